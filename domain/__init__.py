@@ -1,0 +1,1 @@
+"""Rethread's marketplace rules: pure Python, no I/O, no framework, no clock reads."""
