@@ -1,0 +1,134 @@
+"""Users and sessions: tables and the repositories behind the accounts ports."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from decimal import Decimal
+
+from sqlalchemy import (
+    Boolean,
+    ForeignKey,
+    Index,
+    Integer,
+    Numeric,
+    String,
+    Text,
+    delete,
+    exists,
+    func,
+    insert,
+    select,
+)
+from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm import Mapped, mapped_column
+
+from adapters.sqlalchemy.base import Base, UtcDateTime
+from domain.accounts import Role, User
+
+
+class UserRow(Base):
+    __tablename__ = "users"
+    __table_args__ = (Index("uq_users_username_lower", func.lower("username"), unique=True),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    username: Mapped[str] = mapped_column(String(30))
+    display_name: Mapped[str] = mapped_column(String(50))
+    email: Mapped[str] = mapped_column(String(254), unique=True)
+    password_hash: Mapped[str] = mapped_column(String(255))
+    role: Mapped[str] = mapped_column(String(16), default=Role.USER.value)
+    bio: Mapped[str | None] = mapped_column(Text)
+    avatar_url: Mapped[str | None] = mapped_column(String(500))
+    height: Mapped[str | None] = mapped_column(String(20))
+    instagram_handle: Mapped[str | None] = mapped_column(String(64))
+    verified: Mapped[bool] = mapped_column(Boolean, default=False)
+    rating: Mapped[Decimal] = mapped_column(Numeric(3, 2), default=Decimal("0"))
+    rating_count: Mapped[int] = mapped_column(Integer, default=0)
+    created_at: Mapped[datetime] = mapped_column(UtcDateTime, index=True)
+
+
+class SessionRow(Base):
+    __tablename__ = "sessions"
+
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    created_at: Mapped[datetime] = mapped_column(UtcDateTime)
+    expires_at: Mapped[datetime] = mapped_column(UtcDateTime, index=True)
+
+
+_USER_FIELDS = (
+    "username", "display_name", "email", "password_hash", "bio", "avatar_url", "height",
+    "instagram_handle", "verified", "rating", "rating_count", "created_at",
+)
+
+
+def user_from_row(row: UserRow) -> User:
+    return User(id=row.id, role=Role(row.role), **{f: getattr(row, f) for f in _USER_FIELDS})
+
+
+def _copy_to_row(user: User, row: UserRow) -> None:
+    for name in _USER_FIELDS:
+        setattr(row, name, getattr(user, name))
+    row.role = user.role.value
+
+
+class SqlUserRepository:
+    def __init__(self, session: AsyncSession) -> None:
+        self.session = session
+
+    async def add(self, user: User) -> User:
+        row = UserRow()
+        _copy_to_row(user, row)
+        self.session.add(row)
+        await self.session.flush()
+        user.id = row.id
+        return user
+
+    async def add_many(self, users: list[User]) -> None:
+        rows = [{**{f: getattr(u, f) for f in _USER_FIELDS}, "role": u.role.value} for u in users]
+        await self.session.execute(insert(UserRow), rows)
+
+    async def get(self, user_id: int) -> User | None:
+        row = await self.session.get(UserRow, user_id)
+        return None if row is None else user_from_row(row)
+
+    async def get_by_login(self, login: str) -> User | None:
+        column = UserRow.email if "@" in login else func.lower(UserRow.username)
+        row = await self.session.scalar(select(UserRow).where(column == login.lower()))
+        return None if row is None else user_from_row(row)
+
+    async def username_taken(self, username: str) -> bool:
+        query = exists().where(func.lower(UserRow.username) == username.lower()).select()
+        return bool(await self.session.scalar(query))
+
+    async def email_taken(self, email: str) -> bool:
+        return bool(await self.session.scalar(exists().where(UserRow.email == email).select()))
+
+    async def save(self, user: User) -> None:
+        row = await self.session.get(UserRow, user.id)
+        if row is None:
+            raise LookupError(f"user {user.id} vanished")
+        _copy_to_row(user, row)
+        await self.session.flush()
+
+
+class SqlSessionRepository:
+    def __init__(self, session: AsyncSession) -> None:
+        self.session = session
+
+    async def add(self, token_hash: str, user_id: int, created_at: datetime,
+                  expires_at: datetime) -> None:
+        self.session.add(SessionRow(token_hash=token_hash, user_id=user_id,
+                                    created_at=created_at, expires_at=expires_at))
+        await self.session.flush()
+
+    async def user_id_for(self, token_hash: str, now: datetime) -> int | None:
+        query = select(SessionRow.user_id).where(
+            SessionRow.token_hash == token_hash, SessionRow.expires_at > now)
+        return await self.session.scalar(query)
+
+    async def delete(self, token_hash: str) -> None:
+        await self.session.execute(delete(SessionRow).where(SessionRow.token_hash == token_hash))
+
+    async def delete_expired(self, now: datetime) -> int:
+        result = await self.session.execute(delete(SessionRow).where(SessionRow.expires_at <= now))
+        return result.rowcount or 0

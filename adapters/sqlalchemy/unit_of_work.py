@@ -1,0 +1,45 @@
+"""The SQLAlchemy unit of work: one session, one transaction, repositories per area."""
+
+from __future__ import annotations
+
+from types import TracebackType
+from typing import Self
+
+from sqlalchemy import text
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+from adapters.sqlalchemy.accounts import SqlSessionRepository, SqlUserRepository
+from domain.errors import Conflict
+
+
+class SqlAlchemyUnitOfWork:
+    def __init__(self, session_factory: async_sessionmaker[AsyncSession]) -> None:
+        self.session_factory = session_factory
+        self._depth = 0
+
+    async def __aenter__(self) -> Self:
+        # Re-entrant: a service may call another method that opens the same unit of work.
+        if self._depth == 0:
+            self.session = self.session_factory()
+            self.users = SqlUserRepository(self.session)
+            self.sessions = SqlSessionRepository(self.session)
+        self._depth += 1
+        return self
+
+    async def __aexit__(self, exc_type: type[BaseException] | None,
+                        exc: BaseException | None, tb: TracebackType | None) -> None:
+        self._depth -= 1
+        if self._depth == 0:
+            await self.session.rollback()
+            await self.session.close()
+
+    async def commit(self) -> None:
+        try:
+            await self.session.commit()
+        except IntegrityError as error:
+            await self.session.rollback()
+            raise Conflict("That conflicts with existing data; please try again.") from error
+
+    async def ping(self) -> bool:
+        return (await self.session.scalar(text("SELECT 1"))) == 1

@@ -1,0 +1,110 @@
+"""Demo data: deterministic accounts (and, as areas grow, listings, posts...) for a lived-in app.
+
+Every area adds its own seeding step; ``DemoSeeder.seed`` runs them in order.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import timedelta
+
+from application.ports import Clock, PasswordHasher, UnitOfWork
+from domain.accounts import Role, User
+
+DEMO_PASSWORD = "rethread-demo"
+ADMIN_PASSWORD = "rethread-admin"
+
+# (username, display name, role, bio, height, instagram)
+DEMO_PEOPLE: list[tuple[str, str, Role, str | None, str | None, str | None]] = [
+    ("admin", "Rethread Admin", Role.ADMIN, "Keeping Rethread tidy and trusted.", None, None),
+    ("maya", "Maya Chen", Role.SELLER, "Vintage denim hunter. Ships within 24h.", "5'6\"",
+     "maya.thrifts"),
+    ("theo", "Theo Brooks", Role.SELLER, "Streetwear and sneakers, all authentic.", "6'0\"",
+     "theo.kicks"),
+    ("priya", "Priya Patel", Role.SELLER, "Minimalist wardrobe, gently worn.", "5'4\"", None),
+    ("lucas", "Lucas Moreau", Role.SELLER, "Outdoor gear and workwear.", "5'11\"", None),
+    ("sofia", "Sofia Rossi", Role.USER, "Collecting dresses for every season.", "5'5\"",
+     "sofia.style"),
+    ("jamal", "Jamal Carter", Role.USER, None, "6'2\"", None),
+    ("emma", "Emma Larsen", Role.USER, "Thrift first, always.", None, "emma.rewears"),
+]
+
+FIRST = ["Ava", "Noah", "Mia", "Liam", "Zoe", "Ethan", "Ivy", "Leo", "Nina", "Owen", "Ruby",
+         "Sam", "Tara", "Umar", "Vera", "Wes", "Yara", "Zane", "Iris", "Kai"]
+LAST = ["Kim", "Lopez", "Nguyen", "Smith", "Garcia", "Khan", "Silva", "Novak", "Okafor",
+        "Reyes", "Walsh", "Young", "Adams", "Baker", "Diaz", "Evans", "Fox", "Gray"]
+
+
+@dataclass(frozen=True)
+class DemoLogin:
+    username: str
+    password: str
+    role: Role
+
+
+DEMO_LOGINS = [
+    DemoLogin(name, ADMIN_PASSWORD if role is Role.ADMIN else DEMO_PASSWORD, role)
+    for name, _, role, *_ in DEMO_PEOPLE
+]
+
+Progress = Callable[[str, int, int], None]
+
+
+def _quiet(_: str, __: int, ___: int) -> None:
+    return None
+
+
+class DemoSeeder:
+    def __init__(self, uow: UnitOfWork, hasher: PasswordHasher, clock: Clock) -> None:
+        self.uow = uow
+        self.hasher = hasher
+        self.clock = clock
+
+    async def is_seeded(self) -> bool:
+        async with self.uow:
+            return await self.uow.users.username_taken("admin")
+
+    async def seed(self, users: int = 0, listings: int = 60, progress: Progress = _quiet) -> bool:
+        """Seed once; returns False (and changes nothing) when demo data is already there."""
+        if await self.is_seeded():
+            return False
+        await self._seed_people(progress)
+        await self._seed_generated_users(users, progress)
+        return True
+
+    async def _seed_people(self, progress: Progress) -> None:
+        now = self.clock.now()
+        demo_hash = self.hasher.hash(DEMO_PASSWORD)
+        admin_hash = self.hasher.hash(ADMIN_PASSWORD)
+        async with self.uow:
+            for index, (name, display, role, bio, height, insta) in enumerate(DEMO_PEOPLE):
+                await self.uow.users.add(User(
+                    username=name, display_name=display, email=f"{name}@rethread.test",
+                    password_hash=admin_hash if role is Role.ADMIN else demo_hash,
+                    created_at=now - timedelta(days=120 - index * 9), role=role, bio=bio,
+                    height=height, instagram_handle=insta, verified=role is Role.SELLER,
+                ))
+                progress("accounts", index + 1, len(DEMO_PEOPLE))
+            await self.uow.commit()
+
+    async def _seed_generated_users(
+            self, count: int, progress: Progress, batch: int = 5000) -> None:
+        """Extra shoppers for load tests; one shared password hash keeps this fast."""
+        rng = random.Random(2026)
+        shared_hash = self.hasher.hash(DEMO_PASSWORD)
+        now = self.clock.now()
+        for start in range(0, count, batch):
+            people = []
+            for n in range(start, min(count, start + batch)):
+                first, last = rng.choice(FIRST), rng.choice(LAST)
+                people.append(User(
+                    username=f"shopper{n + 1}", display_name=f"{first} {last}",
+                    email=f"shopper{n + 1}@rethread.test", password_hash=shared_hash,
+                    created_at=now - timedelta(minutes=rng.randint(0, 60 * 24 * 60)),
+                ))
+            async with self.uow:
+                await self.uow.users.add_many(people)
+                await self.uow.commit()
+            progress("shoppers", min(count, start + batch), count)

@@ -1,0 +1,53 @@
+"""Accounts: users and their roles."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from decimal import Decimal
+from enum import StrEnum
+
+
+class Role(StrEnum):
+    USER = "user"
+    SELLER = "seller"
+    ADMIN = "admin"
+
+
+@dataclass
+class User:
+    username: str
+    display_name: str
+    email: str
+    password_hash: str
+    created_at: datetime
+    role: Role = Role.USER
+    id: int | None = None
+    bio: str | None = None
+    avatar_url: str | None = None
+    height: str | None = None
+    instagram_handle: str | None = None
+    verified: bool = False
+    rating: Decimal = field(default_factory=lambda: Decimal("0"))
+    rating_count: int = 0
+
+    @property
+    def is_admin(self) -> bool:
+        return self.role is Role.ADMIN
+
+    def promote_to_admin(self) -> None:
+        self.role = Role.ADMIN
+
+    def become_seller(self) -> None:
+        """Listing an item makes a plain user a seller; admins keep their role."""
+        if self.role is Role.USER:
+            self.role = Role.SELLER
+
+
+def normalise_email(email: str) -> str:
+    return email.strip().lower()
+
+
+def role_for(email: str, admin_emails: frozenset[str], current: Role = Role.USER) -> Role:
+    """Accounts whose email an operator listed as administrator are admins."""
+    return Role.ADMIN if normalise_email(email) in admin_emails else current

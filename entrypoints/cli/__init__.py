@@ -1,0 +1,1 @@
+"""The ``rethread`` command line (Typer + Rich)."""

@@ -1,0 +1,61 @@
+"""All wiring in one place: settings in, adapters and services out (dependency-injector)."""
+
+from __future__ import annotations
+
+from dependency_injector import containers, providers
+from redis.asyncio import Redis
+
+from adapters.passwords import Argon2PasswordHasher
+from adapters.rate_limit import MemoryRateLimiter, RedisRateLimiter
+from adapters.sqlalchemy.engine import create_engine, create_session_factory
+from adapters.sqlalchemy.unit_of_work import SqlAlchemyUnitOfWork
+from application.accounts import AccountService
+from application.clock import SystemClock
+from application.demo import DemoSeeder
+from application.system import SystemService
+from entrypoints.settings import Settings
+
+
+def _redis(url: str | None) -> Redis | None:
+    return Redis.from_url(url) if url else None
+
+
+def _rate_limiter(redis: Redis | None) -> MemoryRateLimiter | RedisRateLimiter:
+    return RedisRateLimiter(redis) if redis is not None else MemoryRateLimiter()
+
+
+class Container(containers.DeclarativeContainer):
+    settings = providers.Dependency(instance_of=Settings)
+
+    engine = providers.Singleton(create_engine, settings.provided.database_url)
+    session_factory = providers.Singleton(create_session_factory, engine)
+    redis = providers.Singleton(_redis, settings.provided.redis_url)
+
+    clock = providers.Singleton(SystemClock)
+    password_hasher = providers.Singleton(Argon2PasswordHasher)
+    rate_limiter = providers.Singleton(_rate_limiter, redis)
+
+    uow = providers.Factory(SqlAlchemyUnitOfWork, session_factory)
+
+    system = providers.Factory(SystemService, uow)
+    accounts = providers.Factory(
+        AccountService,
+        uow=uow,
+        hasher=password_hasher,
+        clock=clock,
+        limiter=rate_limiter,
+        admin_emails=settings.provided.admin_emails,
+    )
+    demo_seeder = providers.Factory(DemoSeeder, uow=uow, hasher=password_hasher, clock=clock)
+
+
+def build_container(settings: Settings) -> Container:
+    return Container(settings=settings)
+
+
+async def shutdown(container: Container) -> None:
+    """Close pooled connections (engine, Redis) when the app stops."""
+    await container.engine().dispose()
+    redis = container.redis()
+    if redis is not None:
+        await redis.aclose()

@@ -1,0 +1,101 @@
+"""Accounts over HTTP: current user, login, register, logout, public profiles (spec §7)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from litestar import Controller, Request, Response, get, post
+from litestar.status_codes import HTTP_200_OK, HTTP_201_CREATED
+
+from application.accounts import AccountService, Registration, SignedIn
+from domain.accounts import User
+from domain.errors import NotAuthenticated
+from entrypoints.http.auth import SESSION_COOKIE, clear_session_cookie, session_cookie
+from entrypoints.http.schemas import CamelStruct, Message
+
+
+class LoginIn(CamelStruct):
+    username: str = ""
+    password: str = ""
+
+
+class RegisterIn(CamelStruct):
+    username: str = ""
+    display_name: str = ""
+    email: str = ""
+    password: str = ""
+    confirm_password: str | None = None
+
+
+class UserOut(CamelStruct):
+    id: int
+    username: str
+    display_name: str
+    avatar_url: str | None
+    bio: str | None
+    height: str | None
+    instagram_handle: str | None
+    verified: bool
+    rating: float
+    rating_count: int
+    role: str
+    created_at: datetime
+    email: str | None = None
+
+
+def user_out(user: User, viewer: User | None) -> UserOut:
+    """Public fields for everyone; the email only for the user themself or an admin."""
+    assert user.id is not None
+    can_see_email = viewer is not None and (viewer.id == user.id or viewer.is_admin)
+    return UserOut(
+        id=user.id, username=user.username, display_name=user.display_name,
+        avatar_url=user.avatar_url, bio=user.bio, height=user.height,
+        instagram_handle=user.instagram_handle, verified=user.verified,
+        rating=float(user.rating), rating_count=user.rating_count, role=user.role.value,
+        created_at=user.created_at, email=user.email if can_see_email else None,
+    )
+
+
+def _signed_in(result: SignedIn, status: int) -> Response[UserOut]:
+    return Response(user_out(result.user, result.user), status_code=status,
+                    cookies=[session_cookie(result.token)])
+
+
+def _client(request: Request[Any, Any, Any]) -> str:
+    return request.client.host if request.client else "unknown"
+
+
+class AccountController(Controller):
+    path = "/api"
+    tags = ["accounts"]
+
+    @get("/user")
+    async def current_user(self, viewer: User | None) -> UserOut:
+        if viewer is None:
+            raise NotAuthenticated("Not logged in")
+        return user_out(viewer, viewer)
+
+    @post("/login", status_code=HTTP_200_OK)
+    async def login(self, request: Request[Any, Any, Any], data: LoginIn,
+                    accounts: AccountService) -> Response[UserOut]:
+        result = await accounts.login(data.username, data.password, _client(request))
+        return _signed_in(result, HTTP_200_OK)
+
+    @post("/register", status_code=HTTP_201_CREATED)
+    async def register(self, data: RegisterIn, accounts: AccountService) -> Response[UserOut]:
+        result = await accounts.register(Registration(
+            data.username, data.display_name, data.email, data.password, data.confirm_password))
+        return _signed_in(result, HTTP_201_CREATED)
+
+    @post("/logout", status_code=HTTP_200_OK)
+    async def logout(self, request: Request[Any, Any, Any],
+                     accounts: AccountService) -> Response[Message]:
+        await accounts.logout(request.cookies.get(SESSION_COOKIE))
+        response = Response(Message("Logged out successfully"))
+        clear_session_cookie(response)
+        return response
+
+    @get("/users/{user_id:int}")
+    async def user(self, user_id: int, viewer: User | None, accounts: AccountService) -> UserOut:
+        return user_out(await accounts.get_user(user_id), viewer)

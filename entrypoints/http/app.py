@@ -1,0 +1,68 @@
+"""The Litestar application factory: API, media, OpenAPI schema and the built SPA."""
+
+from __future__ import annotations
+
+import logging
+from functools import partial
+from typing import Any
+
+from litestar import Litestar
+from litestar.config.csrf import CSRFConfig
+from litestar.datastructures import CacheControlHeader
+from litestar.di import Provide
+from litestar.logging import LoggingConfig
+from litestar.openapi import OpenAPIConfig
+from litestar.static_files import create_static_files_router
+
+from entrypoints.container import Container, build_container, shutdown
+from entrypoints.http.accounts import AccountController
+from entrypoints.http.auth import provide_admin, provide_current_user, provide_viewer
+from entrypoints.http.errors import EXCEPTION_HANDLERS
+from entrypoints.http.spa import spa_handler
+from entrypoints.http.system import SystemController
+from entrypoints.settings import Settings, get_settings
+
+CONTROLLERS: list[Any] = [SystemController, AccountController]
+
+
+def _service(provider: Any) -> Provide:
+    """Hand a container provider to Litestar's own DI (dependency-injector has no plugin)."""
+
+    def build() -> Any:
+        return provider()
+
+    return Provide(build, sync_to_thread=False)
+
+
+def _dependencies(container: Container) -> dict[str, Provide]:
+    services = {"system": container.system, "accounts": container.accounts}
+    deps = {name: _service(provider) for name, provider in services.items()}
+    deps["viewer"] = Provide(provide_viewer)
+    deps["current_user"] = Provide(provide_current_user)
+    deps["admin"] = Provide(provide_admin)
+    return deps
+
+
+def create_app(settings: Settings | None = None, container: Container | None = None) -> Litestar:
+    settings = settings or get_settings()
+    container = container or build_container(settings)
+    settings.media_dir.mkdir(parents=True, exist_ok=True)
+    # Media file names are content-addressed, so they may be cached for a year.
+    media = create_static_files_router(
+        path="/media", directories=[settings.media_dir], name="media",
+        cache_control=CacheControlHeader(max_age=31536000, public=True))
+    app = Litestar(
+        route_handlers=[*CONTROLLERS, media, spa_handler(settings.webapp_dir)],
+        dependencies=_dependencies(container),
+        exception_handlers=EXCEPTION_HANDLERS,
+        csrf_config=CSRFConfig(secret=settings.secret_key, cookie_name="csrftoken",
+                               header_name="x-csrftoken"),
+        openapi_config=OpenAPIConfig(title="Rethread API", version="0.1.0", path="/schema"),
+        logging_config=LoggingConfig(log_exceptions="debug"),
+        on_shutdown=[partial(shutdown, container)],
+        debug=False,
+    )
+    app.state.container = container
+    app.state.settings = settings
+    logging.getLogger("rethread").setLevel(logging.INFO)
+    return app

@@ -1,0 +1,44 @@
+"""Who is asking: the session cookie resolved once per request into the viewer."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+from litestar import Request, Response
+from litestar.datastructures import Cookie
+
+from application.accounts import SESSION_LIFETIME, AccountService
+from domain.accounts import User
+from domain.errors import Forbidden, NotAuthenticated
+
+SESSION_COOKIE = "rethread_session"
+
+
+async def provide_viewer(request: Request[Any, Any, Any], accounts: AccountService) -> User | None:
+    """The logged-in user or None; cached on the request so guards don't query twice."""
+    if "viewer" not in request.state:
+        token = request.cookies.get(SESSION_COOKIE)
+        request.state.viewer = await accounts.user_for_session(token)
+    return request.state.viewer
+
+
+async def provide_current_user(viewer: User | None) -> User:
+    if viewer is None:
+        raise NotAuthenticated("You need to be logged in.")
+    return viewer
+
+
+async def provide_admin(current_user: User) -> User:
+    if not current_user.is_admin:
+        raise Forbidden("You need to be logged in as an administrator to access this page.")
+    return current_user
+
+
+def session_cookie(token: str) -> Cookie:
+    return Cookie(key=SESSION_COOKIE, value=token, httponly=True, samesite="lax", path="/",
+                  max_age=int(SESSION_LIFETIME / timedelta(seconds=1)))
+
+
+def clear_session_cookie(response: Response[Any]) -> None:
+    response.delete_cookie(SESSION_COOKIE, path="/")

@@ -1,0 +1,83 @@
+"""The one place that turns application errors into HTTP responses.
+
+Body shape everywhere: ``{"message": "...", "errors": {"field": "message"}}`` (errors optional).
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from litestar import MediaType, Request, Response
+from litestar.exceptions import HTTPException, ValidationException
+from litestar.status_codes import HTTP_500_INTERNAL_SERVER_ERROR
+
+from domain.errors import (
+    Conflict,
+    DomainError,
+    Forbidden,
+    NotAuthenticated,
+    NotFound,
+    RateLimited,
+    TooLarge,
+    ValidationError,
+)
+
+log = logging.getLogger("rethread.http")
+
+STATUS_BY_ERROR: list[tuple[type[DomainError], int]] = [
+    (ValidationError, 400),
+    (NotAuthenticated, 401),
+    (Forbidden, 403),
+    (NotFound, 404),
+    (Conflict, 409),
+    (TooLarge, 413),
+    (RateLimited, 429),
+]
+
+
+def error_body(message: str, errors: dict[str, str] | None = None) -> dict[str, Any]:
+    return {"message": message, "errors": errors} if errors else {"message": message}
+
+
+def _json(status: int, body: dict[str, Any]) -> Response[dict[str, Any]]:
+    return Response(body, status_code=status, media_type=MediaType.JSON)
+
+
+def domain_error(_: Request[Any, Any, Any], error: DomainError) -> Response[dict[str, Any]]:
+    status = next((code for cls, code in STATUS_BY_ERROR if isinstance(error, cls)), 400)
+    return _json(status, error_body(error.message, getattr(error, "errors", None)))
+
+
+def _field_name(key: str | None) -> str:
+    if not key:
+        return "body"
+    return key.removeprefix("$.").split(".")[-1] or "body"
+
+
+def validation_error(_: Request[Any, Any, Any], error: ValidationException) -> Response[Any]:
+    """Malformed bodies and parameters (wrong types, bad JSON): 400 with field messages."""
+    errors: dict[str, str] = {}
+    for item in error.extra or []:
+        if isinstance(item, dict):
+            errors[_field_name(item.get("key"))] = str(item.get("message", "Invalid value"))
+    return _json(400, error_body("Invalid request. Please check the fields.", errors or None))
+
+
+def http_error(_: Request[Any, Any, Any], error: HTTPException) -> Response[Any]:
+    return Response(error_body(error.detail), status_code=error.status_code,
+                    media_type=MediaType.JSON, headers=error.headers)
+
+
+def unexpected_error(request: Request[Any, Any, Any], error: Exception) -> Response[Any]:
+    log.exception("unhandled error on %s %s", request.method, request.url.path, exc_info=error)
+    return _json(HTTP_500_INTERNAL_SERVER_ERROR,
+                 error_body("Something went wrong on our side. Please try again."))
+
+
+EXCEPTION_HANDLERS: dict[type[Exception] | int, Any] = {
+    DomainError: domain_error,
+    ValidationException: validation_error,
+    HTTPException: http_error,
+    Exception: unexpected_error,
+}

@@ -1,0 +1,18 @@
+"""Operator endpoints: health."""
+
+from __future__ import annotations
+
+from litestar import Controller, Response, get
+
+from application.system import SystemService
+
+
+class SystemController(Controller):
+    path = "/api"
+    tags = ["system"]
+
+    @get("/health")
+    async def health(self, system: SystemService) -> Response[dict[str, str]]:
+        healthy = await system.health()
+        return Response({"status": "ok" if healthy else "unavailable"},
+                        status_code=200 if healthy else 503)

@@ -1,0 +1,178 @@
+"""Accounts over HTTP on every configured database: sign-up, login, logout, sessions, CSRF."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from litestar.testing import AsyncTestClient
+
+from entrypoints.container import build_container, shutdown
+from entrypoints.http.app import create_app
+from tests.conftest import make_settings
+from tests.support import ApiClient
+
+pytestmark = pytest.mark.api
+
+
+async def test_register_returns_the_user_and_logs_in(client: ApiClient) -> None:
+    response = await client.register("maya")
+    assert response.status_code == 201
+    body = response.json()
+    assert body["username"] == "maya"
+    assert body["displayName"] == "Maya Chen"
+    assert body["email"] == "maya@example.com"
+    assert body["role"] == "user"
+    assert "password" not in str(body).lower()
+    me = await client.get("/api/user")
+    assert me.status_code == 200
+    assert me.json()["id"] == body["id"]
+
+
+async def test_session_cookie_is_http_only_and_lax(client: ApiClient) -> None:
+    response = await client.register("maya")
+    cookie = response.headers["set-cookie"].lower()
+    assert "rethread_session=" in cookie
+    assert "httponly" in cookie
+    assert "samesite=lax" in cookie
+
+
+async def test_all_register_errors_come_back_at_once(client: ApiClient) -> None:
+    response = await client.post("/api/register", json={
+        "username": "ab", "displayName": "M", "email": "nope", "password": "123"})
+    assert response.status_code == 400
+    errors = response.json()["errors"]
+    assert errors == {
+        "username": "Username must be at least 3 characters",
+        "displayName": "Display name must be at least 2 characters",
+        "email": "Please enter a valid email",
+        "password": "Password must be at least 6 characters",
+    }
+
+
+async def test_missing_fields_are_validation_errors_not_500(client: ApiClient) -> None:
+    response = await client.post("/api/register", json={})
+    assert response.status_code == 400
+    assert set(response.json()["errors"]) >= {"username", "email", "password"}
+    wrong_type = await client.post("/api/login", json={"username": 5, "password": []})
+    assert wrong_type.status_code == 400
+    not_json = await client.post("/api/login", content=b"{nope",
+                                 headers={"content-type": "application/json"})
+    assert not_json.status_code == 400
+
+
+async def test_taken_username_or_email_is_a_conflict(client: ApiClient) -> None:
+    await client.register("maya")
+    again = await client.register("MAYA", email="other@example.com")
+    assert again.status_code == 409
+    assert again.json()["message"] == "That username is already taken"
+    same_email = await client.register("maya2", email="Maya@Example.com")
+    assert same_email.status_code == 409
+    assert "email" in same_email.json()["message"]
+
+
+async def test_login_by_username_or_email_and_logout(client: ApiClient) -> None:
+    await client.register("maya")
+    await client.post("/api/logout")
+    assert (await client.get("/api/user")).status_code == 401
+    by_email = await client.login("MAYA@example.com")
+    assert by_email.status_code == 200
+    assert by_email.json()["username"] == "maya"
+    await client.post("/api/logout")
+    by_name = await client.login("Maya")
+    assert by_name.status_code == 200
+
+
+async def test_logout_ends_the_session_on_the_server(client: ApiClient) -> None:
+    await client.register("maya")
+    token = client.raw.cookies["rethread_session"]
+    assert (await client.post("/api/logout")).status_code == 200
+    client.raw.cookies.set("rethread_session", token)
+    assert (await client.get("/api/user")).status_code == 401
+
+
+async def test_wrong_password_is_401_with_the_message(client: ApiClient) -> None:
+    await client.register("maya")
+    await client.post("/api/logout")
+    response = await client.login("maya", "wrong-password")
+    assert response.status_code == 401
+    assert response.json()["message"] == "Invalid username or password"
+    unknown = await client.login("nobody", "whatever1")
+    assert unknown.status_code == 401
+
+
+async def test_login_validation_uses_the_spec_messages(client: ApiClient) -> None:
+    response = await client.login("ab", "12")
+    assert response.status_code == 400
+    assert response.json()["errors"] == {
+        "username": "Username or email must be at least 3 characters",
+        "password": "Password must be at least 6 characters",
+    }
+
+
+async def test_repeated_failed_logins_are_refused_with_429(client: ApiClient) -> None:
+    await client.register("maya")
+    await client.post("/api/logout")
+    statuses = [(await client.login("maya", "wrong-pass")).status_code for _ in range(6)]
+    assert statuses[:5] == [401] * 5
+    assert statuses[5] == 429
+    # Even the right password waits until the window passes.
+    assert (await client.login("maya")).status_code == 429
+
+
+async def test_unsafe_requests_need_the_csrf_header(client: ApiClient) -> None:
+    response = await client.post("/api/register", csrf=False, json={
+        "username": "maya", "displayName": "Maya", "email": "m@example.com",
+        "password": "secret123"})
+    assert response.status_code == 403
+    assert "message" in response.json()
+
+
+async def test_other_users_never_see_an_email(client: ApiClient) -> None:
+    maya = (await client.register("maya")).json()
+    await client.post("/api/logout")
+    public = await client.get(f"/api/users/{maya['id']}")
+    assert public.status_code == 200
+    assert public.json()["email"] is None
+    await client.register("theo")
+    assert (await client.get(f"/api/users/{maya['id']}")).json()["email"] is None
+    assert (await client.get("/api/users/999999")).status_code == 404
+
+
+async def test_admin_emails_make_administrators(client: ApiClient) -> None:
+    response = await client.register("boss", email="Boss@Example.com")
+    assert response.json()["role"] == "admin"
+    admin_view = await client.get(f"/api/users/{response.json()['id']}")
+    assert admin_view.json()["email"] == "boss@example.com"
+
+
+async def test_session_survives_a_restart_and_works_on_another_process(
+        db: str, tmp_path: Path) -> None:
+    """Sessions live in the database: a second app (a restart, or another worker) knows them."""
+    settings = make_settings(db, tmp_path)
+    first, second = build_container(settings), build_container(settings)
+    try:
+        async with AsyncTestClient(create_app(settings, first)) as raw_a:
+            await ApiClient(raw_a).register("maya")
+            cookies = dict(raw_a.cookies)
+        async with AsyncTestClient(create_app(settings, second), cookies=cookies) as raw_b:
+            me = await raw_b.get("/api/user")
+            assert me.status_code == 200
+            assert me.json()["username"] == "maya"
+    finally:
+        await shutdown(first)
+        await shutdown(second)
+
+
+async def test_health_and_schema(client: ApiClient) -> None:
+    health = await client.get("/api/health")
+    assert health.json() == {"status": "ok"}
+    schema = await client.get("/schema/openapi.json")
+    assert schema.status_code == 200
+    assert "/api/register" in schema.json()["paths"]
+
+
+async def test_unknown_api_path_is_json_404(client: ApiClient) -> None:
+    response = await client.get("/api/nothing-here")
+    assert response.status_code == 404
+    assert response.json()["message"]
