@@ -1,0 +1,124 @@
+"""Money: ``Decimal`` amounts in US dollars, rounded half-up to whole cents.
+
+Every amount that leaves the domain is exact to the cent. :func:`round_money` is the one
+rounding function; nothing else in the code base rounds money. User-typed amounts go
+through :func:`read_amount` / :func:`parse_amount`, which never guess: input that is not
+a plain, finite, non-negative number with at most two decimals is refused with a reason.
+"""
+
+from __future__ import annotations
+
+import re
+from decimal import ROUND_HALF_UP, Decimal, InvalidOperation, localcontext
+from enum import StrEnum
+
+from domain.errors import ValidationError
+
+CENT = Decimal("0.01")
+ZERO = Decimal("0.00")
+MAX_AMOUNT = Decimal("1000000.00")
+
+# An optional sign, an optional "$", then digits (optionally grouped by thousands with
+# commas) with an optional fractional part, or a bare fraction such as ".5".
+_AMOUNT_RE = re.compile(
+    r"(?P<sign>[+-])?\$?(?P<number>(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d*)?|\.\d+)",
+    re.ASCII,
+)
+
+
+def round_money(value: Decimal | int | str) -> Decimal:
+    """Round to whole cents, half-up (``2.345`` -> ``2.35``, ``-2.345`` -> ``-2.35``)."""
+    amount = value if isinstance(value, Decimal) else Decimal(str(value))
+    if not amount.is_finite():
+        raise ValueError(f"money must be a finite number, not {value!r}")
+    with localcontext() as context:
+        context.prec = max(28, amount.adjusted() + 4)
+        return amount.quantize(CENT, rounding=ROUND_HALF_UP)
+
+
+class AmountProblem(StrEnum):
+    """Why a typed amount was refused; :func:`problem_message` words it for a field."""
+
+    REQUIRED = "required"
+    NOT_A_NUMBER = "not_a_number"
+    NOT_FINITE = "not_finite"
+    NEGATIVE = "negative"
+    TOO_LARGE = "too_large"
+    TOO_PRECISE = "too_precise"
+
+
+_MESSAGES = {
+    AmountProblem.REQUIRED: "{label} is required",
+    AmountProblem.NOT_A_NUMBER: "{label} must be a number, like 12.50",
+    AmountProblem.NOT_FINITE: "{label} must be a finite number",
+    AmountProblem.NEGATIVE: "{label} cannot be negative",
+    AmountProblem.TOO_LARGE: "{label} cannot be more than $1,000,000.00",
+    AmountProblem.TOO_PRECISE: "{label} can have at most 2 decimal places",
+}
+
+
+def problem_message(problem: AmountProblem, label: str = "Amount") -> str:
+    return _MESSAGES[problem].format(label=label)
+
+
+def read_amount(text: str | int | Decimal | None) -> Decimal | AmountProblem:
+    """The amount written in ``text`` (quantized to cents), or the problem with it."""
+    if isinstance(text, (int, Decimal)) and not isinstance(text, bool):
+        return _check_value(Decimal(text))
+    cleaned = "" if text is None else str(text).strip()
+    if not cleaned:
+        return AmountProblem.REQUIRED
+    match = _AMOUNT_RE.fullmatch(cleaned)
+    if match is None:
+        return _classify_unreadable(cleaned)
+    value = Decimal(match["number"].replace(",", ""))
+    if match["sign"] == "-" and value != 0:
+        return AmountProblem.NEGATIVE
+    return _check_value(value)
+
+
+def _classify_unreadable(text: str) -> AmountProblem:
+    try:
+        value = Decimal(text)
+    except InvalidOperation:
+        return AmountProblem.NOT_A_NUMBER
+    return AmountProblem.NOT_A_NUMBER if value.is_finite() else AmountProblem.NOT_FINITE
+
+
+def _check_value(value: Decimal) -> Decimal | AmountProblem:
+    if not value.is_finite():
+        return AmountProblem.NOT_FINITE
+    if value < 0:
+        return AmountProblem.NEGATIVE
+    if value > MAX_AMOUNT:
+        return AmountProblem.TOO_LARGE
+    rounded = round_money(value)
+    return rounded if rounded == value else AmountProblem.TOO_PRECISE
+
+
+def parse_amount(
+    text: str | int | Decimal | None, field: str = "amount", label: str = "Amount"
+) -> Decimal:
+    """Parse a user-entered amount such as ``"12"``, ``"12.5"``, ``"$12.50"`` or ``"1,200"``.
+
+    Raises :class:`ValidationError` ``{field: message}`` for empty, non-numeric,
+    non-finite, negative, over-precise (more than 2 decimals) or too large input.
+    """
+    result = read_amount(text)
+    if isinstance(result, AmountProblem):
+        raise ValidationError({field: problem_message(result, label)})
+    return result
+
+
+def format_amount(value: Decimal | int | str) -> str:
+    """``Decimal("12.5")`` -> ``"12.50"``: how the API sends money."""
+    rounded = round_money(value)
+    if rounded == 0:
+        rounded = ZERO  # never "-0.00"
+    return f"{rounded:.2f}"
+
+
+def format_usd(value: Decimal | int | str) -> str:
+    """``Decimal("1234.5")`` -> ``"$1,234.50"``; negatives read ``"-$5.00"``."""
+    text = f"{Decimal(format_amount(value)):,.2f}"
+    return f"-${text[1:]}" if text.startswith("-") else f"${text}"
