@@ -1,7 +1,8 @@
 """Ports: what the application needs from the outside world, as Protocols.
 
 Adapters (SQLAlchemy, argon2, Redis...) implement them; tests implement them with in-memory
-fakes. Nothing here knows which.
+fakes. Nothing here knows which. Each area's repositories live in ``ports/<area>.py``; the
+unit of work below names one repository per area.
 """
 
 from __future__ import annotations
@@ -10,27 +11,7 @@ from datetime import datetime
 from types import TracebackType
 from typing import Protocol, Self
 
-from domain.accounts import User
-
-
-class UserRepository(Protocol):
-    async def add(self, user: User) -> User: ...
-    async def add_many(self, users: list[User]) -> None:
-        """Bulk insert (demo data at scale); ids are not read back."""
-    async def get(self, user_id: int) -> User | None: ...
-    async def get_by_login(self, login: str) -> User | None:
-        """A user by username (case-insensitive) or, when ``login`` has an '@', by email."""
-    async def username_taken(self, username: str) -> bool: ...
-    async def email_taken(self, email: str) -> bool: ...
-    async def save(self, user: User) -> None: ...
-
-
-class SessionRepository(Protocol):
-    async def add(self, token_hash: str, user_id: int, created_at: datetime,
-                  expires_at: datetime) -> None: ...
-    async def user_id_for(self, token_hash: str, now: datetime) -> int | None: ...
-    async def delete(self, token_hash: str) -> None: ...
-    async def delete_expired(self, now: datetime) -> int: ...
+from application.ports.accounts import SessionRepository, UserRepository
 
 
 class UnitOfWork(Protocol):
@@ -62,3 +43,9 @@ class RateLimiter(Protocol):
     async def count(self, key: str, window_seconds: int) -> int: ...
     async def record(self, key: str, window_seconds: int) -> None: ...
     async def reset(self, key: str) -> None: ...
+
+
+__all__ = [
+    "Clock", "PasswordHasher", "RateLimiter", "SessionRepository", "UnitOfWork",
+    "UserRepository",
+]
