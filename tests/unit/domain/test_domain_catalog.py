@@ -1,0 +1,94 @@
+"""The listing vocabulary: values, labels and lenient lookup."""
+
+from __future__ import annotations
+
+import pytest
+
+from domain.catalog import (
+    FEATURED_BRANDS,
+    MAX_LISTING_IMAGES,
+    Category,
+    Condition,
+    ListingBadge,
+    ListingStatus,
+    Size,
+)
+
+pytestmark = pytest.mark.unit
+
+
+def test_values_and_labels_are_the_spec_ones():
+    assert Condition.labels() == {
+        "new_with_tags": "New with tags",
+        "like_new": "Like new",
+        "good": "Good",
+        "fair": "Fair",
+    }
+    assert list(Category.labels()) == [
+        "tops",
+        "bottoms",
+        "outerwear",
+        "dresses",
+        "accessories",
+        "footwear",
+        "other",
+    ]
+    assert Category.TOPS.label == "Tops"
+    assert Size.labels() == {
+        "xxs": "XXS",
+        "xs": "XS",
+        "s": "S",
+        "m": "M",
+        "l": "L",
+        "xl": "XL",
+        "xxl": "XXL",
+        "3xl": "3XL",
+        "other": "Other",
+    }
+    assert ListingBadge.labels() == {
+        "just_listed": "Just Listed",
+        "price_drop": "Price Drop",
+        "reserved": "Reserved",
+        "verified": "Verified Authentic",
+    }
+    assert [status.value for status in ListingStatus] == ["available", "reserved", "sold"]
+
+
+def test_members_are_their_api_strings():
+    assert Size.XXXL == "3xl"
+    assert f"{Category.DRESSES}" == "dresses"
+    assert isinstance(Condition.GOOD, str)
+
+
+@pytest.mark.parametrize(
+    ("enum", "text", "member"),
+    [
+        (Category, "Tops", Category.TOPS),
+        (Size, " XL ", Size.XL),
+        (Size, "3XL", Size.XXXL),
+        (Condition, "new", Condition.NEW_WITH_TAGS),
+        (Condition, " NEW ", Condition.NEW_WITH_TAGS),
+        (Condition, "Like_New", Condition.LIKE_NEW),
+    ],
+)
+def test_lookup_is_lenient(enum, text, member):
+    assert enum(text) is member
+    assert enum.parse(text) is member
+
+
+@pytest.mark.parametrize("value", ["huge", "", None, 3, "new_with_tag"])
+def test_parse_returns_none_for_unknown_values(value):
+    assert Size.parse(value) is None
+    assert Condition.parse(value) is None
+
+
+def test_only_available_listings_can_be_bought():
+    assert ListingStatus.AVAILABLE.is_purchasable
+    assert not ListingStatus.RESERVED.is_purchasable
+    assert not ListingStatus.SOLD.is_purchasable
+
+
+def test_constants():
+    assert MAX_LISTING_IMAGES == 5
+    assert FEATURED_BRANDS[:6] == ("Nike", "Adidas", "Zara", "H&M", "Levi's", "North Face")
+    assert len(FEATURED_BRANDS) == 8
