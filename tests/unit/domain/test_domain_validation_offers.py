@@ -1,0 +1,88 @@
+"""Offer and counter-offer amounts (spec §4, §5, §9)."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from domain.errors import ValidationError
+from domain.validation import (
+    parse_counter_price,
+    parse_offer_amount,
+    validate_counter_price,
+    validate_offer_amount,
+)
+
+pytestmark = pytest.mark.unit
+
+LISTING = Decimal("100.00")
+cents = st.decimals(min_value=Decimal("0.01"), max_value=Decimal("10000"), places=2)
+
+
+@pytest.mark.parametrize(
+    ("amount", "message"),
+    [
+        ("", "Offer amount is required"),
+        (None, "Offer amount is required"),
+        ("0", "Offer must be more than $0.00"),
+        ("0.00", "Offer must be more than $0.00"),
+        ("-5", "Offer must be more than $0.00"),
+        ("100.01", "Offer cannot be more than the listing price"),
+        ("5000000", "Offer cannot be more than the listing price"),
+        ("9.999", "Offer amount can have at most 2 decimal places"),
+        (Decimal("9.999"), "Offer amount can have at most 2 decimal places"),
+        ("ten", "Offer amount must be a number, like 12.50"),
+    ],
+)
+def test_offer_amount_messages(amount, message):
+    assert validate_offer_amount(amount, LISTING) == {"offerPrice": message}
+    with pytest.raises(ValidationError) as caught:
+        parse_offer_amount(amount, LISTING)
+    assert caught.value.errors == {"offerPrice": message}
+
+
+def test_offer_amounts_up_to_the_listing_price_are_fine():
+    assert validate_offer_amount("90", LISTING) == {}
+    assert parse_offer_amount("$100", LISTING) == LISTING
+    assert parse_offer_amount(".01", LISTING) == Decimal("0.01")
+
+
+@pytest.mark.parametrize(
+    ("price", "message"),
+    [
+        ("", "Counter price is required"),
+        ("0", "Counter price must be at least $0.01"),
+        ("-1", "Counter price must be at least $0.01"),
+        ("80.005", "Counter price must be in steps of $0.01"),
+        (Decimal("80.005"), "Counter price must be in steps of $0.01"),
+        ("80", "Counter price must be more than the offer"),
+        ("79.99", "Counter price must be more than the offer"),
+        ("100.01", "Counter price cannot be more than the listing price"),
+        ("2000000", "Counter price cannot be more than the listing price"),
+        ("lots", "Counter price must be a number, like 12.50"),
+    ],
+)
+def test_counter_price_messages(price, message):
+    assert validate_counter_price(price, Decimal("80"), LISTING) == {"counterPrice": message}
+    with pytest.raises(ValidationError) as caught:
+        parse_counter_price(price, Decimal("80"), LISTING)
+    assert caught.value.errors == {"counterPrice": message}
+
+
+def test_counter_prices_between_offer_and_listing_are_fine():
+    assert parse_counter_price("80.01", Decimal("80"), LISTING) == Decimal("80.01")
+    assert parse_counter_price("100", Decimal("80"), LISTING) == LISTING
+
+
+@given(cents, cents)
+def test_offer_is_accepted_exactly_when_within_the_listing_price(amount, listing):
+    assert (validate_offer_amount(str(amount), listing) == {}) == (amount <= listing)
+
+
+@given(cents, cents, cents)
+def test_counter_is_accepted_exactly_between_offer_and_listing(counter, offer, listing):
+    accepted = validate_counter_price(str(counter), offer, listing) == {}
+    assert accepted == (offer < counter <= listing)
