@@ -164,11 +164,11 @@ def test_format_amount_is_a_plain_two_decimal_string(value):
     assert re.fullmatch(r"\d+\.\d{2}", format_amount(value))
 
 
-@given(st.integers(min_value=0, max_value=10**6), st.integers(min_value=0, max_value=99))
+@given(st.integers(min_value=0, max_value=10**6 - 1), st.integers(min_value=0, max_value=99))
 def test_any_typed_dollars_and_cents_parse_exactly(dollars, cents):
     text = f"{dollars}.{cents:02d}"
     assert parse_amount(text) == Decimal(text)
-    if cents % 10 == 0 and dollars < 10**6:
+    if cents % 10 == 0:
         assert parse_amount(f"{dollars}.{cents // 10}") == Decimal(text)
 
 
