@@ -33,6 +33,9 @@ class SqlAlchemyUnitOfWork:
         if self._depth == 0:
             await self.session.rollback()
             await self.session.close()
+        if isinstance(exc, IntegrityError):
+            # A unique or foreign key constraint decided a race the pre-checks could not see.
+            raise Conflict("That conflicts with existing data; please try again.") from exc
 
     async def commit(self) -> None:
         try:

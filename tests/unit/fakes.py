@@ -1,0 +1,137 @@
+"""In-memory fakes of the application's ports, for fast unit tests of services.
+
+They implement the same Protocols as the SQLAlchemy adapters; behaviour that matters to the
+services (case-insensitive usernames, expiry, rollback on leaving without commit) is honoured.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+from types import TracebackType
+from typing import Self
+
+from domain.accounts import User
+
+
+class FakeUsers:
+    def __init__(self) -> None:
+        self.rows: dict[int, User] = {}
+
+    async def add(self, user: User) -> User:
+        user.id = max(self.rows, default=0) + 1
+        self.rows[user.id] = copy.deepcopy(user)
+        return user
+
+    async def add_many(self, users: list[User]) -> None:
+        for user in users:
+            await self.add(user)
+
+    async def get(self, user_id: int) -> User | None:
+        row = self.rows.get(user_id)
+        return copy.deepcopy(row) if row else None
+
+    async def get_by_login(self, login: str) -> User | None:
+        key = login.lower()
+        for user in self.rows.values():
+            if (user.email if "@" in login else user.username.lower()) == key:
+                return copy.deepcopy(user)
+        return None
+
+    async def username_taken(self, username: str) -> bool:
+        return any(u.username.lower() == username.lower() for u in self.rows.values())
+
+    async def email_taken(self, email: str) -> bool:
+        return any(u.email == email for u in self.rows.values())
+
+    async def save(self, user: User) -> None:
+        assert user.id in self.rows
+        self.rows[user.id] = copy.deepcopy(user)
+
+
+@dataclass
+class FakeSessions:
+    rows: dict[str, tuple[int, datetime]] = field(default_factory=dict)
+
+    async def add(self, token_hash: str, user_id: int, created_at: datetime,
+                  expires_at: datetime) -> None:
+        self.rows[token_hash] = (user_id, expires_at)
+
+    async def user_id_for(self, token_hash: str, now: datetime) -> int | None:
+        user_id, expires_at = self.rows.get(token_hash, (None, now))
+        return user_id if expires_at > now else None
+
+    async def delete(self, token_hash: str) -> None:
+        self.rows.pop(token_hash, None)
+
+    async def delete_expired(self, now: datetime) -> int:
+        expired = [k for k, (_, at) in self.rows.items() if at <= now]
+        for key in expired:
+            del self.rows[key]
+        return len(expired)
+
+
+class FakeUnitOfWork:
+    """Commits by keeping a snapshot; leaving without commit restores the last snapshot."""
+
+    def __init__(self) -> None:
+        self.users = FakeUsers()
+        self.sessions = FakeSessions()
+        self.commits = 0
+        self._saved = self._snapshot()
+
+    def _snapshot(self) -> tuple[dict[int, User], dict[str, tuple[int, datetime]]]:
+        return copy.deepcopy(self.users.rows), dict(self.sessions.rows)
+
+    async def __aenter__(self) -> Self:
+        return self
+
+    async def __aexit__(self, exc_type: type[BaseException] | None,
+                        exc: BaseException | None, tb: TracebackType | None) -> None:
+        self.users.rows, self.sessions.rows = copy.deepcopy(self._saved)
+
+    async def commit(self) -> None:
+        self._saved = self._snapshot()
+        self.commits += 1
+
+    async def ping(self) -> bool:
+        return True
+
+
+class PlainHasher:
+    """Reversible 'hash' so tests run fast; never used outside tests."""
+
+    def hash(self, password: str) -> str:
+        return f"plain${password}"
+
+    def verify(self, password_hash: str, password: str) -> bool:
+        return password_hash == f"plain${password}"
+
+    def needs_rehash(self, password_hash: str) -> bool:
+        return False
+
+
+class FixedClock:
+    def __init__(self, now: datetime | None = None) -> None:
+        self.current = now or datetime(2026, 11, 22, 12, 0, tzinfo=UTC)
+
+    def now(self) -> datetime:
+        return self.current
+
+    def advance(self, **delta: float) -> None:
+        self.current += timedelta(**delta)
+
+
+class FakeRateLimiter:
+    def __init__(self) -> None:
+        self.counts: dict[str, int] = {}
+
+    async def count(self, key: str, window_seconds: int) -> int:
+        return self.counts.get(key, 0)
+
+    async def record(self, key: str, window_seconds: int) -> None:
+        self.counts[key] = self.counts.get(key, 0) + 1
+
+    async def reset(self, key: str) -> None:
+        self.counts.pop(key, None)

@@ -1,0 +1,57 @@
+"""The dependency rule, checked: domain <- application <- adapters, entrypoints.
+
+Walks every module's imports (ast, no execution), so a stray import fails the build.
+"""
+
+from __future__ import annotations
+
+import ast
+import sys
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.unit
+
+ROOT = Path(__file__).resolve().parents[2]
+STDLIB = set(sys.stdlib_module_names)
+ALLOWED = {
+    "domain": {"domain"},
+    "application": {"domain", "application"},
+}
+
+
+def imported_roots(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(), filename=str(path))
+    roots: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            roots.update(alias.name.split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            roots.add(node.module.split(".")[0])
+    return roots
+
+
+def offenders(layer: str) -> dict[str, set[str]]:
+    found = {}
+    for path in sorted((ROOT / layer).rglob("*.py")):
+        bad = {r for r in imported_roots(path) if r not in STDLIB and r not in ALLOWED[layer]}
+        if bad:
+            found[str(path.relative_to(ROOT))] = bad
+    return found
+
+
+@pytest.mark.parametrize("layer", sorted(ALLOWED))
+def test_inner_layers_import_only_inwards(layer: str) -> None:
+    assert offenders(layer) == {}
+
+
+def test_the_checker_catches_an_outward_import(tmp_path: Path) -> None:
+    module = tmp_path / "bad.py"
+    module.write_text("import sqlalchemy\nfrom adapters.sqlalchemy import base\nimport json\n")
+    assert imported_roots(module) - STDLIB == {"sqlalchemy", "adapters"}
+
+
+def test_adapters_never_import_entrypoints() -> None:
+    for path in (ROOT / "adapters").rglob("*.py"):
+        assert "entrypoints" not in imported_roots(path), path
