@@ -1,0 +1,209 @@
+"""Listings: the aggregate a seller puts up for sale (spec §2 Create listing, §3 Product, §5).
+
+Rules kept here, free of storage and web:
+
+- The fields obey :func:`domain.validation.validate_listing` (400 with the spec's messages).
+- Only the seller edits a listing; the seller or an administrator deletes it (403 otherwise).
+- Lowering the price sets the price-drop flag; raising it clears the flag.
+- Status moves: available -> reserved (an order is pending) -> sold, and
+  reserved -> available (the pending order was cancelled). Anything else is
+  :class:`IllegalTransition` (409). A sold listing can no longer be edited and a reserved
+  one keeps its price (the pending order was placed at it): both are :class:`Conflict`.
+- The card badge is derived, never stored: reserved, else price drop, else verified,
+  else just listed when it is less than :data:`JUST_LISTED_DAYS` old, else none.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from decimal import Decimal
+
+from domain.catalog import Category, Condition, ListingBadge, ListingStatus, Size
+from domain.errors import Conflict, Forbidden, IllegalTransition, require_valid
+from domain.money import parse_amount
+from domain.validation import validate_listing
+
+JUST_LISTED_DAYS = 7
+
+_MOVES: dict[ListingStatus, frozenset[ListingStatus]] = {
+    ListingStatus.AVAILABLE: frozenset({ListingStatus.RESERVED}),
+    ListingStatus.RESERVED: frozenset({ListingStatus.SOLD, ListingStatus.AVAILABLE}),
+    ListingStatus.SOLD: frozenset(),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class ListingImage:
+    """One photo: the display size and its thumbnail (both site URLs, never data URLs)."""
+
+    url: str
+    thumbnail_url: str
+
+
+@dataclass(frozen=True, slots=True)
+class ListingDetails:
+    """What a seller types: the form of spec §5, still as text (validated by ``create``)."""
+
+    title: str
+    description: str
+    price: str | Decimal
+    brand: str
+    size: str
+    condition: str
+    category: str
+
+
+@dataclass(kw_only=True)
+class Listing:
+    seller_id: int
+    title: str
+    description: str
+    price: Decimal
+    brand: str
+    size: Size
+    condition: Condition
+    category: Category
+    images: list[ListingImage]
+    created_at: datetime
+    status: ListingStatus = ListingStatus.AVAILABLE
+    price_drop: bool = False
+    verified: bool = False
+    watch_count: int = 0
+    updated_at: datetime | None = None
+    id: int | None = None
+
+    @classmethod
+    def create(cls, seller_id: int, details: ListingDetails, images: list[ListingImage],
+               now: datetime) -> Listing:
+        """A new available listing, or :class:`ValidationError` listing every bad field."""
+        require_valid(_errors(details, len(images)))
+        return cls(
+            seller_id=seller_id, images=list(images), created_at=now, updated_at=now,
+            **_cleaned(details),
+        )
+
+    # -- who may do what -------------------------------------------------------------
+
+    def is_owned_by(self, user_id: int | None) -> bool:
+        return user_id is not None and user_id == self.seller_id
+
+    def ensure_editable_by(self, user_id: int | None) -> None:
+        if not self.is_owned_by(user_id):
+            raise Forbidden("Only the seller can edit this listing.")
+
+    def ensure_deletable_by(self, user_id: int | None, *, is_admin: bool) -> None:
+        if not (is_admin or self.is_owned_by(user_id)):
+            raise Forbidden("Only the seller or an administrator can delete this listing.")
+
+    # -- edits -------------------------------------------------------------------------
+
+    def edit(self, user_id: int | None, details: ListingDetails, images: list[ListingImage],
+             now: datetime) -> None:
+        """Replace the details and photos (owner only); a lower price sets the badge."""
+        self.ensure_editable_by(user_id)
+        require_valid(_errors(details, len(images)))
+        cleaned = _cleaned(details)
+        self._apply_price(cleaned.pop("price"))  # type: ignore[arg-type]
+        for name, value in cleaned.items():
+            setattr(self, name, value)
+        self.images = list(images)
+        self.updated_at = now
+
+    def change_price(self, user_id: int | None, price: str | Decimal, now: datetime) -> None:
+        self.ensure_editable_by(user_id)
+        require_valid(_errors(self.details_with(price=price), len(self.images)))
+        self._apply_price(parse_amount(price, "price", "Price"))
+        self.updated_at = now
+
+    def details_with(self, **changes: str | Decimal) -> ListingDetails:
+        """The current details, with some fields replaced (the base of a partial edit)."""
+        current = {
+            "title": self.title, "description": self.description, "price": self.price,
+            "brand": self.brand, "size": self.size.value, "condition": self.condition.value,
+            "category": self.category.value,
+        }
+        return ListingDetails(**{**current, **changes})
+
+    def _apply_price(self, price: Decimal) -> None:
+        if self.status is ListingStatus.SOLD:
+            raise Conflict("This item has already been sold.")
+        if price != self.price and self.status is ListingStatus.RESERVED:
+            raise Conflict("The price of a reserved item cannot change.")
+        if price < self.price:
+            self.price_drop = True
+        elif price > self.price:
+            self.price_drop = False
+        self.price = price
+
+    # -- lifecycle ---------------------------------------------------------------------
+
+    def reserve(self) -> None:
+        """An order is pending: nobody else can buy it now."""
+        self._move(ListingStatus.RESERVED)
+
+    def release(self) -> None:
+        """The pending order was cancelled: the listing is for sale again."""
+        self._move(ListingStatus.AVAILABLE)
+
+    def sell(self) -> None:
+        self._move(ListingStatus.SOLD)
+
+    def _move(self, target: ListingStatus) -> None:
+        if target not in _MOVES[self.status]:
+            raise IllegalTransition(_transition_message(self.status, target))
+        self.status = target
+
+    @property
+    def is_searchable(self) -> bool:
+        """Reserved and sold listings leave search results (still visible by id)."""
+        return self.status is ListingStatus.AVAILABLE
+
+    # -- presentation ------------------------------------------------------------------
+
+    def badge(self, now: datetime) -> ListingBadge | None:
+        if self.status is ListingStatus.RESERVED:
+            return ListingBadge.RESERVED
+        if self.status is ListingStatus.SOLD:
+            return None
+        if self.price_drop:
+            return ListingBadge.PRICE_DROP
+        if self.verified:
+            return ListingBadge.VERIFIED
+        if now - self.created_at < timedelta(days=JUST_LISTED_DAYS):
+            return ListingBadge.JUST_LISTED
+        return None
+
+    @property
+    def cover(self) -> ListingImage | None:
+        return self.images[0] if self.images else None
+
+
+def can_move(source: ListingStatus, target: ListingStatus) -> bool:
+    return target in _MOVES[source]
+
+
+def _transition_message(source: ListingStatus, target: ListingStatus) -> str:
+    if source is ListingStatus.SOLD:
+        return "This item has already been sold."
+    if target is ListingStatus.RESERVED:
+        return "This item is already reserved by another buyer."
+    return f"A {source.value} listing cannot become {target.value}."
+
+
+def _errors(details: ListingDetails, image_count: int) -> dict[str, str]:
+    return validate_listing(details.title, details.description, details.price, details.brand,
+                            details.size, details.condition, details.category, image_count)
+
+
+def _cleaned(details: ListingDetails) -> dict[str, object]:
+    """Typed, stripped values of already validated details."""
+    return {
+        "title": details.title.strip(),
+        "description": details.description.strip(),
+        "price": parse_amount(details.price, "price", "Price"),
+        "brand": " ".join(details.brand.split()),
+        "size": Size(details.size),
+        "condition": Condition(details.condition),
+        "category": Category(details.category),
+    }

@@ -1,0 +1,252 @@
+"""The listing aggregate: creation rules, owner checks, price drops, status moves, badges."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from decimal import Decimal
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
+
+from domain.catalog import Category, Condition, ListingBadge, ListingStatus, Size
+from domain.errors import Conflict, Forbidden, IllegalTransition, ValidationError
+from domain.listings import (
+    JUST_LISTED_DAYS,
+    Listing,
+    ListingDetails,
+    ListingImage,
+    can_move,
+)
+
+pytestmark = pytest.mark.unit
+
+NOW = datetime(2026, 5, 1, 12, tzinfo=UTC)
+PHOTO = ListingImage("/media/products/ab/abc.webp", "/media/products/ab/abc-t.webp")
+SELLER = 7
+
+prices = st.decimals(min_value=Decimal("0.01"), max_value=Decimal("999999.99"), places=2)
+
+
+def details(**changes: str | Decimal) -> ListingDetails:
+    base: dict[str, str | Decimal] = {
+        "title": "Levi's 501 jeans",
+        "description": "Barely worn, straight leg.",
+        "price": "40.00",
+        "brand": "Levi's",
+        "size": "m",
+        "condition": "like_new",
+        "category": "bottoms",
+    }
+    return ListingDetails(**{**base, **changes})  # type: ignore[arg-type]
+
+
+def listing(**changes: str | Decimal) -> Listing:
+    return Listing.create(SELLER, details(**changes), [PHOTO], NOW)
+
+
+def test_create_types_and_cleans_the_fields() -> None:
+    made = Listing.create(
+        SELLER,
+        details(
+            title="  Denim jacket ",
+            brand=" North   Face ",
+            size="XL",
+            condition="new",
+            category="Outerwear",
+            price="$1,200.5",
+        ),
+        [PHOTO],
+        NOW,
+    )
+    assert made.title == "Denim jacket"
+    assert made.brand == "North Face"
+    assert (made.size, made.condition, made.category) == (
+        Size.XL,
+        Condition.NEW_WITH_TAGS,
+        Category.OUTERWEAR,
+    )
+    assert made.price == Decimal("1200.50")
+    assert made.status is ListingStatus.AVAILABLE
+    assert made.is_searchable
+    assert made.cover == PHOTO
+    assert made.created_at == made.updated_at == NOW
+
+
+def test_create_reports_every_bad_field_with_the_spec_messages() -> None:
+    with pytest.raises(ValidationError) as caught:
+        Listing.create(SELLER, ListingDetails("ab", "short", "0", "", "", "", ""), [], NOW)
+    assert caught.value.errors == {
+        "title": "Title must be at least 3 characters",
+        "description": "Description must be at least 10 characters",
+        "price": "Price must be positive",
+        "brand": "Brand is required",
+        "size": "Size is required",
+        "condition": "Condition is required",
+        "category": "Category is required",
+        "images": "At least one image is required",
+    }
+
+
+def test_at_most_five_images() -> None:
+    with pytest.raises(ValidationError) as caught:
+        Listing.create(SELLER, details(), [PHOTO] * 6, NOW)
+    assert set(caught.value.errors) == {"images"}
+
+
+@given(old=prices, new=prices)
+def test_lowering_the_price_sets_the_drop_and_raising_clears_it(old: Decimal, new: Decimal) -> None:
+    item = listing(price=old)
+    item.change_price(SELLER, new, NOW)
+    assert item.price == new
+    if new < old:
+        assert item.price_drop
+        assert item.badge(NOW) is ListingBadge.PRICE_DROP
+    elif new > old:
+        assert not item.price_drop
+    else:
+        assert item.price_drop is False  # unchanged from the fresh listing
+
+
+@given(stranger=st.integers().filter(lambda n: n != SELLER) | st.none())
+def test_only_the_seller_edits(stranger: int | None) -> None:
+    item = listing()
+    with pytest.raises(Forbidden):
+        item.change_price(stranger, "1.00", NOW)
+    with pytest.raises(Forbidden):
+        item.edit(stranger, details(title="Other title"), [PHOTO], NOW)
+    assert item.price == Decimal("40.00")
+    assert item.title == "Levi's 501 jeans"
+
+
+def test_seller_or_admin_deletes() -> None:
+    item = listing()
+    item.ensure_deletable_by(SELLER, is_admin=False)
+    item.ensure_deletable_by(99, is_admin=True)
+    with pytest.raises(Forbidden):
+        item.ensure_deletable_by(99, is_admin=False)
+    with pytest.raises(Forbidden):
+        item.ensure_deletable_by(None, is_admin=False)
+
+
+def test_edit_replaces_details_and_photos_and_validates() -> None:
+    item = listing()
+    other = ListingImage("/media/x.webp", "/media/x-t.webp")
+    later = NOW + timedelta(hours=1)
+    item.edit(SELLER, details(title="Levi's 501 jeans, W32", price="35"), [other, PHOTO], later)
+    assert item.title == "Levi's 501 jeans, W32"
+    assert item.price == Decimal("35.00")
+    assert item.price_drop
+    assert item.images == [other, PHOTO]
+    assert item.updated_at == later
+    with pytest.raises(ValidationError):
+        item.edit(SELLER, details(), [], later)
+    assert item.images == [other, PHOTO]
+
+
+def test_sold_listing_cannot_be_edited_and_reserved_keeps_its_price() -> None:
+    item = listing()
+    item.reserve()
+    with pytest.raises(Conflict):
+        item.change_price(SELLER, "10.00", NOW)
+    item.edit(SELLER, details(description="Now with a longer description."), [PHOTO], NOW)
+    item.sell()
+    with pytest.raises(Conflict):
+        item.edit(SELLER, details(), [PHOTO], NOW)
+
+
+@pytest.mark.parametrize(
+    ("source", "target", "allowed"),
+    [
+        (ListingStatus.AVAILABLE, ListingStatus.RESERVED, True),
+        (ListingStatus.AVAILABLE, ListingStatus.SOLD, False),
+        (ListingStatus.RESERVED, ListingStatus.SOLD, True),
+        (ListingStatus.RESERVED, ListingStatus.AVAILABLE, True),
+        (ListingStatus.RESERVED, ListingStatus.RESERVED, False),
+        (ListingStatus.SOLD, ListingStatus.AVAILABLE, False),
+        (ListingStatus.SOLD, ListingStatus.RESERVED, False),
+    ],
+)
+def test_the_move_table(source: ListingStatus, target: ListingStatus, allowed: bool) -> None:
+    assert can_move(source, target) is allowed
+
+
+def test_refused_moves_explain_themselves() -> None:
+    item = listing()
+    item.reserve()
+    with pytest.raises(IllegalTransition, match="already reserved"):
+        item.reserve()
+    item.sell()
+    with pytest.raises(IllegalTransition, match="already been sold"):
+        item.release()
+    with pytest.raises(IllegalTransition, match="cannot become sold"):
+        listing().sell()
+
+
+@given(
+    age=st.timedeltas(min_value=timedelta(0), max_value=timedelta(days=60)),
+    verified=st.booleans(),
+    drop=st.booleans(),
+)
+def test_badge_priority(age: timedelta, verified: bool, drop: bool) -> None:
+    item = listing()
+    item.verified = verified
+    item.price_drop = drop
+    now = NOW + age
+    if drop:
+        expected: ListingBadge | None = ListingBadge.PRICE_DROP
+    elif verified:
+        expected = ListingBadge.VERIFIED
+    elif age < timedelta(days=JUST_LISTED_DAYS):
+        expected = ListingBadge.JUST_LISTED
+    else:
+        expected = None
+    assert item.badge(now) is expected
+    item.reserve()
+    assert item.badge(now) is ListingBadge.RESERVED
+    item.sell()
+    assert item.badge(now) is None
+
+
+class ListingLifecycle(RuleBasedStateMachine):
+    """Random walks through reserve/release/sell and price changes keep the rules."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.item = listing()
+        self.status = ListingStatus.AVAILABLE
+        self.price = Decimal("40.00")
+        self.drop = False
+
+    @rule(goal=st.sampled_from(list(ListingStatus)))
+    def move(self, goal: ListingStatus) -> None:
+        action = {
+            ListingStatus.RESERVED: self.item.reserve,
+            ListingStatus.AVAILABLE: self.item.release,
+            ListingStatus.SOLD: self.item.sell,
+        }[goal]
+        if can_move(self.status, goal):
+            action()
+            self.status = goal
+        else:
+            with pytest.raises(IllegalTransition):
+                action()
+
+    @precondition(lambda self: self.status is ListingStatus.AVAILABLE)
+    @rule(price=prices)
+    def reprice(self, price: Decimal) -> None:
+        self.item.change_price(SELLER, price, NOW)
+        self.drop = True if price < self.price else (False if price > self.price else self.drop)
+        self.price = price
+
+    @invariant()
+    def matches_the_model(self) -> None:
+        assert self.item.status is self.status
+        assert self.item.price == self.price
+        assert self.item.price_drop is self.drop
+        assert self.item.is_searchable is (self.status is ListingStatus.AVAILABLE)
+
+
+ListingLifecycle.TestCase.settings = settings(max_examples=60, stateful_step_count=20)
+test_listing_lifecycle = ListingLifecycle.TestCase
