@@ -1,0 +1,95 @@
+"""Domain events: facts recorded by the aggregates for notifications and messages.
+
+An aggregate appends to its ``events`` list as it changes; the application takes them
+with ``pull_events()`` after saving and publishes them. ``offer_id`` / ``order_id`` is
+``None`` for an aggregate that has not been stored yet.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from decimal import Decimal
+
+
+@dataclass(frozen=True, slots=True)
+class OfferMade:
+    offer_id: int | None
+    product_id: int
+    buyer_id: int
+    seller_id: int
+    offer_price: Decimal
+
+
+@dataclass(frozen=True, slots=True)
+class OfferAccepted:
+    """The seller accepted the buyer's offer; ``price`` is the agreed price."""
+
+    offer_id: int | None
+    buyer_id: int
+    seller_id: int
+    price: Decimal
+
+
+@dataclass(frozen=True, slots=True)
+class OfferRejected:
+    offer_id: int | None
+    buyer_id: int
+    seller_id: int
+
+
+@dataclass(frozen=True, slots=True)
+class OfferCountered:
+    offer_id: int | None
+    buyer_id: int
+    seller_id: int
+    counter_price: Decimal
+
+
+@dataclass(frozen=True, slots=True)
+class CounterAccepted:
+    """The buyer accepted the counter-offer; ``price`` is the agreed price."""
+
+    offer_id: int | None
+    buyer_id: int
+    seller_id: int
+    price: Decimal
+
+
+@dataclass(frozen=True, slots=True)
+class CounterDeclined:
+    offer_id: int | None
+    buyer_id: int
+    seller_id: int
+
+
+OfferEvent = (
+    OfferMade | OfferAccepted | OfferRejected | OfferCountered | CounterAccepted | CounterDeclined
+)
+
+
+@dataclass(frozen=True, slots=True)
+class OrderPlaced:
+    order_id: int | None
+    order_number: str
+    product_id: int
+    buyer_id: int
+    seller_id: int
+    price: Decimal
+
+
+@dataclass(frozen=True, slots=True)
+class OrderStatusChanged:
+    """``actor_id`` is ``None`` when the change happened by itself (protection expiry)."""
+
+    order_id: int | None
+    order_number: str
+    buyer_id: int
+    seller_id: int
+    old_status: str
+    new_status: str
+    actor_id: int | None
+    at: datetime
+
+
+OrderEvent = OrderPlaced | OrderStatusChanged

@@ -1,0 +1,187 @@
+"""Offers on a listing (spec section 4; DESIGN section 3).
+
+``pending`` -> ``accepted`` | ``rejected`` | ``countered`` (the listing's seller only);
+``countered`` -> ``accepted`` at the counter price (the offer's buyer, in one step) or
+``rejected`` (the buyer declines the counter; Rethread's addition, so a buyer is never
+stuck with an open offer). ``accepted`` and ``rejected`` are settled: no more actions.
+The agreed price of an accepted offer is what checkout charges that buyer.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from decimal import Decimal
+from enum import StrEnum
+
+from domain.errors import Conflict, Forbidden, IllegalTransition, ValidationError
+from domain.events import (
+    CounterAccepted,
+    CounterDeclined,
+    OfferAccepted,
+    OfferCountered,
+    OfferEvent,
+    OfferMade,
+    OfferRejected,
+)
+from domain.money import round_money
+from domain.validation.offers import parse_counter_price, parse_offer_amount
+
+MESSAGE_MAX = 500
+
+
+class OfferStatus(StrEnum):
+    PENDING = "pending"
+    ACCEPTED = "accepted"
+    REJECTED = "rejected"
+    COUNTERED = "countered"
+
+
+OPEN_STATUSES = frozenset({OfferStatus.PENDING, OfferStatus.COUNTERED})
+
+
+class OfferAction(StrEnum):
+    ACCEPT = "accept"
+    REJECT = "reject"
+    COUNTER = "counter"
+    ACCEPT_COUNTER = "accept_counter"
+    DECLINE_COUNTER = "decline_counter"
+
+
+SELLER_ACTIONS = frozenset({OfferAction.ACCEPT, OfferAction.REJECT, OfferAction.COUNTER})
+BUYER_ACTIONS = frozenset({OfferAction.ACCEPT_COUNTER, OfferAction.DECLINE_COUNTER})
+
+
+def _clean_message(message: str | None) -> str | None:
+    text = (message or "").strip()
+    if len(text) > MESSAGE_MAX:
+        raise ValidationError({"message": f"Message must be at most {MESSAGE_MAX} characters"})
+    return text or None
+
+
+@dataclass(kw_only=True)
+class Offer:
+    """One buyer's offer on one listing; prices are ``Decimal`` dollars in whole cents."""
+
+    id: int | None = None
+    product_id: int
+    buyer_id: int
+    seller_id: int
+    listing_price: Decimal
+    offer_price: Decimal
+    counter_price: Decimal | None = None
+    status: OfferStatus = OfferStatus.PENDING
+    message: str | None = None
+    created_at: datetime
+    events: list[OfferEvent] = field(default_factory=list, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self.status = OfferStatus(self.status)
+
+    @classmethod
+    def make(
+        cls,
+        *,
+        product_id: int,
+        buyer_id: int,
+        seller_id: int,
+        listing_price: Decimal,
+        offer_price: Decimal | str,
+        created_at: datetime,
+        message: str | None = None,
+        has_open_offer: bool = False,
+        listing_available: bool = True,
+        id: int | None = None,
+    ) -> Offer:
+        """A new pending offer, after checking every rule for making one.
+
+        ``has_open_offer``: this buyer already has a pending or countered offer on this
+        listing (the caller looks it up). ``listing_available``: the listing can still be
+        bought (not reserved or sold).
+        """
+        if buyer_id == seller_id:
+            raise Forbidden("You cannot make an offer on your own listing.")
+        if not listing_available:
+            raise Conflict("This item is no longer available.")
+        if has_open_offer:
+            raise Conflict("You already have an open offer on this item.")
+        listing_price = round_money(listing_price)
+        offer = cls(
+            id=id,
+            product_id=product_id,
+            buyer_id=buyer_id,
+            seller_id=seller_id,
+            listing_price=listing_price,
+            offer_price=parse_offer_amount(offer_price, listing_price),
+            message=_clean_message(message),
+            created_at=created_at,
+        )
+        offer.events.append(OfferMade(offer.id, product_id, buyer_id, seller_id, offer.offer_price))
+        return offer
+
+    @property
+    def is_open(self) -> bool:
+        """Pending or countered: still waiting for someone."""
+        return self.status in OPEN_STATUSES
+
+    @property
+    def agreed_price(self) -> Decimal | None:
+        """What checkout charges the buyer; ``None`` unless the offer is accepted."""
+        if self.status is not OfferStatus.ACCEPTED:
+            return None
+        return self.offer_price if self.counter_price is None else self.counter_price
+
+    def available_actions(self, actor_id: int) -> frozenset[OfferAction]:
+        if self.status is OfferStatus.PENDING and actor_id == self.seller_id:
+            return SELLER_ACTIONS
+        if self.status is OfferStatus.COUNTERED and actor_id == self.buyer_id:
+            return BUYER_ACTIONS
+        return frozenset()
+
+    def accept(self, actor_id: int) -> None:
+        self._seller_responds(actor_id)
+        self.status = OfferStatus.ACCEPTED
+        self._record(OfferAccepted, price=self.offer_price)
+
+    def reject(self, actor_id: int) -> None:
+        self._seller_responds(actor_id)
+        self.status = OfferStatus.REJECTED
+        self._record(OfferRejected)
+
+    def counter(self, actor_id: int, price: Decimal | str) -> None:
+        """Counter at ``price``: above the offer, at most the listing price, whole cents."""
+        self._seller_responds(actor_id)
+        self.counter_price = parse_counter_price(price, self.offer_price, self.listing_price)
+        self.status = OfferStatus.COUNTERED
+        self._record(OfferCountered, counter_price=self.counter_price)
+
+    def accept_counter(self, actor_id: int) -> None:
+        """The buyer takes the counter: accepted at the counter price, in one step."""
+        self._buyer_answers(actor_id)
+        self.status = OfferStatus.ACCEPTED
+        self._record(CounterAccepted, price=self.counter_price)
+
+    def decline_counter(self, actor_id: int) -> None:
+        self._buyer_answers(actor_id)
+        self.status = OfferStatus.REJECTED
+        self._record(CounterDeclined)
+
+    def pull_events(self) -> list[OfferEvent]:
+        """The events recorded since the last call, oldest first."""
+        events, self.events = self.events, []
+        return events
+
+    def _seller_responds(self, actor_id: int) -> None:
+        if actor_id != self.seller_id:
+            raise Forbidden("Only the seller can respond to this offer.")
+        if self.status is not OfferStatus.PENDING:
+            raise IllegalTransition(f"This offer is already {self.status}.")
+
+    def _buyer_answers(self, actor_id: int) -> None:
+        if actor_id != self.buyer_id:
+            raise Forbidden("Only the buyer can answer this counter-offer.")
+        if self.status is not OfferStatus.COUNTERED:
+            raise IllegalTransition("There is no counter-offer to answer.")
+
+    def _record(self, event_type: type, **extra: object) -> None:
+        self.events.append(event_type(self.id, self.buyer_id, self.seller_id, **extra))

@@ -1,0 +1,198 @@
+"""Offer rules by example (spec §4; DESIGN §3)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from decimal import Decimal
+
+import pytest
+
+from domain.errors import Conflict, Forbidden, IllegalTransition, ValidationError
+from domain.events import (
+    CounterAccepted,
+    CounterDeclined,
+    OfferAccepted,
+    OfferCountered,
+    OfferMade,
+    OfferRejected,
+)
+from domain.offers import Offer, OfferAction, OfferStatus
+
+pytestmark = pytest.mark.unit
+
+NOW = datetime(2025, 1, 5, 12, 0, tzinfo=UTC)
+BUYER, SELLER, STRANGER = 1, 2, 3
+
+
+def make(**changes) -> Offer:
+    fields = {
+        "product_id": 10,
+        "buyer_id": BUYER,
+        "seller_id": SELLER,
+        "listing_price": Decimal("100"),
+        "offer_price": Decimal("80"),
+        "created_at": NOW,
+    }
+    return Offer.make(**{**fields, **changes})
+
+
+def test_a_new_offer_is_pending_and_open():
+    offer = make(offer_price="80.5", message="  Would you take this?  ", id=7)
+    assert offer.status is OfferStatus.PENDING
+    assert offer.is_open
+    assert offer.offer_price == Decimal("80.50")
+    assert offer.listing_price == Decimal("100.00")
+    assert offer.message == "Would you take this?"
+    assert offer.agreed_price is None
+    assert offer.pull_events() == [OfferMade(7, 10, BUYER, SELLER, Decimal("80.50"))]
+    assert offer.pull_events() == []
+
+
+def test_blank_message_is_none():
+    assert make(message="   ").message is None
+
+
+def test_seller_never_offers_on_their_own_listing():
+    with pytest.raises(Forbidden, match="your own listing"):
+        make(buyer_id=SELLER)
+
+
+def test_one_open_offer_per_buyer_and_listing():
+    with pytest.raises(Conflict, match="already have an open offer"):
+        make(has_open_offer=True)
+
+
+def test_no_offers_on_unavailable_listings():
+    with pytest.raises(Conflict, match="no longer available"):
+        make(listing_available=False)
+
+
+@pytest.mark.parametrize(
+    ("price", "message"),
+    [
+        (Decimal("0"), "Offer must be more than $0.00"),
+        (Decimal("100.01"), "Offer cannot be more than the listing price"),
+        (Decimal("50.001"), "Offer amount can have at most 2 decimal places"),
+    ],
+)
+def test_offer_price_bounds(price, message):
+    with pytest.raises(ValidationError) as caught:
+        make(offer_price=price)
+    assert caught.value.errors == {"offerPrice": message}
+
+
+def test_message_length_is_bounded():
+    with pytest.raises(ValidationError) as caught:
+        make(message="x" * 501)
+    assert caught.value.errors == {"message": "Message must be at most 500 characters"}
+
+
+def test_seller_accepts_at_the_offer_price():
+    offer = make(id=7)
+    assert offer.available_actions(SELLER) == {"accept", "reject", "counter"}
+    assert offer.available_actions(BUYER) == frozenset()
+    offer.accept(SELLER)
+    assert offer.status is OfferStatus.ACCEPTED
+    assert not offer.is_open
+    assert offer.agreed_price == Decimal("80.00")
+    assert offer.pull_events()[-1] == OfferAccepted(7, BUYER, SELLER, Decimal("80.00"))
+
+
+def test_seller_rejects():
+    offer = make()
+    offer.reject(SELLER)
+    assert offer.status is OfferStatus.REJECTED
+    assert offer.agreed_price is None
+    assert isinstance(offer.events[-1], OfferRejected)
+
+
+def test_counter_then_buyer_accepts_in_one_step():
+    offer = make()
+    offer.counter(SELLER, "90")
+    assert offer.status is OfferStatus.COUNTERED
+    assert offer.is_open
+    assert offer.counter_price == Decimal("90.00")
+    assert offer.available_actions(BUYER) == {
+        OfferAction.ACCEPT_COUNTER,
+        OfferAction.DECLINE_COUNTER,
+    }
+    assert offer.available_actions(SELLER) == frozenset()
+    assert isinstance(offer.events[-1], OfferCountered)
+    offer.accept_counter(BUYER)
+    assert offer.status is OfferStatus.ACCEPTED
+    assert offer.agreed_price == Decimal("90.00")
+    assert offer.events[-1] == CounterAccepted(None, BUYER, SELLER, Decimal("90.00"))
+
+
+def test_buyer_declines_a_counter():
+    offer = make()
+    offer.counter(SELLER, Decimal("95"))
+    offer.decline_counter(BUYER)
+    assert offer.status is OfferStatus.REJECTED
+    assert isinstance(offer.events[-1], CounterDeclined)
+
+
+@pytest.mark.parametrize("price", ["80", "100.01", "0", "85.555"])
+def test_bad_counter_prices_change_nothing(price):
+    offer = make()
+    with pytest.raises(ValidationError):
+        offer.counter(SELLER, price)
+    assert offer.status is OfferStatus.PENDING
+    assert offer.counter_price is None
+
+
+@pytest.mark.parametrize("actor", [BUYER, STRANGER])
+@pytest.mark.parametrize("move", ["accept", "reject"])
+def test_only_the_seller_responds(actor, move):
+    offer = make()
+    with pytest.raises(Forbidden, match="Only the seller"):
+        getattr(offer, move)(actor)
+    with pytest.raises(Forbidden):
+        offer.counter(actor, "90")
+    assert offer.status is OfferStatus.PENDING
+
+
+@pytest.mark.parametrize("actor", [SELLER, STRANGER])
+def test_only_the_buyer_answers_a_counter(actor):
+    offer = make()
+    offer.counter(SELLER, "90")
+    with pytest.raises(Forbidden, match="Only the buyer"):
+        offer.accept_counter(actor)
+    with pytest.raises(Forbidden):
+        offer.decline_counter(actor)
+
+
+def test_no_counter_to_accept_while_pending():
+    with pytest.raises(IllegalTransition, match="no counter-offer"):
+        make().accept_counter(BUYER)
+
+
+@pytest.mark.parametrize("settle", ["accept", "reject"])
+def test_settled_offers_offer_no_actions(settle):
+    offer = make()
+    getattr(offer, settle)(SELLER)
+    for actor in (BUYER, SELLER, STRANGER):
+        assert offer.available_actions(actor) == frozenset()
+    with pytest.raises(IllegalTransition, match="already"):
+        offer.accept(SELLER)
+    with pytest.raises(IllegalTransition):
+        offer.counter(SELLER, "90")
+    with pytest.raises(IllegalTransition):
+        offer.accept_counter(BUYER)
+
+
+def test_a_stored_offer_can_be_rebuilt_from_plain_values():
+    offer = Offer(
+        id=3,
+        product_id=10,
+        buyer_id=BUYER,
+        seller_id=SELLER,
+        listing_price=Decimal("100.00"),
+        offer_price=Decimal("80.00"),
+        counter_price=Decimal("90.00"),
+        status="countered",
+        created_at=NOW,
+    )
+    assert offer.status is OfferStatus.COUNTERED
+    offer.accept_counter(BUYER)
+    assert offer.agreed_price == Decimal("90.00")
