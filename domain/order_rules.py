@@ -1,0 +1,120 @@
+"""The order state machine as data: which move is allowed, and for whom (spec §4).
+
+``pending`` -> ``confirmed`` (seller) | ``payment_confirmed`` (admin) | ``cancelled``
+(buyer, seller or admin); ``confirmed`` -> ``payment_confirmed`` (admin) | ``shipped``
+(seller); ``payment_confirmed`` -> ``shipped`` (seller); ``shipped`` -> ``delivered``
+(seller); ``delivered`` -> ``completed`` (buyer, or anyone party to the order once the
+buyer-protection window has passed). ``completed`` and ``cancelled`` are terminal.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from enum import Enum
+
+from domain._labels import LabelledStrEnum
+from domain.catalog import ListingStatus
+
+BUYER_PROTECTION_DAYS = 3
+BUYER_PROTECTION = timedelta(days=BUYER_PROTECTION_DAYS)
+
+
+class OrderStatus(LabelledStrEnum):
+    PENDING = "pending", "Pending"
+    CONFIRMED = "confirmed", "Confirmed"
+    PAYMENT_CONFIRMED = "payment_confirmed", "Payment Confirmed"
+    SHIPPED = "shipped", "Shipped"
+    DELIVERED = "delivered", "Delivered"
+    COMPLETED = "completed", "Completed"
+    CANCELLED = "cancelled", "Cancelled"
+
+
+TERMINAL_STATUSES = frozenset({OrderStatus.COMPLETED, OrderStatus.CANCELLED})
+# Orders that count as sales in the admin's sales records (spec §9).
+FINISHED_STATUSES = frozenset({OrderStatus.SHIPPED, OrderStatus.DELIVERED, OrderStatus.COMPLETED})
+
+
+@dataclass(frozen=True, slots=True)
+class Actor:
+    """Who asks for a move: a user id and whether that user is an administrator."""
+
+    user_id: int
+    is_admin: bool = False
+
+
+class Party(Enum):
+    """The part an actor plays in one order (an admin selling an item plays two)."""
+
+    BUYER = "buyer"
+    SELLER = "seller"
+    ADMIN = "admin"
+
+
+_S = OrderStatus
+MOVES: dict[tuple[OrderStatus, OrderStatus], frozenset[Party]] = {
+    (_S.PENDING, _S.CONFIRMED): frozenset({Party.SELLER}),
+    (_S.PENDING, _S.PAYMENT_CONFIRMED): frozenset({Party.ADMIN}),
+    (_S.PENDING, _S.CANCELLED): frozenset({Party.BUYER, Party.SELLER, Party.ADMIN}),
+    (_S.CONFIRMED, _S.PAYMENT_CONFIRMED): frozenset({Party.ADMIN}),
+    (_S.CONFIRMED, _S.SHIPPED): frozenset({Party.SELLER}),
+    (_S.PAYMENT_CONFIRMED, _S.SHIPPED): frozenset({Party.SELLER}),
+    (_S.SHIPPED, _S.DELIVERED): frozenset({Party.SELLER}),
+    (_S.DELIVERED, _S.COMPLETED): frozenset({Party.BUYER}),
+}
+# Why a party that may not make a move is refused (403).
+FORBIDDEN_MESSAGES = {
+    _S.CONFIRMED: "Only the seller can confirm this order.",
+    _S.PAYMENT_CONFIRMED: "Only an administrator can confirm payment.",
+    _S.SHIPPED: "Only the seller can mark this order as shipped.",
+    _S.DELIVERED: "Only the seller can mark this order as delivered.",
+    _S.COMPLETED: "Only the buyer can complete this order before buyer protection ends.",
+    _S.CANCELLED: "You cannot cancel this order.",
+}
+# Once buyer protection has expired, completion no longer waits for the buyer.
+AFTER_PROTECTION: frozenset[Party] = frozenset(Party)
+
+
+def is_move(source: OrderStatus, target: OrderStatus) -> bool:
+    return (source, target) in MOVES
+
+
+def targets_from(source: OrderStatus) -> frozenset[OrderStatus]:
+    return frozenset(target for (start, target) in MOVES if start is source)
+
+
+def parties_of(actor: Actor, buyer_id: int, seller_id: int) -> frozenset[Party]:
+    """The parts ``actor`` plays in an order (empty for a stranger)."""
+    found = {
+        Party.BUYER: actor.user_id == buyer_id,
+        Party.SELLER: actor.user_id == seller_id,
+        Party.ADMIN: actor.is_admin,
+    }
+    return frozenset(party for party, plays in found.items() if plays)
+
+
+def may_move(
+    parties: frozenset[Party],
+    source: OrderStatus,
+    target: OrderStatus,
+    protection_expired: bool = False,
+) -> bool:
+    """Whether someone playing ``parties`` may move an order from ``source`` to ``target``."""
+    allowed = MOVES.get((source, target), frozenset())
+    if (source, target) == (OrderStatus.DELIVERED, OrderStatus.COMPLETED) and protection_expired:
+        allowed = AFTER_PROTECTION
+    return bool(parties & allowed)
+
+
+def protection_ends_at(delivered_at: datetime | None) -> datetime | None:
+    """Buyer protection ends 3 days after delivery (``None`` before delivery)."""
+    return None if delivered_at is None else delivered_at + BUYER_PROTECTION
+
+
+def listing_status_for(status: OrderStatus) -> ListingStatus:
+    """A pending order reserves its listing; cancelling releases it; otherwise sold."""
+    if status is OrderStatus.PENDING:
+        return ListingStatus.RESERVED
+    if status is OrderStatus.CANCELLED:
+        return ListingStatus.AVAILABLE
+    return ListingStatus.SOLD

@@ -1,0 +1,205 @@
+"""Orders (spec §4 and §9): the aggregate that walks the moves of :mod:`domain.order_rules`.
+
+Errors: a move that does not exist from the current status is :class:`IllegalTransition`
+(409); a move that exists but not for this actor, or an actor who is neither buyer,
+seller nor administrator, is :class:`Forbidden` (403); a missing tracking number when
+shipping is :class:`ValidationError` (400). A refused move changes nothing.
+
+Listing consequences (:attr:`Order.listing_status`): a pending order reserves the listing;
+cancelling (only possible while pending) releases it; any other status means sold.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from decimal import Decimal
+
+from domain.catalog import ListingStatus
+from domain.errors import Forbidden, IllegalTransition, ValidationError, require_valid
+from domain.events import OrderEvent, OrderPlaced, OrderStatusChanged
+from domain.money import round_money
+from domain.order_numbers import is_valid_order_number
+from domain.order_rules import (
+    BUYER_PROTECTION_DAYS,
+    FINISHED_STATUSES,
+    FORBIDDEN_MESSAGES,
+    TERMINAL_STATUSES,
+    Actor,
+    OrderStatus,
+    Party,
+    is_move,
+    listing_status_for,
+    may_move,
+    parties_of,
+    protection_ends_at,
+    targets_from,
+)
+from domain.validation.tracking import validate_tracking
+
+__all__ = [
+    "BUYER_PROTECTION_DAYS",
+    "FINISHED_STATUSES",
+    "TERMINAL_STATUSES",
+    "Actor",
+    "Order",
+    "OrderStatus",
+    "Party",
+]
+
+
+@dataclass(kw_only=True)
+class Order:
+    id: int | None = None
+    order_number: str
+    product_id: int
+    buyer_id: int
+    seller_id: int
+    price: Decimal
+    status: OrderStatus = OrderStatus.PENDING
+    tracking_number: str | None = None
+    tracking_url: str | None = None
+    created_at: datetime
+    delivered_at: datetime | None = None
+    events: list[OrderEvent] = field(default_factory=list, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self.status = OrderStatus(self.status)
+
+    @classmethod
+    def place(
+        cls,
+        *,
+        order_number: str,
+        product_id: int,
+        buyer_id: int,
+        seller_id: int,
+        price: Decimal,
+        created_at: datetime,
+        id: int | None = None,
+    ) -> Order:
+        """A new pending order at ``price`` (the listing's, or an accepted offer's)."""
+        if buyer_id == seller_id:
+            raise Forbidden("You cannot buy your own listing.")
+        if not is_valid_order_number(order_number):
+            raise ValueError(f"not an order number: {order_number!r}")
+        if round_money(price) <= 0:
+            raise ValidationError({"price": "Price must be positive"})
+        price = round_money(price)
+        order = cls(
+            id=id,
+            order_number=order_number,
+            product_id=product_id,
+            buyer_id=buyer_id,
+            seller_id=seller_id,
+            price=price,
+            created_at=created_at,
+        )
+        order.events.append(OrderPlaced(id, order_number, product_id, buyer_id, seller_id, price))
+        return order
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.status in TERMINAL_STATUSES
+
+    @property
+    def releases_listing(self) -> bool:
+        """True once cancelled: the listing is available again."""
+        return self.status is OrderStatus.CANCELLED
+
+    @property
+    def listing_status(self) -> ListingStatus:
+        return listing_status_for(self.status)
+
+    @property
+    def protection_ends_at(self) -> datetime | None:
+        return protection_ends_at(self.delivered_at)
+
+    def protection_expired(self, now: datetime) -> bool:
+        ends = self.protection_ends_at
+        return self.status is OrderStatus.DELIVERED and ends is not None and now >= ends
+
+    def parties(self, actor: Actor) -> frozenset[Party]:
+        return parties_of(actor, self.buyer_id, self.seller_id)
+
+    def allowed_transitions(
+        self, actor: Actor, now: datetime | None = None
+    ) -> frozenset[OrderStatus]:
+        """The statuses ``actor`` may move this order to (``now`` enables expiry rules)."""
+        return frozenset(
+            target for target in targets_from(self.status) if self._may(actor, target, now)
+        )
+
+    def transition(
+        self,
+        actor: Actor,
+        to: OrderStatus | str,
+        now: datetime,
+        tracking_number: str | None = None,
+        tracking_url: str | None = None,
+    ) -> None:
+        """Move to ``to`` for ``actor`` at ``now``, or raise without changing anything."""
+        target = OrderStatus(to)
+        if not self.parties(actor):
+            raise Forbidden("You are not part of this order.")
+        if not is_move(self.status, target):
+            raise IllegalTransition(
+                f"A {self.status.label.lower()} order cannot become {target.label.lower()}."
+            )
+        if not self._may(actor, target, now):
+            raise Forbidden(FORBIDDEN_MESSAGES[target])
+        if target is OrderStatus.SHIPPED:
+            require_valid(validate_tracking(tracking_number, tracking_url))
+            self.tracking_number = (tracking_number or "").strip()
+            self.tracking_url = (tracking_url or "").strip() or None
+        if target is OrderStatus.DELIVERED:
+            self.delivered_at = now
+        self._move(target, actor.user_id, now)
+
+    def confirm(self, actor: Actor, now: datetime) -> None:
+        self.transition(actor, OrderStatus.CONFIRMED, now)
+
+    def confirm_payment(self, actor: Actor, now: datetime) -> None:
+        self.transition(actor, OrderStatus.PAYMENT_CONFIRMED, now)
+
+    def ship(
+        self, actor: Actor, now: datetime, tracking_number: str, tracking_url: str | None = None
+    ) -> None:
+        self.transition(actor, OrderStatus.SHIPPED, now, tracking_number, tracking_url)
+
+    def mark_delivered(self, actor: Actor, now: datetime) -> None:
+        self.transition(actor, OrderStatus.DELIVERED, now)
+
+    def complete(self, actor: Actor, now: datetime) -> None:
+        self.transition(actor, OrderStatus.COMPLETED, now)
+
+    def cancel(self, actor: Actor, now: datetime) -> None:
+        self.transition(actor, OrderStatus.CANCELLED, now)
+
+    def complete_if_protection_expired(self, now: datetime) -> bool:
+        """Complete a delivered order whose 3-day buyer protection has passed.
+
+        Returns whether it completed; a periodic sweep may call it on any order.
+        """
+        if not self.protection_expired(now):
+            return False
+        self._move(OrderStatus.COMPLETED, None, now)
+        return True
+
+    def pull_events(self) -> list[OrderEvent]:
+        """The events recorded since the last call, oldest first."""
+        events, self.events = self.events, []
+        return events
+
+    def _may(self, actor: Actor, target: OrderStatus, now: datetime | None) -> bool:
+        expired = now is not None and self.protection_expired(now)
+        return may_move(self.parties(actor), self.status, target, expired)
+
+    def _move(self, target: OrderStatus, actor_id: int | None, now: datetime) -> None:
+        old, self.status = self.status, target
+        self.events.append(
+            OrderStatusChanged(
+                self.id, self.order_number, self.buyer_id, self.seller_id,
+                old.value, target.value, actor_id, now,
+            )
+        )  # fmt: skip
