@@ -10,6 +10,8 @@ from hypothesis import strategies as st
 
 from domain.errors import ValidationError
 from domain.validation import (
+    counter_price_error,
+    offer_price_error,
     parse_counter_price,
     parse_offer_amount,
     validate_counter_price,
@@ -86,3 +88,15 @@ def test_offer_is_accepted_exactly_when_within_the_listing_price(amount, listing
 def test_counter_is_accepted_exactly_between_offer_and_listing(counter, offer, listing):
     accepted = validate_counter_price(str(counter), offer, listing) == {}
     assert accepted == (offer < counter <= listing)
+
+
+def test_decimal_checks_refuse_sub_cent_amounts():
+    assert (
+        offer_price_error(Decimal("9.999"), LISTING)
+        == "Offer amount can have at most 2 decimal places"
+    )
+    assert counter_price_error(Decimal("90.005"), Decimal("80"), LISTING) == (
+        "Counter price must be in steps of $0.01"
+    )
+    assert offer_price_error(Decimal("9.99"), LISTING) is None
+    assert counter_price_error(Decimal("90"), Decimal("80"), LISTING) is None

@@ -1,0 +1,106 @@
+"""The server decides the checkout price (DESIGN §3)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from decimal import Decimal
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from domain.checkout import checkout_price, checkout_quote
+from domain.errors import Conflict, Forbidden
+from domain.offers import Offer
+
+pytestmark = pytest.mark.unit
+
+BUYER, SELLER = 1, 2
+LISTING = Decimal("100.00")
+
+
+def offer(**changes) -> Offer:
+    fields = {
+        "product_id": 10,
+        "buyer_id": BUYER,
+        "seller_id": SELLER,
+        "listing_price": LISTING,
+        "offer_price": Decimal("80"),
+        "created_at": datetime(2025, 1, 1, tzinfo=UTC),
+    }
+    return Offer.make(**{**fields, **changes})
+
+
+def price(**changes) -> Decimal:
+    fields = {
+        "product_id": 10,
+        "listing_price": LISTING,
+        "listing_status": "available",
+        "seller_id": SELLER,
+        "buyer_id": BUYER,
+    }
+    return checkout_price(**{**fields, **changes})
+
+
+def test_without_an_offer_the_listing_price_is_charged():
+    assert price() == LISTING
+
+
+def test_an_accepted_offer_sets_the_price():
+    accepted = offer()
+    accepted.accept(SELLER)
+    assert price(offer=accepted) == Decimal("80.00")
+
+
+def test_an_accepted_counter_sets_the_price():
+    countered = offer()
+    countered.counter(SELLER, "95")
+    countered.accept_counter(BUYER)
+    assert price(offer=countered) == Decimal("95.00")
+
+
+def test_a_pending_offer_does_not_change_the_price():
+    with pytest.raises(Conflict, match="not been accepted"):
+        price(offer=offer())
+
+
+@pytest.mark.parametrize("changes", [{"product_id": 11}, {"buyer_id": 3}])
+def test_someone_elses_offer_cannot_be_used(changes):
+    accepted = offer()
+    accepted.accept(SELLER)
+    with pytest.raises(Forbidden, match="not yours"):
+        price(offer=accepted, **changes)
+
+
+def test_sellers_cannot_buy_their_own_listing():
+    with pytest.raises(Forbidden, match="own listing"):
+        price(buyer_id=SELLER)
+
+
+@pytest.mark.parametrize("status", ["reserved", "sold"])
+def test_unavailable_listings_cannot_be_bought(status):
+    with pytest.raises(Conflict, match="no longer available"):
+        price(listing_status=status)
+
+
+def test_quote_adds_service_fee_and_shipping():
+    quote = checkout_quote(
+        product_id=10,
+        listing_price=LISTING,
+        listing_status="available",
+        seller_id=SELLER,
+        buyer_id=BUYER,
+    )
+    assert quote.total == Decimal("110.00")
+
+
+@given(
+    st.decimals(min_value=Decimal("0.02"), max_value=10_000, places=2),
+    st.data(),
+)
+def test_the_charged_price_never_exceeds_the_listing_price(listing, data):
+    offered = data.draw(st.decimals(min_value=Decimal("0.01"), max_value=listing, places=2))
+    accepted = offer(listing_price=listing, offer_price=offered)
+    accepted.accept(SELLER)
+    charged = price(listing_price=listing, offer=accepted)
+    assert charged == offered <= listing
