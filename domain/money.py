@@ -28,7 +28,10 @@ _AMOUNT_RE = re.compile(
 
 def round_money(value: Decimal | int | str) -> Decimal:
     """Round to whole cents, half-up (``2.345`` -> ``2.35``, ``-2.345`` -> ``-2.35``)."""
-    amount = value if isinstance(value, Decimal) else Decimal(str(value))
+    try:
+        amount = value if isinstance(value, Decimal) else Decimal(str(value))
+    except InvalidOperation:
+        raise ValueError(f"money must be a number, not {value!r}") from None
     if not amount.is_finite():
         raise ValueError(f"money must be a finite number, not {value!r}")
     with localcontext() as context:

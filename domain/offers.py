@@ -148,12 +148,26 @@ class Offer:
         self.status = OfferStatus.REJECTED
         self._record(OfferRejected)
 
-    def counter(self, actor_id: int, price: Decimal | str) -> None:
+    def counter(self, actor_id: int, price: Decimal | str | None) -> None:
         """Counter at ``price``: above the offer, at most the listing price, whole cents."""
         self._seller_responds(actor_id)
         self.counter_price = parse_counter_price(price, self.offer_price, self.listing_price)
         self.status = OfferStatus.COUNTERED
         self._record(OfferCountered, counter_price=self.counter_price)
+
+    def respond(
+        self, actor_id: int, status: str, counter_price: Decimal | str | None = None
+    ) -> None:
+        """The seller's answer as the API sends it: accepted, rejected or countered."""
+        moves = {
+            OfferStatus.ACCEPTED: lambda: self.accept(actor_id),
+            OfferStatus.REJECTED: lambda: self.reject(actor_id),
+            OfferStatus.COUNTERED: lambda: self.counter(actor_id, counter_price),
+        }
+        move = moves.get(str(status).strip().lower())
+        if move is None:
+            raise ValidationError({"status": "Please choose accepted, rejected or countered"})
+        move()
 
     def accept_counter(self, actor_id: int) -> None:
         """The buyer takes the counter: accepted at the counter price, in one step."""

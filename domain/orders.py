@@ -139,7 +139,9 @@ class Order:
         tracking_url: str | None = None,
     ) -> None:
         """Move to ``to`` for ``actor`` at ``now``, or raise without changing anything."""
-        target = OrderStatus(to)
+        target = OrderStatus.parse(to)
+        if target is None:
+            raise ValidationError({"status": "Please choose a valid order status"})
         if not self.parties(actor):
             raise Forbidden("You are not part of this order.")
         if not is_move(self.status, target):

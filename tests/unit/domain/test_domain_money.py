@@ -54,6 +54,11 @@ def test_round_money_refuses_non_finite(value):
         round_money(value)
 
 
+def test_round_money_refuses_non_numbers():
+    with pytest.raises(ValueError, match="number"):
+        round_money("twelve")
+
+
 def test_round_money_keeps_huge_values_exact():
     assert round_money(Decimal("1e40")) == Decimal("1e40")
 

@@ -152,5 +152,5 @@ class OfferMachine(RuleBasedStateMachine):
         assert len(self.offer.events) == 1 + self.successes
 
 
-OfferMachine.TestCase.settings = settings(max_examples=300, stateful_step_count=15, deadline=None)
+OfferMachine.TestCase.settings = settings(max_examples=200, stateful_step_count=15, deadline=None)
 TestOfferMachine = OfferMachine.TestCase

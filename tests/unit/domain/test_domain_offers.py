@@ -196,3 +196,26 @@ def test_a_stored_offer_can_be_rebuilt_from_plain_values():
     assert offer.status is OfferStatus.COUNTERED
     offer.accept_counter(BUYER)
     assert offer.agreed_price == Decimal("90.00")
+
+
+@pytest.mark.parametrize(
+    ("status", "expected"),
+    [("accepted", "accepted"), ("rejected", "rejected"), (" Countered ", "countered")],
+)
+def test_respond_takes_the_api_status(status, expected):
+    offer = make()
+    offer.respond(SELLER, status, "90")
+    assert offer.status == expected
+
+
+def test_respond_refuses_unknown_statuses_and_missing_counter_prices():
+    offer = make()
+    with pytest.raises(ValidationError) as caught:
+        offer.respond(SELLER, "pending")
+    assert caught.value.errors == {"status": "Please choose accepted, rejected or countered"}
+    with pytest.raises(ValidationError) as caught:
+        offer.respond(SELLER, "countered")
+    assert caught.value.errors == {"counterPrice": "Counter price is required"}
+    with pytest.raises(Forbidden):
+        offer.respond(BUYER, "accepted")
+    assert offer.status is OfferStatus.PENDING

@@ -229,3 +229,12 @@ def test_protection_expires_exactly_three_days_after_delivery(minutes):
     now = NOW + timedelta(days=3, minutes=minutes)
     assert order.complete_if_protection_expired(now) == (minutes >= 0)
     assert (order.status is S.COMPLETED) == (minutes >= 0)
+
+
+def test_unknown_target_status_is_bad_input():
+    order = place()
+    with pytest.raises(ValidationError) as caught:
+        order.transition(SELLER, "teleported", NOW)
+    assert caught.value.errors == {"status": "Please choose a valid order status"}
+    order.transition(SELLER, " Confirmed ", NOW)
+    assert order.status is S.CONFIRMED
