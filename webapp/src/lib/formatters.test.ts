@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatMoney, formatMonthYear, formatRating, formatRelativeAge } from './formatters';
+
+describe('formatters', () => {
+  it('formats money with a dollar sign and two decimals', () => {
+    expect(formatMoney(12.5)).toBe('$12.50');
+    expect(formatMoney('1234')).toBe('$1,234.00');
+    expect(formatMoney('abc')).toBe('—');
+  });
+
+  it('formats dates as "MMM d, yyyy"', () => {
+    expect(formatDate('2025-01-05T12:00:00')).toBe('Jan 5, 2025');
+    expect(formatDate('not a date')).toBe('Unknown date');
+    expect(formatMonthYear('2025-01-05T12:00:00')).toBe('January 2025');
+  });
+
+  it('formats relative ages like the style feed', () => {
+    const now = new Date('2025-03-31T12:00:00');
+    const ago = (days: number) => new Date(now.getTime() - days * 86_400_000);
+    expect(formatRelativeAge(ago(0), now)).toBe('Today');
+    expect(formatRelativeAge(ago(1), now)).toBe('Yesterday');
+    expect(formatRelativeAge(ago(6), now)).toBe('6d ago');
+    expect(formatRelativeAge(ago(7), now)).toBe('1w ago');
+    expect(formatRelativeAge(ago(29), now)).toBe('4w ago');
+    expect(formatRelativeAge(ago(30), now)).toBe('1mo ago');
+    expect(formatRelativeAge(ago(95), now)).toBe('3mo ago');
+  });
+
+  it('formats ratings with one decimal', () => {
+    expect(formatRating(4.25)).toBe('4.3');
+    expect(formatRating(null)).toBe('0.0');
+  });
+});

@@ -1,0 +1,48 @@
+const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+const calendarDate = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+});
+const monthYear = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric' });
+const DAY_MS = 86_400_000;
+
+/** `$12.50`; the API sends money as decimal strings, some places as numbers. */
+export function formatMoney(value: number | string): string {
+  const amount = typeof value === 'string' ? Number(value) : value;
+  return Number.isFinite(amount) ? money.format(amount) : '—';
+}
+
+function toDate(value: string | Date): Date | undefined {
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? undefined : date;
+}
+
+/** 'Jan 5, 2025' (spec: 'MMM d, yyyy'); 'Unknown date' when the value does not parse. */
+export function formatDate(value: string | Date): string {
+  const date = toDate(value);
+  return date ? calendarDate.format(date) : 'Unknown date';
+}
+
+/** 'January 2025', for "Member since". */
+export function formatMonthYear(value: string | Date): string {
+  const date = toDate(value);
+  return date ? monthYear.format(date) : 'Unknown date';
+}
+
+/** Style post ages: Today, Yesterday, Nd ago (< 7 days), Nw ago (< 30 days), Nmo ago. */
+export function formatRelativeAge(value: string | Date, now: Date = new Date()): string {
+  const date = toDate(value);
+  if (!date) return 'Unknown date';
+  const days = Math.max(0, Math.floor((now.getTime() - date.getTime()) / DAY_MS));
+  if (days === 0) return 'Today';
+  if (days === 1) return 'Yesterday';
+  if (days < 7) return `${days}d ago`;
+  if (days < 30) return `${Math.floor(days / 7)}w ago`;
+  return `${Math.floor(days / 30)}mo ago`;
+}
+
+/** Seller ratings with one decimal, 0.0 when there is none. */
+export function formatRating(value: number | null | undefined): string {
+  return (value ?? 0).toFixed(1);
+}

@@ -1,0 +1,37 @@
+import { api, isApiError } from './api-client';
+import type { User } from './user';
+
+export interface Credentials {
+  /** A username or an email address. */
+  username: string;
+  password: string;
+}
+
+export interface Registration {
+  username: string;
+  displayName: string;
+  email: string;
+  password: string;
+}
+
+/** The signed-in user, or null when the server answers 401. */
+export async function getCurrentUser(): Promise<User | null> {
+  try {
+    return await api.get('user').json<User>();
+  } catch (error) {
+    if (isApiError(error, 401)) return null;
+    throw error;
+  }
+}
+
+export function postLogin(credentials: Credentials): Promise<User> {
+  return api.post('login', { json: credentials }).json<User>();
+}
+
+export function postRegister(registration: Registration): Promise<User> {
+  return api.post('register', { json: registration }).json<User>();
+}
+
+export async function postLogout(): Promise<void> {
+  await api.post('logout');
+}

@@ -1,0 +1,7 @@
+import { useSessionStore, type SessionStatus } from '@/lib/session-store';
+import type { User } from '@/lib/user';
+
+/** Puts the session store in a known state without talking to a server. */
+export function setSession(status: SessionStatus, user: User | null = null): void {
+  useSessionStore.setState({ status, user, signingOut: false });
+}
