@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { hasErrors, validateLogin, validateRegister } from './validation';
+
+const valid = {
+  username: 'ann',
+  displayName: 'Ann',
+  email: 'ann@example.com',
+  password: 'secret1',
+  confirmPassword: 'secret1',
+};
+
+describe('auth validation', () => {
+  it('uses the spec messages for login', () => {
+    expect(validateLogin({ username: 'an', password: '12345' })).toEqual({
+      username: 'Username or email must be at least 3 characters',
+      password: 'Password must be at least 6 characters',
+    });
+    expect(hasErrors(validateLogin({ username: 'ann', password: '123456' }))).toBe(false);
+  });
+
+  it('uses the spec messages for registration', () => {
+    expect(
+      validateRegister({ username: 'a', displayName: 'A', email: 'nope', password: '1', confirmPassword: '1' }),
+    ).toEqual({
+      username: 'Username must be at least 3 characters',
+      displayName: 'Display name must be at least 2 characters',
+      email: 'Please enter a valid email',
+      password: 'Password must be at least 6 characters',
+      confirmPassword: 'Password must be at least 6 characters',
+    });
+    expect(validateRegister({ ...valid, confirmPassword: 'secret2' }).confirmPassword).toBe(
+      'Passwords do not match',
+    );
+    expect(hasErrors(validateRegister(valid))).toBe(false);
+  });
+});

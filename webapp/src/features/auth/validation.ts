@@ -1,0 +1,47 @@
+/** Client-side checks with the spec §5 messages; the server checks the same rules again. */
+export type FieldErrors<K extends string> = Partial<Record<K, string>>;
+
+export interface LoginValues {
+  username: string;
+  password: string;
+}
+
+export interface RegisterValues {
+  username: string;
+  displayName: string;
+  email: string;
+  password: string;
+  confirmPassword: string;
+}
+
+const MIN_PASSWORD = 6;
+const PASSWORD_TOO_SHORT = `Password must be at least ${MIN_PASSWORD} characters`;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function hasErrors(errors: object): boolean {
+  return Object.values(errors).some(Boolean);
+}
+
+export function validateLogin(values: LoginValues): FieldErrors<keyof LoginValues> {
+  return {
+    username:
+      values.username.trim().length < 3 ? 'Username or email must be at least 3 characters' : undefined,
+    password: values.password.length < MIN_PASSWORD ? PASSWORD_TOO_SHORT : undefined,
+  };
+}
+
+function confirmPasswordError({ password, confirmPassword }: RegisterValues): string | undefined {
+  if (confirmPassword.length < MIN_PASSWORD) return PASSWORD_TOO_SHORT;
+  return confirmPassword === password ? undefined : 'Passwords do not match';
+}
+
+export function validateRegister(values: RegisterValues): FieldErrors<keyof RegisterValues> {
+  return {
+    username: values.username.trim().length < 3 ? 'Username must be at least 3 characters' : undefined,
+    displayName:
+      values.displayName.trim().length < 2 ? 'Display name must be at least 2 characters' : undefined,
+    email: EMAIL.test(values.email.trim()) ? undefined : 'Please enter a valid email',
+    password: values.password.length < MIN_PASSWORD ? PASSWORD_TOO_SHORT : undefined,
+    confirmPassword: confirmPasswordError(values),
+  };
+}
