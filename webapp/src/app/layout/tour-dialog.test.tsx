@@ -1,0 +1,47 @@
+import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { FIRST_TIME_KEY, markFirstVisit } from '@/lib/first-visit';
+import { renderRoutes } from '@/test-utils/render';
+import { TourDialog } from './tour-dialog';
+
+const routes = [{ path: '*', element: <TourDialog /> }];
+
+describe('TourDialog', () => {
+  it('stays closed without the first-time flag', () => {
+    renderRoutes(routes, '/');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('opens once, walks through six steps and finishes', async () => {
+    markFirstVisit();
+    const user = userEvent.setup();
+    const { router } = renderRoutes(routes, '/');
+
+    expect(await screen.findByRole('dialog', { name: 'Welcome to Rethread' })).toBeInTheDocument();
+    expect(window.localStorage.getItem(FIRST_TIME_KEY)).toBeNull();
+    expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
+
+    for (let step = 1; step < 6; step += 1) {
+      await user.click(screen.getByRole('button', { name: 'Next' }));
+    }
+    expect(screen.getByText('Step 6 of 6')).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Share your style' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Next' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Previous' })).toBeEnabled();
+
+    await user.click(screen.getByRole('button', { name: 'Finish' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    await act(() => router.navigate('/marketplace'));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('opens after a navigation that set the flag (registration)', async () => {
+    const { router } = renderRoutes(routes, '/auth');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    markFirstVisit();
+    await act(() => router.navigate('/'));
+    expect(await screen.findByRole('dialog', { name: 'Welcome to Rethread' })).toBeInTheDocument();
+  });
+});

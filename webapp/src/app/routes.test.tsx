@@ -1,0 +1,43 @@
+import { isValidElement } from 'react';
+import { matchRoutes } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { ProtectedRoute } from './layout/protected-route';
+import { routes } from './routes';
+
+const PUBLIC = [
+  '/', '/marketplace', '/product/1', '/products/1', '/post/1', '/feed', '/checkout/1',
+  '/profile/1', '/auth', '/blog', '/blog/my-first-post', '/buyer-protection',
+  '/terms-of-service', '/privacy-policy', '/contact', '/faq', '/shipping-info', '/returns',
+  '/payment-policy',
+];
+const LOGIN_REQUIRED = [
+  '/messages', '/messages/2', '/create-listing', '/orders', '/watchlist', '/favorites',
+  '/seller/offers', '/buyer/offers', '/admin', '/admin/orders/5/payment-confirm', '/blog/new',
+  '/blog/edit/3',
+];
+
+function resolve(path: string) {
+  const matches = matchRoutes(routes, path) ?? [];
+  return {
+    pattern: matches.at(-1)?.route.path,
+    protectedRoute: matches.some(
+      ({ route }) => isValidElement(route.element) && route.element.type === ProtectedRoute,
+    ),
+  };
+}
+
+describe('route table (spec §2)', () => {
+  it.each(PUBLIC)('%s is a public page', (path) => {
+    expect(resolve(path)).toMatchObject({ protectedRoute: false });
+    expect(resolve(path).pattern).not.toBe('*');
+  });
+
+  it.each(LOGIN_REQUIRED)('%s needs login', (path) => {
+    expect(resolve(path)).toMatchObject({ protectedRoute: true });
+    expect(resolve(path).pattern).not.toBe('*');
+  });
+
+  it('sends anything else to the 404 page', () => {
+    expect(resolve('/no/such/page').pattern).toBe('*');
+  });
+});

@@ -1,0 +1,28 @@
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render as testingRender, type RenderOptions } from '@testing-library/react';
+import type { ReactElement, ReactNode } from 'react';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
+import { createQueryClient } from '@/app/query-client';
+import { theme } from '@/app/theme';
+
+/** Renders inside the app's Mantine theme (test env: no transitions) and a fresh query client. */
+export function render(ui: ReactElement, options?: RenderOptions) {
+  const queryClient = createQueryClient();
+  function Wrapper({ children }: { children: ReactNode }) {
+    return (
+      <MantineProvider theme={theme} env="test">
+        <Notifications limit={1} />
+        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      </MantineProvider>
+    );
+  }
+  return testingRender(ui, { wrapper: Wrapper, ...options });
+}
+
+/** Renders route objects in a memory router starting at `path`; returns the router too. */
+export function renderRoutes(routes: RouteObject[], path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  return { router, ...render(<RouterProvider router={router} />) };
+}
