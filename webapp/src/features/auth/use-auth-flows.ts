@@ -5,27 +5,31 @@ import { markFirstVisit } from '@/lib/first-visit';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import type { Credentials, Registration } from '@/lib/session-api';
 import { useSessionStore } from '@/lib/session-store';
-import { displayNameOf } from '@/lib/user';
+import { displayNameOf, type User } from '@/lib/user';
 
 const LOGIN_REDIRECT_MS = 500;
 
 type ServerFieldErrors = Record<string, string>;
 
-/** Sign in: toast, then home after 500 ms. Resolves to the server's field errors on failure. */
-export function useLogin() {
-  const navigate = useNavigate();
+/**
+ * Runs a session action for a form. On failure: an 'Error' toast with the server's message
+ * (or the fallback) and the server's field errors as the result, for under the inputs.
+ */
+function useAuthSubmit<Input>(
+  action: (input: Input) => Promise<User>,
+  fallback: string,
+  onSuccess: (user: User) => void,
+) {
   const [pending, setPending] = useState(false);
 
-  async function submit(credentials: Credentials): Promise<ServerFieldErrors> {
+  async function submit(input: Input): Promise<ServerFieldErrors> {
     setPending(true);
     try {
-      const user = await useSessionStore.getState().login(credentials);
-      notifySuccess('Login successful', `Welcome back, ${displayNameOf(user)}!`);
-      setTimeout(() => navigate('/', { replace: true }), LOGIN_REDIRECT_MS);
-      return {};
+      onSuccess(await action(input));
+      return {}; // Stay pending: the page is about to leave.
     } catch (error) {
       setPending(false);
-      notifyError(errorMessage(error, 'Failed to login'));
+      notifyError(errorMessage(error, fallback));
       return fieldErrors(error);
     }
   }
@@ -33,25 +37,29 @@ export function useLogin() {
   return { submit, pending };
 }
 
+/** Sign in: toast, then home after 500 ms. */
+export function useLogin() {
+  const navigate = useNavigate();
+  return useAuthSubmit(
+    (credentials: Credentials) => useSessionStore.getState().login(credentials),
+    'Failed to login',
+    (user) => {
+      notifySuccess('Login successful', `Welcome back, ${displayNameOf(user)}!`);
+      setTimeout(() => navigate('/', { replace: true }), LOGIN_REDIRECT_MS);
+    },
+  );
+}
+
 /** Create an account: toast, arm the welcome tour, home at once. */
 export function useRegister() {
   const navigate = useNavigate();
-  const [pending, setPending] = useState(false);
-
-  async function submit(registration: Registration): Promise<ServerFieldErrors> {
-    setPending(true);
-    try {
-      const user = await useSessionStore.getState().register(registration);
+  return useAuthSubmit(
+    (registration: Registration) => useSessionStore.getState().register(registration),
+    'Failed to register',
+    (user) => {
       notifySuccess('Registration successful', `Welcome to Rethread, ${displayNameOf(user)}!`);
       markFirstVisit();
       navigate('/', { replace: true });
-      return {};
-    } catch (error) {
-      setPending(false);
-      notifyError(errorMessage(error, 'Failed to register'));
-      return fieldErrors(error);
-    }
-  }
-
-  return { submit, pending };
+    },
+  );
 }
