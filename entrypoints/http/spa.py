@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import mimetypes
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +16,9 @@ RESERVED_PREFIXES = ("api/", "media/", "schema/", "ws/")
 
 
 def _file(path: Path, cache_control: str) -> File:
-    return File(path, headers={"Cache-Control": cache_control}, content_disposition_type="inline")
+    media_type = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
+    return File(path, media_type=media_type, headers={"Cache-Control": cache_control},
+                content_disposition_type="inline")
 
 
 def _missing_build(dist: Path) -> Response[str]:
