@@ -94,7 +94,7 @@ def page(browser: Browser, live_server: str) -> Iterator[Page]:
 def screenshot(page: Page, name: str, full_page: bool = True) -> Path:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     path = SCREENSHOTS / f"{name}.png"
-    page.screenshot(path=str(path), full_page=full_page)
+    page.screenshot(path=str(path), full_page=full_page, animations="disabled")
     return path
 
 
