@@ -10,7 +10,9 @@ from adapters.rate_limit import MemoryRateLimiter, RedisRateLimiter
 from adapters.sqlalchemy.engine import create_engine, create_session_factory
 from adapters.sqlalchemy.unit_of_work import SqlAlchemyUnitOfWork
 from application.accounts import AccountService
+from application.blog import BlogService
 from application.clock import SystemClock
+from application.contact import ContactService
 from application.demo import DemoSeeder
 from application.system import SystemService
 from entrypoints.settings import Settings
@@ -46,6 +48,8 @@ class Container(containers.DeclarativeContainer):
         limiter=rate_limiter,
         admin_emails=settings.provided.admin_emails,
     )
+    blogs = providers.Factory(BlogService, uow=uow, clock=clock)
+    contact = providers.Factory(ContactService, uow=uow, clock=clock, limiter=rate_limiter)
     demo_seeder = providers.Factory(DemoSeeder, uow=uow, hasher=password_hasher, clock=clock)
 
 

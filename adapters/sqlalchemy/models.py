@@ -2,5 +2,6 @@
 
 from adapters.sqlalchemy.accounts import SessionRow, UserRow
 from adapters.sqlalchemy.base import Base
+from adapters.sqlalchemy.blog import BlogPostRow, ContactMessageRow  # noqa: F401
 
 __all__ = ["Base", "SessionRow", "UserRow"]

@@ -10,6 +10,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from adapters.sqlalchemy.accounts import SqlSessionRepository, SqlUserRepository
+from adapters.sqlalchemy.blog import SqlBlogRepository, SqlContactMessageRepository
 from domain.errors import Conflict
 
 
@@ -24,6 +25,8 @@ class SqlAlchemyUnitOfWork:
             self.session = self.session_factory()
             self.users = SqlUserRepository(self.session)
             self.sessions = SqlSessionRepository(self.session)
+            self.blogs = SqlBlogRepository(self.session)
+            self.contact_messages = SqlContactMessageRepository(self.session)
         self._depth += 1
         return self
 

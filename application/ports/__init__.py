@@ -12,6 +12,8 @@ from types import TracebackType
 from typing import Protocol, Self
 
 from application.ports.accounts import SessionRepository, UserRepository
+from application.ports.blog import BlogRepository
+from application.ports.contact import ContactMessageRepository
 
 
 class UnitOfWork(Protocol):
@@ -19,6 +21,8 @@ class UnitOfWork(Protocol):
 
     users: UserRepository
     sessions: SessionRepository
+    blogs: BlogRepository
+    contact_messages: ContactMessageRepository
 
     async def __aenter__(self) -> Self: ...
     async def __aexit__(self, exc_type: type[BaseException] | None,

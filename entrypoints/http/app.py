@@ -17,12 +17,15 @@ from litestar.static_files import create_static_files_router
 from entrypoints.container import Container, build_container, shutdown
 from entrypoints.http.accounts import AccountController
 from entrypoints.http.auth import provide_admin, provide_current_user, provide_viewer
+from entrypoints.http.blog import BlogController
+from entrypoints.http.contact import ContactController
 from entrypoints.http.errors import EXCEPTION_HANDLERS
 from entrypoints.http.spa import spa_handler
 from entrypoints.http.system import SystemController
 from entrypoints.settings import Settings, get_settings
 
-CONTROLLERS: list[Any] = [SystemController, AccountController]
+CONTROLLERS: list[Any] = [SystemController, AccountController, BlogController,
+                          ContactController]
 
 
 def _service(provider: Any) -> Provide:
@@ -35,7 +38,8 @@ def _service(provider: Any) -> Provide:
 
 
 def _dependencies(container: Container) -> dict[str, Provide]:
-    services = {"system": container.system, "accounts": container.accounts}
+    services = {"system": container.system, "accounts": container.accounts,
+                "blogs": container.blogs, "contact": container.contact}
     deps = {name: _service(provider) for name, provider in services.items()}
     deps["viewer"] = Provide(provide_viewer)
     deps["current_user"] = Provide(provide_current_user)

@@ -1,0 +1,178 @@
+"""Blog posts and contact messages: tables and the repositories behind their ports.
+
+Lists are keyset pages ordered by (created_at DESC, id DESC); the published list is served
+by the index (published, created_at, id), an author's list by (user_id, created_at).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy import (
+    Boolean,
+    ColumnElement,
+    ForeignKey,
+    Index,
+    Integer,
+    Select,
+    String,
+    Text,
+    and_,
+    delete,
+    exists,
+    or_,
+    select,
+)
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm import Mapped, mapped_column
+
+from adapters.sqlalchemy.accounts import UserRow
+from adapters.sqlalchemy.base import Base, UtcDateTime
+from application.ports.blog import AuthoredPost, BlogQuery, PageAfter
+from domain.blog import BlogAuthor, BlogPost
+from domain.contact import ContactMessage
+from domain.errors import Conflict
+
+SLUG_TAKEN = "That slug is already in use"
+
+
+class BlogPostRow(Base):
+    __tablename__ = "blog_posts"
+    __table_args__ = (
+        Index("ix_blog_posts_published_created_at_id", "published", "created_at", "id"),
+        Index("ix_blog_posts_user_id_created_at", "user_id", "created_at"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    title: Mapped[str] = mapped_column(String(100))
+    slug: Mapped[str] = mapped_column(String(100), unique=True)
+    excerpt: Mapped[str | None] = mapped_column(String(300))
+    content: Mapped[str] = mapped_column(Text)
+    image_url: Mapped[str | None] = mapped_column(String(2000))
+    published: Mapped[bool] = mapped_column(Boolean, default=False)
+    created_at: Mapped[datetime] = mapped_column(UtcDateTime)
+    updated_at: Mapped[datetime] = mapped_column(UtcDateTime)
+
+
+class ContactMessageRow(Base):
+    __tablename__ = "contact_messages"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"))
+    name: Mapped[str] = mapped_column(String(100))
+    email: Mapped[str] = mapped_column(String(254))
+    subject: Mapped[str] = mapped_column(String(150))
+    message: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[datetime] = mapped_column(UtcDateTime, index=True)
+
+
+_POST_FIELDS = ("user_id", "title", "slug", "excerpt", "content", "image_url", "published",
+                "created_at", "updated_at")
+_CONTACT_FIELDS = ("user_id", "name", "email", "subject", "message", "created_at")
+
+
+def _post(row: BlogPostRow) -> BlogPost:
+    return BlogPost(id=row.id, **{name: getattr(row, name) for name in _POST_FIELDS})
+
+
+def _authored(row: BlogPostRow, user: UserRow) -> AuthoredPost:
+    author = BlogAuthor(user.id, user.username, user.display_name, user.avatar_url)
+    return AuthoredPost(_post(row), author)
+
+
+def _older_than(created_at: ColumnElement[datetime], id_: ColumnElement[int],
+                after: PageAfter) -> ColumnElement[bool]:
+    return or_(created_at < after.created_at,
+               and_(created_at == after.created_at, id_ < after.id))
+
+
+def _visible(query: BlogQuery) -> ColumnElement[bool]:
+    shown = BlogPostRow.published.is_(True)
+    if query.drafts_of is not None:
+        shown = or_(shown, BlogPostRow.user_id == query.drafts_of)
+    if query.author_id is not None:
+        shown = and_(BlogPostRow.user_id == query.author_id, shown)
+    return shown
+
+
+class SqlBlogRepository:
+    def __init__(self, session: AsyncSession) -> None:
+        self.session = session
+
+    def _with_author(self) -> Select[tuple[BlogPostRow, UserRow]]:
+        return select(BlogPostRow, UserRow).join(UserRow, UserRow.id == BlogPostRow.user_id)
+
+    async def _flush(self) -> None:
+        """The unique slug index settles a race that the service's check could not."""
+        try:
+            await self.session.flush()
+        except IntegrityError as error:
+            raise Conflict(SLUG_TAKEN) from error
+
+    async def _one(self, condition: ColumnElement[bool]) -> AuthoredPost | None:
+        found = (await self.session.execute(self._with_author().where(condition))).first()
+        return None if found is None else _authored(*found)
+
+    async def add(self, post: BlogPost) -> BlogPost:
+        row = BlogPostRow(**{name: getattr(post, name) for name in _POST_FIELDS})
+        self.session.add(row)
+        await self._flush()
+        post.id = row.id
+        return post
+
+    async def get(self, post_id: int) -> AuthoredPost | None:
+        return await self._one(BlogPostRow.id == post_id)
+
+    async def get_by_slug(self, slug: str) -> AuthoredPost | None:
+        return await self._one(BlogPostRow.slug == slug)
+
+    async def slug_taken(self, slug: str, *, except_id: int | None = None) -> bool:
+        condition = BlogPostRow.slug == slug
+        if except_id is not None:
+            condition = and_(condition, BlogPostRow.id != except_id)
+        return bool(await self.session.scalar(exists().where(condition).select()))
+
+    async def save(self, post: BlogPost) -> None:
+        row = await self.session.get(BlogPostRow, post.id)
+        if row is None:
+            raise LookupError(f"blog post {post.id} vanished")
+        for name in _POST_FIELDS:
+            setattr(row, name, getattr(post, name))
+        await self._flush()
+
+    async def delete(self, post_id: int) -> None:
+        await self.session.execute(delete(BlogPostRow).where(BlogPostRow.id == post_id))
+
+    async def page(self, query: BlogQuery, limit: int,
+                   after: PageAfter | None = None) -> list[AuthoredPost]:
+        condition = _visible(query)
+        if after is not None:
+            condition = and_(condition, _older_than(BlogPostRow.created_at, BlogPostRow.id, after))
+        statement = (self._with_author().where(condition)
+                     .order_by(BlogPostRow.created_at.desc(), BlogPostRow.id.desc()).limit(limit))
+        return [_authored(*found) for found in (await self.session.execute(statement)).all()]
+
+
+class SqlContactMessageRepository:
+    def __init__(self, session: AsyncSession) -> None:
+        self.session = session
+
+    async def add(self, message: ContactMessage) -> ContactMessage:
+        row = ContactMessageRow(**{name: getattr(message, name) for name in _CONTACT_FIELDS})
+        self.session.add(row)
+        await self.session.flush()
+        message.id = row.id
+        return message
+
+    async def page(self, limit: int, after: PageAfter | None = None) -> list[ContactMessage]:
+        statement = (select(ContactMessageRow)
+                     .order_by(ContactMessageRow.created_at.desc(), ContactMessageRow.id.desc())
+                     .limit(limit))
+        if after is not None:
+            statement = statement.where(
+                _older_than(ContactMessageRow.created_at, ContactMessageRow.id, after))
+        rows = (await self.session.scalars(statement)).all()
+        return [ContactMessage(id=row.id, **{name: getattr(row, name) for name in _CONTACT_FIELDS})
+                for row in rows]

@@ -1,0 +1,174 @@
+"""Blog use cases: list (keyset pages), read, write, edit and delete posts.
+
+Drafts never leak: a draft someone else wrote reads as "not found", in lists, by id and by
+slug, and cannot be edited or deleted by guessing its id (administrators excepted for delete).
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+from dataclasses import dataclass, replace
+from datetime import datetime
+
+from application.ports import Clock, UnitOfWork
+from application.ports.blog import AuthoredPost, BlogQuery, PageAfter
+from domain.accounts import User
+from domain.blog import BlogAuthor, BlogContent, BlogPost
+from domain.errors import Conflict, NotAuthenticated, NotFound, ValidationError, require_valid
+from domain.slugs import MAX_SLUG_LENGTH
+
+DEFAULT_LIMIT, MAX_LIMIT = 12, 50
+POST_NOT_FOUND = "Blog post not found"
+SLUG_TAKEN = "That slug is already in use"
+LOGIN_TO_PUBLISH = "You must be logged in to publish a blog post."
+LOGIN_TO_EDIT = "You must be logged in to edit a blog post."
+LOGIN_TO_DELETE = "You must be logged in to delete a blog post."
+
+
+def encode_cursor(after: PageAfter) -> str:
+    raw = f"{after.created_at.isoformat()}|{after.id}".encode()
+    return base64.urlsafe_b64encode(raw).decode().rstrip("=")
+
+
+def decode_cursor(cursor: str | None) -> PageAfter | None:
+    """The position an opaque cursor names; a tampered cursor is a 400, not a 500."""
+    if not cursor:
+        return None
+    try:
+        raw = base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4)).decode()
+        stamp, _, post_id = raw.rpartition("|")
+        created_at = datetime.fromisoformat(stamp)
+        if created_at.tzinfo is None:
+            raise ValueError("cursor time without a zone")
+        return PageAfter(created_at, int(post_id))
+    except (ValueError, UnicodeDecodeError, binascii.Error) as error:
+        raise ValidationError({"cursor": "Invalid cursor"}) from error
+
+
+def page_limit(limit: int | None) -> int:
+    """``None`` gives the default; above the maximum is cut to it; below 1 is refused."""
+    if limit is None:
+        return DEFAULT_LIMIT
+    if limit < 1:
+        raise ValidationError({"limit": f"Limit must be between 1 and {MAX_LIMIT}"})
+    return min(limit, MAX_LIMIT)
+
+
+@dataclass(frozen=True)
+class BlogPage:
+    items: list[AuthoredPost]
+    next_cursor: str | None
+
+
+def author_of(user: User) -> BlogAuthor:
+    assert user.id is not None
+    return BlogAuthor(user.id, user.username, user.display_name, user.avatar_url)
+
+
+def _numbered(slug: str, number: int) -> str:
+    suffix = f"-{number}"
+    return slug[: MAX_SLUG_LENGTH - len(suffix)].rstrip("-") + suffix
+
+
+class BlogService:
+    def __init__(self, uow: UnitOfWork, clock: Clock) -> None:
+        self.uow = uow
+        self.clock = clock
+
+    async def list_posts(self, viewer: User | None, *, include_unpublished: bool = False,
+                         limit: int | None = None, cursor: str | None = None) -> BlogPage:
+        """Published posts, newest first; ``include_unpublished`` adds the viewer's drafts."""
+        drafts_of = viewer.id if include_unpublished and viewer is not None else None
+        return await self._page(BlogQuery(drafts_of=drafts_of), limit, cursor)
+
+    async def list_user_posts(self, user_id: int, viewer: User | None, *,
+                              include_unpublished: bool = False, limit: int | None = None,
+                              cursor: str | None = None) -> BlogPage:
+        """One author's published posts; their drafts too when they ask for their own."""
+        async with self.uow:
+            if await self.uow.users.get(user_id) is None:
+                raise NotFound("User not found")
+        own = viewer is not None and viewer.id == user_id
+        query = BlogQuery(author_id=user_id, drafts_of=user_id if own and include_unpublished
+                          else None)
+        return await self._page(query, limit, cursor)
+
+    async def get(self, post_id: int, viewer: User | None) -> AuthoredPost:
+        async with self.uow:
+            return self._visible(await self.uow.blogs.get(post_id), viewer)
+
+    async def get_by_slug(self, slug: str, viewer: User | None) -> AuthoredPost:
+        async with self.uow:
+            return self._visible(await self.uow.blogs.get_by_slug(slug), viewer)
+
+    async def create(self, author: User | None, content: BlogContent) -> AuthoredPost:
+        if author is None or author.id is None:
+            raise NotAuthenticated(LOGIN_TO_PUBLISH)
+        content = content.cleaned()
+        require_valid(content.errors())
+        async with self.uow:
+            content = await self._with_free_slug(content)
+            post = await self.uow.blogs.add(BlogPost.write(author.id, content, self.clock.now()))
+            await self.uow.commit()
+        return AuthoredPost(post, author_of(author))
+
+    async def update(self, post_id: int, editor: User | None,
+                     content: BlogContent) -> AuthoredPost:
+        """Replace a post's text; an empty slug keeps the current one (links stay valid)."""
+        if editor is None or editor.id is None:
+            raise NotAuthenticated(LOGIN_TO_EDIT)
+        async with self.uow:
+            found = self._visible(await self.uow.blogs.get(post_id), editor)
+            post = found.post
+            post.ensure_can_edit(editor.id)
+            if not content.slug.strip():
+                content = replace(content, slug=post.slug)
+            content = content.cleaned()
+            require_valid(content.errors())
+            if await self.uow.blogs.slug_taken(content.slug, except_id=post.id):
+                raise Conflict(SLUG_TAKEN)
+            post.revise(editor.id, content, self.clock.now())
+            await self.uow.blogs.save(post)
+            await self.uow.commit()
+        return AuthoredPost(post, found.author)
+
+    async def delete(self, post_id: int, actor: User | None) -> None:
+        if actor is None or actor.id is None:
+            raise NotAuthenticated(LOGIN_TO_DELETE)
+        async with self.uow:
+            found = await self.uow.blogs.get(post_id)
+            if found is None or not (found.post.can_view(actor.id) or actor.is_admin):
+                raise NotFound(POST_NOT_FOUND)
+            found.post.ensure_can_delete(actor.id, is_admin=actor.is_admin)
+            await self.uow.blogs.delete(post_id)
+            await self.uow.commit()
+
+    async def _page(self, query: BlogQuery, limit: int | None, cursor: str | None) -> BlogPage:
+        size, after = page_limit(limit), decode_cursor(cursor)
+        async with self.uow:
+            rows = await self.uow.blogs.page(query, size + 1, after)
+        items = rows[:size]
+        if len(rows) <= size:
+            return BlogPage(items, None)
+        last = items[-1].post
+        assert last.id is not None
+        return BlogPage(items, encode_cursor(PageAfter(last.created_at, last.id)))
+
+    @staticmethod
+    def _visible(found: AuthoredPost | None, viewer: User | None) -> AuthoredPost:
+        if found is None or not found.post.can_view(viewer.id if viewer else None):
+            raise NotFound(POST_NOT_FOUND)
+        return found
+
+    async def _with_free_slug(self, content: BlogContent) -> BlogContent:
+        """A chosen slug must be free (409); a slug made from the title gets -2, -3... instead."""
+        if not await self.uow.blogs.slug_taken(content.slug):
+            return content
+        if not content.slug_from_title:
+            raise Conflict(SLUG_TAKEN)
+        for number in range(2, 1000):
+            candidate = _numbered(content.slug, number)
+            if not await self.uow.blogs.slug_taken(candidate):
+                return replace(content, slug=candidate)
+        raise Conflict(SLUG_TAKEN)

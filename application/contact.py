@@ -1,0 +1,60 @@
+"""The contact form: anyone may write to support (lightly rate-limited); admins read it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from application.blog import decode_cursor, encode_cursor, page_limit
+from application.ports import Clock, RateLimiter, UnitOfWork
+from application.ports.blog import PageAfter
+from domain.accounts import User
+from domain.contact import ContactForm, ContactMessage, validate_contact
+from domain.errors import Forbidden, RateLimited, require_valid
+
+SEND_LIMIT = 5
+SEND_WINDOW_SECONDS = 60 * 60
+TOO_MANY = "You have sent several messages recently. Please wait a while before sending another."
+
+
+@dataclass(frozen=True)
+class ContactPage:
+    items: list[ContactMessage]
+    next_cursor: str | None
+
+
+class ContactService:
+    def __init__(self, uow: UnitOfWork, clock: Clock, limiter: RateLimiter) -> None:
+        self.uow = uow
+        self.clock = clock
+        self.limiter = limiter
+
+    async def send(self, form: ContactForm, sender: User | None, client: str) -> ContactMessage:
+        """Store a valid message; at most SEND_LIMIT per client address per hour."""
+        form = form.cleaned()
+        require_valid(validate_contact(form))
+        key = f"contact:{client}"
+        if await self.limiter.count(key, SEND_WINDOW_SECONDS) >= SEND_LIMIT:
+            raise RateLimited(TOO_MANY)
+        async with self.uow:
+            message = await self.uow.contact_messages.add(ContactMessage(
+                name=form.name, email=form.email, subject=form.subject, message=form.message,
+                created_at=self.clock.now(), user_id=sender.id if sender else None,
+            ))
+            await self.uow.commit()
+        await self.limiter.record(key, SEND_WINDOW_SECONDS)
+        return message
+
+    async def list_messages(self, reader: User, *, limit: int | None = None,
+                            cursor: str | None = None) -> ContactPage:
+        """Newest first, for administrators only."""
+        if not reader.is_admin:
+            raise Forbidden("You need to be logged in as an administrator to access this page.")
+        size, after = page_limit(limit), decode_cursor(cursor)
+        async with self.uow:
+            rows = await self.uow.contact_messages.page(size + 1, after)
+        items = rows[:size]
+        if len(rows) <= size:
+            return ContactPage(items, None)
+        last = items[-1]
+        assert last.id is not None
+        return ContactPage(items, encode_cursor(PageAfter(last.created_at, last.id)))

@@ -1,0 +1,123 @@
+"""Blog over HTTP (spec §7): keyset-paged lists, read by id or slug, write, edit, delete."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Annotated
+
+from litestar import Controller, delete, get, post, put
+from litestar.params import Parameter
+from litestar.status_codes import HTTP_201_CREATED, HTTP_204_NO_CONTENT
+
+from application.blog import BlogPage, BlogService
+from application.ports.blog import AuthoredPost
+from domain.accounts import User
+from domain.blog import BlogContent
+from entrypoints.http.schemas import CamelStruct
+
+IncludeUnpublished = Annotated[bool, Parameter(query="includeUnpublished")]
+Limit = Annotated[int | None, Parameter(query="limit")]
+Cursor = Annotated[str | None, Parameter(query="cursor")]
+
+
+class BlogIn(CamelStruct):
+    """Missing text fields default to "" so they get the spec's messages (400), not a 500."""
+
+    title: str = ""
+    content: str = ""
+    slug: str | None = None
+    excerpt: str | None = None
+    image_url: str | None = None
+    published: bool | None = None
+
+    def to_content(self, *, default_published: bool | None) -> BlogContent:
+        published = default_published if self.published is None else self.published
+        return BlogContent(title=self.title, content=self.content, slug=self.slug or "",
+                           excerpt=self.excerpt, image_url=self.image_url, published=published)
+
+
+class BlogUserOut(CamelStruct):
+    id: int
+    username: str
+    display_name: str
+    avatar_url: str | None
+
+
+class BlogOut(CamelStruct):
+    id: int
+    title: str
+    slug: str
+    excerpt: str | None
+    content: str
+    image_url: str | None
+    published: bool
+    created_at: datetime
+    updated_at: datetime
+    user_id: int
+    user: BlogUserOut
+
+
+class BlogPageOut(CamelStruct):
+    items: list[BlogOut]
+    next_cursor: str | None
+
+
+def blog_out(found: AuthoredPost) -> BlogOut:
+    post, author = found.post, found.author
+    assert post.id is not None
+    return BlogOut(
+        id=post.id, title=post.title, slug=post.slug, excerpt=post.excerpt, content=post.content,
+        image_url=post.image_url, published=post.published, created_at=post.created_at,
+        updated_at=post.updated_at, user_id=post.user_id,
+        user=BlogUserOut(id=author.id, username=author.username,
+                         display_name=author.display_name, avatar_url=author.avatar_url),
+    )
+
+
+def page_out(page: BlogPage) -> BlogPageOut:
+    return BlogPageOut(items=[blog_out(item) for item in page.items],
+                       next_cursor=page.next_cursor)
+
+
+class BlogController(Controller):
+    path = "/api"
+    tags = ["blog"]
+
+    @get("/blogs")
+    async def list_blogs(self, viewer: User | None, blogs: BlogService,
+                         include_unpublished: IncludeUnpublished = False,
+                         limit: Limit = None, cursor: Cursor = None) -> BlogPageOut:
+        return page_out(await blogs.list_posts(
+            viewer, include_unpublished=include_unpublished, limit=limit, cursor=cursor))
+
+    @get("/users/{user_id:int}/blogs")
+    async def user_blogs(self, user_id: int, viewer: User | None, blogs: BlogService,
+                         include_unpublished: IncludeUnpublished = False,
+                         limit: Limit = None, cursor: Cursor = None) -> BlogPageOut:
+        return page_out(await blogs.list_user_posts(
+            user_id, viewer, include_unpublished=include_unpublished, limit=limit,
+            cursor=cursor))
+
+    @get("/blogs/slug/{slug:str}")
+    async def blog_by_slug(self, slug: str, viewer: User | None, blogs: BlogService) -> BlogOut:
+        return blog_out(await blogs.get_by_slug(slug, viewer))
+
+    @get("/blogs/{post_id:int}")
+    async def blog(self, post_id: int, viewer: User | None, blogs: BlogService) -> BlogOut:
+        return blog_out(await blogs.get(post_id, viewer))
+
+    @post("/blogs", status_code=HTTP_201_CREATED)
+    async def create_blog(self, data: BlogIn, viewer: User | None,
+                          blogs: BlogService) -> BlogOut:
+        content = data.to_content(default_published=False)
+        return blog_out(await blogs.create(viewer, content))
+
+    @put("/blogs/{post_id:int}")
+    async def update_blog(self, post_id: int, data: BlogIn, viewer: User | None,
+                          blogs: BlogService) -> BlogOut:
+        content = data.to_content(default_published=None)
+        return blog_out(await blogs.update(post_id, viewer, content))
+
+    @delete("/blogs/{post_id:int}", status_code=HTTP_204_NO_CONTENT)
+    async def delete_blog(self, post_id: int, viewer: User | None, blogs: BlogService) -> None:
+        await blogs.delete(post_id, viewer)

@@ -1,0 +1,66 @@
+"""The contact form over HTTP: anyone sends a message; administrators read them."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Annotated, Any
+
+from litestar import Controller, Request, get, post
+from litestar.params import Parameter
+from litestar.status_codes import HTTP_201_CREATED
+
+from application.contact import ContactService
+from domain.accounts import User
+from domain.contact import ContactForm, ContactMessage
+from entrypoints.http.schemas import CamelStruct
+
+
+class ContactIn(CamelStruct):
+    name: str = ""
+    email: str = ""
+    subject: str = ""
+    message: str = ""
+
+
+class ContactMessageOut(CamelStruct):
+    id: int
+    name: str
+    email: str
+    subject: str
+    message: str
+    created_at: datetime
+    user_id: int | None
+
+
+class ContactPageOut(CamelStruct):
+    items: list[ContactMessageOut]
+    next_cursor: str | None
+
+
+def message_out(message: ContactMessage) -> ContactMessageOut:
+    assert message.id is not None
+    return ContactMessageOut(
+        id=message.id, name=message.name, email=message.email, subject=message.subject,
+        message=message.message, created_at=message.created_at, user_id=message.user_id)
+
+
+class ContactController(Controller):
+    path = "/api"
+    tags = ["contact"]
+
+    @post("/contact", status_code=HTTP_201_CREATED)
+    async def send(self, request: Request[Any, Any, Any], data: ContactIn, viewer: User | None,
+                   contact: ContactService) -> ContactMessageOut:
+        client = request.client.host if request.client else "unknown"
+        form = ContactForm(data.name, data.email, data.subject, data.message)
+        return message_out(await contact.send(form, viewer, client))
+
+    @get("/admin/contact-messages")
+    async def messages(
+        self, admin: User, contact: ContactService,
+        limit: Annotated[int | None, Parameter(query="limit")] = None,
+        cursor: Annotated[str | None, Parameter(query="cursor")] = None,
+    ) -> ContactPageOut:
+        page = await contact.list_messages(admin, limit=limit, cursor=cursor)
+        return ContactPageOut(items=[message_out(m) for m in page.items],
+                              next_cursor=page.next_cursor)
