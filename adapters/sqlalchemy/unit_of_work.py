@@ -11,6 +11,8 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from adapters.sqlalchemy.accounts import SqlSessionRepository, SqlUserRepository
 from adapters.sqlalchemy.blog import SqlBlogRepository, SqlContactMessageRepository
+from adapters.sqlalchemy.catalog import SqlListingRepository
+from adapters.sqlalchemy.favorites import SqlFavoriteRepository
 from domain.errors import Conflict
 
 
@@ -27,6 +29,8 @@ class SqlAlchemyUnitOfWork:
             self.sessions = SqlSessionRepository(self.session)
             self.blogs = SqlBlogRepository(self.session)
             self.contact_messages = SqlContactMessageRepository(self.session)
+            self.listings = SqlListingRepository(self.session)
+            self.favorites = SqlFavoriteRepository(self.session)
         self._depth += 1
         return self
 

@@ -13,6 +13,7 @@ from typing import Protocol, Self
 
 from application.ports.accounts import SessionRepository, UserRepository
 from application.ports.blog import BlogRepository
+from application.ports.catalog import FavoriteRepository, ListingRepository
 from application.ports.contact import ContactMessageRepository
 
 
@@ -23,6 +24,8 @@ class UnitOfWork(Protocol):
     sessions: SessionRepository
     blogs: BlogRepository
     contact_messages: ContactMessageRepository
+    listings: ListingRepository
+    favorites: FavoriteRepository
 
     async def __aenter__(self) -> Self: ...
     async def __aexit__(self, exc_type: type[BaseException] | None,

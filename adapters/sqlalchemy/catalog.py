@@ -1,0 +1,316 @@
+"""Products and their photos: tables, search (full text, filters, keyset pages) and facets.
+
+Full text lives outside the ORM model because it differs per database (migration 0002):
+SQLite has an external-content FTS5 table ``products_fts`` kept in sync by triggers;
+PostgreSQL a generated ``search_vector`` tsvector column with a GIN index. Both index the
+title, description and brand as runs of letters and digits in lower case, and both match
+each query word as a prefix, so the two databases answer the same words the same way.
+Prices are stored as integer cents (exact and fast to compare on both databases).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from decimal import Decimal
+from typing import Any
+
+from sqlalchemy import (
+    Boolean,
+    ColumnElement,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    Text,
+    delete,
+    func,
+    insert,
+    literal,
+    literal_column,
+    select,
+    text,
+    tuple_,
+)
+from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm import Mapped, mapped_column
+
+from adapters.sqlalchemy.accounts import UserRow
+from adapters.sqlalchemy.base import Base, UtcDateTime
+from application.ports.catalog import (
+    After,
+    FacetCount,
+    Facets,
+    ListingFilter,
+    ListingSort,
+    SellerCard,
+)
+from domain.catalog import Category, Condition, ListingStatus, Size
+from domain.listings import Listing, ListingImage
+
+BATCH = 5000
+
+
+class ProductRow(Base):
+    __tablename__ = "products"
+    __table_args__ = (
+        Index("ix_products_status_created_at_id", "status", "created_at", "id"),
+        Index("ix_products_status_price_cents_id", "status", "price_cents", "id"),
+        Index("ix_products_status_watch_count_id", "status", "watch_count", "id"),
+        Index("ix_products_status_category_created_at", "status", "category", "created_at",
+              "id"),
+        Index("ix_products_status_brand_key_created_at", "status", "brand_key", "created_at",
+              "id"),
+        Index("ix_products_seller_id_created_at", "seller_id", "created_at"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seller_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    title: Mapped[str] = mapped_column(String(100))
+    description: Mapped[str] = mapped_column(Text)
+    price_cents: Mapped[int] = mapped_column(Integer)
+    brand: Mapped[str] = mapped_column(String(50))
+    brand_key: Mapped[str] = mapped_column(String(50))
+    size: Mapped[str] = mapped_column(String(8))
+    condition: Mapped[str] = mapped_column(String(16))
+    category: Mapped[str] = mapped_column(String(16))
+    status: Mapped[str] = mapped_column(String(16), default=ListingStatus.AVAILABLE.value)
+    price_drop: Mapped[bool] = mapped_column(Boolean, default=False)
+    verified: Mapped[bool] = mapped_column(Boolean, default=False)
+    watch_count: Mapped[int] = mapped_column(Integer, default=0)
+    created_at: Mapped[datetime] = mapped_column(UtcDateTime)
+    updated_at: Mapped[datetime] = mapped_column(UtcDateTime)
+
+
+class ProductImageRow(Base):
+    __tablename__ = "product_images"
+
+    product_id: Mapped[int] = mapped_column(
+        ForeignKey("products.id", ondelete="CASCADE"), primary_key=True)
+    position: Mapped[int] = mapped_column(Integer, primary_key=True)
+    url: Mapped[str] = mapped_column(String(500))
+    thumbnail_url: Mapped[str] = mapped_column(String(500))
+
+
+P = ProductRow
+
+
+def to_cents(amount: Decimal) -> int:
+    return int(amount * 100)
+
+
+def brand_key(brand: str) -> str:
+    return " ".join(brand.split()).lower()
+
+
+def _values(listing: Listing) -> dict[str, Any]:
+    return {
+        "seller_id": listing.seller_id, "title": listing.title,
+        "description": listing.description, "price_cents": to_cents(listing.price),
+        "brand": listing.brand, "brand_key": brand_key(listing.brand),
+        "size": listing.size.value, "condition": listing.condition.value,
+        "category": listing.category.value, "status": listing.status.value,
+        "price_drop": listing.price_drop, "verified": listing.verified,
+        "created_at": listing.created_at, "updated_at": listing.updated_at or listing.created_at,
+    }
+
+
+def _listing(row: ProductRow, images: list[ListingImage]) -> Listing:
+    return Listing(
+        id=row.id, seller_id=row.seller_id, title=row.title, description=row.description,
+        price=Decimal(row.price_cents) / 100, brand=row.brand, size=Size(row.size),
+        condition=Condition(row.condition), category=Category(row.category), images=images,
+        created_at=row.created_at, status=ListingStatus(row.status), price_drop=row.price_drop,
+        verified=row.verified, watch_count=row.watch_count, updated_at=row.updated_at,
+    )
+
+
+def _image_rows(listing_id: int, images: list[ListingImage]) -> list[dict[str, Any]]:
+    return [{"product_id": listing_id, "position": n, "url": image.url,
+             "thumbnail_url": image.thumbnail_url} for n, image in enumerate(images)]
+
+
+def fts_query(words: tuple[str, ...]) -> str:
+    """SQLite FTS5: every word as a quoted prefix (words are letters and digits only)."""
+    return " ".join(f'"{word}"*' for word in words)
+
+
+def tsquery(words: tuple[str, ...]) -> str:
+    """PostgreSQL: every word as a prefix, all required."""
+    return " & ".join(f"{word}:*" for word in words)
+
+
+def _text_match(words: tuple[str, ...], dialect: str) -> ColumnElement[bool]:
+    if dialect == "postgresql":
+        query = func.to_tsquery(literal_column("'simple'::regconfig"), tsquery(words))
+        return literal_column("products.search_vector").bool_op("@@")(query)
+    matches = text("SELECT rowid FROM products_fts WHERE products_fts MATCH :fts")
+    return P.id.in_(matches.bindparams(fts=fts_query(words)).columns(
+        literal_column("rowid", Integer)))
+
+
+def conditions(query: ListingFilter, dialect: str, skip: str | None = None
+               ) -> list[ColumnElement[bool]]:
+    """The WHERE clauses of a filter; ``skip`` leaves one facet's own filter out."""
+    where: list[ColumnElement[bool]] = []
+    if not query.include_unavailable:
+        where.append(P.status == ListingStatus.AVAILABLE.value)
+    if query.seller_id is not None:
+        where.append(P.seller_id == query.seller_id)
+    if query.words:
+        where.append(_text_match(query.words, dialect))
+    choices = {"brands": (P.brand_key, query.brands),
+               "categories": (P.category, query.categories),
+               "sizes": (P.size, query.sizes), "conditions": (P.condition, query.conditions)}
+    for name, (column, values) in choices.items():
+        if values and name != skip:
+            where.append(column.in_(sorted(str(v) for v in values)))
+    if query.min_price is not None:
+        where.append(P.price_cents >= to_cents(query.min_price))
+    if query.max_price is not None:
+        where.append(P.price_cents <= to_cents(query.max_price))
+    return where
+
+
+def _sort_column(sort: ListingSort) -> Any:
+    if sort is ListingSort.MOST_RECENT:
+        return P.created_at
+    if sort is ListingSort.MOST_POPULAR:
+        return P.watch_count
+    return P.price_cents
+
+
+def _after_clause(sort: ListingSort, after: After) -> ColumnElement[bool]:
+    column = _sort_column(sort)
+    value = after.value
+    if column is P.price_cents:
+        value = to_cents(Decimal(value))  # type: ignore[arg-type]
+    position = tuple_(literal(value, column.type), literal(after.id, Integer))
+    keys = tuple_(column, P.id)
+    return keys < position if sort.descending else keys > position
+
+
+class SqlListingRepository:
+    def __init__(self, session: AsyncSession) -> None:
+        self.session = session
+
+    @property
+    def dialect(self) -> str:
+        return self.session.get_bind().dialect.name
+
+    async def add(self, listing: Listing) -> Listing:
+        row = ProductRow(**_values(listing), watch_count=listing.watch_count)
+        self.session.add(row)
+        await self.session.flush()
+        listing.id = row.id
+        if listing.images:
+            await self.session.execute(insert(ProductImageRow),
+                                       _image_rows(row.id, listing.images))
+        return listing
+
+    async def add_many(self, listings: list[Listing]) -> list[int]:
+        ids: list[int] = []
+        for start in range(0, len(listings), BATCH):
+            chunk = listings[start:start + BATCH]
+            rows = [{**_values(item), "watch_count": item.watch_count} for item in chunk]
+            statement = insert(ProductRow).returning(ProductRow.id, sort_by_parameter_order=True)
+            new_ids = list((await self.session.scalars(statement, rows)).all())
+            images = [image for item, new_id in zip(chunk, new_ids, strict=True)
+                      for image in _image_rows(new_id, item.images)]
+            if images:
+                await self.session.execute(insert(ProductImageRow), images)
+            ids.extend(new_ids)
+        return ids
+
+    async def get(self, listing_id: int) -> Listing | None:
+        return (await self.get_many([listing_id])).get(listing_id)
+
+    async def get_many(self, listing_ids: list[int]) -> dict[int, Listing]:
+        if not listing_ids:
+            return {}
+        rows = (await self.session.scalars(
+            select(ProductRow).where(ProductRow.id.in_(listing_ids)))).all()
+        images = await self._images([row.id for row in rows])
+        return {row.id: _listing(row, images.get(row.id, [])) for row in rows}
+
+    async def _images(self, listing_ids: list[int]) -> dict[int, list[ListingImage]]:
+        if not listing_ids:
+            return {}
+        query = (select(ProductImageRow)
+                 .where(ProductImageRow.product_id.in_(listing_ids))
+                 .order_by(ProductImageRow.product_id, ProductImageRow.position))
+        found: dict[int, list[ListingImage]] = {}
+        for row in (await self.session.scalars(query)).all():
+            found.setdefault(row.product_id, []).append(
+                ListingImage(row.url, row.thumbnail_url))
+        return found
+
+    async def save(self, listing: Listing) -> None:
+        row = await self.session.get(ProductRow, listing.id)
+        if row is None:
+            raise LookupError(f"listing {listing.id} vanished")
+        for name, value in _values(listing).items():
+            setattr(row, name, value)
+        stored = (await self._images([row.id])).get(row.id, [])
+        if stored != listing.images:
+            await self.session.execute(
+                delete(ProductImageRow).where(ProductImageRow.product_id == row.id))
+            if listing.images:
+                await self.session.execute(insert(ProductImageRow),
+                                           _image_rows(row.id, listing.images))
+        await self.session.flush()
+
+    async def delete(self, listing_id: int) -> None:
+        await self.session.execute(delete(ProductRow).where(ProductRow.id == listing_id))
+
+    async def search(self, query: ListingFilter, sort: ListingSort, limit: int,
+                     after: After | None = None) -> list[Listing]:
+        column = _sort_column(sort)
+        order = ((column.desc(), P.id.desc()) if sort.descending else (column.asc(), P.id.asc()))
+        where = conditions(query, self.dialect)
+        if after is not None:
+            where.append(_after_clause(sort, after))
+        rows = (await self.session.scalars(
+            select(ProductRow).where(*where).order_by(*order).limit(limit))).all()
+        images = await self._images([row.id for row in rows])
+        return [_listing(row, images.get(row.id, [])) for row in rows]
+
+    async def count(self, query: ListingFilter) -> int:
+        statement = select(func.count()).select_from(ProductRow).where(
+            *conditions(query, self.dialect))
+        return int(await self.session.scalar(statement) or 0)
+
+    async def facets(self, query: ListingFilter, brand_limit: int) -> Facets:
+        return Facets(
+            brands=await self._brand_facet(query, brand_limit),
+            categories=await self._facet(query, "categories", P.category),
+            sizes=await self._facet(query, "sizes", P.size),
+            conditions=await self._facet(query, "conditions", P.condition),
+        )
+
+    async def _facet(self, query: ListingFilter, name: str, column: Any) -> list[FacetCount]:
+        count = func.count().label("n")
+        statement = (select(column, count).where(*conditions(query, self.dialect, skip=name))
+                     .group_by(column).order_by(count.desc(), column))
+        return [FacetCount(value, n) for value, n in (await self.session.execute(statement))]
+
+    async def _brand_facet(self, query: ListingFilter, limit: int) -> list[FacetCount]:
+        count = func.count().label("n")
+        statement = (select(func.min(P.brand), count)
+                     .where(*conditions(query, self.dialect, skip="brands"))
+                     .group_by(P.brand_key).order_by(count.desc(), P.brand_key).limit(limit))
+        return [FacetCount(value, n) for value, n in (await self.session.execute(statement))]
+
+    async def count_by_seller(self, seller_id: int, *, include_unavailable: bool) -> int:
+        statement = select(func.count()).select_from(ProductRow).where(
+            ProductRow.seller_id == seller_id)
+        if not include_unavailable:
+            statement = statement.where(ProductRow.status == ListingStatus.AVAILABLE.value)
+        return int(await self.session.scalar(statement) or 0)
+
+    async def sellers(self, user_ids: set[int]) -> dict[int, SellerCard]:
+        if not user_ids:
+            return {}
+        rows = (await self.session.scalars(
+            select(UserRow).where(UserRow.id.in_(sorted(user_ids))))).all()
+        return {row.id: SellerCard(row.id, row.username, row.display_name, row.avatar_url,
+                                   row.rating, row.rating_count, row.verified) for row in rows}

@@ -1,0 +1,37 @@
+"""Ports for pictures: the media store that keeps listing photos, and demo garment drawings."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol
+
+
+@dataclass(frozen=True)
+class StoredImage:
+    """Where a stored photo is served: the display size and its thumbnail (site URLs)."""
+
+    url: str
+    thumbnail_url: str
+
+
+class UnreadableImage(Exception):
+    """The bytes are not a picture in an accepted format (JPEG, PNG, WebP, GIF)."""
+
+
+class ImageTooLarge(Exception):
+    """The picture decodes to more pixels than the store accepts."""
+
+
+class MediaStore(Protocol):
+    async def save_listing_image(self, data: bytes) -> StoredImage:
+        """Check, clean (no EXIF/GPS), resize and keep a photo; raise :class:`UnreadableImage`
+        or :class:`ImageTooLarge`. The same bytes give the same URLs (content addressed)."""
+
+
+class GarmentPictures(Protocol):
+    """Drawn demo photos (no network): a garment silhouette in some colour and pattern."""
+
+    kinds: tuple[str, ...]
+
+    async def draw(self, kind: str, variant: int) -> bytes:
+        """A PNG of garment ``kind`` (one of ``kinds``); ``variant`` picks colour and pattern."""

@@ -1,0 +1,250 @@
+"""Listing and favorite repositories against real databases: storage, search, facets, FTS."""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import UTC, datetime, timedelta
+from decimal import Decimal
+
+import pytest
+from sqlalchemy import text
+
+from application.ports.catalog import After, ListingFilter, ListingSort
+from domain.accounts import User
+from domain.catalog import Category, Condition, ListingStatus, Size
+from domain.listings import Listing, ListingImage
+from entrypoints.container import Container
+
+pytestmark = pytest.mark.adapters
+NOW = datetime(2026, 11, 22, 12, 0, tzinfo=UTC)
+
+
+def image(n: int) -> ListingImage:
+    return ListingImage(f"/media/products/{n}.webp", f"/media/products/{n}-t.webp")
+
+
+def item(seller_id: int, title: str, price: str = "20.00", *, brand: str = "Nike",
+         description: str = "A lovely piece in good shape.", category: Category = Category.TOPS,
+         size: Size = Size.M, condition: Condition = Condition.GOOD, age_days: float = 1,
+         watchers: int = 0, images: int = 2) -> Listing:
+    return Listing(seller_id=seller_id, title=title, description=description,
+                   price=Decimal(price), brand=brand, size=size, condition=condition,
+                   category=category, images=[image(n) for n in range(images)],
+                   created_at=NOW - timedelta(days=age_days), watch_count=watchers,
+                   updated_at=NOW - timedelta(days=age_days))
+
+
+async def seller(container: Container, name: str = "maya") -> int:
+    async with container.uow() as uow:
+        user = await uow.users.add(User(username=name, display_name=name.title(),
+                                        email=f"{name}@example.com", password_hash="x",
+                                        created_at=NOW, verified=True))
+        await uow.commit()
+    assert user.id is not None
+    return user.id
+
+
+async def store(container: Container, listings: list[Listing]) -> list[int]:
+    async with container.uow() as uow:
+        ids = await uow.listings.add_many(listings)
+        await uow.commit()
+    return ids
+
+
+async def search(container: Container, query: ListingFilter = ListingFilter(),
+                 sort: ListingSort = ListingSort.MOST_RECENT, limit: int = 50,
+                 after: After | None = None) -> list[str]:
+    async with container.uow() as uow:
+        found = await uow.listings.search(query, sort, limit, after)
+    return [listing.title for listing in found]
+
+
+async def found(container: Container, words: tuple[str, ...]) -> list[str]:
+    """Titles matching ``words``, alphabetically."""
+    return sorted(await search(container, ListingFilter(words=words)))
+
+
+async def test_listing_round_trip_keeps_every_field(container: Container) -> None:
+    seller_id = await seller(container)
+    original = item(seller_id, "Denim jacket", "1234.56", images=3)
+    original.price_drop, original.verified = True, True
+    async with container.uow() as uow:
+        await uow.listings.add(original)
+        await uow.commit()
+    async with container.uow() as uow:
+        loaded = await uow.listings.get(original.id)
+        cards = await uow.listings.sellers({seller_id, 999})
+    assert loaded == original
+    assert loaded.price == Decimal("1234.56")
+    assert loaded.created_at.tzinfo is not None
+    assert list(cards) == [seller_id]
+    assert cards[seller_id].username == "maya" and cards[seller_id].verified
+
+
+async def test_save_changes_fields_status_and_photos_but_not_watchers(container: Container
+                                                                      ) -> None:
+    seller_id = await seller(container)
+    [listing_id] = await store(container, [item(seller_id, "Old title", watchers=3)])
+    async with container.uow() as uow:
+        listing = await uow.listings.get(listing_id)
+        listing.title, listing.images, listing.watch_count = "New title", [image(9)], 0
+        listing.reserve()
+        await uow.listings.save(listing)
+        await uow.commit()
+    async with container.uow() as uow:
+        loaded = await uow.listings.get(listing_id)
+    assert (loaded.title, loaded.images, loaded.status) == (
+        "New title", [image(9)], ListingStatus.RESERVED)
+    assert loaded.watch_count == 3
+    assert await search(container, ListingFilter(words=("new",))) == []  # reserved: hidden
+    assert await search(container, ListingFilter(words=("new",), include_unavailable=True)) == [
+        "New title"]
+    assert await search(container, ListingFilter(words=("old",), include_unavailable=True)) == []
+
+
+async def test_full_text_matches_word_prefixes_in_title_description_and_brand(
+        container: Container) -> None:
+    seller_id = await seller(container)
+    await store(container, [
+        item(seller_id, "Air Max 90 sneakers", brand="Nike", category=Category.FOOTWEAR),
+        item(seller_id, "Straight jeans", brand="Levi's", description="Classic 501 fit."),
+        item(seller_id, "Wool coat", brand="Zara", description="Warm; see nike.com for none"),
+        item(seller_id, "Café crop top", brand="H&M"),
+    ])
+    assert await found(container, ("nik",)) == ["Air Max 90 sneakers", "Wool coat"]
+    assert await found(container, ("levi", "501")) == ["Straight jeans"]
+    assert await found(container, ("sn",)) == ["Air Max 90 sneakers"]
+    assert await found(container, ("h", "m")) == ["Café crop top"]
+    assert await found(container, ("caf",)) == ["Café crop top"]
+    assert await found(container, ("cafe",)) == []
+    assert await found(container, ("jeans", "wool")) == []
+    assert await found(container, ("and",)) == []
+
+
+async def test_filters_combine(container: Container) -> None:
+    seller_id = await seller(container)
+    other = await seller(container, "theo")
+    await store(container, [
+        item(seller_id, "A", "10.00", brand="Nike", size=Size.S),
+        item(seller_id, "B", "20.00", brand="nike ", size=Size.M, category=Category.BOTTOMS),
+        item(seller_id, "C", "30.00", brand="Adidas", condition=Condition.FAIR),
+        item(other, "D", "40.00", brand="Zara", size=Size.S),
+    ])
+    by_title = ListingSort.PRICE_LOW_HIGH
+    assert await search(container, ListingFilter(brands=frozenset({"nike"})), by_title) == [
+        "A", "B"]
+    assert await search(container, ListingFilter(sizes=frozenset({Size.S})), by_title) == [
+        "A", "D"]
+    assert await search(container, ListingFilter(
+        min_price=Decimal("20"), max_price=Decimal("30")), by_title) == ["B", "C"]
+    assert await search(container, ListingFilter(seller_id=other), by_title) == ["D"]
+    assert await search(container, ListingFilter(
+        categories=frozenset({Category.TOPS}), conditions=frozenset({Condition.GOOD})),
+        by_title) == ["A", "D"]
+
+
+async def test_sorts_and_keyset_pages_walk_every_item_once(container: Container) -> None:
+    seller_id = await seller(container)
+    await store(container, [
+        item(seller_id, f"T{n}", f"{10 + n % 4}.00", age_days=n % 3, watchers=n % 5)
+        for n in range(23)])
+    async with container.uow() as uow:
+        for sort in ListingSort:
+            seen: list[Listing] = []
+            after = None
+            while True:
+                page = await uow.listings.search(ListingFilter(), sort, 5, after)
+                seen.extend(page)
+                if len(page) < 5:
+                    break
+                last = page[-1]
+                key = {ListingSort.MOST_RECENT: last.created_at,
+                       ListingSort.MOST_POPULAR: last.watch_count}.get(sort, last.price)
+                after = After(key, last.id)
+            keys = [({ListingSort.MOST_RECENT: s.created_at,
+                      ListingSort.MOST_POPULAR: s.watch_count}.get(sort, s.price), s.id)
+                    for s in seen]
+            assert len({s.id for s in seen}) == 23, sort
+            assert keys == sorted(keys, reverse=sort.descending), sort
+        assert await uow.listings.count(ListingFilter()) == 23
+
+
+async def test_facets_count_matches_and_each_ignores_its_own_filter(container: Container
+                                                                    ) -> None:
+    seller_id = await seller(container)
+    await store(container, [
+        item(seller_id, "A", brand="Nike", size=Size.S),
+        item(seller_id, "B", brand="NIKE", size=Size.M),
+        item(seller_id, "C", brand="Adidas", size=Size.M, category=Category.BOTTOMS),
+    ])
+    async with container.uow() as uow:
+        facets = await uow.listings.facets(ListingFilter(brands=frozenset({"nike"})), 10)
+    assert [(f.value.lower(), f.count) for f in facets.brands] == [("nike", 2), ("adidas", 1)]
+    assert [(f.value, f.count) for f in facets.sizes] == [("m", 1), ("s", 1)]
+    assert [(f.value, f.count) for f in facets.categories] == [("tops", 2)]
+    assert [(f.value, f.count) for f in facets.conditions] == [("good", 2)]
+
+
+async def test_deleting_rows_keeps_the_search_index_consistent(container: Container) -> None:
+    seller_id = await seller(container)
+    ids = await store(container, [item(seller_id, "Vintage scarf"), item(seller_id, "Scarf")])
+    async with container.uow() as uow:
+        await uow.listings.delete(ids[0])
+        await uow.commit()
+    assert await search(container, ListingFilter(words=("scarf",))) == ["Scarf"]
+    async with container.uow() as uow:
+        await uow.session.execute(text("DELETE FROM products"))
+        await uow.commit()
+        assert await uow.listings.count(ListingFilter(words=("scarf",))) == 0
+        if uow.session.get_bind().dialect.name == "sqlite":
+            check = "INSERT INTO products_fts(products_fts, rank) VALUES ('integrity-check', 1)"
+            await uow.session.execute(text(check))  # raises when the index disagrees
+
+
+async def test_favorites_are_unique_and_keep_the_watch_count(container: Container) -> None:
+    seller_id = await seller(container)
+    buyer = await seller(container, "sofia")
+    [listing_id] = await store(container, [item(seller_id, "Bag")])
+    async with container.uow() as uow:
+        first, created = await uow.favorites.add(buyer, listing_id, NOW)
+        again, created_again = await uow.favorites.add(buyer, listing_id, NOW)
+        await uow.commit()
+    assert created and not created_again and first.id == again.id
+    async with container.uow() as uow:
+        assert (await uow.listings.get(listing_id)).watch_count == 1
+        assert [f.product_id for f in await uow.favorites.list_for(buyer, 10)] == [listing_id]
+        assert await uow.favorites.remove(buyer, listing_id)
+        assert not await uow.favorites.remove(buyer, listing_id)
+        await uow.commit()
+        assert (await uow.listings.get(listing_id)).watch_count == 0
+
+
+async def test_concurrent_favorites_of_one_pair_make_one_row(container: Container) -> None:
+    seller_id = await seller(container)
+    buyer = await seller(container, "sofia")
+    [listing_id] = await store(container, [item(seller_id, "Bag")])
+
+    async def favorite() -> bool:
+        async with container.uow() as uow:
+            _, created = await uow.favorites.add(buyer, listing_id, NOW)
+            await uow.commit()
+        return created
+
+    results = await asyncio.gather(*(favorite() for _ in range(6)))
+    assert results.count(True) == 1
+    async with container.uow() as uow:
+        assert (await uow.listings.get(listing_id)).watch_count == 1
+        assert len(await uow.favorites.list_for(buyer, 10)) == 1
+
+
+async def test_bulk_insert_returns_ids_in_order_and_fills_the_index(container: Container
+                                                                    ) -> None:
+    seller_id = await seller(container)
+    listings = [item(seller_id, f"Bulk tee {n}", images=1 + n % 3) for n in range(12)]
+    ids = await store(container, listings)
+    async with container.uow() as uow:
+        loaded = await uow.listings.get_many(ids)
+        assert [loaded[i].title for i in ids] == [f"Bulk tee {n}" for n in range(12)]
+        assert [len(loaded[i].images) for i in ids] == [1 + n % 3 for n in range(12)]
+        assert await uow.listings.count(ListingFilter(words=("bulk",))) == 12
+        assert await uow.listings.count_by_seller(seller_id, include_unavailable=True) == 12
