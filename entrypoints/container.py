@@ -5,12 +5,14 @@ from __future__ import annotations
 from dependency_injector import containers, providers
 from redis.asyncio import Redis
 
+from adapters.media import LocalMediaStore
 from adapters.passwords import Argon2PasswordHasher
 from adapters.rate_limit import MemoryRateLimiter, RedisRateLimiter
 from adapters.sqlalchemy.engine import create_engine, create_session_factory
 from adapters.sqlalchemy.unit_of_work import SqlAlchemyUnitOfWork
 from application.accounts import AccountService
 from application.blog import BlogService
+from application.catalog import CatalogService
 from application.clock import SystemClock
 from application.contact import ContactService
 from application.demo import DemoSeeder
@@ -38,6 +40,7 @@ class Container(containers.DeclarativeContainer):
     rate_limiter = providers.Singleton(_rate_limiter, redis)
 
     uow = providers.Factory(SqlAlchemyUnitOfWork, session_factory)
+    media_store = providers.Singleton(LocalMediaStore, settings.provided.media_dir)
 
     system = providers.Factory(SystemService, uow)
     accounts = providers.Factory(
@@ -50,6 +53,7 @@ class Container(containers.DeclarativeContainer):
     )
     blogs = providers.Factory(BlogService, uow=uow, clock=clock)
     contact = providers.Factory(ContactService, uow=uow, clock=clock, limiter=rate_limiter)
+    catalog = providers.Factory(CatalogService, uow=uow, clock=clock, media=media_store)
     demo_seeder = providers.Factory(DemoSeeder, uow=uow, hasher=password_hasher, clock=clock)
 
 

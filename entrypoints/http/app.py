@@ -18,6 +18,7 @@ from entrypoints.container import Container, build_container, shutdown
 from entrypoints.http.accounts import AccountController
 from entrypoints.http.auth import provide_admin, provide_current_user, provide_viewer
 from entrypoints.http.blog import BlogController
+from entrypoints.http.catalog import CatalogController
 from entrypoints.http.contact import ContactController
 from entrypoints.http.errors import EXCEPTION_HANDLERS
 from entrypoints.http.spa import spa_handler
@@ -25,7 +26,7 @@ from entrypoints.http.system import SystemController
 from entrypoints.settings import Settings, get_settings
 
 CONTROLLERS: list[Any] = [SystemController, AccountController, BlogController,
-                          ContactController]
+                          ContactController, CatalogController]
 
 
 def _service(provider: Any) -> Provide:
@@ -39,7 +40,8 @@ def _service(provider: Any) -> Provide:
 
 def _dependencies(container: Container) -> dict[str, Provide]:
     services = {"system": container.system, "accounts": container.accounts,
-                "blogs": container.blogs, "contact": container.contact}
+                "blogs": container.blogs, "contact": container.contact,
+                "catalog": container.catalog}
     deps = {name: _service(provider) for name, provider in services.items()}
     deps["viewer"] = Provide(provide_viewer)
     deps["current_user"] = Provide(provide_current_user)

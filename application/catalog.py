@@ -1,0 +1,344 @@
+"""Catalog use cases: create, edit and delete listings; read one; search with facets.
+
+Search (DESIGN §3) runs on the server: full-text words, filters, four sorts and keyset
+pages behind an opaque cursor. The cursor carries the sort, the last (key, id) position,
+and the total counted on the first page together with a fingerprint of the filter, so
+scrolling further does not count a million rows again (a changed filter counts afresh).
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import hashlib
+import json
+import re
+from dataclasses import dataclass, field
+from datetime import datetime
+from decimal import Decimal
+from typing import Any
+
+from application.media import PhotoInput, PhotoIntake
+from application.ports import Clock, UnitOfWork
+from application.ports.catalog import (
+    After,
+    Facets,
+    ListingFilter,
+    ListingSort,
+    SellerCard,
+    SortValue,
+    sort_value,
+)
+from application.ports.media import MediaStore
+from domain.accounts import User
+from domain.catalog import Category, Condition, ListingBadge, Size
+from domain.errors import NotFound, ValidationError, require_valid
+from domain.listings import Listing, ListingDetails
+from domain.money import AmountProblem, problem_message, read_amount
+from domain.validation import validate_listing
+
+DEFAULT_LIMIT, MAX_LIMIT = 12, 100
+MAX_SEARCH_WORDS = 8
+FACET_BRANDS = 50
+PRODUCT_NOT_FOUND = "Product not found"
+_WORD = re.compile(r"[^\W_]+")
+
+
+@dataclass(frozen=True)
+class ListingView:
+    """A listing as the API shows it: with its seller card and the badge as of now."""
+
+    listing: Listing
+    seller: SellerCard | None
+    badge: ListingBadge | None
+
+
+@dataclass(frozen=True)
+class SearchPage:
+    items: list[ListingView]
+    next_cursor: str | None
+    total: int
+
+
+@dataclass(frozen=True)
+class SearchRequest:
+    """Search parameters as the client sent them (validated by the service)."""
+
+    q: str | None = None
+    brands: list[str] = field(default_factory=list)
+    categories: list[str] = field(default_factory=list)
+    sizes: list[str] = field(default_factory=list)
+    conditions: list[str] = field(default_factory=list)
+    min_price: str | None = None
+    max_price: str | None = None
+    seller_id: int | None = None
+    include_sold: bool = False
+    sort: str | None = None
+    limit: int | None = None
+    cursor: str | None = None
+
+
+@dataclass(frozen=True)
+class ListingChanges:
+    """A partial edit: ``None`` keeps a field; ``images`` lists kept URLs and new photos."""
+
+    title: str | None = None
+    description: str | None = None
+    price: str | None = None
+    brand: str | None = None
+    size: str | None = None
+    condition: str | None = None
+    category: str | None = None
+    images: list[PhotoInput] | None = None
+
+
+async def listing_views(uow: UnitOfWork, clock: Clock, listings: list[Listing]
+                        ) -> list[ListingView]:
+    """Attach sellers (one query) and badges; call inside an open unit of work."""
+    sellers = await uow.listings.sellers({item.seller_id for item in listings})
+    now = clock.now()
+    return [ListingView(item, sellers.get(item.seller_id), item.badge(now)) for item in listings]
+
+
+def search_words(q: str | None) -> tuple[str, ...]:
+    """Lower-case runs of letters and digits, as both databases index them."""
+    return tuple(_WORD.findall((q or "").lower()))[:MAX_SEARCH_WORDS]
+
+
+class CatalogService:
+    def __init__(self, uow: UnitOfWork, clock: Clock, media: MediaStore) -> None:
+        self.uow = uow
+        self.clock = clock
+        self.photos = PhotoIntake(media)
+
+    # -- reading -----------------------------------------------------------------------
+
+    async def get(self, listing_id: int) -> ListingView:
+        async with self.uow:
+            listing = await self._existing(listing_id)
+            return (await self.views([listing]))[0]
+
+    async def tagged_posts(self, listing_id: int) -> list[Any]:
+        """Style posts tagging this listing. The style-post area is not built yet, so this
+        is always empty; it still answers 404 for a missing listing, as it will then."""
+        async with self.uow:
+            await self._existing(listing_id)
+        return []
+
+    async def search(self, request: SearchRequest) -> SearchPage:
+        query = parse_filter(request)
+        sort, limit = parse_sort(request.sort), parse_limit(request.limit)
+        position = decode_cursor(request.cursor, sort, fingerprint(query))
+        async with self.uow:
+            found = await self.uow.listings.search(query, sort, limit + 1, position.after)
+            total = position.total
+            if total is None:
+                total = await self.uow.listings.count(query)
+            items = await self.views(found[:limit])
+        last = found[limit - 1] if len(found) > limit else None
+        cursor = None if last is None else encode_cursor(sort, last, total, fingerprint(query))
+        return SearchPage(items, cursor, total)
+
+    async def facets(self, request: SearchRequest) -> Facets:
+        query = parse_filter(request)
+        async with self.uow:
+            return await self.uow.listings.facets(query, FACET_BRANDS)
+
+    async def views(self, listings: list[Listing]) -> list[ListingView]:
+        return await listing_views(self.uow, self.clock, listings)
+
+    # -- writing -----------------------------------------------------------------------
+
+    async def create(self, seller: User, details: ListingDetails,
+                     photos: list[PhotoInput]) -> ListingView:
+        """A new listing; the photos are stored first, outside the transaction."""
+        assert seller.id is not None
+        require_valid(_listing_errors(details, len(photos)))
+        images = await self.photos.store(self.photos.prepare(photos))
+        listing = Listing.create(seller.id, details, images, self.clock.now())
+        async with self.uow:
+            await self.uow.listings.add(listing)
+            await self._make_seller(seller.id)
+            await self.uow.commit()
+            return (await self.views([listing]))[0]
+
+    async def update(self, editor: User, listing_id: int, changes: ListingChanges
+                     ) -> ListingView:
+        async with self.uow:
+            current = await self._existing(listing_id)
+        current.ensure_editable_by(editor.id)
+        details = current.details_with(**_given(changes))
+        photos: list[PhotoInput] = (
+            changes.images if changes.images is not None
+            else [image.url for image in current.images])
+        require_valid(_listing_errors(details, len(photos)))
+        images = await self.photos.store(self.photos.prepare(photos, current.images))
+        async with self.uow:
+            listing = await self._existing(listing_id)
+            listing.edit(editor.id, details, images, self.clock.now())
+            await self.uow.listings.save(listing)
+            await self.uow.commit()
+            return (await self.views([listing]))[0]
+
+    async def delete(self, actor: User, listing_id: int) -> None:
+        async with self.uow:
+            listing = await self._existing(listing_id)
+            listing.ensure_deletable_by(actor.id, is_admin=actor.is_admin)
+            await self.uow.listings.delete(listing_id)
+            await self.uow.commit()
+
+    async def _make_seller(self, user_id: int) -> None:
+        """Listing an item makes a plain user a seller (domain.accounts.User.become_seller)."""
+        user = await self.uow.users.get(user_id)
+        if user is None:
+            return
+        before = user.role
+        user.become_seller()
+        if user.role is not before:
+            await self.uow.users.save(user)
+
+    async def _existing(self, listing_id: int) -> Listing:
+        listing = await self.uow.listings.get(listing_id)
+        if listing is None:
+            raise NotFound(PRODUCT_NOT_FOUND)
+        return listing
+
+
+def _given(changes: ListingChanges) -> dict[str, str]:
+    names = ("title", "description", "price", "brand", "size", "condition", "category")
+    return {name: value for name in names if (value := getattr(changes, name)) is not None}
+
+
+def _listing_errors(details: ListingDetails, image_count: int) -> dict[str, str]:
+    return validate_listing(details.title, details.description, details.price, details.brand,
+                            details.size, details.condition, details.category, image_count)
+
+
+# -- parsing search parameters ---------------------------------------------------------
+
+
+def _choices(values: list[str], enum: Any, name: str, errors: dict[str, str]) -> frozenset[Any]:
+    parsed = set()
+    for value in values:
+        member = enum.parse(value)
+        if member is None:
+            errors.setdefault(name, f"Unknown {name} '{value}'. "
+                                    f"Use one of: {', '.join(m.value for m in enum)}")
+        else:
+            parsed.add(member)
+    return frozenset(parsed)
+
+
+def _bound(text: str | None, name: str, label: str, errors: dict[str, str]) -> Decimal | None:
+    if text is None or not text.strip():
+        return None
+    amount = read_amount(text)
+    if isinstance(amount, AmountProblem):
+        errors[name] = problem_message(amount, label)
+        return None
+    return amount
+
+
+def parse_filter(request: SearchRequest) -> ListingFilter:
+    """The filter named by ``request``, or :class:`ValidationError` naming every bad one."""
+    errors: dict[str, str] = {}
+    low = _bound(request.min_price, "minPrice", "Minimum price", errors)
+    high = _bound(request.max_price, "maxPrice", "Maximum price", errors)
+    if low is not None and high is not None and low > high:
+        errors["maxPrice"] = "Maximum price must be at least the minimum price"
+    query = ListingFilter(
+        words=search_words(request.q),
+        brands=frozenset(b for b in (" ".join(v.split()).lower() for v in request.brands) if b),
+        categories=_choices(request.categories, Category, "category", errors),
+        sizes=_choices(request.sizes, Size, "size", errors),
+        conditions=_choices(request.conditions, Condition, "condition", errors),
+        min_price=low, max_price=high, seller_id=request.seller_id,
+        include_unavailable=request.include_sold and request.seller_id is not None,
+    )
+    require_valid(errors)
+    return query
+
+
+def parse_sort(sort: str | None) -> ListingSort:
+    if not sort:
+        return ListingSort.MOST_RECENT
+    try:
+        return ListingSort(sort.strip().lower())
+    except ValueError:
+        choices = ", ".join(s.value for s in ListingSort)
+        raise ValidationError({"sort": f"Unknown sort '{sort}'. Use one of: {choices}"}
+                              ) from None
+
+
+def parse_limit(limit: int | None) -> int:
+    """Default 12; more than 100 is cut to 100; below 1 is refused."""
+    if limit is None:
+        return DEFAULT_LIMIT
+    if limit < 1:
+        raise ValidationError({"limit": "Limit must be at least 1"})
+    return min(limit, MAX_LIMIT)
+
+
+# -- the opaque cursor -----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Position:
+    after: After | None = None
+    total: int | None = None
+
+
+def fingerprint(query: ListingFilter) -> str:
+    """A short digest of a filter, so a cursor's remembered total is reused only for it."""
+    return hashlib.sha256(repr(query).encode()).hexdigest()[:12]
+
+
+def _encode_value(value: SortValue) -> str | int:
+    if isinstance(value, datetime):
+        return value.isoformat()
+    if isinstance(value, Decimal):
+        return str(value)
+    return value
+
+
+def encode_cursor(sort: ListingSort, last: Listing, total: int, filter_print: str) -> str:
+    assert last.id is not None
+    body = {"s": sort.value, "v": _encode_value(sort_value(last, sort)), "i": last.id,
+            "t": total, "f": filter_print}
+    raw = json.dumps(body, separators=(",", ":")).encode()
+    return base64.urlsafe_b64encode(raw).decode().rstrip("=")
+
+
+def _decode_value(sort: ListingSort, value: object) -> SortValue:
+    if sort is ListingSort.MOST_RECENT and isinstance(value, str):
+        stamp = datetime.fromisoformat(value)
+        if stamp.tzinfo is None:
+            raise ValueError("cursor time without a zone")
+        return stamp
+    if sort is ListingSort.MOST_POPULAR and type(value) is int:
+        return value
+    if sort in (ListingSort.PRICE_LOW_HIGH, ListingSort.PRICE_HIGH_LOW) and isinstance(
+            value, str):
+        amount = Decimal(value)
+        if not amount.is_finite():
+            raise ValueError("cursor price is not a number")
+        return amount
+    raise ValueError("cursor value does not fit its sort")
+
+
+def decode_cursor(cursor: str | None, sort: ListingSort, filter_print: str) -> Position:
+    """The position a cursor names; a tampered cursor or another sort's is a 400."""
+    if not cursor:
+        return Position()
+    try:
+        raw = base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4))
+        body = json.loads(raw)
+        if not isinstance(body, dict) or body.get("s") != sort.value:
+            raise ValueError("cursor of another sort")
+        last_id, total = body.get("i"), body.get("t")
+        if type(last_id) is not int or (total is not None and type(total) is not int):
+            raise ValueError("cursor id or total is not a number")
+        after = After(_decode_value(sort, body.get("v")), last_id)
+    except (ValueError, TypeError, UnicodeDecodeError, binascii.Error, ArithmeticError) as error:
+        raise ValidationError({"cursor": "Invalid cursor"}) from error
+    return Position(after, total if body.get("f") == filter_print else None)
