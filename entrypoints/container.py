@@ -16,6 +16,7 @@ from application.catalog import CatalogService
 from application.clock import SystemClock
 from application.contact import ContactService
 from application.demo import DemoSeeder
+from application.favorites import FavoriteService
 from application.system import SystemService
 from entrypoints.settings import Settings
 
@@ -54,6 +55,7 @@ class Container(containers.DeclarativeContainer):
     blogs = providers.Factory(BlogService, uow=uow, clock=clock)
     contact = providers.Factory(ContactService, uow=uow, clock=clock, limiter=rate_limiter)
     catalog = providers.Factory(CatalogService, uow=uow, clock=clock, media=media_store)
+    favorites = providers.Factory(FavoriteService, uow=uow, clock=clock)
     demo_seeder = providers.Factory(DemoSeeder, uow=uow, hasher=password_hasher, clock=clock)
 
 

@@ -21,12 +21,13 @@ from entrypoints.http.blog import BlogController
 from entrypoints.http.catalog import CatalogController
 from entrypoints.http.contact import ContactController
 from entrypoints.http.errors import EXCEPTION_HANDLERS
+from entrypoints.http.favorites import FavoriteController
 from entrypoints.http.spa import spa_handler
 from entrypoints.http.system import SystemController
 from entrypoints.settings import Settings, get_settings
 
 CONTROLLERS: list[Any] = [SystemController, AccountController, BlogController,
-                          ContactController, CatalogController]
+                          ContactController, CatalogController, FavoriteController]
 
 
 def _service(provider: Any) -> Provide:
@@ -41,7 +42,7 @@ def _service(provider: Any) -> Provide:
 def _dependencies(container: Container) -> dict[str, Provide]:
     services = {"system": container.system, "accounts": container.accounts,
                 "blogs": container.blogs, "contact": container.contact,
-                "catalog": container.catalog}
+                "catalog": container.catalog, "favorites": container.favorites}
     deps = {name: _service(provider) for name, provider in services.items()}
     deps["viewer"] = Provide(provide_viewer)
     deps["current_user"] = Provide(provide_current_user)

@@ -1,0 +1,78 @@
+"""Favorites (the watch list) over HTTP, spec §7: list, check, add, remove (login required)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from litestar import Controller, Response, delete, get, post
+from litestar.status_codes import HTTP_200_OK, HTTP_201_CREATED, HTTP_204_NO_CONTENT
+
+from application.favorites import FavoriteService
+from application.ports.catalog import Favorite
+from domain.accounts import User
+from domain.errors import ValidationError
+from entrypoints.http.catalog import ProductOut, product_out
+from entrypoints.http.schemas import CamelStruct
+
+
+class FavoriteIn(CamelStruct):
+    product_id: int | None = None
+
+    def required_id(self) -> int:
+        if self.product_id is None:
+            raise ValidationError({"productId": "productId is required"})
+        return self.product_id
+
+
+class FavoriteOut(CamelStruct):
+    id: int
+    product_id: int
+    created_at: datetime
+
+
+class WatchedOut(FavoriteOut):
+    product: ProductOut
+
+
+class FavoriteCheckOut(CamelStruct):
+    is_favorited: bool
+
+
+def favorite_out(favorite: Favorite) -> FavoriteOut:
+    return FavoriteOut(id=favorite.id, product_id=favorite.product_id,
+                       created_at=favorite.created_at)
+
+
+class FavoriteController(Controller):
+    path = "/api/favorites"
+    tags = ["favorites"]
+
+    @get("/")
+    async def watch_list(self, current_user: User, favorites: FavoriteService
+                         ) -> list[WatchedOut]:
+        return [WatchedOut(id=v.favorite.id, product_id=v.favorite.product_id,
+                           created_at=v.favorite.created_at, product=product_out(v.product))
+                for v in await favorites.watch_list(current_user)]
+
+    @get("/check/{product_id:int}")
+    async def check(self, product_id: int, current_user: User,
+                    favorites: FavoriteService) -> FavoriteCheckOut:
+        return FavoriteCheckOut(is_favorited=await favorites.is_favorited(current_user,
+                                                                          product_id))
+
+    @post("/", status_code=HTTP_201_CREATED)
+    async def add(self, data: FavoriteIn, current_user: User,
+                  favorites: FavoriteService) -> Response[FavoriteOut]:
+        favorite, created = await favorites.add(current_user, data.required_id())
+        return Response(favorite_out(favorite),
+                        status_code=HTTP_201_CREATED if created else HTTP_200_OK)
+
+    @delete("/", status_code=HTTP_204_NO_CONTENT)
+    async def remove_by_body(self, data: FavoriteIn, current_user: User,
+                             favorites: FavoriteService) -> None:
+        await favorites.remove(current_user, data.required_id())
+
+    @delete("/{product_id:int}", status_code=HTTP_204_NO_CONTENT)
+    async def remove(self, product_id: int, current_user: User,
+                     favorites: FavoriteService) -> None:
+        await favorites.remove(current_user, product_id)
