@@ -10,6 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import timedelta
 
+from application.demo_blog import BlogDemo
 from application.ports import Clock, PasswordHasher, UnitOfWork
 from domain.accounts import Role, User
 
@@ -72,6 +73,7 @@ class DemoSeeder:
             return False
         await self._seed_people(progress)
         await self._seed_generated_users(users, progress)
+        await BlogDemo(self.uow, self.clock).seed(progress)
         return True
 
     async def _seed_people(self, progress: Progress) -> None:

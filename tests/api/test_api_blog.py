@@ -6,6 +6,7 @@ from typing import Any
 
 import pytest
 
+from entrypoints.container import Container
 from tests.support import ApiClient
 
 pytestmark = pytest.mark.api
@@ -260,3 +261,17 @@ async def test_html_in_a_post_is_stored_as_text(client: ApiClient) -> None:
     body = await write(client, content="<script>alert('x')</script> and more words")
     assert body["content"] == "<script>alert('x')</script> and more words"
 
+
+async def test_demo_seed_writes_published_posts_and_a_draft_each(
+        client: ApiClient, container: Container) -> None:
+    await container.demo_seeder().seed(users=0, listings=0)
+    # The pool's connections belong to this loop; the test client serves from another one.
+    await container.engine().dispose()
+    published = (await client.get("/api/blogs")).json()["items"]
+    assert 4 <= len(published) <= 6
+    assert all(item["published"] and len(item["content"]) > 500 for item in published)
+    assert len({item["user"]["username"] for item in published}) == len(published)
+    await client.login("maya", "rethread-demo")
+    mine = (await client.get("/api/blogs?includeUnpublished=true")).json()["items"]
+    drafts = [item for item in mine if not item["published"]]
+    assert [d["user"]["username"] for d in drafts] == ["maya"]
