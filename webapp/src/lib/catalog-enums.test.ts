@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { sharedFixture } from '@/test-utils/fixtures';
+import {
+  BADGES,
+  badgeLabel,
+  CATEGORIES,
+  categoryLabel,
+  type Choice,
+  CONDITIONS,
+  conditionLabel,
+  FEATURED_BRANDS,
+  MAX_LISTING_IMAGES,
+  SIZES,
+  sizeLabel,
+} from './catalog-enums';
+
+interface EnumsFixture {
+  conditions: Choice[];
+  categories: Choice[];
+  sizes: Choice[];
+  badges: Choice[];
+  featuredBrands: string[];
+  maxListingImages: number;
+}
+
+const fixture = sharedFixture<EnumsFixture>('catalog-enums.json');
+
+describe('catalog enumerations (checked against domain/catalog.py via the shared fixture)', () => {
+  it('match the fixture value by value, label by label, in order', () => {
+    expect(CONDITIONS).toEqual(fixture.conditions);
+    expect(CATEGORIES).toEqual(fixture.categories);
+    expect(SIZES).toEqual(fixture.sizes);
+    expect(BADGES).toEqual(fixture.badges);
+    expect(FEATURED_BRANDS).toEqual(fixture.featuredBrands);
+    expect(MAX_LISTING_IMAGES).toBe(fixture.maxListingImages);
+  });
+
+  it('labels values and shows unknown ones as they came', () => {
+    expect(conditionLabel('new_with_tags')).toBe('New with tags');
+    expect(categoryLabel('outerwear')).toBe('Outerwear');
+    expect(sizeLabel('3xl')).toBe('3XL');
+    expect(badgeLabel('verified')).toBe('Verified Authentic');
+    expect(sizeLabel('EU 38')).toBe('EU 38');
+    expect(conditionLabel(null)).toBe('');
+  });
+});
