@@ -17,6 +17,7 @@ from application.clock import SystemClock
 from application.contact import ContactService
 from application.demo import DemoSeeder
 from application.favorites import FavoriteService
+from application.social import SocialService
 from application.system import SystemService
 from entrypoints.settings import Settings
 
@@ -56,6 +57,7 @@ class Container(containers.DeclarativeContainer):
     contact = providers.Factory(ContactService, uow=uow, clock=clock, limiter=rate_limiter)
     catalog = providers.Factory(CatalogService, uow=uow, clock=clock, media=media_store)
     favorites = providers.Factory(FavoriteService, uow=uow, clock=clock)
+    social = providers.Factory(SocialService, uow=uow, clock=clock)
     demo_seeder = providers.Factory(DemoSeeder, uow=uow, hasher=password_hasher, clock=clock)
 
 

@@ -13,6 +13,7 @@ from adapters.sqlalchemy.accounts import SqlSessionRepository, SqlUserRepository
 from adapters.sqlalchemy.blog import SqlBlogRepository, SqlContactMessageRepository
 from adapters.sqlalchemy.catalog import SqlListingRepository
 from adapters.sqlalchemy.favorites import SqlFavoriteRepository
+from adapters.sqlalchemy.social import SqlFollowRepository
 from domain.errors import Conflict
 
 
@@ -31,6 +32,7 @@ class SqlAlchemyUnitOfWork:
             self.contact_messages = SqlContactMessageRepository(self.session)
             self.listings = SqlListingRepository(self.session)
             self.favorites = SqlFavoriteRepository(self.session)
+            self.follows = SqlFollowRepository(self.session)
         self._depth += 1
         return self
 

@@ -5,10 +5,12 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
+import msgspec
 from litestar import Controller, Request, Response, get, post
 from litestar.status_codes import HTTP_200_OK, HTTP_201_CREATED
 
 from application.accounts import AccountService, Registration, SignedIn
+from application.social import SocialService
 from domain.accounts import User
 from domain.errors import NotAuthenticated
 from entrypoints.http.auth import SESSION_COOKIE, clear_session_cookie, session_cookie
@@ -42,6 +44,15 @@ class UserOut(CamelStruct):
     role: str
     created_at: datetime
     email: str | None = None
+
+
+class ProfileOut(UserOut, kw_only=True):
+    """A public profile: the user plus counts kept by the social area."""
+
+    follower_count: int
+    following_count: int
+    listing_count: int
+    is_following: bool
 
 
 def user_out(user: User, viewer: User | None) -> UserOut:
@@ -97,5 +108,10 @@ class AccountController(Controller):
         return response
 
     @get("/users/{user_id:int}")
-    async def user(self, user_id: int, viewer: User | None, accounts: AccountService) -> UserOut:
-        return user_out(await accounts.get_user(user_id), viewer)
+    async def user(self, user_id: int, viewer: User | None, social: SocialService) -> ProfileOut:
+        profile = await social.profile(user_id, viewer)
+        return ProfileOut(**msgspec.structs.asdict(user_out(profile.user, viewer)),
+                          follower_count=profile.follower_count,
+                          following_count=profile.following_count,
+                          listing_count=profile.listing_count,
+                          is_following=profile.is_following)

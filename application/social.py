@@ -1,0 +1,106 @@
+"""Social use cases. For now: follows, follower lists and profile counts.
+
+DESIGN §3: the follower id sent in a body must be the session's user (403 otherwise); a user
+cannot follow themself (400); following twice or unfollowing a stranger changes nothing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from application.ports import Clock, UnitOfWork
+from application.ports.social import Follow
+from domain.accounts import User
+from domain.errors import Forbidden, NotFound, ValidationError
+
+MAX_LISTED = 500
+USER_NOT_FOUND = "User not found"
+
+
+@dataclass(frozen=True)
+class Profile:
+    """A public profile with its counts (spec §2 Profile)."""
+
+    user: User
+    follower_count: int
+    following_count: int
+    listing_count: int
+    is_following: bool
+
+
+def _require_ids(follower_id: int | None, following_id: int | None) -> tuple[int, int]:
+    errors = {}
+    if follower_id is None:
+        errors["followerId"] = "followerId is required"
+    if following_id is None:
+        errors["followingId"] = "followingId is required"
+    if errors:
+        raise ValidationError(errors)
+    assert follower_id is not None and following_id is not None
+    return follower_id, following_id
+
+
+def _check_actor(actor: User, follower_id: int) -> None:
+    if actor.id != follower_id:
+        raise Forbidden("You can only follow or unfollow as yourself.")
+
+
+class SocialService:
+    def __init__(self, uow: UnitOfWork, clock: Clock) -> None:
+        self.uow = uow
+        self.clock = clock
+
+    async def follow(self, actor: User, follower_id: int | None, following_id: int | None
+                     ) -> tuple[Follow, bool]:
+        """The follow and whether this call created it."""
+        follower_id, following_id = _require_ids(follower_id, following_id)
+        _check_actor(actor, follower_id)
+        if follower_id == following_id:
+            raise ValidationError({"followingId": "You cannot follow yourself"})
+        async with self.uow:
+            await self._existing_user(following_id)
+            follow, created = await self.uow.follows.add(follower_id, following_id,
+                                                         self.clock.now())
+            await self.uow.commit()
+        return follow, created
+
+    async def unfollow(self, actor: User, follower_id: int | None, following_id: int | None
+                       ) -> None:
+        follower_id, following_id = _require_ids(follower_id, following_id)
+        _check_actor(actor, follower_id)
+        async with self.uow:
+            if await self.uow.follows.remove(follower_id, following_id):
+                await self.uow.commit()
+
+    async def followers(self, user_id: int) -> list[User]:
+        async with self.uow:
+            await self._existing_user(user_id)
+            return await self.uow.follows.followers(user_id, MAX_LISTED)
+
+    async def following(self, user_id: int) -> list[User]:
+        async with self.uow:
+            await self._existing_user(user_id)
+            return await self.uow.follows.following(user_id, MAX_LISTED)
+
+    async def profile(self, user_id: int, viewer: User | None) -> Profile:
+        """The user with follower, following and (available) listing counts, and whether
+        the viewer follows them (always false for visitors and for oneself)."""
+        async with self.uow:
+            user = await self._existing_user(user_id)
+            is_following = (viewer is not None and viewer.id is not None
+                            and viewer.id != user_id
+                            and await self.uow.follows.exists(viewer.id, user_id))
+            return Profile(
+                user=user,
+                follower_count=await self.uow.follows.count_followers(user_id),
+                following_count=await self.uow.follows.count_following(user_id),
+                listing_count=await self.uow.listings.count_by_seller(
+                    user_id, include_unavailable=False),
+                is_following=is_following,
+            )
+
+    async def _existing_user(self, user_id: int) -> User:
+        user = await self.uow.users.get(user_id)
+        if user is None:
+            raise NotFound(USER_NOT_FOUND)
+        return user
