@@ -28,6 +28,8 @@ from application.ports.catalog import (
     sort_value,
 )
 from application.ports.media import StoredImage, UnreadableImage
+from application.ports.social import Follow
+from domain.accounts import User
 from domain.catalog import ListingStatus
 from domain.listings import Listing
 from tests.unit.fakes import FakeUnitOfWork
@@ -177,22 +179,61 @@ class FakeFavorites:
             await self.add(user_id, product_id, at)
 
 
+class FakeFollows:
+    def __init__(self, users: Any) -> None:
+        self.rows: dict[tuple[int, int], Follow] = {}
+        self.users = users
+
+    async def add(self, follower_id: int, following_id: int, now: datetime
+                  ) -> tuple[Follow, bool]:
+        key = (follower_id, following_id)
+        created = key not in self.rows
+        self.rows.setdefault(key, Follow(follower_id, following_id, now))
+        return self.rows[key], created
+
+    async def remove(self, follower_id: int, following_id: int) -> bool:
+        return self.rows.pop((follower_id, following_id), None) is not None
+
+    async def exists(self, follower_id: int, following_id: int) -> bool:
+        return (follower_id, following_id) in self.rows
+
+    def _newest(self, pick: Any) -> list[Follow]:
+        return sorted((f for f in self.rows.values() if pick(f)),
+                      key=lambda f: f.created_at, reverse=True)
+
+    async def followers(self, user_id: int, limit: int) -> list[User]:
+        found = self._newest(lambda f: f.following_id == user_id)[:limit]
+        return [copy.deepcopy(self.users.rows[f.follower_id]) for f in found]
+
+    async def following(self, user_id: int, limit: int) -> list[User]:
+        found = self._newest(lambda f: f.follower_id == user_id)[:limit]
+        return [copy.deepcopy(self.users.rows[f.following_id]) for f in found]
+
+    async def count_followers(self, user_id: int) -> int:
+        return sum(f.following_id == user_id for f in self.rows.values())
+
+    async def count_following(self, user_id: int) -> int:
+        return sum(f.follower_id == user_id for f in self.rows.values())
+
+
 class CatalogUnitOfWork(FakeUnitOfWork):
-    """The accounts fake plus listings and favorites, rolled back the same way."""
+    """The accounts fake plus listings, favorites and follows, rolled back the same way."""
 
     def __init__(self) -> None:
         super().__init__()
         self.listings = FakeListings(self.users)
         self.favorites = FakeFavorites(self.listings)
+        self.follows = FakeFollows(self.users)
         self._catalog = self._catalog_snapshot()
 
-    def _catalog_snapshot(self) -> tuple[dict[int, Listing], dict[tuple[int, int], Favorite]]:
-        return copy.deepcopy(self.listings.rows), dict(self.favorites.rows)
+    def _catalog_snapshot(self) -> tuple[Any, ...]:
+        return copy.deepcopy((self.listings.rows, self.favorites.rows, self.follows.rows))
 
     async def __aexit__(self, exc_type: type[BaseException] | None,
                         exc: BaseException | None, tb: TracebackType | None) -> None:
         await super().__aexit__(exc_type, exc, tb)
-        self.listings.rows, self.favorites.rows = copy.deepcopy(self._catalog)
+        self.listings.rows, self.favorites.rows, self.follows.rows = copy.deepcopy(
+            self._catalog)
 
     async def __aenter__(self) -> Self:
         return self

@@ -1,0 +1,233 @@
+"""Catalog, favorites and social services with in-memory fakes (no database, no Pillow)."""
+
+from __future__ import annotations
+
+import base64
+from decimal import Decimal
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from application.catalog import (
+    CatalogService,
+    ListingChanges,
+    SearchRequest,
+    decode_cursor,
+    encode_cursor,
+    fingerprint,
+    search_words,
+)
+from application.favorites import FavoriteService
+from application.media import MAX_IMAGE_BYTES
+from application.ports.catalog import ListingFilter, ListingSort
+from application.social import SocialService
+from domain.accounts import Role, User
+from domain.catalog import Category, Condition, ListingBadge, Size
+from domain.errors import Forbidden, NotFound, TooLarge, ValidationError
+from domain.listings import Listing, ListingDetails, ListingImage
+from tests.catalog_fakes import CatalogUnitOfWork, FakeMediaStore
+from tests.unit.fakes import FixedClock
+
+pytestmark = pytest.mark.unit
+
+PNG = b"\x89PNG\r\n\x1a\n" + b"pixels"
+DETAILS = ListingDetails("Wool coat", "Warm and barely worn.", "80", "Zara", "m", "good",
+                         "outerwear")
+
+
+def data_url(data: bytes = PNG) -> str:
+    return "data:image/png;base64," + base64.b64encode(data).decode()
+
+
+class World:
+    def __init__(self) -> None:
+        self.uow = CatalogUnitOfWork()
+        self.clock = FixedClock()
+        self.media = FakeMediaStore()
+        self.catalog = CatalogService(self.uow, self.clock, self.media)
+        self.favorites = FavoriteService(self.uow, self.clock)
+        self.social = SocialService(self.uow, self.clock)
+
+    async def user(self, name: str, role: Role = Role.USER) -> User:
+        async with self.uow:
+            user = await self.uow.users.add(User(
+                username=name, display_name=name.title(), email=f"{name}@example.com",
+                password_hash="x", created_at=self.clock.now(), role=role))
+            await self.uow.commit()
+        return user
+
+
+@pytest.fixture
+def world() -> World:
+    return World()
+
+
+async def test_create_stores_photos_and_makes_a_seller(world: World) -> None:
+    maya = await world.user("maya")
+    view = await world.catalog.create(maya, DETAILS, [data_url(), PNG + b"2"])
+    assert view.listing.price == Decimal("80.00")
+    assert [i.url for i in view.listing.images] == [
+        f"/media/products/{d}.webp" for d in world.media.saved]
+    assert view.seller is not None and view.seller.username == "maya"
+    assert view.badge is ListingBadge.JUST_LISTED
+    async with world.uow:
+        assert (await world.uow.users.get(maya.id)).role is Role.SELLER
+
+
+async def test_invalid_form_stores_nothing(world: World) -> None:
+    maya = await world.user("maya")
+    bad = ListingDetails("ab", "short", "-1", "", "", "", "")
+    with pytest.raises(ValidationError) as caught:
+        await world.catalog.create(maya, bad, [data_url()])
+    assert set(caught.value.errors) == {"title", "description", "price", "brand", "size",
+                                        "condition", "category"}
+    assert world.media.saved == {}
+    assert world.uow.listings.rows == {}
+
+
+async def test_photo_checks(world: World) -> None:
+    maya = await world.user("maya")
+    with pytest.raises(TooLarge, match="Photo 2 is larger than 10 MB"):
+        await world.catalog.create(maya, DETAILS, [PNG, PNG + b"\0" * MAX_IMAGE_BYTES])
+    with pytest.raises(TooLarge):
+        await world.catalog.create(maya, DETAILS, [data_url(PNG + b"\0" * MAX_IMAGE_BYTES)])
+    with pytest.raises(ValidationError, match="Photo 1 is not a JPEG"):
+        await world.catalog.create(maya, DETAILS, [data_url(b"not an image")])
+    with pytest.raises(ValidationError, match="Photo 1 is not a JPEG"):
+        await world.catalog.create(maya, DETAILS, ["data:text/plain;base64,aGVsbG8="])
+    with pytest.raises(ValidationError, match="Photo 1 must be an image file"):
+        await world.catalog.create(maya, DETAILS, ["/media/products/elsewhere.webp"])
+    assert world.uow.listings.rows == {}
+
+
+async def test_edit_keeps_reorders_and_adds_photos(world: World) -> None:
+    maya = await world.user("maya")
+    view = await world.catalog.create(maya, DETAILS, [PNG + b"a", PNG + b"b"])
+    first, second = view.listing.images
+    edited = await world.catalog.update(maya, view.listing.id, ListingChanges(
+        price="60", images=[second.thumbnail_url, data_url(PNG + b"c")]))
+    assert edited.listing.images[0] == second
+    assert edited.listing.images[1] not in (first, second)
+    assert edited.badge is ListingBadge.PRICE_DROP
+    assert edited.listing.title == "Wool coat"
+    theo = await world.user("theo")
+    with pytest.raises(Forbidden):
+        await world.catalog.update(theo, view.listing.id, ListingChanges(price="1"))
+    with pytest.raises(Forbidden):
+        await world.catalog.delete(theo, view.listing.id)
+    with pytest.raises(NotFound):
+        await world.catalog.update(maya, 999, ListingChanges())
+
+
+async def test_just_listed_expires_with_the_clock(world: World) -> None:
+    maya = await world.user("maya")
+    view = await world.catalog.create(maya, DETAILS, [PNG])
+    world.clock.advance(days=7)
+    assert (await world.catalog.get(view.listing.id)).badge is None
+
+
+async def test_pages_reuse_the_first_total(world: World, monkeypatch: pytest.MonkeyPatch
+                                           ) -> None:
+    maya = await world.user("maya")
+    for n in range(5):
+        await world.catalog.create(maya, DETAILS, [PNG + bytes([n])])
+        world.clock.advance(minutes=1)
+    counted = []
+    original = world.uow.listings.count
+
+    async def count(query: ListingFilter) -> int:
+        counted.append(query)
+        return await original(query)
+
+    monkeypatch.setattr(world.uow.listings, "count", count)
+    first = await world.catalog.search(SearchRequest(limit=2))
+    second = await world.catalog.search(SearchRequest(limit=2, cursor=first.next_cursor))
+    third = await world.catalog.search(SearchRequest(limit=2, cursor=second.next_cursor))
+    assert [p.total for p in (first, second, third)] == [5, 5, 5]
+    assert len(counted) == 1
+    assert third.next_cursor is None
+    ids = [v.listing.id for page in (first, second, third) for v in page.items]
+    assert ids == [5, 4, 3, 2, 1]
+    narrower = await world.catalog.search(SearchRequest(q="zzz", cursor=first.next_cursor,
+                                                        limit=2))
+    assert narrower.total == 0 and len(counted) == 2  # another filter counts afresh
+
+
+@given(sort=st.sampled_from(list(ListingSort)), garbage=st.binary(max_size=40))
+def test_tampered_cursors_are_400_never_500(sort: ListingSort, garbage: bytes) -> None:
+    cursor = base64.urlsafe_b64encode(garbage).decode()
+    try:
+        decode_cursor(cursor, sort, "f")
+    except ValidationError as error:
+        assert error.errors == {"cursor": "Invalid cursor"}
+
+
+def test_cursor_round_trip_and_sort_binding() -> None:
+    item = Listing(id=7, seller_id=1, title="t", description="d", price=Decimal("12.50"),
+                   brand="b", size=Size.M, condition=Condition.GOOD, category=Category.TOPS,
+                   images=[ListingImage("/a", "/b")], created_at=FixedClock().now(),
+                   watch_count=3)
+    print_ = fingerprint(ListingFilter())
+    for sort in ListingSort:
+        position = decode_cursor(encode_cursor(sort, item, 40, print_), sort, print_)
+        assert position.after is not None and position.after.id == 7
+        assert position.total == 40
+        other = next(s for s in ListingSort if s is not sort)
+        with pytest.raises(ValidationError):
+            decode_cursor(encode_cursor(sort, item, 40, print_), other, print_)
+
+
+@pytest.mark.parametrize(("request_", "field"), [
+    (SearchRequest(sort="newest"), "sort"),
+    (SearchRequest(min_price="-5"), "minPrice"),
+    (SearchRequest(max_price="lots"), "maxPrice"),
+    (SearchRequest(min_price="9", max_price="3"), "maxPrice"),
+    (SearchRequest(limit=0), "limit"),
+    (SearchRequest(sizes=["huge"]), "size"),
+    (SearchRequest(conditions=["mint"]), "condition"),
+])
+async def test_bad_search_requests(world: World, request_: SearchRequest, field: str) -> None:
+    with pytest.raises(ValidationError) as caught:
+        await world.catalog.search(request_)
+    assert field in caught.value.errors
+
+
+def test_search_words_are_lower_case_letter_and_digit_runs() -> None:
+    assert search_words("Levi's 501 T-Shirt, café_bar!") == (
+        "levi", "s", "501", "t", "shirt", "café", "bar")
+    assert search_words(None) == ()
+    assert len(search_words("a " * 50)) == 8
+
+
+async def test_favorites_are_idempotent_and_check_products(world: World) -> None:
+    maya, sofia = await world.user("maya"), await world.user("sofia")
+    view = await world.catalog.create(maya, DETAILS, [PNG])
+    first, created = await world.favorites.add(sofia, view.listing.id)
+    again, created_again = await world.favorites.add(sofia, view.listing.id)
+    assert created and not created_again and first == again
+    assert await world.favorites.is_favorited(sofia, view.listing.id)
+    [watched] = await world.favorites.watch_list(sofia)
+    assert watched.product.listing.watch_count == 1
+    await world.favorites.remove(sofia, view.listing.id)
+    await world.favorites.remove(sofia, view.listing.id)
+    assert await world.favorites.watch_list(sofia) == []
+    with pytest.raises(NotFound):
+        await world.favorites.add(sofia, 999)
+
+
+async def test_follow_rules_and_profile(world: World) -> None:
+    maya, sofia = await world.user("maya"), await world.user("sofia")
+    with pytest.raises(Forbidden):
+        await world.social.follow(sofia, maya.id, sofia.id)
+    with pytest.raises(ValidationError):
+        await world.social.follow(sofia, sofia.id, sofia.id)
+    with pytest.raises(NotFound):
+        await world.social.follow(sofia, sofia.id, 999)
+    await world.social.follow(sofia, sofia.id, maya.id)
+    await world.catalog.create(maya, DETAILS, [PNG])
+    profile = await world.social.profile(maya.id, sofia)
+    assert (profile.follower_count, profile.following_count, profile.listing_count) == (1, 0, 1)
+    assert profile.is_following
+    assert not (await world.social.profile(maya.id, None)).is_following
+
