@@ -1,0 +1,39 @@
+import { ActionIcon } from '@mantine/core';
+import { IconHeart, IconHeartFilled } from '@tabler/icons-react';
+import { useFavoriteToggle, useIsFavorite, type FavoriteToggleOptions } from '@/lib/favorites';
+import { promptLogin } from '@/lib/login-prompt';
+import type { Product } from '@/lib/product';
+import { useSessionStore } from '@/lib/session-store';
+
+/** The heart on a product card: save or unsave, optimistic; visitors get a login prompt. */
+interface FavoriteButtonProps {
+  product: Product;
+  className?: string;
+  options?: FavoriteToggleOptions;
+}
+
+export function FavoriteButton({ product, className, options }: FavoriteButtonProps) {
+  const signedIn = useSessionStore((state) => state.status === 'authenticated');
+  const saved = useIsFavorite(product.id);
+  const toggle = useFavoriteToggle(options);
+
+  function handleClick() {
+    if (!signedIn) return promptLogin('save items');
+    toggle.mutate({ product, favorite: !saved });
+  }
+
+  return (
+    <ActionIcon
+      className={className}
+      variant="white"
+      color={saved ? 'red' : 'dark'}
+      radius="xl"
+      size="lg"
+      aria-label={saved ? `Remove ${product.title} from favorites` : `Save ${product.title}`}
+      aria-pressed={saved}
+      onClick={handleClick}
+    >
+      {saved ? <IconHeartFilled size={18} /> : <IconHeart size={18} />}
+    </ActionIcon>
+  );
+}

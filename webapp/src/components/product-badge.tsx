@@ -1,0 +1,20 @@
+import { Badge } from '@mantine/core';
+import { badgeLabel } from '@/lib/catalog-enums';
+import type { ProductBadge as BadgeValue } from '@/lib/product';
+
+const COLORS: Record<BadgeValue, string> = {
+  just_listed: 'brand',
+  price_drop: 'orange',
+  reserved: 'gray',
+  verified: 'blue',
+};
+
+/** 'Just Listed', 'Price Drop', 'Reserved' or 'Verified Authentic'. */
+export function ProductBadge({ badge, className }: { badge: BadgeValue | null; className?: string }) {
+  if (!badge) return null;
+  return (
+    <Badge className={className} color={COLORS[badge] ?? 'gray'} variant="filled" radius="sm">
+      {badgeLabel(badge)}
+    </Badge>
+  );
+}

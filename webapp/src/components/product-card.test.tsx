@@ -1,0 +1,64 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { makeProduct } from '@/test-utils/products';
+import { render } from '@/test-utils/render';
+import { setSession } from '@/test-utils/session';
+import type { Product } from '@/lib/product';
+import { ProductCard } from './product-card';
+
+function renderCard(product: Product) {
+  return render(
+    <MemoryRouter>
+      <ProductCard product={product} />
+    </MemoryRouter>,
+  );
+}
+
+beforeEach(() => setSession('anonymous'));
+
+describe('ProductCard', () => {
+  it('shows the cover, price with $ and 2 decimals, labels and the seller', () => {
+    renderCard(makeProduct({ price: '45', size: 'xl', condition: 'new_with_tags' }));
+    const cover = screen.getByRole('img', { name: 'Vintage denim jacket 1' });
+    expect(cover).toHaveAttribute('src', '/media/listings/1/1-thumb.jpg');
+    expect(cover).toHaveAttribute('loading', 'lazy');
+    expect(screen.getByText('$45.00')).toBeInTheDocument();
+    expect(screen.getByText("Levi's · XL · New with tags")).toBeInTheDocument();
+    expect(screen.getByText('maya')).toBeInTheDocument();
+    expect(screen.getByText('4.8')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Vintage denim jacket 1' })).toHaveAttribute('href', '/product/1');
+  });
+
+  it.each([
+    ['just_listed', 'Just Listed'],
+    ['price_drop', 'Price Drop'],
+    ['reserved', 'Reserved'],
+    ['verified', 'Verified Authentic'],
+  ] as const)('labels the %s badge %s', (badge, label) => {
+    renderCard(makeProduct({ badge }));
+    expect(screen.getByText(label)).toBeInTheDocument();
+  });
+
+  it('says Unknown User with a 0.0 rating when the seller is missing', () => {
+    renderCard(makeProduct({ seller: null }));
+    expect(screen.getByText('Unknown User')).toBeInTheDocument();
+    expect(screen.getByText('0.0')).toBeInTheDocument();
+  });
+
+  it('shows 0.0 when the seller has no rating yet', () => {
+    renderCard(makeProduct({ seller: { ...makeProduct().seller!, rating: null } }));
+    expect(screen.getByText('0.0')).toBeInTheDocument();
+  });
+
+  it('asks visitors to log in before saving', async () => {
+    const user = userEvent.setup();
+    renderCard(makeProduct());
+    const heart = screen.getByRole('button', { name: 'Save Vintage denim jacket 1' });
+    expect(heart).toHaveAttribute('aria-pressed', 'false');
+    await user.click(heart);
+    expect(await screen.findByText('Please log in')).toBeInTheDocument();
+    expect(screen.getByText('You need to be logged in to save items')).toBeInTheDocument();
+  });
+});

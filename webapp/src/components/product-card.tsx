@@ -1,0 +1,67 @@
+import { Avatar, Card, Group, Text } from '@mantine/core';
+import { IconStarFilled } from '@tabler/icons-react';
+import { Link } from 'react-router-dom';
+import { conditionLabel, sizeLabel } from '@/lib/catalog-enums';
+import type { FavoriteToggleOptions } from '@/lib/favorites';
+import { formatMoney, formatRating } from '@/lib/formatters';
+import { coverThumbnail, type Product } from '@/lib/product';
+import { FavoriteButton } from './favorite-button';
+import { ProductBadge } from './product-badge';
+import { ProductImage } from './product-image';
+import classes from './product-card.module.css';
+
+export type ProductLayout = 'grid' | 'list';
+
+interface ProductCardProps {
+  product: Product;
+  layout?: ProductLayout;
+  /** How the heart words its outcome (the watch list page announces removals). */
+  favoriteOptions?: FavoriteToggleOptions;
+}
+
+function SellerLine({ product }: { product: Product }) {
+  const seller = product.seller;
+  const name = seller ? seller.username : 'Unknown User';
+  return (
+    <Group gap={6} wrap="nowrap" mt={4}>
+      <Avatar src={seller?.avatarUrl} alt="" name={seller?.displayName || name} size={20} color="brand" />
+      <Text size="xs" c="dimmed" className={classes.meta} style={{ flex: 1 }}>
+        {name}
+      </Text>
+      <Group gap={2} wrap="nowrap" aria-label={`Seller rating ${formatRating(seller?.rating)}`}>
+        <IconStarFilled size={12} color="var(--mantine-color-yellow-6)" aria-hidden />
+        <Text size="xs" c="dimmed" aria-hidden>
+          {formatRating(seller?.rating)}
+        </Text>
+      </Group>
+    </Group>
+  );
+}
+
+/** Every listed product: photo, badge, heart, price, title, brand · size · condition, seller. */
+export function ProductCard({ product, layout = 'grid', favoriteOptions }: ProductCardProps) {
+  const details = [product.brand, sizeLabel(product.size), conditionLabel(product.condition)];
+  return (
+    <Card padding={0} className={`${classes.card} ${layout === 'list' ? classes.list : ''}`}>
+      <div className={classes.media}>
+        <ProductImage src={coverThumbnail(product)} alt={product.title} />
+        <ProductBadge badge={product.badge} className={classes.badge} />
+        <FavoriteButton product={product} className={classes.heart} options={favoriteOptions} />
+      </div>
+      <div className={classes.body}>
+        <Text fw={700} size="md">
+          {formatMoney(product.price)}
+        </Text>
+        <Link to={`/product/${product.id}`} className={classes.link}>
+          <Text size="sm" fw={500} className={classes.title} title={product.title}>
+            {product.title}
+          </Text>
+        </Link>
+        <Text size="xs" c="dimmed" className={classes.meta}>
+          {details.filter(Boolean).join(' · ')}
+        </Text>
+        <SellerLine product={product} />
+      </div>
+    </Card>
+  );
+}

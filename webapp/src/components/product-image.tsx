@@ -1,0 +1,25 @@
+import { AspectRatio, Center } from '@mantine/core';
+import { IconShirt } from '@tabler/icons-react';
+import classes from './product-card.module.css';
+
+interface ProductImageProps {
+  src: string | undefined;
+  alt: string;
+  ratio?: number;
+  eager?: boolean;
+}
+
+/** A photo in a fixed-ratio box, so nothing shifts while it loads; a shirt icon when missing. */
+export function ProductImage({ src, alt, ratio = 4 / 5, eager = false }: ProductImageProps) {
+  return (
+    <AspectRatio ratio={ratio} className={classes.imageBox}>
+      {src ? (
+        <img src={src} alt={alt} loading={eager ? 'eager' : 'lazy'} decoding="async" className={classes.image} />
+      ) : (
+        <Center role="img" aria-label={alt} c="dimmed">
+          <IconShirt size={48} stroke={1.2} />
+        </Center>
+      )}
+    </AspectRatio>
+  );
+}
