@@ -1,32 +1,46 @@
-import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
-import { Link } from 'react-router-dom';
-import classes from './home-page.module.css';
+import { Alert, Container, Stack } from '@mantine/core';
+import { ProductGrid } from '@/components/product-grid';
+import { useProductRow } from '../api';
+import { BrandTiles } from './brand-tiles';
+import { CategoryTiles } from './category-tiles';
+import { HomeHero } from './home-hero';
+import { SectionHeader } from './section-header';
+import { SellCta } from './sell-cta';
+import { TrendingStyles } from './trending-styles';
 
-/** A first home page: the catalog feature adds brands, Most Watched and Trending Styles. */
+const ROW_COLS = { base: 2, '820px': 4 };
+
+/** Home: hero, brand tiles, Most Watched, category tiles, Trending Styles, sell call to action. */
 export default function HomePage() {
+  const mostWatched = useProductRow('most_popular', 4);
+  const trending = useProductRow('most_recent', 3);
+  const watched = mostWatched.data?.items ?? [];
+
   return (
-    <Container size="lg" py="xl">
-      <section className={classes.hero} aria-labelledby="home-hero-title">
-        <Stack gap="md" maw={560}>
-          <Title id="home-hero-title" order={1} className={classes.title}>
-            The trusted marketplace for secondhand fashion with a social twist
-          </Title>
-          <Text size="lg" c="dimmed">
-            Buy and sell pre-loved pieces, follow sellers and share your style.
-          </Text>
-          <Text fw={700} size="xl" c="brand">
-            Save an average of 30% on top brands
-          </Text>
-          <Group>
-            <Button component={Link} to="/marketplace" size="md">
-              Shop now
-            </Button>
-            <Button component={Link} to="/create-listing" size="md" variant="outline">
-              Start selling
-            </Button>
-          </Group>
-        </Stack>
-      </section>
+    <Container size="xl" py="xl">
+      <Stack gap={48}>
+        <HomeHero products={watched} loading={mostWatched.isPending} />
+        <BrandTiles />
+        <section aria-labelledby="home-most-watched">
+          <SectionHeader
+            id="home-most-watched"
+            title="Most Watched"
+            subtitle="The pieces shoppers keep coming back to"
+            linkLabel="Shop all"
+            linkTo="/marketplace?sort=most_popular"
+          />
+          {mostWatched.isError ? (
+            <Alert color="red" title="Failed to load products">
+              Refresh the page to try again.
+            </Alert>
+          ) : (
+            <ProductGrid products={watched} loadingCount={mostWatched.isPending ? 4 : 0} cols={ROW_COLS} />
+          )}
+        </section>
+        <CategoryTiles />
+        <TrendingStyles products={trending.data?.items ?? []} loading={trending.isPending} />
+        <SellCta />
+      </Stack>
     </Container>
   );
 }

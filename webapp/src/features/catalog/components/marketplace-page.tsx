@@ -1,11 +1,54 @@
-import { ComingSoon } from '@/components/coming-soon';
+import { Box, Button, Container, Drawer, Grid, Stack, Text, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { activeFilterCount, type ProductFilters } from '../filters';
+import { useUrlFilters } from '../use-url-filters';
+import { FilterSidebar } from './filter-sidebar';
+import { MarketplaceToolbar } from './marketplace-toolbar';
+import { ProductResults } from './product-results';
 
-/** Placeholder until this page is built. */
+/** /marketplace: search, filters (sidebar; a drawer on phones), sort, grid or list, infinite scroll. */
 export default function MarketplacePage() {
+  const { filters, layout, update, clear, setLayout } = useUrlFilters();
+  const [drawerOpen, drawer] = useDisclosure(false);
+  const active = activeFilterCount(filters);
+  const sidebar = () => (
+    <FilterSidebar filters={filters} onChange={(next: Partial<ProductFilters>) => update(next)} onClear={clear} />
+  );
+
   return (
-    <ComingSoon
-      title="Shop"
-      description="Browse secondhand listings with search, filters by brand, category, size, condition and price, and infinite scroll."
-    />
+    <Container size={1680} py="xl">
+      <Stack gap={4} mb="lg">
+        <Title order={1} fz={{ base: 28, sm: 34 }}>Rethread Marketplace</Title>
+        <Text c="dimmed">Pre-loved fashion from sellers near you — new pieces every day.</Text>
+      </Stack>
+      <Grid gap="xl">
+        <Grid.Col span={{ base: 12, md: 3, xl: 2 }} visibleFrom="md">
+          <Box pos="sticky" top={130}>
+            {sidebar()}
+          </Box>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 9, xl: 10 }}>
+          <Stack gap="md">
+            <MarketplaceToolbar
+              q={filters.q}
+              sort={filters.sort}
+              layout={layout}
+              activeFilters={active}
+              onSearch={(q) => update({ q })}
+              onSort={(sort) => update({ sort })}
+              onLayout={setLayout}
+              onOpenFilters={drawer.open}
+            />
+            <ProductResults filters={filters} layout={layout} onClear={clear} />
+          </Stack>
+        </Grid.Col>
+      </Grid>
+      <Drawer opened={drawerOpen} onClose={drawer.close} title="Filters" position="left" size="sm" hiddenFrom="md">
+        {sidebar()}
+        <Button fullWidth mt="lg" onClick={drawer.close}>
+          Show results
+        </Button>
+      </Drawer>
+    </Container>
   );
 }

@@ -1,0 +1,129 @@
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { productKeys, type Product, type ProductPage } from '@/lib/product';
+import { filtersToParams, type ProductFilters, type SortValue } from './filters';
+
+/** Server data of the catalog: search pages, facets, one product, listing changes, offers. */
+export const FIRST_PAGE = 12;
+export const NEXT_PAGE = 8;
+
+export interface FacetCount {
+  value: string;
+  count: number;
+}
+
+export interface Facets {
+  brands: FacetCount[];
+  categories: FacetCount[];
+  sizes: FacetCount[];
+  conditions: FacetCount[];
+}
+
+export interface TaggedPost {
+  id: number;
+  imageUrl: string;
+  content: string;
+}
+
+function getProducts(params: URLSearchParams): Promise<ProductPage> {
+  return api.get('products', { searchParams: params }).json<ProductPage>();
+}
+
+/** GET /api/products page by page: 12 first, then 8 more per nextCursor. */
+export function useProductSearch(filters: ProductFilters) {
+  return useInfiniteQuery({
+    queryKey: [...productKeys.all, 'search', filtersToParams(filters).toString()],
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam }) => {
+      const params = filtersToParams(filters);
+      params.set('limit', String(pageParam ? NEXT_PAGE : FIRST_PAGE));
+      if (pageParam) params.set('cursor', pageParam);
+      return getProducts(params);
+    },
+    getNextPageParam: (last) => last.nextCursor,
+  });
+}
+
+/** A short row of products (home page rows, a seller's listings). */
+export function useProductRow(sort: SortValue, limit: number) {
+  return useQuery({
+    queryKey: [...productKeys.all, 'row', sort, limit],
+    queryFn: () => getProducts(new URLSearchParams({ sort, limit: String(limit) })),
+  });
+}
+
+/** Facet counts for the sidebar, for the search text and price range (not the ticked boxes). */
+export function useFacets(filters: Pick<ProductFilters, 'q' | 'minPrice' | 'maxPrice'>) {
+  const params = new URLSearchParams();
+  if (filters.q) params.set('q', filters.q);
+  if (filters.minPrice) params.set('minPrice', filters.minPrice);
+  if (filters.maxPrice) params.set('maxPrice', filters.maxPrice);
+  return useQuery({
+    queryKey: [...productKeys.all, 'facets', params.toString()],
+    queryFn: () => api.get('products/facets', { searchParams: params }).json<Facets>(),
+  });
+}
+
+export function useProduct(id: number) {
+  return useQuery({
+    queryKey: productKeys.detail(id),
+    queryFn: () => api.get(`products/${id}`).json<Product>(),
+    enabled: Number.isInteger(id) && id > 0,
+  });
+}
+
+export function useTaggedPosts(id: number) {
+  return useQuery({
+    queryKey: [...productKeys.detail(id), 'tagged-posts'],
+    queryFn: () => api.get(`products/${id}/tagged-posts`).json<TaggedPost[]>(),
+    enabled: Number.isInteger(id) && id > 0,
+  });
+}
+
+export interface ListingInput {
+  title: string;
+  description: string;
+  price: string;
+  brand: string;
+  size: string;
+  condition: string;
+  category: string;
+  /** Existing photo URLs of this listing (to keep, in order) and/or new data URLs. */
+  images: string[];
+}
+
+export function useSaveListing(editId?: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ListingInput) =>
+      (editId ? api.put(`products/${editId}`, { json: input }) : api.post('products', { json: input })).json<Product>(),
+    onSuccess: (product) => {
+      client.setQueryData(productKeys.detail(product.id), product);
+      void client.invalidateQueries({ queryKey: productKeys.all, predicate: (q) => q.queryKey[1] !== 'detail' });
+    },
+  });
+}
+
+export function useDeleteListing() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.delete(`products/${id}`),
+    onSuccess: (_data, id) => {
+      client.removeQueries({ queryKey: productKeys.detail(id) });
+      void client.invalidateQueries({ queryKey: productKeys.all });
+    },
+  });
+}
+
+export interface OfferInput {
+  productId: number;
+  offerPrice: string;
+  message?: string;
+}
+
+/** POST /api/offers (the offers area may not be live yet; a 404 is shown as a failure). */
+export function useMakeOffer() {
+  return useMutation({
+    mutationFn: (input: OfferInput) => api.post('offers', { json: input }).json<unknown>(),
+  });
+}

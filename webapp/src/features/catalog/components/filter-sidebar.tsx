@@ -1,0 +1,67 @@
+import { Button, Divider, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { CATEGORIES, CONDITIONS, SIZES, type Choice } from '@/lib/catalog-enums';
+import { useFacets, type FacetCount } from '../api';
+import { activeFilterCount, toggleValue, type ProductFilters } from '../filters';
+import { FacetChecklist, type FacetOption } from './facet-checklist';
+import { PriceRange } from './price-range';
+
+interface FilterSidebarProps {
+  filters: ProductFilters;
+  onChange: (change: Partial<ProductFilters>) => void;
+  onClear: () => void;
+}
+
+const countOf = (counts: FacetCount[] | undefined, value: string) =>
+  counts?.find((facet) => facet.value.toLowerCase() === value)?.count ?? 0;
+
+function enumOptions(choices: readonly Choice[], counts: FacetCount[] | undefined): FacetOption[] {
+  return choices.map((choice) => ({ ...choice, count: countOf(counts, choice.value) }));
+}
+
+/** Brands from the facets plus any brand in the URL that has no listings right now. */
+function brandOptions(counts: FacetCount[] = [], selected: string[]): FacetOption[] {
+  const options = counts.map((facet) => ({ value: facet.value, label: facet.value, count: facet.count }));
+  const missing = selected.filter((brand) => !options.some((option) => option.value.toLowerCase() === brand));
+  return [...missing.map((brand) => ({ value: brand, label: brand, count: 0 })), ...options];
+}
+
+/** Brands (first 5, then Show more), categories, sizes, conditions with counts, and price. */
+export function FilterSidebar({ filters, onChange, onClear }: FilterSidebarProps) {
+  const facets = useFacets(filters);
+  const toggle = (key: 'brands' | 'categories' | 'sizes' | 'conditions') => (value: string) =>
+    onChange({ [key]: toggleValue(filters[key], value) });
+
+  return (
+    <Stack gap="md" component="section" aria-label="Filters">
+      <Group justify="space-between">
+        <Text fw={700}>Filters</Text>
+        {activeFilterCount(filters) > 0 && (
+          <Button variant="subtle" size="compact-sm" onClick={onClear}>
+            Clear all
+          </Button>
+        )}
+      </Group>
+      {facets.isPending ? (
+        <Stack gap={8} aria-hidden>
+          {[0, 1, 2, 3, 4].map((index) => <Skeleton key={index} height={18} />)}
+        </Stack>
+      ) : (
+        <FacetChecklist
+          legend="Brand"
+          options={brandOptions(facets.data?.brands, filters.brands)}
+          selected={filters.brands}
+          onToggle={toggle('brands')}
+          initial={5}
+        />
+      )}
+      <Divider />
+      <FacetChecklist legend="Category" options={enumOptions(CATEGORIES, facets.data?.categories)} selected={filters.categories} onToggle={toggle('categories')} initial={5} />
+      <Divider />
+      <FacetChecklist legend="Size" options={enumOptions(SIZES, facets.data?.sizes)} selected={filters.sizes} onToggle={toggle('sizes')} initial={5} />
+      <Divider />
+      <FacetChecklist legend="Condition" options={enumOptions(CONDITIONS, facets.data?.conditions)} selected={filters.conditions} onToggle={toggle('conditions')} />
+      <Divider />
+      <PriceRange minPrice={filters.minPrice} maxPrice={filters.maxPrice} onChange={onChange} />
+    </Stack>
+  );
+}

@@ -1,0 +1,43 @@
+import { Button, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import type { Product } from '@/lib/product';
+import classes from './home-page.module.css';
+
+/** The first screen: tagline, the savings claim, two ways in, and a few real photos. */
+export function HomeHero({ products, loading }: { products: Product[]; loading: boolean }) {
+  const photos = products.filter((product) => product.images.length > 0).slice(0, 3);
+  return (
+    <section className={classes.hero} aria-labelledby="home-hero-title">
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl" style={{ alignItems: 'center' }}>
+        <Stack gap="md">
+          <Title id="home-hero-title" order={1} className={classes.title}>
+            The trusted marketplace for secondhand fashion with a social twist
+          </Title>
+          <Text size="lg" c="dimmed">
+            Buy and sell pre-loved pieces, follow sellers you love and share your style.
+          </Text>
+          <Text fw={700} size="xl" c="brand">
+            Shoppers save an average of 30% on top brands
+          </Text>
+          <Group>
+            <Button component={Link} to="/marketplace" size="md">
+              Shop now
+            </Button>
+            <Button component={Link} to="/create-listing" size="md" variant="outline">
+              Start selling
+            </Button>
+          </Group>
+        </Stack>
+        <div className={classes.mosaic} aria-hidden={loading}>
+          {loading
+            ? [0, 1, 2].map((index) => <Skeleton key={index} className={classes.mosaicItem} />)
+            : photos.map((product) => (
+                <Link key={product.id} to={`/product/${product.id}`} className={classes.mosaicItem}>
+                  <img src={product.images[0]} alt={product.title} className={classes.mosaicImage} />
+                </Link>
+              ))}
+        </div>
+      </SimpleGrid>
+    </section>
+  );
+}

@@ -1,0 +1,85 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeServer, json } from '@/test-utils/fake-server';
+import { makePage, makeProduct } from '@/test-utils/products';
+import { renderRoutes } from '@/test-utils/render';
+import { setSession } from '@/test-utils/session';
+import MarketplacePage from './marketplace-page';
+
+const routes = [{ path: '/marketplace', element: <MarketplacePage /> }];
+const facets = { brands: [{ value: 'Nike', count: 2 }], categories: [{ value: 'tops', count: 2 }], sizes: [], conditions: [] };
+const searches = (requests: Request[]) =>
+  requests.map((request) => new URL(request.url)).filter((url) => url.pathname === '/api/products').map((url) => url.search);
+
+beforeEach(() => setSession('anonymous'));
+
+describe('MarketplacePage', () => {
+  it('asks the server for the filters in the URL, 12 first, and shows the total', async () => {
+    const server = fakeServer({
+      'GET /api/products': () => json(makePage([makeProduct({ id: 1 }), makeProduct({ id: 2 })], null, 2)),
+      'GET /api/products/facets': () => json(facets),
+    });
+    renderRoutes(routes, '/marketplace?brand=Nike&category=tops&sort=price_low_high');
+    expect(await screen.findByText('2 items')).toBeInTheDocument();
+    expect(searches(server.requests)).toEqual(['?brand=nike&category=tops&sort=price_low_high&limit=12']);
+    expect(screen.getByRole('checkbox', { name: /Nike/ })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: /Tops/ })).toBeChecked();
+  });
+
+  it('loads 8 more with the next cursor', async () => {
+    const server = fakeServer({
+      'GET /api/products': (request) =>
+        new URL(request.url).searchParams.get('cursor')
+          ? json(makePage([makeProduct({ id: 13, title: 'Thirteenth item' })], null, 13))
+          : json(makePage(Array.from({ length: 12 }, (_, i) => makeProduct({ id: i + 1 })), 'next-1', 13)),
+      'GET /api/products/facets': () => json(facets),
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes, '/marketplace');
+    await user.click(await screen.findByRole('button', { name: 'Load more' }));
+    expect(await screen.findByText('Thirteenth item')).toBeInTheDocument();
+    expect(searches(server.requests)).toEqual(['?limit=12', '?limit=8&cursor=next-1']);
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+  });
+
+  it('says when nothing matches and clears the filters', async () => {
+    fakeServer({
+      'GET /api/products': (request) =>
+        new URL(request.url).searchParams.has('brand') ? json(makePage([])) : json(makePage([makeProduct()])),
+      'GET /api/products/facets': () => json(facets),
+    });
+    const user = userEvent.setup();
+    const { router } = renderRoutes(routes, '/marketplace?brand=gucci');
+    expect(await screen.findByText('No products found matching your filters.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(await screen.findByText('1 item')).toBeInTheDocument();
+  });
+
+  it('offers Try Again when the search fails', async () => {
+    let fail = true;
+    fakeServer({
+      'GET /api/products': () => (fail ? json({ message: 'Busy' }, 503) : json(makePage([makeProduct()]))),
+      'GET /api/products/facets': () => json(facets),
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes, '/marketplace');
+    expect(await screen.findByText('Failed to load products')).toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByText('1 item')).toBeInTheDocument();
+  });
+
+  it('puts a search and a ticked brand into the URL', async () => {
+    fakeServer({
+      'GET /api/products': () => json(makePage([makeProduct()])),
+      'GET /api/products/facets': () => json(facets),
+    });
+    const user = userEvent.setup();
+    const { router } = renderRoutes(routes, '/marketplace');
+    await user.type(await screen.findByRole('textbox', { name: 'Search listings' }), 'denim{Enter}');
+    await user.click(await screen.findByRole('checkbox', { name: /Nike/ }));
+    await waitFor(() => expect(router.state.location.search).toBe('?q=denim&brand=nike'));
+  });
+});

@@ -1,0 +1,79 @@
+import { Box, Button, Center, EmptyState, Stack, Text } from '@mantine/core';
+import { IconMoodEmpty, IconRefresh } from '@tabler/icons-react';
+import type { ProductLayout } from '@/components/product-card';
+import { ProductGrid } from '@/components/product-grid';
+import { FIRST_PAGE, NEXT_PAGE, useProductSearch } from '../api';
+import type { ProductFilters } from '../filters';
+import { useInfiniteTrigger } from '../use-infinite-trigger';
+
+interface ProductResultsProps {
+  filters: ProductFilters;
+  layout: ProductLayout;
+  onClear: () => void;
+}
+
+function Failed({ onRetry }: { onRetry: () => void }) {
+  return (
+    <EmptyState
+      title="Failed to load products"
+      description="Check your connection and try again."
+      icon={<IconRefresh />}
+      withIndicatorBackground
+      py="xl"
+    >
+      <EmptyState.Actions>
+        <Button onClick={onRetry}>Try Again</Button>
+      </EmptyState.Actions>
+    </EmptyState>
+  );
+}
+
+/** Search results: skeletons, error, empty state, or the grid with infinite scroll. */
+export function ProductResults({ filters, layout, onClear }: ProductResultsProps) {
+  const search = useProductSearch(filters);
+  const more = () => void (search.hasNextPage && !search.isFetchingNextPage && search.fetchNextPage());
+  const trigger = useInfiniteTrigger<HTMLDivElement>(more, Boolean(search.hasNextPage));
+
+  if (search.isPending) return <ProductGrid products={[]} layout={layout} loadingCount={FIRST_PAGE} />;
+  if (search.isError && !search.data) return <Failed onRetry={() => void search.refetch()} />;
+
+  const products = search.data.pages.flatMap((page) => page.items);
+  const total = search.data.pages[0]?.total ?? 0;
+  if (products.length === 0) {
+    return (
+      <EmptyState title="No products found matching your filters." icon={<IconMoodEmpty />} withIndicatorBackground py="xl"
+        description="Try fewer filters, a wider price range or another search.">
+        <EmptyState.Actions>
+          <Button onClick={onClear}>Clear filters</Button>
+        </EmptyState.Actions>
+      </EmptyState>
+    );
+  }
+
+  return (
+    <Stack gap="md">
+      <Text size="sm" c="dimmed" role="status">
+        {total === 1 ? '1 item' : `${total.toLocaleString('en-US')} items`}
+      </Text>
+      <ProductGrid products={products} layout={layout} loadingCount={search.isFetchingNextPage ? NEXT_PAGE : 0} />
+      <Box ref={trigger} />
+      {search.hasNextPage && (
+        <Center>
+          <Button variant="default" onClick={more} loading={search.isFetchingNextPage}>
+            Load more
+          </Button>
+        </Center>
+      )}
+      {search.isFetchNextPageError && (
+        <Text c="red" ta="center" size="sm">
+          Failed to load products. Use Load more to try again.
+        </Text>
+      )}
+      {!search.hasNextPage && products.length > FIRST_PAGE && (
+        <Center c="dimmed">
+          <Text size="sm">You have seen all {total} items.</Text>
+        </Center>
+      )}
+    </Stack>
+  );
+}
