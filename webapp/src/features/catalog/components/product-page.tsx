@@ -1,11 +1,54 @@
-import { ComingSoon } from '@/components/coming-soon';
+import { Anchor, Breadcrumbs, Container, Divider, Text } from '@mantine/core';
+import { Link, useParams } from 'react-router-dom';
+import { NoticePage } from '@/components/notice-page';
+import { PageLoader } from '@/components/page-loader';
+import { isApiError } from '@/lib/api-client';
+import { categoryLabel } from '@/lib/catalog-enums';
+import { useProduct } from '../api';
+import classes from './product-page.module.css';
+import { ProductGallery } from './product-gallery';
+import { ProductSummary } from './product-summary';
+import { ProductTabs } from './product-tabs';
+import { StyledPosts } from './styled-posts';
 
-/** Placeholder until this page is built. */
+/** /product/:id and /products/:id: photos, details, buying actions, seller, styling posts. */
 export default function ProductPage() {
+  const id = Number(useParams().id);
+  const product = useProduct(id);
+
+  if (!Number.isInteger(id) || id <= 0 || isApiError(product.error, 404)) {
+    return (
+      <NoticePage title="Product not found" actionLabel="Browse Marketplace" actionTo="/marketplace">
+        This listing does not exist or has been removed.
+      </NoticePage>
+    );
+  }
+  if (product.isPending) return <PageLoader label="Loading product" />;
+  if (product.isError) {
+    return <NoticePage title="Failed to load product details">Could not load product details. Please try again.</NoticePage>;
+  }
+
+  const item = product.data;
   return (
-    <ComingSoon
-      title="Product details"
-      description="Photos, price, condition and size, the seller, Buy It Now, Make an Offer, Watch and Message Seller."
-    />
+    <Container size="xl" py="lg">
+      <Breadcrumbs mb="md" separator="›">
+        <Anchor component={Link} to="/marketplace" size="sm">Shop</Anchor>
+        <Anchor component={Link} to={`/marketplace?category=${item.category}`} size="sm">{categoryLabel(item.category)}</Anchor>
+        <Text size="sm" c="dimmed" truncate maw={260}>{item.title}</Text>
+      </Breadcrumbs>
+      <div className={classes.layout}>
+        <div className={classes.gallery}>
+          <ProductGallery product={item} />
+        </div>
+        <div className={classes.summary}>
+          <ProductSummary product={item} />
+        </div>
+        <div className={classes.tabs}>
+          <ProductTabs product={item} />
+        </div>
+      </div>
+      <Divider my="xl" />
+      <StyledPosts productId={item.id} />
+    </Container>
   );
 }

@@ -1,0 +1,58 @@
+import { Button, Group, SimpleGrid, Stack } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconEye, IconEyeCheck, IconMessageCircle, IconShare, IconShoppingBag, IconTag } from '@tabler/icons-react';
+import { Link, useNavigate } from 'react-router-dom';
+import { useFavoriteCheck, useFavoriteToggle } from '@/lib/favorites';
+import { promptLogin } from '@/lib/login-prompt';
+import type { Product, ProductStatus } from '@/lib/product';
+import { useSessionStore } from '@/lib/session-store';
+import { OfferDialog } from './offer-dialog';
+import { shareListing } from './share-listing';
+
+const UNAVAILABLE: Record<ProductStatus, string> = { available: 'Buy It Now', sold: 'Sold', reserved: 'Reserved' };
+
+/** Buy It Now, Make an Offer, Watch/Watching, Message Seller, Share Listing. */
+export function BuyerActions({ product }: { product: Product }) {
+  const signedIn = useSessionStore((state) => state.status === 'authenticated');
+  const navigate = useNavigate();
+  const [offerOpen, offerDialog] = useDisclosure(false);
+  const watching = useFavoriteCheck(product.id).data?.isFavorited ?? false;
+  const watch = useFavoriteToggle({ failure: 'Failed to update watch list. Please try again.', announce: true });
+  const available = product.status === 'available';
+
+  const makeOffer = () => (signedIn ? offerDialog.open() : promptLogin('make an offer'));
+  const toggleWatch = () => (signedIn ? watch.mutate({ product, favorite: !watching }) : promptLogin('save items'));
+  const message = () => (signedIn ? navigate(`/messages/${product.sellerId}`) : promptLogin('message sellers'));
+
+  return (
+    <Stack gap="sm">
+      {available ? (
+        <Button component={Link} to={`/checkout/${product.id}`} size="md" leftSection={<IconShoppingBag size={18} />}>
+          Buy It Now
+        </Button>
+      ) : (
+        <Button size="md" disabled>
+          {UNAVAILABLE[product.status]}
+        </Button>
+      )}
+      <Button variant="outline" size="md" leftSection={<IconTag size={18} />} onClick={makeOffer} disabled={!available}>
+        Make an Offer
+      </Button>
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+        <Button variant={watching ? 'light' : 'default'} aria-pressed={watching} onClick={toggleWatch}
+          leftSection={watching ? <IconEyeCheck size={18} /> : <IconEye size={18} />}>
+          {watching ? 'Watching' : 'Watch'}
+        </Button>
+        <Button variant="default" leftSection={<IconMessageCircle size={18} />} onClick={message}>
+          Message Seller
+        </Button>
+      </SimpleGrid>
+      <Group justify="center">
+        <Button variant="subtle" leftSection={<IconShare size={16} />} onClick={() => void shareListing()}>
+          Share Listing
+        </Button>
+      </Group>
+      <OfferDialog product={product} opened={offerOpen} onClose={offerDialog.close} />
+    </Stack>
+  );
+}

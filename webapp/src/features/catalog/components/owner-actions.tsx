@@ -1,0 +1,60 @@
+import { Button, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconInbox, IconPencil, IconShare, IconTrash } from '@tabler/icons-react';
+import { Link, useNavigate } from 'react-router-dom';
+import { errorMessage } from '@/lib/api-client';
+import { notifyError, notifySuccess } from '@/lib/notify';
+import type { Product } from '@/lib/product';
+import { useDeleteListing } from '../api';
+import { shareListing } from './share-listing';
+
+/** What the listing's owner sees instead of buying: View Offers, Edit, Delete, Share. */
+export function OwnerActions({ product }: { product: Product }) {
+  const [confirmOpen, confirm] = useDisclosure(false);
+  const remove = useDeleteListing();
+  const navigate = useNavigate();
+
+  function deleteListing() {
+    remove.mutate(product.id, {
+      onSuccess: () => {
+        notifySuccess('Listing deleted', `${product.title} is no longer for sale.`);
+        navigate(`/profile/${product.sellerId}`, { replace: true });
+      },
+      onError: (error) => notifyError(errorMessage(error, 'Failed to delete listing. Please try again.')),
+    });
+  }
+
+  return (
+    <Stack gap="sm">
+      <Button component={Link} to={`/seller/offers?productId=${product.id}`} size="md" leftSection={<IconInbox size={18} />}>
+        View Offers
+      </Button>
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+        <Button component={Link} to={`/product/${product.id}/edit`} variant="default" leftSection={<IconPencil size={18} />}>
+          Edit listing
+        </Button>
+        <Button variant="light" color="red" leftSection={<IconTrash size={18} />} onClick={confirm.open}>
+          Delete listing
+        </Button>
+      </SimpleGrid>
+      <Group justify="center">
+        <Button variant="subtle" leftSection={<IconShare size={16} />} onClick={() => void shareListing()}>
+          Share Listing
+        </Button>
+      </Group>
+      <Modal opened={confirmOpen} onClose={confirm.close} title="Delete this listing?" centered>
+        <Text size="sm" mb="lg">
+          {product.title} will be removed from the shop and from every watch list. This cannot be undone.
+        </Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={confirm.close}>
+            Keep listing
+          </Button>
+          <Button color="red" onClick={deleteListing} loading={remove.isPending}>
+            Delete listing
+          </Button>
+        </Group>
+      </Modal>
+    </Stack>
+  );
+}

@@ -1,0 +1,164 @@
+import { notifications } from '@mantine/notifications';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeServer, json, type Handler } from '@/test-utils/fake-server';
+import { makeProduct, makeSeller } from '@/test-utils/products';
+import { renderRoutes } from '@/test-utils/render';
+import { setSession } from '@/test-utils/session';
+import { makeUser } from '@/test-utils/users';
+import type { Product } from '@/lib/product';
+import ProductPage from './product-page';
+
+const routes = [
+  { path: '/product/:id', element: <ProductPage /> },
+  { path: '/products/:id', element: <ProductPage /> },
+];
+const buyer = makeUser({ id: 7, username: 'sofia' });
+
+function serve(product: Product = makeProduct(), extra: Record<string, Handler> = {}) {
+  return fakeServer({
+    [`GET /api/products/${product.id}`]: () => json(product),
+    [`GET /api/products/${product.id}/tagged-posts`]: () => json([]),
+    'GET /api/users/3': () => json({ ...makeUser({ id: 3, username: 'maya' }), isFollowing: false }),
+    'GET /api/favorites/check/1': () => json({ isFavorited: false }),
+    ...extra,
+  });
+}
+
+beforeEach(() => {
+  setSession('authenticated', buyer);
+  document.cookie = 'csrftoken=t';
+});
+
+describe('ProductPage', () => {
+  it('shows the product with labels, price, flat shipping and real watchers', async () => {
+    serve(makeProduct({ price: '45', watchCount: 6 }));
+    renderRoutes(routes, '/products/1');
+    expect(await screen.findByRole('heading', { name: 'Vintage denim jacket 1' })).toBeInTheDocument();
+    expect(screen.getByText('$45.00')).toBeInTheDocument();
+    expect(screen.getByText('+ $5.00 Shipping')).toBeInTheDocument();
+    expect(screen.getByText('6 watching')).toBeInTheDocument();
+    expect(screen.getByText('Size M')).toBeInTheDocument();
+    expect(screen.getAllByText('Like new').length).toBeGreaterThan(0);
+    expect(screen.getByRole('link', { name: 'Buy It Now' })).toHaveAttribute('href', '/checkout/1');
+    expect(screen.getByRole('link', { name: 'Maya Chen' })).toHaveAttribute('href', '/profile/3');
+    expect(await screen.findByText('No style posts yet')).toBeInTheDocument();
+  });
+
+  it('switches photos with the thumbnail buttons', async () => {
+    serve();
+    const user = userEvent.setup();
+    renderRoutes(routes, '/product/1');
+    await user.click(await screen.findByRole('button', { name: 'Show photo 2 of 2' }));
+    expect(screen.getByRole('img', { name: 'Vintage denim jacket 1, photo 2 of 2' })).toHaveAttribute('src', '/media/listings/1/2.jpg');
+  });
+
+  it('cannot be bought while reserved', async () => {
+    serve(makeProduct({ status: 'reserved', badge: 'reserved' }));
+    renderRoutes(routes, '/product/1');
+    expect(await screen.findByRole('button', { name: 'Reserved' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Make an Offer' })).toBeDisabled();
+  });
+
+  it('asks visitors to log in to message or make an offer', async () => {
+    setSession('anonymous');
+    serve();
+    const user = userEvent.setup();
+    renderRoutes(routes, '/product/1');
+    await user.click(await screen.findByRole('button', { name: 'Message Seller' }));
+    expect(await screen.findByText('You need to be logged in to message sellers')).toBeInTheDocument();
+    act(() => notifications.clean());
+    await user.click(screen.getByRole('button', { name: 'Make an Offer' }));
+    expect(await screen.findByText('You need to be logged in to make an offer')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('prefills the offer at 90%, keeps digits and a dot, and reports a failed send', async () => {
+    const server = serve(makeProduct({ price: '45.00' }));
+    const user = userEvent.setup();
+    renderRoutes(routes, '/product/1');
+    await user.click(await screen.findByRole('button', { name: 'Make an Offer' }));
+    const amount = within(screen.getByRole('dialog')).getByLabelText('Your offer');
+    expect(amount).toHaveValue('40.50');
+    await user.clear(amount);
+    await user.type(amount, '3a8.5.0');
+    expect(amount).toHaveValue('38.50');
+    await user.click(screen.getByRole('button', { name: 'Send Offer' }));
+    expect(await screen.findByText('Failed to send offer. Please try again.')).toBeInTheDocument();
+    const sent = server.requests.find((request) => new URL(request.url).pathname === '/api/offers');
+    expect(await sent?.json()).toEqual({ productId: 1, offerPrice: '38.50' });
+  });
+
+  it('watches with a toast', async () => {
+    let watching = false;
+    serve(makeProduct(), {
+      'GET /api/favorites/check/1': () => json({ isFavorited: watching }),
+      'POST /api/favorites': () => {
+        watching = true;
+        return json({ id: 5, productId: 1, createdAt: '2025-01-01' }, 201);
+      },
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes, '/product/1');
+    await user.click(await screen.findByRole('button', { name: 'Watch' }));
+    expect(await screen.findByText('Added to watch list')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Watching' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('follows the seller as the signed-in user, with a toast', async () => {
+    let following = false;
+    const server = serve(makeProduct(), {
+      'GET /api/users/3': () => json({ ...makeUser({ id: 3, username: 'maya' }), isFollowing: following }),
+      'POST /api/follows': () => {
+        following = true;
+        return json({ followerId: 7, followingId: 3 }, 201);
+      },
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes, '/product/1');
+    await user.click(await screen.findByRole('button', { name: 'Follow' }));
+    expect(await screen.findByText('Following maya')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Following' })).toBeInTheDocument();
+    const follow = server.requests.find((request) => new URL(request.url).pathname === '/api/follows');
+    expect(await follow?.json()).toEqual({ followerId: 7, followingId: 3 });
+  });
+
+  it('copies the link to share it', async () => {
+    serve();
+    const user = userEvent.setup(); // installs a clipboard stub
+    renderRoutes(routes, '/product/1');
+    await user.click(await screen.findByRole('button', { name: 'Share Listing' }));
+    expect(await screen.findByText('Link copied!')).toBeInTheDocument();
+    expect(await navigator.clipboard.readText()).toBe(window.location.href);
+  });
+
+  it('explains how to copy by hand when the clipboard refuses', async () => {
+    serve();
+    const user = userEvent.setup();
+    vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValue(new Error('denied'));
+    renderRoutes(routes, '/product/1');
+    await user.click(await screen.findByRole('button', { name: 'Share Listing' }));
+    expect(await screen.findByText('Failed to copy')).toBeInTheDocument();
+    expect(screen.getByText('Please try selecting and copying the URL manually.')).toBeInTheDocument();
+  });
+
+  it('gives the owner View Offers, Edit and Delete instead of buying', async () => {
+    setSession('authenticated', makeUser({ id: 3, username: 'maya' }));
+    serve(makeProduct({ seller: makeSeller({ id: 3 }) }));
+    renderRoutes(routes, '/product/1');
+    expect(await screen.findByRole('link', { name: 'View Offers' })).toHaveAttribute('href', '/seller/offers?productId=1');
+    expect(screen.getByRole('link', { name: 'Edit listing' })).toHaveAttribute('href', '/product/1/edit');
+    expect(screen.queryByRole('button', { name: 'Make an Offer' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Follow' })).not.toBeInTheDocument();
+  });
+
+  it('shows a not-found view and a load-failure view', async () => {
+    fakeServer({ 'GET /api/products/404': () => json({ message: 'Not found' }, 404), 'GET /api/products/500': () => json({}, 500) });
+    renderRoutes(routes, '/product/404');
+    expect(await screen.findByRole('heading', { name: 'Product not found' })).toBeInTheDocument();
+    renderRoutes(routes, '/product/500');
+    expect(await screen.findByRole('heading', { name: 'Failed to load product details' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getAllByRole('link', { name: 'Return to Home' }).length).toBe(1));
+  });
+});

@@ -1,0 +1,54 @@
+import { Badge, Group, Stack, Text, Title } from '@mantine/core';
+import { IconEye } from '@tabler/icons-react';
+import { ProductBadge } from '@/components/product-badge';
+import { categoryLabel, conditionLabel, sizeLabel } from '@/lib/catalog-enums';
+import { formatMoney } from '@/lib/formatters';
+import type { Product } from '@/lib/product';
+import { useCurrentUser } from '@/lib/session-store';
+import { BuyerActions } from './buyer-actions';
+import { BuyerProtectionNote } from './buyer-protection-note';
+import { OwnerActions } from './owner-actions';
+import { SellerCard } from './seller-card';
+
+function watchingText(count: number): string {
+  return count === 1 ? '1 watching' : `${count} watching`;
+}
+
+/** The right-hand column: title, labels, price, shipping, actions, the seller. */
+export function ProductSummary({ product }: { product: Product }) {
+  const me = useCurrentUser();
+  const isOwner = me?.id === product.sellerId;
+  return (
+    <Stack gap="md">
+      <Stack gap={6}>
+        <Group gap="xs">
+          <ProductBadge badge={product.badge} />
+          <Text size="sm" c="dimmed" fw={600} tt="uppercase">
+            {product.brand}
+          </Text>
+        </Group>
+        <Title order={1} size="h2">
+          {product.title}
+        </Title>
+        <Group gap={6}>
+          <Badge variant="light" color="gray" tt="none">{categoryLabel(product.category)}</Badge>
+          <Badge variant="light" color="gray" tt="none">{conditionLabel(product.condition)}</Badge>
+          <Badge variant="light" color="gray" tt="none">Size {sizeLabel(product.size)}</Badge>
+        </Group>
+      </Stack>
+      <Group align="baseline" gap="sm">
+        <Text fz={32} fw={800} lh={1}>
+          {formatMoney(product.price)}
+        </Text>
+        <Text c="dimmed">+ $5.00 Shipping</Text>
+      </Group>
+      <Group gap={6} c="dimmed">
+        <IconEye size={16} aria-hidden />
+        <Text size="sm">{watchingText(product.watchCount)}</Text>
+      </Group>
+      {isOwner ? <OwnerActions product={product} /> : <BuyerActions product={product} />}
+      <SellerCard seller={product.seller} />
+      {!isOwner && <BuyerProtectionNote />}
+    </Stack>
+  );
+}

@@ -1,0 +1,49 @@
+import { Anchor, Avatar, Group, Paper, Stack, Text } from '@mantine/core';
+import { IconRosetteDiscountCheckFilled, IconStarFilled } from '@tabler/icons-react';
+import { Link } from 'react-router-dom';
+import { FollowButton } from '@/components/follow-button';
+import { formatRating } from '@/lib/formatters';
+import type { ProductSeller } from '@/lib/product';
+import { usePublicUser } from '@/lib/public-user';
+
+/** The seller: avatar and name linking to their profile, rating, and Follow/Following. */
+export function SellerCard({ seller }: { seller: ProductSeller | null }) {
+  const profile = usePublicUser(seller?.id ?? 0);
+  if (!seller) {
+    return (
+      <Paper withBorder radius="lg" p="md">
+        <Text c="dimmed">Unknown User</Text>
+      </Paper>
+    );
+  }
+  const name = seller.displayName || seller.username;
+  return (
+    <Paper withBorder radius="lg" p="md">
+      <Group justify="space-between" wrap="nowrap" gap="sm">
+        <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+          <Avatar src={seller.avatarUrl} alt="" name={name} color="brand" size={48} />
+          <Stack gap={0} style={{ minWidth: 0 }}>
+            <Group gap={4} wrap="nowrap">
+              <Anchor component={Link} to={`/profile/${seller.id}`} fw={600} truncate>
+                {name}
+              </Anchor>
+              {seller.verified && (
+                <IconRosetteDiscountCheckFilled size={16} color="var(--mantine-color-blue-6)" aria-label="Verified seller" />
+              )}
+            </Group>
+            <Text size="sm" c="dimmed" truncate>
+              @{seller.username}
+            </Text>
+            <Group gap={4} wrap="nowrap">
+              <IconStarFilled size={12} color="var(--mantine-color-yellow-6)" aria-hidden />
+              <Text size="xs" c="dimmed">
+                {formatRating(seller.rating)} ({seller.ratingCount} {seller.ratingCount === 1 ? 'review' : 'reviews'})
+              </Text>
+            </Group>
+          </Stack>
+        </Group>
+        <FollowButton user={seller} following={profile.data?.isFollowing ?? false} size="sm" />
+      </Group>
+    </Paper>
+  );
+}
