@@ -38,6 +38,7 @@ export const routes: RouteObject[] = [
           { path: '/messages', element: <Page.MessagesPage /> },
           { path: '/messages/:userId', element: <Page.MessagesPage /> },
           { path: '/create-listing', element: <Page.CreateListingPage /> },
+          { path: '/product/:id/edit', element: <Page.CreateListingPage /> },
           { path: '/orders', element: <Page.OrdersPage /> },
           { path: '/watchlist', element: <Page.SavedItemsPage /> },
           { path: '/favorites', element: <Page.SavedItemsPage /> },

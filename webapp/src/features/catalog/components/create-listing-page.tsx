@@ -1,11 +1,41 @@
-import { ComingSoon } from '@/components/coming-soon';
+import { Container, Stack, Text, Title } from '@mantine/core';
+import { useParams, useSearchParams } from 'react-router-dom';
+import { NoticePage } from '@/components/notice-page';
+import { PageLoader } from '@/components/page-loader';
+import { useCurrentUser } from '@/lib/session-store';
+import { useProduct } from '../api';
+import { ListingForm } from './listing-form';
 
-/** Placeholder until this page is built. */
-export default function CreateListingPage() {
+function Heading({ editing }: { editing: boolean }) {
   return (
-    <ComingSoon
-      title="Sell an item"
-      description="List a piece in minutes: up to 5 photos, details, price and a preview of what you will earn."
-    />
+    <Stack gap={4} mb="lg">
+      <Title order={1}>{editing ? 'Edit listing' : 'Sell an item'}</Title>
+      <Text c="dimmed">
+        {editing ? 'Update the details; buyers see changes at once.' : 'Good photos and an honest description sell faster.'}
+      </Text>
+    </Stack>
+  );
+}
+
+/** /create-listing, and editing at /product/:id/edit (or /create-listing?edit=id). */
+export default function CreateListingPage() {
+  const [params] = useSearchParams();
+  const editId = Number(useParams().id ?? params.get('edit') ?? 0);
+  const me = useCurrentUser();
+  const product = useProduct(editId);
+
+  if (editId) {
+    if (product.isPending) return <PageLoader label="Loading listing" />;
+    if (product.isError) return <NoticePage title="Failed to load product details">Could not load this listing. Please try again.</NoticePage>;
+    if (product.data.sellerId !== me?.id) {
+      return <NoticePage title="Not your listing" actionLabel="View listing" actionTo={`/product/${editId}`}>You can only edit your own listings.</NoticePage>;
+    }
+  }
+
+  return (
+    <Container size="md" py="xl">
+      <Heading editing={Boolean(editId)} />
+      <ListingForm key={editId} product={editId ? product.data : undefined} />
+    </Container>
   );
 }

@@ -1,0 +1,120 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeServer, json } from '@/test-utils/fake-server';
+import { makeProduct } from '@/test-utils/products';
+import { renderRoutes } from '@/test-utils/render';
+import { setSession } from '@/test-utils/session';
+import { makeUser } from '@/test-utils/users';
+import CreateListingPage from './create-listing-page';
+
+const routes = [
+  { path: '/create-listing', element: <CreateListingPage /> },
+  { path: '/product/:id', element: <p>Product page</p> },
+];
+const png = (name = 'jacket.png') => new File([new Uint8Array([137, 80, 78, 71])], name, { type: 'image/png' });
+const photoInput = () => screen.getByLabelText('Upload photos') as HTMLInputElement;
+/** Filling the whole form takes a few seconds in jsdom. */
+const SLOW = 15_000;
+const facets = () => json({ brands: [], categories: [], sizes: [], conditions: [] });
+
+async function fill(user: ReturnType<typeof userEvent.setup>, label: RegExp, text: string) {
+  await user.click(screen.getByLabelText(label, { selector: 'input, textarea' }));
+  await user.paste(text);
+}
+
+async function choose(user: ReturnType<typeof userEvent.setup>, label: string, option: string) {
+  await user.click(screen.getByLabelText(new RegExp(label), { selector: 'input' }));
+  await user.click(await screen.findByRole('option', { name: option }));
+}
+
+beforeEach(() => {
+  setSession('authenticated', makeUser({ id: 3 }));
+  document.cookie = 'csrftoken=t';
+});
+
+describe('CreateListingPage', () => {
+  it('shows every spec message when sent empty', async () => {
+    fakeServer({ 'GET /api/products/facets': facets });
+    const user = userEvent.setup();
+    renderRoutes(routes, '/create-listing');
+    await user.click(screen.getByRole('button', { name: 'Create Listing' }));
+    for (const message of [
+      'Title must be at least 3 characters', 'Description must be at least 10 characters', 'Price must be positive',
+      'Brand is required', 'Size is required', 'Condition is required', 'Category is required',
+      'At least one image is required',
+    ]) {
+      expect(screen.getByText(message)).toBeInTheDocument();
+    }
+  });
+
+  it('refuses files that are not images and lets photos be reordered and removed', async () => {
+    fakeServer({ 'GET /api/products/facets': facets });
+    const user = userEvent.setup({ applyAccept: false });
+    renderRoutes(routes, '/create-listing');
+    await user.upload(photoInput(), new File(['hello'], 'notes.txt', { type: 'text/plain' }));
+    expect(await screen.findByText('Only image files can be uploaded')).toBeInTheDocument();
+    await user.upload(photoInput(), [png('a.png'), png('b.png')]);
+    expect(await screen.findByRole('img', { name: 'Photo 2' })).toBeInTheDocument();
+    const first = screen.getByRole('img', { name: 'Photo 1' }).getAttribute('src');
+    await user.click(screen.getByRole('button', { name: 'Move photo 1 right' }));
+    expect(screen.getByRole('img', { name: 'Photo 2' })).toHaveAttribute('src', first);
+    expect(screen.getByRole('button', { name: 'Move photo 1 left' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Remove photo 1' }));
+    expect(screen.queryByRole('img', { name: 'Photo 2' })).not.toBeInTheDocument();
+  });
+
+  it('previews the seller net with the shared formula', async () => {
+    fakeServer({ 'GET /api/products/facets': facets });
+    const user = userEvent.setup();
+    renderRoutes(routes, '/create-listing');
+    await fill(user, /Price/, '12.5');
+    expect(screen.getByText('$11.54')).toBeInTheDocument();
+  });
+
+  it('creates the listing with data-URL photos and opens it', async () => {
+    const server = fakeServer({
+      'GET /api/products/facets': facets,
+      'POST /api/products': () => json(makeProduct({ id: 42, title: 'Denim jacket' }), 201),
+    });
+    const user = userEvent.setup();
+    const { router } = renderRoutes(routes, '/create-listing');
+    await user.upload(photoInput(), png());
+    await fill(user, /Title/, 'Denim jacket');
+    await fill(user, /Description/, 'Classic trucker jacket, barely worn.');
+    await fill(user, /Price/, '$45');
+    await fill(user, /Brand/, "Levi's");
+    await choose(user, 'Category', 'Outerwear');
+    await choose(user, 'Size', 'M');
+    await choose(user, 'Condition', 'Like new');
+    await user.click(screen.getByRole('button', { name: 'Create Listing' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/product/42'));
+    const sent = await server.requests.find((request) => request.method === 'POST')!.json();
+    expect(sent).toMatchObject({
+      title: 'Denim jacket', price: '45', brand: "Levi's", category: 'outerwear', size: 'm', condition: 'like_new',
+    });
+    expect(sent.images).toHaveLength(1);
+    expect(sent.images[0]).toMatch(/^data:image\/png;base64,/);
+    expect(await screen.findByText('Listing created')).toBeInTheDocument();
+  }, SLOW);
+
+  it('shows the server field errors under the inputs', async () => {
+    fakeServer({
+      'GET /api/products/facets': facets,
+      'POST /api/products': () => json({ message: 'Please fix the listing.', errors: { brand: 'Brand must be at most 50 characters' } }, 400),
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes, '/create-listing');
+    await user.upload(photoInput(), png());
+    await fill(user, /Title/, 'Denim jacket');
+    await fill(user, /Description/, 'Classic trucker jacket, barely worn.');
+    await fill(user, /Price/, '45');
+    await fill(user, /Brand/, 'Acme');
+    await choose(user, 'Category', 'Tops');
+    await choose(user, 'Size', 'S');
+    await choose(user, 'Condition', 'Good');
+    await user.click(screen.getByRole('button', { name: 'Create Listing' }));
+    expect(await screen.findByText('Brand must be at most 50 characters')).toBeInTheDocument();
+    expect(screen.getByText('Please fix the listing.')).toBeInTheDocument();
+  }, SLOW);
+});

@@ -1,0 +1,81 @@
+import { ActionIcon, AspectRatio, Badge, Group, Input, Text } from '@mantine/core';
+import { IconCameraPlus, IconChevronLeft, IconChevronRight, IconX } from '@tabler/icons-react';
+import { useRef, type ChangeEvent } from 'react';
+import { MAX_LISTING_IMAGES } from '@/lib/catalog-enums';
+import { movePhoto, type Photo } from '../photos';
+import classes from './photo-picker.module.css';
+
+interface PhotoPickerProps {
+  photos: Photo[];
+  onChange: (photos: Photo[]) => void;
+  onFiles: (files: File[]) => void;
+  error?: string;
+}
+
+const CONTROL = { size: 'sm', variant: 'white', color: 'dark', radius: 'xl' } as const;
+
+function PhotoTile({ photos, index, onChange }: { photos: Photo[]; index: number; onChange: (photos: Photo[]) => void }) {
+  const photo = photos[index];
+  const n = index + 1;
+  return (
+    <AspectRatio ratio={4 / 5}>
+      <div className={classes.tile}>
+        <img src={photo.preview} alt={`Photo ${n}`} className={classes.image} />
+        {index === 0 && (
+          <Badge className={classes.cover} size="sm">
+            Cover
+          </Badge>
+        )}
+        <div className={classes.controls}>
+          <Group gap={4}>
+            <ActionIcon {...CONTROL} aria-label={`Move photo ${n} left`} disabled={index === 0}
+              onClick={() => onChange(movePhoto(photos, index, -1))}>
+              <IconChevronLeft size={16} />
+            </ActionIcon>
+            <ActionIcon {...CONTROL} aria-label={`Move photo ${n} right`} disabled={n === photos.length}
+              onClick={() => onChange(movePhoto(photos, index, 1))}>
+              <IconChevronRight size={16} />
+            </ActionIcon>
+          </Group>
+          <ActionIcon {...CONTROL} color="red" aria-label={`Remove photo ${n}`}
+            onClick={() => onChange(photos.filter((other) => other.key !== photo.key))}>
+            <IconX size={16} />
+          </ActionIcon>
+        </div>
+      </div>
+    </AspectRatio>
+  );
+}
+
+/** Up to 5 photos: pick one or more at a time, reorder with the arrow buttons, remove. */
+export function PhotoPicker({ photos, onChange, onFiles, error }: PhotoPickerProps) {
+  const input = useRef<HTMLInputElement>(null);
+  const picked = (event: ChangeEvent<HTMLInputElement>) => {
+    onFiles(Array.from(event.currentTarget.files ?? []));
+    event.currentTarget.value = '';
+  };
+
+  return (
+    <Input.Wrapper
+      description={`Add up to ${MAX_LISTING_IMAGES} photos; the first one is the cover. ${photos.length}/${MAX_LISTING_IMAGES} added.`}
+      error={error}
+    >
+      <div className={classes.grid} data-photo-picker>
+        {photos.map((photo, index) => (
+          <PhotoTile key={photo.key} photos={photos} index={index} onChange={onChange} />
+        ))}
+        {photos.length < MAX_LISTING_IMAGES && (
+          <AspectRatio ratio={4 / 5}>
+            <button type="button" className={classes.add} onClick={() => input.current?.click()}>
+              <IconCameraPlus size={28} aria-hidden />
+              <Text size="sm" fw={600}>
+                Add photos
+              </Text>
+            </button>
+          </AspectRatio>
+        )}
+      </div>
+      <input ref={input} type="file" accept="image/*" multiple hidden onChange={picked} aria-label="Upload photos" />
+    </Input.Wrapper>
+  );
+}

@@ -1,0 +1,57 @@
+import { MAX_LISTING_IMAGES } from '@/lib/catalog-enums';
+
+/** A listing photo in the form: `src` is what is sent (a kept URL or a new data URL). */
+export interface Photo {
+  key: string;
+  src: string;
+  preview: string;
+}
+
+export const NOT_AN_IMAGE = 'Only image files can be uploaded';
+export const READ_FAILED = 'Failed to read the image file. Please try again.';
+export const TOO_MANY = `You can add at most ${MAX_LISTING_IMAGES} photos`;
+
+let counter = 0;
+const nextKey = () => `photo-${++counter}`;
+
+export function readAsDataUrl(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => (typeof reader.result === 'string' ? resolve(reader.result) : reject(new Error(READ_FAILED)));
+    reader.onerror = () => reject(reader.error ?? new Error(READ_FAILED));
+    reader.readAsDataURL(file);
+  });
+}
+
+export interface AddResult {
+  photos: Photo[];
+  error?: string;
+}
+
+/** Reads picked files into photos: images only, up to the limit; says what was refused. */
+export async function addFiles(current: Photo[], files: File[]): Promise<AddResult> {
+  const images = files.filter((file) => file.type.startsWith('image/'));
+  const room = MAX_LISTING_IMAGES - current.length;
+  const taken = images.slice(0, Math.max(0, room));
+  let error = images.length < files.length ? NOT_AN_IMAGE : undefined;
+  if (images.length > taken.length) error = TOO_MANY;
+  try {
+    const urls = await Promise.all(taken.map(readAsDataUrl));
+    return { photos: [...current, ...urls.map((url) => ({ key: nextKey(), src: url, preview: url }))], error };
+  } catch {
+    return { photos: current, error: READ_FAILED };
+  }
+}
+
+/** The photos a listing already has (display URLs to keep, thumbnails to preview). */
+export function existingPhotos(images: string[], thumbnails: string[]): Photo[] {
+  return images.map((src, index) => ({ key: nextKey(), src, preview: thumbnails[index] ?? src }));
+}
+
+export function movePhoto(photos: Photo[], index: number, by: -1 | 1): Photo[] {
+  const target = index + by;
+  if (target < 0 || target >= photos.length) return photos;
+  const next = [...photos];
+  [next[index], next[target]] = [next[target], next[index]];
+  return next;
+}
