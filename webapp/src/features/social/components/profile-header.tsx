@@ -1,0 +1,69 @@
+import { Avatar, Button, Group, Paper, Rating, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconCalendar, IconMessageCircle, IconRuler } from '@tabler/icons-react';
+import { useNavigate } from 'react-router-dom';
+import { FollowButton } from '@/components/follow-button';
+import { formatMonthYear, formatRating } from '@/lib/formatters';
+import { promptLogin } from '@/lib/login-prompt';
+import type { PublicUser } from '@/lib/public-user';
+import { useCurrentUser } from '@/lib/session-store';
+import { displayNameOf } from '@/lib/user';
+
+function Count({ label, value }: { label: string; value: number }) {
+  return (
+    <Stack gap={0} align="center">
+      <Text fw={700} size="lg">{value}</Text>
+      <Text size="sm" c="dimmed">{label}</Text>
+    </Stack>
+  );
+}
+
+interface ProfileHeaderProps {
+  user: PublicUser;
+  listingCount: number;
+}
+
+/** Avatar, names, rating, height, bio, counts, member since, Follow and Message. */
+export function ProfileHeader({ user, listingCount }: ProfileHeaderProps) {
+  const me = useCurrentUser();
+  const navigate = useNavigate();
+  const own = me?.id === user.id;
+  const message = () => (me ? navigate(`/messages/${user.id}`) : promptLogin('message sellers'));
+
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
+      <Group align="flex-start" gap="xl" wrap="wrap">
+        <Avatar src={user.avatarUrl} alt={`${displayNameOf(user)}'s avatar`} name={displayNameOf(user)} color="brand" size={112} radius={112} />
+        <Stack gap="xs" style={{ flex: '1 1 280px' }}>
+          <div>
+            <Title order={1} size="h2">{displayNameOf(user)}</Title>
+            <Text c="dimmed">@{user.username}</Text>
+          </div>
+          <Group gap="xs">
+            <Rating value={user.rating ?? 0} fractions={10} readOnly size="sm" aria-hidden />
+            <Text size="sm" fw={600}>{formatRating(user.rating)}</Text>
+            <Text size="sm" c="dimmed">({user.ratingCount ?? 0} {user.ratingCount === 1 ? 'review' : 'reviews'})</Text>
+          </Group>
+          <Text style={{ whiteSpace: 'pre-line' }} c={user.bio ? undefined : 'dimmed'}>{user.bio || 'No bio provided'}</Text>
+          <Group gap="lg" c="dimmed">
+            {user.height && (
+              <Group gap={4}><IconRuler size={16} aria-hidden /><Text size="sm">Height {user.height}</Text></Group>
+            )}
+            <Group gap={4}><IconCalendar size={16} aria-hidden /><Text size="sm">Member since {formatMonthYear(user.createdAt)}</Text></Group>
+          </Group>
+          {!own && (
+            <Group gap="sm" mt="xs">
+              <FollowButton user={user} following={user.isFollowing ?? false} />
+              <Button variant="default" leftSection={<IconMessageCircle size={16} />} onClick={message}>Message</Button>
+            </Group>
+          )}
+        </Stack>
+        <SimpleGrid cols={4} spacing="lg" style={{ flex: '0 1 360px' }}>
+          <Count label="Followers" value={user.followerCount ?? 0} />
+          <Count label="Following" value={user.followingCount ?? 0} />
+          <Count label="Listings" value={user.listingCount ?? listingCount} />
+          <Count label="Posts" value={user.postCount ?? 0} />
+        </SimpleGrid>
+      </Group>
+    </Paper>
+  );
+}

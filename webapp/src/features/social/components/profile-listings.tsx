@@ -1,0 +1,38 @@
+import { Button, Center, EmptyState, Stack } from '@mantine/core';
+import { IconHanger } from '@tabler/icons-react';
+import { Link } from 'react-router-dom';
+import { ProductGrid } from '@/components/product-grid';
+import type { useSellerListings } from '../api';
+
+interface ProfileListingsProps {
+  listings: ReturnType<typeof useSellerListings>;
+  own: boolean;
+}
+
+/** The Listings tab: the member's products, with Load more. */
+export function ProfileListings({ listings, own }: ProfileListingsProps) {
+  if (listings.isError) {
+    return <EmptyState title="Failed to load products" description="Please try again." py="xl">
+      <EmptyState.Actions><Button onClick={() => void listings.refetch()}>Try Again</Button></EmptyState.Actions>
+    </EmptyState>;
+  }
+  const products = listings.data?.pages.flatMap((page) => page.items) ?? [];
+  if (listings.data && products.length === 0) {
+    return (
+      <EmptyState icon={<IconHanger />} withIndicatorBackground title="No listings found" py="xl"
+        description={own ? 'List something you no longer wear; it only takes a few minutes.' : 'Nothing for sale right now. Follow to hear about new pieces.'}>
+        {own && <EmptyState.Actions><Button component={Link} to="/create-listing">Create a Listing</Button></EmptyState.Actions>}
+      </EmptyState>
+    );
+  }
+  return (
+    <Stack gap="md">
+      <ProductGrid products={products} loadingCount={listings.isPending ? 8 : listings.isFetchingNextPage ? 4 : 0} />
+      {listings.hasNextPage && (
+        <Center>
+          <Button variant="default" onClick={() => void listings.fetchNextPage()} loading={listings.isFetchingNextPage}>Load more</Button>
+        </Center>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,81 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeServer, json } from '@/test-utils/fake-server';
+import { makePage, makeProduct } from '@/test-utils/products';
+import { renderRoutes } from '@/test-utils/render';
+import { setSession } from '@/test-utils/session';
+import { makeUser } from '@/test-utils/users';
+import ProfilePage from './profile-page';
+
+const routes = [{ path: '/profile/:id', element: <ProfilePage /> }];
+const maya = {
+  ...makeUser({ id: 3, username: 'maya', displayName: 'Maya Chen', bio: null, height: "5'6\"", createdAt: '2024-08-02T10:00:00Z' }),
+  followerCount: 4, followingCount: 2, listingCount: 1, isFollowing: false,
+};
+
+function serve(overrides: Record<string, () => Response> = {}) {
+  return fakeServer({
+    'GET /api/users/3': () => json(maya),
+    'GET /api/products': () => json(makePage([makeProduct({ title: 'Denim jacket' })])),
+    'GET /api/users/3/followers': () => json([]),
+    ...overrides,
+  });
+}
+
+beforeEach(() => {
+  setSession('authenticated', makeUser({ id: 7, username: 'sofia' }));
+  document.cookie = 'csrftoken=t';
+});
+
+describe('ProfilePage', () => {
+  it('shows who they are, their counts and their listings', async () => {
+    const server = serve();
+    renderRoutes(routes, '/profile/3');
+    expect(await screen.findByRole('heading', { name: 'Maya Chen' })).toBeInTheDocument();
+    expect(screen.getByText('@maya')).toBeInTheDocument();
+    expect(screen.getByText('No bio provided')).toBeInTheDocument();
+    expect(screen.getByText('Member since August 2024')).toBeInTheDocument();
+    expect(screen.getByText('Height 5\'6"')).toBeInTheDocument();
+    expect(screen.getByText('4')).toBeInTheDocument(); // followers
+    expect(screen.getByText('2')).toBeInTheDocument(); // following
+    expect(await screen.findByText('Denim jacket')).toBeInTheDocument();
+    const search = server.requests.map((r) => new URL(r.url)).find((url) => url.pathname === '/api/products');
+    expect(search?.searchParams.get('sellerId')).toBe('3');
+    expect(screen.getByRole('button', { name: 'Message' })).toBeInTheDocument();
+  });
+
+  it('follows with a toast and counts the new follower', async () => {
+    serve({ 'POST /api/follows': () => json({ followerId: 7, followingId: 3 }, 201) });
+    const user = userEvent.setup();
+    renderRoutes(routes, '/profile/3');
+    await user.click(await screen.findByRole('button', { name: 'Follow' }));
+    expect(await screen.findByText('Following maya')).toBeInTheDocument();
+  });
+
+  it('shows the empty tabs', async () => {
+    serve();
+    const user = userEvent.setup();
+    renderRoutes(routes, '/profile/3');
+    await user.click(await screen.findByRole('tab', { name: 'Style Posts' }));
+    expect(screen.getByText('No style posts found')).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Followers' }));
+    expect(await screen.findByText('No followers yet')).toBeInTheDocument();
+  });
+
+  it('hides Follow and Message on your own profile', async () => {
+    setSession('authenticated', makeUser({ id: 3, username: 'maya' }));
+    serve();
+    renderRoutes(routes, '/profile/3');
+    expect(await screen.findByRole('heading', { name: 'Maya Chen' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Follow' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Message' })).not.toBeInTheDocument();
+  });
+
+  it('says when the profile cannot be loaded', async () => {
+    serve({ 'GET /api/users/3': () => json({ message: 'Not found' }, 404) });
+    renderRoutes(routes, '/profile/3');
+    expect(await screen.findByRole('heading', { name: 'Failed to load user profile' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
+  });
+});
