@@ -5,7 +5,7 @@ export const HomePage = lazy(() => import('@/features/catalog/components/home-pa
 export const MarketplacePage = lazy(() => import('@/features/catalog/components/marketplace-page'));
 export const ProductPage = lazy(() => import('@/features/catalog/components/product-page'));
 export const CreateListingPage = lazy(() => import('@/features/catalog/components/create-listing-page'));
-export const SavedItemsPage = lazy(() => import('@/features/catalog/components/saved-items-page'));
+export const SavedItemsPage = lazy(() => import('@/features/favorites/components/watchlist-page'));
 export const FeedPage = lazy(() => import('@/features/social/components/feed-page'));
 export const PostPage = lazy(() => import('@/features/social/components/post-page'));
 export const ProfilePage = lazy(() => import('@/features/social/components/profile-page'));
