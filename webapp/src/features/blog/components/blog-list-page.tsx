@@ -1,11 +1,137 @@
-import { ComingSoon } from '@/components/coming-soon';
+import {
+  Alert,
+  Button,
+  Card,
+  Container,
+  Group,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconAlertCircle, IconPencilPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { errorMessage } from '@/lib/api-client';
+import { useCurrentUser } from '@/lib/session-store';
+import { useBlogList } from '../api';
+import { BlogCard } from './blog-card';
 
-/** Placeholder until this page is built. */
-export default function BlogListPage() {
+const GRID_COLS = { base: 1, sm: 2, lg: 3 };
+
+function CardSkeleton() {
   return (
-    <ComingSoon
-      title="Blog"
-      description="Stories and guides about secondhand fashion from the Rethread community."
-    />
+    <Card padding="lg" aria-hidden>
+      <Card.Section>
+        <Skeleton height={180} radius={0} />
+      </Card.Section>
+      <Skeleton height={20} mt="md" width="80%" />
+      <Skeleton height={12} mt="sm" />
+      <Skeleton height={12} mt={6} width="60%" />
+      <Group mt="md" gap="xs">
+        <Skeleton height={28} circle />
+        <Skeleton height={12} width={100} />
+      </Group>
+    </Card>
+  );
+}
+
+/** /blog: published posts as photo cards, newest first, with "Load more" paging. */
+export default function BlogListPage() {
+  const user = useCurrentUser();
+  const [showDrafts, setShowDrafts] = useState(false);
+  const includeDrafts = user !== null && showDrafts;
+  const list = useBlogList(includeDrafts);
+  const posts = list.data?.pages.flatMap((page) => page.items) ?? [];
+
+  return (
+    <Container size="lg" py="xl">
+      <Group justify="space-between" align="flex-end" mb="xl" gap="md">
+        <div>
+          <Title order={1}>Blog</Title>
+          <Text c="dimmed" mt={4}>
+            Styling tips, care guides and thrift stories from the Rethread community.
+          </Text>
+        </div>
+        {user && (
+          <Group gap="sm">
+            <Button
+              variant="default"
+              aria-pressed={showDrafts}
+              onClick={() => setShowDrafts((shown) => !shown)}
+            >
+              {showDrafts ? 'Hide Drafts' : 'Show My Drafts'}
+            </Button>
+            <Button component={Link} to="/blog/new" leftSection={<IconPencilPlus size={18} aria-hidden />}>
+              New Post
+            </Button>
+          </Group>
+        )}
+      </Group>
+
+      {list.isPending && (
+        <SimpleGrid cols={GRID_COLS} spacing="lg" role="status" aria-label="Loading blog posts">
+          {Array.from({ length: 6 }, (_, index) => (
+            <CardSkeleton key={index} />
+          ))}
+        </SimpleGrid>
+      )}
+
+      {list.isError && (
+        <Alert
+          color="red"
+          variant="light"
+          icon={<IconAlertCircle aria-hidden />}
+          title="Failed to load blog posts"
+          role="alert"
+        >
+          <Stack gap="sm" align="flex-start">
+            <Text size="sm">{errorMessage(list.error, list.error.message)}</Text>
+            <Button size="xs" variant="light" color="red" onClick={() => void list.refetch()}>
+              Try Again
+            </Button>
+          </Stack>
+        </Alert>
+      )}
+
+      {list.isSuccess && posts.length === 0 && (
+        <Stack align="center" gap="sm" py="xl" ta="center">
+          <Title order={2} size="h3">
+            No blog posts found
+          </Title>
+          <Text c="dimmed" maw={420}>
+            {user
+              ? 'Share a styling tip, a care guide or the story of your best find.'
+              : 'Check back soon for styling tips, care guides and thrift stories.'}
+          </Text>
+          {user && (
+            <Button component={Link} to="/blog/new" variant="light">
+              Write the first post
+            </Button>
+          )}
+        </Stack>
+      )}
+
+      {posts.length > 0 && (
+        <SimpleGrid cols={GRID_COLS} spacing="lg">
+          {posts.map((post) => (
+            <BlogCard key={post.id} post={post} />
+          ))}
+        </SimpleGrid>
+      )}
+
+      {list.hasNextPage && (
+        <Group justify="center" mt="xl">
+          <Button
+            variant="default"
+            loading={list.isFetchingNextPage}
+            onClick={() => void list.fetchNextPage()}
+          >
+            Load more posts
+          </Button>
+        </Group>
+      )}
+    </Container>
   );
 }

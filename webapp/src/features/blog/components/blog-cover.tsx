@@ -1,0 +1,33 @@
+import { AspectRatio } from '@mantine/core';
+import { IconHanger } from '@tabler/icons-react';
+import { useState } from 'react';
+import classes from './blog.module.css';
+
+interface BlogCoverProps {
+  imageUrl: string | null;
+  title: string;
+  ratio?: number;
+}
+
+/** A post's cover photo, or a calm branded placeholder when it has none (or it fails to load). */
+export function BlogCover({ imageUrl, title, ratio = 16 / 9 }: BlogCoverProps) {
+  const [failed, setFailed] = useState(false);
+  return (
+    <AspectRatio ratio={ratio}>
+      {imageUrl && !failed ? (
+        <img
+          src={imageUrl}
+          alt={`Cover photo for ${title}`}
+          className={classes.cover}
+          loading="lazy"
+          referrerPolicy="no-referrer"
+          onError={() => setFailed(true)}
+        />
+      ) : (
+        <div className={classes.placeholder} aria-hidden>
+          <IconHanger size={48} stroke={1.4} />
+        </div>
+      )}
+    </AspectRatio>
+  );
+}

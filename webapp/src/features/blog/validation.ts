@@ -1,0 +1,92 @@
+import { MAX_SLUG_LENGTH, MIN_SLUG_LENGTH } from './slugify';
+
+/** The blog editor's fields, as the form holds them. */
+export interface BlogFormValues {
+  title: string;
+  slug: string;
+  excerpt: string;
+  imageUrl: string;
+  content: string;
+  published: boolean;
+}
+
+export type BlogField = Exclude<keyof BlogFormValues, 'published'>;
+export type BlogFormErrors = Partial<Record<BlogField, string>>;
+
+export const TITLE_MIN = 3;
+export const TITLE_MAX = 100;
+export const CONTENT_MIN = 10;
+export const CONTENT_MAX = 100_000;
+export const EXCERPT_MAX = 300;
+
+function lengthError(value: string, min: number, max: number, short: string, long: string) {
+  if (value.length < min) return short;
+  if (value.length > max) return long;
+  return undefined;
+}
+
+/** Slug rules of domain/validation/content.py, with the same messages. */
+export function slugError(slug: string): string | undefined {
+  const value = slug.trim();
+  if (!/^[a-z0-9-]*$/.test(value)) return 'Slug can only contain lowercase letters, numbers, and hyphens';
+  const length = lengthError(
+    value,
+    MIN_SLUG_LENGTH,
+    MAX_SLUG_LENGTH,
+    'Slug must be at least 3 characters',
+    'Slug must be less than 100 characters',
+  );
+  if (!length && !/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(value)) {
+    return 'Slug cannot start or end with a hyphen or repeat hyphens';
+  }
+  return length;
+}
+
+/** An absolute http(s) URL with a host, or a path under /media/ (uploaded images). */
+export function isImageUrl(value: string): boolean {
+  if (/\s/.test(value) || value.length > 2000) return false;
+  if (value.startsWith('/')) return value.startsWith('/media/') && !value.includes('..') && !value.includes('\\');
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/** Spec §5 blog rules, checked again on the server with the same messages. */
+export function validateBlog(values: BlogFormValues): BlogFormErrors {
+  const imageUrl = values.imageUrl.trim();
+  return {
+    title: lengthError(
+      values.title.trim(),
+      TITLE_MIN,
+      TITLE_MAX,
+      'Title must be at least 3 characters',
+      'Title must be less than 100 characters',
+    ),
+    slug: slugError(values.slug),
+    excerpt:
+      values.excerpt.trim().length > EXCERPT_MAX ? 'Excerpt must be less than 300 characters' : undefined,
+    imageUrl: imageUrl && !isImageUrl(imageUrl) ? 'Image URL must be a valid URL' : undefined,
+    content: lengthError(
+      values.content.trim(),
+      CONTENT_MIN,
+      CONTENT_MAX,
+      'Content must be at least 10 characters',
+      `Content must be at most ${CONTENT_MAX} characters`,
+    ),
+  };
+}
+
+export function hasErrors(errors: BlogFormErrors): boolean {
+  return Object.values(errors).some(Boolean);
+}
+
+/** Content as the post page shows it: paragraphs split on blank lines, empty ones dropped. */
+export function paragraphsOf(content: string): string[] {
+  return content
+    .split(/\r?\n\s*\r?\n/)
+    .map((paragraph) => paragraph.trim())
+    .filter(Boolean);
+}
