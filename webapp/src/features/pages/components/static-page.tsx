@@ -1,8 +1,17 @@
-import { ComingSoon } from '@/components/coming-soon';
-import { STATIC_PAGES, type StaticPageKey } from '../static-pages';
+import { POLICY_DOCUMENTS, type PolicyKey } from '../content/policies';
+import type { StaticPageKey } from '../static-pages';
+import { ContactPage } from './contact-page';
+import { FaqPage } from './faq-page';
+import { PolicyPage } from './policy-page';
 
-/** Placeholder for the information pages until their text is written. */
+function isPolicy(page: StaticPageKey): page is PolicyKey {
+  return page in POLICY_DOCUMENTS;
+}
+
+/** Every information page of spec §2, by path: policies, the FAQ and the contact form. */
 export default function StaticPage({ page }: { page: StaticPageKey }) {
-  const { title, summary } = STATIC_PAGES[page];
-  return <ComingSoon title={title} description={summary} />;
+  if (page === 'faq') return <FaqPage />;
+  if (page === 'contact') return <ContactPage />;
+  if (isPolicy(page)) return <PolicyPage page={page} document={POLICY_DOCUMENTS[page]} />;
+  return null;
 }

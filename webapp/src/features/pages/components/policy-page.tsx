@@ -1,0 +1,61 @@
+import { Container, Grid, List, Stack, Text, Title } from '@mantine/core';
+import type { PolicyBlock, PolicyDocument } from '../content/policies';
+import { POLICY } from '../policy';
+import type { StaticPageKey } from '../static-pages';
+import classes from './pages.module.css';
+import { RelatedHelp } from './related-help';
+
+function Block({ block }: { block: PolicyBlock }) {
+  if (typeof block === 'string') {
+    return (
+      <Text component="p" m={0} className={classes.prose}>
+        {block}
+      </Text>
+    );
+  }
+  return (
+    <List spacing={6} className={classes.list}>
+      {block.list.map((item) => (
+        <List.Item key={item}>{item}</List.Item>
+      ))}
+    </List>
+  );
+}
+
+/** A policy page: title, date, intro, numbered sections; the other help pages at the side. */
+export function PolicyPage({ page, document }: { page: StaticPageKey; document: PolicyDocument }) {
+  return (
+    <Container size="lg" py="xl">
+      <Grid gap="xl">
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Stack gap="xl" component="article">
+            <Stack gap="xs">
+              <Title order={1}>{document.title}</Title>
+              <Text size="sm" c="dimmed">
+                Last updated: <time dateTime="2023-05-09">{POLICY.updated}</time>
+              </Text>
+              <Text size="lg" mt="sm" className={classes.prose}>
+                {document.intro}
+              </Text>
+            </Stack>
+            {document.sections.map((section) => (
+              <Stack key={section.heading} gap="sm" component="section" className={classes.section}>
+                <Title order={2} size="h3">
+                  {section.heading}
+                </Title>
+                {section.body.map((block, index) => (
+                  <Block key={index} block={block} />
+                ))}
+              </Stack>
+            ))}
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <div className={classes.aside}>
+            <RelatedHelp current={page} />
+          </div>
+        </Grid.Col>
+      </Grid>
+    </Container>
+  );
+}
