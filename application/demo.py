@@ -11,7 +11,9 @@ from dataclasses import dataclass
 from datetime import timedelta
 
 from application.demo_blog import BlogDemo
+from application.demo_catalog import CatalogDemo
 from application.ports import Clock, PasswordHasher, UnitOfWork
+from application.ports.media import GarmentPictures, MediaStore
 from domain.accounts import Role, User
 
 DEMO_PASSWORD = "rethread-demo"
@@ -58,10 +60,12 @@ def _quiet(_: str, __: int, ___: int) -> None:
 
 
 class DemoSeeder:
-    def __init__(self, uow: UnitOfWork, hasher: PasswordHasher, clock: Clock) -> None:
+    def __init__(self, uow: UnitOfWork, hasher: PasswordHasher, clock: Clock,
+                 media: MediaStore, pictures: GarmentPictures) -> None:
         self.uow = uow
         self.hasher = hasher
         self.clock = clock
+        self.catalog = CatalogDemo(uow, clock, media, pictures)
 
     async def is_seeded(self) -> bool:
         async with self.uow:
@@ -74,6 +78,7 @@ class DemoSeeder:
         await self._seed_people(progress)
         await self._seed_generated_users(users, progress)
         await BlogDemo(self.uow, self.clock).seed(progress)
+        await self.catalog.seed(listings, progress)
         return True
 
     async def _seed_people(self, progress: Progress) -> None:

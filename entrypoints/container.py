@@ -5,6 +5,7 @@ from __future__ import annotations
 from dependency_injector import containers, providers
 from redis.asyncio import Redis
 
+from adapters.demo_images import PillowGarmentPictures
 from adapters.media import LocalMediaStore
 from adapters.passwords import Argon2PasswordHasher
 from adapters.rate_limit import MemoryRateLimiter, RedisRateLimiter
@@ -58,7 +59,9 @@ class Container(containers.DeclarativeContainer):
     catalog = providers.Factory(CatalogService, uow=uow, clock=clock, media=media_store)
     favorites = providers.Factory(FavoriteService, uow=uow, clock=clock)
     social = providers.Factory(SocialService, uow=uow, clock=clock)
-    demo_seeder = providers.Factory(DemoSeeder, uow=uow, hasher=password_hasher, clock=clock)
+    garment_pictures = providers.Singleton(PillowGarmentPictures)
+    demo_seeder = providers.Factory(DemoSeeder, uow=uow, hasher=password_hasher, clock=clock,
+                                    media=media_store, pictures=garment_pictures)
 
 
 def build_container(settings: Settings) -> Container:

@@ -28,10 +28,18 @@ class MediaStore(Protocol):
         or :class:`ImageTooLarge`. The same bytes give the same URLs (content addressed)."""
 
 
+@dataclass(frozen=True)
+class GarmentPhotos:
+    """Two PNG photos of one drawn garment: the whole piece and a detail close-up."""
+
+    cover: bytes
+    closeup: bytes
+
+
 class GarmentPictures(Protocol):
     """Drawn demo photos (no network): a garment silhouette in some colour and pattern."""
 
     kinds: tuple[str, ...]
 
-    async def draw(self, kind: str, variant: int) -> bytes:
-        """A PNG of garment ``kind`` (one of ``kinds``); ``variant`` picks colour and pattern."""
+    async def draw(self, kind: str, variant: int) -> GarmentPhotos:
+        """Garment ``kind`` (one of ``kinds``); ``variant`` picks colour and pattern."""

@@ -12,6 +12,7 @@ from sqlalchemy import text
 from application.ports.catalog import After, ListingFilter, ListingSort
 from domain.accounts import User
 from domain.catalog import Category, Condition, ListingStatus, Size
+from domain.errors import Conflict
 from domain.listings import Listing, ListingImage
 from entrypoints.container import Container
 
@@ -248,3 +249,21 @@ async def test_bulk_insert_returns_ids_in_order_and_fills_the_index(container: C
         assert [len(loaded[i].images) for i in ids] == [1 + n % 3 for n in range(12)]
         assert await uow.listings.count(ListingFilter(words=("bulk",))) == 12
         assert await uow.listings.count_by_seller(seller_id, include_unavailable=True) == 12
+
+
+async def test_a_failed_bulk_load_keeps_search_in_sync(container: Container) -> None:
+    """The bulk path swaps the SQLite FTS trigger for set-based filling; a failure must roll
+    the swap back with everything else (no silently dropped trigger)."""
+    seller_id = await seller(container)
+    broken = [item(seller_id, "Good row"), item(seller_id + 99, "Unknown seller row")]
+    with pytest.raises(Conflict):
+        async with container.uow() as uow:
+            await uow.listings.add_many(broken)
+            await uow.commit()
+    await store(container, [item(seller_id, "Later scarf")])
+    async with container.uow() as uow:
+        listing = await uow.listings.add(item(seller_id, "Single scarf"))
+        await uow.commit()
+    assert listing.id is not None
+    assert await found(container, ("scarf",)) == ["Later scarf", "Single scarf"]
+    assert await found(container, ("row",)) == []  # the failed load left nothing behind

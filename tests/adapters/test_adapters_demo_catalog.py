@@ -1,0 +1,95 @@
+"""Demo catalog: drawn garment photos, and seeding listings and favorites on each database."""
+
+from __future__ import annotations
+
+import io
+from collections import Counter
+from datetime import timedelta
+
+import pytest
+from dependency_injector import providers
+from PIL import Image
+
+from adapters.demo_images import SHAPES, draw_garment
+from application.ports.catalog import ListingFilter, ListingSort
+from application.ports.media import GarmentPhotos
+from entrypoints.container import Container
+
+pytestmark = pytest.mark.adapters
+
+
+@pytest.mark.parametrize("kind", sorted(SHAPES))
+def test_garments_are_drawn_shapes_not_flat_rectangles(kind: str) -> None:
+    photos = draw_garment(kind, 3)
+    assert draw_garment(kind, 3) == photos  # deterministic
+    for data in (photos.cover, photos.closeup):
+        with Image.open(io.BytesIO(data)) as picture:
+            assert picture.format == "PNG" and picture.size == (640, 800)
+            colours = picture.convert("RGB").getcolors(maxcolors=1 << 20)
+            assert colours is not None and len(colours) > 100  # gradients, shading, pattern
+            # the garment covers part of the frame, the backdrop shows around it
+            corner = picture.getpixel((5, 5))
+            centre = picture.getpixel((320, 400))
+            assert corner != centre
+    assert photos.cover != photos.closeup
+    assert draw_garment(kind, 4).cover != photos.cover
+
+
+class QuickPictures:
+    """Small real PNGs, one colour per variant, so seeding tests stay fast."""
+
+    kinds = tuple(SHAPES)
+
+    async def draw(self, kind: str, variant: int) -> GarmentPhotos:
+        def png(shade: int) -> bytes:
+            out = io.BytesIO()
+            Image.new("RGB", (32, 40), (shade, 40 * variant % 255, len(kind) * 20)).save(
+                out, format="PNG")
+            return out.getvalue()
+        return GarmentPhotos(png(10), png(200))
+
+
+@pytest.fixture
+def quick(container: Container) -> Container:
+    container.garment_pictures.override(providers.Object(QuickPictures()))
+    return container
+
+
+async def test_demo_seed_makes_varied_watched_listings(quick: Container) -> None:
+    assert await quick.demo_seeder().seed(listings=60)
+    async with quick.uow() as uow:
+        page = await uow.listings.search(ListingFilter(), ListingSort.MOST_RECENT, 100)
+        facets = await uow.listings.facets(ListingFilter(), 50)
+        favorites = {}
+        for name in ("sofia", "jamal", "emma", "maya", "theo", "priya", "lucas"):
+            user = await uow.users.get_by_login(name)
+            favorites[user.id] = await uow.favorites.list_for(user.id, 100)
+        sellers = {(await uow.users.get(item.seller_id)).username for item in page}
+    assert len(page) == 60
+    assert sellers == {"maya", "theo", "priya", "lucas"}
+    assert len(facets.brands) >= 10 and len(facets.categories) >= 6
+    prices = [item.price for item in page]
+    assert min(prices) >= 8 and max(prices) <= 240
+    ages = [page[0].created_at - item.created_at for item in page]
+    assert max(ages) > timedelta(weeks=6)
+    assert any(item.price_drop for item in page) and any(item.verified for item in page)
+    assert all(1 <= len(item.images) <= 2 for item in page)
+    assert all(image.url.startswith("/media/products/") for item in page for image in item.images)
+    watched = Counter(f.product_id for favs in favorites.values() for f in favs)
+    assert {item.id: item.watch_count for item in page if item.watch_count} == dict(watched)
+    assert max(watched.values()) >= 3  # Most Watched has a clear top
+    seller_of = {item.id: item.seller_id for item in page}
+    assert all(seller_of[f.product_id] != user_id
+               for user_id, favs in favorites.items() for f in favs)  # never one's own
+    assert not await quick.demo_seeder().seed(listings=60)  # only once
+
+
+async def test_demo_seed_in_bulk_crosses_batches(quick: Container) -> None:
+    assert await quick.demo_seeder().seed(listings=12_345)
+    async with quick.uow() as uow:
+        assert await uow.listings.count(ListingFilter()) == 12_345
+        nike = await uow.listings.count(ListingFilter(words=("nike",)))
+        brand = await uow.listings.count(ListingFilter(brands=frozenset({"nike"})))
+        assert nike >= brand > 0
+        last = await uow.listings.search(ListingFilter(), ListingSort.PRICE_HIGH_LOW, 1)
+        assert last[0].images
