@@ -34,7 +34,7 @@ def test_write_a_draft_preview_publish_and_find_it_on_the_blog(
 
     page.get_by_text("Preview", exact=True).click()
     preview = page.get_by_label("Post preview")
-    expect(preview.get_by_role("heading", level=1, name=title)).to_be_visible()
+    expect(preview.get_by_role("heading", level=2, name=title)).to_be_visible()
     expect(preview.get_by_text("A washed linen shirt for $8.")).to_be_visible()
     expect(preview.get_by_text("<b>Not bold</b>: a merino cardigan with no holes.")).to_be_visible()
     assert preview.locator("b").count() == 0

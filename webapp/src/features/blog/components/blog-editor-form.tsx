@@ -186,7 +186,7 @@ export function BlogEditorForm({ post }: { post?: BlogPost }) {
         ) : (
           <Paper withBorder radius="lg" p="xl" className={classes.preview} aria-label="Post preview">
             {values.content.trim() || values.title.trim() ? (
-              <BlogArticle post={previewPost(values, post, author)} />
+              <BlogArticle post={previewPost(values, post, author)} headingOrder={2} />
             ) : (
               <Text c="dimmed">Nothing to preview yet. Add a title and some content first.</Text>
             )}

@@ -59,7 +59,7 @@ describe('BlogEditorPage', () => {
     await user.type(screen.getByLabelText(/^Title/), 'My thrift story');
     await user.type(screen.getByLabelText(/^Content/), 'First part.{Enter}{Enter}<b>Second</b> part.');
     await user.click(screen.getByRole('radio', { name: 'Preview' }));
-    expect(screen.getByRole('heading', { level: 1, name: 'My thrift story' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'My thrift story' })).toBeInTheDocument();
     expect(screen.getByText('First part.')).toBeInTheDocument();
     expect(screen.getByText('<b>Second</b> part.')).toBeInTheDocument();
     expect(document.querySelector('b')).toBeNull();

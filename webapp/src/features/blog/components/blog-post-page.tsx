@@ -41,12 +41,21 @@ function PostSkeleton() {
   );
 }
 
+interface BlogArticleProps {
+  post: BlogPost;
+  actions?: ReactNode;
+  /** The editor's preview sits under the editor's own h1, so its title is an h2. */
+  headingOrder?: 1 | 2;
+}
+
 /** The article itself; also used by the editor's preview. */
-export function BlogArticle({ post, actions }: { post: BlogPost; actions?: ReactNode }) {
+export function BlogArticle({ post, actions, headingOrder = 1 }: BlogArticleProps) {
   return (
     <Stack gap="lg" component="article">
       <Stack gap="sm">
-        <Title order={1}>{post.title}</Title>
+        <Title order={headingOrder} size="h1">
+          {post.title}
+        </Title>
         {post.excerpt && (
           <Text size="lg" c="dimmed">
             {post.excerpt}
