@@ -142,7 +142,8 @@ def test_contact_form_sends_a_message(page: Page) -> None:
     page.get_by_role("textbox", name="Name").fill("Sofia Rossi")
     page.get_by_role("textbox", name="Email").fill("sofia@example.com")
     page.get_by_role("textbox", name="Subject").fill("Order 42-ABC123 has not arrived")
-    page.get_by_role("textbox", name="Message").fill("It has been eight business days. Could you check, please?")
+    page.get_by_role("textbox", name="Message").fill(
+        "It has been eight business days. Could you check, please?")
     screenshot(page, "blog-contact")
     page.get_by_role("button", name="Send message").click()
     expect(page.get_by_text("Thanks, your message is on its way")).to_be_visible()
