@@ -1,4 +1,4 @@
-import { Badge } from '@mantine/core';
+import { Badge, type MantineSize } from '@mantine/core';
 import { badgeLabel } from '@/lib/catalog-enums';
 import type { ProductBadge as BadgeValue } from '@/lib/product';
 
@@ -10,10 +10,16 @@ const COLORS: Record<BadgeValue, string> = {
 };
 
 /** 'Just Listed', 'Price Drop', 'Reserved' or 'Verified Authentic'. */
-export function ProductBadge({ badge, className }: { badge: BadgeValue | null; className?: string }) {
+interface ProductBadgeProps {
+  badge: BadgeValue | null;
+  className?: string;
+  size?: MantineSize;
+}
+
+export function ProductBadge({ badge, className, size = 'md' }: ProductBadgeProps) {
   if (!badge) return null;
   return (
-    <Badge className={className} color={COLORS[badge] ?? 'gray'} variant="filled" radius="sm">
+    <Badge className={className} color={COLORS[badge] ?? 'gray'} variant="filled" radius="sm" size={size}>
       {badgeLabel(badge)}
     </Badge>
   );

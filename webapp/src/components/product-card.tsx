@@ -45,7 +45,7 @@ export function ProductCard({ product, layout = 'grid', favoriteOptions }: Produ
     <Card padding={0} className={`${classes.card} ${layout === 'list' ? classes.list : ''}`}>
       <div className={classes.media}>
         <ProductImage src={coverThumbnail(product)} alt={product.title} />
-        <ProductBadge badge={product.badge} className={classes.badge} />
+        <ProductBadge badge={product.badge} className={classes.badge} size="sm" />
         <FavoriteButton product={product} className={classes.heart} options={favoriteOptions} />
       </div>
       <div className={classes.body}>

@@ -18,11 +18,19 @@ function enumOptions(choices: readonly Choice[], counts: FacetCount[] | undefine
   return choices.map((choice) => ({ ...choice, count: countOf(counts, choice.value) }));
 }
 
-/** Brands from the facets plus any brand in the URL that has no listings right now. */
+/**
+ * Brands from the facets, ticked ones first (so a brand chosen on the home page is never hidden
+ * behind "Show more"), plus any brand in the URL that has no listings right now.
+ */
 function brandOptions(counts: FacetCount[] = [], selected: string[]): FacetOption[] {
   const options = counts.map((facet) => ({ value: facet.value, label: facet.value, count: facet.count }));
+  const isSelected = (option: FacetOption) => selected.includes(option.value.toLowerCase());
   const missing = selected.filter((brand) => !options.some((option) => option.value.toLowerCase() === brand));
-  return [...missing.map((brand) => ({ value: brand, label: brand, count: 0 })), ...options];
+  return [
+    ...missing.map((brand) => ({ value: brand, label: brand, count: 0 })),
+    ...options.filter(isSelected),
+    ...options.filter((option) => !isSelected(option)),
+  ];
 }
 
 /** Brands (first 5, then Show more), categories, sizes, conditions with counts, and price. */
