@@ -77,7 +77,8 @@ class DemoSeeder:
             return False
         await self._seed_people(progress)
         await self._seed_generated_users(users, progress)
-        await BlogDemo(self.uow, self.clock).seed(progress)
+        await BlogDemo(self.uow, self.clock, self.catalog.media,
+                       self.catalog.pictures).seed(progress)
         await self.catalog.seed(listings, progress)
         return True
 

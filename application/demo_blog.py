@@ -1,21 +1,21 @@
 """Demo blog: a handful of published posts by the demo people, and one draft each.
 
-Posts are dated over the past weeks so the blog looks lived-in; drafts are recent. A
-``picture`` callback (optional) returns a ``/media/...`` URL for a post's cover, drawn from
-a garment kind; without it posts have no image and the webapp shows its placeholder.
+Posts are dated over the past weeks so the blog looks lived-in; drafts are recent. Given a
+media store and the garment drawings, each published post gets a drawn cover photo stored
+under ``/media/``; without them posts have no image and the webapp shows its placeholder.
 """
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from application.ports import Clock, UnitOfWork
+from application.ports.media import GarmentPictures, MediaStore
 from domain.blog import BlogContent, BlogPost
 
 Progress = Callable[[str, int, int], None]
-Picture = Callable[[str, int], Awaitable[str | None]]
 
 
 def _prose(text: str) -> str:
@@ -171,19 +171,28 @@ Still to do: take photos, check the prices and ask a friend to read it before I 
 
 
 class BlogDemo:
-    def __init__(self, uow: UnitOfWork, clock: Clock, picture: Picture | None = None) -> None:
+    def __init__(self, uow: UnitOfWork, clock: Clock, media: MediaStore | None = None,
+                 pictures: GarmentPictures | None = None) -> None:
         self.uow = uow
         self.clock = clock
-        self.picture = picture
+        self.media = media
+        self.pictures = pictures
+
+    async def _cover(self, garment: str, variant: int) -> str | None:
+        if self.media is None or self.pictures is None or garment not in self.pictures.kinds:
+            return None
+        photos = await self.pictures.draw(garment, 500 + variant)
+        return (await self.media.save_listing_image(photos.cover)).url
 
     async def seed(self, progress: Progress) -> None:
         """Write the demo posts; authors missing from the database are skipped."""
         now = self.clock.now()
         total = len(PUBLISHED) + len(DRAFT_TITLES)
         done = 0
+        covers = [await self._cover(demo.garment, index) for index, demo in enumerate(PUBLISHED)]
         async with self.uow:
             for index, demo in enumerate(PUBLISHED):
-                image = await self.picture(demo.garment, index) if self.picture else None
+                image = covers[index]
                 await self._write(demo.author, BlogContent(
                     demo.title, demo.content, excerpt=demo.excerpt, image_url=image,
                     published=True), now - timedelta(days=demo.days_ago, hours=index * 3))

@@ -271,6 +271,12 @@ async def test_demo_seed_writes_published_posts_and_a_draft_each(
     assert 4 <= len(published) <= 6
     assert all(item["published"] and len(item["content"]) > 500 for item in published)
     assert len({item["user"]["username"] for item in published}) == len(published)
+    covers = [item["imageUrl"] for item in published]
+    assert all(url and url.startswith("/media/") for url in covers), covers
+    assert len(set(covers)) == len(covers)
+    photo = await client.get(covers[0])
+    assert photo.status_code == 200
+    assert photo.headers["content-type"].startswith("image/")
     await client.login("maya", "rethread-demo")
     mine = (await client.get("/api/blogs?includeUnpublished=true")).json()["items"]
     drafts = [item for item in mine if not item["published"]]
