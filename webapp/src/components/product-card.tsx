@@ -23,7 +23,7 @@ function SellerLine({ product }: { product: Product }) {
   const seller = product.seller;
   const name = seller ? seller.username : 'Unknown User';
   return (
-    <Group gap={6} wrap="nowrap" mt={4}>
+    <Group gap={6} wrap="nowrap" mt={4} className={classes.seller}>
       <Avatar src={seller?.avatarUrl} alt="" name={seller?.displayName || name} size={20} color="brand" />
       <Text size="xs" c="dimmed" className={classes.meta} style={{ flex: 1 }}>
         {name}
@@ -45,13 +45,16 @@ export function ProductCard({ product, layout = 'grid', favoriteOptions }: Produ
     <Card padding={0} className={`${classes.card} ${layout === 'list' ? classes.list : ''}`}>
       <div className={classes.media}>
         <ProductImage src={coverThumbnail(product)} alt={product.title} />
-        <ProductBadge badge={product.badge} className={classes.badge} size="sm" />
+        {layout === 'grid' && <ProductBadge badge={product.badge} className={classes.badge} size="sm" />}
         <FavoriteButton product={product} className={classes.heart} options={favoriteOptions} />
       </div>
       <div className={classes.body}>
-        <Text fw={700} size="md">
-          {formatMoney(product.price)}
-        </Text>
+        <Group gap="xs">
+          <Text fw={700} size="md">
+            {formatMoney(product.price)}
+          </Text>
+          {layout === 'list' && <ProductBadge badge={product.badge} size="sm" />}
+        </Group>
         <Link to={`/product/${product.id}`} className={classes.link}>
           <Text size="sm" fw={500} className={classes.title} title={product.title}>
             {product.title}
@@ -60,6 +63,11 @@ export function ProductCard({ product, layout = 'grid', favoriteOptions }: Produ
         <Text size="xs" c="dimmed" className={classes.meta}>
           {details.filter(Boolean).join(' · ')}
         </Text>
+        {layout === 'list' && (
+          <Text size="sm" c="dimmed" lineClamp={2}>
+            {product.description}
+          </Text>
+        )}
         <SellerLine product={product} />
       </div>
     </Card>

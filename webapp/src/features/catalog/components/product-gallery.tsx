@@ -1,4 +1,4 @@
-import { AspectRatio, Center, Stack } from '@mantine/core';
+import { Center, Stack } from '@mantine/core';
 import { IconShirt } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { Product } from '@/lib/product';
@@ -13,7 +13,7 @@ export function ProductGallery({ product }: { product: Product }) {
 
   return (
     <Stack gap="sm">
-      <AspectRatio ratio={4 / 5} className={classes.main}>
+      <div className={classes.main}>
         {current ? (
           <img
             src={current}
@@ -25,7 +25,7 @@ export function ProductGallery({ product }: { product: Product }) {
             <IconShirt size={96} stroke={1} />
           </Center>
         )}
-      </AspectRatio>
+      </div>
       {count > 1 && (
         <div className={classes.thumbs} role="group" aria-label="Photos">
           {images.map((image, position) => (
