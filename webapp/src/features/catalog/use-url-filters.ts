@@ -14,7 +14,8 @@ export function useUrlFilters() {
     (next: ProductFilters, nextLayout: ProductLayout, replace = false) => {
       const query = filtersToParams(next);
       if (nextLayout === 'list') query.set('view', 'list');
-      setParams(query, { replace });
+      // flushSync: a ticked box stays ticked; a transition would let it flicker back first.
+      setParams(query, { replace, flushSync: true });
     },
     [setParams],
   );
