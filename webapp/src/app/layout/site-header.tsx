@@ -13,7 +13,10 @@ function messagesLabel(unread: number): string {
   return unread > 0 ? `Messages, ${unread} unread` : 'Messages';
 }
 
-/** Sticky header: brand, actions, account, and the second row of navigation tabs. */
+/**
+ * Sticky header: brand, actions, account, and the second row of navigation tabs.
+ * On phones Messages and Favorites live in the bottom bar, so the header keeps only what fits.
+ */
 export function SiteHeader() {
   const user = useSessionStore((state) => state.user);
   const status = useSessionStore((state) => state.status);
@@ -42,9 +45,15 @@ export function SiteHeader() {
             label={messagesLabel(unread)}
             icon={<IconMessageCircle size={20} />}
             dot={unread > 0}
+            visibleFrom="sm"
           />
           <HeaderIconLink to="/orders" label="Orders" icon={<IconPackage size={20} />} visibleFrom="sm" />
-          <HeaderIconLink to="/favorites" label="Favorites" icon={<IconHeart size={20} />} />
+          <HeaderIconLink
+            to="/favorites"
+            label="Favorites"
+            icon={<IconHeart size={20} />}
+            visibleFrom="sm"
+          />
           <ColorSchemeToggle />
           {user && <AccountMenu user={user} />}
           {status === 'anonymous' && (
