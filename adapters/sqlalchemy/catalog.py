@@ -10,6 +10,7 @@ Prices are stored as integer cents (exact and fast to compare on both databases)
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from datetime import datetime
@@ -50,6 +51,10 @@ from domain.catalog import Category, Condition, ListingStatus, Size
 from domain.listings import Listing, ListingImage
 
 BATCH = 5000
+# SQLite: up to this many text matches, look them up by id rather than walk an index. A page
+# of 12 stops early when it walks the sort index, so that pays off sooner than for counting.
+TEXT_DRIVE_LIMIT = 20_000
+TEXT_COUNT_DRIVE_LIMIT = 250_000
 
 
 class ProductRow(Base):
@@ -62,7 +67,10 @@ class ProductRow(Base):
               "id"),
         Index("ix_products_status_brand_key_created_at", "status", "brand_key", "created_at",
               "id"),
-        Index("ix_products_seller_id_created_at", "seller_id", "created_at"),
+        Index("ix_products_seller_id_status_created_at", "seller_id", "status", "created_at",
+              "id"),
+        Index("ix_products_facets", "status", "brand_key", "category", "size", "condition",
+              "brand", "price_cents", "seller_id"),
     )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
@@ -156,22 +164,37 @@ def _text_match(words: tuple[str, ...], dialect: str) -> ColumnElement[bool]:
         literal_column("rowid", Integer)))
 
 
-def conditions(query: ListingFilter, dialect: str, skip: str | None = None
-               ) -> list[ColumnElement[bool]]:
-    """The WHERE clauses of a filter; ``skip`` leaves one facet's own filter out."""
+FACETS = ("brands", "categories", "sizes", "conditions")
+FACET_COLUMNS = {"brands": P.brand_key, "categories": P.category, "sizes": P.size,
+                 "conditions": P.condition}
+
+
+def _facet_values(query: ListingFilter, name: str) -> frozenset[str]:
+    chosen = {"brands": query.brands, "categories": query.categories, "sizes": query.sizes,
+              "conditions": query.conditions}[name]
+    return frozenset(str(value) for value in chosen)
+
+
+def conditions(query: ListingFilter, dialect: str, skip: tuple[str, ...] = (),
+               drive_from_text: bool = False) -> list[ColumnElement[bool]]:
+    """The WHERE clauses of a filter, leaving out the facet filters named in ``skip``.
+
+    ``drive_from_text`` (SQLite): write the status test as ``+status`` so the planner cannot
+    use a status index and looks the few text matches up by id instead of scanning every
+    available listing and testing each against the match list.
+    """
     where: list[ColumnElement[bool]] = []
     if not query.include_unavailable:
-        where.append(P.status == ListingStatus.AVAILABLE.value)
+        status = literal_column("+products.status") if drive_from_text else P.status
+        where.append(status == ListingStatus.AVAILABLE.value)
     if query.seller_id is not None:
         where.append(P.seller_id == query.seller_id)
     if query.words:
         where.append(_text_match(query.words, dialect))
-    choices = {"brands": (P.brand_key, query.brands),
-               "categories": (P.category, query.categories),
-               "sizes": (P.size, query.sizes), "conditions": (P.condition, query.conditions)}
-    for name, (column, values) in choices.items():
-        if values and name != skip:
-            where.append(column.in_(sorted(str(v) for v in values)))
+    for name in FACETS:
+        values = _facet_values(query, name)
+        if values and name not in skip:
+            where.append(FACET_COLUMNS[name].in_(sorted(values)))
     if query.min_price is not None:
         where.append(P.price_cents >= to_cents(query.min_price))
     if query.max_price is not None:
@@ -323,7 +346,8 @@ class SqlListingRepository:
                      after: After | None = None) -> list[Listing]:
         column = _sort_column(sort)
         order = ((column.desc(), P.id.desc()) if sort.descending else (column.asc(), P.id.asc()))
-        where = conditions(query, self.dialect)
+        where = conditions(query, self.dialect,
+                           drive_from_text=await self._drive_from_text(query))
         if after is not None:
             where.append(_after_clause(sort, after))
         rows = (await self.session.scalars(
@@ -332,30 +356,52 @@ class SqlListingRepository:
         return [_listing(row, images.get(row.id, [])) for row in rows]
 
     async def count(self, query: ListingFilter) -> int:
-        statement = select(func.count()).select_from(ProductRow).where(
-            *conditions(query, self.dialect))
+        statement = select(func.count()).select_from(ProductRow).where(*conditions(
+            query, self.dialect,
+            drive_from_text=await self._drive_from_text(query, counting=True)))
         return int(await self.session.scalar(statement) or 0)
 
     async def facets(self, query: ListingFilter, brand_limit: int) -> Facets:
-        return Facets(
-            brands=await self._brand_facet(query, brand_limit),
-            categories=await self._facet(query, "categories", P.category),
-            sizes=await self._facet(query, "sizes", P.size),
-            conditions=await self._facet(query, "conditions", P.condition),
-        )
+        """One pass: count the matching listings per (brand, category, size, condition)
+        combination (streamed from the covering index ``ix_products_facets``), then add the
+        combinations up per facet here, each facet ignoring its own filter."""
+        count = func.count()
+        statement = (
+            select(P.brand_key, P.category, P.size, P.condition, func.min(P.brand), count)
+            .where(*conditions(query, self.dialect, skip=FACETS, drive_from_text=(
+                await self._drive_from_text(query, counting=True))))
+            .group_by(P.brand_key, P.category, P.size, P.condition))
+        combos = [tuple(row) for row in await self.session.execute(statement)]
+        chosen = {name: _facet_values(query, name) for name in FACETS}
+        totals: dict[str, Counter[str]] = {name: Counter() for name in FACETS}
+        shown: dict[str, str] = {}
+        for key, category, size, condition, brand, n in combos:
+            values = dict(zip(FACETS, (key, category, size, condition), strict=True))
+            shown[key] = min(shown.get(key, brand), brand)
+            for name in FACETS:
+                if all(not chosen[other] or values[other] in chosen[other]
+                       for other in FACETS if other != name):
+                    totals[name][values[name]] += n
 
-    async def _facet(self, query: ListingFilter, name: str, column: Any) -> list[FacetCount]:
-        count = func.count().label("n")
-        statement = (select(column, count).where(*conditions(query, self.dialect, skip=name))
-                     .group_by(column).order_by(count.desc(), column))
-        return [FacetCount(value, n) for value, n in (await self.session.execute(statement))]
+        def ranked(name: str) -> list[FacetCount]:
+            pairs = sorted(totals[name].items(), key=lambda item: (-item[1], item[0]))
+            return [FacetCount(shown.get(value, value) if name == "brands" else value, n)
+                    for value, n in pairs if n]
 
-    async def _brand_facet(self, query: ListingFilter, limit: int) -> list[FacetCount]:
-        count = func.count().label("n")
-        statement = (select(func.min(P.brand), count)
-                     .where(*conditions(query, self.dialect, skip="brands"))
-                     .group_by(P.brand_key).order_by(count.desc(), P.brand_key).limit(limit))
-        return [FacetCount(value, n) for value, n in (await self.session.execute(statement))]
+        return Facets(brands=ranked("brands")[:brand_limit], categories=ranked("categories"),
+                      sizes=ranked("sizes"), conditions=ranked("conditions"))
+
+    async def _drive_from_text(self, query: ListingFilter, *, counting: bool = False) -> bool:
+        """SQLite, with search words: are the text matches few enough to look them up by id
+        (see :func:`conditions`)? Counting stops at the limit, so asking is cheap."""
+        if self.dialect != "sqlite" or not query.words:
+            return False
+        limit = TEXT_COUNT_DRIVE_LIMIT if counting else TEXT_DRIVE_LIMIT
+        capped = text("SELECT count(*) FROM (SELECT 1 FROM products_fts "
+                      "WHERE products_fts MATCH :fts LIMIT :cap)")
+        found = await self.session.scalar(capped, {"fts": fts_query(query.words),
+                                                   "cap": limit + 1})
+        return int(found or 0) <= limit
 
     async def count_by_seller(self, seller_id: int, *, include_unavailable: bool) -> int:
         statement = select(func.count()).select_from(ProductRow).where(
