@@ -130,10 +130,11 @@ class CatalogService:
         sort, limit = parse_sort(request.sort), parse_limit(request.limit)
         position = decode_cursor(request.cursor, sort, fingerprint(query))
         async with self.uow:
-            found = await self.uow.listings.search(query, sort, limit + 1, position.after)
             total = position.total
             if total is None:
                 total = await self.uow.listings.count(query)
+            found = await self.uow.listings.search(query, sort, limit + 1, position.after,
+                                                   matches=total)
             items = await self.views(found[:limit])
         last = found[limit - 1] if len(found) > limit else None
         cursor = None if last is None else encode_cursor(sort, last, total, fingerprint(query))

@@ -135,6 +135,9 @@ class CatalogDemo:
         pool = await self.photo_pool(progress)
         ids = await self._seed_listings(listings, sellers, pool, progress)
         await self._seed_favorites(ids, progress)
+        async with self.uow:
+            await self.uow.listings.refresh_statistics()
+            await self.uow.commit()
         return ids
 
     async def photo_pool(self, progress: Progress) -> PhotoPool:

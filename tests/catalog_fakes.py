@@ -41,7 +41,7 @@ def words_of(listing: Listing) -> list[str]:
     return _WORD.findall(f"{listing.title} {listing.description} {listing.brand}".lower())
 
 
-def matches(listing: Listing, query: ListingFilter, skip: str | None = None) -> bool:
+def passes(listing: Listing, query: ListingFilter, skip: str | None = None) -> bool:
     """Does ``listing`` pass ``query`` (leaving out the ``skip`` facet's own filter)?"""
     indexed = words_of(listing)
     checks = [
@@ -75,11 +75,11 @@ def facet_counts(listings: Iterable[Listing], query: ListingFilter, brand_limit:
     items = list(listings)
 
     def counted(name: str, value_of: Any) -> list[FacetCount]:
-        counts = Counter(value_of(i) for i in items if matches(i, query, skip=name))
+        counts = Counter(value_of(i) for i in items if passes(i, query, skip=name))
         return [FacetCount(v, n) for v, n in sorted(counts.items(), key=lambda x: (-x[1], x[0]))]
 
     brands = Counter(" ".join(i.brand.split()).lower() for i in items
-                     if matches(i, query, skip="brands"))
+                     if passes(i, query, skip="brands"))
     shown = {}
     for i in items:
         key = " ".join(i.brand.split()).lower()
@@ -106,6 +106,9 @@ class FakeListings:
     async def add_many(self, listings: list[Listing]) -> list[int]:
         return [(await self.add(item)).id for item in listings]  # type: ignore[misc]
 
+    async def refresh_statistics(self) -> None:
+        return None
+
     async def get(self, listing_id: int) -> Listing | None:
         return copy.deepcopy(self.rows.get(listing_id))
 
@@ -122,13 +125,14 @@ class FakeListings:
         self.rows.pop(listing_id, None)
 
     async def search(self, query: ListingFilter, sort: ListingSort, limit: int,
-                     after: After | None = None) -> list[Listing]:
-        found = [i for i in ordered(self.rows.values(), sort) if matches(i, query)
+                     after: After | None = None, matches: int | None = None
+                     ) -> list[Listing]:
+        found = [i for i in ordered(self.rows.values(), sort) if passes(i, query)
                  and (after is None or after_position(i, sort, after))]
         return copy.deepcopy(found[:limit])
 
     async def count(self, query: ListingFilter) -> int:
-        return sum(matches(i, query) for i in self.rows.values())
+        return sum(passes(i, query) for i in self.rows.values())
 
     async def facets(self, query: ListingFilter, brand_limit: int) -> Facets:
         return facet_counts(self.rows.values(), query, brand_limit)

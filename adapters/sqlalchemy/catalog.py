@@ -179,13 +179,14 @@ def conditions(query: ListingFilter, dialect: str, skip: tuple[str, ...] = (),
                drive_from_text: bool = False) -> list[ColumnElement[bool]]:
     """The WHERE clauses of a filter, leaving out the facet filters named in ``skip``.
 
-    ``drive_from_text`` (SQLite): write the status test as ``+status`` so the planner cannot
-    use a status index and looks the few text matches up by id instead of scanning every
-    available listing and testing each against the match list.
+    ``drive_from_text``: write the status test as ``status || ''`` so neither planner can
+    use a status index, and the text matches are found through the full-text index first,
+    instead of walking every available listing and testing each one against the words
+    (which is what both planners choose for a rare word, at a cost of seconds).
     """
     where: list[ColumnElement[bool]] = []
     if not query.include_unavailable:
-        status = literal_column("+products.status") if drive_from_text else P.status
+        status = P.status.concat("") if drive_from_text else P.status
         where.append(status == ListingStatus.AVAILABLE.value)
     if query.seller_id is not None:
         where.append(P.seller_id == query.seller_id)
@@ -301,6 +302,12 @@ class SqlListingRepository:
         assert first_id is not None
         return list(range(first_id, first_id + count))
 
+    async def refresh_statistics(self) -> None:
+        """PostgreSQL plans from statistics that autovacuum refreshes only later; SQLite
+        keeps none here (its plans above do not depend on them)."""
+        if self.dialect == "postgresql":
+            await self.session.execute(text("ANALYZE products, product_images, favorites"))
+
     async def get(self, listing_id: int) -> Listing | None:
         return (await self.get_many([listing_id])).get(listing_id)
 
@@ -343,11 +350,11 @@ class SqlListingRepository:
         await self.session.execute(delete(ProductRow).where(ProductRow.id == listing_id))
 
     async def search(self, query: ListingFilter, sort: ListingSort, limit: int,
-                     after: After | None = None) -> list[Listing]:
+                     after: After | None = None, matches: int | None = None) -> list[Listing]:
         column = _sort_column(sort)
         order = ((column.desc(), P.id.desc()) if sort.descending else (column.asc(), P.id.asc()))
         where = conditions(query, self.dialect,
-                           drive_from_text=await self._drive_from_text(query))
+                           drive_from_text=await self._drive_from_text(query, matches))
         if after is not None:
             where.append(_after_clause(sort, after))
         rows = (await self.session.scalars(
@@ -391,11 +398,23 @@ class SqlListingRepository:
         return Facets(brands=ranked("brands")[:brand_limit], categories=ranked("categories"),
                       sizes=ranked("sizes"), conditions=ranked("conditions"))
 
-    async def _drive_from_text(self, query: ListingFilter, *, counting: bool = False) -> bool:
-        """SQLite, with search words: are the text matches few enough to look them up by id
-        (see :func:`conditions`)? Counting stops at the limit, so asking is cheap."""
-        if self.dialect != "sqlite" or not query.words:
+    async def _drive_from_text(self, query: ListingFilter, matches: int | None = None, *,
+                               counting: bool = False) -> bool:
+        """With search words: find the matches through the full-text index first (see
+        :func:`conditions`), or walk the sort index testing the words?
+
+        A page walks the sort index when many listings match (it stops after a dozen);
+        ``matches`` (the total, when the caller knows it) or, on SQLite, a capped count of
+        the text matches decides. Counting on PostgreSQL always starts from the GIN index;
+        on SQLite up to :data:`TEXT_COUNT_DRIVE_LIMIT` text matches (FTS5 counts its own
+        matches in milliseconds, so asking is cheap).
+        """
+        if not query.words:
             return False
+        if not counting and matches is not None:
+            return matches <= TEXT_DRIVE_LIMIT
+        if self.dialect == "postgresql":
+            return counting
         limit = TEXT_COUNT_DRIVE_LIMIT if counting else TEXT_DRIVE_LIMIT
         capped = text("SELECT count(*) FROM (SELECT 1 FROM products_fts "
                       "WHERE products_fts MATCH :fts LIMIT :cap)")

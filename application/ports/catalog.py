@@ -99,13 +99,18 @@ class ListingRepository(Protocol):
     async def add(self, listing: Listing) -> Listing: ...
     async def add_many(self, listings: list[Listing]) -> list[int]:
         """Bulk insert (with images) for demo data at scale; returns the new ids in order."""
+    async def refresh_statistics(self) -> None:
+        """After a bulk load: let the database's query planner see the new data."""
     async def get(self, listing_id: int) -> Listing | None: ...
     async def get_many(self, listing_ids: list[int]) -> dict[int, Listing]: ...
     async def save(self, listing: Listing) -> None:
         """Store fields, status and images (not ``watch_count``, which favorites keep)."""
     async def delete(self, listing_id: int) -> None: ...
     async def search(self, query: ListingFilter, sort: ListingSort, limit: int,
-                     after: After | None = None) -> list[Listing]: ...
+                     after: After | None = None, matches: int | None = None
+                     ) -> list[Listing]:
+        """Up to ``limit`` listings in order; ``matches`` (how many match in all, when
+        known) only helps the storage choose how to look."""
     async def count(self, query: ListingFilter) -> int: ...
     async def facets(self, query: ListingFilter, brand_limit: int) -> Facets:
         """Counts per value; each facet ignores its own filter (so choices stay visible)."""
