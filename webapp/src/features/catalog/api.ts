@@ -2,6 +2,7 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tansta
 import { api } from '@/lib/api-client';
 import { productKeys, type Product, type ProductPage } from '@/lib/product';
 import { filtersToParams, type ProductFilters, type SortValue } from './filters';
+import type { ListingValues } from './listing-validation';
 
 /** Server data of the catalog: search pages, facets, one product, listing changes, offers. */
 export const FIRST_PAGE = 12;
@@ -80,14 +81,8 @@ export function useTaggedPosts(id: number) {
   });
 }
 
-export interface ListingInput {
-  title: string;
-  description: string;
-  price: string;
-  brand: string;
-  size: string;
-  condition: string;
-  category: string;
+/** The form's fields plus its photos, as POST/PUT /api/products take them. */
+export interface ListingInput extends ListingValues {
   /** Existing photo URLs of this listing (to keep, in order) and/or new data URLs. */
   images: string[];
 }
