@@ -1,0 +1,94 @@
+import { Alert, Anchor, Button, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { IconAlertCircle, IconRefresh } from '@tabler/icons-react';
+import { errorMessage } from '@/lib/api-client';
+import { formatDate } from '@/lib/formatters';
+import { useContactMessages, type ContactMessage } from '../api';
+
+function MessageCard({ message }: { message: ContactMessage }) {
+  return (
+    <Card withBorder radius="md" padding="md" component="article" aria-label={message.subject}>
+      <Stack gap={6}>
+        <Group justify="space-between" align="flex-start" wrap="nowrap">
+          <Title order={3} size="h5">
+            {message.subject}
+          </Title>
+          <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+            {formatDate(message.createdAt)}
+          </Text>
+        </Group>
+        <Text size="sm">
+          {message.name} · <Anchor href={`mailto:${message.email}`}>{message.email}</Anchor>
+        </Text>
+        <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+          {message.message}
+        </Text>
+      </Stack>
+    </Card>
+  );
+}
+
+/** Messages sent through the contact form, newest first (the server orders them). */
+export function ContactMessages() {
+  const list = useContactMessages();
+  const messages = list.data?.pages.flatMap((page) => page.items) ?? [];
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <Text c="dimmed" size="sm">
+          Messages people sent through the contact form, newest first.
+        </Text>
+        <Button
+          variant="default"
+          size="xs"
+          leftSection={<IconRefresh size={16} aria-hidden />}
+          loading={list.isRefetching && !list.isFetchingNextPage}
+          onClick={() => void list.refetch()}
+        >
+          Refresh
+        </Button>
+      </Group>
+
+      {list.isPending && (
+        <Center py="xl" role="status" aria-label="Loading contact messages">
+          <Loader />
+        </Center>
+      )}
+
+      {list.isError && (
+        <Alert
+          color="red"
+          variant="light"
+          icon={<IconAlertCircle aria-hidden />}
+          title="Failed to load contact messages"
+          role="alert"
+        >
+          <Stack gap="sm" align="flex-start">
+            <Text size="sm">{errorMessage(list.error, list.error.message)}</Text>
+            <Button size="xs" variant="light" color="red" onClick={() => void list.refetch()}>
+              Try Again
+            </Button>
+          </Stack>
+        </Alert>
+      )}
+
+      {list.isSuccess && messages.length === 0 && (
+        <Text c="dimmed" ta="center" py="xl">
+          No contact messages yet
+        </Text>
+      )}
+
+      {messages.map((message) => (
+        <MessageCard key={message.id} message={message} />
+      ))}
+
+      {list.hasNextPage && (
+        <Center>
+          <Button variant="light" loading={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
+            Load more
+          </Button>
+        </Center>
+      )}
+    </Stack>
+  );
+}
