@@ -35,7 +35,11 @@ PALETTE: dict[str, Colour] = {
     "lilac": (178, 156, 206), "coral": (232, 116, 96), "white": (244, 244, 240),
     "teal": (38, 124, 128),
 }
-DENIM: list[Colour] = [(62, 92, 140), (44, 66, 104), (102, 134, 178), (40, 44, 56)]
+DENIM: dict[str, Colour] = {
+    "mid-wash denim": (62, 92, 140), "dark-wash denim": (44, 66, 104),
+    "light-wash denim": (102, 134, 178), "black denim": (40, 44, 56),
+}
+COLOUR_NAMES = {"forest": "forest green", "grey": "heather grey", "sky": "sky blue"}
 BACKDROPS: list[tuple[Colour, Colour]] = [
     ((246, 242, 236), (228, 220, 208)), ((238, 242, 246), (214, 222, 232)),
     ((244, 238, 240), (226, 212, 216)), ((240, 244, 238), (218, 226, 214)),
@@ -261,16 +265,18 @@ SHAPES: dict[str, Callable[..., Details]] = {
 }
 
 
-def _colours(kind: str, rng: random.Random) -> tuple[Colour, Colour]:
-    names = list(PALETTE)
+def _colours(kind: str, rng: random.Random) -> tuple[str, Colour, Colour]:
+    """The main colour's name, the main colour and an accent."""
     if kind == "jeans":
-        base = rng.choice(DENIM)
-        return base, _lighter(base, 0.25)
-    base = PALETTE[rng.choice(names)]
+        name = rng.choice(list(DENIM))
+        return name, DENIM[name], _lighter(DENIM[name], 0.25)
+    names = list(PALETTE)
+    name = rng.choice(names)
+    base = PALETTE[name]
     accent = PALETTE[rng.choice([n for n in names if PALETTE[n] != base])]
     if abs(sum(base) - sum(accent)) < 120:
         accent = _contrast(base)
-    return base, accent
+    return COLOUR_NAMES.get(name, name), base, accent
 
 
 def draw_garment(kind: str, variant: int) -> GarmentPhotos:
@@ -283,7 +289,7 @@ def draw_garment(kind: str, variant: int) -> GarmentPhotos:
     mask = Image.new("L", (W, H), 0)
     shape = SHAPES[kind]
     details = shape(ImageDraw.Draw(mask), fill=255)
-    base, accent = _colours(kind, rng)
+    colour, base, accent = _colours(kind, rng)
     pattern = "solid" if kind in ("jeans", "sneaker") else rng.choice(PATTERNS)
     fill = _light(_pattern(pattern, base, accent, rng))
 
@@ -294,7 +300,7 @@ def draw_garment(kind: str, variant: int) -> GarmentPhotos:
     shape(pen, outline=_darker(base, 0.45), width=7)
     details(pen, _darker(base, 0.4), accent)
 
-    return GarmentPhotos(_png(canvas.reduce(SCALE)), _png(_detail(canvas, mask)))
+    return GarmentPhotos(_png(canvas.reduce(SCALE)), _png(_detail(canvas, mask)), colour)
 
 
 def _png(picture: Image.Image) -> bytes:

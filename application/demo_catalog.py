@@ -84,8 +84,6 @@ GARMENTS = (
         ("Everlane", "Canvas day tote"), ("Zara", "Mini crossbody bag")),
         (18, 240), (Size.OTHER,)),
 )
-COLOURS = ("navy", "olive", "rust", "cream", "black", "burgundy", "mustard", "blush",
-           "forest green", "heather grey", "camel", "sky blue", "lilac", "coral", "white")
 WEAR = {
     Condition.NEW_WITH_TAGS: "Brand new with the tags still on; bought it and never wore it.",
     Condition.LIKE_NEW: "Worn once or twice, no signs of wear at all.",
@@ -112,10 +110,12 @@ def _description(rng: random.Random, colour: str, condition: Condition) -> str:
 
 @dataclass
 class PhotoPool:
-    """Stored photos per garment kind: ``covers[kind][variant]`` and matching close-ups."""
+    """Stored photos per garment kind: ``covers[kind][variant]``, matching close-ups, and the
+    colour each variant is drawn in (so a title never says olive under a burgundy photo)."""
 
     covers: dict[str, list[ListingImage]]
     closeups: dict[str, list[ListingImage]]
+    colours: dict[str, list[str]]
 
 
 class CatalogDemo:
@@ -145,7 +145,7 @@ class CatalogDemo:
         in worker threads)."""
         jobs = [(kind, variant) for kind in self.pictures.kinds
                 for variant in range(VARIANTS_PER_KIND)]
-        stored: dict[tuple[str, int], tuple[ListingImage, ListingImage]] = {}
+        stored: dict[tuple[str, int], tuple[ListingImage, ListingImage, str]] = {}
         for start in range(0, len(jobs), 2):
             pair = jobs[start:start + 2]
             stored.update(zip(pair, await asyncio.gather(*(self._photos(*j) for j in pair)),
@@ -155,14 +155,17 @@ class CatalogDemo:
             covers={k: [stored[(k, v)][0] for v in range(VARIANTS_PER_KIND)]
                     for k in self.pictures.kinds},
             closeups={k: [stored[(k, v)][1] for v in range(VARIANTS_PER_KIND)]
-                      for k in self.pictures.kinds})
+                      for k in self.pictures.kinds},
+            colours={k: [stored[(k, v)][2] for v in range(VARIANTS_PER_KIND)]
+                     for k in self.pictures.kinds})
 
-    async def _photos(self, kind: str, variant: int) -> tuple[ListingImage, ListingImage]:
+    async def _photos(self, kind: str, variant: int
+                      ) -> tuple[ListingImage, ListingImage, str]:
         drawn = await self.pictures.draw(kind, variant)
         cover = await self.media.save_listing_image(drawn.cover)
         closeup = await self.media.save_listing_image(drawn.closeup)
         return (ListingImage(cover.url, cover.thumbnail_url),
-                ListingImage(closeup.url, closeup.thumbnail_url))
+                ListingImage(closeup.url, closeup.thumbnail_url), drawn.colour)
 
     async def _user_ids(self, names: tuple[str, ...]) -> list[int]:
         async with self.uow:
@@ -187,9 +190,9 @@ class CatalogDemo:
                  pool: PhotoPool, now: datetime) -> Listing:
         garment = rng.choice(GARMENTS)
         brand, name = rng.choice(garment.names)
-        colour = rng.choice(COLOURS)
         condition = rng.choices(list(Condition), weights=(2, 4, 5, 1))[0]
         variant = rng.randrange(VARIANTS_PER_KIND)
+        colour = pool.colours[garment.kind][variant]
         images = [pool.covers[garment.kind][variant]]
         if rng.random() < 0.5:
             images.append(pool.closeups[garment.kind][variant])

@@ -30,10 +30,14 @@ class MediaStore(Protocol):
 
 @dataclass(frozen=True)
 class GarmentPhotos:
-    """Two PNG photos of one drawn garment: the whole piece and a detail close-up."""
+    """Two PNG photos of one drawn garment: the whole piece and a detail close-up.
+
+    ``colour`` names the garment's main colour, so a demo title can say what the photo shows.
+    """
 
     cover: bytes
     closeup: bytes
+    colour: str = "navy"
 
 
 class GarmentPictures(Protocol):

@@ -33,6 +33,7 @@ def test_garments_are_drawn_shapes_not_flat_rectangles(kind: str) -> None:
             assert corner != centre
     assert photos.cover != photos.closeup
     assert draw_garment(kind, 4).cover != photos.cover
+    assert photos.colour and photos.colour == draw_garment(kind, 3).colour
 
 
 class QuickPictures:
@@ -46,7 +47,7 @@ class QuickPictures:
             Image.new("RGB", (32, 40), (shade, 40 * variant % 255, len(kind) * 20)).save(
                 out, format="PNG")
             return out.getvalue()
-        return GarmentPhotos(png(10), png(200))
+        return GarmentPhotos(png(10), png(200), f"{kind}-shade-{variant}")
 
 
 @pytest.fixture
@@ -74,6 +75,10 @@ async def test_demo_seed_makes_varied_watched_listings(quick: Container) -> None
     assert max(ages) > timedelta(weeks=6)
     assert any(item.price_drop for item in page) and any(item.verified for item in page)
     assert all(1 <= len(item.images) <= 2 for item in page)
+    # The title names the colour the cover photo is drawn in.
+    assert all("-shade-" in item.title for item in page)
+    covers = {item.images[0].url: item.title.rsplit(", ", 1)[-1] for item in page}
+    assert len(set(covers.values())) == len(covers)  # one colour name per photo
     assert all(image.url.startswith("/media/products/") for item in page for image in item.images)
     watched = Counter(f.product_id for favs in favorites.values() for f in favs)
     assert {item.id: item.watch_count for item in page if item.watch_count} == dict(watched)
