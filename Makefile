@@ -9,7 +9,7 @@ PYTEST := $(BIN)/pytest
 WEBAPP_SOURCES := $(shell find webapp/src webapp/index.html webapp/vite.config.ts webapp/public -type f 2>/dev/null)
 CHROMIUM := /usr/bin/chromium
 
-.PHONY: help install run seed serve test lint test-unit test-adapters test-api test-webapp test-e2e bench clean
+.PHONY: help install run test lint test-unit test-adapters test-api test-webapp test-e2e bench clean
 
 help:
 	@echo "make run    set up, migrate, seed demo data and serve on http://$${RETHREAD_HOST:-127.0.0.1}:$${RETHREAD_PORT:-8000}"
