@@ -11,6 +11,7 @@ from domain.validation.accounts import username_error, validate_login, validate_
 from domain.validation.addresses import (
     DEFAULT_COUNTRY,
     REQUIRED_ADDRESS_FIELDS,
+    AddressForm,
     missing_fields_message,
     missing_required_fields,
     validate_admin_address,
@@ -31,6 +32,7 @@ from domain.validation.tracking import validate_tracking
 __all__ = [
     "DEFAULT_COUNTRY",
     "REQUIRED_ADDRESS_FIELDS",
+    "AddressForm",
     "counter_price_error",
     "missing_fields_message",
     "missing_required_fields",

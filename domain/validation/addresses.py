@@ -13,6 +13,8 @@ summary line for the response's ``message`` comes from :func:`missing_fields_mes
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from domain.validation._rules import FieldErrors, clean, length_error
 
 DEFAULT_COUNTRY = "United States"
@@ -41,42 +43,36 @@ REQUIRED_ADDRESS_FIELDS: tuple[str, ...] = (
 )
 
 
-def _as_fields(
-    full_name: str | None,
-    address_line1: str | None,
-    address_line2: str | None,
-    city: str | None,
-    state: str | None,
-    zip_code: str | None,
-    country: str | None,
-    phone_number: str | None,
-) -> dict[str, str]:
-    return {
-        "fullName": clean(full_name),
-        "addressLine1": clean(address_line1),
-        "addressLine2": clean(address_line2),
-        "city": clean(city),
-        "state": clean(state),
-        "zipCode": clean(zip_code),
-        "country": DEFAULT_COUNTRY if country is None else clean(country),
-        "phoneNumber": clean(phone_number),
-    }
+@dataclass(frozen=True)
+class AddressForm:
+    """An address as a form sends it; ``None`` means the field was not sent."""
+
+    full_name: str | None = None
+    address_line1: str | None = None
+    address_line2: str | None = None
+    city: str | None = None
+    state: str | None = None
+    zip_code: str | None = None
+    country: str | None = None
+    phone_number: str | None = None
+
+    def fields(self) -> dict[str, str]:
+        """Cleaned values by API field name; an unsent country is the default one."""
+        return {
+            "fullName": clean(self.full_name),
+            "addressLine1": clean(self.address_line1),
+            "addressLine2": clean(self.address_line2),
+            "city": clean(self.city),
+            "state": clean(self.state),
+            "zipCode": clean(self.zip_code),
+            "country": DEFAULT_COUNTRY if self.country is None else clean(self.country),
+            "phoneNumber": clean(self.phone_number),
+        }
 
 
-def validate_shipping_address(
-    full_name: str | None,
-    address_line1: str | None,
-    address_line2: str | None,
-    city: str | None,
-    state: str | None,
-    zip_code: str | None,
-    country: str | None,
-    phone_number: str | None,
-) -> dict[str, str]:
+def validate_shipping_address(address: AddressForm) -> dict[str, str]:
     """All field errors of the checkout shipping form; ``addressLine2`` is optional."""
-    values = _as_fields(
-        full_name, address_line1, address_line2, city, state, zip_code, country, phone_number
-    )
+    values = address.fields()
     errors = FieldErrors()
     for field, minimum, maximum, label in _CHECKOUT_RULES:
         message = length_error(
@@ -90,20 +86,9 @@ def validate_shipping_address(
     return errors.result()
 
 
-def missing_required_fields(
-    full_name: str | None,
-    address_line1: str | None,
-    address_line2: str | None,
-    city: str | None,
-    state: str | None,
-    zip_code: str | None,
-    country: str | None,
-    phone_number: str | None,
-) -> list[str]:
+def missing_required_fields(address: AddressForm) -> list[str]:
     """The required fields left blank, in form order (``country=None`` is not blank)."""
-    values = _as_fields(
-        full_name, address_line1, address_line2, city, state, zip_code, country, phone_number
-    )
+    values = address.fields()
     return [field for field in REQUIRED_ADDRESS_FIELDS if not values[field]]
 
 
@@ -112,18 +97,6 @@ def missing_fields_message(fields: list[str]) -> str:
     return f"Missing Required Fields: {', '.join(fields)}"
 
 
-def validate_admin_address(
-    full_name: str | None,
-    address_line1: str | None,
-    address_line2: str | None,
-    city: str | None,
-    state: str | None,
-    zip_code: str | None,
-    country: str | None,
-    phone_number: str | None,
-) -> dict[str, str]:
+def validate_admin_address(address: AddressForm) -> dict[str, str]:
     """``{field: "Required"}`` for each blank required field of the admin form."""
-    missing = missing_required_fields(
-        full_name, address_line1, address_line2, city, state, zip_code, country, phone_number
-    )
-    return dict.fromkeys(missing, REQUIRED)
+    return dict.fromkeys(missing_required_fields(address), REQUIRED)

@@ -6,6 +6,7 @@ import pytest
 
 from domain.validation import (
     DEFAULT_COUNTRY,
+    AddressForm,
     missing_fields_message,
     missing_required_fields,
     validate_admin_address,
@@ -27,11 +28,11 @@ VALID = {
 
 
 def shipping(**changes):
-    return validate_shipping_address(**{**VALID, **changes})
+    return validate_shipping_address(AddressForm(**{**VALID, **changes}))
 
 
 def admin(**changes):
-    return validate_admin_address(**{**VALID, **changes})
+    return validate_admin_address(AddressForm(**{**VALID, **changes}))
 
 
 def test_valid_address():
@@ -70,7 +71,7 @@ def test_shipping_messages(changes, field, message):
 
 
 def test_shipping_reports_every_field_at_once():
-    errors = validate_shipping_address("", "", "", "", "", "", "", "")
+    errors = validate_shipping_address(AddressForm("", "", "", "", "", "", "", ""))
     assert list(errors) == [
         "fullName",
         "addressLine1",
@@ -91,7 +92,9 @@ def test_admin_form_only_requires_fields():
 
 
 def test_missing_required_fields_lists_names_in_form_order():
-    missing = missing_required_fields(**{**VALID, "phone_number": None, "full_name": ""})
+    missing = missing_required_fields(
+        AddressForm(**{**VALID, "phone_number": None, "full_name": ""})
+    )
     assert missing == ["fullName", "phoneNumber"]
     assert missing_fields_message(missing) == "Missing Required Fields: fullName, phoneNumber"
-    assert missing_required_fields(**{**VALID, "country": None}) == []
+    assert missing_required_fields(AddressForm(**{**VALID, "country": None})) == []
