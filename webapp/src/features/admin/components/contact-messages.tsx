@@ -1,8 +1,9 @@
-import { Alert, Anchor, Button, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { IconAlertCircle, IconRefresh } from '@tabler/icons-react';
+import { Anchor, Button, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { IconRefresh } from '@tabler/icons-react';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/formatters';
 import { useContactMessages, type ContactMessage } from '../api';
+import { LoadFailed } from '@/components/load-failed';
 
 function MessageCard({ message }: { message: ContactMessage }) {
   return (
@@ -56,20 +57,11 @@ export function ContactMessages() {
       )}
 
       {list.isError && (
-        <Alert
-          color="red"
-          variant="light"
-          icon={<IconAlertCircle aria-hidden />}
+        <LoadFailed
           title="Failed to load contact messages"
-          role="alert"
-        >
-          <Stack gap="sm" align="flex-start">
-            <Text size="sm">{errorMessage(list.error, list.error.message)}</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => void list.refetch()}>
-              Try Again
-            </Button>
-          </Stack>
-        </Alert>
+          description={errorMessage(list.error, list.error.message)}
+          onRetry={() => void list.refetch()}
+        />
       )}
 
       {list.isSuccess && messages.length === 0 && (

@@ -1,5 +1,4 @@
 import {
-  Alert,
   Button,
   Card,
   Container,
@@ -10,13 +9,14 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconAlertCircle, IconPencilPlus } from '@tabler/icons-react';
+import { IconPencilPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { errorMessage } from '@/lib/api-client';
 import { useCurrentUser } from '@/lib/session-store';
 import { useBlogList } from '../api';
 import { BlogCard } from './blog-card';
+import { LoadFailed } from '@/components/load-failed';
 
 const GRID_COLS = { base: 1, sm: 2, lg: 3 };
 
@@ -79,20 +79,11 @@ export default function BlogListPage() {
       )}
 
       {list.isError && (
-        <Alert
-          color="red"
-          variant="light"
-          icon={<IconAlertCircle aria-hidden />}
+        <LoadFailed
           title="Failed to load blog posts"
-          role="alert"
-        >
-          <Stack gap="sm" align="flex-start">
-            <Text size="sm">{errorMessage(list.error, list.error.message)}</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => void list.refetch()}>
-              Try Again
-            </Button>
-          </Stack>
-        </Alert>
+          description={errorMessage(list.error, list.error.message)}
+          onRetry={() => void list.refetch()}
+        />
       )}
 
       {list.isSuccess && posts.length === 0 && (

@@ -1,6 +1,7 @@
 import { Box, Button, Center, EmptyState, Stack, Text } from '@mantine/core';
-import { IconMoodEmpty, IconRefresh } from '@tabler/icons-react';
+import { IconMoodEmpty } from '@tabler/icons-react';
 import type { ProductLayout } from '@/components/product-card';
+import { LoadFailed } from '@/components/load-failed';
 import { ProductGrid } from '@/components/product-grid';
 import { FIRST_PAGE, NEXT_PAGE, useProductSearch } from '../api';
 import type { ProductFilters } from '../filters';
@@ -14,17 +15,11 @@ interface ProductResultsProps {
 
 function Failed({ onRetry }: { onRetry: () => void }) {
   return (
-    <EmptyState
+    <LoadFailed
       title="Failed to load products"
       description="Check your connection and try again."
-      icon={<IconRefresh />}
-      withIndicatorBackground
-      py="xl"
-    >
-      <EmptyState.Actions>
-        <Button onClick={onRetry}>Try Again</Button>
-      </EmptyState.Actions>
-    </EmptyState>
+      onRetry={onRetry}
+    />
   );
 }
 

@@ -1,5 +1,5 @@
 import { Button, Container, EmptyState, Group, Select, Stack, Text, Title } from '@mantine/core';
-import { IconHeart, IconRefresh } from '@tabler/icons-react';
+import { IconHeart } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { LayoutToggle } from '@/components/layout-toggle';
@@ -9,17 +9,17 @@ import { isApiError } from '@/lib/api-client';
 import { useFavorites } from '@/lib/favorites';
 import { notifyError } from '@/lib/notify';
 import { FAVORITE_SORTS, sortFavorites, type FavoriteSort } from '../sort';
+import { LoadFailed } from '@/components/load-failed';
 
 const REMOVE_OPTIONS = { announce: true, failure: 'Failed to remove item from watch list' };
 
 function Failed({ onRetry }: { onRetry: () => void }) {
   return (
-    <EmptyState title="Failed to load watched items" icon={<IconRefresh />} withIndicatorBackground py="xl"
-      description="There was an error loading your favorites. Please try again later.">
-      <EmptyState.Actions>
-        <Button onClick={onRetry}>Try Again</Button>
-      </EmptyState.Actions>
-    </EmptyState>
+    <LoadFailed
+      title="Failed to load watched items"
+      description="There was an error loading your favorites. Please try again later."
+      onRetry={onRetry}
+    />
   );
 }
 

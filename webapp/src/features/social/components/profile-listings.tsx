@@ -1,6 +1,7 @@
 import { Button, Center, EmptyState, Stack } from '@mantine/core';
 import { IconHanger } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
+import { LoadFailed } from '@/components/load-failed';
 import { ProductGrid } from '@/components/product-grid';
 import type { useSellerListings } from '../api';
 
@@ -12,9 +13,7 @@ interface ProfileListingsProps {
 /** The Listings tab: the member's products, with Load more. */
 export function ProfileListings({ listings, own }: ProfileListingsProps) {
   if (listings.isError) {
-    return <EmptyState title="Failed to load products" description="Please try again." py="xl">
-      <EmptyState.Actions><Button onClick={() => void listings.refetch()}>Try Again</Button></EmptyState.Actions>
-    </EmptyState>;
+    return <LoadFailed title="Failed to load products" onRetry={() => void listings.refetch()} />;
   }
   const products = listings.data?.pages.flatMap((page) => page.items) ?? [];
   if (listings.data && products.length === 0) {
