@@ -34,7 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from adapters.demo_images import SHAPES
 from adapters.migrations import upgrade
-from adapters.sqlalchemy.engine import create_engine
+from adapters.sqlalchemy.engine import reset_postgres_schema
 from application.catalog import SearchRequest
 from application.ports.catalog import ListingFilter
 from application.ports.media import GarmentPhotos
@@ -42,14 +42,6 @@ from entrypoints.container import Container, build_container, shutdown
 from entrypoints.settings import load_settings
 
 console = Console()
-
-
-async def _reset_postgres(url: str) -> None:
-    engine = create_engine(url)
-    async with engine.begin() as connection:
-        await connection.execute(text("DROP SCHEMA IF EXISTS public CASCADE"))
-        await connection.execute(text("CREATE SCHEMA public"))
-    await engine.dispose()
 
 
 async def settle(container: Container) -> None:
@@ -168,7 +160,7 @@ async def main(listings: int, repeat: int, data_dir: str | None) -> None:
         postgres = os.environ.get("RETHREAD_TEST_DATABASE_URL")
         if postgres:
             if not data_dir:
-                await _reset_postgres(postgres)
+                await reset_postgres_schema(postgres)
             targets.append(("PostgreSQL", postgres))
         for label, url in targets:
             settings = load_settings({"RETHREAD_DATA_DIR": tmp, "RETHREAD_DATABASE_URL": url,

@@ -17,7 +17,7 @@ from litestar.testing import AsyncTestClient
 from sqlalchemy import text
 
 from adapters.migrations import upgrade
-from adapters.sqlalchemy.engine import create_engine
+from adapters.sqlalchemy.engine import create_engine, reset_postgres_schema
 from adapters.sqlalchemy.models import Base
 from entrypoints.container import Container, build_container, shutdown
 from entrypoints.http.app import create_app
@@ -29,14 +29,6 @@ REDIS_URL = os.environ.get("RETHREAD_TEST_REDIS_URL")
 DATABASES = ["sqlite"] + (["postgresql"] if POSTGRES_URL else [])
 
 
-async def _reset_postgres(url: str) -> None:
-    engine = create_engine(url)
-    async with engine.begin() as connection:
-        await connection.execute(text("DROP SCHEMA IF EXISTS public CASCADE"))
-        await connection.execute(text("CREATE SCHEMA public"))
-    await engine.dispose()
-
-
 @pytest.fixture(scope="session", params=DATABASES)
 async def database_url(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
                        ) -> str:
@@ -46,7 +38,7 @@ async def database_url(request: pytest.FixtureRequest, tmp_path_factory: pytest.
     else:
         assert POSTGRES_URL is not None
         url = POSTGRES_URL
-        await _reset_postgres(url)
+        await reset_postgres_schema(url)
     await asyncio.to_thread(upgrade, url)
     return url
 

@@ -1,13 +1,13 @@
-import { Button, Group, SimpleGrid, Stack } from '@mantine/core';
+import { Button, SimpleGrid, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconEye, IconEyeCheck, IconMessageCircle, IconShare, IconShoppingBag, IconTag } from '@tabler/icons-react';
+import { IconEye, IconEyeCheck, IconMessageCircle, IconShoppingBag, IconTag } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useFavoriteCheck, useFavoriteToggle } from '@/lib/favorites';
 import { promptLogin } from '@/lib/login-prompt';
 import type { Product, ProductStatus } from '@/lib/product';
 import { useSessionStore } from '@/lib/session-store';
 import { OfferDialog } from './offer-dialog';
-import { shareListing } from './share-listing';
+import { ShareListingButton } from './share-listing';
 
 const UNAVAILABLE: Record<ProductStatus, string> = { available: 'Buy It Now', sold: 'Sold', reserved: 'Reserved' };
 
@@ -47,11 +47,7 @@ export function BuyerActions({ product }: { product: Product }) {
           Message Seller
         </Button>
       </SimpleGrid>
-      <Group justify="center">
-        <Button variant="subtle" leftSection={<IconShare size={16} />} onClick={() => void shareListing()}>
-          Share Listing
-        </Button>
-      </Group>
+      <ShareListingButton />
       <OfferDialog product={product} opened={offerOpen} onClose={offerDialog.close} />
     </Stack>
   );

@@ -1,12 +1,12 @@
 import { Button, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconInbox, IconPencil, IconShare, IconTrash } from '@tabler/icons-react';
+import { IconInbox, IconPencil, IconTrash } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router-dom';
 import { errorMessage } from '@/lib/api-client';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import type { Product } from '@/lib/product';
 import { useDeleteListing } from '../api';
-import { shareListing } from './share-listing';
+import { ShareListingButton } from './share-listing';
 
 /** What the listing's owner sees instead of buying: View Offers, Edit, Delete, Share. */
 export function OwnerActions({ product }: { product: Product }) {
@@ -37,11 +37,7 @@ export function OwnerActions({ product }: { product: Product }) {
           Delete listing
         </Button>
       </SimpleGrid>
-      <Group justify="center">
-        <Button variant="subtle" leftSection={<IconShare size={16} />} onClick={() => void shareListing()}>
-          Share Listing
-        </Button>
-      </Group>
+      <ShareListingButton />
       <Modal opened={confirmOpen} onClose={confirm.close} title="Delete this listing?" centered>
         <Text size="sm" mb="lg">
           {product.title} will be removed from the shop and from every watch list. This cannot be undone.

@@ -13,7 +13,7 @@ import {
   Title,
 } from '@mantine/core';
 import { IconCircleCheck, IconClock, IconMail, IconShieldCheck } from '@tabler/icons-react';
-import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { errorMessage, fieldErrors } from '@/lib/api-client';
 import { notifyError, notifySuccess } from '@/lib/notify';
@@ -26,50 +26,38 @@ import {
 } from '../contact';
 import { POLICY } from '../policy';
 
+function HelpCard({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
+  return (
+    <Card padding="lg">
+      <Stack gap="sm">
+        <ThemeIcon variant="light" size="lg" aria-hidden>
+          {icon}
+        </ThemeIcon>
+        <Title order={2} size="h5">
+          {title}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {children}
+        </Text>
+      </Stack>
+    </Card>
+  );
+}
+
 function HelpAside() {
   return (
     <Stack gap="md">
-      <Card padding="lg">
-        <Stack gap="sm">
-          <ThemeIcon variant="light" size="lg" aria-hidden>
-            <IconClock size={20} />
-          </ThemeIcon>
-          <Title order={2} size="h5">
-            When we reply
-          </Title>
-          <Text size="sm" c="dimmed">
-            Our support team answers every message within {POLICY.supportReply}, by email.
-          </Text>
-        </Stack>
-      </Card>
-      <Card padding="lg">
-        <Stack gap="sm">
-          <ThemeIcon variant="light" size="lg" aria-hidden>
-            <IconShieldCheck size={20} />
-          </ThemeIcon>
-          <Title order={2} size="h5">
-            Problem with an order?
-          </Title>
-          <Text size="sm" c="dimmed">
-            Put your order number in the subject. Claims must reach us within {POLICY.inspection} of
-            delivery; see <Anchor component={Link} to="/buyer-protection">Buyer Protection</Anchor>.
-          </Text>
-        </Stack>
-      </Card>
-      <Card padding="lg">
-        <Stack gap="sm">
-          <ThemeIcon variant="light" size="lg" aria-hidden>
-            <IconMail size={20} />
-          </ThemeIcon>
-          <Title order={2} size="h5">
-            Quick answers
-          </Title>
-          <Text size="sm" c="dimmed">
-            Many questions are answered in our <Anchor component={Link} to="/faq">FAQ</Anchor>. You
-            can also email {POLICY.supportEmail}.
-          </Text>
-        </Stack>
-      </Card>
+      <HelpCard icon={<IconClock size={20} />} title="When we reply">
+        Our support team answers every message within {POLICY.supportReply}, by email.
+      </HelpCard>
+      <HelpCard icon={<IconShieldCheck size={20} />} title="Problem with an order?">
+        Put your order number in the subject. Claims must reach us within {POLICY.inspection} of
+        delivery; see <Anchor component={Link} to="/buyer-protection">Buyer Protection</Anchor>.
+      </HelpCard>
+      <HelpCard icon={<IconMail size={20} />} title="Quick answers">
+        Many questions are answered in our <Anchor component={Link} to="/faq">FAQ</Anchor>. You
+        can also email {POLICY.supportEmail}.
+      </HelpCard>
     </Stack>
   );
 }

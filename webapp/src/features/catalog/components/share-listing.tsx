@@ -1,4 +1,6 @@
+import { Button, Group } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { IconShare } from '@tabler/icons-react';
 import { notifyError } from '@/lib/notify';
 
 const COPY_TOAST_MS = 2000;
@@ -12,4 +14,15 @@ export async function shareListing(url: string = window.location.href): Promise<
   } catch {
     notifyError('Please try selecting and copying the URL manually.', 'Failed to copy');
   }
+}
+
+/** The centred Share Listing button under the product actions (buyers and owners alike). */
+export function ShareListingButton() {
+  return (
+    <Group justify="center">
+      <Button variant="subtle" leftSection={<IconShare size={16} />} onClick={() => void shareListing()}>
+        Share Listing
+      </Button>
+    </Group>
+  );
 }
