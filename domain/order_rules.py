@@ -18,6 +18,8 @@ from domain.catalog import ListingStatus
 
 BUYER_PROTECTION_DAYS = 3
 BUYER_PROTECTION = timedelta(days=BUYER_PROTECTION_DAYS)
+# A pending order nobody paid for is cancelled after this long (its listing returns).
+UNPAID_LIMIT = timedelta(hours=72)
 
 
 class OrderStatus(LabelledStrEnum):

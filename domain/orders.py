@@ -25,6 +25,7 @@ from domain.order_rules import (
     FINISHED_STATUSES,
     FORBIDDEN_MESSAGES,
     TERMINAL_STATUSES,
+    UNPAID_LIMIT,
     Actor,
     OrderStatus,
     Party,
@@ -186,6 +187,17 @@ class Order:
         if not self.protection_expired(now):
             return False
         self._move(OrderStatus.COMPLETED, None, now)
+        return True
+
+    def cancel_if_unpaid_expired(self, now: datetime) -> bool:
+        """Cancel a pending order left unpaid for :data:`UNPAID_LIMIT` (the listing returns).
+
+        Returns whether it cancelled; like :meth:`complete_if_protection_expired`, the
+        change has no actor.
+        """
+        if self.status is not OrderStatus.PENDING or now < self.created_at + UNPAID_LIMIT:
+            return False
+        self._move(OrderStatus.CANCELLED, None, now)
         return True
 
     def pull_events(self) -> list[OrderEvent]:

@@ -12,12 +12,16 @@ from adapters.rate_limit import MemoryRateLimiter, RedisRateLimiter
 from adapters.sqlalchemy.engine import create_engine, create_session_factory
 from adapters.sqlalchemy.unit_of_work import SqlAlchemyUnitOfWork
 from application.accounts import AccountService
+from application.addresses import AddressService
 from application.blog import BlogService
 from application.catalog import CatalogService
 from application.clock import SystemClock
 from application.contact import ContactService
 from application.demo import DemoSeeder
 from application.favorites import FavoriteService
+from application.order_timers import OrderTimers
+from application.orders import OrderService
+from application.reviews import ReviewService
 from application.social import SocialService
 from application.system import SystemService
 from entrypoints.settings import Settings
@@ -59,6 +63,10 @@ class Container(containers.DeclarativeContainer):
     catalog = providers.Factory(CatalogService, uow=uow, clock=clock, media=media_store)
     favorites = providers.Factory(FavoriteService, uow=uow, clock=clock)
     social = providers.Factory(SocialService, uow=uow, clock=clock)
+    orders = providers.Factory(OrderService, uow=uow, clock=clock)
+    order_timers = providers.Factory(OrderTimers, uow=uow, clock=clock)
+    addresses = providers.Factory(AddressService, uow=uow, clock=clock)
+    reviews = providers.Factory(ReviewService, uow=uow, clock=clock)
     garment_pictures = providers.Singleton(PillowGarmentPictures)
     demo_seeder = providers.Factory(DemoSeeder, uow=uow, hasher=password_hasher, clock=clock,
                                     media=media_store, pictures=garment_pictures)

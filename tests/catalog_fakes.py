@@ -124,6 +124,14 @@ class FakeListings:
     async def delete(self, listing_id: int) -> None:
         self.rows.pop(listing_id, None)
 
+    async def claim_status(self, listing_id: int, expected: ListingStatus,
+                           status: ListingStatus, now: datetime) -> bool:
+        row = self.rows.get(listing_id)
+        if row is None or row.status is not expected:
+            return False
+        row.status, row.updated_at = status, now
+        return True
+
     async def search(self, query: ListingFilter, sort: ListingSort, limit: int,
                      after: After | None = None, matches: int | None = None
                      ) -> list[Listing]:

@@ -33,6 +33,7 @@ from sqlalchemy import (
     select,
     text,
     tuple_,
+    update,
 )
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import Mapped, mapped_column
@@ -348,6 +349,15 @@ class SqlListingRepository:
 
     async def delete(self, listing_id: int) -> None:
         await self.session.execute(delete(ProductRow).where(ProductRow.id == listing_id))
+
+    async def claim_status(self, listing_id: int, expected: ListingStatus,
+                           status: ListingStatus, now: datetime) -> bool:
+        result = await self.session.execute(
+            update(ProductRow)
+            .where(ProductRow.id == listing_id, ProductRow.status == expected.value)
+            .values(status=status.value, updated_at=now)
+            .execution_options(synchronize_session=False))
+        return result.rowcount == 1  # type: ignore[attr-defined]
 
     async def search(self, query: ListingFilter, sort: ListingSort, limit: int,
                      after: After | None = None, matches: int | None = None) -> list[Listing]:

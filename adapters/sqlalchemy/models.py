@@ -1,10 +1,13 @@
 """Every table, imported in one place so Alembic and tests see the whole schema."""
 
 from adapters.sqlalchemy.accounts import SessionRow, UserRow
+from adapters.sqlalchemy.addresses import OrderAddressRow, UserAddressRow  # noqa: F401
 from adapters.sqlalchemy.base import Base
 from adapters.sqlalchemy.blog import BlogPostRow, ContactMessageRow  # noqa: F401
 from adapters.sqlalchemy.catalog import ProductImageRow, ProductRow  # noqa: F401
 from adapters.sqlalchemy.favorites import FavoriteRow  # noqa: F401
+from adapters.sqlalchemy.orders import OrderEventRow, OrderRow  # noqa: F401
+from adapters.sqlalchemy.reviews import ReviewRow  # noqa: F401
 from adapters.sqlalchemy.social import FollowRow  # noqa: F401
 
 __all__ = ["Base", "SessionRow", "UserRow"]

@@ -10,9 +10,12 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from adapters.sqlalchemy.accounts import SqlSessionRepository, SqlUserRepository
+from adapters.sqlalchemy.addresses import SqlAddressRepository
 from adapters.sqlalchemy.blog import SqlBlogRepository, SqlContactMessageRepository
 from adapters.sqlalchemy.catalog import SqlListingRepository
 from adapters.sqlalchemy.favorites import SqlFavoriteRepository
+from adapters.sqlalchemy.orders import SqlOrderEventRepository, SqlOrderRepository
+from adapters.sqlalchemy.reviews import SqlReviewRepository
 from adapters.sqlalchemy.social import SqlFollowRepository
 from domain.errors import Conflict
 
@@ -33,6 +36,10 @@ class SqlAlchemyUnitOfWork:
             self.listings = SqlListingRepository(self.session)
             self.favorites = SqlFavoriteRepository(self.session)
             self.follows = SqlFollowRepository(self.session)
+            self.orders = SqlOrderRepository(self.session)
+            self.order_events = SqlOrderEventRepository(self.session)
+            self.addresses = SqlAddressRepository(self.session)
+            self.reviews = SqlReviewRepository(self.session)
         self._depth += 1
         return self
 

@@ -15,6 +15,12 @@ from application.ports.accounts import SessionRepository, UserRepository
 from application.ports.blog import BlogRepository
 from application.ports.catalog import FavoriteRepository, ListingRepository
 from application.ports.contact import ContactMessageRepository
+from application.ports.orders import (
+    AddressRepository,
+    OrderEventRepository,
+    OrderRepository,
+    ReviewRepository,
+)
 from application.ports.social import FollowRepository
 
 
@@ -28,6 +34,10 @@ class UnitOfWork(Protocol):
     listings: ListingRepository
     favorites: FavoriteRepository
     follows: FollowRepository
+    orders: OrderRepository
+    order_events: OrderEventRepository
+    addresses: AddressRepository
+    reviews: ReviewRepository
 
     async def __aenter__(self) -> Self: ...
     async def __aexit__(self, exc_type: type[BaseException] | None,

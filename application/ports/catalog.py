@@ -20,7 +20,7 @@ from decimal import Decimal
 from enum import StrEnum
 from typing import Protocol
 
-from domain.catalog import Category, Condition, Size
+from domain.catalog import Category, Condition, ListingStatus, Size
 from domain.listings import Listing
 
 
@@ -106,6 +106,10 @@ class ListingRepository(Protocol):
     async def save(self, listing: Listing) -> None:
         """Store fields, status and images (not ``watch_count``, which favorites keep)."""
     async def delete(self, listing_id: int) -> None: ...
+    async def claim_status(self, listing_id: int, expected: ListingStatus,
+                           status: ListingStatus, now: datetime) -> bool:
+        """Set the status only if it is still ``expected`` (one conditional UPDATE); says
+        whether it did. Orders reserve a listing with it, so one buyer wins a race."""
     async def search(self, query: ListingFilter, sort: ListingSort, limit: int,
                      after: After | None = None, matches: int | None = None
                      ) -> list[Listing]:

@@ -1,0 +1,152 @@
+"""Orders and their timeline: tables and repositories (prices as integer cents).
+
+``save`` is an ``UPDATE ... WHERE id = :id AND status = :expected``: the status check and
+the write are one statement, so of two concurrent movers (two requests, two scheduler
+workers) exactly one sees a changed row.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from datetime import datetime
+from decimal import Decimal
+
+from sqlalchemy import ForeignKey, Integer, String, exists, select, tuple_, update
+from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm import Mapped, mapped_column
+
+from adapters.sqlalchemy.base import Base, UtcDateTime
+from application.ports.orders import OrderEventRecord, OrderPosition
+from domain.order_rules import OrderStatus
+from domain.orders import Order
+
+
+class OrderRow(Base):
+    __tablename__ = "orders"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    order_number: Mapped[str] = mapped_column(String(16), unique=True)
+    product_id: Mapped[int] = mapped_column(ForeignKey("products.id", ondelete="CASCADE"))
+    buyer_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    seller_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    offer_id: Mapped[int | None] = mapped_column(Integer)
+    price_cents: Mapped[int] = mapped_column(Integer)
+    status: Mapped[str] = mapped_column(String(20))
+    tracking_number: Mapped[str | None] = mapped_column(String(100))
+    tracking_url: Mapped[str | None] = mapped_column(String(2000))
+    created_at: Mapped[datetime] = mapped_column(UtcDateTime)
+    delivered_at: Mapped[datetime | None] = mapped_column(UtcDateTime)
+    status_changed_at: Mapped[datetime] = mapped_column(UtcDateTime)
+
+
+class OrderEventRow(Base):
+    __tablename__ = "order_events"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    order_id: Mapped[int] = mapped_column(ForeignKey("orders.id", ondelete="CASCADE"))
+    kind: Mapped[str] = mapped_column(String(30))
+    status: Mapped[str | None] = mapped_column(String(20))
+    actor_id: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"))
+    note: Mapped[str | None] = mapped_column(String(300))
+    at: Mapped[datetime] = mapped_column(UtcDateTime)
+
+
+def to_order(row: OrderRow) -> Order:
+    return Order(id=row.id, order_number=row.order_number, product_id=row.product_id,
+                 buyer_id=row.buyer_id, seller_id=row.seller_id,
+                 price=Decimal(row.price_cents) / 100, status=OrderStatus(row.status),
+                 tracking_number=row.tracking_number, tracking_url=row.tracking_url,
+                 created_at=row.created_at, delivered_at=row.delivered_at)
+
+
+class SqlOrderRepository:
+    def __init__(self, session: AsyncSession) -> None:
+        self.session = session
+
+    async def add(self, order: Order, now: datetime, offer_id: int | None = None) -> Order:
+        row = OrderRow(order_number=order.order_number, product_id=order.product_id,
+                       buyer_id=order.buyer_id, seller_id=order.seller_id, offer_id=offer_id,
+                       price_cents=int(order.price * 100), status=order.status.value,
+                       created_at=order.created_at, status_changed_at=now)
+        self.session.add(row)
+        await self.session.flush()
+        order.id = row.id
+        return order
+
+    async def get(self, order_id: int) -> Order | None:
+        row = await self.session.get(OrderRow, order_id)
+        return None if row is None else to_order(row)
+
+    async def get_by_number(self, order_number: str) -> Order | None:
+        row = await self.session.scalar(
+            select(OrderRow).where(OrderRow.order_number == order_number))
+        return None if row is None else to_order(row)
+
+    async def number_taken(self, order_number: str) -> bool:
+        return bool(await self.session.scalar(
+            select(exists().where(OrderRow.order_number == order_number))))
+
+    async def save(self, order: Order, expected_status: OrderStatus, now: datetime) -> bool:
+        values = {"status": order.status.value, "tracking_number": order.tracking_number,
+                  "tracking_url": order.tracking_url, "delivered_at": order.delivered_at}
+        if order.status is not expected_status:
+            values["status_changed_at"] = now
+        result = await self.session.execute(
+            update(OrderRow)
+            .where(OrderRow.id == order.id, OrderRow.status == expected_status.value)
+            .values(**values).execution_options(synchronize_session=False))
+        return result.rowcount == 1  # type: ignore[attr-defined]
+
+    async def list_for(self, *, buyer_id: int | None = None, seller_id: int | None = None,
+                       status: OrderStatus | None = None, limit: int,
+                       after: OrderPosition | None = None) -> list[Order]:
+        query = select(OrderRow)
+        if buyer_id is not None:
+            query = query.where(OrderRow.buyer_id == buyer_id)
+        if seller_id is not None:
+            query = query.where(OrderRow.seller_id == seller_id)
+        if status is not None:
+            query = query.where(OrderRow.status == status.value)
+        if after is not None:
+            query = query.where(tuple_(OrderRow.created_at, OrderRow.id)
+                                < tuple_(after.created_at, after.id))
+        query = query.order_by(OrderRow.created_at.desc(), OrderRow.id.desc()).limit(limit)
+        return [to_order(row) for row in (await self.session.scalars(query)).all()]
+
+    async def due_ids(self, status: OrderStatus, changed_before: datetime, limit: int
+                      ) -> list[int]:
+        query = (select(OrderRow.id)
+                 .where(OrderRow.status == status.value,
+                        OrderRow.status_changed_at <= changed_before)
+                 .order_by(OrderRow.status_changed_at, OrderRow.id).limit(limit))
+        return list((await self.session.scalars(query)).all())
+
+    async def status_changed_at(self, order_ids: list[int]) -> dict[int, datetime]:
+        if not order_ids:
+            return {}
+        rows = await self.session.execute(
+            select(OrderRow.id, OrderRow.status_changed_at).where(OrderRow.id.in_(order_ids)))
+        return {order_id: at for order_id, at in rows.all()}
+
+
+class SqlOrderEventRepository:
+    def __init__(self, session: AsyncSession) -> None:
+        self.session = session
+
+    async def add(self, order_id: int, kind: str, status: str | None, actor_id: int | None,
+                  at: datetime, note: str | None = None) -> None:
+        self.session.add(OrderEventRow(order_id=order_id, kind=kind, status=status,
+                                       actor_id=actor_id, at=at, note=note))
+        await self.session.flush()
+
+    async def for_orders(self, order_ids: list[int]) -> dict[int, list[OrderEventRecord]]:
+        found: dict[int, list[OrderEventRecord]] = defaultdict(list)
+        if not order_ids:
+            return found
+        query = (select(OrderEventRow).where(OrderEventRow.order_id.in_(order_ids))
+                 .order_by(OrderEventRow.at, OrderEventRow.id))
+        for row in (await self.session.scalars(query)).all():
+            found[row.order_id].append(OrderEventRecord(row.id, row.order_id, row.kind,
+                                                        row.status, row.actor_id, row.note,
+                                                        row.at))
+        return found

@@ -1,0 +1,84 @@
+"""Order timers (spec §9 buyer protection, Sharetribe-style transaction timers).
+
+- An unpaid pending order is cancelled 72 hours after it was placed; its listing returns.
+- A delivered order completes by itself when the 3-day inspection window has passed.
+- Reviews of a completed order are published when its 14-day review window closes.
+
+``sweep`` finds what is due and handles each order in its own transaction. Handling is a
+compare-and-set on the order's status (or on ``published_at`` for reviews), so any number
+of workers, hosts or ``rethread orders sweep`` runs may sweep at once: one claims each job,
+the others see it already done and skip it. Time comes from the injected clock.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from application.order_notices import OrderNotices
+from application.orders import OrderService
+from application.ports import Clock, UnitOfWork
+from application.reviews import publish_order_reviews
+from domain.errors import Conflict
+from domain.order_rules import BUYER_PROTECTION, UNPAID_LIMIT, OrderStatus
+from domain.orders import Order
+from domain.reviews import REVIEW_WINDOW
+
+BATCH = 200
+
+
+@dataclass(frozen=True)
+class SweepResult:
+    cancelled: list[int]
+    completed: list[int]
+    reviews_published: list[int]
+
+    @property
+    def total(self) -> int:
+        return len(self.cancelled) + len(self.completed) + len(self.reviews_published)
+
+
+class OrderTimers:
+    def __init__(self, uow: UnitOfWork, clock: Clock, notices: OrderNotices | None = None
+                 ) -> None:
+        self.uow = uow
+        self.clock = clock
+        self.orders = OrderService(uow, clock, notices)
+
+    async def sweep(self) -> SweepResult:
+        now = self.clock.now()
+        async with self.uow:
+            unpaid = await self.uow.orders.due_ids(OrderStatus.PENDING, now - UNPAID_LIMIT,
+                                                   BATCH)
+            delivered = await self.uow.orders.due_ids(OrderStatus.DELIVERED,
+                                                      now - BUYER_PROTECTION, BATCH)
+            hidden = await self.uow.reviews.unpublished_order_ids(now - REVIEW_WINDOW, BATCH)
+        cancelled = [i for i in unpaid if await self._move(i, Order.cancel_if_unpaid_expired)]
+        completed = [i for i in delivered
+                     if await self._move(i, Order.complete_if_protection_expired)]
+        published = [i for i in hidden if await self._publish(i)]
+        return SweepResult(cancelled, completed, published)
+
+    async def _move(self, order_id: int, rule: object) -> bool:
+        now = self.clock.now()
+        async with self.uow:
+            order = await self.uow.orders.get(order_id)
+            if order is None:
+                return False
+            before = order.status
+            if not rule(order, now):  # type: ignore[operator]
+                return False
+            try:
+                await self.orders.store_change(order, before, now)
+            except Conflict:
+                return False  # another worker got there first
+            await self.uow.commit()
+        await self.orders.notices.after_commit(order)
+        return True
+
+    async def _publish(self, order_id: int) -> bool:
+        now = self.clock.now()
+        async with self.uow:
+            changed = await publish_order_reviews(self.uow, order_id, now)
+            if changed:
+                await self.uow.commit()
+        return bool(changed)

@@ -1,0 +1,259 @@
+"""Orders: place one (server-owned price, one buyer per listing), move it through its
+lifecycle, and show it to its buyer, its seller and administrators.
+
+Placing reserves the listing with a conditional UPDATE (available -> reserved) as the first
+statement of the order's transaction, so of many concurrent buyers exactly one wins; the
+others get 409 and no order. Every status change is a compare-and-set on the order's status
+(:meth:`OrderRepository.save`), recorded as an order event, and keeps the listing's status in
+step (reserved while pending, available again when cancelled, sold otherwise).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
+
+from application.order_notices import OrderNotices
+from application.ports import Clock, UnitOfWork
+from application.ports.orders import Address, OrderEventRecord, OrderPosition
+from domain.accounts import User
+from domain.catalog import ListingStatus
+from domain.checkout import checkout_price
+from domain.errors import Conflict, Forbidden, NotFound, ValidationError, require_valid
+from domain.events import OrderPlaced, OrderStatusChanged
+from domain.fees import CheckoutTotals, checkout_totals
+from domain.listings import Listing
+from domain.order_numbers import NONCE_LIMIT, order_number
+from domain.order_rules import Actor, OrderStatus
+from domain.orders import Order
+from domain.reviews import Review, visible_to
+from domain.validation.addresses import (
+    AddressForm,
+    missing_fields_message,
+    validate_admin_address,
+    validate_shipping_address,
+)
+
+ORDER_NOT_FOUND = "Order not found"
+NO_LONGER_AVAILABLE = "This item is no longer available"
+CHANGED_MEANWHILE = "This order was just changed by someone else. Please reload and try again."
+MAX_ORDERS_LISTED = 100
+NUMBER_ATTEMPTS = 20
+# The seller sees the shipping address only once payment is confirmed (spec §2 Orders).
+ADDRESS_VISIBLE_TO_SELLER = frozenset({OrderStatus.PAYMENT_CONFIRMED, OrderStatus.SHIPPED,
+                                       OrderStatus.DELIVERED, OrderStatus.COMPLETED})
+
+
+@dataclass(frozen=True)
+class OrderView:
+    order: Order
+    listing: Listing | None
+    buyer: User | None
+    seller: User | None
+    address: Address | None
+    events: list[OrderEventRecord]
+    reviews: list[Review]
+    totals: CheckoutTotals
+    allowed: frozenset[OrderStatus]
+    can_review: bool
+
+
+def actor_of(user: User) -> Actor:
+    assert user.id is not None
+    return Actor(user.id, user.is_admin)
+
+
+
+class OrderService:
+    def __init__(self, uow: UnitOfWork, clock: Clock, notices: OrderNotices | None = None,
+                 nonce: Callable[[], int] | None = None) -> None:
+        self.uow = uow
+        self.clock = clock
+        self.notices = notices or OrderNotices()
+        self.nonce = nonce or (lambda: random.randrange(NONCE_LIMIT))
+
+    async def place(self, buyer: User, product_id: int, offer_id: int | None = None
+                    ) -> OrderView:
+        """Create a pending order for ``product_id`` at the server's price."""
+        assert buyer.id is not None
+        now = self.clock.now()
+        async with self.uow:
+            claimed = await self.uow.listings.claim_status(
+                product_id, ListingStatus.AVAILABLE, ListingStatus.RESERVED, now)
+            listing = await self.uow.listings.get(product_id)
+            if listing is None:
+                raise NotFound("Product not found")
+            if listing.seller_id == buyer.id:
+                raise Forbidden("You cannot buy your own listing.")
+            if not claimed:
+                raise Conflict(NO_LONGER_AVAILABLE)
+            offer = await self.notices.offer_for(self.uow, offer_id)
+            price = checkout_price(product_id=product_id, listing_price=listing.price,
+                                   listing_status=ListingStatus.AVAILABLE,
+                                   seller_id=listing.seller_id, buyer_id=buyer.id, offer=offer)
+            order = Order.place(order_number=await self._free_number(product_id),
+                                product_id=product_id, buyer_id=buyer.id,
+                                seller_id=listing.seller_id, price=price, created_at=now)
+            await self.uow.orders.add(order, now, offer_id)
+            await self._record(order, now)
+            await self.notices.placed(self.uow, order, listing, now)
+            await self.uow.commit()
+            view = await self._view(order, buyer)
+        await self.notices.after_commit(order)
+        return view
+
+    async def get(self, viewer: User, order_id: int) -> OrderView:
+        async with self.uow:
+            order = await self._visible(viewer, order_id)
+            return await self._view(order, viewer)
+
+    async def list_mine(self, viewer: User, *, as_seller: bool = False,
+                        status: OrderStatus | None = None, limit: int = MAX_ORDERS_LISTED,
+                        after: OrderPosition | None = None) -> list[OrderView]:
+        assert viewer.id is not None
+        who = {"seller_id": viewer.id} if as_seller else {"buyer_id": viewer.id}
+        async with self.uow:
+            orders = await self.uow.orders.list_for(**who, status=status,
+                                                    limit=min(limit, MAX_ORDERS_LISTED),
+                                                    after=after)
+            return await self._views(orders, viewer)
+
+    async def list_all(self, viewer: User, status: OrderStatus | None = None,
+                       limit: int = MAX_ORDERS_LISTED) -> list[OrderView]:
+        """Every order (administrators: the CLI and the admin dashboard)."""
+        if not viewer.is_admin:
+            raise Forbidden("You need to be logged in as an administrator to access this page.")
+        async with self.uow:
+            orders = await self.uow.orders.list_for(status=status, limit=limit)
+            return await self._views(orders, viewer)
+
+    async def change_status(self, actor: User, order_id: int, status: str,
+                            tracking_number: str | None = None,
+                            tracking_url: str | None = None) -> OrderView:
+        """Move the order for ``actor`` (403 wrong actor, 409 illegal move, 400 no tracking)."""
+        now = self.clock.now()
+        async with self.uow:
+            order = await self._visible(actor, order_id)
+            before = order.status
+            order.transition(actor_of(actor), status, now, tracking_number, tracking_url)
+            await self.store_change(order, before, now)
+            await self.uow.commit()
+            view = await self._view(order, actor)
+        await self.notices.after_commit(order)
+        return view
+
+    async def confirm_payment(self, admin: User, order_id: int) -> OrderView:
+        if not admin.is_admin:
+            raise Forbidden("Only an administrator can confirm payment.")
+        return await self.change_status(admin, order_id, OrderStatus.PAYMENT_CONFIRMED.value)
+
+    async def confirm_payment_by_number(self, admin: User, number: str) -> OrderView:
+        async with self.uow:
+            order = await self.uow.orders.get_by_number(number.strip().upper())
+        if order is None or order.id is None:
+            raise NotFound(f"No order has the number {number}.")
+        if order.status is OrderStatus.PAYMENT_CONFIRMED:
+            raise Conflict(f"Payment for order {order.order_number} is already confirmed.")
+        return await self.confirm_payment(admin, order.id)
+
+    async def set_shipping_address(self, actor: User, order_id: int, form: AddressForm
+                                   ) -> OrderView:
+        """The buyer (checkout rules) or an administrator (required fields) sets the address."""
+        now = self.clock.now()
+        async with self.uow:
+            order = await self._visible(actor, order_id)
+            if actor.id != order.buyer_id and not actor.is_admin:
+                raise Forbidden("Only the buyer can set the shipping address.")
+            address = checked_address(form, admin_form=actor.id != order.buyer_id)
+            if order.status in (OrderStatus.SHIPPED, OrderStatus.DELIVERED,
+                                OrderStatus.COMPLETED, OrderStatus.CANCELLED):
+                raise Conflict("The shipping address can no longer be changed.")
+            assert order.id is not None
+            await self.uow.addresses.set_for_order(order.id, address, now)
+            await self.uow.order_events.add(order.id, "address", None, actor.id, now)
+            await self.uow.commit()
+            return await self._view(order, actor)
+
+    # -- shared with the timers ------------------------------------------------------------
+
+    async def store_change(self, order: Order, before: OrderStatus, now: datetime) -> None:
+        """Compare-and-set the status, move the listing, record events and notices."""
+        if not await self.uow.orders.save(order, before, now):
+            raise Conflict(CHANGED_MEANWHILE)
+        target = order.listing_status
+        if target is not ListingStatus.RESERVED:
+            await self.uow.listings.claim_status(order.product_id, ListingStatus.RESERVED,
+                                                 target, now)
+        await self._record(order, now)
+
+    async def _record(self, order: Order, now: datetime) -> None:
+        assert order.id is not None
+        for event in order.pull_events():
+            if isinstance(event, OrderPlaced):
+                await self.uow.order_events.add(order.id, "placed", OrderStatus.PENDING.value,
+                                                order.buyer_id, now)
+            elif isinstance(event, OrderStatusChanged):
+                await self.uow.order_events.add(order.id, "status", event.new_status,
+                                                event.actor_id, event.at)
+                await self.notices.status_changed(self.uow, order, event, now)
+
+    async def _free_number(self, product_id: int) -> str:
+        for _ in range(NUMBER_ATTEMPTS):
+            candidate = order_number(product_id, self.nonce())
+            if not await self.uow.orders.number_taken(candidate):
+                return candidate
+        raise Conflict("Could not allocate an order number; please try again.")
+
+    async def _visible(self, viewer: User, order_id: int) -> Order:
+        order = await self.uow.orders.get(order_id)
+        if order is None:
+            raise NotFound(ORDER_NOT_FOUND)
+        if viewer.id not in (order.buyer_id, order.seller_id) and not viewer.is_admin:
+            raise Forbidden("You are not part of this order.")
+        return order
+
+    async def _view(self, order: Order, viewer: User) -> OrderView:
+        return (await self._views([order], viewer))[0]
+
+    async def _views(self, orders: list[Order], viewer: User) -> list[OrderView]:
+        ids = [order.id for order in orders if order.id is not None]
+        listings = await self.uow.listings.get_many(list({o.product_id for o in orders}))
+        users = {uid: await self.uow.users.get(uid)
+                 for uid in {o.buyer_id for o in orders} | {o.seller_id for o in orders}}
+        addresses = await self.uow.addresses.for_orders(ids)
+        events = await self.uow.order_events.for_orders(ids)
+        reviews = await self.uow.reviews.for_orders(ids)
+        now = self.clock.now()
+        return [self._one(order, viewer, listings.get(order.product_id), users, addresses,
+                          events.get(order.id or 0, []), reviews.get(order.id or 0, []), now)
+                for order in orders]
+
+    def _one(self, order: Order, viewer: User, listing: Listing | None,
+             users: dict[int, User | None], addresses: dict[int, Address],
+             events: list[OrderEventRecord], reviews: list[Review], now: datetime
+             ) -> OrderView:
+        address = addresses.get(order.id or 0)
+        is_buyer = viewer.id == order.buyer_id
+        if not (is_buyer or viewer.is_admin or order.status in ADDRESS_VISIBLE_TO_SELLER):
+            address = None
+        shown = [review for review in reviews if visible_to(review, viewer.id)]
+        mine = any(review.reviewer_id == viewer.id for review in reviews)
+        party = viewer.id in (order.buyer_id, order.seller_id)
+        return OrderView(order=order, listing=listing, buyer=users.get(order.buyer_id),
+                         seller=users.get(order.seller_id), address=address, events=events,
+                         reviews=shown, totals=checkout_totals(order.price),
+                         allowed=order.allowed_transitions(actor_of(viewer), now),
+                         can_review=party and order.status is OrderStatus.COMPLETED and not mine)
+
+
+def checked_address(form: AddressForm, *, admin_form: bool = False) -> Address:
+    """The cleaned address, or 400 with the spec's messages (the admin form only requires)."""
+    if admin_form:
+        errors = validate_admin_address(form)
+        if errors:
+            raise ValidationError(errors, missing_fields_message(list(errors)))
+    else:
+        require_valid(validate_shipping_address(form))
+    return Address.from_form(form)

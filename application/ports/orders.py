@@ -1,0 +1,123 @@
+"""Ports of the orders area: orders, their timeline, addresses and reviews.
+
+``OrderRepository.save`` is a compare-and-set on the status: it writes only when the stored
+status is still ``expected_status`` and says whether it did. Every status change goes through
+it, so two requests (or two scheduler workers) can never both move the same order; the loser
+sees ``False`` and changes nothing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Protocol
+
+from domain.order_rules import OrderStatus
+from domain.orders import Order
+from domain.reviews import Review
+from domain.validation.addresses import AddressForm
+
+
+@dataclass(frozen=True)
+class Address:
+    """A cleaned, valid postal address (see :mod:`domain.validation.addresses`)."""
+
+    full_name: str
+    address_line1: str
+    address_line2: str
+    city: str
+    state: str
+    zip_code: str
+    country: str
+    phone_number: str
+
+    @classmethod
+    def from_form(cls, form: AddressForm) -> Address:
+        v = form.fields()
+        return cls(v["fullName"], v["addressLine1"], v["addressLine2"], v["city"], v["state"],
+                   v["zipCode"], v["country"], v["phoneNumber"])
+
+    @property
+    def raw(self) -> str:
+        """The address as a label prints it, one line per part."""
+        lines = [self.full_name, self.address_line1, self.address_line2,
+                 f"{self.city}, {self.state} {self.zip_code}", self.country, self.phone_number]
+        return "\n".join(line for line in lines if line)
+
+
+@dataclass(frozen=True)
+class SavedAddress:
+    id: int
+    user_id: int
+    address: Address
+    is_default: bool
+    created_at: datetime
+
+
+@dataclass(frozen=True)
+class OrderEventRecord:
+    """One line of an order's timeline: ``kind`` is placed, status or address."""
+
+    id: int
+    order_id: int
+    kind: str
+    status: str | None
+    actor_id: int | None
+    note: str | None
+    at: datetime
+
+
+@dataclass(frozen=True)
+class OrderPosition:
+    """Keyset position in a newest-first list of orders."""
+
+    created_at: datetime
+    id: int
+
+
+class OrderRepository(Protocol):
+    async def add(self, order: Order, now: datetime, offer_id: int | None = None) -> Order:
+        """Insert a new order (sets ``order.id``)."""
+    async def get(self, order_id: int) -> Order | None: ...
+    async def get_by_number(self, order_number: str) -> Order | None: ...
+    async def number_taken(self, order_number: str) -> bool: ...
+    async def save(self, order: Order, expected_status: OrderStatus, now: datetime) -> bool:
+        """Write status and tracking if the stored status is still ``expected_status``."""
+    async def list_for(self, *, buyer_id: int | None = None, seller_id: int | None = None,
+                       status: OrderStatus | None = None, limit: int,
+                       after: OrderPosition | None = None) -> list[Order]:
+        """Newest first (created_at, id), filtered by whichever arguments are given."""
+    async def due_ids(self, status: OrderStatus, changed_before: datetime, limit: int
+                      ) -> list[int]:
+        """Ids of orders in ``status`` whose status last changed before the given time."""
+    async def status_changed_at(self, order_ids: list[int]) -> dict[int, datetime]: ...
+
+
+class OrderEventRepository(Protocol):
+    async def add(self, order_id: int, kind: str, status: str | None, actor_id: int | None,
+                  at: datetime, note: str | None = None) -> None: ...
+    async def for_orders(self, order_ids: list[int]) -> dict[int, list[OrderEventRecord]]:
+        """Each order's events, oldest first."""
+
+
+class AddressRepository(Protocol):
+    async def set_for_order(self, order_id: int, address: Address, now: datetime) -> None:
+        """Store or replace the order's shipping address."""
+    async def for_orders(self, order_ids: list[int]) -> dict[int, Address]: ...
+    async def add_saved(self, user_id: int, address: Address, is_default: bool,
+                        now: datetime) -> SavedAddress:
+        """Save an address for the user; a new default clears the old one."""
+    async def saved_for(self, user_id: int) -> list[SavedAddress]:
+        """Default first, then newest first."""
+
+
+class ReviewRepository(Protocol):
+    async def add(self, review: Review) -> Review: ...
+    async def for_orders(self, order_ids: list[int]) -> dict[int, list[Review]]: ...
+    async def publish(self, review_ids: list[int], now: datetime) -> None: ...
+    async def about_user(self, user_id: int, limit: int) -> list[Review]:
+        """Published reviews about ``user_id``, newest first."""
+    async def unpublished_order_ids(self, completed_before: datetime, limit: int) -> list[int]:
+        """Orders completed before the time that still hold an unpublished review."""
+    async def refresh_rating(self, user_id: int) -> None:
+        """Recompute the user's ``rating`` and ``rating_count`` from published reviews."""

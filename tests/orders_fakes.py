@@ -1,0 +1,185 @@
+"""In-memory fakes of the orders ports (orders, events, addresses, reviews), rolled back
+like the other fakes when a unit of work is left without a commit."""
+
+from __future__ import annotations
+
+import copy
+from collections import defaultdict
+from datetime import datetime
+from types import TracebackType
+from typing import Any, Self
+
+from application.ports.orders import Address, OrderEventRecord, OrderPosition, SavedAddress
+from domain.order_rules import OrderStatus
+from domain.orders import Order
+from domain.reviews import Review, average_rating
+from tests.catalog_fakes import CatalogUnitOfWork
+
+
+class FakeOrders:
+    def __init__(self) -> None:
+        self.rows: dict[int, Order] = {}
+        self.changed_at: dict[int, datetime] = {}
+
+    async def add(self, order: Order, now: datetime, offer_id: int | None = None) -> Order:
+        assert not await self.number_taken(order.order_number)
+        order.id = max(self.rows, default=0) + 1
+        stored = copy.deepcopy(order)
+        stored.events = []
+        self.rows[order.id], self.changed_at[order.id] = stored, now
+        return order
+
+    async def get(self, order_id: int) -> Order | None:
+        return copy.deepcopy(self.rows.get(order_id))
+
+    async def get_by_number(self, order_number: str) -> Order | None:
+        return copy.deepcopy(next((o for o in self.rows.values()
+                                   if o.order_number == order_number), None))
+
+    async def number_taken(self, order_number: str) -> bool:
+        return any(o.order_number == order_number for o in self.rows.values())
+
+    async def save(self, order: Order, expected_status: OrderStatus, now: datetime) -> bool:
+        assert order.id is not None
+        stored = self.rows.get(order.id)
+        if stored is None or stored.status is not expected_status:
+            return False
+        if order.status is not expected_status:
+            self.changed_at[order.id] = now
+        self.rows[order.id] = copy.deepcopy(order)
+        self.rows[order.id].events = []
+        return True
+
+    async def list_for(self, *, buyer_id: int | None = None, seller_id: int | None = None,
+                       status: OrderStatus | None = None, limit: int,
+                       after: OrderPosition | None = None) -> list[Order]:
+        found = [o for o in self.rows.values()
+                 if buyer_id in (None, o.buyer_id) and seller_id in (None, o.seller_id)
+                 and status in (None, o.status)
+                 and (after is None or (o.created_at, o.id) < (after.created_at, after.id))]
+        found.sort(key=lambda o: (o.created_at, o.id), reverse=True)
+        return copy.deepcopy(found[:limit])
+
+    async def due_ids(self, status: OrderStatus, changed_before: datetime, limit: int
+                      ) -> list[int]:
+        return sorted(i for i, o in self.rows.items()
+                      if o.status is status and self.changed_at[i] <= changed_before)[:limit]
+
+    async def status_changed_at(self, order_ids: list[int]) -> dict[int, datetime]:
+        return {i: self.changed_at[i] for i in order_ids if i in self.changed_at}
+
+
+class FakeOrderEvents:
+    def __init__(self) -> None:
+        self.rows: list[OrderEventRecord] = []
+
+    async def add(self, order_id: int, kind: str, status: str | None, actor_id: int | None,
+                  at: datetime, note: str | None = None) -> None:
+        self.rows.append(OrderEventRecord(len(self.rows) + 1, order_id, kind, status,
+                                          actor_id, note, at))
+
+    async def for_orders(self, order_ids: list[int]) -> dict[int, list[OrderEventRecord]]:
+        found: dict[int, list[OrderEventRecord]] = defaultdict(list)
+        for event in sorted(self.rows, key=lambda e: (e.at, e.id)):
+            if event.order_id in order_ids:
+                found[event.order_id].append(event)
+        return found
+
+
+class FakeAddresses:
+    def __init__(self) -> None:
+        self.orders: dict[int, Address] = {}
+        self.saved: list[SavedAddress] = []
+
+    async def set_for_order(self, order_id: int, address: Address, now: datetime) -> None:
+        self.orders[order_id] = address
+
+    async def for_orders(self, order_ids: list[int]) -> dict[int, Address]:
+        return {i: self.orders[i] for i in order_ids if i in self.orders}
+
+    async def add_saved(self, user_id: int, address: Address, is_default: bool,
+                        now: datetime) -> SavedAddress:
+        if is_default:
+            self.saved = [SavedAddress(s.id, s.user_id, s.address,
+                                       s.is_default and s.user_id != user_id, s.created_at)
+                          for s in self.saved]
+        saved = SavedAddress(len(self.saved) + 1, user_id, address, is_default, now)
+        self.saved.append(saved)
+        return saved
+
+    async def saved_for(self, user_id: int) -> list[SavedAddress]:
+        mine = [s for s in self.saved if s.user_id == user_id]
+        return sorted(mine, key=lambda s: (s.is_default, s.created_at, s.id), reverse=True)
+
+
+class FakeReviews:
+    def __init__(self, users: Any, orders: FakeOrders) -> None:
+        self.rows: dict[int, Review] = {}
+        self.users = users
+        self.orders = orders
+
+    async def add(self, review: Review) -> Review:
+        assert not any(r.order_id == review.order_id and r.reviewer_id == review.reviewer_id
+                       for r in self.rows.values())
+        review.id = len(self.rows) + 1
+        self.rows[review.id] = copy.deepcopy(review)
+        return review
+
+    async def for_orders(self, order_ids: list[int]) -> dict[int, list[Review]]:
+        found: dict[int, list[Review]] = defaultdict(list)
+        for review in sorted(self.rows.values(), key=lambda r: r.id or 0):
+            if review.order_id in order_ids:
+                found[review.order_id].append(copy.deepcopy(review))
+        return found
+
+    async def publish(self, review_ids: list[int], now: datetime) -> None:
+        for review_id in review_ids:
+            if self.rows[review_id].published_at is None:
+                self.rows[review_id].published_at = now
+
+    async def about_user(self, user_id: int, limit: int) -> list[Review]:
+        mine = [r for r in self.rows.values() if r.reviewee_id == user_id and r.is_published]
+        return copy.deepcopy(sorted(mine, key=lambda r: (r.published_at, r.id),
+                                    reverse=True)[:limit])
+
+    async def unpublished_order_ids(self, completed_before: datetime, limit: int) -> list[int]:
+        return sorted({r.order_id for r in self.rows.values() if r.published_at is None
+                       and self.orders.rows[r.order_id].status is OrderStatus.COMPLETED
+                       and self.orders.changed_at[r.order_id] <= completed_before})[:limit]
+
+    async def refresh_rating(self, user_id: int) -> None:
+        ratings = [r.rating for r in self.rows.values()
+                   if r.reviewee_id == user_id and r.is_published]
+        user = self.users.rows[user_id]
+        user.rating, user.rating_count = average_rating(ratings), len(ratings)
+
+
+class OrdersUnitOfWork(CatalogUnitOfWork):
+    """The catalog fake plus the orders area's repositories."""
+
+    def __init__(self) -> None:
+        self.orders = FakeOrders()
+        self.order_events = FakeOrderEvents()
+        self.addresses = FakeAddresses()
+        super().__init__()
+        self.reviews = FakeReviews(self.users, self.orders)
+        self._orders = self._orders_snapshot()
+
+    def _orders_snapshot(self) -> tuple[Any, ...]:
+        return copy.deepcopy((self.orders.rows, self.orders.changed_at, self.order_events.rows,
+                              self.addresses.orders, self.addresses.saved,
+                              getattr(self, "reviews", None) and self.reviews.rows))
+
+    async def __aenter__(self) -> Self:
+        return self
+
+    async def __aexit__(self, exc_type: type[BaseException] | None,
+                        exc: BaseException | None, tb: TracebackType | None) -> None:
+        await super().__aexit__(exc_type, exc, tb)
+        (self.orders.rows, self.orders.changed_at, self.order_events.rows,
+         self.addresses.orders, self.addresses.saved, reviews) = copy.deepcopy(self._orders)
+        self.reviews.rows = reviews or {}
+
+    async def commit(self) -> None:
+        await super().commit()
+        self._orders = self._orders_snapshot()

@@ -1,0 +1,273 @@
+"""Orders, addresses, timers and reviews with in-memory fakes and a clock the tests move."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+
+from application.addresses import AddressService
+from application.order_timers import OrderTimers
+from application.orders import OrderService
+from application.reviews import ReviewService
+from domain.accounts import Role, User
+from domain.catalog import Category, Condition, ListingStatus, Size
+from domain.errors import Conflict, Forbidden, IllegalTransition, NotFound, ValidationError
+from domain.listings import Listing, ListingImage
+from domain.order_numbers import is_valid_order_number
+from domain.order_rules import OrderStatus
+from domain.validation.addresses import AddressForm
+from tests.orders_fakes import OrdersUnitOfWork
+from tests.unit.fakes import FixedClock
+
+pytestmark = pytest.mark.unit
+
+ADDRESS = AddressForm(full_name="Maya Chen", address_line1="12 Market Street", city="Boston",
+                      state="MA", zip_code="02110", phone_number="6175550100")
+
+
+class World:
+    def __init__(self) -> None:
+        self.uow = OrdersUnitOfWork()
+        self.clock = FixedClock()
+        self.orders = OrderService(self.uow, self.clock, nonce=iter(range(100)).__next__)
+        self.timers = OrderTimers(self.uow, self.clock)
+        self.reviews = ReviewService(self.uow, self.clock)
+        self.addresses = AddressService(self.uow, self.clock)
+
+    async def user(self, name: str, role: Role = Role.USER) -> User:
+        async with self.uow:
+            user = await self.uow.users.add(User(
+                username=name, display_name=name.title(), email=f"{name}@example.com",
+                password_hash="x", created_at=self.clock.now(), role=role))
+            await self.uow.commit()
+        return user
+
+    async def listing(self, seller: User, price: str = "80.00") -> int:
+        assert seller.id is not None
+        async with self.uow:
+            listing = await self.uow.listings.add(Listing(
+                seller_id=seller.id, title="Wool coat", description="Warm and barely worn.",
+                price=Decimal(price), brand="Zara", size=Size.M, condition=Condition.GOOD,
+                category=Category.OUTERWEAR, created_at=self.clock.now(),
+                images=[ListingImage("/media/a.webp", "/media/a-t.webp")]))
+            await self.uow.commit()
+        assert listing.id is not None
+        return listing.id
+
+    async def listing_status(self, product_id: int) -> ListingStatus:
+        listing = await self.uow.listings.get(product_id)
+        assert listing is not None
+        return listing.status
+
+
+@pytest.fixture
+async def world() -> World:
+    return World()
+
+
+async def setup(world: World) -> tuple[User, User, User, int]:
+    seller, buyer = await world.user("sam"), await world.user("maya")
+    admin = await world.user("boss", Role.ADMIN)
+    return seller, buyer, admin, await world.listing(seller)
+
+
+async def test_placing_charges_the_listing_price_and_reserves_it(world: World) -> None:
+    seller, buyer, _, product = await setup(world)
+    view = await world.orders.place(buyer, product)
+    assert view.order.price == Decimal("80.00")
+    assert view.totals.total == Decimal("89.00")
+    assert is_valid_order_number(view.order.order_number)
+    assert view.order.status is OrderStatus.PENDING
+    assert [e.kind for e in view.events] == ["placed"]
+    assert await world.listing_status(product) is ListingStatus.RESERVED
+
+
+async def test_a_second_buyer_gets_409_and_no_order(world: World) -> None:
+    seller, buyer, _, product = await setup(world)
+    other = await world.user("lee")
+    await world.orders.place(buyer, product)
+    with pytest.raises(Conflict, match="no longer available"):
+        await world.orders.place(other, product)
+    assert len(world.uow.orders.rows) == 1
+
+
+async def test_nobody_buys_their_own_listing_or_a_missing_one(world: World) -> None:
+    seller, _, _, product = await setup(world)
+    with pytest.raises(Forbidden):
+        await world.orders.place(seller, product)
+    assert await world.listing_status(product) is ListingStatus.AVAILABLE
+    with pytest.raises(NotFound):
+        await world.orders.place(seller, 999)
+
+
+async def test_order_numbers_retry_on_a_clash(world: World) -> None:
+    seller, buyer, admin, product = await setup(world)
+    world.orders.nonce = lambda: 7
+    first = await world.orders.place(buyer, product)
+    await world.orders.change_status(buyer, first.order.id, "cancelled")
+    with pytest.raises(Conflict, match="order number"):
+        await world.orders.place(buyer, product)
+    nonces = iter([7, 7, 8])
+    world.orders.nonce = lambda: next(nonces)
+    second = await world.orders.place(buyer, product)
+    assert second.order.order_number.startswith("8-")
+
+
+async def test_the_whole_lifecycle_with_the_right_actors(world: World) -> None:
+    seller, buyer, admin, product = await setup(world)
+    order_id = (await world.orders.place(buyer, product)).order.id
+    with pytest.raises(Forbidden):
+        await world.orders.change_status(buyer, order_id, "confirmed")
+    await world.orders.change_status(seller, order_id, "confirmed")
+    with pytest.raises(Forbidden):
+        await world.orders.confirm_payment(seller, order_id)
+    await world.orders.confirm_payment(admin, order_id)
+    assert await world.listing_status(product) is ListingStatus.SOLD
+    with pytest.raises(ValidationError):
+        await world.orders.change_status(seller, order_id, "shipped")
+    await world.orders.change_status(seller, order_id, "shipped", "1Z999", None)
+    with pytest.raises(IllegalTransition):
+        await world.orders.change_status(buyer, order_id, "cancelled")
+    await world.orders.change_status(seller, order_id, "delivered")
+    view = await world.orders.change_status(buyer, order_id, "completed")
+    assert view.order.tracking_number == "1Z999"
+    assert [e.status for e in view.events] == [
+        "pending", "confirmed", "payment_confirmed", "shipped", "delivered", "completed"]
+    assert [e.actor_id for e in view.events][-1] == buyer.id
+
+
+async def test_strangers_cannot_see_an_order(world: World) -> None:
+    seller, buyer, _, product = await setup(world)
+    stranger = await world.user("eve")
+    order_id = (await world.orders.place(buyer, product)).order.id
+    with pytest.raises(Forbidden):
+        await world.orders.get(stranger, order_id)
+    with pytest.raises(NotFound):
+        await world.orders.get(buyer, 999)
+
+
+async def test_cancelling_returns_the_listing_to_the_shop(world: World) -> None:
+    seller, buyer, _, product = await setup(world)
+    order_id = (await world.orders.place(buyer, product)).order.id
+    await world.orders.change_status(buyer, order_id, "cancelled")
+    assert await world.listing_status(product) is ListingStatus.AVAILABLE
+    await world.orders.place(await world.user("lee"), product)
+
+
+async def test_the_seller_sees_the_address_only_after_payment(world: World) -> None:
+    seller, buyer, admin, product = await setup(world)
+    order_id = (await world.orders.place(buyer, product)).order.id
+    view = await world.orders.set_shipping_address(buyer, order_id, ADDRESS)
+    assert view.address is not None and "Boston, MA 02110" in view.address.raw
+    assert (await world.orders.get(seller, order_id)).address is None
+    await world.orders.confirm_payment(admin, order_id)
+    assert (await world.orders.get(seller, order_id)).address is not None
+
+
+async def test_address_rules_for_buyer_and_admin_forms(world: World) -> None:
+    seller, buyer, admin, product = await setup(world)
+    order_id = (await world.orders.place(buyer, product)).order.id
+    with pytest.raises(ValidationError) as short:
+        await world.orders.set_shipping_address(buyer, order_id, AddressForm(full_name="M"))
+    assert short.value.errors["fullName"] == "Name must be at least 2 characters"
+    with pytest.raises(ValidationError) as missing:
+        await world.orders.set_shipping_address(admin, order_id, AddressForm(full_name="M"))
+    assert missing.value.message.startswith("Missing Required Fields: addressLine1, city")
+    with pytest.raises(Forbidden):
+        await world.orders.set_shipping_address(seller, order_id, ADDRESS)
+
+
+async def test_saved_addresses_keep_one_default(world: World) -> None:
+    buyer = await world.user("maya")
+    first = await world.addresses.save(buyer, ADDRESS, is_default=False)
+    assert first.is_default  # the first one is the default
+    other = AddressForm(**{**ADDRESS.__dict__, "city": "Denver"})
+    await world.addresses.save(buyer, other, is_default=True)
+    saved = await world.addresses.mine(buyer)
+    assert [(s.address.city, s.is_default) for s in saved] == [("Denver", True),
+                                                               ("Boston", False)]
+
+
+async def test_unpaid_orders_are_cancelled_after_72_hours(world: World) -> None:
+    seller, buyer, _, product = await setup(world)
+    order_id = (await world.orders.place(buyer, product)).order.id
+    world.clock.advance(hours=71, minutes=59)
+    assert (await world.timers.sweep()).total == 0
+    world.clock.advance(minutes=1)
+    assert (await world.timers.sweep()).cancelled == [order_id]
+    assert await world.listing_status(product) is ListingStatus.AVAILABLE
+    view = await world.orders.get(buyer, order_id)
+    assert view.order.status is OrderStatus.CANCELLED and view.events[-1].actor_id is None
+    assert (await world.timers.sweep()).total == 0
+
+
+async def delivered(world: World) -> tuple[User, User, int]:
+    seller, buyer, admin, product = await setup(world)
+    order_id = (await world.orders.place(buyer, product)).order.id
+    await world.orders.confirm_payment(admin, order_id)
+    await world.orders.change_status(seller, order_id, "shipped", "1Z1")
+    await world.orders.change_status(seller, order_id, "delivered")
+    return seller, buyer, order_id
+
+
+async def test_delivered_orders_complete_after_the_inspection_window(world: World) -> None:
+    seller, buyer, order_id = await delivered(world)
+    world.clock.advance(days=2, hours=23)
+    assert (await world.timers.sweep()).total == 0
+    world.clock.advance(hours=1)
+    assert (await world.timers.sweep()).completed == [order_id]
+    assert (await world.orders.get(buyer, order_id)).order.status is OrderStatus.COMPLETED
+
+
+async def test_a_paid_order_is_not_cancelled_by_the_timer(world: World) -> None:
+    seller, buyer, admin, product = await setup(world)
+    order_id = (await world.orders.place(buyer, product)).order.id
+    await world.orders.confirm_payment(admin, order_id)
+    world.clock.advance(days=30)
+    assert (await world.timers.sweep()).cancelled == []
+
+
+async def completed(world: World) -> tuple[User, User, int]:
+    seller, buyer, order_id = await delivered(world)
+    await world.orders.change_status(buyer, order_id, "completed")
+    return seller, buyer, order_id
+
+
+async def test_reviews_are_double_blind_until_both_wrote(world: World) -> None:
+    seller, buyer, order_id = await completed(world)
+    await world.reviews.write(buyer, order_id, 5, "Lovely coat")
+    assert (await world.orders.get(seller, order_id)).reviews == []
+    assert len((await world.orders.get(buyer, order_id)).reviews) == 1
+    assert await world.reviews.about(seller.id) == []
+    await world.reviews.write(seller, order_id, 4, "Paid fast")
+    about_seller = await world.reviews.about(seller.id)
+    assert [(v.review.rating, v.as_buyer) for v in about_seller] == [(5, True)]
+    stored = await world.uow.users.get(seller.id)
+    assert (stored.rating, stored.rating_count) == (Decimal("5.00"), 1)
+
+
+async def test_a_lone_review_is_published_after_14_days(world: World) -> None:
+    seller, buyer, order_id = await completed(world)
+    await world.reviews.write(buyer, order_id, 3, "")
+    world.clock.advance(days=13)
+    assert (await world.timers.sweep()).reviews_published == []
+    world.clock.advance(days=1)
+    assert (await world.timers.sweep()).reviews_published == [order_id]
+    assert (await world.uow.users.get(seller.id)).rating_count == 1
+    with pytest.raises(Conflict, match="closed"):
+        await world.reviews.write(seller, order_id, 5, "late")
+
+
+async def test_review_rules(world: World) -> None:
+    seller, buyer, order_id = await delivered(world)
+    with pytest.raises(Conflict, match="completed"):
+        await world.reviews.write(buyer, order_id, 5, "")
+    await world.orders.change_status(buyer, order_id, "completed")
+    with pytest.raises(ValidationError):
+        await world.reviews.write(buyer, order_id, 6, "")
+    with pytest.raises(Forbidden):
+        await world.reviews.write(await world.user("eve"), order_id, 5, "")
+    await world.reviews.write(buyer, order_id, 5, "")
+    with pytest.raises(Conflict, match="already"):
+        await world.reviews.write(buyer, order_id, 4, "")
