@@ -26,7 +26,7 @@ pytestmark = pytest.mark.unit
 T0 = datetime(2026, 11, 1, tzinfo=UTC)
 DONE = ReviewedOrder(1, buyer_id=10, seller_id=20, status=OrderStatus.COMPLETED,
                      completed_at=T0)
-offsets = st.timedelta(min_value=timedelta(0), max_value=timedelta(days=40))
+offsets = st.timedeltas(min_value=timedelta(0), max_value=timedelta(days=40))
 
 
 @given(st.lists(st.integers(1, 5), min_size=1, max_size=50))
