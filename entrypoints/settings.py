@@ -19,6 +19,8 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     secret_key: str
     admin_emails: frozenset[str]
     webapp_dir: Path
+    # How often each server process runs the order timers; 0 turns its scheduler off.
+    order_timer_seconds: float = 60.0
 
     @property
     def media_dir(self) -> Path:
@@ -58,6 +60,7 @@ def load_settings(env: dict[str, str] | None = None) -> Settings:
         secret_key=env.get("RETHREAD_SECRET_KEY") or _secret_key(data_dir),
         admin_emails=frozenset(e.strip().lower() for e in emails.split(",") if e.strip()),
         webapp_dir=Path(env.get("RETHREAD_WEBAPP_DIR", root / "webapp" / "dist")),
+        order_timer_seconds=float(env.get("RETHREAD_ORDER_TIMER_SECONDS", "60")),
     )
 
 

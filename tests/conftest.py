@@ -67,6 +67,7 @@ def make_settings(database_url: str, data_dir: Path, **env: str) -> Settings:
         "RETHREAD_DATA_DIR": str(data_dir),
         "RETHREAD_DATABASE_URL": database_url,
         "RETHREAD_SECRET_KEY": "test-secret-key-test-secret-key-0123456789",
+        "RETHREAD_ORDER_TIMER_SECONDS": "0",  # tests run the timers themselves
         **env,
     })
 

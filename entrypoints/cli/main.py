@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import typer
 
-from entrypoints.cli import db, demo, serve, users
+from entrypoints.cli import db, demo, orders, serve, users
 
 app = typer.Typer(help="Rethread: a peer-to-peer marketplace for secondhand fashion.",
                   no_args_is_help=True, add_completion=False)
 app.add_typer(db.app, name="db")
 app.add_typer(demo.app, name="demo")
 app.add_typer(users.app, name="users")
+app.add_typer(orders.app, name="orders")
 app.command("serve")(serve.serve)
 
 if __name__ == "__main__":

@@ -16,12 +16,15 @@ from litestar.static_files import create_static_files_router
 
 from entrypoints.container import Container, build_container, shutdown
 from entrypoints.http.accounts import AccountController
+from entrypoints.http.addresses import AddressController, UserReviewController
 from entrypoints.http.auth import provide_admin, provide_current_user, provide_viewer
 from entrypoints.http.blog import BlogController
 from entrypoints.http.catalog import CatalogController
 from entrypoints.http.contact import ContactController
 from entrypoints.http.errors import EXCEPTION_HANDLERS
 from entrypoints.http.favorites import FavoriteController
+from entrypoints.http.orders import OrderController
+from entrypoints.http.scheduler import order_timers
 from entrypoints.http.social import SocialController
 from entrypoints.http.spa import spa_handler
 from entrypoints.http.system import SystemController
@@ -29,7 +32,8 @@ from entrypoints.settings import Settings, get_settings
 
 CONTROLLERS: list[Any] = [SystemController, AccountController, BlogController,
                           ContactController, CatalogController, FavoriteController,
-                          SocialController]
+                          SocialController, OrderController, AddressController,
+                          UserReviewController]
 
 
 def _service(provider: Any) -> Provide:
@@ -45,7 +49,8 @@ def _dependencies(container: Container) -> dict[str, Provide]:
     services = {"system": container.system, "accounts": container.accounts,
                 "blogs": container.blogs, "contact": container.contact,
                 "catalog": container.catalog, "favorites": container.favorites,
-                "social": container.social}
+                "social": container.social, "orders": container.orders,
+                "addresses": container.addresses, "reviews": container.reviews}
     deps = {name: _service(provider) for name, provider in services.items()}
     deps["viewer"] = Provide(provide_viewer)
     deps["current_user"] = Provide(provide_current_user)
@@ -70,6 +75,7 @@ def create_app(settings: Settings | None = None, container: Container | None = N
         openapi_config=OpenAPIConfig(title="Rethread API", version="0.1.0", path="/schema"),
         logging_config=LoggingConfig(log_exceptions="debug"),
         on_shutdown=[partial(shutdown, container)],
+        lifespan=[order_timers],
         debug=False,
     )
     app.state.container = container

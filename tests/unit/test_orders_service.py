@@ -73,7 +73,7 @@ async def setup(world: World) -> tuple[User, User, User, int]:
 
 
 async def test_placing_charges_the_listing_price_and_reserves_it(world: World) -> None:
-    seller, buyer, _, product = await setup(world)
+    _seller, buyer, _, product = await setup(world)
     view = await world.orders.place(buyer, product)
     assert view.order.price == Decimal("80.00")
     assert view.totals.total == Decimal("89.00")
@@ -84,7 +84,7 @@ async def test_placing_charges_the_listing_price_and_reserves_it(world: World) -
 
 
 async def test_a_second_buyer_gets_409_and_no_order(world: World) -> None:
-    seller, buyer, _, product = await setup(world)
+    _seller, buyer, _, product = await setup(world)
     other = await world.user("lee")
     await world.orders.place(buyer, product)
     with pytest.raises(Conflict, match="no longer available"):
@@ -102,7 +102,7 @@ async def test_nobody_buys_their_own_listing_or_a_missing_one(world: World) -> N
 
 
 async def test_order_numbers_retry_on_a_clash(world: World) -> None:
-    seller, buyer, admin, product = await setup(world)
+    _seller, buyer, _admin, product = await setup(world)
     world.orders.nonce = lambda: 7
     first = await world.orders.place(buyer, product)
     await world.orders.change_status(buyer, first.order.id, "cancelled")
@@ -138,7 +138,7 @@ async def test_the_whole_lifecycle_with_the_right_actors(world: World) -> None:
 
 
 async def test_strangers_cannot_see_an_order(world: World) -> None:
-    seller, buyer, _, product = await setup(world)
+    _seller, buyer, _, product = await setup(world)
     stranger = await world.user("eve")
     order_id = (await world.orders.place(buyer, product)).order.id
     with pytest.raises(Forbidden):
@@ -148,7 +148,7 @@ async def test_strangers_cannot_see_an_order(world: World) -> None:
 
 
 async def test_cancelling_returns_the_listing_to_the_shop(world: World) -> None:
-    seller, buyer, _, product = await setup(world)
+    _seller, buyer, _, product = await setup(world)
     order_id = (await world.orders.place(buyer, product)).order.id
     await world.orders.change_status(buyer, order_id, "cancelled")
     assert await world.listing_status(product) is ListingStatus.AVAILABLE
@@ -190,7 +190,7 @@ async def test_saved_addresses_keep_one_default(world: World) -> None:
 
 
 async def test_unpaid_orders_are_cancelled_after_72_hours(world: World) -> None:
-    seller, buyer, _, product = await setup(world)
+    _seller, buyer, _, product = await setup(world)
     order_id = (await world.orders.place(buyer, product)).order.id
     world.clock.advance(hours=71, minutes=59)
     assert (await world.timers.sweep()).total == 0
@@ -212,7 +212,7 @@ async def delivered(world: World) -> tuple[User, User, int]:
 
 
 async def test_delivered_orders_complete_after_the_inspection_window(world: World) -> None:
-    seller, buyer, order_id = await delivered(world)
+    _seller, buyer, order_id = await delivered(world)
     world.clock.advance(days=2, hours=23)
     assert (await world.timers.sweep()).total == 0
     world.clock.advance(hours=1)
@@ -221,7 +221,7 @@ async def test_delivered_orders_complete_after_the_inspection_window(world: Worl
 
 
 async def test_a_paid_order_is_not_cancelled_by_the_timer(world: World) -> None:
-    seller, buyer, admin, product = await setup(world)
+    _seller, buyer, admin, product = await setup(world)
     order_id = (await world.orders.place(buyer, product)).order.id
     await world.orders.confirm_payment(admin, order_id)
     world.clock.advance(days=30)
@@ -260,7 +260,7 @@ async def test_a_lone_review_is_published_after_14_days(world: World) -> None:
 
 
 async def test_review_rules(world: World) -> None:
-    seller, buyer, order_id = await delivered(world)
+    _seller, buyer, order_id = await delivered(world)
     with pytest.raises(Conflict, match="completed"):
         await world.reviews.write(buyer, order_id, 5, "")
     await world.orders.change_status(buyer, order_id, "completed")

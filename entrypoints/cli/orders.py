@@ -1,0 +1,63 @@
+"""``rethread orders``: list orders, confirm a payment, run the order timers once (cron)."""
+
+from __future__ import annotations
+
+import typer
+from rich.table import Table
+
+from domain.errors import DomainError
+from domain.money import format_amount
+from domain.order_rules import OrderStatus
+from entrypoints.cli.runtime import console, errors, run
+
+app = typer.Typer(help="Orders.", no_args_is_help=True)
+
+
+def _status(text: str | None) -> OrderStatus | None:
+    if text is None:
+        return None
+    status = OrderStatus.parse(text)
+    if status is None:
+        choices = ", ".join(s.value for s in OrderStatus)
+        errors.print(f"[red]Unknown status {text!r}.[/] Choose one of: {choices}")
+        raise typer.Exit(2)
+    return status
+
+
+@app.command("list")
+def list_orders(
+    status: str = typer.Option(None, "--status", help="Only orders in this status."),
+    limit: int = typer.Option(100, min=1, max=1000, help="At most this many, newest first."),
+) -> None:
+    """Orders, newest first, as a table."""
+    wanted = _status(status)
+    views = run(lambda c: c.orders().list_all(wanted, limit))
+    table = Table("Order Number", "Date", "Product", "Price", "Status", "Buyer", "Seller")
+    for view in views:
+        order = view.order
+        table.add_row(order.order_number, order.created_at.strftime("%Y-%m-%d %H:%M"),
+                      view.listing.title if view.listing else "-", f"${format_amount(order.price)}",
+                      order.status.label, view.buyer.username if view.buyer else "-",
+                      view.seller.username if view.seller else "-")
+    console.print(table if views else "No orders.")
+
+
+@app.command("confirm-payment")
+def confirm_payment(order_number: str) -> None:
+    """Record that the buyer's payment for ORDER_NUMBER arrived (the seller is told to ship)."""
+    try:
+        order = run(lambda c: c.orders().confirm_payment_by_number(order_number))
+    except DomainError as error:
+        errors.print(f"[red]Could not confirm payment:[/] {error.message}")
+        raise typer.Exit(1) from error
+    console.print(f"[green]Payment confirmed[/] for order {order.order_number}.")
+
+
+@app.command()
+def sweep() -> None:
+    """Run the due order timers once: cancel unpaid orders, complete delivered ones, publish
+    reviews whose window closed. Safe to run while servers run their own scheduler."""
+    result = run(lambda c: c.order_timers().sweep())
+    console.print(f"Cancelled {len(result.cancelled)} unpaid, completed "
+                  f"{len(result.completed)} delivered, published reviews of "
+                  f"{len(result.reviews_published)} orders.")

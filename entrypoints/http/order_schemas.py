@@ -1,0 +1,200 @@
+"""The orders area's Structs at the HTTP edge (orders, addresses, reviews)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from application.orders import OrderView
+from application.ports.orders import Address, OrderEventRecord, SavedAddress
+from application.reviews import ReviewView
+from domain.accounts import User
+from domain.money import format_amount
+from domain.order_rules import OrderStatus
+from domain.reviews import Review
+from domain.validation.addresses import AddressForm
+from entrypoints.http.schemas import CamelStruct
+
+EVENT_LABELS = {"placed": "Order placed", "address": "Shipping address added"}
+
+
+class AddressIn(CamelStruct):
+    full_name: str | None = None
+    address_line1: str | None = None
+    address_line2: str | None = None
+    city: str | None = None
+    state: str | None = None
+    zip_code: str | None = None
+    country: str | None = None
+    phone_number: str | None = None
+    raw: str | None = None  # sent by the spec's client; rebuilt by the server
+    is_default: bool = False
+
+    def form(self) -> AddressForm:
+        return AddressForm(self.full_name, self.address_line1, self.address_line2, self.city,
+                           self.state, self.zip_code, self.country, self.phone_number)
+
+
+class AddressOut(CamelStruct):
+    full_name: str
+    address_line1: str
+    address_line2: str
+    city: str
+    state: str
+    zip_code: str
+    country: str
+    phone_number: str
+    raw: str
+
+
+class SavedAddressOut(AddressOut):
+    id: int
+    is_default: bool
+
+
+class OrderIn(CamelStruct):
+    """``price`` and ``orderNumber`` from the spec's client are accepted and ignored."""
+
+    product_id: int
+    offer_id: int | None = None
+
+
+class StatusIn(CamelStruct):
+    status: str
+    tracking_number: str | None = None
+    tracking_url: str | None = None
+
+
+class ReviewIn(CamelStruct):
+    rating: int
+    comment: str | None = None
+
+
+class PartyOut(CamelStruct):
+    id: int
+    username: str
+    display_name: str
+    avatar_url: str | None
+    email: str
+    created_at: datetime
+
+
+class OrderProductOut(CamelStruct):
+    id: int
+    title: str
+    images: list[str]
+    size: str
+    brand: str
+
+
+class OrderEventOut(CamelStruct):
+    kind: str
+    status: str | None
+    label: str
+    actor_id: int | None
+    at: datetime
+
+
+class ReviewOut(CamelStruct):
+    id: int
+    order_id: int
+    reviewer_id: int
+    reviewee_id: int
+    rating: int
+    comment: str
+    created_at: datetime
+    published: bool
+
+
+class ProfileReviewOut(ReviewOut):
+    reviewer_username: str | None
+    reviewer_display_name: str | None
+    reviewer_avatar_url: str | None
+    role: str  # what the reviewer was in the sale: buyer or seller
+
+
+class OrderOut(CamelStruct):
+    id: int
+    order_number: str
+    payment_reference: str
+    status: str
+    status_label: str
+    price: str
+    service_fee: str
+    shipping: str
+    total: str
+    created_at: datetime
+    tracking_number: str | None
+    tracking_url: str | None
+    product: OrderProductOut | None
+    buyer: PartyOut | None
+    seller: PartyOut | None
+    shipping_address: AddressOut | None
+    events: list[OrderEventOut]
+    reviews: list[ReviewOut]
+    allowed_transitions: list[str]
+    can_review: bool
+    protection_ends_at: datetime | None
+
+
+def address_out(address: Address) -> AddressOut:
+    return AddressOut(full_name=address.full_name, address_line1=address.address_line1,
+                      address_line2=address.address_line2, city=address.city,
+                      state=address.state, zip_code=address.zip_code, country=address.country,
+                      phone_number=address.phone_number, raw=address.raw)
+
+
+def saved_address_out(saved: SavedAddress) -> SavedAddressOut:
+    base = address_out(saved.address)
+    return SavedAddressOut(**{f: getattr(base, f) for f in base.__struct_fields__},
+                           id=saved.id, is_default=saved.is_default)
+
+
+def _party(user: User | None) -> PartyOut | None:
+    if user is None or user.id is None:
+        return None
+    return PartyOut(id=user.id, username=user.username, display_name=user.display_name,
+                    avatar_url=user.avatar_url, email=user.email, created_at=user.created_at)
+
+
+def _event(event: OrderEventRecord) -> OrderEventOut:
+    label = (OrderStatus(event.status).label if event.kind == "status" and event.status
+             else EVENT_LABELS.get(event.kind, event.kind))
+    return OrderEventOut(kind=event.kind, status=event.status, label=label,
+                         actor_id=event.actor_id, at=event.at)
+
+
+def review_out(review: Review) -> ReviewOut:
+    assert review.id is not None
+    return ReviewOut(id=review.id, order_id=review.order_id, reviewer_id=review.reviewer_id,
+                     reviewee_id=review.reviewee_id, rating=review.rating,
+                     comment=review.comment, created_at=review.created_at,
+                     published=review.is_published)
+
+
+def profile_review_out(view: ReviewView) -> ProfileReviewOut:
+    base, who = review_out(view.review), view.reviewer
+    return ProfileReviewOut(**{f: getattr(base, f) for f in base.__struct_fields__},
+                            reviewer_username=who.username if who else None,
+                            reviewer_display_name=who.display_name if who else None,
+                            reviewer_avatar_url=who.avatar_url if who else None,
+                            role="buyer" if view.as_buyer else "seller")
+
+
+def order_out(view: OrderView) -> OrderOut:
+    order, listing = view.order, view.listing
+    assert order.id is not None
+    product = None if listing is None or listing.id is None else OrderProductOut(
+        id=listing.id, title=listing.title, images=[i.url for i in listing.images],
+        size=listing.size.value, brand=listing.brand)
+    return OrderOut(
+        id=order.id, order_number=order.order_number, payment_reference=order.order_number,
+        status=order.status.value, status_label=order.status.label,
+        price=format_amount(view.totals.item), service_fee=format_amount(view.totals.service_fee),
+        shipping=format_amount(view.totals.shipping), total=format_amount(view.totals.total),
+        created_at=order.created_at, tracking_number=order.tracking_number,
+        tracking_url=order.tracking_url, product=product, buyer=_party(view.buyer),
+        seller=_party(view.seller),
+        shipping_address=None if view.address is None else address_out(view.address),
+        events=[_event(e) for e in view.events], reviews=[review_out(r) for r in view.reviews],
+        allowed_transitions=sorted(s.value for s in view.allowed), can_review=view.can_review,
+        protection_ends_at=order.protection_ends_at)

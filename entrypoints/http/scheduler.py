@@ -1,0 +1,50 @@
+"""The in-server scheduler: runs the order timers every minute while the app is up.
+
+Every worker process runs one; that is safe because each timer job is claimed by a
+compare-and-set on the order's status (see :mod:`application.order_timers`), so of several
+workers (or hosts, or a cron ``rethread orders sweep``) exactly one handles each order.
+A failing sweep is logged and retried on the next tick; it never stops the server.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import random
+from collections.abc import AsyncIterator
+from typing import Any
+
+from litestar import Litestar
+
+log = logging.getLogger("rethread.scheduler")
+
+
+async def _loop(container: Any, interval: float) -> None:
+    await asyncio.sleep(random.uniform(0, interval / 4))  # spread workers apart
+    while True:
+        try:
+            result = await container.order_timers().sweep()
+            if result.total:
+                log.info("order timers: cancelled %s, completed %s, reviews of %s published",
+                         len(result.cancelled), len(result.completed),
+                         len(result.reviews_published))
+        except Exception:
+            log.exception("order timer sweep failed")
+        await asyncio.sleep(interval)
+
+
+@contextlib.asynccontextmanager
+async def order_timers(app: Litestar) -> AsyncIterator[None]:
+    """Litestar lifespan: start the loop with the app, cancel it at shutdown."""
+    interval = app.state.settings.order_timer_seconds
+    if interval <= 0:
+        yield
+        return
+    task = asyncio.create_task(_loop(app.state.container, interval))
+    try:
+        yield
+    finally:
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await task

@@ -1,0 +1,88 @@
+"""Order timers on the real databases: several sweepers at once claim each job once, and
+the in-server scheduler runs them (the clock is the container's, moved by the test)."""
+
+from __future__ import annotations
+
+import asyncio
+from decimal import Decimal
+
+import msgspec
+import pytest
+
+from application.order_timers import OrderTimers
+from application.orders import OrderService
+from domain.accounts import User
+from domain.catalog import Category, Condition, ListingStatus, Size
+from domain.listings import Listing, ListingImage
+from domain.order_rules import OrderStatus
+from entrypoints.container import Container, build_container, shutdown
+from entrypoints.http.app import create_app
+from entrypoints.http.scheduler import order_timers
+from entrypoints.settings import Settings
+from tests.unit.fakes import FixedClock
+
+pytestmark = pytest.mark.adapters
+
+
+async def _orders(container: Container, clock: FixedClock, count: int) -> list[int]:
+    uow = container.uow()
+    async with uow:
+        seller = await uow.users.add(User(username="sam", display_name="Sam",
+                                          email="sam@example.com", password_hash="x",
+                                          created_at=clock.now()))
+        buyer = await uow.users.add(User(username="maya", display_name="Maya",
+                                         email="maya@example.com", password_hash="x",
+                                         created_at=clock.now()))
+        ids = []
+        for n in range(count):
+            listing = await uow.listings.add(Listing(
+                seller_id=seller.id, title=f"Coat {n}", description="Warm and barely worn.",
+                price=Decimal("40.00"), brand="Zara", size=Size.M, condition=Condition.GOOD,
+                category=Category.OUTERWEAR, created_at=clock.now(),
+                images=[ListingImage("/media/a.webp", "/media/a-t.webp")]))
+            ids.append(listing.id)
+        await uow.commit()
+    service = OrderService(container.uow(), clock)
+    return [(await service.place(buyer, product)).order.id for product in ids]
+
+
+async def test_concurrent_sweeps_claim_each_order_once(container: Container) -> None:
+    clock = FixedClock()
+    order_ids = await _orders(container, clock, 6)
+    clock.advance(hours=73)
+    results = await asyncio.gather(*(OrderTimers(container.uow(), clock).sweep()
+                                     for _ in range(3)))
+    cancelled = sorted(i for result in results for i in result.cancelled)
+    assert cancelled == sorted(order_ids)
+    uow = container.uow()
+    async with uow:
+        events = await uow.order_events.for_orders(order_ids)
+        for order_id in order_ids:
+            order = await uow.orders.get(order_id)
+            assert order is not None and order.status is OrderStatus.CANCELLED
+            assert [e.status for e in events[order_id]] == ["pending", "cancelled"]
+            listing = await uow.listings.get(order.product_id)
+            assert listing is not None and listing.status is ListingStatus.AVAILABLE
+
+
+async def test_the_server_scheduler_runs_the_timers(settings: Settings) -> None:
+    fast = msgspec.structs.replace(settings, order_timer_seconds=0.2)
+    container = build_container(fast)
+    clock = FixedClock()
+    container.clock.override(clock)
+    try:
+        order_ids = await _orders(container, clock, 1)
+        clock.advance(hours=72, seconds=1)
+        app = create_app(fast, container)
+        assert order_timers in app._lifespan_managers  # started with every server process
+        order = None
+        async with order_timers(app):  # the app's lifespan, in this test's event loop
+            for _ in range(100):
+                await asyncio.sleep(0.1)
+                async with (uow := container.uow()):
+                    order = await uow.orders.get(order_ids[0])
+                if order is not None and order.status is OrderStatus.CANCELLED:
+                    break
+        assert order is not None and order.status is OrderStatus.CANCELLED
+    finally:
+        await shutdown(container)
