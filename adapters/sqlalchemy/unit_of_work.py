@@ -14,6 +14,8 @@ from adapters.sqlalchemy.addresses import SqlAddressRepository
 from adapters.sqlalchemy.blog import SqlBlogRepository, SqlContactMessageRepository
 from adapters.sqlalchemy.catalog import SqlListingRepository
 from adapters.sqlalchemy.favorites import SqlFavoriteRepository
+from adapters.sqlalchemy.messaging import SqlMessageRepository
+from adapters.sqlalchemy.notifications import SqlNotificationRepository
 from adapters.sqlalchemy.orders import SqlOrderEventRepository, SqlOrderRepository
 from adapters.sqlalchemy.reviews import SqlReviewRepository
 from adapters.sqlalchemy.social import SqlFollowRepository
@@ -40,6 +42,8 @@ class SqlAlchemyUnitOfWork:
             self.order_events = SqlOrderEventRepository(self.session)
             self.addresses = SqlAddressRepository(self.session)
             self.reviews = SqlReviewRepository(self.session)
+            self.messages = SqlMessageRepository(self.session)
+            self.notifications = SqlNotificationRepository(self.session)
         self._depth += 1
         return self
 

@@ -23,7 +23,10 @@ from entrypoints.http.catalog import CatalogController
 from entrypoints.http.contact import ContactController
 from entrypoints.http.errors import EXCEPTION_HANDLERS
 from entrypoints.http.favorites import FavoriteController
+from entrypoints.http.messaging import MessagingController
+from entrypoints.http.notifications import NotificationController
 from entrypoints.http.orders import OrderController
+from entrypoints.http.realtime import realtime_socket
 from entrypoints.http.scheduler import order_timers
 from entrypoints.http.social import SocialController
 from entrypoints.http.spa import spa_handler
@@ -32,7 +35,8 @@ from entrypoints.settings import Settings, get_settings
 
 CONTROLLERS: list[Any] = [SystemController, AccountController, BlogController,
                           ContactController, CatalogController, FavoriteController,
-                          SocialController, OrderController, AddressController,
+                          SocialController, MessagingController, NotificationController,
+                          realtime_socket, OrderController, AddressController,
                           UserReviewController]
 
 
@@ -49,7 +53,8 @@ def _dependencies(container: Container) -> dict[str, Provide]:
     services = {"system": container.system, "accounts": container.accounts,
                 "blogs": container.blogs, "contact": container.contact,
                 "catalog": container.catalog, "favorites": container.favorites,
-                "social": container.social, "orders": container.orders,
+                "social": container.social, "messaging": container.messaging,
+                "notifications": container.notifications, "orders": container.orders,
                 "addresses": container.addresses, "reviews": container.reviews}
     deps = {name: _service(provider) for name, provider in services.items()}
     deps["viewer"] = Provide(provide_viewer)
@@ -74,6 +79,7 @@ def create_app(settings: Settings | None = None, container: Container | None = N
                                header_name="x-csrftoken"),
         openapi_config=OpenAPIConfig(title="Rethread API", version="0.1.0", path="/schema"),
         logging_config=LoggingConfig(log_exceptions="debug"),
+        plugins=[container.channels()],
         on_shutdown=[partial(shutdown, container)],
         lifespan=[order_timers],
         debug=False,

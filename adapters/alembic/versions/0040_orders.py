@@ -7,7 +7,7 @@
   parties reviewed or the 14-day window closed (double-blind).
 
 Revision ID: 0040_orders
-Revises: 0005_merge_catalog_blog
+Revises: 0030_messages_notifications
 Create Date: 2026-11-23
 """
 
@@ -19,7 +19,7 @@ from alembic import op
 from adapters.sqlalchemy.base import UtcDateTime
 
 revision = "0040_orders"
-down_revision = "0005_merge_catalog_blog"
+down_revision = "0030_messages_notifications"
 branch_labels = None
 depends_on = None
 
