@@ -1,61 +1,133 @@
-"""What an order tells the people around it: the texts of its notices, and (once the offers
-and messaging areas are wired) the accepted offer it is priced from, the other offers it
-declines, the notice in the buyer-seller thread and the notification.
+"""What an order tells the people around it: a notice in the buyer-seller thread and a
+notification for the party who did not act, for every placement and status change; after
+commit, the socket events (``new_message``/``message_sent``, ``notification``,
+``order_updated``). Offers wiring (the accepted offer an order is priced from, declining
+the other open offers) lives here too.
 """
 
 from __future__ import annotations
 
+import logging
 from datetime import datetime
-from typing import Any
 
+from application.messaging import post_in_thread, publish_message
+from application.notifications import notification_event, notify
+from application.ports import UnitOfWork
+from application.ports.realtime import RealtimePublisher
 from domain.errors import Conflict
 from domain.events import OrderStatusChanged
 from domain.listings import Listing
+from domain.messaging import Message
+from domain.notifications import Notification
 from domain.offers import Offer
 from domain.order_rules import OrderStatus
 from domain.orders import Order
 
-# (to the buyer, to the seller) for each new status; None: nobody is told.
-STATUS_NOTICES: dict[OrderStatus, tuple[str | None, str | None]] = {
-    OrderStatus.CONFIRMED: ("The seller confirmed your order {number}.", None),
+log = logging.getLogger("rethread.orders")
+ORDERS_LINK = "/orders"
+SALES_LINK = "/orders?tab=sales"
+
+# (title, to the buyer, to the seller) for each new status; None: that party is not told.
+STATUS_NOTICES: dict[OrderStatus, tuple[str, str | None, str | None]] = {
+    OrderStatus.CONFIRMED: ("Order confirmed", "The seller confirmed order {number}.", None),
     OrderStatus.PAYMENT_CONFIRMED: (
-        "We received your payment for order {number}.",
+        "Payment confirmed",
+        "We received your payment for order {number}. The seller will ship it soon.",
         "Payment confirmed — please ship within 3 business days (order {number})."),
-    OrderStatus.SHIPPED: ("Your order {number} has shipped.", None),
+    OrderStatus.SHIPPED: ("Order shipped", "Order {number} has shipped.{tracking}", None),
     OrderStatus.DELIVERED: (
-        "Your order {number} was marked as delivered. Please confirm receipt within 3 days.",
+        "Order delivered",
+        "Order {number} was marked as delivered. Please confirm receipt within 3 days.",
         None),
-    OrderStatus.COMPLETED: ("Order {number} is complete. You can now leave a review.",
-                            "Order {number} is complete. You can now leave a review."),
-    OrderStatus.CANCELLED: ("Order {number} was cancelled.", "Order {number} was cancelled."),
+    OrderStatus.COMPLETED: (
+        "Order completed", "Order {number} is complete. You can now leave a review.",
+        "Order {number} is complete. Your payout is released. You can now leave a review."),
+    OrderStatus.CANCELLED: ("Order cancelled", "Order {number} was cancelled.",
+                            "Order {number} was cancelled. The item is back in the shop."),
 }
 
 
 def placed_text(order: Order, listing: Listing) -> str:
-    return f"New order {order.order_number} for \u201c{listing.title}\u201d (${order.price})."
+    return (f"New order {order.order_number} for \u201c{listing.title}\u201d "
+            f"(${order.price}). Waiting for payment.")
 
 
-def status_texts(order: Order, status: OrderStatus) -> tuple[str | None, str | None]:
-    buyer, seller = STATUS_NOTICES.get(status, (None, None))
-    number = order.order_number
-    return (buyer.format(number=number) if buyer else None,
-            seller.format(number=number) if seller else None)
+def status_texts(order: Order, status: OrderStatus) -> tuple[str, str | None, str | None]:
+    title, buyer, seller = STATUS_NOTICES[status]
+    tracking = f" Tracking number: {order.tracking_number}." if order.tracking_number else ""
+    values = {"number": order.order_number, "tracking": tracking}
+    return (title, buyer.format(**values) if buyer else None,
+            seller.format(**values) if seller else None)
 
 
 class OrderNotices:
-    """The order area's calls into offers and messaging, in one replaceable place."""
+    """Collects what to publish while the transaction runs; ``after_commit`` sends it."""
 
-    async def offer_for(self, uow: Any, offer_id: int | None) -> Offer | None:
+    def __init__(self, realtime: RealtimePublisher | None = None) -> None:
+        self.realtime = realtime
+        self._messages: list[Message] = []
+        self._notices: list[Notification] = []
+        self._orders: list[Order] = []
+
+    async def offer_for(self, uow: UnitOfWork, offer_id: int | None) -> Offer | None:
         if offer_id is None:
             return None
         raise Conflict("Paying an offer's price is not available yet.")
 
-    async def placed(self, uow: Any, order: Order, listing: Listing, now: datetime) -> None:
-        return None
+    async def placed(self, uow: UnitOfWork, order: Order, listing: Listing,
+                     now: datetime) -> None:
+        text = placed_text(order, listing)
+        await self._thread(uow, order.buyer_id, order.seller_id, order, text, now)
+        await self._notify(uow, order.seller_id, "New order", text, SALES_LINK, now)
 
-    async def status_changed(self, uow: Any, order: Order, event: OrderStatusChanged,
-                             now: datetime) -> None:
-        return None
+    async def status_changed(self, uow: UnitOfWork, order: Order,
+                             event: OrderStatusChanged, now: datetime) -> None:
+        status = OrderStatus(event.new_status)
+        if status not in STATUS_NOTICES:
+            return
+        title, to_buyer, to_seller = status_texts(order, status)
+        actor = event.actor_id
+        if actor == order.buyer_id:
+            sender, receiver = order.buyer_id, order.seller_id
+        else:
+            sender, receiver = order.seller_id, order.buyer_id
+        text = f"{title}: order {order.order_number}." if actor not in (
+            order.buyer_id, order.seller_id) or to_buyer is None else to_buyer
+        await self._thread(uow, sender, receiver, order, text, now)
+        if to_buyer and actor != order.buyer_id:
+            await self._notify(uow, order.buyer_id, title, to_buyer, ORDERS_LINK, now)
+        if to_seller and actor != order.seller_id:
+            await self._notify(uow, order.seller_id, title, to_seller, SALES_LINK, now)
 
     async def after_commit(self, order: Order) -> None:
-        return None
+        """Publish what the committed transaction produced; a dead socket never fails it."""
+        self._orders.append(order)
+        messages, notices, orders = self._messages, self._notices, self._orders
+        self._messages, self._notices, self._orders = [], [], []
+        if self.realtime is None:
+            return
+        try:
+            for message in messages:
+                await publish_message(self.realtime, message)
+            for notice in notices:
+                await self.realtime.publish([notice.user_id], notification_event(notice))
+            for changed in orders:
+                await self.realtime.publish(
+                    [changed.buyer_id, changed.seller_id],
+                    {"type": "order_updated", "orderId": changed.id,
+                     "status": changed.status.value})
+        except Exception:
+            log.exception("could not publish order %s events", order.id)
+
+    async def _thread(self, uow: UnitOfWork, sender: int, receiver: int, order: Order,
+                      text: str, now: datetime) -> None:
+        self._messages.append(await post_in_thread(
+            uow, sender_id=sender, receiver_id=receiver, content=text,
+            message_type="order_update", now=now, product_id=order.product_id))
+
+    async def _notify(self, uow: UnitOfWork, user_id: int, title: str, body: str,
+                      link: str, now: datetime) -> None:
+        self._notices.append(await notify(uow, user_id=user_id, kind="order_update",
+                                          title=title, body=body, link=link, now=now))
+
+

@@ -22,6 +22,7 @@ from application.demo import DemoSeeder
 from application.favorites import FavoriteService
 from application.messaging import MessagingService
 from application.notifications import NotificationService
+from application.order_notices import OrderNotices
 from application.order_timers import OrderTimers
 from application.orders import OrderService
 from application.reviews import ReviewService
@@ -68,8 +69,9 @@ class Container(containers.DeclarativeContainer):
     catalog = providers.Factory(CatalogService, uow=uow, clock=clock, media=media_store)
     favorites = providers.Factory(FavoriteService, uow=uow, clock=clock)
     social = providers.Factory(SocialService, uow=uow, clock=clock)
-    orders = providers.Factory(OrderService, uow=uow, clock=clock)
-    order_timers = providers.Factory(OrderTimers, uow=uow, clock=clock)
+    order_notices = providers.Factory(OrderNotices, realtime=realtime)
+    orders = providers.Factory(OrderService, uow=uow, clock=clock, notices=order_notices)
+    order_timers = providers.Factory(OrderTimers, uow=uow, clock=clock, notices=order_notices)
     addresses = providers.Factory(AddressService, uow=uow, clock=clock)
     reviews = providers.Factory(ReviewService, uow=uow, clock=clock)
     messaging = providers.Factory(MessagingService, uow=uow, clock=clock, realtime=realtime)

@@ -13,7 +13,7 @@ from application.ports.orders import Address, OrderEventRecord, OrderPosition, S
 from domain.order_rules import OrderStatus
 from domain.orders import Order
 from domain.reviews import Review, average_rating
-from tests.catalog_fakes import CatalogUnitOfWork
+from tests.messaging_fakes import MessagingUnitOfWork
 
 
 class FakeOrders:
@@ -154,8 +154,8 @@ class FakeReviews:
         user.rating, user.rating_count = average_rating(ratings), len(ratings)
 
 
-class OrdersUnitOfWork(CatalogUnitOfWork):
-    """The catalog fake plus the orders area's repositories."""
+class OrdersUnitOfWork(MessagingUnitOfWork):
+    """The messaging fake plus the orders area's repositories."""
 
     def __init__(self) -> None:
         self.orders = FakeOrders()

@@ -271,3 +271,18 @@ async def test_review_rules(world: World) -> None:
     await world.reviews.write(buyer, order_id, 5, "")
     with pytest.raises(Conflict, match="already"):
         await world.reviews.write(buyer, order_id, 4, "")
+
+
+async def test_changes_post_thread_notices_and_notifications(world: World) -> None:
+    seller, buyer, admin, product = await setup(world)
+    order_id = (await world.orders.place(buyer, product)).order.id
+    await world.orders.confirm_payment(admin, order_id)
+    messages = list(world.uow.messages.rows.values())
+    assert [m.message_type for m in messages] == ["order_update", "order_update"]
+    assert {(m.sender_id, m.receiver_id) for m in messages} <= {(buyer.id, seller.id),
+                                                                (seller.id, buyer.id)}
+    to_seller = [n for n in world.uow.notifications.rows.values() if n.user_id == seller.id]
+    assert [n.title for n in to_seller] == ["New order", "Payment confirmed"]
+    assert to_seller[-1].body.startswith("Payment confirmed — please ship within 3 business")
+    to_buyer = [n for n in world.uow.notifications.rows.values() if n.user_id == buyer.id]
+    assert [n.kind for n in to_buyer] == ["order_update"]
