@@ -20,7 +20,7 @@ from application.ports import Clock, UnitOfWork
 from application.ports.orders import Address, OrderEventRecord, OrderPosition
 from domain.accounts import User
 from domain.catalog import ListingStatus
-from domain.checkout import checkout_price
+from domain.checkout import checkout_price, checkout_quote
 from domain.errors import Conflict, Forbidden, NotFound, ValidationError, require_valid
 from domain.events import OrderPlaced, OrderStatusChanged
 from domain.fees import CheckoutTotals, checkout_totals
@@ -107,6 +107,21 @@ class OrderService:
             view = await self._view(order, buyer)
         await self.notices.after_commit(order)
         return view
+
+    async def quote(self, buyer: User, product_id: int, offer_id: int | None = None
+                    ) -> CheckoutTotals:
+        """What placing the order would charge now (the checkout's Review step)."""
+        assert buyer.id is not None
+        async with self.uow:
+            listing = await self.uow.listings.get(product_id)
+            if listing is None:
+                raise NotFound("Product not found")
+            if listing.status is not ListingStatus.AVAILABLE and listing.seller_id != buyer.id:
+                raise Conflict(NO_LONGER_AVAILABLE)
+            offer = await self.notices.offer_for(self.uow, offer_id)
+            return checkout_quote(product_id=product_id, listing_price=listing.price,
+                                  listing_status=listing.status, seller_id=listing.seller_id,
+                                  buyer_id=buyer.id, offer=offer)
 
     async def get(self, viewer: User, order_id: int) -> OrderView:
         async with self.uow:

@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Annotated
+
+import msgspec
 
 from application.orders import OrderView
 from application.ports.orders import Address, OrderEventRecord, SavedAddress
 from application.reviews import ReviewView
 from domain.accounts import User
+from domain.fees import CheckoutTotals
 from domain.money import format_amount
 from domain.order_rules import OrderStatus
 from domain.reviews import Review
@@ -54,8 +58,8 @@ class SavedAddressOut(AddressOut):
 class OrderIn(CamelStruct):
     """``price`` and ``orderNumber`` from the spec's client are accepted and ignored."""
 
-    product_id: int
-    offer_id: int | None = None
+    product_id: Annotated[int, msgspec.Meta(ge=1, le=2**31 - 1)]
+    offer_id: Annotated[int, msgspec.Meta(ge=1, le=2**31 - 1)] | None = None
 
 
 class StatusIn(CamelStruct):
@@ -65,7 +69,7 @@ class StatusIn(CamelStruct):
 
 
 class ReviewIn(CamelStruct):
-    rating: int
+    rating: Annotated[int, msgspec.Meta(ge=-1000, le=1000)]
     comment: str | None = None
 
 
@@ -99,7 +103,7 @@ class ReviewOut(CamelStruct):
     order_id: int
     reviewer_id: int
     reviewee_id: int
-    rating: int
+    rating: Annotated[int, msgspec.Meta(ge=-1000, le=1000)]
     comment: str
     created_at: datetime
     published: bool
@@ -110,6 +114,18 @@ class ProfileReviewOut(ReviewOut):
     reviewer_display_name: str | None
     reviewer_avatar_url: str | None
     role: str  # what the reviewer was in the sale: buyer or seller
+
+
+class QuoteOut(CamelStruct):
+    price: str
+    service_fee: str
+    shipping: str
+    total: str
+
+
+def quote_out(totals: CheckoutTotals) -> QuoteOut:
+    return QuoteOut(price=format_amount(totals.item), service_fee=format_amount(totals.service_fee),
+                    shipping=format_amount(totals.shipping), total=format_amount(totals.total))
 
 
 class OrderOut(CamelStruct):

@@ -18,14 +18,18 @@ from entrypoints.http.order_schemas import (
     AddressIn,
     OrderIn,
     OrderOut,
+    QuoteOut,
     ReviewIn,
     ReviewOut,
     StatusIn,
     order_out,
+    quote_out,
     review_out,
 )
 
 AsSeller = Annotated[bool, Parameter(query="as_seller")]
+ProductId = Annotated[int, Parameter(query="productId", ge=1, le=2**31 - 1)]
+OfferId = Annotated[int | None, Parameter(query="offerId", ge=1, le=2**31 - 1)]
 StatusFilter = Annotated[str | None, Parameter(query="status")]
 
 
@@ -51,6 +55,11 @@ class OrderController(Controller):
                    status: StatusFilter = None) -> list[OrderOut]:
         views = await orders.list_mine(current_user, as_seller=as_seller, status=_status(status))
         return [order_out(view) for view in views]
+
+    @get("/quote")
+    async def quote(self, current_user: User, orders: OrderService, product_id: ProductId,
+                    offer_id: OfferId = None) -> QuoteOut:
+        return quote_out(await orders.quote(current_user, product_id, offer_id))
 
     @get("/{order_id:int}")
     async def one(self, order_id: int, current_user: User, orders: OrderService) -> OrderOut:

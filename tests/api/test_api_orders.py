@@ -192,3 +192,14 @@ async def test_unknown_orders_and_bad_bodies(sam: ApiClient) -> None:
     assert (await sam.post("/api/orders", json={"productId": "x"})).status_code == 400
     assert (await sam.put("/api/orders/999/status",
                              json={"status": "shipped"})).status_code == 404
+
+
+async def test_quote_shows_the_server_total(sam: ApiClient, app: Litestar) -> None:
+    product = await listed(sam, "19.99")
+    async with another(app, "maya") as maya:
+        quote = await maya.get(f"/api/orders/quote?productId={product}")
+        assert quote.json() == {"price": "19.99", "serviceFee": "1.00", "shipping": "5.00",
+                                "total": "25.99"}
+        assert (await maya.get("/api/orders/quote?productId=999")).status_code == 404
+        assert (await maya.get("/api/orders/quote?productId=0")).status_code == 400
+        assert (await maya.post("/api/orders", json={"productId": 2**40})).status_code == 400

@@ -15,7 +15,8 @@ export const BuyerOffersPage = lazy(() => import('@/features/offers/components/b
 export const OrdersPage = lazy(() => import('@/features/orders/components/orders-page'));
 export const CheckoutPage = lazy(() => import('@/features/orders/components/checkout-page'));
 export const AdminDashboardPage = lazy(() => import('@/features/admin/components/admin-dashboard-page'));
-export const PaymentConfirmPage = lazy(() => import('@/features/admin/components/payment-confirm-page'));
+export const PaymentConfirmPage = lazy(() => import('@/features/orders/components/payment-confirm-page'));
+export const LabelPage = lazy(() => import('@/features/orders/components/label-page'));
 export const AuthPage = lazy(() => import('@/features/auth/components/auth-page'));
 export const BlogListPage = lazy(() => import('@/features/blog/components/blog-list-page'));
 export const BlogEditorPage = lazy(() => import('@/features/blog/components/blog-editor-page'));

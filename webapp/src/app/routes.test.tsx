@@ -13,7 +13,7 @@ const PUBLIC = [
 const LOGIN_REQUIRED = [
   '/messages', '/messages/2', '/create-listing', '/orders', '/watchlist', '/favorites',
   '/seller/offers', '/buyer/offers', '/admin', '/admin/orders/5/payment-confirm', '/blog/new',
-  '/blog/edit/3',
+  '/blog/edit/3', '/orders/3/label',
 ];
 
 function resolve(path: string) {

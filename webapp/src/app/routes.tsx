@@ -40,6 +40,7 @@ export const routes: RouteObject[] = [
           { path: '/create-listing', element: <Page.CreateListingPage /> },
           { path: '/product/:id/edit', element: <Page.CreateListingPage /> },
           { path: '/orders', element: <Page.OrdersPage /> },
+          { path: '/orders/:id/label', element: <Page.LabelPage /> },
           { path: '/watchlist', element: <Page.SavedItemsPage /> },
           { path: '/favorites', element: <Page.SavedItemsPage /> },
           { path: '/seller/offers', element: <Page.SellerOffersPage /> },

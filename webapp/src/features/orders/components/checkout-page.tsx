@@ -1,11 +1,185 @@
-import { ComingSoon } from '@/components/coming-soon';
+import { Alert, Button, Card, Container, Grid, Group, Image, Skeleton, Stack, Stepper, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { LoadFailed } from '@/components/load-failed';
+import { NoticePage } from '@/components/notice-page';
+import { PageLoader } from '@/components/page-loader';
+import { errorMessage, isApiError } from '@/lib/api-client';
+import { notifyError } from '@/lib/notify';
+import { useSessionStore } from '@/lib/session-store';
+import {
+  saveShippingAddress,
+  saveUserAddress,
+  useCheckoutProduct,
+  usePlaceOrder,
+  useQuote,
+  useSavedAddresses,
+  type Order,
+} from '../api';
+import { addressLines, EMPTY_ADDRESS } from '../address-validation';
+import { OrderConfirmed } from './order-confirmed';
+import { OrderTotals } from './order-totals';
+import { PaymentStep, type PaymentMethod } from './payment-step';
+import { ShippingForm, type ShippingChoice } from './shipping-form';
 
-/** Placeholder until this page is built. */
+/** /checkout/{productId}?offerId=: Shipping, Payment, Review, then Order Confirmed. */
 export default function CheckoutPage() {
+  const productId = Number(useParams().id);
+  const offerParam = useSearchParams()[0].get('offerId');
+  const offerId = offerParam ? Number(offerParam) : undefined;
+  const status = useSessionStore((state) => state.status);
+  const signedIn = status === 'authenticated';
+  const product = useCheckoutProduct(productId);
+  const saved = useSavedAddresses(signedIn);
+  const [placed, setPlaced] = useState<Order | null>(null);
+
+  if (status === 'loading') return <PageLoader />;
+  if (!signedIn) {
+    return (
+      <NoticePage title="Please log in" actionLabel="Log In" actionTo="/auth">
+        You need to be logged in to place an order
+      </NoticePage>
+    );
+  }
+  if (product.isError) {
+    return <NoticePage title="Failed to load product details">This item could not be loaded.</NoticePage>;
+  }
+  if (placed) {
+    return (
+      <Container size="sm" py="xl">
+        <OrderConfirmed order={placed} />
+      </Container>
+    );
+  }
+  if (!product.data || saved.isPending) return <PageLoader label="Loading checkout" />;
+  const defaultAddress = saved.data?.find((item) => item.isDefault) ?? saved.data?.[0];
   return (
-    <ComingSoon
-      title="Checkout"
-      description="Shipping, payment and review, then instructions for paying with a peer-to-peer app."
+    <CheckoutSteps
+      productId={productId}
+      offerId={offerId}
+      title={product.data.title}
+      image={product.data.thumbnails[0] ?? product.data.images[0]}
+      available={product.data.status === 'available'}
+      initial={{
+        address: defaultAddress ? { ...EMPTY_ADDRESS, ...pickFields(defaultAddress) } : EMPTY_ADDRESS,
+        saveAsUserAddress: !defaultAddress,
+        setAsDefault: !defaultAddress,
+      }}
+      onPlaced={setPlaced}
     />
+  );
+}
+
+function pickFields(address: typeof EMPTY_ADDRESS): typeof EMPTY_ADDRESS {
+  const { fullName, addressLine1, addressLine2, city, state, zipCode, country, phoneNumber } = address;
+  return { fullName, addressLine1, addressLine2, city, state, zipCode, country, phoneNumber };
+}
+
+interface StepsProps {
+  productId: number;
+  offerId: number | undefined;
+  title: string;
+  image: string | undefined;
+  available: boolean;
+  initial: ShippingChoice;
+  onPlaced: (order: Order) => void;
+}
+
+function CheckoutSteps({ productId, offerId, title, image, available, initial, onPlaced }: StepsProps) {
+  const [step, setStep] = useState(0);
+  const [shipping, setShipping] = useState(initial);
+  const [method, setMethod] = useState<PaymentMethod>('card');
+  const quote = useQuote(productId, offerId, available);
+  const place = usePlaceOrder();
+
+  const placeOrder = () =>
+    place.mutate(
+      { productId, ...(offerId ? { offerId } : {}) },
+      {
+        onSuccess: (order) => {
+          // Spec §4: the address is saved after the order; failures retry silently (1 s, 3 s).
+          void saveShippingAddress(order.id, shipping.address);
+          if (shipping.saveAsUserAddress) {
+            void saveUserAddress(shipping.address, shipping.setAsDefault).catch(() => undefined);
+          }
+          onPlaced(order);
+        },
+        onError: (error) =>
+          notifyError(
+            isApiError(error, 409) || isApiError(error, 403)
+              ? errorMessage(error, 'There was an issue creating your order. Please try again.')
+              : 'There was an issue creating your order. Please try again.',
+            'Order creation failed',
+          ),
+      },
+    );
+
+  return (
+    <Container size="lg" py="xl">
+      <Title order={1} mb="lg">Checkout</Title>
+      {!available && (
+        <Alert color="red" mb="md" title="This item is no longer available">
+          Someone else bought it first. <Link to="/marketplace">Browse other items</Link>
+        </Alert>
+      )}
+      <Grid gap="xl">
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Stepper active={step} onStepClick={(next) => next < step && setStep(next)} allowNextStepsSelect={false}
+            size="sm">
+            <Stepper.Step label="Shipping" description="Where to send it">
+              <ShippingForm initial={shipping} onSubmit={(choice) => { setShipping(choice); setStep(1); }} />
+            </Stepper.Step>
+            <Stepper.Step label="Payment" description="How you pay">
+              <PaymentStep method={method} onChange={setMethod} onBack={() => setStep(0)} onNext={() => setStep(2)} />
+            </Stepper.Step>
+            <Stepper.Step label="Review" description="Check and place">
+              <Stack gap="md">
+                <Card withBorder>
+                  <Group justify="space-between" align="flex-start">
+                    <div>
+                      <Text fw={600}>Ship to</Text>
+                      {addressLines(shipping.address).map((line) => <Text size="sm" key={line}>{line}</Text>)}
+                    </div>
+                    <Button variant="subtle" size="xs" onClick={() => setStep(0)}>Edit</Button>
+                  </Group>
+                </Card>
+                <Card withBorder>
+                  <Group justify="space-between">
+                    <div>
+                      <Text fw={600}>Payment</Text>
+                      <Text size="sm">Peer-to-peer payment app</Text>
+                    </div>
+                    <Button variant="subtle" size="xs" onClick={() => setStep(1)}>Edit</Button>
+                  </Group>
+                </Card>
+                <Group justify="space-between">
+                  <Button variant="default" onClick={() => setStep(1)}>Back</Button>
+                  <Button onClick={placeOrder} loading={place.isPending} disabled={!available || !quote.data}>
+                    Place Order
+                  </Button>
+                </Group>
+              </Stack>
+            </Stepper.Step>
+          </Stepper>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <Card withBorder>
+            <Stack gap="sm">
+              <Title order={2} size="h4">Order summary</Title>
+              <Group wrap="nowrap" align="flex-start">
+                {image && <Image src={image} alt={title} w={64} h={64} radius="sm" fit="cover" />}
+                <Text fw={500}>{title}</Text>
+              </Group>
+              {quote.data && <OrderTotals totals={quote.data} />}
+              {quote.isPending && available && <Skeleton h={96} />}
+              {quote.isError && (
+                <LoadFailed title="Could not compute the total"
+                  description={errorMessage(quote.error, 'Please try again.')} onRetry={() => void quote.refetch()} />
+              )}
+            </Stack>
+          </Card>
+        </Grid.Col>
+      </Grid>
+    </Container>
   );
 }

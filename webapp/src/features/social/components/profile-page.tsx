@@ -3,6 +3,7 @@ import { IconPhoto } from '@tabler/icons-react';
 import { useParams } from 'react-router-dom';
 import { NoticePage } from '@/components/notice-page';
 import { PageLoader } from '@/components/page-loader';
+import { UserReviews } from '@/components/user-reviews';
 import { usePublicUser } from '@/lib/public-user';
 import { useCurrentUser } from '@/lib/session-store';
 import { useSellerListings } from '../api';
@@ -32,6 +33,7 @@ export default function ProfilePage() {
             <Tabs.Tab value="listings">Listings</Tabs.Tab>
             <Tabs.Tab value="posts">Style Posts</Tabs.Tab>
             <Tabs.Tab value="followers">Followers</Tabs.Tab>
+            <Tabs.Tab value="reviews">Reviews</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="listings" pt="lg">
             <ProfileListings listings={listings} own={me?.id === id} />
@@ -42,6 +44,9 @@ export default function ProfilePage() {
           </Tabs.Panel>
           <Tabs.Panel value="followers" pt="lg">
             <FollowersList userId={id} />
+          </Tabs.Panel>
+          <Tabs.Panel value="reviews" pt="lg">
+            <UserReviews userId={id} />
           </Tabs.Panel>
         </Tabs>
       </Stack>

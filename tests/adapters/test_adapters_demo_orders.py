@@ -1,0 +1,29 @@
+"""Demo orders: every status, with timelines and reviews, so sellers have real ratings."""
+
+from __future__ import annotations
+
+import pytest
+from dependency_injector import providers
+
+from application.ports.catalog import ListingFilter
+from domain.order_rules import OrderStatus
+from entrypoints.container import Container
+from tests.adapters.test_adapters_demo_catalog import QuickPictures
+
+pytestmark = pytest.mark.adapters
+
+
+async def test_demo_orders_cover_every_status_and_rate_sellers(container: Container) -> None:
+    container.garment_pictures.override(providers.Object(QuickPictures()))
+    assert await container.demo_seeder().seed(listings=24)
+    async with container.uow() as uow:
+        orders = await uow.orders.list_for(limit=100)
+        events = await uow.order_events.for_orders([o.id for o in orders if o.id])
+        assert {o.status for o in orders} == set(OrderStatus)
+        assert all(events[o.id] for o in orders if o.id)
+        assert await uow.listings.count(ListingFilter()) == 24  # the shop keeps its 24
+        rated = [u for name in ("maya", "theo", "priya", "lucas")
+                 if (u := await uow.users.get_by_login(name)) and u.rating_count]
+        assert len(rated) >= 2 and all(1 <= u.rating <= 5 for u in rated)
+        shipped = [o for o in orders if o.status is OrderStatus.SHIPPED]
+        assert shipped[0].tracking_number and shipped[0].tracking_url

@@ -1,0 +1,224 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { productKeys, type Product } from '@/lib/product';
+
+/** Server data of the orders area: orders, saved addresses, reviews (spec §7). */
+export type OrderStatus =
+  | 'pending'
+  | 'confirmed'
+  | 'payment_confirmed'
+  | 'shipped'
+  | 'delivered'
+  | 'completed'
+  | 'cancelled';
+
+export interface AddressFields {
+  fullName: string;
+  addressLine1: string;
+  addressLine2: string;
+  city: string;
+  state: string;
+  zipCode: string;
+  country: string;
+  phoneNumber: string;
+}
+
+export interface Address extends AddressFields {
+  /** The joined multi-line text a label prints. */
+  raw: string;
+}
+
+export interface SavedAddress extends Address {
+  id: number;
+  isDefault: boolean;
+}
+
+export interface OrderParty {
+  id: number;
+  username: string;
+  displayName: string;
+  avatarUrl: string | null;
+  email: string;
+  createdAt: string;
+}
+
+export interface OrderEvent {
+  kind: 'placed' | 'status' | 'address';
+  status: OrderStatus | null;
+  label: string;
+  actorId: number | null;
+  at: string;
+}
+
+export interface Review {
+  id: number;
+  orderId: number;
+  reviewerId: number;
+  revieweeId: number;
+  rating: number;
+  comment: string;
+  createdAt: string;
+  published: boolean;
+}
+
+export interface Order {
+  id: number;
+  orderNumber: string;
+  paymentReference: string;
+  status: OrderStatus;
+  statusLabel: string;
+  price: string;
+  serviceFee: string;
+  shipping: string;
+  total: string;
+  createdAt: string;
+  trackingNumber: string | null;
+  trackingUrl: string | null;
+  product: { id: number; title: string; images: string[]; size: string; brand: string } | null;
+  buyer: OrderParty | null;
+  seller: OrderParty | null;
+  shippingAddress: Address | null;
+  events: OrderEvent[];
+  reviews: Review[];
+  allowedTransitions: OrderStatus[];
+  canReview: boolean;
+  protectionEndsAt: string | null;
+}
+
+export const orderKeys = {
+  all: ['orders'] as const,
+  list: (asSeller: boolean) => ['orders', 'list', asSeller] as const,
+  detail: (id: number) => ['orders', 'detail', id] as const,
+  addresses: ['user-addresses'] as const,
+};
+
+export function useOrders(asSeller: boolean, enabled = true) {
+  return useQuery({
+    queryKey: orderKeys.list(asSeller),
+    queryFn: () =>
+      api.get('orders', { searchParams: asSeller ? { as_seller: 'true' } : {} }).json<Order[]>(),
+    enabled,
+  });
+}
+
+export function useOrder(id: number) {
+  return useQuery({
+    queryKey: orderKeys.detail(id),
+    queryFn: () => api.get(`orders/${id}`).json<Order>(),
+    enabled: Number.isFinite(id),
+  });
+}
+
+export function useSavedAddresses(enabled: boolean) {
+  return useQuery({
+    queryKey: orderKeys.addresses,
+    queryFn: () => api.get('user-addresses').json<SavedAddress[]>(),
+    enabled,
+  });
+}
+
+/** POST /api/orders: the server decides price and order number; we send only what to buy. */
+export function usePlaceOrder() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { productId: number; offerId?: number }) =>
+      api.post('orders', { json: body }).json<Order>(),
+    onSuccess: (order) => {
+      void client.invalidateQueries({ queryKey: orderKeys.all });
+      if (order.product) void client.invalidateQueries({ queryKey: productKeys.detail(order.product.id) });
+    },
+  });
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Spec §4 Checkout: retried silently after 1 s and again 3 s later; never stops the order. */
+export const ADDRESS_RETRY_DELAYS = [1000, 3000];
+
+export async function saveShippingAddress(
+  orderId: number,
+  address: AddressFields,
+  delays: number[] = ADDRESS_RETRY_DELAYS,
+): Promise<boolean> {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      await api.post(`orders/${orderId}/shipping-address`, { json: address });
+      return true;
+    } catch {
+      if (attempt >= delays.length) return false;
+      await sleep(delays[attempt]);
+    }
+  }
+}
+
+export function saveUserAddress(address: AddressFields, isDefault: boolean): Promise<SavedAddress> {
+  return api.post('user-addresses', { json: { ...address, isDefault } }).json<SavedAddress>();
+}
+
+export interface StatusChange {
+  status: OrderStatus;
+  trackingNumber?: string;
+  trackingUrl?: string;
+}
+
+function useOrderMutation<V>(call: (orderId: number, value: V) => Promise<unknown>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ orderId, value }: { orderId: number; value: V }) => call(orderId, value),
+    onSettled: () => client.invalidateQueries({ queryKey: orderKeys.all }),
+  });
+}
+
+export function useChangeStatus() {
+  return useOrderMutation((orderId, change: StatusChange) =>
+    api.put(`orders/${orderId}/status`, { json: change }).json<Order>(),
+  );
+}
+
+export function useConfirmPayment() {
+  return useOrderMutation((orderId, _: null) =>
+    api.post(`orders/${orderId}/confirm-payment`).json<Order>(),
+  );
+}
+
+export function useWriteReview() {
+  return useOrderMutation((orderId, review: { rating: number; comment: string }) =>
+    api.post(`orders/${orderId}/reviews`, { json: review }).json<Review>(),
+  );
+}
+
+export function useAdminAddress() {
+  return useOrderMutation((orderId, address: AddressFields) =>
+    api.post(`orders/${orderId}/shipping-address`, { json: address }).json<Order>(),
+  );
+}
+
+export interface Quote {
+  price: string;
+  serviceFee: string;
+  shipping: string;
+  total: string;
+}
+
+/** What placing the order would charge (GET /api/orders/quote): the Review step's total. */
+export function useQuote(productId: number, offerId: number | undefined, enabled: boolean) {
+  return useQuery({
+    queryKey: ['orders', 'quote', productId, offerId ?? null] as const,
+    queryFn: () =>
+      api
+        .get('orders/quote', {
+          searchParams: offerId ? { productId, offerId } : { productId },
+        })
+        .json<Quote>(),
+    enabled: enabled && Number.isFinite(productId),
+  });
+}
+
+/** The listing being bought (same cache entry as the product page). */
+export function useCheckoutProduct(productId: number) {
+  return useQuery({
+    queryKey: productKeys.detail(productId),
+    queryFn: () => api.get(`products/${productId}`).json<Product>(),
+    enabled: Number.isFinite(productId),
+  });
+}

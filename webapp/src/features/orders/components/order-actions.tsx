@@ -1,0 +1,51 @@
+import { Button, Group } from '@mantine/core';
+import { useState } from 'react';
+import { errorMessage } from '@/lib/api-client';
+import { notifyError, notifySuccess } from '@/lib/notify';
+import { useChangeStatus, type Order, type OrderStatus, type StatusChange } from '../api';
+import { TrackingForm } from './tracking-form';
+
+type Role = 'buyer' | 'seller';
+
+const LABELS: Record<Role, Partial<Record<OrderStatus, string>>> = {
+  seller: { confirmed: 'Confirm Order', shipped: 'Mark as Shipped', delivered: 'Mark as Delivered', cancelled: 'Cancel Order' },
+  buyer: { cancelled: 'Cancel Order', completed: 'Confirm Receipt' },
+};
+
+/** The moves the server allows this viewer, as buttons (spec §4 Order). */
+export function OrderActions({ order, role }: { order: Order; role: Role }) {
+  const change = useChangeStatus();
+  const [tracking, setTracking] = useState(false);
+  const moves = order.allowedTransitions.filter((status) => LABELS[role][status]);
+
+  const send = (value: StatusChange) =>
+    change.mutate(
+      { orderId: order.id, value },
+      {
+        onSuccess: () => {
+          setTracking(false);
+          notifySuccess('Status updated');
+        },
+        onError: (error) => notifyError(errorMessage(error, 'Failed to update order status.')),
+      },
+    );
+
+  if (tracking) {
+    return (
+      <TrackingForm pending={change.isPending} onCancel={() => setTracking(false)}
+        onSubmit={(details) => send({ status: 'shipped', ...details })} />
+    );
+  }
+  if (moves.length === 0) return null;
+  return (
+    <Group gap="xs">
+      {moves.map((status) => (
+        <Button key={status} size="xs" loading={change.isPending && change.variables?.value.status === status}
+          variant={status === 'cancelled' ? 'default' : 'filled'} color={status === 'cancelled' ? 'red' : undefined}
+          onClick={() => (status === 'shipped' ? setTracking(true) : send({ status }))}>
+          {LABELS[role][status]}
+        </Button>
+      ))}
+    </Group>
+  );
+}

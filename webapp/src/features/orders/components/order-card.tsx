@@ -1,0 +1,117 @@
+import { Anchor, Badge, Card, Divider, Group, Image, Rating, Stack, Text } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import { errorMessage } from '@/lib/api-client';
+import { formatDate, formatMoney } from '@/lib/formatters';
+import { notifyError, notifySuccess } from '@/lib/notify';
+import { useWriteReview, type Order, type OrderParty, type OrderStatus } from '../api';
+import { OrderActions } from './order-actions';
+import { OrderTimeline } from './order-timeline';
+import { ReviewForm } from './review-form';
+import { ShippingAddressPanel } from './shipping-address-panel';
+
+const STATUS_COLORS: Record<OrderStatus, string> = {
+  pending: 'yellow',
+  confirmed: 'blue',
+  payment_confirmed: 'indigo',
+  shipped: 'cyan',
+  delivered: 'teal',
+  completed: 'green',
+  cancelled: 'gray',
+};
+const PAID = new Set<OrderStatus>(['payment_confirmed', 'shipped', 'delivered', 'completed']);
+
+function Party({ label, party }: { label: string; party: OrderParty | null }) {
+  if (!party) return null;
+  return (
+    <Text size="sm">
+      {label}: <Anchor component={Link} to={`/profile/${party.id}`}>{party.displayName}</Anchor>{' '}
+      <Text span c="dimmed">(@{party.username})</Text> ·{' '}
+      <Anchor href={`mailto:${party.email}`}>{party.email}</Anchor>
+    </Text>
+  );
+}
+
+/** One order as its buyer or seller sees it: item, money, people, tracking, timeline, actions. */
+export function OrderCard({ order, role }: { order: Order; role: 'buyer' | 'seller' }) {
+  const review = useWriteReview();
+  const other = role === 'buyer' ? order.seller : order.buyer;
+  const image = order.product?.images[0];
+  return (
+    <Card withBorder radius="md" padding="md" data-testid={`order-${order.orderNumber}`}>
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-start" wrap="nowrap">
+          <Group align="flex-start" wrap="nowrap" gap="sm">
+            {image && <Image src={image} alt={order.product?.title ?? 'Ordered item'} w={72} h={72} radius="sm" fit="cover" />}
+            <div>
+              {order.product ? (
+                <Anchor component={Link} to={`/product/${order.product.id}`} fw={600}>{order.product.title}</Anchor>
+              ) : (
+                <Text fw={600}>Item no longer listed</Text>
+              )}
+              <Text size="xs" c="dimmed">
+                Order {order.orderNumber} · {formatDate(order.createdAt)}
+                {order.product ? ` · ${order.product.brand} · size ${order.product.size.toUpperCase()}` : ''}
+              </Text>
+              <Text size="sm" mt={4}>
+                {formatMoney(order.price)} item · <strong>{formatMoney(order.total)}</strong> total
+              </Text>
+            </div>
+          </Group>
+          <Badge color={STATUS_COLORS[order.status]} variant="light">{order.statusLabel}</Badge>
+        </Group>
+        {role === 'buyer' ? <Party label="Seller" party={order.seller} /> : <Party label="Buyer" party={order.buyer} />}
+        {role === 'buyer' && (order.status === 'pending' || order.status === 'confirmed') && (
+          <Text size="sm" c="dimmed">
+            Awaiting payment: send {formatMoney(order.total)} with your peer-to-peer app using reference{' '}
+            <strong>{order.paymentReference}</strong>.
+          </Text>
+        )}
+        {order.trackingNumber && (
+          <Text size="sm">
+            Tracking:{' '}
+            {order.trackingUrl ? (
+              <Anchor href={order.trackingUrl} target="_blank" rel="noreferrer">{order.trackingNumber}</Anchor>
+            ) : (
+              <strong>{order.trackingNumber}</strong>
+            )}
+          </Text>
+        )}
+        {role === 'seller' && order.shippingAddress && (
+          <ShippingAddressPanel orderId={order.id} address={order.shippingAddress} />
+        )}
+        {role === 'seller' && PAID.has(order.status) && !order.shippingAddress && (
+          <Text size="sm" c="dimmed">The buyer has not added a shipping address yet.</Text>
+        )}
+        <OrderActions order={order} role={role} />
+        {order.reviews.length > 0 && (
+          <Stack gap={4}>
+            {order.reviews.map((item) => (
+              <Group key={item.id} gap="xs">
+                <Rating value={item.rating} readOnly size="xs" aria-label={`${item.rating} stars`} />
+                <Text size="sm">{item.comment || 'No comment'}</Text>
+                <Text size="xs" c="dimmed">
+                  {item.reviewerId === other?.id ? `by ${other.displayName}` : 'your review'}
+                  {item.published ? '' : ' · hidden until both have reviewed'}
+                </Text>
+              </Group>
+            ))}
+          </Stack>
+        )}
+        {order.canReview && other && (
+          <ReviewForm who={other.displayName} pending={review.isPending}
+            onSubmit={(value) =>
+              review.mutate(
+                { orderId: order.id, value },
+                {
+                  onSuccess: () => notifySuccess('Review submitted', 'Thank you for your feedback.'),
+                  onError: (error) => notifyError(errorMessage(error, 'Failed to submit review.')),
+                },
+              )
+            } />
+        )}
+        <Divider />
+        <OrderTimeline events={order.events} />
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,67 @@
+import { Button, Card, Code, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { NoticePage } from '@/components/notice-page';
+import { PageLoader } from '@/components/page-loader';
+import { errorMessage } from '@/lib/api-client';
+import { formatMoney } from '@/lib/formatters';
+import { notifyError, notifySuccess } from '@/lib/notify';
+import { useCurrentUser } from '@/lib/session-store';
+import { isAdmin } from '@/lib/user';
+import { useConfirmPayment, useOrder } from '../api';
+
+/** /admin/orders/{orderId}/payment-confirm: check the reference, then Confirm Payment. */
+export default function PaymentConfirmPage() {
+  const user = useCurrentUser();
+  if (!isAdmin(user)) {
+    return (
+      <NoticePage title="Administrators only">
+        You need to be logged in as an administrator to access this page.
+      </NoticePage>
+    );
+  }
+  return <ConfirmPayment />;
+}
+
+function ConfirmPayment() {
+  const orderId = Number(useParams().orderId);
+  const order = useOrder(orderId);
+  const confirm = useConfirmPayment();
+  const navigate = useNavigate();
+  const [done, setDone] = useState(false);
+  if (order.isPending) return <PageLoader label="Loading order" />;
+  if (order.isError) return <NoticePage title="Order not found" actionLabel="Return to Admin Dashboard" actionTo="/admin">This order could not be loaded.</NoticePage>;
+  const data = order.data;
+  const submit = () =>
+    confirm.mutate(
+      { orderId, value: null },
+      {
+        onSuccess: () => {
+          setDone(true);
+          notifySuccess('Payment confirmed', 'The seller has been notified to ship the item');
+        },
+        onError: (error) => notifyError(errorMessage(error, 'Failed to confirm payment'), 'Error confirming payment'),
+      },
+    );
+  return (
+    <Container size="sm" py="xl">
+      <Card withBorder padding="xl" radius="md">
+        <Stack gap="md">
+          <Title order={1}>{done ? 'Payment Confirmed' : 'Confirm Payment'}</Title>
+          <Text>Order number: <Code fz="md">{data.orderNumber}</Code></Text>
+          <Text>Expected payment reference: <Code fz="md">{data.paymentReference}</Code></Text>
+          <Text>Amount: <strong>{formatMoney(data.total)}</strong> · Status: {data.statusLabel}</Text>
+          {data.product && <Text size="sm" c="dimmed">{data.product.title} — buyer {data.buyer?.displayName}, seller {data.seller?.displayName}</Text>}
+          {done ? (
+            <Button component={Link} to="/admin">Return to Admin Dashboard</Button>
+          ) : (
+            <Group>
+              <Button variant="default" onClick={() => navigate('/admin')}>Cancel</Button>
+              <Button onClick={submit} loading={confirm.isPending}>Confirm Payment</Button>
+            </Group>
+          )}
+        </Stack>
+      </Card>
+    </Container>
+  );
+}
