@@ -29,7 +29,7 @@ SCENARIOS: list[tuple[str, OrderStatus, float, Review, Review]] = [
     ("jamal", OrderStatus.COMPLETED, 16, (5, "Fits perfectly. Would buy again."),
      (4, "Paid on time.")),
     ("sofia", OrderStatus.COMPLETED, 12, (5, "Beautiful piece, carefully packed."), None),
-    ("emma", OrderStatus.DELIVERED, 6, None, None),
+    ("emma", OrderStatus.DELIVERED, 3.5, None, None),
     ("jamal", OrderStatus.SHIPPED, 5, None, None),
     ("sofia", OrderStatus.PAYMENT_CONFIRMED, 3, None, None),
     ("emma", OrderStatus.CONFIRMED, 1.5, None, None),

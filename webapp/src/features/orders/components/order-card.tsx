@@ -57,7 +57,9 @@ export function OrderCard({ order, role }: { order: Order; role: 'buyer' | 'sell
               </Text>
             </div>
           </Group>
-          <Badge color={STATUS_COLORS[order.status]} variant="light">{order.statusLabel}</Badge>
+          <Badge color={STATUS_COLORS[order.status]} variant="light" style={{ flexShrink: 0 }}>
+            {order.statusLabel}
+          </Badge>
         </Group>
         {role === 'buyer' ? <Party label="Seller" party={order.seller} /> : <Party label="Buyer" party={order.buyer} />}
         {role === 'buyer' && (order.status === 'pending' || order.status === 'confirmed') && (

@@ -1,18 +1,21 @@
 import { Text, Timeline } from '@mantine/core';
-import { IconCircleDot } from '@tabler/icons-react';
 import type { OrderEvent } from '../api';
 
 const when = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
 
-/** Every change of the order (who did it is implied by the step), oldest first. */
+/** Every change of the order, oldest first, one compact line each. */
 export function OrderTimeline({ events }: { events: OrderEvent[] }) {
   return (
-    <Timeline active={events.length - 1} bulletSize={16} lineWidth={2} aria-label="Order timeline">
+    <Timeline active={events.length - 1} bulletSize={10} lineWidth={2} aria-label="Order timeline">
       {events.map((event, index) => (
-        <Timeline.Item key={`${event.at}-${index}`} bullet={<IconCircleDot size={10} />} title={event.label}>
-          <Text size="xs" c="dimmed">
-            {when.format(new Date(event.at))}
-            {event.actorId === null && event.kind === 'status' ? ' · automatically' : ''}
+        <Timeline.Item key={`${event.at}-${index}`} mt={index === 0 ? 0 : -8}>
+          <Text size="sm" lh={1.3}>
+            <Text span fw={500} inherit>{event.label}</Text>
+            <Text span c="dimmed" size="xs">
+              {' · '}
+              {when.format(new Date(event.at))}
+              {event.actorId === null && event.kind === 'status' ? ' · automatically' : ''}
+            </Text>
           </Text>
         </Timeline.Item>
       ))}

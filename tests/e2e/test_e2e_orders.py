@@ -1,0 +1,118 @@
+"""A whole purchase in Chromium: product page -> checkout -> Order Confirmed; the admin
+confirms payment; the seller ships with tracking and marks delivered; the buyer sees the
+tracking, confirms receipt and reviews. Screenshots at desktop and phone sizes."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from tests.e2e.conftest import login, screenshot
+
+pytestmark = pytest.mark.e2e
+
+DESKTOP = {"width": 1366, "height": 900}
+PHONE = {"width": 390, "height": 844}
+
+
+@contextmanager
+def person(browser: Browser, live_server: str, username: str, password: str = "rethread-demo",
+           viewport: dict[str, int] = DESKTOP) -> Iterator[Page]:
+    context = browser.new_context(base_url=live_server, viewport=viewport)
+    context.set_default_timeout(15000)
+    page = context.new_page()
+    try:
+        login(page, username, password)
+        yield page
+    finally:
+        context.close()
+
+
+def _available_listing(page: Page) -> dict:
+    items = page.request.get("/api/products?limit=12&sort=price_low_high").json()["items"]
+    return next(item for item in items if item["seller"]["username"] == "maya")
+
+
+def test_a_whole_purchase(browser: Browser, live_server: str) -> None:
+    with person(browser, live_server, "sofia") as buyer:
+        product = _available_listing(buyer)
+        buyer.goto(f"/product/{product['id']}")
+        buyer.get_by_role("link", name="Buy It Now").click()
+        expect(buyer).to_have_url(re.compile(rf"/checkout/{product['id']}$"))
+        buyer.get_by_label("Full name").fill("Sofia Rossi")
+        buyer.get_by_label("Address line 1").fill("218 Elm Street")
+        buyer.get_by_label("City").fill("Portland")
+        buyer.get_by_label("State").fill("OR")
+        buyer.get_by_label("ZIP code").fill("97205")
+        buyer.get_by_label("Phone number").fill("5035550142")
+        screenshot(buyer, "orders-checkout-shipping")
+        buyer.get_by_role("button", name="Continue to Payment").click()
+        buyer.get_by_role("radio", name="PayPal").check()
+        expect(buyer.get_by_text("PayPal is currently unavailable")).to_be_visible()
+        buyer.get_by_role("button", name="Switch to peer-to-peer payment").click()
+        buyer.get_by_role("button", name="Review Order").click()
+        expect(buyer.get_by_test_id("order-total")).to_have_text(re.compile(r"^\$\d+\.\d\d$"))
+        screenshot(buyer, "orders-checkout-review")
+        buyer.get_by_role("button", name="Place Order").click()
+        expect(buyer.get_by_role("heading", name="Order Confirmed")).to_be_visible()
+        screenshot(buyer, "orders-confirmed")
+        purchases = buyer.request.get("/api/orders").json()
+        order = next(o for o in purchases if o["product"]["id"] == product["id"])
+        number = order["orderNumber"]
+        expect(buyer.get_by_text(number).first).to_be_visible()
+        # The address is saved right after the order (retried silently if it fails).
+        for _ in range(30):
+            if buyer.request.get(f"/api/orders/{order['id']}").json()["shippingAddress"]:
+                break
+            buyer.wait_for_timeout(200)
+
+    with person(browser, live_server, "admin", "rethread-admin") as admin:
+        admin.goto(f"/admin/orders/{order['id']}/payment-confirm")
+        expect(admin.get_by_text(number).first).to_be_visible()
+        screenshot(admin, "orders-admin-payment-confirm")
+        admin.get_by_role("button", name="Confirm Payment").click()
+        expect(admin.get_by_role("link", name="Return to Admin Dashboard")).to_be_visible()
+
+    with person(browser, live_server, "maya") as seller:
+        seller.goto("/orders?tab=sales")
+        card = seller.get_by_test_id(f"order-{number}")
+        expect(card.get_by_test_id("shipping-address")).to_contain_text("Portland, OR 97205")
+        expect(card.get_by_text("sofia@rethread.test")).to_be_visible()
+        card.get_by_role("button", name="Mark as Shipped").click()
+        card.get_by_label("Tracking number").fill("1Z999AA10123456784")
+        card.get_by_label("Tracking URL (optional)").fill("https://www.ups.com/track?tracknum=1Z999")
+        card.get_by_role("button", name="Mark as Shipped").click()
+        expect(card.get_by_text("Shipped", exact=True).first).to_be_visible()
+        card.get_by_role("button", name="Mark as Delivered").click()
+        expect(card.get_by_text("Delivered", exact=True).first).to_be_visible()
+        screenshot(seller, "orders-sales")
+
+    with person(browser, live_server, "sofia") as buyer:
+        buyer.goto("/orders")
+        card = buyer.get_by_test_id(f"order-{number}")
+        expect(card.get_by_role("link", name="1Z999AA10123456784")).to_be_visible()
+        card.get_by_role("button", name="Confirm Receipt").click()
+        expect(card.get_by_text("Completed", exact=True).first).to_be_visible()
+        star = card.get_by_role("radio", name="5", exact=True).get_attribute("id")
+        card.locator(f'label[for="{star}"]').click()  # five stars
+        card.get_by_label("Comment (optional)").fill("Lovely jacket, fast shipping.")
+        card.get_by_role("button", name="Submit Review").click()
+        expect(card.get_by_text("hidden until both have reviewed")).to_be_visible()
+        screenshot(buyer, "orders-purchases")
+        buyer.set_viewport_size(PHONE)
+        buyer.goto("/orders")
+        expect(buyer.get_by_test_id(f"order-{number}")).to_be_visible()
+        screenshot(buyer, "orders-purchases-phone")
+        buyer.goto(f"/checkout/{_available_listing(buyer)['id']}")
+        expect(buyer.get_by_label("Full name")).to_be_visible()
+        screenshot(buyer, "orders-checkout-phone")
+
+
+def test_checkout_asks_anonymous_visitors_to_log_in(page: Page) -> None:
+    page.goto("/checkout/1")
+    expect(page.get_by_role("heading", name="Please log in")).to_be_visible()
+    expect(page.get_by_text("You need to be logged in to place an order")).to_be_visible()
