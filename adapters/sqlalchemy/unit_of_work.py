@@ -13,6 +13,8 @@ from adapters.sqlalchemy.accounts import SqlSessionRepository, SqlUserRepository
 from adapters.sqlalchemy.blog import SqlBlogRepository, SqlContactMessageRepository
 from adapters.sqlalchemy.catalog import SqlListingRepository
 from adapters.sqlalchemy.favorites import SqlFavoriteRepository
+from adapters.sqlalchemy.messaging import SqlMessageRepository
+from adapters.sqlalchemy.notifications import SqlNotificationRepository
 from adapters.sqlalchemy.social import SqlFollowRepository
 from domain.errors import Conflict
 
@@ -33,6 +35,8 @@ class SqlAlchemyUnitOfWork:
             self.listings = SqlListingRepository(self.session)
             self.favorites = SqlFavoriteRepository(self.session)
             self.follows = SqlFollowRepository(self.session)
+            self.messages = SqlMessageRepository(self.session)
+            self.notifications = SqlNotificationRepository(self.session)
         self._depth += 1
         return self
 

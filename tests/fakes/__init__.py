@@ -32,6 +32,7 @@ from entrypoints.container import Container, build_container
 from entrypoints.settings import load_settings
 from tests.fakes.accounts import FakeSessions, FakeUsers, PlainHasher
 from tests.fakes.media import FakeMediaStore
+from tests.fakes.realtime import FakeRealtime
 from tests.fakes.system import FakeRateLimiter, FixedClock
 from tests.fakes.unit_of_work import FakeUnitOfWork
 
@@ -52,6 +53,7 @@ def fake_container(uow: FakeUnitOfWork | None = None, clock: FixedClock | None =
         built.password_hasher: PlainHasher(),
         built.rate_limiter: FakeRateLimiter(),
         built.media_store: FakeMediaStore(),
+        built.realtime: FakeRealtime(),
     }
     with ExitStack() as stack:
         for provider, fake in fakes.items():
@@ -86,6 +88,6 @@ async def add_user(uow: FakeUnitOfWork, name: str, role: Role = Role.USER, *,
 
 
 __all__ = [
-    "FakeMediaStore", "FakeRateLimiter", "FakeSessions", "FakeUnitOfWork", "FakeUsers",
-    "FixedClock", "PlainHasher", "World", "add_user", "fake_container",
+    "FakeMediaStore", "FakeRateLimiter", "FakeRealtime", "FakeSessions", "FakeUnitOfWork",
+    "FakeUsers", "FixedClock", "PlainHasher", "World", "add_user", "fake_container",
 ]

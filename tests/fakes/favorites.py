@@ -37,3 +37,6 @@ class FakeFavorites:
     async def add_many(self, pairs: list[tuple[int, int, datetime]]) -> None:
         for user_id, product_id, at in pairs:
             await self.add(user_id, product_id, at)
+
+    async def watcher_ids(self, product_id: int) -> list[int]:
+        return sorted(user for user, product in self.rows if product == product_id)

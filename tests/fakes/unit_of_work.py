@@ -17,6 +17,8 @@ from tests.fakes.blog import FakeBlogs
 from tests.fakes.catalog import FakeListings
 from tests.fakes.contact import FakeContactMessages
 from tests.fakes.favorites import FakeFavorites
+from tests.fakes.messaging import FakeMessages
+from tests.fakes.notifications import FakeNotifications
 from tests.fakes.social import FakeFollows
 
 
@@ -32,6 +34,8 @@ class FakeUnitOfWork:
         self.listings = FakeListings(self.users)
         self.favorites = FakeFavorites(self.listings)
         self.follows = FakeFollows(self.users)
+        self.messages = FakeMessages(self.users)
+        self.notifications = FakeNotifications()
         self.commits = 0
         self._depth = 0
         self._saved = self._snapshot()
