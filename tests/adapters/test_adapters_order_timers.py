@@ -19,7 +19,7 @@ from entrypoints.container import Container, build_container, shutdown
 from entrypoints.http.app import create_app
 from entrypoints.http.scheduler import order_timers
 from entrypoints.settings import Settings
-from tests.unit.fakes import FixedClock
+from tests.fakes import FixedClock
 
 pytestmark = pytest.mark.adapters
 

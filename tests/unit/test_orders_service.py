@@ -17,8 +17,8 @@ from domain.listings import Listing, ListingImage
 from domain.order_numbers import is_valid_order_number
 from domain.order_rules import OrderStatus
 from domain.validation.addresses import AddressForm
-from tests.orders_fakes import OrdersUnitOfWork
-from tests.unit.fakes import FixedClock
+from entrypoints.container import Container
+from tests.fakes import FakeUnitOfWork, FixedClock, add_user
 
 pytestmark = pytest.mark.unit
 
@@ -27,21 +27,18 @@ ADDRESS = AddressForm(full_name="Maya Chen", address_line1="12 Market Street", c
 
 
 class World:
-    def __init__(self) -> None:
-        self.uow = OrdersUnitOfWork()
-        self.clock = FixedClock()
-        self.orders = OrderService(self.uow, self.clock, nonce=iter(range(100)).__next__)
-        self.timers = OrderTimers(self.uow, self.clock)
-        self.reviews = ReviewService(self.uow, self.clock)
-        self.addresses = AddressService(self.uow, self.clock)
+    """The orders services of the faked container (tests/fakes), and the fakes behind them."""
+
+    def __init__(self, container: Container) -> None:
+        self.uow: FakeUnitOfWork = container.uow()
+        self.clock: FixedClock = container.clock()
+        self.orders: OrderService = container.orders()
+        self.timers: OrderTimers = container.order_timers()
+        self.reviews: ReviewService = container.reviews()
+        self.addresses: AddressService = container.addresses()
 
     async def user(self, name: str, role: Role = Role.USER) -> User:
-        async with self.uow:
-            user = await self.uow.users.add(User(
-                username=name, display_name=name.title(), email=f"{name}@example.com",
-                password_hash="x", created_at=self.clock.now(), role=role))
-            await self.uow.commit()
-        return user
+        return await add_user(self.uow, name, role, clock=self.clock)
 
     async def listing(self, seller: User, price: str = "80.00") -> int:
         assert seller.id is not None
@@ -62,8 +59,8 @@ class World:
 
 
 @pytest.fixture
-async def world() -> World:
-    return World()
+def world(container: Container) -> World:
+    return World(container)
 
 
 async def setup(world: World) -> tuple[User, User, User, int]:
@@ -89,7 +86,7 @@ async def test_a_second_buyer_gets_409_and_no_order(world: World) -> None:
     await world.orders.place(buyer, product)
     with pytest.raises(Conflict, match="no longer available"):
         await world.orders.place(other, product)
-    assert len(world.uow.orders.rows) == 1
+    assert len(world.uow.orders.orders) == 1
 
 
 async def test_nobody_buys_their_own_listing_or_a_missing_one(world: World) -> None:

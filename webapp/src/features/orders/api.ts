@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { productKeys, type Product } from '@/lib/product';
+import { productKeys, type Product } from '@/entities/product/product';
 
 /** Server data of the orders area: orders, saved addresses, reviews (spec §7). */
 export type OrderStatus =

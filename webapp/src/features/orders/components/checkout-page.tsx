@@ -6,7 +6,7 @@ import { NoticePage } from '@/components/notice-page';
 import { PageLoader } from '@/components/page-loader';
 import { errorMessage, isApiError } from '@/lib/api-client';
 import { notifyError } from '@/lib/notify';
-import { useSessionStore } from '@/lib/session-store';
+import { useSessionStore } from '@/entities/session/session-store';
 import {
   saveShippingAddress,
   saveUserAddress,

@@ -32,8 +32,15 @@ export function OrderActions({ order, role }: { order: Order; role: Role }) {
 
   if (tracking) {
     return (
-      <TrackingForm pending={change.isPending} onCancel={() => setTracking(false)}
-        onSubmit={(details) => send({ status: 'shipped', ...details })} />
+      <TrackingForm onCancel={() => setTracking(false)}
+        onSubmit={async ({ trackingNumber, trackingUrl }) => {
+          await change.mutateAsync({
+            orderId: order.id,
+            value: { status: 'shipped', trackingNumber: trackingNumber.trim(), trackingUrl: trackingUrl.trim() || undefined },
+          });
+          setTracking(false);
+          notifySuccess('Status updated');
+        }} />
     );
   }
   if (moves.length === 0) return null;

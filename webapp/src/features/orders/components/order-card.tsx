@@ -1,8 +1,7 @@
 import { Anchor, Badge, Card, Divider, Group, Image, Rating, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { errorMessage } from '@/lib/api-client';
 import { formatDate, formatMoney } from '@/lib/formatters';
-import { notifyError, notifySuccess } from '@/lib/notify';
+import { notifySuccess } from '@/lib/notify';
 import { useWriteReview, type Order, type OrderParty, type OrderStatus } from '../api';
 import { OrderActions } from './order-actions';
 import { OrderTimeline } from './order-timeline';
@@ -100,16 +99,9 @@ export function OrderCard({ order, role }: { order: Order; role: 'buyer' | 'sell
           </Stack>
         )}
         {order.canReview && other && (
-          <ReviewForm who={other.displayName} pending={review.isPending}
-            onSubmit={(value) =>
-              review.mutate(
-                { orderId: order.id, value },
-                {
-                  onSuccess: () => notifySuccess('Review submitted', 'Thank you for your feedback.'),
-                  onError: (error) => notifyError(errorMessage(error, 'Failed to submit review.')),
-                },
-              )
-            } />
+          <ReviewForm who={other.displayName}
+            onSubmit={(value) => review.mutateAsync({ orderId: order.id, value })}
+            onDone={() => notifySuccess('Review submitted', 'Thank you for your feedback.')} />
         )}
         <Divider />
         <OrderTimeline events={order.events} />

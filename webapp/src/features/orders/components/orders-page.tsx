@@ -2,7 +2,7 @@ import { Button, Container, EmptyState, Skeleton, Stack, Tabs, Title } from '@ma
 import { IconPackage, IconShoppingBag } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { LoadFailed } from '@/components/load-failed';
-import { useCurrentUser } from '@/lib/session-store';
+import { useCurrentUser } from '@/entities/session/session-store';
 import { useOrders } from '../api';
 import { OrderCard } from './order-card';
 

@@ -6,8 +6,8 @@ import { PageLoader } from '@/components/page-loader';
 import { errorMessage } from '@/lib/api-client';
 import { formatMoney } from '@/lib/formatters';
 import { notifyError, notifySuccess } from '@/lib/notify';
-import { useCurrentUser } from '@/lib/session-store';
-import { isAdmin } from '@/lib/user';
+import { useCurrentUser } from '@/entities/session/session-store';
+import { isAdmin } from '@/entities/user/user';
 import { useConfirmPayment, useOrder } from '../api';
 
 /** /admin/orders/{orderId}/payment-confirm: check the reference, then Confirm Payment. */

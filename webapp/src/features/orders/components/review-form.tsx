@@ -1,39 +1,41 @@
-import { Button, Group, Rating, Stack, Text, Textarea } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { Button, Group, Input, Rating, Stack, Text, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { submitWith } from '@/lib/form';
+
+export interface ReviewValues {
+  rating: number;
+  comment: string;
+}
 
 interface ReviewFormProps {
   who: string;
-  pending: boolean;
-  onSubmit: (review: { rating: number; comment: string }) => void;
+  onSubmit: (review: ReviewValues) => Promise<unknown>;
+  onDone: () => void;
 }
 
 /** 1–5 stars and an optional comment; hidden from the other party until both reviewed. */
-export function ReviewForm({ who, pending, onSubmit }: ReviewFormProps) {
-  const [rating, setRating] = useState(0);
-  const [comment, setComment] = useState('');
-  const [error, setError] = useState<string>();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (rating < 1) {
-      setError('Please choose 1 to 5 stars');
-      return;
-    }
-    onSubmit({ rating, comment: comment.trim() });
-  };
+export function ReviewForm({ who, onSubmit, onDone }: ReviewFormProps) {
+  const form = useForm<ReviewValues>({
+    mode: 'controlled',
+    initialValues: { rating: 0, comment: '' },
+    validate: { rating: (value) => (value >= 1 && value <= 5 ? null : 'Please choose 1 to 5 stars') },
+  });
   return (
-    <form onSubmit={submit} noValidate aria-label={`Review ${who}`}>
+    <form onSubmit={submitWith(form, onSubmit, { fallback: 'Failed to submit review.', onSuccess: onDone })}
+      noValidate aria-label={`Review ${who}`}>
       <Stack gap="xs">
         <Text size="sm" fw={500}>Leave a review for {who}</Text>
-        <Rating value={rating} onChange={(value) => { setRating(value); setError(undefined); }}
-          aria-label="Stars" />
-        {error && <Text size="xs" c="red">{error}</Text>}
-        <Textarea label="Comment (optional)" maxLength={1000} autosize minRows={2} value={comment}
-          onChange={(event) => setComment(event.currentTarget.value)} />
+        <Input.Wrapper error={form.errors.rating}>
+          <Rating aria-label="Stars" value={form.values.rating}
+            onChange={(value) => form.setFieldValue('rating', value)} />
+        </Input.Wrapper>
+        <Textarea label="Comment (optional)" maxLength={1000} autosize minRows={2}
+          {...form.getInputProps('comment')} />
         <Text size="xs" c="dimmed">
           Your review stays hidden until {who} reviews you too, or for 14 days.
         </Text>
         <Group>
-          <Button type="submit" size="xs" loading={pending}>Submit Review</Button>
+          <Button type="submit" size="xs" loading={form.submitting}>Submit Review</Button>
         </Group>
       </Stack>
     </form>

@@ -1,5 +1,6 @@
 import { Button, Checkbox, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { useForm } from '@mantine/form';
+import { submitWith } from '@/lib/form';
 import type { AddressFields } from '../api';
 import { validateAddress } from '../address-validation';
 
@@ -27,46 +28,33 @@ const FIELDS: { name: keyof AddressFields; label: string; autoComplete: string; 
 
 /** Step 1: where to ship (spec §5 Shipping form), optionally kept for the next checkout. */
 export function ShippingForm({ initial, onSubmit }: ShippingFormProps) {
-  const [address, setAddress] = useState(initial.address);
-  const [save, setSave] = useState(initial.saveAsUserAddress);
-  const [makeDefault, setMakeDefault] = useState(initial.setAsDefault);
-  const [errors, setErrors] = useState<Partial<Record<keyof AddressFields, string>>>({});
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const found = validateAddress(address);
-    setErrors(found);
-    if (Object.keys(found).length === 0) {
-      onSubmit({ address, saveAsUserAddress: save, setAsDefault: save && makeDefault });
-    }
-  };
-
+  const form = useForm<ShippingChoice>({
+    mode: 'controlled',
+    initialValues: initial,
+    validate: (values) =>
+      Object.fromEntries(Object.entries(validateAddress(values.address)).map(([k, v]) => [`address.${k}`, v])),
+  });
+  const save = form.values.saveAsUserAddress;
   return (
-    <form onSubmit={submit} noValidate aria-label="Shipping address">
+    <form
+      onSubmit={submitWith(form, async (values) => values, {
+        fallback: 'Please check the address.',
+        onSuccess: (values) => onSubmit({ ...values, setAsDefault: values.saveAsUserAddress && values.setAsDefault }),
+      })}
+      noValidate
+      aria-label="Shipping address"
+    >
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           {FIELDS.map(({ name, label, autoComplete, required }) => (
-            <TextInput
-              key={name}
-              label={label}
-              name={name}
-              autoComplete={autoComplete}
-              withAsterisk={required}
-              value={address[name]}
-              error={errors[name]}
-              onChange={(event) => {
-                const { value } = event.currentTarget;
-                setAddress((current) => ({ ...current, [name]: value }));
-                setErrors((current) => ({ ...current, [name]: undefined }));
-              }}
-            />
+            <TextInput key={name} label={label} autoComplete={autoComplete} withAsterisk={required}
+              {...form.getInputProps(`address.${name}`)} />
           ))}
         </SimpleGrid>
-        <Checkbox label="Save this address for next time" checked={save}
-          onChange={(event) => setSave(event.currentTarget.checked)} />
+        <Checkbox label="Save this address for next time"
+          {...form.getInputProps('saveAsUserAddress', { type: 'checkbox' })} />
         {save && (
-          <Checkbox label="Set as my default address" checked={makeDefault}
-            onChange={(event) => setMakeDefault(event.currentTarget.checked)} />
+          <Checkbox label="Set as my default address" {...form.getInputProps('setAsDefault', { type: 'checkbox' })} />
         )}
         <Group justify="flex-end">
           <Button type="submit">Continue to Payment</Button>

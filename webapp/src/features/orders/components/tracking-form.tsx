@@ -1,34 +1,32 @@
 import { Button, Group, Stack, TextInput } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { useForm } from '@mantine/form';
+import { submitWith } from '@/lib/form';
+
+export interface Tracking {
+  trackingNumber: string;
+  trackingUrl: string;
+}
 
 interface TrackingFormProps {
-  pending: boolean;
-  onSubmit: (tracking: { trackingNumber: string; trackingUrl?: string }) => void;
+  onSubmit: (tracking: Tracking) => Promise<unknown>;
   onCancel: () => void;
 }
 
 /** Mark as Shipped's second click: the tracking number is required, the URL optional. */
-export function TrackingForm({ pending, onSubmit, onCancel }: TrackingFormProps) {
-  const [number, setNumber] = useState('');
-  const [url, setUrl] = useState('');
-  const [error, setError] = useState<string>();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!number.trim()) {
-      setError('Tracking number is required');
-      return;
-    }
-    onSubmit({ trackingNumber: number.trim(), ...(url.trim() ? { trackingUrl: url.trim() } : {}) });
-  };
+export function TrackingForm({ onSubmit, onCancel }: TrackingFormProps) {
+  const form = useForm<Tracking>({
+    mode: 'controlled',
+    initialValues: { trackingNumber: '', trackingUrl: '' },
+    validate: { trackingNumber: (value) => (value.trim() ? null : 'Tracking number is required') },
+  });
   return (
-    <form onSubmit={submit} noValidate aria-label="Tracking details">
+    <form onSubmit={submitWith(form, onSubmit, { fallback: 'Failed to update order status.' })} noValidate
+      aria-label="Tracking details">
       <Stack gap="xs">
-        <TextInput label="Tracking number" withAsterisk value={number} error={error}
-          onChange={(event) => { setNumber(event.currentTarget.value); setError(undefined); }} />
-        <TextInput label="Tracking URL (optional)" type="url" value={url}
-          onChange={(event) => setUrl(event.currentTarget.value)} />
+        <TextInput label="Tracking number" withAsterisk {...form.getInputProps('trackingNumber')} />
+        <TextInput label="Tracking URL (optional)" type="url" {...form.getInputProps('trackingUrl')} />
         <Group gap="xs">
-          <Button type="submit" size="xs" loading={pending}>Mark as Shipped</Button>
+          <Button type="submit" size="xs" loading={form.submitting}>Mark as Shipped</Button>
           <Button size="xs" variant="default" onClick={onCancel}>Cancel</Button>
         </Group>
       </Stack>

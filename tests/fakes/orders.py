@@ -1,59 +1,67 @@
-"""In-memory fakes of the orders ports (orders, events, addresses, reviews), rolled back
-like the other fakes when a unit of work is left without a commit."""
+"""In-memory fakes of the orders ports: orders, their events, addresses and reviews (state
+in ``rows``, so the fake unit of work commits and rolls them back with the rest)."""
 
 from __future__ import annotations
 
 import copy
 from collections import defaultdict
 from datetime import datetime
-from types import TracebackType
-from typing import Any, Self
+from typing import Any
 
 from application.ports.orders import Address, OrderEventRecord, OrderPosition, SavedAddress
 from domain.order_rules import OrderStatus
 from domain.orders import Order
 from domain.reviews import Review, average_rating
-from tests.messaging_fakes import MessagingUnitOfWork
 
 
 class FakeOrders:
+    """``rows`` holds the orders and when each one's status last changed (what the timers
+    look at), so the unit of work's snapshot rolls both back."""
+
     def __init__(self) -> None:
-        self.rows: dict[int, Order] = {}
-        self.changed_at: dict[int, datetime] = {}
+        self.rows: dict[str, dict[int, Any]] = {"orders": {}, "changed_at": {}}
+
+    @property
+    def orders(self) -> dict[int, Order]:
+        return self.rows["orders"]
+
+    @property
+    def changed_at(self) -> dict[int, datetime]:
+        return self.rows["changed_at"]
 
     async def add(self, order: Order, now: datetime, offer_id: int | None = None) -> Order:
         assert not await self.number_taken(order.order_number)
-        order.id = max(self.rows, default=0) + 1
+        order.id = max(self.orders, default=0) + 1
         stored = copy.deepcopy(order)
         stored.events = []
-        self.rows[order.id], self.changed_at[order.id] = stored, now
+        self.orders[order.id], self.changed_at[order.id] = stored, now
         return order
 
     async def get(self, order_id: int) -> Order | None:
-        return copy.deepcopy(self.rows.get(order_id))
+        return copy.deepcopy(self.orders.get(order_id))
 
     async def get_by_number(self, order_number: str) -> Order | None:
-        return copy.deepcopy(next((o for o in self.rows.values()
+        return copy.deepcopy(next((o for o in self.orders.values()
                                    if o.order_number == order_number), None))
 
     async def number_taken(self, order_number: str) -> bool:
-        return any(o.order_number == order_number for o in self.rows.values())
+        return any(o.order_number == order_number for o in self.orders.values())
 
     async def save(self, order: Order, expected_status: OrderStatus, now: datetime) -> bool:
         assert order.id is not None
-        stored = self.rows.get(order.id)
+        stored = self.orders.get(order.id)
         if stored is None or stored.status is not expected_status:
             return False
         if order.status is not expected_status:
             self.changed_at[order.id] = now
-        self.rows[order.id] = copy.deepcopy(order)
-        self.rows[order.id].events = []
+        self.orders[order.id] = copy.deepcopy(order)
+        self.orders[order.id].events = []
         return True
 
     async def list_for(self, *, buyer_id: int | None = None, seller_id: int | None = None,
                        status: OrderStatus | None = None, limit: int,
                        after: OrderPosition | None = None) -> list[Order]:
-        found = [o for o in self.rows.values()
+        found = [o for o in self.orders.values()
                  if buyer_id in (None, o.buyer_id) and seller_id in (None, o.seller_id)
                  and status in (None, o.status)
                  and (after is None or (o.created_at, o.id) < (after.created_at, after.id))]
@@ -62,7 +70,7 @@ class FakeOrders:
 
     async def due_ids(self, status: OrderStatus, changed_before: datetime, limit: int
                       ) -> list[int]:
-        return sorted(i for i, o in self.rows.items()
+        return sorted(i for i, o in self.orders.items()
                       if o.status is status and self.changed_at[i] <= changed_before)[:limit]
 
     async def status_changed_at(self, order_ids: list[int]) -> dict[int, datetime]:
@@ -88,8 +96,15 @@ class FakeOrderEvents:
 
 class FakeAddresses:
     def __init__(self) -> None:
-        self.orders: dict[int, Address] = {}
-        self.saved: list[SavedAddress] = []
+        self.rows: dict[str, Any] = {"orders": {}, "saved": []}
+
+    @property
+    def orders(self) -> dict[int, Address]:
+        return self.rows["orders"]
+
+    @property
+    def saved(self) -> list[SavedAddress]:
+        return self.rows["saved"]
 
     async def set_for_order(self, order_id: int, address: Address, now: datetime) -> None:
         self.orders[order_id] = address
@@ -100,7 +115,7 @@ class FakeAddresses:
     async def add_saved(self, user_id: int, address: Address, is_default: bool,
                         now: datetime) -> SavedAddress:
         if is_default:
-            self.saved = [SavedAddress(s.id, s.user_id, s.address,
+            self.rows["saved"] = [SavedAddress(s.id, s.user_id, s.address,
                                        s.is_default and s.user_id != user_id, s.created_at)
                           for s in self.saved]
         saved = SavedAddress(len(self.saved) + 1, user_id, address, is_default, now)
@@ -144,7 +159,7 @@ class FakeReviews:
 
     async def unpublished_order_ids(self, completed_before: datetime, limit: int) -> list[int]:
         return sorted({r.order_id for r in self.rows.values() if r.published_at is None
-                       and self.orders.rows[r.order_id].status is OrderStatus.COMPLETED
+                       and self.orders.orders[r.order_id].status is OrderStatus.COMPLETED
                        and self.orders.changed_at[r.order_id] <= completed_before})[:limit]
 
     async def refresh_rating(self, user_id: int) -> None:
@@ -152,34 +167,3 @@ class FakeReviews:
                    if r.reviewee_id == user_id and r.is_published]
         user = self.users.rows[user_id]
         user.rating, user.rating_count = average_rating(ratings), len(ratings)
-
-
-class OrdersUnitOfWork(MessagingUnitOfWork):
-    """The messaging fake plus the orders area's repositories."""
-
-    def __init__(self) -> None:
-        self.orders = FakeOrders()
-        self.order_events = FakeOrderEvents()
-        self.addresses = FakeAddresses()
-        super().__init__()
-        self.reviews = FakeReviews(self.users, self.orders)
-        self._orders = self._orders_snapshot()
-
-    def _orders_snapshot(self) -> tuple[Any, ...]:
-        return copy.deepcopy((self.orders.rows, self.orders.changed_at, self.order_events.rows,
-                              self.addresses.orders, self.addresses.saved,
-                              getattr(self, "reviews", None) and self.reviews.rows))
-
-    async def __aenter__(self) -> Self:
-        return self
-
-    async def __aexit__(self, exc_type: type[BaseException] | None,
-                        exc: BaseException | None, tb: TracebackType | None) -> None:
-        await super().__aexit__(exc_type, exc, tb)
-        (self.orders.rows, self.orders.changed_at, self.order_events.rows,
-         self.addresses.orders, self.addresses.saved, reviews) = copy.deepcopy(self._orders)
-        self.reviews.rows = reviews or {}
-
-    async def commit(self) -> None:
-        await super().commit()
-        self._orders = self._orders_snapshot()
