@@ -16,8 +16,9 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from application.order_notices import OrderNotices
+from application.paging import After, Page, page_of, page_request
 from application.ports import Clock, UnitOfWork
-from application.ports.orders import Address, OrderEventRecord, OrderPosition
+from application.ports.orders import Address, OrderEventRecord
 from domain.accounts import User
 from domain.catalog import ListingStatus
 from domain.checkout import checkout_price, checkout_quote
@@ -129,15 +130,17 @@ class OrderService:
             return await self._view(order, viewer)
 
     async def list_mine(self, viewer: User, *, as_seller: bool = False,
-                        status: OrderStatus | None = None, limit: int = MAX_ORDERS_LISTED,
-                        after: OrderPosition | None = None) -> list[OrderView]:
+                        status: OrderStatus | None = None, limit: int | None = None,
+                        cursor: str | None = None) -> Page[OrderView]:
+        """My purchases (or sales), newest first, a page at a time."""
         assert viewer.id is not None
+        request = page_request(limit, cursor)
         who = {"seller_id": viewer.id} if as_seller else {"buyer_id": viewer.id}
         async with self.uow:
-            orders = await self.uow.orders.list_for(**who, status=status,
-                                                    limit=min(limit, MAX_ORDERS_LISTED),
-                                                    after=after)
-            return await self._views(orders, viewer)
+            orders = await self.uow.orders.list_for(**who, status=status, limit=request.fetch,
+                                                    after=request.after)
+            page = page_of(orders, request, lambda o: After(o.created_at, o.id or 0))
+            return Page(await self._views(page.items, viewer), page.next_cursor)
 
     async def list_all(self, status: OrderStatus | None = None,
                        limit: int = MAX_ORDERS_LISTED) -> list[OrderView]:

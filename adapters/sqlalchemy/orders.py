@@ -11,12 +11,14 @@ from collections import defaultdict
 from datetime import datetime
 from decimal import Decimal
 
-from sqlalchemy import ForeignKey, Integer, String, exists, select, tuple_, update
+from sqlalchemy import ForeignKey, Integer, String, exists, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import Mapped, mapped_column
 
 from adapters.sqlalchemy.base import Base, UtcDateTime
-from application.ports.orders import OrderEventRecord, OrderPosition
+from adapters.sqlalchemy.paging import after_clause
+from application.paging import After
+from application.ports.orders import OrderEventRecord
 from domain.order_rules import OrderStatus
 from domain.orders import Order
 
@@ -99,7 +101,7 @@ class SqlOrderRepository:
 
     async def list_for(self, *, buyer_id: int | None = None, seller_id: int | None = None,
                        status: OrderStatus | None = None, limit: int,
-                       after: OrderPosition | None = None) -> list[Order]:
+                       after: After | None = None) -> list[Order]:
         query = select(OrderRow)
         if buyer_id is not None:
             query = query.where(OrderRow.buyer_id == buyer_id)
@@ -108,8 +110,7 @@ class SqlOrderRepository:
         if status is not None:
             query = query.where(OrderRow.status == status.value)
         if after is not None:
-            query = query.where(tuple_(OrderRow.created_at, OrderRow.id)
-                                < tuple_(after.created_at, after.id))
+            query = query.where(after_clause(OrderRow.created_at, OrderRow.id, after))
         query = query.order_by(OrderRow.created_at.desc(), OrderRow.id.desc()).limit(limit)
         return [to_order(row) for row in (await self.session.scalars(query)).all()]
 

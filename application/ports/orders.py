@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Protocol
 
+from application.paging import After
 from domain.order_rules import OrderStatus
 from domain.orders import Order
 from domain.reviews import Review
@@ -67,14 +68,6 @@ class OrderEventRecord:
     at: datetime
 
 
-@dataclass(frozen=True)
-class OrderPosition:
-    """Keyset position in a newest-first list of orders."""
-
-    created_at: datetime
-    id: int
-
-
 class OrderRepository(Protocol):
     async def add(self, order: Order, now: datetime, offer_id: int | None = None) -> Order:
         """Insert a new order (sets ``order.id``)."""
@@ -85,8 +78,9 @@ class OrderRepository(Protocol):
         """Write status and tracking if the stored status is still ``expected_status``."""
     async def list_for(self, *, buyer_id: int | None = None, seller_id: int | None = None,
                        status: OrderStatus | None = None, limit: int,
-                       after: OrderPosition | None = None) -> list[Order]:
-        """Newest first (created_at, id), filtered by whichever arguments are given."""
+                       after: After | None = None) -> list[Order]:
+        """Newest first (created_at, id) strictly after ``after``, filtered by whichever
+        arguments are given."""
     async def due_ids(self, status: OrderStatus, changed_before: datetime, limit: int
                       ) -> list[int]:
         """Ids of orders in ``status`` whose status last changed before the given time."""

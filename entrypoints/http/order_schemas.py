@@ -152,6 +152,11 @@ class OrderOut(CamelStruct):
     protection_ends_at: datetime | None
 
 
+class OrderPageOut(CamelStruct):
+    items: list[OrderOut]
+    next_cursor: str | None
+
+
 def address_out(address: Address) -> AddressOut:
     return AddressOut(full_name=address.full_name, address_line1=address.address_line1,
                       address_line2=address.address_line2, city=address.city,

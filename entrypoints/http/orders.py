@@ -18,6 +18,7 @@ from entrypoints.http.order_schemas import (
     AddressIn,
     OrderIn,
     OrderOut,
+    OrderPageOut,
     QuoteOut,
     ReviewIn,
     ReviewOut,
@@ -26,6 +27,7 @@ from entrypoints.http.order_schemas import (
     quote_out,
     review_out,
 )
+from entrypoints.http.schemas import Cursor, Limit
 
 AsSeller = Annotated[bool, Parameter(query="as_seller")]
 ProductId = Annotated[int, Parameter(query="productId", ge=1, le=2**31 - 1)]
@@ -52,9 +54,12 @@ class OrderController(Controller):
 
     @get("/")
     async def mine(self, current_user: User, orders: OrderService, as_seller: AsSeller = False,
-                   status: StatusFilter = None) -> list[OrderOut]:
-        views = await orders.list_mine(current_user, as_seller=as_seller, status=_status(status))
-        return [order_out(view) for view in views]
+                   status: StatusFilter = None, limit: Limit = None, cursor: Cursor = None
+                   ) -> OrderPageOut:
+        page = await orders.list_mine(current_user, as_seller=as_seller, status=_status(status),
+                                      limit=limit, cursor=cursor)
+        return OrderPageOut(items=[order_out(view) for view in page.items],
+                            next_cursor=page.next_cursor)
 
     @get("/quote")
     async def quote(self, current_user: User, orders: OrderService, product_id: ProductId,

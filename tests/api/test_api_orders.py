@@ -99,7 +99,7 @@ async def test_twenty_parallel_buyers_make_exactly_one_order(sam: ApiClient, app
     assert all(r.json()["message"] == "This item is no longer available"
                for r in results if r.status_code == 409)
     sales = (await sam.get("/api/orders?as_seller=true")).json()
-    assert len(sales) == 1
+    assert len(sales["items"]) == 1 and sales["nextCursor"] is None
 
 
 async def test_lifecycle_addresses_and_who_sees_what(sam: ApiClient, app: Litestar
@@ -169,7 +169,7 @@ async def test_buyer_cancels_and_the_listing_returns(sam: ApiClient, app: Litest
         cancelled = await maya.put(f"/api/orders/{oid}/status", json={"status": "cancelled"})
         assert cancelled.json()["status"] == "cancelled"
         assert (await sam.get(f"/api/products/{product}")).json()["status"] == "available"
-        purchases = (await maya.get("/api/orders")).json()
+        purchases = (await maya.get("/api/orders")).json()["items"]
         assert [o["status"] for o in purchases] == ["cancelled"]
         assert (await maya.get("/api/orders?status=bogus")).status_code == 400
 
@@ -203,3 +203,18 @@ async def test_quote_shows_the_server_total(sam: ApiClient, app: Litestar) -> No
         assert (await maya.get("/api/orders/quote?productId=999")).status_code == 404
         assert (await maya.get("/api/orders/quote?productId=0")).status_code == 400
         assert (await maya.post("/api/orders", json={"productId": 2**40})).status_code == 400
+
+
+async def test_orders_are_paged_newest_first(sam: ApiClient, app: Litestar) -> None:
+    await sam.register("sam")
+    products = [int((await create(sam, title=f"Coat {n}"))["id"]) for n in range(3)]
+    async with another(app, "maya") as maya:
+        for product in products:
+            assert (await maya.post("/api/orders", json={"productId": product})).status_code == 201
+        first = (await maya.get("/api/orders?limit=2")).json()
+        assert [o["product"]["id"] for o in first["items"]] == products[:0:-1]
+        rest = (await maya.get(f"/api/orders?limit=2&cursor={first['nextCursor']}")).json()
+        assert [o["product"]["id"] for o in rest["items"]] == products[:1]
+        assert rest["nextCursor"] is None
+        assert (await maya.get("/api/orders?cursor=garbage")).status_code == 400
+        assert (await maya.get("/api/orders?limit=0")).status_code == 400

@@ -60,7 +60,7 @@ def test_a_whole_purchase(browser: Browser, live_server: str) -> None:
         buyer.get_by_role("button", name="Place Order").click()
         expect(buyer.get_by_role("heading", name="Order Confirmed")).to_be_visible()
         screenshot(buyer, "orders-confirmed")
-        purchases = buyer.request.get("/api/orders").json()
+        purchases = buyer.request.get("/api/orders").json()["items"]
         order = next(o for o in purchases if o["product"]["id"] == product["id"])
         number = order["orderNumber"]
         expect(buyer.get_by_text(number).first).to_be_visible()

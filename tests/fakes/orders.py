@@ -8,7 +8,8 @@ from collections import defaultdict
 from datetime import datetime
 from typing import Any
 
-from application.ports.orders import Address, OrderEventRecord, OrderPosition, SavedAddress
+from application.paging import After, is_after
+from application.ports.orders import Address, OrderEventRecord, SavedAddress
 from domain.order_rules import OrderStatus
 from domain.orders import Order
 from domain.reviews import Review, average_rating
@@ -60,11 +61,10 @@ class FakeOrders:
 
     async def list_for(self, *, buyer_id: int | None = None, seller_id: int | None = None,
                        status: OrderStatus | None = None, limit: int,
-                       after: OrderPosition | None = None) -> list[Order]:
+                       after: After | None = None) -> list[Order]:
         found = [o for o in self.orders.values()
                  if buyer_id in (None, o.buyer_id) and seller_id in (None, o.seller_id)
-                 and status in (None, o.status)
-                 and (after is None or (o.created_at, o.id) < (after.created_at, after.id))]
+                 and status in (None, o.status) and is_after(o.created_at, o.id or 0, after)]
         found.sort(key=lambda o: (o.created_at, o.id), reverse=True)
         return copy.deepcopy(found[:limit])
 

@@ -283,3 +283,16 @@ async def test_changes_post_thread_notices_and_notifications(world: World) -> No
     assert to_seller[-1].body.startswith("Payment confirmed — please ship within 3 business")
     to_buyer = [n for n in world.uow.notifications.rows.values() if n.user_id == buyer.id]
     assert [n.kind for n in to_buyer] == ["order_update"]
+
+
+async def test_my_orders_come_a_page_at_a_time(world: World) -> None:
+    seller, buyer, _, first = await setup(world)
+    products = [first] + [await world.listing(seller) for _ in range(2)]
+    for product in products:
+        await world.orders.place(buyer, product)
+        world.clock.advance(minutes=1)
+    page = await world.orders.list_mine(buyer, limit=2)
+    assert [v.order.product_id for v in page.items] == products[:0:-1]
+    rest = await world.orders.list_mine(buyer, limit=2, cursor=page.next_cursor)
+    assert [v.order.product_id for v in rest.items] == products[:1] and rest.next_cursor is None
+    assert (await world.orders.list_mine(seller, as_seller=True)).items[0].order.buyer_id == buyer.id

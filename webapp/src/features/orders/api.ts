@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { productKeys, type Product } from '@/entities/product/product';
 
@@ -92,12 +92,25 @@ export const orderKeys = {
   addresses: ['user-addresses'] as const,
 };
 
-export function useOrders(asSeller: boolean, enabled = true) {
-  return useQuery({
+export interface OrderPage {
+  items: Order[];
+  nextCursor: string | null;
+}
+
+export const ORDERS_PAGE = 10;
+
+/** GET /api/orders (or ?as_seller=true), newest first, a page at a time. */
+export function useOrders(asSeller: boolean) {
+  return useInfiniteQuery({
     queryKey: orderKeys.list(asSeller),
-    queryFn: () =>
-      api.get('orders', { searchParams: asSeller ? { as_seller: 'true' } : {} }).json<Order[]>(),
-    enabled,
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam }) => {
+      const searchParams = new URLSearchParams({ limit: String(ORDERS_PAGE) });
+      if (asSeller) searchParams.set('as_seller', 'true');
+      if (pageParam) searchParams.set('cursor', pageParam);
+      return api.get('orders', { searchParams }).json<OrderPage>();
+    },
+    getNextPageParam: (last) => last.nextCursor,
   });
 }
 

@@ -16,7 +16,8 @@ function OrderList({ asSeller }: { asSeller: boolean }) {
     );
   }
   if (orders.isError) return <LoadFailed title="Failed to load orders" onRetry={() => void orders.refetch()} />;
-  if (orders.data.length === 0) {
+  const items = orders.data.pages.flatMap((page) => page.items);
+  if (items.length === 0) {
     return asSeller ? (
       <EmptyState icon={<IconPackage />} title="No sales yet" description="When someone buys one of your items it shows here." py="xl">
         <EmptyState.Actions>
@@ -33,7 +34,12 @@ function OrderList({ asSeller }: { asSeller: boolean }) {
   }
   return (
     <Stack gap="md">
-      {orders.data.map((order) => <OrderCard key={order.id} order={order} role={asSeller ? 'seller' : 'buyer'} />)}
+      {items.map((order) => <OrderCard key={order.id} order={order} role={asSeller ? 'seller' : 'buyer'} />)}
+      {orders.hasNextPage && (
+        <Button variant="default" onClick={() => void orders.fetchNextPage()} loading={orders.isFetchingNextPage}>
+          Show older orders
+        </Button>
+      )}
     </Stack>
   );
 }
