@@ -13,6 +13,13 @@ from adapters.sqlalchemy.accounts import SqlSessionRepository, SqlUserRepository
 from adapters.sqlalchemy.blog import SqlBlogRepository, SqlContactMessageRepository
 from adapters.sqlalchemy.catalog import SqlListingRepository
 from adapters.sqlalchemy.favorites import SqlFavoriteRepository
+from adapters.sqlalchemy.posts import (
+    PostLikeRow,
+    PostSaveRow,
+    SqlCommentRepository,
+    SqlPostRepository,
+    SqlReactionRepository,
+)
 from adapters.sqlalchemy.social import SqlFollowRepository
 from domain.errors import Conflict
 
@@ -33,6 +40,10 @@ class SqlAlchemyUnitOfWork:
             self.listings = SqlListingRepository(self.session)
             self.favorites = SqlFavoriteRepository(self.session)
             self.follows = SqlFollowRepository(self.session)
+            self.posts = SqlPostRepository(self.session)
+            self.comments = SqlCommentRepository(self.session)
+            self.likes = SqlReactionRepository(self.session, PostLikeRow)
+            self.saves = SqlReactionRepository(self.session, PostSaveRow)
         self._depth += 1
         return self
 

@@ -26,7 +26,8 @@ from domain.accounts import Role, User
 from domain.catalog import Category, Condition, ListingBadge, Size
 from domain.errors import Forbidden, NotFound, TooLarge, ValidationError
 from domain.listings import Listing, ListingDetails, ListingImage
-from tests.catalog_fakes import CatalogUnitOfWork, FakeMediaStore
+from tests.catalog_fakes import FakeMediaStore
+from tests.posts_fakes import PostsUnitOfWork
 from tests.unit.fakes import FixedClock
 
 pytestmark = pytest.mark.unit
@@ -42,7 +43,7 @@ def data_url(data: bytes = PNG) -> str:
 
 class World:
     def __init__(self) -> None:
-        self.uow = CatalogUnitOfWork()
+        self.uow = PostsUnitOfWork()
         self.clock = FixedClock()
         self.media = FakeMediaStore()
         self.catalog = CatalogService(self.uow, self.clock, self.media)
