@@ -13,6 +13,8 @@ from adapters.sqlalchemy.accounts import SqlSessionRepository, SqlUserRepository
 from adapters.sqlalchemy.blog import SqlBlogRepository, SqlContactMessageRepository
 from adapters.sqlalchemy.catalog import SqlListingRepository
 from adapters.sqlalchemy.favorites import SqlFavoriteRepository
+from adapters.sqlalchemy.messaging import SqlMessageRepository
+from adapters.sqlalchemy.notifications import SqlNotificationRepository
 from adapters.sqlalchemy.posts import (
     PostLikeRow,
     PostSaveRow,
@@ -44,6 +46,8 @@ class SqlAlchemyUnitOfWork:
             self.comments = SqlCommentRepository(self.session)
             self.likes = SqlReactionRepository(self.session, PostLikeRow)
             self.saves = SqlReactionRepository(self.session, PostSaveRow)
+            self.messages = SqlMessageRepository(self.session)
+            self.notifications = SqlNotificationRepository(self.session)
         self._depth += 1
         return self
 

@@ -4,7 +4,7 @@ Likes and saves are unique per (post, user) through their primary keys, so repea
 concurrent requests leave one row and counts (counted from the rows) never drift.
 
 Revision ID: 0010_posts
-Revises: 0005_merge_catalog_blog
+Revises: 0030_messages_notifications
 Create Date: 2026-11-23
 """
 
@@ -16,7 +16,7 @@ from alembic import op
 from adapters.sqlalchemy.base import UtcDateTime
 
 revision = "0010_posts"
-down_revision = "0005_merge_catalog_blog"
+down_revision = "0030_messages_notifications"
 branch_labels = None
 depends_on = None
 
