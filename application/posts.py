@@ -6,15 +6,15 @@ Pages are newest first (comments oldest first) behind an opaque cursor naming th
 
 from __future__ import annotations
 
-import base64
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import timedelta
 
 from application.catalog import ListingView, listing_views
 from application.media import PhotoInput, store_one_image
+from application.paging import After, Page, PageRequest, page_limit, page_of, page_request
 from application.ports import Clock, UnitOfWork
 from application.ports.media import MediaStore
-from application.ports.posts import PostCounts, PostFilter, PostPosition, ReactionRepository
+from application.ports.posts import PostCounts, PostFilter, ReactionRepository
 from domain.accounts import User
 from domain.errors import Forbidden, NotFound, ValidationError
 from domain.posts import (
@@ -26,7 +26,6 @@ from domain.posts import (
     validate_draft,
 )
 
-DEFAULT_LIMIT, MAX_LIMIT = 12, 50
 COMMENT_PAGE = 50
 TRENDING_DAYS = 28
 POST_NOT_FOUND = "Post not found"
@@ -49,16 +48,8 @@ class CommentView:
     author: User
 
 
-@dataclass(frozen=True)
-class PostPage:
-    items: list[PostView]
-    next_cursor: str | None
-
-
-@dataclass(frozen=True)
-class CommentPage:
-    items: list[CommentView]
-    next_cursor: str | None
+PostPage = Page[PostView]
+CommentPage = Page[CommentView]
 
 
 @dataclass(frozen=True)
@@ -75,31 +66,8 @@ class FeedRequest:
     hashtag: str | None = None
 
 
-def encode_cursor(created_at: datetime, row_id: int) -> str:
-    raw = f"{created_at.isoformat()}|{row_id}".encode()
-    return base64.urlsafe_b64encode(raw).decode().rstrip("=")
-
-
-def decode_cursor(cursor: str | None) -> PostPosition | None:
-    if not cursor:
-        return None
-    try:
-        raw = base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4)).decode()
-        at, row_id = raw.split("|")
-        created_at = datetime.fromisoformat(at)
-        if created_at.tzinfo is None:
-            raise ValueError("cursor time without a zone")
-        return PostPosition(created_at, int(row_id))
-    except (ValueError, UnicodeDecodeError) as error:
-        raise ValidationError({"cursor": "Invalid cursor"}) from error
-
-
-def page_limit(limit: int | None) -> int:
-    if limit is None:
-        return DEFAULT_LIMIT
-    if not 1 <= limit <= MAX_LIMIT:
-        raise ValidationError({"limit": f"limit must be between 1 and {MAX_LIMIT}"})
-    return limit
+def _position(item: StylePost | Comment) -> After:
+    return After(item.created_at, item.id or 0)
 
 
 def _require(user_id: int | None, actor: User) -> None:
@@ -167,7 +135,7 @@ class PostService:
         following = None
         if request.following:
             if viewer is None:
-                return PostPage([], None)
+                return Page([], None)
             following = viewer.id
         return await self._page(PostFilter(followed_by=following, hashtag=hashtag),
                                 viewer, request.cursor, request.limit)
@@ -201,18 +169,16 @@ class PostService:
         async with self.uow:
             post = await self._existing(post_id)
             view = (await self._views([post], viewer))[0]
-            comments = await self._comments(post_id, None, COMMENT_PAGE)
+            comments = await self._comments(post_id, PageRequest(COMMENT_PAGE))
         return PostDetail(view, comments)
 
     async def _page(self, query: PostFilter, viewer: User | None, cursor: str | None,
                     limit: int | None) -> PostPage:
-        size, after = page_limit(limit), decode_cursor(cursor)
+        request = page_request(limit, cursor)
         async with self.uow:
-            posts = await self.uow.posts.list(query, after, size + 1)
-            views = await self._views(posts[:size], viewer)
-        last = posts[size - 1] if len(posts) > size else None
-        return PostPage(views, None if last is None else encode_cursor(last.created_at,
-                                                                       last.id or 0))
+            posts = await self.uow.posts.list(query, request.after, request.fetch)
+            page = page_of(posts, request, _position)
+            return Page(await self._views(page.items, viewer), page.next_cursor)
 
     async def _views(self, posts: list[StylePost], viewer: User | None) -> list[PostView]:
         ids = [post.id for post in posts if post.id is not None]
@@ -239,17 +205,14 @@ class PostService:
                        ) -> CommentPage:
         async with self.uow:
             await self._existing(post_id)
-            return await self._comments(post_id, decode_cursor(cursor),
-                                        page_limit(limit or COMMENT_PAGE))
+            return await self._comments(post_id, page_request(limit or COMMENT_PAGE, cursor))
 
-    async def _comments(self, post_id: int, after: PostPosition | None, size: int
-                        ) -> CommentPage:
-        found = await self.uow.comments.list(post_id, after, size + 1)
-        authors = await self.uow.users.get_many({c.user_id for c in found})
-        items = [CommentView(c, authors[c.user_id]) for c in found[:size]]
-        last = found[size - 1] if len(found) > size else None
-        return CommentPage(items, None if last is None else encode_cursor(last.created_at,
-                                                                          last.id or 0))
+    async def _comments(self, post_id: int, request: PageRequest) -> CommentPage:
+        found = await self.uow.comments.list(post_id, request.after, request.fetch)
+        page = page_of(found, request, _position)
+        authors = await self.uow.users.get_many({c.user_id for c in page.items})
+        return Page([CommentView(c, authors[c.user_id]) for c in page.items],
+                    page.next_cursor)
 
     async def comment(self, author: User, post_id: int, content: str | None) -> CommentView:
         assert author.id is not None

@@ -20,22 +20,21 @@ from sqlalchemy import (
     Integer,
     String,
     Text,
-    and_,
     delete,
     exists,
     func,
     insert,
-    or_,
     select,
-    tuple_,
 )
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import Mapped, mapped_column
 
 from adapters.sqlalchemy.base import Base, UtcDateTime
+from adapters.sqlalchemy.paging import after_clause
 from adapters.sqlalchemy.social import FollowRow
-from application.ports.posts import PostCounts, PostFilter, PostPosition
+from application.paging import After
+from application.ports.posts import PostCounts, PostFilter
 from domain.posts import Comment, ProductTag, StylePost
 
 
@@ -154,12 +153,11 @@ class SqlPostRepository:
     async def delete(self, post_id: int) -> None:
         await self.session.execute(delete(PostRow).where(P.id == post_id))
 
-    async def list(self, query: PostFilter, after: PostPosition | None, limit: int
+    async def list(self, query: PostFilter, after: After | None, limit: int
                    ) -> list[StylePost]:
         statement = select(PostRow).where(*_conditions(query))
         if after is not None:
-            statement = statement.where(tuple_(P.created_at, P.id)
-                                        < tuple_(after.created_at, after.id))
+            statement = statement.where(after_clause(P.created_at, P.id, after))
         statement = statement.order_by(P.created_at.desc(), P.id.desc()).limit(limit)
         return await self._posts((await self.session.scalars(statement)).all())
 
@@ -290,12 +288,12 @@ class SqlCommentRepository:
     async def delete(self, comment_id: int) -> None:
         await self.session.execute(delete(CommentRow).where(C.id == comment_id))
 
-    async def list(self, post_id: int, after: PostPosition | None, limit: int
+    async def list(self, post_id: int, after: After | None, limit: int
                    ) -> list[Comment]:
         statement = select(CommentRow).where(C.post_id == post_id)
         if after is not None:
-            statement = statement.where(or_(C.created_at > after.created_at, and_(
-                C.created_at == after.created_at, C.id > after.id)))
+            statement = statement.where(after_clause(C.created_at, C.id, after,
+                                                     descending=False))
         statement = statement.order_by(C.created_at, C.id).limit(limit)
         return [_comment(row) for row in (await self.session.scalars(statement)).all()]
 

@@ -10,15 +10,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Protocol
 
+from application.paging import After
 from domain.posts import Comment, StylePost
-
-
-@dataclass(frozen=True)
-class PostPosition:
-    """A keyset position in a newest-first list: (created_at, id) of the last row seen."""
-
-    created_at: datetime
-    id: int
 
 
 @dataclass(frozen=True)
@@ -43,9 +36,10 @@ class PostRepository(Protocol):
         """Bulk insert (demo data); the new ids in order."""
     async def get(self, post_id: int) -> StylePost | None: ...
     async def delete(self, post_id: int) -> None: ...
-    async def list(self, query: PostFilter, after: PostPosition | None, limit: int
+    async def list(self, query: PostFilter, after: After | None, limit: int
                    ) -> list[StylePost]:
-        """Newest first ((created_at, id) descending), strictly after ``after``."""
+        """Newest first ((created_at, id) descending), strictly after ``after``
+        (a position keyed by ``created_at``)."""
     async def trending(self, since: datetime, limit: int) -> list[StylePost]:
         """Posts made since ``since`` with the most likes (ties: newest first)."""
     async def counts(self, post_ids: list[int]) -> dict[int, PostCounts]: ...
@@ -68,6 +62,6 @@ class CommentRepository(Protocol):
     async def add_many(self, comments: list[Comment]) -> None: ...
     async def get(self, comment_id: int) -> Comment | None: ...
     async def delete(self, comment_id: int) -> None: ...
-    async def list(self, post_id: int, after: PostPosition | None, limit: int
+    async def list(self, post_id: int, after: After | None, limit: int
                    ) -> list[Comment]:
         """Oldest first ((created_at, id) ascending), strictly after ``after``."""

@@ -16,13 +16,20 @@ from litestar.status_codes import HTTP_200_OK, HTTP_201_CREATED, HTTP_204_NO_CON
 
 from application.media import MAX_IMAGE_BYTES
 from application.ports.posts import PostCounts
-from application.posts import CommentPage, CommentView, FeedRequest, PostPage, PostService, PostView
+from application.posts import (
+    CommentPage,
+    CommentView,
+    FeedRequest,
+    PostPage,
+    PostService,
+    PostView,
+)
 from domain.accounts import User
 from domain.errors import ValidationError
 from domain.money import format_amount
 from domain.posts import PostDraft, ProductTag
 from entrypoints.http.accounts import UserOut, user_out
-from entrypoints.http.schemas import CamelStruct
+from entrypoints.http.schemas import CamelStruct, Cursor, Limit
 
 MAX_POST_BODY = MAX_IMAGE_BYTES * 4 // 3 + 256 * 1024
 
@@ -183,8 +190,8 @@ class PostController(Controller):
 
     @get("/posts")
     async def feed(self, viewer: User | None, posts: PostService, following: Following = False,
-                   hashtag: str | None = None, cursor: str | None = None,
-                   limit: int | None = None) -> PostPageOut:
+                   hashtag: str | None = None, cursor: Cursor = None,
+                   limit: Limit = None) -> PostPageOut:
         page = await posts.feed(viewer, FeedRequest(cursor, limit, following, hashtag))
         return _page(page, viewer)
 
@@ -213,7 +220,7 @@ class PostController(Controller):
 
     @get("/posts/{post_id:int}/comments")
     async def comments(self, post_id: int, viewer: User | None, posts: PostService,
-                       cursor: str | None = None, limit: int | None = None) -> CommentPageOut:
+                       cursor: Cursor = None, limit: Limit = None) -> CommentPageOut:
         return _comments(await posts.comments(post_id, cursor, limit), viewer)
 
     @post("/posts/{post_id:int}/comments", status_code=HTTP_201_CREATED)
@@ -229,12 +236,12 @@ class PostController(Controller):
 
     @get("/users/{user_id:int}/posts")
     async def by_author(self, user_id: int, viewer: User | None, posts: PostService,
-                        cursor: str | None = None, limit: int | None = None) -> PostPageOut:
+                        cursor: Cursor = None, limit: Limit = None) -> PostPageOut:
         return _page(await posts.by_author(user_id, viewer, cursor, limit), viewer)
 
     @get("/users/{user_id:int}/saved-posts")
     async def saved(self, user_id: int, current_user: User, posts: PostService,
-                    cursor: str | None = None, limit: int | None = None) -> PostPageOut:
+                    cursor: Cursor = None, limit: Limit = None) -> PostPageOut:
         return _page(await posts.saved(user_id, current_user, cursor, limit), current_user)
 
     @get("/products/{product_id:int}/tagged-posts")

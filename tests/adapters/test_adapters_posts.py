@@ -8,7 +8,8 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from application.ports.posts import PostFilter, PostPosition
+from application.paging import After
+from application.ports.posts import PostFilter
 from domain.accounts import User
 from domain.posts import Comment, ProductTag, StylePost
 from entrypoints.container import Container
@@ -46,7 +47,7 @@ async def test_pages_filters_and_counts(container: Container) -> None:
         assert everything == [ids[3], ids[2], ids[1], ids[0]]
         second = await uow.posts.list(PostFilter(), None, 2)
         last = second[-1]
-        rest = await uow.posts.list(PostFilter(), PostPosition(last.created_at, last.id), 10)
+        rest = await uow.posts.list(PostFilter(), After(last.created_at, last.id or 0), 10)
         assert [p.id for p in rest] == [ids[1], ids[0]]
         assert [p.id for p in await uow.posts.list(PostFilter(followed_by=sofia), None, 10)
                 ] == [ids[2], ids[0]]

@@ -8,15 +8,14 @@ import base64
 import pytest
 
 from application.posts import FeedRequest, PostService
-from application.social import ProfileEditor, SocialService
+from application.social import ProfileEditor
 from domain.accounts import Role, User
 from domain.errors import Forbidden, NotFound, ValidationError
 from domain.listings import ListingDetails
 from domain.posts import PostDraft, ProductTag
 from domain.social import ProfileChanges
-from tests.catalog_fakes import FakeMediaStore
-from tests.posts_fakes import PostsUnitOfWork
-from tests.unit.fakes import FixedClock
+from entrypoints.container import Container
+from tests.fakes import World
 
 pytestmark = pytest.mark.unit
 
@@ -26,24 +25,18 @@ DETAILS = ListingDetails("Wool coat", "Warm and barely worn.", "80", "Zara", "m"
                          "outerwear")
 
 
-class World:
-    def __init__(self) -> None:
-        from application.catalog import CatalogService
-        self.uow = PostsUnitOfWork()
-        self.clock = FixedClock()
-        self.media = FakeMediaStore()
-        self.posts = PostService(self.uow, self.clock, self.media)
-        self.catalog = CatalogService(self.uow, self.clock, self.media)
-        self.social = SocialService(self.uow, self.clock)
-        self.profiles = ProfileEditor(self.uow, self.media)
+class Social:
+    """The faked container's post, catalog, follow and profile services for one test."""
+
+    def __init__(self, container: Container) -> None:
+        self.base = World(container)
+        self.uow, self.clock, self.media = self.base.uow, self.base.clock, self.base.media
+        self.catalog, self.social = self.base.catalog, self.base.social
+        self.posts: PostService = container.posts()
+        self.profiles: ProfileEditor = container.profiles()
 
     async def user(self, name: str, role: Role = Role.USER) -> User:
-        async with self.uow:
-            user = await self.uow.users.add(User(
-                username=name, display_name=name.title(), email=f"{name}@example.com",
-                password_hash="x", created_at=self.clock.now(), role=role))
-            await self.uow.commit()
-        return user
+        return await self.base.user(name, role)
 
     async def post(self, author: User, text: str = "Sunday fit #ootd", **kw: object) -> int:
         view = await self.posts.create(author, PostDraft(text, **kw), IMAGE)  # type: ignore
@@ -53,11 +46,11 @@ class World:
 
 
 @pytest.fixture
-def world() -> World:
-    return World()
+def world(container: Container) -> Social:
+    return Social(container)
 
 
-async def test_publish_with_tags_and_hashtags(world: World) -> None:
+async def test_publish_with_tags_and_hashtags(world: Social) -> None:
     maya = await world.user("maya")
     coat = (await world.catalog.create(maya, DETAILS, [IMAGE])).listing.id
     assert coat is not None
@@ -71,7 +64,7 @@ async def test_publish_with_tags_and_hashtags(world: World) -> None:
     assert [v.post.id for v in tagged] == [view.post.id]
 
 
-async def test_publish_refuses_missing_image_and_unknown_items(world: World) -> None:
+async def test_publish_refuses_missing_image_and_unknown_items(world: Social) -> None:
     maya = await world.user("maya")
     with pytest.raises(ValidationError) as error:
         await world.posts.create(maya, PostDraft("hi"), None)
@@ -87,7 +80,7 @@ async def test_publish_refuses_missing_image_and_unknown_items(world: World) -> 
         assert await world.uow.posts.count_by_author(maya.id or 0) == 0
 
 
-async def test_feed_pages_newest_first_following_and_hashtag(world: World) -> None:
+async def test_feed_pages_newest_first_following_and_hashtag(world: Social) -> None:
     maya, theo, sofia = [await world.user(n) for n in ("maya", "theo", "sofia")]
     ids = [await world.post(maya if i % 2 else theo, f"look {i} #{'red' if i < 3 else 'blue'}")
            for i in range(5)]
@@ -108,7 +101,7 @@ async def test_feed_pages_newest_first_following_and_hashtag(world: World) -> No
         await world.posts.feed(None, FeedRequest(limit=0))
 
 
-async def test_likes_and_saves_are_idempotent_and_only_as_yourself(world: World) -> None:
+async def test_likes_and_saves_are_idempotent_and_only_as_yourself(world: Social) -> None:
     maya, theo = await world.user("maya"), await world.user("theo")
     post = await world.post(maya)
     assert (await world.posts.like(theo, post, theo.id, True)).likes == 1
@@ -131,7 +124,7 @@ async def test_likes_and_saves_are_idempotent_and_only_as_yourself(world: World)
     assert not (await world.posts.get(post, theo)).view.liked
 
 
-async def test_comments_newest_last_paged_and_who_deletes(world: World) -> None:
+async def test_comments_newest_last_paged_and_who_deletes(world: Social) -> None:
     maya, theo, sofia = [await world.user(n) for n in ("maya", "theo", "sofia")]
     post = await world.post(maya)
     made = []
@@ -155,7 +148,7 @@ async def test_comments_newest_last_paged_and_who_deletes(world: World) -> None:
         await world.posts.delete_comment(maya, 999)
 
 
-async def test_delete_post_by_author_or_admin(world: World) -> None:
+async def test_delete_post_by_author_or_admin(world: Social) -> None:
     maya, theo = await world.user("maya"), await world.user("theo")
     boss = await world.user("boss", Role.ADMIN)
     first, second = await world.post(maya), await world.post(maya)
@@ -167,7 +160,7 @@ async def test_delete_post_by_author_or_admin(world: World) -> None:
         await world.posts.get(first, None)
 
 
-async def test_trending_is_most_liked_of_recent_weeks(world: World) -> None:
+async def test_trending_is_most_liked_of_recent_weeks(world: Social) -> None:
     maya, theo, sofia = [await world.user(n) for n in ("maya", "theo", "sofia")]
     old = await world.post(maya)
     await world.posts.like(theo, old, None, True)
@@ -178,7 +171,7 @@ async def test_trending_is_most_liked_of_recent_weeks(world: World) -> None:
     assert [v.post.id for v in await world.posts.trending(None)] == [loved, quiet]
 
 
-async def test_profile_editing_and_post_count(world: World) -> None:
+async def test_profile_editing_and_post_count(world: Social) -> None:
     maya = await world.user("maya")
     await world.post(maya)
     user = await world.profiles.update(maya, ProfileChanges(

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import copy
 from datetime import datetime
-from types import TracebackType
-from typing import Any, Self
+from typing import Any
 
-from application.ports.posts import PostCounts, PostFilter, PostPosition
+from application.paging import After, is_after
+from application.ports.posts import PostCounts, PostFilter
 from domain.posts import Comment, StylePost
-from tests.catalog_fakes import CatalogUnitOfWork
 
 
 def _key(item: StylePost | Comment) -> tuple[datetime, int]:
@@ -55,16 +54,16 @@ class FakeComments:
     async def delete(self, comment_id: int) -> None:
         self.rows.pop(comment_id, None)
 
-    async def list(self, post_id: int, after: PostPosition | None, limit: int
-                   ) -> list[Comment]:
-        mine = sorted((c for c in self.rows.values() if c.post_id == post_id), key=_key)
-        if after is not None:
-            mine = [c for c in mine if _key(c) > (after.created_at, after.id)]
+    async def list(self, post_id: int, after: After | None, limit: int) -> list[Comment]:
+        mine = sorted((c for c in self.rows.values() if c.post_id == post_id
+                       and is_after(c.created_at, c.id or 0, after, descending=False)),
+                      key=_key)
         return copy.deepcopy(mine[:limit])
 
 
 class FakePosts:
-    def __init__(self, uow: PostsUnitOfWork) -> None:
+    def __init__(self, uow: Any) -> None:
+        """``uow`` is the fake unit of work, for follows, likes, saves and comments."""
         self.rows: dict[int, StylePost] = {}
         self.uow = uow
 
@@ -98,12 +97,10 @@ class FakePosts:
                                             for t in post.tags),
         ])
 
-    async def list(self, query: PostFilter, after: PostPosition | None, limit: int
+    async def list(self, query: PostFilter, after: After | None, limit: int
                    ) -> list[StylePost]:
-        found = sorted((p for p in self.rows.values() if self._passes(p, query)), key=_key,
-                       reverse=True)
-        if after is not None:
-            found = [p for p in found if _key(p) < (after.created_at, after.id)]
+        found = sorted((p for p in self.rows.values() if self._passes(p, query)
+                        and is_after(p.created_at, p.id or 0, after)), key=_key, reverse=True)
         return copy.deepcopy(found[:limit])
 
     async def trending(self, since: datetime, limit: int) -> list[StylePost]:
@@ -122,32 +119,3 @@ class FakePosts:
 
     async def count_by_author(self, user_id: int) -> int:
         return sum(p.user_id == user_id for p in self.rows.values())
-
-
-class PostsUnitOfWork(CatalogUnitOfWork):
-    """The catalog fake plus posts, comments, likes and saves, rolled back the same way."""
-
-    def __init__(self) -> None:
-        self.posts = FakePosts(self)
-        self.comments = FakeComments()
-        self.likes = FakeReactions()
-        self.saves = FakeReactions()
-        super().__init__()
-        self._social = self._social_snapshot()
-
-    def _social_snapshot(self) -> tuple[Any, ...]:
-        return copy.deepcopy((self.posts.rows, self.comments.rows, self.likes.rows,
-                              self.saves.rows))
-
-    async def __aenter__(self) -> Self:
-        return self
-
-    async def __aexit__(self, exc_type: type[BaseException] | None,
-                        exc: BaseException | None, tb: TracebackType | None) -> None:
-        await super().__aexit__(exc_type, exc, tb)
-        (self.posts.rows, self.comments.rows, self.likes.rows,
-         self.saves.rows) = copy.deepcopy(self._social)
-
-    async def commit(self) -> None:
-        await super().commit()
-        self._social = self._social_snapshot()
