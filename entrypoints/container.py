@@ -25,8 +25,9 @@ from application.notifications import NotificationService
 from application.order_notices import OrderNotices
 from application.order_timers import OrderTimers
 from application.orders import OrderService
+from application.posts import PostService
 from application.reviews import ReviewService
-from application.social import SocialService
+from application.social import ProfileEditor, SocialService
 from application.system import SystemService
 from entrypoints.settings import Settings
 
@@ -74,6 +75,8 @@ class Container(containers.DeclarativeContainer):
     order_timers = providers.Factory(OrderTimers, uow=uow, clock=clock, notices=order_notices)
     addresses = providers.Factory(AddressService, uow=uow, clock=clock)
     reviews = providers.Factory(ReviewService, uow=uow, clock=clock)
+    profiles = providers.Factory(ProfileEditor, uow=uow, media=media_store)
+    posts = providers.Factory(PostService, uow=uow, clock=clock, media=media_store)
     messaging = providers.Factory(MessagingService, uow=uow, clock=clock, realtime=realtime)
     notifications = providers.Factory(NotificationService, uow=uow, clock=clock,
                                       realtime=realtime)

@@ -17,6 +17,13 @@ from adapters.sqlalchemy.favorites import SqlFavoriteRepository
 from adapters.sqlalchemy.messaging import SqlMessageRepository
 from adapters.sqlalchemy.notifications import SqlNotificationRepository
 from adapters.sqlalchemy.orders import SqlOrderEventRepository, SqlOrderRepository
+from adapters.sqlalchemy.posts import (
+    PostLikeRow,
+    PostSaveRow,
+    SqlCommentRepository,
+    SqlPostRepository,
+    SqlReactionRepository,
+)
 from adapters.sqlalchemy.reviews import SqlReviewRepository
 from adapters.sqlalchemy.social import SqlFollowRepository
 from domain.errors import Conflict
@@ -42,6 +49,10 @@ class SqlAlchemyUnitOfWork:
             self.order_events = SqlOrderEventRepository(self.session)
             self.addresses = SqlAddressRepository(self.session)
             self.reviews = SqlReviewRepository(self.session)
+            self.posts = SqlPostRepository(self.session)
+            self.comments = SqlCommentRepository(self.session)
+            self.likes = SqlReactionRepository(self.session, PostLikeRow)
+            self.saves = SqlReactionRepository(self.session, PostSaveRow)
             self.messages = SqlMessageRepository(self.session)
             self.notifications = SqlNotificationRepository(self.session)
         self._depth += 1

@@ -23,6 +23,7 @@ from application.ports.orders import (
     OrderRepository,
     ReviewRepository,
 )
+from application.ports.posts import CommentRepository, PostRepository, ReactionRepository
 from application.ports.social import FollowRepository
 
 
@@ -40,6 +41,10 @@ class UnitOfWork(Protocol):
     order_events: OrderEventRepository
     addresses: AddressRepository
     reviews: ReviewRepository
+    posts: PostRepository
+    comments: CommentRepository
+    likes: ReactionRepository
+    saves: ReactionRepository
     messages: MessageRepository
     notifications: NotificationRepository
 

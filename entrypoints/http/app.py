@@ -26,6 +26,7 @@ from entrypoints.http.favorites import FavoriteController
 from entrypoints.http.messaging import MessagingController
 from entrypoints.http.notifications import NotificationController
 from entrypoints.http.orders import OrderController
+from entrypoints.http.posts import PostController
 from entrypoints.http.realtime import realtime_socket
 from entrypoints.http.scheduler import order_timers
 from entrypoints.http.social import SocialController
@@ -35,9 +36,9 @@ from entrypoints.settings import Settings, get_settings
 
 CONTROLLERS: list[Any] = [SystemController, AccountController, BlogController,
                           ContactController, CatalogController, FavoriteController,
-                          SocialController, MessagingController, NotificationController,
-                          realtime_socket, OrderController, AddressController,
-                          UserReviewController]
+                          SocialController, PostController, MessagingController,
+                          NotificationController, realtime_socket, OrderController,
+                          AddressController, UserReviewController]
 
 
 def _service(provider: Any) -> Provide:
@@ -53,7 +54,8 @@ def _dependencies(container: Container) -> dict[str, Provide]:
     services = {"system": container.system, "accounts": container.accounts,
                 "blogs": container.blogs, "contact": container.contact,
                 "catalog": container.catalog, "favorites": container.favorites,
-                "social": container.social, "messaging": container.messaging,
+                "social": container.social, "profiles": container.profiles,
+                "posts": container.posts, "messaging": container.messaging,
                 "notifications": container.notifications, "orders": container.orders,
                 "addresses": container.addresses, "reviews": container.reviews}
     deps = {name: _service(provider) for name, provider in services.items()}

@@ -20,6 +20,7 @@ from tests.fakes.favorites import FakeFavorites
 from tests.fakes.messaging import FakeMessages
 from tests.fakes.notifications import FakeNotifications
 from tests.fakes.orders import FakeAddresses, FakeOrderEvents, FakeOrders, FakeReviews
+from tests.fakes.posts import FakeComments, FakePosts, FakeReactions
 from tests.fakes.social import FakeFollows
 
 
@@ -41,6 +42,10 @@ class FakeUnitOfWork:
         self.order_events = FakeOrderEvents()
         self.addresses = FakeAddresses()
         self.reviews = FakeReviews(self.users, self.orders)
+        self.posts = FakePosts(self)
+        self.comments = FakeComments()
+        self.likes = FakeReactions()
+        self.saves = FakeReactions()
         self.commits = 0
         self._depth = 0
         self._saved = self._snapshot()

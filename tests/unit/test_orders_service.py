@@ -295,4 +295,5 @@ async def test_my_orders_come_a_page_at_a_time(world: World) -> None:
     assert [v.order.product_id for v in page.items] == products[:0:-1]
     rest = await world.orders.list_mine(buyer, limit=2, cursor=page.next_cursor)
     assert [v.order.product_id for v in rest.items] == products[:1] and rest.next_cursor is None
-    assert (await world.orders.list_mine(seller, as_seller=True)).items[0].order.buyer_id == buyer.id
+    sales = await world.orders.list_mine(seller, as_seller=True)
+    assert sales.items[0].order.buyer_id == buyer.id

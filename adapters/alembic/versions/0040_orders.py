@@ -7,7 +7,7 @@
   parties reviewed or the 14-day window closed (double-blind).
 
 Revision ID: 0040_orders
-Revises: 0030_messages_notifications
+Revises: 0010_posts
 Create Date: 2026-11-23
 """
 
@@ -19,7 +19,7 @@ from alembic import op
 from adapters.sqlalchemy.base import UtcDateTime
 
 revision = "0040_orders"
-down_revision = "0030_messages_notifications"
+down_revision = "0010_posts"
 branch_labels = None
 depends_on = None
 
