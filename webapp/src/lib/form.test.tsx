@@ -71,4 +71,19 @@ describe('submitWith', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onSaved).toHaveBeenCalledWith('Rex'));
   });
+
+  it('runs the action when no onSuccess is given', async () => {
+    const action = vi.fn(async () => 'done');
+    function Bare() {
+      const form = useForm({ mode: 'controlled', initialValues: { name: 'Rex' } });
+      return (
+        <form onSubmit={submitWith(form, action, { fallback: 'Failed' })} noValidate>
+          <Button type="submit">Go</Button>
+        </form>
+      );
+    }
+    render(<Bare />);
+    await userEvent.click(screen.getByRole('button', { name: 'Go' }));
+    await waitFor(() => expect(action).toHaveBeenCalledWith({ name: 'Rex' }));
+  });
 });

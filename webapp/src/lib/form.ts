@@ -60,7 +60,9 @@ export function submitWith<Values, Submitted, Result>(
     form.onSubmit(
       async (values) => {
         try {
-          options.onSuccess?.(await action(values));
+          // Not `onSuccess?.(await action(values))`: without onSuccess that never runs the action.
+          const result = await action(values);
+          options.onSuccess?.(result);
         } catch (error) {
           if (!options.quiet) notifyError(errorMessage(error, options.fallback));
           const errors = serverFieldErrors(error, options.fieldPaths);

@@ -1,0 +1,31 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeServer, json } from '@/test-utils/fake-server';
+import { render } from '@/test-utils/render';
+import type { Order } from '../api';
+import { OrderActions } from './order-actions';
+
+const ORDER = {
+  id: 9, orderNumber: '42-K3Z0QF', status: 'payment_confirmed', allowedTransitions: ['shipped'],
+} as unknown as Order;
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('OrderActions', () => {
+  it('asks for a tracking number before marking the order shipped', async () => {
+    document.cookie = 'csrftoken=t';
+    const server = fakeServer({ 'PUT /api/orders/9/status': () => json({ ...ORDER, status: 'shipped' }) });
+    const user = userEvent.setup();
+    render(<OrderActions order={ORDER} role="seller" />);
+    await user.click(screen.getByRole('button', { name: 'Mark as Shipped' }));
+    await user.click(screen.getByRole('button', { name: 'Mark as Shipped' }));
+    expect(await screen.findByText('Tracking number is required')).toBeInTheDocument();
+    expect(server.requests).toHaveLength(0);
+    await user.type(screen.getByLabelText(/Tracking number/), '1Z999');
+    await user.click(screen.getByRole('button', { name: 'Mark as Shipped' }));
+    await waitFor(() => expect(server.requests).toHaveLength(1), { timeout: 5000 });
+    expect(await server.requests[0].json()).toEqual({ status: 'shipped', trackingNumber: '1Z999' });
+    expect(await screen.findByText('Status updated')).toBeInTheDocument();
+  });
+});
