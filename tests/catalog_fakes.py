@@ -32,6 +32,7 @@ from application.ports.social import Follow
 from domain.accounts import User
 from domain.catalog import ListingStatus
 from domain.listings import Listing
+from tests.messaging_fakes import FakeMessages, FakeNotifications
 from tests.unit.fakes import FakeUnitOfWork
 
 _WORD = re.compile(r"[^\W_]+")
@@ -224,23 +225,27 @@ class FakeFollows:
 
 
 class CatalogUnitOfWork(FakeUnitOfWork):
-    """The accounts fake plus listings, favorites and follows, rolled back the same way."""
+    """The accounts fake plus listings, favorites, follows, messages and notifications,
+    rolled back the same way."""
 
     def __init__(self) -> None:
         super().__init__()
         self.listings = FakeListings(self.users)
         self.favorites = FakeFavorites(self.listings)
         self.follows = FakeFollows(self.users)
+        self.messages = FakeMessages(self.users)
+        self.notifications = FakeNotifications()
         self._catalog = self._catalog_snapshot()
 
     def _catalog_snapshot(self) -> tuple[Any, ...]:
-        return copy.deepcopy((self.listings.rows, self.favorites.rows, self.follows.rows))
+        return copy.deepcopy((self.listings.rows, self.favorites.rows, self.follows.rows,
+                              self.messages.rows, self.notifications.rows))
 
     async def __aexit__(self, exc_type: type[BaseException] | None,
                         exc: BaseException | None, tb: TracebackType | None) -> None:
         await super().__aexit__(exc_type, exc, tb)
-        self.listings.rows, self.favorites.rows, self.follows.rows = copy.deepcopy(
-            self._catalog)
+        (self.listings.rows, self.favorites.rows, self.follows.rows, self.messages.rows,
+         self.notifications.rows) = copy.deepcopy(self._catalog)
 
     async def __aenter__(self) -> Self:
         return self

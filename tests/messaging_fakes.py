@@ -5,13 +5,11 @@ from __future__ import annotations
 import copy
 from collections.abc import Iterable
 from dataclasses import replace
-from types import TracebackType
-from typing import Any, Self
+from typing import Any
 
 from application.ports.messaging import Conversation
 from domain.messaging import Message, pair_of
 from domain.notifications import Notification
-from tests.catalog_fakes import CatalogUnitOfWork
 
 
 class FakeMessages:
@@ -106,29 +104,3 @@ class FakeRealtime:
 
     def types_for(self, user_id: int) -> list[str]:
         return [event["type"] for users, event in self.published if user_id in users]
-
-
-class MessagingUnitOfWork(CatalogUnitOfWork):
-    """The catalog fake plus messages and notifications, rolled back the same way."""
-
-    def __init__(self) -> None:
-        self.messages = FakeMessages(None)
-        self.notifications = FakeNotifications()
-        super().__init__()
-        self.messages.users = self.users
-        self._messaging = self._messaging_snapshot()
-
-    def _messaging_snapshot(self) -> tuple[Any, ...]:
-        return copy.deepcopy((self.messages.rows, self.notifications.rows))
-
-    async def __aenter__(self) -> Self:
-        return self
-
-    async def __aexit__(self, exc_type: type[BaseException] | None,
-                        exc: BaseException | None, tb: TracebackType | None) -> None:
-        await super().__aexit__(exc_type, exc, tb)
-        self.messages.rows, self.notifications.rows = copy.deepcopy(self._messaging)
-
-    async def commit(self) -> None:
-        await super().commit()
-        self._messaging = self._messaging_snapshot()

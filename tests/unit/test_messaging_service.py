@@ -10,7 +10,8 @@ from application.messaging import MessagingService, post_in_thread
 from application.notifications import NotificationService, notify, notify_watchers
 from domain.accounts import User
 from domain.errors import Forbidden, ValidationError
-from tests.messaging_fakes import FakeRealtime, MessagingUnitOfWork
+from tests.catalog_fakes import CatalogUnitOfWork as MessagingUnitOfWork
+from tests.messaging_fakes import FakeRealtime
 from tests.unit.fakes import FixedClock
 
 NOW = datetime(2026, 11, 22, 12, 0, tzinfo=UTC)
