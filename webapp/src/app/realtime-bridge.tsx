@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { notifyError } from '@/lib/notify';
 import { realtime, useRealtimeStore, type RealtimeEvent } from '@/lib/realtime';
-import { useCurrentUser } from '@/lib/session-store';
+import { useCurrentUser } from '@/entities/session/session-store';
 
 /** Which cached server data each socket event makes stale. */
 const STALE_KEYS: Record<string, string[][]> = {

@@ -3,7 +3,7 @@ import { IconHeart, IconMessageCircle, IconPackage, IconPlus } from '@tabler/ico
 import { Link } from 'react-router-dom';
 import { useUnreadMessageCount } from '@/features/messaging/api';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
-import { useSessionStore } from '@/lib/session-store';
+import { useSessionStore } from '@/entities/session/session-store';
 import { AccountMenu } from './account-menu';
 import { ColorSchemeToggle } from './color-scheme-toggle';
 import { HeaderIconLink } from './header-icon-link';

@@ -1,8 +1,8 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { productKeys, type Product } from '@/lib/product';
+import { productKeys, type Product } from '@/entities/product/product';
+import { useCurrentUser } from '@/entities/session/session-store';
 import { realtime } from '@/lib/realtime';
-import { useCurrentUser } from '@/lib/session-store';
 
 const POLL_MS = 30_000;
 /** Spec §8 timing: an open thread refetches every 5 s (and on socket events). */

@@ -1,6 +1,8 @@
 import { ActionIcon, Group, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { IconSend } from '@tabler/icons-react';
-import { useState, type FormEvent, type KeyboardEvent } from 'react';
+import type { KeyboardEvent } from 'react';
+import { submitWith } from '@/lib/form';
 import { notifyError, notifyWarning } from '@/lib/notify';
 import { useRealtimeStore } from '@/lib/realtime';
 import { useSendMessage } from '../api';
@@ -17,45 +19,50 @@ interface ComposerProps {
 
 /** 'Type a message...': Enter sends (Shift+Enter for a new line), over the socket or HTTP. */
 export function MessageComposer({ senderId, receiverId, productId }: ComposerProps) {
-  const [content, setContent] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const connected = useRealtimeStore((state) => state.status === 'open');
   const send = useSendMessage();
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { content: '' },
+    validate: { content: (value) => (value.trim() ? null : 'Message cannot be empty') },
+    transformValues: (values) => ({ content: values.content.trim() }),
+  });
 
-  const submit = (event?: FormEvent) => {
-    event?.preventDefault();
-    const text = content.trim();
-    if (!text) {
-      setError('Message cannot be empty');
-      return;
-    }
-    if (!connected) notifyWarning('Not Connected', 'Waiting for connection...', NOT_CONNECTED_MS);
-    send.mutate(
-      { senderId, receiverId, content: text, productId },
-      {
-        onSuccess: () => setContent(''),
-        onError: () => notifyError('Please try again later.', 'Error sending message'),
-      },
-    );
-  };
+  const submit = submitWith(
+    form,
+    async ({ content }) => {
+      if (!connected) notifyWarning('Not Connected', 'Waiting for connection...', NOT_CONNECTED_MS);
+      try {
+        return await send.mutateAsync({ senderId, receiverId, content, productId });
+      } catch (error) {
+        notifyError('Please try again later.', 'Error sending message');
+        throw error;
+      }
+    },
+    { fallback: 'Please try again later.', onSuccess: () => form.reset(), quiet: true },
+  );
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key === 'Enter' && !event.shiftKey) submit(event);
+    if (event.key === 'Enter' && !event.shiftKey) {
+      event.preventDefault();
+      event.currentTarget.form?.requestSubmit();
+    }
   };
 
   return (
-    <form onSubmit={submit} className={classes.composer}>
+    <form
+      onSubmit={(event) => {
+        submit(event);
+      }}
+      className={classes.composer}
+      noValidate
+    >
       <Group align="flex-end" wrap="nowrap" gap="xs">
         <Textarea
           aria-label="Message"
           placeholder="Type a message..."
-          value={content}
-          onChange={(event) => {
-            setContent(event.currentTarget.value);
-            setError(null);
-          }}
+          {...form.getInputProps('content')}
           onKeyDown={onKeyDown}
-          error={error}
           maxLength={MAX_LENGTH}
           autosize
           minRows={1}
@@ -63,7 +70,7 @@ export function MessageComposer({ senderId, receiverId, productId }: ComposerPro
           radius="xl"
           style={{ flex: 1 }}
         />
-        <ActionIcon type="submit" size={36} radius="xl" aria-label="Send message" loading={send.isPending}>
+        <ActionIcon type="submit" size={36} radius="xl" aria-label="Send message" loading={form.submitting}>
           <IconSend size={18} />
         </ActionIcon>
       </Group>

@@ -2,7 +2,7 @@ import { Button, Container, EmptyState, Title } from '@mantine/core';
 import { IconMessageCircle } from '@tabler/icons-react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { PageLoader } from '@/components/page-loader';
-import { useSessionStore } from '@/lib/session-store';
+import { useSessionStore } from '@/entities/session/session-store';
 import { ConversationList } from './conversation-list';
 import classes from './messages.module.css';
 import { ThreadPane } from './thread-pane';

@@ -1,7 +1,7 @@
 import { Anchor, Group, Image, Paper, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { formatMoney } from '@/lib/formatters';
-import { coverThumbnail } from '@/lib/product';
+import { coverThumbnail } from '@/entities/product/product';
 import { useContextProduct } from '../api';
 
 /** The listing a conversation started from (Message Seller on a product page). */

@@ -1,7 +1,7 @@
 import { ActionIcon, Anchor, Avatar, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
-import { usePublicUser } from '@/lib/public-user';
+import { usePublicUser } from '@/entities/user/public-user';
 import classes from './messages.module.css';
 
 /** Partner avatar and name, View Profile, and (phones) a back button to the list. */
