@@ -27,9 +27,12 @@ function useMarkShownRead(userId: number, partnerId: number, messages: Message[]
   }, [unseen, mutate, partnerId, userId]);
 }
 
-function MessageList({ userId, partnerId, offerCard }: ThreadPaneProps) {
-  const thread = useThread(userId, partnerId);
-  const messages = useMemo(() => threadMessages(thread.data?.pages), [thread.data]);
+interface MessageListProps extends ThreadPaneProps {
+  thread: ReturnType<typeof useThread>;
+  messages: Message[];
+}
+
+function MessageList({ userId, partnerId, offerCard, thread, messages }: MessageListProps) {
   const bottom = useRef<HTMLDivElement>(null);
   const newestId = messages.at(-1)?.id;
   useMarkShownRead(userId, partnerId, messages);
@@ -74,12 +77,16 @@ function MessageList({ userId, partnerId, offerCard }: ThreadPaneProps) {
 
 /** The right pane: header, the listing it is about, the messages and the composer. */
 export function ThreadPane({ userId, partnerId, productId, offerCard }: ThreadPaneProps) {
+  const thread = useThread(userId, partnerId);
+  const messages = useMemo(() => threadMessages(thread.data?.pages), [thread.data]);
+  // The listing named in the URL (Message Seller), else the one the thread last talked about.
+  const aboutId = productId ?? messages.findLast((m) => m.productId !== null)?.productId ?? undefined;
   return (
     <section className={classes.thread} aria-label="Conversation">
       <ThreadHeader partnerId={partnerId} />
-      <ProductContext productId={productId} />
+      <ProductContext productId={aboutId} />
       <div className={classes.scroller}>
-        <MessageList userId={userId} partnerId={partnerId} offerCard={offerCard} />
+        <MessageList userId={userId} partnerId={partnerId} offerCard={offerCard} thread={thread} messages={messages} />
       </div>
       <MessageComposer senderId={userId} receiverId={partnerId} productId={productId} />
     </section>
