@@ -9,7 +9,9 @@ import random
 from collections.abc import Callable
 from dataclasses import replace
 from datetime import datetime, timedelta
+from typing import Any
 
+from application.order_notices import OrderNotices
 from application.orders import OrderService
 from application.ports import Clock, UnitOfWork
 from application.reviews import ReviewService
@@ -49,6 +51,17 @@ ADDRESSES = {
 }
 
 
+class QuietNotices(OrderNotices):
+    """Demo orders post no thread notices or notifications: the demo inboxes stay as the
+    messaging demo wrote them (its counts are what the messaging tests check)."""
+
+    async def placed(self, *_: Any) -> None:
+        return None
+
+    async def status_changed(self, *_: Any) -> None:
+        return None
+
+
 class SteppedClock:
     """A clock the demo moves through the story of each order."""
 
@@ -65,7 +78,8 @@ class OrdersDemo:
         self.end = clock.now()
         self.clock = SteppedClock(self.end)
         rng = random.Random(12)
-        self.orders = OrderService(uow, self.clock, nonce=lambda: rng.randrange(100))
+        self.orders = OrderService(uow, self.clock, QuietNotices(),
+                                   nonce=lambda: rng.randrange(100))
         self.reviews = ReviewService(uow, self.clock)
 
     async def seed(self, listing_ids: list[int], progress: Progress) -> None:
