@@ -18,6 +18,7 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
+from application.analytics import ActivityBatch
 from application.media import PhotoInput, PhotoIntake
 from application.ports import Clock, UnitOfWork
 from application.ports.catalog import (
@@ -31,6 +32,7 @@ from application.ports.catalog import (
 )
 from application.ports.media import MediaStore
 from domain.accounts import User
+from domain.analytics import ActivityKind
 from domain.catalog import Category, Condition, ListingBadge, Size
 from domain.errors import NotFound, ValidationError, require_valid
 from domain.listings import Listing, ListingDetails
@@ -76,6 +78,7 @@ class SearchRequest:
     sort: str | None = None
     limit: int | None = None
     cursor: str | None = None
+    searcher_id: int | None = None  # who searched, for analytics (None: a visitor)
 
 
 @dataclass(frozen=True)
@@ -106,9 +109,11 @@ def search_words(q: str | None) -> tuple[str, ...]:
 
 
 class CatalogService:
-    def __init__(self, uow: UnitOfWork, clock: Clock, media: MediaStore) -> None:
+    def __init__(self, uow: UnitOfWork, clock: Clock, media: MediaStore,
+                 activity: ActivityBatch | None = None) -> None:
         self.uow = uow
         self.clock = clock
+        self.activity = activity or ActivityBatch(uow)
         self.photos = PhotoIntake(media)
 
     # -- reading -----------------------------------------------------------------------
@@ -136,6 +141,8 @@ class CatalogService:
             found = await self.uow.listings.search(query, sort, limit + 1, position.after,
                                                    matches=total)
             items = await self.views(found[:limit])
+        if query.words and request.cursor is None:  # a new query, not the next page
+            self.activity.add(ActivityKind.SEARCH, request.searcher_id, self.clock.now())
         last = found[limit - 1] if len(found) > limit else None
         cursor = None if last is None else encode_cursor(sort, last, total, fingerprint(query))
         return SearchPage(items, cursor, total)
@@ -160,6 +167,8 @@ class CatalogService:
         async with self.uow:
             await self.uow.listings.add(listing)
             await self._make_seller(seller.id)
+            await self.uow.activity.record(ActivityKind.LISTING_CREATED, seller.id,
+                                           listing.created_at)
             await self.uow.commit()
             return (await self.views([listing]))[0]
 

@@ -16,6 +16,7 @@ from litestar.static_files import create_static_files_router
 
 from entrypoints.container import Container, build_container, shutdown
 from entrypoints.http.accounts import AccountController
+from entrypoints.http.analytics import AnalyticsController
 from entrypoints.http.auth import provide_admin, provide_current_user, provide_viewer
 from entrypoints.http.blog import BlogController
 from entrypoints.http.catalog import CatalogController
@@ -29,7 +30,7 @@ from entrypoints.settings import Settings, get_settings
 
 CONTROLLERS: list[Any] = [SystemController, AccountController, BlogController,
                           ContactController, CatalogController, FavoriteController,
-                          SocialController]
+                          SocialController, AnalyticsController]
 
 
 def _service(provider: Any) -> Provide:
@@ -45,7 +46,7 @@ def _dependencies(container: Container) -> dict[str, Provide]:
     services = {"system": container.system, "accounts": container.accounts,
                 "blogs": container.blogs, "contact": container.contact,
                 "catalog": container.catalog, "favorites": container.favorites,
-                "social": container.social}
+                "social": container.social, "analytics": container.analytics}
     deps = {name: _service(provider) for name, provider in services.items()}
     deps["viewer"] = Provide(provide_viewer)
     deps["current_user"] = Provide(provide_current_user)

@@ -7,12 +7,14 @@ services (case-insensitive usernames, expiry, rollback on leaving without commit
 from __future__ import annotations
 
 import copy
+from collections import Counter
 from dataclasses import dataclass, field
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 from types import TracebackType
 from typing import Self
 
 from domain.accounts import User
+from domain.analytics import Activity, ActivityKind
 
 
 class FakeUsers:
@@ -49,6 +51,48 @@ class FakeUsers:
         assert user.id in self.rows
         self.rows[user.id] = copy.deepcopy(user)
 
+    async def count(self) -> int:
+        return len(self.rows)
+
+    async def page(self, limit: int, after_id: int | None = None) -> list[User]:
+        ids = sorted(i for i in self.rows if after_id is None or i > after_id)[:limit]
+        return [copy.deepcopy(self.rows[i]) for i in ids]
+
+
+class FakeActivity:
+    """The activity log as a list; one visit per user per day, like the partial unique index."""
+
+    def __init__(self) -> None:
+        self.rows: list[Activity] = []
+
+    async def record(self, kind: str, user_id: int | None, at: datetime) -> None:
+        event = Activity(ActivityKind(kind), user_id, at)
+        if event.kind is ActivityKind.VISIT and user_id is not None and any(
+                r.kind is event.kind and r.user_id == user_id and r.day == event.day
+                for r in self.rows):
+            return
+        self.rows.append(event)
+
+    async def record_many(self, events: list[Activity]) -> None:
+        self.rows.extend(events)
+
+    async def counts_by_day(self, first: date, last: date
+                            ) -> dict[tuple[date, ActivityKind], int]:
+        return dict(Counter((r.day, r.kind) for r in self.rows if first <= r.day <= last))
+
+    async def active_users_by_day(self, first: date, last: date) -> dict[date, int]:
+        pairs = {(r.day, r.user_id) for r in self.rows
+                 if first <= r.day <= last and r.user_id is not None}
+        return dict(Counter(day for day, _ in pairs))
+
+    async def distinct_users(self, kinds: frozenset[ActivityKind]) -> int:
+        return len({r.user_id for r in self.rows if r.kind in kinds and r.user_id is not None})
+
+    async def recent(self, limit: int) -> list[Activity]:
+        newest = sorted(enumerate(self.rows), key=lambda pair: (pair[1].at, pair[0]),
+                        reverse=True)
+        return [row for _, row in newest[:limit]]
+
 
 @dataclass
 class FakeSessions:
@@ -78,18 +122,20 @@ class FakeUnitOfWork:
     def __init__(self) -> None:
         self.users = FakeUsers()
         self.sessions = FakeSessions()
+        self.activity = FakeActivity()
         self.commits = 0
         self._saved = self._snapshot()
 
-    def _snapshot(self) -> tuple[dict[int, User], dict[str, tuple[int, datetime]]]:
-        return copy.deepcopy(self.users.rows), dict(self.sessions.rows)
+    def _snapshot(self) -> tuple[dict[int, User], dict[str, tuple[int, datetime]],
+                                 list[Activity]]:
+        return copy.deepcopy(self.users.rows), dict(self.sessions.rows), list(self.activity.rows)
 
     async def __aenter__(self) -> Self:
         return self
 
     async def __aexit__(self, exc_type: type[BaseException] | None,
                         exc: BaseException | None, tb: TracebackType | None) -> None:
-        self.users.rows, self.sessions.rows = copy.deepcopy(self._saved)
+        self.users.rows, self.sessions.rows, self.activity.rows = copy.deepcopy(self._saved)
 
     async def commit(self) -> None:
         self._saved = self._snapshot()
