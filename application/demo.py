@@ -10,6 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import timedelta
 
+from application.demo_analytics import AnalyticsDemo
 from application.demo_blog import BlogDemo
 from application.demo_catalog import CatalogDemo
 from application.ports import Clock, PasswordHasher, UnitOfWork
@@ -66,6 +67,7 @@ class DemoSeeder:
         self.hasher = hasher
         self.clock = clock
         self.catalog = CatalogDemo(uow, clock, media, pictures)
+        self.analytics = AnalyticsDemo(uow, clock)
 
     async def is_seeded(self) -> bool:
         async with self.uow:
@@ -80,6 +82,7 @@ class DemoSeeder:
         await BlogDemo(self.uow, self.clock, self.catalog.media,
                        self.catalog.pictures).seed(progress)
         await self.catalog.seed(listings, progress)
+        await self.analytics.seed(progress)
         return True
 
     async def _seed_people(self, progress: Progress) -> None:
