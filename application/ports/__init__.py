@@ -16,6 +16,8 @@ from application.ports.analytics import ActivityRepository
 from application.ports.blog import BlogRepository
 from application.ports.catalog import FavoriteRepository, ListingRepository
 from application.ports.contact import ContactMessageRepository
+from application.ports.messaging import MessageRepository
+from application.ports.notifications import NotificationRepository
 from application.ports.social import FollowRepository
 
 
@@ -30,6 +32,8 @@ class UnitOfWork(Protocol):
     favorites: FavoriteRepository
     follows: FollowRepository
     activity: ActivityRepository
+    messages: MessageRepository
+    notifications: NotificationRepository
 
     async def __aenter__(self) -> Self: ...
     async def __aexit__(self, exc_type: type[BaseException] | None,

@@ -62,3 +62,19 @@ async def test_sign_ups_visits_listings_and_searches_are_counted(client: ApiClie
     assert kinds[:4] == [("visit", "boss"), ("signup", "boss"), ("search", None),
                          ("search", "maya")]  # newest first by time
     assert ("visit", "maya") in kinds
+
+
+async def test_a_sent_message_is_counted(client: ApiClient) -> None:
+    theo = (await client.register("theo")).json()
+    await logout(client)
+    await client.register("maya")
+    sent = await client.post("/api/messages", json={
+        "receiverId": theo["id"], "content": "Is the jacket still available?",
+        "messageType": "text"})
+    assert sent.status_code in (200, 201), sent.text
+    await logout(client)
+    await client.register("boss", email="boss@example.com")
+    body = (await client.get(SUMMARY)).json()
+    assert body["dailyMetrics"][-1]["messagesSent"] == 1
+    assert ("message_sent", "maya") in [(e["kind"], e["username"])
+                                        for e in body["recentActivity"]]

@@ -1,7 +1,7 @@
 """Activity log for analytics: one row per recorded event, one visit per user per day.
 
 Revision ID: 0050_activity
-Revises: 0005_merge_catalog_blog
+Revises: 0030_messages_notifications
 Create Date: 2026-11-23
 """
 
@@ -13,7 +13,7 @@ from alembic import op
 from adapters.sqlalchemy.base import UtcDateTime
 
 revision = "0050_activity"
-down_revision = "0005_merge_catalog_blog"
+down_revision = "0030_messages_notifications"
 branch_labels = None
 depends_on = None
 
