@@ -1,6 +1,6 @@
 import '@mantine/charts/styles.css';
 import { BarChart, LineChart } from '@mantine/charts';
-import { Card, Group, Progress, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Card, Grid, Group, Progress, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { LoadFailed } from '@/components/load-failed';
 import {
   ACTIVITY_LABELS,
@@ -117,7 +117,7 @@ function Charts({ summary }: { summary: AnalyticsSummary }) {
 function RecentActivity({ summary }: { summary: AnalyticsSummary }) {
   const items = summary.recentActivity.slice(0, RECENT_ITEMS);
   return (
-    <Card withBorder padding="md" radius="md">
+    <Card withBorder padding="md" radius="md" h="100%">
       <Title order={3} size="h5" mb="sm">
         Recent activity
       </Title>
@@ -156,7 +156,7 @@ const DAILY_COLUMNS: [keyof AnalyticsSummary['dailyMetrics'][number], string][] 
 
 function DailyActivity({ summary }: { summary: AnalyticsSummary }) {
   return (
-    <Card withBorder padding="md" radius="md">
+    <Card withBorder padding="md" radius="md" h="100%">
       <Title order={3} size="h5" mb="sm">
         Daily activity (last {DAILY_ROWS} days)
       </Title>
@@ -220,10 +220,14 @@ export function AnalyticsPanel() {
       </Group>
       <Figures summary={data} />
       <Charts summary={data} />
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
-        <RecentActivity summary={data} />
-        <DailyActivity summary={data} />
-      </SimpleGrid>
+      <Grid gap="sm">
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <RecentActivity summary={data} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <DailyActivity summary={data} />
+        </Grid.Col>
+      </Grid>
     </Stack>
   );
 }
