@@ -13,7 +13,7 @@ from adapters.sqlalchemy.analytics import ActivityRow
 from domain.analytics import ActivityKind
 from entrypoints.container import Container
 from tests.analytics_history import NOW, ago, check_summary, seed_history
-from tests.unit.fakes import FixedClock
+from tests.fakes import FixedClock
 
 pytestmark = pytest.mark.adapters
 

@@ -2,21 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import timedelta
-from pathlib import Path
 
 import pytest
-from dependency_injector import providers
 
 from application.accounts import Registration
 from domain.analytics import ActivityKind
 from domain.errors import Conflict, NotFound
-from entrypoints.container import Container, build_container
-from entrypoints.settings import load_settings
+from entrypoints.container import Container
 from tests.analytics_history import NOW, check_summary, seed_history
-from tests.catalog_fakes import CatalogUnitOfWork
-from tests.unit.fakes import FakeRateLimiter, FixedClock, PlainHasher
+from tests.fakes import FakeUnitOfWork, FixedClock
 
 pytestmark = pytest.mark.unit
 
@@ -26,25 +21,8 @@ def clock() -> FixedClock:
     return FixedClock(NOW)
 
 
-@pytest.fixture
-def uow() -> CatalogUnitOfWork:
-    return CatalogUnitOfWork()
-
-
-@pytest.fixture
-def container(tmp_path: Path, clock: FixedClock, uow: CatalogUnitOfWork) -> Iterator[Container]:
-    settings = load_settings({"RETHREAD_DATA_DIR": str(tmp_path), "RETHREAD_SECRET_KEY": "k",
-                              "RETHREAD_ADMIN_EMAILS": "boss@example.com"})
-    built = build_container(settings)
-    with built.uow.override(providers.Object(uow)), \
-            built.password_hasher.override(providers.Object(PlainHasher())), \
-            built.rate_limiter.override(providers.Object(FakeRateLimiter())), \
-            built.clock.override(providers.Object(clock)):
-        yield built
-
-
 async def test_the_summary_matches_a_history_worked_out_by_hand(
-        container: Container, uow: CatalogUnitOfWork) -> None:
+        container: Container, uow: FakeUnitOfWork) -> None:
     await seed_history(uow)
     check_summary(await container.analytics().summary())
 
@@ -55,12 +33,12 @@ async def test_an_empty_marketplace_has_thirty_empty_days(container: Container) 
     assert len(summary.daily_metrics) == 30 and summary.recent_activity == []
 
 
-def kinds(uow: CatalogUnitOfWork) -> list[ActivityKind]:
+def kinds(uow: FakeUnitOfWork) -> list[ActivityKind]:
     return [row.kind for row in uow.activity.rows]
 
 
 async def test_sign_up_and_one_visit_a_day_are_recorded(
-        container: Container, uow: CatalogUnitOfWork, clock: FixedClock) -> None:
+        container: Container, uow: FakeUnitOfWork, clock: FixedClock) -> None:
     accounts = container.accounts()
     signed = await accounts.register(Registration("maya", "Maya", "maya@example.com", "secret1"))
     for _ in range(3):
@@ -73,7 +51,7 @@ async def test_sign_up_and_one_visit_a_day_are_recorded(
 
 
 async def test_a_rolled_back_sign_up_records_nothing(
-        container: Container, uow: CatalogUnitOfWork) -> None:
+        container: Container, uow: FakeUnitOfWork) -> None:
     await container.accounts().register(Registration("maya", "Maya", "maya@example.com",
                                                      "secret1"))
     with pytest.raises(Conflict):
@@ -83,7 +61,7 @@ async def test_a_rolled_back_sign_up_records_nothing(
 
 
 async def test_operators_grant_and_revoke_admin_with_clear_errors(
-        container: Container, uow: CatalogUnitOfWork) -> None:
+        container: Container, uow: FakeUnitOfWork) -> None:
     accounts = container.accounts()
     await accounts.register(Registration("maya", "Maya", "maya@example.com", "secret1"))
     await accounts.register(Registration("boss", "Boss", "boss@example.com", "secret1"))

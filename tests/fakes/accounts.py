@@ -1,0 +1,86 @@
+"""Accounts: users (case-insensitive usernames), sessions (expiry) and a fast hasher."""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from domain.accounts import User
+
+
+class FakeUsers:
+    def __init__(self) -> None:
+        self.rows: dict[int, User] = {}
+
+    async def add(self, user: User) -> User:
+        user.id = max(self.rows, default=0) + 1
+        self.rows[user.id] = copy.deepcopy(user)
+        return user
+
+    async def add_many(self, users: list[User]) -> None:
+        for user in users:
+            await self.add(user)
+
+    async def get(self, user_id: int) -> User | None:
+        row = self.rows.get(user_id)
+        return copy.deepcopy(row) if row else None
+
+    async def get_by_login(self, login: str) -> User | None:
+        key = login.lower()
+        for user in self.rows.values():
+            if (user.email if "@" in login else user.username.lower()) == key:
+                return copy.deepcopy(user)
+        return None
+
+    async def username_taken(self, username: str) -> bool:
+        return any(u.username.lower() == username.lower() for u in self.rows.values())
+
+    async def email_taken(self, email: str) -> bool:
+        return any(u.email == email for u in self.rows.values())
+
+    async def save(self, user: User) -> None:
+        assert user.id in self.rows
+        self.rows[user.id] = copy.deepcopy(user)
+
+    async def count(self) -> int:
+        return len(self.rows)
+
+    async def page(self, limit: int, after_id: int | None = None) -> list[User]:
+        ids = sorted(i for i in self.rows if after_id is None or i > after_id)[:limit]
+        return [copy.deepcopy(self.rows[i]) for i in ids]
+
+
+@dataclass
+class FakeSessions:
+    rows: dict[str, tuple[int, datetime]] = field(default_factory=dict)
+
+    async def add(self, token_hash: str, user_id: int, created_at: datetime,
+                  expires_at: datetime) -> None:
+        self.rows[token_hash] = (user_id, expires_at)
+
+    async def user_id_for(self, token_hash: str, now: datetime) -> int | None:
+        user_id, expires_at = self.rows.get(token_hash, (None, now))
+        return user_id if expires_at > now else None
+
+    async def delete(self, token_hash: str) -> None:
+        self.rows.pop(token_hash, None)
+
+    async def delete_expired(self, now: datetime) -> int:
+        expired = [k for k, (_, at) in self.rows.items() if at <= now]
+        for key in expired:
+            del self.rows[key]
+        return len(expired)
+
+
+class PlainHasher:
+    """Reversible 'hash' so tests run fast; never used outside tests."""
+
+    def hash(self, password: str) -> str:
+        return f"plain${password}"
+
+    def verify(self, password_hash: str, password: str) -> bool:
+        return password_hash == f"plain${password}"
+
+    def needs_rehash(self, password_hash: str) -> bool:
+        return False
