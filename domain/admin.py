@@ -11,7 +11,7 @@ Confirmed* and the *To Be Shipped* card are paid orders waiting for the seller
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from decimal import ROUND_HALF_UP, Decimal
 from enum import StrEnum
 
@@ -78,6 +78,11 @@ class SalesTotals:
         if self.count == 0:
             return Decimal("0.00")
         return (self.revenue / self.count).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
+
+
+def export_filename(day: date) -> str:
+    """Spec §9: the export file is named by the date."""
+    return f"rethread-orders-{day.isoformat()}.csv"
 
 
 def safe_cell(value: str) -> str:

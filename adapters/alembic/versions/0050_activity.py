@@ -1,7 +1,7 @@
 """Activity log for analytics: one row per recorded event, one visit per user per day.
 
 Revision ID: 0050_activity
-Revises: 0030_messages_notifications
+Revises: 0010_posts
 Create Date: 2026-11-23
 """
 
@@ -13,7 +13,7 @@ from alembic import op
 from adapters.sqlalchemy.base import UtcDateTime
 
 revision = "0050_activity"
-down_revision = "0030_messages_notifications"
+down_revision = "0010_posts"
 branch_labels = None
 depends_on = None
 
