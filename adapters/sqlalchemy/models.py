@@ -2,6 +2,7 @@
 
 from adapters.sqlalchemy.accounts import SessionRow, UserRow
 from adapters.sqlalchemy.addresses import OrderAddressRow, UserAddressRow  # noqa: F401
+from adapters.sqlalchemy.analytics import ActivityRow  # noqa: F401
 from adapters.sqlalchemy.base import Base
 from adapters.sqlalchemy.blog import BlogPostRow, ContactMessageRow  # noqa: F401
 from adapters.sqlalchemy.catalog import ProductImageRow, ProductRow  # noqa: F401

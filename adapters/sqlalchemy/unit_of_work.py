@@ -11,6 +11,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from adapters.sqlalchemy.accounts import SqlSessionRepository, SqlUserRepository
 from adapters.sqlalchemy.addresses import SqlAddressRepository
+from adapters.sqlalchemy.analytics import SqlActivityRepository
 from adapters.sqlalchemy.blog import SqlBlogRepository, SqlContactMessageRepository
 from adapters.sqlalchemy.catalog import SqlListingRepository
 from adapters.sqlalchemy.favorites import SqlFavoriteRepository
@@ -49,6 +50,7 @@ class SqlAlchemyUnitOfWork:
             self.order_events = SqlOrderEventRepository(self.session)
             self.addresses = SqlAddressRepository(self.session)
             self.reviews = SqlReviewRepository(self.session)
+            self.activity = SqlActivityRepository(self.session)
             self.posts = SqlPostRepository(self.session)
             self.comments = SqlCommentRepository(self.session)
             self.likes = SqlReactionRepository(self.session, PostLikeRow)

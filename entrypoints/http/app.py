@@ -17,6 +17,7 @@ from litestar.static_files import create_static_files_router
 from entrypoints.container import Container, build_container, shutdown
 from entrypoints.http.accounts import AccountController
 from entrypoints.http.addresses import AddressController, UserReviewController
+from entrypoints.http.analytics import AnalyticsController
 from entrypoints.http.auth import provide_admin, provide_current_user, provide_viewer
 from entrypoints.http.blog import BlogController
 from entrypoints.http.catalog import CatalogController
@@ -37,8 +38,8 @@ from entrypoints.settings import Settings, get_settings
 CONTROLLERS: list[Any] = [SystemController, AccountController, BlogController,
                           ContactController, CatalogController, FavoriteController,
                           SocialController, PostController, MessagingController,
-                          NotificationController, realtime_socket, OrderController,
-                          AddressController, UserReviewController]
+                          NotificationController, realtime_socket, AnalyticsController,
+                          OrderController, AddressController, UserReviewController]
 
 
 def _service(provider: Any) -> Provide:
@@ -56,8 +57,9 @@ def _dependencies(container: Container) -> dict[str, Provide]:
                 "catalog": container.catalog, "favorites": container.favorites,
                 "social": container.social, "profiles": container.profiles,
                 "posts": container.posts, "messaging": container.messaging,
-                "notifications": container.notifications, "orders": container.orders,
-                "addresses": container.addresses, "reviews": container.reviews}
+                "notifications": container.notifications, "analytics": container.analytics,
+                "orders": container.orders, "addresses": container.addresses,
+                "reviews": container.reviews}
     deps = {name: _service(provider) for name, provider in services.items()}
     deps["viewer"] = Provide(provide_viewer)
     deps["current_user"] = Provide(provide_current_user)

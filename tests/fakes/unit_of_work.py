@@ -13,6 +13,7 @@ from types import TracebackType
 from typing import Any, Self
 
 from tests.fakes.accounts import FakeSessions, FakeUsers
+from tests.fakes.analytics import FakeActivity
 from tests.fakes.blog import FakeBlogs
 from tests.fakes.catalog import FakeListings
 from tests.fakes.contact import FakeContactMessages
@@ -42,6 +43,7 @@ class FakeUnitOfWork:
         self.order_events = FakeOrderEvents()
         self.addresses = FakeAddresses()
         self.reviews = FakeReviews(self.users, self.orders)
+        self.activity = FakeActivity()
         self.posts = FakePosts(self)
         self.comments = FakeComments()
         self.likes = FakeReactions()

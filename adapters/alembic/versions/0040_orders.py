@@ -7,7 +7,7 @@
   parties reviewed or the 14-day window closed (double-blind).
 
 Revision ID: 0040_orders
-Revises: 0010_posts
+Revises: 0050_activity
 Create Date: 2026-11-23
 """
 
@@ -19,7 +19,7 @@ from alembic import op
 from adapters.sqlalchemy.base import UtcDateTime
 
 revision = "0040_orders"
-down_revision = "0010_posts"
+down_revision = "0050_activity"
 branch_labels = None
 depends_on = None
 
