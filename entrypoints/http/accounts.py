@@ -1,15 +1,19 @@
-"""Accounts over HTTP: current user, login, register, logout (spec §7)."""
+"""Accounts over HTTP: current user, login, register, logout (spec §7), and
+``PATCH /api/user``: a member editing their own profile (the avatar as a data URL)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from litestar import Controller, Request, Response, get, post
+from litestar import Controller, Request, Response, get, patch, post
 from litestar.status_codes import HTTP_200_OK, HTTP_201_CREATED
 
 from application.accounts import AccountService, Registration, SignedIn
+from application.media import MAX_IMAGE_BYTES
+from application.social import ProfileEditor
 from domain.accounts import User
 from domain.errors import NotAuthenticated
+from domain.social import ProfileChanges
 from entrypoints.http.auth import SESSION_COOKIE, clear_session_cookie, session_cookie
 from entrypoints.http.schemas import CamelStruct, Message
 from entrypoints.http.schemas.users import UserOut, user_out
@@ -26,6 +30,19 @@ class RegisterIn(CamelStruct):
     email: str = ""
     password: str = ""
     confirm_password: str | None = None
+
+
+class ProfileIn(CamelStruct):
+    """``None`` (or a missing field) keeps it; ``""`` clears bio, height, handle or avatar."""
+
+    display_name: str | None = None
+    bio: str | None = None
+    height: str | None = None
+    instagram_handle: str | None = None
+    avatar: str | None = None
+
+
+MAX_PROFILE_BODY = MAX_IMAGE_BYTES * 4 // 3 + 64 * 1024
 
 
 def _signed_in(result: SignedIn, status: int) -> Response[UserOut]:
@@ -66,3 +83,11 @@ class AccountController(Controller):
         response = Response(Message("Logged out successfully"))
         clear_session_cookie(response)
         return response
+
+    @patch("/user", request_max_body_size=MAX_PROFILE_BODY)
+    async def edit_profile(self, data: ProfileIn, current_user: User,
+                           profiles: ProfileEditor) -> UserOut:
+        changes = ProfileChanges(display_name=data.display_name, bio=data.bio,
+                                 height=data.height, instagram_handle=data.instagram_handle)
+        user = await profiles.update(current_user, changes, data.avatar)
+        return user_out(user, user)

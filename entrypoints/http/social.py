@@ -33,6 +33,7 @@ class ProfileOut(UserOut, kw_only=True):
     following_count: int
     listing_count: int
     is_following: bool
+    post_count: int
 
 
 class SocialController(Controller):
@@ -46,7 +47,8 @@ class SocialController(Controller):
                           follower_count=profile.follower_count,
                           following_count=profile.following_count,
                           listing_count=profile.listing_count,
-                          is_following=profile.is_following)
+                          is_following=profile.is_following,
+                          post_count=profile.post_count)
 
     @post("/follows", status_code=HTTP_201_CREATED)
     async def follow(self, data: FollowIn, current_user: User,
