@@ -8,8 +8,9 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
+from alembic.script import ScriptDirectory
 
-from adapters.migrations import current_heads, upgrade
+from adapters.migrations import alembic_config, current_heads, upgrade
 from application.paging import After
 from domain.contact import ContactMessage
 from entrypoints.container import Container
@@ -54,7 +55,9 @@ async def test_pages_newest_first_with_ties_broken_by_id(container: Container) -
 async def test_a_database_made_before_0006_keeps_its_messages(tmp_path: Path) -> None:
     path = tmp_path / "old.db"
     url = f"sqlite+aiosqlite:///{path}"
-    await asyncio.to_thread(upgrade, url, "0030_messages_notifications")
+    before = ScriptDirectory.from_config(alembic_config(url)).get_revision("0006_contact")
+    assert before is not None and isinstance(before.down_revision, str)
+    await asyncio.to_thread(upgrade, url, before.down_revision)  # the schema just before
     with sqlite3.connect(path) as old:
         old.execute(OLD_TABLE)
         old.execute("CREATE INDEX ix_contact_messages_created_at ON contact_messages (created_at)")
