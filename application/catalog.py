@@ -11,6 +11,7 @@ listing: ``catalog_views.py``.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from decimal import Decimal
 
 from application.catalog_search import (
     SearchPage,
@@ -21,13 +22,17 @@ from application.catalog_search import (
 )
 from application.catalog_views import ListingView, existing_listing, listing_views
 from application.media import PhotoInput, PhotoIntake
+from application.notifications import notify_watchers, publish_notifications
 from application.paging import After, page_of, page_request
 from application.ports import Clock, UnitOfWork
 from application.ports.catalog import Facets, ListingSort, sort_value
 from application.ports.media import MediaStore
+from application.ports.realtime import RealtimePublisher
 from domain.accounts import User
+from domain.catalog import ListingStatus
 from domain.errors import require_valid
 from domain.listings import Listing, ListingDetails
+from domain.money import format_usd
 
 FACET_BRANDS = 50
 
@@ -47,10 +52,12 @@ class ListingChanges:
 
 
 class CatalogService:
-    def __init__(self, uow: UnitOfWork, clock: Clock, media: MediaStore) -> None:
+    def __init__(self, uow: UnitOfWork, clock: Clock, media: MediaStore,
+                 realtime: RealtimePublisher | None = None) -> None:
         self.uow = uow
         self.clock = clock
         self.photos = PhotoIntake(media)
+        self.realtime = realtime
 
     # -- reading -----------------------------------------------------------------------
 
@@ -111,10 +118,27 @@ class CatalogService:
         images = await self.photos.store(self.photos.prepare(photos, current.images))
         async with self.uow:
             listing = await self._existing(listing_id)
+            old_price = listing.price
             listing.edit(editor.id, details, images, self.clock.now())
             await self.uow.listings.save(listing)
+            told = await self._tell_watchers_of_drop(listing, old_price)
             await self.uow.commit()
-            return (await self.views([listing]))[0]
+            view = (await self.views([listing]))[0]
+        if self.realtime is not None:
+            await publish_notifications(self.realtime, told, "price_drop")
+        return view
+
+    async def _tell_watchers_of_drop(self, listing: Listing, old_price: Decimal) -> list[int]:
+        """Watchers of an available listing whose price went down hear about it."""
+        if listing.price >= old_price or listing.status is not ListingStatus.AVAILABLE:
+            return []
+        assert listing.id is not None
+        return await notify_watchers(
+            self.uow, product_id=listing.id, kind="price_drop",
+            title=f"Price drop: {listing.title}",
+            body=f"Now {format_usd(listing.price)} (was {format_usd(old_price)})",
+            link=f"/product/{listing.id}", now=self.clock.now(),
+            except_user_ids=[listing.seller_id])
 
     async def delete(self, actor: User, listing_id: int) -> None:
         async with self.uow:
