@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import Decimal
 
+from application.analytics import ActivityBatch
 from application.catalog_search import (
     SearchPage,
     SearchRequest,
@@ -29,6 +30,7 @@ from application.ports.catalog import Facets, ListingSort, sort_value
 from application.ports.media import MediaStore
 from application.ports.realtime import RealtimePublisher
 from domain.accounts import User
+from domain.analytics import ActivityKind
 from domain.catalog import ListingStatus
 from domain.errors import require_valid
 from domain.listings import Listing, ListingDetails
@@ -53,9 +55,11 @@ class ListingChanges:
 
 class CatalogService:
     def __init__(self, uow: UnitOfWork, clock: Clock, media: MediaStore,
-                 realtime: RealtimePublisher | None = None) -> None:
+                 realtime: RealtimePublisher | None = None,
+                 activity: ActivityBatch | None = None) -> None:
         self.uow = uow
         self.clock = clock
+        self.activity = activity or ActivityBatch(uow)
         self.photos = PhotoIntake(media)
         self.realtime = realtime
 
@@ -80,6 +84,8 @@ class CatalogService:
             shown = page_of(found, page, lambda item: _position(item, sort),
                             s=sort.value, t=total, f=query_print)
             items = await self.views(shown.items)
+        if query.words and request.cursor is None:  # a new query, not the next page
+            self.activity.add(ActivityKind.SEARCH, request.searcher_id, self.clock.now())
         return SearchPage(items, shown.next_cursor, total)
 
     async def facets(self, request: SearchRequest) -> Facets:
@@ -102,6 +108,8 @@ class CatalogService:
         async with self.uow:
             await self.uow.listings.add(listing)
             await self._make_seller(seller.id)
+            await self.uow.activity.record(ActivityKind.LISTING_CREATED, seller.id,
+                                           listing.created_at)
             await self.uow.commit()
             return (await self.views([listing]))[0]
 

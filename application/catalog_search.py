@@ -39,6 +39,7 @@ class SearchRequest:
     sort: str | None = None
     limit: int | None = None
     cursor: str | None = None
+    searcher_id: int | None = None  # who searched, for analytics (None: a visitor)
 
 
 @dataclass(frozen=True)

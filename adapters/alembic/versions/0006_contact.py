@@ -1,7 +1,7 @@
 """Contact-form messages in a migration of their own.
 
 Revision ID: 0006_contact
-Revises: 0010_posts
+Revises: 0050_activity
 Create Date: 2026-11-23
 
 Until this revision the table was created by 0004_blog. A database that already ran that
@@ -16,7 +16,7 @@ from alembic import op
 from adapters.sqlalchemy.base import UtcDateTime
 
 revision = "0006_contact"
-down_revision = "0010_posts"
+down_revision = "0050_activity"
 branch_labels = None
 depends_on = None
 
