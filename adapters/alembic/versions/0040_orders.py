@@ -7,7 +7,7 @@
   parties reviewed or the 14-day window closed (double-blind).
 
 Revision ID: 0040_orders
-Revises: 0050_activity
+Revises: 0006_contact
 Create Date: 2026-11-23
 """
 
@@ -19,7 +19,7 @@ from alembic import op
 from adapters.sqlalchemy.base import UtcDateTime
 
 revision = "0040_orders"
-down_revision = "0050_activity"
+down_revision = "0006_contact"
 branch_labels = None
 depends_on = None
 
