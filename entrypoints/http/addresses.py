@@ -8,7 +8,7 @@ from litestar.status_codes import HTTP_201_CREATED
 from application.addresses import AddressService
 from application.reviews import ReviewService
 from domain.accounts import User
-from entrypoints.http.order_schemas import (
+from entrypoints.http.schemas.orders import (
     AddressIn,
     ProfileReviewOut,
     SavedAddressOut,

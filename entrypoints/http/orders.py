@@ -14,7 +14,8 @@ from application.reviews import ReviewService
 from domain.accounts import User
 from domain.errors import ValidationError
 from domain.order_rules import OrderStatus
-from entrypoints.http.order_schemas import (
+from entrypoints.http.schemas import Cursor, Limit
+from entrypoints.http.schemas.orders import (
     AddressIn,
     OrderIn,
     OrderOut,
@@ -27,7 +28,6 @@ from entrypoints.http.order_schemas import (
     quote_out,
     review_out,
 )
-from entrypoints.http.schemas import Cursor, Limit
 
 AsSeller = Annotated[bool, Parameter(query="as_seller")]
 ProductId = Annotated[int, Parameter(query="productId", ge=1, le=2**31 - 1)]
