@@ -282,6 +282,9 @@ def parse_limit(limit: int | None) -> int:
 
 # -- the opaque cursor -----------------------------------------------------------------
 
+MAX_ID = 2**63 - 1  # ids are signed 64-bit in both databases
+MAX_CURSOR_PRICE = Decimal(10) ** 12  # far above any price, far below what a database refuses
+
 
 @dataclass(frozen=True)
 class Position:
@@ -321,8 +324,8 @@ def _decode_value(sort: ListingSort, value: object) -> SortValue:
     if sort in (ListingSort.PRICE_LOW_HIGH, ListingSort.PRICE_HIGH_LOW) and isinstance(
             value, str):
         amount = Decimal(value)
-        if not amount.is_finite():
-            raise ValueError("cursor price is not a number")
+        if not amount.is_finite() or abs(amount) > MAX_CURSOR_PRICE:
+            raise ValueError("cursor price is not a price")
         return amount
     raise ValueError("cursor value does not fit its sort")
 
@@ -339,6 +342,8 @@ def decode_cursor(cursor: str | None, sort: ListingSort, filter_print: str) -> P
         last_id, total = body.get("i"), body.get("t")
         if type(last_id) is not int or (total is not None and type(total) is not int):
             raise ValueError("cursor id or total is not a number")
+        if not 1 <= last_id <= MAX_ID or (total is not None and not 0 <= total <= MAX_ID):
+            raise ValueError("cursor id or total is out of range")
         after = After(_decode_value(sort, body.get("v")), last_id)
     except (ValueError, TypeError, UnicodeDecodeError, binascii.Error, ArithmeticError) as error:
         raise ValidationError({"cursor": "Invalid cursor"}) from error

@@ -22,6 +22,8 @@ from entrypoints.http.catalog import CatalogController
 from entrypoints.http.contact import ContactController
 from entrypoints.http.errors import EXCEPTION_HANDLERS
 from entrypoints.http.favorites import FavoriteController
+from entrypoints.http.guards import MAX_BODY_BYTES, input_guard
+from entrypoints.http.retry import with_retries
 from entrypoints.http.social import SocialController
 from entrypoints.http.spa import spa_handler
 from entrypoints.http.system import SystemController
@@ -33,10 +35,14 @@ CONTROLLERS: list[Any] = [SystemController, AccountController, BlogController,
 
 
 def _service(provider: Any) -> Provide:
-    """Hand a container provider to Litestar's own DI (dependency-injector has no plugin)."""
+    """Hand a container provider to Litestar's own DI (dependency-injector has no plugin).
+
+    Every service is wrapped in :func:`with_retries`: a call whose transaction lost a
+    race for the database runs again (``entrypoints/http/retry.py``).
+    """
 
     def build() -> Any:
-        return provider()
+        return with_retries(provider())
 
     return Provide(build, sync_to_thread=False)
 
@@ -65,6 +71,8 @@ def create_app(settings: Settings | None = None, container: Container | None = N
         route_handlers=[*CONTROLLERS, media, spa_handler(settings.webapp_dir)],
         dependencies=_dependencies(container),
         exception_handlers=EXCEPTION_HANDLERS,
+        middleware=[input_guard],
+        request_max_body_size=MAX_BODY_BYTES,
         csrf_config=CSRFConfig(secret=settings.secret_key, cookie_name="csrftoken",
                                header_name="x-csrftoken"),
         openapi_config=OpenAPIConfig(title="Rethread API", version="0.1.0", path="/schema"),

@@ -123,10 +123,17 @@ def text(title: str, **fields: object) -> BlogContent:
     return BlogContent(title=title, content="Enough words to count.", **fields)  # type: ignore
 
 
-@given(seconds=st.integers(0, 10**9), micro=st.integers(0, 999_999), post_id=st.integers(1))
+@given(seconds=st.integers(0, 10**9), micro=st.integers(0, 999_999),
+       post_id=st.integers(1, 2**63 - 1))
 def test_cursors_round_trip(seconds: int, micro: int, post_id: int) -> None:
     after = PageAfter(START + timedelta(seconds=seconds, microseconds=micro), post_id)
     assert decode_cursor(encode_cursor(after)) == after
+
+
+def test_cursors_naming_an_id_no_database_holds_are_validation_errors() -> None:
+    for post_id in (0, -1, 2**63):
+        with pytest.raises(ValidationError):
+            decode_cursor(encode_cursor(PageAfter(START, post_id)))
 
 
 @pytest.mark.parametrize("cursor", ["x", "bm9wZQ", "MjAyNS0wMS0wNXwx", "!!", "MjAyNXxhYmM"])
@@ -204,3 +211,23 @@ async def test_pages_walk_every_post_once(service: BlogService) -> None:
     assert mine.items[0].post.title == "Draft"
     theirs = await service.list_user_posts(1, THEO, include_unpublished=True)
     assert "Draft" not in [item.post.title for item in theirs.items]
+
+
+async def test_a_slug_taken_between_check_and_insert_gets_the_next_number(
+        service: BlogService, uow: FakeUow) -> None:
+    """The race the unique index settles: the check said free, the insert is refused."""
+    stolen = {"care-guide", "care-guide-2"}
+    real_add = uow.blogs.add
+
+    async def racing_add(post: BlogPost) -> BlogPost:
+        if post.slug in stolen:
+            stolen.discard(post.slug)
+            raise Conflict("That slug is already in use")
+        return await real_add(post)
+
+    uow.blogs.add = racing_add  # type: ignore[method-assign]
+    created = await service.create(MAYA, text("Care Guide"))
+    assert created.post.slug == "care-guide-3"
+    with pytest.raises(Conflict, match="That slug is already in use"):
+        stolen.add("chosen")
+        await service.create(MAYA, text("Anything", slug="chosen"))
