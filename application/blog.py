@@ -43,7 +43,7 @@ def decode_cursor(cursor: str | None) -> PageAfter | None:
         if created_at.tzinfo is None:
             raise ValueError("cursor time without a zone")
         last_id = int(post_id)
-        if not 1 <= last_id <= 2**63 - 1:
+        if not 1 <= last_id <= 2**31 - 1:  # INTEGER ids: 32-bit on PostgreSQL
             raise ValueError("cursor id out of range")
         return PageAfter(created_at, last_id)
     except (ValueError, UnicodeDecodeError, binascii.Error) as error:

@@ -282,7 +282,7 @@ def parse_limit(limit: int | None) -> int:
 
 # -- the opaque cursor -----------------------------------------------------------------
 
-MAX_ID = 2**63 - 1  # ids are signed 64-bit in both databases
+MAX_ID = 2**31 - 1  # INTEGER id columns: 32-bit on PostgreSQL
 MAX_CURSOR_PRICE = Decimal(10) ** 12  # far above any price, far below what a database refuses
 
 

@@ -11,7 +11,7 @@ from types import TracebackType
 from typing import Self
 
 from sqlalchemy import text
-from sqlalchemy.exc import DBAPIError, IntegrityError
+from sqlalchemy.exc import DataError, DBAPIError, IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from adapters.sqlalchemy.accounts import SqlSessionRepository, SqlUserRepository
@@ -19,8 +19,10 @@ from adapters.sqlalchemy.blog import SqlBlogRepository, SqlContactMessageReposit
 from adapters.sqlalchemy.catalog import SqlListingRepository
 from adapters.sqlalchemy.engine import SqliteWriteLockTimeout
 from adapters.sqlalchemy.favorites import SqlFavoriteRepository
+from adapters.sqlalchemy.messaging import SqlMessageRepository
+from adapters.sqlalchemy.notifications import SqlNotificationRepository
 from adapters.sqlalchemy.social import SqlFollowRepository
-from domain.errors import Conflict, WriteConflict
+from domain.errors import Conflict, ValidationError, WriteConflict
 
 CONFLICT_MESSAGE = "That conflicts with existing data; please try again."
 # SQLSTATEs of a transaction that lost a race on PostgreSQL: serialization failure, deadlock,
@@ -46,6 +48,11 @@ def translate(error: BaseException) -> BaseException | None:
     """The typed error a database error stands for, or None to let it through."""
     if isinstance(error, IntegrityError):
         return Conflict(CONFLICT_MESSAGE)
+    if isinstance(error, DataError):
+        # A value the column cannot hold (an id past 32 bits on PostgreSQL) that no
+        # validation caught: the request's fault, not the server's.
+        return ValidationError({"body": "A value in the request is out of range."},
+                               "Invalid request. Please check the fields.")
     if lost_race(error):
         return WriteConflict()
     return None
@@ -67,6 +74,8 @@ class SqlAlchemyUnitOfWork:
             self.listings = SqlListingRepository(self.session)
             self.favorites = SqlFavoriteRepository(self.session)
             self.follows = SqlFollowRepository(self.session)
+            self.messages = SqlMessageRepository(self.session)
+            self.notifications = SqlNotificationRepository(self.session)
         self._depth += 1
         return self
 

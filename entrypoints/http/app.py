@@ -23,6 +23,9 @@ from entrypoints.http.contact import ContactController
 from entrypoints.http.errors import EXCEPTION_HANDLERS
 from entrypoints.http.favorites import FavoriteController
 from entrypoints.http.guards import MAX_BODY_BYTES, input_guard
+from entrypoints.http.messaging import MessagingController
+from entrypoints.http.notifications import NotificationController
+from entrypoints.http.realtime import realtime_socket
 from entrypoints.http.retry import with_retries
 from entrypoints.http.social import SocialController
 from entrypoints.http.spa import spa_handler
@@ -31,7 +34,8 @@ from entrypoints.settings import Settings, get_settings
 
 CONTROLLERS: list[Any] = [SystemController, AccountController, BlogController,
                           ContactController, CatalogController, FavoriteController,
-                          SocialController]
+                          SocialController, MessagingController, NotificationController,
+                          realtime_socket]
 
 
 def _service(provider: Any) -> Provide:
@@ -51,7 +55,8 @@ def _dependencies(container: Container) -> dict[str, Provide]:
     services = {"system": container.system, "accounts": container.accounts,
                 "blogs": container.blogs, "contact": container.contact,
                 "catalog": container.catalog, "favorites": container.favorites,
-                "social": container.social}
+                "social": container.social, "messaging": container.messaging,
+                "notifications": container.notifications}
     deps = {name: _service(provider) for name, provider in services.items()}
     deps["viewer"] = Provide(provide_viewer)
     deps["current_user"] = Provide(provide_current_user)
@@ -77,6 +82,7 @@ def create_app(settings: Settings | None = None, container: Container | None = N
                                header_name="x-csrftoken"),
         openapi_config=OpenAPIConfig(title="Rethread API", version="0.1.0", path="/schema"),
         logging_config=LoggingConfig(log_exceptions="debug"),
+        plugins=[container.channels()],
         on_shutdown=[partial(shutdown, container)],
         debug=False,
     )

@@ -5,8 +5,9 @@ anything. It runs after routing (Litestar wraps middleware around each route han
 knows the handler and the parsed path parameters, and before any handler code or database:
 
 - a NUL byte anywhere in the path: 404 (static files, media and the SPA included);
-- an integer path parameter outside 1..2^63-1: 404 (no id of ours is there);
-- an integer query parameter outside the signed 64-bit range: 400 naming the parameter;
+- an integer path parameter outside 1..2^31-1: 404 (ids are INTEGER columns, 32-bit on
+  PostgreSQL, so no row of ours has such an id; SQLite would refuse 2^63 and up outright);
+- an integer query parameter outside the signed 32-bit range: 400 naming the parameter;
 - a request body larger than the route's limit (app default ``MAX_BODY_BYTES``): 413;
 - a body that is not multipart/form data must be UTF-8 text, JSON nested at most
   ``MAX_JSON_DEPTH`` deep, with no integer literal outside the signed 64-bit range: 400.
@@ -27,8 +28,9 @@ from litestar.types import ASGIApp, Message, Receive, Scope, Send
 
 from domain.errors import NotFound, TooLarge, ValidationError
 
-MAX_ID = 2**63 - 1
-MIN_INT = -(2**63)
+MAX_ID = 2**31 - 1  # INTEGER id columns: 32-bit on PostgreSQL
+MIN_QUERY_INT = -(2**31)
+MAX_JSON_INT, MIN_JSON_INT = 2**63 - 1, -(2**63)  # what SQLite can store at all
 MAX_BODY_BYTES = 1024 * 1024  # JSON bodies; routes taking uploads raise their own limit
 MAX_JSON_DEPTH = 32
 BODY_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
@@ -92,7 +94,7 @@ def _check_query(scope: Scope, handler: Any) -> None:
                 number = int(text.strip())
             except ValueError:
                 continue  # not a number: the handler's own parsing answers 400
-            if not MIN_INT <= number <= MAX_ID:
+            if not MIN_QUERY_INT <= number <= MAX_ID:
                 raise ValidationError({name: f"{name} is out of range"}, INVALID_BODY)
 
 
@@ -122,7 +124,7 @@ def check_json_body(body: bytes) -> None:
                               INVALID_BODY)
     if _LONG_INTEGER.search(body):
         for literal in _LONG_INTEGER.findall(_JSON_STRING.sub(b'""', body)):
-            if not MIN_INT <= int(literal) <= MAX_ID:
+            if not MIN_JSON_INT <= int(literal) <= MAX_JSON_INT:
                 raise ValidationError({"body": "A number in the body is out of range."},
                                       INVALID_BODY)
 

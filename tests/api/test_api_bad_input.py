@@ -20,7 +20,7 @@ from tests.support import ApiClient
 
 pytestmark = pytest.mark.api
 
-TOO_BIG = [2**63, 2**64, 10**30]
+TOO_BIG = [2**31, 2**63, 2**64, 10**30]  # ids are 32-bit INTEGER columns on PostgreSQL
 JSON = {"content-type": "application/json"}
 
 
@@ -75,7 +75,14 @@ async def test_integer_query_parameters_out_of_range_are_400(client: ApiClient,
 async def test_every_json_write_refuses_out_of_range_numbers_in_the_body(
         app: Litestar, client: ApiClient) -> None:
     await client.register("maya")
-    body = json.dumps({"productId": 2**63, "followerId": 2**64, "followingId": 10**30})
+    for number in (2**31, 2**40, 2**63, 10**30):
+        await _every_write_with_ids(app, client, number)
+
+
+async def _every_write_with_ids(app: Litestar, client: ApiClient, number: int) -> None:
+    names = ("productId", "followerId", "followingId", "receiverId", "offerId", "userId",
+             "orderId", "postId", "id")
+    body = json.dumps(dict.fromkeys(names, number))
     for method, path in routes(app):
         if method not in ("POST", "PUT", "PATCH", "DELETE") or not path.startswith("/api"):
             continue
@@ -157,6 +164,7 @@ def _cursor(body: dict[str, Any]) -> str:
     {"s": "price_low_high", "v": "1e999999999", "i": 5, "t": 3, "f": "x"},
     {"s": "price_high_low", "v": "-1e999999999", "i": 5, "t": 3, "f": "x"},
     {"s": "price_low_high", "v": "12.00", "i": 2**63, "t": 3, "f": "x"},
+    {"s": "price_low_high", "v": "12.00", "i": 2**31, "t": 3, "f": "x"},
     {"s": "most_popular", "v": 2**70, "i": 1, "t": 3, "f": "x"},
     {"s": "price_low_high", "v": "NaN", "i": 1, "t": 3, "f": "x"},
 ])

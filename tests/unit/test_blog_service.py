@@ -124,14 +124,14 @@ def text(title: str, **fields: object) -> BlogContent:
 
 
 @given(seconds=st.integers(0, 10**9), micro=st.integers(0, 999_999),
-       post_id=st.integers(1, 2**63 - 1))
+       post_id=st.integers(1, 2**31 - 1))
 def test_cursors_round_trip(seconds: int, micro: int, post_id: int) -> None:
     after = PageAfter(START + timedelta(seconds=seconds, microseconds=micro), post_id)
     assert decode_cursor(encode_cursor(after)) == after
 
 
 def test_cursors_naming_an_id_no_database_holds_are_validation_errors() -> None:
-    for post_id in (0, -1, 2**63):
+    for post_id in (0, -1, 2**31, 2**63):
         with pytest.raises(ValidationError):
             decode_cursor(encode_cursor(PageAfter(START, post_id)))
 
