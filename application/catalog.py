@@ -319,7 +319,7 @@ def _decode_value(sort: ListingSort, value: object) -> SortValue:
         if stamp.tzinfo is None:
             raise ValueError("cursor time without a zone")
         return stamp
-    if sort is ListingSort.MOST_POPULAR and type(value) is int:
+    if sort is ListingSort.MOST_POPULAR and type(value) is int and 0 <= value <= MAX_ID:
         return value
     if sort in (ListingSort.PRICE_LOW_HIGH, ListingSort.PRICE_HIGH_LOW) and isinstance(
             value, str):

@@ -48,7 +48,9 @@ def translate(error: BaseException) -> BaseException | None:
     """The typed error a database error stands for, or None to let it through."""
     if isinstance(error, IntegrityError):
         return Conflict(CONFLICT_MESSAGE)
-    if isinstance(error, DataError):
+    if isinstance(error, DataError) or (
+            isinstance(error, DBAPIError)
+            and "invalid input for query argument" in str(error.orig)):
         # A value the column cannot hold (an id past 32 bits on PostgreSQL) that no
         # validation caught: the request's fault, not the server's.
         return ValidationError({"body": "A value in the request is out of range."},

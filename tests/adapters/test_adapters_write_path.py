@@ -67,3 +67,13 @@ def test_lost_races_and_constraint_violations_get_their_typed_errors() -> None:
     typed = translate(unique)
     assert isinstance(typed, Conflict) and not isinstance(typed, WriteConflict)
     assert translate(OperationalError("SELECT", {}, Exception("no such table"))) is None
+
+
+def test_values_a_column_cannot_hold_are_the_requests_fault() -> None:
+    from sqlalchemy.exc import DBAPIError
+
+    from domain.errors import ValidationError
+
+    encode = DBAPIError("SELECT", {}, Exception(
+        "invalid input for query argument $1: 2147483648 (value out of int32 range)"))
+    assert isinstance(translate(encode), ValidationError)
