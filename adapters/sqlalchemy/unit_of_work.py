@@ -21,6 +21,13 @@ from adapters.sqlalchemy.engine import SqliteWriteLockTimeout
 from adapters.sqlalchemy.favorites import SqlFavoriteRepository
 from adapters.sqlalchemy.messaging import SqlMessageRepository
 from adapters.sqlalchemy.notifications import SqlNotificationRepository
+from adapters.sqlalchemy.posts import (
+    PostLikeRow,
+    PostSaveRow,
+    SqlCommentRepository,
+    SqlPostRepository,
+    SqlReactionRepository,
+)
 from adapters.sqlalchemy.social import SqlFollowRepository
 from domain.errors import Conflict, ValidationError, WriteConflict
 
@@ -76,6 +83,10 @@ class SqlAlchemyUnitOfWork:
             self.listings = SqlListingRepository(self.session)
             self.favorites = SqlFavoriteRepository(self.session)
             self.follows = SqlFollowRepository(self.session)
+            self.posts = SqlPostRepository(self.session)
+            self.comments = SqlCommentRepository(self.session)
+            self.likes = SqlReactionRepository(self.session, PostLikeRow)
+            self.saves = SqlReactionRepository(self.session, PostSaveRow)
             self.messages = SqlMessageRepository(self.session)
             self.notifications = SqlNotificationRepository(self.session)
         self._depth += 1

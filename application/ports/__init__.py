@@ -17,6 +17,7 @@ from application.ports.catalog import FavoriteRepository, ListingRepository
 from application.ports.contact import ContactMessageRepository
 from application.ports.messaging import MessageRepository
 from application.ports.notifications import NotificationRepository
+from application.ports.posts import CommentRepository, PostRepository, ReactionRepository
 from application.ports.social import FollowRepository
 
 
@@ -30,6 +31,10 @@ class UnitOfWork(Protocol):
     listings: ListingRepository
     favorites: FavoriteRepository
     follows: FollowRepository
+    posts: PostRepository
+    comments: CommentRepository
+    likes: ReactionRepository
+    saves: ReactionRepository
     messages: MessageRepository
     notifications: NotificationRepository
 

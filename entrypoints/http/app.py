@@ -25,6 +25,7 @@ from entrypoints.http.favorites import FavoriteController
 from entrypoints.http.guards import MAX_BODY_BYTES, input_guard
 from entrypoints.http.messaging import MessagingController
 from entrypoints.http.notifications import NotificationController
+from entrypoints.http.posts import PostController
 from entrypoints.http.realtime import realtime_socket
 from entrypoints.http.retry import with_retries
 from entrypoints.http.social import SocialController
@@ -34,8 +35,8 @@ from entrypoints.settings import Settings, get_settings
 
 CONTROLLERS: list[Any] = [SystemController, AccountController, BlogController,
                           ContactController, CatalogController, FavoriteController,
-                          SocialController, MessagingController, NotificationController,
-                          realtime_socket]
+                          SocialController, PostController, MessagingController,
+                          NotificationController, realtime_socket]
 
 
 def _service(provider: Any) -> Provide:
@@ -55,7 +56,8 @@ def _dependencies(container: Container) -> dict[str, Provide]:
     services = {"system": container.system, "accounts": container.accounts,
                 "blogs": container.blogs, "contact": container.contact,
                 "catalog": container.catalog, "favorites": container.favorites,
-                "social": container.social, "messaging": container.messaging,
+                "social": container.social, "profiles": container.profiles,
+                "posts": container.posts, "messaging": container.messaging,
                 "notifications": container.notifications}
     deps = {name: _service(provider) for name, provider in services.items()}
     deps["viewer"] = Provide(provide_viewer)

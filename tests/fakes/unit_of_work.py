@@ -19,6 +19,7 @@ from tests.fakes.contact import FakeContactMessages
 from tests.fakes.favorites import FakeFavorites
 from tests.fakes.messaging import FakeMessages
 from tests.fakes.notifications import FakeNotifications
+from tests.fakes.posts import FakeComments, FakePosts, FakeReactions
 from tests.fakes.social import FakeFollows
 
 
@@ -36,6 +37,10 @@ class FakeUnitOfWork:
         self.follows = FakeFollows(self.users)
         self.messages = FakeMessages(self.users)
         self.notifications = FakeNotifications()
+        self.posts = FakePosts(self)
+        self.comments = FakeComments()
+        self.likes = FakeReactions()
+        self.saves = FakeReactions()
         self.commits = 0
         self._depth = 0
         self._saved = self._snapshot()
