@@ -21,10 +21,18 @@ from application.catalog import CatalogService, ListingChanges, ListingView, Sea
 from application.media import MAX_IMAGE_BYTES, PhotoInput
 from application.ports.catalog import FacetCount, Facets
 from domain.accounts import User
-from domain.catalog import MAX_LISTING_IMAGES
+from domain.catalog import MAX_LISTING_IMAGES, Category, Condition, Size
 from domain.errors import TooLarge, ValidationError
 from domain.listings import ListingDetails
 from domain.money import format_amount
+from domain.validation.listings import (
+    BRAND_MAX,
+    DESCRIPTION_MAX,
+    DESCRIPTION_MIN,
+    TITLE_MAX,
+    TITLE_MIN,
+)
+from entrypoints.http.openapi import describe
 from entrypoints.http.schemas import CamelStruct, Cursor, Limit
 
 # Five photos of 10 MB as base64 (x4/3) plus the text fields and multipart framing.
@@ -87,6 +95,15 @@ Price = str | float | None
 T = TypeVar("T")
 
 
+@describe(required=["title", "description", "price", "size", "condition", "category"], fields={
+    "title": {"minLength": TITLE_MIN, "maxLength": TITLE_MAX},
+    "description": {"minLength": DESCRIPTION_MIN, "maxLength": DESCRIPTION_MAX},
+    "brand": {"maxLength": BRAND_MAX},
+    "size": {"enum": [s.value for s in Size]},
+    "condition": {"enum": [c.value for c in Condition]},
+    "category": {"enum": [c.value for c in Category]},
+    "images": {"maxItems": MAX_LISTING_IMAGES,
+               "description": "data:image/... base64 URLs (or, on edit, kept photo URLs)"}})
 class ListingIn(CamelStruct):
     """Missing fields default to empty so they get the spec's messages (400), not a 500."""
 
@@ -100,6 +117,14 @@ class ListingIn(CamelStruct):
     images: list[str] = msgspec.field(default_factory=list)
 
 
+@describe(fields={
+    "title": {"minLength": TITLE_MIN, "maxLength": TITLE_MAX},
+    "description": {"minLength": DESCRIPTION_MIN, "maxLength": DESCRIPTION_MAX},
+    "brand": {"maxLength": BRAND_MAX},
+    "size": {"enum": [s.value for s in Size]},
+    "condition": {"enum": [c.value for c in Condition]},
+    "category": {"enum": [c.value for c in Category]},
+    "images": {"maxItems": MAX_LISTING_IMAGES}})
 class ListingUpdateIn(CamelStruct):
     title: str | None = None
     description: str | None = None
@@ -237,7 +262,8 @@ class CatalogController(Controller):
     async def product(self, product_id: int, catalog: CatalogService) -> ProductOut:
         return product_out(await catalog.get(product_id))
 
-    @post("/", status_code=HTTP_201_CREATED, request_max_body_size=MAX_LISTING_BODY)
+    @post("/", status_code=HTTP_201_CREATED, request_max_body_size=MAX_LISTING_BODY,
+          opt={"body": ListingIn, "form": ListingIn, "errors": {429}})
     async def create(self, request: Request[Any, Any, Any], current_user: User,
                      catalog: CatalogService) -> ProductOut:
         data, photos = await read_listing(request)
@@ -245,7 +271,8 @@ class CatalogController(Controller):
                                  data.brand, data.size, data.condition, data.category)
         return product_out(await catalog.create(current_user, details, photos))
 
-    @put("/{product_id:int}", request_max_body_size=MAX_LISTING_BODY)
+    @put("/{product_id:int}", request_max_body_size=MAX_LISTING_BODY,
+         opt={"body": ListingUpdateIn})
     async def update(self, product_id: int, request: Request[Any, Any, Any],
                      current_user: User, catalog: CatalogService) -> ProductOut:
         data = _decode(await _body(request), ListingUpdateIn)

@@ -12,9 +12,12 @@ from application.ports.catalog import Favorite
 from domain.accounts import User
 from domain.errors import ValidationError
 from entrypoints.http.catalog import ProductOut, product_out
+from entrypoints.http.guards import MAX_ID
+from entrypoints.http.openapi import describe
 from entrypoints.http.schemas import CamelStruct
 
 
+@describe(required=["productId"], fields={"productId": {"minimum": 1, "maximum": MAX_ID}})
 class FavoriteIn(CamelStruct):
     product_id: int | None = None
 
