@@ -16,8 +16,9 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from adapters.sqlalchemy.accounts import SqlSessionRepository, SqlUserRepository
 from adapters.sqlalchemy.analytics import SqlActivityRepository
-from adapters.sqlalchemy.blog import SqlBlogRepository, SqlContactMessageRepository
+from adapters.sqlalchemy.blog import SqlBlogRepository
 from adapters.sqlalchemy.catalog import SqlListingRepository
+from adapters.sqlalchemy.contact import SqlContactMessageRepository
 from adapters.sqlalchemy.engine import SqliteWriteLockTimeout
 from adapters.sqlalchemy.favorites import SqlFavoriteRepository
 from adapters.sqlalchemy.messaging import SqlMessageRepository

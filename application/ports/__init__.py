@@ -14,8 +14,9 @@ from typing import Protocol, Self
 from application.ports.accounts import SessionRepository, UserRepository
 from application.ports.analytics import ActivityRepository
 from application.ports.blog import BlogRepository
-from application.ports.catalog import FavoriteRepository, ListingRepository
+from application.ports.catalog import ListingRepository
 from application.ports.contact import ContactMessageRepository
+from application.ports.favorites import FavoriteRepository
 from application.ports.messaging import MessageRepository
 from application.ports.notifications import NotificationRepository
 from application.ports.posts import CommentRepository, PostRepository, ReactionRepository
