@@ -21,6 +21,7 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     webapp_dir: Path
     # How often each server process runs the order timers; 0 turns its scheduler off.
     order_timer_seconds: float = 60.0
+    secure_cookies: bool = False
 
     @property
     def media_dir(self) -> Path:
@@ -61,6 +62,8 @@ def load_settings(env: dict[str, str] | None = None) -> Settings:
         admin_emails=frozenset(e.strip().lower() for e in emails.split(",") if e.strip()),
         webapp_dir=Path(env.get("RETHREAD_WEBAPP_DIR", root / "webapp" / "dist")),
         order_timer_seconds=float(env.get("RETHREAD_ORDER_TIMER_SECONDS", "60")),
+        secure_cookies=env.get("RETHREAD_SECURE_COOKIES", "").strip().lower()
+        in ("1", "true", "yes", "on"),
     )
 
 
