@@ -38,6 +38,8 @@ export const routes: RouteObject[] = [
           { path: '/messages', element: <Page.MessagesPage /> },
           { path: '/messages/:userId', element: <Page.MessagesPage /> },
           { path: '/create-listing', element: <Page.CreateListingPage /> },
+          { path: '/post/new', element: <Page.NewPostPage /> },
+          { path: '/settings', element: <Page.SettingsPage /> },
           { path: '/product/:id/edit', element: <Page.CreateListingPage /> },
           { path: '/orders', element: <Page.OrdersPage /> },
           { path: '/watchlist', element: <Page.SavedItemsPage /> },

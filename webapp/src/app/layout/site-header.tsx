@@ -1,9 +1,10 @@
 import { Anchor, Button, Container, Group } from '@mantine/core';
-import { IconHeart, IconMessageCircle, IconPackage, IconPlus } from '@tabler/icons-react';
+import { IconHeart, IconMessageCircle, IconPackage } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { useUnreadMessageCount } from '@/features/messaging/api';
 import { useSessionStore } from '@/entities/session/session-store';
 import { AccountMenu } from './account-menu';
+import { CreateMenu } from './create-menu';
 import { ColorSchemeToggle } from './color-scheme-toggle';
 import { HeaderIconLink } from './header-icon-link';
 import { NavTabs } from './nav-tabs';
@@ -29,17 +30,7 @@ export function SiteHeader() {
           Rethread
         </Anchor>
         <Group gap={4} wrap="nowrap">
-          {user && (
-            <Button
-              component={Link}
-              to="/create-listing"
-              leftSection={<IconPlus size={16} />}
-              visibleFrom="sm"
-              mr="xs"
-            >
-              Sell an Item
-            </Button>
-          )}
+          {user && <CreateMenu />}
           <HeaderIconLink
             to="/messages"
             label={messagesLabel(unread)}
