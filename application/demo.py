@@ -12,6 +12,7 @@ from datetime import timedelta
 
 from application.demo_blog import BlogDemo
 from application.demo_catalog import CatalogDemo
+from application.demo_posts import PostsDemo
 from application.ports import Clock, PasswordHasher, UnitOfWork
 from application.ports.media import GarmentPictures, MediaStore
 from domain.accounts import Role, User
@@ -79,7 +80,9 @@ class DemoSeeder:
         await self._seed_generated_users(users, progress)
         await BlogDemo(self.uow, self.clock, self.catalog.media,
                        self.catalog.pictures).seed(progress)
-        await self.catalog.seed(listings, progress)
+        listing_ids = await self.catalog.seed(listings, progress)
+        await PostsDemo(self.uow, self.clock, self.catalog.media, self.catalog.pictures).seed(
+            listing_ids, self.catalog.pool, progress)
         return True
 
     async def _seed_people(self, progress: Progress) -> None:
