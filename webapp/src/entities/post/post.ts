@@ -229,8 +229,9 @@ export function useAddComment(postId: number) {
     mutationFn: (content: string) => api.post(`posts/${postId}/comments`, { json: { content } }).json<PostComment>(),
     onSuccess: (comment) => {
       client.setQueryData<StylePostDetail>(postKeys.detail(postId), (post) =>
-        post ? { ...post, comments: [...post.comments, comment], commentCount: post.commentCount + 1 } : post,
+        post ? { ...post, comments: [...post.comments, comment] } : post,
       );
+      // The count, everywhere the post is cached (the detail included).
       updateCachedPost(client, postId, (p) => ({ ...p, commentCount: p.commentCount + 1 }));
     },
   });
@@ -245,8 +246,9 @@ export function useDeleteComment(postId: number) {
     },
     onSuccess: (commentId) => {
       client.setQueryData<StylePostDetail>(postKeys.detail(postId), (post) =>
-        post ? { ...post, comments: post.comments.filter((c) => c.id !== commentId), commentCount: Math.max(0, post.commentCount - 1) } : post,
+        post ? { ...post, comments: post.comments.filter((c) => c.id !== commentId) } : post,
       );
+      updateCachedPost(client, postId, (p) => ({ ...p, commentCount: Math.max(0, p.commentCount - 1) }));
     },
     onError: () => notifyError('Failed to delete comment. Please try again.'),
   });

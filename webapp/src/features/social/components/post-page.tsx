@@ -48,14 +48,14 @@ export default function PostPage() {
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 5 }}>
             <Stack gap="md">
-              <Group justify="space-between">
-                <Group gap="xs">
+              <Group justify="space-between" wrap="nowrap">
+                <Group gap={4} wrap="nowrap">
                   <LikeButton post={data} size={22} />
-                  <Button variant="subtle" color="gray" leftSection={<IconMessageCircle size={18} />}
+                  <Button variant="subtle" color="gray" px="xs" leftSection={<IconMessageCircle size={18} />}
                     component="a" href="#comment-box">
                     Comment ({data.commentCount})
                   </Button>
-                  <Button variant="subtle" color="gray" leftSection={<IconShare size={18} />} onClick={() => void copyLink()}>
+                  <Button variant="subtle" color="gray" px="xs" leftSection={<IconShare size={18} />} onClick={() => void copyLink()}>
                     Share
                   </Button>
                 </Group>

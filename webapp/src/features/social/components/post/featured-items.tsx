@@ -18,7 +18,7 @@ export function FeaturedItems({ post }: { post: StylePostDetail }) {
                 <Avatar src={item.thumbnailUrl} alt={item.title} radius="md" size={56} />
                 <div style={{ minWidth: 0 }}>
                   <Text fw={600} size="sm" truncate>{item.title}</Text>
-                  <Text size="xs" c="dimmed">{item.brand} · Size {item.size.toUpperCase()}</Text>
+                  <Text size="xs" c="dimmed">{item.brand}{item.size !== 'other' ? ` · Size ${item.size.toUpperCase()}` : ''}</Text>
                   <Text size="sm" fw={700}>{formatMoney(item.price)}{item.status !== 'available' ? ` · ${item.status}` : ''}</Text>
                 </div>
               </Group>
