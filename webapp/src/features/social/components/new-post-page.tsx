@@ -115,7 +115,7 @@ export default function NewPostPage() {
           <Grid.Col span={{ base: 12, md: 6 }}>
             <Stack gap="md">
               <Textarea label="Caption" placeholder="Tell people about this look. #words become hashtags."
-                autosize minRows={3} maxRows={8} {...form.getInputProps('content')} />
+                rows={4} {...form.getInputProps('content')} />
               <TagsInput label="Hashtags" placeholder="Type a tag and press Enter" maxTags={MAX_HASHTAGS}
                 description="Letters, numbers and underscores" splitChars={[',', ' ', '#']}
                 {...form.getInputProps('hashtags')} />

@@ -100,7 +100,7 @@ function ProfileForm({ user }: { user: User }) {
             </Group>
             {form.errors.avatar && <Text c="red" size="sm" role="alert">{form.errors.avatar}</Text>}
             <TextInput label="Display name" required {...form.getInputProps('displayName')} />
-            <Textarea label="Bio" placeholder="Your style in a few words" autosize minRows={3} maxRows={8}
+            <Textarea label="Bio" placeholder="Your style in a few words" rows={4}
               {...form.getInputProps('bio')} />
             <TextInput label="Height" placeholder={'e.g. 5\'7" or 170 cm'} {...form.getInputProps('height')} />
             <TextInput label="Instagram handle" placeholder="@yourname" {...form.getInputProps('instagramHandle')} />

@@ -88,7 +88,7 @@ export function CommentsSection({ post }: { post: StylePostDetail }) {
               onSuccess: () => form.reset(),
             })}>
             <Group align="flex-end" wrap="nowrap">
-              <Textarea label="Add a comment" placeholder="Say something nice..." autosize minRows={1} maxRows={5}
+              <Textarea label="Add a comment" placeholder="Say something nice..." rows={2}
                 style={{ flex: 1 }} maxLength={MAX_COMMENT} {...form.getInputProps('content')} />
               <Button type="submit" loading={form.submitting}>Post</Button>
             </Group>
