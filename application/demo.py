@@ -12,6 +12,7 @@ from datetime import timedelta
 
 from application.demo_blog import BlogDemo
 from application.demo_catalog import CatalogDemo
+from application.demo_messaging import MessagingDemo
 from application.demo_posts import PostsDemo
 from application.ports import Clock, PasswordHasher, UnitOfWork
 from application.ports.media import GarmentPictures, MediaStore
@@ -83,6 +84,9 @@ class DemoSeeder:
         listing_ids = await self.catalog.seed(listings, progress)
         await PostsDemo(self.uow, self.clock, self.catalog.media, self.catalog.pictures).seed(
             listing_ids, self.catalog.pool, progress)
+        progress("conversations", 0, 1)
+        await MessagingDemo(self.uow, self.clock).seed()
+        progress("conversations", 1, 1)
         return True
 
     async def _seed_people(self, progress: Progress) -> None:

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
+from tests.catalog_support import create
 from tests.support import ApiClient
 
 pytestmark = pytest.mark.api
@@ -137,3 +140,42 @@ async def test_notifications_page_and_mark_read(client: ApiClient) -> None:
     everything = await client.post("/api/notifications/read", json={})
     assert everything.status_code == 200 and everything.json() == {"updated": 2}
     assert (await client.get("/api/notifications")).json()["unreadCount"] == 0
+
+
+async def test_watchers_hear_of_a_price_drop(client: ApiClient) -> None:
+    ids = await people(client, "sofia", "maya")
+    product = await create(client, price="40.00")
+    await as_user(client, "sofia")
+    watched = await client.post("/api/favorites",
+                                json={"userId": ids["sofia"], "productId": product["id"]})
+    assert watched.status_code in (200, 201), watched.text
+    await as_user(client, "maya")
+    raised = await client.put(f"/api/products/{product['id']}", json={"price": "45.00"})
+    assert raised.status_code == 200, raised.text
+    dropped = await client.put(f"/api/products/{product['id']}", json={"price": "30.00"})
+    assert dropped.status_code == 200, dropped.text
+    assert (await client.get("/api/notifications")).json()["items"] == []  # not the seller
+    await as_user(client, "sofia")
+    items = (await client.get("/api/notifications")).json()["items"]
+    assert [(n["kind"], n["link"]) for n in items] == [
+        ("price_drop", f"/product/{product['id']}")]
+    assert items[0]["body"] == "Now $30.00 (was $45.00)"
+
+
+async def test_concurrent_sends_and_reads_all_land(client: ApiClient) -> None:
+    """Double clicks and two tabs: every send is stored once, and counts stay exact."""
+    ids = await people(client, "maya", "sofia")
+    sofia, maya = ids["sofia"], ids["maya"]
+    sends = [client.post("/api/messages", json={"senderId": sofia, "receiverId": maya,
+                                                "content": f"quick {n}"}) for n in range(6)]
+    results = await asyncio.gather(*sends)
+    assert sorted(r.status_code for r in results) == [201] * 6
+    thread = (await client.get(f"/api/messages/{sofia}/{maya}")).json()["items"]
+    assert sorted(m["content"] for m in thread) == [f"quick {n}" for n in range(6)]
+    await as_user(client, "maya")
+    marks = [client.post("/api/messages/mark-read", json={"senderId": sofia,
+                                                          "receiverId": maya})
+             for _ in range(3)]
+    updated = [r.json()["updated"] for r in await asyncio.gather(*marks)]
+    assert sum(updated) == 6
+    assert (await client.get(f"/api/users/{maya}/unread-messages")).json() == {"count": 0}
