@@ -51,7 +51,7 @@ export function ProfileHeader({ user, listingCount }: ProfileHeaderProps) {
             <Group gap={4}><IconCalendar size={16} aria-hidden /><Text size="sm">Member since {formatMonthYear(user.createdAt)}</Text></Group>
             {user.instagramHandle && (
               <Anchor href={`https://instagram.com/${user.instagramHandle}`} target="_blank" rel="noopener noreferrer" size="sm">
-                <Group gap={4}><IconBrandInstagram size={16} aria-hidden />@{user.instagramHandle}</Group>
+                <Group gap={4}><IconBrandInstagram size={16} aria-hidden />instagram.com/{user.instagramHandle}</Group>
               </Anchor>
             )}
           </Group>

@@ -20,7 +20,7 @@ export function AuthorCard({ post }: { post: StylePostDetail }) {
             <Text size="sm" c="dimmed">@{post.user.username}</Text>
             {handle && (
               <Anchor href={`https://instagram.com/${handle}`} target="_blank" rel="noopener noreferrer" size="sm">
-                <Group gap={4} wrap="nowrap"><IconBrandInstagram size={14} />@{handle}</Group>
+                <Group gap={4} wrap="nowrap"><IconBrandInstagram size={14} aria-hidden />instagram.com/{handle}</Group>
               </Anchor>
             )}
           </Stack>
