@@ -17,7 +17,11 @@ export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [react()],
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    alias: {
+      '@': fileURLToPath(new URL('./src', import.meta.url)),
+      // Rules shared with the Python tests (tests/fixtures/*.json), read by the forms.
+      '@fixtures': fileURLToPath(new URL('../tests/fixtures', import.meta.url)),
+    },
   },
   css: {
     postcss: { plugins: [mantinePreset()] },
@@ -34,7 +38,8 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/ },
-            { name: 'mantine', test: /node_modules[\\/](@mantine|@floating-ui)[\\/]/ },
+            // @mantine/charts (and recharts) stay out: only the lazy admin page needs them.
+            { name: 'mantine', test: /node_modules[\\/](@mantine[\\/](?!charts)|@floating-ui[\\/])/ },
           ],
         },
       },

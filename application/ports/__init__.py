@@ -12,9 +12,11 @@ from types import TracebackType
 from typing import Protocol, Self
 
 from application.ports.accounts import SessionRepository, UserRepository
+from application.ports.analytics import ActivityRepository
 from application.ports.blog import BlogRepository
-from application.ports.catalog import FavoriteRepository, ListingRepository
+from application.ports.catalog import ListingRepository
 from application.ports.contact import ContactMessageRepository
+from application.ports.favorites import FavoriteRepository
 from application.ports.messaging import MessageRepository
 from application.ports.notifications import NotificationRepository
 from application.ports.posts import CommentRepository, PostRepository, ReactionRepository
@@ -31,6 +33,7 @@ class UnitOfWork(Protocol):
     listings: ListingRepository
     favorites: FavoriteRepository
     follows: FollowRepository
+    activity: ActivityRepository
     posts: PostRepository
     comments: CommentRepository
     likes: ReactionRepository

@@ -7,7 +7,7 @@ named ``images``). Their body limit is raised to fit five 10 MB photos as base64
 
 from __future__ import annotations
 
-from datetime import datetime
+from dataclasses import replace
 from typing import Annotated, Any, TypeVar
 
 import msgspec
@@ -17,52 +17,21 @@ from litestar.exceptions.http_exceptions import RequestEntityTooLarge
 from litestar.params import Parameter
 from litestar.status_codes import HTTP_201_CREATED, HTTP_204_NO_CONTENT
 
-from application.catalog import CatalogService, ListingChanges, ListingView, SearchRequest
+from application.catalog import CatalogService, ListingChanges
+from application.catalog_search import SearchRequest
 from application.media import MAX_IMAGE_BYTES, PhotoInput
 from application.ports.catalog import FacetCount, Facets
 from domain.accounts import User
 from domain.catalog import MAX_LISTING_IMAGES
 from domain.errors import TooLarge, ValidationError
 from domain.listings import ListingDetails
-from domain.money import format_amount
 from entrypoints.http.schemas import CamelStruct, Cursor, Limit
+from entrypoints.http.schemas.products import ProductOut, product_out
 
 # Five photos of 10 MB as base64 (x4/3) plus the text fields and multipart framing.
 MAX_LISTING_BODY = MAX_LISTING_IMAGES * MAX_IMAGE_BYTES * 4 // 3 + 1024 * 1024
 BODY_TOO_LARGE = (f"That upload is too large: at most {MAX_LISTING_IMAGES} photos of "
                   f"{MAX_IMAGE_BYTES // (1024 * 1024)} MB each.")
-
-
-class SellerOut(CamelStruct):
-    id: int
-    username: str
-    display_name: str
-    avatar_url: str | None
-    rating: float
-    rating_count: int
-    verified: bool
-
-
-class ProductOut(CamelStruct):
-    id: int
-    title: str
-    description: str
-    price: str
-    brand: str
-    size: str
-    condition: str
-    category: str
-    images: list[str]
-    thumbnails: list[str]
-    status: str
-    badge: str | None
-    seller_id: int
-    created_at: datetime
-    updated_at: datetime | None
-    watch_count: int
-    price_drop: bool
-    verified: bool
-    seller: SellerOut | None
 
 
 class ProductPageOut(CamelStruct):
@@ -115,25 +84,6 @@ def _price_text(price: Price) -> str | None:
     if price is None or isinstance(price, str):
         return price
     return repr(price)  # the shortest text that reads back as the same float
-
-
-def product_out(view: ListingView) -> ProductOut:
-    item, seller = view.listing, view.seller
-    assert item.id is not None
-    return ProductOut(
-        id=item.id, title=item.title, description=item.description,
-        price=format_amount(item.price), brand=item.brand, size=item.size.value,
-        condition=item.condition.value, category=item.category.value,
-        images=[image.url for image in item.images],
-        thumbnails=[image.thumbnail_url for image in item.images],
-        status=item.status.value, badge=None if view.badge is None else view.badge.value,
-        seller_id=item.seller_id, created_at=item.created_at, updated_at=item.updated_at,
-        watch_count=item.watch_count, price_drop=item.price_drop, verified=item.verified,
-        seller=None if seller is None else SellerOut(
-            id=seller.id, username=seller.username, display_name=seller.display_name,
-            avatar_url=seller.avatar_url, rating=float(seller.rating),
-            rating_count=seller.rating_count, verified=seller.verified),
-    )
 
 
 def _facets_out(facets: Facets) -> FacetsOut:
@@ -211,15 +161,15 @@ class CatalogController(Controller):
     tags = ["catalog"]
 
     @get("/")
-    async def search(self, catalog: CatalogService, q: str | None = None,
+    async def search(self, catalog: CatalogService, viewer: User | None, q: str | None = None,
                      brand: Brands = None, category: Categories = None, size: Sizes = None,
                      condition: Conditions = None, min_price: MinPrice = None,
                      max_price: MaxPrice = None, seller_id: SellerId = None,
                      include_sold: IncludeSold = False, sort: str | None = None,
                      limit: Limit = None, cursor: Cursor = None) -> ProductPageOut:
-        page = await catalog.search(_search_request(
-            q, brand, category, size, condition, min_price, max_price, seller_id,
-            include_sold, sort, limit, cursor))
+        request = _search_request(q, brand, category, size, condition, min_price, max_price,
+                                  seller_id, include_sold, sort, limit, cursor)
+        page = await catalog.search(replace(request, searcher_id=viewer.id if viewer else None))
         return ProductPageOut(items=[product_out(v) for v in page.items],
                               next_cursor=page.next_cursor, total=page.total)
 
