@@ -55,12 +55,27 @@ class IllegalTransition(Conflict):
     default_message = "That change is not allowed in the current state."
 
 
+class WriteConflict(Conflict):
+    """A transaction lost a race for the database (busy, deadlock, serialization failure).
+
+    The HTTP layer runs the whole service call again a few times before answering 409.
+    """
+
+    default_message = "Someone else changed this at the same moment. Please try again."
+
+
 class TooLarge(DomainError):
     default_message = "That is too large."
 
 
 class RateLimited(DomainError):
+    """Too many attempts; ``retry_after`` (seconds) says when trying again can succeed."""
+
     default_message = "Too many requests. Please wait a moment and try again."
+
+    def __init__(self, message: str | None = None, retry_after: int | None = None) -> None:
+        self.retry_after = retry_after
+        super().__init__(message)
 
 
 def require_valid(errors: dict[str, str]) -> None:

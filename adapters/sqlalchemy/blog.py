@@ -98,9 +98,14 @@ class SqlBlogRepository:
         return None if found is None else _authored(*found)
 
     async def add(self, post: BlogPost) -> BlogPost:
+        """Insert in a savepoint: a taken slug is refused without ending the transaction,
+        so the service can try the next number."""
         row = BlogPostRow(**{name: getattr(post, name) for name in _POST_FIELDS})
-        self.session.add(row)
-        await self._flush()
+        try:
+            async with self.session.begin_nested():
+                self.session.add(row)
+        except IntegrityError as error:
+            raise Conflict(SLUG_TAKEN) from error
         post.id = row.id
         return post
 

@@ -14,16 +14,36 @@ from application.social import ProfileEditor
 from domain.accounts import User
 from domain.errors import NotAuthenticated
 from domain.social import ProfileChanges
+from domain.validation.accounts import (
+    DISPLAY_NAME_MAX,
+    DISPLAY_NAME_MIN,
+    LOGIN_NAME_MAX,
+    PASSWORD_MAX,
+    PASSWORD_MIN,
+    USERNAME_MAX,
+    USERNAME_MIN,
+)
 from entrypoints.http.auth import SESSION_COOKIE, clear_session_cookie, session_cookie
+from entrypoints.http.openapi import describe
 from entrypoints.http.schemas import CamelStruct, Message
 from entrypoints.http.schemas.users import UserOut, user_out
 
 
+@describe(required=["username", "password"], fields={
+    "username": {"minLength": USERNAME_MIN, "maxLength": LOGIN_NAME_MAX,
+                 "description": "Username or email"},
+    "password": {"minLength": 1, "maxLength": PASSWORD_MAX}})
 class LoginIn(CamelStruct):
     username: str = ""
     password: str = ""
 
 
+@describe(required=["username", "displayName", "email", "password"], fields={
+    "username": {"minLength": USERNAME_MIN, "maxLength": USERNAME_MAX,
+                 "pattern": "^[A-Za-z0-9._-]+$"},
+    "displayName": {"minLength": DISPLAY_NAME_MIN, "maxLength": DISPLAY_NAME_MAX},
+    "email": {"format": "email", "maxLength": 254},
+    "password": {"minLength": PASSWORD_MIN, "maxLength": PASSWORD_MAX}})
 class RegisterIn(CamelStruct):
     username: str = ""
     display_name: str = ""
@@ -64,13 +84,13 @@ class AccountController(Controller):
             raise NotAuthenticated("Not logged in")
         return user_out(viewer, viewer)
 
-    @post("/login", status_code=HTTP_200_OK)
+    @post("/login", status_code=HTTP_200_OK, opt={"errors": {401, 429}})
     async def login(self, request: Request[Any, Any, Any], data: LoginIn,
                     accounts: AccountService) -> Response[UserOut]:
         result = await accounts.login(data.username, data.password, _client(request))
         return _signed_in(result, HTTP_200_OK)
 
-    @post("/register", status_code=HTTP_201_CREATED)
+    @post("/register", status_code=HTTP_201_CREATED, opt={"errors": {429}})
     async def register(self, data: RegisterIn, accounts: AccountService) -> Response[UserOut]:
         result = await accounts.register(Registration(
             data.username, data.display_name, data.email, data.password, data.confirm_password))

@@ -22,9 +22,17 @@ from application.catalog_search import SearchRequest
 from application.media import MAX_IMAGE_BYTES, PhotoInput
 from application.ports.catalog import FacetCount, Facets
 from domain.accounts import User
-from domain.catalog import MAX_LISTING_IMAGES
+from domain.catalog import MAX_LISTING_IMAGES, Category, Condition, Size
 from domain.errors import TooLarge, ValidationError
 from domain.listings import ListingDetails
+from domain.validation.listings import (
+    BRAND_MAX,
+    DESCRIPTION_MAX,
+    DESCRIPTION_MIN,
+    TITLE_MAX,
+    TITLE_MIN,
+)
+from entrypoints.http.openapi import describe
 from entrypoints.http.schemas import CamelStruct, Cursor, Limit
 from entrypoints.http.schemas.products import ProductOut, product_out
 
@@ -56,6 +64,15 @@ Price = str | float | None
 T = TypeVar("T")
 
 
+@describe(required=["title", "description", "price", "size", "condition", "category"], fields={
+    "title": {"minLength": TITLE_MIN, "maxLength": TITLE_MAX},
+    "description": {"minLength": DESCRIPTION_MIN, "maxLength": DESCRIPTION_MAX},
+    "brand": {"maxLength": BRAND_MAX},
+    "size": {"enum": [s.value for s in Size]},
+    "condition": {"enum": [c.value for c in Condition]},
+    "category": {"enum": [c.value for c in Category]},
+    "images": {"maxItems": MAX_LISTING_IMAGES,
+               "description": "data:image/... base64 URLs (or, on edit, kept photo URLs)"}})
 class ListingIn(CamelStruct):
     """Missing fields default to empty so they get the spec's messages (400), not a 500."""
 
@@ -69,6 +86,14 @@ class ListingIn(CamelStruct):
     images: list[str] = msgspec.field(default_factory=list)
 
 
+@describe(fields={
+    "title": {"minLength": TITLE_MIN, "maxLength": TITLE_MAX},
+    "description": {"minLength": DESCRIPTION_MIN, "maxLength": DESCRIPTION_MAX},
+    "brand": {"maxLength": BRAND_MAX},
+    "size": {"enum": [s.value for s in Size]},
+    "condition": {"enum": [c.value for c in Condition]},
+    "category": {"enum": [c.value for c in Category]},
+    "images": {"maxItems": MAX_LISTING_IMAGES}})
 class ListingUpdateIn(CamelStruct):
     title: str | None = None
     description: str | None = None
@@ -187,7 +212,8 @@ class CatalogController(Controller):
     async def product(self, product_id: int, catalog: CatalogService) -> ProductOut:
         return product_out(await catalog.get(product_id))
 
-    @post("/", status_code=HTTP_201_CREATED, request_max_body_size=MAX_LISTING_BODY)
+    @post("/", status_code=HTTP_201_CREATED, request_max_body_size=MAX_LISTING_BODY,
+          opt={"body": ListingIn, "form": ListingIn, "errors": {429}})
     async def create(self, request: Request[Any, Any, Any], current_user: User,
                      catalog: CatalogService) -> ProductOut:
         data, photos = await read_listing(request)
@@ -195,7 +221,8 @@ class CatalogController(Controller):
                                  data.brand, data.size, data.condition, data.category)
         return product_out(await catalog.create(current_user, details, photos))
 
-    @put("/{product_id:int}", request_max_body_size=MAX_LISTING_BODY)
+    @put("/{product_id:int}", request_max_body_size=MAX_LISTING_BODY,
+         opt={"body": ListingUpdateIn})
     async def update(self, product_id: int, request: Request[Any, Any, Any],
                      current_user: User, catalog: CatalogService) -> ProductOut:
         data = _decode(await _body(request), ListingUpdateIn)

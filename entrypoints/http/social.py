@@ -11,10 +11,15 @@ from litestar.status_codes import HTTP_200_OK, HTTP_201_CREATED, HTTP_204_NO_CON
 
 from application.social import SocialService
 from domain.accounts import User
+from entrypoints.http.guards import MAX_ID
+from entrypoints.http.openapi import describe
 from entrypoints.http.schemas import CamelStruct
 from entrypoints.http.schemas.users import UserOut, user_out
 
 
+@describe(required=["followingId"], fields={
+    "followerId": {"minimum": 1, "maximum": MAX_ID},
+    "followingId": {"minimum": 1, "maximum": MAX_ID}})
 class FollowIn(CamelStruct):
     follower_id: int | None = None
     following_id: int | None = None
