@@ -65,16 +65,15 @@ class AccountService:
         require_valid(validate_registration(
             form.username, form.display_name, form.email, form.password, form.confirm_password))
         email = normalise_email(form.email)
+        await self._refuse_taken(form.username.strip(), email)  # before the slow hash
+        password_hash = await self.hasher.hash(form.password)  # slow: before the transaction
         async with self.uow:
-            if await self.uow.users.username_taken(form.username.strip()):
-                raise Conflict("That username is already taken")
-            if await self.uow.users.email_taken(email):
-                raise Conflict("An account with that email already exists")
+            await self._refuse_taken(form.username.strip(), email)
             user = await self.uow.users.add(User(
                 username=form.username.strip(),
                 display_name=form.display_name.strip(),
                 email=email,
-                password_hash=self.hasher.hash(form.password),
+                password_hash=password_hash,
                 created_at=self.clock.now(),
                 role=role_for(email, self.admin_emails),
             ))
@@ -87,13 +86,20 @@ class AccountService:
         require_valid(validate_login(login, password))
         keys = (f"login:{client}:{login.strip().lower()}", f"login-ip:{client}")
         await self._refuse_when_limited(keys)
-        async with self.uow:
+        async with self.uow:  # a read: no lock is held while the password is checked
             user = await self.uow.users.get_by_login(login.strip())
-            if user is None or not self.hasher.verify(user.password_hash, password):
-                for key in keys:
-                    await self.limiter.record(key, LOGIN_FAILURE_WINDOW_SECONDS)
-                raise NotAuthenticated(INVALID_CREDENTIALS)
-            self._refresh_account(user, password)
+        # Unknown users are checked against a dummy hash: both answers take as long.
+        if not await self.hasher.verify(None if user is None else user.password_hash,
+                                        password) or user is None:
+            for key in keys:
+                await self.limiter.record(key, LOGIN_FAILURE_WINDOW_SECONDS)
+            raise NotAuthenticated(INVALID_CREDENTIALS)
+        new_hash = (await self.hasher.hash(password)
+                    if self.hasher.needs_rehash(user.password_hash) else None)
+        async with self.uow:
+            if new_hash is not None:
+                user.password_hash = new_hash
+            user.role = role_for(user.email, self.admin_emails, user.role)
             await self.uow.users.save(user)
             token = await self._open_session(user)
             await self.uow.commit()
@@ -180,10 +186,12 @@ class AccountService:
             if await self.limiter.count(key, LOGIN_FAILURE_WINDOW_SECONDS) >= limit:
                 raise RateLimited("Too many failed login attempts. Please wait and try again.")
 
-    def _refresh_account(self, user: User, password: str) -> None:
-        if self.hasher.needs_rehash(user.password_hash):
-            user.password_hash = self.hasher.hash(password)
-        user.role = role_for(user.email, self.admin_emails, user.role)
+    async def _refuse_taken(self, username: str, email: str) -> None:
+        async with self.uow:
+            if await self.uow.users.username_taken(username):
+                raise Conflict("That username is already taken")
+            if await self.uow.users.email_taken(email):
+                raise Conflict("An account with that email already exists")
 
     async def _open_session(self, user: User) -> str:
         assert user.id is not None

@@ -16,6 +16,7 @@ from domain.blog import BlogAuthor, BlogContent, BlogPost
 from domain.errors import Conflict, NotAuthenticated, NotFound, require_valid
 from domain.slugs import MAX_SLUG_LENGTH
 
+MAX_SLUG_NUMBER = 1000
 POST_NOT_FOUND = "Blog post not found"
 SLUG_TAKEN = "That slug is already in use"
 LOGIN_TO_PUBLISH = "You must be logged in to publish a blog post."
@@ -78,8 +79,7 @@ class BlogService:
         content = content.cleaned()
         require_valid(content.errors())
         async with self.uow:
-            content = await self._with_free_slug(content)
-            post = await self.uow.blogs.add(BlogPost.write(author.id, content, self.clock.now()))
+            post = await self._add_with_free_slug(author.id, content)
             await self.uow.commit()
         return AuthoredPost(post, author_of(author))
 
@@ -126,14 +126,25 @@ class BlogService:
             raise NotFound(POST_NOT_FOUND)
         return found
 
-    async def _with_free_slug(self, content: BlogContent) -> BlogContent:
-        """A chosen slug must be free (409); a slug made from the title gets -2, -3... instead."""
-        if not await self.uow.blogs.slug_taken(content.slug):
-            return content
+    async def _add_with_free_slug(self, author_id: int, content: BlogContent) -> BlogPost:
+        """A chosen slug must be free (409); a slug made from the title gets -2, -3... instead.
+
+        The check and the insert are two steps, so a parallel post can take the slug in
+        between: the repository then refuses the insert (its unique index, inside a
+        savepoint) and the next number is tried, so a race ends in a suffix, not a 409.
+        """
+        now = self.clock.now()
         if not content.slug_from_title:
-            raise Conflict(SLUG_TAKEN)
-        for number in range(2, 1000):
-            candidate = _numbered(content.slug, number)
-            if not await self.uow.blogs.slug_taken(candidate):
-                return replace(content, slug=candidate)
+            if await self.uow.blogs.slug_taken(content.slug):
+                raise Conflict(SLUG_TAKEN)
+            return await self.uow.blogs.add(BlogPost.write(author_id, content, now))
+        for number in range(1, MAX_SLUG_NUMBER):
+            slug = content.slug if number == 1 else _numbered(content.slug, number)
+            if await self.uow.blogs.slug_taken(slug):
+                continue
+            try:
+                return await self.uow.blogs.add(
+                    BlogPost.write(author_id, replace(content, slug=slug), now))
+            except Conflict:
+                continue  # taken between our check and our insert: try the next number
         raise Conflict(SLUG_TAKEN)

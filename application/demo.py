@@ -91,8 +91,8 @@ class DemoSeeder:
 
     async def _seed_people(self, progress: Progress) -> None:
         now = self.clock.now()
-        demo_hash = self.hasher.hash(DEMO_PASSWORD)
-        admin_hash = self.hasher.hash(ADMIN_PASSWORD)
+        demo_hash = await self.hasher.hash(DEMO_PASSWORD)
+        admin_hash = await self.hasher.hash(ADMIN_PASSWORD)
         async with self.uow:
             for index, (name, display, role, bio, height, insta) in enumerate(DEMO_PEOPLE):
                 await self.uow.users.add(User(
@@ -108,7 +108,7 @@ class DemoSeeder:
             self, count: int, progress: Progress, batch: int = 5000) -> None:
         """Extra shoppers for load tests; one shared password hash keeps this fast."""
         rng = random.Random(2026)
-        shared_hash = self.hasher.hash(DEMO_PASSWORD)
+        shared_hash = await self.hasher.hash(DEMO_PASSWORD)
         now = self.clock.now()
         for start in range(0, count, batch):
             people = []

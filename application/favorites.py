@@ -9,11 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from application.catalog import PRODUCT_NOT_FOUND, ListingView, listing_views
+from application.catalog_views import ListingView, existing_listing, listing_views
 from application.ports import Clock, UnitOfWork
-from application.ports.catalog import Favorite
+from application.ports.favorites import Favorite
 from domain.accounts import User
-from domain.errors import NotFound
 
 MAX_FAVORITES_LISTED = 500
 
@@ -33,8 +32,7 @@ class FavoriteService:
         """The favorite and whether it was created by this call."""
         assert user.id is not None
         async with self.uow:
-            if await self.uow.listings.get(product_id) is None:
-                raise NotFound(PRODUCT_NOT_FOUND)
+            await existing_listing(self.uow, product_id)
             favorite, created = await self.uow.favorites.add(user.id, product_id,
                                                              self.clock.now())
             await self.uow.commit()

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import timedelta
 
-from application.catalog import ListingView, listing_views
+from application.catalog_views import ListingView, listing_views
 from application.media import PhotoInput, store_one_image
 from application.paging import After, Page, PageRequest, page_limit, page_of, page_request
 from application.ports import Clock, UnitOfWork

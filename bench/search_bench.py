@@ -35,7 +35,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from adapters.demo_images import SHAPES
 from adapters.migrations import upgrade
 from adapters.sqlalchemy.engine import reset_postgres_schema
-from application.catalog import SearchRequest
+from application.catalog_search import SearchRequest
 from application.ports.catalog import ListingFilter
 from application.ports.media import GarmentPhotos
 from entrypoints.container import Container, build_container, shutdown

@@ -84,3 +84,14 @@ class ListingBadge(LabelledStrEnum):
     PRICE_DROP = "price_drop", "Price Drop"
     RESERVED = "reserved", "Reserved"
     VERIFIED = "verified", "Verified Authentic"
+
+
+def clean_brand(brand: str) -> str:
+    """A brand as stored and shown: outer and repeated whitespace collapsed."""
+    return " ".join(brand.split())
+
+
+def brand_key(brand: str) -> str:
+    """What brands are matched and counted by (search filter, facets, storage): the cleaned
+    brand in lower case, so "Levi's", "levi's" and " LEVI'S " are one brand."""
+    return clean_brand(brand).lower()

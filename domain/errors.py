@@ -55,6 +55,15 @@ class IllegalTransition(Conflict):
     default_message = "That change is not allowed in the current state."
 
 
+class WriteConflict(Conflict):
+    """A transaction lost a race for the database (busy, deadlock, serialization failure).
+
+    The HTTP layer runs the whole service call again a few times before answering 409.
+    """
+
+    default_message = "Someone else changed this at the same moment. Please try again."
+
+
 class TooLarge(DomainError):
     default_message = "That is too large."
 

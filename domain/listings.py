@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from decimal import Decimal
 
-from domain.catalog import Category, Condition, ListingBadge, ListingStatus, Size
+from domain.catalog import Category, Condition, ListingBadge, ListingStatus, Size, clean_brand
 from domain.errors import Conflict, Forbidden, IllegalTransition, require_valid
 from domain.money import parse_amount
 from domain.validation import validate_listing
@@ -53,6 +53,11 @@ class ListingDetails:
     condition: str
     category: str
 
+    def errors(self, image_count: int) -> dict[str, str]:
+        """Every field error of these details with ``image_count`` photos (spec §5)."""
+        return validate_listing(self.title, self.description, self.price, self.brand,
+                                self.size, self.condition, self.category, image_count)
+
 
 @dataclass(kw_only=True)
 class Listing:
@@ -77,7 +82,7 @@ class Listing:
     def create(cls, seller_id: int, details: ListingDetails, images: list[ListingImage],
                now: datetime) -> Listing:
         """A new available listing, or :class:`ValidationError` listing every bad field."""
-        require_valid(_errors(details, len(images)))
+        require_valid(details.errors(len(images)))
         return cls(
             seller_id=seller_id, images=list(images), created_at=now, updated_at=now,
             **_cleaned(details),
@@ -102,7 +107,7 @@ class Listing:
              now: datetime) -> None:
         """Replace the details and photos (owner only); a lower price sets the badge."""
         self.ensure_editable_by(user_id)
-        require_valid(_errors(details, len(images)))
+        require_valid(details.errors(len(images)))
         cleaned = _cleaned(details)
         self._apply_price(cleaned.pop("price"))  # type: ignore[arg-type]
         for name, value in cleaned.items():
@@ -112,7 +117,7 @@ class Listing:
 
     def change_price(self, user_id: int | None, price: str | Decimal, now: datetime) -> None:
         self.ensure_editable_by(user_id)
-        require_valid(_errors(self.details_with(price=price), len(self.images)))
+        require_valid(self.details_with(price=price).errors(len(self.images)))
         self._apply_price(parse_amount(price, "price", "Price"))
         self.updated_at = now
 
@@ -191,18 +196,13 @@ def _transition_message(source: ListingStatus, target: ListingStatus) -> str:
     return f"A {source.value} listing cannot become {target.value}."
 
 
-def _errors(details: ListingDetails, image_count: int) -> dict[str, str]:
-    return validate_listing(details.title, details.description, details.price, details.brand,
-                            details.size, details.condition, details.category, image_count)
-
-
 def _cleaned(details: ListingDetails) -> dict[str, object]:
     """Typed, stripped values of already validated details."""
     return {
         "title": details.title.strip(),
         "description": details.description.strip(),
         "price": parse_amount(details.price, "price", "Price"),
-        "brand": " ".join(details.brand.split()),
+        "brand": clean_brand(details.brand),
         "size": Size(details.size),
         "condition": Condition(details.condition),
         "category": Category(details.category),

@@ -19,6 +19,7 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     secret_key: str
     admin_emails: frozenset[str]
     webapp_dir: Path
+    secure_cookies: bool = False
 
     @property
     def media_dir(self) -> Path:
@@ -58,6 +59,8 @@ def load_settings(env: dict[str, str] | None = None) -> Settings:
         secret_key=env.get("RETHREAD_SECRET_KEY") or _secret_key(data_dir),
         admin_emails=frozenset(e.strip().lower() for e in emails.split(",") if e.strip()),
         webapp_dir=Path(env.get("RETHREAD_WEBAPP_DIR", root / "webapp" / "dist")),
+        secure_cookies=env.get("RETHREAD_SECURE_COOKIES", "").strip().lower()
+        in ("1", "true", "yes", "on"),
     )
 
 

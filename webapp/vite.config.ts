@@ -17,7 +17,11 @@ export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [react()],
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    alias: {
+      '@': fileURLToPath(new URL('./src', import.meta.url)),
+      // Rules shared with the Python tests (tests/fixtures/*.json), read by the forms.
+      '@fixtures': fileURLToPath(new URL('../tests/fixtures', import.meta.url)),
+    },
   },
   css: {
     postcss: { plugins: [mantinePreset()] },

@@ -1,4 +1,4 @@
-"""Blog posts and contact messages: tables and the repositories behind their ports.
+"""Blog posts: the table and the repository behind the blog port.
 
 Lists are keyset pages ordered by (created_at DESC, id DESC); the published list is served
 by the index (published, created_at, id), an author's list by (user_id, created_at).
@@ -33,7 +33,6 @@ from adapters.sqlalchemy.paging import after_clause
 from application.paging import After
 from application.ports.blog import AuthoredPost, BlogQuery
 from domain.blog import BlogAuthor, BlogPost
-from domain.contact import ContactMessage
 from domain.errors import Conflict
 
 SLUG_TAKEN = "That slug is already in use"
@@ -58,21 +57,8 @@ class BlogPostRow(Base):
     updated_at: Mapped[datetime] = mapped_column(UtcDateTime)
 
 
-class ContactMessageRow(Base):
-    __tablename__ = "contact_messages"
-
-    id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"))
-    name: Mapped[str] = mapped_column(String(100))
-    email: Mapped[str] = mapped_column(String(254))
-    subject: Mapped[str] = mapped_column(String(150))
-    message: Mapped[str] = mapped_column(Text)
-    created_at: Mapped[datetime] = mapped_column(UtcDateTime, index=True)
-
-
 _POST_FIELDS = ("user_id", "title", "slug", "excerpt", "content", "image_url", "published",
                 "created_at", "updated_at")
-_CONTACT_FIELDS = ("user_id", "name", "email", "subject", "message", "created_at")
 
 
 def _post(row: BlogPostRow) -> BlogPost:
@@ -112,9 +98,14 @@ class SqlBlogRepository:
         return None if found is None else _authored(*found)
 
     async def add(self, post: BlogPost) -> BlogPost:
+        """Insert in a savepoint: a taken slug is refused without ending the transaction,
+        so the service can try the next number."""
         row = BlogPostRow(**{name: getattr(post, name) for name in _POST_FIELDS})
-        self.session.add(row)
-        await self._flush()
+        try:
+            async with self.session.begin_nested():
+                self.session.add(row)
+        except IntegrityError as error:
+            raise Conflict(SLUG_TAKEN) from error
         post.id = row.id
         return post
 
@@ -149,26 +140,3 @@ class SqlBlogRepository:
         statement = (self._with_author().where(condition)
                      .order_by(BlogPostRow.created_at.desc(), BlogPostRow.id.desc()).limit(limit))
         return [_authored(*found) for found in (await self.session.execute(statement)).all()]
-
-
-class SqlContactMessageRepository:
-    def __init__(self, session: AsyncSession) -> None:
-        self.session = session
-
-    async def add(self, message: ContactMessage) -> ContactMessage:
-        row = ContactMessageRow(**{name: getattr(message, name) for name in _CONTACT_FIELDS})
-        self.session.add(row)
-        await self.session.flush()
-        message.id = row.id
-        return message
-
-    async def page(self, limit: int, after: After | None = None) -> list[ContactMessage]:
-        statement = (select(ContactMessageRow)
-                     .order_by(ContactMessageRow.created_at.desc(), ContactMessageRow.id.desc())
-                     .limit(limit))
-        if after is not None:
-            statement = statement.where(
-                after_clause(ContactMessageRow.created_at, ContactMessageRow.id, after))
-        rows = (await self.session.scalars(statement)).all()
-        return [ContactMessage(id=row.id, **{name: getattr(row, name) for name in _CONTACT_FIELDS})
-                for row in rows]

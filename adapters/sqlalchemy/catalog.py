@@ -46,7 +46,7 @@ from application.ports.catalog import (
     ListingSort,
     SellerCard,
 )
-from domain.catalog import Category, Condition, ListingStatus, Size
+from domain.catalog import Category, Condition, ListingStatus, Size, brand_key
 from domain.listings import Listing, ListingImage
 
 BATCH = 5000
@@ -111,10 +111,6 @@ FTS_FILL = text("INSERT INTO products_fts(rowid, title, description, brand) "
 
 def to_cents(amount: Decimal) -> int:
     return int(amount * 100)
-
-
-def brand_key(brand: str) -> str:
-    return " ".join(brand.split()).lower()
 
 
 def _values(listing: Listing) -> dict[str, Any]:

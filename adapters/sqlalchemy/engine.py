@@ -1,7 +1,24 @@
-"""Engine and session factory for either database."""
+"""Engine and session factory for either database.
+
+SQLite has one writer at a time. The engine is built around that (docs/architecture.md,
+"Concurrent writes"):
+
+- the driver runs in autocommit mode, so reads take no lock and hold no snapshot;
+- the first writing statement of a transaction first waits its turn on an in-process FIFO
+  lock (asyncio, so waiting costs no thread), then opens the transaction with
+  ``BEGIN IMMEDIATE``: the write lock is taken up front, never upgraded from a read
+  snapshot (the upgrade is what fails at once with "database is locked");
+- ``busy_timeout`` is set on every pooled connection (and read back in a test) so a writer in
+  another process (a second worker, the CLI) is waited for instead of refused;
+- whatever still loses (a timeout, a deadlock on PostgreSQL) is raised as
+  :class:`domain.errors.WriteConflict` by the unit of work, and the HTTP layer runs the
+  service call again (``entrypoints/http/retry.py``).
+"""
 
 from __future__ import annotations
 
+import asyncio
+import re
 from typing import Any
 
 from sqlalchemy import event, text
@@ -11,23 +28,84 @@ from sqlalchemy.ext.asyncio import (
     async_sessionmaker,
     create_async_engine,
 )
+from sqlalchemy.util import await_only
+
+BUSY_TIMEOUT_MS = 30_000
+WRITE_LOCK_TIMEOUT_SECONDS = BUSY_TIMEOUT_MS / 1000
+_READ_ONLY = re.compile(r"\s*(SELECT|PRAGMA|EXPLAIN|BEGIN|COMMIT|ROLLBACK|RELEASE|END)\b",
+                        re.IGNORECASE)
+_WRITING = "rethread_writing"
+
+
+class SqliteWriteLockTimeout(Exception):
+    """This process's writers queued longer than the busy timeout."""
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    # Autocommit at the driver: we open transactions ourselves (BEGIN IMMEDIATE below).
+    dbapi_connection.isolation_level = None
     cursor = dbapi_connection.cursor()
+    cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA synchronous=NORMAL")
-    cursor.execute("PRAGMA busy_timeout=10000")
     cursor.close()
+
+
+class _SqliteWriter:
+    """Takes the write lock up front for the first writing statement of a transaction."""
+
+    def __init__(self) -> None:
+        self.lock = asyncio.Lock()
+
+    def before_execute(self, conn: Any, cursor: Any, statement: str, *_: Any) -> None:
+        if conn.info.get(_WRITING) or _READ_ONLY.match(statement):
+            return
+        try:
+            await_only(asyncio.wait_for(self.lock.acquire(), WRITE_LOCK_TIMEOUT_SECONDS))
+        except TimeoutError as error:
+            raise SqliteWriteLockTimeout("the database stayed busy") from error
+        conn.info[_WRITING] = True
+        try:
+            cursor.execute("BEGIN IMMEDIATE")
+        except BaseException:
+            self.release(conn)
+            raise
+
+    def release(self, conn: Any, *_: Any) -> None:
+        if conn.info.pop(_WRITING, False):
+            self.lock.release()
+
+    def on_reset(self, dbapi_connection: Any, record: Any, _reset_state: Any) -> None:
+        self.release_record(dbapi_connection, record)
+
+    def release_record(self, _dbapi_connection: Any, record: Any, *_: Any) -> None:
+        if record.info.pop(_WRITING, False):
+            self.lock.release()
+
+
+def _install_sqlite_writer(engine: AsyncEngine) -> None:
+    writer = _SqliteWriter()
+    sync = engine.sync_engine
+    event.listen(sync, "connect", _sqlite_pragmas)
+    event.listen(sync, "before_cursor_execute", writer.before_execute)
+    # The flag lives on the pooled connection's info; whichever way the transaction ends
+    # (commit, rollback, connection reset or invalidated), the turn passes on.
+    event.listen(sync, "commit", writer.release)
+    event.listen(sync, "rollback", writer.release)
+    event.listen(sync.pool, "reset", writer.on_reset)
+    event.listen(sync.pool, "checkin", writer.release_record)
+    event.listen(sync.pool, "invalidate", writer.release_record)
 
 
 def create_engine(url: str) -> AsyncEngine:
     if url.startswith("sqlite"):
-        engine = create_async_engine(url, connect_args={"timeout": 10})
-        event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
+        engine = create_async_engine(url, connect_args={"timeout": BUSY_TIMEOUT_MS / 1000},
+                                     pool_size=20, max_overflow=20, pool_timeout=60)
+        _install_sqlite_writer(engine)
         return engine
-    return create_async_engine(url, pool_size=10, max_overflow=10, pool_pre_ping=True)
+    return create_async_engine(url, pool_size=10, max_overflow=10, pool_pre_ping=True,
+                               pool_timeout=60)
 
 
 def create_session_factory(engine: AsyncEngine) -> async_sessionmaker[AsyncSession]:

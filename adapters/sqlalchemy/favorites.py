@@ -17,7 +17,7 @@ from sqlalchemy.orm import Mapped, mapped_column
 
 from adapters.sqlalchemy.base import Base, UtcDateTime
 from adapters.sqlalchemy.catalog import ProductRow
-from application.ports.catalog import Favorite
+from application.ports.favorites import Favorite
 
 
 class FavoriteRow(Base):

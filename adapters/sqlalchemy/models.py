@@ -3,8 +3,9 @@
 from adapters.sqlalchemy.accounts import SessionRow, UserRow
 from adapters.sqlalchemy.analytics import ActivityRow  # noqa: F401
 from adapters.sqlalchemy.base import Base
-from adapters.sqlalchemy.blog import BlogPostRow, ContactMessageRow  # noqa: F401
+from adapters.sqlalchemy.blog import BlogPostRow  # noqa: F401
 from adapters.sqlalchemy.catalog import ProductImageRow, ProductRow  # noqa: F401
+from adapters.sqlalchemy.contact import ContactMessageRow  # noqa: F401
 from adapters.sqlalchemy.favorites import FavoriteRow  # noqa: F401
 from adapters.sqlalchemy.messaging import MessageRow  # noqa: F401
 from adapters.sqlalchemy.notifications import NotificationRow  # noqa: F401

@@ -14,8 +14,9 @@ from typing import Protocol, Self
 from application.ports.accounts import SessionRepository, UserRepository
 from application.ports.analytics import ActivityRepository
 from application.ports.blog import BlogRepository
-from application.ports.catalog import FavoriteRepository, ListingRepository
+from application.ports.catalog import ListingRepository
 from application.ports.contact import ContactMessageRepository
+from application.ports.favorites import FavoriteRepository
 from application.ports.messaging import MessageRepository
 from application.ports.notifications import NotificationRepository
 from application.ports.posts import CommentRepository, PostRepository, ReactionRepository
@@ -48,8 +49,12 @@ class UnitOfWork(Protocol):
 
 
 class PasswordHasher(Protocol):
-    def hash(self, password: str) -> str: ...
-    def verify(self, password_hash: str, password: str) -> bool: ...
+    """Slow on purpose, so async: adapters run it off the event loop, bounded."""
+
+    async def hash(self, password: str) -> str: ...
+    async def verify(self, password_hash: str | None, password: str) -> bool:
+        """``None`` means "no such user": take as long as a real check, answer False."""
+        ...
     def needs_rehash(self, password_hash: str) -> bool: ...
 
 

@@ -13,11 +13,26 @@ from application.blog import BlogPage, BlogService
 from application.ports.blog import AuthoredPost
 from domain.accounts import User
 from domain.blog import BlogContent
+from domain.slugs import MAX_SLUG_LENGTH
+from domain.validation.content import (
+    BLOG_CONTENT_MAX,
+    BLOG_CONTENT_MIN,
+    EXCERPT_MAX,
+    IMAGE_URL_MAX,
+)
+from domain.validation.listings import TITLE_MAX, TITLE_MIN
+from entrypoints.http.openapi import describe
 from entrypoints.http.schemas import CamelStruct, Cursor, Limit
 
 IncludeUnpublished = Annotated[bool, Parameter(query="includeUnpublished")]
 
 
+@describe(required=["title", "content"], fields={
+    "title": {"minLength": TITLE_MIN, "maxLength": TITLE_MAX},
+    "content": {"minLength": BLOG_CONTENT_MIN, "maxLength": BLOG_CONTENT_MAX},
+    "slug": {"maxLength": MAX_SLUG_LENGTH, "pattern": "^[a-z0-9]+(-[a-z0-9]+)*$"},
+    "excerpt": {"maxLength": EXCERPT_MAX},
+    "imageUrl": {"maxLength": IMAGE_URL_MAX}})
 class BlogIn(CamelStruct):
     """Missing text fields default to "" so they get the spec's messages (400), not a 500."""
 

@@ -8,7 +8,6 @@ named ``images``). Their body limit is raised to fit five 10 MB photos as base64
 from __future__ import annotations
 
 from dataclasses import replace
-from datetime import datetime
 from typing import Annotated, Any, TypeVar
 
 import msgspec
@@ -18,52 +17,29 @@ from litestar.exceptions.http_exceptions import RequestEntityTooLarge
 from litestar.params import Parameter
 from litestar.status_codes import HTTP_201_CREATED, HTTP_204_NO_CONTENT
 
-from application.catalog import CatalogService, ListingChanges, ListingView, SearchRequest
+from application.catalog import CatalogService, ListingChanges
+from application.catalog_search import SearchRequest
 from application.media import MAX_IMAGE_BYTES, PhotoInput
 from application.ports.catalog import FacetCount, Facets
 from domain.accounts import User
-from domain.catalog import MAX_LISTING_IMAGES
+from domain.catalog import MAX_LISTING_IMAGES, Category, Condition, Size
 from domain.errors import TooLarge, ValidationError
 from domain.listings import ListingDetails
-from domain.money import format_amount
+from domain.validation.listings import (
+    BRAND_MAX,
+    DESCRIPTION_MAX,
+    DESCRIPTION_MIN,
+    TITLE_MAX,
+    TITLE_MIN,
+)
+from entrypoints.http.openapi import describe
 from entrypoints.http.schemas import CamelStruct, Cursor, Limit
+from entrypoints.http.schemas.products import ProductOut, product_out
 
 # Five photos of 10 MB as base64 (x4/3) plus the text fields and multipart framing.
 MAX_LISTING_BODY = MAX_LISTING_IMAGES * MAX_IMAGE_BYTES * 4 // 3 + 1024 * 1024
 BODY_TOO_LARGE = (f"That upload is too large: at most {MAX_LISTING_IMAGES} photos of "
                   f"{MAX_IMAGE_BYTES // (1024 * 1024)} MB each.")
-
-
-class SellerOut(CamelStruct):
-    id: int
-    username: str
-    display_name: str
-    avatar_url: str | None
-    rating: float
-    rating_count: int
-    verified: bool
-
-
-class ProductOut(CamelStruct):
-    id: int
-    title: str
-    description: str
-    price: str
-    brand: str
-    size: str
-    condition: str
-    category: str
-    images: list[str]
-    thumbnails: list[str]
-    status: str
-    badge: str | None
-    seller_id: int
-    created_at: datetime
-    updated_at: datetime | None
-    watch_count: int
-    price_drop: bool
-    verified: bool
-    seller: SellerOut | None
 
 
 class ProductPageOut(CamelStruct):
@@ -88,6 +64,15 @@ Price = str | float | None
 T = TypeVar("T")
 
 
+@describe(required=["title", "description", "price", "size", "condition", "category"], fields={
+    "title": {"minLength": TITLE_MIN, "maxLength": TITLE_MAX},
+    "description": {"minLength": DESCRIPTION_MIN, "maxLength": DESCRIPTION_MAX},
+    "brand": {"maxLength": BRAND_MAX},
+    "size": {"enum": [s.value for s in Size]},
+    "condition": {"enum": [c.value for c in Condition]},
+    "category": {"enum": [c.value for c in Category]},
+    "images": {"maxItems": MAX_LISTING_IMAGES,
+               "description": "data:image/... base64 URLs (or, on edit, kept photo URLs)"}})
 class ListingIn(CamelStruct):
     """Missing fields default to empty so they get the spec's messages (400), not a 500."""
 
@@ -101,6 +86,14 @@ class ListingIn(CamelStruct):
     images: list[str] = msgspec.field(default_factory=list)
 
 
+@describe(fields={
+    "title": {"minLength": TITLE_MIN, "maxLength": TITLE_MAX},
+    "description": {"minLength": DESCRIPTION_MIN, "maxLength": DESCRIPTION_MAX},
+    "brand": {"maxLength": BRAND_MAX},
+    "size": {"enum": [s.value for s in Size]},
+    "condition": {"enum": [c.value for c in Condition]},
+    "category": {"enum": [c.value for c in Category]},
+    "images": {"maxItems": MAX_LISTING_IMAGES}})
 class ListingUpdateIn(CamelStruct):
     title: str | None = None
     description: str | None = None
@@ -116,25 +109,6 @@ def _price_text(price: Price) -> str | None:
     if price is None or isinstance(price, str):
         return price
     return repr(price)  # the shortest text that reads back as the same float
-
-
-def product_out(view: ListingView) -> ProductOut:
-    item, seller = view.listing, view.seller
-    assert item.id is not None
-    return ProductOut(
-        id=item.id, title=item.title, description=item.description,
-        price=format_amount(item.price), brand=item.brand, size=item.size.value,
-        condition=item.condition.value, category=item.category.value,
-        images=[image.url for image in item.images],
-        thumbnails=[image.thumbnail_url for image in item.images],
-        status=item.status.value, badge=None if view.badge is None else view.badge.value,
-        seller_id=item.seller_id, created_at=item.created_at, updated_at=item.updated_at,
-        watch_count=item.watch_count, price_drop=item.price_drop, verified=item.verified,
-        seller=None if seller is None else SellerOut(
-            id=seller.id, username=seller.username, display_name=seller.display_name,
-            avatar_url=seller.avatar_url, rating=float(seller.rating),
-            rating_count=seller.rating_count, verified=seller.verified),
-    )
 
 
 def _facets_out(facets: Facets) -> FacetsOut:
@@ -238,7 +212,8 @@ class CatalogController(Controller):
     async def product(self, product_id: int, catalog: CatalogService) -> ProductOut:
         return product_out(await catalog.get(product_id))
 
-    @post("/", status_code=HTTP_201_CREATED, request_max_body_size=MAX_LISTING_BODY)
+    @post("/", status_code=HTTP_201_CREATED, request_max_body_size=MAX_LISTING_BODY,
+          opt={"body": ListingIn, "form": ListingIn, "errors": {429}})
     async def create(self, request: Request[Any, Any, Any], current_user: User,
                      catalog: CatalogService) -> ProductOut:
         data, photos = await read_listing(request)
@@ -246,7 +221,8 @@ class CatalogController(Controller):
                                  data.brand, data.size, data.condition, data.category)
         return product_out(await catalog.create(current_user, details, photos))
 
-    @put("/{product_id:int}", request_max_body_size=MAX_LISTING_BODY)
+    @put("/{product_id:int}", request_max_body_size=MAX_LISTING_BODY,
+         opt={"body": ListingUpdateIn})
     async def update(self, product_id: int, request: Request[Any, Any, Any],
                      current_user: User, catalog: CatalogService) -> ProductOut:
         data = _decode(await _body(request), ListingUpdateIn)

@@ -10,10 +10,25 @@ from litestar.status_codes import HTTP_201_CREATED
 
 from application.contact import ContactService
 from domain.accounts import User
-from domain.contact import ContactForm, ContactMessage
+from domain.contact import (
+    MESSAGE_MAX,
+    MESSAGE_MIN,
+    NAME_MAX,
+    NAME_MIN,
+    SUBJECT_MAX,
+    SUBJECT_MIN,
+    ContactForm,
+    ContactMessage,
+)
+from entrypoints.http.openapi import describe
 from entrypoints.http.schemas import CamelStruct, Cursor, Limit
 
 
+@describe(required=["name", "email", "subject", "message"], fields={
+    "name": {"minLength": NAME_MIN, "maxLength": NAME_MAX},
+    "email": {"format": "email", "maxLength": 254},
+    "subject": {"minLength": SUBJECT_MIN, "maxLength": SUBJECT_MAX},
+    "message": {"minLength": MESSAGE_MIN, "maxLength": MESSAGE_MAX}})
 class ContactIn(CamelStruct):
     name: str = ""
     email: str = ""
@@ -47,7 +62,7 @@ class ContactController(Controller):
     path = "/api"
     tags = ["contact"]
 
-    @post("/contact", status_code=HTTP_201_CREATED)
+    @post("/contact", status_code=HTTP_201_CREATED, opt={"errors": {429}})
     async def send(self, request: Request[Any, Any, Any], data: ContactIn, viewer: User | None,
                    contact: ContactService) -> ContactMessageOut:
         client = request.client.host if request.client else "unknown"

@@ -5,6 +5,7 @@ Body shape everywhere: ``{"message": "...", "errors": {"field": "message"}}`` (e
 
 from __future__ import annotations
 
+import decimal
 import logging
 from typing import Any
 
@@ -55,18 +56,33 @@ def _field_name(key: str | None) -> str:
     return key.removeprefix("$.").split(".")[-1] or "body"
 
 
+MISSING_BODY = "A JSON object body is required."
+
+
 def validation_error(_: Request[Any, Any, Any], error: ValidationException) -> Response[Any]:
     """Malformed bodies and parameters (wrong types, bad JSON): 400 with field messages."""
     errors: dict[str, str] = {}
     for item in error.extra or []:
         if isinstance(item, dict):
-            errors[_field_name(item.get("key"))] = str(item.get("message", "Invalid value"))
+            key, message = item.get("key"), str(item.get("message", "Invalid value"))
+            if key == "data" and message.strip("'") == "data":
+                errors["body"] = MISSING_BODY  # Litestar's words for "no body at all"
+                continue
+            errors[_field_name(key)] = message
     return _json(400, error_body("Invalid request. Please check the fields.", errors or None))
 
 
 def http_error(_: Request[Any, Any, Any], error: HTTPException) -> Response[Any]:
     return Response(error_body(error.detail), status_code=error.status_code,
                     media_type=MediaType.JSON, headers=error.headers)
+
+
+def bad_input(request: Request[Any, Any, Any], error: Exception) -> Response[Any]:
+    """Last line for Python errors only bad input causes (huge numbers, deep or broken
+    text) when a guard upstream did not catch it first: a 400, logged so it gets a guard."""
+    log.warning("bad input reached %s on %s %s: %r", type(error).__name__, request.method,
+                request.url.path, error)
+    return _json(400, error_body("Invalid request. Please check the fields."))
 
 
 def unexpected_error(request: Request[Any, Any, Any], error: Exception) -> Response[Any]:
@@ -79,5 +95,9 @@ EXCEPTION_HANDLERS: dict[type[Exception] | int, Any] = {
     DomainError: domain_error,
     ValidationException: validation_error,
     HTTPException: http_error,
+    OverflowError: bad_input,
+    RecursionError: bad_input,
+    UnicodeError: bad_input,
+    decimal.DecimalException: bad_input,
     Exception: unexpected_error,
 }

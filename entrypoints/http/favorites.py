@@ -8,13 +8,16 @@ from litestar import Controller, Response, delete, get, post
 from litestar.status_codes import HTTP_200_OK, HTTP_201_CREATED, HTTP_204_NO_CONTENT
 
 from application.favorites import FavoriteService
-from application.ports.catalog import Favorite
+from application.ports.favorites import Favorite
 from domain.accounts import User
 from domain.errors import ValidationError
-from entrypoints.http.catalog import ProductOut, product_out
+from entrypoints.http.guards import MAX_ID
+from entrypoints.http.openapi import describe
 from entrypoints.http.schemas import CamelStruct
+from entrypoints.http.schemas.products import ProductOut, product_out
 
 
+@describe(required=["productId"], fields={"productId": {"minimum": 1, "maximum": MAX_ID}})
 class FavoriteIn(CamelStruct):
     product_id: int | None = None
 

@@ -28,8 +28,8 @@ from domain.accounts import User
 from domain.errors import ValidationError
 from domain.money import format_amount
 from domain.posts import PostDraft, ProductTag
-from entrypoints.http.accounts import UserOut, user_out
 from entrypoints.http.schemas import CamelStruct, Cursor, Limit
+from entrypoints.http.schemas.users import UserOut, user_out
 
 MAX_POST_BODY = MAX_IMAGE_BYTES * 4 // 3 + 256 * 1024
 

@@ -1,18 +1,25 @@
-"""Follows over HTTP (spec §7): follow, unfollow, follower and following lists."""
+"""Social over HTTP (spec §7): public profiles, follow, unfollow, follower and following
+lists."""
 
 from __future__ import annotations
 
 from datetime import datetime
 
+import msgspec
 from litestar import Controller, Response, delete, get, post
 from litestar.status_codes import HTTP_200_OK, HTTP_201_CREATED, HTTP_204_NO_CONTENT
 
 from application.social import SocialService
 from domain.accounts import User
-from entrypoints.http.accounts import UserOut, user_out
+from entrypoints.http.guards import MAX_ID
+from entrypoints.http.openapi import describe
 from entrypoints.http.schemas import CamelStruct
+from entrypoints.http.schemas.users import UserOut, user_out
 
 
+@describe(required=["followingId"], fields={
+    "followerId": {"minimum": 1, "maximum": MAX_ID},
+    "followingId": {"minimum": 1, "maximum": MAX_ID}})
 class FollowIn(CamelStruct):
     follower_id: int | None = None
     following_id: int | None = None
@@ -24,9 +31,29 @@ class FollowOut(CamelStruct):
     created_at: datetime
 
 
+class ProfileOut(UserOut, kw_only=True):
+    """A public profile: the user plus counts kept by the social area."""
+
+    follower_count: int
+    following_count: int
+    listing_count: int
+    is_following: bool
+    post_count: int
+
+
 class SocialController(Controller):
     path = "/api"
     tags = ["social"]
+
+    @get("/users/{user_id:int}")
+    async def user(self, user_id: int, viewer: User | None, social: SocialService) -> ProfileOut:
+        profile = await social.profile(user_id, viewer)
+        return ProfileOut(**msgspec.structs.asdict(user_out(profile.user, viewer)),
+                          follower_count=profile.follower_count,
+                          following_count=profile.following_count,
+                          listing_count=profile.listing_count,
+                          is_following=profile.is_following,
+                          post_count=profile.post_count)
 
     @post("/follows", status_code=HTTP_201_CREATED)
     async def follow(self, data: FollowIn, current_user: User,

@@ -11,7 +11,7 @@ class SystemController(Controller):
     path = "/api"
     tags = ["system"]
 
-    @get("/health")
+    @get("/health", opt={"errors": {503}})
     async def health(self, system: SystemService) -> Response[dict[str, str]]:
         healthy = await system.health()
         return Response({"status": "ok" if healthy else "unavailable"},

@@ -79,11 +79,11 @@ class FakeSessions:
 class PlainHasher:
     """Reversible 'hash' so tests run fast; never used outside tests."""
 
-    def hash(self, password: str) -> str:
+    async def hash(self, password: str) -> str:
         return f"plain${password}"
 
-    def verify(self, password_hash: str, password: str) -> bool:
-        return password_hash == f"plain${password}"
+    async def verify(self, password_hash: str | None, password: str) -> bool:
+        return password_hash is not None and password_hash == f"plain${password}"
 
     def needs_rehash(self, password_hash: str) -> bool:
         return False

@@ -23,7 +23,7 @@ from application.ports.catalog import (
     SellerCard,
     sort_value,
 )
-from domain.catalog import ListingStatus
+from domain.catalog import ListingStatus, brand_key
 from domain.listings import Listing
 
 _WORD = re.compile(r"[^\W_]+")
@@ -41,7 +41,7 @@ def passes(listing: Listing, query: ListingFilter, skip: str | None = None) -> b
         query.seller_id is None or listing.seller_id == query.seller_id,
         all(any(w.startswith(q) for w in indexed) for q in query.words),
         skip == "brands" or not query.brands
-        or " ".join(listing.brand.split()).lower() in query.brands,
+        or brand_key(listing.brand) in query.brands,
         skip == "categories" or not query.categories or listing.category in query.categories,
         skip == "sizes" or not query.sizes or listing.size in query.sizes,
         skip == "conditions" or not query.conditions or listing.condition in query.conditions,
@@ -64,11 +64,11 @@ def facet_counts(listings: Iterable[Listing], query: ListingFilter, brand_limit:
         counts = Counter(value_of(i) for i in items if passes(i, query, skip=name))
         return [FacetCount(v, n) for v, n in sorted(counts.items(), key=lambda x: (-x[1], x[0]))]
 
-    brands = Counter(" ".join(i.brand.split()).lower() for i in items
+    brands = Counter(brand_key(i.brand) for i in items
                      if passes(i, query, skip="brands"))
     shown = {}
     for i in items:
-        key = " ".join(i.brand.split()).lower()
+        key = brand_key(i.brand)
         shown[key] = min(shown.get(key, i.brand), i.brand)
     return Facets(
         brands=[FacetCount(shown[k], n) for k, n in sorted(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from application.ports.catalog import Favorite
+from application.ports.favorites import Favorite
 from tests.fakes.catalog import FakeListings
 
 

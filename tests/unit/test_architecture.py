@@ -55,3 +55,41 @@ def test_the_checker_catches_an_outward_import(tmp_path: Path) -> None:
 def test_adapters_never_import_entrypoints() -> None:
     for path in (ROOT / "adapters").rglob("*.py"):
         assert "entrypoints" not in imported_roots(path), path
+
+
+# Controllers share Structs through entrypoints/http/schemas/, dependencies through auth.py
+# and the error table through errors.py; app.py assembles them. No area's controller imports
+# another area's controller.
+# openapi.py (``describe``) and guards.py (the id range) are shared HTTP infrastructure too.
+HTTP_SHARED = {"entrypoints.http.schemas", "entrypoints.http.auth", "entrypoints.http.errors",
+               "entrypoints.http.openapi", "entrypoints.http.guards"}
+
+
+def imported_modules(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(), filename=str(path))
+    return {node.module for node in ast.walk(tree)
+            if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module}
+
+
+def controller_offenders(http: Path) -> dict[str, set[str]]:
+    found = {}
+    for path in sorted(http.glob("*.py")):
+        if path.name in {"app.py", "__init__.py"}:
+            continue
+        own = f"entrypoints.http.{path.stem}"
+        bad = {m for m in imported_modules(path) if m.startswith("entrypoints.http.")
+               and m != own and not any(m == s or m.startswith(s + ".") for s in HTTP_SHARED)}
+        if bad:
+            found[path.name] = bad
+    return found
+
+
+def test_controllers_never_import_another_areas_controller() -> None:
+    assert controller_offenders(ROOT / "entrypoints" / "http") == {}
+
+
+def test_the_controller_checker_catches_a_borrowed_struct(tmp_path: Path) -> None:
+    (tmp_path / "favorites.py").write_text(
+        "from entrypoints.http.catalog import ProductOut\n"
+        "from entrypoints.http.schemas.products import product_out\n")
+    assert controller_offenders(tmp_path) == {"favorites.py": {"entrypoints.http.catalog"}}

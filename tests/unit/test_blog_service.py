@@ -9,7 +9,7 @@ import pytest
 
 from application.blog import BlogService
 from domain.accounts import Role, User
-from domain.blog import BlogContent
+from domain.blog import BlogContent, BlogPost
 from domain.errors import Conflict, NotAuthenticated, NotFound, ValidationError
 from entrypoints.container import Container
 from tests.fakes import FakeUnitOfWork, FixedClock
@@ -114,3 +114,23 @@ async def test_pages_walk_every_post_once(service: BlogService) -> None:
     assert mine.items[0].post.title == "Draft"
     theirs = await service.list_user_posts(1, THEO, include_unpublished=True)
     assert "Draft" not in [item.post.title for item in theirs.items]
+
+
+async def test_a_slug_taken_between_check_and_insert_gets_the_next_number(
+        service: BlogService, uow: FakeUnitOfWork) -> None:
+    """The race the unique index settles: the check said free, the insert is refused."""
+    stolen = {"care-guide", "care-guide-2"}
+    real_add = uow.blogs.add
+
+    async def racing_add(post: BlogPost) -> BlogPost:
+        if post.slug in stolen:
+            stolen.discard(post.slug)
+            raise Conflict("That slug is already in use")
+        return await real_add(post)
+
+    uow.blogs.add = racing_add  # type: ignore[method-assign]
+    created = await service.create(MAYA, text("Care Guide"))
+    assert created.post.slug == "care-guide-3"
+    with pytest.raises(Conflict, match="That slug is already in use"):
+        stolen.add("chosen")
+        await service.create(MAYA, text("Anything", slug="chosen"))

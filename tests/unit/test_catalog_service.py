@@ -9,7 +9,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from application.catalog import ListingChanges, SearchRequest, fingerprint, search_words
+from application.catalog import ListingChanges
+from application.catalog_search import SearchRequest, fingerprint, search_words
 from application.media import MAX_IMAGE_BYTES
 from application.paging import After, decode_cursor, encode_cursor
 from application.ports.catalog import ListingFilter, ListingSort, sort_value

@@ -1,4 +1,5 @@
-"""Blog posts and contact-form messages.
+"""Blog posts. (Contact-form messages were created here until 0006_contact took them over;
+that migration creates the table only where it does not exist yet.)
 
 Revision ID: 0004_blog
 Revises: 0001_accounts
@@ -39,22 +40,7 @@ def upgrade() -> None:
     op.create_index("ix_blog_posts_published_created_at_id", "blog_posts",
                     ["published", "created_at", "id"])
     op.create_index("ix_blog_posts_user_id_created_at", "blog_posts", ["user_id", "created_at"])
-    op.create_table(
-        "contact_messages",
-        sa.Column("id", sa.Integer(), primary_key=True),
-        sa.Column("user_id", sa.Integer()),
-        sa.Column("name", sa.String(100), nullable=False),
-        sa.Column("email", sa.String(254), nullable=False),
-        sa.Column("subject", sa.String(150), nullable=False),
-        sa.Column("message", sa.Text(), nullable=False),
-        sa.Column("created_at", UtcDateTime(), nullable=False),
-        sa.PrimaryKeyConstraint("id", name="pk_contact_messages"),
-        sa.ForeignKeyConstraint(["user_id"], ["users.id"], ondelete="SET NULL",
-                                name="fk_contact_messages_user_id_users"),
-    )
-    op.create_index("ix_contact_messages_created_at", "contact_messages", ["created_at"])
 
 
 def downgrade() -> None:
-    op.drop_table("contact_messages")
     op.drop_table("blog_posts")

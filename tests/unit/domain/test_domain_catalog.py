@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from domain.catalog import (
     FEATURED_BRANDS,
@@ -12,6 +14,8 @@ from domain.catalog import (
     ListingBadge,
     ListingStatus,
     Size,
+    brand_key,
+    clean_brand,
 )
 
 pytestmark = pytest.mark.unit
@@ -92,3 +96,16 @@ def test_constants():
     assert MAX_LISTING_IMAGES == 5
     assert FEATURED_BRANDS[:6] == ("Nike", "Adidas", "Zara", "H&M", "Levi's", "North Face")
     assert len(FEATURED_BRANDS) == 8
+
+
+def test_brands_are_cleaned_for_showing_and_keyed_for_matching():
+    assert clean_brand("  Levi's \t 501 ") == "Levi's 501"
+    assert brand_key("  LEVI'S   501") == brand_key("levi's 501") == "levi's 501"
+
+
+@given(st.text(max_size=40))
+def test_brand_key_is_stable_and_ignores_case_and_spacing(brand):
+    key = brand_key(brand)
+    assert brand_key(key) == key
+    assert brand_key(f"  {brand.upper()}  ") == brand_key(brand.upper())
+    assert key == " ".join(key.split()) and key == key.lower()

@@ -22,19 +22,31 @@ import { notifyError } from './notify';
  */
 export interface SubmitOptions<Result> {
   /** Toast text when the server sends no message (network errors, empty bodies). */
-  fallback: string;
+  fallback: string | ((error: unknown) => string);
+  /** The error toast's title (default 'Error', spec §8). */
+  errorTitle?: string;
   onSuccess?: (result: Result) => void;
   /** Server field names that differ from the form's paths: `{ images: 'photos' }`. */
   fieldPaths?: Record<string, string>;
   /** Skip the toast (a page that shows the error itself). */
   quiet?: boolean;
+  /** More field errors read from a failure (e.g. a 409 that belongs under one input). */
+  moreFieldErrors?: (error: unknown, message: string) => Record<string, string>;
+  /** Runs before the first invalid field is focused (e.g. leave a preview to show inputs). */
+  onInvalid?: () => void;
 }
 
-/** Puts the keyboard on the first field marked invalid, after React has drawn the errors. */
+/**
+ * Puts the keyboard on the first field marked invalid (in page order), after React has drawn
+ * the errors. Inputs mark themselves with `aria-invalid`; a custom control (the photo
+ * picker's button) with `data-invalid`.
+ */
 export function focusFirstInvalid(root?: ParentNode | null): void {
   setTimeout(() => {
     const scope = root ?? document;
-    scope.querySelector<HTMLElement>('[aria-invalid="true"], [data-invalid="true"]')?.focus();
+    const target = scope.querySelector<HTMLElement>('[aria-invalid="true"], [data-invalid="true"]');
+    target?.focus();
+    target?.scrollIntoView({ block: 'center', behavior: 'smooth' });
   }, 0);
 }
 
@@ -57,20 +69,32 @@ export function submitWith<Values, Submitted, Result>(
   return (event) => {
     event?.preventDefault();
     const root = event?.currentTarget ?? null; // read now: React clears it after dispatch
+    const invalid = () => {
+      options.onInvalid?.();
+      focusFirstInvalid(root);
+    };
     form.onSubmit(
       async (values) => {
+        let result: Result;
         try {
-          options.onSuccess?.(await action(values));
+          result = await action(values);
         } catch (error) {
-          if (!options.quiet) notifyError(errorMessage(error, options.fallback));
-          const errors = serverFieldErrors(error, options.fieldPaths);
+          const { fallback } = options;
+          const message = errorMessage(error, typeof fallback === 'function' ? fallback(error) : fallback);
+          if (!options.quiet) notifyError(message, options.errorTitle);
+          const errors = {
+            ...options.moreFieldErrors?.(error, message),
+            ...serverFieldErrors(error, options.fieldPaths),
+          };
           if (Object.keys(errors).length) {
             form.setErrors(errors);
-            focusFirstInvalid(root);
+            invalid();
           }
+          return;
         }
+        options.onSuccess?.(result);
       },
-      () => focusFirstInvalid(root),
+      invalid,
     )(event);
   };
 }

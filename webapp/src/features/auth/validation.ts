@@ -1,3 +1,5 @@
+import limits from '@fixtures/form-limits.json';
+
 /** Client-side checks with the spec §5 messages; the server checks the same rules again. */
 export type FieldErrors<K extends string> = Partial<Record<K, string>>;
 
@@ -14,7 +16,8 @@ export interface RegisterValues {
   confirmPassword: string;
 }
 
-const MIN_PASSWORD = 6;
+const LIMITS = limits.accounts; // domain/validation/accounts.py, through the shared fixture
+const MIN_PASSWORD = LIMITS.password.min;
 const PASSWORD_TOO_SHORT = `Password must be at least ${MIN_PASSWORD} characters`;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -25,7 +28,9 @@ export function hasErrors(errors: object): boolean {
 export function validateLogin(values: LoginValues): FieldErrors<keyof LoginValues> {
   return {
     username:
-      values.username.trim().length < 3 ? 'Username or email must be at least 3 characters' : undefined,
+      values.username.trim().length < LIMITS.username.min
+        ? `Username or email must be at least ${LIMITS.username.min} characters`
+        : undefined,
     password: values.password.length < MIN_PASSWORD ? PASSWORD_TOO_SHORT : undefined,
   };
 }
@@ -37,9 +42,14 @@ function confirmPasswordError({ password, confirmPassword }: RegisterValues): st
 
 export function validateRegister(values: RegisterValues): FieldErrors<keyof RegisterValues> {
   return {
-    username: values.username.trim().length < 3 ? 'Username must be at least 3 characters' : undefined,
+    username:
+      values.username.trim().length < LIMITS.username.min
+        ? `Username must be at least ${LIMITS.username.min} characters`
+        : undefined,
     displayName:
-      values.displayName.trim().length < 2 ? 'Display name must be at least 2 characters' : undefined,
+      values.displayName.trim().length < LIMITS.displayName.min
+        ? `Display name must be at least ${LIMITS.displayName.min} characters`
+        : undefined,
     email: EMAIL.test(values.email.trim()) ? undefined : 'Please enter a valid email',
     password: values.password.length < MIN_PASSWORD ? PASSWORD_TOO_SHORT : undefined,
     confirmPassword: confirmPasswordError(values),

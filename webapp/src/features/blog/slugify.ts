@@ -1,11 +1,13 @@
+import limits from '@fixtures/form-limits.json';
+
 /**
  * A port of domain/slugs.py `slugify` (spec §5): lowercase, strip punctuation, spaces to
  * hyphens, collapse repeated hyphens, trim hyphens, at most 100 characters. Letters with
  * accents are transliterated where Unicode decomposition allows ("Café" -> "cafe"), other
  * non-ASCII characters are dropped. tests/fixtures/slugs.json is checked by both sides.
  */
-export const MIN_SLUG_LENGTH = 3;
-export const MAX_SLUG_LENGTH = 100;
+export const MIN_SLUG_LENGTH = limits.blog.slug.min;
+export const MAX_SLUG_LENGTH = limits.blog.slug.max;
 
 const NON_ASCII = /[^\x00-\x7f]/g;
 // Python's re.ASCII \s is exactly these six characters.

@@ -1,3 +1,4 @@
+import limits from '@fixtures/form-limits.json';
 import { MAX_SLUG_LENGTH, MIN_SLUG_LENGTH } from './slugify';
 
 /** The blog editor's fields, as the form holds them. */
@@ -13,11 +14,14 @@ export interface BlogFormValues {
 export type BlogField = Exclude<keyof BlogFormValues, 'published'>;
 export type BlogFormErrors = Partial<Record<BlogField, string>>;
 
-export const TITLE_MIN = 3;
-export const TITLE_MAX = 100;
-export const CONTENT_MIN = 10;
-export const CONTENT_MAX = 100_000;
-export const EXCERPT_MAX = 300;
+// domain/validation/content.py's lengths, through the fixture the Python tests hold to it.
+const LIMITS = limits.blog;
+export const TITLE_MIN = LIMITS.title.min;
+export const TITLE_MAX = LIMITS.title.max;
+export const CONTENT_MIN = LIMITS.content.min;
+export const CONTENT_MAX = LIMITS.content.max;
+export const EXCERPT_MAX = LIMITS.excerpt.max;
+const IMAGE_URL_MAX = LIMITS.imageUrl.max;
 
 function lengthError(value: string, min: number, max: number, short: string, long: string) {
   if (value.length < min) return short;
@@ -33,8 +37,8 @@ export function slugError(slug: string): string | undefined {
     value,
     MIN_SLUG_LENGTH,
     MAX_SLUG_LENGTH,
-    'Slug must be at least 3 characters',
-    'Slug must be less than 100 characters',
+    `Slug must be at least ${MIN_SLUG_LENGTH} characters`,
+    `Slug must be less than ${MAX_SLUG_LENGTH} characters`,
   );
   if (!length && !/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(value)) {
     return 'Slug cannot start or end with a hyphen or repeat hyphens';
@@ -44,7 +48,7 @@ export function slugError(slug: string): string | undefined {
 
 /** An absolute http(s) URL with a host, or a path under /media/ (uploaded images). */
 export function isImageUrl(value: string): boolean {
-  if (/\s/.test(value) || value.length > 2000) return false;
+  if (/\s/.test(value) || value.length > IMAGE_URL_MAX) return false;
   if (value.startsWith('/')) return value.startsWith('/media/') && !value.includes('..') && !value.includes('\\');
   try {
     const url = new URL(value);
@@ -62,18 +66,18 @@ export function validateBlog(values: BlogFormValues): BlogFormErrors {
       values.title.trim(),
       TITLE_MIN,
       TITLE_MAX,
-      'Title must be at least 3 characters',
-      'Title must be less than 100 characters',
+      `Title must be at least ${TITLE_MIN} characters`,
+      `Title must be less than ${TITLE_MAX} characters`,
     ),
     slug: slugError(values.slug),
     excerpt:
-      values.excerpt.trim().length > EXCERPT_MAX ? 'Excerpt must be less than 300 characters' : undefined,
+      values.excerpt.trim().length > EXCERPT_MAX ? `Excerpt must be less than ${EXCERPT_MAX} characters` : undefined,
     imageUrl: imageUrl && !isImageUrl(imageUrl) ? 'Image URL must be a valid URL' : undefined,
     content: lengthError(
       values.content.trim(),
       CONTENT_MIN,
       CONTENT_MAX,
-      'Content must be at least 10 characters',
+      `Content must be at least ${CONTENT_MIN} characters`,
       `Content must be at most ${CONTENT_MAX} characters`,
     ),
   };

@@ -1,3 +1,4 @@
+import limits from '@fixtures/form-limits.json';
 import { CATEGORIES, CONDITIONS, MAX_LISTING_IMAGES, SIZES, type Choice } from '@/entities/product/catalog-enums';
 import { toCents } from '@/entities/product/fees';
 
@@ -20,6 +21,8 @@ export const EMPTY_LISTING: ListingValues = {
 };
 
 const MAX_CENTS = 100_000_000;
+// domain/validation/listings.py's lengths, through the fixture the Python tests hold to it.
+const { title: TITLE, description: DESCRIPTION, brand: BRAND, images: IMAGES } = limits.listing;
 
 function lengthError(text: string, min: number, max: number, short: string, long: string): string | undefined {
   const length = text.trim().length;
@@ -40,16 +43,16 @@ function choiceError(value: string, choices: readonly Choice[], required: string
 }
 
 function imagesError(count: number): string | undefined {
-  if (count < 1) return 'At least one image is required';
+  if (count < IMAGES.min) return 'At least one image is required';
   return count > MAX_LISTING_IMAGES ? `You can upload at most ${MAX_LISTING_IMAGES} images` : undefined;
 }
 
 export function validateListing(values: ListingValues, imageCount: number): ListingErrors {
   const found: ListingErrors = {
-    title: lengthError(values.title, 3, 100, 'Title must be at least 3 characters', 'Title must be less than 100 characters'),
-    description: lengthError(values.description, 10, 5000, 'Description must be at least 10 characters', 'Description must be at most 5000 characters'),
+    title: lengthError(values.title, TITLE.min, TITLE.max, `Title must be at least ${TITLE.min} characters`, `Title must be less than ${TITLE.max} characters`),
+    description: lengthError(values.description, DESCRIPTION.min, DESCRIPTION.max, `Description must be at least ${DESCRIPTION.min} characters`, `Description must be at most ${DESCRIPTION.max} characters`),
     price: priceError(values.price),
-    brand: lengthError(values.brand, 1, 50, 'Brand is required', 'Brand must be at most 50 characters'),
+    brand: lengthError(values.brand, BRAND.min, BRAND.max, 'Brand is required', `Brand must be at most ${BRAND.max} characters`),
     size: choiceError(values.size, SIZES, 'Size is required'),
     condition: choiceError(values.condition, CONDITIONS, 'Condition is required'),
     category: choiceError(values.category, CATEGORIES, 'Category is required'),

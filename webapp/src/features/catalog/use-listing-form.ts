@@ -1,44 +1,49 @@
+import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import type { Product } from '@/entities/product/product';
-import { EMPTY_LISTING, validateListing, type ListingErrors, type ListingValues } from './listing-validation';
+import type { ListingInput } from './api';
+import { EMPTY_LISTING, validateListing, type ListingValues } from './listing-validation';
 import { addFiles, existingPhotos, type Photo } from './photos';
 
-function valuesOf(product: Product): ListingValues {
-  const { title, description, price, brand, size, condition, category } = product;
-  return { title, description, price, brand, size, condition, category };
+/** The form's values: the typed fields and the photos, in order (the first is the cover). */
+export interface ListingFormValues extends ListingValues {
+  images: Photo[];
 }
 
-/** State of the create/edit listing form: values, photos, errors (client and server). */
+function valuesOf(product?: Product): ListingFormValues {
+  if (!product) return { ...EMPTY_LISTING, images: [] };
+  const { title, description, price, brand, size, condition, category } = product;
+  return { title, description, price, brand, size, condition, category, images: existingPhotos(product.images, product.thumbnails) };
+}
+
+/** What POST/PUT /api/products take: trimmed text and photos as URLs or data URLs. */
+function toInput({ images, ...values }: ListingFormValues): ListingInput {
+  return {
+    ...values,
+    title: values.title.trim(),
+    description: values.description.trim(),
+    brand: values.brand.trim(),
+    images: images.map((photo) => photo.src),
+  };
+}
+
+/** The create/edit listing form (@mantine/form) plus reading picked files into photos. */
 export function useListingForm(product?: Product) {
-  const [values, setValues] = useState<ListingValues>(() => (product ? valuesOf(product) : EMPTY_LISTING));
-  const [photos, setPhotos] = useState<Photo[]>(() => (product ? existingPhotos(product.images, product.thumbnails) : []));
-  const [errors, setErrors] = useState<ListingErrors>({});
+  const form = useForm<ListingFormValues, ListingInput>({
+    mode: 'controlled',
+    initialValues: valuesOf(product),
+    validate: (values) => validateListing(values, values.images.length),
+    transformValues: toInput,
+  });
   const [reading, setReading] = useState(false);
-
-  const set = (name: keyof ListingValues, value: string) => {
-    setValues((current) => ({ ...current, [name]: value }));
-    setErrors((current) => ({ ...current, [name]: undefined }));
-  };
-
-  const changePhotos = (next: Photo[]) => {
-    setPhotos(next);
-    setErrors((current) => ({ ...current, images: undefined }));
-  };
 
   const addPhotos = async (files: File[]) => {
     setReading(true);
-    const result = await addFiles(photos, files);
+    const result = await addFiles(form.getValues().images, files);
     setReading(false);
-    setPhotos(result.photos);
-    setErrors((current) => ({ ...current, images: result.error }));
+    form.setFieldValue('images', result.photos);
+    form.setFieldError('images', result.error);
   };
 
-  /** Runs the spec checks and shows what they found. */
-  const check = (): ListingErrors => {
-    const found = validateListing(values, photos.length);
-    setErrors(found);
-    return found;
-  };
-
-  return { values, photos, errors, reading, set, changePhotos, addPhotos, check, setErrors };
+  return { form, reading, addPhotos };
 }

@@ -1,3 +1,4 @@
+import limits from '@fixtures/form-limits.json';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
@@ -8,26 +9,25 @@ export interface ContactValues {
   message: string;
 }
 
-export type ContactErrors = Partial<Record<keyof ContactValues, string>>;
+/** The lengths of domain/contact.py, from the fixture the Python tests hold to it. */
+export const CONTACT_LIMITS = limits.contact;
 
 const EMAIL = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
 
-function lengthError(value: string, label: string, min: number, max: number): string | undefined {
+function lengthError(value: string, label: string, { min, max }: { min: number; max: number }) {
   const length = value.trim().length;
   if (length < min) return `${label} must be at least ${min} characters`;
   if (length > max) return `${label} must be less than ${max} characters`;
-  return undefined;
+  return null;
 }
 
-/** The rules of domain/contact.py, with the same messages. */
-export function validateContact(values: ContactValues): ContactErrors {
-  return {
-    name: lengthError(values.name, 'Name', 2, 100),
-    email: EMAIL.test(values.email.trim()) ? undefined : 'Please enter a valid email',
-    subject: lengthError(values.subject, 'Subject', 3, 150),
-    message: lengthError(values.message, 'Message', 10, 5000),
-  };
-}
+/** The rules of domain/contact.py, with the same messages, as @mantine/form rules. */
+export const contactRules = {
+  name: (value: string) => lengthError(value, 'Name', CONTACT_LIMITS.name),
+  email: (value: string) => (EMAIL.test(value.trim()) ? null : 'Please enter a valid email'),
+  subject: (value: string) => lengthError(value, 'Subject', CONTACT_LIMITS.subject),
+  message: (value: string) => lengthError(value, 'Message', CONTACT_LIMITS.message),
+};
 
 export function useSendContactMessage() {
   return useMutation({

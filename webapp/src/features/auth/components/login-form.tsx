@@ -1,33 +1,31 @@
 import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
-import type { FormEvent } from 'react';
+import { useForm } from '@mantine/form';
+import { submitWith } from '@/lib/form';
+import type { Credentials } from '@/entities/session/session-api';
 import { useLogin } from '../use-auth-flows';
-import { useFormFields } from '../use-form-fields';
-import { hasErrors, validateLogin } from '../validation';
+import { validateLogin, type LoginValues } from '../validation';
 import { passwordToggleProps } from './password-toggle';
 
 export function LoginForm() {
-  const { values, setErrors, field } = useFormFields({ username: '', password: '' });
   const login = useLogin();
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const found = validateLogin(values);
-    setErrors(found);
-    if (hasErrors(found)) return;
-    setErrors(await login.submit({ username: values.username.trim(), password: values.password }));
-  }
+  const form = useForm<LoginValues, Credentials>({
+    mode: 'controlled',
+    initialValues: { username: '', password: '' },
+    validate: validateLogin,
+    transformValues: (values) => ({ username: values.username.trim(), password: values.password }),
+  });
 
   return (
-    <form onSubmit={handleSubmit} noValidate>
+    <form onSubmit={submitWith(form, login.action, login.options)} noValidate>
       <Stack gap="md">
-        <TextInput label="Username or email" autoComplete="username" {...field('username')} />
+        <TextInput label="Username or email" autoComplete="username" {...form.getInputProps('username')} />
         <PasswordInput
           label="Password"
           autoComplete="current-password"
           {...passwordToggleProps}
-          {...field('password')}
+          {...form.getInputProps('password')}
         />
-        <Button type="submit" loading={login.pending} fullWidth>
+        <Button type="submit" loading={form.submitting} fullWidth>
           Log in
         </Button>
       </Stack>

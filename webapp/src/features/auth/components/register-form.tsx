@@ -1,51 +1,51 @@
 import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
-import type { FormEvent } from 'react';
+import { useForm } from '@mantine/form';
+import { submitWith } from '@/lib/form';
+import type { Registration } from '@/entities/session/session-api';
 import { useRegister } from '../use-auth-flows';
-import { useFormFields } from '../use-form-fields';
-import { hasErrors, validateRegister } from '../validation';
+import { validateRegister, type RegisterValues } from '../validation';
 import { passwordToggleProps } from './password-toggle';
 
 const EMPTY = { username: '', displayName: '', email: '', password: '', confirmPassword: '' };
 
-export function RegisterForm() {
-  const { values, setErrors, field } = useFormFields(EMPTY);
-  const register = useRegister();
+/** confirmPassword stays in the browser. */
+function toRegistration(values: RegisterValues): Registration {
+  return {
+    username: values.username.trim(),
+    displayName: values.displayName.trim(),
+    email: values.email.trim(),
+    password: values.password,
+  };
+}
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const found = validateRegister(values);
-    setErrors(found);
-    if (hasErrors(found)) return;
-    // confirmPassword stays in the browser.
-    setErrors(
-      await register.submit({
-        username: values.username.trim(),
-        displayName: values.displayName.trim(),
-        email: values.email.trim(),
-        password: values.password,
-      }),
-    );
-  }
+export function RegisterForm() {
+  const register = useRegister();
+  const form = useForm<RegisterValues, Registration>({
+    mode: 'controlled',
+    initialValues: EMPTY,
+    validate: validateRegister,
+    transformValues: toRegistration,
+  });
 
   return (
-    <form onSubmit={handleSubmit} noValidate>
+    <form onSubmit={submitWith(form, register.action, register.options)} noValidate>
       <Stack gap="md">
-        <TextInput label="Username" autoComplete="username" {...field('username')} />
-        <TextInput label="Display name" autoComplete="nickname" {...field('displayName')} />
-        <TextInput label="Email" type="email" autoComplete="email" {...field('email')} />
+        <TextInput label="Username" autoComplete="username" {...form.getInputProps('username')} />
+        <TextInput label="Display name" autoComplete="nickname" {...form.getInputProps('displayName')} />
+        <TextInput label="Email" type="email" autoComplete="email" {...form.getInputProps('email')} />
         <PasswordInput
           label="Password"
           autoComplete="new-password"
           {...passwordToggleProps}
-          {...field('password')}
+          {...form.getInputProps('password')}
         />
         <PasswordInput
           label="Confirm password"
           autoComplete="new-password"
           {...passwordToggleProps}
-          {...field('confirmPassword')}
+          {...form.getInputProps('confirmPassword')}
         />
-        <Button type="submit" loading={register.pending} fullWidth>
+        <Button type="submit" loading={form.submitting} fullWidth>
           Create account
         </Button>
       </Stack>

@@ -10,29 +10,20 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { useForm } from '@mantine/form';
+import { useState, type ChangeEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { errorMessage, fieldErrors, isApiError } from '@/lib/api-client';
-import { notifyError, notifySuccess } from '@/lib/notify';
+import { isApiError } from '@/lib/api-client';
+import { submitWith } from '@/lib/form';
+import { notifySuccess } from '@/lib/notify';
 import { useCurrentUser } from '@/entities/session/session-store';
-import { useSaveBlog, type BlogPost } from '../api';
+import { useSaveBlog, type BlogInput, type BlogPost } from '../api';
 import { slugify } from '../slugify';
-import {
-  hasErrors,
-  validateBlog,
-  type BlogField,
-  type BlogFormErrors,
-  type BlogFormValues,
-} from '../validation';
+import { validateBlog, type BlogFormValues } from '../validation';
 import { BlogArticle } from './blog-post-page';
 import classes from './blog.module.css';
 
 type Mode = 'edit' | 'preview';
-
-/** After a failed submit, put the keyboard on the first field that needs fixing. */
-function focusFirstInvalid(form: HTMLFormElement) {
-  setTimeout(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(), 0);
-}
 
 function initialValues(post?: BlogPost): BlogFormValues {
   return {
@@ -42,6 +33,18 @@ function initialValues(post?: BlogPost): BlogFormValues {
     imageUrl: post?.imageUrl ?? '',
     content: post?.content ?? '',
     published: post?.published ?? false,
+  };
+}
+
+/** What the server is sent: trimmed text. */
+function toInput(values: BlogFormValues): BlogInput {
+  return {
+    title: values.title.trim(),
+    slug: values.slug.trim(),
+    excerpt: values.excerpt.trim(),
+    imageUrl: values.imageUrl.trim(),
+    content: values.content.trim(),
+    published: values.published,
   };
 }
 
@@ -69,67 +72,44 @@ export function BlogEditorForm({ post }: { post?: BlogPost }) {
   const user = useCurrentUser();
   const navigate = useNavigate();
   const save = useSaveBlog(post?.id);
-  const [values, setValues] = useState(() => initialValues(post));
-  const [errors, setErrors] = useState<BlogFormErrors>({});
+  const form = useForm<BlogFormValues, BlogInput>({
+    mode: 'controlled',
+    initialValues: initialValues(post),
+    validate: validateBlog,
+    transformValues: toInput,
+  });
+  const { values } = form;
   const [slugEdited, setSlugEdited] = useState(!isNew);
   const [mode, setMode] = useState<Mode>('edit');
 
-  function update(changes: Partial<BlogFormValues>) {
-    setValues((current) => ({ ...current, ...changes }));
-    setErrors((current) => {
-      const next = { ...current };
-      for (const key of Object.keys(changes)) delete next[key as BlogField];
-      return next;
-    });
-  }
+  /** New posts take their slug from the title until the writer edits the slug. */
+  const titleProps = {
+    ...form.getInputProps('title'),
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      const { value } = event.currentTarget;
+      form.setFieldValue('title', value);
+      if (!slugEdited) form.setFieldValue('slug', slugify(value));
+    },
+  };
+  const slugProps = {
+    ...form.getInputProps('slug'),
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      form.setFieldValue('slug', event.currentTarget.value);
+      setSlugEdited(true);
+    },
+  };
 
-  function text(name: BlogField) {
-    return {
-      name,
-      value: values[name],
-      error: errors[name],
-      onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
-        const { value } = event.currentTarget;
-        if (name === 'title' && !slugEdited) update({ title: value, slug: slugify(value) });
-        else update({ [name]: value });
-        if (name === 'slug') setSlugEdited(true);
-      },
-    };
-  }
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const found = validateBlog(values);
-    setErrors(found);
-    if (hasErrors(found)) {
-      setMode('edit');
-      focusFirstInvalid(form);
-      return;
-    }
-    try {
-      const saved = await save.mutateAsync({
-        title: values.title.trim(),
-        slug: values.slug.trim(),
-        excerpt: values.excerpt.trim(),
-        imageUrl: values.imageUrl.trim(),
-        content: values.content.trim(),
-        published: values.published,
-      });
+  const handleSubmit = submitWith(form, save.mutateAsync, {
+    fallback: (error) => (error instanceof Error ? error.message : 'Please try again.'),
+    errorTitle: isNew ? 'Failed to create blog post' : 'Failed to update blog post',
+    moreFieldErrors: (error, message): Record<string, string> =>
+      isApiError(error, 409) ? { slug: message } : {},
+    onInvalid: () => setMode('edit'),
+    onSuccess: (saved) => {
       notifySuccess(isNew ? 'Blog post created' : 'Blog post updated');
       navigate(`/blog/${saved.slug}`);
-    } catch (error) {
-      const message = errorMessage(error, error instanceof Error ? error.message : 'Please try again.');
-      notifyError(message, isNew ? 'Failed to create blog post' : 'Failed to update blog post');
-      const fromServer: BlogFormErrors = fieldErrors(error);
-      if (isApiError(error, 409) && !fromServer.slug) fromServer.slug = message;
-      setErrors(fromServer);
-      if (hasErrors(fromServer)) {
-        setMode('edit');
-        focusFirstInvalid(form);
-      }
-    }
-  }
+    },
+  });
 
   const author = user
     ? { id: user.id, username: user.username, displayName: user.displayName, avatarUrl: user.avatarUrl }
@@ -153,26 +133,26 @@ export function BlogEditorForm({ post }: { post?: BlogPost }) {
 
         {mode === 'edit' ? (
           <Stack gap="md">
-            <TextInput label="Title" placeholder="Five ways to style a slip dress" required {...text('title')} />
+            <TextInput label="Title" placeholder="Five ways to style a slip dress" required {...titleProps} />
             <TextInput
               label="Slug"
               description={`Your post's address: /blog/${values.slug || 'your-post'}`}
               placeholder="five-ways-to-style-a-slip-dress"
               required
-              {...text('slug')}
+              {...slugProps}
             />
             <Textarea
               label="Excerpt"
               description="Optional. A sentence or two for the blog list (up to 300 characters)."
               rows={2}
-              {...text('excerpt')}
+              {...form.getInputProps('excerpt')}
             />
             <TextInput
               label="Cover image URL"
               description="Optional. An https:// link to a photo."
               placeholder="https://"
               inputMode="url"
-              {...text('imageUrl')}
+              {...form.getInputProps('imageUrl')}
             />
             <Textarea
               label="Content"
@@ -180,7 +160,7 @@ export function BlogEditorForm({ post }: { post?: BlogPost }) {
               required
               classNames={{ input: classes.contentInput }}
               rows={14}
-              {...text('content')}
+              {...form.getInputProps('content')}
             />
           </Stack>
         ) : (
@@ -200,7 +180,7 @@ export function BlogEditorForm({ post }: { post?: BlogPost }) {
               values.published ? 'Everyone can read this post.' : 'Draft: only you can see this post.'
             }
             checked={values.published}
-            onChange={(event) => update({ published: event.currentTarget.checked })}
+            onChange={(event) => form.setFieldValue('published', event.currentTarget.checked)}
           />
         </Paper>
 
@@ -211,7 +191,7 @@ export function BlogEditorForm({ post }: { post?: BlogPost }) {
           >
             Cancel
           </Button>
-          <Button type="submit" loading={save.isPending}>
+          <Button type="submit" loading={form.submitting}>
             {isNew ? 'Create Post' : 'Save Changes'}
           </Button>
         </Group>

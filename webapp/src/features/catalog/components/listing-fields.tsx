@@ -1,3 +1,4 @@
+import limits from '@fixtures/form-limits.json';
 import { Autocomplete, Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import { CATEGORIES, CONDITIONS, FEATURED_BRANDS, SIZES } from '@/entities/product/catalog-enums';
 import { useFacets } from '../api';
@@ -21,7 +22,7 @@ function useBrandSuggestions(): string[] {
 export function TitleDescriptionFields({ values, errors, set }: ListingFieldsProps) {
   return (
     <>
-      <TextInput label="Title" placeholder="e.g. Levi's 501 straight-leg jeans" withAsterisk maxLength={100}
+      <TextInput label="Title" placeholder="e.g. Levi's 501 straight-leg jeans" withAsterisk maxLength={limits.listing.title.max}
         value={values.title} error={errors.title} onChange={(event) => set('title', event.currentTarget.value)} />
       <Textarea label="Description" placeholder="Fit, fabric, flaws, how often it was worn…" withAsterisk rows={5} resize="vertical"
         value={values.description} error={errors.description} onChange={(event) => set('description', event.currentTarget.value)} />

@@ -66,7 +66,8 @@ export function PhotoPicker({ photos, onChange, onFiles, error }: PhotoPickerPro
         ))}
         {photos.length < MAX_LISTING_IMAGES && (
           <AspectRatio ratio={4 / 5}>
-            <button type="button" className={classes.add} onClick={() => input.current?.click()}>
+            <button type="button" className={classes.add} onClick={() => input.current?.click()}
+              data-invalid={error ? 'true' : undefined}>
               <IconCameraPlus size={28} aria-hidden />
               <Text size="sm" fw={600}>
                 Add photos

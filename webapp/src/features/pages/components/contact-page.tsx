@@ -13,17 +13,13 @@ import {
   Title,
 } from '@mantine/core';
 import { IconCircleCheck, IconClock, IconMail, IconShieldCheck } from '@tabler/icons-react';
-import { useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import { useForm } from '@mantine/form';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { errorMessage, fieldErrors } from '@/lib/api-client';
-import { notifyError, notifySuccess } from '@/lib/notify';
+import { submitWith } from '@/lib/form';
+import { notifySuccess } from '@/lib/notify';
 import { useCurrentUser } from '@/entities/session/session-store';
-import {
-  useSendContactMessage,
-  validateContact,
-  type ContactErrors,
-  type ContactValues,
-} from '../contact';
+import { contactRules, useSendContactMessage, type ContactValues } from '../contact';
 import { POLICY } from '../policy';
 
 function HelpCard({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
@@ -66,48 +62,22 @@ function HelpAside() {
 export function ContactPage() {
   const user = useCurrentUser();
   const send = useSendContactMessage();
-  const [values, setValues] = useState<ContactValues>(() => ({
-    name: user?.displayName ?? '',
-    email: user?.email ?? '',
-    subject: '',
-    message: '',
-  }));
-  const [errors, setErrors] = useState<ContactErrors>({});
+  const form = useForm<ContactValues>({
+    mode: 'controlled',
+    initialValues: { name: user?.displayName ?? '', email: user?.email ?? '', subject: '', message: '' },
+    validate: contactRules,
+  });
   const [sentTo, setSentTo] = useState<string | null>(null);
 
-  function field(name: keyof ContactValues) {
-    return {
-      name,
-      value: values[name],
-      error: errors[name],
-      onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
-        const { value } = event.currentTarget;
-        setValues((current) => ({ ...current, [name]: value }));
-        setErrors((current) => ({ ...current, [name]: undefined }));
-      },
-    };
-  }
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const found = validateContact(values);
-    setErrors(found);
-    if (Object.values(found).some(Boolean)) {
-      // Put the keyboard on the first field that needs fixing.
-      setTimeout(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(), 0);
-      return;
-    }
-    try {
-      await send.mutateAsync(values);
+  const handleSubmit = submitWith(form, send.mutateAsync, {
+    fallback: 'Please try again.',
+    errorTitle: 'Failed to send message',
+    onSuccess: () => {
       notifySuccess('Message sent', `We'll reply within ${POLICY.supportReply}.`);
-      setSentTo(values.email.trim());
-      setValues((current) => ({ ...current, subject: '', message: '' }));
-    } catch (error) {
-      notifyError(errorMessage(error, 'Please try again.'), 'Failed to send message');
-      setErrors(fieldErrors(error));
-    }
-  }
+      setSentTo(form.getValues().email.trim());
+      form.setValues({ subject: '', message: '' });
+    },
+  });
 
   return (
     <Container size="lg" py="xl">
@@ -135,20 +105,20 @@ export function ContactPage() {
                 <Stack gap="md">
                   <Grid>
                     <Grid.Col span={{ base: 12, sm: 6 }}>
-                      <TextInput label="Name" autoComplete="name" required {...field('name')} />
+                      <TextInput label="Name" autoComplete="name" required {...form.getInputProps('name')} />
                     </Grid.Col>
                     <Grid.Col span={{ base: 12, sm: 6 }}>
-                      <TextInput label="Email" type="email" autoComplete="email" required {...field('email')} />
+                      <TextInput label="Email" type="email" autoComplete="email" required {...form.getInputProps('email')} />
                     </Grid.Col>
                   </Grid>
                   <TextInput
                     label="Subject"
                     placeholder="For example: Order 42-ABC123 has not arrived"
                     required
-                    {...field('subject')}
+                    {...form.getInputProps('subject')}
                   />
-                  <Textarea label="Message" rows={7} required {...field('message')} />
-                  <Button type="submit" loading={send.isPending} style={{ alignSelf: 'flex-start' }}>
+                  <Textarea label="Message" rows={7} required {...form.getInputProps('message')} />
+                  <Button type="submit" loading={form.submitting} style={{ alignSelf: 'flex-start' }}>
                     Send message
                   </Button>
                 </Stack>

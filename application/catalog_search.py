@@ -1,0 +1,112 @@
+"""Catalog search requests: what a client may ask for, read into a :class:`ListingFilter`.
+
+Every parameter is checked at once, so one 400 names every bad field: unknown categories,
+sizes or conditions, prices that are not amounts, a minimum above the maximum, an unknown
+sort. Brands match by :func:`domain.catalog.brand_key`; words as both databases index them.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any
+
+from application.catalog_views import ListingView
+from application.ports.catalog import ListingFilter, ListingSort
+from domain.catalog import Category, Condition, Size, brand_key
+from domain.errors import ValidationError, require_valid
+from domain.money import AmountProblem, problem_message, read_amount
+
+MAX_SEARCH_WORDS = 8
+_WORD = re.compile(r"[^\W_]+")
+
+
+@dataclass(frozen=True)
+class SearchRequest:
+    """Search parameters as the client sent them (validated by the service)."""
+
+    q: str | None = None
+    brands: list[str] = field(default_factory=list)
+    categories: list[str] = field(default_factory=list)
+    sizes: list[str] = field(default_factory=list)
+    conditions: list[str] = field(default_factory=list)
+    min_price: str | None = None
+    max_price: str | None = None
+    seller_id: int | None = None
+    include_sold: bool = False
+    sort: str | None = None
+    limit: int | None = None
+    cursor: str | None = None
+    searcher_id: int | None = None  # who searched, for analytics (None: a visitor)
+
+
+@dataclass(frozen=True)
+class SearchPage:
+    items: list[ListingView]
+    next_cursor: str | None
+    total: int
+
+
+def search_words(q: str | None) -> tuple[str, ...]:
+    """Lower-case runs of letters and digits, as both databases index them."""
+    return tuple(_WORD.findall((q or "").lower()))[:MAX_SEARCH_WORDS]
+
+
+def _choices(values: list[str], enum: Any, name: str, errors: dict[str, str]) -> frozenset[Any]:
+    parsed = set()
+    for value in values:
+        member = enum.parse(value)
+        if member is None:
+            errors.setdefault(name, f"Unknown {name} '{value}'. "
+                                    f"Use one of: {', '.join(m.value for m in enum)}")
+        else:
+            parsed.add(member)
+    return frozenset(parsed)
+
+
+def _bound(text: str | None, name: str, label: str, errors: dict[str, str]) -> Decimal | None:
+    if text is None or not text.strip():
+        return None
+    amount = read_amount(text)
+    if isinstance(amount, AmountProblem):
+        errors[name] = problem_message(amount, label)
+        return None
+    return amount
+
+
+def parse_filter(request: SearchRequest) -> ListingFilter:
+    """The filter named by ``request``, or :class:`ValidationError` naming every bad one."""
+    errors: dict[str, str] = {}
+    low = _bound(request.min_price, "minPrice", "Minimum price", errors)
+    high = _bound(request.max_price, "maxPrice", "Maximum price", errors)
+    if low is not None and high is not None and low > high:
+        errors["maxPrice"] = "Maximum price must be at least the minimum price"
+    query = ListingFilter(
+        words=search_words(request.q),
+        brands=frozenset(key for key in map(brand_key, request.brands) if key),
+        categories=_choices(request.categories, Category, "category", errors),
+        sizes=_choices(request.sizes, Size, "size", errors),
+        conditions=_choices(request.conditions, Condition, "condition", errors),
+        min_price=low, max_price=high, seller_id=request.seller_id,
+        include_unavailable=request.include_sold and request.seller_id is not None,
+    )
+    require_valid(errors)
+    return query
+
+
+def parse_sort(sort: str | None) -> ListingSort:
+    if not sort:
+        return ListingSort.MOST_RECENT
+    try:
+        return ListingSort(sort.strip().lower())
+    except ValueError:
+        choices = ", ".join(s.value for s in ListingSort)
+        raise ValidationError({"sort": f"Unknown sort '{sort}'. Use one of: {choices}"}
+                              ) from None
+
+
+def fingerprint(query: ListingFilter) -> str:
+    """A short digest of a filter, so a cursor's remembered total is reused only for it."""
+    return hashlib.sha256(repr(query).encode()).hexdigest()[:12]

@@ -1,0 +1,60 @@
+"""A listing as every area's responses show it (catalog, favorites, offers, orders...)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from application.catalog_views import ListingView
+from domain.money import format_amount
+from entrypoints.http.schemas import CamelStruct
+
+
+class SellerOut(CamelStruct):
+    id: int
+    username: str
+    display_name: str
+    avatar_url: str | None
+    rating: float
+    rating_count: int
+    verified: bool
+
+
+class ProductOut(CamelStruct):
+    id: int
+    title: str
+    description: str
+    price: str
+    brand: str
+    size: str
+    condition: str
+    category: str
+    images: list[str]
+    thumbnails: list[str]
+    status: str
+    badge: str | None
+    seller_id: int
+    created_at: datetime
+    updated_at: datetime | None
+    watch_count: int
+    price_drop: bool
+    verified: bool
+    seller: SellerOut | None
+
+
+def product_out(view: ListingView) -> ProductOut:
+    item, seller = view.listing, view.seller
+    assert item.id is not None
+    return ProductOut(
+        id=item.id, title=item.title, description=item.description,
+        price=format_amount(item.price), brand=item.brand, size=item.size.value,
+        condition=item.condition.value, category=item.category.value,
+        images=[image.url for image in item.images],
+        thumbnails=[image.thumbnail_url for image in item.images],
+        status=item.status.value, badge=None if view.badge is None else view.badge.value,
+        seller_id=item.seller_id, created_at=item.created_at, updated_at=item.updated_at,
+        watch_count=item.watch_count, price_drop=item.price_drop, verified=item.verified,
+        seller=None if seller is None else SellerOut(
+            id=seller.id, username=seller.username, display_name=seller.display_name,
+            avatar_url=seller.avatar_url, rating=float(seller.rating),
+            rating_count=seller.rating_count, verified=seller.verified),
+    )

@@ -1,0 +1,79 @@
+"""The SQLite write path: busy timeout applied, write lock taken up front, typed errors."""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import UTC, datetime
+
+import pytest
+from sqlalchemy import text
+
+from adapters.sqlalchemy.engine import BUSY_TIMEOUT_MS, create_engine
+from adapters.sqlalchemy.unit_of_work import lost_race, translate
+from domain.accounts import User
+from domain.errors import Conflict, WriteConflict
+from entrypoints.container import Container
+
+pytestmark = pytest.mark.adapters
+
+
+async def test_every_sqlite_connection_has_the_busy_timeout(database_url: str) -> None:
+    if not database_url.startswith("sqlite"):
+        pytest.skip("SQLite only")
+    engine = create_engine(database_url)
+    try:
+        connections = [await engine.connect() for _ in range(3)]
+        for connection in connections:
+            timeout = await connection.scalar(text("PRAGMA busy_timeout"))
+            assert timeout == BUSY_TIMEOUT_MS
+            assert await connection.scalar(text("PRAGMA journal_mode")) == "wal"
+        for connection in connections:
+            await connection.close()
+    finally:
+        await engine.dispose()
+
+
+async def test_a_read_then_write_transaction_waits_instead_of_failing(
+        container: Container) -> None:
+    """Two transactions that read, pause, then write: the second waits its turn."""
+    order: list[str] = []
+
+    async def writer(name: str) -> None:
+        async with container.uow() as uow:
+            await uow.users.username_taken("nobody")
+            await asyncio.sleep(0.05)
+            await uow.users.add(User(username=name, display_name=name,
+                                     email=f"{name}@example.com", password_hash="x",
+                                     created_at=datetime.now(UTC)))
+            await asyncio.sleep(0.05)
+            await uow.commit()
+            order.append(name)
+
+    await asyncio.gather(*(writer(f"user{i}") for i in range(10)))
+    assert sorted(order) == sorted(f"user{i}" for i in range(10))
+
+
+def test_lost_races_and_constraint_violations_get_their_typed_errors() -> None:
+    from sqlalchemy.exc import IntegrityError, OperationalError
+
+    locked = OperationalError("INSERT", {}, Exception("database is locked"))
+    assert lost_race(locked) and isinstance(translate(locked), WriteConflict)
+
+    class Deadlock(Exception):
+        sqlstate = "40P01"
+
+    assert isinstance(translate(OperationalError("UPDATE", {}, Deadlock())), WriteConflict)
+    unique = IntegrityError("INSERT", {}, Exception("UNIQUE constraint failed"))
+    typed = translate(unique)
+    assert isinstance(typed, Conflict) and not isinstance(typed, WriteConflict)
+    assert translate(OperationalError("SELECT", {}, Exception("no such table"))) is None
+
+
+def test_values_a_column_cannot_hold_are_the_requests_fault() -> None:
+    from sqlalchemy.exc import DBAPIError
+
+    from domain.errors import ValidationError
+
+    encode = DBAPIError("SELECT", {}, Exception(
+        "invalid input for query argument $1: 2147483648 (value out of int32 range)"))
+    assert isinstance(translate(encode), ValidationError)
