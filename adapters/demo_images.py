@@ -12,13 +12,14 @@ from __future__ import annotations
 import io
 import random
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
 import anyio.to_thread
 from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
-from application.ports.media import GarmentPhotos
+from application.ports.media import GarmentPhotos, OutfitPhoto
 
 WIDTH, HEIGHT = 640, 800
 SCALE = 2
@@ -279,28 +280,85 @@ def _colours(kind: str, rng: random.Random) -> tuple[str, Colour, Colour]:
     return COLOUR_NAMES.get(name, name), base, accent
 
 
-def draw_garment(kind: str, variant: int) -> GarmentPhotos:
-    """Garment ``kind`` as PNGs, whole and in close-up (the middle at twice the size);
-    ``variant`` picks colours, pattern and backdrop."""
+@dataclass
+class _Drawn:
+    backdrop: Image.Image
+    mask: Image.Image
+    fill: Image.Image
+    shape: Callable[..., Details]
+    details: Details
+    colour: str
+    base: Colour
+    accent: Colour
+
+
+def _drawn(kind: str, variant: int) -> _Drawn:
+    """The parts of garment ``kind`` in ``variant`` (same rng sequence for every use, so an
+    outfit shows a listing's garment in the listing's colours)."""
     if kind not in SHAPES:
         raise ValueError(f"unknown garment {kind!r}")
     rng = random.Random(f"{kind}:{variant}")
-    canvas = _backdrop(rng)
+    backdrop = _backdrop(rng)
     mask = Image.new("L", (W, H), 0)
     shape = SHAPES[kind]
     details = shape(ImageDraw.Draw(mask), fill=255)
     colour, base, accent = _colours(kind, rng)
     pattern = "solid" if kind in ("jeans", "sneaker") else rng.choice(PATTERNS)
     fill = _light(_pattern(pattern, base, accent, rng))
+    return _Drawn(backdrop, mask, fill, shape, details, colour, base, accent)
 
-    canvas = Image.composite(Image.new("RGB", (W, H), (70, 64, 58)), canvas,
-                             _soft_shadow(mask))
-    canvas = Image.composite(fill, canvas, mask)
+
+def draw_garment(kind: str, variant: int) -> GarmentPhotos:
+    """Garment ``kind`` as PNGs, whole and in close-up (the middle at twice the size);
+    ``variant`` picks colours, pattern and backdrop."""
+    g = _drawn(kind, variant)
+    canvas = Image.composite(Image.new("RGB", (W, H), (70, 64, 58)), g.backdrop,
+                             _soft_shadow(g.mask))
+    canvas = Image.composite(g.fill, canvas, g.mask)
     pen = ImageDraw.Draw(canvas)
-    shape(pen, outline=_darker(base, 0.45), width=7)
-    details(pen, _darker(base, 0.4), accent)
+    g.shape(pen, outline=_darker(g.base, 0.45), width=7)
+    g.details(pen, _darker(g.base, 0.4), g.accent)
+    return GarmentPhotos(_png(canvas.reduce(SCALE)), _png(_detail(canvas, g.mask)), g.colour)
 
-    return GarmentPhotos(_png(canvas.reduce(SCALE)), _png(_detail(canvas, mask)), colour)
+
+# Where the pieces of an outfit lie on a flat-lay photo (fractions: left, top, right, bottom):
+# the top or dress, the bottoms, the shoes, the bag.
+OUTFIT_SLOTS = ((0.04, 0.03, 0.60, 0.57), (0.42, 0.38, 0.96, 0.97),
+                (0.04, 0.64, 0.40, 0.95), (0.63, 0.05, 0.96, 0.38))
+
+
+@lru_cache(maxsize=64)
+def _cutout(kind: str, variant: int) -> tuple[Image.Image, Image.Image]:
+    """The garment (with seams) cropped to its outline, and its mask."""
+    g = _drawn(kind, variant)
+    piece = g.fill.copy()
+    pen = ImageDraw.Draw(piece)
+    g.shape(pen, outline=_darker(g.base, 0.45), width=7)
+    g.details(pen, _darker(g.base, 0.4), g.accent)
+    g.shape(ImageDraw.Draw(g.mask), outline=255, width=7)
+    box = g.mask.getbbox() or (0, 0, W, H)
+    return piece.crop(box), g.mask.crop(box)
+
+
+def draw_outfit(pieces: list[tuple[str, int]], variant: int) -> OutfitPhoto:
+    """A flat-lay photo of up to four garments (kind, variant) with where each one lies."""
+    canvas = _backdrop(random.Random(f"outfit:{variant}"))
+    spots: list[tuple[float, float]] = []
+    for (kind, garment_variant), (left, top, right, bottom) in zip(pieces, OUTFIT_SLOTS,
+                                                                    strict=False):
+        piece, mask = _cutout(kind, garment_variant)
+        width, height = (right - left) * W, (bottom - top) * H
+        scale = min(width / piece.width, height / piece.height)
+        size = (max(1, int(piece.width * scale)), max(1, int(piece.height * scale)))
+        piece = piece.resize(size, Image.Resampling.BILINEAR)
+        mask = mask.resize(size, Image.Resampling.BILINEAR)
+        x = int(left * W + (width - size[0]) / 2)
+        y = int(top * H + (height - size[1]) / 2)
+        shadow = mask.point(lambda v: int(v * 0.3)).filter(ImageFilter.BoxBlur(10))
+        canvas.paste((70, 64, 58), (x + 14, y + 18), shadow)
+        canvas.paste(piece, (x, y), mask)
+        spots.append((round((x + size[0] / 2) / W, 3), round((y + size[1] / 2) / H, 3)))
+    return OutfitPhoto(_png(canvas.reduce(SCALE)), tuple(spots))
 
 
 def _png(picture: Image.Image) -> bytes:
@@ -324,3 +382,6 @@ class PillowGarmentPictures:
 
     async def draw(self, kind: str, variant: int) -> GarmentPhotos:
         return await anyio.to_thread.run_sync(draw_garment, kind, variant)
+
+    async def draw_outfit(self, pieces: list[tuple[str, int]], variant: int) -> OutfitPhoto:
+        return await anyio.to_thread.run_sync(draw_outfit, pieces, variant)

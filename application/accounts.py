@@ -184,7 +184,8 @@ class AccountService:
         limits = (LOGIN_FAILURE_LIMIT, LOGIN_FAILURE_IP_LIMIT)
         for key, limit in zip(keys, limits, strict=True):
             if await self.limiter.count(key, LOGIN_FAILURE_WINDOW_SECONDS) >= limit:
-                raise RateLimited("Too many failed login attempts. Please wait and try again.")
+                raise RateLimited("Too many failed login attempts. Please wait and try again.",
+                                  retry_after=LOGIN_FAILURE_WINDOW_SECONDS)
 
     async def _refuse_taken(self, username: str, email: str) -> None:
         async with self.uow:

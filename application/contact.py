@@ -28,7 +28,7 @@ class ContactService:
         require_valid(validate_contact(form))
         key = f"contact:{client}"
         if await self.limiter.count(key, SEND_WINDOW_SECONDS) >= SEND_LIMIT:
-            raise RateLimited(TOO_MANY)
+            raise RateLimited(TOO_MANY, retry_after=SEND_WINDOW_SECONDS)
         async with self.uow:
             message = await self.uow.contact_messages.add(ContactMessage(
                 name=form.name, email=form.email, subject=form.subject, message=form.message,

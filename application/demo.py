@@ -14,6 +14,7 @@ from application.demo_analytics import AnalyticsDemo
 from application.demo_blog import BlogDemo
 from application.demo_catalog import CatalogDemo
 from application.demo_messaging import MessagingDemo
+from application.demo_posts import PostsDemo
 from application.ports import Clock, PasswordHasher, UnitOfWork
 from application.ports.media import GarmentPictures, MediaStore
 from domain.accounts import Role, User
@@ -82,7 +83,9 @@ class DemoSeeder:
         await self._seed_generated_users(users, progress)
         await BlogDemo(self.uow, self.clock, self.catalog.media,
                        self.catalog.pictures).seed(progress)
-        await self.catalog.seed(listings, progress)
+        listing_ids = await self.catalog.seed(listings, progress)
+        await PostsDemo(self.uow, self.clock, self.catalog.media, self.catalog.pictures).seed(
+            listing_ids, self.catalog.pool, progress)
         progress("conversations", 0, 1)
         await MessagingDemo(self.uow, self.clock).seed()
         progress("conversations", 1, 1)

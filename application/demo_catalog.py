@@ -126,6 +126,7 @@ class CatalogDemo:
         self.clock = clock
         self.media = media
         self.pictures = pictures
+        self.pool: PhotoPool | None = None  # set by seed, for the style posts' outfits
 
     async def seed(self, listings: int, progress: Progress) -> list[int]:
         if listings <= 0:
@@ -133,7 +134,7 @@ class CatalogDemo:
         sellers = await self._user_ids(SELLERS)
         if not sellers:  # the accounts step did not run: nobody to list items
             return []
-        pool = await self.photo_pool(progress)
+        pool = self.pool = await self.photo_pool(progress)
         ids = await self._seed_listings(listings, sellers, pool, progress)
         await self._seed_favorites(ids, progress)
         async with self.uow:

@@ -69,7 +69,13 @@ class TooLarge(DomainError):
 
 
 class RateLimited(DomainError):
+    """Too many attempts; ``retry_after`` (seconds) says when trying again can succeed."""
+
     default_message = "Too many requests. Please wait a moment and try again."
+
+    def __init__(self, message: str | None = None, retry_after: int | None = None) -> None:
+        self.retry_after = retry_after
+        super().__init__(message)
 
 
 def require_valid(errors: dict[str, str]) -> None:

@@ -40,6 +40,14 @@ class GarmentPhotos:
     colour: str = "navy"
 
 
+@dataclass(frozen=True)
+class OutfitPhoto:
+    """A PNG flat-lay of several garments and where each lies (x, y fractions, in order)."""
+
+    png: bytes
+    spots: tuple[tuple[float, float], ...]
+
+
 class GarmentPictures(Protocol):
     """Drawn demo photos (no network): a garment silhouette in some colour and pattern."""
 
@@ -47,3 +55,7 @@ class GarmentPictures(Protocol):
 
     async def draw(self, kind: str, variant: int) -> GarmentPhotos:
         """Garment ``kind`` (one of ``kinds``); ``variant`` picks colour and pattern."""
+
+    async def draw_outfit(self, pieces: list[tuple[str, int]], variant: int) -> OutfitPhoto:
+        """Up to four garments ``(kind, variant)`` (drawn as :meth:`draw` draws them) laid
+        out on one photo: top or dress, bottoms, shoes, bag."""

@@ -47,7 +47,11 @@ def _json(status: int, body: dict[str, Any]) -> Response[dict[str, Any]]:
 
 def domain_error(_: Request[Any, Any, Any], error: DomainError) -> Response[dict[str, Any]]:
     status = next((code for cls, code in STATUS_BY_ERROR if isinstance(error, cls)), 400)
-    return _json(status, error_body(error.message, getattr(error, "errors", None)))
+    response = _json(status, error_body(error.message, getattr(error, "errors", None)))
+    retry_after = getattr(error, "retry_after", None)
+    if retry_after is not None:
+        response.headers["Retry-After"] = str(max(1, int(retry_after)))
+    return response
 
 
 def _field_name(key: str | None) -> str:

@@ -12,7 +12,8 @@ from PIL import Image
 
 from adapters.demo_images import SHAPES, draw_garment
 from application.ports.catalog import ListingFilter, ListingSort
-from application.ports.media import GarmentPhotos
+from application.ports.media import GarmentPhotos, OutfitPhoto
+from application.ports.posts import PostFilter
 from entrypoints.container import Container
 
 pytestmark = pytest.mark.adapters
@@ -48,6 +49,13 @@ class QuickPictures:
                 out, format="PNG")
             return out.getvalue()
         return GarmentPhotos(png(10), png(200), f"{kind}-shade-{variant}")
+
+    async def draw_outfit(self, pieces: list[tuple[str, int]], variant: int) -> OutfitPhoto:
+        out = io.BytesIO()
+        Image.new("RGB", (32, 40), (variant * 20 % 255, len(pieces) * 40, 90)).save(
+            out, format="PNG")
+        return OutfitPhoto(out.getvalue(), tuple((0.2 + i * 0.2, 0.5) for i in range(
+            len(pieces))))
 
 
 @pytest.fixture
@@ -98,3 +106,22 @@ async def test_demo_seed_in_bulk_crosses_batches(quick: Container) -> None:
         assert nike >= brand > 0
         last = await uow.listings.search(ListingFilter(), ListingSort.PRICE_HIGH_LOW, 1)
         assert last[0].images
+
+
+async def test_demo_seed_makes_lived_in_style_posts(quick: Container) -> None:
+    """Posts by several people, each tagging available demo listings with hotspots, and
+    likes, comments, saves and follows; the same seed gives the same posts."""
+    assert await quick.demo_seeder().seed(listings=60)
+    async with quick.uow() as uow:
+        posts = await uow.posts.list(PostFilter(), None, 50)
+        counts = await uow.posts.counts([p.id for p in posts])
+        listings = await uow.listings.get_many([t.product_id for p in posts for t in p.tags])
+    assert len(posts) >= 10
+    assert len({p.user_id for p in posts}) >= 4
+    assert all(p.tags and all(t.has_hotspot for t in p.tags) for p in posts)
+    assert all(p.hashtags for p in posts)
+    assert all(item.status.is_purchasable for item in listings.values())
+    assert sum(c.likes for c in counts.values()) > len(posts)
+    assert sum(c.comments for c in counts.values()) > 0
+    ages = {(posts[0].created_at - p.created_at).days for p in posts}
+    assert max(ages) >= 30 and 0 in ages

@@ -8,6 +8,8 @@ export const CreateListingPage = lazy(() => import('@/features/catalog/component
 export const SavedItemsPage = lazy(() => import('@/features/favorites/components/watchlist-page'));
 export const FeedPage = lazy(() => import('@/features/social/components/feed-page'));
 export const PostPage = lazy(() => import('@/features/social/components/post-page'));
+export const NewPostPage = lazy(() => import('@/features/social/components/new-post-page'));
+export const SettingsPage = lazy(() => import('@/features/social/components/settings-page'));
 export const ProfilePage = lazy(() => import('@/features/social/components/profile-page'));
 export const MessagesPage = lazy(() => import('@/features/messaging/components/messages-page'));
 export const SellerOffersPage = lazy(() => import('@/features/offers/components/seller-offers-page'));

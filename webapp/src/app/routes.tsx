@@ -39,6 +39,8 @@ export const routes: RouteObject[] = [
         element: <ProtectedRoute />,
         children: [
           { path: '/create-listing', element: <Page.CreateListingPage /> },
+          { path: '/post/new', element: <Page.NewPostPage /> },
+          { path: '/settings', element: <Page.SettingsPage /> },
           { path: '/product/:id/edit', element: <Page.CreateListingPage /> },
           { path: '/orders', element: <Page.OrdersPage /> },
           { path: '/watchlist', element: <Page.SavedItemsPage /> },

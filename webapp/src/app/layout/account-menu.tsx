@@ -4,6 +4,7 @@ import {
   IconHeart,
   IconLogout,
   IconPackage,
+  IconSettings,
   IconTag,
   IconUser,
 } from '@tabler/icons-react';
@@ -20,13 +21,16 @@ export function AccountMenu({ user }: { user: User }) {
     <Menu position="bottom-end" width={220} shadow="md">
       <Menu.Target>
         <UnstyledButton aria-label="Account menu" ml="xs">
-          <Avatar src={user.avatarUrl} alt="" name={displayNameOf(user)} color="brand" size={34} />
+          <Avatar src={user.avatarUrl} alt={`${displayNameOf(user)}'s avatar`} name={displayNameOf(user)} color="brand" size={34} />
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>My Account</Menu.Label>
         <Menu.Item component={Link} to={`/profile/${user.id}`} leftSection={<IconUser size={ICON} />}>
           Profile
+        </Menu.Item>
+        <Menu.Item component={Link} to="/settings" leftSection={<IconSettings size={ICON} />}>
+          Edit Profile
         </Menu.Item>
         <Menu.Item component={Link} to="/orders" leftSection={<IconPackage size={ICON} />}>
           Orders

@@ -1,10 +1,11 @@
 import { Anchor, Button, Container, Group } from '@mantine/core';
-import { IconHeart, IconMessageCircle, IconPackage, IconPlus } from '@tabler/icons-react';
+import { IconHeart, IconMessageCircle, IconPackage } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { useUnreadMessageCount } from '@/features/messaging/api';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { useSessionStore } from '@/entities/session/session-store';
 import { AccountMenu } from './account-menu';
+import { CreateMenu } from './create-menu';
 import { ColorSchemeToggle } from './color-scheme-toggle';
 import { HeaderIconLink } from './header-icon-link';
 import { NavTabs } from './nav-tabs';
@@ -30,17 +31,7 @@ export function SiteHeader() {
           Rethread
         </Anchor>
         <Group gap={4} wrap="nowrap">
-          {user && (
-            <Button
-              component={Link}
-              to="/create-listing"
-              leftSection={<IconPlus size={16} />}
-              visibleFrom="sm"
-              mr="xs"
-            >
-              Sell an Item
-            </Button>
-          )}
+          {user && <CreateMenu />}
           <HeaderIconLink
             to="/messages"
             label={messagesLabel(unread)}

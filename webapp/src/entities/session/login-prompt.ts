@@ -5,7 +5,10 @@ export type LoginPromptAction =
   | 'follow sellers'
   | 'message sellers'
   | 'make an offer'
-  | 'place an order';
+  | 'place an order'
+  | 'like posts'
+  | 'save posts'
+  | 'comment';
 
 /** Spec §5 Anonymous / §8 Login prompts: 'Please log in' with what needed the login. */
 export function promptLogin(action: LoginPromptAction): void {

@@ -3,6 +3,7 @@ import { api } from '@/lib/api-client';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { userKeys, type PublicUser } from './public-user';
 import { useSessionStore } from '@/entities/session/session-store';
+import { updateCachedAuthor } from '@/entities/post/post';
 
 interface FollowTarget {
   id: number;
@@ -24,6 +25,7 @@ export function useFollowToggle(target: FollowTarget) {
       else await api.delete('follows', { json });
     },
     onMutate: async (follow) => {
+      updateCachedAuthor(client, target.id, follow);
       await client.cancelQueries({ queryKey: key });
       const previous = client.getQueryData<PublicUser>(key);
       if (previous) {
@@ -32,7 +34,8 @@ export function useFollowToggle(target: FollowTarget) {
       }
       return previous;
     },
-    onError: (_error, _follow, previous) => {
+    onError: (_error, follow, previous) => {
+      updateCachedAuthor(client, target.id, !follow);
       if (previous) client.setQueryData(key, previous);
       notifyError('Failed to update follow status. Please try again.');
     },

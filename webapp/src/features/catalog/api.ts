@@ -20,12 +20,6 @@ export interface Facets {
   conditions: FacetCount[];
 }
 
-export interface TaggedPost {
-  id: number;
-  imageUrl: string;
-  content: string;
-}
-
 function getProducts(params: URLSearchParams): Promise<ProductPage> {
   return api.get('products', { searchParams: params }).json<ProductPage>();
 }
@@ -69,14 +63,6 @@ export function useProduct(id: number) {
   return useQuery({
     queryKey: productKeys.detail(id),
     queryFn: () => api.get(`products/${id}`).json<Product>(),
-    enabled: Number.isInteger(id) && id > 0,
-  });
-}
-
-export function useTaggedPosts(id: number) {
-  return useQuery({
-    queryKey: [...productKeys.detail(id), 'tagged-posts'],
-    queryFn: () => api.get(`products/${id}/tagged-posts`).json<TaggedPost[]>(),
     enabled: Number.isInteger(id) && id > 0,
   });
 }

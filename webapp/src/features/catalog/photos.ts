@@ -1,4 +1,7 @@
 import { MAX_LISTING_IMAGES } from '@/entities/product/catalog-enums';
+import { READ_FAILED, readAsDataUrl } from '@/lib/read-file';
+
+export { READ_FAILED, readAsDataUrl };
 
 /** A listing photo in the form: `src` is what is sent (a kept URL or a new data URL). */
 export interface Photo {
@@ -8,20 +11,10 @@ export interface Photo {
 }
 
 export const NOT_AN_IMAGE = 'Only image files can be uploaded';
-export const READ_FAILED = 'Failed to read the image file. Please try again.';
 export const TOO_MANY = `You can add at most ${MAX_LISTING_IMAGES} photos`;
 
 let counter = 0;
 const nextKey = () => `photo-${++counter}`;
-
-export function readAsDataUrl(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => (typeof reader.result === 'string' ? resolve(reader.result) : reject(new Error(READ_FAILED)));
-    reader.onerror = () => reject(reader.error ?? new Error(READ_FAILED));
-    reader.readAsDataURL(file);
-  });
-}
 
 export interface AddResult {
   photos: Photo[];

@@ -13,7 +13,6 @@ const ROW_COLS = { base: 2, '820px': 4 };
 /** Home: hero, brand tiles, Most Watched, category tiles, Trending Styles, sell call to action. */
 export default function HomePage() {
   const mostWatched = useProductRow('most_popular', 4);
-  const trending = useProductRow('most_recent', 3);
   const watched = mostWatched.data?.items ?? [];
 
   return (
@@ -38,7 +37,7 @@ export default function HomePage() {
           )}
         </section>
         <CategoryTiles />
-        <TrendingStyles products={trending.data?.items ?? []} loading={trending.isPending} />
+        <TrendingStyles />
         <SellCta />
       </Stack>
     </Container>

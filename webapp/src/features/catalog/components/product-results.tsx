@@ -5,7 +5,7 @@ import { LoadFailed } from '@/components/load-failed';
 import { ProductGrid } from '@/entities/product/product-grid';
 import { FIRST_PAGE, NEXT_PAGE, useProductSearch } from '../api';
 import type { ProductFilters } from '../filters';
-import { useInfiniteTrigger } from '../use-infinite-trigger';
+import { useInfiniteTrigger } from '@/lib/use-infinite-trigger';
 
 interface ProductResultsProps {
   filters: ProductFilters;

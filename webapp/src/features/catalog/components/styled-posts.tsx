@@ -1,8 +1,8 @@
-import { Anchor, Card, Image, SimpleGrid, Skeleton, Text, Title } from '@mantine/core';
-import { EmptyState } from '@mantine/core';
-import { IconSparkles } from '@tabler/icons-react';
+import { Anchor, Card, EmptyState, Group, Image, SimpleGrid, Skeleton, Text, Title } from '@mantine/core';
+import { IconHeart, IconSparkles } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
-import { useTaggedPosts } from '../api';
+import { useTaggedPosts } from '@/entities/post/post';
+import { displayNameOf } from '@/entities/user/user';
 
 /** 'How others are styling this': style posts that tag this product. */
 export function StyledPosts({ productId }: { productId: number }) {
@@ -29,9 +29,13 @@ export function StyledPosts({ productId }: { productId: number }) {
       {items.length > 0 && (
         <SimpleGrid cols={{ base: 2, sm: 3 }}>
           {items.map((post) => (
-            <Card key={post.id} padding={0} component={Link} to={`/post/${post.id}`} style={{ textDecoration: 'none' }}>
-              <Image src={post.imageUrl} alt={post.content || 'Style post'} h={220} loading="lazy" />
-              <Text size="sm" p="sm" lineClamp={2}>{post.content}</Text>
+            <Card key={post.id} withBorder padding={0} component={Link} to={`/post/${post.id}`} style={{ textDecoration: 'none' }}>
+              <Image src={post.thumbnailUrl || post.imageUrl} alt={post.content || `Outfit posted by ${displayNameOf(post.user)}`} h={220} loading="lazy" />
+              <Text size="sm" px="sm" pt="sm" lineClamp={2}>{post.content}</Text>
+              <Group justify="space-between" p="sm" pt={4}>
+                <Text size="xs" c="dimmed" truncate>by {displayNameOf(post.user)}</Text>
+                <Group gap={4} c="dimmed"><IconHeart size={14} aria-hidden /><Text size="xs">{post.likeCount}</Text></Group>
+              </Group>
             </Card>
           ))}
         </SimpleGrid>

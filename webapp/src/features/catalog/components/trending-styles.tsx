@@ -1,45 +1,53 @@
-import { Badge, Button, Card, Group, SimpleGrid, Skeleton, Text } from '@mantine/core';
-import { IconSparkles } from '@tabler/icons-react';
+import { Avatar, Badge, Button, Card, EmptyState, Group, SimpleGrid, Skeleton, Text } from '@mantine/core';
+import { IconHeart, IconSparkles } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { ProductImage } from '@/entities/product/product-image';
-import { categoryLabel } from '@/entities/product/catalog-enums';
-import type { Product } from '@/entities/product/product';
+import { useTrendingPosts, type StylePost } from '@/entities/post/post';
+import { displayNameOf } from '@/entities/user/user';
 import { SectionHeader } from './section-header';
 
-/** '#outerwear', '#levis': tags from the category and brand. */
-export function hashtags(product: Pick<Product, 'category' | 'brand'>): string[] {
-  const tag = (text: string) => `#${text.toLowerCase().replace(/[^a-z0-9]+/g, '')}`;
-  return [tag(categoryLabel(product.category)), tag(product.brand)].filter((text) => text.length > 1);
-}
-
-function StyleCard({ product }: { product: Product }) {
+function StyleCard({ post }: { post: StylePost }) {
+  const author = displayNameOf(post.user);
   return (
-    <Card padding={0} component={Link} to={`/product/${product.id}`} style={{ textDecoration: 'none' }}>
-      <ProductImage src={product.images[0]} alt={product.title} ratio={1} />
-      <Group gap={6} p="sm" pb={4}>
-        {hashtags(product).map((tag) => (
-          <Badge key={tag} variant="light" radius="sm" tt="none">
-            {tag}
-          </Badge>
+    <Card padding={0} component={Link} to={`/post/${post.id}`} style={{ textDecoration: 'none' }}
+      aria-label={`Style post by ${author}, ${post.likeCount} likes`}>
+      <ProductImage src={post.thumbnailUrl || post.imageUrl} alt={post.content || `Outfit posted by ${author}`} ratio={1} />
+      <Group gap={6} p="sm" pb={4} mih={34}>
+        {post.hashtags.slice(0, 3).map((tag) => (
+          <Badge key={tag.name} variant="light" radius="sm" tt="none">#{tag.name}</Badge>
         ))}
       </Group>
-      <Text size="sm" px="sm" pb="sm" c="dimmed" truncate>
-        Styled by {product.seller?.displayName || 'a Rethread member'}
-      </Text>
+      <Group justify="space-between" px="sm" pb="sm" wrap="nowrap">
+        <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
+          <Avatar src={post.user.avatarUrl} alt="" name={author} color="brand" size={22} />
+          <Text size="sm" c="dimmed" truncate>Styled by {author}</Text>
+        </Group>
+        <Group gap={4} c="dimmed" wrap="nowrap">
+          <IconHeart size={14} aria-hidden />
+          <Text size="sm">{post.likeCount}</Text>
+        </Group>
+      </Group>
     </Card>
   );
 }
 
-/** Three looks with hashtags; the style feed has the rest. */
-export function TrendingStyles({ products, loading }: { products: Product[]; loading: boolean }) {
+/** The three most-liked style posts of recent weeks; the style feed has the rest. */
+export function TrendingStyles() {
+  const trending = useTrendingPosts();
+  const posts = trending.data ?? [];
   return (
     <section aria-labelledby="home-trending">
       <SectionHeader id="home-trending" title="Trending Styles" subtitle="How the community is wearing it" />
-      <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
-        {loading
-          ? [0, 1, 2].map((index) => <Skeleton key={index} h={320} radius="lg" />)
-          : products.map((product) => <StyleCard key={product.id} product={product} />)}
-      </SimpleGrid>
+      {!trending.isPending && posts.length === 0 ? (
+        <EmptyState icon={<IconSparkles />} withIndicatorBackground title="No trending styles yet"
+          description="Share a look on the style feed and it could show up here." />
+      ) : (
+        <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
+          {trending.isPending
+            ? [0, 1, 2].map((index) => <Skeleton key={index} h={320} radius="lg" />)
+            : posts.map((post) => <StyleCard key={post.id} post={post} />)}
+        </SimpleGrid>
+      )}
       <Group justify="center" mt="lg">
         <Button component={Link} to="/feed" variant="light" leftSection={<IconSparkles size={16} />}>
           See Style Feed

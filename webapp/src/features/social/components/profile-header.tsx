@@ -1,6 +1,6 @@
-import { Avatar, Button, Group, Paper, Rating, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconCalendar, IconMessageCircle, IconRuler } from '@tabler/icons-react';
-import { useNavigate } from 'react-router-dom';
+import { Anchor, Avatar, Button, Group, Paper, Rating, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconBrandInstagram, IconCalendar, IconMessageCircle, IconPencil, IconPlus, IconRuler } from '@tabler/icons-react';
+import { Link, useNavigate } from 'react-router-dom';
 import { FollowButton } from '@/entities/user/follow-button';
 import { formatMonthYear, formatRating } from '@/lib/formatters';
 import { promptLogin } from '@/entities/session/login-prompt';
@@ -49,7 +49,18 @@ export function ProfileHeader({ user, listingCount }: ProfileHeaderProps) {
               <Group gap={4}><IconRuler size={16} aria-hidden /><Text size="sm">Height {user.height}</Text></Group>
             )}
             <Group gap={4}><IconCalendar size={16} aria-hidden /><Text size="sm">Member since {formatMonthYear(user.createdAt)}</Text></Group>
+            {user.instagramHandle && (
+              <Anchor href={`https://instagram.com/${user.instagramHandle}`} target="_blank" rel="noopener noreferrer" size="sm">
+                <Group gap={4}><IconBrandInstagram size={16} aria-hidden />instagram.com/{user.instagramHandle}</Group>
+              </Anchor>
+            )}
           </Group>
+          {own && (
+            <Group gap="sm" mt="xs">
+              <Button component={Link} to="/settings" variant="default" leftSection={<IconPencil size={16} />}>Edit profile</Button>
+              <Button component={Link} to="/post/new" leftSection={<IconPlus size={16} />}>New style post</Button>
+            </Group>
+          )}
           {!own && (
             <Group gap="sm" mt="xs">
               <FollowButton user={user} following={user.isFollowing ?? false} />

@@ -19,6 +19,7 @@ function serve(overrides: Record<string, () => Response> = {}) {
     'GET /api/users/3': () => json(maya),
     'GET /api/products': () => json(makePage([makeProduct({ title: 'Denim jacket' })])),
     'GET /api/users/3/followers': () => json([]),
+    'GET /api/users/3/posts': () => json({ items: [], nextCursor: null }),
     ...overrides,
   });
 }
@@ -58,7 +59,7 @@ describe('ProfilePage', () => {
     const user = userEvent.setup();
     renderRoutes(routes, '/profile/3');
     await user.click(await screen.findByRole('tab', { name: 'Style Posts' }));
-    expect(screen.getByText('No style posts found')).toBeInTheDocument();
+    expect(await screen.findByText('No style posts found')).toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: 'Followers' }));
     expect(await screen.findByText('No followers yet')).toBeInTheDocument();
   });

@@ -1,6 +1,7 @@
-import { Container, EmptyState, Stack, Tabs } from '@mantine/core';
-import { IconPhoto } from '@tabler/icons-react';
-import { useParams } from 'react-router-dom';
+import { Button, Container, Stack, Tabs } from '@mantine/core';
+import { Link, useParams } from 'react-router-dom';
+import { useSavedPosts, useUserPosts } from '@/entities/post/post';
+import { PostGrid } from '@/entities/post/post-grid';
 import { NoticePage } from '@/components/notice-page';
 import { PageLoader } from '@/components/page-loader';
 import { usePublicUser } from '@/entities/user/public-user';
@@ -16,6 +17,9 @@ export default function ProfilePage() {
   const user = usePublicUser(id);
   const listings = useSellerListings(id);
   const me = useCurrentUser();
+  const own = me?.id === id;
+  const posts = useUserPosts(id);
+  const saved = useSavedPosts(id, own);
 
   if (user.isPending && Number.isInteger(id) && id > 0) return <PageLoader label="Loading profile" />;
   if (!user.data) {
@@ -32,14 +36,23 @@ export default function ProfilePage() {
             <Tabs.Tab value="listings">Listings</Tabs.Tab>
             <Tabs.Tab value="posts">Style Posts</Tabs.Tab>
             <Tabs.Tab value="followers">Followers</Tabs.Tab>
+            {own && <Tabs.Tab value="saved">Saved</Tabs.Tab>}
           </Tabs.List>
           <Tabs.Panel value="listings" pt="lg">
-            <ProfileListings listings={listings} own={me?.id === id} />
+            <ProfileListings listings={listings} own={own} />
           </Tabs.Panel>
           <Tabs.Panel value="posts" pt="lg">
-            <EmptyState icon={<IconPhoto />} withIndicatorBackground title="No style posts found" py="xl"
-              description="Style posts from this member will appear here." />
+            <PostGrid query={posts} emptyTitle="No style posts found"
+              emptyDescription={own ? 'Share your first look with the community.' : 'Style posts from this member will appear here.'}
+              emptyAction={own ? <Button component={Link} to="/post/new">New style post</Button> : undefined} />
           </Tabs.Panel>
+          {own && (
+            <Tabs.Panel value="saved" pt="lg">
+              <PostGrid query={saved} emptyTitle="No saved posts yet"
+                emptyDescription="Tap the bookmark on a style post to keep it here."
+                emptyAction={<Button component={Link} to="/feed">Browse the Style Feed</Button>} />
+            </Tabs.Panel>
+          )}
           <Tabs.Panel value="followers" pt="lg">
             <FollowersList userId={id} />
           </Tabs.Panel>

@@ -1,0 +1,157 @@
+import {
+  ActionIcon, AspectRatio, Avatar, Button, Container, FileButton, Grid, Group, Image, Paper, Stack, TagsInput,
+  Text, Textarea, Title, UnstyledButton,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconPhotoPlus, IconPin, IconX } from '@tabler/icons-react';
+import { useState, type MouseEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useCreatePost } from '@/entities/post/post';
+import type { Product } from '@/entities/product/product';
+import { submitWith } from '@/lib/form';
+import { notifyError } from '@/lib/notify';
+import { READ_FAILED, readAsDataUrl } from '@/lib/read-file';
+import { ProductPicker } from './new-post/product-picker';
+import classes from './post/post-image.module.css';
+
+const MAX_TAGS = 5;
+const MAX_HASHTAGS = 10;
+
+interface Tag {
+  product: Pick<Product, 'id' | 'title' | 'thumbnails'>;
+  x: number | null;
+  y: number | null;
+}
+
+interface Values {
+  image: string;
+  content: string;
+  hashtags: string[];
+  tags: Tag[];
+}
+
+/** /post/new: photo, caption (with #words), hashtag chips, up to 5 tagged listings, each
+ *  optionally pinned to a spot on the photo. */
+export default function NewPostPage() {
+  const navigate = useNavigate();
+  const create = useCreatePost();
+  const [placing, setPlacing] = useState<number | null>(null);
+  const form = useForm<Values>({
+    mode: 'controlled',
+    initialValues: { image: '', content: '', hashtags: [], tags: [] },
+    validate: {
+      image: (value) => (value ? null : 'An image is required'),
+      content: (value) => (value.length > 2000 ? 'Caption must be at most 2000 characters' : null),
+    },
+  });
+  const { values } = form;
+
+  async function pickFile(file: File | null) {
+    if (!file) return;
+    if (!file.type.startsWith('image/')) return notifyError('Only image files can be uploaded');
+    try {
+      form.setFieldValue('image', await readAsDataUrl(file));
+    } catch {
+      notifyError(READ_FAILED);
+    }
+  }
+
+  function place(event: MouseEvent<HTMLDivElement>) {
+    if (placing === null) return;
+    const box = event.currentTarget.getBoundingClientRect();
+    const x = Math.min(1, Math.max(0, (event.clientX - box.left) / box.width));
+    const y = Math.min(1, Math.max(0, (event.clientY - box.top) / box.height));
+    form.setFieldValue('tags', values.tags.map((tag) => (tag.product.id === placing ? { ...tag, x, y } : tag)));
+    setPlacing(null);
+  }
+
+  const submit = submitWith(form, (v: Values) => create.mutateAsync({
+    content: v.content.trim(),
+    image: v.image,
+    hashtags: v.hashtags.map((tag) => tag.replace(/^#/, '')),
+    taggedProductIds: v.tags.map((tag) => tag.product.id),
+    tagPositions: v.tags.flatMap((tag) => (tag.x !== null && tag.y !== null ? [{ productId: tag.product.id, x: tag.x, y: tag.y }] : [])),
+  }), {
+    fallback: 'Failed to publish your post. Please try again.',
+    fieldPaths: { taggedProductIds: 'tags', tagPositions: 'tags' },
+    onSuccess: (post) => navigate(`/post/${post.id}`),
+  });
+
+  return (
+    <Container size="lg" py="xl">
+      <Title order={1} mb="lg">New style post</Title>
+      <form onSubmit={submit} noValidate>
+        <Grid gap="xl">
+          <Grid.Col span={{ base: 12, md: 6 }}>
+            <Stack gap="xs">
+              {values.image ? (
+                <div className={classes.frame} onClick={place} data-placing={placing !== null || undefined}
+                  style={{ cursor: placing !== null ? 'crosshair' : undefined }}>
+                  <AspectRatio ratio={4 / 5}>
+                    <Image src={values.image} alt="Your photo" radius="lg" />
+                  </AspectRatio>
+                  {values.tags.filter((t) => t.x !== null).map((tag) => (
+                    <span key={tag.product.id} className={classes.spot} title={tag.product.title}
+                      style={{ left: `${(tag.x ?? 0) * 100}%`, top: `${(tag.y ?? 0) * 100}%` }} />
+                  ))}
+                </div>
+              ) : (
+                <Paper withBorder radius="lg" p="xl" style={{ borderStyle: 'dashed' }}>
+                  <Stack align="center" gap="xs" py="xl">
+                    <IconPhotoPlus size={40} stroke={1.4} />
+                    <Text fw={600}>Add a photo of your look</Text>
+                    <Text size="sm" c="dimmed">JPEG, PNG, WebP or GIF, up to 10 MB</Text>
+                  </Stack>
+                </Paper>
+              )}
+              <FileButton onChange={(file) => void pickFile(file)} accept="image/*">
+                {(props) => <Button variant="light" leftSection={<IconPhotoPlus size={16} />} {...props}>
+                  {values.image ? 'Change photo' : 'Choose photo'}</Button>}
+              </FileButton>
+              {form.errors.image && <Text c="red" size="sm" role="alert">{form.errors.image}</Text>}
+              {placing !== null && <Text size="sm" c="brand">Click the photo where the item is.</Text>}
+            </Stack>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 6 }}>
+            <Stack gap="md">
+              <Textarea label="Caption" placeholder="Tell people about this look. #words become hashtags."
+                rows={4} {...form.getInputProps('content')} />
+              <TagsInput label="Hashtags" placeholder="Type a tag and press Enter" maxTags={MAX_HASHTAGS}
+                description="Letters, numbers and underscores" splitChars={[',', ' ', '#']}
+                {...form.getInputProps('hashtags')} />
+              <ProductPicker taggedIds={values.tags.map((t) => t.product.id)} full={values.tags.length >= MAX_TAGS}
+                onPick={(product) => form.setFieldValue('tags', [...values.tags, { product, x: null, y: null }])} />
+              {values.tags.length > 0 && (
+                <Stack gap="xs" aria-label="Tagged items">
+                  {values.tags.map((tag) => (
+                    <Group key={tag.product.id} justify="space-between" wrap="nowrap">
+                      <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+                        <Avatar src={tag.product.thumbnails[0]} alt={tag.product.title} radius="sm" size={36} />
+                        <Text size="sm" truncate>{tag.product.title}</Text>
+                      </Group>
+                      <Group gap={4} wrap="nowrap">
+                        <UnstyledButton disabled={!values.image} onClick={() => setPlacing(tag.product.id)}
+                          aria-label={`Place ${tag.product.title} on the photo`}>
+                          <Group gap={4}><IconPin size={16} /><Text size="xs">{tag.x !== null ? 'Move pin' : 'Pin on photo'}</Text></Group>
+                        </UnstyledButton>
+                        <ActionIcon variant="subtle" color="gray" aria-label={`Remove ${tag.product.title}`}
+                          onClick={() => form.setFieldValue('tags', values.tags.filter((t) => t.product.id !== tag.product.id))}>
+                          <IconX size={16} />
+                        </ActionIcon>
+                      </Group>
+                    </Group>
+                  ))}
+                </Stack>
+              )}
+              {form.errors.tags && <Text c="red" size="sm" role="alert">{form.errors.tags}</Text>}
+              <Group justify="flex-end">
+                <Button variant="default" onClick={() => navigate(-1)}>Cancel</Button>
+                <Button type="submit" loading={form.submitting}>Publish</Button>
+              </Group>
+            </Stack>
+          </Grid.Col>
+        </Grid>
+      </form>
+    </Container>
+  );
+}

@@ -1,0 +1,76 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeServer, json } from '@/test-utils/fake-server';
+import { renderRoutes } from '@/test-utils/render';
+import { setSession } from '@/test-utils/session';
+import { makeUser } from '@/test-utils/users';
+import PostPage from './post-page';
+
+const routes = [{ path: '/post/:id', element: <PostPage /> }];
+const maya = makeUser({ id: 3, username: 'maya', displayName: 'Maya Chen', instagramHandle: 'maya.thrifts' });
+const sofia = makeUser({ id: 7, username: 'sofia', displayName: 'Sofia Rossi' });
+const post = {
+  id: 5, userId: 3, imageUrl: '/media/look.webp', thumbnailUrl: '/media/look-t.webp',
+  content: 'Sunday layers', createdAt: new Date().toISOString(), user: maya, hashtags: [],
+  taggedProducts: [], likeCount: 2, saveCount: 0, commentCount: 0, liked: false, saved: false,
+  isFollowingAuthor: false, comments: [], commentsNextCursor: null,
+};
+
+beforeEach(() => {
+  setSession('authenticated', sofia);
+  document.cookie = 'csrftoken=t';
+});
+
+describe('PostPage', () => {
+  it('shows the spec empty states, the author and a like as the signed-in user', async () => {
+    const server = fakeServer({
+      'GET /api/posts/5': () => json(post),
+      'POST /api/likes': () => json({ postId: 5, likeCount: 3, saveCount: 0, commentCount: 0 }),
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes, '/post/5');
+    expect(await screen.findByText('Style #5')).toBeInTheDocument();
+    expect(screen.getByText('No comments yet. Be the first to comment!')).toBeInTheDocument();
+    expect(screen.getByText('No products tagged in this post.')).toBeInTheDocument();
+    expect(screen.getByText('No tags on this post')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /instagram.com\/maya.thrifts/ })).toHaveAttribute('href', 'https://instagram.com/maya.thrifts');
+    await user.click(screen.getByRole('button', { name: 'Like' }));
+    expect(await screen.findByLabelText('3 likes')).toBeInTheDocument();
+    const like = server.requests.find((r) => r.method === 'POST');
+    expect(await like?.json()).toEqual({ postId: 5, userId: 7 });
+  });
+
+  it('posts a comment and shows it at once', async () => {
+    fakeServer({
+      'GET /api/posts/5': () => json(post),
+      'POST /api/posts/5/comments': () => json({
+        id: 9, postId: 5, userId: 7, content: 'Love it', createdAt: new Date().toISOString(), user: sofia,
+      }, 201),
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes, '/post/5');
+    await user.type(await screen.findByLabelText('Add a comment'), 'Love it');
+    await user.click(screen.getByRole('button', { name: 'Post' }));
+    expect(await screen.findByText('Love it')).toBeInTheDocument();
+    expect(screen.getByText('Comments (1)')).toBeInTheDocument();
+    expect(screen.queryByText('No comments yet. Be the first to comment!')).not.toBeInTheDocument();
+  });
+
+  it('refuses an empty comment without calling the server', async () => {
+    const server = fakeServer({ 'GET /api/posts/5': () => json(post) });
+    const user = userEvent.setup();
+    renderRoutes(routes, '/post/5');
+    await screen.findByText('Style #5');
+    await user.click(screen.getByRole('button', { name: 'Post' }));
+    expect(await screen.findByText('Comment cannot be empty')).toBeInTheDocument();
+    expect(server.requests.filter((r) => r.method === 'POST')).toHaveLength(0);
+  });
+
+  it('says Failed to load post with Refresh', async () => {
+    fakeServer({ 'GET /api/posts/5': () => json({ message: 'Post not found' }, 404) });
+    renderRoutes(routes, '/post/5');
+    expect(await screen.findByRole('heading', { name: 'Failed to load post' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Refresh' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,104 @@
+import { ActionIcon, Anchor, Avatar, Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import {
+  fetchMoreComments,
+  useAddComment,
+  useDeleteComment,
+  type PostComment,
+  type StylePostDetail,
+} from '@/entities/post/post';
+import { useSessionStore } from '@/entities/session/session-store';
+import { displayNameOf } from '@/entities/user/user';
+import { submitWith } from '@/lib/form';
+import { formatRelativeAge } from '@/lib/formatters';
+
+const MAX_COMMENT = 1000;
+
+function CommentRow({ comment, canDelete, onDelete }: { comment: PostComment; canDelete: boolean; onDelete: () => void }) {
+  const name = displayNameOf(comment.user);
+  return (
+    <Group align="flex-start" wrap="nowrap" gap="sm">
+      <Avatar src={comment.user.avatarUrl} alt={`${name}'s avatar`} name={name} color="brand" size={36}
+        component={Link} to={`/profile/${comment.userId}`} />
+      <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
+        <Group gap="xs">
+          <Anchor component={Link} to={`/profile/${comment.userId}`} fw={600} size="sm" c="inherit">{name}</Anchor>
+          <Text size="xs" c="dimmed">{formatRelativeAge(comment.createdAt)}</Text>
+        </Group>
+        <Text size="sm" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{comment.content}</Text>
+      </Stack>
+      {canDelete && (
+        <ActionIcon variant="subtle" color="gray" aria-label={`Delete comment by ${name}`} onClick={onDelete}>
+          <IconTrash size={16} />
+        </ActionIcon>
+      )}
+    </Group>
+  );
+}
+
+/** Comments, oldest first (newest last), more on request; the box posts at once. */
+export function CommentsSection({ post }: { post: StylePostDetail }) {
+  const me = useSessionStore((state) => state.user);
+  const add = useAddComment(post.id);
+  const remove = useDeleteComment(post.id);
+  const [older, setOlder] = useState<{ items: PostComment[]; cursor: string | null }>({ items: [], cursor: post.commentsNextCursor });
+  const [loading, setLoading] = useState(false);
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { content: '' },
+    validate: {
+      content: (value) => {
+        const text = value.trim();
+        if (!text) return 'Comment cannot be empty';
+        return text.length > MAX_COMMENT ? `Comment must be at most ${MAX_COMMENT} characters` : null;
+      },
+    },
+  });
+  const comments = [...post.comments, ...older.items.filter((c) => !post.comments.some((p) => p.id === c.id))];
+
+  async function loadMore() {
+    if (!older.cursor) return;
+    setLoading(true);
+    try {
+      const page = await fetchMoreComments(post.id, older.cursor);
+      setOlder((state) => ({ items: [...state.items, ...page.items], cursor: page.nextCursor }));
+    } finally {
+      setLoading(false);
+    }
+  }
+
+  return (
+    <Paper withBorder radius="lg" p="md" id="comments">
+      <Title order={2} size="h4" mb="md">Comments ({post.commentCount})</Title>
+      <Stack gap="md">
+        {comments.length === 0 && <Text c="dimmed">No comments yet. Be the first to comment!</Text>}
+        {comments.map((comment) => (
+          <CommentRow key={comment.id} comment={comment}
+            canDelete={me !== null && (me.id === comment.userId || me.id === post.userId || me.role === 'admin')}
+            onDelete={() => remove.mutate(comment.id)} />
+        ))}
+        {older.cursor && <Button variant="default" onClick={() => void loadMore()} loading={loading}>Show more comments</Button>}
+        {me ? (
+          <form id="comment-box" noValidate
+            onSubmit={submitWith(form, (values) => add.mutateAsync(values.content.trim()), {
+              fallback: 'Failed to post comment. Please try again.',
+              onSuccess: () => form.reset(),
+            })}>
+            <Group align="flex-end" wrap="nowrap">
+              <Textarea label="Add a comment" placeholder="Say something nice..." rows={2}
+                style={{ flex: 1 }} maxLength={MAX_COMMENT} {...form.getInputProps('content')} />
+              <Button type="submit" loading={form.submitting}>Post</Button>
+            </Group>
+          </form>
+        ) : (
+          <Text size="sm" id="comment-box">
+            <Anchor component={Link} to="/auth">Log in</Anchor> to join the conversation.
+          </Text>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
