@@ -1,9 +1,9 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { useCurrentUser } from '@/entities/session/session-store';
 
 const POLL_MS = 60_000;
-const BELL_PAGE = 15;
+const BELL_PAGE = 10;
 
 export type NotificationKind =
   | 'message'
@@ -36,12 +36,18 @@ export const notificationKeys = {
   bell: (userId: number | undefined) => ['notifications', 'bell', userId] as const,
 };
 
-/** The newest notices and the unread count: live over the socket, polled as a fallback. */
+/** The newest notices, older pages on demand, and the unread count (on every page): live
+ * over the socket, polled as a fallback. */
 export function useBell() {
   const userId = useCurrentUser()?.id;
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: notificationKeys.bell(userId),
-    queryFn: () => api.get('notifications', { searchParams: { limit: BELL_PAGE } }).json<NoticePage>(),
+    queryFn: ({ pageParam }) =>
+      api
+        .get('notifications', { searchParams: pageParam ? { limit: BELL_PAGE, cursor: pageParam } : { limit: BELL_PAGE } })
+        .json<NoticePage>(),
+    initialPageParam: '',
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
     enabled: userId !== undefined,
     refetchInterval: POLL_MS,
   });

@@ -105,7 +105,7 @@ describe('MessagesPage', () => {
     });
     const sent = server.requests.find((r) => r.method === 'POST' && r.url.endsWith('/api/messages'));
     expect(await sent?.json()).toEqual({ senderId: 7, receiverId: 3, content: 'Deal', messageType: 'text' });
-  });
+  }, 15_000);
 
   it('refuses an empty message with the spec wording', async () => {
     setSession('authenticated', makeUser());
@@ -119,5 +119,5 @@ describe('MessagesPage', () => {
     expect(screen.getByText('Send a message to start the conversation')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Send message' }));
     expect(await screen.findByText('Message cannot be empty')).toBeInTheDocument();
-  });
+  }, 15_000);
 });

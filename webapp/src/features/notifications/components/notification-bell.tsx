@@ -53,10 +53,12 @@ function NoticeRow({ notice, onOpen }: { notice: Notice; onOpen: (notice: Notice
 /** The header's bell: unread count (live over the socket), the newest notices, mark-all-read. */
 export function NotificationBell() {
   const [opened, setOpened] = useState(false);
-  const { data } = useBell();
+  const bell = useBell();
+  const pages = bell.data?.pages ?? [];
+  const notices = pages.flatMap((page) => page.items);
   const markRead = useMarkNoticesRead();
   const navigate = useNavigate();
-  const unread = data?.unreadCount ?? 0;
+  const unread = pages[0]?.unreadCount ?? 0;
   const label = unread > 0 ? `Notifications, ${unread} unread` : 'Notifications';
 
   const open = (notice: Notice) => {
@@ -82,11 +84,17 @@ export function NotificationBell() {
           </Button>
         </Group>
         <Divider />
-        {data && data.items.length > 0 ? (
+        {notices.length > 0 ? (
           <ScrollArea.Autosize mah={380}>
-            {data.items.map((notice) => (
+            {notices.map((notice) => (
               <NoticeRow key={notice.id} notice={notice} onOpen={open} />
             ))}
+            {bell.hasNextPage && (
+              <Button variant="subtle" size="xs" fullWidth my={4} loading={bell.isFetchingNextPage}
+                onClick={() => void bell.fetchNextPage()}>
+                Show older notifications
+              </Button>
+            )}
           </ScrollArea.Autosize>
         ) : (
           <Text c="dimmed" size="sm" ta="center" py="lg" px="md">

@@ -1,0 +1,51 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeServer, json } from '@/test-utils/fake-server';
+import { renderRoutes } from '@/test-utils/render';
+import { setSession } from '@/test-utils/session';
+import { makeUser } from '@/test-utils/users';
+import type { Notice } from '../api';
+import { NotificationBell } from './notification-bell';
+
+function notice(id: number, overrides: Partial<Notice> = {}): Notice {
+  return {
+    id,
+    kind: 'price_drop',
+    title: `Price drop ${id}`,
+    body: 'Now $30.00 (was $45.00)',
+    link: `/product/${id}`,
+    read: false,
+    createdAt: '2026-11-20T10:00:00Z',
+    ...overrides,
+  };
+}
+
+beforeEach(() => {
+  document.cookie = 'csrftoken=t';
+});
+
+describe('NotificationBell', () => {
+  it('shows the unread count, the list, older pages and marks all read', async () => {
+    setSession('authenticated', makeUser());
+    const server = fakeServer({
+      'GET /api/notifications': (request) =>
+        new URL(request.url).searchParams.get('cursor') === 'older'
+          ? json({ items: [notice(1, { read: true, title: 'New message from Sofia Rossi' })], nextCursor: null, unreadCount: 2 })
+          : json({ items: [notice(3), notice(2)], nextCursor: 'older', unreadCount: 2 }),
+      'POST /api/notifications/read': () => json({ updated: 2 }),
+    });
+    const user = userEvent.setup();
+    renderRoutes([{ path: '*', element: <NotificationBell /> }], '/');
+    await user.click(await screen.findByRole('button', { name: 'Notifications, 2 unread' }));
+    expect(await screen.findByText('Price drop 3')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Show older notifications' }));
+    expect(await screen.findByText('New message from Sofia Rossi')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Mark all read' }));
+    await waitFor(() => {
+      expect(server.requests.some((r) => r.method === 'POST' && r.url.endsWith('/api/notifications/read'))).toBe(true);
+    });
+    const read = server.requests.find((r) => r.method === 'POST');
+    expect(await read?.json()).toEqual({});
+  }, 15_000);
+});
