@@ -19,6 +19,7 @@ from decimal import Decimal
 from typing import Any
 
 from application.media import PhotoInput, PhotoIntake
+from application.offers import decline_open_offers
 from application.ports import Clock, UnitOfWork
 from application.ports.catalog import (
     After,
@@ -35,6 +36,7 @@ from domain.catalog import Category, Condition, ListingBadge, Size
 from domain.errors import NotFound, ValidationError, require_valid
 from domain.listings import Listing, ListingDetails
 from domain.money import AmountProblem, problem_message, read_amount
+from domain.offers import DeclineReason
 from domain.validation import validate_listing
 
 DEFAULT_LIMIT, MAX_LIMIT = 12, 100
@@ -185,6 +187,8 @@ class CatalogService:
         async with self.uow:
             listing = await self._existing(listing_id)
             listing.ensure_deletable_by(actor.id, is_admin=actor.is_admin)
+            await decline_open_offers(self.uow, product_id=listing_id, now=self.clock.now(),
+                                      reason=DeclineReason.LISTING_DELETED)
             await self.uow.listings.delete(listing_id)
             await self.uow.commit()
 

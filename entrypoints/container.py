@@ -18,6 +18,7 @@ from application.clock import SystemClock
 from application.contact import ContactService
 from application.demo import DemoSeeder
 from application.favorites import FavoriteService
+from application.offers import OfferService
 from application.social import SocialService
 from application.system import SystemService
 from entrypoints.settings import Settings
@@ -59,6 +60,7 @@ class Container(containers.DeclarativeContainer):
     catalog = providers.Factory(CatalogService, uow=uow, clock=clock, media=media_store)
     favorites = providers.Factory(FavoriteService, uow=uow, clock=clock)
     social = providers.Factory(SocialService, uow=uow, clock=clock)
+    offers = providers.Factory(OfferService, uow=uow, clock=clock)
     garment_pictures = providers.Singleton(PillowGarmentPictures)
     demo_seeder = providers.Factory(DemoSeeder, uow=uow, hasher=password_hasher, clock=clock,
                                     media=media_store, pictures=garment_pictures)

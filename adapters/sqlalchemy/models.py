@@ -5,6 +5,7 @@ from adapters.sqlalchemy.base import Base
 from adapters.sqlalchemy.blog import BlogPostRow, ContactMessageRow  # noqa: F401
 from adapters.sqlalchemy.catalog import ProductImageRow, ProductRow  # noqa: F401
 from adapters.sqlalchemy.favorites import FavoriteRow  # noqa: F401
+from adapters.sqlalchemy.offers import OfferRow  # noqa: F401
 from adapters.sqlalchemy.social import FollowRow  # noqa: F401
 
 __all__ = ["Base", "SessionRow", "UserRow"]

@@ -13,6 +13,7 @@ from adapters.sqlalchemy.accounts import SqlSessionRepository, SqlUserRepository
 from adapters.sqlalchemy.blog import SqlBlogRepository, SqlContactMessageRepository
 from adapters.sqlalchemy.catalog import SqlListingRepository
 from adapters.sqlalchemy.favorites import SqlFavoriteRepository
+from adapters.sqlalchemy.offers import SqlOfferRepository
 from adapters.sqlalchemy.social import SqlFollowRepository
 from domain.errors import Conflict
 
@@ -33,6 +34,7 @@ class SqlAlchemyUnitOfWork:
             self.listings = SqlListingRepository(self.session)
             self.favorites = SqlFavoriteRepository(self.session)
             self.follows = SqlFollowRepository(self.session)
+            self.offers = SqlOfferRepository(self.session)
         self._depth += 1
         return self
 

@@ -15,6 +15,7 @@ from application.ports.accounts import SessionRepository, UserRepository
 from application.ports.blog import BlogRepository
 from application.ports.catalog import FavoriteRepository, ListingRepository
 from application.ports.contact import ContactMessageRepository
+from application.ports.offers import OfferRepository
 from application.ports.social import FollowRepository
 
 
@@ -28,6 +29,7 @@ class UnitOfWork(Protocol):
     listings: ListingRepository
     favorites: FavoriteRepository
     follows: FollowRepository
+    offers: OfferRepository
 
     async def __aenter__(self) -> Self: ...
     async def __aexit__(self, exc_type: type[BaseException] | None,
