@@ -9,6 +9,7 @@ from adapters.demo_images import PillowGarmentPictures
 from adapters.media import LocalMediaStore
 from adapters.passwords import Argon2PasswordHasher
 from adapters.rate_limit import MemoryRateLimiter, RedisRateLimiter
+from adapters.realtime import ChannelsRealtimePublisher, create_channels
 from adapters.sqlalchemy.engine import create_engine, create_session_factory
 from adapters.sqlalchemy.unit_of_work import SqlAlchemyUnitOfWork
 from application.accounts import AccountService
@@ -18,6 +19,8 @@ from application.clock import SystemClock
 from application.contact import ContactService
 from application.demo import DemoSeeder
 from application.favorites import FavoriteService
+from application.messaging import MessagingService
+from application.notifications import NotificationService
 from application.offers import OfferService
 from application.social import SocialService
 from application.system import SystemService
@@ -42,6 +45,8 @@ class Container(containers.DeclarativeContainer):
     clock = providers.Singleton(SystemClock)
     password_hasher = providers.Singleton(Argon2PasswordHasher)
     rate_limiter = providers.Singleton(_rate_limiter, redis)
+    channels = providers.Singleton(create_channels, redis)
+    realtime = providers.Singleton(ChannelsRealtimePublisher, channels)
 
     uow = providers.Factory(SqlAlchemyUnitOfWork, session_factory)
     media_store = providers.Singleton(LocalMediaStore, settings.provided.media_dir)
@@ -61,6 +66,9 @@ class Container(containers.DeclarativeContainer):
     favorites = providers.Factory(FavoriteService, uow=uow, clock=clock)
     social = providers.Factory(SocialService, uow=uow, clock=clock)
     offers = providers.Factory(OfferService, uow=uow, clock=clock)
+    messaging = providers.Factory(MessagingService, uow=uow, clock=clock, realtime=realtime)
+    notifications = providers.Factory(NotificationService, uow=uow, clock=clock,
+                                      realtime=realtime)
     garment_pictures = providers.Singleton(PillowGarmentPictures)
     demo_seeder = providers.Factory(DemoSeeder, uow=uow, hasher=password_hasher, clock=clock,
                                     media=media_store, pictures=garment_pictures)

@@ -182,6 +182,9 @@ class FakeFavorites:
         for user_id, product_id, at in pairs:
             await self.add(user_id, product_id, at)
 
+    async def watcher_ids(self, product_id: int) -> list[int]:
+        return sorted(user for user, product in self.rows if product == product_id)
+
 
 class FakeFollows:
     def __init__(self, users: Any) -> None:

@@ -87,6 +87,11 @@ class SqlFavoriteRepository:
         added = (await self.session.scalars(statement, rows)).all()
         await self._adjust_watchers(Counter(added))
 
+    async def watcher_ids(self, product_id: int) -> list[int]:
+        query = (select(FavoriteRow.user_id).where(FavoriteRow.product_id == product_id)
+                 .order_by(FavoriteRow.user_id))
+        return list((await self.session.scalars(query)).all())
+
     async def _adjust_watchers(self, deltas: dict[int, int]) -> None:
         for product_id, delta in deltas.items():
             await self.session.execute(

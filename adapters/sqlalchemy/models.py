@@ -5,6 +5,8 @@ from adapters.sqlalchemy.base import Base
 from adapters.sqlalchemy.blog import BlogPostRow, ContactMessageRow  # noqa: F401
 from adapters.sqlalchemy.catalog import ProductImageRow, ProductRow  # noqa: F401
 from adapters.sqlalchemy.favorites import FavoriteRow  # noqa: F401
+from adapters.sqlalchemy.messaging import MessageRow  # noqa: F401
+from adapters.sqlalchemy.notifications import NotificationRow  # noqa: F401
 from adapters.sqlalchemy.offers import OfferRow  # noqa: F401
 from adapters.sqlalchemy.social import FollowRow  # noqa: F401
 

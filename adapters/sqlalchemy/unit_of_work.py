@@ -13,6 +13,8 @@ from adapters.sqlalchemy.accounts import SqlSessionRepository, SqlUserRepository
 from adapters.sqlalchemy.blog import SqlBlogRepository, SqlContactMessageRepository
 from adapters.sqlalchemy.catalog import SqlListingRepository
 from adapters.sqlalchemy.favorites import SqlFavoriteRepository
+from adapters.sqlalchemy.messaging import SqlMessageRepository
+from adapters.sqlalchemy.notifications import SqlNotificationRepository
 from adapters.sqlalchemy.offers import SqlOfferRepository
 from adapters.sqlalchemy.social import SqlFollowRepository
 from domain.errors import Conflict
@@ -35,6 +37,8 @@ class SqlAlchemyUnitOfWork:
             self.favorites = SqlFavoriteRepository(self.session)
             self.follows = SqlFollowRepository(self.session)
             self.offers = SqlOfferRepository(self.session)
+            self.messages = SqlMessageRepository(self.session)
+            self.notifications = SqlNotificationRepository(self.session)
         self._depth += 1
         return self
 

@@ -15,6 +15,8 @@ from application.ports.accounts import SessionRepository, UserRepository
 from application.ports.blog import BlogRepository
 from application.ports.catalog import FavoriteRepository, ListingRepository
 from application.ports.contact import ContactMessageRepository
+from application.ports.messaging import MessageRepository
+from application.ports.notifications import NotificationRepository
 from application.ports.offers import OfferRepository
 from application.ports.social import FollowRepository
 
@@ -30,6 +32,8 @@ class UnitOfWork(Protocol):
     favorites: FavoriteRepository
     follows: FollowRepository
     offers: OfferRepository
+    messages: MessageRepository
+    notifications: NotificationRepository
 
     async def __aenter__(self) -> Self: ...
     async def __aexit__(self, exc_type: type[BaseException] | None,

@@ -139,3 +139,5 @@ class FavoriteRepository(Protocol):
         """Newest first."""
     async def add_many(self, pairs: list[tuple[int, int, datetime]]) -> None:
         """Bulk (user_id, product_id, created_at) for demo data; watch counts follow."""
+    async def watcher_ids(self, product_id: int) -> list[int]:
+        """Ids of the users watching the listing (for price-drop and sold notices)."""

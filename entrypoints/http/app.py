@@ -22,7 +22,10 @@ from entrypoints.http.catalog import CatalogController
 from entrypoints.http.contact import ContactController
 from entrypoints.http.errors import EXCEPTION_HANDLERS
 from entrypoints.http.favorites import FavoriteController
+from entrypoints.http.messaging import MessagingController
+from entrypoints.http.notifications import NotificationController
 from entrypoints.http.offers import OfferController
+from entrypoints.http.realtime import realtime_socket
 from entrypoints.http.social import SocialController
 from entrypoints.http.spa import spa_handler
 from entrypoints.http.system import SystemController
@@ -30,7 +33,8 @@ from entrypoints.settings import Settings, get_settings
 
 CONTROLLERS: list[Any] = [SystemController, AccountController, BlogController,
                           ContactController, CatalogController, FavoriteController,
-                          SocialController, OfferController]
+                          SocialController, MessagingController, NotificationController,
+                          realtime_socket, OfferController]
 
 
 def _service(provider: Any) -> Provide:
@@ -46,7 +50,8 @@ def _dependencies(container: Container) -> dict[str, Provide]:
     services = {"system": container.system, "accounts": container.accounts,
                 "blogs": container.blogs, "contact": container.contact,
                 "catalog": container.catalog, "favorites": container.favorites,
-                "social": container.social, "offers": container.offers}
+                "social": container.social, "messaging": container.messaging,
+                "notifications": container.notifications, "offers": container.offers}
     deps = {name: _service(provider) for name, provider in services.items()}
     deps["viewer"] = Provide(provide_viewer)
     deps["current_user"] = Provide(provide_current_user)
@@ -70,6 +75,7 @@ def create_app(settings: Settings | None = None, container: Container | None = N
                                header_name="x-csrftoken"),
         openapi_config=OpenAPIConfig(title="Rethread API", version="0.1.0", path="/schema"),
         logging_config=LoggingConfig(log_exceptions="debug"),
+        plugins=[container.channels()],
         on_shutdown=[partial(shutdown, container)],
         debug=False,
     )

@@ -1,0 +1,103 @@
+"""Notifications: the table and the repository behind the notifications port.
+
+``ix_notifications_user_id_id`` serves the newest-first pages; ``ix_notifications_unread``
+the bell's count and the 'already told about this conversation' check.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy import (
+    Boolean,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    false,
+    func,
+    insert,
+    select,
+    update,
+)
+from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm import Mapped, mapped_column
+
+from adapters.sqlalchemy.base import Base, UtcDateTime
+from domain.notifications import Notification
+
+
+class NotificationRow(Base):
+    __tablename__ = "notifications"
+    __table_args__ = (
+        Index("ix_notifications_user_id_id", "user_id", "id"),
+        Index("ix_notifications_unread", "user_id", "read", "kind"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    kind: Mapped[str] = mapped_column(String(30))
+    title: Mapped[str] = mapped_column(String(120))
+    body: Mapped[str] = mapped_column(String(500))
+    link: Mapped[str | None] = mapped_column(String(300))
+    read: Mapped[bool] = mapped_column(Boolean, default=False)
+    created_at: Mapped[datetime] = mapped_column(UtcDateTime)
+
+
+N = NotificationRow
+
+
+def _notification(row: NotificationRow) -> Notification:
+    return Notification(id=row.id, user_id=row.user_id, kind=row.kind, title=row.title,
+                        body=row.body, link=row.link, created_at=row.created_at, read=row.read)
+
+
+def _values(notice: Notification) -> dict[str, object]:
+    return {"user_id": notice.user_id, "kind": notice.kind, "title": notice.title,
+            "body": notice.body, "link": notice.link, "read": notice.read,
+            "created_at": notice.created_at}
+
+
+class SqlNotificationRepository:
+    def __init__(self, session: AsyncSession) -> None:
+        self.session = session
+
+    async def add(self, notification: Notification) -> Notification:
+        row = NotificationRow(**_values(notification))
+        self.session.add(row)
+        await self.session.flush()
+        return _notification(row)
+
+    async def add_many(self, notifications: list[Notification]) -> None:
+        if notifications:
+            await self.session.execute(insert(N), [_values(n) for n in notifications])
+
+    async def page(self, user_id: int, before_id: int | None, limit: int) -> list[Notification]:
+        query = select(N).where(N.user_id == user_id)
+        if before_id is not None:
+            query = query.where(N.id < before_id)
+        rows = await self.session.scalars(query.order_by(N.id.desc()).limit(limit))
+        return [_notification(row) for row in rows.all()]
+
+    async def unread_count(self, user_id: int) -> int:
+        query = select(func.count()).select_from(N).where(N.user_id == user_id,
+                                                          N.read == false())
+        return int(await self.session.scalar(query) or 0)
+
+    async def has_unread(self, user_id: int, kind: str, link: str) -> bool:
+        query = select(N.id).where(N.user_id == user_id, N.read == false(), N.kind == kind,
+                                   N.link == link).limit(1)
+        return (await self.session.scalar(query)) is not None
+
+    async def mark_read(self, user_id: int, ids: list[int] | None) -> int:
+        statement = update(N).where(N.user_id == user_id, N.read == false())
+        if ids is not None:
+            statement = statement.where(N.id.in_(ids))
+        result = await self.session.execute(statement.values(read=True))
+        return int(result.rowcount or 0)
+
+    async def mark_read_link(self, user_id: int, kind: str, link: str) -> int:
+        result = await self.session.execute(
+            update(N).where(N.user_id == user_id, N.read == false(), N.kind == kind,
+                            N.link == link).values(read=True))
+        return int(result.rowcount or 0)

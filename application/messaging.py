@@ -1,0 +1,156 @@
+"""Messaging use cases: send, read a thread, list conversations, unread counts, mark read.
+
+``post_in_thread`` is the one way a message enters a thread: people's messages come through
+:class:`MessagingService`, offers and orders call it inside their own transaction and
+publish ``new_message`` / ``message_sent`` after their commit (see :func:`message_events`).
+Only the two participants read a thread; only you read your own counts (403 otherwise).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from application.id_pages import decode_before, encode_before, page_limit
+from application.notifications import notification_event, notify
+from application.ports import Clock, UnitOfWork
+from application.ports.messaging import Conversation
+from application.ports.realtime import RealtimePublisher
+from domain.accounts import User
+from domain.errors import Forbidden, NotFound, ValidationError
+from domain.messaging import Message, check_message_type, clean_content
+
+THREAD_DEFAULT_LIMIT, THREAD_MAX_LIMIT = 50, 100
+MAX_CONVERSATIONS = 200
+NOT_YOUR_THREAD = "You can only read your own conversations."
+NOT_YOUR_COUNTS = "You can only read your own messages."
+SEND_AS_YOURSELF = "You can only send messages as yourself."
+PREVIEW_CHARS = 140
+
+
+async def post_in_thread(uow: UnitOfWork, *, sender_id: int, receiver_id: int, content: str,
+                         message_type: str, now: datetime, offer_id: int | None = None,
+                         product_id: int | None = None) -> Message:
+    """Add a message to the sender-receiver thread inside the caller's transaction."""
+    if sender_id == receiver_id:
+        raise ValidationError({"receiverId": "You cannot message yourself"})
+    message = Message(id=None, sender_id=sender_id, receiver_id=receiver_id,
+                      content=clean_content(content),
+                      message_type=check_message_type(message_type), created_at=now,
+                      offer_id=offer_id, product_id=product_id)
+    return await uow.messages.add(message)
+
+
+def message_payload(message: Message) -> dict[str, Any]:
+    """The message as the API and the socket show it (spec §3 Message, camelCase)."""
+    return {
+        "id": message.id, "senderId": message.sender_id, "receiverId": message.receiver_id,
+        "content": message.content, "messageType": message.message_type,
+        "offerId": message.offer_id, "productId": message.product_id, "read": message.read,
+        "createdAt": message.created_at.isoformat(),
+    }
+
+
+async def publish_message(realtime: RealtimePublisher, message: Message) -> None:
+    """After commit: ``new_message`` to the receiver's sockets, ``message_sent`` to the
+    sender's (every tab of each)."""
+    payload = message_payload(message)
+    await realtime.publish([message.receiver_id], {"type": "new_message", "message": payload})
+    await realtime.publish([message.sender_id], {"type": "message_sent", "message": payload})
+
+
+@dataclass(frozen=True)
+class ThreadPage:
+    """Messages oldest first (newest last); ``next_cursor`` names the older page."""
+
+    items: list[Message]
+    next_cursor: str | None
+
+
+class MessagingService:
+    def __init__(self, uow: UnitOfWork, clock: Clock, realtime: RealtimePublisher) -> None:
+        self.uow = uow
+        self.clock = clock
+        self.realtime = realtime
+
+    async def send(self, actor: User, *, sender_id: int | None, receiver_id: int | None,
+                   content: str | None, message_type: str | None = "text",
+                   product_id: int | None = None) -> Message:
+        """A person's message (the HTTP fallback and the socket both come here)."""
+        if sender_id is not None and sender_id != actor.id:
+            raise Forbidden(SEND_AS_YOURSELF)
+        if receiver_id is None:
+            raise ValidationError({"receiverId": "receiverId is required"})
+        if (message_type or "text") != "text":
+            raise ValidationError({"messageType": "Only text messages can be sent here"})
+        assert actor.id is not None
+        text = clean_content(content)
+        async with self.uow:
+            receiver = await self.uow.users.get(receiver_id)
+            if receiver is None:
+                raise NotFound("User not found")
+            if product_id is not None and await self.uow.listings.get(product_id) is None:
+                product_id = None
+            message = await post_in_thread(
+                self.uow, sender_id=actor.id, receiver_id=receiver_id, content=text,
+                message_type="text", now=self.clock.now(), product_id=product_id)
+            notice = await self._message_notice(actor, message)
+            await self.uow.commit()
+        await publish_message(self.realtime, message)
+        if notice is not None:
+            await self.realtime.publish([receiver_id], notification_event(notice))
+        return message
+
+    async def _message_notice(self, actor: User, message: Message) -> Any:
+        """One unread 'new message' notice per sender: later messages don't pile up."""
+        link = f"/messages/{actor.id}"
+        if await self.uow.notifications.has_unread(message.receiver_id, "message", link):
+            return None
+        preview = message.content[:PREVIEW_CHARS]
+        return await notify(self.uow, user_id=message.receiver_id, kind="message",
+                            title=f"New message from {actor.display_name}", body=preview,
+                            link=link, now=message.created_at)
+
+    async def thread(self, actor: User, user_id: int, partner_id: int, *,
+                     cursor: str | None = None, limit: int | None = None) -> ThreadPage:
+        if actor.id not in (user_id, partner_id):
+            raise Forbidden(NOT_YOUR_THREAD)
+        size = page_limit(limit, THREAD_DEFAULT_LIMIT, THREAD_MAX_LIMIT)
+        before = decode_before(cursor)
+        async with self.uow:
+            newest_first = await self.uow.messages.thread(user_id, partner_id, before, size + 1)
+        more = len(newest_first) > size
+        page = newest_first[:size]
+        next_cursor = encode_before(page[-1].id) if more and page[-1].id else None
+        return ThreadPage(list(reversed(page)), next_cursor)
+
+    async def conversations(self, actor: User, user_id: int) -> list[Conversation]:
+        if actor.id != user_id:
+            raise Forbidden(NOT_YOUR_THREAD)
+        async with self.uow:
+            return await self.uow.messages.conversations(user_id, MAX_CONVERSATIONS)
+
+    async def mark_read(self, actor: User, *, sender_id: int | None,
+                        receiver_id: int | None) -> int:
+        """Mark the partner's messages to you read; only the receiver may."""
+        if sender_id is None:
+            raise ValidationError({"senderId": "senderId is required"})
+        if receiver_id is not None and receiver_id != actor.id:
+            raise Forbidden("You can only mark messages sent to you as read.")
+        assert actor.id is not None
+        async with self.uow:
+            changed = await self.uow.messages.mark_read(sender_id, actor.id)
+            await self.uow.notifications.mark_read_link(actor.id, "message",
+                                                        f"/messages/{sender_id}")
+            await self.uow.commit()
+        if changed:
+            await self.realtime.publish([actor.id], {"type": "messages_read",
+                                                     "partnerId": sender_id})
+        return changed
+
+    async def unread_count(self, actor: User, user_id: int) -> int:
+        if actor.id != user_id:
+            raise Forbidden(NOT_YOUR_COUNTS)
+        async with self.uow:
+            return await self.uow.messages.unread_count(user_id)

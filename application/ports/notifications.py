@@ -1,0 +1,21 @@
+"""Ports of the notifications area: a user's notices, newest first."""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from domain.notifications import Notification
+
+
+class NotificationRepository(Protocol):
+    async def add(self, notification: Notification) -> Notification: ...
+    async def add_many(self, notifications: list[Notification]) -> None:
+        """Bulk insert (e.g. every watcher of one listing); ids are not returned."""
+    async def page(self, user_id: int, before_id: int | None, limit: int) -> list[Notification]:
+        """The user's notifications, newest first, with ids below ``before_id``."""
+    async def unread_count(self, user_id: int) -> int: ...
+    async def has_unread(self, user_id: int, kind: str, link: str) -> bool: ...
+    async def mark_read(self, user_id: int, ids: list[int] | None) -> int:
+        """Mark the user's notifications read (all when ``ids`` is None); returns how many."""
+    async def mark_read_link(self, user_id: int, kind: str, link: str) -> int:
+        """Mark read the user's unread notices of this kind pointing at ``link``."""

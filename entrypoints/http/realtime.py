@@ -1,0 +1,117 @@
+"""``/ws``: the realtime socket (spec §7 WebSocket, DESIGN §3 "Realtime is real").
+
+1. The handshake is refused from another site's page (``Origin`` must match ``Host``).
+2. The session cookie names the user; without one the socket gets ``error`` and closes.
+3. The client's first message is ``{"type": "auth", "userId": N}``; N must be the session's
+   user, else ``error`` and close (nobody listens in as someone else). Then ``auth_success``.
+4. The socket subscribes to the user's channel: every event published for the user (new
+   messages, offers, notifications) is forwarded as JSON text.
+5. ``{"type": "message", "receiverId", "content"}`` sends a message like ``POST
+   /api/messages``; ``{"type": "ping"}`` is answered ``pong``. Errors come back as ``error``.
+Leaving (a close, or a dead connection that uvicorn's keep-alive pings detect) unsubscribes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Annotated, Any
+from urllib.parse import urlsplit
+
+import msgspec
+from litestar import WebSocket, websocket
+from litestar.channels import ChannelsPlugin
+from litestar.exceptions import WebSocketDisconnect
+
+from adapters.realtime import user_channel
+from application.accounts import AccountService
+from application.messaging import MessagingService
+from domain.accounts import User
+from domain.errors import DomainError
+from entrypoints.http.auth import SESSION_COOKIE
+
+AUTH_TIMEOUT_SECONDS = 15
+CLOSE_UNAUTHENTICATED, CLOSE_FORBIDDEN = 4401, 4403
+DbId = Annotated[int, msgspec.Meta(ge=1, le=2**31 - 1)]
+
+
+class SocketIn(msgspec.Struct, rename="camel", kw_only=True):
+    type: Annotated[str, msgspec.Meta(max_length=30)]
+    user_id: int | None = None
+    sender_id: DbId | None = None
+    receiver_id: DbId | None = None
+    content: Annotated[str, msgspec.Meta(max_length=10_000)] | None = None
+    product_id: DbId | None = None
+
+
+_decoder = msgspec.json.Decoder(SocketIn)
+
+
+def _same_origin(socket: WebSocket[Any, Any, Any]) -> bool:
+    origin = socket.headers.get("origin")
+    return origin is None or urlsplit(origin).netloc == socket.headers.get("host")
+
+
+async def _refuse(socket: WebSocket[Any, Any, Any], message: str, code: int) -> None:
+    await socket.send_json({"type": "error", "message": message})
+    await socket.close(code=code, reason=message[:100])
+
+
+async def _authenticate(socket: WebSocket[Any, Any, Any], accounts: AccountService
+                        ) -> User | None:
+    """The session's user once its auth message names them; else refuse and None."""
+    user = await accounts.user_for_session(socket.cookies.get(SESSION_COOKIE))
+    if user is None:
+        await _refuse(socket, "You need to be logged in.", CLOSE_UNAUTHENTICATED)
+        return None
+    try:
+        first = _decoder.decode(await asyncio.wait_for(socket.receive_text(),
+                                                       AUTH_TIMEOUT_SECONDS))
+    except (TimeoutError, msgspec.DecodeError):
+        first = None
+    if first is None or first.type != "auth" or first.user_id != user.id:
+        await _refuse(socket, "Authentication failed: userId must be your own.",
+                      CLOSE_FORBIDDEN)
+        return None
+    await socket.send_json({"type": "auth_success", "userId": user.id})
+    return user
+
+
+async def _handle(socket: WebSocket[Any, Any, Any], user: User, text: str,
+                  messaging: MessagingService) -> None:
+    try:
+        incoming = _decoder.decode(text)
+        if incoming.type == "ping":
+            await socket.send_json({"type": "pong"})
+        elif incoming.type == "message":
+            await messaging.send(user, sender_id=incoming.sender_id,
+                                 receiver_id=incoming.receiver_id, content=incoming.content,
+                                 product_id=incoming.product_id)
+        else:
+            await socket.send_json({"type": "error", "message": "Unknown message type"})
+    except msgspec.DecodeError:
+        await socket.send_json({"type": "error", "message": "Invalid message"})
+    except DomainError as error:
+        await socket.send_json({"type": "error", "message": error.message})
+
+
+@websocket("/ws")
+async def realtime_socket(socket: WebSocket[Any, Any, Any], accounts: AccountService,
+                          messaging: MessagingService, channels: ChannelsPlugin) -> None:
+    if not _same_origin(socket):
+        await socket.close(code=CLOSE_FORBIDDEN, reason="Cross-site socket refused")
+        return
+    await socket.accept()
+    try:
+        user = await _authenticate(socket, accounts)
+        if user is None or user.id is None:
+            return
+
+        async def forward(event: bytes) -> None:
+            await socket.send_text(event.decode())
+
+        async with channels.start_subscription(user_channel(user.id)) as subscriber, \
+                subscriber.run_in_background(forward, join=False):
+            while True:
+                await _handle(socket, user, await socket.receive_text(), messaging)
+    except WebSocketDisconnect:
+        return

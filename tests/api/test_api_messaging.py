@@ -1,0 +1,139 @@
+"""Messages and notifications over HTTP on every configured database (spec §7, issue 11)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.support import ApiClient
+
+pytestmark = pytest.mark.api
+
+
+async def people(client: ApiClient, *names: str) -> dict[str, int]:
+    """Register each name (the last one stays logged in) and return their ids."""
+    ids = {}
+    for name in names:
+        await client.post("/api/logout")
+        ids[name] = (await client.register(name, display_name=name.title())).json()["id"]
+    return ids
+
+
+async def as_user(client: ApiClient, name: str) -> None:
+    await client.post("/api/logout")
+    assert (await client.login(name)).status_code == 200
+
+
+async def send(client: ApiClient, sender: int, receiver: int, content: str) -> dict:
+    response = await client.post("/api/messages", json={
+        "senderId": sender, "receiverId": receiver, "content": content, "messageType": "text"})
+    assert response.status_code == 201, response.text
+    return response.json()
+
+
+async def test_send_read_thread_and_conversations(client: ApiClient) -> None:
+    ids = await people(client, "maya", "theo", "sofia")
+    sofia, maya, theo = ids["sofia"], ids["maya"], ids["theo"]
+    first = await send(client, sofia, maya, "  Is the jacket still available?  ")
+    assert first["content"] == "Is the jacket still available?"
+    assert first["messageType"] == "text" and first["read"] is False
+    await send(client, sofia, theo, "Hi Theo")
+    await as_user(client, "maya")
+    assert (await client.get(f"/api/users/{maya}/unread-messages")).json() == {"count": 1}
+    await send(client, maya, sofia, "Yes it is!")
+    conversations = (await client.get(f"/api/users/{maya}/conversations")).json()
+    assert [c["username"] for c in conversations] == ["sofia"]
+    assert conversations[0]["unreadCount"] == 1
+    assert conversations[0]["lastMessage"]["content"] == "Yes it is!"
+    thread = (await client.get(f"/api/messages/{maya}/{sofia}")).json()
+    assert [m["content"] for m in thread["items"]] == ["Is the jacket still available?",
+                                                      "Yes it is!"]
+    marked = await client.post("/api/messages/mark-read",
+                               json={"senderId": sofia, "receiverId": maya})
+    assert marked.status_code == 200 and marked.json() == {"updated": 1}
+    assert (await client.get(f"/api/users/{maya}/unread-messages")).json() == {"count": 0}
+    await as_user(client, "sofia")
+    mine = (await client.get(f"/api/users/{sofia}/conversations")).json()
+    assert [c["username"] for c in mine] == ["maya", "theo"]  # newest first
+
+
+async def test_thread_pages_newest_last(client: ApiClient) -> None:
+    ids = await people(client, "maya", "sofia")
+    for n in range(5):
+        await send(client, ids["sofia"], ids["maya"], f"message {n}")
+    url = f"/api/messages/{ids['sofia']}/{ids['maya']}"
+    page = (await client.get(url, params={"limit": 2})).json()
+    assert [m["content"] for m in page["items"]] == ["message 3", "message 4"]
+    older = (await client.get(url, params={"limit": 2, "cursor": page["nextCursor"]})).json()
+    assert [m["content"] for m in older["items"]] == ["message 1", "message 2"]
+    last = (await client.get(url, params={"limit": 2, "cursor": older["nextCursor"]})).json()
+    assert [m["content"] for m in last["items"]] == ["message 0"]
+    assert last["nextCursor"] is None
+    bad = await client.get(url, params={"cursor": "not-a-cursor"})
+    assert bad.status_code == 400
+
+
+async def test_validation_and_permissions(client: ApiClient) -> None:
+    ids = await people(client, "maya", "theo", "sofia")
+    sofia, maya, theo = ids["sofia"], ids["maya"], ids["theo"]
+    empty = await client.post("/api/messages", json={"senderId": sofia, "receiverId": maya,
+                                                     "content": "   "})
+    assert empty.status_code == 400 and empty.json()["message"] == "Message cannot be empty"
+    long = await client.post("/api/messages", json={"senderId": sofia, "receiverId": maya,
+                                                    "content": "x" * 2001})
+    assert long.status_code == 400
+    assert (await client.post("/api/messages", json={
+        "senderId": sofia, "receiverId": maya, "content": "x" * 2000})).status_code == 201
+    spoof = await client.post("/api/messages", json={"senderId": maya, "receiverId": theo,
+                                                     "content": "pretending"})
+    assert spoof.status_code == 403
+    assert (await client.post("/api/messages", json={
+        "senderId": sofia, "receiverId": sofia, "content": "me"})).status_code == 400
+    assert (await client.post("/api/messages", json={
+        "senderId": sofia, "receiverId": 99999, "content": "hi"})).status_code == 404
+    assert (await client.post("/api/messages", json={
+        "receiverId": maya, "content": "hi", "messageType": "offer"})).status_code == 400
+    assert (await client.get(f"/api/messages/{maya}/{theo}")).status_code == 403
+    assert (await client.get(f"/api/users/{maya}/conversations")).status_code == 403
+    assert (await client.get(f"/api/users/{maya}/unread-messages")).status_code == 403
+    assert (await client.post("/api/messages/mark-read", json={
+        "senderId": sofia, "receiverId": maya})).status_code == 403
+    assert (await client.get(f"/api/messages/{sofia}/{2**40}")).status_code == 400
+    await client.post("/api/logout")
+    assert (await client.get(f"/api/users/{maya}/unread-messages")).status_code == 401
+    assert (await client.post("/api/messages", json={
+        "receiverId": maya, "content": "hi"})).status_code == 401
+    assert (await client.get("/api/notifications")).status_code == 401
+
+
+async def test_message_notifies_once_per_sender_until_read(client: ApiClient) -> None:
+    ids = await people(client, "maya", "sofia")
+    await send(client, ids["sofia"], ids["maya"], "first")
+    await send(client, ids["sofia"], ids["maya"], "second")
+    await as_user(client, "maya")
+    page = (await client.get("/api/notifications")).json()
+    assert page["unreadCount"] == 1
+    assert [(n["kind"], n["link"]) for n in page["items"]] == [
+        ("message", f"/messages/{ids['sofia']}")]
+    assert page["items"][0]["title"] == "New message from Sofia"
+    await client.post("/api/messages/mark-read", json={"senderId": ids["sofia"],
+                                                       "receiverId": ids["maya"]})
+    assert (await client.get("/api/notifications")).json()["unreadCount"] == 0
+
+
+async def test_notifications_page_and_mark_read(client: ApiClient) -> None:
+    ids = await people(client, "maya", "theo", "sofia", "lena")
+    for name in ("maya", "theo", "sofia"):
+        await as_user(client, name)
+        await send(client, ids[name], ids["lena"], f"hello from {name}")
+    await as_user(client, "lena")
+    first = (await client.get("/api/notifications", params={"limit": 2})).json()
+    assert first["unreadCount"] == 3 and len(first["items"]) == 2
+    assert first["items"][0]["title"] == "New message from Sofia"
+    rest = (await client.get("/api/notifications",
+                             params={"limit": 2, "cursor": first["nextCursor"]})).json()
+    assert [n["title"] for n in rest["items"]] == ["New message from Maya"]
+    one = await client.post("/api/notifications/read", json={"ids": [rest["items"][0]["id"]]})
+    assert one.json() == {"updated": 1}
+    everything = await client.post("/api/notifications/read", json={})
+    assert everything.status_code == 200 and everything.json() == {"updated": 2}
+    assert (await client.get("/api/notifications")).json()["unreadCount"] == 0

@@ -1,0 +1,89 @@
+"""Messaging and notification use cases with the in-memory fakes (no database)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from application.messaging import MessagingService, post_in_thread
+from application.notifications import NotificationService, notify, notify_watchers
+from domain.accounts import User
+from domain.errors import Forbidden, ValidationError
+from tests.messaging_fakes import FakeRealtime, MessagingUnitOfWork
+from tests.unit.fakes import FixedClock
+
+NOW = datetime(2026, 11, 22, 12, 0, tzinfo=UTC)
+
+
+async def _users(uow: MessagingUnitOfWork, *names: str) -> list[User]:
+    made = []
+    for name in names:
+        made.append(await uow.users.add(User(name, name.title(), f"{name}@x.io", "h", NOW)))
+    return made
+
+
+@pytest.fixture
+def uow() -> MessagingUnitOfWork:
+    return MessagingUnitOfWork()
+
+
+async def test_send_publishes_after_commit_to_both_sides(uow: MessagingUnitOfWork) -> None:
+    maya, sofia = await _users(uow, "maya", "sofia")
+    realtime = FakeRealtime()
+    service = MessagingService(uow, FixedClock(NOW), realtime)
+    sent = await service.send(sofia, sender_id=sofia.id, receiver_id=maya.id, content=" hi ")
+    assert sent.content == "hi" and uow.commits == 1
+    assert realtime.types_for(maya.id) == ["new_message", "notification"]
+    assert realtime.types_for(sofia.id) == ["message_sent"]
+    await service.send(sofia, sender_id=sofia.id, receiver_id=maya.id, content="again")
+    assert realtime.types_for(maya.id).count("notification") == 1  # one notice per sender
+
+
+async def test_send_refuses_impersonation_and_empty(uow: MessagingUnitOfWork) -> None:
+    maya, sofia = await _users(uow, "maya", "sofia")
+    service = MessagingService(uow, FixedClock(NOW), FakeRealtime())
+    with pytest.raises(Forbidden):
+        await service.send(sofia, sender_id=maya.id, receiver_id=maya.id, content="x")
+    with pytest.raises(ValidationError, match="Message cannot be empty"):
+        await service.send(sofia, sender_id=sofia.id, receiver_id=maya.id, content="")
+    assert uow.messages.rows == {}
+
+
+async def test_post_in_thread_stays_in_the_callers_transaction(
+        uow: MessagingUnitOfWork) -> None:
+    maya, sofia = await _users(uow, "maya", "sofia")
+    await uow.commit()
+    async with uow:
+        await post_in_thread(uow, sender_id=sofia.id, receiver_id=maya.id, content="$40?",
+                             message_type="offer", now=NOW, offer_id=7)
+        await notify(uow, user_id=maya.id, kind="offer_received", title="New offer",
+                     body="$40.00", link="/seller/offers", now=NOW)
+    assert uow.messages.rows == {} and uow.notifications.rows == {}  # rolled back
+    with pytest.raises(ValidationError):
+        await post_in_thread(uow, sender_id=sofia.id, receiver_id=maya.id, content="x",
+                             message_type="telegram", now=NOW)
+
+
+async def test_notify_watchers_skips_the_seller(uow: MessagingUnitOfWork) -> None:
+    maya, sofia, theo = await _users(uow, "maya", "sofia", "theo")
+    uow.favorites.rows[(sofia.id, 5)] = object()  # type: ignore[assignment]
+    uow.favorites.rows[(theo.id, 5)] = object()  # type: ignore[assignment]
+    uow.favorites.rows[(maya.id, 6)] = object()  # type: ignore[assignment]
+    told = await notify_watchers(uow, product_id=5, kind="price_drop", title="Price drop",
+                                 body="now $20.00", link="/product/5", now=NOW,
+                                 except_user_ids=[theo.id])
+    assert told == [sofia.id]
+    page = await NotificationService(uow, FixedClock(NOW), FakeRealtime()).page(sofia)
+    assert [n.kind for n in page.items] == ["price_drop"] and page.unread_count == 1
+
+
+async def test_only_participants_read(uow: MessagingUnitOfWork) -> None:
+    maya, sofia, theo = await _users(uow, "maya", "sofia", "theo")
+    service = MessagingService(uow, FixedClock(NOW), FakeRealtime())
+    with pytest.raises(Forbidden):
+        await service.thread(theo, maya.id, sofia.id)
+    with pytest.raises(Forbidden):
+        await service.unread_count(theo, maya.id)
+    with pytest.raises(Forbidden):
+        await service.conversations(theo, maya.id)
