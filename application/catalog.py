@@ -19,7 +19,7 @@ from decimal import Decimal
 from typing import Any
 
 from application.media import PhotoInput, PhotoIntake
-from application.offers import decline_open_offers
+from application.offers import decline_open_offers, publish_declined
 from application.ports import Clock, UnitOfWork
 from application.ports.catalog import (
     After,
@@ -31,6 +31,7 @@ from application.ports.catalog import (
     sort_value,
 )
 from application.ports.media import MediaStore
+from application.ports.realtime import RealtimePublisher
 from domain.accounts import User
 from domain.catalog import Category, Condition, ListingBadge, Size
 from domain.errors import NotFound, ValidationError, require_valid
@@ -108,10 +109,12 @@ def search_words(q: str | None) -> tuple[str, ...]:
 
 
 class CatalogService:
-    def __init__(self, uow: UnitOfWork, clock: Clock, media: MediaStore) -> None:
+    def __init__(self, uow: UnitOfWork, clock: Clock, media: MediaStore,
+                 realtime: RealtimePublisher | None = None) -> None:
         self.uow = uow
         self.clock = clock
         self.photos = PhotoIntake(media)
+        self.realtime = realtime
 
     # -- reading -----------------------------------------------------------------------
 
@@ -187,10 +190,13 @@ class CatalogService:
         async with self.uow:
             listing = await self._existing(listing_id)
             listing.ensure_deletable_by(actor.id, is_admin=actor.is_admin)
-            await decline_open_offers(self.uow, product_id=listing_id, now=self.clock.now(),
-                                      reason=DeclineReason.LISTING_DELETED)
+            declined = await decline_open_offers(
+                self.uow, product_id=listing_id, now=self.clock.now(),
+                reason=DeclineReason.LISTING_DELETED)
             await self.uow.listings.delete(listing_id)
             await self.uow.commit()
+        if self.realtime is not None:
+            await publish_declined(self.realtime, declined)
 
     async def _make_seller(self, user_id: int) -> None:
         """Listing an item makes a plain user a seller (domain.accounts.User.become_seller)."""

@@ -14,10 +14,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 
+from application.notifications import publish_notifications
+from application.offer_news import OfferNews, offer_updated_event, tell
 from application.paging import After, Page, page_of, page_request
 from application.ports import Clock, UnitOfWork
 from application.ports.catalog import SellerCard
 from application.ports.offers import OfferCounts, OfferQuery
+from application.ports.realtime import RealtimePublisher
 from domain.accounts import User
 from domain.catalog import ListingStatus
 from domain.errors import Conflict, Forbidden, NotFound, ValidationError
@@ -44,10 +47,15 @@ OfferPage = Page[OfferView]
 
 async def decline_open_offers(uow: UnitOfWork, *, product_id: int, now: datetime,
                               except_offer_id: int | None = None,
-                              reason: DeclineReason | str) -> list[Offer]:
+                              reason: DeclineReason | str,
+                              news: OfferNews | None = None) -> list[Offer]:
     """Decline every open offer on the listing but ``except_offer_id``, inside the caller's
-    transaction; returns them so the caller can tell their buyers after commit."""
+    transaction, with a thread message and a notification to each buyer; returns them so
+    the caller can publish after commit (:func:`publish_declined`)."""
     await uow.offers.lock_listing(product_id)
+    listing = await uow.listings.get(product_id)
+    title = listing.title if listing is not None else "this item"
+    news = news if news is not None else OfferNews()
     declined = []
     for offer in await uow.offers.open_for_listing(product_id):
         if offer.id == except_offer_id:
@@ -56,8 +64,19 @@ async def decline_open_offers(uow: UnitOfWork, *, product_id: int, now: datetime
         offer.decline(reason)
         offer.updated_at = now
         await uow.offers.save(offer, was=was)
+        await tell(uow, news, offer, title=title, now=now)
         declined.append(offer)
     return declined
+
+
+async def publish_declined(realtime: RealtimePublisher, declined: list[Offer]) -> None:
+    """After the commit of a :func:`decline_open_offers` call: ``offer_updated`` to both
+    people of each offer and a ``notification`` nudge to each buyer."""
+    for offer in declined:
+        await realtime.publish(sorted({offer.buyer_id, offer.seller_id}),
+                               offer_updated_event(offer))
+    await publish_notifications(realtime, sorted({o.buyer_id for o in declined}),
+                                "offer_declined")
 
 
 async def offer_views(uow: UnitOfWork, offers: list[Offer]) -> list[OfferView]:
@@ -83,27 +102,32 @@ def parse_status(status: str | None) -> frozenset[OfferStatus]:
 
 
 class OfferService:
-    def __init__(self, uow: UnitOfWork, clock: Clock) -> None:
+    def __init__(self, uow: UnitOfWork, clock: Clock, realtime: RealtimePublisher) -> None:
         self.uow = uow
         self.clock = clock
+        self.realtime = realtime
 
     # -- making and reading ------------------------------------------------------------
 
     async def make(self, buyer: User, product_id: int, offer_price: str | None,
                    message: str | None = None) -> OfferView:
         assert buyer.id is not None
+        now, news = self.clock.now(), OfferNews()
         async with self.uow:
             listing = await self._listing(product_id)
             assert listing.id is not None
             offer = Offer.make(
                 product_id=listing.id, buyer_id=buyer.id, seller_id=listing.seller_id,
                 listing_price=listing.price, offer_price=offer_price, message=message,
-                created_at=self.clock.now(),
+                created_at=now,
                 has_open_offer=await self.uow.offers.has_open(buyer.id, listing.id),
                 listing_available=listing.status is ListingStatus.AVAILABLE)
             await self.uow.offers.add(offer)
+            await tell(self.uow, news, offer, title=listing.title, now=now)
             await self.uow.commit()
-            return (await offer_views(self.uow, [offer]))[0]
+            view = (await offer_views(self.uow, [offer]))[0]
+        await news.publish(self.realtime)
+        return view
 
     async def get(self, viewer: User, offer_id: int) -> OfferView:
         async with self.uow:
@@ -166,7 +190,7 @@ class OfferService:
 
     async def _change(self, actor: User, offer_id: int, move: Callable[[Offer], None], *,
                       needs_available: bool = False) -> OfferView:
-        now = self.clock.now()
+        now, news = self.clock.now(), OfferNews()
         async with self.uow:
             offer = await self._offer(offer_id)
             if actor.id not in (offer.buyer_id, offer.seller_id):
@@ -181,12 +205,15 @@ class OfferService:
             offer.updated_at = now
             offer.seen_by(actor.id or 0)
             await self.uow.offers.save(offer, was=was)
+            await tell(self.uow, news, offer, title=listing.title, now=now)
             if offer.status is OfferStatus.ACCEPTED:
                 await decline_open_offers(self.uow, product_id=offer.product_id, now=now,
                                           except_offer_id=offer.id,
-                                          reason=DeclineReason.OTHER_OFFER_ACCEPTED)
+                                          reason=DeclineReason.OTHER_OFFER_ACCEPTED, news=news)
             await self.uow.commit()
-            return (await offer_views(self.uow, [offer]))[0]
+            view = (await offer_views(self.uow, [offer]))[0]
+        await news.publish(self.realtime)
+        return view
 
     # -- badges ------------------------------------------------------------------------
 

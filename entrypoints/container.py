@@ -62,10 +62,11 @@ class Container(containers.DeclarativeContainer):
     )
     blogs = providers.Factory(BlogService, uow=uow, clock=clock)
     contact = providers.Factory(ContactService, uow=uow, clock=clock, limiter=rate_limiter)
-    catalog = providers.Factory(CatalogService, uow=uow, clock=clock, media=media_store)
+    catalog = providers.Factory(CatalogService, uow=uow, clock=clock, media=media_store,
+                                realtime=realtime)
     favorites = providers.Factory(FavoriteService, uow=uow, clock=clock)
     social = providers.Factory(SocialService, uow=uow, clock=clock)
-    offers = providers.Factory(OfferService, uow=uow, clock=clock)
+    offers = providers.Factory(OfferService, uow=uow, clock=clock, realtime=realtime)
     messaging = providers.Factory(MessagingService, uow=uow, clock=clock, realtime=realtime)
     notifications = providers.Factory(NotificationService, uow=uow, clock=clock,
                                       realtime=realtime)

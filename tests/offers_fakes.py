@@ -12,7 +12,7 @@ from application.paging import After, is_after
 from application.ports.offers import OfferCounts, OfferQuery
 from domain.errors import Conflict
 from domain.offers import Offer, OfferStatus
-from tests.catalog_fakes import CatalogUnitOfWork
+from tests.messaging_fakes import MessagingUnitOfWork
 
 
 class FakeOffers:
@@ -56,6 +56,7 @@ class FakeOffers:
             raise Conflict("This offer has just been changed; please reload and try again.")
         self._check(offer)
         self.rows[offer.id or 0] = copy.deepcopy(offer)
+        self.rows[offer.id or 0].events = []  # events are not stored, as in SQL
 
     async def lock_listing(self, product_id: int) -> None:
         self.locked.append(product_id)
@@ -106,8 +107,8 @@ class FakeOffers:
         return len(changed)
 
 
-class OffersUnitOfWork(CatalogUnitOfWork):
-    """The catalog fake plus offers, rolled back the same way."""
+class OffersUnitOfWork(MessagingUnitOfWork):
+    """The messaging fake plus offers, rolled back the same way."""
 
     def __init__(self) -> None:
         super().__init__()

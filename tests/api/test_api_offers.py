@@ -211,3 +211,19 @@ async def test_double_clicked_offer_makes_one(app: Litestar) -> None:
         assert sorted(r.status_code for r in results) == [201, 409, 409], [
             r.text for r in results]
         assert len((await p["sofia"].get("/api/buyer/offers")).json()["items"]) == 1
+
+
+async def test_offers_appear_in_the_buyer_seller_thread(app: Litestar) -> None:
+    async with people(app, "maya", "sofia") as p:
+        maya, sofia = p["maya"], p["sofia"]
+        maya_id = (await maya.get("/api/user")).json()["id"]
+        sofia_id = (await sofia.get("/api/user")).json()["id"]
+        coat = await listing(maya, title="Wool coat")
+        made = await offer(sofia, coat, "70")
+        await maya.put(f"/api/offers/{made['id']}/respond", json={"status": "rejected"})
+        thread = (await sofia.get(f"/api/messages/{sofia_id}/{maya_id}")).json()["items"]
+        assert [(m["messageType"], m["offerId"], m["senderId"]) for m in thread] == [
+            ("offer", made["id"], sofia_id), ("offer_response", made["id"], maya_id)]
+        assert "Declined" in thread[-1]["content"]
+        bell = (await sofia.get("/api/notifications")).json()
+        assert [n["kind"] for n in bell["items"]] == ["offer_declined"]

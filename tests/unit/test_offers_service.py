@@ -15,6 +15,7 @@ from domain.errors import Conflict, Forbidden, IllegalTransition, NotFound, Vali
 from domain.listings import ListingDetails
 from domain.offers import OfferStatus
 from tests.catalog_fakes import FakeMediaStore
+from tests.messaging_fakes import FakeRealtime
 from tests.offers_fakes import OffersUnitOfWork
 from tests.unit.fakes import FixedClock
 
@@ -29,8 +30,9 @@ class World:
     def __init__(self) -> None:
         self.uow = OffersUnitOfWork()
         self.clock = FixedClock()
-        self.offers = OfferService(self.uow, self.clock)
-        self.catalog = CatalogService(self.uow, self.clock, FakeMediaStore())
+        self.realtime = FakeRealtime()
+        self.offers = OfferService(self.uow, self.clock, self.realtime)
+        self.catalog = CatalogService(self.uow, self.clock, FakeMediaStore(), self.realtime)
 
     async def user(self, name: str) -> User:
         async with self.uow:
@@ -194,3 +196,37 @@ async def test_strangers_cannot_read_an_offer(world: World) -> None:
     with pytest.raises(Forbidden):
         await world.offers.respond(lena, made.id or 0, "accepted")
     assert (await world.offers.get(maya, made.id or 0)).offer.id == made.id
+
+
+async def test_every_move_posts_in_the_thread_notifies_and_publishes(world: World) -> None:
+    maya, sofia, lena = await world.users("maya", "sofia", "lena")
+    coat = await world.listing(maya)
+    made = (await world.offers.make(sofia, coat, "70", "Is it lined?")).offer
+    lenas = (await world.offers.make(lena, coat, "60")).offer
+    await world.offers.respond(maya, made.id or 0, "countered", "85")
+    await world.offers.accept_counter(sofia, made.id or 0)
+    thread = [(m.sender_id, m.message_type, m.content)
+              for m in world.uow.messages.rows.values() if m.offer_id == made.id]
+    assert thread == [
+        (sofia.id, "offer", "Offer: $70.00 for “Wool coat”. “Is it lined?”"),
+        (maya.id, "offer_response", "Countered your offer of $70.00 for “Wool coat” with $85.00."),
+        (sofia.id, "offer_response", "Accepted your counter offer of $85.00 for “Wool coat”."),
+    ]
+    declined = [m.content for m in world.uow.messages.rows.values() if m.offer_id == lenas.id]
+    assert declined[-1].startswith("Declined your offer of $60.00 for “Wool coat” automatically")
+    kinds = {(n.user_id, n.kind) for n in world.uow.notifications.rows.values()}
+    assert kinds == {(maya.id, "offer_received"), (sofia.id, "offer_countered"),
+                     (maya.id, "offer_accepted"), (lena.id, "offer_declined")}
+    assert "offer_updated" in world.realtime.types_for(lena.id or 0)
+    assert world.realtime.types_for(sofia.id or 0).count("offer_updated") >= 3
+    assert "new_message" in world.realtime.types_for(maya.id or 0)
+
+
+async def test_a_refused_move_tells_nobody(world: World) -> None:
+    maya, sofia = await world.users("maya", "sofia")
+    coat = await world.listing(maya)
+    made = (await world.offers.make(sofia, coat, "70")).offer
+    before = (len(world.uow.messages.rows), len(world.realtime.published))
+    with pytest.raises(ValidationError):
+        await world.offers.respond(maya, made.id or 0, "countered", "10")
+    assert (len(world.uow.messages.rows), len(world.realtime.published)) == before
