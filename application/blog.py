@@ -6,19 +6,16 @@ slug, and cannot be edited or deleted by guessing its id (administrators excepte
 
 from __future__ import annotations
 
-import base64
-import binascii
-from dataclasses import dataclass, replace
-from datetime import datetime
+from dataclasses import replace
 
+from application.paging import After, Page, page_of, page_request
 from application.ports import Clock, UnitOfWork
-from application.ports.blog import AuthoredPost, BlogQuery, PageAfter
+from application.ports.blog import AuthoredPost, BlogQuery
 from domain.accounts import User
 from domain.blog import BlogAuthor, BlogContent, BlogPost
-from domain.errors import Conflict, NotAuthenticated, NotFound, ValidationError, require_valid
+from domain.errors import Conflict, NotAuthenticated, NotFound, require_valid
 from domain.slugs import MAX_SLUG_LENGTH
 
-DEFAULT_LIMIT, MAX_LIMIT = 12, 50
 POST_NOT_FOUND = "Blog post not found"
 SLUG_TAKEN = "That slug is already in use"
 LOGIN_TO_PUBLISH = "You must be logged in to publish a blog post."
@@ -26,44 +23,17 @@ LOGIN_TO_EDIT = "You must be logged in to edit a blog post."
 LOGIN_TO_DELETE = "You must be logged in to delete a blog post."
 
 
-def encode_cursor(after: PageAfter) -> str:
-    raw = f"{after.created_at.isoformat()}|{after.id}".encode()
-    return base64.urlsafe_b64encode(raw).decode().rstrip("=")
-
-
-def decode_cursor(cursor: str | None) -> PageAfter | None:
-    """The position an opaque cursor names; a tampered cursor is a 400, not a 500."""
-    if not cursor:
-        return None
-    try:
-        raw = base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4)).decode()
-        stamp, _, post_id = raw.rpartition("|")
-        created_at = datetime.fromisoformat(stamp)
-        if created_at.tzinfo is None:
-            raise ValueError("cursor time without a zone")
-        return PageAfter(created_at, int(post_id))
-    except (ValueError, UnicodeDecodeError, binascii.Error) as error:
-        raise ValidationError({"cursor": "Invalid cursor"}) from error
-
-
-def page_limit(limit: int | None) -> int:
-    """``None`` gives the default; above the maximum is cut to it; below 1 is refused."""
-    if limit is None:
-        return DEFAULT_LIMIT
-    if limit < 1:
-        raise ValidationError({"limit": f"Limit must be between 1 and {MAX_LIMIT}"})
-    return min(limit, MAX_LIMIT)
-
-
-@dataclass(frozen=True)
-class BlogPage:
-    items: list[AuthoredPost]
-    next_cursor: str | None
+BlogPage = Page[AuthoredPost]
 
 
 def author_of(user: User) -> BlogAuthor:
     assert user.id is not None
     return BlogAuthor(user.id, user.username, user.display_name, user.avatar_url)
+
+
+def _id(found: AuthoredPost) -> int:
+    assert found.post.id is not None
+    return found.post.id
 
 
 def _numbered(slug: str, number: int) -> str:
@@ -145,15 +115,10 @@ class BlogService:
             await self.uow.commit()
 
     async def _page(self, query: BlogQuery, limit: int | None, cursor: str | None) -> BlogPage:
-        size, after = page_limit(limit), decode_cursor(cursor)
+        request = page_request(limit, cursor)
         async with self.uow:
-            rows = await self.uow.blogs.page(query, size + 1, after)
-        items = rows[:size]
-        if len(rows) <= size:
-            return BlogPage(items, None)
-        last = items[-1].post
-        assert last.id is not None
-        return BlogPage(items, encode_cursor(PageAfter(last.created_at, last.id)))
+            rows = await self.uow.blogs.page(query, request.fetch, request.after)
+        return page_of(rows, request, lambda found: After(found.post.created_at, _id(found)))
 
     @staticmethod
     def _visible(found: AuthoredPost | None, viewer: User | None) -> AuthoredPost:

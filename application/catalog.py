@@ -8,26 +8,21 @@ scrolling further does not count a million rows again (a changed filter counts a
 
 from __future__ import annotations
 
-import base64
-import binascii
 import hashlib
-import json
 import re
 from dataclasses import dataclass, field
-from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
 from application.media import PhotoInput, PhotoIntake
 from application.offers import decline_open_offers, publish_declined
+from application.paging import After, page_of, page_request
 from application.ports import Clock, UnitOfWork
 from application.ports.catalog import (
-    After,
     Facets,
     ListingFilter,
     ListingSort,
     SellerCard,
-    SortValue,
     sort_value,
 )
 from application.ports.media import MediaStore
@@ -40,7 +35,6 @@ from domain.money import AmountProblem, problem_message, read_amount
 from domain.offers import DeclineReason
 from domain.validation import validate_listing
 
-DEFAULT_LIMIT, MAX_LIMIT = 12, 100
 MAX_SEARCH_WORDS = 8
 FACET_BRANDS = 50
 PRODUCT_NOT_FOUND = "Product not found"
@@ -132,18 +126,19 @@ class CatalogService:
 
     async def search(self, request: SearchRequest) -> SearchPage:
         query = parse_filter(request)
-        sort, limit = parse_sort(request.sort), parse_limit(request.limit)
-        position = decode_cursor(request.cursor, sort, fingerprint(query))
+        sort, query_print = parse_sort(request.sort), fingerprint(query)
+        page = page_request(request.limit, request.cursor, sort.key_type, s=sort.value)
+        remembered = page.cursor.extra if page.cursor is not None else {}
         async with self.uow:
-            total = position.total
-            if total is None:
+            total = remembered.get("t") if remembered.get("f") == query_print else None
+            if not isinstance(total, int):
                 total = await self.uow.listings.count(query)
-            found = await self.uow.listings.search(query, sort, limit + 1, position.after,
+            found = await self.uow.listings.search(query, sort, page.fetch, page.after,
                                                    matches=total)
-            items = await self.views(found[:limit])
-        last = found[limit - 1] if len(found) > limit else None
-        cursor = None if last is None else encode_cursor(sort, last, total, fingerprint(query))
-        return SearchPage(items, cursor, total)
+            shown = page_of(found, page, lambda item: _position(item, sort),
+                            s=sort.value, t=total, f=query_print)
+            items = await self.views(shown.items)
+        return SearchPage(items, shown.next_cursor, total)
 
     async def facets(self, request: SearchRequest) -> Facets:
         query = parse_filter(request)
@@ -281,75 +276,11 @@ def parse_sort(sort: str | None) -> ListingSort:
                               ) from None
 
 
-def parse_limit(limit: int | None) -> int:
-    """Default 12; more than 100 is cut to 100; below 1 is refused."""
-    if limit is None:
-        return DEFAULT_LIMIT
-    if limit < 1:
-        raise ValidationError({"limit": "Limit must be at least 1"})
-    return min(limit, MAX_LIMIT)
-
-
-# -- the opaque cursor -----------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Position:
-    after: After | None = None
-    total: int | None = None
-
-
 def fingerprint(query: ListingFilter) -> str:
     """A short digest of a filter, so a cursor's remembered total is reused only for it."""
     return hashlib.sha256(repr(query).encode()).hexdigest()[:12]
 
 
-def _encode_value(value: SortValue) -> str | int:
-    if isinstance(value, datetime):
-        return value.isoformat()
-    if isinstance(value, Decimal):
-        return str(value)
-    return value
-
-
-def encode_cursor(sort: ListingSort, last: Listing, total: int, filter_print: str) -> str:
-    assert last.id is not None
-    body = {"s": sort.value, "v": _encode_value(sort_value(last, sort)), "i": last.id,
-            "t": total, "f": filter_print}
-    raw = json.dumps(body, separators=(",", ":")).encode()
-    return base64.urlsafe_b64encode(raw).decode().rstrip("=")
-
-
-def _decode_value(sort: ListingSort, value: object) -> SortValue:
-    if sort is ListingSort.MOST_RECENT and isinstance(value, str):
-        stamp = datetime.fromisoformat(value)
-        if stamp.tzinfo is None:
-            raise ValueError("cursor time without a zone")
-        return stamp
-    if sort is ListingSort.MOST_POPULAR and type(value) is int:
-        return value
-    if sort in (ListingSort.PRICE_LOW_HIGH, ListingSort.PRICE_HIGH_LOW) and isinstance(
-            value, str):
-        amount = Decimal(value)
-        if not amount.is_finite():
-            raise ValueError("cursor price is not a number")
-        return amount
-    raise ValueError("cursor value does not fit its sort")
-
-
-def decode_cursor(cursor: str | None, sort: ListingSort, filter_print: str) -> Position:
-    """The position a cursor names; a tampered cursor or another sort's is a 400."""
-    if not cursor:
-        return Position()
-    try:
-        raw = base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4))
-        body = json.loads(raw)
-        if not isinstance(body, dict) or body.get("s") != sort.value:
-            raise ValueError("cursor of another sort")
-        last_id, total = body.get("i"), body.get("t")
-        if type(last_id) is not int or (total is not None and type(total) is not int):
-            raise ValueError("cursor id or total is not a number")
-        after = After(_decode_value(sort, body.get("v")), last_id)
-    except (ValueError, TypeError, UnicodeDecodeError, binascii.Error, ArithmeticError) as error:
-        raise ValidationError({"cursor": "Invalid cursor"}) from error
-    return Position(after, total if body.get("f") == filter_print else None)
+def _position(listing: Listing, sort: ListingSort) -> After:
+    assert listing.id is not None
+    return After(sort_value(listing, sort), listing.id)

@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from application.blog import decode_cursor, encode_cursor, page_limit
+from application.paging import After, Page, page_of, page_request
 from application.ports import Clock, RateLimiter, UnitOfWork
-from application.ports.blog import PageAfter
 from domain.accounts import User
 from domain.contact import ContactForm, ContactMessage, validate_contact
 from domain.errors import Forbidden, RateLimited, require_valid
@@ -16,10 +13,7 @@ SEND_WINDOW_SECONDS = 60 * 60
 TOO_MANY = "You have sent several messages recently. Please wait a while before sending another."
 
 
-@dataclass(frozen=True)
-class ContactPage:
-    items: list[ContactMessage]
-    next_cursor: str | None
+ContactPage = Page[ContactMessage]
 
 
 class ContactService:
@@ -49,12 +43,12 @@ class ContactService:
         """Newest first, for administrators only."""
         if not reader.is_admin:
             raise Forbidden("You need to be logged in as an administrator to access this page.")
-        size, after = page_limit(limit), decode_cursor(cursor)
+        request = page_request(limit, cursor)
         async with self.uow:
-            rows = await self.uow.contact_messages.page(size + 1, after)
-        items = rows[:size]
-        if len(rows) <= size:
-            return ContactPage(items, None)
-        last = items[-1]
-        assert last.id is not None
-        return ContactPage(items, encode_cursor(PageAfter(last.created_at, last.id)))
+            rows = await self.uow.contact_messages.page(request.fetch, request.after)
+        return page_of(rows, request, _position)
+
+
+def _position(message: ContactMessage) -> After:
+    assert message.id is not None
+    return After(message.created_at, message.id)

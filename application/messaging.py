@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from application.id_pages import decode_before, encode_before, page_limit
 from application.notifications import notification_event, notify
+from application.paging import After, page_of, page_request
 from application.ports import Clock, UnitOfWork
 from application.ports.messaging import Conversation
 from application.ports.realtime import RealtimePublisher
@@ -21,7 +21,6 @@ from domain.accounts import User
 from domain.errors import Forbidden, NotFound, ValidationError
 from domain.messaging import Message, check_message_type, clean_content
 
-THREAD_DEFAULT_LIMIT, THREAD_MAX_LIMIT = 50, 100
 MAX_CONVERSATIONS = 200
 NOT_YOUR_THREAD = "You can only read your own conversations."
 NOT_YOUR_COUNTS = "You can only read your own messages."
@@ -116,14 +115,13 @@ class MessagingService:
                      cursor: str | None = None, limit: int | None = None) -> ThreadPage:
         if actor.id not in (user_id, partner_id):
             raise Forbidden(NOT_YOUR_THREAD)
-        size = page_limit(limit, THREAD_DEFAULT_LIMIT, THREAD_MAX_LIMIT)
-        before = decode_before(cursor)
+        request = page_request(limit, cursor, int)
+        before = request.after.id if request.after else None
         async with self.uow:
-            newest_first = await self.uow.messages.thread(user_id, partner_id, before, size + 1)
-        more = len(newest_first) > size
-        page = newest_first[:size]
-        next_cursor = encode_before(page[-1].id) if more and page[-1].id else None
-        return ThreadPage(list(reversed(page)), next_cursor)
+            newest_first = await self.uow.messages.thread(user_id, partner_id, before,
+                                                          request.fetch)
+        page = page_of(newest_first, request, _by_id)
+        return ThreadPage(list(reversed(page.items)), page.next_cursor)
 
     async def conversations(self, actor: User, user_id: int) -> list[Conversation]:
         if actor.id != user_id:
@@ -154,3 +152,8 @@ class MessagingService:
             raise Forbidden(NOT_YOUR_COUNTS)
         async with self.uow:
             return await self.uow.messages.unread_count(user_id)
+
+
+def _by_id(message: Message) -> After:
+    assert message.id is not None
+    return After(message.id, message.id)

@@ -12,13 +12,12 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from application.id_pages import decode_before, encode_before, page_limit
+from application.paging import After, page_of, page_request
 from application.ports import Clock, UnitOfWork
 from application.ports.realtime import RealtimePublisher
 from domain.accounts import User
 from domain.notifications import Notification, new_notification
 
-DEFAULT_LIMIT, MAX_LIMIT = 20, 50
 MAX_READ_IDS = 200
 
 
@@ -77,14 +76,13 @@ class NotificationService:
     async def page(self, actor: User, *, cursor: str | None = None,
                    limit: int | None = None) -> NotificationPage:
         assert actor.id is not None
-        size = page_limit(limit, DEFAULT_LIMIT, MAX_LIMIT)
-        before = decode_before(cursor)
+        request = page_request(limit, cursor, int)
+        before = request.after.id if request.after else None
         async with self.uow:
-            rows = await self.uow.notifications.page(actor.id, before, size + 1)
+            rows = await self.uow.notifications.page(actor.id, before, request.fetch)
             unread = await self.uow.notifications.unread_count(actor.id)
-        page = rows[:size]
-        more = len(rows) > size and page[-1].id is not None
-        return NotificationPage(page, encode_before(page[-1].id) if more else None, unread)
+        page = page_of(rows, request, _by_id)
+        return NotificationPage(page.items, page.next_cursor, unread)
 
     async def unread_count(self, actor: User) -> int:
         assert actor.id is not None
@@ -101,3 +99,8 @@ class NotificationService:
         if changed:
             await self.realtime.publish([actor.id], {"type": "notifications_read"})
         return changed
+
+
+def _by_id(notification: Notification) -> After:
+    assert notification.id is not None
+    return After(notification.id, notification.id)

@@ -46,5 +46,8 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
     unstubGlobals: true,
+    // Seven people share two cores: a page test that types and waits can take seconds under
+    // load. Generous limits keep a slow machine from failing a correct test.
+    testTimeout: 30_000,
   },
 });

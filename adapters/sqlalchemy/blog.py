@@ -29,7 +29,9 @@ from sqlalchemy.orm import Mapped, mapped_column
 
 from adapters.sqlalchemy.accounts import UserRow
 from adapters.sqlalchemy.base import Base, UtcDateTime
-from application.ports.blog import AuthoredPost, BlogQuery, PageAfter
+from adapters.sqlalchemy.paging import after_clause
+from application.paging import After
+from application.ports.blog import AuthoredPost, BlogQuery
 from domain.blog import BlogAuthor, BlogPost
 from domain.contact import ContactMessage
 from domain.errors import Conflict
@@ -80,12 +82,6 @@ def _post(row: BlogPostRow) -> BlogPost:
 def _authored(row: BlogPostRow, user: UserRow) -> AuthoredPost:
     author = BlogAuthor(user.id, user.username, user.display_name, user.avatar_url)
     return AuthoredPost(_post(row), author)
-
-
-def _older_than(created_at: ColumnElement[datetime], id_: ColumnElement[int],
-                after: PageAfter) -> ColumnElement[bool]:
-    return or_(created_at < after.created_at,
-               and_(created_at == after.created_at, id_ < after.id))
 
 
 def _visible(query: BlogQuery) -> ColumnElement[bool]:
@@ -146,10 +142,10 @@ class SqlBlogRepository:
         await self.session.execute(delete(BlogPostRow).where(BlogPostRow.id == post_id))
 
     async def page(self, query: BlogQuery, limit: int,
-                   after: PageAfter | None = None) -> list[AuthoredPost]:
+                   after: After | None = None) -> list[AuthoredPost]:
         condition = _visible(query)
         if after is not None:
-            condition = and_(condition, _older_than(BlogPostRow.created_at, BlogPostRow.id, after))
+            condition = and_(condition, after_clause(BlogPostRow.created_at, BlogPostRow.id, after))
         statement = (self._with_author().where(condition)
                      .order_by(BlogPostRow.created_at.desc(), BlogPostRow.id.desc()).limit(limit))
         return [_authored(*found) for found in (await self.session.execute(statement)).all()]
@@ -166,13 +162,13 @@ class SqlContactMessageRepository:
         message.id = row.id
         return message
 
-    async def page(self, limit: int, after: PageAfter | None = None) -> list[ContactMessage]:
+    async def page(self, limit: int, after: After | None = None) -> list[ContactMessage]:
         statement = (select(ContactMessageRow)
                      .order_by(ContactMessageRow.created_at.desc(), ContactMessageRow.id.desc())
                      .limit(limit))
         if after is not None:
             statement = statement.where(
-                _older_than(ContactMessageRow.created_at, ContactMessageRow.id, after))
+                after_clause(ContactMessageRow.created_at, ContactMessageRow.id, after))
         rows = (await self.session.scalars(statement)).all()
         return [ContactMessage(id=row.id, **{name: getattr(row, name) for name in _CONTACT_FIELDS})
                 for row in rows]

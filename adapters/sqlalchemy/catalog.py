@@ -28,19 +28,18 @@ from sqlalchemy import (
     delete,
     func,
     insert,
-    literal,
     literal_column,
     select,
     text,
-    tuple_,
 )
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import Mapped, mapped_column
 
 from adapters.sqlalchemy.accounts import UserRow
 from adapters.sqlalchemy.base import Base, UtcDateTime
+from adapters.sqlalchemy.paging import after_clause
+from application.paging import After
 from application.ports.catalog import (
-    After,
     FacetCount,
     Facets,
     ListingFilter,
@@ -213,12 +212,8 @@ def _sort_column(sort: ListingSort) -> Any:
 
 def _after_clause(sort: ListingSort, after: After) -> ColumnElement[bool]:
     column = _sort_column(sort)
-    value = after.value
-    if column is P.price_cents:
-        value = to_cents(Decimal(value))  # type: ignore[arg-type]
-    position = tuple_(literal(value, column.type), literal(after.id, Integer))
-    keys = tuple_(column, P.id)
-    return keys < position if sort.descending else keys > position
+    cents = to_cents(Decimal(str(after.value))) if column is P.price_cents else None
+    return after_clause(column, P.id, after, descending=sort.descending, value=cents)
 
 
 class SqlListingRepository:

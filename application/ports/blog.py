@@ -3,18 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
 from typing import Protocol
 
+from application.paging import After
 from domain.blog import BlogAuthor, BlogPost
-
-
-@dataclass(frozen=True)
-class PageAfter:
-    """Keyset position: items strictly older than (created_at, id), newest first."""
-
-    created_at: datetime
-    id: int
 
 
 @dataclass(frozen=True)
@@ -39,6 +31,7 @@ class BlogRepository(Protocol):
     async def save(self, post: BlogPost) -> None: ...
     async def delete(self, post_id: int) -> None: ...
     async def page(self, query: BlogQuery, limit: int,
-                   after: PageAfter | None = None) -> list[AuthoredPost]:
-        """Up to ``limit`` posts, newest first (created_at, then id)."""
+                   after: After | None = None) -> list[AuthoredPost]:
+        """Up to ``limit`` posts, newest first (created_at, then id), strictly after
+        ``after`` (whose value is a created_at)."""
 

@@ -20,6 +20,7 @@ from decimal import Decimal
 from enum import StrEnum
 from typing import Protocol
 
+from application.paging import After, KeyValue
 from domain.catalog import Category, Condition, Size
 from domain.listings import Listing
 
@@ -34,16 +35,15 @@ class ListingSort(StrEnum):
     def descending(self) -> bool:
         return self is not ListingSort.PRICE_LOW_HIGH
 
+    @property
+    def key_type(self) -> type:
+        """The type of :func:`sort_value` under this sort (what a cursor's key must be)."""
+        if self is ListingSort.MOST_RECENT:
+            return datetime
+        return int if self is ListingSort.MOST_POPULAR else Decimal
 
-SortValue = datetime | Decimal | int
 
-
-@dataclass(frozen=True)
-class After:
-    """Keyset position: the sort key value and id of the last item already shown."""
-
-    value: SortValue
-    id: int
+SortValue = KeyValue
 
 
 def sort_value(listing: Listing, sort: ListingSort) -> SortValue:

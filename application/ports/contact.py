@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from application.ports.blog import PageAfter
+from application.paging import After
 from domain.contact import ContactMessage
 
 
 class ContactMessageRepository(Protocol):
     async def add(self, message: ContactMessage) -> ContactMessage: ...
-    async def page(self, limit: int, after: PageAfter | None = None) -> list[ContactMessage]:
+    async def page(self, limit: int, after: After | None = None) -> list[ContactMessage]:
         """Up to ``limit`` messages, newest first (created_at, then id)."""

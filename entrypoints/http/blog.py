@@ -13,11 +13,9 @@ from application.blog import BlogPage, BlogService
 from application.ports.blog import AuthoredPost
 from domain.accounts import User
 from domain.blog import BlogContent
-from entrypoints.http.schemas import CamelStruct
+from entrypoints.http.schemas import CamelStruct, Cursor, Limit
 
 IncludeUnpublished = Annotated[bool, Parameter(query="includeUnpublished")]
-Limit = Annotated[int | None, Parameter(query="limit")]
-Cursor = Annotated[str | None, Parameter(query="cursor")]
 
 
 class BlogIn(CamelStruct):

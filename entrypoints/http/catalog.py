@@ -25,7 +25,7 @@ from domain.catalog import MAX_LISTING_IMAGES
 from domain.errors import TooLarge, ValidationError
 from domain.listings import ListingDetails
 from domain.money import format_amount
-from entrypoints.http.schemas import CamelStruct
+from entrypoints.http.schemas import CamelStruct, Cursor, Limit
 
 # Five photos of 10 MB as base64 (x4/3) plus the text fields and multipart framing.
 MAX_LISTING_BODY = MAX_LISTING_IMAGES * MAX_IMAGE_BYTES * 4 // 3 + 1024 * 1024
@@ -216,7 +216,7 @@ class CatalogController(Controller):
                      condition: Conditions = None, min_price: MinPrice = None,
                      max_price: MaxPrice = None, seller_id: SellerId = None,
                      include_sold: IncludeSold = False, sort: str | None = None,
-                     limit: int | None = None, cursor: str | None = None) -> ProductPageOut:
+                     limit: Limit = None, cursor: Cursor = None) -> ProductPageOut:
         page = await catalog.search(_search_request(
             q, brand, category, size, condition, min_price, max_price, seller_id,
             include_sold, sort, limit, cursor))

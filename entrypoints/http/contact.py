@@ -3,16 +3,15 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Annotated, Any
+from typing import Any
 
 from litestar import Controller, Request, get, post
-from litestar.params import Parameter
 from litestar.status_codes import HTTP_201_CREATED
 
 from application.contact import ContactService
 from domain.accounts import User
 from domain.contact import ContactForm, ContactMessage
-from entrypoints.http.schemas import CamelStruct
+from entrypoints.http.schemas import CamelStruct, Cursor, Limit
 
 
 class ContactIn(CamelStruct):
@@ -58,8 +57,7 @@ class ContactController(Controller):
     @get("/admin/contact-messages")
     async def messages(
         self, admin: User, contact: ContactService,
-        limit: Annotated[int | None, Parameter(query="limit")] = None,
-        cursor: Annotated[str | None, Parameter(query="cursor")] = None,
+        limit: Limit = None, cursor: Cursor = None,
     ) -> ContactPageOut:
         page = await contact.list_messages(admin, limit=limit, cursor=cursor)
         return ContactPageOut(items=[message_out(m) for m in page.items],

@@ -14,13 +14,11 @@ from application.messaging import MessagingService, ThreadPage
 from application.ports.messaging import Conversation
 from domain.accounts import User
 from domain.messaging import Message
-from entrypoints.http.schemas import CamelStruct
+from entrypoints.http.schemas import CamelStruct, Cursor, Limit
 
 DB_ID_MAX = 2**31 - 1
 PathId = Annotated[int, Parameter(ge=1, le=DB_ID_MAX)]
 BodyId = Annotated[int, msgspec.Meta(ge=1, le=DB_ID_MAX)]
-Limit = Annotated[int | None, Parameter(query="limit", ge=1, le=1000)]
-Cursor = Annotated[str | None, Parameter(query="cursor", max_length=200)]
 
 
 class MessageOut(CamelStruct):

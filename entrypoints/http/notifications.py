@@ -7,16 +7,13 @@ from typing import Annotated
 
 import msgspec
 from litestar import Controller, get, post
-from litestar.params import Parameter
 from litestar.status_codes import HTTP_200_OK
 
 from application.notifications import MAX_READ_IDS, NotificationService
 from domain.accounts import User
 from domain.notifications import Notification
-from entrypoints.http.schemas import CamelStruct
+from entrypoints.http.schemas import CamelStruct, Cursor, Limit
 
-Limit = Annotated[int | None, Parameter(query="limit", ge=1, le=1000)]
-Cursor = Annotated[str | None, Parameter(query="cursor", max_length=200)]
 NoticeId = Annotated[int, msgspec.Meta(ge=1, le=2**31 - 1)]
 
 

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Annotated
+
 import msgspec
+from litestar.params import Parameter
 
 
 class CamelStruct(msgspec.Struct, rename="camel", kw_only=True):
@@ -11,3 +14,8 @@ class CamelStruct(msgspec.Struct, rename="camel", kw_only=True):
 
 class Message(CamelStruct):
     message: str
+
+
+# Query parameters every paged list takes (the rule behind them: application/paging.py).
+Limit = Annotated[int | None, Parameter(query="limit")]
+Cursor = Annotated[str | None, Parameter(query="cursor")]

@@ -6,7 +6,8 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from application.ports.blog import BlogQuery, PageAfter
+from application.paging import After
+from application.ports.blog import BlogQuery
 from domain.accounts import User
 from domain.blog import BlogPost
 from domain.errors import Conflict
@@ -49,7 +50,7 @@ async def test_pages_break_ties_on_the_same_second_by_id(container: Container) -
         seen += [item.post.slug for item in page]
         last = page[-1].post
         assert last.id is not None
-        after = PageAfter(last.created_at, last.id)
+        after = After(last.created_at, last.id)
     assert seen == ["tie-4", "tie-3", "tie-2", "tie-1", "tie-0", "older"]
 
 

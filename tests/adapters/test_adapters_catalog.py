@@ -9,7 +9,8 @@ from decimal import Decimal
 import pytest
 from sqlalchemy import text
 
-from application.ports.catalog import After, ListingFilter, ListingSort
+from application.paging import After
+from application.ports.catalog import ListingFilter, ListingSort
 from domain.accounts import User
 from domain.catalog import Category, Condition, ListingStatus, Size
 from domain.errors import Conflict

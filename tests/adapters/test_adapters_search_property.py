@@ -3,7 +3,7 @@
 About 40 varied listings (tricky words, shared prices, dates and watch counts, every status)
 are stored once per test through the repository; hypothesis then draws filter, sort and
 page-size combinations and checks every page, the total and the facets against
-``tests/catalog_fakes.py``, which knows nothing of SQL.
+``tests/fakes/catalog.py``, which knows nothing of SQL.
 """
 
 from __future__ import annotations
@@ -17,12 +17,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from adapters.sqlalchemy import catalog as catalog_adapter
-from application.ports.catalog import After, ListingFilter, ListingSort, sort_value
+from application.paging import After
+from application.ports.catalog import ListingFilter, ListingSort, sort_value
 from domain.accounts import User
 from domain.catalog import Category, Condition, ListingStatus, Size
 from domain.listings import Listing, ListingImage
 from entrypoints.container import Container
-from tests.catalog_fakes import facet_counts, ordered, passes
+from tests.fakes.catalog import facet_counts, ordered, passes
 
 pytestmark = pytest.mark.adapters
 NOW = datetime(2026, 11, 22, 12, 0, tzinfo=UTC)

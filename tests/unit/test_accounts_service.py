@@ -1,41 +1,18 @@
-"""AccountService with in-memory fakes wired through the container's overrides."""
+"""AccountService on the in-memory fakes (the ``container`` fixture of conftest.py)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
 import pytest
-from dependency_injector import providers
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from application.accounts import SESSION_LIFETIME, AccountService, Registration
 from domain.accounts import Role
 from domain.errors import Conflict, NotAuthenticated, NotFound, RateLimited, ValidationError
-from entrypoints.container import Container, build_container
-from entrypoints.settings import load_settings
-from tests.unit.fakes import FakeRateLimiter, FakeUnitOfWork, FixedClock, PlainHasher
+from entrypoints.container import Container
+from tests.fakes import FixedClock, fake_container
 
 pytestmark = pytest.mark.unit
-
-
-@pytest.fixture
-def clock() -> FixedClock:
-    return FixedClock()
-
-
-@pytest.fixture
-def container(tmp_path: Path, clock: FixedClock) -> Iterator[Container]:
-    settings = load_settings({"RETHREAD_DATA_DIR": str(tmp_path), "RETHREAD_SECRET_KEY": "k",
-                              "RETHREAD_ADMIN_EMAILS": "Boss@Example.com, ops@example.com"})
-    built = build_container(settings)
-    uow = FakeUnitOfWork()
-    with built.uow.override(providers.Object(uow)), \
-            built.password_hasher.override(providers.Object(PlainHasher())), \
-            built.rate_limiter.override(providers.Object(FakeRateLimiter())), \
-            built.clock.override(providers.Object(clock)):
-        yield built
 
 
 @pytest.fixture
@@ -120,6 +97,7 @@ async def test_create_user_can_make_an_admin_without_leaving_a_session(
 @settings(max_examples=30, deadline=None)
 @given(st.text(min_size=1, max_size=40))
 async def test_unknown_tokens_never_resolve(token: str) -> None:
-    service = AccountService(FakeUnitOfWork(), PlainHasher(), FixedClock(), FakeRateLimiter())
-    assert await service.user_for_session(token) is None
+    with fake_container() as container:
+        service: AccountService = container.accounts()
+        assert await service.user_for_session(token) is None
 

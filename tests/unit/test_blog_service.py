@@ -1,104 +1,22 @@
-"""BlogService with in-memory fakes of its ports: cursors, limits, slugs, drafts, commits."""
+"""BlogService on the in-memory fakes: pages, slugs, drafts, commits (cursors: test_paging)."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
-from types import TracebackType
-from typing import Self
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
 
-from application.blog import BlogService, decode_cursor, encode_cursor, page_limit
-from application.ports.blog import AuthoredPost, BlogQuery, PageAfter
+from application.blog import BlogService
 from domain.accounts import Role, User
-from domain.blog import BlogAuthor, BlogContent, BlogPost
+from domain.blog import BlogContent
 from domain.errors import Conflict, NotAuthenticated, NotFound, ValidationError
+from entrypoints.container import Container
+from tests.fakes import FakeUnitOfWork, FixedClock
 
 pytestmark = pytest.mark.unit
 
 START = datetime(2025, 1, 5, 12, 0, tzinfo=UTC)
-
-
-class StepClock:
-    def __init__(self) -> None:
-        self.current = START
-
-    def now(self) -> datetime:
-        self.current += timedelta(seconds=1)
-        return self.current
-
-
-class FakeBlogs:
-    def __init__(self, authors: dict[int, BlogAuthor]) -> None:
-        self.rows: dict[int, BlogPost] = {}
-        self.authors = authors
-
-    def _authored(self, post: BlogPost) -> AuthoredPost:
-        return AuthoredPost(replace(post), self.authors[post.user_id])
-
-    async def add(self, post: BlogPost) -> BlogPost:
-        post.id = len(self.rows) + 1
-        self.rows[post.id] = replace(post)
-        return post
-
-    async def get(self, post_id: int) -> AuthoredPost | None:
-        post = self.rows.get(post_id)
-        return None if post is None else self._authored(post)
-
-    async def get_by_slug(self, slug: str) -> AuthoredPost | None:
-        return next((self._authored(p) for p in self.rows.values() if p.slug == slug), None)
-
-    async def slug_taken(self, slug: str, *, except_id: int | None = None) -> bool:
-        return any(p.slug == slug and p.id != except_id for p in self.rows.values())
-
-    async def save(self, post: BlogPost) -> None:
-        assert post.id is not None
-        self.rows[post.id] = replace(post)
-
-    async def delete(self, post_id: int) -> None:
-        self.rows.pop(post_id, None)
-
-    async def page(self, query: BlogQuery, limit: int,
-                   after: PageAfter | None = None) -> list[AuthoredPost]:
-        def shown(p: BlogPost) -> bool:
-            visible = p.published or p.user_id == query.drafts_of
-            return visible and query.author_id in (None, p.user_id)
-
-        posts = sorted((p for p in self.rows.values() if shown(p)),
-                       key=lambda p: (p.created_at, p.id), reverse=True)
-        if after is not None:
-            posts = [p for p in posts if (p.created_at, p.id) < (after.created_at, after.id)]
-        return [self._authored(p) for p in posts[:limit]]
-
-
-class FakeUsers:
-    def __init__(self, users: list[User]) -> None:
-        self.by_id = {u.id: u for u in users}
-
-    async def get(self, user_id: int) -> User | None:
-        return self.by_id.get(user_id)
-
-
-class FakeUow:
-    def __init__(self, users: list[User]) -> None:
-        self.users = FakeUsers(users)
-        authors = {u.id: BlogAuthor(u.id, u.username, u.display_name) for u in users
-                   if u.id is not None}
-        self.blogs = FakeBlogs(authors)
-        self.commits = 0
-
-    async def __aenter__(self) -> Self:
-        return self
-
-    async def __aexit__(self, exc_type: type[BaseException] | None,
-                        exc: BaseException | None, tb: TracebackType | None) -> None:
-        return None
-
-    async def commit(self) -> None:
-        self.commits += 1
 
 
 def person(user_id: int, name: str, role: Role = Role.USER) -> User:
@@ -110,38 +28,30 @@ MAYA, THEO, BOSS = person(1, "maya"), person(2, "theo"), person(3, "boss", Role.
 
 
 @pytest.fixture
-def uow() -> FakeUow:
-    return FakeUow([MAYA, THEO, BOSS])
+def clock() -> FixedClock:
+    return FixedClock(START, step=timedelta(seconds=1))
+
+
+@pytest.fixture(autouse=True)
+async def people(uow: FakeUnitOfWork) -> None:
+    async with uow:
+        for user in (MAYA, THEO, BOSS):
+            await uow.users.add(replace(user))
+        await uow.commit()
+    uow.commits = 0
 
 
 @pytest.fixture
-def service(uow: FakeUow) -> BlogService:
-    return BlogService(uow, StepClock())  # type: ignore[arg-type]
+def service(container: Container) -> BlogService:
+    return container.blogs()
 
 
 def text(title: str, **fields: object) -> BlogContent:
     return BlogContent(title=title, content="Enough words to count.", **fields)  # type: ignore
 
 
-@given(seconds=st.integers(0, 10**9), micro=st.integers(0, 999_999), post_id=st.integers(1))
-def test_cursors_round_trip(seconds: int, micro: int, post_id: int) -> None:
-    after = PageAfter(START + timedelta(seconds=seconds, microseconds=micro), post_id)
-    assert decode_cursor(encode_cursor(after)) == after
-
-
-@pytest.mark.parametrize("cursor", ["x", "bm9wZQ", "MjAyNS0wMS0wNXwx", "!!", "MjAyNXxhYmM"])
-def test_tampered_cursors_are_validation_errors(cursor: str) -> None:
-    with pytest.raises(ValidationError):
-        decode_cursor(cursor)
-
-
-def test_page_limit_defaults_caps_and_refuses() -> None:
-    assert (page_limit(None), page_limit(7), page_limit(51)) == (12, 7, 50)
-    with pytest.raises(ValidationError):
-        page_limit(0)
-
-
-async def test_create_commits_and_names_the_author(service: BlogService, uow: FakeUow) -> None:
+async def test_create_commits_and_names_the_author(service: BlogService,
+                                                   uow: FakeUnitOfWork) -> None:
     created = await service.create(MAYA, text("Thrift Store Finds", published=True))
     assert created.post.slug == "thrift-store-finds"
     assert created.author.username == "maya"
@@ -149,7 +59,7 @@ async def test_create_commits_and_names_the_author(service: BlogService, uow: Fa
 
 
 async def test_create_refuses_visitors_and_bad_input_before_touching_storage(
-        service: BlogService, uow: FakeUow) -> None:
+        service: BlogService, uow: FakeUnitOfWork) -> None:
     with pytest.raises(NotAuthenticated, match=r"You must be logged in to publish a blog post\."):
         await service.create(None, text("Thrift Store Finds"))
     with pytest.raises(ValidationError):
@@ -176,7 +86,7 @@ async def test_a_numbered_slug_still_fits_in_100_characters(service: BlogService
 
 
 async def test_drafts_are_not_found_for_others_and_admins_can_delete_them(
-        service: BlogService, uow: FakeUow) -> None:
+        service: BlogService, uow: FakeUnitOfWork) -> None:
     draft = await service.create(MAYA, text("Private thoughts"))
     assert draft.post.id is not None
     for viewer in (None, THEO, BOSS):

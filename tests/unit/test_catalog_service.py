@@ -1,4 +1,4 @@
-"""Catalog, favorites and social services with in-memory fakes (no database, no Pillow)."""
+"""CatalogService on the in-memory fakes (no database, no Pillow)."""
 
 from __future__ import annotations
 
@@ -9,59 +9,18 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from application.catalog import (
-    CatalogService,
-    ListingChanges,
-    SearchRequest,
-    decode_cursor,
-    encode_cursor,
-    fingerprint,
-    search_words,
-)
-from application.favorites import FavoriteService
+from application.catalog import ListingChanges, SearchRequest, fingerprint, search_words
 from application.media import MAX_IMAGE_BYTES
-from application.ports.catalog import ListingFilter, ListingSort
-from application.social import SocialService
-from domain.accounts import Role, User
+from application.paging import After, decode_cursor, encode_cursor
+from application.ports.catalog import ListingFilter, ListingSort, sort_value
+from domain.accounts import Role
 from domain.catalog import Category, Condition, ListingBadge, Size
 from domain.errors import Forbidden, NotFound, TooLarge, ValidationError
 from domain.listings import Listing, ListingDetails, ListingImage
-from tests.catalog_fakes import CatalogUnitOfWork, FakeMediaStore
-from tests.unit.fakes import FixedClock
+from tests.fakes import FixedClock, World
+from tests.fakes.samples import DETAILS, PNG, data_url
 
 pytestmark = pytest.mark.unit
-
-PNG = b"\x89PNG\r\n\x1a\n" + b"pixels"
-DETAILS = ListingDetails("Wool coat", "Warm and barely worn.", "80", "Zara", "m", "good",
-                         "outerwear")
-
-
-def data_url(data: bytes = PNG) -> str:
-    return "data:image/png;base64," + base64.b64encode(data).decode()
-
-
-class World:
-    def __init__(self) -> None:
-        self.uow = CatalogUnitOfWork()
-        self.clock = FixedClock()
-        self.media = FakeMediaStore()
-        self.catalog = CatalogService(self.uow, self.clock, self.media)
-        self.favorites = FavoriteService(self.uow, self.clock)
-        self.social = SocialService(self.uow, self.clock)
-
-    async def user(self, name: str, role: Role = Role.USER) -> User:
-        async with self.uow:
-            user = await self.uow.users.add(User(
-                username=name, display_name=name.title(), email=f"{name}@example.com",
-                password_hash="x", created_at=self.clock.now(), role=role))
-            await self.uow.commit()
-        return user
-
-
-@pytest.fixture
-def world() -> World:
-    return World()
-
 
 async def test_create_stores_photos_and_makes_a_seller(world: World) -> None:
     maya = await world.user("maya")
@@ -158,7 +117,7 @@ async def test_pages_reuse_the_first_total(world: World, monkeypatch: pytest.Mon
 def test_tampered_cursors_are_400_never_500(sort: ListingSort, garbage: bytes) -> None:
     cursor = base64.urlsafe_b64encode(garbage).decode()
     try:
-        decode_cursor(cursor, sort, "f")
+        decode_cursor(cursor, sort.key_type, s=sort.value)
     except ValidationError as error:
         assert error.errors == {"cursor": "Invalid cursor"}
 
@@ -170,12 +129,13 @@ def test_cursor_round_trip_and_sort_binding() -> None:
                    watch_count=3)
     print_ = fingerprint(ListingFilter())
     for sort in ListingSort:
-        position = decode_cursor(encode_cursor(sort, item, 40, print_), sort, print_)
-        assert position.after is not None and position.after.id == 7
-        assert position.total == 40
+        cursor = encode_cursor(After(sort_value(item, sort), 7), s=sort.value, t=40, f=print_)
+        position = decode_cursor(cursor, sort.key_type, s=sort.value)
+        assert position is not None and position.after.id == 7
+        assert position.extra["t"] == 40
         other = next(s for s in ListingSort if s is not sort)
         with pytest.raises(ValidationError):
-            decode_cursor(encode_cursor(sort, item, 40, print_), other, print_)
+            decode_cursor(cursor, other.key_type, s=other.value)
 
 
 @pytest.mark.parametrize(("request_", "field"), [
@@ -198,36 +158,3 @@ def test_search_words_are_lower_case_letter_and_digit_runs() -> None:
         "levi", "s", "501", "t", "shirt", "café", "bar")
     assert search_words(None) == ()
     assert len(search_words("a " * 50)) == 8
-
-
-async def test_favorites_are_idempotent_and_check_products(world: World) -> None:
-    maya, sofia = await world.user("maya"), await world.user("sofia")
-    view = await world.catalog.create(maya, DETAILS, [PNG])
-    first, created = await world.favorites.add(sofia, view.listing.id)
-    again, created_again = await world.favorites.add(sofia, view.listing.id)
-    assert created and not created_again and first == again
-    assert await world.favorites.is_favorited(sofia, view.listing.id)
-    [watched] = await world.favorites.watch_list(sofia)
-    assert watched.product.listing.watch_count == 1
-    await world.favorites.remove(sofia, view.listing.id)
-    await world.favorites.remove(sofia, view.listing.id)
-    assert await world.favorites.watch_list(sofia) == []
-    with pytest.raises(NotFound):
-        await world.favorites.add(sofia, 999)
-
-
-async def test_follow_rules_and_profile(world: World) -> None:
-    maya, sofia = await world.user("maya"), await world.user("sofia")
-    with pytest.raises(Forbidden):
-        await world.social.follow(sofia, maya.id, sofia.id)
-    with pytest.raises(ValidationError):
-        await world.social.follow(sofia, sofia.id, sofia.id)
-    with pytest.raises(NotFound):
-        await world.social.follow(sofia, sofia.id, 999)
-    await world.social.follow(sofia, sofia.id, maya.id)
-    await world.catalog.create(maya, DETAILS, [PNG])
-    profile = await world.social.profile(maya.id, sofia)
-    assert (profile.follower_count, profile.following_count, profile.listing_count) == (1, 0, 1)
-    assert profile.is_following
-    assert not (await world.social.profile(maya.id, None)).is_following
-

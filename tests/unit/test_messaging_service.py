@@ -10,13 +10,15 @@ from application.messaging import MessagingService, post_in_thread
 from application.notifications import NotificationService, notify, notify_watchers
 from domain.accounts import User
 from domain.errors import Forbidden, ValidationError
-from tests.messaging_fakes import FakeRealtime, MessagingUnitOfWork
-from tests.unit.fakes import FixedClock
+from entrypoints.container import Container
+from tests.fakes import FakeRealtime, FakeUnitOfWork, FixedClock
+
+pytestmark = pytest.mark.unit
 
 NOW = datetime(2026, 11, 22, 12, 0, tzinfo=UTC)
 
 
-async def _users(uow: MessagingUnitOfWork, *names: str) -> list[User]:
+async def _users(uow: FakeUnitOfWork, *names: str) -> list[User]:
     made = []
     for name in names:
         made.append(await uow.users.add(User(name, name.title(), f"{name}@x.io", "h", NOW)))
@@ -24,14 +26,23 @@ async def _users(uow: MessagingUnitOfWork, *names: str) -> list[User]:
 
 
 @pytest.fixture
-def uow() -> MessagingUnitOfWork:
-    return MessagingUnitOfWork()
+def clock() -> FixedClock:
+    return FixedClock(NOW)
 
 
-async def test_send_publishes_after_commit_to_both_sides(uow: MessagingUnitOfWork) -> None:
+@pytest.fixture
+def service(container: Container) -> MessagingService:
+    return container.messaging()
+
+
+@pytest.fixture
+def realtime(container: Container) -> FakeRealtime:
+    return container.realtime()
+
+
+async def test_send_publishes_after_commit_to_both_sides(
+        uow: FakeUnitOfWork, service: MessagingService, realtime: FakeRealtime) -> None:
     maya, sofia = await _users(uow, "maya", "sofia")
-    realtime = FakeRealtime()
-    service = MessagingService(uow, FixedClock(NOW), realtime)
     sent = await service.send(sofia, sender_id=sofia.id, receiver_id=maya.id, content=" hi ")
     assert sent.content == "hi" and uow.commits == 1
     assert realtime.types_for(maya.id) == ["new_message", "notification"]
@@ -40,9 +51,9 @@ async def test_send_publishes_after_commit_to_both_sides(uow: MessagingUnitOfWor
     assert realtime.types_for(maya.id).count("notification") == 1  # one notice per sender
 
 
-async def test_send_refuses_impersonation_and_empty(uow: MessagingUnitOfWork) -> None:
+async def test_send_refuses_impersonation_and_empty(uow: FakeUnitOfWork,
+                                                    service: MessagingService) -> None:
     maya, sofia = await _users(uow, "maya", "sofia")
-    service = MessagingService(uow, FixedClock(NOW), FakeRealtime())
     with pytest.raises(Forbidden):
         await service.send(sofia, sender_id=maya.id, receiver_id=maya.id, content="x")
     with pytest.raises(ValidationError, match="Message cannot be empty"):
@@ -51,7 +62,7 @@ async def test_send_refuses_impersonation_and_empty(uow: MessagingUnitOfWork) ->
 
 
 async def test_post_in_thread_stays_in_the_callers_transaction(
-        uow: MessagingUnitOfWork) -> None:
+        uow: FakeUnitOfWork) -> None:
     maya, sofia = await _users(uow, "maya", "sofia")
     await uow.commit()
     async with uow:
@@ -65,7 +76,8 @@ async def test_post_in_thread_stays_in_the_callers_transaction(
                              message_type="telegram", now=NOW)
 
 
-async def test_notify_watchers_skips_the_seller(uow: MessagingUnitOfWork) -> None:
+async def test_notify_watchers_skips_the_seller(uow: FakeUnitOfWork,
+                                                container: Container) -> None:
     maya, sofia, theo = await _users(uow, "maya", "sofia", "theo")
     uow.favorites.rows[(sofia.id, 5)] = object()  # type: ignore[assignment]
     uow.favorites.rows[(theo.id, 5)] = object()  # type: ignore[assignment]
@@ -74,13 +86,13 @@ async def test_notify_watchers_skips_the_seller(uow: MessagingUnitOfWork) -> Non
                                  body="now $20.00", link="/product/5", now=NOW,
                                  except_user_ids=[theo.id])
     assert told == [sofia.id]
-    page = await NotificationService(uow, FixedClock(NOW), FakeRealtime()).page(sofia)
+    notifications: NotificationService = container.notifications()
+    page = await notifications.page(sofia)
     assert [n.kind for n in page.items] == ["price_drop"] and page.unread_count == 1
 
 
-async def test_only_participants_read(uow: MessagingUnitOfWork) -> None:
+async def test_only_participants_read(uow: FakeUnitOfWork, service: MessagingService) -> None:
     maya, sofia, theo = await _users(uow, "maya", "sofia", "theo")
-    service = MessagingService(uow, FixedClock(NOW), FakeRealtime())
     with pytest.raises(Forbidden):
         await service.thread(theo, maya.id, sofia.id)
     with pytest.raises(Forbidden):

@@ -14,10 +14,8 @@ from domain.catalog import ListingStatus
 from domain.errors import Conflict, Forbidden, IllegalTransition, NotFound, ValidationError
 from domain.listings import ListingDetails
 from domain.offers import OfferStatus
-from tests.catalog_fakes import FakeMediaStore
-from tests.messaging_fakes import FakeRealtime
-from tests.offers_fakes import OffersUnitOfWork
-from tests.unit.fakes import FixedClock
+from entrypoints.container import Container
+from tests.fakes import FakeRealtime, FakeUnitOfWork, FixedClock, add_user
 
 pytestmark = pytest.mark.unit
 
@@ -27,20 +25,17 @@ DETAILS = ListingDetails("Wool coat", "Warm and barely worn.", "100", "Zara", "m
 
 
 class World:
-    def __init__(self) -> None:
-        self.uow = OffersUnitOfWork()
-        self.clock = FixedClock()
-        self.realtime = FakeRealtime()
-        self.offers = OfferService(self.uow, self.clock, self.realtime)
-        self.catalog = CatalogService(self.uow, self.clock, FakeMediaStore(), self.realtime)
+    """The offer and catalog services of the faked container, and the fakes behind them."""
+
+    def __init__(self, container: Container) -> None:
+        self.uow: FakeUnitOfWork = container.uow()
+        self.clock: FixedClock = container.clock()
+        self.realtime: FakeRealtime = container.realtime()
+        self.offers: OfferService = container.offers()
+        self.catalog: CatalogService = container.catalog()
 
     async def user(self, name: str) -> User:
-        async with self.uow:
-            user = await self.uow.users.add(User(
-                username=name, display_name=name.title(), email=f"{name}@example.com",
-                password_hash="x", created_at=self.clock.now()))
-            await self.uow.commit()
-        return user
+        return await add_user(self.uow, name, clock=self.clock)
 
     async def users(self, *names: str) -> list[User]:
         return [await self.user(name) for name in names]
@@ -52,8 +47,8 @@ class World:
 
 
 @pytest.fixture
-async def world() -> World:
-    return World()
+def world(container: Container) -> World:
+    return World(container)
 
 
 async def test_an_offer_is_stored_pending_with_its_listing_and_people(world: World) -> None:

@@ -3,7 +3,7 @@ import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { onUnauthorized } from '@/lib/api-client';
-import { useSessionStore } from '@/lib/session-store';
+import { useSessionStore } from '@/entities/session/session-store';
 import { createQueryClient } from './query-client';
 import { cssVariablesResolver, theme } from './theme';
 

@@ -1,4 +1,4 @@
-import type { Product, ProductPage, ProductSeller } from '@/lib/product';
+import type { Product, ProductPage, ProductSeller } from '@/entities/product/product';
 
 export function makeSeller(overrides: Partial<ProductSeller> = {}): ProductSeller {
   return {

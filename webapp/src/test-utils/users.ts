@@ -1,4 +1,4 @@
-import type { User } from '@/lib/user';
+import type { User } from '@/entities/user/user';
 
 export function makeUser(overrides: Partial<User> = {}): User {
   return {

@@ -9,7 +9,7 @@ import {
 } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { useLogout } from '@/features/auth/use-logout';
-import { displayNameOf, isAdmin, type User } from '@/lib/user';
+import { displayNameOf, isAdmin, type User } from '@/entities/user/user';
 
 const ICON = 16;
 

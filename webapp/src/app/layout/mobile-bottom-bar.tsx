@@ -9,7 +9,7 @@ import {
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { useUnreadMessageCount } from '@/features/messaging/api';
-import { useCurrentUser } from '@/lib/session-store';
+import { useCurrentUser } from '@/entities/session/session-store';
 import classes from './mobile-bottom-bar.module.css';
 
 interface Item {

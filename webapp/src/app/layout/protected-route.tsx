@@ -1,6 +1,6 @@
 import { Navigate, Outlet } from 'react-router-dom';
 import { PageLoader } from '@/components/page-loader';
-import { useSessionStore } from '@/lib/session-store';
+import { useSessionStore } from '@/entities/session/session-store';
 
 /** Login-required routes: a spinner while the session loads, visitors go to /auth. */
 export function ProtectedRoute() {

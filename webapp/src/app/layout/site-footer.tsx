@@ -1,7 +1,7 @@
 import { ActionIcon, Anchor, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { MouseEvent } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { markFirstVisit } from '@/lib/first-visit';
+import { markFirstVisit } from '@/entities/session/first-visit';
 import { FOOTER_COLUMNS, SOCIAL_LINKS } from './footer-links';
 import classes from './site-footer.module.css';
 

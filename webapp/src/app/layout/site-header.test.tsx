@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { useSessionStore } from '@/lib/session-store';
+import { useSessionStore } from '@/entities/session/session-store';
 import { fakeServer, json } from '@/test-utils/fake-server';
 import { renderRoutes } from '@/test-utils/render';
 import { setSession } from '@/test-utils/session';

@@ -2,7 +2,7 @@ import { Anchor, Button, Container, Group } from '@mantine/core';
 import { IconHeart, IconMessageCircle, IconPackage, IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { useUnreadMessageCount } from '@/features/messaging/api';
-import { useSessionStore } from '@/lib/session-store';
+import { useSessionStore } from '@/entities/session/session-store';
 import { AccountMenu } from './account-menu';
 import { ColorSchemeToggle } from './color-scheme-toggle';
 import { HeaderIconLink } from './header-icon-link';

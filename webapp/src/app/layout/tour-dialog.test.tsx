@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { FIRST_TIME_KEY, markFirstVisit } from '@/lib/first-visit';
+import { FIRST_TIME_KEY, markFirstVisit } from '@/entities/session/first-visit';
 import { renderRoutes } from '@/test-utils/render';
 import { TourDialog } from './tour-dialog';
 

@@ -1,7 +1,7 @@
 import { Box, Button, Group, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { consumeFirstVisit } from '@/lib/first-visit';
+import { consumeFirstVisit } from '@/entities/session/first-visit';
 import classes from './tour-dialog.module.css';
 import { TOUR_STEPS } from './tour-steps';
 

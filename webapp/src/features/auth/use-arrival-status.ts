@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useSessionStore, type SessionStatus } from '@/lib/session-store';
+import { useSessionStore, type SessionStatus } from '@/entities/session/session-store';
 
 /**
  * The session status when the page was entered (once it finished loading). Signing in on the

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { errorMessage, fieldErrors } from '@/lib/api-client';
-import { markFirstVisit } from '@/lib/first-visit';
+import { markFirstVisit } from '@/entities/session/first-visit';
 import { notifyError, notifySuccess } from '@/lib/notify';
-import type { Credentials, Registration } from '@/lib/session-api';
-import { useSessionStore } from '@/lib/session-store';
-import { displayNameOf, type User } from '@/lib/user';
+import type { Credentials, Registration } from '@/entities/session/session-api';
+import { useSessionStore } from '@/entities/session/session-store';
+import { displayNameOf, type User } from '@/entities/user/user';
 
 const LOGIN_REDIRECT_MS = 500;
 

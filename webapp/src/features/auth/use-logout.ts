@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { notifySuccess, notifyWarning } from '@/lib/notify';
-import { useSessionStore } from '@/lib/session-store';
+import { useSessionStore } from '@/entities/session/session-store';
 
 const REDIRECT_MS = 500;
 const REDIRECT_AFTER_FAILURE_MS = 1500;

@@ -1,10 +1,10 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { productKeys, type Product, type ProductPage } from '@/lib/product';
+import { productKeys, type Product, type ProductPage } from '@/entities/product/product';
 import { filtersToParams, type ProductFilters, type SortValue } from './filters';
 import type { ListingValues } from './listing-validation';
 
-/** Server data of the catalog: search pages, facets, one product, listing changes, offers. */
+/** Server data of the catalog: search pages, facets, one product, listing changes. */
 export const FIRST_PAGE = 12;
 export const NEXT_PAGE = 8;
 
@@ -107,18 +107,5 @@ export function useDeleteListing() {
       client.removeQueries({ queryKey: productKeys.detail(id) });
       void client.invalidateQueries({ queryKey: productKeys.all });
     },
-  });
-}
-
-export interface OfferInput {
-  productId: number;
-  offerPrice: string;
-  message?: string;
-}
-
-/** POST /api/offers (the offers area may not be live yet; a 404 is shown as a failure). */
-export function useMakeOffer() {
-  return useMutation({
-    mutationFn: (input: OfferInput) => api.post('offers', { json: input }).json<unknown>(),
   });
 }

@@ -1,4 +1,4 @@
-import { CATEGORIES, CONDITIONS, SIZES } from '@/lib/catalog-enums';
+import { CATEGORIES, CONDITIONS, SIZES } from '@/entities/product/catalog-enums';
 
 /** The shop's search, filters and sort. They live in the URL so a link reproduces the view. */
 export const SORTS = [

@@ -1,5 +1,5 @@
-import { CATEGORIES, CONDITIONS, MAX_LISTING_IMAGES, SIZES, type Choice } from '@/lib/catalog-enums';
-import { toCents } from '@/lib/fees';
+import { CATEGORIES, CONDITIONS, MAX_LISTING_IMAGES, SIZES, type Choice } from '@/entities/product/catalog-enums';
+import { toCents } from '@/entities/product/fees';
 
 /** The create-listing form's checks with the spec §5 messages (domain/validation/listings.py). */
 export interface ListingValues {

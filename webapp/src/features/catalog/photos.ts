@@ -1,4 +1,4 @@
-import { MAX_LISTING_IMAGES } from '@/lib/catalog-enums';
+import { MAX_LISTING_IMAGES } from '@/entities/product/catalog-enums';
 
 /** A listing photo in the form: `src` is what is sent (a kept URL or a new data URL). */
 export interface Photo {

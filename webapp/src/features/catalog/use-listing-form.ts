@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Product } from '@/lib/product';
+import type { Product } from '@/entities/product/product';
 import { EMPTY_LISTING, validateListing, type ListingErrors, type ListingValues } from './listing-validation';
 import { addFiles, existingPhotos, type Photo } from './photos';
 

@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import type { ProductLayout } from '@/components/product-card';
+import type { ProductLayout } from '@/entities/product/product-card';
 import { EMPTY_FILTERS, filtersFromParams, filtersToParams, type ProductFilters } from './filters';
 
 /** The shop's filters and grid/list choice, read from and written to the URL. */

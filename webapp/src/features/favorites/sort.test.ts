@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Favorite } from '@/lib/favorites';
+import type { Favorite } from '@/entities/favorites/favorites';
 import { makeProduct } from '@/test-utils/products';
 import { sortFavorites } from './sort';
 

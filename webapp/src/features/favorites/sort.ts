@@ -1,4 +1,4 @@
-import type { Favorite } from '@/lib/favorites';
+import type { Favorite } from '@/entities/favorites/favorites';
 
 /** The watch list's sorts (spec: Most Recent, Price low to high, Price high to low, Most Popular). */
 export const FAVORITE_SORTS = [

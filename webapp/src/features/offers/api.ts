@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { useCurrentUser } from '@/lib/session-store';
+import { useCurrentUser } from '@/entities/session/session-store';
 
 const POLL_MS = 30_000;
 

@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { productKeys, type ProductPage } from '@/lib/product';
-import { userKeys } from '@/lib/public-user';
+import { productKeys, type ProductPage } from '@/entities/product/product';
+import { userKeys } from '@/entities/user/public-user';
 
 /** A member in a followers or following list. */
 export interface MemberSummary {

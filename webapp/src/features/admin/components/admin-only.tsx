@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { NoticePage } from '@/components/notice-page';
-import { isAdmin } from '@/lib/user';
-import { useCurrentUser } from '@/lib/session-store';
+import { isAdmin } from '@/entities/user/user';
+import { useCurrentUser } from '@/entities/session/session-store';
 
 /** A display check only: the server refuses admin endpoints to everyone else. */
 export function AdminOnly({ children }: { children: ReactNode }) {

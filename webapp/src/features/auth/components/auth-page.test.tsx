@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { FIRST_TIME_KEY } from '@/lib/first-visit';
-import { useSessionStore } from '@/lib/session-store';
+import { FIRST_TIME_KEY } from '@/entities/session/first-visit';
+import { useSessionStore } from '@/entities/session/session-store';
 import { fakeServer, json } from '@/test-utils/fake-server';
 import { renderRoutes } from '@/test-utils/render';
 import { setSession } from '@/test-utils/session';

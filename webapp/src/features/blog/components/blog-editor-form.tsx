@@ -14,7 +14,7 @@ import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { errorMessage, fieldErrors, isApiError } from '@/lib/api-client';
 import { notifyError, notifySuccess } from '@/lib/notify';
-import { useCurrentUser } from '@/lib/session-store';
+import { useCurrentUser } from '@/entities/session/session-store';
 import { useSaveBlog, type BlogPost } from '../api';
 import { slugify } from '../slugify';
 import {

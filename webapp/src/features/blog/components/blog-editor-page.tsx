@@ -3,7 +3,7 @@ import { Navigate, useParams } from 'react-router-dom';
 import { NoticePage } from '@/components/notice-page';
 import { PageLoader } from '@/components/page-loader';
 import { errorMessage, isApiError } from '@/lib/api-client';
-import { useCurrentUser } from '@/lib/session-store';
+import { useCurrentUser } from '@/entities/session/session-store';
 import { useBlogById } from '../api';
 import { BlogEditorForm } from './blog-editor-form';
 import { BlogNotFound } from './blog-post-page';

@@ -13,7 +13,7 @@ import { IconPencilPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { errorMessage } from '@/lib/api-client';
-import { useCurrentUser } from '@/lib/session-store';
+import { useCurrentUser } from '@/entities/session/session-store';
 import { useBlogList } from '../api';
 import { BlogCard } from './blog-card';
 import { LoadFailed } from '@/components/load-failed';

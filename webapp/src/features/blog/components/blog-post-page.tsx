@@ -14,7 +14,7 @@ import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { NoticePage } from '@/components/notice-page';
 import { errorMessage, isApiError } from '@/lib/api-client';
-import { useCurrentUser } from '@/lib/session-store';
+import { useCurrentUser } from '@/entities/session/session-store';
 import { useBlogBySlug, type BlogPost } from '../api';
 import { BlogByline } from './blog-byline';
 import { BlogCover } from './blog-cover';

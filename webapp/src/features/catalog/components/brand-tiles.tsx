@@ -1,6 +1,6 @@
 import { SimpleGrid } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { FEATURED_BRANDS } from '@/lib/catalog-enums';
+import { FEATURED_BRANDS } from '@/entities/product/catalog-enums';
 import classes from './home-page.module.css';
 import { SectionHeader } from './section-header';
 

@@ -2,10 +2,10 @@ import { Button, SimpleGrid, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconEye, IconEyeCheck, IconMessageCircle, IconShoppingBag, IconTag } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router-dom';
-import { useFavoriteCheck, useFavoriteToggle } from '@/lib/favorites';
-import { promptLogin } from '@/lib/login-prompt';
-import type { Product, ProductStatus } from '@/lib/product';
-import { useSessionStore } from '@/lib/session-store';
+import { useFavoriteCheck, useFavoriteToggle } from '@/entities/favorites/favorites';
+import { promptLogin } from '@/entities/session/login-prompt';
+import type { Product, ProductStatus } from '@/entities/product/product';
+import { useSessionStore } from '@/entities/session/session-store';
 import { OfferDialog } from './offer-dialog';
 import { ShareListingButton } from './share-listing';
 

@@ -2,7 +2,7 @@ import { Container, Stack, Text, Title } from '@mantine/core';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { NoticePage } from '@/components/notice-page';
 import { PageLoader } from '@/components/page-loader';
-import { useCurrentUser } from '@/lib/session-store';
+import { useCurrentUser } from '@/entities/session/session-store';
 import { useProduct } from '../api';
 import { ListingForm } from './listing-form';
 

@@ -1,5 +1,5 @@
 import { Button, Divider, Group, Skeleton, Stack, Text } from '@mantine/core';
-import { CATEGORIES, CONDITIONS, SIZES, type Choice } from '@/lib/catalog-enums';
+import { CATEGORIES, CONDITIONS, SIZES, type Choice } from '@/entities/product/catalog-enums';
 import { useFacets, type FacetCount } from '../api';
 import { activeFilterCount, toggleValue, type ProductFilters } from '../filters';
 import { FacetChecklist, type FacetOption } from './facet-checklist';

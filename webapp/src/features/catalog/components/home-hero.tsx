@@ -1,6 +1,6 @@
 import { Button, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import type { Product } from '@/lib/product';
+import type { Product } from '@/entities/product/product';
 import classes from './home-page.module.css';
 
 /** The first screen: tagline, the savings claim, two ways in, and a few real photos. */

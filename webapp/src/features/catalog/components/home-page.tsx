@@ -1,5 +1,5 @@
 import { Alert, Container, Stack } from '@mantine/core';
-import { ProductGrid } from '@/components/product-grid';
+import { ProductGrid } from '@/entities/product/product-grid';
 import { useProductRow } from '../api';
 import { BrandTiles } from './brand-tiles';
 import { CategoryTiles } from './category-tiles';

@@ -1,5 +1,5 @@
 import { Autocomplete, Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
-import { CATEGORIES, CONDITIONS, FEATURED_BRANDS, SIZES } from '@/lib/catalog-enums';
+import { CATEGORIES, CONDITIONS, FEATURED_BRANDS, SIZES } from '@/entities/product/catalog-enums';
 import { useFacets } from '../api';
 import { amountInput } from '../amount-input';
 import type { ListingErrors, ListingValues } from '../listing-validation';

@@ -4,7 +4,7 @@ import type { FormEvent, ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { errorMessage, fieldErrors } from '@/lib/api-client';
 import { notifyError, notifySuccess } from '@/lib/notify';
-import type { Product } from '@/lib/product';
+import type { Product } from '@/entities/product/product';
 import { useSaveListing } from '../api';
 import { useListingForm } from '../use-listing-form';
 import { ItemFields, PriceField, TitleDescriptionFields } from './listing-fields';

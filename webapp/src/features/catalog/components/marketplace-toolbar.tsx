@@ -1,8 +1,8 @@
 import { Button, CloseButton, Group, Indicator, Select, TextInput } from '@mantine/core';
 import { IconAdjustmentsHorizontal, IconSearch } from '@tabler/icons-react';
 import { useEffect, useState, type FormEvent } from 'react';
-import { LayoutToggle } from '@/components/layout-toggle';
-import type { ProductLayout } from '@/components/product-card';
+import { LayoutToggle } from '@/entities/product/layout-toggle';
+import type { ProductLayout } from '@/entities/product/product-card';
 import { SORTS, type SortValue } from '../filters';
 
 interface MarketplaceToolbarProps {

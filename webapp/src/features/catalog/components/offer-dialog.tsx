@@ -2,11 +2,11 @@ import { Button, Group, Modal, Stack, Text, Textarea, TextInput, ThemeIcon } fro
 import { IconCheck } from '@tabler/icons-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { isApiError, errorMessage } from '@/lib/api-client';
-import { centsToAmount, defaultOfferCents, toCents } from '@/lib/fees';
+import { centsToAmount, defaultOfferCents, toCents } from '@/entities/product/fees';
 import { formatMoney } from '@/lib/formatters';
 import { notifyError, notifySuccess } from '@/lib/notify';
-import type { Product } from '@/lib/product';
-import { useMakeOffer } from '../api';
+import type { Product } from '@/entities/product/product';
+import { useMakeOffer } from '@/entities/offer/offer';
 import { amountInput } from '../amount-input';
 
 const CLOSE_AFTER_MS = 2000;

@@ -4,7 +4,7 @@ import { IconInbox, IconPencil, IconTrash } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router-dom';
 import { errorMessage } from '@/lib/api-client';
 import { notifyError, notifySuccess } from '@/lib/notify';
-import type { Product } from '@/lib/product';
+import type { Product } from '@/entities/product/product';
 import { useDeleteListing } from '../api';
 import { ShareListingButton } from './share-listing';
 

@@ -1,7 +1,7 @@
 import { ActionIcon, AspectRatio, Badge, Group, Input, Text } from '@mantine/core';
 import { IconCameraPlus, IconChevronLeft, IconChevronRight, IconX } from '@tabler/icons-react';
 import { useRef, type ChangeEvent } from 'react';
-import { MAX_LISTING_IMAGES } from '@/lib/catalog-enums';
+import { MAX_LISTING_IMAGES } from '@/entities/product/catalog-enums';
 import { movePhoto, type Photo } from '../photos';
 import classes from './photo-picker.module.css';
 

@@ -1,7 +1,7 @@
 import { Center, Stack } from '@mantine/core';
 import { IconShirt } from '@tabler/icons-react';
 import { useState } from 'react';
-import type { Product } from '@/lib/product';
+import type { Product } from '@/entities/product/product';
 import classes from './product-gallery.module.css';
 
 /** The photos: a large one (the cover first) and thumbnail buttons that switch it. */

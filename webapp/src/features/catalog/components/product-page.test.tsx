@@ -7,7 +7,7 @@ import { makeProduct, makeSeller } from '@/test-utils/products';
 import { renderRoutes } from '@/test-utils/render';
 import { setSession } from '@/test-utils/session';
 import { makeUser } from '@/test-utils/users';
-import type { Product } from '@/lib/product';
+import type { Product } from '@/entities/product/product';
 import ProductPage from './product-page';
 
 const routes = [

@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router-dom';
 import { NoticePage } from '@/components/notice-page';
 import { PageLoader } from '@/components/page-loader';
 import { isApiError } from '@/lib/api-client';
-import { categoryLabel } from '@/lib/catalog-enums';
+import { categoryLabel } from '@/entities/product/catalog-enums';
 import { useProduct } from '../api';
 import classes from './product-page.module.css';
 import { ProductGallery } from './product-gallery';

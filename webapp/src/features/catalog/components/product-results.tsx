@@ -1,8 +1,8 @@
 import { Box, Button, Center, EmptyState, Stack, Text } from '@mantine/core';
 import { IconMoodEmpty } from '@tabler/icons-react';
-import type { ProductLayout } from '@/components/product-card';
+import type { ProductLayout } from '@/entities/product/product-card';
 import { LoadFailed } from '@/components/load-failed';
-import { ProductGrid } from '@/components/product-grid';
+import { ProductGrid } from '@/entities/product/product-grid';
 import { FIRST_PAGE, NEXT_PAGE, useProductSearch } from '../api';
 import type { ProductFilters } from '../filters';
 import { useInfiniteTrigger } from '../use-infinite-trigger';

@@ -1,10 +1,10 @@
 import { Badge, Group, Stack, Text, Title } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
-import { ProductBadge } from '@/components/product-badge';
-import { categoryLabel, conditionLabel, sizeLabel } from '@/lib/catalog-enums';
+import { ProductBadge } from '@/entities/product/product-badge';
+import { categoryLabel, conditionLabel, sizeLabel } from '@/entities/product/catalog-enums';
 import { formatMoney } from '@/lib/formatters';
-import type { Product } from '@/lib/product';
-import { useCurrentUser } from '@/lib/session-store';
+import type { Product } from '@/entities/product/product';
+import { useCurrentUser } from '@/entities/session/session-store';
 import { BuyerActions } from './buyer-actions';
 import { BuyerProtectionNote } from './buyer-protection-note';
 import { OwnerActions } from './owner-actions';

@@ -1,8 +1,8 @@
 import { Anchor, DataList, List, Stack, Tabs, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { categoryLabel, conditionLabel, sizeLabel } from '@/lib/catalog-enums';
+import { categoryLabel, conditionLabel, sizeLabel } from '@/entities/product/catalog-enums';
 import { formatDate, formatRating } from '@/lib/formatters';
-import type { Product } from '@/lib/product';
+import type { Product } from '@/entities/product/product';
 
 function Row({ label, value }: { label: string; value: string }) {
   return (

@@ -1,10 +1,10 @@
 import { Anchor, Avatar, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconRosetteDiscountCheckFilled, IconStarFilled } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
-import { FollowButton } from '@/components/follow-button';
+import { FollowButton } from '@/entities/user/follow-button';
 import { formatRating } from '@/lib/formatters';
-import type { ProductSeller } from '@/lib/product';
-import { usePublicUser } from '@/lib/public-user';
+import type { ProductSeller } from '@/entities/product/product';
+import { usePublicUser } from '@/entities/user/public-user';
 
 /** The seller: avatar and name linking to their profile, rating, and Follow/Following. */
 export function SellerCard({ seller }: { seller: ProductSeller | null }) {

@@ -1,6 +1,6 @@
 import { Alert, Text } from '@mantine/core';
 import { IconCoin } from '@tabler/icons-react';
-import { sellerNetCents, toCents, centsToAmount } from '@/lib/fees';
+import { sellerNetCents, toCents, centsToAmount } from '@/entities/product/fees';
 import { formatMoney } from '@/lib/formatters';
 
 /** "You'll receive $X.XX after fees": the same formula the server uses (lib/fees.ts). */

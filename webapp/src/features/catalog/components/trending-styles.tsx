@@ -1,9 +1,9 @@
 import { Badge, Button, Card, Group, SimpleGrid, Skeleton, Text } from '@mantine/core';
 import { IconSparkles } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
-import { ProductImage } from '@/components/product-image';
-import { categoryLabel } from '@/lib/catalog-enums';
-import type { Product } from '@/lib/product';
+import { ProductImage } from '@/entities/product/product-image';
+import { categoryLabel } from '@/entities/product/catalog-enums';
+import type { Product } from '@/entities/product/product';
 import { SectionHeader } from './section-header';
 
 /** '#outerwear', '#levis': tags from the category and brand. */

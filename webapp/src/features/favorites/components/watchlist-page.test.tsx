@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Favorite } from '@/lib/favorites';
+import type { Favorite } from '@/entities/favorites/favorites';
 import { fakeServer, json } from '@/test-utils/fake-server';
 import { makeProduct } from '@/test-utils/products';
 import { renderRoutes } from '@/test-utils/render';

@@ -2,11 +2,11 @@ import { Button, Container, EmptyState, Group, Select, Stack, Text, Title } from
 import { IconHeart } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { LayoutToggle } from '@/components/layout-toggle';
-import type { ProductLayout } from '@/components/product-card';
-import { ProductGrid } from '@/components/product-grid';
+import { LayoutToggle } from '@/entities/product/layout-toggle';
+import type { ProductLayout } from '@/entities/product/product-card';
+import { ProductGrid } from '@/entities/product/product-grid';
 import { isApiError } from '@/lib/api-client';
-import { useFavorites } from '@/lib/favorites';
+import { useFavorites } from '@/entities/favorites/favorites';
 import { notifyError } from '@/lib/notify';
 import { FAVORITE_SORTS, sortFavorites, type FavoriteSort } from '../sort';
 import { LoadFailed } from '@/components/load-failed';

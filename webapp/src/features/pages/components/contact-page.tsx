@@ -17,7 +17,7 @@ import { useState, type ChangeEvent, type FormEvent, type ReactNode } from 'reac
 import { Link } from 'react-router-dom';
 import { errorMessage, fieldErrors } from '@/lib/api-client';
 import { notifyError, notifySuccess } from '@/lib/notify';
-import { useCurrentUser } from '@/lib/session-store';
+import { useCurrentUser } from '@/entities/session/session-store';
 import {
   useSendContactMessage,
   validateContact,

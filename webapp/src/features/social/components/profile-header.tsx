@@ -1,12 +1,12 @@
 import { Avatar, Button, Group, Paper, Rating, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconCalendar, IconMessageCircle, IconRuler } from '@tabler/icons-react';
 import { useNavigate } from 'react-router-dom';
-import { FollowButton } from '@/components/follow-button';
+import { FollowButton } from '@/entities/user/follow-button';
 import { formatMonthYear, formatRating } from '@/lib/formatters';
-import { promptLogin } from '@/lib/login-prompt';
-import type { PublicUser } from '@/lib/public-user';
-import { useCurrentUser } from '@/lib/session-store';
-import { displayNameOf } from '@/lib/user';
+import { promptLogin } from '@/entities/session/login-prompt';
+import type { PublicUser } from '@/entities/user/public-user';
+import { useCurrentUser } from '@/entities/session/session-store';
+import { displayNameOf } from '@/entities/user/user';
 
 function Count({ label, value }: { label: string; value: number }) {
   return (

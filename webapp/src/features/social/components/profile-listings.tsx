@@ -2,7 +2,7 @@ import { Button, Center, EmptyState, Stack } from '@mantine/core';
 import { IconHanger } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { LoadFailed } from '@/components/load-failed';
-import { ProductGrid } from '@/components/product-grid';
+import { ProductGrid } from '@/entities/product/product-grid';
 import type { useSellerListings } from '../api';
 
 interface ProfileListingsProps {

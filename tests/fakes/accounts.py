@@ -1,16 +1,10 @@
-"""In-memory fakes of the application's ports, for fast unit tests of services.
-
-They implement the same Protocols as the SQLAlchemy adapters; behaviour that matters to the
-services (case-insensitive usernames, expiry, rollback on leaving without commit) is honoured.
-"""
+"""Accounts: users (case-insensitive usernames), sessions (expiry) and a fast hasher."""
 
 from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
-from datetime import UTC, datetime, timedelta
-from types import TracebackType
-from typing import Self
+from datetime import datetime
 
 from domain.accounts import User
 
@@ -72,33 +66,6 @@ class FakeSessions:
         return len(expired)
 
 
-class FakeUnitOfWork:
-    """Commits by keeping a snapshot; leaving without commit restores the last snapshot."""
-
-    def __init__(self) -> None:
-        self.users = FakeUsers()
-        self.sessions = FakeSessions()
-        self.commits = 0
-        self._saved = self._snapshot()
-
-    def _snapshot(self) -> tuple[dict[int, User], dict[str, tuple[int, datetime]]]:
-        return copy.deepcopy(self.users.rows), dict(self.sessions.rows)
-
-    async def __aenter__(self) -> Self:
-        return self
-
-    async def __aexit__(self, exc_type: type[BaseException] | None,
-                        exc: BaseException | None, tb: TracebackType | None) -> None:
-        self.users.rows, self.sessions.rows = copy.deepcopy(self._saved)
-
-    async def commit(self) -> None:
-        self._saved = self._snapshot()
-        self.commits += 1
-
-    async def ping(self) -> bool:
-        return True
-
-
 class PlainHasher:
     """Reversible 'hash' so tests run fast; never used outside tests."""
 
@@ -110,28 +77,3 @@ class PlainHasher:
 
     def needs_rehash(self, password_hash: str) -> bool:
         return False
-
-
-class FixedClock:
-    def __init__(self, now: datetime | None = None) -> None:
-        self.current = now or datetime(2026, 11, 22, 12, 0, tzinfo=UTC)
-
-    def now(self) -> datetime:
-        return self.current
-
-    def advance(self, **delta: float) -> None:
-        self.current += timedelta(**delta)
-
-
-class FakeRateLimiter:
-    def __init__(self) -> None:
-        self.counts: dict[str, int] = {}
-
-    async def count(self, key: str, window_seconds: int) -> int:
-        return self.counts.get(key, 0)
-
-    async def record(self, key: str, window_seconds: int) -> None:
-        self.counts[key] = self.counts.get(key, 0) + 1
-
-    async def reset(self, key: str) -> None:
-        self.counts.pop(key, None)

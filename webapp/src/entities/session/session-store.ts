@@ -7,7 +7,7 @@ import {
   type Credentials,
   type Registration,
 } from './session-api';
-import type { User } from './user';
+import type { User } from '@/entities/user/user';
 
 export type SessionStatus = 'loading' | 'authenticated' | 'anonymous';
 

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ProductCard } from './product-card';
+import { ProductCard } from '@/entities/product/product-card';
 import { fakeServer, json } from '@/test-utils/fake-server';
 import { makeProduct } from '@/test-utils/products';
 import { render } from '@/test-utils/render';

@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { makeProduct } from '@/test-utils/products';
 import { render } from '@/test-utils/render';
 import { setSession } from '@/test-utils/session';
-import type { Product } from '@/lib/product';
+import type { Product } from './product';
 import { ProductCard } from './product-card';
 
 function renderCard(product: Product) {

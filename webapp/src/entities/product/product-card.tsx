@@ -1,11 +1,11 @@
 import { Avatar, Card, Group, Text } from '@mantine/core';
 import { IconStarFilled } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
-import { conditionLabel, sizeLabel } from '@/lib/catalog-enums';
-import type { FavoriteToggleOptions } from '@/lib/favorites';
+import { conditionLabel, sizeLabel } from './catalog-enums';
+import type { FavoriteToggleOptions } from '@/entities/favorites/favorites';
 import { formatMoney, formatRating } from '@/lib/formatters';
-import { coverThumbnail, type Product } from '@/lib/product';
-import { FavoriteButton } from './favorite-button';
+import { coverThumbnail, type Product } from './product';
+import { FavoriteButton } from '@/entities/favorites/favorite-button';
 import { ProductBadge } from './product-badge';
 import { ProductImage } from './product-image';
 import classes from './product-card.module.css';

@@ -1,6 +1,6 @@
 import { Badge, type MantineSize } from '@mantine/core';
-import { badgeLabel } from '@/lib/catalog-enums';
-import type { ProductBadge as BadgeValue } from '@/lib/product';
+import { badgeLabel } from './catalog-enums';
+import type { ProductBadge as BadgeValue } from './product';
 
 const COLORS: Record<BadgeValue, string> = {
   just_listed: 'brand',

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from './api-client';
+import { api } from '@/lib/api-client';
 import type { User } from './user';
 
 /** GET /api/users/{id}: a member's public profile with counts and whether you follow them. */

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from './api-client';
-import { notifyError, notifySuccess } from './notify';
+import { api } from '@/lib/api-client';
+import { notifyError, notifySuccess } from '@/lib/notify';
 import { userKeys, type PublicUser } from './public-user';
-import { useSessionStore } from './session-store';
+import { useSessionStore } from '@/entities/session/session-store';
 
 interface FollowTarget {
   id: number;

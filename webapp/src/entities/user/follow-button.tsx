@@ -1,8 +1,8 @@
 import { Button, type ButtonProps } from '@mantine/core';
 import { IconUserCheck, IconUserPlus } from '@tabler/icons-react';
-import { useFollowToggle } from '@/lib/follows';
-import { promptLogin } from '@/lib/login-prompt';
-import { useSessionStore } from '@/lib/session-store';
+import { useFollowToggle } from './follows';
+import { promptLogin } from '@/entities/session/login-prompt';
+import { useSessionStore } from '@/entities/session/session-store';
 
 interface FollowButtonProps extends ButtonProps {
   user: { id: number; username: string };

@@ -1,5 +1,5 @@
-import { api, isApiError } from './api-client';
-import type { User } from './user';
+import { api, isApiError } from '@/lib/api-client';
+import type { User } from '@/entities/user/user';
 
 export interface Credentials {
   /** A username or an email address. */

@@ -1,6 +1,6 @@
 import { AspectRatio, Card, SimpleGrid, Skeleton, Stack } from '@mantine/core';
-import type { FavoriteToggleOptions } from '@/lib/favorites';
-import type { Product } from '@/lib/product';
+import type { FavoriteToggleOptions } from '@/entities/favorites/favorites';
+import type { Product } from './product';
 import { ProductCard, type ProductLayout } from './product-card';
 
 /**

@@ -1,4 +1,4 @@
-import { notifyError } from './notify';
+import { notifyError } from '@/lib/notify';
 
 export type LoginPromptAction =
   | 'save items'

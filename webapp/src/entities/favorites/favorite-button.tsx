@@ -1,9 +1,9 @@
 import { ActionIcon } from '@mantine/core';
 import { IconHeart, IconHeartFilled } from '@tabler/icons-react';
-import { useFavoriteToggle, useIsFavorite, type FavoriteToggleOptions } from '@/lib/favorites';
-import { promptLogin } from '@/lib/login-prompt';
-import type { Product } from '@/lib/product';
-import { useSessionStore } from '@/lib/session-store';
+import { useFavoriteToggle, useIsFavorite, type FavoriteToggleOptions } from './favorites';
+import { promptLogin } from '@/entities/session/login-prompt';
+import type { Product } from '@/entities/product/product';
+import { useSessionStore } from '@/entities/session/session-store';
 
 /** The heart on a product card: save or unsave, optimistic; visitors get a login prompt. */
 interface FavoriteButtonProps {

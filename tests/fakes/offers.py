@@ -5,14 +5,12 @@ conditional saves, newest first, offers vanish with their listing)."""
 from __future__ import annotations
 
 import copy
-from types import TracebackType
-from typing import Any, Self
+from typing import Any
 
 from application.paging import After, is_after
 from application.ports.offers import OfferCounts, OfferQuery
 from domain.errors import Conflict
 from domain.offers import Offer, OfferStatus
-from tests.messaging_fakes import MessagingUnitOfWork
 
 
 class FakeOffers:
@@ -105,25 +103,3 @@ class FakeOffers:
         for offer in changed:
             offer.buyer_seen = True
         return len(changed)
-
-
-class OffersUnitOfWork(MessagingUnitOfWork):
-    """The messaging fake plus offers, rolled back the same way."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.offers = FakeOffers(self.listings)
-        self._offers = copy.deepcopy(self.offers.rows)
-
-    async def __aexit__(self, exc_type: type[BaseException] | None,
-                        exc: BaseException | None, tb: TracebackType | None) -> None:
-        await super().__aexit__(exc_type, exc, tb)
-        self.offers.rows = copy.deepcopy(self._offers)
-        self.offers.listings = self.listings
-
-    async def __aenter__(self) -> Self:
-        return self
-
-    async def commit(self) -> None:
-        await super().commit()
-        self._offers = copy.deepcopy(self.offers.rows)

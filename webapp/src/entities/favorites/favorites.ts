@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { api } from './api-client';
-import { notifyError, notifySuccess } from './notify';
-import { productKeys, type Product } from './product';
-import { useSessionStore } from './session-store';
+import { api } from '@/lib/api-client';
+import { notifyError, notifySuccess } from '@/lib/notify';
+import { productKeys, type Product } from '@/entities/product/product';
+import { useSessionStore } from '@/entities/session/session-store';
 
 /**
  * The watch list (favorites) as shared server state: product cards in every feature show and

@@ -1,0 +1,45 @@
+"""Notifications: one user's notices, newest first."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from domain.notifications import Notification
+
+
+class FakeNotifications:
+    def __init__(self) -> None:
+        self.rows: dict[int, Notification] = {}
+
+    async def add(self, notification: Notification) -> Notification:
+        stored = replace(notification, id=max(self.rows, default=0) + 1)
+        self.rows[stored.id] = stored  # type: ignore[index]
+        return stored
+
+    async def add_many(self, notifications: list[Notification]) -> None:
+        for notice in notifications:
+            await self.add(notice)
+
+    async def page(self, user_id: int, before_id: int | None, limit: int) -> list[Notification]:
+        return [n for i, n in sorted(self.rows.items(), reverse=True)
+                if n.user_id == user_id and (before_id is None or i < before_id)][:limit]
+
+    async def unread_count(self, user_id: int) -> int:
+        return sum(1 for n in self.rows.values() if n.user_id == user_id and not n.read)
+
+    async def has_unread(self, user_id: int, kind: str, link: str) -> bool:
+        return any(n.user_id == user_id and not n.read and n.kind == kind and n.link == link
+                   for n in self.rows.values())
+
+    def _mark(self, pick: Any) -> int:
+        chosen = [i for i, n in self.rows.items() if not n.read and pick(n)]
+        for i in chosen:
+            self.rows[i] = replace(self.rows[i], read=True)
+        return len(chosen)
+
+    async def mark_read(self, user_id: int, ids: list[int] | None) -> int:
+        return self._mark(lambda n: n.user_id == user_id and (ids is None or n.id in ids))
+
+    async def mark_read_link(self, user_id: int, kind: str, link: str) -> int:
+        return self._mark(lambda n: n.user_id == user_id and n.kind == kind and n.link == link)

@@ -1,0 +1,67 @@
+"""The fake unit of work: every area's fake repository, committed or rolled back together.
+
+A new area adds its fake repository module next to this one (``tests/fakes/<area>.py``,
+implementing the Protocol of ``application/ports/<area>.py`` with its state in a ``rows``
+attribute) and one line in ``__init__`` below, under the same name the ``UnitOfWork``
+Protocol gives it (``self.offers = FakeOffers(...)``). Rollback then covers it for free.
+"""
+
+from __future__ import annotations
+
+import copy
+from types import TracebackType
+from typing import Any, Self
+
+from tests.fakes.accounts import FakeSessions, FakeUsers
+from tests.fakes.blog import FakeBlogs
+from tests.fakes.catalog import FakeListings
+from tests.fakes.contact import FakeContactMessages
+from tests.fakes.favorites import FakeFavorites
+from tests.fakes.messaging import FakeMessages
+from tests.fakes.notifications import FakeNotifications
+from tests.fakes.offers import FakeOffers
+from tests.fakes.social import FakeFollows
+
+
+class FakeUnitOfWork:
+    """Commits by keeping a snapshot of every repository's ``rows``; leaving the outermost
+    ``async with`` restores the last snapshot, so uncommitted changes vanish as in SQL."""
+
+    def __init__(self) -> None:
+        self.users = FakeUsers()
+        self.sessions = FakeSessions()
+        self.blogs = FakeBlogs(self.users)
+        self.contact_messages = FakeContactMessages()
+        self.listings = FakeListings(self.users)
+        self.favorites = FakeFavorites(self.listings)
+        self.follows = FakeFollows(self.users)
+        self.messages = FakeMessages(self.users)
+        self.notifications = FakeNotifications()
+        self.offers = FakeOffers(self.listings)
+        self.commits = 0
+        self._depth = 0
+        self._saved = self._snapshot()
+
+    def _repositories(self) -> dict[str, Any]:
+        return {name: value for name, value in vars(self).items() if hasattr(value, "rows")}
+
+    def _snapshot(self) -> dict[str, Any]:
+        return copy.deepcopy({name: repo.rows for name, repo in self._repositories().items()})
+
+    async def __aenter__(self) -> Self:
+        self._depth += 1
+        return self
+
+    async def __aexit__(self, exc_type: type[BaseException] | None,
+                        exc: BaseException | None, tb: TracebackType | None) -> None:
+        self._depth -= 1
+        if self._depth == 0:
+            for name, rows in copy.deepcopy(self._saved).items():
+                getattr(self, name).rows = rows
+
+    async def commit(self) -> None:
+        self._saved = self._snapshot()
+        self.commits += 1
+
+    async def ping(self) -> bool:
+        return True

@@ -1,0 +1,76 @@
+import type { UseFormReturnType } from '@mantine/form';
+import type { FormEvent } from 'react';
+import { errorMessage, fieldErrors } from './api-client';
+import { notifyError } from './notify';
+
+/**
+ * The one way a webapp form is submitted. Forms hold their state in `@mantine/form`
+ * (`useForm({ mode: 'controlled', initialValues, validate })`, inputs spread
+ * `form.getInputProps('field')`); `submitWith` turns an action into the form's onSubmit:
+ *
+ *   <form onSubmit={submitWith(form, (values) => mutation.mutateAsync(values), {
+ *     fallback: 'Failed to send message',
+ *     onSuccess: () => form.reset(),
+ *   })} noValidate>
+ *
+ * - the form's own `validate` rules run first; on failure nothing is sent and the first
+ *   invalid field takes the focus;
+ * - while the action runs, `form.submitting` is true (for the button's `loading`);
+ * - when the server refuses with `{"message", "errors": {field: msg}}` (the ky client's
+ *   ApiError), each message shows under its input, the message (or `fallback`) is a toast,
+ *   and the first invalid field takes the focus.
+ */
+export interface SubmitOptions<Result> {
+  /** Toast text when the server sends no message (network errors, empty bodies). */
+  fallback: string;
+  onSuccess?: (result: Result) => void;
+  /** Server field names that differ from the form's paths: `{ images: 'photos' }`. */
+  fieldPaths?: Record<string, string>;
+  /** Skip the toast (a page that shows the error itself). */
+  quiet?: boolean;
+}
+
+/** Puts the keyboard on the first field marked invalid, after React has drawn the errors. */
+export function focusFirstInvalid(root?: ParentNode | null): void {
+  setTimeout(() => {
+    const scope = root ?? document;
+    scope.querySelector<HTMLElement>('[aria-invalid="true"], [data-invalid="true"]')?.focus();
+  }, 0);
+}
+
+/** Server field errors re-keyed to form paths, for `form.setErrors`. */
+export function serverFieldErrors(
+  error: unknown,
+  fieldPaths: Record<string, string> = {},
+): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(fieldErrors(error)).map(([field, message]) => [fieldPaths[field] ?? field, message]),
+  );
+}
+
+/** The onSubmit handler for `form` that runs `action` with its (transformed) values. */
+export function submitWith<Values, Submitted, Result>(
+  form: UseFormReturnType<Values, Submitted>,
+  action: (values: Submitted) => Promise<Result>,
+  options: SubmitOptions<Result>,
+): (event?: FormEvent<HTMLFormElement>) => void {
+  return (event) => {
+    event?.preventDefault();
+    const root = event?.currentTarget ?? null; // read now: React clears it after dispatch
+    form.onSubmit(
+      async (values) => {
+        try {
+          options.onSuccess?.(await action(values));
+        } catch (error) {
+          if (!options.quiet) notifyError(errorMessage(error, options.fallback));
+          const errors = serverFieldErrors(error, options.fieldPaths);
+          if (Object.keys(errors).length) {
+            form.setErrors(errors);
+            focusFirstInvalid(root);
+          }
+        }
+      },
+      () => focusFirstInvalid(root),
+    )(event);
+  };
+}
