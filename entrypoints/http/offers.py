@@ -18,13 +18,11 @@ from application.ports.catalog import SellerCard
 from domain.accounts import User
 from domain.errors import ValidationError
 from domain.money import format_amount
-from entrypoints.http.schemas import CamelStruct
+from entrypoints.http.schemas import CamelStruct, Cursor, Limit
 
 MAX_ID = 2**31 - 1
 Id = Annotated[int, Parameter(ge=1, le=MAX_ID)]
 OptionalId = Annotated[int | None, Parameter(ge=1, le=MAX_ID, required=False)]
-Limit = Annotated[int | None, Parameter(ge=1, le=1000, required=False)]
-Cursor = Annotated[str | None, Parameter(max_length=512, required=False)]
 Status = Annotated[str | None, Parameter(max_length=20, required=False)]
 Amount = str | int | float | None
 
