@@ -117,13 +117,6 @@ class CatalogService:
             listing = await self._existing(listing_id)
             return (await self.views([listing]))[0]
 
-    async def tagged_posts(self, listing_id: int) -> list[Any]:
-        """Style posts tagging this listing. The style-post area is not built yet, so this
-        is always empty; it still answers 404 for a missing listing, as it will then."""
-        async with self.uow:
-            await self._existing(listing_id)
-        return []
-
     async def search(self, request: SearchRequest) -> SearchPage:
         query = parse_filter(request)
         sort, query_print = parse_sort(request.sort), fingerprint(query)

@@ -12,7 +12,7 @@ import base64
 import binascii
 import re
 
-from application.ports.media import ImageTooLarge, MediaStore, UnreadableImage
+from application.ports.media import ImageTooLarge, MediaStore, StoredImage, UnreadableImage
 from domain.errors import TooLarge, ValidationError
 from domain.listings import ListingImage
 
@@ -109,3 +109,21 @@ class PhotoIntake:
 def _kept(url: str, images: list[ListingImage]) -> ListingImage | None:
     wanted = url.strip()
     return next((i for i in images if wanted in (i.url, i.thumbnail_url)), None)
+
+
+async def store_one_image(media: MediaStore, photo: PhotoInput, field: str) -> StoredImage:
+    """One picture (a style post's image, an avatar) through the same checks as listing
+    photos; errors name ``field``."""
+    try:
+        if not is_data_url(photo):
+            raise ValidationError({field: "Please choose an image file."})
+        data = photo_bytes(photo, 1)
+        return await media.save_listing_image(data)
+    except ValidationError as error:
+        raise ValidationError({field: next(iter(error.errors.values()))}) from error
+    except UnreadableImage as error:
+        raise ValidationError({field: "That is not a JPEG, PNG, WebP or GIF image. "
+                                      "Please choose an image file."}) from error
+    except ImageTooLarge as error:
+        raise TooLarge("That image has too many pixels. Please choose a smaller image."
+                       ) from error

@@ -1,4 +1,4 @@
-"""Social use cases. For now: follows, follower lists and profile counts.
+"""Social use cases: follows, follower lists, profile counts and editing one's own profile.
 
 DESIGN §3: the follower id sent in a body must be the session's user (403 otherwise); a user
 cannot follow themself (400); following twice or unfollowing a stranger changes nothing.
@@ -8,10 +8,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from application.media import PhotoInput, store_one_image
 from application.ports import Clock, UnitOfWork
+from application.ports.media import MediaStore
 from application.ports.social import Follow
 from domain.accounts import User
 from domain.errors import Forbidden, NotFound, ValidationError
+from domain.social import ProfileChanges, validate_profile
 
 MAX_LISTED = 500
 USER_NOT_FOUND = "User not found"
@@ -26,6 +29,7 @@ class Profile:
     following_count: int
     listing_count: int
     is_following: bool
+    post_count: int = 0
 
 
 def _require_ids(follower_id: int | None, following_id: int | None) -> tuple[int, int]:
@@ -97,10 +101,47 @@ class SocialService:
                 listing_count=await self.uow.listings.count_by_seller(
                     user_id, include_unavailable=False),
                 is_following=is_following,
+                post_count=await self.uow.posts.count_by_author(user_id),
             )
 
     async def _existing_user(self, user_id: int) -> User:
         user = await self.uow.users.get(user_id)
         if user is None:
             raise NotFound(USER_NOT_FOUND)
+        return user
+
+
+class ProfileEditor:
+    """``PATCH /api/user``: a member edits their own display name, bio, height, Instagram
+    handle and photo. The photo goes through the listing image pipeline; the avatar is its
+    400 px thumbnail. An empty ``avatar`` removes the photo."""
+
+    def __init__(self, uow: UnitOfWork, media: MediaStore) -> None:
+        self.uow = uow
+        self.media = media
+
+    async def update(self, actor: User, changes: ProfileChanges, avatar: PhotoInput | None
+                     ) -> User:
+        assert actor.id is not None
+        clean = validate_profile(changes)
+        avatar_url = actor.avatar_url
+        if avatar is not None:
+            avatar_url = (None if avatar == "" else
+                          (await store_one_image(self.media, avatar, "avatar")).thumbnail_url)
+        async with self.uow:
+            user = await self.uow.users.get(actor.id)
+            if user is None:
+                raise NotFound(USER_NOT_FOUND)
+            if clean.display_name is not None:
+                user.display_name = clean.display_name
+            if clean.bio is not None:
+                user.bio = clean.bio or None
+            if clean.height is not None:
+                user.height = clean.height or None
+            if clean.instagram_handle is not None:
+                user.instagram_handle = clean.instagram_handle or None
+            if avatar is not None:
+                user.avatar_url = avatar_url
+            await self.uow.users.save(user)
+            await self.uow.commit()
         return user

@@ -22,7 +22,8 @@ from application.favorites import FavoriteService
 from application.messaging import MessagingService
 from application.notifications import NotificationService
 from application.offers import OfferService
-from application.social import SocialService
+from application.posts import PostService
+from application.social import ProfileEditor, SocialService
 from application.system import SystemService
 from entrypoints.settings import Settings
 
@@ -67,6 +68,8 @@ class Container(containers.DeclarativeContainer):
     favorites = providers.Factory(FavoriteService, uow=uow, clock=clock)
     social = providers.Factory(SocialService, uow=uow, clock=clock)
     offers = providers.Factory(OfferService, uow=uow, clock=clock, realtime=realtime)
+    profiles = providers.Factory(ProfileEditor, uow=uow, media=media_store)
+    posts = providers.Factory(PostService, uow=uow, clock=clock, media=media_store)
     messaging = providers.Factory(MessagingService, uow=uow, clock=clock, realtime=realtime)
     notifications = providers.Factory(NotificationService, uow=uow, clock=clock,
                                       realtime=realtime)

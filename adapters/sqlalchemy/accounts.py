@@ -91,6 +91,12 @@ class SqlUserRepository:
         row = await self.session.get(UserRow, user_id)
         return None if row is None else user_from_row(row)
 
+    async def get_many(self, user_ids: set[int]) -> dict[int, User]:
+        if not user_ids:
+            return {}
+        rows = await self.session.scalars(select(UserRow).where(UserRow.id.in_(user_ids)))
+        return {row.id: user_from_row(row) for row in rows.all()}
+
     async def get_by_login(self, login: str) -> User | None:
         column = UserRow.email if "@" in login else func.lower(UserRow.username)
         row = await self.session.scalar(select(UserRow).where(column == login.lower()))

@@ -8,6 +8,14 @@ from adapters.sqlalchemy.favorites import FavoriteRow  # noqa: F401
 from adapters.sqlalchemy.messaging import MessageRow  # noqa: F401
 from adapters.sqlalchemy.notifications import NotificationRow  # noqa: F401
 from adapters.sqlalchemy.offers import OfferRow  # noqa: F401
+from adapters.sqlalchemy.posts import (  # noqa: F401
+    CommentRow,
+    PostHashtagRow,
+    PostLikeRow,
+    PostProductRow,
+    PostRow,
+    PostSaveRow,
+)
 from adapters.sqlalchemy.social import FollowRow  # noqa: F401
 
 __all__ = ["Base", "SessionRow", "UserRow"]

@@ -16,6 +16,13 @@ from adapters.sqlalchemy.favorites import SqlFavoriteRepository
 from adapters.sqlalchemy.messaging import SqlMessageRepository
 from adapters.sqlalchemy.notifications import SqlNotificationRepository
 from adapters.sqlalchemy.offers import SqlOfferRepository
+from adapters.sqlalchemy.posts import (
+    PostLikeRow,
+    PostSaveRow,
+    SqlCommentRepository,
+    SqlPostRepository,
+    SqlReactionRepository,
+)
 from adapters.sqlalchemy.social import SqlFollowRepository
 from domain.errors import Conflict
 
@@ -37,6 +44,10 @@ class SqlAlchemyUnitOfWork:
             self.favorites = SqlFavoriteRepository(self.session)
             self.follows = SqlFollowRepository(self.session)
             self.offers = SqlOfferRepository(self.session)
+            self.posts = SqlPostRepository(self.session)
+            self.comments = SqlCommentRepository(self.session)
+            self.likes = SqlReactionRepository(self.session, PostLikeRow)
+            self.saves = SqlReactionRepository(self.session, PostSaveRow)
             self.messages = SqlMessageRepository(self.session)
             self.notifications = SqlNotificationRepository(self.session)
         self._depth += 1

@@ -18,6 +18,7 @@ from application.ports.contact import ContactMessageRepository
 from application.ports.messaging import MessageRepository
 from application.ports.notifications import NotificationRepository
 from application.ports.offers import OfferRepository
+from application.ports.posts import CommentRepository, PostRepository, ReactionRepository
 from application.ports.social import FollowRepository
 
 
@@ -32,6 +33,10 @@ class UnitOfWork(Protocol):
     favorites: FavoriteRepository
     follows: FollowRepository
     offers: OfferRepository
+    posts: PostRepository
+    comments: CommentRepository
+    likes: ReactionRepository
+    saves: ReactionRepository
     messages: MessageRepository
     notifications: NotificationRepository
 

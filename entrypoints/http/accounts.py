@@ -1,4 +1,5 @@
-"""Accounts over HTTP: current user, login, register, logout, public profiles (spec §7)."""
+"""Accounts over HTTP: current user, login, register, logout, public profiles (spec §7), and
+``PATCH /api/user``: a member editing their own profile (the avatar as a data URL)."""
 
 from __future__ import annotations
 
@@ -6,13 +7,15 @@ from datetime import datetime
 from typing import Any
 
 import msgspec
-from litestar import Controller, Request, Response, get, post
+from litestar import Controller, Request, Response, get, patch, post
 from litestar.status_codes import HTTP_200_OK, HTTP_201_CREATED
 
 from application.accounts import AccountService, Registration, SignedIn
-from application.social import SocialService
+from application.media import MAX_IMAGE_BYTES
+from application.social import ProfileEditor, SocialService
 from domain.accounts import User
 from domain.errors import NotAuthenticated
+from domain.social import ProfileChanges
 from entrypoints.http.auth import SESSION_COOKIE, clear_session_cookie, session_cookie
 from entrypoints.http.schemas import CamelStruct, Message
 
@@ -53,6 +56,7 @@ class ProfileOut(UserOut, kw_only=True):
     following_count: int
     listing_count: int
     is_following: bool
+    post_count: int
 
 
 def user_out(user: User, viewer: User | None) -> UserOut:
@@ -66,6 +70,20 @@ def user_out(user: User, viewer: User | None) -> UserOut:
         rating=float(user.rating), rating_count=user.rating_count, role=user.role.value,
         created_at=user.created_at, email=user.email if can_see_email else None,
     )
+
+
+class ProfileIn(CamelStruct):
+    """``None`` (or a missing field) keeps it; ``""`` clears bio, height, handle or avatar."""
+
+    display_name: str | None = None
+    bio: str | None = None
+    height: str | None = None
+    instagram_handle: str | None = None
+    avatar: str | None = None
+
+
+MAX_PROFILE_BODY = MAX_IMAGE_BYTES * 4 // 3 + 64 * 1024
+
 
 
 def _signed_in(result: SignedIn, status: int) -> Response[UserOut]:
@@ -114,4 +132,13 @@ class AccountController(Controller):
                           follower_count=profile.follower_count,
                           following_count=profile.following_count,
                           listing_count=profile.listing_count,
-                          is_following=profile.is_following)
+                          is_following=profile.is_following,
+                          post_count=profile.post_count)
+
+    @patch("/user", request_max_body_size=MAX_PROFILE_BODY)
+    async def edit_profile(self, data: ProfileIn, current_user: User,
+                           profiles: ProfileEditor) -> UserOut:
+        changes = ProfileChanges(display_name=data.display_name, bio=data.bio,
+                                 height=data.height, instagram_handle=data.instagram_handle)
+        user = await profiles.update(current_user, changes, data.avatar)
+        return user_out(user, user)

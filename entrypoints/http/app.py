@@ -25,6 +25,7 @@ from entrypoints.http.favorites import FavoriteController
 from entrypoints.http.messaging import MessagingController
 from entrypoints.http.notifications import NotificationController
 from entrypoints.http.offers import OfferController
+from entrypoints.http.posts import PostController
 from entrypoints.http.realtime import realtime_socket
 from entrypoints.http.social import SocialController
 from entrypoints.http.spa import spa_handler
@@ -33,8 +34,8 @@ from entrypoints.settings import Settings, get_settings
 
 CONTROLLERS: list[Any] = [SystemController, AccountController, BlogController,
                           ContactController, CatalogController, FavoriteController,
-                          SocialController, MessagingController, NotificationController,
-                          realtime_socket, OfferController]
+                          SocialController, PostController, MessagingController,
+                          NotificationController, realtime_socket, OfferController]
 
 
 def _service(provider: Any) -> Provide:
@@ -50,7 +51,8 @@ def _dependencies(container: Container) -> dict[str, Provide]:
     services = {"system": container.system, "accounts": container.accounts,
                 "blogs": container.blogs, "contact": container.contact,
                 "catalog": container.catalog, "favorites": container.favorites,
-                "social": container.social, "messaging": container.messaging,
+                "social": container.social, "profiles": container.profiles,
+                "posts": container.posts, "messaging": container.messaging,
                 "notifications": container.notifications, "offers": container.offers}
     deps = {name: _service(provider) for name, provider in services.items()}
     deps["viewer"] = Provide(provide_viewer)

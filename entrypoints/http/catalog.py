@@ -237,10 +237,6 @@ class CatalogController(Controller):
     async def product(self, product_id: int, catalog: CatalogService) -> ProductOut:
         return product_out(await catalog.get(product_id))
 
-    @get("/{product_id:int}/tagged-posts")
-    async def tagged_posts(self, product_id: int, catalog: CatalogService) -> list[Any]:
-        return await catalog.tagged_posts(product_id)
-
     @post("/", status_code=HTTP_201_CREATED, request_max_body_size=MAX_LISTING_BODY)
     async def create(self, request: Request[Any, Any, Any], current_user: User,
                      catalog: CatalogService) -> ProductOut:

@@ -26,6 +26,9 @@ class FakeUsers:
         row = self.rows.get(user_id)
         return copy.deepcopy(row) if row else None
 
+    async def get_many(self, user_ids: set[int]) -> dict[int, User]:
+        return {i: copy.deepcopy(self.rows[i]) for i in user_ids if i in self.rows}
+
     async def get_by_login(self, login: str) -> User | None:
         key = login.lower()
         for user in self.rows.values():

@@ -20,6 +20,7 @@ from tests.fakes.favorites import FakeFavorites
 from tests.fakes.messaging import FakeMessages
 from tests.fakes.notifications import FakeNotifications
 from tests.fakes.offers import FakeOffers
+from tests.fakes.posts import FakeComments, FakePosts, FakeReactions
 from tests.fakes.social import FakeFollows
 
 
@@ -38,6 +39,10 @@ class FakeUnitOfWork:
         self.messages = FakeMessages(self.users)
         self.notifications = FakeNotifications()
         self.offers = FakeOffers(self.listings)
+        self.posts = FakePosts(self)
+        self.comments = FakeComments()
+        self.likes = FakeReactions()
+        self.saves = FakeReactions()
         self.commits = 0
         self._depth = 0
         self._saved = self._snapshot()

@@ -5,7 +5,7 @@ true under concurrency: one open (pending or countered) offer per buyer and list
 accepted offer per listing.
 
 Revision ID: 0020_offers
-Revises: 0030_messages_notifications
+Revises: 0010_posts
 Create Date: 2026-11-23
 """
 
@@ -17,7 +17,7 @@ from alembic import op
 from adapters.sqlalchemy.base import UtcDateTime
 
 revision = "0020_offers"
-down_revision = "0030_messages_notifications"
+down_revision = "0010_posts"
 branch_labels = None
 depends_on = None
 

@@ -1,0 +1,274 @@
+"""Style feed use cases: publish and delete posts, read the feed, comment, like and save.
+
+Pages are newest first (comments oldest first) behind an opaque cursor naming the last
+(created_at, id) seen. A user id sent in a body (likes, saves) must be the session's user.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import timedelta
+
+from application.catalog import ListingView, listing_views
+from application.media import PhotoInput, store_one_image
+from application.paging import After, Page, PageRequest, page_limit, page_of, page_request
+from application.ports import Clock, UnitOfWork
+from application.ports.media import MediaStore
+from application.ports.posts import PostCounts, PostFilter, ReactionRepository
+from domain.accounts import User
+from domain.errors import Forbidden, NotFound, ValidationError
+from domain.posts import (
+    Comment,
+    PostDraft,
+    StylePost,
+    comment_text,
+    normalise_hashtag,
+    validate_draft,
+)
+
+COMMENT_PAGE = 50
+TRENDING_DAYS = 28
+POST_NOT_FOUND = "Post not found"
+
+
+@dataclass(frozen=True)
+class PostView:
+    post: StylePost
+    author: User
+    products: list[ListingView]
+    counts: PostCounts
+    liked: bool
+    saved: bool
+    following_author: bool
+
+
+@dataclass(frozen=True)
+class CommentView:
+    comment: Comment
+    author: User
+
+
+PostPage = Page[PostView]
+CommentPage = Page[CommentView]
+
+
+@dataclass(frozen=True)
+class PostDetail:
+    view: PostView
+    comments: CommentPage
+
+
+@dataclass(frozen=True)
+class FeedRequest:
+    cursor: str | None = None
+    limit: int | None = None
+    following: bool = False
+    hashtag: str | None = None
+
+
+def _position(item: StylePost | Comment) -> After:
+    return After(item.created_at, item.id or 0)
+
+
+def _require(user_id: int | None, actor: User) -> None:
+    if user_id is not None and user_id != actor.id:
+        raise Forbidden("You can only do that as yourself.")
+
+
+def _post_id(post_id: int | None) -> int:
+    if post_id is None:
+        raise ValidationError({"postId": "postId is required"})
+    return post_id
+
+
+class PostService:
+    def __init__(self, uow: UnitOfWork, clock: Clock, media: MediaStore) -> None:
+        self.uow = uow
+        self.clock = clock
+        self.media = media
+
+    # -- publishing --------------------------------------------------------------------
+
+    async def create(self, author: User, draft: PostDraft, image: PhotoInput | None
+                     ) -> PostView:
+        assert author.id is not None
+        content, hashtags = validate_draft(draft)
+        if not image:
+            raise ValidationError({"image": "An image is required"})
+        async with self.uow:
+            await self._taggable(draft)
+        stored = await store_one_image(self.media, image, "image")
+        post = StylePost(user_id=author.id, image_url=stored.url,
+                         thumbnail_url=stored.thumbnail_url, content=content,
+                         created_at=self.clock.now(), hashtags=tuple(hashtags),
+                         tags=tuple(draft.tags))
+        async with self.uow:
+            await self._taggable(draft)
+            await self.uow.posts.add(post)
+            await self.uow.commit()
+            return (await self._views([post], author))[0]
+
+    async def _taggable(self, draft: PostDraft) -> None:
+        ids = [tag.product_id for tag in draft.tags]
+        found = await self.uow.listings.get_many(ids)
+        missing = [pid for pid in ids if pid not in found]
+        if missing:
+            raise ValidationError({"taggedProductIds": f"Item {missing[0]} does not exist"})
+
+    async def delete(self, actor: User, post_id: int) -> None:
+        assert actor.id is not None
+        async with self.uow:
+            post = await self._existing(post_id)
+            if not post.can_be_deleted_by(actor.id, actor.is_admin):
+                raise Forbidden("You can only delete your own posts.")
+            await self.uow.posts.delete(post_id)
+            await self.uow.commit()
+
+    # -- reading -----------------------------------------------------------------------
+
+    async def feed(self, viewer: User | None, request: FeedRequest) -> PostPage:
+        hashtag = None
+        if request.hashtag:
+            hashtag = normalise_hashtag(request.hashtag)
+            if hashtag is None:
+                raise ValidationError({"hashtag": "Invalid hashtag"})
+        following = None
+        if request.following:
+            if viewer is None:
+                return Page([], None)
+            following = viewer.id
+        return await self._page(PostFilter(followed_by=following, hashtag=hashtag),
+                                viewer, request.cursor, request.limit)
+
+    async def by_author(self, user_id: int, viewer: User | None, cursor: str | None,
+                        limit: int | None) -> PostPage:
+        async with self.uow:
+            await self._existing_user(user_id)
+        return await self._page(PostFilter(author_id=user_id), viewer, cursor, limit)
+
+    async def saved(self, user_id: int, viewer: User, cursor: str | None, limit: int | None
+                    ) -> PostPage:
+        if viewer.id != user_id and not viewer.is_admin:
+            raise Forbidden("Saved posts are private.")
+        return await self._page(PostFilter(saved_by=user_id), viewer, cursor, limit)
+
+    async def tagging(self, product_id: int, viewer: User | None, limit: int | None = None
+                      ) -> list[PostView]:
+        async with self.uow:
+            if await self.uow.listings.get(product_id) is None:
+                raise NotFound("Product not found")
+        return (await self._page(PostFilter(product_id=product_id), viewer, None, limit)).items
+
+    async def trending(self, viewer: User | None, limit: int | None = None) -> list[PostView]:
+        since = self.clock.now() - timedelta(days=TRENDING_DAYS)
+        async with self.uow:
+            posts = await self.uow.posts.trending(since, page_limit(limit or 3))
+            return await self._views(posts, viewer)
+
+    async def get(self, post_id: int, viewer: User | None) -> PostDetail:
+        async with self.uow:
+            post = await self._existing(post_id)
+            view = (await self._views([post], viewer))[0]
+            comments = await self._comments(post_id, PageRequest(COMMENT_PAGE))
+        return PostDetail(view, comments)
+
+    async def _page(self, query: PostFilter, viewer: User | None, cursor: str | None,
+                    limit: int | None) -> PostPage:
+        request = page_request(limit, cursor)
+        async with self.uow:
+            posts = await self.uow.posts.list(query, request.after, request.fetch)
+            page = page_of(posts, request, _position)
+            return Page(await self._views(page.items, viewer), page.next_cursor)
+
+    async def _views(self, posts: list[StylePost], viewer: User | None) -> list[PostView]:
+        ids = [post.id for post in posts if post.id is not None]
+        authors = await self.uow.users.get_many({post.user_id for post in posts})
+        product_ids = list({tag.product_id for post in posts for tag in post.tags})
+        listings = await self.uow.listings.get_many(product_ids)
+        views = {v.listing.id: v for v in await listing_views(self.uow, self.clock,
+                                                               list(listings.values()))}
+        counts = await self.uow.posts.counts(ids)
+        liked = saved = followed = set()
+        if viewer is not None and viewer.id is not None:
+            liked = await self.uow.likes.of_user(viewer.id, ids)
+            saved = await self.uow.saves.of_user(viewer.id, ids)
+            followed = {a for a in authors if a != viewer.id
+                        and await self.uow.follows.exists(viewer.id, a)}
+        return [PostView(post, authors[post.user_id],
+                         [views[t.product_id] for t in post.tags if t.product_id in views],
+                         counts.get(post.id or 0, PostCounts()), post.id in liked,
+                         post.id in saved, post.user_id in followed) for post in posts]
+
+    # -- comments ----------------------------------------------------------------------
+
+    async def comments(self, post_id: int, cursor: str | None, limit: int | None
+                       ) -> CommentPage:
+        async with self.uow:
+            await self._existing(post_id)
+            return await self._comments(post_id, page_request(limit or COMMENT_PAGE, cursor))
+
+    async def _comments(self, post_id: int, request: PageRequest) -> CommentPage:
+        found = await self.uow.comments.list(post_id, request.after, request.fetch)
+        page = page_of(found, request, _position)
+        authors = await self.uow.users.get_many({c.user_id for c in page.items})
+        return Page([CommentView(c, authors[c.user_id]) for c in page.items],
+                    page.next_cursor)
+
+    async def comment(self, author: User, post_id: int, content: str | None) -> CommentView:
+        assert author.id is not None
+        text = comment_text(content)
+        async with self.uow:
+            await self._existing(post_id)
+            comment = await self.uow.comments.add(Comment(post_id, author.id, text,
+                                                          self.clock.now()))
+            await self.uow.commit()
+        return CommentView(comment, author)
+
+    async def delete_comment(self, actor: User, comment_id: int) -> None:
+        assert actor.id is not None
+        async with self.uow:
+            comment = await self.uow.comments.get(comment_id)
+            if comment is None:
+                raise NotFound("Comment not found")
+            post = await self._existing(comment.post_id)
+            if not (comment.can_be_deleted_by(actor.id, post.user_id) or actor.is_admin):
+                raise Forbidden("You can only delete your own comments or comments on "
+                                "your posts.")
+            await self.uow.comments.delete(comment_id)
+            await self.uow.commit()
+
+    # -- likes and saves ---------------------------------------------------------------
+
+    async def like(self, actor: User, post_id: int | None, user_id: int | None,
+                   on: bool) -> PostCounts:
+        return await self._react("likes", actor, post_id, user_id, on)
+
+    async def save(self, actor: User, post_id: int | None, user_id: int | None,
+                   on: bool) -> PostCounts:
+        return await self._react("saves", actor, post_id, user_id, on)
+
+    async def _react(self, kind: str, actor: User,
+                     post_id: int | None, user_id: int | None, on: bool) -> PostCounts:
+        assert actor.id is not None
+        _require(user_id, actor)
+        post_id = _post_id(post_id)
+        async with self.uow:
+            reactions: ReactionRepository = getattr(self.uow, kind)
+            await self._existing(post_id)
+            changed = (await reactions.add(post_id, actor.id, self.clock.now()) if on
+                       else await reactions.remove(post_id, actor.id))
+            if changed:
+                await self.uow.commit()
+            return (await self.uow.posts.counts([post_id]))[post_id]
+
+    async def _existing(self, post_id: int) -> StylePost:
+        post = await self.uow.posts.get(post_id)
+        if post is None:
+            raise NotFound(POST_NOT_FOUND)
+        return post
+
+    async def _existing_user(self, user_id: int) -> User:
+        user = await self.uow.users.get(user_id)
+        if user is None:
+            raise NotFound("User not found")
+        return user

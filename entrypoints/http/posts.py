@@ -1,0 +1,274 @@
+"""The style feed over HTTP: posts, comments, likes, saves, tagged and trending posts.
+
+``POST /api/posts`` takes JSON with the image as a data URL (the listing photo pipeline
+stores it); its body limit fits one 10 MB photo as base64.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Annotated
+
+import msgspec
+from litestar import Controller, delete, get, post
+from litestar.params import Parameter
+from litestar.status_codes import HTTP_200_OK, HTTP_201_CREATED, HTTP_204_NO_CONTENT
+
+from application.media import MAX_IMAGE_BYTES
+from application.ports.posts import PostCounts
+from application.posts import (
+    CommentPage,
+    CommentView,
+    FeedRequest,
+    PostPage,
+    PostService,
+    PostView,
+)
+from domain.accounts import User
+from domain.errors import ValidationError
+from domain.money import format_amount
+from domain.posts import PostDraft, ProductTag
+from entrypoints.http.accounts import UserOut, user_out
+from entrypoints.http.schemas import CamelStruct, Cursor, Limit
+
+MAX_POST_BODY = MAX_IMAGE_BYTES * 4 // 3 + 256 * 1024
+
+
+class TagPositionIn(CamelStruct):
+    product_id: int
+    x: float
+    y: float
+
+
+class PostIn(CamelStruct):
+    content: str = ""
+    image: str | None = None
+    hashtags: list[str] = msgspec.field(default_factory=list)
+    tagged_product_ids: list[int] = msgspec.field(default_factory=list)
+    tag_positions: list[TagPositionIn] = msgspec.field(default_factory=list)
+
+
+class CommentIn(CamelStruct):
+    content: str | None = None
+
+
+class ReactionIn(CamelStruct):
+    post_id: int | None = None
+    user_id: int | None = None
+
+
+class HashtagOut(CamelStruct):
+    name: str
+
+
+class TaggedProductOut(CamelStruct):
+    id: int
+    title: str
+    price: str
+    brand: str
+    size: str
+    status: str
+    image_url: str | None
+    thumbnail_url: str | None
+    x: float | None
+    y: float | None
+
+
+class PostOut(CamelStruct):
+    id: int
+    user_id: int
+    image_url: str
+    thumbnail_url: str
+    content: str
+    created_at: datetime
+    user: UserOut
+    hashtags: list[HashtagOut]
+    tagged_products: list[TaggedProductOut]
+    like_count: int
+    save_count: int
+    comment_count: int
+    liked: bool
+    saved: bool
+    is_following_author: bool
+
+
+class PostPageOut(CamelStruct):
+    items: list[PostOut]
+    next_cursor: str | None
+
+
+class CommentOut(CamelStruct):
+    id: int
+    post_id: int
+    user_id: int
+    content: str
+    created_at: datetime
+    user: UserOut
+
+
+class CommentPageOut(CamelStruct):
+    items: list[CommentOut]
+    next_cursor: str | None
+
+
+class PostDetailOut(PostOut, kw_only=True):
+    comments: list[CommentOut]
+    comments_next_cursor: str | None
+
+
+class ReactionOut(CamelStruct):
+    post_id: int
+    like_count: int
+    save_count: int
+    comment_count: int
+
+
+def _tagged(view: PostView) -> list[TaggedProductOut]:
+    positions = {tag.product_id: tag for tag in view.post.tags}
+    out = []
+    for item in view.products:
+        listing = item.listing
+        assert listing.id is not None
+        tag = positions[listing.id]
+        cover = listing.images[0] if listing.images else None
+        out.append(TaggedProductOut(
+            id=listing.id, title=listing.title, price=format_amount(listing.price),
+            brand=listing.brand, size=listing.size.value, status=listing.status.value,
+            image_url=cover.url if cover else None,
+            thumbnail_url=cover.thumbnail_url if cover else None, x=tag.x, y=tag.y))
+    return out
+
+
+def post_out(view: PostView, viewer: User | None) -> PostOut:
+    post = view.post
+    assert post.id is not None
+    return PostOut(
+        id=post.id, user_id=post.user_id, image_url=post.image_url,
+        thumbnail_url=post.thumbnail_url, content=post.content, created_at=post.created_at,
+        user=user_out(view.author, viewer), hashtags=[HashtagOut(n) for n in post.hashtags],
+        tagged_products=_tagged(view), like_count=view.counts.likes,
+        save_count=view.counts.saves, comment_count=view.counts.comments, liked=view.liked,
+        saved=view.saved, is_following_author=view.following_author)
+
+
+def comment_out(view: CommentView, viewer: User | None) -> CommentOut:
+    c = view.comment
+    assert c.id is not None
+    return CommentOut(id=c.id, post_id=c.post_id, user_id=c.user_id, content=c.content,
+                      created_at=c.created_at, user=user_out(view.author, viewer))
+
+
+def _page(page: PostPage, viewer: User | None) -> PostPageOut:
+    return PostPageOut([post_out(v, viewer) for v in page.items], page.next_cursor)
+
+
+def _comments(page: CommentPage, viewer: User | None) -> CommentPageOut:
+    return CommentPageOut([comment_out(c, viewer) for c in page.items], page.next_cursor)
+
+
+def _reaction(post_id: int | None, counts: PostCounts) -> ReactionOut:
+    return ReactionOut(post_id=post_id or 0, like_count=counts.likes,
+                       save_count=counts.saves, comment_count=counts.comments)
+
+
+def _draft(data: PostIn) -> PostDraft:
+    positions = {p.product_id: p for p in data.tag_positions}
+    if set(positions) - set(data.tagged_product_ids):
+        raise ValidationError({"tagPositions": "A tag position must name a tagged item"})
+    tags = [ProductTag(pid, positions[pid].x if pid in positions else None,
+                       positions[pid].y if pid in positions else None)
+            for pid in data.tagged_product_ids]
+    return PostDraft(data.content, list(data.hashtags), tags)
+
+
+Following = Annotated[bool, Parameter(query="following")]
+
+
+class PostController(Controller):
+    path = "/api"
+    tags = ["posts"]
+
+    @get("/posts")
+    async def feed(self, viewer: User | None, posts: PostService, following: Following = False,
+                   hashtag: str | None = None, cursor: Cursor = None,
+                   limit: Limit = None) -> PostPageOut:
+        page = await posts.feed(viewer, FeedRequest(cursor, limit, following, hashtag))
+        return _page(page, viewer)
+
+    @get("/posts/trending")
+    async def trending(self, viewer: User | None, posts: PostService,
+                       limit: int | None = None) -> list[PostOut]:
+        return [post_out(v, viewer) for v in await posts.trending(viewer, limit)]
+
+    @post("/posts", status_code=HTTP_201_CREATED, request_max_body_size=MAX_POST_BODY)
+    async def create(self, data: PostIn, current_user: User, posts: PostService) -> PostOut:
+        view = await posts.create(current_user, _draft(data), data.image)
+        return post_out(view, current_user)
+
+    @get("/posts/{post_id:int}")
+    async def detail(self, post_id: int, viewer: User | None, posts: PostService
+                     ) -> PostDetailOut:
+        found = await posts.get(post_id, viewer)
+        base = post_out(found.view, viewer)
+        return PostDetailOut(**msgspec.structs.asdict(base),
+                             comments=[comment_out(c, viewer) for c in found.comments.items],
+                             comments_next_cursor=found.comments.next_cursor)
+
+    @delete("/posts/{post_id:int}", status_code=HTTP_204_NO_CONTENT)
+    async def remove(self, post_id: int, current_user: User, posts: PostService) -> None:
+        await posts.delete(current_user, post_id)
+
+    @get("/posts/{post_id:int}/comments")
+    async def comments(self, post_id: int, viewer: User | None, posts: PostService,
+                       cursor: Cursor = None, limit: Limit = None) -> CommentPageOut:
+        return _comments(await posts.comments(post_id, cursor, limit), viewer)
+
+    @post("/posts/{post_id:int}/comments", status_code=HTTP_201_CREATED)
+    async def comment(self, post_id: int, data: CommentIn, current_user: User,
+                      posts: PostService) -> CommentOut:
+        return comment_out(await posts.comment(current_user, post_id, data.content),
+                           current_user)
+
+    @delete("/comments/{comment_id:int}", status_code=HTTP_204_NO_CONTENT)
+    async def remove_comment(self, comment_id: int, current_user: User,
+                             posts: PostService) -> None:
+        await posts.delete_comment(current_user, comment_id)
+
+    @get("/users/{user_id:int}/posts")
+    async def by_author(self, user_id: int, viewer: User | None, posts: PostService,
+                        cursor: Cursor = None, limit: Limit = None) -> PostPageOut:
+        return _page(await posts.by_author(user_id, viewer, cursor, limit), viewer)
+
+    @get("/users/{user_id:int}/saved-posts")
+    async def saved(self, user_id: int, current_user: User, posts: PostService,
+                    cursor: Cursor = None, limit: Limit = None) -> PostPageOut:
+        return _page(await posts.saved(user_id, current_user, cursor, limit), current_user)
+
+    @get("/products/{product_id:int}/tagged-posts")
+    async def tagged(self, product_id: int, viewer: User | None, posts: PostService
+                     ) -> list[PostOut]:
+        return [post_out(v, viewer) for v in await posts.tagging(product_id, viewer)]
+
+    @post("/likes", status_code=HTTP_200_OK)
+    async def like(self, data: ReactionIn, current_user: User, posts: PostService
+                   ) -> ReactionOut:
+        counts = await posts.like(current_user, data.post_id, data.user_id, True)
+        return _reaction(data.post_id, counts)
+
+    @delete("/likes", status_code=HTTP_200_OK)
+    async def unlike(self, data: ReactionIn, current_user: User, posts: PostService
+                     ) -> ReactionOut:
+        counts = await posts.like(current_user, data.post_id, data.user_id, False)
+        return _reaction(data.post_id, counts)
+
+    @post("/saves", status_code=HTTP_200_OK)
+    async def save(self, data: ReactionIn, current_user: User, posts: PostService
+                   ) -> ReactionOut:
+        counts = await posts.save(current_user, data.post_id, data.user_id, True)
+        return _reaction(data.post_id, counts)
+
+    @delete("/saves", status_code=HTTP_200_OK)
+    async def unsave(self, data: ReactionIn, current_user: User, posts: PostService
+                     ) -> ReactionOut:
+        counts = await posts.save(current_user, data.post_id, data.user_id, False)
+        return _reaction(data.post_id, counts)

@@ -1,0 +1,176 @@
+"""The style feed over HTTP on every configured database: posts, comments, likes, saves,
+profile editing (issue 10)."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import pytest
+
+from tests.api.test_api_follows import people
+from tests.catalog_support import create, data_url, png
+from tests.support import ApiClient
+
+pytestmark = pytest.mark.api
+
+
+async def publish(client: ApiClient, **changes: Any) -> dict[str, Any]:
+    body = {"content": "Autumn layers #OOTD", "image": data_url(png(80, 100, "olive")),
+            "hashtags": ["vintage"], **changes}
+    response = await client.post("/api/posts", json=body)
+    assert response.status_code == 201, response.text
+    return response.json()
+
+
+async def test_publish_read_and_feed(client: ApiClient) -> None:
+    ids = await people(client, "maya")
+    coat = await create(client, title="Wool coat")
+    post = await publish(client, taggedProductIds=[coat["id"]],
+                         tagPositions=[{"productId": coat["id"], "x": 0.3, "y": 0.7}])
+    assert post["user"]["username"] == "maya" and post["userId"] == ids["maya"]
+    assert [h["name"] for h in post["hashtags"]] == ["vintage", "ootd"]
+    assert post["taggedProducts"][0]["id"] == coat["id"]
+    assert (post["taggedProducts"][0]["x"], post["taggedProducts"][0]["y"]) == (0.3, 0.7)
+    assert post["imageUrl"].startswith("/media/") and post["likeCount"] == 0
+    assert (await client.get(post["imageUrl"])).status_code == 200
+    detail = (await client.get(f"/api/posts/{post['id']}")).json()
+    assert detail["comments"] == [] and detail["liked"] is False
+    feed = (await client.get("/api/posts?limit=1")).json()
+    assert [p["id"] for p in feed["items"]] == [post["id"]] and feed["nextCursor"] is None
+    tagged = (await client.get(f"/api/products/{coat['id']}/tagged-posts")).json()
+    assert [p["id"] for p in tagged] == [post["id"]]
+    assert (await client.get("/api/posts?hashtag=ootd")).json()["items"][0]["id"] == post["id"]
+    assert (await client.get("/api/posts?hashtag=nothing")).json()["items"] == []
+    mine = (await client.get(f"/api/users/{ids['maya']}/posts")).json()
+    assert [p["id"] for p in mine["items"]] == [post["id"]]
+    assert (await client.get(f"/api/users/{ids['maya']}")).json()["postCount"] == 1
+    trending = (await client.get("/api/posts/trending")).json()
+    assert [p["id"] for p in trending] == [post["id"]]
+
+
+async def test_publish_rules(client: ApiClient) -> None:
+    await people(client, "maya")
+    no_image = await client.post("/api/posts", json={"content": "hi"})
+    assert no_image.status_code == 400 and set(no_image.json()["errors"]) == {"image"}
+    not_image = await client.post("/api/posts", json={
+        "content": "hi", "image": data_url(b"not a picture")})
+    assert not_image.status_code == 400 and set(not_image.json()["errors"]) == {"image"}
+    too_many = await client.post("/api/posts", json={
+        "image": data_url(png()), "taggedProductIds": [1, 2, 3, 4, 5, 6]})
+    assert too_many.status_code == 400
+    assert set(too_many.json()["errors"]) == {"taggedProductIds"}
+    unknown = await client.post("/api/posts", json={"image": data_url(png()),
+                                                    "taggedProductIds": [999]})
+    assert unknown.status_code == 400
+    wrong_type = await client.post("/api/posts", json={"content": 5})
+    assert wrong_type.status_code == 400
+    assert (await client.get("/api/posts?cursor=bad!")).status_code == 400
+    assert (await client.get("/api/posts/999")).status_code == 404
+    await client.post("/api/logout")
+    assert (await client.post("/api/posts", json={"image": data_url(png())})).status_code == 401
+
+
+async def test_comments_and_deleting(client: ApiClient) -> None:
+    ids = await people(client, "maya")
+    post = await publish(client)
+    await people(client, "theo")
+    comment = await client.post(f"/api/posts/{post['id']}/comments", json={"content": " Love "})
+    assert comment.status_code == 201 and comment.json()["content"] == "Love"
+    assert comment.json()["user"]["username"] == "theo"
+    empty = await client.post(f"/api/posts/{post['id']}/comments", json={"content": ""})
+    assert empty.status_code == 400
+    assert empty.json()["errors"] == {"content": "Comment cannot be empty"}
+    long = await client.post(f"/api/posts/{post['id']}/comments", json={"content": "x" * 1001})
+    assert long.status_code == 400
+    second = (await client.post(f"/api/posts/{post['id']}/comments",
+                                json={"content": "Where is the coat from?"})).json()
+    detail = (await client.get(f"/api/posts/{post['id']}")).json()
+    assert [c["content"] for c in detail["comments"]] == ["Love", second["content"]]
+    assert detail["commentCount"] == 2
+    assert (await client.delete(f"/api/posts/{post['id']}")).status_code == 403
+    await client.post("/api/logout")
+    await client.login("maya")
+    assert (await client.delete(f"/api/comments/{second['id']}")).status_code == 204
+    page = (await client.get(f"/api/posts/{post['id']}/comments?limit=5")).json()
+    assert [c["content"] for c in page["items"]] == ["Love"]
+    assert (await client.delete(f"/api/posts/{post['id']}")).status_code == 204
+    assert (await client.get(f"/api/posts/{post['id']}")).status_code == 404
+    assert ids["maya"] > 0
+
+
+async def test_likes_and_saves_as_yourself_only(client: ApiClient) -> None:
+    await people(client, "maya")
+    post = await publish(client)
+    ids = await people(client, "theo")
+    me = ids["theo"]
+    body = {"postId": post["id"], "userId": me}
+    liked = await client.post("/api/likes", json=body)
+    assert liked.status_code == 200 and liked.json()["likeCount"] == 1
+    assert (await client.post("/api/likes", json=body)).json()["likeCount"] == 1
+    as_other = await client.post("/api/likes", json={"postId": post["id"], "userId": me - 1})
+    assert as_other.status_code == 403
+    assert (await client.post("/api/saves", json={"postId": post["id"]})).json()["saveCount"] == 1
+    detail = (await client.get(f"/api/posts/{post['id']}")).json()
+    assert detail["liked"] and detail["saved"] and detail["likeCount"] == 1
+    saved = (await client.get(f"/api/users/{me}/saved-posts")).json()
+    assert [p["id"] for p in saved["items"]] == [post["id"]]
+    assert (await client.get(f"/api/users/{me - 1}/saved-posts")).status_code == 403
+    unliked = await client.request("DELETE", "/api/likes", json=body)
+    assert unliked.status_code == 200 and unliked.json()["likeCount"] == 0
+    assert (await client.post("/api/likes", json={"postId": 999})).status_code == 404
+    assert (await client.post("/api/likes", json={})).status_code == 400
+    await client.post("/api/logout")
+    assert (await client.post("/api/likes", json=body)).status_code == 401
+
+
+async def test_concurrent_likes_count_once(client: ApiClient) -> None:
+    """Double clicks from several tabs: many simultaneous likes leave one like."""
+    await people(client, "maya")
+    post = await publish(client)
+    await people(client, "theo")
+    body = {"postId": post["id"]}
+    results = await asyncio.gather(*(client.post("/api/likes", json=body) for _ in range(8)),
+                                   *(client.post("/api/saves", json=body) for _ in range(8)))
+    assert {r.status_code for r in results} == {200}
+    detail = (await client.get(f"/api/posts/{post['id']}")).json()
+    assert (detail["likeCount"], detail["saveCount"]) == (1, 1)
+    mixed = await asyncio.gather(*(client.post("/api/likes", json=body) for _ in range(5)),
+                                 *(client.request("DELETE", "/api/likes", json=body)
+                                   for _ in range(3)))
+    assert {r.status_code for r in mixed} == {200}
+    after = (await client.get(f"/api/posts/{post['id']}")).json()
+    assert after["likeCount"] == int(after["liked"])
+
+
+async def test_following_feed(client: ApiClient) -> None:
+    ids = await people(client, "maya")
+    post = await publish(client)
+    await people(client, "theo")
+    await publish(client, content="theo's look")
+    sofia = (await people(client, "sofia"))["sofia"]
+    assert (await client.get("/api/posts?following=true")).json()["items"] == []
+    await client.post("/api/follows", json={"followerId": sofia, "followingId": ids["maya"]})
+    feed = (await client.get("/api/posts?following=true")).json()["items"]
+    assert [p["id"] for p in feed] == [post["id"]] and feed[0]["isFollowingAuthor"]
+
+
+async def test_edit_profile(client: ApiClient) -> None:
+    ids = await people(client, "maya")
+    response = await client.request("PATCH", "/api/user", json={
+        "displayName": "Maya C", "bio": "Vintage hunter", "height": "5'7\"",
+        "instagramHandle": "@maya.c", "avatar": data_url(png(50, 50, "pink"))})
+    assert response.status_code == 200, response.text
+    me = response.json()
+    assert (me["displayName"], me["bio"], me["instagramHandle"]) == (
+        "Maya C", "Vintage hunter", "maya.c")
+    assert me["avatarUrl"].startswith("/media/")
+    assert (await client.get("/api/user")).json()["avatarUrl"] == me["avatarUrl"]
+    bad = await client.request("PATCH", "/api/user", json={"displayName": "M", "bio": "x" * 501})
+    assert bad.status_code == 400 and set(bad.json()["errors"]) == {"displayName", "bio"}
+    cleared = (await client.request("PATCH", "/api/user", json={"bio": "", "avatar": ""})).json()
+    assert cleared["bio"] is None and cleared["avatarUrl"] is None
+    assert cleared["displayName"] == "Maya C"
+    await client.post("/api/logout")
+    assert (await client.request("PATCH", "/api/user", json={"bio": "x"})).status_code == 401
+    assert ids["maya"] > 0
