@@ -12,6 +12,7 @@ from datetime import timedelta
 
 from application.demo_blog import BlogDemo
 from application.demo_catalog import CatalogDemo
+from application.demo_offers import OffersDemo
 from application.ports import Clock, PasswordHasher, UnitOfWork
 from application.ports.media import GarmentPictures, MediaStore
 from domain.accounts import Role, User
@@ -80,6 +81,8 @@ class DemoSeeder:
         await BlogDemo(self.uow, self.clock, self.catalog.media,
                        self.catalog.pictures).seed(progress)
         await self.catalog.seed(listings, progress)
+        made = await OffersDemo(self.uow, self.clock).seed()
+        progress("offers", made, made)
         return True
 
     async def _seed_people(self, progress: Progress) -> None:
