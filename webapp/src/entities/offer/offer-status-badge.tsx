@@ -4,7 +4,7 @@ import { STATUS_COLOR, STATUS_LABEL } from './offer-status';
 
 export function OfferStatusBadge({ status }: { status: OfferStatus }) {
   return (
-    <Badge color={STATUS_COLOR[status]} variant="light">
+    <Badge color={STATUS_COLOR[status]} variant="light" style={{ flexShrink: 0 }}>
       {STATUS_LABEL[status]}
     </Badge>
   );

@@ -26,7 +26,7 @@ export function OfferSummary({ offer, party, statusMessage, children }: OfferSum
       <OfferThumb product={offer.product} size={80} />
       <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
         <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
-          <Anchor component={Link} to={`/product/${offer.productId}`} fw={600} lineClamp={1}>
+          <Anchor component={Link} to={`/product/${offer.productId}`} fw={600} lineClamp={2}>
             {offer.product.title}
           </Anchor>
           <OfferStatusBadge status={offer.status} />
