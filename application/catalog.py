@@ -15,6 +15,7 @@ from decimal import Decimal
 from typing import Any
 
 from application.media import PhotoInput, PhotoIntake
+from application.notifications import notify_watchers, publish_notifications
 from application.offers import decline_open_offers, publish_declined
 from application.paging import After, page_of, page_request
 from application.ports import Clock, UnitOfWork
@@ -28,10 +29,10 @@ from application.ports.catalog import (
 from application.ports.media import MediaStore
 from application.ports.realtime import RealtimePublisher
 from domain.accounts import User
-from domain.catalog import Category, Condition, ListingBadge, Size
+from domain.catalog import Category, Condition, ListingBadge, ListingStatus, Size
 from domain.errors import NotFound, ValidationError, require_valid
 from domain.listings import Listing, ListingDetails
-from domain.money import AmountProblem, problem_message, read_amount
+from domain.money import AmountProblem, format_usd, problem_message, read_amount
 from domain.offers import DeclineReason
 from domain.validation import validate_listing
 
@@ -169,10 +170,27 @@ class CatalogService:
         images = await self.photos.store(self.photos.prepare(photos, current.images))
         async with self.uow:
             listing = await self._existing(listing_id)
+            old_price = listing.price
             listing.edit(editor.id, details, images, self.clock.now())
             await self.uow.listings.save(listing)
+            told = await self._tell_watchers_of_drop(listing, old_price)
             await self.uow.commit()
-            return (await self.views([listing]))[0]
+            view = (await self.views([listing]))[0]
+        if self.realtime is not None:
+            await publish_notifications(self.realtime, told, "price_drop")
+        return view
+
+    async def _tell_watchers_of_drop(self, listing: Listing, old_price: Decimal) -> list[int]:
+        """Watchers of an available listing whose price went down hear about it."""
+        if listing.price >= old_price or listing.status is not ListingStatus.AVAILABLE:
+            return []
+        assert listing.id is not None
+        return await notify_watchers(
+            self.uow, product_id=listing.id, kind="price_drop",
+            title=f"Price drop: {listing.title}",
+            body=f"Now {format_usd(listing.price)} (was {format_usd(old_price)})",
+            link=f"/product/{listing.id}", now=self.clock.now(),
+            except_user_ids=[listing.seller_id])
 
     async def delete(self, actor: User, listing_id: int) -> None:
         async with self.uow:

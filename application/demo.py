@@ -12,6 +12,7 @@ from datetime import timedelta
 
 from application.demo_blog import BlogDemo
 from application.demo_catalog import CatalogDemo
+from application.demo_messaging import MessagingDemo
 from application.demo_offers import OffersDemo
 from application.ports import Clock, PasswordHasher, UnitOfWork
 from application.ports.media import GarmentPictures, MediaStore
@@ -81,6 +82,9 @@ class DemoSeeder:
         await BlogDemo(self.uow, self.clock, self.catalog.media,
                        self.catalog.pictures).seed(progress)
         await self.catalog.seed(listings, progress)
+        progress("conversations", 0, 1)
+        await MessagingDemo(self.uow, self.clock).seed()
+        progress("conversations", 1, 1)
         made = await OffersDemo(self.uow, self.clock).seed()
         progress("offers", made, made)
         return True

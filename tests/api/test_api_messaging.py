@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.catalog_support import create
 from tests.support import ApiClient
 
 pytestmark = pytest.mark.api
@@ -137,3 +138,23 @@ async def test_notifications_page_and_mark_read(client: ApiClient) -> None:
     everything = await client.post("/api/notifications/read", json={})
     assert everything.status_code == 200 and everything.json() == {"updated": 2}
     assert (await client.get("/api/notifications")).json()["unreadCount"] == 0
+
+
+async def test_watchers_hear_of_a_price_drop(client: ApiClient) -> None:
+    ids = await people(client, "sofia", "maya")
+    product = await create(client, price="40.00")
+    await as_user(client, "sofia")
+    watched = await client.post("/api/favorites",
+                                json={"userId": ids["sofia"], "productId": product["id"]})
+    assert watched.status_code in (200, 201), watched.text
+    await as_user(client, "maya")
+    raised = await client.put(f"/api/products/{product['id']}", json={"price": "45.00"})
+    assert raised.status_code == 200, raised.text
+    dropped = await client.put(f"/api/products/{product['id']}", json={"price": "30.00"})
+    assert dropped.status_code == 200, dropped.text
+    assert (await client.get("/api/notifications")).json()["items"] == []  # not the seller
+    await as_user(client, "sofia")
+    items = (await client.get("/api/notifications")).json()["items"]
+    assert [(n["kind"], n["link"]) for n in items] == [
+        ("price_drop", f"/product/{product['id']}")]
+    assert items[0]["body"] == "Now $30.00 (was $45.00)"

@@ -143,3 +143,43 @@ def test_offer_pages_on_a_phone(contexts) -> None:  # type: ignore[no-untyped-de
     maya.get_by_role("menuitem", name="Counter Offer").click()
     expect(maya.get_by_role("dialog", name="Counter Offer")).to_be_visible()
     screenshot(maya, "offers-counter-dialog-phone", full_page=False)
+
+
+def test_counter_and_accept_from_the_thread(contexts) -> None:  # type: ignore[no-untyped-def]
+    maya = contexts(DESKTOP).new_page()
+    sofia = contexts(DESKTOP).new_page()
+    login(maya, "maya")
+    login(sofia, "sofia")
+    maya_id = maya.request.get("/api/user").json()["id"]
+    sofia_id = sofia.request.get("/api/user").json()["id"]
+    pending = [o for o in sofia.request.get("/api/buyer/offers?status=pending").json()["items"]
+               if o["sellerId"] == maya_id][0]
+
+    # maya counters sofia's pending offer from their conversation
+    maya.goto(f"/messages/{sofia_id}")
+    card = maya.get_by_role("article", name="Offer").filter(
+        has=maya.get_by_role("button", name="Counter")).filter(
+        has_text=pending["product"]["title"])
+    expect(card).to_have_count(1)
+    card.scroll_into_view_if_needed()
+    screenshot(maya, "offers-thread-seller-desktop", full_page=False)
+    card.get_by_role("button", name="Counter").click()
+    counter = maya.get_by_role("dialog", name="Counter Offer")
+    agreed = float(pending["originalPrice"])
+    counter.get_by_label("Counter price").fill(f"{agreed:.2f}")
+    counter.get_by_role("button", name="Send Counter Offer").click()
+    expect(maya.get_by_text("Counter offer sent")).to_be_visible()
+
+    # sofia sees the counter in the same thread and accepts it there
+    sofia.goto(f"/messages/{maya_id}")
+    accept = sofia.get_by_role("article", name="Offer").filter(
+        has_text=f"with ${agreed:.2f}").get_by_role("button", name="Accept Counter")
+    expect(accept).to_be_visible()
+    accept.click()
+    sofia.get_by_role("dialog", name="Accept counter offer?").get_by_role(
+        "button", name="Accept Counter").click()
+    expect(sofia.get_by_text("Counter offer accepted successfully")).to_be_visible()
+    pay = sofia.get_by_role("article", name="Offer").get_by_role("link", name="Pay Now")
+    expect(pay.first).to_have_attribute(
+        "href", f"/checkout/{pending['productId']}?offerId={pending['id']}")
+    screenshot(sofia, "offers-thread-buyer-desktop", full_page=False)

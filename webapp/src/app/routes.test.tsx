@@ -9,9 +9,11 @@ const PUBLIC = [
   '/profile/1', '/auth', '/blog', '/blog/my-first-post', '/buyer-protection',
   '/terms-of-service', '/privacy-policy', '/contact', '/faq', '/shipping-info', '/returns',
   '/payment-policy',
+  // Messages need login but say so themselves ('You need to be logged in to view messages').
+  '/messages', '/messages/2',
 ];
 const LOGIN_REQUIRED = [
-  '/messages', '/messages/2', '/create-listing', '/orders', '/watchlist', '/favorites',
+  '/create-listing', '/orders', '/watchlist', '/favorites',
   '/seller/offers', '/buyer/offers', '/admin', '/admin/orders/5/payment-confirm', '/blog/new',
   '/blog/edit/3',
 ];

@@ -31,12 +31,13 @@ export const routes: RouteObject[] = [
       { path: '/auth', element: <Page.AuthPage /> },
       { path: '/blog', element: <Page.BlogListPage /> },
       { path: '/blog/:slug', element: <Page.BlogPostPage /> },
+      // Messages explain the login they need themselves (spec §2 Messages).
+      { path: '/messages', element: <Page.MessagesPage /> },
+      { path: '/messages/:userId', element: <Page.MessagesPage /> },
       ...staticPages,
       {
         element: <ProtectedRoute />,
         children: [
-          { path: '/messages', element: <Page.MessagesPage /> },
-          { path: '/messages/:userId', element: <Page.MessagesPage /> },
           { path: '/create-listing', element: <Page.CreateListingPage /> },
           { path: '/product/:id/edit', element: <Page.CreateListingPage /> },
           { path: '/orders', element: <Page.OrdersPage /> },

@@ -9,6 +9,7 @@ export function notifySuccess(title: string, message?: string): void {
   notifications.show({ title, message, color: 'green' });
 }
 
-export function notifyWarning(title: string, message?: string): void {
-  notifications.show({ title, message, color: 'yellow' });
+/** `autoClose` in ms overrides the default 5 s (spec §8: 'Not Connected' shows for 2 s). */
+export function notifyWarning(title: string, message?: string, autoClose?: number): void {
+  notifications.show({ title, message, color: 'yellow', autoClose });
 }

@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router-dom';
 import { PageLoader } from '@/components/page-loader';
+import { RealtimeBridge } from '../realtime-bridge';
 import classes from './app-layout.module.css';
 import { MobileBottomBar } from './mobile-bottom-bar';
 import { SiteFooter } from './site-footer';
@@ -23,6 +24,7 @@ export function AppLayout() {
       <SiteFooter />
       <MobileBottomBar />
       <TourDialog />
+      <RealtimeBridge />
       <ScrollRestoration />
     </div>
   );

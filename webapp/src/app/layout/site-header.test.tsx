@@ -52,7 +52,8 @@ describe('SiteHeader', () => {
     setSession('authenticated', makeUser());
     const server = fakeServer({});
     renderRoutes(routes, '/');
-    await waitFor(() => expect(server.fetch).toHaveBeenCalledTimes(2));
+    // Unread messages, offer badges and the notification bell.
+    await waitFor(() => expect(server.fetch).toHaveBeenCalledTimes(3));
     const header = screen.getByRole('banner');
     expect(within(header).getByRole('link', { name: 'Messages' })).toBeInTheDocument();
     expect(within(header).getByRole('link', { name: 'My Offers' })).toBeInTheDocument();

@@ -2,6 +2,7 @@ import { Anchor, Button, Container, Group } from '@mantine/core';
 import { IconHeart, IconMessageCircle, IconPackage, IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { useUnreadMessageCount } from '@/features/messaging/api';
+import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { useSessionStore } from '@/entities/session/session-store';
 import { AccountMenu } from './account-menu';
 import { ColorSchemeToggle } from './color-scheme-toggle';
@@ -47,6 +48,7 @@ export function SiteHeader() {
             dot={unread > 0}
             visibleFrom="sm"
           />
+          {user && <NotificationBell />}
           <HeaderIconLink to="/orders" label="Orders" icon={<IconPackage size={20} />} visibleFrom="sm" />
           <HeaderIconLink
             to="/favorites"

@@ -17,6 +17,14 @@ interface OfferThreadCardProps {
   viewerId: number;
   /** The thread message's own text ('Offer: $80.00 for ...', 'Countered your offer ...'). */
   content: string;
+  /** When the message was sent: only the message of the offer's latest change gets buttons. */
+  sentAt?: string;
+}
+
+/** Several messages name one offer; the answer buttons belong to the newest of them. */
+function isLatest(offer: Offer, sentAt: string | undefined): boolean {
+  if (!sentAt || !offer.updatedAt) return true;
+  return Date.parse(sentAt) >= Date.parse(offer.updatedAt);
 }
 
 function SellerButtons({ offer }: { offer: Offer }) {
@@ -56,9 +64,10 @@ function BuyerButtons({ offer }: { offer: Offer }) {
  * the receiver's buttons (the seller answers a pending offer, the buyer a counter; Pay Now
  * once accepted). The messages feature renders it for every message that names an offer.
  */
-export function OfferThreadCard({ offerId, viewerId, content }: OfferThreadCardProps) {
+export function OfferThreadCard({ offerId, viewerId, content, sentAt }: OfferThreadCardProps) {
   const { data: offer, isPending, isError } = useOffer(offerId);
   const isSeller = offer?.sellerId === viewerId;
+  const actions = offer !== undefined && isLatest(offer, sentAt);
   return (
     <Paper withBorder radius="md" p="sm" maw={360} w="100%" component="article" aria-label="Offer">
       <Stack gap="xs">
@@ -84,9 +93,9 @@ export function OfferThreadCard({ offerId, viewerId, content }: OfferThreadCardP
               <OfferStatusBadge status={offer.status} />
               <Text size="xs" c="dimmed">{isSeller ? sellerStatusMessage(offer) : buyerStatusMessage(offer)}</Text>
             </Group>
-            {isSeller && offer.status === 'pending' && <SellerButtons offer={offer} />}
-            {!isSeller && offer.status === 'countered' && <BuyerButtons offer={offer} />}
-            {!isSeller && offer.status === 'accepted' && (
+            {actions && isSeller && offer.status === 'pending' && <SellerButtons offer={offer} />}
+            {actions && !isSeller && offer.status === 'countered' && <BuyerButtons offer={offer} />}
+            {actions && !isSeller && offer.status === 'accepted' && (
               <Button size="xs" component={Link} to={payNowLink(offer)} leftSection={<IconCreditCard size={14} />}>
                 Pay Now
               </Button>

@@ -23,7 +23,7 @@ export function BuyerActions({ product }: { product: Product }) {
 
   const makeOffer = () => (signedIn ? offerDialog.open() : promptLogin('make an offer'));
   const toggleWatch = () => (signedIn ? watch.mutate({ product, favorite: !watching }) : promptLogin('save items'));
-  const message = () => (signedIn ? navigate(`/messages/${product.sellerId}`) : promptLogin('message sellers'));
+  const message = () => (signedIn ? navigate(`/messages/${product.sellerId}?productId=${product.id}`) : promptLogin('message sellers'));
 
   return (
     <Stack gap="sm">

@@ -1,0 +1,30 @@
+"""Demo conversations on each database: maya and sofia log in to lived-in inboxes."""
+
+from __future__ import annotations
+
+import pytest
+
+from entrypoints.container import Container
+from tests.adapters.test_adapters_demo_catalog import quick  # noqa: F401 - fixture
+
+pytestmark = pytest.mark.adapters
+
+
+async def test_demo_seed_writes_conversations_with_unread_messages(
+        quick: Container) -> None:  # noqa: F811
+    assert await quick.demo_seeder().seed(listings=24)
+    async with quick.uow() as uow:
+        maya = await uow.users.get_by_login("maya")
+        sofia = await uow.users.get_by_login("sofia")
+        maya_inbox = await uow.messages.conversations(maya.id, 50)
+        sofia_inbox = await uow.messages.conversations(sofia.id, 50)
+        maya_unread = await uow.messages.unread_count(maya.id)
+        sofia_unread = await uow.messages.unread_count(sofia.id)
+        thread = await uow.messages.thread(sofia.id, maya.id, None, 50)
+        sofia_notices = await uow.notifications.unread_count(sofia.id)
+    assert {c.partner.username for c in maya_inbox} == {"sofia", "jamal", "emma", "lucas"}
+    assert {c.partner.username for c in sofia_inbox} == {"maya", "theo", "priya"}
+    assert maya_unread == 1 and sofia_unread == 2 and sofia_notices == 2
+    newest = [c.last_message.created_at for c in sofia_inbox]
+    assert newest == sorted(newest, reverse=True)
+    assert len(thread) == 6 and thread[-1].product_id is not None  # oldest names the listing

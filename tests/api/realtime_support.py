@@ -1,0 +1,131 @@
+"""Real ``rethread serve`` processes and WebSocket clients for the realtime tests."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import httpx
+from websockets.asyncio.client import ClientConnection, connect
+
+RETHREAD = Path(sys.executable).parent / "rethread"
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def _wait_healthy(url: str, server: subprocess.Popen[bytes], timeout: float = 60) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if server.poll() is not None:
+            raise RuntimeError(f"rethread serve exited with {server.returncode}")
+        try:
+            if httpx.get(f"{url}/api/health", timeout=2).status_code == 200:
+                return
+        except httpx.HTTPError:
+            time.sleep(0.2)
+    raise TimeoutError(f"{url} did not become healthy")
+
+
+@contextmanager
+def servers(database_url: str, data_dir: Path, count: int = 1,
+            redis_url: str | None = None) -> Iterator[list[str]]:
+    """``count`` separate server processes on one database (and one Redis when given)."""
+    env = {**os.environ, "RETHREAD_DATA_DIR": str(data_dir),
+           "RETHREAD_DATABASE_URL": database_url,
+           "RETHREAD_SECRET_KEY": "test-secret-key-test-secret-key-0123456789"}
+    env.pop("RETHREAD_REDIS_URL", None)
+    if redis_url:
+        env["RETHREAD_REDIS_URL"] = redis_url
+    started: list[tuple[subprocess.Popen[bytes], str]] = []
+    try:
+        for n in range(count):
+            port = free_port()
+            log = (data_dir / f"server-{n}.log").open("wb")
+            process = subprocess.Popen([RETHREAD, "serve", "--port", str(port)], env=env,
+                                       stdout=log, stderr=subprocess.STDOUT)
+            started.append((process, f"http://127.0.0.1:{port}"))
+        for process, url in started:
+            _wait_healthy(url, process)
+        yield [url for _, url in started]
+    finally:
+        for process, _ in started:
+            process.terminate()
+        for process, _ in started:
+            process.wait(timeout=15)
+
+
+class Person:
+    """A browser-like HTTP client (cookies, CSRF header) for one user on one server."""
+
+    def __init__(self, base_url: str) -> None:
+        self.base_url = base_url
+        self.http = httpx.AsyncClient(base_url=base_url)
+        self.id = 0
+        self.name = ""
+
+    async def post(self, path: str, body: dict[str, Any]) -> httpx.Response:
+        if "csrftoken" not in self.http.cookies:
+            await self.http.get("/api/health")
+        return await self.http.post(path, json=body,
+                                    headers={"x-csrftoken": self.http.cookies["csrftoken"]})
+
+    async def register(self, name: str) -> Person:
+        response = await self.post("/api/register", {
+            "username": name, "displayName": name.title(), "email": f"{name}@example.com",
+            "password": "secret123"})
+        assert response.status_code in (200, 201), response.text
+        self.id, self.name = response.json()["id"], name
+        return self
+
+    async def login_as(self, other: Person) -> Person:
+        """The same user as ``other`` but through this client's server."""
+        response = await self.post("/api/login", {"username": other.name,
+                                                  "password": "secret123"})
+        assert response.status_code == 200, response.text
+        self.id, self.name = other.id, other.name
+        return self
+
+    async def socket(self) -> ClientConnection:
+        cookies = "; ".join(f"{k}={v}" for k, v in self.http.cookies.items())
+        ws_url = self.base_url.replace("http://", "ws://") + "/ws"
+        return await connect(ws_url, additional_headers={"Cookie": cookies} if cookies else {})
+
+    async def aclose(self) -> None:
+        await self.http.aclose()
+
+
+async def authed_socket(person: Person) -> ClientConnection:
+    ws = await person.socket()
+    await ws.send(json.dumps({"type": "auth", "userId": person.id}))
+    assert await next_event(ws) == {"type": "auth_success", "userId": person.id}
+    return ws
+
+
+WAIT_SECONDS = 10
+
+
+async def next_event(ws: ClientConnection) -> dict[str, Any]:
+    return json.loads(await asyncio.wait_for(ws.recv(), WAIT_SECONDS))
+
+
+async def events_until(ws: ClientConnection, kind: str) -> list[dict[str, Any]]:
+    """Every event up to and including the first of type ``kind``."""
+    seen = []
+    while True:
+        event = await next_event(ws)
+        seen.append(event)
+        if event["type"] == kind:
+            return seen

@@ -1,0 +1,55 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { notifyError } from '@/lib/notify';
+import { realtime, useRealtimeStore, type RealtimeEvent } from '@/lib/realtime';
+import { useCurrentUser } from '@/entities/session/session-store';
+
+/** Which cached server data each socket event makes stale. */
+const STALE_KEYS: Record<string, string[][]> = {
+  new_message: [['messages'], ['notifications']],
+  message_sent: [['messages']],
+  messages_read: [['messages'], ['notifications']],
+  notification: [['notifications']],
+  notifications_read: [['notifications']],
+  offer_updated: [['offers'], ['messages']],
+  order_updated: [['orders']],
+};
+
+/**
+ * Opens /ws while someone is logged in and closes it on logout; socket events refresh the
+ * matching queries, so the header dot, the bell and open threads update live.
+ */
+export function RealtimeBridge() {
+  const userId = useCurrentUser()?.id;
+  const queryClient = useQueryClient();
+  const failed = useRealtimeStore((state) => state.failed);
+
+  useEffect(() => {
+    if (userId === undefined) {
+      realtime.disconnect();
+      return undefined;
+    }
+    realtime.connect(userId);
+    return undefined;
+  }, [userId]);
+
+  useEffect(
+    () =>
+      realtime.subscribe((event: RealtimeEvent) => {
+        if (event.type === 'error') {
+          notifyError(typeof event.message === 'string' ? event.message : 'Something went wrong');
+          return;
+        }
+        (STALE_KEYS[event.type] ?? []).forEach((queryKey) => {
+          void queryClient.invalidateQueries({ queryKey });
+        });
+      }),
+    [queryClient],
+  );
+
+  useEffect(() => {
+    if (failed) notifyError('Failed to connect to messaging service', 'Connection Error');
+  }, [failed]);
+
+  return null;
+}

@@ -1,0 +1,133 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeServer, json } from '@/test-utils/fake-server';
+import { renderRoutes } from '@/test-utils/render';
+import { setSession } from '@/test-utils/session';
+import { makeUser } from '@/test-utils/users';
+import type { Conversation, Message } from '../api';
+import MessagesPage from './messages-page';
+
+const routes = [
+  { path: '/messages', element: <MessagesPage /> },
+  { path: '/messages/:userId', element: <MessagesPage /> },
+];
+
+function message(overrides: Partial<Message> = {}): Message {
+  return {
+    id: 1,
+    senderId: 3,
+    receiverId: 7,
+    content: 'Is the jacket still available?',
+    messageType: 'text',
+    offerId: null,
+    productId: null,
+    read: false,
+    createdAt: '2026-11-20T10:00:00Z',
+    ...overrides,
+  };
+}
+
+const sofia: Conversation = {
+  id: 3,
+  username: 'sofia',
+  displayName: 'Sofia Rossi',
+  avatarUrl: null,
+  verified: false,
+  unreadCount: 2,
+  lastMessage: message(),
+};
+
+const partner = { ...makeUser({ id: 3, username: 'sofia', displayName: 'Sofia Rossi' }), email: undefined };
+
+beforeEach(() => {
+  document.cookie = 'csrftoken=t';
+});
+
+describe('MessagesPage', () => {
+  it('asks visitors to log in', () => {
+    setSession('anonymous');
+    renderRoutes(routes, '/messages');
+    expect(screen.getByText('You need to be logged in to view messages')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Log In' })).toHaveAttribute('href', '/auth');
+  });
+
+  it('lists conversations with unread badges and explains the empty pane', async () => {
+    setSession('authenticated', makeUser());
+    fakeServer({ 'GET /api/users/7/conversations': () => json([sofia]) });
+    renderRoutes(routes, '/messages');
+    const link = await screen.findByRole('link', { name: 'Sofia Rossi, 2 unread' });
+    expect(link).toHaveAttribute('href', '/messages/3');
+    expect(within(link).getByText('@sofia')).toBeInTheDocument();
+    expect(screen.getByText('Your Messages')).toBeInTheDocument();
+  });
+
+  it('says when there are no conversations yet', async () => {
+    setSession('authenticated', makeUser());
+    fakeServer({ 'GET /api/users/7/conversations': () => json([]) });
+    renderRoutes(routes, '/messages');
+    expect(await screen.findByText('No conversations yet')).toBeInTheDocument();
+  });
+
+  it('shows the thread, marks unread messages read and sends by HTTP when not connected', async () => {
+    setSession('authenticated', makeUser());
+    const server = fakeServer({
+      'GET /api/users/7/conversations': () => json([sofia]),
+      'GET /api/users/3': () => json(partner),
+      'GET /api/messages/7/3': () =>
+        json({
+          items: [
+            message(),
+            message({ id: 2, senderId: 7, receiverId: 3, content: 'Yes!', read: true }),
+            message({ id: 3, content: 'Offer: $40.00 — Countered at $45.00', messageType: 'offer_response', offerId: 9 }),
+          ],
+          nextCursor: null,
+        }),
+      'POST /api/messages/mark-read': () => json({ updated: 2 }),
+      'POST /api/messages': () => json(message({ id: 4, senderId: 7, receiverId: 3, content: 'Deal' }), 201),
+      // the offers area's card shows the offer's current state in the thread
+      'GET /api/offers/9': () =>
+        json({
+          id: 9, productId: 1, buyerId: 7, sellerId: 3, status: 'countered', originalPrice: '50.00',
+          offerPrice: '40.00', counterPrice: '45.00', agreedPrice: null, message: null, declineReason: null,
+          createdAt: '2026-11-20T10:00:00Z', updatedAt: null,
+          product: { id: 1, title: 'Denim jacket', price: '50.00', status: 'available', images: [], thumbnails: [] },
+          buyer: null, seller: null,
+        }),
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes, '/messages/3');
+    expect(await screen.findByText('Is the jacket still available?')).toBeInTheDocument();
+    expect(await screen.findByText('Countered')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Accept Counter' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View Profile' })).toHaveAttribute('href', '/profile/3');
+    await waitFor(() => {
+      const marks = server.requests.filter((r) => r.url.endsWith('/api/messages/mark-read'));
+      expect(marks).toHaveLength(1);
+    });
+    const markRead = server.requests.find((r) => r.url.endsWith('/api/messages/mark-read'));
+    expect(await markRead?.json()).toEqual({ senderId: 3, receiverId: 7 });
+
+    await user.type(screen.getByPlaceholderText('Type a message...'), 'Deal{Enter}');
+    expect(await screen.findByText('Not Connected')).toBeInTheDocument();
+    await waitFor(() => {
+      expect(server.requests.some((r) => r.method === 'POST' && r.url.endsWith('/api/messages'))).toBe(true);
+    });
+    const sent = server.requests.find((r) => r.method === 'POST' && r.url.endsWith('/api/messages'));
+    expect(await sent?.json()).toEqual({ senderId: 7, receiverId: 3, content: 'Deal', messageType: 'text' });
+  });
+
+  it('refuses an empty message with the spec wording', async () => {
+    setSession('authenticated', makeUser());
+    fakeServer({
+      'GET /api/users/7/conversations': () => json([]),
+      'GET /api/messages/7/3': () => json({ items: [], nextCursor: null }),
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes, '/messages/3');
+    expect(await screen.findByText('No messages yet')).toBeInTheDocument();
+    expect(screen.getByText('Send a message to start the conversation')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Send message' }));
+    expect(await screen.findByText('Message cannot be empty')).toBeInTheDocument();
+  });
+});

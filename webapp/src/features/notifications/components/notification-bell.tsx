@@ -1,0 +1,99 @@
+import { ActionIcon, Button, Divider, Group, Indicator, Popover, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
+import {
+  IconArrowsExchange,
+  IconBell,
+  IconCheck,
+  IconMessageCircle,
+  IconPackage,
+  IconTag,
+  IconTrendingDown,
+  IconX,
+} from '@tabler/icons-react';
+import { useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { formatRelativeAge } from '@/lib/formatters';
+import { useBell, useMarkNoticesRead, type Notice, type NotificationKind } from '../api';
+import classes from './notification-bell.module.css';
+
+const ICONS: Record<NotificationKind, ReactNode> = {
+  message: <IconMessageCircle size={18} />,
+  offer_received: <IconTag size={18} />,
+  offer_countered: <IconArrowsExchange size={18} />,
+  offer_accepted: <IconCheck size={18} />,
+  offer_declined: <IconX size={18} />,
+  price_drop: <IconTrendingDown size={18} />,
+  item_sold: <IconTag size={18} />,
+  order_update: <IconPackage size={18} />,
+};
+
+function NoticeRow({ notice, onOpen }: { notice: Notice; onOpen: (notice: Notice) => void }) {
+  return (
+    <UnstyledButton className={classes.row} data-unread={!notice.read} onClick={() => onOpen(notice)}>
+      <Group wrap="nowrap" align="flex-start" gap="sm">
+        <span className={classes.icon} aria-hidden>
+          {ICONS[notice.kind] ?? <IconBell size={18} />}
+        </span>
+        <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
+          <Text size="sm" fw={notice.read ? 500 : 700} lineClamp={1}>
+            {notice.title}
+          </Text>
+          <Text size="xs" c="dimmed" lineClamp={2}>
+            {notice.body}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {formatRelativeAge(notice.createdAt)}
+            {notice.read ? '' : ' · Unread'}
+          </Text>
+        </Stack>
+      </Group>
+    </UnstyledButton>
+  );
+}
+
+/** The header's bell: unread count (live over the socket), the newest notices, mark-all-read. */
+export function NotificationBell() {
+  const [opened, setOpened] = useState(false);
+  const { data } = useBell();
+  const markRead = useMarkNoticesRead();
+  const navigate = useNavigate();
+  const unread = data?.unreadCount ?? 0;
+  const label = unread > 0 ? `Notifications, ${unread} unread` : 'Notifications';
+
+  const open = (notice: Notice) => {
+    if (!notice.read) markRead.mutate([notice.id]);
+    setOpened(false);
+    if (notice.link) navigate(notice.link);
+  };
+
+  return (
+    <Popover opened={opened} onChange={setOpened} position="bottom-end" width={340} shadow="md" withArrow>
+      <Popover.Target>
+        <Indicator color="red" size={16} offset={6} label={unread > 9 ? '9+' : unread} disabled={unread === 0}>
+          <ActionIcon variant="subtle" color="gray" size="lg" aria-label={label} onClick={() => setOpened((o) => !o)}>
+            <IconBell size={20} />
+          </ActionIcon>
+        </Indicator>
+      </Popover.Target>
+      <Popover.Dropdown p={0} aria-label="Notifications">
+        <Group justify="space-between" px="md" py="xs">
+          <Text fw={700}>Notifications</Text>
+          <Button variant="subtle" size="compact-xs" disabled={unread === 0} loading={markRead.isPending} onClick={() => markRead.mutate(undefined)}>
+            Mark all read
+          </Button>
+        </Group>
+        <Divider />
+        {data && data.items.length > 0 ? (
+          <ScrollArea.Autosize mah={380}>
+            {data.items.map((notice) => (
+              <NoticeRow key={notice.id} notice={notice} onOpen={open} />
+            ))}
+          </ScrollArea.Autosize>
+        ) : (
+          <Text c="dimmed" size="sm" ta="center" py="lg" px="md">
+            No notifications yet. Offers, messages and price drops on items you watch show up here.
+          </Text>
+        )}
+      </Popover.Dropdown>
+    </Popover>
+  );
+}
