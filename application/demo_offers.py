@@ -66,7 +66,8 @@ class OffersDemo:
                    if user is not None and user.id is not None}
             shelves = {name: await self._listings(ids[name]) for name in
                        {s.seller for s in SCENES} if name in ids}
-            for scene in SCENES:
+            # Oldest first, so each thread reads in order (threads are ordered by id).
+            for scene in sorted(SCENES, key=lambda s: -s.hours_ago):
                 shelf = shelves.get(scene.seller, [])
                 if scene.buyer in ids and scene.pick < len(shelf):
                     await self._play(scene, ids[scene.buyer], shelf[scene.pick])

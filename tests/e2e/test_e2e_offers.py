@@ -152,15 +152,15 @@ def test_counter_and_accept_from_the_thread(contexts) -> None:  # type: ignore[n
     login(sofia, "sofia")
     maya_id = maya.request.get("/api/user").json()["id"]
     sofia_id = sofia.request.get("/api/user").json()["id"]
-    pending = [o for o in sofia.request.get("/api/buyer/offers?status=pending").json()["items"]
-               if o["sellerId"] == maya_id][0]
+    waiting = sofia.request.get("/api/buyer/offers?status=pending").json()["items"]
+    pending = next(o for o in waiting if o["sellerId"] == maya_id)
 
     # maya counters sofia's pending offer from their conversation
     maya.goto(f"/messages/{sofia_id}")
     card = maya.get_by_role("article", name="Offer").filter(
         has=maya.get_by_role("button", name="Counter")).filter(
         has_text=pending["product"]["title"])
-    expect(card).to_have_count(1)
+    expect(card).to_have_count(1, timeout=20000)
     card.scroll_into_view_if_needed()
     screenshot(maya, "offers-thread-seller-desktop", full_page=False)
     card.get_by_role("button", name="Counter").click()
@@ -174,7 +174,7 @@ def test_counter_and_accept_from_the_thread(contexts) -> None:  # type: ignore[n
     sofia.goto(f"/messages/{maya_id}")
     accept = sofia.get_by_role("article", name="Offer").filter(
         has_text=f"with ${agreed:.2f}").get_by_role("button", name="Accept Counter")
-    expect(accept).to_be_visible()
+    expect(accept).to_be_visible(timeout=20000)
     accept.click()
     sofia.get_by_role("dialog", name="Accept counter offer?").get_by_role(
         "button", name="Accept Counter").click()

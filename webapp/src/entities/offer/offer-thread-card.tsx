@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { IconCheck, IconCreditCard, IconArrowsExchange, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -79,9 +79,9 @@ export function OfferThreadCard({ offerId, viewerId, content, sentAt }: OfferThr
             <Group gap="sm" wrap="nowrap" align="flex-start">
               <OfferThumb product={offer.product} size={48} />
               <Stack gap={2} style={{ minWidth: 0 }}>
-                <Text size="sm" fw={600} component={Link} to={`/product/${offer.productId}`} truncate>
+                <Anchor size="sm" fw={600} component={Link} to={`/product/${offer.productId}`} truncate>
                   {offer.product.title}
-                </Text>
+                </Anchor>
                 <Text size="xs" c="dimmed">
                   Offer {formatMoney(offer.offerPrice)}
                   {offer.counterPrice && ` · Counter ${formatMoney(offer.counterPrice)}`} · Listed{' '}
