@@ -82,11 +82,13 @@ class DemoSeeder:
         await BlogDemo(self.uow, self.clock, self.catalog.media,
                        self.catalog.pictures).seed(progress)
         await self.catalog.seed(listings, progress)
+        # Offers first: their thread messages start out read, the conversations' unread
+        # messages (and the notices of both) are what the inboxes show as new.
+        made = await OffersDemo(self.uow, self.clock).seed()
+        progress("offers", made, made)
         progress("conversations", 0, 1)
         await MessagingDemo(self.uow, self.clock).seed()
         progress("conversations", 1, 1)
-        made = await OffersDemo(self.uow, self.clock).seed()
-        progress("offers", made, made)
         return True
 
     async def _seed_people(self, progress: Progress) -> None:

@@ -72,6 +72,10 @@ class OffersDemo:
                 if scene.buyer in ids and scene.pick < len(shelf):
                     await self._play(scene, ids[scene.buyer], shelf[scene.pick])
                     made += 1
+            for buyer, seller in {(s.buyer, s.seller) for s in SCENES}:
+                if buyer in ids and seller in ids:  # read already: the bells carry the news
+                    await self.uow.messages.mark_read(ids[buyer], ids[seller])
+                    await self.uow.messages.mark_read(ids[seller], ids[buyer])
             await self.uow.commit()
         return made
 
