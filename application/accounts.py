@@ -6,10 +6,12 @@ import hashlib
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
 
+from application.analytics import VisitLog
 from application.ports import Clock, PasswordHasher, RateLimiter, UnitOfWork
 from domain.accounts import Role, User, normalise_email, role_for
+from domain.analytics import ActivityKind, activity_day
 from domain.errors import Conflict, NotAuthenticated, NotFound, RateLimited, require_valid
 from domain.validation import validate_login, validate_registration
 
@@ -49,6 +51,7 @@ class AccountService:
         limiter: RateLimiter,
         admin_emails: frozenset[str] = frozenset(),
         new_token: Callable[[], str] = lambda: secrets.token_urlsafe(32),
+        visits: VisitLog | None = None,
     ) -> None:
         self.uow = uow
         self.hasher = hasher
@@ -56,6 +59,7 @@ class AccountService:
         self.limiter = limiter
         self.admin_emails = admin_emails
         self.new_token = new_token
+        self.visits = visits or VisitLog()
 
     async def register(self, form: Registration) -> SignedIn:
         require_valid(validate_registration(
@@ -75,6 +79,7 @@ class AccountService:
                 role=role_for(email, self.admin_emails),
             ))
             token = await self._open_session(user)
+            await self.uow.activity.record(ActivityKind.SIGNUP, user.id, user.created_at)
             await self.uow.commit()
         return SignedIn(user, token)
 
@@ -105,9 +110,50 @@ class AccountService:
     async def user_for_session(self, token: str | None) -> User | None:
         if not token:
             return None
+        now = self.clock.now()
         async with self.uow:
-            user_id = await self.uow.sessions.user_id_for(hash_token(token), self.clock.now())
-            return None if user_id is None else await self.uow.users.get(user_id)
+            user_id = await self.uow.sessions.user_id_for(hash_token(token), now)
+            user = None if user_id is None else await self.uow.users.get(user_id)
+            if user is not None:
+                await self._record_visit(user, now)
+            return user
+
+    async def _record_visit(self, user: User, now: datetime) -> None:
+        """An authenticated visit, written once per user per day (see VisitLog)."""
+        assert user.id is not None
+        day = activity_day(now)
+        if self.visits.seen(user.id, day):
+            return
+        await self.uow.activity.record(ActivityKind.VISIT, user.id, now)
+        await self.uow.commit()
+        self.visits.remember(user.id, day)
+
+    # -- operators (CLI) -------------------------------------------------------------------
+
+    async def list_users(self, limit: int = 50, after_id: int | None = None) -> list[User]:
+        async with self.uow:
+            return await self.uow.users.page(max(1, min(limit, 1000)), after_id)
+
+    async def set_admin(self, login: str, admin: bool) -> User:
+        """Grant or revoke the administrator role; a clear error when nothing would change."""
+        async with self.uow:
+            user = await self.uow.users.get_by_login(login.strip())
+            if user is None or user.id is None:
+                raise NotFound(f"No user named '{login}'")
+            if admin == user.is_admin:
+                state = "already" if admin else "not"
+                raise Conflict(f"{user.username} is {state} an administrator")
+            if admin:
+                user.promote_to_admin()
+            elif user.email in self.admin_emails:
+                raise Conflict(f"{user.username} is an administrator through "
+                               f"RETHREAD_ADMIN_EMAILS; remove {user.email} from it first")
+            else:
+                listed = await self.uow.listings.count_by_seller(user.id, include_unavailable=True)
+                user.revoke_admin(has_listings=listed > 0)
+            await self.uow.users.save(user)
+            await self.uow.commit()
+        return user
 
     async def get_user(self, user_id: int) -> User:
         async with self.uow:

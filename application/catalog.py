@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
+from application.analytics import ActivityBatch
 from application.media import PhotoInput, PhotoIntake
 from application.notifications import notify_watchers, publish_notifications
 from application.offers import decline_open_offers, publish_declined
@@ -29,6 +30,7 @@ from application.ports.catalog import (
 from application.ports.media import MediaStore
 from application.ports.realtime import RealtimePublisher
 from domain.accounts import User
+from domain.analytics import ActivityKind
 from domain.catalog import Category, Condition, ListingBadge, ListingStatus, Size
 from domain.errors import NotFound, ValidationError, require_valid
 from domain.listings import Listing, ListingDetails
@@ -74,6 +76,7 @@ class SearchRequest:
     sort: str | None = None
     limit: int | None = None
     cursor: str | None = None
+    searcher_id: int | None = None  # who searched, for analytics (None: a visitor)
 
 
 @dataclass(frozen=True)
@@ -105,9 +108,11 @@ def search_words(q: str | None) -> tuple[str, ...]:
 
 class CatalogService:
     def __init__(self, uow: UnitOfWork, clock: Clock, media: MediaStore,
-                 realtime: RealtimePublisher | None = None) -> None:
+                 realtime: RealtimePublisher | None = None,
+                 activity: ActivityBatch | None = None) -> None:
         self.uow = uow
         self.clock = clock
+        self.activity = activity or ActivityBatch(uow)
         self.photos = PhotoIntake(media)
         self.realtime = realtime
 
@@ -132,6 +137,8 @@ class CatalogService:
             shown = page_of(found, page, lambda item: _position(item, sort),
                             s=sort.value, t=total, f=query_print)
             items = await self.views(shown.items)
+        if query.words and request.cursor is None:  # a new query, not the next page
+            self.activity.add(ActivityKind.SEARCH, request.searcher_id, self.clock.now())
         return SearchPage(items, shown.next_cursor, total)
 
     async def facets(self, request: SearchRequest) -> Facets:
@@ -154,6 +161,8 @@ class CatalogService:
         async with self.uow:
             await self.uow.listings.add(listing)
             await self._make_seller(seller.id)
+            await self.uow.activity.record(ActivityKind.LISTING_CREATED, seller.id,
+                                           listing.created_at)
             await self.uow.commit()
             return (await self.views([listing]))[0]
 

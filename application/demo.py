@@ -10,6 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import timedelta
 
+from application.demo_analytics import AnalyticsDemo
 from application.demo_blog import BlogDemo
 from application.demo_catalog import CatalogDemo
 from application.demo_messaging import MessagingDemo
@@ -68,6 +69,7 @@ class DemoSeeder:
         self.hasher = hasher
         self.clock = clock
         self.catalog = CatalogDemo(uow, clock, media, pictures)
+        self.analytics = AnalyticsDemo(uow, clock)
 
     async def is_seeded(self) -> bool:
         async with self.uow:
@@ -89,6 +91,7 @@ class DemoSeeder:
         progress("conversations", 0, 1)
         await MessagingDemo(self.uow, self.clock).seed()
         progress("conversations", 1, 1)
+        await self.analytics.seed(progress)
         return True
 
     async def _seed_people(self, progress: Progress) -> None:

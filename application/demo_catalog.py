@@ -18,6 +18,7 @@ from decimal import Decimal
 
 from application.ports import Clock, UnitOfWork
 from application.ports.media import GarmentPictures, MediaStore
+from domain.analytics import Activity, ActivityKind
 from domain.catalog import FEATURED_BRANDS, Category, Condition, Size
 from domain.listings import Listing, ListingImage
 
@@ -182,6 +183,9 @@ class CatalogDemo:
                      for n in range(start, min(count, start + BATCH))]
             async with self.uow:
                 ids.extend(await self.uow.listings.add_many(batch))
+                await self.uow.activity.record_many([
+                    Activity(ActivityKind.LISTING_CREATED, item.seller_id, item.created_at)
+                    for item in batch])
                 await self.uow.commit()
             progress("listings", len(ids), count)
         return ids

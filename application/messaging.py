@@ -18,6 +18,7 @@ from application.ports import Clock, UnitOfWork
 from application.ports.messaging import Conversation
 from application.ports.realtime import RealtimePublisher
 from domain.accounts import User
+from domain.analytics import ActivityKind
 from domain.errors import Forbidden, NotFound, ValidationError
 from domain.messaging import Message, check_message_type, clean_content
 
@@ -95,6 +96,7 @@ class MessagingService:
                 self.uow, sender_id=actor.id, receiver_id=receiver_id, content=text,
                 message_type="text", now=self.clock.now(), product_id=product_id)
             notice = await self._message_notice(actor, message)
+            await self.uow.activity.record(ActivityKind.MESSAGE_SENT, actor.id, message.created_at)
             await self.uow.commit()
         await publish_message(self.realtime, message)
         if notice is not None:

@@ -42,6 +42,15 @@ async def notify_watchers(uow: UnitOfWork, *, product_id: int, kind: str, title:
     return watchers
 
 
+async def tell_watchers_sold(uow: UnitOfWork, *, product_id: int, title: str, now: datetime,
+                             except_user_ids: Iterable[int] = ()) -> list[int]:
+    """'Watched item sold' for every watcher of the listing (not its buyer or seller)."""
+    return await notify_watchers(
+        uow, product_id=product_id, kind="item_sold", title=f"Sold: {title}",
+        body="An item on your watch list has just been sold. Similar pieces are in the shop.",
+        link=f"/product/{product_id}", now=now, except_user_ids=except_user_ids)
+
+
 def notification_payload(notice: Notification) -> dict[str, Any]:
     return {"id": notice.id, "kind": notice.kind, "title": notice.title, "body": notice.body,
             "link": notice.link, "read": notice.read, "createdAt": notice.created_at.isoformat()}

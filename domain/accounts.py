@@ -38,6 +38,10 @@ class User:
     def promote_to_admin(self) -> None:
         self.role = Role.ADMIN
 
+    def revoke_admin(self, *, has_listings: bool) -> None:
+        """Back to the role the account would have without the grant."""
+        self.role = Role.SELLER if has_listings else Role.USER
+
     def become_seller(self) -> None:
         """Listing an item makes a plain user a seller; admins keep their role."""
         if self.role is Role.USER:

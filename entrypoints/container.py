@@ -13,6 +13,7 @@ from adapters.realtime import ChannelsRealtimePublisher, create_channels
 from adapters.sqlalchemy.engine import create_engine, create_session_factory
 from adapters.sqlalchemy.unit_of_work import SqlAlchemyUnitOfWork
 from application.accounts import AccountService
+from application.analytics import ActivityBatch, AnalyticsService, VisitLog
 from application.blog import BlogService
 from application.catalog import CatalogService
 from application.clock import SystemClock
@@ -46,10 +47,12 @@ class Container(containers.DeclarativeContainer):
     clock = providers.Singleton(SystemClock)
     password_hasher = providers.Singleton(Argon2PasswordHasher)
     rate_limiter = providers.Singleton(_rate_limiter, redis)
+    visit_log = providers.Singleton(VisitLog)
     channels = providers.Singleton(create_channels, redis)
     realtime = providers.Singleton(ChannelsRealtimePublisher, channels)
 
     uow = providers.Factory(SqlAlchemyUnitOfWork, session_factory)
+    activity_batch = providers.Singleton(ActivityBatch, uow)
     media_store = providers.Singleton(LocalMediaStore, settings.provided.media_dir)
 
     system = providers.Factory(SystemService, uow)
@@ -60,11 +63,13 @@ class Container(containers.DeclarativeContainer):
         clock=clock,
         limiter=rate_limiter,
         admin_emails=settings.provided.admin_emails,
+        visits=visit_log,
     )
+    analytics = providers.Factory(AnalyticsService, uow=uow, clock=clock, batch=activity_batch)
     blogs = providers.Factory(BlogService, uow=uow, clock=clock)
     contact = providers.Factory(ContactService, uow=uow, clock=clock, limiter=rate_limiter)
     catalog = providers.Factory(CatalogService, uow=uow, clock=clock, media=media_store,
-                                realtime=realtime)
+                                realtime=realtime, activity=activity_batch)
     favorites = providers.Factory(FavoriteService, uow=uow, clock=clock)
     social = providers.Factory(SocialService, uow=uow, clock=clock)
     offers = providers.Factory(OfferService, uow=uow, clock=clock, realtime=realtime)
@@ -83,7 +88,8 @@ def build_container(settings: Settings) -> Container:
 
 
 async def shutdown(container: Container) -> None:
-    """Close pooled connections (engine, Redis) when the app stops."""
+    """Write the pending activity, then close pooled connections (engine, Redis)."""
+    await container.activity_batch().flush()
     await container.engine().dispose()
     redis = container.redis()
     if redis is not None:

@@ -116,6 +116,15 @@ class SqlUserRepository:
         _copy_to_row(user, row)
         await self.session.flush()
 
+    async def count(self) -> int:
+        return int(await self.session.scalar(select(func.count()).select_from(UserRow)) or 0)
+
+    async def page(self, limit: int, after_id: int | None = None) -> list[User]:
+        query = select(UserRow).order_by(UserRow.id).limit(limit)
+        if after_id is not None:
+            query = query.where(UserRow.id > after_id)
+        return [user_from_row(row) for row in await self.session.scalars(query)]
+
 
 class SqlSessionRepository:
     def __init__(self, session: AsyncSession) -> None:

@@ -1,6 +1,7 @@
 """Every table, imported in one place so Alembic and tests see the whole schema."""
 
 from adapters.sqlalchemy.accounts import SessionRow, UserRow
+from adapters.sqlalchemy.analytics import ActivityRow  # noqa: F401
 from adapters.sqlalchemy.base import Base
 from adapters.sqlalchemy.blog import BlogPostRow, ContactMessageRow  # noqa: F401
 from adapters.sqlalchemy.catalog import ProductImageRow, ProductRow  # noqa: F401

@@ -10,6 +10,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from adapters.sqlalchemy.accounts import SqlSessionRepository, SqlUserRepository
+from adapters.sqlalchemy.analytics import SqlActivityRepository
 from adapters.sqlalchemy.blog import SqlBlogRepository, SqlContactMessageRepository
 from adapters.sqlalchemy.catalog import SqlListingRepository
 from adapters.sqlalchemy.favorites import SqlFavoriteRepository
@@ -44,6 +45,7 @@ class SqlAlchemyUnitOfWork:
             self.favorites = SqlFavoriteRepository(self.session)
             self.follows = SqlFollowRepository(self.session)
             self.offers = SqlOfferRepository(self.session)
+            self.activity = SqlActivityRepository(self.session)
             self.posts = SqlPostRepository(self.session)
             self.comments = SqlCommentRepository(self.session)
             self.likes = SqlReactionRepository(self.session, PostLikeRow)

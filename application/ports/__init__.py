@@ -12,6 +12,7 @@ from types import TracebackType
 from typing import Protocol, Self
 
 from application.ports.accounts import SessionRepository, UserRepository
+from application.ports.analytics import ActivityRepository
 from application.ports.blog import BlogRepository
 from application.ports.catalog import FavoriteRepository, ListingRepository
 from application.ports.contact import ContactMessageRepository
@@ -33,6 +34,7 @@ class UnitOfWork(Protocol):
     favorites: FavoriteRepository
     follows: FollowRepository
     offers: OfferRepository
+    activity: ActivityRepository
     posts: PostRepository
     comments: CommentRepository
     likes: ReactionRepository

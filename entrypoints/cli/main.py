@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import typer
 
-from entrypoints.cli import db, demo, serve, users
+from entrypoints.cli import analytics, db, demo, serve, users
 
 app = typer.Typer(help="Rethread: a peer-to-peer marketplace for secondhand fashion.",
                   no_args_is_help=True, add_completion=False)
+app.add_typer(analytics.app, name="analytics")
 app.add_typer(db.app, name="db")
 app.add_typer(demo.app, name="demo")
 app.add_typer(users.app, name="users")

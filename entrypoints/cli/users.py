@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import typer
+from rich.table import Table
 
 from application.accounts import Registration
 from domain.errors import DomainError
@@ -28,3 +29,42 @@ def create(
         errors.print(f"[red]Could not create {username}:[/] {details}")
         raise typer.Exit(1) from error
     console.print(f"[green]Created[/] {user.username} (id {user.id}, role {user.role.value})")
+
+
+@app.command("list")
+def list_users(
+    limit: int = typer.Option(50, min=1, max=1000, help="How many users to show."),
+    after: int = typer.Option(None, "--after", help="Show users after this id (next page)."),
+) -> None:
+    """List accounts in id order, a page at a time."""
+    users = run(lambda c: c.accounts().list_users(limit, after))
+    table = Table(title="Users")
+    for column in ("id", "username", "display name", "email", "role", "joined"):
+        table.add_column(column)
+    for user in users:
+        table.add_row(str(user.id), user.username, user.display_name, user.email,
+                      user.role.value, user.created_at.date().isoformat())
+    console.print(table)
+    if len(users) == limit and users[-1].id is not None:
+        console.print(f"More: rethread users list --after {users[-1].id}")
+
+
+@app.command("grant-admin")
+def grant_admin(name: str = typer.Argument(..., help="Username or email.")) -> None:
+    """Make an account an administrator."""
+    _set_admin(name, admin=True)
+
+
+@app.command("revoke-admin")
+def revoke_admin(name: str = typer.Argument(..., help="Username or email.")) -> None:
+    """Take the administrator role away (back to seller when they list items, else user)."""
+    _set_admin(name, admin=False)
+
+
+def _set_admin(name: str, *, admin: bool) -> None:
+    try:
+        user = run(lambda c: c.accounts().set_admin(name, admin))
+    except DomainError as error:
+        errors.print(f"[red]Could not change {name}:[/] {error.message}")
+        raise typer.Exit(1) from error
+    console.print(f"[green]{user.username}[/] is now {user.role.value}")

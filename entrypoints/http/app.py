@@ -16,6 +16,7 @@ from litestar.static_files import create_static_files_router
 
 from entrypoints.container import Container, build_container, shutdown
 from entrypoints.http.accounts import AccountController
+from entrypoints.http.analytics import AnalyticsController
 from entrypoints.http.auth import provide_admin, provide_current_user, provide_viewer
 from entrypoints.http.blog import BlogController
 from entrypoints.http.catalog import CatalogController
@@ -35,7 +36,8 @@ from entrypoints.settings import Settings, get_settings
 CONTROLLERS: list[Any] = [SystemController, AccountController, BlogController,
                           ContactController, CatalogController, FavoriteController,
                           SocialController, PostController, MessagingController,
-                          NotificationController, realtime_socket, OfferController]
+                          NotificationController, realtime_socket, AnalyticsController,
+                          OfferController]
 
 
 def _service(provider: Any) -> Provide:
@@ -53,7 +55,8 @@ def _dependencies(container: Container) -> dict[str, Provide]:
                 "catalog": container.catalog, "favorites": container.favorites,
                 "social": container.social, "profiles": container.profiles,
                 "posts": container.posts, "messaging": container.messaging,
-                "notifications": container.notifications, "offers": container.offers}
+                "notifications": container.notifications, "analytics": container.analytics,
+                "offers": container.offers}
     deps = {name: _service(provider) for name, provider in services.items()}
     deps["viewer"] = Provide(provide_viewer)
     deps["current_user"] = Provide(provide_current_user)

@@ -7,6 +7,7 @@ named ``images``). Their body limit is raised to fit five 10 MB photos as base64
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import datetime
 from typing import Annotated, Any, TypeVar
 
@@ -211,15 +212,15 @@ class CatalogController(Controller):
     tags = ["catalog"]
 
     @get("/")
-    async def search(self, catalog: CatalogService, q: str | None = None,
+    async def search(self, catalog: CatalogService, viewer: User | None, q: str | None = None,
                      brand: Brands = None, category: Categories = None, size: Sizes = None,
                      condition: Conditions = None, min_price: MinPrice = None,
                      max_price: MaxPrice = None, seller_id: SellerId = None,
                      include_sold: IncludeSold = False, sort: str | None = None,
                      limit: Limit = None, cursor: Cursor = None) -> ProductPageOut:
-        page = await catalog.search(_search_request(
-            q, brand, category, size, condition, min_price, max_price, seller_id,
-            include_sold, sort, limit, cursor))
+        request = _search_request(q, brand, category, size, condition, min_price, max_price,
+                                  seller_id, include_sold, sort, limit, cursor)
+        page = await catalog.search(replace(request, searcher_id=viewer.id if viewer else None))
         return ProductPageOut(items=[product_out(v) for v in page.items],
                               next_cursor=page.next_cursor, total=page.total)
 

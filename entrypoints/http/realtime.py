@@ -8,6 +8,8 @@
    messages, offers, notifications) is forwarded as JSON text.
 5. ``{"type": "message", "receiverId", "content"}`` sends a message like ``POST
    /api/messages``; ``{"type": "ping"}`` is answered ``pong``. Errors come back as ``error``.
+6. The session is checked again before every message and once a minute: after a logout the
+   socket gets ``error`` and closes (4401).
 Leaving (a close, or a dead connection that uvicorn's keep-alive pings detect) unsubscribes.
 """
 
@@ -30,6 +32,7 @@ from domain.errors import DomainError
 from entrypoints.http.auth import SESSION_COOKIE
 
 AUTH_TIMEOUT_SECONDS = 15
+SESSION_CHECK_SECONDS = 60
 CLOSE_UNAUTHENTICATED, CLOSE_FORBIDDEN = 4401, 4403
 DbId = Annotated[int, msgspec.Meta(ge=1, le=2**31 - 1)]
 
@@ -112,6 +115,24 @@ async def realtime_socket(socket: WebSocket[Any, Any, Any], accounts: AccountSer
         async with channels.start_subscription(user_channel(user.id)) as subscriber, \
                 subscriber.run_in_background(forward, join=False):
             while True:
-                await _handle(socket, user, await socket.receive_text(), messaging)
+                try:
+                    text = await asyncio.wait_for(socket.receive_text(), SESSION_CHECK_SECONDS)
+                except TimeoutError:
+                    text = None
+                if not await _still_logged_in(socket, accounts, user):
+                    return
+                if text is not None:
+                    await _handle(socket, user, text, messaging)
     except WebSocketDisconnect:
         return
+
+
+async def _still_logged_in(socket: WebSocket[Any, Any, Any], accounts: AccountService,
+                           user: User) -> bool:
+    """A logout (or an expired session) ends the socket too: checked before every message
+    and at least once a minute while idle."""
+    current = await accounts.user_for_session(socket.cookies.get(SESSION_COOKIE))
+    if current is not None and current.id == user.id:
+        return True
+    await _refuse(socket, "Your session has ended. Please log in again.", CLOSE_UNAUTHENTICATED)
+    return False

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from tests.catalog_support import create
@@ -158,3 +160,22 @@ async def test_watchers_hear_of_a_price_drop(client: ApiClient) -> None:
     assert [(n["kind"], n["link"]) for n in items] == [
         ("price_drop", f"/product/{product['id']}")]
     assert items[0]["body"] == "Now $30.00 (was $45.00)"
+
+
+async def test_concurrent_sends_and_reads_all_land(client: ApiClient) -> None:
+    """Double clicks and two tabs: every send is stored once, and counts stay exact."""
+    ids = await people(client, "maya", "sofia")
+    sofia, maya = ids["sofia"], ids["maya"]
+    sends = [client.post("/api/messages", json={"senderId": sofia, "receiverId": maya,
+                                                "content": f"quick {n}"}) for n in range(6)]
+    results = await asyncio.gather(*sends)
+    assert sorted(r.status_code for r in results) == [201] * 6
+    thread = (await client.get(f"/api/messages/{sofia}/{maya}")).json()["items"]
+    assert sorted(m["content"] for m in thread) == [f"quick {n}" for n in range(6)]
+    await as_user(client, "maya")
+    marks = [client.post("/api/messages/mark-read", json={"senderId": sofia,
+                                                          "receiverId": maya})
+             for _ in range(3)]
+    updated = [r.json()["updated"] for r in await asyncio.gather(*marks)]
+    assert sum(updated) == 6
+    assert (await client.get(f"/api/users/{maya}/unread-messages")).json() == {"count": 0}

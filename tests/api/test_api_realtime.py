@@ -39,7 +39,11 @@ async def test_auth_must_name_the_session_user(db: str, tmp_path: Path) -> None:
         ws = await authed_socket(maya)
         await ws.send(json.dumps({"type": "ping"}))
         assert await next_event(ws) == {"type": "pong"}
-        await ws.close()
+        # Logging out ends the socket at its next message.
+        assert (await maya.post("/api/logout", {})).status_code in (200, 204)
+        await ws.send(json.dumps({"type": "ping"}))
+        assert (await next_event(ws))["type"] == "error"
+        assert await _closed_code(ws) == 4401
         await maya.aclose()
         await stranger.aclose()
 

@@ -46,6 +46,13 @@ class FakeUsers:
         assert user.id in self.rows
         self.rows[user.id] = copy.deepcopy(user)
 
+    async def count(self) -> int:
+        return len(self.rows)
+
+    async def page(self, limit: int, after_id: int | None = None) -> list[User]:
+        ids = sorted(i for i in self.rows if after_id is None or i > after_id)[:limit]
+        return [copy.deepcopy(self.rows[i]) for i in ids]
+
 
 @dataclass
 class FakeSessions:

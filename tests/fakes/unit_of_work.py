@@ -13,6 +13,7 @@ from types import TracebackType
 from typing import Any, Self
 
 from tests.fakes.accounts import FakeSessions, FakeUsers
+from tests.fakes.analytics import FakeActivity
 from tests.fakes.blog import FakeBlogs
 from tests.fakes.catalog import FakeListings
 from tests.fakes.contact import FakeContactMessages
@@ -39,6 +40,7 @@ class FakeUnitOfWork:
         self.messages = FakeMessages(self.users)
         self.notifications = FakeNotifications()
         self.offers = FakeOffers(self.listings)
+        self.activity = FakeActivity()
         self.posts = FakePosts(self)
         self.comments = FakeComments()
         self.likes = FakeReactions()

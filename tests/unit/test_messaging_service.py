@@ -7,7 +7,12 @@ from datetime import UTC, datetime
 import pytest
 
 from application.messaging import MessagingService, post_in_thread
-from application.notifications import NotificationService, notify, notify_watchers
+from application.notifications import (
+    NotificationService,
+    notify,
+    notify_watchers,
+    tell_watchers_sold,
+)
 from domain.accounts import User
 from domain.errors import Forbidden, ValidationError
 from entrypoints.container import Container
@@ -99,3 +104,17 @@ async def test_only_participants_read(uow: FakeUnitOfWork, service: MessagingSer
         await service.unread_count(theo, maya.id)
     with pytest.raises(Forbidden):
         await service.conversations(theo, maya.id)
+
+
+async def test_watchers_hear_an_item_was_sold(uow: FakeUnitOfWork) -> None:
+    maya, sofia, theo = await _users(uow, "maya", "sofia", "theo")
+    for watcher in (sofia, theo):
+        uow.favorites.rows[(watcher.id, 9)] = object()  # type: ignore[assignment]
+    async with uow:
+        told = await tell_watchers_sold(uow, product_id=9, title="Denim jacket", now=NOW,
+                                        except_user_ids=[theo.id, maya.id])
+        await uow.commit()
+    assert told == [sofia.id]
+    [notice] = uow.notifications.rows.values()
+    assert (notice.user_id, notice.kind, notice.title, notice.link) == (
+        sofia.id, "item_sold", "Sold: Denim jacket", "/product/9")

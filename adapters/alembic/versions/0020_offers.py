@@ -5,7 +5,7 @@ true under concurrency: one open (pending or countered) offer per buyer and list
 accepted offer per listing.
 
 Revision ID: 0020_offers
-Revises: 0010_posts
+Revises: 0050_activity
 Create Date: 2026-11-23
 """
 
@@ -17,7 +17,7 @@ from alembic import op
 from adapters.sqlalchemy.base import UtcDateTime
 
 revision = "0020_offers"
-down_revision = "0010_posts"
+down_revision = "0050_activity"
 branch_labels = None
 depends_on = None
 

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, json } from '@/test-utils/fake-server';
 import { renderRoutes } from '@/test-utils/render';
 import { setSession } from '@/test-utils/session';
@@ -22,8 +22,91 @@ function makeMessage(overrides: Record<string, unknown> = {}) {
   };
 }
 
+function makeSummary(overrides: Record<string, unknown> = {}) {
+  const days = Array.from({ length: 30 }, (_, index) => ({
+    date: new Date(Date.UTC(2026, 9, 24 + index)).toISOString().slice(0, 10),
+    activeUsers: index,
+    newSignups: 1,
+    newListings: 2,
+    completedSales: 0,
+    searchQueries: 5,
+    messagesSent: 3,
+    offersMade: 1,
+  }));
+  return {
+    totalUsers: 40,
+    newSignupsThisWeek: 7,
+    activeUsersToday: 10,
+    buyerToSellerRatio: 2.5,
+    buyerCount: 15,
+    sellerCount: 6,
+    transactionSuccessRate: 0.8,
+    dailyMetrics: days,
+    recentActivity: Array.from({ length: 12 }, (_, index) => ({
+      kind: index === 0 ? 'sale_completed' : 'visit',
+      at: '2026-11-22T10:00:00Z',
+      userId: index + 1,
+      username: index === 1 ? null : `user${index}`,
+    })),
+    ...overrides,
+  };
+}
+
 beforeEach(() => {
   setSession('authenticated', makeUser({ role: 'admin' }));
+});
+
+describe('AdminDashboardPage analytics', () => {
+  it('shows the figures, the active share and ten recent and daily rows', async () => {
+    fakeServer({ 'GET /api/analytics/summary': () => json(makeSummary()) });
+    renderRoutes(routes, '/admin');
+    expect(await screen.findByText('Total users')).toBeInTheDocument();
+    expect(screen.getByText('25.0% of all users')).toBeInTheDocument();
+    expect(screen.getByText('80.0%')).toBeInTheDocument();
+    expect(screen.getByText('2.50')).toBeInTheDocument();
+    const recent = screen.getByRole('table', { name: 'Recent activity' });
+    expect(recent.querySelectorAll('tbody tr')).toHaveLength(10);
+    expect(screen.getByText('Completed a sale')).toBeInTheDocument();
+    expect(screen.getByText('A visitor')).toBeInTheDocument();
+    const daily = screen.getByRole('table', { name: 'Daily activity' });
+    const rows = daily.querySelectorAll('tbody tr');
+    expect(rows).toHaveLength(10);
+    expect(rows[0]).toHaveTextContent('29');
+  });
+
+  it('says the data is unavailable when the call fails', async () => {
+    fakeServer({ 'GET /api/analytics/summary': () => json({ message: 'Forbidden' }, 403) });
+    renderRoutes(routes, '/admin');
+    expect(
+      await screen.findByText('Analytics data unavailable. Please check your admin permissions.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try Again' })).toBeInTheDocument();
+  });
+
+  it('refuses non-admins with a way home', () => {
+    setSession('authenticated', makeUser({ role: 'seller' }));
+    renderRoutes(routes, '/admin');
+    expect(
+      screen.getByText('You need to be logged in as an administrator to access this page.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
+  });
+
+  it('switches tabs through the URL and refreshes every admin list', async () => {
+    const server = fakeServer({
+      'GET /api/analytics/summary': () => json(makeSummary()),
+      'GET /api/admin/contact-messages': () => json({ items: [makeMessage()], nextCursor: null }),
+    });
+    const user = userEvent.setup();
+    const { router } = renderRoutes(routes, '/admin');
+    await screen.findByText('Total users');
+    await user.click(screen.getByRole('tab', { name: 'Contact Messages' }));
+    expect(await screen.findByText('Order has not arrived')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?tab=contact');
+    const before = server.requests.length;
+    await user.click(screen.getAllByRole('button', { name: 'Refresh' })[0]!);
+    await vi.waitFor(() => expect(server.requests.length).toBeGreaterThan(before));
+  });
 });
 
 describe('AdminDashboardPage', () => {
@@ -35,7 +118,7 @@ describe('AdminDashboardPage', () => {
           : json({ items: [makeMessage()], nextCursor: 'p2' }),
     });
     const user = userEvent.setup();
-    renderRoutes(routes, '/admin');
+    renderRoutes(routes, '/admin?tab=contact');
     expect(screen.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeInTheDocument();
     expect(await screen.findByText('Order has not arrived')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'bea@example.com' })).toHaveAttribute('href', 'mailto:bea@example.com');
@@ -49,14 +132,14 @@ describe('AdminDashboardPage', () => {
 
   it('shows the empty state', async () => {
     fakeServer({ 'GET /api/admin/contact-messages': () => json({ items: [], nextCursor: null }) });
-    renderRoutes(routes, '/admin');
+    renderRoutes(routes, '/admin?tab=contact');
     expect(await screen.findByText('No contact messages yet')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
   });
 
   it('shows the load failure with Try Again', async () => {
     fakeServer({ 'GET /api/admin/contact-messages': () => json({ message: 'Forbidden' }, 403) });
-    renderRoutes(routes, '/admin');
+    renderRoutes(routes, '/admin?tab=contact');
     expect(await screen.findByText('Failed to load contact messages')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try Again' })).toBeInTheDocument();
   });

@@ -1,0 +1,76 @@
+"""Analytics over HTTP: the admin's summary of recorded activity (spec §3)."""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+
+from litestar import Controller, get
+
+from application.analytics import AnalyticsService
+from domain.accounts import User
+from domain.analytics import Activity, AnalyticsSummary, DailyMetrics
+from entrypoints.http.schemas import CamelStruct
+
+
+class DailyMetricsOut(CamelStruct):
+    date: date
+    active_users: int
+    new_signups: int
+    new_listings: int
+    completed_sales: int
+    search_queries: int
+    messages_sent: int
+    offers_made: int
+
+
+class ActivityOut(CamelStruct):
+    kind: str
+    at: datetime
+    user_id: int | None
+    username: str | None
+
+
+class AnalyticsSummaryOut(CamelStruct):
+    total_users: int
+    new_signups_this_week: int
+    active_users_today: int
+    buyer_to_seller_ratio: float
+    buyer_count: int
+    seller_count: int
+    transaction_success_rate: float
+    daily_metrics: list[DailyMetricsOut]
+    recent_activity: list[ActivityOut]
+
+
+def _day(metrics: DailyMetrics) -> DailyMetricsOut:
+    return DailyMetricsOut(
+        date=metrics.date, active_users=metrics.active_users, new_signups=metrics.new_signups,
+        new_listings=metrics.new_listings, completed_sales=metrics.completed_sales,
+        search_queries=metrics.search_queries, messages_sent=metrics.messages_sent,
+        offers_made=metrics.offers_made)
+
+
+def _activity(event: Activity) -> ActivityOut:
+    return ActivityOut(kind=event.kind.value, at=event.at, user_id=event.user_id,
+                       username=event.username)
+
+
+def summary_out(summary: AnalyticsSummary) -> AnalyticsSummaryOut:
+    return AnalyticsSummaryOut(
+        total_users=summary.total_users, new_signups_this_week=summary.new_signups_this_week,
+        active_users_today=summary.active_users_today,
+        buyer_to_seller_ratio=summary.buyer_to_seller_ratio, buyer_count=summary.buyer_count,
+        seller_count=summary.seller_count,
+        transaction_success_rate=summary.transaction_success_rate,
+        daily_metrics=[_day(m) for m in summary.daily_metrics],
+        recent_activity=[_activity(e) for e in summary.recent_activity])
+
+
+class AnalyticsController(Controller):
+    path = "/api/analytics"
+    tags = ["admin"]
+
+    @get("/summary")
+    async def summary(self, admin: User, analytics: AnalyticsService) -> AnalyticsSummaryOut:
+        """Administrators only (401 anonymous, 403 others)."""
+        return summary_out(await analytics.summary())

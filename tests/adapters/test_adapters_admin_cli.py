@@ -1,0 +1,57 @@
+"""The operators' commands against a real database: users list, grant/revoke admin, analytics."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from entrypoints.cli.main import app
+from entrypoints.settings import get_settings
+
+pytestmark = pytest.mark.adapters
+
+
+@pytest.fixture
+def cli(db: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[CliRunner]:
+    monkeypatch.setenv("RETHREAD_DATABASE_URL", db)
+    monkeypatch.setenv("RETHREAD_DATA_DIR", str(tmp_path))
+    monkeypatch.setenv("RETHREAD_SECRET_KEY", "test-secret-key-test-secret-key-0123456789")
+    monkeypatch.setenv("RETHREAD_ADMIN_EMAILS", "boss@example.com")
+    monkeypatch.setenv("COLUMNS", "160")
+    get_settings.cache_clear()
+    yield CliRunner()
+    get_settings.cache_clear()
+
+
+def test_operators_list_users_and_grant_and_revoke_admin(cli: CliRunner) -> None:
+    for name in ("maya", "boss"):
+        made = cli.invoke(app, ["users", "create", name, "--email", f"{name}@example.com",
+                                "--password", "secret123"])
+        assert made.exit_code == 0, made.output
+    listed = cli.invoke(app, ["users", "list"])
+    assert listed.exit_code == 0 and "maya@example.com" in listed.output
+    assert "admin" in listed.output  # boss, through RETHREAD_ADMIN_EMAILS
+    granted = cli.invoke(app, ["users", "grant-admin", "maya"])
+    assert granted.exit_code == 0 and "maya is now admin" in granted.output
+    again = cli.invoke(app, ["users", "grant-admin", "maya"])
+    assert again.exit_code == 1 and "already an administrator" in again.output
+    revoked = cli.invoke(app, ["users", "revoke-admin", "maya"])
+    assert revoked.exit_code == 0 and "maya is now user" in revoked.output
+    boss = cli.invoke(app, ["users", "revoke-admin", "boss"])
+    assert boss.exit_code == 1 and "RETHREAD_ADMIN_EMAILS" in boss.output
+    missing = cli.invoke(app, ["users", "grant-admin", "nobody"])
+    assert missing.exit_code == 1 and "No user named 'nobody'" in missing.output
+    page = cli.invoke(app, ["users", "list", "--limit", "1"])
+    assert "--after 1" in page.output and "boss" not in page.output
+
+
+def test_the_analytics_summary_prints_as_tables(cli: CliRunner) -> None:
+    cli.invoke(app, ["users", "create", "maya", "--email", "maya@example.com",
+                     "--password", "secret123"])
+    shown = cli.invoke(app, ["analytics", "summary"])
+    assert shown.exit_code == 0, shown.output
+    assert "Total users" in shown.output and "Transaction success rate" in shown.output
+    assert "Daily activity" in shown.output

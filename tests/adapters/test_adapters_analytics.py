@@ -1,0 +1,63 @@
+"""The activity log on real databases: the hand-worked history, one visit a day under races."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from dependency_injector import providers
+from sqlalchemy import func, select
+
+from adapters.sqlalchemy.accounts import UserRow
+from adapters.sqlalchemy.analytics import ActivityRow
+from domain.analytics import ActivityKind
+from entrypoints.container import Container
+from tests.analytics_history import NOW, ago, check_summary, seed_history
+from tests.fakes import FixedClock
+
+pytestmark = pytest.mark.adapters
+
+
+async def test_the_summary_matches_the_history_worked_out_by_hand(container: Container) -> None:
+    ids = await seed_history(container.uow())
+    with container.clock.override(providers.Object(FixedClock(NOW))):
+        summary = await container.analytics().summary()
+    check_summary(summary)
+    assert summary.recent_activity[0].username == "theo"
+    assert summary.recent_activity[0].user_id == ids["theo"]
+
+
+async def visits(container: Container) -> int:
+    async with container.uow() as uow:
+        query = select(func.count()).select_from(ActivityRow).where(
+            ActivityRow.kind == ActivityKind.VISIT.value)
+        return int(await uow.session.scalar(query) or 0)
+
+
+async def test_parallel_visits_of_one_user_on_one_day_keep_one_row(container: Container) -> None:
+    ids = await seed_history(container.uow())
+    before = await visits(container)
+
+    async def visit(hours: int) -> None:
+        async with container.uow() as uow:
+            await uow.activity.record(ActivityKind.VISIT, ids["emma"], ago(0, hours))
+            await uow.commit()
+
+    await asyncio.gather(*(visit(h % 5) for h in range(12)))
+    assert await visits(container) == before + 1
+    await visit(30)  # another day: another visit
+    assert await visits(container) == before + 2
+
+
+async def test_anonymous_events_and_deleted_users_keep_their_rows(container: Container) -> None:
+    ids = await seed_history(container.uow())
+    async with container.uow() as uow:
+        await uow.activity.record(ActivityKind.SEARCH, None, NOW)
+        await uow.commit()
+    async with container.uow() as uow:
+        await uow.session.delete(await uow.session.get(UserRow, ids["theo"]))
+        await uow.commit()
+    async with container.uow() as uow:
+        recent = await uow.activity.recent(3)
+    assert [(e.kind, e.username) for e in recent[:2]] == [
+        (ActivityKind.SEARCH, None), (ActivityKind.MESSAGE_SENT, None)]

@@ -1,0 +1,80 @@
+"""GET /api/analytics/summary: administrators only, figures from activity the API records."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.catalog_support import create
+from tests.support import ApiClient
+
+pytestmark = pytest.mark.api
+SUMMARY = "/api/analytics/summary"
+
+
+async def logout(client: ApiClient) -> None:
+    assert (await client.post("/api/logout")).status_code in (200, 204)
+
+
+async def test_only_admins_read_the_summary(client: ApiClient) -> None:
+    assert (await client.get(SUMMARY)).status_code == 401
+    await client.register("sofia")
+    refused = await client.get(SUMMARY)
+    assert refused.status_code == 403
+    assert refused.json()["message"] == (
+        "You need to be logged in as an administrator to access this page.")
+    await logout(client)
+    await client.register("maya")
+    await create(client)
+    assert (await client.get("/api/user")).json()["role"] == "seller"
+    assert (await client.get(SUMMARY)).status_code == 403
+    await logout(client)
+    await client.register("boss", email="boss@example.com")
+    assert (await client.get(SUMMARY)).status_code == 200
+
+
+async def test_sign_ups_visits_listings_and_searches_are_counted(client: ApiClient) -> None:
+    await client.register("maya")
+    await client.get("/api/user")
+    await client.get("/api/user")  # one visit a day, however many requests
+    await create(client, title="Levi's 501 jeans")
+    await create(client, title="Levi's trucker jacket")
+    first = (await client.get("/api/products?q=levi&limit=1")).json()
+    assert first["nextCursor"]
+    await client.get(f"/api/products?q=levi&limit=1&cursor={first['nextCursor']}")  # a page
+    await client.get("/api/products")  # browsing without words is not a search
+    await logout(client)
+    await client.get("/api/products?q=jacket")  # a visitor's search counts too
+    await client.register("boss", email="boss@example.com")
+    response = await client.get(SUMMARY)
+    assert response.status_code == 200
+    body = response.json()
+    assert {k: body[k] for k in ("totalUsers", "newSignupsThisWeek", "activeUsersToday",
+                                 "buyerCount", "sellerCount", "buyerToSellerRatio",
+                                 "transactionSuccessRate")} == {
+        "totalUsers": 2, "newSignupsThisWeek": 2, "activeUsersToday": 2, "buyerCount": 0,
+        "sellerCount": 1, "buyerToSellerRatio": 0.0, "transactionSuccessRate": 0.0}
+    today = body["dailyMetrics"][-1]
+    assert len(body["dailyMetrics"]) == 30
+    assert today == {"date": today["date"], "activeUsers": 2, "newSignups": 2, "newListings": 2,
+                     "completedSales": 0, "searchQueries": 2, "messagesSent": 0,
+                     "offersMade": 0}
+    kinds = [(e["kind"], e["username"]) for e in body["recentActivity"]]
+    assert kinds[:4] == [("visit", "boss"), ("signup", "boss"), ("search", None),
+                         ("search", "maya")]  # newest first by time
+    assert ("visit", "maya") in kinds
+
+
+async def test_a_sent_message_is_counted(client: ApiClient) -> None:
+    theo = (await client.register("theo")).json()
+    await logout(client)
+    await client.register("maya")
+    sent = await client.post("/api/messages", json={
+        "receiverId": theo["id"], "content": "Is the jacket still available?",
+        "messageType": "text"})
+    assert sent.status_code in (200, 201), sent.text
+    await logout(client)
+    await client.register("boss", email="boss@example.com")
+    body = (await client.get(SUMMARY)).json()
+    assert body["dailyMetrics"][-1]["messagesSent"] == 1
+    assert ("message_sent", "maya") in [(e["kind"], e["username"])
+                                        for e in body["recentActivity"]]

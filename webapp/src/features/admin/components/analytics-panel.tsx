@@ -1,0 +1,233 @@
+import '@mantine/charts/styles.css';
+import { BarChart, LineChart } from '@mantine/charts';
+import { Card, Grid, Group, Progress, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { LoadFailed } from '@/components/load-failed';
+import {
+  ACTIVITY_LABELS,
+  activeShare,
+  DAILY_ROWS,
+  formatDay,
+  formatPercent,
+  latestDays,
+  RECENT_ITEMS,
+} from '../analytics';
+import { useAnalyticsSummary, type AnalyticsSummary } from '../api';
+
+export const ANALYTICS_UNAVAILABLE = 'Analytics data unavailable. Please check your admin permissions.';
+
+const when = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+
+function Figure({ label, value, hint }: { label: string; value: string; hint?: string }) {
+  return (
+    <Card withBorder padding="md" radius="md">
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text fz={26} fw={700} lh={1.3}>
+        {value}
+      </Text>
+      {hint && (
+        <Text size="xs" c="dimmed">
+          {hint}
+        </Text>
+      )}
+    </Card>
+  );
+}
+
+function Figures({ summary }: { summary: AnalyticsSummary }) {
+  const share = activeShare(summary);
+  return (
+    <SimpleGrid cols={{ base: 2, sm: 3, lg: 4 }} spacing="sm">
+      <Figure label="Total users" value={summary.totalUsers.toLocaleString('en-US')} />
+      <Figure label="New sign-ups this week" value={String(summary.newSignupsThisWeek)} hint="Last 7 days" />
+      <Card withBorder padding="md" radius="md">
+        <Text size="sm" c="dimmed">
+          Active users today
+        </Text>
+        <Text fz={26} fw={700} lh={1.3}>
+          {summary.activeUsersToday}
+        </Text>
+        <Progress value={Math.min(share, 1) * 100} size="sm" mt={4} aria-label="Active share of all users" />
+        <Text size="xs" c="dimmed" mt={4}>
+          {formatPercent(share)} of all users
+        </Text>
+      </Card>
+      <Figure
+        label="Transaction success rate"
+        value={formatPercent(summary.transactionSuccessRate)}
+        hint="Completed of ended orders, 30 days"
+      />
+      <Figure label="Buyers" value={String(summary.buyerCount)} hint="Made an offer or an order" />
+      <Figure label="Sellers" value={String(summary.sellerCount)} hint="Listed an item" />
+      <Figure label="Buyers per seller" value={summary.buyerToSellerRatio.toFixed(2)} />
+    </SimpleGrid>
+  );
+}
+
+function Charts({ summary }: { summary: AnalyticsSummary }) {
+  const data = summary.dailyMetrics.map((day) => ({ ...day, day: formatDay(day.date) }));
+  return (
+    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
+      <Card withBorder padding="md" radius="md">
+        <Title order={3} size="h5" mb="sm">
+          People per day
+        </Title>
+        <LineChart
+          h={220}
+          data={data}
+          dataKey="day"
+          curveType="monotone"
+          withDots={false}
+          withLegend
+          series={[
+            { name: 'activeUsers', label: 'Active users', color: 'brand.7' },
+            { name: 'newSignups', label: 'Sign-ups', color: 'indigo.6' },
+            { name: 'newListings', label: 'New listings', color: 'orange.6' },
+          ]}
+        />
+      </Card>
+      <Card withBorder padding="md" radius="md">
+        <Title order={3} size="h5" mb="sm">
+          Actions per day
+        </Title>
+        <BarChart
+          h={220}
+          data={data}
+          dataKey="day"
+          type="stacked"
+          withLegend
+          series={[
+            { name: 'searchQueries', label: 'Searches', color: 'brand.5' },
+            { name: 'messagesSent', label: 'Messages', color: 'grape.6' },
+            { name: 'offersMade', label: 'Offers', color: 'orange.6' },
+            { name: 'completedSales', label: 'Sales', color: 'indigo.7' },
+          ]}
+        />
+      </Card>
+    </SimpleGrid>
+  );
+}
+
+function RecentActivity({ summary }: { summary: AnalyticsSummary }) {
+  const items = summary.recentActivity.slice(0, RECENT_ITEMS);
+  return (
+    <Card withBorder padding="md" radius="md" h="100%">
+      <Title order={3} size="h5" mb="sm">
+        Recent activity
+      </Title>
+      {items.length === 0 ? (
+        <Text c="dimmed" size="sm">
+          Nothing recorded yet. Sign-ups, visits, listings, searches, messages, offers and sales appear here.
+        </Text>
+      ) : (
+        <Table verticalSpacing={6} fz="sm" aria-label="Recent activity">
+          <Table.Tbody>
+            {items.map((item, index) => (
+              <Table.Tr key={`${item.at}-${index}`}>
+                <Table.Td c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                  {when.format(new Date(item.at))}
+                </Table.Td>
+                <Table.Td fw={500}>{item.username ?? 'A visitor'}</Table.Td>
+                <Table.Td>{ACTIVITY_LABELS[item.kind] ?? item.kind}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Card>
+  );
+}
+
+const DAILY_COLUMNS: [keyof AnalyticsSummary['dailyMetrics'][number], string][] = [
+  ['activeUsers', 'Active'],
+  ['newSignups', 'Sign-ups'],
+  ['newListings', 'Listings'],
+  ['completedSales', 'Sales'],
+  ['searchQueries', 'Searches'],
+  ['messagesSent', 'Messages'],
+  ['offersMade', 'Offers'],
+];
+
+function DailyActivity({ summary }: { summary: AnalyticsSummary }) {
+  return (
+    <Card withBorder padding="md" radius="md" h="100%">
+      <Title order={3} size="h5" mb="sm">
+        Daily activity (last {DAILY_ROWS} days)
+      </Title>
+      <Table.ScrollContainer minWidth={520}>
+        <Table verticalSpacing={6} fz="sm" striped aria-label="Daily activity">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Date</Table.Th>
+              {DAILY_COLUMNS.map(([key, label]) => (
+                <Table.Th key={key} ta="right">
+                  {label}
+                </Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {latestDays(summary.dailyMetrics).map((day) => (
+              <Table.Tr key={day.date}>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDay(day.date)}</Table.Td>
+                {DAILY_COLUMNS.map(([key]) => (
+                  <Table.Td key={key} ta="right">
+                    {day[key]}
+                  </Table.Td>
+                ))}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Card>
+  );
+}
+
+function Loading() {
+  return (
+    <Stack gap="sm" role="status" aria-label="Loading analytics">
+      <SimpleGrid cols={{ base: 2, sm: 3, lg: 4 }} spacing="sm">
+        {Array.from({ length: 7 }, (_, index) => (
+          <Skeleton key={index} h={92} radius="md" />
+        ))}
+      </SimpleGrid>
+      <Skeleton h={280} radius="md" />
+    </Stack>
+  );
+}
+
+/** The Analytics tab: figures, daily charts, recent and daily activity (spec §3, §9). */
+export function AnalyticsPanel() {
+  const summary = useAnalyticsSummary();
+  if (summary.isPending) return <Loading />;
+  if (summary.isError) {
+    return <LoadFailed title={ANALYTICS_UNAVAILABLE} onRetry={() => void summary.refetch()} />;
+  }
+  const data = summary.data;
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <Text c="dimmed" size="sm">
+          From recorded activity over the last 30 days (UTC).
+        </Text>
+      </Group>
+      <Figures summary={data} />
+      <Charts summary={data} />
+      <Grid gap="sm">
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <RecentActivity summary={data} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <DailyActivity summary={data} />
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}
