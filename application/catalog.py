@@ -24,6 +24,7 @@ from application.catalog_search import (
 from application.catalog_views import ListingView, existing_listing, listing_views
 from application.media import PhotoInput, PhotoIntake
 from application.notifications import notify_watchers, publish_notifications
+from application.offers import decline_open_offers, publish_declined
 from application.paging import After, page_of, page_request
 from application.ports import Clock, UnitOfWork
 from application.ports.catalog import Facets, ListingSort, sort_value
@@ -35,6 +36,7 @@ from domain.catalog import ListingStatus
 from domain.errors import require_valid
 from domain.listings import Listing, ListingDetails
 from domain.money import format_usd
+from domain.offers import DeclineReason
 
 FACET_BRANDS = 50
 
@@ -152,8 +154,13 @@ class CatalogService:
         async with self.uow:
             listing = await self._existing(listing_id)
             listing.ensure_deletable_by(actor.id, is_admin=actor.is_admin)
+            declined = await decline_open_offers(
+                self.uow, product_id=listing_id, now=self.clock.now(),
+                reason=DeclineReason.LISTING_DELETED)
             await self.uow.listings.delete(listing_id)
             await self.uow.commit()
+        if self.realtime is not None:
+            await publish_declined(self.realtime, declined)
 
     async def _make_seller(self, user_id: int) -> None:
         """Listing an item makes a plain user a seller (domain.accounts.User.become_seller)."""

@@ -16,6 +16,7 @@ from application.demo_catalog import CatalogDemo
 from application.demo_messaging import MessagingDemo
 from application.demo_orders import OrdersDemo
 from application.demo_posts import PostsDemo
+from application.demo_offers import OffersDemo
 from application.ports import Clock, PasswordHasher, UnitOfWork
 from application.ports.media import GarmentPictures, MediaStore
 from domain.accounts import Role, User
@@ -87,6 +88,10 @@ class DemoSeeder:
         listing_ids = await self.catalog.seed(listings, progress)
         await PostsDemo(self.uow, self.clock, self.catalog.media, self.catalog.pictures).seed(
             listing_ids, self.catalog.pool, progress)
+        # Offers first: their thread messages start out read, the conversations' unread
+        # messages (and the notices of both) are what the inboxes show as new.
+        made = await OffersDemo(self.uow, self.clock).seed()
+        progress("offers", made, made)
         progress("conversations", 0, 1)
         await MessagingDemo(self.uow, self.clock).seed()
         progress("conversations", 1, 1)

@@ -63,8 +63,29 @@ class CounterDeclined:
     seller_id: int
 
 
+@dataclass(frozen=True, slots=True)
+class OfferWithdrawn:
+    """The buyer took back a pending offer."""
+
+    offer_id: int | None
+    buyer_id: int
+    seller_id: int
+
+
+@dataclass(frozen=True, slots=True)
+class OfferDeclined:
+    """The marketplace closed an open offer: ``reason`` says why (another offer was
+    accepted, the listing was sold or deleted)."""
+
+    offer_id: int | None
+    buyer_id: int
+    seller_id: int
+    reason: str
+
+
 OfferEvent = (
-    OfferMade | OfferAccepted | OfferRejected | OfferCountered | CounterAccepted | CounterDeclined
+    OfferMade | OfferAccepted | OfferRejected | OfferCountered | CounterAccepted
+    | CounterDeclined | OfferWithdrawn | OfferDeclined
 )
 
 

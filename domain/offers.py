@@ -3,7 +3,10 @@
 ``pending`` -> ``accepted`` | ``rejected`` | ``countered`` (the listing's seller only);
 ``countered`` -> ``accepted`` at the counter price (the offer's buyer, in one step) or
 ``rejected`` (the buyer declines the counter; Rethread's addition, so a buyer is never
-stuck with an open offer). ``accepted`` and ``rejected`` are settled: no more actions.
+stuck with an open offer). The buyer may withdraw a ``pending`` offer (``withdrawn``). The
+marketplace itself declines an open offer (``rejected`` with a ``decline_reason``) when
+another offer on the listing is accepted or the listing is sold or deleted.
+``accepted``, ``rejected`` and ``withdrawn`` are settled: no more actions.
 The agreed price of an accepted offer is what checkout charges that buyer.
 """
 
@@ -20,9 +23,11 @@ from domain.events import (
     CounterDeclined,
     OfferAccepted,
     OfferCountered,
+    OfferDeclined,
     OfferEvent,
     OfferMade,
     OfferRejected,
+    OfferWithdrawn,
 )
 from domain.money import round_money
 from domain.validation.offers import parse_counter_price, parse_offer_amount
@@ -35,7 +40,23 @@ class OfferStatus(StrEnum):
     ACCEPTED = "accepted"
     REJECTED = "rejected"
     COUNTERED = "countered"
+    WITHDRAWN = "withdrawn"
 
+
+class DeclineReason(StrEnum):
+    """Why the marketplace (not the seller) declined an open offer."""
+
+    OTHER_OFFER_ACCEPTED = "other_offer_accepted"
+    LISTING_SOLD = "listing_sold"
+    LISTING_DELETED = "listing_deleted"
+
+
+DECLINE_MESSAGES = {
+    DeclineReason.OTHER_OFFER_ACCEPTED: "This offer was declined: the seller accepted another "
+                                        "offer on this item.",
+    DeclineReason.LISTING_SOLD: "This offer was declined: the item has been sold.",
+    DeclineReason.LISTING_DELETED: "This offer was declined: the listing was removed.",
+}
 
 OPEN_STATUSES = frozenset({OfferStatus.PENDING, OfferStatus.COUNTERED})
 
@@ -46,10 +67,12 @@ class OfferAction(StrEnum):
     COUNTER = "counter"
     ACCEPT_COUNTER = "accept_counter"
     DECLINE_COUNTER = "decline_counter"
+    WITHDRAW = "withdraw"
 
 
 SELLER_ACTIONS = frozenset({OfferAction.ACCEPT, OfferAction.REJECT, OfferAction.COUNTER})
 BUYER_ACTIONS = frozenset({OfferAction.ACCEPT_COUNTER, OfferAction.DECLINE_COUNTER})
+BUYER_PENDING_ACTIONS = frozenset({OfferAction.WITHDRAW})
 
 
 def _clean_message(message: str | None) -> str | None:
@@ -72,11 +95,19 @@ class Offer:
     counter_price: Decimal | None = None
     status: OfferStatus = OfferStatus.PENDING
     message: str | None = None
+    decline_reason: DeclineReason | None = None
     created_at: datetime
+    updated_at: datetime | None = None
+    seller_seen: bool = False
+    buyer_seen: bool = True
     events: list[OfferEvent] = field(default_factory=list, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         self.status = OfferStatus(self.status)
+        if self.decline_reason is not None:
+            self.decline_reason = DeclineReason(self.decline_reason)
+        if self.updated_at is None:
+            self.updated_at = self.created_at
 
     @classmethod
     def make(
@@ -136,6 +167,8 @@ class Offer:
             return SELLER_ACTIONS
         if self.status is OfferStatus.COUNTERED and actor_id == self.buyer_id:
             return BUYER_ACTIONS
+        if self.status is OfferStatus.PENDING and actor_id == self.buyer_id:
+            return BUYER_PENDING_ACTIONS
         return frozenset()
 
     def accept(self, actor_id: int) -> None:
@@ -180,6 +213,30 @@ class Offer:
         self.status = OfferStatus.REJECTED
         self._record(CounterDeclined)
 
+    def withdraw(self, actor_id: int) -> None:
+        """The buyer takes back an offer the seller has not answered yet."""
+        if actor_id != self.buyer_id:
+            raise Forbidden("Only the buyer can withdraw this offer.")
+        if self.status is not OfferStatus.PENDING:
+            raise IllegalTransition(f"This offer is already {self.status}.")
+        self.status = OfferStatus.WITHDRAWN
+        self._record(OfferWithdrawn)
+
+    def decline(self, reason: DeclineReason | str) -> None:
+        """The marketplace closes this open offer (no actor: see :class:`DeclineReason`)."""
+        if not self.is_open:
+            raise IllegalTransition(f"This offer is already {self.status}.")
+        self.status = OfferStatus.REJECTED
+        self.decline_reason = DeclineReason(reason)
+        self._record(OfferDeclined, reason=self.decline_reason.value)
+
+    def seen_by(self, user_id: int) -> None:
+        """The seller or buyer has looked at the offer since its last change."""
+        if user_id == self.seller_id:
+            self.seller_seen = True
+        if user_id == self.buyer_id:
+            self.buyer_seen = True
+
     def pull_events(self) -> list[OfferEvent]:
         """The events recorded since the last call, oldest first."""
         events, self.events = self.events, []
@@ -189,13 +246,20 @@ class Offer:
         if actor_id != self.seller_id:
             raise Forbidden("Only the seller can respond to this offer.")
         if self.status is not OfferStatus.PENDING:
-            raise IllegalTransition(f"This offer is already {self.status}.")
+            raise IllegalTransition(self._closed_message()
+                                    or f"This offer is already {self.status}.")
 
     def _buyer_answers(self, actor_id: int) -> None:
         if actor_id != self.buyer_id:
             raise Forbidden("Only the buyer can answer this counter-offer.")
         if self.status is not OfferStatus.COUNTERED:
-            raise IllegalTransition("There is no counter-offer to answer.")
+            raise IllegalTransition(self._closed_message()
+                                    or "There is no counter-offer to answer.")
+
+    def _closed_message(self) -> str | None:
+        return None if self.decline_reason is None else DECLINE_MESSAGES[self.decline_reason]
 
     def _record(self, event_type: type, **extra: object) -> None:
+        if event_type in (OfferAccepted, OfferRejected, OfferCountered, OfferDeclined):
+            self.buyer_seen = False
         self.events.append(event_type(self.id, self.buyer_id, self.seller_id, **extra))

@@ -26,6 +26,7 @@ from application.notifications import NotificationService
 from application.order_notices import OrderNotices
 from application.order_timers import OrderTimers
 from application.orders import OrderService
+from application.offers import OfferService
 from application.posts import PostService
 from application.reviews import ReviewService
 from application.social import ProfileEditor, SocialService
@@ -81,6 +82,7 @@ class Container(containers.DeclarativeContainer):
     order_timers = providers.Factory(OrderTimers, uow=uow, clock=clock, notices=order_notices)
     addresses = providers.Factory(AddressService, uow=uow, clock=clock)
     reviews = providers.Factory(ReviewService, uow=uow, clock=clock)
+    offers = providers.Factory(OfferService, uow=uow, clock=clock, realtime=realtime)
     profiles = providers.Factory(ProfileEditor, uow=uow, media=media_store)
     posts = providers.Factory(PostService, uow=uow, clock=clock, media=media_store)
     messaging = providers.Factory(MessagingService, uow=uow, clock=clock, realtime=realtime)

@@ -25,6 +25,7 @@ from adapters.sqlalchemy.favorites import SqlFavoriteRepository
 from adapters.sqlalchemy.messaging import SqlMessageRepository
 from adapters.sqlalchemy.notifications import SqlNotificationRepository
 from adapters.sqlalchemy.orders import SqlOrderEventRepository, SqlOrderRepository
+from adapters.sqlalchemy.offers import SqlOfferRepository
 from adapters.sqlalchemy.posts import (
     PostLikeRow,
     PostSaveRow,
@@ -92,6 +93,7 @@ class SqlAlchemyUnitOfWork:
             self.order_events = SqlOrderEventRepository(self.session)
             self.addresses = SqlAddressRepository(self.session)
             self.reviews = SqlReviewRepository(self.session)
+            self.offers = SqlOfferRepository(self.session)
             self.activity = SqlActivityRepository(self.session)
             self.posts = SqlPostRepository(self.session)
             self.comments = SqlCommentRepository(self.session)

@@ -25,6 +25,7 @@ from application.ports.orders import (
     OrderRepository,
     ReviewRepository,
 )
+from application.ports.offers import OfferRepository
 from application.ports.posts import CommentRepository, PostRepository, ReactionRepository
 from application.ports.social import FollowRepository
 
@@ -43,6 +44,7 @@ class UnitOfWork(Protocol):
     order_events: OrderEventRepository
     addresses: AddressRepository
     reviews: ReviewRepository
+    offers: OfferRepository
     activity: ActivityRepository
     posts: PostRepository
     comments: CommentRepository

@@ -27,6 +27,7 @@ from entrypoints.http.guards import MAX_BODY_BYTES, input_guard
 from entrypoints.http.headers import security_headers
 from entrypoints.http.messaging import MessagingController
 from entrypoints.http.notifications import NotificationController
+from entrypoints.http.offers import OfferController
 from entrypoints.http.openapi import openapi_config
 from entrypoints.http.orders import OrderController
 from entrypoints.http.posts import PostController
@@ -42,7 +43,8 @@ CONTROLLERS: list[Any] = [SystemController, AccountController, BlogController,
                           ContactController, CatalogController, FavoriteController,
                           SocialController, PostController, MessagingController,
                           NotificationController, realtime_socket, AnalyticsController,
-                          OrderController, AddressController, UserReviewController]
+                          OrderController, AddressController, UserReviewController,
+                          OfferController]
 
 
 def _service(provider: Any) -> Provide:
@@ -66,7 +68,7 @@ def _dependencies(container: Container) -> dict[str, Provide]:
                 "posts": container.posts, "messaging": container.messaging,
                 "notifications": container.notifications, "analytics": container.analytics,
                 "orders": container.orders, "addresses": container.addresses,
-                "reviews": container.reviews}
+                "reviews": container.reviews, "offers": container.offers}
     deps = {name: _service(provider) for name, provider in services.items()}
     deps["viewer"] = Provide(provide_viewer)
     deps["current_user"] = Provide(provide_current_user)

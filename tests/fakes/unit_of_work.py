@@ -21,6 +21,7 @@ from tests.fakes.favorites import FakeFavorites
 from tests.fakes.messaging import FakeMessages
 from tests.fakes.notifications import FakeNotifications
 from tests.fakes.orders import FakeAddresses, FakeOrderEvents, FakeOrders, FakeReviews
+from tests.fakes.offers import FakeOffers
 from tests.fakes.posts import FakeComments, FakePosts, FakeReactions
 from tests.fakes.social import FakeFollows
 
@@ -43,6 +44,7 @@ class FakeUnitOfWork:
         self.order_events = FakeOrderEvents()
         self.addresses = FakeAddresses()
         self.reviews = FakeReviews(self.users, self.orders)
+        self.offers = FakeOffers(self.listings)
         self.activity = FakeActivity()
         self.posts = FakePosts(self)
         self.comments = FakeComments()

@@ -30,6 +30,8 @@ counter_prices = st.one_of(
 
 SELLER_MOVES = {"accept": "accepted", "reject": "rejected", "counter": "countered"}
 BUYER_MOVES = {"accept_counter": "accepted", "decline_counter": "rejected"}
+PENDING_BUYER_MOVES = {"withdraw": "withdrawn"}
+SETTLED = {"accepted", "rejected", "withdrawn"}
 
 
 class OfferMachine(RuleBasedStateMachine):
@@ -60,8 +62,12 @@ class OfferMachine(RuleBasedStateMachine):
             if move == "counter" and not self.counter_ok(price):
                 return ValidationError
             return None
+        if move == "decline":
+            return None if self.status in {"pending", "countered"} else IllegalTransition
         if actor != BUYER:
             return Forbidden
+        if move in PENDING_BUYER_MOVES:
+            return None if self.status == "pending" else IllegalTransition
         return None if self.status == "countered" else IllegalTransition
 
     def counter_ok(self, price: Decimal) -> bool:
@@ -80,7 +86,8 @@ class OfferMachine(RuleBasedStateMachine):
             assert after == before, "a refused move changed the offer"
             return
         assert expected is None, f"{move} by {actor} succeeded in {self.status}"
-        self.status = {**SELLER_MOVES, **BUYER_MOVES}[move]
+        self.status = {**SELLER_MOVES, **BUYER_MOVES, **PENDING_BUYER_MOVES,
+                       "decline": "rejected"}[move]
         self.successes += 1
         if args:
             self.proposed.add(args[0])
@@ -112,6 +119,24 @@ class OfferMachine(RuleBasedStateMachine):
     def decline_counter(self, actor: int) -> None:
         self.attempt("decline_counter", actor)
 
+    @rule(actor=actors)
+    def withdraw(self, actor: int) -> None:
+        self.attempt("withdraw", actor)
+
+    @rule(reason=st.sampled_from(["other_offer_accepted", "listing_sold", "listing_deleted"]))
+    def decline(self, reason: str) -> None:
+        expected = self.expected_error("decline", 0)
+        try:
+            self.offer.decline(reason)
+        except DomainError as error:
+            assert type(error) is expected
+            return
+        assert expected is None
+        self.status = "rejected"
+        self.successes += 1
+        assert self.offer.decline_reason == reason
+        assert not self.offer.buyer_seen
+
     # -- invariants ------------------------------------------------------------
 
     @invariant()
@@ -123,7 +148,7 @@ class OfferMachine(RuleBasedStateMachine):
     def settled_offers_stay_settled(self) -> None:
         if self.settled_as is not None:
             assert self.offer.status == self.settled_as
-        elif self.status in {"accepted", "rejected"}:
+        elif self.status in SETTLED:
             self.settled_as = self.status
 
     @invariant()
@@ -142,7 +167,7 @@ class OfferMachine(RuleBasedStateMachine):
         for actor in (BUYER, SELLER, STRANGER):
             legal = {
                 move
-                for move in (*SELLER_MOVES, *BUYER_MOVES)
+                for move in (*SELLER_MOVES, *BUYER_MOVES, *PENDING_BUYER_MOVES)
                 if self.expected_error(move, actor, probe) in (None, ValidationError)
             }
             assert self.offer.available_actions(actor) == legal

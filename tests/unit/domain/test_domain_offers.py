@@ -90,7 +90,7 @@ def test_message_length_is_bounded():
 def test_seller_accepts_at_the_offer_price():
     offer = make(id=7)
     assert offer.available_actions(SELLER) == {"accept", "reject", "counter"}
-    assert offer.available_actions(BUYER) == frozenset()
+    assert offer.available_actions(BUYER) == {"withdraw"}
     offer.accept(SELLER)
     assert offer.status is OfferStatus.ACCEPTED
     assert not offer.is_open
@@ -219,3 +219,44 @@ def test_respond_refuses_unknown_statuses_and_missing_counter_prices():
     with pytest.raises(Forbidden):
         offer.respond(BUYER, "accepted")
     assert offer.status is OfferStatus.PENDING
+
+
+def test_buyer_withdraws_a_pending_offer_only():
+    offer = make(id=7)
+    with pytest.raises(Forbidden):
+        offer.withdraw(SELLER)
+    offer.withdraw(BUYER)
+    assert offer.status is OfferStatus.WITHDRAWN
+    assert not offer.is_open
+    assert offer.available_actions(SELLER) == frozenset()
+    with pytest.raises(IllegalTransition, match="already withdrawn"):
+        offer.accept(SELLER)
+    countered = make()
+    countered.counter(SELLER, "90")
+    with pytest.raises(IllegalTransition):
+        countered.withdraw(BUYER)
+
+
+@pytest.mark.parametrize("start", ["pending", "countered"])
+def test_the_marketplace_declines_open_offers_with_a_reason(start):
+    offer = make(id=7)
+    if start == "countered":
+        offer.counter(SELLER, "90")
+    offer.seen_by(BUYER)
+    offer.decline("other_offer_accepted")
+    assert offer.status is OfferStatus.REJECTED
+    assert not offer.buyer_seen
+    with pytest.raises(IllegalTransition, match="accepted another offer"):
+        offer.accept_counter(BUYER)
+    with pytest.raises(IllegalTransition):
+        offer.decline("listing_sold")
+
+
+def test_seen_flags_follow_who_has_news():
+    offer = make()
+    assert (offer.seller_seen, offer.buyer_seen) == (False, True)
+    offer.seen_by(SELLER)
+    offer.counter(SELLER, "95")
+    assert (offer.seller_seen, offer.buyer_seen) == (True, False)
+    offer.seen_by(BUYER)
+    assert offer.buyer_seen

@@ -1,8 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useCurrentUser } from '@/entities/session/session-store';
+import type { OfferPage } from '@/entities/offer/offer';
+import { api } from '@/lib/api-client';
 
 const POLL_MS = 30_000;
+const PAGE_SIZE = 20;
 
 export interface OfferNotifications {
   acceptedBuyerOffers: number;
@@ -10,6 +13,7 @@ export interface OfferNotifications {
 }
 
 const NONE: OfferNotifications = { acceptedBuyerOffers: 0, newSellerOffers: 0 };
+const notificationsKey = ['offers', 'notifications'] as const;
 
 /** Badge counts; any failure reads as none so the navigation never shows an error. */
 async function fetchOfferNotifications(): Promise<OfferNotifications> {
@@ -24,14 +28,51 @@ async function fetchOfferNotifications(): Promise<OfferNotifications> {
   }
 }
 
-/** Offer badge counts, polled every 30 s while signed in. */
+/**
+ * Offer badge counts, polled every 30 s while signed in. The key starts with 'offers', so
+ * every offer_updated socket event (and every offer change made here) refreshes it at once.
+ */
 export function useOfferNotifications(): OfferNotifications {
   const userId = useCurrentUser()?.id;
   const { data } = useQuery({
-    queryKey: ['offers', 'notifications', userId],
+    queryKey: [...notificationsKey, userId],
     queryFn: fetchOfferNotifications,
     enabled: userId !== undefined,
     refetchInterval: POLL_MS,
   });
   return userId === undefined ? NONE : (data ?? NONE);
+}
+
+export type OfferSide = 'seller' | 'buyer';
+
+/** GET /api/seller/offers or /api/buyer/offers, page by page; status '' is every status. */
+export function useOfferList(side: OfferSide, status: string, productId?: number) {
+  return useInfiniteQuery({
+    queryKey: ['offers', side, status, productId ?? null],
+    queryFn: ({ pageParam }) => {
+      const searchParams: Record<string, string | number> = { limit: PAGE_SIZE };
+      if (status) searchParams.status = status;
+      if (productId) searchParams.productId = productId;
+      if (pageParam) searchParams.cursor = pageParam;
+      return api.get(`${side}/offers`, { searchParams }).json<OfferPage>();
+    },
+    initialPageParam: '',
+    getNextPageParam: (page) => page.nextCursor ?? undefined,
+  });
+}
+
+/** Opening the seller page marks offers read; the buyer page marks answers notified. */
+export function useMarkSeenOnOpen(side: OfferSide, productId?: number) {
+  const client = useQueryClient();
+  const mark = useMutation({
+    mutationFn: () =>
+      side === 'seller'
+        ? api.post('offers/mark-seller-read', { json: productId ? { productId } : {} })
+        : api.post('offers/mark-buyer-notified'),
+    onSuccess: () => void client.invalidateQueries({ queryKey: notificationsKey }),
+  });
+  useEffect(() => {
+    mark.mutate();
+    // Once per page visit (and per product filter).
+  }, [side, productId]);
 }

@@ -6,6 +6,7 @@ import { useFavoriteCheck, useFavoriteToggle } from '@/entities/favorites/favori
 import { promptLogin } from '@/entities/session/login-prompt';
 import type { Product, ProductStatus } from '@/entities/product/product';
 import { useSessionStore } from '@/entities/session/session-store';
+import { MyOfferNote } from './my-offer-note';
 import { OfferDialog } from './offer-dialog';
 import { ShareListingButton } from './share-listing';
 
@@ -48,6 +49,7 @@ export function BuyerActions({ product }: { product: Product }) {
         </Button>
       </SimpleGrid>
       <ShareListingButton />
+      <MyOfferNote productId={product.id} signedIn={signedIn} />
       <OfferDialog product={product} opened={offerOpen} onClose={offerDialog.close} />
     </Stack>
   );

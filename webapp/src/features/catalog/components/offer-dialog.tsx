@@ -1,20 +1,33 @@
 import { Button, Group, Modal, Stack, Text, Textarea, TextInput, ThemeIcon } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { IconCheck } from '@tabler/icons-react';
-import { useEffect, useState, type FormEvent } from 'react';
-import { isApiError, errorMessage } from '@/lib/api-client';
+import { useEffect, useState } from 'react';
+import { useMakeOffer } from '@/entities/offer/offer';
 import { centsToAmount, defaultOfferCents, toCents } from '@/entities/product/fees';
+import type { Product } from '@/entities/product/product';
+import { errorMessage, isApiError } from '@/lib/api-client';
+import { submitWith } from '@/lib/form';
 import { formatMoney } from '@/lib/formatters';
 import { notifyError, notifySuccess } from '@/lib/notify';
-import type { Product } from '@/entities/product/product';
-import { useMakeOffer } from '@/entities/offer/offer';
 import { amountInput } from '../amount-input';
 
 const CLOSE_AFTER_MS = 2000;
 const FAILED = 'Failed to send offer. Please try again.';
 
+interface OfferValues {
+  offerPrice: string;
+  message: string;
+}
+
 function startingAmount(price: string): string {
   const cents = toCents(price);
   return cents === undefined ? '' : centsToAmount(defaultOfferCents(cents));
+}
+
+function offerAmountError(value: string): string | null {
+  if (!value.trim()) return 'Offer amount is required';
+  const cents = toCents(value);
+  return cents === undefined || cents <= 0 ? 'Offer must be more than $0.00' : null;
 }
 
 interface OfferDialogProps {
@@ -25,43 +38,46 @@ interface OfferDialogProps {
 
 /** Make an Offer: amount prefilled at 90%, optional message; a success state, then it closes. */
 export function OfferDialog({ product, opened, onClose }: OfferDialogProps) {
-  const [amount, setAmount] = useState('');
-  const [message, setMessage] = useState('');
-  const [error, setError] = useState<string>();
+  const [sent, setSent] = useState(false);
   const offer = useMakeOffer();
+  const form = useForm<OfferValues>({
+    mode: 'controlled',
+    initialValues: { offerPrice: '', message: '' },
+    validate: { offerPrice: offerAmountError },
+  });
 
   useEffect(() => {
     if (!opened) return;
-    setAmount(startingAmount(product.price));
-    setMessage('');
-    setError(undefined);
-    offer.reset();
+    form.setValues({ offerPrice: startingAmount(product.price), message: '' });
+    form.clearErrors();
+    setSent(false);
     // Reset only when the dialog opens.
   }, [opened]);
 
   useEffect(() => {
-    if (!offer.isSuccess) return undefined;
+    if (!sent) return undefined;
     const timer = setTimeout(() => {
       onClose();
       notifySuccess('Offer sent!', 'The seller will be notified.');
     }, CLOSE_AFTER_MS);
     return () => clearTimeout(timer);
-  }, [offer.isSuccess, onClose]);
+  }, [sent, onClose]);
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!amount.trim()) return setError('Offer amount is required');
-    const offerPrice = toCents(amount);
-    if (offerPrice === undefined || offerPrice <= 0) return setError('Offer amount must be a positive amount, like 12.50');
-    offer.mutate(
-      { productId: product.id, offerPrice: centsToAmount(offerPrice), message: message.trim() || undefined },
-      { onError: (failure) => notifyError(isApiError(failure, 400) || isApiError(failure, 409) ? errorMessage(failure, FAILED) : FAILED) },
-    );
+  async function send(values: OfferValues) {
+    const cents = toCents(values.offerPrice) ?? 0;
+    try {
+      return await offer.mutateAsync({ productId: product.id, offerPrice: centsToAmount(cents),
+        message: values.message.trim() || undefined });
+    } catch (failure) {
+      const known = isApiError(failure, 400) || isApiError(failure, 409) || isApiError(failure, 403);
+      notifyError(known ? errorMessage(failure, FAILED) : FAILED);
+      throw failure;
+    }
   }
 
   return (
     <Modal opened={opened} onClose={onClose} title="Make an Offer" centered>
-      {offer.isSuccess ? (
+      {sent ? (
         <Stack align="center" gap="sm" py="md" role="status">
           <ThemeIcon size={56} radius="xl" color="green" aria-hidden>
             <IconCheck size={32} />
@@ -70,18 +86,19 @@ export function OfferDialog({ product, opened, onClose }: OfferDialogProps) {
           <Text size="sm" c="dimmed">The seller will be notified.</Text>
         </Stack>
       ) : (
-        <form onSubmit={submit} noValidate>
+        <form onSubmit={submitWith(form, send, { fallback: FAILED, quiet: true, onSuccess: () => setSent(true) })}
+          noValidate>
           <Stack gap="md">
             <Text size="sm" c="dimmed">
               {product.title} is listed at {formatMoney(product.price)}.
             </Text>
-            <TextInput label="Your offer" leftSection="$" inputMode="decimal" value={amount} error={error}
-              onChange={(event) => { setAmount(amountInput(event.currentTarget.value)); setError(undefined); }} />
+            <TextInput label="Your offer" leftSection="$" inputMode="decimal" {...form.getInputProps('offerPrice')}
+              onChange={(event) => form.setFieldValue('offerPrice', amountInput(event.currentTarget.value))} />
             <Textarea label="Message (optional)" placeholder="Add a note for the seller" rows={3} resize="vertical"
-              value={message} onChange={(event) => setMessage(event.currentTarget.value)} />
+              maxLength={500} {...form.getInputProps('message')} />
             <Group justify="flex-end">
               <Button variant="default" onClick={onClose}>Cancel</Button>
-              <Button type="submit" loading={offer.isPending}>Send Offer</Button>
+              <Button type="submit" loading={form.submitting}>Send Offer</Button>
             </Group>
           </Stack>
         </form>

@@ -85,11 +85,21 @@ describe('MessagesPage', () => {
         }),
       'POST /api/messages/mark-read': () => json({ updated: 2 }),
       'POST /api/messages': () => json(message({ id: 4, senderId: 7, receiverId: 3, content: 'Deal' }), 201),
+      // the offers area's card shows the offer's current state in the thread
+      'GET /api/offers/9': () =>
+        json({
+          id: 9, productId: 1, buyerId: 7, sellerId: 3, status: 'countered', originalPrice: '50.00',
+          offerPrice: '40.00', counterPrice: '45.00', agreedPrice: null, message: null, declineReason: null,
+          createdAt: '2026-11-20T10:00:00Z', updatedAt: null,
+          product: { id: 1, title: 'Denim jacket', price: '50.00', status: 'available', images: [], thumbnails: [] },
+          buyer: null, seller: null,
+        }),
     });
     const user = userEvent.setup();
     renderRoutes(routes, '/messages/3');
     expect(await screen.findByText('Is the jacket still available?')).toBeInTheDocument();
-    expect(screen.getByText('Countered')).toBeInTheDocument();
+    expect(await screen.findByText('Countered')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Accept Counter' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'View Profile' })).toHaveAttribute('href', '/profile/3');
     await waitFor(() => {
       const marks = server.requests.filter((r) => r.url.endsWith('/api/messages/mark-read'));

@@ -2,6 +2,7 @@ import { Button, Container, EmptyState, Title } from '@mantine/core';
 import { IconMessageCircle } from '@tabler/icons-react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { PageLoader } from '@/components/page-loader';
+import { OfferThreadCard } from '@/entities/offer/offer-thread-card';
 import { useSessionStore } from '@/entities/session/session-store';
 import { ConversationList } from './conversation-list';
 import classes from './messages.module.css';
@@ -61,7 +62,11 @@ export default function MessagesPage() {
           <ConversationList userId={user.id} activeId={partnerId} />
         </div>
         {chatting ? (
-          <ThreadPane key={partnerId} userId={user.id} partnerId={partnerId} productId={productId} />
+          <ThreadPane key={partnerId} userId={user.id} partnerId={partnerId} productId={productId}
+            offerCard={(message) => (
+              <OfferThreadCard offerId={message.offerId ?? 0} viewerId={user.id} content={message.content}
+                sentAt={message.createdAt} />
+            )} />
         ) : (
           <NoPartner />
         )}

@@ -1,0 +1,136 @@
+"""What an offer change tells people: a message in the buyer-seller thread, a notification
+for whoever must answer or hear the outcome, and an ``offer_updated`` socket event.
+
+:func:`tell` turns each domain event an :class:`~domain.offers.Offer` recorded into a thread
+message (``offer`` or ``offer_response``; responses say Accepted, Declined or Countered, which
+the thread's card reads) and a notification, inside the caller's transaction, and collects
+them in :class:`OfferNews`; the caller publishes the news after ``uow.commit()``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from decimal import Decimal
+from typing import Any
+
+from application.messaging import post_in_thread, publish_message
+from application.notifications import notification_event, notify
+from application.ports import UnitOfWork
+from application.ports.realtime import RealtimePublisher
+from domain.events import (
+    CounterAccepted,
+    CounterDeclined,
+    OfferAccepted,
+    OfferCountered,
+    OfferDeclined,
+    OfferEvent,
+    OfferMade,
+    OfferRejected,
+    OfferWithdrawn,
+)
+from domain.messaging import Message
+from domain.money import format_amount
+from domain.notifications import Notification
+from domain.offers import DECLINE_MESSAGES, DeclineReason, Offer
+
+SELLER_PAGE = "/seller/offers?productId={product_id}"
+BUYER_PAGE = "/buyer/offers"
+
+
+@dataclass
+class OfferNews:
+    messages: list[Message] = field(default_factory=list)
+    notices: list[Notification] = field(default_factory=list)
+    offers: list[Offer] = field(default_factory=list)
+
+    async def publish(self, realtime: RealtimePublisher) -> None:
+        """After commit: the thread messages, the notifications, then ``offer_updated`` to
+        both people of every changed offer."""
+        for message in self.messages:
+            await publish_message(realtime, message)
+        for notice in self.notices:
+            await realtime.publish([notice.user_id], notification_event(notice))
+        for offer in self.offers:
+            await realtime.publish(sorted({offer.buyer_id, offer.seller_id}),
+                                   offer_updated_event(offer))
+
+
+def offer_updated_event(offer: Offer) -> dict[str, Any]:
+    return {"type": "offer_updated", "offer": {
+        "id": offer.id, "productId": offer.product_id, "status": offer.status.value,
+        "buyerId": offer.buyer_id, "sellerId": offer.seller_id,
+        "offerPrice": format_amount(offer.offer_price),
+        "counterPrice": None if offer.counter_price is None else format_amount(
+            offer.counter_price)}}
+
+
+def _money(amount: Decimal | None) -> str:
+    return "$" + format_amount(amount or Decimal(0))
+
+
+@dataclass(frozen=True)
+class _Wording:
+    """One event's thread message (from, type, text) and notice (to, kind, title, link)."""
+
+    from_buyer: bool
+    message_type: str
+    text: str
+    kind: str | None
+    title: str
+
+
+def _wording(event: OfferEvent, offer: Offer, title: str) -> _Wording:
+    item = f"“{title}”"
+    offered, counter = _money(offer.offer_price), _money(offer.counter_price)
+    if isinstance(event, OfferMade):
+        note = f" “{offer.message}”" if offer.message else ""
+        return _Wording(True, "offer", f"Offer: {offered} for {item}.{note}",
+                        "offer_received", "New offer")
+    if isinstance(event, OfferAccepted):
+        return _Wording(False, "offer_response", f"Accepted your offer of {offered} for {item}.",
+                        "offer_accepted", "Offer accepted")
+    if isinstance(event, OfferRejected):
+        return _Wording(False, "offer_response", f"Declined your offer of {offered} for {item}.",
+                        "offer_declined", "Offer declined")
+    if isinstance(event, OfferCountered):
+        return _Wording(False, "offer_response",
+                        f"Countered your offer of {offered} for {item} with {counter}.",
+                        "offer_countered", "Counter offer")
+    if isinstance(event, CounterAccepted):
+        return _Wording(True, "offer_response",
+                        f"Accepted your counter offer of {counter} for {item}.",
+                        "offer_accepted", "Counter offer accepted")
+    if isinstance(event, CounterDeclined):
+        return _Wording(True, "offer_response",
+                        f"Declined your counter offer of {counter} for {item}.",
+                        "offer_declined", "Counter offer declined")
+    if isinstance(event, OfferWithdrawn):
+        return _Wording(True, "offer_response", f"Withdrew the offer of {offered} for {item}.",
+                        None, "Offer withdrawn")
+    assert isinstance(event, OfferDeclined)
+    why = DECLINE_MESSAGES[DeclineReason(event.reason)].split(": ", 1)[-1]
+    return _Wording(False, "offer_response",
+                    f"Declined your offer of {offered} for {item} automatically: {why}",
+                    "offer_declined", "Offer declined")
+
+
+async def tell(uow: UnitOfWork, news: OfferNews, offer: Offer, *, title: str,
+               now: datetime) -> None:
+    """Post and notify every event ``offer`` recorded since its last ``pull_events``."""
+    assert offer.id is not None
+    for event in offer.pull_events():
+        words = _wording(event, offer, title)
+        sender, receiver = ((offer.buyer_id, offer.seller_id) if words.from_buyer
+                            else (offer.seller_id, offer.buyer_id))
+        news.messages.append(await post_in_thread(
+            uow, sender_id=sender, receiver_id=receiver, content=words.text,
+            message_type=words.message_type, now=now, offer_id=offer.id,
+            product_id=offer.product_id))
+        if words.kind is not None:
+            link = (SELLER_PAGE.format(product_id=offer.product_id) if receiver == offer.seller_id
+                    else BUYER_PAGE)
+            news.notices.append(await notify(uow, user_id=receiver, kind=words.kind,
+                                             title=words.title, body=words.text, link=link,
+                                             now=now))
+    news.offers.append(offer)

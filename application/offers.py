@@ -1,0 +1,251 @@
+"""Offer use cases: make, list, answer, withdraw; badge counts; closing a listing's offers.
+
+The rules are ``domain/offers.py``'s; this module loads, locks, saves and commits. Every
+change to an offer first locks its listing (``uow.offers.lock_listing``) and reads the offer
+again, so two answers on one listing run one after the other and the second sees the
+first's outcome (409), on both databases. Accepting an offer declines the listing's other
+open offers in the same transaction (:func:`decline_open_offers`, also called by orders when
+a listing is bought and by the catalog when a listing is deleted).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
+
+from application.notifications import publish_notifications
+from application.offer_news import OfferNews, offer_updated_event, tell
+from application.paging import After, Page, page_of, page_request
+from application.ports import Clock, UnitOfWork
+from application.ports.catalog import SellerCard
+from application.ports.offers import OfferCounts, OfferQuery
+from application.ports.realtime import RealtimePublisher
+from domain.accounts import User
+from domain.catalog import ListingStatus
+from domain.errors import Conflict, Forbidden, NotFound, ValidationError
+from domain.listings import Listing
+from domain.offers import DeclineReason, Offer, OfferStatus
+
+PRODUCT_NOT_FOUND = "Product not found"
+OFFER_NOT_FOUND = "Offer not found"
+NOT_AVAILABLE = "This item is no longer available."
+
+
+@dataclass(frozen=True)
+class OfferView:
+    """An offer as the pages show it: with its listing and both people."""
+
+    offer: Offer
+    product: Listing
+    buyer: SellerCard | None
+    seller: SellerCard | None
+
+
+OfferPage = Page[OfferView]
+
+
+async def decline_open_offers(uow: UnitOfWork, *, product_id: int, now: datetime,
+                              except_offer_id: int | None = None,
+                              reason: DeclineReason | str,
+                              news: OfferNews | None = None) -> list[Offer]:
+    """Decline every open offer on the listing but ``except_offer_id``, inside the caller's
+    transaction, with a thread message and a notification to each buyer; returns them so
+    the caller can publish after commit (:func:`publish_declined`)."""
+    await uow.offers.lock_listing(product_id)
+    listing = await uow.listings.get(product_id)
+    title = listing.title if listing is not None else "this item"
+    news = news if news is not None else OfferNews()
+    declined = []
+    for offer in await uow.offers.open_for_listing(product_id):
+        if offer.id == except_offer_id:
+            continue
+        was = offer.status
+        offer.decline(reason)
+        offer.updated_at = now
+        await uow.offers.save(offer, was=was)
+        await tell(uow, news, offer, title=title, now=now)
+        declined.append(offer)
+    return declined
+
+
+async def publish_declined(realtime: RealtimePublisher, declined: list[Offer]) -> None:
+    """After the commit of a :func:`decline_open_offers` call: ``offer_updated`` to both
+    people of each offer and a ``notification`` nudge to each buyer."""
+    for offer in declined:
+        await realtime.publish(sorted({offer.buyer_id, offer.seller_id}),
+                               offer_updated_event(offer))
+    await publish_notifications(realtime, sorted({o.buyer_id for o in declined}),
+                                "offer_declined")
+
+
+async def offer_views(uow: UnitOfWork, offers: list[Offer]) -> list[OfferView]:
+    """Attach listings and people (two queries); call inside an open unit of work."""
+    listings = await uow.listings.get_many(sorted({o.product_id for o in offers}))
+    people = await uow.listings.sellers({o.buyer_id for o in offers}
+                                        | {o.seller_id for o in offers})
+    return [OfferView(o, listings[o.product_id], people.get(o.buyer_id),
+                      people.get(o.seller_id))
+            for o in offers if o.product_id in listings]
+
+
+def parse_status(status: str | None) -> frozenset[OfferStatus]:
+    """``None``/empty: every status; otherwise one of the offer statuses (400 if unknown)."""
+    text = (status or "").strip().lower()
+    if not text or text == "all":
+        return frozenset()
+    try:
+        return frozenset({OfferStatus(text)})
+    except ValueError:
+        choices = ", ".join(s.value for s in OfferStatus)
+        raise ValidationError({"status": f"Status must be one of {choices}"}) from None
+
+
+class OfferService:
+    def __init__(self, uow: UnitOfWork, clock: Clock, realtime: RealtimePublisher) -> None:
+        self.uow = uow
+        self.clock = clock
+        self.realtime = realtime
+
+    # -- making and reading ------------------------------------------------------------
+
+    async def make(self, buyer: User, product_id: int, offer_price: str | None,
+                   message: str | None = None) -> OfferView:
+        assert buyer.id is not None
+        now, news = self.clock.now(), OfferNews()
+        async with self.uow:
+            listing = await self._listing(product_id)
+            assert listing.id is not None
+            offer = Offer.make(
+                product_id=listing.id, buyer_id=buyer.id, seller_id=listing.seller_id,
+                listing_price=listing.price, offer_price=offer_price, message=message,
+                created_at=now,
+                has_open_offer=await self.uow.offers.has_open(buyer.id, listing.id),
+                listing_available=listing.status is ListingStatus.AVAILABLE)
+            await self.uow.offers.add(offer)
+            await tell(self.uow, news, offer, title=listing.title, now=now)
+            await self.uow.commit()
+            view = (await offer_views(self.uow, [offer]))[0]
+        await news.publish(self.realtime)
+        return view
+
+    async def get(self, viewer: User, offer_id: int) -> OfferView:
+        async with self.uow:
+            offer = await self._offer(offer_id)
+            if viewer.id not in (offer.buyer_id, offer.seller_id) and not viewer.is_admin:
+                raise Forbidden("You can only see offers you made or received.")
+            return (await offer_views(self.uow, [offer]))[0]
+
+    async def seller_offers(self, seller: User, *, status: str | None = None,
+                            product_id: int | None = None, limit: int | None = None,
+                            cursor: str | None = None) -> OfferPage:
+        query = OfferQuery(seller_id=seller.id, product_id=product_id,
+                           statuses=parse_status(status))
+        return await self._page(query, limit, cursor)
+
+    async def buyer_offers(self, buyer: User, *, status: str | None = None,
+                           limit: int | None = None, cursor: str | None = None) -> OfferPage:
+        return await self._page(OfferQuery(buyer_id=buyer.id, statuses=parse_status(status)),
+                                limit, cursor)
+
+    async def product_offers(self, viewer: User, product_id: int, *,
+                             limit: int | None = None, cursor: str | None = None
+                             ) -> OfferPage:
+        """The seller sees every offer on the listing, anyone else only their own."""
+        async with self.uow:
+            listing = await self._listing(product_id)
+        mine = listing.is_owned_by(viewer.id) or viewer.is_admin
+        query = OfferQuery(product_id=product_id, buyer_id=None if mine else viewer.id)
+        return await self._page(query, limit, cursor)
+
+    async def _page(self, query: OfferQuery, limit: int | None, cursor: str | None
+                    ) -> OfferPage:
+        request = page_request(limit, cursor)
+        async with self.uow:
+            offers = await self.uow.offers.search(query, request.fetch, request.after)
+            page = page_of(offers, request, lambda o: After(o.created_at, o.id or 0))
+            return Page(await offer_views(self.uow, page.items), page.next_cursor)
+
+    # -- answering ---------------------------------------------------------------------
+
+    async def respond(self, seller: User, offer_id: int, status: str | None,
+                      counter_price: str | None = None) -> OfferView:
+        """The seller accepts, rejects or counters a pending offer."""
+        wants = str(status or "").strip().lower()
+        return await self._change(
+            seller, offer_id, lambda offer: offer.respond(seller.id or 0, wants, counter_price),
+            needs_available=wants in {OfferStatus.ACCEPTED, OfferStatus.COUNTERED})
+
+    async def accept_counter(self, buyer: User, offer_id: int) -> OfferView:
+        return await self._change(buyer, offer_id,
+                                  lambda offer: offer.accept_counter(buyer.id or 0),
+                                  needs_available=True)
+
+    async def decline_counter(self, buyer: User, offer_id: int) -> OfferView:
+        return await self._change(buyer, offer_id,
+                                  lambda offer: offer.decline_counter(buyer.id or 0))
+
+    async def withdraw(self, buyer: User, offer_id: int) -> OfferView:
+        return await self._change(buyer, offer_id, lambda offer: offer.withdraw(buyer.id or 0))
+
+    async def _change(self, actor: User, offer_id: int, move: Callable[[Offer], None], *,
+                      needs_available: bool = False) -> OfferView:
+        now, news = self.clock.now(), OfferNews()
+        async with self.uow:
+            offer = await self._offer(offer_id)
+            if actor.id not in (offer.buyer_id, offer.seller_id):
+                raise Forbidden("Only the buyer and the seller can answer this offer.")
+            await self.uow.offers.lock_listing(offer.product_id)
+            offer = await self._offer(offer_id)  # read again: an earlier answer may have won
+            listing = await self._listing(offer.product_id)
+            was = offer.status
+            move(offer)
+            if needs_available and listing.status is not ListingStatus.AVAILABLE:
+                raise Conflict(NOT_AVAILABLE)
+            offer.updated_at = now
+            offer.seen_by(actor.id or 0)
+            await self.uow.offers.save(offer, was=was)
+            await tell(self.uow, news, offer, title=listing.title, now=now)
+            if offer.status is OfferStatus.ACCEPTED:
+                await decline_open_offers(self.uow, product_id=offer.product_id, now=now,
+                                          except_offer_id=offer.id,
+                                          reason=DeclineReason.OTHER_OFFER_ACCEPTED, news=news)
+            await self.uow.commit()
+            view = (await offer_views(self.uow, [offer]))[0]
+        await news.publish(self.realtime)
+        return view
+
+    # -- badges ------------------------------------------------------------------------
+
+    async def counts(self, user: User) -> OfferCounts:
+        assert user.id is not None
+        async with self.uow:
+            return await self.uow.offers.counts(user.id)
+
+    async def mark_seller_read(self, seller: User, product_id: int | None = None) -> int:
+        assert seller.id is not None
+        async with self.uow:
+            changed = await self.uow.offers.mark_seller_seen(seller.id, product_id)
+            await self.uow.commit()
+        return changed
+
+    async def mark_buyer_notified(self, buyer: User) -> int:
+        assert buyer.id is not None
+        async with self.uow:
+            changed = await self.uow.offers.mark_buyer_seen(buyer.id)
+            await self.uow.commit()
+        return changed
+
+    # -- helpers -----------------------------------------------------------------------
+
+    async def _offer(self, offer_id: int) -> Offer:
+        offer = await self.uow.offers.get(offer_id)
+        if offer is None:
+            raise NotFound(OFFER_NOT_FOUND)
+        return offer
+
+    async def _listing(self, product_id: int) -> Listing:
+        listing = await self.uow.listings.get(product_id)
+        if listing is None:
+            raise NotFound(PRODUCT_NOT_FOUND)
+        return listing

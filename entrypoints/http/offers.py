@@ -1,0 +1,208 @@
+"""Offers over HTTP (spec §7): make, list, answer, withdraw; header badge counts.
+
+Every route needs a login. Prices travel as decimal strings with two places; ``offerPrice``
+(or ``offerAmount``, which one client form sends) and ``counterPrice`` also accept numbers.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Annotated
+
+from litestar import Controller, get, post, put
+from litestar.params import Parameter
+from litestar.status_codes import HTTP_200_OK, HTTP_201_CREATED
+
+from application.offers import OfferPage, OfferService, OfferView
+from application.ports.catalog import SellerCard
+from domain.accounts import User
+from domain.errors import ValidationError
+from domain.money import format_amount
+from entrypoints.http.schemas import CamelStruct, Cursor, Limit
+
+MAX_ID = 2**31 - 1
+Id = Annotated[int, Parameter(ge=1, le=MAX_ID)]
+OptionalId = Annotated[int | None, Parameter(ge=1, le=MAX_ID, required=False)]
+Status = Annotated[str | None, Parameter(max_length=20, required=False)]
+Amount = str | int | float | None
+
+
+class OfferIn(CamelStruct):
+    product_id: Annotated[int, Parameter(ge=1, le=MAX_ID)] | None = None
+    offer_price: Amount = None
+    offer_amount: Amount = None
+    message: str | None = None
+
+    def required_product_id(self) -> int:
+        if self.product_id is None:
+            raise ValidationError({"productId": "productId is required"})
+        return self.product_id
+
+    def price(self) -> str | None:
+        price = self.offer_price if self.offer_price is not None else self.offer_amount
+        return None if price is None else str(price)
+
+
+class RespondIn(CamelStruct):
+    status: str | None = None
+    counter_price: Amount = None
+
+
+class MarkReadIn(CamelStruct):
+    product_id: Annotated[int, Parameter(ge=1, le=MAX_ID)] | None = None
+
+
+class PersonOut(CamelStruct):
+    id: int
+    username: str
+    display_name: str
+    avatar_url: str | None
+
+
+class OfferProductOut(CamelStruct):
+    id: int
+    title: str
+    price: str
+    status: str
+    images: list[str]
+    thumbnails: list[str]
+
+
+class OfferOut(CamelStruct):
+    id: int
+    product_id: int
+    buyer_id: int
+    seller_id: int
+    status: str
+    original_price: str
+    offer_price: str
+    counter_price: str | None
+    agreed_price: str | None
+    message: str | None
+    decline_reason: str | None
+    created_at: datetime
+    updated_at: datetime | None
+    product: OfferProductOut
+    buyer: PersonOut | None
+    seller: PersonOut | None
+
+
+class OfferPageOut(CamelStruct):
+    items: list[OfferOut]
+    next_cursor: str | None
+
+
+class OfferCountsOut(CamelStruct):
+    accepted_buyer_offers: int
+    new_seller_offers: int
+
+
+class MarkedOut(CamelStruct):
+    updated: int
+
+
+def _money(amount: object) -> str | None:
+    return None if amount is None else format_amount(amount)  # type: ignore[arg-type]
+
+
+def _person(card: SellerCard | None) -> PersonOut | None:
+    return None if card is None else PersonOut(
+        id=card.id, username=card.username, display_name=card.display_name,
+        avatar_url=card.avatar_url)
+
+
+def offer_out(view: OfferView) -> OfferOut:
+    offer, product = view.offer, view.product
+    assert offer.id is not None and product.id is not None
+    return OfferOut(
+        id=offer.id, product_id=offer.product_id, buyer_id=offer.buyer_id,
+        seller_id=offer.seller_id, status=offer.status.value,
+        original_price=format_amount(offer.listing_price),
+        offer_price=format_amount(offer.offer_price),
+        counter_price=_money(offer.counter_price), agreed_price=_money(offer.agreed_price),
+        message=offer.message,
+        decline_reason=None if offer.decline_reason is None else offer.decline_reason.value,
+        created_at=offer.created_at, updated_at=offer.updated_at,
+        product=OfferProductOut(
+            id=product.id, title=product.title, price=format_amount(product.price),
+            status=product.status.value, images=[i.url for i in product.images],
+            thumbnails=[i.thumbnail_url for i in product.images]),
+        buyer=_person(view.buyer), seller=_person(view.seller))
+
+
+def page_out(page: OfferPage) -> OfferPageOut:
+    return OfferPageOut(items=[offer_out(v) for v in page.items], next_cursor=page.next_cursor)
+
+
+class OfferController(Controller):
+    path = "/api"
+    tags = ["offers"]
+
+    @post("/offers", status_code=HTTP_201_CREATED)
+    async def make(self, data: OfferIn, current_user: User, offers: OfferService) -> OfferOut:
+        return offer_out(await offers.make(current_user, data.required_product_id(),
+                                           data.price(), data.message))
+
+    @get("/seller/offers")
+    async def seller_offers(self, current_user: User, offers: OfferService,
+                            status: Status = None, product_id: OptionalId = None,
+                            limit: Limit = None, cursor: Cursor = None) -> OfferPageOut:
+        return page_out(await offers.seller_offers(
+            current_user, status=status, product_id=product_id, limit=limit, cursor=cursor))
+
+    @get("/buyer/offers")
+    async def buyer_offers(self, current_user: User, offers: OfferService,
+                           status: Status = None, limit: Limit = None,
+                           cursor: Cursor = None) -> OfferPageOut:
+        return page_out(await offers.buyer_offers(current_user, status=status, limit=limit,
+                                                  cursor=cursor))
+
+    @get("/products/{product_id:int}/offers")
+    async def product_offers(self, product_id: Id, current_user: User, offers: OfferService,
+                             limit: Limit = None, cursor: Cursor = None) -> OfferPageOut:
+        return page_out(await offers.product_offers(current_user, product_id, limit=limit,
+                                                    cursor=cursor))
+
+    @get("/offers/notifications")
+    async def notifications(self, current_user: User, offers: OfferService
+                            ) -> OfferCountsOut:
+        counts = await offers.counts(current_user)
+        return OfferCountsOut(accepted_buyer_offers=counts.accepted_buyer_offers,
+                              new_seller_offers=counts.new_seller_offers)
+
+    @post("/offers/mark-seller-read", status_code=HTTP_200_OK)
+    async def mark_seller_read(self, current_user: User, offers: OfferService,
+                               data: MarkReadIn | None = None) -> MarkedOut:
+        product_id = None if data is None else data.product_id
+        return MarkedOut(updated=await offers.mark_seller_read(current_user, product_id))
+
+    @post("/offers/mark-buyer-notified", status_code=HTTP_200_OK)
+    async def mark_buyer_notified(self, current_user: User, offers: OfferService
+                                  ) -> MarkedOut:
+        return MarkedOut(updated=await offers.mark_buyer_notified(current_user))
+
+    @get("/offers/{offer_id:int}")
+    async def get_offer(self, offer_id: Id, current_user: User, offers: OfferService
+                        ) -> OfferOut:
+        return offer_out(await offers.get(current_user, offer_id))
+
+    @put("/offers/{offer_id:int}/respond")
+    async def respond(self, offer_id: Id, data: RespondIn, current_user: User,
+                      offers: OfferService) -> OfferOut:
+        counter = None if data.counter_price is None else str(data.counter_price)
+        return offer_out(await offers.respond(current_user, offer_id, data.status, counter))
+
+    @post("/offers/{offer_id:int}/accept-counter", status_code=HTTP_200_OK)
+    async def accept_counter(self, offer_id: Id, current_user: User, offers: OfferService
+                             ) -> OfferOut:
+        return offer_out(await offers.accept_counter(current_user, offer_id))
+
+    @post("/offers/{offer_id:int}/decline-counter", status_code=HTTP_200_OK)
+    async def decline_counter(self, offer_id: Id, current_user: User, offers: OfferService
+                              ) -> OfferOut:
+        return offer_out(await offers.decline_counter(current_user, offer_id))
+
+    @post("/offers/{offer_id:int}/withdraw", status_code=HTTP_200_OK)
+    async def withdraw(self, offer_id: Id, current_user: User, offers: OfferService
+                       ) -> OfferOut:
+        return offer_out(await offers.withdraw(current_user, offer_id))

@@ -1,0 +1,131 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Offer } from '@/entities/offer/offer';
+import { fakeServer, json } from '@/test-utils/fake-server';
+import { renderRoutes } from '@/test-utils/render';
+import { setSession } from '@/test-utils/session';
+import { makeUser } from '@/test-utils/users';
+import BuyerOffersPage from './buyer-offers-page';
+import SellerOffersPage from './seller-offers-page';
+
+const routes = [
+  { path: '/seller/offers', element: <SellerOffersPage /> },
+  { path: '/buyer/offers', element: <BuyerOffersPage /> },
+];
+
+function makeOffer(overrides: Partial<Offer> = {}): Offer {
+  return {
+    id: 5, productId: 1, buyerId: 7, sellerId: 3, status: 'pending', originalPrice: '100.00',
+    offerPrice: '80.00', counterPrice: null, agreedPrice: null, message: 'Would you take 80?',
+    declineReason: null, createdAt: '2026-11-20T10:00:00Z', updatedAt: null,
+    product: { id: 1, title: 'Wool coat', price: '100.00', status: 'available', images: [], thumbnails: [] },
+    buyer: { id: 7, username: 'sofia', displayName: 'Sofia Rossi', avatarUrl: null },
+    seller: { id: 3, username: 'maya', displayName: 'Maya Chen', avatarUrl: null },
+    ...overrides,
+  };
+}
+
+const page = (items: Offer[]) => json({ items, nextCursor: null });
+
+beforeEach(() => {
+  document.cookie = 'csrftoken=t';
+});
+
+describe('SellerOffersPage', () => {
+  beforeEach(() => setSession('authenticated', makeUser({ id: 3, username: 'maya' })));
+
+  it('marks offers read, lists them and accepts with a toast', async () => {
+    let offer = makeOffer();
+    const server = fakeServer({
+      'GET /api/seller/offers': () => page([offer]),
+      'POST /api/offers/mark-seller-read': () => json({ updated: 1 }),
+      'PUT /api/offers/5/respond': () => {
+        offer = makeOffer({ status: 'accepted', agreedPrice: '80.00' });
+        return json(offer);
+      },
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes, '/seller/offers?productId=1');
+    const card = await screen.findByRole('article', { name: 'Offer on Wool coat' });
+    expect(within(card).getByText('“Would you take 80?”')).toBeInTheDocument();
+    expect(server.requests.some((r) => r.url.endsWith('/api/offers/mark-seller-read'))).toBe(true);
+    expect(server.requests.some((r) => r.url.includes('productId=1'))).toBe(true);
+    await user.click(within(card).getByRole('button', { name: 'Accept' }));
+    expect(await screen.findByText('Offer accepted')).toBeInTheDocument();
+    expect(screen.getAllByText('The buyer will be notified.').length).toBeGreaterThan(0);
+    await waitFor(() => expect(within(card).queryByRole('button', { name: 'Accept' })).not.toBeInTheDocument());
+  });
+
+  it('counters through the menu; Send stays disabled while the price is empty', async () => {
+    const server = fakeServer({
+      'GET /api/seller/offers': () => page([makeOffer()]),
+      'POST /api/offers/mark-seller-read': () => json({ updated: 0 }),
+      'PUT /api/offers/5/respond': () => json(makeOffer({ status: 'countered', counterPrice: '90.00' })),
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes, '/seller/offers');
+    await user.click(await screen.findByRole('button', { name: 'More actions' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Counter Offer' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Counter Offer' });
+    const send = within(dialog).getByRole('button', { name: 'Send Counter Offer' });
+    expect(send).toBeDisabled();
+    await user.type(within(dialog).getByLabelText('Counter price'), '90');
+    await user.click(send);
+    expect(await screen.findByText('Counter offer sent')).toBeInTheDocument();
+    const sent = server.requests.find((r) => r.method === 'PUT');
+    expect(await sent?.json()).toEqual({ status: 'countered', counterPrice: '90.00' });
+  });
+
+  it('shows Failed to load offers with Try Again', async () => {
+    let fail = true;
+    fakeServer({
+      'GET /api/seller/offers': () => (fail ? json({ message: 'down' }, 500) : page([])),
+      'POST /api/offers/mark-seller-read': () => json({ updated: 0 }),
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes, '/seller/offers');
+    expect(await screen.findByText('Failed to load offers', {}, { timeout: 5000 })).toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByText('No offers yet')).toBeInTheDocument();
+  });
+});
+
+describe('BuyerOffersPage', () => {
+  beforeEach(() => setSession('authenticated', makeUser({ id: 7, username: 'sofia' })));
+
+  it('accepts a counter after confirming, then offers Pay Now', async () => {
+    let offer = makeOffer({ status: 'countered', counterPrice: '90.00' });
+    const server = fakeServer({
+      'GET /api/buyer/offers': () => page([offer]),
+      'POST /api/offers/mark-buyer-notified': () => json({ updated: 1 }),
+      'POST /api/offers/5/accept-counter': () => {
+        offer = makeOffer({ status: 'accepted', counterPrice: '90.00', agreedPrice: '90.00' });
+        return json(offer);
+      },
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes, '/buyer/offers');
+    expect(await screen.findByText('The seller countered with $90.00.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View Item' })).toHaveAttribute('href', '/product/1');
+    await user.click(screen.getByRole('button', { name: 'Accept Counter' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Accept counter offer?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Accept Counter' }));
+    expect(await screen.findByText('Counter offer accepted successfully')).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Pay Now' })).toHaveAttribute('href', '/checkout/1?offerId=5');
+    expect(server.requests.some((r) => r.url.endsWith('/api/offers/mark-buyer-notified'))).toBe(true);
+  });
+
+  it('filters by tab', async () => {
+    const server = fakeServer({
+      'GET /api/buyer/offers': () => page([]),
+      'POST /api/offers/mark-buyer-notified': () => json({ updated: 0 }),
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes, '/buyer/offers');
+    await user.click(await screen.findByRole('tab', { name: 'Countered' }));
+    expect(await screen.findByText('No countered offers')).toBeInTheDocument();
+    expect(server.requests.some((r) => r.url.includes('status=countered'))).toBe(true);
+  });
+});
