@@ -14,9 +14,9 @@ from application.demo_analytics import AnalyticsDemo
 from application.demo_blog import BlogDemo
 from application.demo_catalog import CatalogDemo
 from application.demo_messaging import MessagingDemo
+from application.demo_offers import OffersDemo
 from application.demo_orders import OrdersDemo
 from application.demo_posts import PostsDemo
-from application.demo_offers import OffersDemo
 from application.ports import Clock, PasswordHasher, UnitOfWork
 from application.ports.media import GarmentPictures, MediaStore
 from domain.accounts import Role, User

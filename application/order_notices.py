@@ -12,14 +12,15 @@ from datetime import datetime
 
 from application.messaging import post_in_thread, publish_message
 from application.notifications import notification_event, notify
+from application.offers import decline_open_offers, publish_declined
 from application.ports import UnitOfWork
 from application.ports.realtime import RealtimePublisher
-from domain.errors import Conflict
+from domain.errors import NotFound
 from domain.events import OrderStatusChanged
 from domain.listings import Listing
 from domain.messaging import Message
 from domain.notifications import Notification
-from domain.offers import Offer
+from domain.offers import DeclineReason, Offer
 from domain.order_rules import OrderStatus
 from domain.orders import Order
 
@@ -68,14 +69,24 @@ class OrderNotices:
         self._messages: list[Message] = []
         self._notices: list[Notification] = []
         self._orders: list[Order] = []
+        self._declined: list[Offer] = []
 
     async def offer_for(self, uow: UnitOfWork, offer_id: int | None) -> Offer | None:
+        """The offer an order is priced from (checkout_price checks it is this buyer's
+        accepted offer on this listing)."""
         if offer_id is None:
             return None
-        raise Conflict("Paying an offer's price is not available yet.")
+        offer = await uow.offers.get(offer_id)
+        if offer is None:
+            raise NotFound("Offer not found")
+        return offer
 
     async def placed(self, uow: UnitOfWork, order: Order, listing: Listing,
-                     now: datetime) -> None:
+                     now: datetime, offer_id: int | None = None) -> None:
+        """The item is reserved: the other open offers on it are declined, the seller told."""
+        self._declined += await decline_open_offers(
+            uow, product_id=order.product_id, now=now, except_offer_id=offer_id,
+            reason=DeclineReason.LISTING_SOLD)
         text = placed_text(order, listing)
         await self._thread(uow, order.buyer_id, order.seller_id, order, text, now)
         await self._notify(uow, order.seller_id, "New order", text, SALES_LINK, now)
@@ -103,10 +114,12 @@ class OrderNotices:
         """Publish what the committed transaction produced; a dead socket never fails it."""
         self._orders.append(order)
         messages, notices, orders = self._messages, self._notices, self._orders
+        declined, self._declined = self._declined, []
         self._messages, self._notices, self._orders = [], [], []
         if self.realtime is None:
             return
         try:
+            await publish_declined(self.realtime, declined)
             for message in messages:
                 await publish_message(self.realtime, message)
             for notice in notices:

@@ -103,7 +103,7 @@ class OrderService:
                                 seller_id=listing.seller_id, price=price, created_at=now)
             await self.uow.orders.add(order, now, offer_id)
             await self._record(order, now)
-            await self.notices.placed(self.uow, order, listing, now)
+            await self.notices.placed(self.uow, order, listing, now, offer_id)
             await self.uow.commit()
             view = await self._view(order, buyer)
         await self.notices.after_commit(order)

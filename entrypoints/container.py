@@ -23,10 +23,10 @@ from application.demo import DemoSeeder
 from application.favorites import FavoriteService
 from application.messaging import MessagingService
 from application.notifications import NotificationService
+from application.offers import OfferService
 from application.order_notices import OrderNotices
 from application.order_timers import OrderTimers
 from application.orders import OrderService
-from application.offers import OfferService
 from application.posts import PostService
 from application.reviews import ReviewService
 from application.social import ProfileEditor, SocialService

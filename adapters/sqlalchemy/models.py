@@ -10,8 +10,8 @@ from adapters.sqlalchemy.contact import ContactMessageRow  # noqa: F401
 from adapters.sqlalchemy.favorites import FavoriteRow  # noqa: F401
 from adapters.sqlalchemy.messaging import MessageRow  # noqa: F401
 from adapters.sqlalchemy.notifications import NotificationRow  # noqa: F401
-from adapters.sqlalchemy.orders import OrderEventRow, OrderRow  # noqa: F401
 from adapters.sqlalchemy.offers import OfferRow  # noqa: F401
+from adapters.sqlalchemy.orders import OrderEventRow, OrderRow  # noqa: F401
 from adapters.sqlalchemy.posts import (  # noqa: F401
     CommentRow,
     PostHashtagRow,

@@ -24,8 +24,8 @@ from adapters.sqlalchemy.engine import SqliteWriteLockTimeout
 from adapters.sqlalchemy.favorites import SqlFavoriteRepository
 from adapters.sqlalchemy.messaging import SqlMessageRepository
 from adapters.sqlalchemy.notifications import SqlNotificationRepository
-from adapters.sqlalchemy.orders import SqlOrderEventRepository, SqlOrderRepository
 from adapters.sqlalchemy.offers import SqlOfferRepository
+from adapters.sqlalchemy.orders import SqlOrderEventRepository, SqlOrderRepository
 from adapters.sqlalchemy.posts import (
     PostLikeRow,
     PostSaveRow,

@@ -19,13 +19,13 @@ from application.ports.contact import ContactMessageRepository
 from application.ports.favorites import FavoriteRepository
 from application.ports.messaging import MessageRepository
 from application.ports.notifications import NotificationRepository
+from application.ports.offers import OfferRepository
 from application.ports.orders import (
     AddressRepository,
     OrderEventRepository,
     OrderRepository,
     ReviewRepository,
 )
-from application.ports.offers import OfferRepository
 from application.ports.posts import CommentRepository, PostRepository, ReactionRepository
 from application.ports.social import FollowRepository
 

@@ -20,8 +20,8 @@ from tests.fakes.contact import FakeContactMessages
 from tests.fakes.favorites import FakeFavorites
 from tests.fakes.messaging import FakeMessages
 from tests.fakes.notifications import FakeNotifications
-from tests.fakes.orders import FakeAddresses, FakeOrderEvents, FakeOrders, FakeReviews
 from tests.fakes.offers import FakeOffers
+from tests.fakes.orders import FakeAddresses, FakeOrderEvents, FakeOrders, FakeReviews
 from tests.fakes.posts import FakeComments, FakePosts, FakeReactions
 from tests.fakes.social import FakeFollows
 

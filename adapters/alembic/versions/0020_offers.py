@@ -5,7 +5,7 @@ true under concurrency: one open (pending or countered) offer per buyer and list
 accepted offer per listing.
 
 Revision ID: 0020_offers
-Revises: 0050_activity
+Revises: 0040_orders
 Create Date: 2026-11-23
 """
 
