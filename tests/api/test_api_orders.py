@@ -53,6 +53,33 @@ async def listed(client: ApiClient, price: str = "80.00") -> int:
     return int((await create(client, title="Wool coat", price=price))["id"])
 
 
+async def test_an_accepted_offer_sets_the_price_and_declines_the_others(
+        sam: ApiClient, app: Litestar) -> None:
+    """Pay Now: the agreed price of this buyer's accepted offer, never another's; placing
+    the order declines the other open offers on the listing."""
+    product = await listed(sam, "80.00")
+    async with another(app, "maya") as maya, another(app, "theo") as theo:
+        mine = (await maya.post("/api/offers", json={"productId": product,
+                                                     "offerPrice": "60.00"})).json()
+        other = (await theo.post("/api/offers", json={"productId": product,
+                                                      "offerPrice": "50.00"})).json()
+        early = await maya.post("/api/orders", json={"productId": product,
+                                                     "offerId": mine["id"]})
+        assert early.status_code == 409, early.text  # not accepted yet
+        accepted = await sam.put(f"/api/offers/{mine['id']}/respond",
+                                 json={"status": "accepted"})
+        assert accepted.status_code == 200, accepted.text
+        stolen = await theo.post("/api/orders", json={"productId": product,
+                                                      "offerId": mine["id"]})
+        assert stolen.status_code == 403, stolen.text
+        placed = await maya.post("/api/orders", json={
+            "productId": product, "offerId": mine["id"], "price": "1.00"})
+        assert placed.status_code == 201, placed.text
+        assert (placed.json()["price"], placed.json()["total"]) == ("60.00", "68.00")
+        theirs = (await theo.get(f"/api/offers/{other['id']}")).json()
+        assert theirs["status"] == "rejected"
+
+
 async def test_orders_need_login(sam: ApiClient) -> None:
     assert (await sam.get("/api/orders")).status_code == 401
     assert (await sam.post("/api/orders", json={"productId": 1})).status_code == 401
