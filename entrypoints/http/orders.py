@@ -61,7 +61,7 @@ class OrderController(Controller):
         return OrderPageOut(items=[order_out(view) for view in page.items],
                             next_cursor=page.next_cursor)
 
-    @get("/quote")
+    @get("/quote", opt={"errors": {404, 409}})
     async def quote(self, current_user: User, orders: OrderService, product_id: ProductId,
                     offer_id: OfferId = None) -> QuoteOut:
         return quote_out(await orders.quote(current_user, product_id, offer_id))
