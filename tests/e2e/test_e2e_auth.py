@@ -42,7 +42,7 @@ def test_sign_up_log_out_and_log_in(page: Page) -> None:
 
     login(page, name, "secret123")
     page.get_by_role("button", name="Account menu").click()
-    page.get_by_role("menuitem", name="Profile").click()
+    page.get_by_role("menuitem", name="Profile", exact=True).click()
     page.wait_for_url(re.compile(r"/profile/\d+$"))
     screenshot(page, "logged-in-profile")
 
