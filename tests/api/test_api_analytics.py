@@ -78,3 +78,61 @@ async def test_a_sent_message_is_counted(client: ApiClient) -> None:
     assert body["dailyMetrics"][-1]["messagesSent"] == 1
     assert ("message_sent", "maya") in [(e["kind"], e["username"])
                                         for e in body["recentActivity"]]
+
+
+async def test_a_made_offer_is_counted_and_a_refused_one_is_not(client: ApiClient) -> None:
+    await client.register("theo")
+    coat = await create(client, title="Wool coat", price="80.00")
+    await logout(client)
+    await client.register("maya")
+    made = await client.post("/api/offers", json={"productId": coat["id"], "offerPrice": "60"})
+    assert made.status_code == 201, made.text
+    again = await client.post("/api/offers", json={"productId": coat["id"], "offerPrice": "61"})
+    assert again.status_code == 409  # one open offer per buyer: nothing recorded
+    await logout(client)
+    await client.register("boss", email="boss@example.com")
+    body = (await client.get(SUMMARY)).json()
+    assert body["dailyMetrics"][-1]["offersMade"] == 1
+    assert [e["username"] for e in body["recentActivity"]
+            if e["kind"] == "offer_made"] == ["maya"]
+
+
+async def test_orders_placed_completed_and_cancelled_are_counted(client: ApiClient) -> None:
+    """Two sales completed and one order cancelled: 2 / (2 + 1) of the ended orders sold;
+    theo only bought, so he is a buyer; the sales are the seller's, maya's."""
+    await client.register("maya")
+    coats = [(await create(client, title=f"Wool coat {n}", price="80.00"))["id"]
+             for n in range(3)]
+    await logout(client)
+    await client.register("boss", email="boss@example.com")
+    await logout(client)
+    await client.register("theo")
+    orders = [(await client.post("/api/orders", json={"productId": coat})).json()["id"]
+              for coat in coats]
+    cancelled = await client.put(f"/api/orders/{orders[2]}/status", json={"status": "cancelled"})
+    assert cancelled.status_code == 200, cancelled.text
+    await logout(client)
+    await client.login("boss")
+    for oid in orders[:2]:
+        assert (await client.post(f"/api/orders/{oid}/confirm-payment")).status_code == 200
+    await logout(client)
+    await client.login("maya")
+    for oid in orders[:2]:
+        for step in ({"status": "shipped", "trackingNumber": "1Z999"}, {"status": "delivered"}):
+            assert (await client.put(f"/api/orders/{oid}/status", json=step)).status_code == 200
+    await logout(client)
+    await client.login("theo")
+    for oid in orders[:2]:
+        done = await client.put(f"/api/orders/{oid}/status", json={"status": "completed"})
+        assert done.status_code == 200, done.text
+    await logout(client)
+    await client.login("boss")
+    body = (await client.get(SUMMARY)).json()
+    assert (body["buyerCount"], body["sellerCount"], body["transactionSuccessRate"]) == (
+        1, 1, 0.6667)
+    assert body["dailyMetrics"][-1]["completedSales"] == 2
+    orders_seen = [(e["kind"], e["username"]) for e in body["recentActivity"]
+                   if e["kind"] in ("order_placed", "sale_completed", "order_cancelled")]
+    assert sorted(orders_seen) == sorted(
+        [("order_placed", "theo")] * 3 + [("order_cancelled", "theo")]
+        + [("sale_completed", "maya")] * 2)

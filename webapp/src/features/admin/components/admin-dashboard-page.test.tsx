@@ -59,7 +59,7 @@ beforeEach(() => {
 describe('AdminDashboardPage analytics', () => {
   it('shows the figures, the active share and ten recent and daily rows', async () => {
     fakeServer({ 'GET /api/analytics/summary': () => json(makeSummary()) });
-    renderRoutes(routes, '/admin');
+    renderRoutes(routes, '/admin?tab=analytics');
     expect(await screen.findByText('Total users')).toBeInTheDocument();
     expect(screen.getByText('25.0% of all users')).toBeInTheDocument();
     expect(screen.getByText('80.0%')).toBeInTheDocument();
@@ -76,7 +76,7 @@ describe('AdminDashboardPage analytics', () => {
 
   it('says the data is unavailable when the call fails', async () => {
     fakeServer({ 'GET /api/analytics/summary': () => json({ message: 'Forbidden' }, 403) });
-    renderRoutes(routes, '/admin');
+    renderRoutes(routes, '/admin?tab=analytics');
     expect(
       await screen.findByText('Analytics data unavailable. Please check your admin permissions.'),
     ).toBeInTheDocument();
@@ -98,7 +98,7 @@ describe('AdminDashboardPage analytics', () => {
       'GET /api/admin/contact-messages': () => json({ items: [makeMessage()], nextCursor: null }),
     });
     const user = userEvent.setup();
-    const { router } = renderRoutes(routes, '/admin');
+    const { router } = renderRoutes(routes, '/admin?tab=analytics');
     await screen.findByText('Total users');
     await user.click(screen.getByRole('tab', { name: 'Contact Messages' }));
     expect(await screen.findByText('Order has not arrived')).toBeInTheDocument();

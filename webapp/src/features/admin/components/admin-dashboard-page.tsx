@@ -1,18 +1,26 @@
-import { Button, Container, Group, Tabs, Title } from '@mantine/core';
-import { IconRefresh } from '@tabler/icons-react';
+import { Button, Container, Group, Stack, Tabs, Title } from '@mantine/core';
+import { IconDownload, IconRefresh } from '@tabler/icons-react';
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
 import { adminKeys } from '../api';
-import { AdminOnly } from './admin-only';
+import { EXPORT_URL } from '../desk';
+import { AdminOnly } from '@/entities/user/admin-only';
 import { AnalyticsPanel } from './analytics-panel';
 import { ContactMessages } from './contact-messages';
+import { DeskOrders } from './desk-orders';
+import { SalesRecords } from './sales-records';
+import { SummaryCards } from './summary-cards';
 
 const TABS = [
+  { value: 'pending', label: 'Pending Payments' },
+  { value: 'paid', label: 'Payment Confirmed' },
+  { value: 'all', label: 'All Orders' },
   { value: 'analytics', label: 'Analytics' },
+  { value: 'sales', label: 'Sales Records' },
   { value: 'contact', label: 'Contact Messages' },
 ] as const;
 type TabValue = (typeof TABS)[number]['value'];
-const DEFAULT_TAB: TabValue = 'analytics';
+const DEFAULT_TAB: TabValue = 'pending';
 
 function isTab(value: string | null): value is TabValue {
   return TABS.some((tab) => tab.value === value);
@@ -33,6 +41,15 @@ function RefreshButton() {
   );
 }
 
+/** Every order as CSV: the browser downloads the server's stream (file named by the date). */
+function ExportButton() {
+  return (
+    <Button component="a" href={EXPORT_URL} download leftSection={<IconDownload size={16} aria-hidden />}>
+      Export Orders
+    </Button>
+  );
+}
+
 export default function AdminDashboardPage() {
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
@@ -44,25 +61,51 @@ export default function AdminDashboardPage() {
   return (
     <AdminOnly>
       <Container size="xl" py="xl">
-        <Group justify="space-between" mb="lg" gap="sm">
-          <Title order={1}>Admin Dashboard</Title>
-          <RefreshButton />
-        </Group>
-        <Tabs value={tab} onChange={select} keepMounted={false}>
-          <Tabs.List mb="md">
-            {TABS.map((item) => (
-              <Tabs.Tab key={item.value} value={item.value}>
-                {item.label}
-              </Tabs.Tab>
-            ))}
-          </Tabs.List>
-          <Tabs.Panel value="analytics">
-            <AnalyticsPanel />
-          </Tabs.Panel>
-          <Tabs.Panel value="contact">
-            <ContactMessages />
-          </Tabs.Panel>
-        </Tabs>
+        <Stack gap="lg">
+          <Group justify="space-between" gap="sm">
+            <Title order={1}>Admin Dashboard</Title>
+            <Group gap="sm">
+              <RefreshButton />
+              <ExportButton />
+            </Group>
+          </Group>
+          <SummaryCards />
+          <Tabs value={tab} onChange={select} keepMounted={false}>
+            <Tabs.List mb="md">
+              {TABS.map((item) => (
+                <Tabs.Tab key={item.value} value={item.value}>
+                  {item.label}
+                </Tabs.Tab>
+              ))}
+            </Tabs.List>
+            <Tabs.Panel value="pending">
+              <DeskOrders
+                filter="pending_payment"
+                label="Pending payments"
+                empty="No payments are waiting for confirmation"
+              />
+            </Tabs.Panel>
+            <Tabs.Panel value="paid">
+              <DeskOrders
+                filter="payment_confirmed"
+                label="Payment confirmed"
+                empty="No paid orders are waiting to ship"
+              />
+            </Tabs.Panel>
+            <Tabs.Panel value="all">
+              <DeskOrders filter={null} label="All orders" empty="No orders yet" />
+            </Tabs.Panel>
+            <Tabs.Panel value="analytics">
+              <AnalyticsPanel />
+            </Tabs.Panel>
+            <Tabs.Panel value="sales">
+              <SalesRecords />
+            </Tabs.Panel>
+            <Tabs.Panel value="contact">
+              <ContactMessages />
+            </Tabs.Panel>
+          </Tabs>
+        </Stack>
       </Container>
     </AdminOnly>
   );

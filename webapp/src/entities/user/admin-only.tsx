@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { NoticePage } from '@/components/notice-page';
-import { isAdmin } from '@/entities/user/user';
+import { isAdmin } from './user';
 import { useCurrentUser } from '@/entities/session/session-store';
 
 /** A display check only: the server refuses admin endpoints to everyone else. */

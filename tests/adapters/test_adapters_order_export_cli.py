@@ -1,0 +1,112 @@
+"""``rethread orders export`` against a real database: to a file and to standard output,
+the spec's columns, awkward text quoted and formulas neutralised, the status filter."""
+
+from __future__ import annotations
+
+import asyncio
+import csv
+import io
+from collections.abc import Iterator
+from datetime import UTC, datetime
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from adapters.sqlalchemy.engine import create_engine, create_session_factory
+from adapters.sqlalchemy.unit_of_work import SqlAlchemyUnitOfWork
+from domain.accounts import User
+from domain.admin import EXPORT_COLUMNS
+from domain.catalog import Category, Condition, Size
+from domain.listings import Listing, ListingImage
+from domain.order_rules import OrderStatus
+from domain.orders import Order
+from entrypoints.cli.main import app
+from entrypoints.settings import get_settings
+
+pytestmark = pytest.mark.adapters
+
+AWKWARD = 'Zoë "Z", Jr.\nSecond line'
+SOLD_AT = datetime(2026, 11, 20, 9, 30, tzinfo=UTC)
+
+
+@pytest.fixture
+def cli(db: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[CliRunner]:
+    monkeypatch.setenv("RETHREAD_DATABASE_URL", db)
+    monkeypatch.setenv("RETHREAD_DATA_DIR", str(tmp_path))
+    monkeypatch.setenv("RETHREAD_SECRET_KEY", "test-secret-key-test-secret-key-0123456789")
+    get_settings.cache_clear()
+    yield CliRunner()
+    get_settings.cache_clear()
+
+
+async def seed(url: str) -> None:
+    """Two orders: one for '=SUM(A1)' by an awkwardly named seller, one paid for."""
+    engine = create_engine(url)
+    uow = SqlAlchemyUnitOfWork(create_session_factory(engine))
+    async with uow:
+        seller = await uow.users.add(User("zoe", AWKWARD, "zoe@example.com", "x", SOLD_AT))
+        buyer = await uow.users.add(User("maya", "@maya", "maya@example.com", "x", SOLD_AT))
+        assert seller.id is not None and buyer.id is not None
+        for index, (title, status) in enumerate([("=SUM(A1)", OrderStatus.PENDING),
+                                                 ("Wool coat, grey", OrderStatus.SHIPPED)]):
+            listing = await uow.listings.add(Listing(
+                seller_id=seller.id, title=title, description="Warm and barely worn.",
+                price=Decimal("10.50"), brand="Zara", size=Size.M, condition=Condition.GOOD,
+                category=Category.OUTERWEAR, created_at=SOLD_AT,
+                images=[ListingImage("/media/a.webp", "/media/a-t.webp")]))
+            assert listing.id is not None
+            order = Order.place(order_number=f"4{index}-ABC12{index}", product_id=listing.id,
+                                buyer_id=buyer.id, seller_id=seller.id,
+                                price=Decimal("10.50"), created_at=SOLD_AT)
+            order.status = status
+            await uow.orders.add(order, SOLD_AT)
+        await uow.commit()
+    await engine.dispose()
+
+
+def parsed(text: str) -> list[list[str]]:
+    return list(csv.reader(io.StringIO(text, newline="")))
+
+
+def test_export_writes_the_spec_columns_to_a_file_or_stdout(cli: CliRunner, db: str,
+                                                             tmp_path: Path) -> None:
+    asyncio.run(seed(db))
+    target = tmp_path / "orders.csv"
+    done = cli.invoke(app, ["orders", "export", "--out", str(target)])
+    assert done.exit_code == 0, done.output
+    assert "Exported 2 orders" in done.output
+    rows = parsed(target.read_bytes().decode())
+    assert tuple(rows[0]) == EXPORT_COLUMNS
+    assert rows[1:] == [
+        ["40-ABC120", "2026-11-20", "'=SUM(A1)", "10.50", "pending", "'@maya",
+         "maya@example.com", AWKWARD, "zoe@example.com"],
+        ["41-ABC121", "2026-11-20", "Wool coat, grey", "10.50", "shipped", "'@maya",
+         "maya@example.com", AWKWARD, "zoe@example.com"]]
+
+    out = cli.invoke(app, ["orders", "export", "--status", "sales"])
+    assert out.exit_code == 0, out.output
+    assert [row[0] for row in parsed(out.stdout)] == ["Order Number", "41-ABC121"]
+    assert "Exporting" not in out.stdout  # no progress bar off a terminal
+
+    wrong = cli.invoke(app, ["orders", "export", "--status", "lost"])
+    assert wrong.exit_code == 2
+
+
+def test_a_terminal_gets_a_progress_bar_on_standard_error(
+        cli: CliRunner, db: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from rich.console import Console
+
+    import entrypoints.cli.orders as orders_cli
+
+    asyncio.run(seed(db))
+    screen = io.StringIO()
+    monkeypatch.setattr(orders_cli, "errors", Console(file=screen, force_terminal=True,
+                                                      width=100))
+    target = tmp_path / "orders.csv"
+    done = cli.invoke(app, ["orders", "export", "--out", str(target)])
+    assert done.exit_code == 0, done.output
+    assert "Exporting orders" in screen.getvalue()
+    assert "2/2" in screen.getvalue()
+    assert "Exporting" not in target.read_text(encoding="utf-8")

@@ -1,0 +1,121 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+/** Server data of the orders area: orders, saved addresses, reviews (spec §7). */
+export type OrderStatus =
+  | 'pending'
+  | 'confirmed'
+  | 'payment_confirmed'
+  | 'shipped'
+  | 'delivered'
+  | 'completed'
+  | 'cancelled';
+
+export interface AddressFields {
+  fullName: string;
+  addressLine1: string;
+  addressLine2: string;
+  city: string;
+  state: string;
+  zipCode: string;
+  country: string;
+  phoneNumber: string;
+}
+
+export interface Address extends AddressFields {
+  /** The joined multi-line text a label prints. */
+  raw: string;
+}
+
+export interface SavedAddress extends Address {
+  id: number;
+  isDefault: boolean;
+}
+
+export interface OrderParty {
+  id: number;
+  username: string;
+  displayName: string;
+  avatarUrl: string | null;
+  email: string;
+  createdAt: string;
+}
+
+export interface OrderEvent {
+  kind: 'placed' | 'status' | 'address';
+  status: OrderStatus | null;
+  label: string;
+  actorId: number | null;
+  at: string;
+}
+
+export interface Review {
+  id: number;
+  orderId: number;
+  reviewerId: number;
+  revieweeId: number;
+  rating: number;
+  comment: string;
+  createdAt: string;
+  published: boolean;
+}
+
+export interface Order {
+  id: number;
+  orderNumber: string;
+  paymentReference: string;
+  status: OrderStatus;
+  statusLabel: string;
+  price: string;
+  serviceFee: string;
+  shipping: string;
+  total: string;
+  createdAt: string;
+  trackingNumber: string | null;
+  trackingUrl: string | null;
+  product: { id: number; title: string; images: string[]; size: string; brand: string } | null;
+  buyer: OrderParty | null;
+  seller: OrderParty | null;
+  shippingAddress: Address | null;
+  events: OrderEvent[];
+  reviews: Review[];
+  allowedTransitions: OrderStatus[];
+  canReview: boolean;
+  protectionEndsAt: string | null;
+}
+
+export const orderKeys = {
+  all: ['orders'] as const,
+  list: (asSeller: boolean) => ['orders', 'list', asSeller] as const,
+  detail: (id: number) => ['orders', 'detail', id] as const,
+  addresses: ['user-addresses'] as const,
+};
+
+export interface OrderPage {
+  items: Order[];
+  nextCursor: string | null;
+}
+
+/** A mutation on one order; every order list and detail refetches when it settles. */
+export function useOrderMutation<V>(call: (orderId: number, value: V) => Promise<unknown>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ orderId, value }: { orderId: number; value: V }) => call(orderId, value),
+    onSettled: () => client.invalidateQueries({ queryKey: orderKeys.all }),
+  });
+}
+
+/** POST /api/orders/{id}/confirm-payment (administrators; 409 when already confirmed). */
+export function useConfirmPayment() {
+  return useOrderMutation((orderId, _: null) =>
+    api.post(`orders/${orderId}/confirm-payment`).json<Order>(),
+  );
+}
+
+/** POST /api/orders/{id}/shipping-address: an administrator who is not the buyer gets the
+ * admin rules on the server (only blanks refused: 'Missing Required Fields: ...'). */
+export function useAdminAddress() {
+  return useOrderMutation((orderId, address: AddressFields) =>
+    api.post(`orders/${orderId}/shipping-address`, { json: address }).json<Order>(),
+  );
+}

@@ -1,0 +1,64 @@
+import { Button, Code, Group, Modal, Stack, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { errorMessage } from '@/lib/api-client';
+import { formatMoney } from '@/lib/formatters';
+import { notifyError, notifySuccess } from '@/lib/notify';
+import { useConfirmPayment, type Order } from '@/entities/order/order';
+import { adminKeys } from '../api';
+
+interface ConfirmPaymentDialogProps {
+  order: Order | null;
+  onClose: () => void;
+}
+
+/** Confirm Payment from the desk's list: the reference to look for, then Cancel or Confirm. */
+export function ConfirmPaymentDialog({ order, onClose }: ConfirmPaymentDialogProps) {
+  const confirm = useConfirmPayment();
+  const client = useQueryClient();
+  const submit = () => {
+    if (!order) return;
+    confirm.mutate(
+      { orderId: order.id, value: null },
+      {
+        onSuccess: () => {
+          notifySuccess('Payment confirmed', 'The seller has been notified to ship the item');
+          onClose();
+        },
+        onError: (error) =>
+          notifyError(
+            errorMessage(error, 'Could not confirm payment. Please try again.'),
+            'Error confirming payment',
+          ),
+        onSettled: () => client.invalidateQueries({ queryKey: adminKeys.all }),
+      },
+    );
+  };
+  return (
+    <Modal opened={order !== null} onClose={onClose} title="Confirm payment" centered>
+      {order && (
+        <Stack gap="sm">
+          <Text>
+            Order number: <Code fz="md">{order.orderNumber}</Code>
+          </Text>
+          <Text>
+            Expected payment reference: <Code fz="md">{order.paymentReference}</Code>
+          </Text>
+          <Text>
+            Amount: <strong>{formatMoney(order.total)}</strong> from {order.buyer?.displayName ?? 'the buyer'}
+          </Text>
+          <Text size="sm" c="dimmed">
+            Confirm only once the payment has arrived. The seller is then asked to ship.
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button onClick={submit} loading={confirm.isPending}>
+              Confirm Payment
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,245 @@
+import {
+  Anchor,
+  Button,
+  Card,
+  Center,
+  Group,
+  Loader,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
+import { IconSearch } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Pager } from '@/components/pager';
+import { LoadFailed } from '@/components/load-failed';
+import { errorMessage } from '@/lib/api-client';
+import { formatDate, formatMoney } from '@/lib/formatters';
+import { useCursorPages } from '@/lib/use-cursor-pages';
+import type { Order, OrderParty, OrderStatus } from '@/entities/order/order';
+import { OrderStatusBadge } from '@/entities/order/order-status-badge';
+import { useDeskOrders, type DeskFilter } from '../desk';
+import { AddressDialog } from './address-dialog';
+import { ConfirmPaymentDialog } from './confirm-payment-dialog';
+
+/** The address can change until the order ships (docs/orders.md). */
+const ADDRESS_LOCKED = new Set<OrderStatus>(['shipped', 'delivered', 'completed', 'cancelled']);
+
+interface DeskOrdersProps {
+  filter: DeskFilter;
+  /** The table's accessible name, e.g. 'Pending payments'. */
+  label: string;
+  empty: string;
+}
+
+function Person({ party, nowrap = false }: { party: OrderParty | null; nowrap?: boolean }) {
+  if (!party) return <Text size="sm">—</Text>;
+  return (
+    <div>
+      <Text size="sm">{party.displayName}</Text>
+      <Anchor size="xs" href={`mailto:${party.email}`} style={nowrap ? { whiteSpace: 'nowrap' } : { overflowWrap: 'anywhere' }}>
+        {party.email}
+      </Anchor>
+    </div>
+  );
+}
+
+function AddressSummary({ order }: { order: Order }) {
+  const address = order.shippingAddress;
+  if (!address) return <Text size="sm" c="dimmed">No address yet</Text>;
+  return (
+    <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
+      {`${address.fullName}\n${address.city}, ${address.state} ${address.zipCode}`}
+    </Text>
+  );
+}
+
+interface Actions {
+  onConfirm: (order: Order) => void;
+  onAddress: (order: Order) => void;
+}
+
+function OrderActions({ order, onConfirm, onAddress }: { order: Order } & Actions) {
+  const canConfirm = order.allowedTransitions.includes('payment_confirmed');
+  const canAddress = !ADDRESS_LOCKED.has(order.status);
+  if (!canConfirm && !canAddress) return null;
+  return (
+    <Group gap={6} wrap="nowrap">
+      {canConfirm && (
+        <Button size="xs" onClick={() => onConfirm(order)} aria-label={`Confirm payment for ${order.orderNumber}`}>
+          Confirm Payment
+        </Button>
+      )}
+      {canAddress && (
+        <Button
+          size="xs"
+          variant="default"
+          onClick={() => onAddress(order)}
+          aria-label={`${order.shippingAddress ? 'Edit' : 'Add'} address for ${order.orderNumber}`}
+        >
+          {order.shippingAddress ? 'Edit address' : 'Add address'}
+        </Button>
+      )}
+    </Group>
+  );
+}
+
+function OrdersTable({ orders, label, ...actions }: { orders: Order[]; label: string } & Actions) {
+  return (
+    <Table.ScrollContainer minWidth={1100}>
+      <Table striped highlightOnHover verticalSpacing="sm" aria-label={label}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Order</Table.Th>
+            <Table.Th>Product</Table.Th>
+            <Table.Th>Price</Table.Th>
+            <Table.Th>Status</Table.Th>
+            <Table.Th>Buyer</Table.Th>
+            <Table.Th>Seller</Table.Th>
+            <Table.Th>Shipping address</Table.Th>
+            <Table.Th>Actions</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {orders.map((order) => (
+            <Table.Tr key={order.id}>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                <Text size="sm" ff="monospace">
+                  {order.orderNumber}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {formatDate(order.createdAt)}
+                </Text>
+              </Table.Td>
+              <Table.Td maw={240}>
+                <Text size="sm" lineClamp={2}>
+                  {order.product?.title ?? '—'}
+                </Text>
+              </Table.Td>
+              <Table.Td>{formatMoney(order.price)}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                <OrderStatusBadge order={order} />
+              </Table.Td>
+              <Table.Td>
+                <Person party={order.buyer} nowrap />
+              </Table.Td>
+              <Table.Td>
+                <Person party={order.seller} nowrap />
+              </Table.Td>
+              <Table.Td>
+                <AddressSummary order={order} />
+              </Table.Td>
+              <Table.Td>
+                <OrderActions order={order} {...actions} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+function OrderCards({ orders, label, ...actions }: { orders: Order[]; label: string } & Actions) {
+  return (
+    <Stack gap="sm" role="list" aria-label={label}>
+      {orders.map((order) => (
+        <Card key={order.id} withBorder radius="md" padding="sm" role="listitem">
+          <Stack gap={6}>
+            <Group justify="space-between" wrap="nowrap" align="flex-start">
+              <div>
+                <Text size="sm" ff="monospace">
+                  {order.orderNumber}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {formatDate(order.createdAt)} · {formatMoney(order.price)}
+                </Text>
+              </div>
+              <OrderStatusBadge order={order} />
+            </Group>
+            <Text size="sm" fw={500} lineClamp={1}>
+              {order.product?.title ?? '—'}
+            </Text>
+            <Group grow align="flex-start">
+              <div>
+                <Text size="xs" c="dimmed">
+                  Buyer
+                </Text>
+                <Person party={order.buyer} />
+              </div>
+              <div>
+                <Text size="xs" c="dimmed">
+                  Seller
+                </Text>
+                <Person party={order.seller} />
+              </div>
+            </Group>
+            <AddressSummary order={order} />
+            <OrderActions order={order} {...actions} />
+          </Stack>
+        </Card>
+      ))}
+    </Stack>
+  );
+}
+
+/** A searchable, paged list of orders for the desk's tabs (10 a page, never endless). */
+export function DeskOrders({ filter, label, empty }: DeskOrdersProps) {
+  const [search, setSearch] = useState('');
+  const [query] = useDebouncedValue(search.trim(), 300);
+  const pages = useCursorPages(`${filter}|${query}`);
+  const list = useDeskOrders(filter, query, pages.cursor);
+  const phone = useMediaQuery('(max-width: 48em)');
+  const [confirming, setConfirming] = useState<Order | null>(null);
+  const [addressing, setAddressing] = useState<Order | null>(null);
+  const orders = list.data?.items ?? [];
+  const actions = { onConfirm: setConfirming, onAddress: setAddressing };
+
+  return (
+    <Stack gap="md">
+      <TextInput
+        label="Search orders"
+        placeholder="Order number, buyer or seller"
+        leftSection={<IconSearch size={16} aria-hidden />}
+        value={search}
+        onChange={(event) => setSearch(event.currentTarget.value)}
+        maw={420}
+      />
+      {list.isPending && (
+        <Center py="xl" role="status" aria-label="Loading orders">
+          <Loader />
+        </Center>
+      )}
+      {list.isError && (
+        <LoadFailed
+          title="Failed to load orders"
+          description={errorMessage(list.error, list.error.message)}
+          onRetry={() => void list.refetch()}
+        />
+      )}
+      {list.isSuccess && orders.length === 0 && (
+        <Text c="dimmed" ta="center" py="xl">
+          {query ? `No orders match “${query}”` : empty}
+        </Text>
+      )}
+      {orders.length > 0 &&
+        (phone ? (
+          <OrderCards orders={orders} label={label} {...actions} />
+        ) : (
+          <OrdersTable orders={orders} label={label} {...actions} />
+        ))}
+      <Pager
+        page={pages.page}
+        nextCursor={list.data?.nextCursor}
+        onNext={pages.next}
+        onPrevious={pages.previous}
+        loading={list.isFetching}
+        label={`${label} pages`}
+      />
+      <ConfirmPaymentDialog order={confirming} onClose={() => setConfirming(null)} />
+      <AddressDialog order={addressing} onClose={() => setAddressing(null)} />
+    </Stack>
+  );
+}
