@@ -10,7 +10,7 @@ listing: ``catalog_views.py``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
 
 from application.analytics import ActivityBatch
@@ -20,25 +20,40 @@ from application.catalog_search import (
     fingerprint,
     parse_filter,
     parse_sort,
+    search_words,
 )
 from application.catalog_views import ListingView, existing_listing, listing_views
 from application.media import PhotoInput, PhotoIntake
 from application.notifications import notify_watchers, publish_notifications
 from application.offers import decline_open_offers, publish_declined
-from application.paging import After, page_of, page_request
-from application.ports import Clock, UnitOfWork
-from application.ports.catalog import Facets, ListingSort, sort_value
+from application.paging import page_of, page_request
+from application.ports import Clock, RateLimiter, ReadWork, UnitOfWork
+from application.ports.catalog import Facets, ListingFilter, Suggestion, position
 from application.ports.media import MediaStore
 from application.ports.realtime import RealtimePublisher
+from application.throttle import Throttle
 from domain.accounts import User
 from domain.analytics import ActivityKind
-from domain.catalog import ListingStatus
+from domain.catalog import Category, ListingStatus
 from domain.errors import require_valid
 from domain.listings import Listing, ListingDetails
 from domain.money import format_usd
 from domain.offers import DeclineReason
+from domain.rate_limits import DEFAULT_LIMITS, Limits
+from domain.search import allowed_edits, correct_word, matching_categories, patterns
 
 FACET_BRANDS = 50
+# Totals are exact up to this many matches; past it the page says "10,000+" (total_capped),
+# so a first page never counts a million rows.
+TOTAL_CAP = 10_000
+SUGGESTIONS = 5
+
+
+@dataclass(frozen=True)
+class SearchSuggestions:
+    brands: list[Suggestion]
+    categories: list[Category]
+    words: list[str]
 
 
 @dataclass(frozen=True)
@@ -55,12 +70,20 @@ class ListingChanges:
     images: list[PhotoInput] | None = None
 
 
+TOO_MANY_LISTINGS = "You have listed many items in the last hour. Please wait and try again."
+
+
 class CatalogService:
     def __init__(self, uow: UnitOfWork, clock: Clock, media: MediaStore,
                  realtime: RealtimePublisher | None = None,
-                 activity: ActivityBatch | None = None) -> None:
+                 activity: ActivityBatch | None = None, limiter: RateLimiter | None = None,
+                 limits: Limits = DEFAULT_LIMITS, reads: ReadWork | None = None) -> None:
         self.uow = uow
+        # Bounded reads that need no transaction (a product page) take the lean path.
+        self.reads: UnitOfWork | ReadWork = reads or uow
         self.clock = clock
+        self.throttle = Throttle(limiter, clock) if limiter is not None else None
+        self.listing_rule = limits.listing_account
         self.activity = activity or ActivityBatch(uow)
         self.photos = PhotoIntake(media)
         self.realtime = realtime
@@ -68,27 +91,82 @@ class CatalogService:
     # -- reading -----------------------------------------------------------------------
 
     async def get(self, listing_id: int) -> ListingView:
-        async with self.uow:
-            listing = await self._existing(listing_id)
-            return (await self.views([listing]))[0]
+        async with self.reads:
+            listing = await existing_listing(self.reads, listing_id)
+            return (await listing_views(self.reads, self.clock, [listing]))[0]
 
     async def search(self, request: SearchRequest) -> SearchPage:
+        """One page of results. On a first page whose words match nothing (and unless
+        ``exact``), misspelt words are corrected against the catalog's vocabulary
+        (:meth:`_corrected`); the corrected words come back as ``did_you_mean`` and travel
+        in the cursor (``d``), so the following pages continue the corrected search."""
         query = parse_filter(request)
-        sort, query_print = parse_sort(request.sort), fingerprint(query)
+        sort = parse_sort(request.sort, bool(query.words))
         page = page_request(request.limit, request.cursor, sort.key_type, s=sort.value)
         remembered = page.cursor.extra if page.cursor is not None else {}
+        corrected = remembered.get("d")
+        did_you_mean = corrected if isinstance(corrected, str) and not request.exact else None
+        if did_you_mean is not None:
+            query = replace(query, words=search_words(did_you_mean))
         async with self.uow:
+            query_print = fingerprint(query)
             total = remembered.get("t") if remembered.get("f") == query_print else None
+            capped = remembered.get("c") is True
             if not isinstance(total, int):
-                total = await self.uow.listings.count(query)
-            found = await self.uow.listings.search(query, sort, page.fetch, page.after,
-                                                   matches=total)
-            shown = page_of(found, page, lambda item: _position(item, sort),
-                            s=sort.value, t=total, f=query_print)
+                total, capped = await self._total(query)
+            if (total == 0 and query.words and page.cursor is None and not request.exact):
+                fixed = await self._corrected(query.words)
+                if fixed is not None:
+                    fixed_query = replace(query, words=fixed)
+                    fixed_total, fixed_capped = await self._total(fixed_query)
+                    if fixed_total:
+                        query, total, capped = fixed_query, fixed_total, fixed_capped
+                        query_print, did_you_mean = fingerprint(query), " ".join(fixed)
+            found = [] if total == 0 else await self.uow.listings.search(
+                query, sort, page.fetch, page.after, matches=None if capped else total)
+            extra: dict[str, str | int | bool] = {"s": sort.value, "t": total,
+                                                  "f": query_print}
+            if capped:
+                extra["c"] = True
+            if did_you_mean is not None:
+                extra["d"] = did_you_mean
+            shown = page_of(found, page, lambda item: position(item, sort, query.words),
+                            **extra)
             items = await self.views(shown.items)
         if query.words and request.cursor is None:  # a new query, not the next page
             self.activity.add(ActivityKind.SEARCH, request.searcher_id, self.clock.now())
-        return SearchPage(items, shown.next_cursor, total)
+        return SearchPage(items, shown.next_cursor, total, capped, did_you_mean)
+
+    async def _total(self, query: ListingFilter) -> tuple[int, bool]:
+        counted = await self.uow.listings.count(query, up_to=TOTAL_CAP + 1)
+        return min(counted, TOTAL_CAP), counted > TOTAL_CAP
+
+    async def _corrected(self, words: tuple[str, ...]) -> tuple[str, ...] | None:
+        """The words with each one that starts no vocabulary word replaced by its closest
+        vocabulary word (``domain.search.correct_word``); None when nothing changed."""
+        fixed: list[str] = []
+        for word in words:
+            better = None
+            if not await self.uow.listings.knows_prefix(patterns(word)):
+                candidates = await self.uow.listings.terms_near(word, allowed_edits(word))
+                better = correct_word(word, candidates)
+            fixed.append(better or word)
+        return tuple(fixed) if tuple(fixed) != words else None
+
+    async def suggest(self, q: str) -> SearchSuggestions:
+        """What a search box offers while typing: brands, categories and catalog words
+        that start with the last typed word (the words before it are kept in front)."""
+        typed = search_words(q)
+        if not typed:
+            return SearchSuggestions([], [], [])
+        last, before = typed[-1], " ".join(typed[:-1])
+        async with self.uow:
+            brands = await self.uow.listings.suggest_brands(" ".join(typed), SUGGESTIONS)
+            found = await self.uow.listings.suggest_words(last, SUGGESTIONS + 1)
+        words = [f"{before} {s.value}".strip() for s in found if s.value != last or before]
+        return SearchSuggestions(brands=brands[:SUGGESTIONS],
+                                 categories=matching_categories(" ".join(typed)),
+                                 words=[w for w in words if w != " ".join(typed)][:SUGGESTIONS])
 
     async def facets(self, request: SearchRequest) -> Facets:
         query = parse_filter(request)
@@ -102,9 +180,13 @@ class CatalogService:
 
     async def create(self, seller: User, details: ListingDetails,
                      photos: list[PhotoInput]) -> ListingView:
-        """A new listing; the photos are stored first, outside the transaction."""
+        """A new listing; the photos are stored first, outside the transaction. A seller
+        lists a limited number per hour (``Limits.listing_account``)."""
         assert seller.id is not None
         require_valid(details.errors(len(photos)))
+        if self.throttle is not None:
+            await self.throttle.take(self.listing_rule, f"listing:{seller.id}",
+                                     TOO_MANY_LISTINGS)
         images = await self.photos.store(self.photos.prepare(photos))
         listing = Listing.create(seller.id, details, images, self.clock.now())
         async with self.uow:
@@ -179,8 +261,3 @@ class CatalogService:
 def _given(changes: ListingChanges) -> dict[str, str]:
     names = ("title", "description", "price", "brand", "size", "condition", "category")
     return {name: value for name in names if (value := getattr(changes, name)) is not None}
-
-
-def _position(listing: Listing, sort: ListingSort) -> After:
-    assert listing.id is not None
-    return After(sort_value(listing, sort), listing.id)

@@ -2,13 +2,14 @@
 
 Every parameter is checked at once, so one 400 names every bad field: unknown categories,
 sizes or conditions, prices that are not amounts, a minimum above the maximum, an unknown
-sort. Brands match by :func:`domain.catalog.brand_key`; words as both databases index them.
+sort. Brands match by :func:`domain.catalog.brand_key`; words by the rules of
+``domain/search.py`` (folded, brand punctuation dropped, matched with their stems). With
+words the default order is relevance, without them most recent.
 """
 
 from __future__ import annotations
 
 import hashlib
-import re
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
@@ -18,9 +19,9 @@ from application.ports.catalog import ListingFilter, ListingSort
 from domain.catalog import Category, Condition, Size, brand_key
 from domain.errors import ValidationError, require_valid
 from domain.money import AmountProblem, problem_message, read_amount
+from domain.search import query_words
 
 MAX_SEARCH_WORDS = 8
-_WORD = re.compile(r"[^\W_]+")
 
 
 @dataclass(frozen=True)
@@ -40,6 +41,7 @@ class SearchRequest:
     limit: int | None = None
     cursor: str | None = None
     searcher_id: int | None = None  # who searched, for analytics (None: a visitor)
+    exact: bool = False  # search the words as typed: no typo correction
 
 
 @dataclass(frozen=True)
@@ -47,11 +49,15 @@ class SearchPage:
     items: list[ListingView]
     next_cursor: str | None
     total: int
+    # True when more than ``total`` (the cap, ``TOTAL_CAP``) match: shown as "10,000+".
+    total_capped: bool = False
+    # The corrected words the items were found for, when the typed words matched nothing.
+    did_you_mean: str | None = None
 
 
 def search_words(q: str | None) -> tuple[str, ...]:
-    """Lower-case runs of letters and digits, as both databases index them."""
-    return tuple(_WORD.findall((q or "").lower()))[:MAX_SEARCH_WORDS]
+    """The query's folded words (``domain.search.query_words``), at most eight."""
+    return tuple(query_words(q or ""))[:MAX_SEARCH_WORDS]
 
 
 def _choices(values: list[str], enum: Any, name: str, errors: dict[str, str]) -> frozenset[Any]:
@@ -96,9 +102,10 @@ def parse_filter(request: SearchRequest) -> ListingFilter:
     return query
 
 
-def parse_sort(sort: str | None) -> ListingSort:
+def parse_sort(sort: str | None, has_words: bool = False) -> ListingSort:
+    """The named sort; by default relevance when there are search words, else most recent."""
     if not sort:
-        return ListingSort.MOST_RECENT
+        return ListingSort.RELEVANCE if has_words else ListingSort.MOST_RECENT
     try:
         return ListingSort(sort.strip().lower())
     except ValueError:

@@ -37,7 +37,7 @@ from adapters.migrations import upgrade
 from adapters.sqlalchemy.engine import reset_postgres_schema
 from application.catalog_search import SearchRequest
 from application.ports.catalog import ListingFilter
-from application.ports.media import GarmentPhotos
+from application.ports.media import GarmentLook, GarmentPhotos, OutfitPhoto
 from entrypoints.container import Container, build_container, shutdown
 from entrypoints.settings import load_settings
 
@@ -59,10 +59,17 @@ async def settle(container: Container) -> None:
 class FlatPictures:
     kinds = tuple(SHAPES)
 
-    async def draw(self, kind: str, variant: int) -> GarmentPhotos:
+    async def draw(self, look: GarmentLook) -> GarmentPhotos:
         out = io.BytesIO()
-        Image.new("RGB", (40, 50), (30 * variant, len(kind) * 25, 90)).save(out, format="PNG")
+        Image.new("RGB", (40, 50), (30 * look.pose % 255, len(look.kind) * 25, 90)).save(
+            out, format="PNG")
         return GarmentPhotos(out.getvalue(), out.getvalue())
+
+    async def draw_outfit(self, looks: list[GarmentLook], variant: int) -> OutfitPhoto:
+        """The demo's style posts draw outfits too; a flat picture is enough here."""
+        out = io.BytesIO()
+        Image.new("RGB", (40, 50), (90, 30 * variant % 255, 60)).save(out, format="PNG")
+        return OutfitPhoto(out.getvalue(), tuple((0.5, 0.5) for _ in looks))
 
 
 async def seed(container: Container, listings: int) -> float:
@@ -94,6 +101,10 @@ def queries(maya_id: int) -> dict[str, SearchRequest]:
         "q=levi jeans": SearchRequest(q="levi jeans"),
         "q=wool + category=outerwear": SearchRequest(q="wool", categories=["outerwear"]),
         "q=zzzz (no match)": SearchRequest(q="zzzz"),
+        "q=jackets (plural, relevance)": SearchRequest(q="jackets"),
+        "q=h&m (one term)": SearchRequest(q="h&m"),
+        "q=outerwear (category word)": SearchRequest(q="outerwear"),
+        "q=jakcet (typo, corrected)": SearchRequest(q="jakcet"),
         "sellerId (one seller)": SearchRequest(seller_id=maya_id),
     }
 
@@ -149,6 +160,11 @@ async def bench(container: Container, label: str, listings: int, repeat: int) ->
                           "facets, q=jacket": SearchRequest(q="jacket")}.items():
         samples = await timed(lambda r=request: catalog.facets(r), repeat)
         table.add_row(name, f"{statistics.median(samples):.1f}",
+                      f"{percentile(samples, 0.95):.1f}", "")
+    suggest = getattr(catalog, "suggest", None)
+    if suggest is not None:  # the header's suggestions (issue 14)
+        samples = await timed(lambda: suggest("le"), repeat)
+        table.add_row("suggestions, q=le", f"{statistics.median(samples):.1f}",
                       f"{percentile(samples, 0.95):.1f}", "")
     console.print(table)
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Self
 
 from domain._labels import LabelledStrEnum
+from domain.folding import query_words
 
 MAX_LISTING_IMAGES = 5
 
@@ -92,6 +93,8 @@ def clean_brand(brand: str) -> str:
 
 
 def brand_key(brand: str) -> str:
-    """What brands are matched and counted by (search filter, facets, storage): the cleaned
-    brand in lower case, so "Levi's", "levi's" and " LEVI'S " are one brand."""
-    return clean_brand(brand).lower()
+    """What brands are matched and counted by (search filter, facets, storage): the brand's
+    folded words (``domain.folding``: lower case, no accents, an apostrophe or ampersand
+    inside a word dropped), so "Levi's", "levis", " LEVI'S " are one brand, and so are
+    "H&M" and "hm", "Chloé" and "Chloe"."""
+    return " ".join(query_words(brand))

@@ -1,18 +1,22 @@
 """Products and their photos: tables, search (full text, filters, keyset pages) and facets.
 
-Full text lives outside the ORM model because it differs per database (migration 0002):
-SQLite has an external-content FTS5 table ``products_fts`` kept in sync by triggers;
-PostgreSQL a generated ``search_vector`` tsvector column with a GIN index. Both index the
-title, description and brand as runs of letters and digits in lower case, and both match
-each query word as a prefix, so the two databases answer the same words the same way.
+Search terms are computed in Python (``domain/search.py``: folded words and their stems)
+and stored with each listing in ``search_head`` (title, brand) and ``search_body``
+(description, category and condition words), migration 0060. Full text over them differs
+per database: SQLite has an external-content FTS5 table ``products_fts`` on those two
+columns kept in sync by triggers; PostgreSQL a generated ``search_vector`` tsvector column
+(head weighted A) with a GIN index. Both only match patterns as prefixes of stored terms,
+so the two databases answer the same words the same way. ``search_terms`` counts the
+listings per vocabulary word (kept on every write) for typo correction and suggestions.
 Prices are stored as integer cents (exact and fast to compare on both databases).
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Awaitable, Callable, Hashable
+from contextlib import AbstractAsyncContextManager, asynccontextmanager, nullcontext
+from dataclasses import replace
 from datetime import datetime
 from decimal import Decimal
 from typing import Any
@@ -29,16 +33,20 @@ from sqlalchemy import (
     func,
     insert,
     literal_column,
+    or_,
     select,
     text,
     update,
 )
+from sqlalchemy.dialects.postgresql import insert as postgres_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import Mapped, mapped_column
 
 from adapters.sqlalchemy.accounts import UserRow
 from adapters.sqlalchemy.base import Base, UtcDateTime
 from adapters.sqlalchemy.paging import after_clause
+from adapters.sqlalchemy.search_cache import SearchCache
 from application.paging import After
 from application.ports.catalog import (
     FacetCount,
@@ -46,9 +54,17 @@ from application.ports.catalog import (
     ListingFilter,
     ListingSort,
     SellerCard,
+    Suggestion,
 )
 from domain.catalog import Category, Condition, ListingStatus, Size, brand_key
 from domain.listings import Listing, ListingImage
+from domain.search import (
+    MAX_TERM_LENGTH,
+    count_vocabulary,
+    patterns,
+    search_text,
+    vocabulary_fields,
+)
 
 BATCH = 5000
 # SQLite: up to this many text matches, look them up by id rather than walk an index. A page
@@ -89,6 +105,20 @@ class ProductRow(Base):
     watch_count: Mapped[int] = mapped_column(Integer, default=0)
     created_at: Mapped[datetime] = mapped_column(UtcDateTime)
     updated_at: Mapped[datetime] = mapped_column(UtcDateTime)
+    # domain.search terms; written with every listing, read only by the full-text index
+    search_head: Mapped[str] = mapped_column(Text, default="", deferred=True)
+    search_body: Mapped[str] = mapped_column(Text, default="", deferred=True)
+
+
+class SearchTermRow(Base):
+    """How many listings use each vocabulary word (``domain.search.vocabulary_words``)."""
+
+    __tablename__ = "search_terms"
+
+    term: Mapped[str] = mapped_column(
+        String(MAX_TERM_LENGTH).with_variant(String(MAX_TERM_LENGTH, collation="C"),
+                                             "postgresql"), primary_key=True)
+    listings: Mapped[int] = mapped_column(Integer, default=0)
 
 
 class ProductImageRow(Base):
@@ -105,9 +135,10 @@ P = ProductRow
 PRODUCTS = ProductRow.__table__
 IMAGES = ProductImageRow.__table__
 FTS_INSERT_TRIGGER = "products_fts_insert"
-FTS_FILL = text("INSERT INTO products_fts(rowid, title, description, brand) "
-                "SELECT id, title, description, brand FROM products "
+FTS_FILL = text("INSERT INTO products_fts(rowid, search_head, search_body) "
+                "SELECT id, search_head, search_body FROM products "
                 "WHERE id BETWEEN :low AND :high")
+TERMS = SearchTermRow.__table__
 
 
 def to_cents(amount: Decimal) -> int:
@@ -115,7 +146,10 @@ def to_cents(amount: Decimal) -> int:
 
 
 def _values(listing: Listing) -> dict[str, Any]:
+    found = search_text(listing.title, listing.description, listing.brand, listing.category,
+                        listing.condition)
     return {
+        "search_head": found.head, "search_body": found.body,
         "seller_id": listing.seller_id, "title": listing.title,
         "description": listing.description, "price_cents": to_cents(listing.price),
         "brand": listing.brand, "brand_key": brand_key(listing.brand),
@@ -136,28 +170,70 @@ def _listing(row: ProductRow, images: list[ListingImage]) -> Listing:
     )
 
 
+def _row_fields(row: ProductRow) -> tuple[str, ...]:
+    return vocabulary_fields(row.title, row.description, row.brand, Category(row.category),
+                             Condition(row.condition))
+
+
 def _image_rows(listing_id: int, images: list[ListingImage]) -> list[dict[str, Any]]:
     return [{"product_id": listing_id, "position": n, "url": image.url,
              "thumbnail_url": image.thumbnail_url} for n, image in enumerate(images)]
 
 
-def fts_query(words: tuple[str, ...]) -> str:
-    """SQLite FTS5: every word as a quoted prefix (words are letters and digits only)."""
-    return " ".join(f'"{word}"*' for word in words)
+def _listing_fields(listing: Listing) -> tuple[str, ...]:
+    return vocabulary_fields(listing.title, listing.description, listing.brand,
+                             listing.category, listing.condition)
 
 
-def tsquery(words: tuple[str, ...]) -> str:
-    """PostgreSQL: every word as a prefix, all required."""
-    return " & ".join(f"{word}:*" for word in words)
+# Which matches a text condition keeps: every match, those whose title and brand alone
+# match every word ("strong", relevance rank 1), or the others ("weak", rank 0).
+ALL, STRONG, WEAK = "all", "strong", "weak"
 
 
-def _text_match(words: tuple[str, ...], dialect: str) -> ColumnElement[bool]:
+def fts_query(words: tuple[str, ...], part: str = ALL) -> str:
+    """SQLite FTS5: every word as a quoted prefix, or its patterns (``domain.search``) as
+    alternatives (words are letters and digits only, so quoting is safe)."""
+    def group(word: str) -> str:
+        return "(" + " OR ".join(f'"{p}"*' for p in patterns(word)) + ")"
+
+    every = " AND ".join(group(word) for word in words)
+    if part == STRONG:
+        return f"search_head : ({every})"
+    if part == WEAK:
+        return f"({every}) NOT (search_head : ({every}))"
+    return every
+
+
+def tsquery(words: tuple[str, ...], part: str = ALL) -> str:
+    """PostgreSQL: the same; the head's terms carry weight A."""
+    def every(weight: str) -> str:
+        return " & ".join("(" + " | ".join(f"{p}:*{weight}" for p in patterns(word)) + ")"
+                          for word in words)
+
+    if part == STRONG:
+        return every("A")
+    if part == WEAK:
+        return f"({every('')}) & !({every('A')})"
+    return every("")
+
+
+def _text_match(words: tuple[str, ...], dialect: str, part: str = ALL) -> ColumnElement[bool]:
     if dialect == "postgresql":
-        query = func.to_tsquery(literal_column("'simple'::regconfig"), tsquery(words))
+        query = func.to_tsquery(literal_column("'simple'::regconfig"), tsquery(words, part))
         return literal_column("products.search_vector").bool_op("@@")(query)
     matches = text("SELECT rowid FROM products_fts WHERE products_fts MATCH :fts")
-    return P.id.in_(matches.bindparams(fts=fts_query(words)).columns(
+    return P.id.in_(matches.bindparams(fts=fts_query(words, part)).columns(
         literal_column("rowid", Integer)))
+
+
+def _successor(prefix: str) -> str:
+    """The smallest string above every string starting with ``prefix`` (code point order,
+    which is byte order in UTF-8: SQLite's BINARY and PostgreSQL's "C" collation)."""
+    return prefix[:-1] + chr(ord(prefix[-1]) + 1)
+
+
+def _starts_with(column: Any, prefix: str) -> ColumnElement[bool]:
+    return (column >= prefix) & (column < _successor(prefix))
 
 
 FACETS = ("brands", "categories", "sizes", "conditions")
@@ -172,7 +248,7 @@ def _facet_values(query: ListingFilter, name: str) -> frozenset[str]:
 
 
 def conditions(query: ListingFilter, dialect: str, skip: tuple[str, ...] = (),
-               drive_from_text: bool = False) -> list[ColumnElement[bool]]:
+               drive_from_text: bool = False, part: str = ALL) -> list[ColumnElement[bool]]:
     """The WHERE clauses of a filter, leaving out the facet filters named in ``skip``.
 
     ``drive_from_text``: write the status test as ``status || ''`` so neither planner can
@@ -187,7 +263,7 @@ def conditions(query: ListingFilter, dialect: str, skip: tuple[str, ...] = (),
     if query.seller_id is not None:
         where.append(P.seller_id == query.seller_id)
     if query.words:
-        where.append(_text_match(query.words, dialect))
+        where.append(_text_match(query.words, dialect, part))
     for name in FACETS:
         values = _facet_values(query, name)
         if values and name not in skip:
@@ -200,7 +276,7 @@ def conditions(query: ListingFilter, dialect: str, skip: tuple[str, ...] = (),
 
 
 def _sort_column(sort: ListingSort) -> Any:
-    if sort is ListingSort.MOST_RECENT:
+    if sort in (ListingSort.MOST_RECENT, ListingSort.RELEVANCE):
         return P.created_at
     if sort is ListingSort.MOST_POPULAR:
         return P.watch_count
@@ -214,14 +290,26 @@ def _after_clause(sort: ListingSort, after: After) -> ColumnElement[bool]:
 
 
 class SqlListingRepository:
-    def __init__(self, session: AsyncSession) -> None:
+    """``cache`` keeps facet combinations and capped totals (``search_cache.py``);
+    ``on_write`` tells the unit of work that listings changed, so that it empties the cache
+    after the commit. ``heavy`` is the admission gate (``application/admission.py``) every
+    statement that may walk many rows (a search page, a count, a facet pass) goes through;
+    answers from the cache and by-id lookups never wait there."""
+
+    def __init__(self, session: AsyncSession, cache: SearchCache | None = None,
+                 on_write: Callable[[], None] | None = None,
+                 heavy: AbstractAsyncContextManager[Any] | None = None) -> None:
         self.session = session
+        self.cache = cache
+        self.on_write = on_write or (lambda: None)
+        self.heavy: AbstractAsyncContextManager[Any] = heavy or nullcontext()
 
     @property
     def dialect(self) -> str:
         return self.session.get_bind().dialect.name
 
     async def add(self, listing: Listing) -> Listing:
+        self.on_write()
         row = ProductRow(**_values(listing), watch_count=listing.watch_count)
         self.session.add(row)
         await self.session.flush()
@@ -229,13 +317,28 @@ class SqlListingRepository:
         if listing.images:
             await self.session.execute(insert(ProductImageRow),
                                        _image_rows(row.id, listing.images))
+        await self._count_words(count_vocabulary(_listing_fields(listing)))
         return listing
+
+    async def _count_words(self, changes: Counter[str]) -> None:
+        """Add ``changes`` to the vocabulary counts (one upsert per word, in word order so
+        concurrent writers on PostgreSQL take the row locks in the same order)."""
+        rows = [{"term": term, "listings": n} for term, n in sorted(changes.items()) if n]
+        if not rows:
+            return
+        insert_into = postgres_insert if self.dialect == "postgresql" else sqlite_insert
+        statement = insert_into(TERMS)
+        statement = statement.on_conflict_do_update(
+            index_elements=[TERMS.c.term],
+            set_={"listings": TERMS.c.listings + statement.excluded.listings})
+        await self.session.execute(statement, rows)
 
     async def add_many(self, listings: list[Listing]) -> list[int]:
         """Bulk insert with ids reserved up front, so products and photos go in as plain
         executemany statements per batch (no per-row RETURNING round trips). On SQLite the
         full-text rows are written by one statement per batch instead of a trigger per row
         (about twice as fast); see :meth:`_without_fts_trigger`."""
+        self.on_write()
         ids: list[int] = []
         async with self._without_fts_trigger():
             for start in range(0, len(listings), BATCH):
@@ -255,6 +358,8 @@ class SqlListingRepository:
             await self.session.execute(insert(IMAGES), images)
         if self.dialect == "sqlite":
             await self.session.execute(FTS_FILL, {"low": new_ids[0], "high": new_ids[-1]})
+        await self._count_words(count_vocabulary(
+            field for item in chunk for field in _listing_fields(item)))
         return new_ids
 
     @asynccontextmanager
@@ -324,9 +429,13 @@ class SqlListingRepository:
         return found
 
     async def save(self, listing: Listing) -> None:
+        self.on_write()
         row = await self.session.get(ProductRow, listing.id)
         if row is None:
             raise LookupError(f"listing {listing.id} vanished")
+        changes = count_vocabulary(_listing_fields(listing))
+        changes.subtract(count_vocabulary(_row_fields(row)))
+        await self._count_words(changes)
         for name, value in _values(listing).items():
             setattr(row, name, value)
         stored = (await self._images([row.id])).get(row.id, [])
@@ -339,10 +448,18 @@ class SqlListingRepository:
         await self.session.flush()
 
     async def delete(self, listing_id: int) -> None:
+        self.on_write()
+        row = await self.session.get(ProductRow, listing_id)
+        if row is None:
+            return
+        changes: Counter[str] = Counter()
+        changes.subtract(count_vocabulary(_row_fields(row)))
+        await self._count_words(changes)
         await self.session.execute(delete(ProductRow).where(ProductRow.id == listing_id))
 
     async def claim_status(self, listing_id: int, expected: ListingStatus,
                            status: ListingStatus, now: datetime) -> bool:
+        self.on_write()
         result = await self.session.execute(
             update(ProductRow)
             .where(ProductRow.id == listing_id, ProductRow.status == expected.value)
@@ -352,34 +469,89 @@ class SqlListingRepository:
 
     async def search(self, query: ListingFilter, sort: ListingSort, limit: int,
                      after: After | None = None, matches: int | None = None) -> list[Listing]:
-        column = _sort_column(sort)
-        order = ((column.desc(), P.id.desc()) if sort.descending else (column.asc(), P.id.asc()))
-        where = conditions(query, self.dialect,
-                           drive_from_text=await self._drive_from_text(query, matches))
-        if after is not None:
-            where.append(_after_clause(sort, after))
-        rows = (await self.session.scalars(
-            select(ProductRow).where(*where).order_by(*order).limit(limit))).all()
+        if sort is not ListingSort.RELEVANCE or not query.words:
+            rows = await self._rows(query, sort, limit, after,
+                                    await self._drive_from_text(query, matches))
+        else:
+            # Relevance: rank 1 (title and brand match every word), newest first, then
+            # rank 0; each part walks the same indexes as most recent does. When many
+            # listings match, each part asks how many it has (the title matches of a
+            # category word can be none at all: walking the date index for them would
+            # read every listing).
+            small = matches is not None and matches <= TEXT_DRIVE_LIMIT
+            rows = []
+            if after is None or after.rank != 0:
+                rows = await self._rows(query, sort, limit, after,
+                                        small or await self._few_matches(query, STRONG),
+                                        STRONG)
+            if len(rows) < limit:
+                rows += await self._rows(query, sort, limit - len(rows),
+                                         after if after is not None and after.rank == 0
+                                         else None,
+                                         small or await self._few_matches(query, WEAK), WEAK)
         images = await self._images([row.id for row in rows])
         return [_listing(row, images.get(row.id, [])) for row in rows]
 
-    async def count(self, query: ListingFilter) -> int:
-        statement = select(func.count()).select_from(ProductRow).where(*conditions(
-            query, self.dialect,
-            drive_from_text=await self._drive_from_text(query, counting=True)))
-        return int(await self.session.scalar(statement) or 0)
+    async def _few_matches(self, query: ListingFilter, part: str) -> bool:
+        """At most :data:`TEXT_DRIVE_LIMIT` listings match this part of the words (counted
+        in the full-text index and stopped there: milliseconds on either database)."""
+        if self.dialect == "postgresql":
+            matching = (select(literal_column("1")).select_from(ProductRow)
+                        .where(_text_match(query.words, self.dialect, part))
+                        .limit(TEXT_DRIVE_LIMIT + 1))
+            statement: Any = select(func.count()).select_from(matching.subquery())
+            values: dict[str, Any] = {}
+        else:
+            statement = text("SELECT count(*) FROM (SELECT 1 FROM products_fts "
+                             "WHERE products_fts MATCH :fts LIMIT :cap)")
+            values = {"fts": fts_query(query.words, part), "cap": TEXT_DRIVE_LIMIT + 1}
+        async with self.heavy:
+            found = await self.session.scalar(statement, values)
+        return int(found or 0) <= TEXT_DRIVE_LIMIT
+
+    async def _rows(self, query: ListingFilter, sort: ListingSort, limit: int,
+                    after: After | None, drive: bool, part: str = ALL) -> list[ProductRow]:
+        column = _sort_column(sort)
+        order = ((column.desc(), P.id.desc()) if sort.descending else (column.asc(), P.id.asc()))
+        where = conditions(query, self.dialect, drive_from_text=drive, part=part)
+        if after is not None:
+            where.append(_after_clause(sort, after))
+        async with self.heavy:
+            return list((await self.session.scalars(
+                select(ProductRow).where(*where).order_by(*order).limit(limit))).all())
+
+    async def count(self, query: ListingFilter, up_to: int | None = None) -> int:
+        return int(await self._cached(("count", query, up_to), lambda: self._count(query, up_to)))
+
+    async def _cached(self, key: Hashable, compute: Callable[[], Awaitable[Any]]) -> Any:
+        if self.cache is None:
+            return await compute()
+        generation = await self.cache.generation()  # read before computing (see the cache)
+        found = self.cache.get(key, generation)
+        if found is None:
+            found = await compute()
+            self.cache.put(key, generation, found)
+        return found
+
+    async def _count(self, query: ListingFilter, up_to: int | None) -> int:
+        where = conditions(query, self.dialect,
+                           drive_from_text=await self._drive_from_text(query, counting=True))
+        if up_to is None:
+            statement = select(func.count()).select_from(ProductRow).where(*where)
+        else:  # stop at ``up_to``: a first page never counts a million rows
+            matching = select(literal_column("1")).select_from(ProductRow).where(*where)
+            statement = select(func.count()).select_from(matching.limit(up_to).subquery())
+        async with self.heavy:
+            return int(await self.session.scalar(statement) or 0)
 
     async def facets(self, query: ListingFilter, brand_limit: int) -> Facets:
         """One pass: count the matching listings per (brand, category, size, condition)
         combination (streamed from the covering index ``ix_products_facets``), then add the
         combinations up per facet here, each facet ignoring its own filter."""
-        count = func.count()
-        statement = (
-            select(P.brand_key, P.category, P.size, P.condition, func.min(P.brand), count)
-            .where(*conditions(query, self.dialect, skip=FACETS, drive_from_text=(
-                await self._drive_from_text(query, counting=True))))
-            .group_by(P.brand_key, P.category, P.size, P.condition))
-        combos = [tuple(row) for row in await self.session.execute(statement)]
+        # The facet filters are applied below, so one cached pass serves every tick of them.
+        unticked = replace(query, brands=frozenset(), categories=frozenset(),
+                           sizes=frozenset(), conditions=frozenset())
+        combos = await self._cached(("facets", unticked), lambda: self._combos(unticked))
         chosen = {name: _facet_values(query, name) for name in FACETS}
         totals: dict[str, Counter[str]] = {name: Counter() for name in FACETS}
         shown: dict[str, str] = {}
@@ -398,6 +570,18 @@ class SqlListingRepository:
 
         return Facets(brands=ranked("brands")[:brand_limit], categories=ranked("categories"),
                       sizes=ranked("sizes"), conditions=ranked("conditions"))
+
+    async def _combos(self, query: ListingFilter) -> list[tuple[Any, ...]]:
+        count = func.count()
+        statement = (
+            select(P.brand_key, P.category, P.size, P.condition, P.brand, count)
+            .where(*conditions(query, self.dialect, skip=FACETS, drive_from_text=(
+                await self._drive_from_text(query, counting=True))))
+            # by brand too: the shown spelling is chosen in Python (min), the same on both
+            # databases whatever their collation ("H&M" over "hm", "Levi's" over "Levis")
+            .group_by(P.brand_key, P.category, P.size, P.condition, P.brand))
+        async with self.heavy:
+            return [tuple(row) for row in await self.session.execute(statement)]
 
     async def _drive_from_text(self, query: ListingFilter, matches: int | None = None, *,
                                counting: bool = False) -> bool:
@@ -419,9 +603,59 @@ class SqlListingRepository:
         limit = TEXT_COUNT_DRIVE_LIMIT if counting else TEXT_DRIVE_LIMIT
         capped = text("SELECT count(*) FROM (SELECT 1 FROM products_fts "
                       "WHERE products_fts MATCH :fts LIMIT :cap)")
-        found = await self.session.scalar(capped, {"fts": fts_query(query.words),
-                                                   "cap": limit + 1})
+        async with self.heavy:
+            found = await self.session.scalar(capped, {"fts": fts_query(query.words),
+                                                       "cap": limit + 1})
         return int(found or 0) <= limit
+
+    # -- vocabulary: typo correction and suggestions ------------------------------------
+
+    async def knows_prefix(self, prefixes: tuple[str, ...]) -> bool:
+        starts = [_starts_with(SearchTermRow.term, p) for p in prefixes if p]
+        if not starts:
+            return False
+        found = await self.session.scalar(
+            select(literal_column("1")).select_from(SearchTermRow)
+            .where(SearchTermRow.listings > 0, or_(*starts)).limit(1))
+        return found is not None
+
+    async def terms_near(self, word: str, spread: int) -> dict[str, int]:
+        low, high = max(1, len(word) - spread), len(word) + spread
+
+        async def load() -> dict[str, int]:
+            rows = await self.session.execute(
+                select(SearchTermRow.term, SearchTermRow.listings).where(
+                    SearchTermRow.listings > 0,
+                    func.length(SearchTermRow.term).between(low, high)))
+            return {term: n for term, n in rows}
+
+        return dict(await self._cached(("terms", low, high), load))
+
+    async def suggest_words(self, prefix: str, limit: int) -> list[Suggestion]:
+        if not prefix:
+            return []
+        rows = await self.session.execute(
+            select(SearchTermRow.term, SearchTermRow.listings)
+            .where(SearchTermRow.listings > 0, _starts_with(SearchTermRow.term, prefix))
+            .order_by(SearchTermRow.listings.desc(), SearchTermRow.term).limit(limit))
+        return [Suggestion(term, n) for term, n in rows]
+
+    async def suggest_brands(self, prefix: str, limit: int) -> list[Suggestion]:
+        """From the facet pass over every available listing (cached and shared with the
+        shop's unfiltered facets), so typing costs no scan of a million rows."""
+        if not prefix:
+            return []
+        everything = ListingFilter()
+        combos = await self._cached(("facets", everything), lambda: self._combos(everything))
+        compact = prefix.replace(" ", "")
+        counts: Counter[str] = Counter()
+        shown: dict[str, str] = {}
+        for key, _category, _size, _condition, brand, n in combos:
+            if key and (key.startswith(prefix) or key.replace(" ", "").startswith(compact)):
+                counts[key] += n
+                shown[key] = min(shown.get(key, brand), brand)
+        ranked = sorted(counts.items(), key=lambda item: (-item[1], item[0]))[:limit]
+        return [Suggestion(shown[key], n) for key, n in ranked]
 
     async def count_by_seller(self, seller_id: int, *, include_unavailable: bool) -> int:
         statement = select(func.count()).select_from(ProductRow).where(

@@ -3,13 +3,16 @@
 Search semantics every implementation honours (the SQL adapters and the in-memory fake
 used as the oracle of the property test):
 
-- ``words``: every word must be a prefix of some word of the title, description or brand
-  (words are runs of letters and digits, compared in lower case).
+- ``words``: every query word must match a stored term of the listing (``domain/search.py``:
+  folded words and their stems of the title, brand, description, category and condition;
+  a word matches when it or its stem is the prefix of a term).
 - ``brands`` match case-insensitively and exactly; ``categories``, ``sizes``,
   ``conditions`` are any-of; prices are inclusive bounds; only available listings unless
   ``include_unavailable``.
 - Order by the sort key, then id, both in the sort's direction; ``after`` continues
-  strictly after a (key, id) position (keyset pagination).
+  strictly after a (key, id) position (keyset pagination). ``relevance`` orders by
+  :func:`domain.search.rank` of the words (title and brand matches first), then newest
+  first; its positions carry the rank (``After.rank``).
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from typing import Protocol
 from application.paging import After, KeyValue
 from domain.catalog import Category, Condition, ListingStatus, Size
 from domain.listings import Listing
+from domain.search import SearchText, rank, search_text
 
 
 class ListingSort(StrEnum):
@@ -30,6 +34,7 @@ class ListingSort(StrEnum):
     PRICE_LOW_HIGH = "price_low_high"
     PRICE_HIGH_LOW = "price_high_low"
     MOST_POPULAR = "most_popular"
+    RELEVANCE = "relevance"
 
     @property
     def descending(self) -> bool:
@@ -38,7 +43,7 @@ class ListingSort(StrEnum):
     @property
     def key_type(self) -> type:
         """The type of :func:`sort_value` under this sort (what a cursor's key must be)."""
-        if self is ListingSort.MOST_RECENT:
+        if self in (ListingSort.MOST_RECENT, ListingSort.RELEVANCE):
             return datetime
         return int if self is ListingSort.MOST_POPULAR else Decimal
 
@@ -47,12 +52,27 @@ SortValue = KeyValue
 
 
 def sort_value(listing: Listing, sort: ListingSort) -> SortValue:
-    """The value a listing is ordered by under ``sort`` (ties broken by id)."""
-    if sort is ListingSort.MOST_RECENT:
+    """The value a listing is ordered by under ``sort`` (ties broken by id; under relevance
+    the rank comes first, :func:`position`)."""
+    if sort in (ListingSort.MOST_RECENT, ListingSort.RELEVANCE):
         return listing.created_at
     if sort is ListingSort.MOST_POPULAR:
         return listing.watch_count
     return listing.price
+
+
+def listing_search_text(listing: Listing) -> SearchText:
+    return search_text(listing.title, listing.description, listing.brand, listing.category,
+                       listing.condition)
+
+
+def position(listing: Listing, sort: ListingSort, words: tuple[str, ...] = ()) -> After:
+    """Where ``listing`` stands in the order of ``sort`` (for a cursor after it)."""
+    assert listing.id is not None
+    if sort is ListingSort.RELEVANCE:
+        return After(listing.created_at, listing.id,
+                     rank(words, listing_search_text(listing)))
+    return After(sort_value(listing, sort), listing.id)
 
 
 @dataclass(frozen=True)
@@ -95,6 +115,23 @@ class SellerCard:
     verified: bool
 
 
+@dataclass(frozen=True)
+class Suggestion:
+    """One suggestion for a search box: a brand or a word of the catalog, with how many
+    listings have it."""
+
+    value: str
+    count: int
+
+
+class ListingReads(Protocol):
+    """The by-id reads a product card needs; the lean read path offers just these."""
+
+    async def get(self, listing_id: int) -> Listing | None: ...
+    async def get_many(self, listing_ids: list[int]) -> dict[int, Listing]: ...
+    async def sellers(self, user_ids: set[int]) -> dict[int, SellerCard]: ...
+
+
 class ListingRepository(Protocol):
     async def add(self, listing: Listing) -> Listing: ...
     async def add_many(self, listings: list[Listing]) -> list[int]:
@@ -115,8 +152,20 @@ class ListingRepository(Protocol):
                      ) -> list[Listing]:
         """Up to ``limit`` listings in order; ``matches`` (how many match in all, when
         known) only helps the storage choose how to look."""
-    async def count(self, query: ListingFilter) -> int: ...
+    async def count(self, query: ListingFilter, up_to: int | None = None) -> int:
+        """How many match; with ``up_to``, counting stops there (at most ``up_to``)."""
+        ...
     async def facets(self, query: ListingFilter, brand_limit: int) -> Facets:
         """Counts per value; each facet ignores its own filter (so choices stay visible)."""
     async def count_by_seller(self, seller_id: int, *, include_unavailable: bool) -> int: ...
+    async def knows_prefix(self, prefixes: tuple[str, ...]) -> bool:
+        """Does a vocabulary word (``domain.search.vocabulary_words`` of any listing) start
+        with one of ``prefixes``?"""
+    async def terms_near(self, word: str, spread: int) -> dict[str, int]:
+        """Vocabulary words whose length is within ``spread`` of the word's, with how many
+        listings use each (the candidates of a typo correction)."""
+    async def suggest_words(self, prefix: str, limit: int) -> list[Suggestion]:
+        """Vocabulary words starting with ``prefix``, most used first."""
+    async def suggest_brands(self, prefix: str, limit: int) -> list[Suggestion]:
+        """Brands of available listings whose key starts with ``prefix``, most listed first."""
     async def sellers(self, user_ids: set[int]) -> dict[int, SellerCard]: ...

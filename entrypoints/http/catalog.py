@@ -8,22 +8,19 @@ named ``images``). Their body limit is raised to fit five 10 MB photos as base64
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Annotated, Any, TypeVar
+from typing import Annotated, Any
 
 import msgspec
 from litestar import Controller, Request, delete, get, post, put
-from litestar.datastructures import UploadFile
-from litestar.exceptions.http_exceptions import RequestEntityTooLarge
 from litestar.params import Parameter
 from litestar.status_codes import HTTP_201_CREATED, HTTP_204_NO_CONTENT
 
 from application.catalog import CatalogService, ListingChanges
 from application.catalog_search import SearchRequest
 from application.media import MAX_IMAGE_BYTES, PhotoInput
-from application.ports.catalog import FacetCount, Facets
+from application.ports.catalog import FacetCount, Facets, ListingSort
 from domain.accounts import User
 from domain.catalog import MAX_LISTING_IMAGES, Category, Condition, Size
-from domain.errors import TooLarge, ValidationError
 from domain.listings import ListingDetails
 from domain.validation.listings import (
     BRAND_MAX,
@@ -32,6 +29,7 @@ from domain.validation.listings import (
     TITLE_MAX,
     TITLE_MIN,
 )
+from entrypoints.http.bodies import decode_json, form_files, is_multipart, read_body, read_form
 from entrypoints.http.openapi import describe
 from entrypoints.http.schemas import CamelStruct, Cursor, Limit
 from entrypoints.http.schemas.products import ProductOut, product_out
@@ -46,6 +44,25 @@ class ProductPageOut(CamelStruct):
     items: list[ProductOut]
     next_cursor: str | None
     total: int
+    # True when more than ``total`` listings match (totals are exact up to 10,000).
+    total_capped: bool = False
+    # Set when the typed words matched nothing and the items are for these corrected words
+    # ("Showing results for ..."); ``exact=true`` searches the typed words instead.
+    did_you_mean: str | None = None
+
+
+class SuggestionOut(CamelStruct):
+    value: str
+    count: int
+
+
+class SuggestionsOut(CamelStruct):
+    """What a search box offers for the typed text: brands (with available listings),
+    categories (API values) and catalog words, each at most five, most used first."""
+
+    brands: list[SuggestionOut]
+    categories: list[str]
+    words: list[str]
 
 
 class FacetOut(CamelStruct):
@@ -61,16 +78,22 @@ class FacetsOut(CamelStruct):
 
 
 Price = str | float | None
-T = TypeVar("T")
+PUBLIC_READ = {"exclude_from_csrf": True}
 
 
-@describe(required=["title", "description", "price", "size", "condition", "category"], fields={
+#: The listing fields' limits, documented once for creating and for editing.
+LISTING_FIELDS = {
     "title": {"minLength": TITLE_MIN, "maxLength": TITLE_MAX},
     "description": {"minLength": DESCRIPTION_MIN, "maxLength": DESCRIPTION_MAX},
     "brand": {"maxLength": BRAND_MAX},
     "size": {"enum": [s.value for s in Size]},
     "condition": {"enum": [c.value for c in Condition]},
     "category": {"enum": [c.value for c in Category]},
+    "images": {"maxItems": MAX_LISTING_IMAGES}}
+
+
+@describe(required=["title", "description", "price", "size", "condition", "category"], fields={
+    **LISTING_FIELDS,
     "images": {"maxItems": MAX_LISTING_IMAGES,
                "description": "data:image/... base64 URLs (or, on edit, kept photo URLs)"}})
 class ListingIn(CamelStruct):
@@ -86,14 +109,7 @@ class ListingIn(CamelStruct):
     images: list[str] = msgspec.field(default_factory=list)
 
 
-@describe(fields={
-    "title": {"minLength": TITLE_MIN, "maxLength": TITLE_MAX},
-    "description": {"minLength": DESCRIPTION_MIN, "maxLength": DESCRIPTION_MAX},
-    "brand": {"maxLength": BRAND_MAX},
-    "size": {"enum": [s.value for s in Size]},
-    "condition": {"enum": [c.value for c in Condition]},
-    "category": {"enum": [c.value for c in Category]},
-    "images": {"maxItems": MAX_LISTING_IMAGES}})
+@describe(fields=LISTING_FIELDS)
 class ListingUpdateIn(CamelStruct):
     title: str | None = None
     description: str | None = None
@@ -120,32 +136,13 @@ def _facets_out(facets: Facets) -> FacetsOut:
 
 
 async def _body(request: Request[Any, Any, Any]) -> bytes:
-    try:
-        return await request.body()
-    except RequestEntityTooLarge as error:
-        raise TooLarge(BODY_TOO_LARGE) from error
-
-
-def _decode(raw: bytes, kind: type[T]) -> T:
-    try:
-        return msgspec.json.decode(raw or b"{}", type=kind)
-    except msgspec.ValidationError as error:
-        raise ValidationError({"body": str(error)}, "Invalid request. Please check the fields."
-                              ) from error
-    except msgspec.DecodeError as error:
-        raise ValidationError({"body": "The body is not valid JSON."},
-                              "Invalid request. Please check the fields.") from error
+    return await read_body(request, BODY_TOO_LARGE)
 
 
 async def _multipart_listing(request: Request[Any, Any, Any]
                              ) -> tuple[ListingIn, list[PhotoInput]]:
-    try:
-        form = await request.form()
-    except RequestEntityTooLarge as error:
-        raise TooLarge(BODY_TOO_LARGE) from error
-    photos: list[PhotoInput] = []
-    for value in form.getall("images") if "images" in form else []:
-        photos.append(await value.read() if isinstance(value, UploadFile) else str(value))
+    form = await read_form(request, BODY_TOO_LARGE)
+    photos: list[PhotoInput] = await form_files(form, "images")
     fields = {name: form.get(name) for name in ListingIn.__struct_fields__ if name != "images"}
     data = ListingIn(**{name: str(value) for name, value in fields.items()
                         if isinstance(value, str)})
@@ -153,10 +150,9 @@ async def _multipart_listing(request: Request[Any, Any, Any]
 
 
 async def read_listing(request: Request[Any, Any, Any]) -> tuple[ListingIn, list[PhotoInput]]:
-    content_type, _ = request.content_type
-    if content_type == "multipart/form-data":
+    if is_multipart(request):
         return await _multipart_listing(request)
-    data = _decode(await _body(request), ListingIn)
+    data = decode_json(await _body(request), ListingIn)
     return data, list(data.images)
 
 
@@ -168,37 +164,54 @@ MinPrice = Annotated[str | None, Parameter(query="minPrice")]
 MaxPrice = Annotated[str | None, Parameter(query="maxPrice")]
 SellerId = Annotated[int | None, Parameter(query="sellerId")]
 IncludeSold = Annotated[bool, Parameter(query="includeSold")]
+Sort = Annotated[str | None, Parameter(
+    query="sort", description="Default: relevance with q, most_recent without",
+    schema_extra={"enum": [s.value for s in ListingSort]})]
+Exact = Annotated[bool, Parameter(
+    query="exact", description="Search the words as typed (no typo correction)")]
 
 
 def _search_request(q: str | None, brand: list[str] | None, category: list[str] | None,
                     size: list[str] | None, condition: list[str] | None,
                     min_price: str | None, max_price: str | None, seller_id: int | None,
                     include_sold: bool, sort: str | None = None, limit: int | None = None,
-                    cursor: str | None = None) -> SearchRequest:
+                    cursor: str | None = None, exact: bool = False) -> SearchRequest:
     return SearchRequest(q=q, brands=brand or [], categories=category or [], sizes=size or [],
                          conditions=condition or [], min_price=min_price, max_price=max_price,
                          seller_id=seller_id, include_sold=include_sold, sort=sort,
-                         limit=limit, cursor=cursor)
+                         limit=limit, cursor=cursor, exact=exact)
 
 
 class CatalogController(Controller):
     path = "/api/products"
     tags = ["catalog"]
 
-    @get("/")
+    # Public reads skip the CSRF middleware (it guards unsafe methods only, and minting a
+    # token cookie for every cookie-less shopper cost a third of a bare request); the SPA's
+    # index.html and the other GETs still hand the browser its csrftoken cookie.
+    @get("/", opt=PUBLIC_READ)
     async def search(self, catalog: CatalogService, viewer: User | None, q: str | None = None,
                      brand: Brands = None, category: Categories = None, size: Sizes = None,
                      condition: Conditions = None, min_price: MinPrice = None,
                      max_price: MaxPrice = None, seller_id: SellerId = None,
-                     include_sold: IncludeSold = False, sort: str | None = None,
-                     limit: Limit = None, cursor: Cursor = None) -> ProductPageOut:
+                     include_sold: IncludeSold = False, sort: Sort = None,
+                     limit: Limit = None, cursor: Cursor = None, exact: Exact = False
+                     ) -> ProductPageOut:
         request = _search_request(q, brand, category, size, condition, min_price, max_price,
-                                  seller_id, include_sold, sort, limit, cursor)
+                                  seller_id, include_sold, sort, limit, cursor, exact)
         page = await catalog.search(replace(request, searcher_id=viewer.id if viewer else None))
         return ProductPageOut(items=[product_out(v) for v in page.items],
-                              next_cursor=page.next_cursor, total=page.total)
+                              next_cursor=page.next_cursor, total=page.total,
+                              total_capped=page.total_capped, did_you_mean=page.did_you_mean)
 
-    @get("/facets")
+    @get("/suggestions", opt=PUBLIC_READ)
+    async def suggestions(self, catalog: CatalogService, q: str = "") -> SuggestionsOut:
+        found = await catalog.suggest(q)
+        return SuggestionsOut(
+            brands=[SuggestionOut(value=b.value, count=b.count) for b in found.brands],
+            categories=[c.value for c in found.categories], words=found.words)
+
+    @get("/facets", opt=PUBLIC_READ)
     async def facets(self, catalog: CatalogService, q: str | None = None,
                      brand: Brands = None, category: Categories = None, size: Sizes = None,
                      condition: Conditions = None, min_price: MinPrice = None,
@@ -208,7 +221,7 @@ class CatalogController(Controller):
             q, brand, category, size, condition, min_price, max_price, seller_id,
             include_sold)))
 
-    @get("/{product_id:int}")
+    @get("/{product_id:int}", opt=PUBLIC_READ)
     async def product(self, product_id: int, catalog: CatalogService) -> ProductOut:
         return product_out(await catalog.get(product_id))
 
@@ -225,7 +238,7 @@ class CatalogController(Controller):
          opt={"body": ListingUpdateIn})
     async def update(self, product_id: int, request: Request[Any, Any, Any],
                      current_user: User, catalog: CatalogService) -> ProductOut:
-        data = _decode(await _body(request), ListingUpdateIn)
+        data = decode_json(await _body(request), ListingUpdateIn)
         changes = ListingChanges(
             title=data.title, description=data.description, price=_price_text(data.price),
             brand=data.brand, size=data.size, condition=data.condition,

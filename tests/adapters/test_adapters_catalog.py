@@ -9,8 +9,9 @@ from decimal import Decimal
 import pytest
 from sqlalchemy import text
 
+from application.catalog_search import search_words
 from application.paging import After
-from application.ports.catalog import ListingFilter, ListingSort
+from application.ports.catalog import ListingFilter, ListingSort, position, sort_value
 from domain.accounts import User
 from domain.catalog import Category, Condition, ListingStatus, Size
 from domain.errors import Conflict
@@ -116,11 +117,130 @@ async def test_full_text_matches_word_prefixes_in_title_description_and_brand(
     assert await found(container, ("nik",)) == ["Air Max 90 sneakers", "Wool coat"]
     assert await found(container, ("levi", "501")) == ["Straight jeans"]
     assert await found(container, ("sn",)) == ["Air Max 90 sneakers"]
-    assert await found(container, ("h", "m")) == ["Café crop top"]
+    assert await found(container, ("hm",)) == ["Café crop top"]  # "H&M" is one term
     assert await found(container, ("caf",)) == ["Café crop top"]
-    assert await found(container, ("cafe",)) == []
+    assert await found(container, ("cafe",)) == ["Café crop top"]  # accents fold
     assert await found(container, ("jeans", "wool")) == []
     assert await found(container, ("and",)) == []
+
+
+def words(q: str) -> tuple[str, ...]:
+    return search_words(q)
+
+
+async def shopper_catalog(container: Container) -> None:
+    """The words of issue 14: plurals, accents, brand punctuation, category words."""
+    seller_id = await seller(container)
+    await store(container, [
+        item(seller_id, "Linen midi dress", brand="Reformation", category=Category.DRESSES,
+             age_days=9),
+        item(seller_id, "Denim jacket", brand="Levi's", category=Category.OUTERWEAR,
+             age_days=8),
+        item(seller_id, "Grey zip hoodie", brand="Nike", age_days=7),
+        item(seller_id, "Pleated midi skirt", brand="Zara", category=Category.BOTTOMS,
+             age_days=6),
+        item(seller_id, "Organic cotton tee", brand="Everlane", age_days=5),
+        item(seller_id, "Wool overcoat", brand="Patagonia", category=Category.OUTERWEAR,
+             description="Goes with a denim jacket or alone.", age_days=4),
+        item(seller_id, "Smocked sundress", brand="H&M", category=Category.DRESSES,
+             condition=Condition.LIKE_NEW, age_days=3),
+        item(seller_id, "Corduroy skirt", brand="H&M", category=Category.BOTTOMS, age_days=2),
+        item(seller_id, "Nuptse puffer", brand="North Face", category=Category.OUTERWEAR,
+             description="Warm, fits like a dream, holds heat.", age_days=1),
+        item(seller_id, "Café racer boots", brand="Dr. Martens", category=Category.FOOTWEAR,
+             age_days=0.5),
+    ])
+
+
+@pytest.mark.parametrize(("q", "titles"), [
+    ("dresses", ["Linen midi dress", "Smocked sundress"]),  # the sundress by category
+    ("dress", ["Linen midi dress", "Smocked sundress"]),
+    ("jackets", ["Denim jacket", "Wool overcoat"]),
+    ("jäcket", ["Denim jacket", "Wool overcoat"]),
+    ("hoodies", ["Grey zip hoodie"]),
+    ("skirts", ["Corduroy skirt", "Pleated midi skirt"]),
+    ("tees", ["Organic cotton tee"]),
+    ("Levis", ["Denim jacket"]),
+    ("levi's", ["Denim jacket"]),
+    ("levi", ["Denim jacket"]),
+    ("h&m", ["Corduroy skirt", "Smocked sundress"]),
+    ("hm", ["Corduroy skirt", "Smocked sundress"]),
+    ("outerwear", ["Denim jacket", "Nuptse puffer", "Wool overcoat"]),
+    ("footwear", ["Café racer boots"]),
+    ("shoes", ["Café racer boots"]),
+    ("like new", ["Smocked sundress"]),
+    ("cafe", ["Café racer boots"]),
+    ("CAFÉ", ["Café racer boots"]),
+    ("northface", ["Nuptse puffer"]),
+    ("jac", ["Denim jacket", "Wool overcoat"]),  # prefixes while typing
+    ("jakcet", []),  # typos are the service's job (didYouMean), not the index's
+])
+async def test_shoppers_words_match_on_both_databases(container: Container, q: str,
+                                                      titles: list[str]) -> None:
+    await shopper_catalog(container)
+    assert await found(container, words(q)) == titles
+
+
+async def test_relevance_puts_title_and_brand_matches_first_then_newest(
+        container: Container) -> None:
+    await shopper_catalog(container)
+    query = ListingFilter(words=words("denim jacket"))
+    # The overcoat is newer but names the words only in its description.
+    assert await search(container, query, ListingSort.RELEVANCE) == [
+        "Denim jacket", "Wool overcoat"]
+    assert await search(container, query, ListingSort.MOST_RECENT) == [
+        "Wool overcoat", "Denim jacket"]
+    # "H&M": only H&M's two items, newest first (not every h- and m- word).
+    assert await search(container, ListingFilter(words=words("H&M")), ListingSort.RELEVANCE
+                        ) == ["Corduroy skirt", "Smocked sundress"]
+
+
+async def test_relevance_pages_continue_across_the_ranks(container: Container) -> None:
+    await shopper_catalog(container)
+    query = ListingFilter(words=words("outerwear"))
+    seen: list[str] = []
+    after = None
+    async with container.uow() as uow:
+        while True:
+            page = await uow.listings.search(query, ListingSort.RELEVANCE, 1, after)
+            if not page:
+                break
+            seen.extend(p.title for p in page)
+            after = position(page[-1], ListingSort.RELEVANCE, query.words)
+    assert seen == ["Nuptse puffer", "Wool overcoat", "Denim jacket"]
+    query = ListingFilter(words=words("jacket"))
+    async with container.uow() as uow:
+        first = await uow.listings.search(query, ListingSort.RELEVANCE, 1)
+        after = position(first[-1], ListingSort.RELEVANCE, query.words)
+        rest = await uow.listings.search(query, ListingSort.RELEVANCE, 5, after)
+    assert [p.title for p in first + rest] == ["Denim jacket", "Wool overcoat"]
+
+
+async def test_vocabulary_follows_writes(container: Container) -> None:
+    seller_id = await seller(container)
+    [first] = await store(container, [item(seller_id, "Denim jacket", brand="Levi's")])
+    async with container.uow() as uow:
+        assert (await uow.listings.terms_near("jakcet", 2))["jacket"] == 1
+        assert await uow.listings.knows_prefix(("jack",))
+        assert not await uow.listings.knows_prefix(("jakc",))
+        second = await uow.listings.add(item(seller_id, "Leather jacket"))
+        await uow.commit()
+    async with container.uow() as uow:
+        assert (await uow.listings.terms_near("jakcet", 2))["jacket"] == 2
+        listing = await uow.listings.get(first)
+        listing.title = "Denim vest"
+        await uow.listings.save(listing)
+        await uow.commit()
+    async with container.uow() as uow:
+        assert (await uow.listings.terms_near("jakcet", 2))["jacket"] == 1
+        assert [s.value for s in await uow.listings.suggest_words("ve", 5)] == ["vest"]
+        await uow.listings.delete(second.id)
+        await uow.commit()
+    async with container.uow() as uow:
+        assert "jacket" not in await uow.listings.terms_near("jakcet", 2)
+        assert not await uow.listings.knows_prefix(("jack",))
+        assert [s.value for s in await uow.listings.suggest_brands("levi", 5)] == ["Levi's"]
+        assert [s.value for s in await uow.listings.suggest_brands("le", 5)] == ["Levi's"]
 
 
 async def test_filters_combine(container: Container) -> None:
@@ -159,13 +279,8 @@ async def test_sorts_and_keyset_pages_walk_every_item_once(container: Container)
                 seen.extend(page)
                 if len(page) < 5:
                     break
-                last = page[-1]
-                key = {ListingSort.MOST_RECENT: last.created_at,
-                       ListingSort.MOST_POPULAR: last.watch_count}.get(sort, last.price)
-                after = After(key, last.id)
-            keys = [({ListingSort.MOST_RECENT: s.created_at,
-                      ListingSort.MOST_POPULAR: s.watch_count}.get(sort, s.price), s.id)
-                    for s in seen]
+                after = position(page[-1], sort)
+            keys = [(sort_value(s, sort), s.id) for s in seen]
             assert len({s.id for s in seen}) == 23, sort
             assert keys == sorted(keys, reverse=sort.descending), sort
         assert await uow.listings.count(ListingFilter()) == 23

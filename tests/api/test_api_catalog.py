@@ -57,7 +57,7 @@ async def test_create_needs_login_and_valid_fields(client: ApiClient) -> None:
     assert response.json()["errors"] == {
         "title": "Title must be at least 3 characters",
         "description": "Description must be at least 10 characters",
-        "price": "Price must be positive",
+        "price": "Price is required",
         "brand": "Brand is required",
         "size": "Size is required",
         "condition": "Condition is required",

@@ -9,7 +9,6 @@ of SQL, FTS5 or tsvector: only the rules stated in
 from __future__ import annotations
 
 import copy
-import re
 from collections import Counter
 from collections.abc import Iterable
 from datetime import datetime
@@ -22,25 +21,26 @@ from application.ports.catalog import (
     ListingFilter,
     ListingSort,
     SellerCard,
+    Suggestion,
+    listing_search_text,
     sort_value,
 )
 from domain.catalog import ListingStatus, brand_key
 from domain.listings import Listing
+from domain.search import count_vocabulary, matches, rank, vocabulary_fields
 
-_WORD = re.compile(r"[^\W_]+")
 
-
-def words_of(listing: Listing) -> list[str]:
-    return _WORD.findall(f"{listing.title} {listing.description} {listing.brand}".lower())
+def vocabulary_of(listing: Listing) -> tuple[str, ...]:
+    return vocabulary_fields(listing.title, listing.description, listing.brand,
+                             listing.category, listing.condition)
 
 
 def passes(listing: Listing, query: ListingFilter, skip: str | None = None) -> bool:
     """Does ``listing`` pass ``query`` (leaving out the ``skip`` facet's own filter)?"""
-    indexed = words_of(listing)
     checks = [
         query.include_unavailable or listing.status is ListingStatus.AVAILABLE,
         query.seller_id is None or listing.seller_id == query.seller_id,
-        all(any(w.startswith(q) for w in indexed) for q in query.words),
+        not query.words or matches(query.words, listing_search_text(listing)),
         skip == "brands" or not query.brands
         or brand_key(listing.brand) in query.brands,
         skip == "categories" or not query.categories or listing.category in query.categories,
@@ -52,7 +52,15 @@ def passes(listing: Listing, query: ListingFilter, skip: str | None = None) -> b
     return all(checks)
 
 
-def ordered(listings: Iterable[Listing], sort: ListingSort) -> list[Listing]:
+def relevance(listing: Listing, words: tuple[str, ...]) -> int:
+    return rank(words, listing_search_text(listing))
+
+
+def ordered(listings: Iterable[Listing], sort: ListingSort, words: tuple[str, ...] = ()
+            ) -> list[Listing]:
+    if sort is ListingSort.RELEVANCE:
+        return sorted(listings, key=lambda item: (relevance(item, words), item.created_at,
+                                                  item.id), reverse=True)
     return sorted(listings, key=lambda item: (sort_value(item, sort), item.id),
                   reverse=sort.descending)
 
@@ -122,12 +130,14 @@ class FakeListings:
     async def search(self, query: ListingFilter, sort: ListingSort, limit: int,
                      after: After | None = None, matches: int | None = None
                      ) -> list[Listing]:
-        found = [i for i in ordered(self.rows.values(), sort) if passes(i, query)
-                 and is_after(sort_value(i, sort), i.id or 0, after, descending=sort.descending)]
+        found = [i for i in ordered(self.rows.values(), sort, query.words) if passes(i, query)
+                 and is_after(sort_value(i, sort), i.id or 0, after, descending=sort.descending,
+                              rank=relevance(i, query.words))]
         return copy.deepcopy(found[:limit])
 
-    async def count(self, query: ListingFilter) -> int:
-        return sum(passes(i, query) for i in self.rows.values())
+    async def count(self, query: ListingFilter, up_to: int | None = None) -> int:
+        found = sum(passes(i, query) for i in self.rows.values())
+        return found if up_to is None else min(found, up_to)
 
     async def facets(self, query: ListingFilter, brand_limit: int) -> Facets:
         return facet_counts(self.rows.values(), query, brand_limit)
@@ -135,6 +145,32 @@ class FakeListings:
     async def count_by_seller(self, seller_id: int, *, include_unavailable: bool) -> int:
         return sum(i.seller_id == seller_id and (include_unavailable or i.is_searchable)
                    for i in self.rows.values())
+
+    def _vocabulary(self) -> Counter[str]:
+        return count_vocabulary(f for item in self.rows.values() for f in vocabulary_of(item))
+
+    async def knows_prefix(self, prefixes: tuple[str, ...]) -> bool:
+        return any(term.startswith(prefixes) for term in self._vocabulary())
+
+    async def terms_near(self, word: str, spread: int) -> dict[str, int]:
+        return {t: n for t, n in self._vocabulary().items() if abs(len(t) - len(word)) <= spread}
+
+    async def suggest_words(self, prefix: str, limit: int) -> list[Suggestion]:
+        found = sorted(((t, n) for t, n in self._vocabulary().items() if t.startswith(prefix)),
+                       key=lambda x: (-x[1], x[0]))
+        return [Suggestion(t, n) for t, n in found[:limit]]
+
+    async def suggest_brands(self, prefix: str, limit: int) -> list[Suggestion]:
+        counts: Counter[str] = Counter()
+        shown: dict[str, str] = {}
+        for item in self.rows.values():
+            key = brand_key(item.brand)
+            if item.is_searchable and key and (key.startswith(prefix) or key.replace(
+                    " ", "").startswith(prefix.replace(" ", ""))):
+                counts[key] += 1
+                shown[key] = min(shown.get(key, item.brand), item.brand)
+        ranked = sorted(counts.items(), key=lambda x: (-x[1], x[0]))[:limit]
+        return [Suggestion(shown[k], n) for k, n in ranked]
 
     async def sellers(self, user_ids: set[int]) -> dict[int, SellerCard]:
         cards = {}

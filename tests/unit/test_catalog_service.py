@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import base64
+from dataclasses import replace
 from decimal import Decimal
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from application import catalog as catalog_module
 from application.catalog import ListingChanges
 from application.catalog_search import SearchRequest, fingerprint, search_words
 from application.media import MAX_IMAGE_BYTES
@@ -16,7 +18,7 @@ from application.paging import After, decode_cursor, encode_cursor
 from application.ports.catalog import ListingFilter, ListingSort, sort_value
 from domain.accounts import Role
 from domain.catalog import Category, Condition, ListingBadge, Size
-from domain.errors import Forbidden, NotFound, TooLarge, ValidationError
+from domain.errors import Forbidden, NotFound, RateLimited, TooLarge, ValidationError
 from domain.listings import Listing, ListingDetails, ListingImage
 from tests.fakes import FixedClock, World
 from tests.fakes.samples import DETAILS, PNG, data_url
@@ -33,6 +35,21 @@ async def test_create_stores_photos_and_makes_a_seller(world: World) -> None:
     assert view.badge is ListingBadge.JUST_LISTED
     async with world.uow:
         assert (await world.uow.users.get(maya.id)).role is Role.SELLER
+
+
+async def test_a_seller_lists_at_most_30_items_an_hour(world: World) -> None:
+    maya, theo = await world.user("maya"), await world.user("theo")
+    for _ in range(30):
+        await world.catalog.create(maya, DETAILS, [data_url()])
+        world.clock.advance(minutes=1)
+    saved = len(world.media.saved)
+    with pytest.raises(RateLimited) as refused:
+        await world.catalog.create(maya, DETAILS, [data_url()])
+    assert refused.value.retry_after == 30 * 60  # when the first of the 30 is an hour old
+    assert len(world.media.saved) == saved  # refused before any photo work
+    await world.catalog.create(theo, DETAILS, [data_url()])  # per seller
+    world.clock.advance(minutes=30)
+    await world.catalog.create(maya, DETAILS, [data_url()])
 
 
 async def test_invalid_form_stores_nothing(world: World) -> None:
@@ -96,9 +113,9 @@ async def test_pages_reuse_the_first_total(world: World, monkeypatch: pytest.Mon
     counted = []
     original = world.uow.listings.count
 
-    async def count(query: ListingFilter) -> int:
+    async def count(query: ListingFilter, up_to: int | None = None) -> int:
         counted.append(query)
-        return await original(query)
+        return await original(query, up_to)
 
     monkeypatch.setattr(world.uow.listings, "count", count)
     first = await world.catalog.search(SearchRequest(limit=2))
@@ -109,8 +126,8 @@ async def test_pages_reuse_the_first_total(world: World, monkeypatch: pytest.Mon
     assert third.next_cursor is None
     ids = [v.listing.id for page in (first, second, third) for v in page.items]
     assert ids == [5, 4, 3, 2, 1]
-    narrower = await world.catalog.search(SearchRequest(q="zzz", cursor=first.next_cursor,
-                                                        limit=2))
+    narrower = await world.catalog.search(SearchRequest(
+        q="zzz", sort="most_recent", cursor=first.next_cursor, limit=2))
     assert narrower.total == 0 and len(counted) == 2  # another filter counts afresh
 
 
@@ -154,8 +171,53 @@ async def test_bad_search_requests(world: World, request_: SearchRequest, field:
     assert field in caught.value.errors
 
 
-def test_search_words_are_lower_case_letter_and_digit_runs() -> None:
-    assert search_words("Levi's 501 T-Shirt, café_bar!") == (
-        "levi", "s", "501", "t", "shirt", "café", "bar")
+def test_search_words_are_folded_letter_and_digit_runs() -> None:
+    assert search_words("Levi's 501 T-Shirt, café_bar! H&M") == (
+        "levis", "501", "t", "shirt", "cafe", "bar", "hm")
     assert search_words(None) == ()
     assert len(search_words("a " * 50)) == 8
+
+
+async def test_totals_past_the_cap_say_so_and_stay_capped_on_later_pages(
+        world: World, monkeypatch: pytest.MonkeyPatch) -> None:
+    maya = await world.user("maya")
+    for n in range(5):
+        await world.catalog.create(maya, DETAILS, [PNG + bytes([n])])
+    monkeypatch.setattr(catalog_module, "TOTAL_CAP", 3)
+    first = await world.catalog.search(SearchRequest(limit=2))
+    assert (first.total, first.total_capped) == (3, True)
+    second = await world.catalog.search(SearchRequest(limit=2, cursor=first.next_cursor))
+    assert (second.total, second.total_capped) == (3, True)
+    monkeypatch.setattr(catalog_module, "TOTAL_CAP", 5)
+    exact = await world.catalog.search(SearchRequest(limit=2))
+    assert (exact.total, exact.total_capped) == (5, False)
+
+
+async def test_a_typo_is_corrected_against_the_catalogs_words(world: World) -> None:
+    maya = await world.user("maya")
+    for n, title in enumerate(["Denim jacket", "Leather jacket", "Wool packet coat"]):
+        details = replace(DETAILS, title=title)
+        await world.catalog.create(maya, details, [PNG + bytes([n])])
+        world.clock.advance(minutes=1)
+    first = await world.catalog.search(SearchRequest(q="jakcet", limit=1))
+    assert first.did_you_mean == "jacket" and first.total == 2
+    rest = await world.catalog.search(SearchRequest(q="jakcet", limit=1,
+                                                    cursor=first.next_cursor))
+    assert rest.did_you_mean == "jacket"
+    assert [v.listing.title for v in first.items + rest.items] == [
+        "Leather jacket", "Denim jacket"]
+    exact = await world.catalog.search(SearchRequest(q="jakcet", exact=True))
+    assert exact.total == 0 and exact.did_you_mean is None
+    assert (await world.catalog.search(SearchRequest(q="jacket"))).did_you_mean is None
+    nothing = await world.catalog.search(SearchRequest(q="zzzzzz"))
+    assert nothing.total == 0 and nothing.did_you_mean is None
+
+
+async def test_suggestions_complete_the_last_word(world: World) -> None:
+    maya = await world.user("maya")
+    await world.catalog.create(maya, replace(DETAILS, title="Denim jacket", brand="Levi's"),
+                               [PNG])
+    found = await world.catalog.suggest("denim ja")
+    assert found.words == ["denim jacket"]
+    assert [b.value for b in (await world.catalog.suggest("levi")).brands] == ["Levi's"]
+    assert (await world.catalog.suggest("   ")).words == []

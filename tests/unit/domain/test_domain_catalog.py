@@ -100,7 +100,11 @@ def test_constants():
 
 def test_brands_are_cleaned_for_showing_and_keyed_for_matching():
     assert clean_brand("  Levi's \t 501 ") == "Levi's 501"
-    assert brand_key("  LEVI'S   501") == brand_key("levi's 501") == "levi's 501"
+    assert brand_key("  LEVI'S   501") == brand_key("levi's 501") == "levis 501"
+    assert brand_key("Levis") == brand_key("Levi\u2019s") == "levis"
+    assert brand_key("H&M") == brand_key("hm") == "hm"
+    assert brand_key("Chloé") == brand_key("CHLOE") == "chloe"
+    assert brand_key("North  Face") == "north face"
 
 
 @given(st.text(max_size=40))

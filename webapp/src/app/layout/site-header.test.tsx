@@ -29,7 +29,7 @@ describe('SiteHeader', () => {
   it('offers Login / Sign Up to visitors and no member tabs', () => {
     setSession('anonymous');
     renderRoutes(routes, '/blog');
-    expect(screen.getByRole('link', { name: 'Login / Sign Up' })).toHaveAttribute('href', '/auth');
+    expect(screen.getByRole('link', { name: 'Login / Sign Up' })).toHaveAttribute('href', '/auth?next=%2Fblog');
     const main = screen.getByRole('navigation', { name: 'Main' });
     expect(within(main).getByRole('link', { name: 'Blog' })).toHaveAttribute('aria-current', 'page');
     expect(within(main).queryByRole('link', { name: /My Orders/ })).not.toBeInTheDocument();

@@ -1,8 +1,9 @@
-import { Anchor, Button, Container, Group } from '@mantine/core';
+import { Anchor, Box, Button, Container, Group } from '@mantine/core';
 import { IconHeart, IconMessageCircle, IconPackage } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { useUnreadMessageCount } from '@/features/messaging/api';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
+import { HeaderSearch } from '@/features/catalog/components/header-search';
 import { useSessionStore } from '@/entities/session/session-store';
 import { AccountMenu } from './account-menu';
 import { CreateMenu } from './create-menu';
@@ -10,16 +11,19 @@ import { ColorSchemeToggle } from './color-scheme-toggle';
 import { HeaderIconLink } from './header-icon-link';
 import { NavTabs } from './nav-tabs';
 import classes from './site-header.module.css';
+import { useAuthLink } from '@/entities/session/return-to';
 
 function messagesLabel(unread: number): string {
   return unread > 0 ? `Messages, ${unread} unread` : 'Messages';
 }
 
 /**
- * Sticky header: brand, actions, account, and the second row of navigation tabs.
- * On phones Messages and Favorites live in the bottom bar, so the header keeps only what fits.
+ * Sticky header: brand, the search box, actions, account, and the second row of navigation tabs.
+ * On phones it is one compact row (a short brand mark, search first, then the bell and the
+ * account): Shop, Messages, Sell, Favorites and Profile live in the bottom bar, the tabs go.
  */
 export function SiteHeader() {
+  const authLink = useAuthLink();
   const user = useSessionStore((state) => state.user);
   const status = useSessionStore((state) => state.status);
   const unread = useUnreadMessageCount();
@@ -27,10 +31,14 @@ export function SiteHeader() {
   return (
     <header className={classes.header}>
       <Container size="xl" className={classes.topRow}>
-        <Anchor component={Link} to="/" className={classes.brand} underline="never">
+        <Anchor component={Link} to="/" className={classes.brand} underline="never" visibleFrom="sm">
           Rethread
         </Anchor>
-        <Group gap={4} wrap="nowrap">
+        <Anchor component={Link} to="/" className={classes.mark} underline="never" hiddenFrom="sm" aria-label="Rethread home">
+          R
+        </Anchor>
+        <HeaderSearch />
+        <Group gap={4} wrap="nowrap" className={classes.actions}>
           {user && <CreateMenu />}
           <HeaderIconLink
             to="/messages"
@@ -47,16 +55,20 @@ export function SiteHeader() {
             icon={<IconHeart size={20} />}
             visibleFrom="sm"
           />
-          <ColorSchemeToggle />
+          <Box visibleFrom="sm">
+            <ColorSchemeToggle />
+          </Box>
           {user && <AccountMenu user={user} />}
           {status === 'anonymous' && (
-            <Button component={Link} to="/auth" variant="light" ml="xs">
+            <Button component={Link} to={authLink} variant="light" ml={{ base: 0, sm: 'xs' }} px={{ base: 'xs', sm: 'md' }}>
               Login / Sign Up
             </Button>
           )}
         </Group>
       </Container>
-      <NavTabs signedIn={user !== null} />
+      <Box visibleFrom="sm">
+        <NavTabs signedIn={user !== null} />
+      </Box>
     </header>
   );
 }

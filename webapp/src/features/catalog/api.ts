@@ -39,6 +39,26 @@ export function useProductSearch(filters: ProductFilters) {
   });
 }
 
+export interface SearchSuggestions {
+  brands: FacetCount[];
+  categories: string[];
+  words: string[];
+}
+
+const NO_SUGGESTIONS: SearchSuggestions = { brands: [], categories: [], words: [] };
+
+/** GET /api/products/suggestions for what is typed in the header's search box. */
+export function useSearchSuggestions(q: string) {
+  const typed = q.trim();
+  return useQuery({
+    queryKey: [...productKeys.all, 'suggestions', typed],
+    queryFn: () => api.get('products/suggestions', { searchParams: { q: typed } }).json<SearchSuggestions>(),
+    enabled: typed.length > 0,
+    staleTime: 30_000,
+    placeholderData: (previous) => previous ?? NO_SUGGESTIONS,
+  });
+}
+
 /** A short row of products (home page rows, a seller's listings). */
 export function useProductRow(sort: SortValue, limit: number) {
   return useQuery({

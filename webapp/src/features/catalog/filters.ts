@@ -2,6 +2,7 @@ import { CATEGORIES, CONDITIONS, SIZES } from '@/entities/product/catalog-enums'
 
 /** The shop's search, filters and sort. They live in the URL so a link reproduces the view. */
 export const SORTS = [
+  { value: 'relevance', label: 'Relevance' },
   { value: 'most_recent', label: 'Most Recent' },
   { value: 'price_low_high', label: 'Price: Low to High' },
   { value: 'price_high_low', label: 'Price: High to Low' },
@@ -10,6 +11,16 @@ export const SORTS = [
 
 export type SortValue = (typeof SORTS)[number]['value'];
 export const DEFAULT_SORT: SortValue = 'most_recent';
+
+/** The server's default order: relevance when there are search words, else most recent. */
+export function defaultSort(q: string): SortValue {
+  return q.trim() ? 'relevance' : DEFAULT_SORT;
+}
+
+/** The sort menu's choices: relevance only means something with search words. */
+export function sortChoices(q: string) {
+  return SORTS.filter((sort) => sort.value !== 'relevance' || q.trim());
+}
 
 export interface ProductFilters {
   q: string;
@@ -20,6 +31,8 @@ export interface ProductFilters {
   minPrice: string;
   maxPrice: string;
   sort: SortValue;
+  /** Search the words as typed: the server does not correct typos (its `exact=true`). */
+  exact?: boolean;
 }
 
 export const EMPTY_FILTERS: ProductFilters = {
@@ -50,21 +63,26 @@ function readPrice(value: string | null): string {
   return PRICE.test(text) ? text : '';
 }
 
-function readSort(value: string | null): SortValue {
-  return SORTS.find((sort) => sort.value === value)?.value ?? DEFAULT_SORT;
+function readSort(value: string | null, q: string): SortValue {
+  const sort = SORTS.find((choice) => choice.value === value)?.value;
+  if (!sort || (sort === 'relevance' && !q)) return defaultSort(q);
+  return sort;
 }
 
 export function filtersFromParams(params: URLSearchParams): ProductFilters {
-  return {
-    q: (params.get('q') ?? '').trim(),
+  const q = (params.get('q') ?? '').trim();
+  const filters: ProductFilters = {
+    q,
     brands: readList(params, 'brands'),
     categories: readList(params, 'categories'),
     sizes: readList(params, 'sizes'),
     conditions: readList(params, 'conditions'),
     minPrice: readPrice(params.get('minPrice')),
     maxPrice: readPrice(params.get('maxPrice')),
-    sort: readSort(params.get('sort')),
+    sort: readSort(params.get('sort'), q),
   };
+  if (q && params.get('exact') === 'true') filters.exact = true;
+  return filters;
 }
 
 /** The query string for these filters; defaults are left out so links stay short. */
@@ -76,7 +94,8 @@ export function filtersToParams(filters: ProductFilters, withSort = true): URLSe
   );
   if (filters.minPrice) params.set('minPrice', filters.minPrice);
   if (filters.maxPrice) params.set('maxPrice', filters.maxPrice);
-  if (withSort && filters.sort !== DEFAULT_SORT) params.set('sort', filters.sort);
+  if (withSort && filters.sort !== defaultSort(filters.q)) params.set('sort', filters.sort);
+  if (filters.exact && filters.q.trim()) params.set('exact', 'true');
   return params;
 }
 
@@ -89,4 +108,12 @@ export function activeFilterCount(filters: ProductFilters): number {
 export function toggleValue(list: string[], value: string): string[] {
   const wanted = value.toLowerCase();
   return list.includes(wanted) ? list.filter((item) => item !== wanted) : [...list, wanted];
+}
+
+/** The filters for a new search from the search box: other filters kept, typo correction
+ *  back on, and the order following the default (relevance with words) unless one was chosen. */
+export function withSearch(filters: ProductFilters, q: string): ProductFilters {
+  const text = q.trim();
+  const sort = filters.sort === defaultSort(filters.q) ? defaultSort(text) : filters.sort;
+  return { ...filters, q: text, exact: false, sort: sort === 'relevance' && !text ? DEFAULT_SORT : sort };
 }

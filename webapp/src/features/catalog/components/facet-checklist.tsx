@@ -16,9 +16,14 @@ interface FacetChecklistProps {
   initial?: number;
 }
 
-/** A fieldset of checkboxes with result counts (brands, categories, sizes, conditions). */
-export function FacetChecklist({ legend, options, selected, onToggle, initial }: FacetChecklistProps) {
+/**
+ * A fieldset of checkboxes with result counts (brands, categories, sizes, conditions). A
+ * choice with no results is left out ("XXS (0)" helps nobody) unless it is ticked, so it
+ * can be unticked.
+ */
+export function FacetChecklist({ legend, options: all, selected, onToggle, initial }: FacetChecklistProps) {
   const [expanded, setExpanded] = useState(false);
+  const options = all.filter((option) => option.count > 0 || selected.includes(option.value.toLowerCase()));
   const limit = initial && !expanded ? initial : options.length;
   const visible = options.slice(0, limit);
   const hidden = options.length - visible.length;

@@ -9,6 +9,8 @@ interface FilterSidebarProps {
   filters: ProductFilters;
   onChange: (change: Partial<ProductFilters>) => void;
   onClear: () => void;
+  /** The drawer on phones has its own 'Filters' title, so the list leaves its own out. */
+  withHeading?: boolean;
 }
 
 const countOf = (counts: FacetCount[] | undefined, value: string) =>
@@ -34,15 +36,15 @@ function brandOptions(counts: FacetCount[] = [], selected: string[]): FacetOptio
 }
 
 /** Brands (first 5, then Show more), categories, sizes, conditions with counts, and price. */
-export function FilterSidebar({ filters, onChange, onClear }: FilterSidebarProps) {
+export function FilterSidebar({ filters, onChange, onClear, withHeading = true }: FilterSidebarProps) {
   const facets = useFacets(filters);
   const toggle = (key: 'brands' | 'categories' | 'sizes' | 'conditions') => (value: string) =>
     onChange({ [key]: toggleValue(filters[key], value) });
 
   return (
     <Stack gap="md" component="section" aria-label="Filters">
-      <Group justify="space-between">
-        <Text fw={700}>Filters</Text>
+      <Group justify={withHeading ? 'space-between' : 'flex-end'}>
+        {withHeading && <Text fw={700}>Filters</Text>}
         {activeFilterCount(filters) > 0 && (
           <Button variant="subtle" size="compact-sm" onClick={onClear}>
             Clear all

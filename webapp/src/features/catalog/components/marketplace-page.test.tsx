@@ -5,9 +5,20 @@ import { fakeServer, json } from '@/test-utils/fake-server';
 import { makePage, makeProduct } from '@/test-utils/products';
 import { renderRoutes } from '@/test-utils/render';
 import { setSession } from '@/test-utils/session';
+import { HeaderSearch } from './header-search';
 import MarketplacePage from './marketplace-page';
 
-const routes = [{ path: '/marketplace', element: <MarketplacePage /> }];
+const routes = [
+  {
+    path: '/marketplace',
+    element: (
+      <>
+        <HeaderSearch />
+        <MarketplacePage />
+      </>
+    ),
+  },
+];
 const facets = { brands: [{ value: 'Nike', count: 2 }], categories: [{ value: 'tops', count: 2 }], sizes: [], conditions: [] };
 const searches = (requests: Request[]) =>
   requests.map((request) => new URL(request.url)).filter((url) => url.pathname === '/api/products').map((url) => url.search);
@@ -78,8 +89,38 @@ describe('MarketplacePage', () => {
     });
     const user = userEvent.setup();
     const { router } = renderRoutes(routes, '/marketplace');
-    await user.type(await screen.findByRole('textbox', { name: 'Search listings' }), 'denim{Enter}');
+    await user.type(await screen.findByRole('combobox', { name: 'Search listings' }), 'denim{Enter}');
     await user.click(await screen.findByRole('checkbox', { name: /Nike/ }));
     await waitFor(() => expect(router.state.location.search).toBe('?q=denim&brand=nike'));
+  });
+
+  it('says which corrected words it shows and searches the typed ones on request', async () => {
+    const server = fakeServer({
+      'GET /api/products': (request) =>
+        new URL(request.url).searchParams.get('exact') === 'true'
+          ? json(makePage([]))
+          : json({ ...makePage([makeProduct({ title: 'Denim jacket' })]), didYouMean: 'jacket' }),
+      'GET /api/products/facets': () => json(facets),
+    });
+    const user = userEvent.setup();
+    const { router } = renderRoutes(routes, '/marketplace?q=jakcet');
+    expect(await screen.findByText('jacket')).toBeInTheDocument();
+    expect(screen.getByText(/Showing results for/)).toHaveTextContent('Showing results for jacket.');
+    expect(screen.getByRole('option', { hidden: true, name: 'Relevance' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Search instead for jakcet' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?q=jakcet&exact=true'));
+    expect(await screen.findByText('No products found matching your filters.')).toBeInTheDocument();
+    expect(searches(server.requests)).toContain('?q=jakcet&exact=true&limit=12');
+  });
+
+  it('lists only choices that have items, and a ticked one even at zero', async () => {
+    fakeServer({
+      'GET /api/products': () => json(makePage([makeProduct()])),
+      'GET /api/products/facets': () => json({ ...facets, sizes: [{ value: 'm', count: 3 }] }),
+    });
+    renderRoutes(routes, '/marketplace?size=xxs');
+    expect(await screen.findByRole('checkbox', { name: /^M/ })).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: /XXS/ })).toBeChecked();
+    expect(screen.queryByRole('checkbox', { name: /^XS/ })).not.toBeInTheDocument();
   });
 });

@@ -11,8 +11,13 @@ export default function MarketplacePage() {
   const { filters, layout, update, clear, setLayout } = useUrlFilters();
   const [drawerOpen, drawer] = useDisclosure(false);
   const active = activeFilterCount(filters);
-  const sidebar = () => (
-    <FilterSidebar filters={filters} onChange={(next: Partial<ProductFilters>) => update(next)} onClear={clear} />
+  const sidebar = (withHeading = true) => (
+    <FilterSidebar
+      filters={filters}
+      onChange={(next: Partial<ProductFilters>) => update(next)}
+      onClear={clear}
+      withHeading={withHeading}
+    />
   );
 
   return (
@@ -34,17 +39,16 @@ export default function MarketplacePage() {
               sort={filters.sort}
               layout={layout}
               activeFilters={active}
-              onSearch={(q) => update({ q })}
               onSort={(sort) => update({ sort })}
               onLayout={setLayout}
               onOpenFilters={drawer.open}
             />
-            <ProductResults filters={filters} layout={layout} onClear={clear} />
+            <ProductResults filters={filters} layout={layout} onClear={clear} onSearchExact={() => update({ exact: true })} />
           </Stack>
         </Grid.Col>
       </Grid>
       <Drawer opened={drawerOpen} onClose={drawer.close} title="Filters" position="left" size="sm" hiddenFrom="md">
-        {sidebar()}
+        {sidebar(false)}
         <Button fullWidth mt="lg" onClick={drawer.close}>
           Show results
         </Button>

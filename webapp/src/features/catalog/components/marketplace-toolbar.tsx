@@ -1,48 +1,26 @@
-import { Button, CloseButton, Group, Indicator, Select, TextInput } from '@mantine/core';
-import { IconAdjustmentsHorizontal, IconSearch } from '@tabler/icons-react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { Button, Group, Indicator, Select } from '@mantine/core';
+import { IconAdjustmentsHorizontal } from '@tabler/icons-react';
 import { LayoutToggle } from '@/entities/product/layout-toggle';
 import type { ProductLayout } from '@/entities/product/product-card';
-import { SORTS, type SortValue } from '../filters';
+import { sortChoices, type SortValue } from '../filters';
 
 interface MarketplaceToolbarProps {
   q: string;
   sort: SortValue;
   layout: ProductLayout;
   activeFilters: number;
-  onSearch: (q: string) => void;
   onSort: (sort: SortValue) => void;
   onLayout: (layout: ProductLayout) => void;
   onOpenFilters: () => void;
 }
 
-/** Search box, Filters button (phones), sort select and the grid/list toggle. */
+/**
+ * Filters button (phones), sort select and the grid/list toggle. The search box is the
+ * header's (every page has it, app/layout/site-header.tsx), which keeps the query in the URL.
+ */
 export function MarketplaceToolbar(props: MarketplaceToolbarProps) {
-  const [text, setText] = useState(props.q);
-  useEffect(() => setText(props.q), [props.q]);
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    props.onSearch(text.trim());
-  }
-
-  function clearSearch() {
-    setText('');
-    props.onSearch('');
-  }
-
   return (
-    <Group gap="sm" wrap="wrap" align="end">
-      <form role="search" onSubmit={submit} style={{ flex: '1 1 260px' }}>
-        <TextInput
-          aria-label="Search listings"
-          placeholder="Search for items, brands or styles"
-          value={text}
-          onChange={(event) => setText(event.currentTarget.value)}
-          leftSection={<IconSearch size={16} />}
-          rightSection={text ? <CloseButton aria-label="Clear search" onClick={clearSearch} /> : null}
-        />
-      </form>
+    <Group gap="sm" wrap="wrap" align="end" justify="flex-end">
       <Indicator label={props.activeFilters} size={18} disabled={props.activeFilters === 0} hiddenFrom="md">
         <Button variant="default" leftSection={<IconAdjustmentsHorizontal size={16} />} onClick={props.onOpenFilters}>
           Filters
@@ -50,7 +28,7 @@ export function MarketplaceToolbar(props: MarketplaceToolbarProps) {
       </Indicator>
       <Select
         aria-label="Sort by"
-        data={SORTS.map((sort) => ({ ...sort }))}
+        data={sortChoices(props.q).map((sort) => ({ ...sort }))}
         value={props.sort}
         onChange={(value) => value && props.onSort(value as SortValue)}
         allowDeselect={false}

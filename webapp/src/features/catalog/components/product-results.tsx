@@ -1,8 +1,9 @@
-import { Box, Button, Center, EmptyState, Stack, Text } from '@mantine/core';
+import { Anchor, Box, Button, Center, EmptyState, Stack, Text } from '@mantine/core';
 import { IconMoodEmpty } from '@tabler/icons-react';
 import type { ProductLayout } from '@/entities/product/product-card';
 import { LoadFailed } from '@/components/load-failed';
 import { ProductGrid } from '@/entities/product/product-grid';
+import { itemCount } from '@/entities/product/product';
 import { FIRST_PAGE, NEXT_PAGE, useProductSearch } from '../api';
 import type { ProductFilters } from '../filters';
 import { useInfiniteTrigger } from '@/lib/use-infinite-trigger';
@@ -11,6 +12,20 @@ interface ProductResultsProps {
   filters: ProductFilters;
   layout: ProductLayout;
   onClear: () => void;
+  /** Search the typed words as they are (after the server corrected them). */
+  onSearchExact: () => void;
+}
+
+/** "Showing results for jacket" with a way back to the words as typed. */
+function Corrected({ corrected, typed, onSearchExact }: { corrected: string; typed: string; onSearchExact: () => void }) {
+  return (
+    <Text size="sm">
+      Showing results for <strong>{corrected}</strong>.{' '}
+      <Anchor component="button" type="button" size="sm" onClick={onSearchExact}>
+        Search instead for {typed}
+      </Anchor>
+    </Text>
+  );
 }
 
 function Failed({ onRetry }: { onRetry: () => void }) {
@@ -24,7 +39,7 @@ function Failed({ onRetry }: { onRetry: () => void }) {
 }
 
 /** Search results: skeletons, error, empty state, or the grid with infinite scroll. */
-export function ProductResults({ filters, layout, onClear }: ProductResultsProps) {
+export function ProductResults({ filters, layout, onClear, onSearchExact }: ProductResultsProps) {
   const search = useProductSearch(filters);
   const more = () => void (search.hasNextPage && !search.isFetchingNextPage && search.fetchNextPage());
   const trigger = useInfiniteTrigger<HTMLDivElement>(more, Boolean(search.hasNextPage));
@@ -33,7 +48,10 @@ export function ProductResults({ filters, layout, onClear }: ProductResultsProps
   if (search.isError && !search.data) return <Failed onRetry={() => void search.refetch()} />;
 
   const products = search.data.pages.flatMap((page) => page.items);
-  const total = search.data.pages[0]?.total ?? 0;
+  const first = search.data.pages[0] ?? { total: 0, didYouMean: null };
+  const corrected = first.didYouMean ? (
+    <Corrected corrected={first.didYouMean} typed={filters.q} onSearchExact={onSearchExact} />
+  ) : null;
   if (products.length === 0) {
     return (
       <EmptyState title="No products found matching your filters." icon={<IconMoodEmpty />} withIndicatorBackground py="xl"
@@ -47,8 +65,9 @@ export function ProductResults({ filters, layout, onClear }: ProductResultsProps
 
   return (
     <Stack gap="md">
+      {corrected}
       <Text size="sm" c="dimmed" role="status">
-        {total === 1 ? '1 item' : `${total.toLocaleString('en-US')} items`}
+        {itemCount(first)}
       </Text>
       <ProductGrid products={products} layout={layout} loadingCount={search.isFetchingNextPage ? NEXT_PAGE : 0} />
       <Box ref={trigger} />
@@ -66,7 +85,7 @@ export function ProductResults({ filters, layout, onClear }: ProductResultsProps
       )}
       {!search.hasNextPage && products.length > FIRST_PAGE && (
         <Center c="dimmed">
-          <Text size="sm">You have seen all {total} items.</Text>
+          <Text size="sm">You have seen all {products.length.toLocaleString('en-US')} items.</Text>
         </Center>
       )}
     </Stack>

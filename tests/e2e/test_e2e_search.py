@@ -1,0 +1,81 @@
+"""The header's search box in Chromium: suggestions, a typo corrected, the phone header.
+
+The live server is the e2e session's demo shop (``rethread demo seed --listings 24``); the
+words typed are taken from what it holds, so the test does not depend on the seed's draw.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.e2e.conftest import screenshot
+
+pytestmark = pytest.mark.e2e
+
+
+def _a_listing(page: Page) -> dict:
+    return page.request.get("/api/products?limit=1&sort=most_popular").json()["items"][0]
+
+
+def test_type_in_the_header_pick_a_suggestion_and_see_results(page: Page) -> None:
+    brand = _a_listing(page)["brand"]
+    page.goto("/blog")
+    box = page.get_by_role("combobox", name="Search listings")
+    box.click()
+    box.press_sequentially(brand[:3].lower(), delay=60)
+    option = page.get_by_role("option", name=brand, exact=True)
+    expect(option).to_be_visible()
+    expect(box).to_have_attribute("aria-expanded", "true")
+    option.click()
+    page.wait_for_url(re.compile(r"/marketplace\?brand="))
+    expect(page.get_by_role("checkbox", name=re.compile(f"^{re.escape(brand)}"))).to_be_checked()
+    expect(page.get_by_text(re.compile(r"^\d+ items?$"))).to_be_visible()
+    cards = page.locator("main a[href^='/product/']")
+    expect(cards.first).to_be_visible()
+
+
+def _typo(word: str) -> str:
+    """Two neighbouring letters swapped in the middle: one edit away."""
+    middle = len(word) // 2
+    return word[:middle - 1] + word[middle] + word[middle - 1] + word[middle + 1:]
+
+
+def test_a_typo_shows_results_for_the_corrected_word(page: Page) -> None:
+    title = _a_listing(page)["title"]
+    word = max(re.findall(r"[A-Za-z]{6,}", title), key=len).lower()
+    typo = _typo(word)
+    assert typo != word
+    page.goto("/")
+    box = page.get_by_role("combobox", name="Search listings")
+    box.fill(typo)
+    box.press("Enter")
+    page.wait_for_url(re.compile(rf"/marketplace\?q={typo}$"))
+    expect(page.get_by_text("Showing results for")).to_contain_text(word)
+    expect(page.locator("main a[href^='/product/']").first).to_be_visible()
+    screenshot(page, "search-did-you-mean", full_page=False)
+    page.get_by_role("button", name=f"Search instead for {typo}").click()
+    page.wait_for_url(re.compile(r"exact=true"))
+    expect(page.get_by_text("No products found matching your filters.")).to_be_visible()
+
+
+def test_phones_get_one_header_row_with_search_first(page: Page) -> None:
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto("/")
+    header = page.locator("header")
+    box = header.get_by_role("combobox", name="Search listings")
+    expect(box).to_be_visible()
+    expect(page.get_by_role("navigation", name="Mobile")).to_be_visible()
+    expect(page.get_by_role("navigation", name="Main")).to_be_hidden()
+    size = header.bounding_box()
+    assert size is not None and size["height"] <= 60, size
+    field = box.bounding_box()
+    assert field is not None and field["width"] >= 150, field
+    box.fill("jeans")
+    box.press("Enter")
+    page.wait_for_url(re.compile(r"/marketplace\?q=jeans$"))
+    expect(page.get_by_role("heading", name="Rethread Marketplace")).to_be_visible()
+    page.wait_for_load_state("networkidle")
+    screenshot(page, "phone-header-search", full_page=False)
