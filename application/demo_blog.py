@@ -1,8 +1,9 @@
 """Demo blog: a handful of published posts by the demo people, and one draft each.
 
 Posts are dated over the past weeks so the blog looks lived-in; drafts are recent. Given a
-media store and the garment drawings, each published post gets a drawn cover photo stored
-under ``/media/``; without them posts have no image and the webapp shows its placeholder.
+media store and the garment drawings, each published post gets a drawn cover photo of what
+its text is about (the silk blouse post shows a cream blouse) stored under
+``/media/``; without them posts have no image and the webapp shows its placeholder.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from application.ports import Clock, UnitOfWork
-from application.ports.media import GarmentPictures, MediaStore
+from application.ports.media import GarmentLook, GarmentPictures, MediaStore
 from domain.blog import BlogContent, BlogPost
 
 Progress = Callable[[str, int, int], None]
@@ -27,14 +28,15 @@ def _prose(text: str) -> str:
 class DemoPost:
     author: str
     days_ago: int
-    garment: str
+    photo: tuple[GarmentLook, ...]  # what the cover shows: one garment, or a flat-lay
     title: str
     excerpt: str
     content: str
 
 
 PUBLISHED = [
-    DemoPost("maya", 34, "jeans", "How to Read a Vintage Levi's Label",
+    DemoPost("maya", 34, (GarmentLook("jeans", "mid-wash denim", surface=0, pose=3),),
+             "How to Read a Vintage Levi's Label",
              "Red tabs, care tags and button stamps: the three clues I check before I buy "
              "a pair of secondhand 501s.",
              _prose("""
@@ -58,7 +60,11 @@ vintage pair from a modern reissue.
 My rule: if the label, the tab and the button tell the same story, the price is fair, and
 the fabric has no thin spots in the crotch or knees, it comes home with me.
 """)),
-    DemoPost("priya", 27, "dress", "A Capsule Wardrobe From Twelve Secondhand Pieces",
+    DemoPost("priya", 27, (
+        GarmentLook("blouse", "white", pose=2), GarmentLook("jeans", "ecru", pose=4),
+        GarmentLook("sneaker", "white", accent="navy"),
+        GarmentLook("bag", "black", accent="black")),
+             "A Capsule Wardrobe From Twelve Secondhand Pieces",
              "Two pairs of trousers, three knits, one dress and a coat: the small wardrobe "
              "that got me through a whole year without buying new.",
              _prose("""
@@ -81,7 +87,8 @@ searched for that one item instead of browsing for hours.
 If you want to try it, start by listing what you already reach for every week. Those are
 your core pieces. Sell the rest here and let someone else love them.
 """)),
-    DemoPost("theo", 19, "sneaker", "Spotting Fake Sneakers: A Checklist Before You Buy",
+    DemoPost("theo", 19, (GarmentLook("sneaker", "white", accent="red", surface=2, pose=5),),
+             "Spotting Fake Sneakers: A Checklist Before You Buy",
              "Stitching, box labels, smell and weight. My quick checklist for buying "
              "secondhand sneakers without getting burned.",
              _prose("""
@@ -103,7 +110,8 @@ Finally, if something feels off, ask questions. Honest sellers are happy to send
 photos. And if a pair turns out to be counterfeit anyway, Buyer Protection has you covered:
 report it within three days of delivery and you get your money back.
 """)),
-    DemoPost("lucas", 12, "jacket", "Caring for Waxed Jackets So They Last Decades",
+    DemoPost("lucas", 12, (GarmentLook("jacket", "olive", accent="tan", surface=4, pose=6),),
+             "Caring for Waxed Jackets So They Last Decades",
              "A waxed cotton jacket can outlive its first three owners. Here is how I "
              "clean, re-wax and store mine.",
              _prose("""
@@ -125,7 +133,8 @@ will feel a little tacky for a few days, which is normal.
 Store it on a wide hanger, never folded in a plastic bag, and it will keep its shape. When
 you eventually pass it on, the next owner will get a jacket with years of life left in it.
 """)),
-    DemoPost("emma", 5, "tee", "My Best Thrift Find: A $12 Silk Blouse",
+    DemoPost("emma", 5, (GarmentLook("blouse", "cream", accent="cream", surface=1, pose=1),),
+             "My Best Thrift Find: A $12 Silk Blouse",
              "It was hanging between two polyester shirts at the back of the rack. "
              "The story of my favourite find, and what I look for now.",
              _prose("""
@@ -178,18 +187,22 @@ class BlogDemo:
         self.media = media
         self.pictures = pictures
 
-    async def _cover(self, garment: str, variant: int) -> str | None:
-        if self.media is None or self.pictures is None or garment not in self.pictures.kinds:
+    async def _cover(self, photo: tuple[GarmentLook, ...], variant: int) -> str | None:
+        """The post's cover: the garment its text is about, or a flat-lay of several."""
+        if self.media is None or self.pictures is None:
             return None
-        photos = await self.pictures.draw(garment, 500 + variant)
-        return (await self.media.save_listing_image(photos.cover)).url
+        if len(photo) == 1:
+            drawn = (await self.pictures.draw(photo[0])).cover
+        else:
+            drawn = (await self.pictures.draw_outfit(list(photo), variant)).photo
+        return (await self.media.save_listing_image(drawn)).url
 
     async def seed(self, progress: Progress) -> None:
         """Write the demo posts; authors missing from the database are skipped."""
         now = self.clock.now()
         total = len(PUBLISHED) + len(DRAFT_TITLES)
         done = 0
-        covers = [await self._cover(demo.garment, index) for index, demo in enumerate(PUBLISHED)]
+        covers = [await self._cover(demo.photo, index) for index, demo in enumerate(PUBLISHED)]
         async with self.uow:
             for index, demo in enumerate(PUBLISHED):
                 image = covers[index]

@@ -1,7 +1,9 @@
 """Demo catalog: varied listings by the demo sellers, with drawn photos and some favorites.
 
-Deterministic (seeded random numbers) and fast at any size: a small pool of generated photos
-(cover and close-up per garment variant) is stored once through the media store and shared;
+Deterministic (seeded random numbers) and fast at any size: a fixed set of drawn looks
+(application/demo_looks.py; cover and close-up each) is stored once through the media store
+and dealt to listings so that neighbours never share a photo; titles say the look's colour and
+pattern, shoes their US size;
 listings go in through the repository's bulk ``add_many`` in batches; their ages spread over
 eight weeks, a few have dropped prices or a verified badge, and the demo people watch some
 of them so "Most Watched" is real.
@@ -12,10 +14,11 @@ from __future__ import annotations
 import asyncio
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from decimal import Decimal
 
+from application.demo_looks import KINDS, LOOKS, deal, fits, look
 from application.ports import Clock, UnitOfWork
 from application.ports.media import GarmentPictures, MediaStore
 from domain.analytics import Activity, ActivityKind
@@ -26,7 +29,6 @@ Progress = Callable[[str, int, int], None]
 
 SELLERS = ("maya", "theo", "priya", "lucas")
 WATCHERS = ("sofia", "jamal", "emma", "maya", "theo", "priya", "lucas")
-VARIANTS_PER_KIND = 4
 BATCH = 5000
 AGE_MINUTES = 56 * 24 * 60  # eight weeks
 EXTRA_BRANDS = ("Patagonia", "Carhartt", "Everlane", "Madewell", "Reformation", "Converse",
@@ -34,57 +36,82 @@ EXTRA_BRANDS = ("Patagonia", "Carhartt", "Everlane", "Madewell", "Reformation", 
 BRANDS = FEATURED_BRANDS + EXTRA_BRANDS
 
 
+Name = tuple[str, str, str | None]  # brand, model, what the look must be (demo_looks.fits)
+
+
 @dataclass(frozen=True)
 class Garment:
-    kind: str  # a GarmentPictures kind
+    kind: str  # a GarmentPictures kind (and a demo_looks kind)
     category: Category
-    names: tuple[tuple[str, str], ...]  # (brand, model name)
+    names: tuple[Name, ...]
     prices: tuple[int, int]
-    sizes: tuple[Size, ...]
+    sizes: tuple[Size, ...]  # clothes in letter sizes; shoes and bags are "other"
 
 
 TOP_SIZES = (Size.XS, Size.S, Size.M, Size.M, Size.L, Size.XL, Size.XXL)
 GARMENTS = (
     Garment("tee", Category.TOPS, (
-        ("Uniqlo", "Supima cotton crew neck tee"), ("Everlane", "Organic cotton box-cut tee"),
-        ("Nike", "Sportswear logo tee"), ("Patagonia", "P-6 logo responsibili-tee"),
-        ("H&M", "Relaxed fit striped tee"), ("Zara", "Boxy fit heavyweight tee"),
-        ("Carhartt", "Pocket tee")), (8, 40), TOP_SIZES),
+        ("Uniqlo", "Supima cotton crew neck tee", None),
+        ("Everlane", "Organic cotton box-cut tee", None), ("Nike", "Sportswear logo tee", None),
+        ("Patagonia", "P-6 logo responsibili-tee", None),
+        ("H&M", "Relaxed fit striped tee", "striped"), ("Zara", "Boxy fit heavyweight tee", None),
+        ("Carhartt", "Pocket tee", None)), (8, 40), TOP_SIZES),
+    Garment("blouse", Category.TOPS, (
+        ("Everlane", "Clean silk relaxed shirt", None),
+        ("Uniqlo", "Oxford long-sleeve shirt", None),
+        ("Zara", "Poplin shirt", None), ("Reformation", "Silk button-up blouse", None),
+        ("H&M", "Linen-blend shirt", None), ("Madewell", "Oversized button-up shirt", None)),
+        (12, 90), TOP_SIZES),
     Garment("hoodie", Category.TOPS, (
-        ("Nike", "Club fleece pullover hoodie"), ("Adidas", "Trefoil hoodie"),
-        ("Carhartt", "Hooded sweatshirt"), ("Patagonia", "Uprisal hoody"),
-        ("North Face", "Half Dome hoodie"), ("Uniqlo", "Sweat full-zip hoodie")),
+        ("Nike", "Club fleece pullover hoodie", None), ("Adidas", "Trefoil hoodie", None),
+        ("Carhartt", "Hooded sweatshirt", None), ("Patagonia", "Uprisal hoody", None),
+        ("North Face", "Half Dome hoodie", None), ("Uniqlo", "Sweat pullover hoodie", None)),
         (18, 85), TOP_SIZES),
     Garment("jacket", Category.OUTERWEAR, (
-        ("Levi's", "Trucker denim jacket"), ("Carhartt", "Detroit chore jacket"),
-        ("North Face", "1996 Retro Nuptse puffer"), ("Patagonia", "Better Sweater fleece"),
-        ("Zara", "Wool blend overcoat"), ("Madewell", "Oversized denim jacket"),
-        ("Michael Kors", "Quilted hooded jacket"), ("Uniqlo", "Ultra light down jacket")),
-        (35, 240), TOP_SIZES),
+        ("Levi's", "Trucker denim jacket", "denim"), ("Carhartt", "Detroit chore jacket", None),
+        ("North Face", "1996 Retro Nuptse puffer", "quilted"),
+        ("Patagonia", "Waxed cotton field jacket", None), ("Zara", "Wool blend overcoat", None),
+        ("Madewell", "Oversized denim jacket", "denim"),
+        ("Michael Kors", "Quilted hooded jacket", "quilted"),
+        ("Uniqlo", "Ultra light down jacket", "quilted")), (35, 240), TOP_SIZES),
     Garment("dress", Category.DRESSES, (
-        ("Reformation", "Linen midi dress"), ("Zara", "Floral wrap dress"),
-        ("H&M", "Smocked sundress"), ("Madewell", "Slip midi dress"),
-        ("Everlane", "Knit sweater dress"), ("Michael Kors", "Belted shirt dress")),
+        ("Reformation", "Linen midi dress", None), ("Zara", "Floral wrap dress", "floral"),
+        ("H&M", "Floral smocked sundress", "floral"), ("Madewell", "Slip midi dress", None),
+        ("Reformation", "Floral print midi dress", "floral"),
+        ("Everlane", "Cotton poplin sundress", None),
+        ("Michael Kors", "Sleeveless belted midi dress", None)),
         (20, 180), (Size.XS, Size.S, Size.S, Size.M, Size.L)),
     Garment("skirt", Category.BOTTOMS, (
-        ("Zara", "Pleated midi skirt"), ("Levi's", "Denim mini skirt"),
-        ("Reformation", "Satin slip skirt"), ("H&M", "A-line corduroy skirt"),
-        ("Madewell", "Button-front midi skirt")), (14, 90), (Size.XS, Size.S, Size.M, Size.L)),
+        ("Zara", "Pleated midi skirt", None), ("Levi's", "Denim mini skirt", "denim"),
+        ("Madewell", "Denim midi skirt", "denim"), ("Reformation", "Satin slip skirt", None),
+        ("H&M", "A-line corduroy skirt", "ribbed"), ("Madewell", "Corduroy mini skirt", "ribbed"),
+        ("Madewell", "Button-front midi skirt", None)), (14, 90),
+        (Size.XS, Size.S, Size.M, Size.L)),
     Garment("jeans", Category.BOTTOMS, (
-        ("Levi's", "501 original fit jeans"), ("Levi's", "Ribcage straight jeans"),
-        ("Madewell", "Perfect vintage jeans"), ("Carhartt", "Double knee carpenter pants"),
-        ("Everlane", "Way-high wide leg jeans"), ("Zara", "Straight fit jeans")),
-        (22, 120), (Size.XS, Size.S, Size.M, Size.L, Size.XL)),
+        ("Levi's", "501 original fit jeans", "denim"),
+        ("Levi's", "Ribcage straight jeans", "denim"),
+        ("Madewell", "Perfect vintage jeans", "denim"),
+        ("Everlane", "Way-high wide leg jeans", "denim"), ("Zara", "Straight fit jeans", "denim"),
+        ("Carhartt", "Double knee carpenter pants", None), ("Uniqlo", "Slim fit chinos", None),
+        ("Everlane", "Relaxed cotton trousers", None)), (22, 120),
+        (Size.XS, Size.S, Size.M, Size.L, Size.XL)),
     Garment("sneaker", Category.FOOTWEAR, (
-        ("Nike", "Air Force 1 '07 low"), ("Nike", "Air Max 90"), ("Adidas", "Samba OG"),
-        ("Adidas", "Gazelle"), ("Converse", "Chuck 70 high top"), ("Vans", "Old Skool"),
-        ("Vans", "Classic slip-on")), (30, 160), (Size.OTHER,)),
+        ("Nike", "Air Force 1 '07 low", None), ("Nike", "Air Max 90", None),
+        ("Adidas", "Samba OG", None), ("Adidas", "Gazelle", None),
+        ("Converse", "Chuck 70 low top", None), ("Vans", "Old Skool", None),
+        ("Vans", "Authentic low", None)), (30, 160), (Size.OTHER,)),
     Garment("bag", Category.ACCESSORIES, (
-        ("Coach", "Leather tabby shoulder bag"), ("Michael Kors", "Jet Set travel tote"),
-        ("Patagonia", "Ultralight black hole mini hip pack"), ("Madewell", "Transport tote"),
-        ("Everlane", "Canvas day tote"), ("Zara", "Mini crossbody bag")),
-        (18, 240), (Size.OTHER,)),
+        ("Coach", "Leather tabby shoulder bag", None),
+        ("Michael Kors", "Jet Set travel tote", None),
+        ("Madewell", "Transport tote", None), ("Everlane", "Day market tote", None),
+        ("Zara", "Top handle city bag", None)), (18, 240), (Size.OTHER,)),
 )
+GARMENT_OF = {garment.kind: garment for garment in GARMENTS}
+# The names that may describe each look, worked out once.
+NAMES_FOR = {(kind, index): tuple(name for name in GARMENT_OF[kind].names
+                                  if fits(name[2], look(kind, index)))
+             for kind in KINDS for index in range(len(LOOKS[kind]))}
+SHOE_SIZES = ("6", "6.5", "7", "7.5", "8", "8.5", "9", "9", "9.5", "10", "10.5", "11", "12")
 WEAR = {
     Condition.NEW_WITH_TAGS: "Brand new with the tags still on; bought it and never wore it.",
     Condition.LIKE_NEW: "Worn once or twice, no signs of wear at all.",
@@ -104,19 +131,31 @@ def _price(rng: random.Random, low: int, high: int) -> Decimal:
     return Decimal(whole) + rng.choice((Decimal("0"), Decimal("0.50"), Decimal("0.99")))
 
 
-def _description(rng: random.Random, colour: str, condition: Condition) -> str:
+def _description(rng: random.Random, colour: str, condition: Condition, size: str) -> str:
     extras = rng.sample(EXTRAS, 2)
-    return f"{colour.capitalize()} colourway. {WEAR[condition]} {' '.join(extras)}"
+    return (f"{colour.capitalize()} colourway. {size}{WEAR[condition]} "
+            f"{' '.join(extras)}")
+
+
+def _fit(rng: random.Random, garment: Garment) -> tuple[Size, str, str]:
+    """The listing's size, what its title adds and what its description says: clothes have a
+    letter size, shoes "other" with the US size in the title, bags "other" (one size)."""
+    if garment.category is Category.FOOTWEAR:
+        us = rng.choice(SHOE_SIZES)
+        eu = int(float(us) + 33)
+        return Size.OTHER, f", US {us}", f"Size US {us} (EU {eu}). "
+    if garment.category is Category.ACCESSORIES:
+        return Size.OTHER, "", "One size. "
+    return rng.choice(garment.sizes), "", ""
 
 
 @dataclass
 class PhotoPool:
-    """Stored photos per garment kind: ``covers[kind][variant]``, matching close-ups, and the
-    colour each variant is drawn in (so a title never says olive under a burgundy photo)."""
+    """Stored photos per look, (kind, look index) -> cover and close-up, drawn when a
+    listing first needs them (so a small seed draws few)."""
 
-    covers: dict[str, list[ListingImage]]
-    closeups: dict[str, list[ListingImage]]
-    colours: dict[str, list[str]]
+    photos: dict[tuple[str, int], tuple[ListingImage, ListingImage]] = field(
+        default_factory=dict)
 
 
 class CatalogDemo:
@@ -126,7 +165,7 @@ class CatalogDemo:
         self.clock = clock
         self.media = media
         self.pictures = pictures
-        self.pool: PhotoPool | None = None  # set by seed, for the style posts' outfits
+        self.pool = PhotoPool()  # filled by seed, for the style posts' outfits
 
     async def seed(self, listings: int, progress: Progress) -> list[int]:
         if listings <= 0:
@@ -134,54 +173,48 @@ class CatalogDemo:
         sellers = await self._user_ids(SELLERS)
         if not sellers:  # the accounts step did not run: nobody to list items
             return []
-        pool = self.pool = await self.photo_pool(progress)
-        ids = await self._seed_listings(listings, sellers, pool, progress)
+        ids = await self._seed_listings(listings, sellers, progress)
         await self._seed_favorites(ids, progress)
         async with self.uow:
             await self.uow.listings.refresh_statistics()
             await self.uow.commit()
         return ids
 
-    async def photo_pool(self, progress: Progress) -> PhotoPool:
-        """Draw and store a cover and a close-up of each garment variant (two at a time,
-        in worker threads)."""
-        jobs = [(kind, variant) for kind in self.pictures.kinds
-                for variant in range(VARIANTS_PER_KIND)]
-        stored: dict[tuple[str, int], tuple[ListingImage, ListingImage, str]] = {}
-        for start in range(0, len(jobs), 2):
-            pair = jobs[start:start + 2]
-            stored.update(zip(pair, await asyncio.gather(*(self._photos(*j) for j in pair)),
-                              strict=True))
-            progress("photos", len(stored), len(jobs))
-        return PhotoPool(
-            covers={k: [stored[(k, v)][0] for v in range(VARIANTS_PER_KIND)]
-                    for k in self.pictures.kinds},
-            closeups={k: [stored[(k, v)][1] for v in range(VARIANTS_PER_KIND)]
-                      for k in self.pictures.kinds},
-            colours={k: [stored[(k, v)][2] for v in range(VARIANTS_PER_KIND)]
-                     for k in self.pictures.kinds})
+    async def _draw_missing(self, keys: list[tuple[str, int]], planned: int,
+                            progress: Progress) -> None:
+        """Draw and store the looks in ``keys`` not drawn yet (two at a time, in worker
+        threads)."""
+        missing = list(dict.fromkeys(k for k in keys if k not in self.pool.photos))
+        for start in range(0, len(missing), 2):
+            pair = missing[start:start + 2]
+            self.pool.photos.update(zip(pair, await asyncio.gather(
+                *(self._photos(*key) for key in pair)), strict=True))
+            progress("photos", len(self.pool.photos), planned)
 
-    async def _photos(self, kind: str, variant: int
-                      ) -> tuple[ListingImage, ListingImage, str]:
-        drawn = await self.pictures.draw(kind, variant)
+    async def _photos(self, kind: str, index: int) -> tuple[ListingImage, ListingImage]:
+        drawn = await self.pictures.draw(look(kind, index))
         cover = await self.media.save_listing_image(drawn.cover)
         closeup = await self.media.save_listing_image(drawn.closeup)
         return (ListingImage(cover.url, cover.thumbnail_url),
-                ListingImage(closeup.url, closeup.thumbnail_url), drawn.colour)
+                ListingImage(closeup.url, closeup.thumbnail_url))
 
     async def _user_ids(self, names: tuple[str, ...]) -> list[int]:
         async with self.uow:
             found = [await self.uow.users.get_by_login(name) for name in names]
         return [user.id for user in found if user is not None and user.id is not None]
 
-    async def _seed_listings(self, count: int, sellers: list[int], pool: PhotoPool,
+    async def _seed_listings(self, count: int, sellers: list[int],
                              progress: Progress) -> list[int]:
         rng = random.Random(60)
+        looks = deal(random.Random(61))
+        planned = min(count, sum(len(kind_looks) for kind_looks in LOOKS.values()))
         now = self.clock.now()
         ids: list[int] = []
         for start in range(0, count, BATCH):
-            batch = [self._listing(rng, n, count, sellers, pool, now)
-                     for n in range(start, min(count, start + BATCH))]
+            picks = [next(looks) for _ in range(start, min(count, start + BATCH))]
+            await self._draw_missing(picks, planned, progress)
+            batch = [self._listing(rng, start + n, pick, count, sellers, now)
+                     for n, pick in enumerate(picks)]
             async with self.uow:
                 ids.extend(await self.uow.listings.add_many(batch))
                 await self.uow.activity.record_many([
@@ -191,48 +224,57 @@ class CatalogDemo:
             progress("listings", len(ids), count)
         return ids
 
-    def _listing(self, rng: random.Random, n: int, count: int, sellers: list[int],
-                 pool: PhotoPool, now: datetime) -> Listing:
-        garment = rng.choice(GARMENTS)
-        brand, name = rng.choice(garment.names)
+    def _listing(self, rng: random.Random, n: int, pick: tuple[str, int], count: int,
+                 sellers: list[int], now: datetime) -> Listing:
+        garment, chosen = GARMENT_OF[pick[0]], look(*pick)
+        brand, name, _ = rng.choice(NAMES_FOR[pick])
         condition = rng.choices(list(Condition), weights=(2, 4, 5, 1))[0]
-        variant = rng.randrange(VARIANTS_PER_KIND)
-        colour = pool.colours[garment.kind][variant]
-        images = [pool.covers[garment.kind][variant]]
-        if rng.random() < 0.5:
-            images.append(pool.closeups[garment.kind][variant])
+        cover, closeup = self.pool.photos[pick]
+        images = [cover, closeup] if rng.random() < 0.5 else [cover]
+        size, title_size, size_note = _fit(rng, garment)
         # Ages spread evenly over eight weeks, oldest first, so ids grow with time as they
-        # would in a live shop (and the date index is appended to, not shuffled).
-        created = now - timedelta(minutes=AGE_MINUTES * (count - n) / count
-                                  + rng.uniform(1, 30))
+        # would in a live shop (and the date index is appended to, not shuffled). The jitter
+        # stays inside a listing's own slot, so "newest first" is the dealing order and
+        # neighbours in it never share a photo.
+        slot = AGE_MINUTES / count
+        created = now - timedelta(minutes=slot * (count - n)
+                                  + rng.uniform(0, min(30.0, slot * 0.9)))
         seller = sellers[n % len(sellers)]
         streetwear = len(sellers) > 1 and seller == sellers[1]  # theo: "all authentic"
         return Listing(
-            seller_id=seller, title=f"{brand} {name}, {colour}"[:100],
-            description=_description(rng, colour, condition),
+            seller_id=seller, title=f"{brand} {name}, {chosen.name}{title_size}"[:100],
+            description=_description(rng, chosen.name, condition, size_note),
             price=_price(rng, *garment.prices), brand=brand,
-            size=rng.choice(garment.sizes), condition=condition, category=garment.category,
+            size=size, condition=condition, category=garment.category,
             images=images, created_at=created, updated_at=created,
             price_drop=rng.random() < 0.08,
             verified=rng.random() < (0.3 if streetwear else 0.05),
         )
 
     async def _seed_favorites(self, listing_ids: list[int], progress: Progress) -> None:
-        """Each demo person watches a few listings; a dozen favourites are watched by most."""
+        """Each demo person watches a few listings; a dozen favourites, each in a different
+        photo (they fill the home page's Most Watched row), are watched by most."""
         watchers = await self._user_ids(WATCHERS)
         rng = random.Random(7)
         recent = listing_ids[-400:]
-        popular = rng.sample(recent, min(12, len(recent)))
+        async with self.uow:
+            recent_listings = await self.uow.listings.get_many(recent)
+        popular: list[int] = []
+        covers: set[str] = set()
+        for product_id in rng.sample(recent, len(recent)):
+            cover = recent_listings[product_id].images[0].url
+            if cover not in covers and len(popular) < 12:
+                popular.append(product_id)
+                covers.add(cover)
         now = self.clock.now()
         pairs: set[tuple[int, int]] = set()
         for user_id in watchers:
             liked = [p for p in popular if rng.random() < 0.6]
             liked += rng.sample(recent, min(len(recent), rng.randint(3, 8)))
             pairs.update((user_id, product_id) for product_id in liked)
+        allowed = [(u, p, now - timedelta(hours=rng.randint(1, 24 * 30)))
+                   for u, p in sorted(pairs) if recent_listings[p].seller_id != u]
         async with self.uow:
-            own = await self.uow.listings.get_many(sorted({p for _, p in pairs}))
-            allowed = [(u, p, now - timedelta(hours=rng.randint(1, 24 * 30)))
-                       for u, p in sorted(pairs) if own[p].seller_id != u]
             await self.uow.favorites.add_many(allowed)
             await self.uow.commit()
         progress("favorites", len(allowed), len(allowed))

@@ -2,7 +2,9 @@
 
 Each thread is a short, realistic exchange about one of the seller's listings (shown as the
 thread's context). Everything is read except the newest message of a few threads, so maya
-and sofia log in to unread badges, a red dot and matching notifications in the bell.
+and sofia log in to unread badges, a red dot and matching notifications in the bell. Each
+message records its ``message_sent`` activity (the sender, at the message's time) in the same
+transaction, as sending one does, so the admin's analytics count them.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from datetime import datetime, timedelta
 
 from application.ports import Clock, UnitOfWork
 from application.ports.catalog import ListingFilter, ListingSort
+from domain.analytics import Activity, ActivityKind
 from domain.catalog import Category
 from domain.messaging import Message
 from domain.notifications import new_notification
@@ -81,6 +84,8 @@ class MessagingDemo:
                 messages.extend(await self._thread(thread, now))
             messages.sort(key=lambda m: m.created_at)
             await self.uow.messages.add_many(messages)
+            await self.uow.activity.record_many([
+                Activity(ActivityKind.MESSAGE_SENT, m.sender_id, m.created_at) for m in messages])
             await self.uow.notifications.add_many([
                 new_notification(user_id=m.receiver_id, kind="message",
                                  title=f"New message from {await self._name(m.sender_id)}",

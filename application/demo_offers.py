@@ -1,10 +1,12 @@
 """Demo offers: every offer state between the demo people, told in their threads.
 
-Maya's Seller Hub has new, countered, accepted and rejected offers; Sofia's My Offers has a
-pending offer, a counter to answer, an accepted one to pay and a withdrawn one. Each offer
+Maya's Seller Hub has new, countered, accepted, rejected and withdrawn offers, and her My
+Offers every state; Sofia's My Offers has a pending offer, a counter to answer, an accepted
+one to pay, a declined and a withdrawn one. Each offer
 goes through the real domain moves and :func:`application.offer_news.tell`, so the threads
-and notification bells show the same messages a live negotiation would. Deterministic: the
-listings are the demo sellers' newest available ones, in id order.
+and notification bells show the same messages a live negotiation would, and each records its
+``offer_made`` activity (the buyer, at the offer's time) as making one does. Deterministic:
+the listings are the demo sellers' newest available ones, in id order.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from decimal import Decimal
 from application.offer_news import OfferNews, tell
 from application.ports import Clock, UnitOfWork
 from application.ports.catalog import ListingFilter, ListingSort
+from domain.analytics import Activity, ActivityKind
 from domain.listings import Listing
 from domain.money import round_money
 from domain.offers import Offer, OfferStatus
@@ -48,6 +51,12 @@ SCENES = [
     Scene("maya", "theo", 1, "0.80", 6),
     Scene("maya", "lucas", 1, "0.70", 44, ("counter",)),
     Scene("emma", "priya", 1, "0.82", 60, ("counter", "accept_counter"), seen=True),
+    # maya buys too: her My Offers has every state (pending, countered above; these three),
+    # and her Seller Hub a withdrawn offer.
+    Scene("maya", "priya", 2, "0.85", 26, ("accept",)),
+    Scene("maya", "theo", 2, "0.55", 140, ("reject",), seen=True),
+    Scene("maya", "lucas", 2, "0.75", 160, ("withdraw",), seen=True),
+    Scene("emma", "maya", 5, "0.70", 100, ("withdraw",), seen=True),
 ]
 
 
@@ -58,7 +67,7 @@ class OffersDemo:
 
     async def seed(self) -> int:
         """Add the scenes whose people and listings exist; how many offers were made."""
-        made = 0
+        made: list[Activity] = []
         async with self.uow:
             people = {name: await self.uow.users.get_by_login(name)
                       for name in {s.buyer for s in SCENES} | {s.seller for s in SCENES}}
@@ -70,21 +79,23 @@ class OffersDemo:
             for scene in sorted(SCENES, key=lambda s: -s.hours_ago):
                 shelf = shelves.get(scene.seller, [])
                 if scene.buyer in ids and scene.pick < len(shelf):
-                    await self._play(scene, ids[scene.buyer], shelf[scene.pick])
-                    made += 1
+                    offer = await self._play(scene, ids[scene.buyer], shelf[scene.pick])
+                    made.append(Activity(ActivityKind.OFFER_MADE, offer.buyer_id,
+                                         offer.created_at))
             for buyer, seller in {(s.buyer, s.seller) for s in SCENES}:
                 if buyer in ids and seller in ids:  # read already: the bells carry the news
                     await self.uow.messages.mark_read(ids[buyer], ids[seller])
                     await self.uow.messages.mark_read(ids[seller], ids[buyer])
+            await self.uow.activity.record_many(sorted(made, key=lambda a: a.at))
             await self.uow.commit()
-        return made
+        return len(made)
 
     async def _listings(self, seller_id: int) -> list[Listing]:
         found = await self.uow.listings.search(ListingFilter(seller_id=seller_id),
                                                ListingSort.MOST_RECENT, 10)
         return sorted(found, key=lambda listing: listing.id or 0)
 
-    async def _play(self, scene: Scene, buyer_id: int, listing: Listing) -> None:
+    async def _play(self, scene: Scene, buyer_id: int, listing: Listing) -> Offer:
         assert listing.id is not None
         at = self.clock.now() - timedelta(hours=scene.hours_ago)
         offer = Offer.make(product_id=listing.id, buyer_id=buyer_id, seller_id=listing.seller_id,
@@ -108,6 +119,7 @@ class OffersDemo:
         elif offer.status is not OfferStatus.PENDING:
             offer.seen_by(offer.seller_id)
             await self.uow.offers.save(offer, was=offer.status)
+        return offer
 
     @staticmethod
     def _move(offer: Offer, move: str, listing: Listing) -> None:

@@ -34,7 +34,9 @@ def title_error(title: str | None) -> str | None:
 def price_error(price: str | Decimal | int | None) -> str | None:
     """A listing price: a positive amount of at most $1,000,000.00 in whole cents."""
     amount = read_amount(price)
-    if amount is AmountProblem.REQUIRED or amount is AmountProblem.NEGATIVE:
+    # An empty price is missing ("Price is required", the spec's wording for a missing
+    # field), not too small.
+    if amount is AmountProblem.NEGATIVE:
         return "Price must be positive"
     if isinstance(amount, AmountProblem):
         return problem_message(amount, "Price")

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from application.demo_messaging import THREADS
+from application.demo_offers import SCENES
+from application.ports.offers import OfferQuery
 from entrypoints.container import Container
 from tests.adapters.test_adapters_demo_catalog import quick  # noqa: F401 - fixture
 
@@ -29,3 +32,21 @@ async def test_demo_seed_writes_conversations_with_unread_messages(
     newest = [c.last_message.created_at for c in sofia_inbox]
     assert newest == sorted(newest, reverse=True)
     assert len(thread) >= 6 and thread[-1].product_id is not None  # oldest names the listing
+
+
+async def test_demo_seed_records_its_messages_and_offers_for_the_analytics(
+        quick: Container) -> None:  # noqa: F811
+    """Known answer: the Analytics tab counts each seeded conversation message once (the
+    offers' own thread messages count as offers, as live ones do) and each seeded offer once."""
+    assert await quick.demo_seeder().seed(listings=24)
+    summary = await quick.analytics().summary()
+    async with quick.uow() as uow:
+        offers = 0
+        for name in {scene.buyer for scene in SCENES}:
+            buyer = await uow.users.get_by_login(name)
+            assert buyer and buyer.id
+            offers += len(await uow.offers.search(OfferQuery(buyer_id=buyer.id), 100))
+    conversation_messages = sum(len(thread.lines) for thread in THREADS)
+    assert conversation_messages == 22 and offers == len(SCENES) == 15
+    assert sum(day.messages_sent for day in summary.daily_metrics) == conversation_messages
+    assert sum(day.offers_made for day in summary.daily_metrics) == offers

@@ -12,6 +12,7 @@ import {
   MAX_LISTING_IMAGES,
   SIZES,
   sizeLabel,
+  listingSizeLabel,
 } from './catalog-enums';
 
 interface EnumsFixture {
@@ -42,5 +43,15 @@ describe('catalog enumerations (checked against domain/catalog.py via the shared
     expect(badgeLabel('verified')).toBe('Verified Authentic');
     expect(sizeLabel('EU 38')).toBe('EU 38');
     expect(conditionLabel(null)).toBe('');
+  });
+
+  it('says "One size" for bags and the title\'s shoe size for shoes instead of "Other"', () => {
+    const listing = (category: string, size: string, title: string) => ({ category, size, title });
+    expect(listingSizeLabel(listing('accessories', 'other', 'Coach tote, tan'))).toBe('One size');
+    expect(listingSizeLabel(listing('footwear', 'other', 'Vans Old Skool, black, US 9.5'))).toBe('US 9.5');
+    expect(listingSizeLabel(listing('footwear', 'other', 'Birkenstocks EU 41'))).toBe('EU 41');
+    expect(listingSizeLabel(listing('footwear', 'other', 'Loafers, barely worn'))).toBe('Other');
+    expect(listingSizeLabel(listing('tops', 'other', 'Scarf, US 9 shipping'))).toBe('Other');
+    expect(listingSizeLabel(listing('footwear', 'm', 'Slippers US 9'))).toBe('M');
   });
 });

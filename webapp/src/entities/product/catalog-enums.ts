@@ -61,3 +61,17 @@ export const conditionLabel = labeller(CONDITIONS);
 export const categoryLabel = labeller(CATEGORIES);
 export const sizeLabel = labeller(SIZES);
 export const badgeLabel = labeller(BADGES);
+
+const SHOE_SIZE = /\b(?:US|UK|EU) ?\d{1,2}(?:\.5)?\b/;
+
+/**
+ * A listing's size as a shopper reads it. The spec's sizes have no shoe sizes, so "other"
+ * says more where the category allows: "One size" for accessories, and for footwear the
+ * size its title gives ("…, US 9"), else "Other" (docs/catalog.md, "Demo photos").
+ */
+export function listingSizeLabel(listing: { size: string; category: string; title: string }): string {
+  if (listing.size?.toLowerCase() !== 'other') return sizeLabel(listing.size);
+  if (listing.category === 'accessories') return 'One size';
+  if (listing.category === 'footwear') return listing.title.match(SHOE_SIZE)?.[0] ?? sizeLabel(listing.size);
+  return sizeLabel(listing.size);
+}

@@ -41,15 +41,21 @@ describe('ProductCard', () => {
     expect(screen.getByText(label)).toBeInTheDocument();
   });
 
-  it('says Unknown User with a 0.0 rating when the seller is missing', () => {
+  it('says Unknown User, with no reviews, when the seller is missing', () => {
     renderCard(makeProduct({ seller: null }));
     expect(screen.getByText('Unknown User')).toBeInTheDocument();
-    expect(screen.getByText('0.0')).toBeInTheDocument();
+    expect(screen.getByText('No reviews yet')).toBeInTheDocument();
   });
 
-  it('shows 0.0 when the seller has no rating yet', () => {
-    renderCard(makeProduct({ seller: { ...makeProduct().seller!, rating: null } }));
-    expect(screen.getByText('0.0')).toBeInTheDocument();
+  it('says No reviews yet instead of a 0.0 rating until the first review', () => {
+    renderCard(makeProduct({ seller: { ...makeProduct().seller!, rating: null, ratingCount: 0 } }));
+    expect(screen.getByText('No reviews yet')).toBeInTheDocument();
+    expect(screen.queryByText('0.0')).not.toBeInTheDocument();
+  });
+
+  it("shows a reviewed seller's rating to one decimal", () => {
+    renderCard(makeProduct({ seller: { ...makeProduct().seller!, rating: 4.25, ratingCount: 2 } }));
+    expect(screen.getByText('4.3')).toBeInTheDocument();
   });
 
   it('asks visitors to log in before saving', async () => {

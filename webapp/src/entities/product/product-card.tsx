@@ -1,9 +1,9 @@
-import { Avatar, Card, Group, Text } from '@mantine/core';
+import { Avatar, Card, Group, Text, VisuallyHidden } from '@mantine/core';
 import { IconStarFilled } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
-import { conditionLabel, sizeLabel } from './catalog-enums';
+import { conditionLabel, listingSizeLabel } from './catalog-enums';
 import type { FavoriteToggleOptions } from '@/entities/favorites/favorites';
-import { formatMoney, formatRating } from '@/lib/formatters';
+import { formatMoney, formatRating, NO_REVIEWS } from '@/lib/formatters';
 import { coverThumbnail, type Product } from './product';
 import { FavoriteButton } from '@/entities/favorites/favorite-button';
 import { ProductBadge } from './product-badge';
@@ -28,19 +28,26 @@ function SellerLine({ product }: { product: Product }) {
       <Text size="xs" c="dimmed" className={classes.meta} style={{ flex: 1 }}>
         {name}
       </Text>
-      <Group gap={2} wrap="nowrap" aria-label={`Seller rating ${formatRating(seller?.rating)}`}>
-        <IconStarFilled size={12} color="var(--mantine-color-yellow-6)" aria-hidden />
-        <Text size="xs" c="dimmed" aria-hidden>
-          {formatRating(seller?.rating)}
+      {seller?.ratingCount ? (
+        <Group gap={2} wrap="nowrap">
+          <IconStarFilled size={12} color="var(--mantine-color-yellow-6)" aria-hidden />
+          <Text size="xs" c="dimmed">
+            <VisuallyHidden>Seller rating </VisuallyHidden>
+            {formatRating(seller.rating)}
+          </Text>
+        </Group>
+      ) : (
+        <Text size="xs" c="dimmed" span>
+          {NO_REVIEWS}
         </Text>
-      </Group>
+      )}
     </Group>
   );
 }
 
 /** Every listed product: photo, badge, heart, price, title, brand · size · condition, seller. */
 export function ProductCard({ product, layout = 'grid', favoriteOptions }: ProductCardProps) {
-  const details = [product.brand, sizeLabel(product.size), conditionLabel(product.condition)];
+  const details = [product.brand, listingSizeLabel(product), conditionLabel(product.condition)];
   return (
     <Card padding={0} className={`${classes.card} ${layout === 'list' ? classes.list : ''}`}>
       <div className={classes.media}>

@@ -9,12 +9,19 @@ interface ProductImageProps {
   eager?: boolean;
 }
 
-/** A photo in a fixed-ratio box, so nothing shifts while it loads; a shirt icon when missing. */
+/** Thumbnails are stored 400 px on their longest side (adapters/media.py). */
+const THUMBNAIL_WIDTH = 400;
+
+/**
+ * A photo in a fixed-ratio box, so nothing shifts while it loads; a shirt icon when missing.
+ * width/height give the browser the intrinsic size before the bytes arrive (no layout shift).
+ */
 export function ProductImage({ src, alt, ratio = 4 / 5, eager = false }: ProductImageProps) {
   return (
     <AspectRatio ratio={ratio} className={classes.imageBox}>
       {src ? (
-        <img src={src} alt={alt} loading={eager ? 'eager' : 'lazy'} decoding="async" className={classes.image} />
+        <img src={src} alt={alt} width={THUMBNAIL_WIDTH} height={Math.round(THUMBNAIL_WIDTH / ratio)}
+          loading={eager ? 'eager' : 'lazy'} decoding="async" className={classes.image} />
       ) : (
         <Center role="img" aria-label={alt} c="dimmed">
           <IconShirt size={48} stroke={1.2} />

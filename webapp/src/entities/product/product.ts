@@ -37,7 +37,17 @@ export interface Product {
 export interface ProductPage {
   items: Product[];
   nextCursor: string | null;
+  /** Exact up to 10,000; past that `totalCapped` is true and the page says "10,000+". */
   total: number;
+  totalCapped?: boolean;
+  /** The corrected words these items were found for, when the typed words matched nothing. */
+  didYouMean?: string | null;
+}
+
+/** "1 item", "12 items", "10,000+ items" (the server stops counting at 10,000). */
+export function itemCount(page: Pick<ProductPage, 'total' | 'totalCapped'>): string {
+  if (page.totalCapped) return `${page.total.toLocaleString('en-US')}+ items`;
+  return page.total === 1 ? '1 item' : `${page.total.toLocaleString('en-US')} items`;
 }
 
 /** The cover thumbnail (falls back to the display image, then to nothing). */

@@ -15,7 +15,7 @@ describe('validateListing (spec §5 Listing)', () => {
     expect(validateListing(EMPTY_LISTING, 0)).toEqual({
       title: 'Title must be at least 3 characters',
       description: 'Description must be at least 10 characters',
-      price: 'Price must be positive',
+      price: 'Price is required',
       brand: 'Brand is required',
       size: 'Size is required',
       condition: 'Condition is required',
@@ -33,7 +33,11 @@ describe('validateListing (spec §5 Listing)', () => {
     expect(validateListing({ ...valid, brand: '   ' }, 1).brand).toBe('Brand is required');
   });
 
-  it.each(['0', '0.00', '-5', 'abc', ''])('refuses the price %j', (price) => {
+  it.each(['', '  '])('says an empty price %j is required', (price) => {
+    expect(validateListing({ ...valid, price }, 1).price).toBe('Price is required');
+  });
+
+  it.each(['0', '0.00', '-5', 'abc'])('refuses the price %j', (price) => {
     expect(validateListing({ ...valid, price }, 1).price).toBe('Price must be positive');
   });
 

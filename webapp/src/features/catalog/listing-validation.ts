@@ -31,6 +31,7 @@ function lengthError(text: string, min: number, max: number, short: string, long
 }
 
 function priceError(price: string): string | undefined {
+  if (price.trim() === '') return 'Price is required';
   const cents = toCents(price);
   if (cents === undefined || cents <= 0) return 'Price must be positive';
   if (!/^\d*(\.\d{0,2})?$/.test(price.trim())) return 'Price can have at most 2 decimal places';

@@ -40,7 +40,7 @@ describe('CreateListingPage', () => {
     renderRoutes(routes, '/create-listing');
     await user.click(screen.getByRole('button', { name: 'Create Listing' }));
     for (const message of [
-      'Title must be at least 3 characters', 'Description must be at least 10 characters', 'Price must be positive',
+      'Title must be at least 3 characters', 'Description must be at least 10 characters', 'Price is required',
       'Brand is required', 'Size is required', 'Condition is required', 'Category is required',
       'At least one image is required',
     ]) {

@@ -8,22 +8,22 @@ export function HomeHero({ products, loading }: { products: Product[]; loading: 
   const photos = products.filter((product) => product.images.length > 0).slice(0, 3);
   return (
     <section className={classes.hero} aria-labelledby="home-hero-title">
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl" style={{ alignItems: 'center' }}>
-        <Stack gap="md">
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing={{ base: 'md', md: 'xl' }} style={{ alignItems: 'center' }}>
+        <Stack gap="sm">
           <Title id="home-hero-title" order={1} className={classes.title}>
             The trusted marketplace for secondhand fashion with a social twist
           </Title>
-          <Text size="lg" c="dimmed">
+          <Text size="lg" c="dimmed" className={classes.longer}>
             Buy and sell pre-loved pieces, follow sellers you love and share your style.
           </Text>
-          <Text fw={700} size="xl" c="brand">
+          <Text fw={700} size="lg" c="brand">
             Shoppers save an average of 30% on top brands
           </Text>
           <Group>
-            <Button component={Link} to="/marketplace" size="md">
+            <Button component={Link} to="/marketplace" size="sm">
               Shop now
             </Button>
-            <Button component={Link} to="/create-listing" size="md" variant="outline">
+            <Button component={Link} to="/create-listing" size="sm" variant="outline">
               Start selling
             </Button>
           </Group>

@@ -12,7 +12,7 @@ export function SellCta() {
           <Title order={2} id="home-sell" size="h3" c="white">
             Got pieces you no longer wear?
           </Title>
-          <Text c="white" opacity={0.9}>
+          <Text c="white">
             Snap up to 5 photos, set your price and reach shoppers looking for exactly that. Listing is free; buyers pay
             shipping.
           </Text>

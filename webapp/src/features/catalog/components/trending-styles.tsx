@@ -1,4 +1,4 @@
-import { Avatar, Badge, Button, Card, EmptyState, Group, SimpleGrid, Skeleton, Text } from '@mantine/core';
+import { Avatar, Badge, Button, Card, EmptyState, Group, SimpleGrid, Skeleton, Text, VisuallyHidden } from '@mantine/core';
 import { IconHeart, IconSparkles } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { ProductImage } from '@/entities/product/product-image';
@@ -9,8 +9,7 @@ import { SectionHeader } from './section-header';
 function StyleCard({ post }: { post: StylePost }) {
   const author = displayNameOf(post.user);
   return (
-    <Card padding={0} component={Link} to={`/post/${post.id}`} style={{ textDecoration: 'none' }}
-      aria-label={`Style post by ${author}, ${post.likeCount} likes`}>
+    <Card padding={0} component={Link} to={`/post/${post.id}`} style={{ textDecoration: 'none' }}>
       <ProductImage src={post.thumbnailUrl || post.imageUrl} alt={post.content || `Outfit posted by ${author}`} ratio={1} />
       <Group gap={6} p="sm" pb={4} mih={34}>
         {post.hashtags.slice(0, 3).map((tag) => (
@@ -24,7 +23,10 @@ function StyleCard({ post }: { post: StylePost }) {
         </Group>
         <Group gap={4} c="dimmed" wrap="nowrap">
           <IconHeart size={14} aria-hidden />
-          <Text size="sm">{post.likeCount}</Text>
+          <Text size="sm">
+            {post.likeCount}
+            <VisuallyHidden> likes</VisuallyHidden>
+          </Text>
         </Group>
       </Group>
     </Card>
