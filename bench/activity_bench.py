@@ -41,7 +41,7 @@ from adapters.sqlalchemy.unit_of_work import SqlAlchemyUnitOfWork
 from application.accounts import hash_token
 from application.analytics import VisitLog
 from application.catalog import SearchRequest
-from application.ports.media import GarmentPhotos
+from application.ports.media import GarmentLook, GarmentPhotos, OutfitPhoto
 from entrypoints.container import Container, build_container, shutdown
 from entrypoints.settings import load_settings
 
@@ -51,10 +51,17 @@ console = Console()
 class FlatPictures:
     kinds = tuple(SHAPES)
 
-    async def draw(self, kind: str, variant: int) -> GarmentPhotos:
+    async def draw(self, look: GarmentLook) -> GarmentPhotos:
         out = io.BytesIO()
-        Image.new("RGB", (40, 50), (30 * variant, len(kind) * 25, 90)).save(out, format="PNG")
+        Image.new("RGB", (40, 50), (30 * look.pose % 255, len(look.kind) * 25, 90)).save(
+            out, format="PNG")
         return GarmentPhotos(out.getvalue(), out.getvalue())
+
+    async def draw_outfit(self, looks: list[GarmentLook], variant: int) -> OutfitPhoto:
+        """The demo's style posts draw outfits too; a flat picture is enough here."""
+        out = io.BytesIO()
+        Image.new("RGB", (40, 50), (90, 30 * variant % 255, 60)).save(out, format="PNG")
+        return OutfitPhoto(out.getvalue(), tuple((0.5, 0.5) for _ in looks))
 
 
 class NoActivity:

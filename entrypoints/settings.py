@@ -22,6 +22,21 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     # How often each server process runs the order timers; 0 turns its scheduler off.
     order_timer_seconds: float = 60.0
     secure_cookies: bool = False
+    #: Multiplies every rate-limit allowance (domain/rate_limits.py). 1 in production; test
+    #: servers that sign up and log in far more than people do set RETHREAD_RATE_LIMIT_SCALE.
+    rate_limit_scale: int = 1
+    # uvicorn's per-request access log: off by default (it halved a bare app's throughput
+    # here); RETHREAD_ACCESS_LOG=1 turns it on (docs/performance.md).
+    access_log: bool = False
+    # How long search facets and capped totals may be reused (any listing write empties the
+    # cache at once); 0 turns the cache off (adapters/sqlalchemy/search_cache.py).
+    search_cache_seconds: float = 30.0
+    # How many heavy reads (search pages, counts, facet passes) run at once per process; the
+    # others queue (application/admission.py). 0: one per core, at least two.
+    heavy_reads: int = 0
+    # SQLite: how many MB of the database file each pooled connection memory-maps (faster
+    # searches; the mapped pages count in RSS once per connection). 0 turns mmap off.
+    sqlite_mmap_mb: int = 256
 
     @property
     def media_dir(self) -> Path:
@@ -44,6 +59,10 @@ def _secret_key(data_dir: Path) -> str:
     return path.read_text().strip()
 
 
+def _flag(value: str | None) -> bool:
+    return (value or "").strip().lower() in ("1", "true", "yes", "on")
+
+
 def load_settings(env: dict[str, str] | None = None) -> Settings:
     """Build settings from ``env`` (default: the process environment)."""
     env = dict(os.environ if env is None else env)
@@ -62,8 +81,12 @@ def load_settings(env: dict[str, str] | None = None) -> Settings:
         admin_emails=frozenset(e.strip().lower() for e in emails.split(",") if e.strip()),
         webapp_dir=Path(env.get("RETHREAD_WEBAPP_DIR", root / "webapp" / "dist")),
         order_timer_seconds=float(env.get("RETHREAD_ORDER_TIMER_SECONDS", "60")),
-        secure_cookies=env.get("RETHREAD_SECURE_COOKIES", "").strip().lower()
-        in ("1", "true", "yes", "on"),
+        secure_cookies=_flag(env.get("RETHREAD_SECURE_COOKIES")),
+        access_log=_flag(env.get("RETHREAD_ACCESS_LOG")),
+        search_cache_seconds=float(env.get("RETHREAD_SEARCH_CACHE_SECONDS", "30")),
+        heavy_reads=max(0, int(env.get("RETHREAD_HEAVY_READS", "0"))),
+        sqlite_mmap_mb=max(0, int(env.get("RETHREAD_SQLITE_MMAP_MB", "256"))),
+        rate_limit_scale=max(1, int(env.get("RETHREAD_RATE_LIMIT_SCALE", "1"))),
     )
 
 

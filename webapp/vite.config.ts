@@ -1,7 +1,40 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import mantinePreset from 'postcss-preset-mantine';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+
+/**
+ * Precompresses the hashed assets (JS, CSS, SVG, JSON) once at build time: `name.gz` and
+ * `name.br` next to each, which the server's SPA handler sends with `Content-Encoding`
+ * (entrypoints/http/spa.py). Node's own zlib, so no plugin dependency; index.html is left
+ * alone because the server may rewrite its head per page.
+ */
+function precompress(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'rethread-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = join(config.root, config.build.outDir);
+    },
+    writeBundle(_options, bundle) {
+      for (const fileName of Object.keys(bundle)) {
+        if (!fileName.startsWith('assets/') || !/\.(js|css|svg|json)$/.test(fileName)) continue;
+        const path = join(outDir, fileName);
+        const raw = readFileSync(path);
+        if (raw.length < 1024) continue;
+        writeFileSync(`${path}.gz`, gzipSync(raw, { level: 9 }));
+        writeFileSync(`${path}.br`, brotliCompressSync(raw, {
+          params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length },
+        }));
+      }
+    },
+  };
+}
 
 // The backend (`rethread serve`) answers these paths; the dev and preview servers pass them on.
 const backend = process.env.RETHREAD_BACKEND_URL ?? 'http://127.0.0.1:8000';
@@ -15,7 +48,7 @@ const proxy = {
 export default defineConfig({
   // The root package.json is the webapp package; its sources, index.html and dist live here.
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react()],
+  plugins: [react(), precompress()],
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),
@@ -38,8 +71,6 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/ },
-            // @mantine/charts (and recharts) stay out: only the lazy admin page needs them.
-            { name: 'mantine', test: /node_modules[\\/](@mantine[\\/](?!charts)|@floating-ui[\\/])/ },
           ],
         },
       },

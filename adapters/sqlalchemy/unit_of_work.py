@@ -7,8 +7,9 @@ deadlock or serialization failure) as :class:`WriteConflict`, which the HTTP lay
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from types import TracebackType
-from typing import Self
+from typing import Any, Self
 
 from sqlalchemy import text
 from sqlalchemy.exc import DataError, DBAPIError, IntegrityError
@@ -20,7 +21,7 @@ from adapters.sqlalchemy.analytics import SqlActivityRepository
 from adapters.sqlalchemy.blog import SqlBlogRepository
 from adapters.sqlalchemy.catalog import SqlListingRepository
 from adapters.sqlalchemy.contact import SqlContactMessageRepository
-from adapters.sqlalchemy.engine import SqliteWriteLockTimeout
+from adapters.sqlalchemy.engine import WROTE, SqliteWriteLockTimeout
 from adapters.sqlalchemy.favorites import SqlFavoriteRepository
 from adapters.sqlalchemy.messaging import SqlMessageRepository
 from adapters.sqlalchemy.notifications import SqlNotificationRepository
@@ -34,7 +35,10 @@ from adapters.sqlalchemy.posts import (
     SqlReactionRepository,
 )
 from adapters.sqlalchemy.reviews import SqlReviewRepository
+from adapters.sqlalchemy.search_cache import SearchCache
+from adapters.sqlalchemy.sharing import SqlSitemapRepository
 from adapters.sqlalchemy.social import SqlFollowRepository
+from application.admission import Admission
 from domain.errors import Conflict, ValidationError, WriteConflict
 
 CONFLICT_MESSAGE = "That conflicts with existing data; please try again."
@@ -73,47 +77,105 @@ def translate(error: BaseException) -> BaseException | None:
     return None
 
 
+# The repositories a unit of work offers, built on first use: a read touches one or two
+# of them, and building all twenty for every request showed up in profiles.
+_REPOSITORIES: dict[str, Callable[[Any], Any]] = {
+    "users": SqlUserRepository, "sessions": SqlSessionRepository, "blogs": SqlBlogRepository,
+    "contact_messages": SqlContactMessageRepository,
+    "favorites": SqlFavoriteRepository, "follows": SqlFollowRepository,
+    "orders": SqlOrderRepository, "order_events": SqlOrderEventRepository,
+    "addresses": SqlAddressRepository, "reviews": SqlReviewRepository,
+    "offers": SqlOfferRepository, "activity": SqlActivityRepository,
+    "posts": SqlPostRepository, "comments": SqlCommentRepository,
+    "likes": lambda session: SqlReactionRepository(session, PostLikeRow),
+    "saves": lambda session: SqlReactionRepository(session, PostSaveRow),
+    "messages": SqlMessageRepository, "notifications": SqlNotificationRepository,
+    "sitemap": SqlSitemapRepository,
+}
+# The listings repository also gets the search cache and the admission gate for heavy
+# reads, and tells the unit of work it wrote.
+_WITH_UOW: dict[str, Callable[[SqlAlchemyUnitOfWork], Any]] = {
+    "listings": lambda uow: SqlListingRepository(uow.session, uow.search_cache,
+                                                 uow.listings_written, uow.heavy_slot),
+}
+
+
 class SqlAlchemyUnitOfWork:
-    def __init__(self, session_factory: async_sessionmaker[AsyncSession]) -> None:
+    def __init__(self, session_factory: async_sessionmaker[AsyncSession],
+                 search_cache: SearchCache | None = None,
+                 heavy_reads: Admission | None = None) -> None:
         self.session_factory = session_factory
+        self.search_cache = search_cache
+        self.heavy_reads = heavy_reads
+        self.heavy_slot = _HeavySlot(self)
+        self._holds_heavy_slot = False
         self._depth = 0
+        self._listings_changed = False
+
+    def listings_written(self) -> None:
+        self._listings_changed = True
 
     async def __aenter__(self) -> Self:
         # Re-entrant: a service may call another method that opens the same unit of work.
         if self._depth == 0:
+            for name in (*_REPOSITORIES, *_WITH_UOW):  # repositories of an earlier session
+                self.__dict__.pop(name, None)
             self.session = self.session_factory()
-            self.users = SqlUserRepository(self.session)
-            self.sessions = SqlSessionRepository(self.session)
-            self.blogs = SqlBlogRepository(self.session)
-            self.contact_messages = SqlContactMessageRepository(self.session)
-            self.listings = SqlListingRepository(self.session)
-            self.favorites = SqlFavoriteRepository(self.session)
-            self.follows = SqlFollowRepository(self.session)
-            self.orders = SqlOrderRepository(self.session)
-            self.order_events = SqlOrderEventRepository(self.session)
-            self.addresses = SqlAddressRepository(self.session)
-            self.reviews = SqlReviewRepository(self.session)
-            self.offers = SqlOfferRepository(self.session)
-            self.activity = SqlActivityRepository(self.session)
-            self.posts = SqlPostRepository(self.session)
-            self.comments = SqlCommentRepository(self.session)
-            self.likes = SqlReactionRepository(self.session, PostLikeRow)
-            self.saves = SqlReactionRepository(self.session, PostSaveRow)
-            self.messages = SqlMessageRepository(self.session)
-            self.notifications = SqlNotificationRepository(self.session)
+            self._listings_changed = False
         self._depth += 1
         return self
+
+    def __getattr__(self, name: str) -> Any:
+        if "session" not in self.__dict__:
+            raise AttributeError(name)
+        if name in _WITH_UOW:
+            repository = _WITH_UOW[name](self)
+        elif name in _REPOSITORIES:
+            repository = _REPOSITORIES[name](self.session)
+        else:
+            raise AttributeError(name)
+        self.__dict__[name] = repository
+        return repository
 
     async def __aexit__(self, exc_type: type[BaseException] | None,
                         exc: BaseException | None, tb: TracebackType | None) -> None:
         self._depth -= 1
         if self._depth == 0:
-            await self.session.rollback()
-            await self.session.close()
+            try:
+                await self.session.rollback()
+                await self.session.close()
+            finally:
+                await self._release_heavy_slot()
         typed = translate(exc) if exc is not None else None
         if typed is not None:
             # A constraint or a lock decided a race the service's pre-checks could not see.
             raise typed from exc
+
+    async def _take_heavy_slot(self) -> None:
+        gate = self.heavy_reads
+        if gate is None or self._holds_heavy_slot:
+            return
+        if (gate.waiting or gate.running >= gate.limit) and await self._only_read():
+            # About to queue: give the connection back first (a session that has only
+            # read loses nothing; its loaded rows stay usable), so that sessions holding
+            # slots never wait for the pool while the pool waits for slots.
+            await self.session.close()
+        await gate.__aenter__()
+        self._holds_heavy_slot = True
+
+    async def _only_read(self) -> bool:
+        session = self.session
+        if session.new or session.dirty or session.deleted:
+            return False
+        if not session.in_transaction():
+            return False  # holds no connection: nothing to give back
+        connection = await session.connection()
+        return not connection.sync_connection.info.get(WROTE)  # type: ignore[union-attr]
+
+    async def _release_heavy_slot(self) -> None:
+        if self._holds_heavy_slot:
+            self._holds_heavy_slot = False
+            await self.heavy_reads.__aexit__(None, None, None)  # type: ignore[union-attr]
 
     async def commit(self) -> None:
         try:
@@ -124,6 +186,27 @@ class SqlAlchemyUnitOfWork:
             if typed is None:
                 raise
             raise typed from error
+        if self._listings_changed:
+            self._listings_changed = False
+            if self.search_cache is not None:
+                await self.search_cache.invalidate()
 
     async def ping(self) -> bool:
         return (await self.session.scalar(text("SELECT 1"))) == 1
+
+
+class _HeavySlot:
+    """What the listing repository wraps its heavy statements in: the first one takes a
+    slot of the admission gate, and the unit of work keeps it until its session has given
+    its connection back. Waiting for the gate before taking a pooled connection matters:
+    a slot held by a session still waiting for a connection, while the pool's connections
+    are held by sessions waiting for a slot, would deadlock them all."""
+
+    def __init__(self, uow: SqlAlchemyUnitOfWork) -> None:
+        self.uow = uow
+
+    async def __aenter__(self) -> None:
+        await self.uow._take_heavy_slot()
+
+    async def __aexit__(self, *_: object) -> None:
+        return None  # kept until the unit of work ends

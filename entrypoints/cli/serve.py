@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+import os
+
 import typer
 import uvicorn
 
 from entrypoints.settings import get_settings
+
+SHUTDOWN_GRACE_SECONDS = 10
+
+WORKER_HEALTHCHECK_SECONDS = 60
 
 
 def serve(
@@ -15,6 +21,10 @@ def serve(
 ) -> None:
     """Serve Rethread."""
     settings = get_settings()
+    if workers > 1 and not settings.redis_url:
+        # The search cache is invalidated per process without Redis; several processes
+        # without it would serve one another's stale facets (docs/deploy.md).
+        os.environ["RETHREAD_SEARCH_CACHE_SECONDS"] = "0"
     uvicorn.run(
         "entrypoints.http.app:create_app",
         factory=True,
@@ -23,4 +33,13 @@ def serve(
         workers=workers,
         proxy_headers=False,
         log_level="info",
+        access_log=settings.access_log,
+        # With --workers the parent pings each worker and replaces one that does not answer
+        # within this many seconds. uvicorn's 5 s is shorter than a worker's start (imports)
+        # on a busy 2-core machine: workers were killed and restarted while starting, and a
+        # worker killed under load takes all its WebSockets with it.
+        timeout_worker_healthcheck=WORKER_HEALTHCHECK_SECONDS,
+        # /ws events are small JSON: compressing each costs CPU on both ends and a zlib
+        # context per socket (docs/performance.md, "Realtime"), for little gain.
+        ws_per_message_deflate=False,
     )

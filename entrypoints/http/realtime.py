@@ -4,18 +4,23 @@
 2. The session cookie names the user; without one the socket gets ``error`` and closes.
 3. The client's first message is ``{"type": "auth", "userId": N}``; N must be the session's
    user, else ``error`` and close (nobody listens in as someone else). Then ``auth_success``.
-4. The socket subscribes to the user's channel: every event published for the user (new
-   messages, offers, notifications) is forwarded as JSON text.
+4. The socket subscribes to the user's channel before ``auth_success`` is sent, so every
+   event published for the user after that (new messages, offers, notifications) is
+   forwarded as JSON text.
 5. ``{"type": "message", "receiverId", "content"}`` sends a message like ``POST
    /api/messages``; ``{"type": "ping"}`` is answered ``pong``. Errors come back as ``error``.
-6. The session is checked again before every message and once a minute: after a logout the
-   socket gets ``error`` and closes (4401).
+6. A logout publishes ``session_ended`` to the user's sockets (never forwarded): each checks
+   its own session and, if that one ended, sends ``error`` and closes (4401). The session is
+   also checked once a minute while the socket is idle (expiry). Messages are not checked
+   one by one: that was two database reads per message.
 Leaving (a close, or a dead connection that uvicorn's keep-alive pings detect) unsubscribes.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import logging
 from typing import Annotated, Any
 from urllib.parse import urlsplit
 
@@ -25,7 +30,7 @@ from litestar.channels import ChannelsPlugin
 from litestar.exceptions import WebSocketDisconnect
 
 from adapters.realtime import user_channel
-from application.accounts import AccountService
+from application.accounts import SESSION_ENDED, AccountService
 from application.messaging import MessagingService
 from domain.accounts import User
 from domain.errors import DomainError
@@ -33,7 +38,9 @@ from entrypoints.http.auth import SESSION_COOKIE
 
 AUTH_TIMEOUT_SECONDS = 15
 SESSION_CHECK_SECONDS = 60
-CLOSE_UNAUTHENTICATED, CLOSE_FORBIDDEN = 4401, 4403
+CLOSE_UNAUTHENTICATED, CLOSE_FORBIDDEN, CLOSE_INTERNAL_ERROR = 4401, 4403, 1011
+log = logging.getLogger("rethread.realtime")
+_SESSION_ENDED = msgspec.json.encode(SESSION_ENDED)
 DbId = Annotated[int, msgspec.Meta(ge=1, le=2**31 - 1)]
 
 
@@ -59,13 +66,8 @@ async def _refuse(socket: WebSocket[Any, Any, Any], message: str, code: int) -> 
     await socket.close(code=code, reason=message[:100])
 
 
-async def _authenticate(socket: WebSocket[Any, Any, Any], accounts: AccountService
-                        ) -> User | None:
-    """The session's user once its auth message names them; else refuse and None."""
-    user = await accounts.user_for_session(socket.cookies.get(SESSION_COOKIE))
-    if user is None:
-        await _refuse(socket, "You need to be logged in.", CLOSE_UNAUTHENTICATED)
-        return None
+async def _authenticate(socket: WebSocket[Any, Any, Any], user: User) -> bool:
+    """The client's first message must name the session's user; else refuse (False)."""
     try:
         first = _decoder.decode(await asyncio.wait_for(socket.receive_text(),
                                                        AUTH_TIMEOUT_SECONDS))
@@ -74,9 +76,9 @@ async def _authenticate(socket: WebSocket[Any, Any, Any], accounts: AccountServi
     if first is None or first.type != "auth" or first.user_id != user.id:
         await _refuse(socket, "Authentication failed: userId must be your own.",
                       CLOSE_FORBIDDEN)
-        return None
+        return False
     await socket.send_json({"type": "auth_success", "userId": user.id})
-    return user
+    return True
 
 
 async def _handle(socket: WebSocket[Any, Any, Any], user: User, text: str,
@@ -105,32 +107,53 @@ async def realtime_socket(socket: WebSocket[Any, Any, Any], accounts: AccountSer
         return
     await socket.accept()
     try:
-        user = await _authenticate(socket, accounts)
+        user = await accounts.user_for_session(socket.cookies.get(SESSION_COOKIE))
         if user is None or user.id is None:
+            await _refuse(socket, "You need to be logged in.", CLOSE_UNAUTHENTICATED)
             return
+        ended = asyncio.Event()
 
         async def forward(event: bytes) -> None:
-            await socket.send_text(event.decode())
-
-        async with channels.start_subscription(user_channel(user.id)) as subscriber, \
-                subscriber.run_in_background(forward, join=False):
-            while True:
-                try:
-                    text = await asyncio.wait_for(socket.receive_text(), SESSION_CHECK_SECONDS)
-                except TimeoutError:
-                    text = None
-                if not await _still_logged_in(socket, accounts, user):
+            try:
+                if event.startswith(_SESSION_ENDED):  # one of the user's sessions ended: ours?
+                    if not await _still_logged_in(socket, accounts, user):
+                        ended.set()
                     return
-                if text is not None:
-                    await _handle(socket, user, text, messaging)
+                await socket.send_text(event.decode())
+            except Exception:
+                # The forwarding task would end silently and leave an open socket that hears
+                # nothing more; close it instead, so the client reconnects.
+                log.warning("could not forward an event to user %s; closing", user.id,
+                            exc_info=True)
+                ended.set()
+                with contextlib.suppress(Exception):
+                    await socket.close(code=CLOSE_INTERNAL_ERROR)
+
+        # Subscribed before ``auth_success``: whatever is published for the user once the
+        # client has heard it reaches this socket.
+        async with channels.start_subscription(user_channel(user.id)) as subscriber:
+            if not await _authenticate(socket, user):
+                return
+            async with subscriber.run_in_background(forward, join=False):
+                while not ended.is_set():
+                    try:
+                        text = await asyncio.wait_for(socket.receive_text(),
+                                                      SESSION_CHECK_SECONDS)
+                    except TimeoutError:
+                        if not await _still_logged_in(socket, accounts, user):
+                            return
+                        continue
+                    if not ended.is_set():
+                        await _handle(socket, user, text, messaging)
     except WebSocketDisconnect:
         return
 
 
 async def _still_logged_in(socket: WebSocket[Any, Any, Any], accounts: AccountService,
                            user: User) -> bool:
-    """A logout (or an expired session) ends the socket too: checked before every message
-    and at least once a minute while idle."""
+    """A logout ends the socket too: the logout publishes ``session_ended`` to the user's
+    sockets and each checks its own session again (no database read per message). An
+    expired or otherwise deleted session is found by the check once a minute."""
     current = await accounts.user_for_session(socket.cookies.get(SESSION_COOKIE))
     if current is not None and current.id == user.id:
         return True

@@ -4,11 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
-import socket
 import subprocess
-import sys
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -17,54 +13,31 @@ from typing import Any
 import httpx
 from websockets.asyncio.client import ClientConnection, connect
 
-RETHREAD = Path(sys.executable).parent / "rethread"
+from tests.live_server import launched, server_env
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
+@contextmanager
+def serving(database_url: str, data_dir: Path, count: int = 1, redis_url: str | None = None,
+            workers: int = 1) -> Iterator[list[tuple[subprocess.Popen[bytes], str]]]:
+    """``count`` separate ``rethread serve --workers N`` on one database (and one Redis when
+    given): their processes and URLs.
 
-
-def _wait_healthy(url: str, server: subprocess.Popen[bytes], timeout: float = 60) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if server.poll() is not None:
-            raise RuntimeError(f"rethread serve exited with {server.returncode}")
-        try:
-            if httpx.get(f"{url}/api/health", timeout=2).status_code == 200:
-                return
-        except httpx.HTTPError:
-            time.sleep(0.2)
-    raise TimeoutError(f"{url} did not become healthy")
+    The limits are scaled up: these tests sign people up, they are not about the limits, and
+    a shared Redis keeps every earlier run's sign-ups from 127.0.0.1 for an hour."""
+    extra = {"RETHREAD_DATABASE_URL": database_url, "RETHREAD_RATE_LIMIT_SCALE": "100"}
+    if redis_url:
+        extra["RETHREAD_REDIS_URL"] = redis_url
+    env = server_env(data_dir, "test-secret-key-test-secret-key-0123456789", **extra)
+    with launched(env, data_dir, count, workers) as started:
+        yield started
 
 
 @contextmanager
 def servers(database_url: str, data_dir: Path, count: int = 1,
             redis_url: str | None = None) -> Iterator[list[str]]:
-    """``count`` separate server processes on one database (and one Redis when given)."""
-    env = {**os.environ, "RETHREAD_DATA_DIR": str(data_dir),
-           "RETHREAD_DATABASE_URL": database_url,
-           "RETHREAD_SECRET_KEY": "test-secret-key-test-secret-key-0123456789"}
-    env.pop("RETHREAD_REDIS_URL", None)
-    if redis_url:
-        env["RETHREAD_REDIS_URL"] = redis_url
-    started: list[tuple[subprocess.Popen[bytes], str]] = []
-    try:
-        for n in range(count):
-            port = free_port()
-            log = (data_dir / f"server-{n}.log").open("wb")
-            process = subprocess.Popen([RETHREAD, "serve", "--port", str(port)], env=env,
-                                       stdout=log, stderr=subprocess.STDOUT)
-            started.append((process, f"http://127.0.0.1:{port}"))
-        for process, url in started:
-            _wait_healthy(url, process)
+    """``count`` separate one-worker server processes (see :func:`serving`): their URLs."""
+    with serving(database_url, data_dir, count, redis_url) as started:
         yield [url for _, url in started]
-    finally:
-        for process, _ in started:
-            process.terminate()
-        for process, _ in started:
-            process.wait(timeout=15)
 
 
 class Person:

@@ -1,0 +1,259 @@
+"""The HTTP benchmark behind ``make bench``: Rethread under wrk, next to the framework's ceiling.
+
+    .venv/bin/python bench/http_bench.py [--listings 1000000] [--seconds 10]
+        [--connections 64] [--workers 1] [--postgres URL] [--data-dir DIR] [--reuse]
+
+1. Seeds a fresh database with ``rethread db upgrade`` and ``rethread demo seed --listings
+   N`` (SQLite in the data dir by default; ``--postgres URL`` drops and recreates that
+   database's public schema first). ``--reuse`` keeps a data dir / database that already
+   holds N listings instead of seeding again.
+2. Starts ``rethread serve`` as a user would (``--workers`` passed on) and the bare Litestar
+   app of ``bench/ceiling_app.py`` under the same uvicorn.
+3. Runs wrk at ``--connections`` for ``--seconds`` each: the ceiling, ``/api/health``,
+   ``/``, search with a few thousand random URLs (words, filters, price ranges, sorts),
+   facets with random filters, random product pages and later pages through cursors.
+   Then the realtime scenario of ``bench/ws_bench.py`` (1,000 sockets, message send ->
+   delivery, one worker and two over Redis); ``--only realtime`` runs only that, without
+   seeding listings.
+4. Prints req/s, p50/p95/p99, the ratio to the ceiling's req/s, non-2xx answers, the
+   server's peak RSS and the load average next to each figure (the machine is shared).
+
+Environment instead of flags: ``BENCH_LISTINGS``, ``BENCH_SECONDS``, ``BENCH_CONNECTIONS``,
+``BENCH_WORKERS``, ``BENCH_DATABASE_URL`` (a PostgreSQL URL), ``BENCH_DATA_DIR``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import sys
+import tempfile
+import time
+from pathlib import Path
+from urllib.parse import urlencode
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench import ws_bench
+from bench._support import (
+    BIN,
+    ROOT,
+    WrkResult,
+    free_port,
+    get_json,
+    load_average,
+    peak_rss_mb,
+    private_rss_mb,
+    server,
+    wrk,
+)
+
+CATEGORIES = ("tops", "bottoms", "outerwear", "dresses", "accessories", "footwear")
+SIZES = ("xs", "s", "m", "l", "xl", "xxl", "other")
+CONDITIONS = ("new_with_tags", "like_new", "good", "fair")
+BRANDS = ("nike", "adidas", "zara", "h&m", "levi's", "uniqlo", "north face", "michael kors",
+          "patagonia", "carhartt", "everlane", "madewell", "reformation", "converse", "vans",
+          "coach")
+WORDS = ("jacket", "tee", "hoodie", "dress", "jeans", "skirt", "bag", "tote", "denim",
+         "wool", "linen", "cotton", "nike", "levi", "air", "max", "samba", "midi", "puffer",
+         "fleece", "leather", "vintage", "striped", "floral", "organic", "pocket", "nik",
+         "jea", "zara", "coach", "black", "blue", "zzzz", "slip", "high", "straight")
+SORTS = ("most_recent", "most_recent", "price_low_high", "price_high_low", "most_popular")
+PAGE = 24
+
+
+def _filters(rng: random.Random) -> list[tuple[str, str]]:
+    params: list[tuple[str, str]] = []
+    if rng.random() < 0.45:
+        params.append(("q", " ".join(rng.sample(WORDS, rng.choice((1, 1, 2))))))
+    if rng.random() < 0.4:
+        params += [("category", c) for c in rng.sample(CATEGORIES, rng.choice((1, 1, 2)))]
+    if rng.random() < 0.25:
+        params.append(("brand", rng.choice(BRANDS)))
+    if rng.random() < 0.2:
+        params += [("size", s) for s in rng.sample(SIZES, rng.choice((1, 2)))]
+    if rng.random() < 0.2:
+        params.append(("condition", rng.choice(CONDITIONS)))
+    if rng.random() < 0.3:
+        low = rng.choice((0, 5, 10, 20, 30, 50, 80))
+        params += [("minPrice", str(low)), ("maxPrice", str(low + rng.choice((10, 25, 60, 150))))]
+    return params
+
+
+def search_paths(rng: random.Random, count: int) -> list[str]:
+    return ["/api/products?" + urlencode(
+        [*_filters(rng), ("sort", rng.choice(SORTS)), ("limit", str(PAGE))])
+            for _ in range(count)]
+
+
+def facet_paths(rng: random.Random, count: int) -> list[str]:
+    return [f"/api/products/facets?{urlencode(_filters(rng))}" for _ in range(count)]
+
+
+def product_paths(rng: random.Random, low: int, high: int, count: int) -> list[str]:
+    return [f"/api/products/{rng.randint(low, high)}" for _ in range(count)]
+
+
+def cursor_paths(base: str, firsts: list[str], depth: int) -> list[str]:
+    """Later pages: follow each first page's ``nextCursor`` up to ``depth`` pages."""
+    found = []
+    for path in firsts:
+        for _ in range(depth):
+            try:
+                page = get_json(base + path)
+            except OSError as error:  # a server too slow to answer: fewer cursor paths
+                print(f"  (cursor page skipped: {error})", flush=True)
+                break
+            cursor = page.get("nextCursor") if isinstance(page, dict) else None
+            if not cursor:
+                break
+            path = f"{path.split('&cursor=')[0]}&{urlencode({'cursor': cursor})}"
+            found.append(path)
+    return found
+
+
+async def _scalar(url: str, sql: str) -> int:
+    from sqlalchemy import text
+    from sqlalchemy.ext.asyncio import create_async_engine
+
+    engine = create_async_engine(url)
+    try:
+        async with engine.connect() as connection:
+            return int((await connection.scalar(text(sql))) or 0)
+    finally:
+        await engine.dispose()
+
+
+def listing_count(url: str) -> int:
+    try:
+        return asyncio.run(_scalar(url, "SELECT count(*) FROM products"))
+    except Exception:
+        return -1
+
+
+def seed(url: str, env: dict[str, str], listings: int, postgres: bool) -> float:
+    import subprocess
+
+    if postgres:
+        from adapters.sqlalchemy.engine import reset_postgres_schema
+
+        asyncio.run(reset_postgres_schema(url))
+    started = time.perf_counter()
+    subprocess.run([str(BIN / "rethread"), "db", "upgrade"], env=env, cwd=ROOT, check=True,
+                   stdout=subprocess.DEVNULL)
+    subprocess.run([str(BIN / "rethread"), "demo", "seed", "--listings", str(listings)],
+                   env=env, cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
+    return time.perf_counter() - started
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    env_int = lambda name, default: int(os.environ.get(name, default))  # noqa: E731
+    parser.add_argument("--listings", type=int, default=env_int("BENCH_LISTINGS", 1_000_000))
+    parser.add_argument("--seconds", type=int, default=env_int("BENCH_SECONDS", 10))
+    parser.add_argument("--connections", type=int, default=env_int("BENCH_CONNECTIONS", 64))
+    parser.add_argument("--workers", type=int, default=env_int("BENCH_WORKERS", 1))
+    parser.add_argument("--postgres", default=os.environ.get("BENCH_DATABASE_URL"),
+                        help="a postgresql+asyncpg:// URL (its public schema is replaced)")
+    parser.add_argument("--data-dir", default=os.environ.get("BENCH_DATA_DIR"))
+    parser.add_argument("--reuse", action="store_true",
+                        help="keep an existing database that holds exactly N listings")
+    parser.add_argument("--only", default="",
+                        help="comma-separated scenarios to run (default: all)")
+    parser.add_argument("--json", help="also write the results to this file")
+    ws_bench.add_arguments(parser)
+    args = parser.parse_args()
+
+    data_dir = Path(args.data_dir or tempfile.mkdtemp(prefix="rethread-bench-")).resolve()
+    data_dir.mkdir(parents=True, exist_ok=True)
+    url = args.postgres or f"sqlite+aiosqlite:///{data_dir / 'rethread.db'}"
+    port, ceiling_port = free_port(), free_port()
+    env = {**os.environ, "RETHREAD_DATA_DIR": str(data_dir), "RETHREAD_DATABASE_URL": url,
+           "RETHREAD_PORT": str(port), "RETHREAD_HOST": "127.0.0.1"}
+    env.pop("RETHREAD_REDIS_URL", None) if not os.environ.get("BENCH_REDIS_URL") else \
+        env.update(RETHREAD_REDIS_URL=os.environ["BENCH_REDIS_URL"])
+    database = "PostgreSQL" if args.postgres else "SQLite"
+    wanted = {name for name in args.only.split(",") if name}
+    if wanted == {"realtime"}:  # sockets need users, not listings: no seeding
+        print(f"Realtime on {database} ({data_dir})")
+        ws_bench.from_arguments(args, env, data_dir)
+        return
+
+    if args.reuse and listing_count(url) >= args.listings:
+        print(f"Reusing {database} database with {listing_count(url):,} listings ({data_dir})")
+        seeded_in = None
+    else:
+        if not args.postgres:
+            (data_dir / "rethread.db").unlink(missing_ok=True)
+        print(f"Seeding {args.listings:,} listings into {database} ({data_dir}) ...", flush=True)
+        seeded_in = seed(url, env, args.listings, bool(args.postgres))
+        print(f"Seeded in {seeded_in:.0f} s (load {load_average()})", flush=True)
+
+    rng = random.Random(16)
+    low = asyncio.run(_scalar(url, "SELECT min(id) FROM products"))
+    high = asyncio.run(_scalar(url, "SELECT max(id) FROM products"))
+    base = f"http://127.0.0.1:{port}"
+    ceiling_base = f"http://127.0.0.1:{ceiling_port}"
+    run_it = lambda name: not wanted or name in wanted  # noqa: E731
+    results: list[tuple[WrkResult, str]] = []
+
+    def measure(name: str, target: str, paths: list[str]) -> None:
+        if not run_it(name):
+            return
+        wrk(name, target, paths[:50], seconds=1, connections=args.connections)  # warm up
+        result = wrk(name, target, paths, seconds=args.seconds, connections=args.connections)
+        load = load_average()
+        results.append((result, load))
+        print(f"  {name:<14} {result.rate:>8.0f} req/s  p50 {result.p50:7.1f} ms  "
+              f"p95 {result.p95:7.1f} ms  p99 {result.p99:7.1f} ms  non-2xx {result.errors}"
+              f"  (load {load})", flush=True)
+
+    ceiling_cmd = [str(BIN / "uvicorn"), "bench.ceiling_app:app", "--host", "127.0.0.1",
+                   "--port", str(ceiling_port), "--no-access-log", "--log-level", "warning"]
+    print(f"wrk: {args.connections} connections, {args.seconds} s per scenario")
+    with server(ceiling_cmd, env, f"{ceiling_base}/api/health", data_dir / "ceiling.log"):
+        measure("ceiling", ceiling_base, ["/api/health"])
+    serve_cmd = [str(BIN / "rethread"), "serve", "--workers", str(args.workers)]
+    with server(serve_cmd, env, f"{base}/api/health", data_dir / "serve.log") as process:
+        searches = search_paths(rng, 3000)
+        measure("health", base, ["/api/health"])
+        measure("index.html", base, ["/"])
+        measure("search", base, searches)
+        measure("facets", base, facet_paths(rng, 3000))
+        measure("product", base, product_paths(rng, low, high, 5000))
+        if run_it("cursor pages"):
+            pages = cursor_paths(base, rng.sample(searches, 100), depth=3)
+            if pages:
+                measure("cursor pages", base, pages)
+        rss, private = peak_rss_mb(process.pid), private_rss_mb(process.pid)
+
+    ceiling = next((r.rate for r, _ in results if r.name == "ceiling"), None)
+    print(f"\n{database}, {args.listings:,} listings, {args.workers} worker(s), "
+          f"{args.connections} connections, {args.seconds} s each; server peak RSS "
+          f"{rss:.0f} MB (private memory at the end {private:.0f} MB)"
+          + (f"; seeded in {seeded_in:.0f} s" if seeded_in else ""))
+    print("| scenario | req/s | ratio to ceiling | p50 ms | p95 ms | p99 ms | non-2xx | load |")
+    print("|---|---:|---:|---:|---:|---:|---:|---|")
+    for result, load in results:
+        ratio = f"{result.rate / ceiling:.3f}" if ceiling else "-"
+        print(f"| {result.name} | {result.rate:,.0f} | {ratio} | {result.p50:.1f} | "
+              f"{result.p95:.1f} | {result.p99:.1f} | {result.errors} | {load} |")
+    realtime = ws_bench.from_arguments(args, env, data_dir) if run_it("realtime") else []
+    if args.json:
+        Path(args.json).write_text(json.dumps({
+            "database": database, "listings": args.listings, "workers": args.workers,
+            "connections": args.connections, "seconds": args.seconds, "rss_mb": rss,
+            "private_mb": private,
+            "seeded_seconds": seeded_in,
+            "results": [{"name": r.name, "rps": r.rate, "p50": r.p50, "p95": r.p95,
+                         "p99": r.p99, "non_2xx": r.errors, "load": load,
+                         "ratio": r.rate / ceiling if ceiling else None}
+                        for r, load in results],
+            "realtime": [r.__dict__ for r in realtime]}, indent=2))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,141 @@
+"""The lean read path (adapters/sqlalchemy/lean.py) answers exactly what the unit of work
+answers, sees every committed write at once, opens no transaction and writes nothing, on
+SQLite and PostgreSQL."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import UTC, datetime
+from decimal import Decimal
+
+import msgspec
+import pytest
+from sqlalchemy import text, update
+
+from adapters.sqlalchemy.accounts import UserRow
+from adapters.sqlalchemy.engine import create_engine
+from adapters.sqlalchemy.lean import LeanReads, LeanUnitOfWork, ReadOnlySession
+from application.catalog_views import listing_views
+from domain.catalog import ListingStatus
+from entrypoints.container import Container
+from entrypoints.http.schemas.products import product_out
+from tests.adapters.test_adapters_catalog import item, seller
+from tests.support import ApiClient
+
+pytestmark = pytest.mark.adapters
+NOW = datetime(2026, 11, 22, 12, 0, tzinfo=UTC)
+
+
+async def both_ways(container: Container, ids: list[int]) -> tuple[object, object]:
+    """(lean, unit of work): the listings and their sellers, read each way."""
+    answers = []
+    for work in (container.reads(), container.uow()):
+        async with work:
+            listings = await work.listings.get_many(ids)
+            sellers = await work.listings.sellers({x.seller_id for x in listings.values()})
+        answers.append((listings, sellers))
+    return answers[0], answers[1]
+
+
+async def test_lean_reads_answer_what_the_unit_of_work_answers(container: Container) -> None:
+    maya, theo = await seller(container), await seller(container, "theo")
+    async with container.uow() as uow:  # a seller with a rating, a photo-less listing
+        await uow.session.execute(update(UserRow).where(UserRow.id == theo).values(
+            rating=Decimal("4.67"), rating_count=3, avatar_url="/media/a.webp"))
+        ids = [(await uow.listings.add(item(maya, "Red tee", "19.99", images=3))).id,
+               (await uow.listings.add(item(theo, "Blue coat", "120.50", images=0,
+                                            watchers=4))).id]
+        await uow.commit()
+    listing_ids = [i for i in ids if i is not None]
+    lean, orm = await both_ways(container, [*listing_ids, 987654])
+    assert lean == orm
+    assert len(lean[0]) == 2 and lean[1][theo].rating == Decimal("4.67")  # type: ignore[index]
+    assert await both_ways(container, []) == (({}, {}), ({}, {}))
+
+
+async def test_the_product_page_json_is_the_same_as_through_the_unit_of_work(
+        container: Container, client: ApiClient) -> None:
+    maya = await seller(container)
+    async with container.uow() as uow:
+        listing = await uow.listings.add(item(maya, "Green dress", "45.00", images=2))
+        await uow.commit()
+        expected = product_out((await listing_views(uow, container.clock(), [listing]))[0])
+    # The test client runs the app on its own event loop: no pooled connection may cross.
+    await container.engine().dispose()
+    answer = await client.get(f"/api/products/{listing.id}")
+    assert answer.status_code == 200
+    assert answer.json() == msgspec.json.decode(msgspec.json.encode(expected))
+    assert (await client.get("/api/products/987654")).status_code == 404
+
+
+async def test_every_write_shows_in_the_next_lean_read(container: Container) -> None:
+    maya = await seller(container)
+
+    async def lean_get(listing_id: int) -> object:
+        async with container.reads() as reads:
+            return await reads.listings.get(listing_id)
+
+    async with container.uow() as uow:  # created
+        listing = await uow.listings.add(item(maya, "Red tee"))
+        await uow.commit()
+    assert listing.id is not None
+    assert (await lean_get(listing.id)).title == "Red tee"  # type: ignore[attr-defined]
+    async with container.uow() as uow:  # edited, photos changed
+        await uow.listings.save(replace(listing, title="Red tee, size M", images=[]))
+        await uow.commit()
+    edited = await lean_get(listing.id)
+    assert (edited.title, edited.images) == ("Red tee, size M", [])  # type: ignore[attr-defined]
+    async with container.uow() as uow:  # sold
+        await uow.listings.claim_status(listing.id, ListingStatus.AVAILABLE,
+                                        ListingStatus.SOLD, NOW)
+        await uow.commit()
+    assert (await lean_get(listing.id)).status is ListingStatus.SOLD  # type: ignore[attr-defined]
+    async with container.uow() as uow:  # deleted
+        await uow.listings.delete(listing.id)
+        await uow.commit()
+    assert await lean_get(listing.id) is None
+
+
+async def test_lean_reads_open_no_transaction_and_cannot_write(container: Container) -> None:
+    maya = await seller(container)
+    reads = container.reads()
+    assert isinstance(reads, LeanUnitOfWork)
+    async with reads:
+        assert await reads.ping()
+        assert await reads.listings.sellers({maya})
+        lean = reads.lean
+        if lean.sqlite is not None:
+            assert not lean.sqlite.connection.in_transaction
+        else:
+            assert reads._async is not None
+            raw = await reads._async.get_raw_connection()
+            assert not raw.driver_connection.is_in_transaction()  # no BEGIN was sent
+        with pytest.raises(ReadOnlySession):
+            await reads.commit()
+    if lean.autocommit is not None:  # a stray write is refused, not committed at once
+        async with lean.autocommit.connect() as connection:
+            with pytest.raises(Exception, match="does not write"):
+                await connection.execute(text("DELETE FROM users"))
+    else:
+        with pytest.raises(Exception, match="readonly"):
+            lean.sqlite.connection.execute("DELETE FROM users")  # type: ignore[union-attr]
+    async with container.uow() as uow:
+        assert await uow.users.get(maya) is not None
+
+
+@pytest.mark.parametrize("megabytes", [0, 64])
+async def test_sqlite_connections_map_as_much_of_the_file_as_configured(
+        db: str, megabytes: int) -> None:
+    if not db.startswith("sqlite"):
+        pytest.skip("SQLite only")
+    engine = create_engine(db, sqlite_mmap_mb=megabytes)
+    try:
+        async with engine.connect() as connection:
+            mapped = (await connection.exec_driver_sql("PRAGMA mmap_size")).scalar()
+        assert mapped == megabytes * 2**20
+    finally:
+        await engine.dispose()
+    lean = LeanReads(create_engine(db))
+    assert lean.sqlite is not None
+    assert lean.sqlite.connection.execute("PRAGMA mmap_size").fetchone() == (0,)
+    lean.dispose()

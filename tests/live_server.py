@@ -1,0 +1,146 @@
+"""Real ``rethread serve`` processes for the tests that need a live server (schemathesis,
+realtime across processes, the browser suite): one home for starting, waiting and stopping.
+
+``stop`` never leaves a server behind: a process that ignores SIGTERM (e.g. shutdown waiting on
+a busy database) is killed once the grace period is over.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from pathlib import Path
+
+RETHREAD = Path(sys.executable).parent / "rethread"
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def server_env(data_dir: Path, secret_key: str, **extra: str) -> dict[str, str]:
+    """The environment of a server on its own data dir, without the caller's database/Redis."""
+    env = {**os.environ, "RETHREAD_DATA_DIR": str(data_dir), "RETHREAD_SECRET_KEY": secret_key}
+    env.pop("RETHREAD_DATABASE_URL", None)
+    env.pop("RETHREAD_REDIS_URL", None)
+    env.update(extra)
+    return env
+
+
+def migrate_and_seed(env: Mapping[str, str], listings: int) -> None:
+    subprocess.run([RETHREAD, "db", "upgrade"], env=env, check=True, capture_output=True)
+    subprocess.run([RETHREAD, "demo", "seed", "--listings", str(listings)], env=env, check=True,
+                   capture_output=True)
+
+
+def launch(env: Mapping[str, str], log_path: Path, workers: int = 1
+           ) -> tuple[subprocess.Popen[bytes], str]:
+    """Start ``rethread serve`` on a free port; answers the process and its base URL."""
+    port = free_port()
+    with log_path.open("wb") as log:
+        process = subprocess.Popen([RETHREAD, "serve", "--port", str(port),
+                                    "--workers", str(workers)],
+                                   env={**env, "RETHREAD_PORT": str(port)},
+                                   stdout=log, stderr=subprocess.STDOUT)
+    return process, f"http://127.0.0.1:{port}"
+
+
+def wait_healthy(url: str, process: subprocess.Popen[bytes], timeout: float = 90) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"rethread serve exited with {process.returncode}")
+        try:
+            with urllib.request.urlopen(f"{url}/api/health", timeout=2) as response:
+                if response.status == 200:
+                    return
+        except OSError:
+            time.sleep(0.2)
+    raise TimeoutError(f"{url} did not become healthy")
+
+
+def stop(*processes: subprocess.Popen[bytes], grace: float = 20) -> None:
+    for process in processes:
+        process.terminate()
+    deadline = time.monotonic() + grace
+    for process in processes:
+        try:
+            process.wait(timeout=max(0.1, deadline - time.monotonic()))
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+@contextmanager
+def launched(env: Mapping[str, str], data_dir: Path, count: int = 1, workers: int = 1
+             ) -> Iterator[list[tuple[subprocess.Popen[bytes], str]]]:
+    """``count`` healthy ``rethread serve --workers N`` (processes and URLs) with one
+    environment (one database, one Redis if set); stopped afterwards."""
+    started: list[tuple[subprocess.Popen[bytes], str]] = []
+    try:
+        for n in range(count):
+            started.append(launch(env, data_dir / f"server-{n}.log", workers))
+        for process, url in started:
+            wait_healthy(url, process)
+        yield started
+    finally:
+        stop(*(process for process, _ in started))
+
+
+@contextmanager
+def running(env: Mapping[str, str], data_dir: Path, count: int = 1) -> Iterator[list[str]]:
+    """``count`` server processes with one environment (one database, one Redis if set)."""
+    with launched(env, data_dir, count) as started:
+        yield [url for _, url in started]
+
+
+def worker_pids(parent: int) -> list[int]:
+    """The worker processes ``rethread serve --workers N`` (pid ``parent``) runs: children
+    started by multiprocessing's ``spawn_main`` (not its resource tracker)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        try:
+            if entry.name.isdigit() and int(
+                    (entry / "stat").read_text().rsplit(")", 1)[1].split()[1]) == parent \
+                    and b"spawn_main" in (entry / "cmdline").read_bytes():
+                found.append(int(entry.name))
+        except (OSError, IndexError, ValueError):
+            continue
+    return found
+
+
+def holder_of_connection(pids: list[int], client_port: int) -> int | None:
+    """Which of ``pids`` holds the server end of the TCP connection from ``client_port``
+    on this machine (Linux ``/proc``): how a test tells which worker took a socket."""
+    inodes = set()
+    for line in Path("/proc/net/tcp").read_text().splitlines()[1:]:
+        fields = line.split()
+        if int(fields[2].split(":")[1], 16) == client_port:
+            inodes.add(fields[9])
+    for pid in pids:
+        try:
+            for fd in Path(f"/proc/{pid}/fd").iterdir():
+                target = os.readlink(fd)
+                if target.startswith("socket:[") and target[8:-1] in inodes:
+                    return pid
+        except OSError:
+            continue
+    return None
+
+
+@contextmanager
+def seeded_server(data_dir: Path, secret_key: str, listings: int,
+                  **extra_env: str) -> Iterator[str]:
+    """One freshly migrated, demo-seeded server on SQLite in ``data_dir``."""
+    env = server_env(data_dir, secret_key, **extra_env)
+    migrate_and_seed(env, listings)
+    with running(env, data_dir) as (url,):
+        yield url
