@@ -1,52 +1,58 @@
-"""Sliding-window counters: in memory for one process, Redis to share between processes."""
+"""Event times per key for the rate-limit rules of ``domain/rate_limits.py``: in memory for
+one process, in Redis to share the counts between processes (``RETHREAD_REDIS_URL``).
+
+Times come from the caller (the service's injected clock), so tests move a clock instead of
+sleeping, and every process stamps events on the same (wall-clock) scale.
+"""
 
 from __future__ import annotations
 
-import time
 import uuid
-from collections import defaultdict, deque
+from collections import defaultdict
 
 from redis.asyncio import Redis
 
 
 class MemoryRateLimiter:
     def __init__(self) -> None:
-        self._hits: dict[str, deque[float]] = defaultdict(deque)
+        self._times: dict[str, list[float]] = defaultdict(list)
 
-    def _trim(self, key: str, window_seconds: int) -> deque[float]:
-        hits = self._hits[key]
-        horizon = time.monotonic() - window_seconds
-        while hits and hits[0] <= horizon:
-            hits.popleft()
-        return hits
+    async def times(self, key: str, window_seconds: int, now: float) -> list[float]:
+        kept = [t for t in self._times.get(key, []) if t > now - window_seconds]
+        if kept:
+            self._times[key] = kept
+        else:
+            self._times.pop(key, None)
+        return list(kept)
 
-    async def count(self, key: str, window_seconds: int) -> int:
-        return len(self._trim(key, window_seconds))
-
-    async def record(self, key: str, window_seconds: int) -> None:
-        self._trim(key, window_seconds).append(time.monotonic())
+    async def record(self, key: str, window_seconds: int, now: float) -> None:
+        self._times[key].append(now)
 
     async def reset(self, key: str) -> None:
-        self._hits.pop(key, None)
+        self._times.pop(key, None)
 
 
 class RedisRateLimiter:
-    """A sorted set per key, scored by time, so every server process sees the same count."""
+    """A sorted set per key, scored by event time, so every server process sees the same
+    events; each key expires when its newest event leaves the window."""
 
     def __init__(self, redis: Redis, prefix: str = "rethread:rl:") -> None:
         self.redis = redis
         self.prefix = prefix
 
-    async def count(self, key: str, window_seconds: int) -> int:
-        name = self.prefix + key
-        await self.redis.zremrangebyscore(name, 0, time.time() - window_seconds)
-        return int(await self.redis.zcard(name))
-
-    async def record(self, key: str, window_seconds: int) -> None:
+    async def times(self, key: str, window_seconds: int, now: float) -> list[float]:
         name = self.prefix + key
         async with self.redis.pipeline(transaction=True) as pipe:
-            pipe.zadd(name, {uuid.uuid4().hex: time.time()})
-            pipe.expire(name, window_seconds)
+            pipe.zremrangebyscore(name, "-inf", now - window_seconds)
+            pipe.zrange(name, 0, -1, withscores=True)
+            _, entries = await pipe.execute()
+        return [float(score) for _, score in entries]
+
+    async def record(self, key: str, window_seconds: int, now: float) -> None:
+        name = self.prefix + key
+        async with self.redis.pipeline(transaction=True) as pipe:
+            pipe.zadd(name, {uuid.uuid4().hex: now})
+            pipe.expire(name, max(1, int(window_seconds)))
             await pipe.execute()
 
     async def reset(self, key: str) -> None:

@@ -1,4 +1,13 @@
-"""Accounts: registration, login with rate limiting, server-side sessions, profiles."""
+"""Accounts: registration, login with rate limiting, server-side sessions, profiles.
+
+Failed logins are limited (numbers in ``domain/rate_limits.py``, reasons in
+``docs/security.md``) per *account*, whichever address and spelling (username or email)
+the guesses use, and per address, with a lock-out that doubles with each further failure.
+A login text that names nobody is counted under the text itself, so answers never tell
+who has an account. An address the account has logged in from before is judged by that
+account's failures from there only: a guesser elsewhere cannot lock the owner out, and a
+busy shared address does not refuse users it already knows.
+"""
 
 from __future__ import annotations
 
@@ -10,16 +19,21 @@ from datetime import datetime, timedelta
 
 from application.analytics import VisitLog
 from application.ports import Clock, PasswordHasher, RateLimiter, UnitOfWork
+from application.ports.realtime import RealtimePublisher
+from application.throttle import Throttle, hashed
 from domain.accounts import Role, User, normalise_email, role_for
 from domain.analytics import ActivityKind, activity_day
 from domain.errors import Conflict, NotAuthenticated, NotFound, RateLimited, require_valid
+from domain.rate_limits import DEFAULT_LIMITS, Limits
 from domain.validation import validate_login, validate_registration
 
 SESSION_LIFETIME = timedelta(days=30)
-LOGIN_FAILURE_LIMIT = 5
-LOGIN_FAILURE_IP_LIMIT = 30
-LOGIN_FAILURE_WINDOW_SECONDS = 15 * 60
+# Published to a user's sockets when one of their sessions ends: each socket checks its own
+# session again instead of asking the database before every message it receives.
+SESSION_ENDED: dict[str, str] = {"type": "session_ended"}
 INVALID_CREDENTIALS = "Invalid username or password"
+TOO_MANY_LOGINS = "Too many failed login attempts. Please wait and try again."
+TOO_MANY_SIGNUPS = "Too many new accounts from your network. Please wait and try again."
 
 
 @dataclass(frozen=True)
@@ -29,6 +43,16 @@ class Registration:
     email: str
     password: str
     confirm_password: str | None = None
+
+
+@dataclass(frozen=True)
+class LoginKeys:
+    """What one login attempt counts under (see the module doc)."""
+
+    account: str  # the account (or the unknown login text), from anywhere
+    pair: str  # the account from this address
+    address: str  # this address, any account
+    known: str  # present: the account has logged in from this address
 
 
 @dataclass(frozen=True)
@@ -52,18 +76,27 @@ class AccountService:
         admin_emails: frozenset[str] = frozenset(),
         new_token: Callable[[], str] = lambda: secrets.token_urlsafe(32),
         visits: VisitLog | None = None,
+        limits: Limits = DEFAULT_LIMITS,
+        realtime: RealtimePublisher | None = None,
     ) -> None:
         self.uow = uow
         self.hasher = hasher
         self.clock = clock
-        self.limiter = limiter
+        self.throttle = Throttle(limiter, clock)
+        self.limits = limits
         self.admin_emails = admin_emails
         self.new_token = new_token
         self.visits = visits or VisitLog()
+        self.realtime = realtime
 
-    async def register(self, form: Registration) -> SignedIn:
+    async def register(self, form: Registration, client: str | None = None) -> SignedIn:
+        """A new account, signed in. ``client`` (the address) is limited; the operator's
+        CLI passes none."""
         require_valid(validate_registration(
             form.username, form.display_name, form.email, form.password, form.confirm_password))
+        if client is not None:
+            await self.throttle.take(self.limits.registration_address,
+                                     f"signup:{hashed(client)}", TOO_MANY_SIGNUPS)
         email = normalise_email(form.email)
         await self._refuse_taken(form.username.strip(), email)  # before the slow hash
         password_hash = await self.hasher.hash(form.password)  # slow: before the transaction
@@ -80,19 +113,29 @@ class AccountService:
             token = await self._open_session(user)
             await self.uow.activity.record(ActivityKind.SIGNUP, user.id, user.created_at)
             await self.uow.commit()
+        if client is not None:
+            # Signing up is signing in: the address is known to the new account.
+            await self._remember_address(self._login_keys(user, "", client).known)
         return SignedIn(user, token)
 
     async def login(self, login: str, password: str, client: str) -> SignedIn:
         require_valid(validate_login(login, password))
-        keys = (f"login:{client}:{login.strip().lower()}", f"login-ip:{client}")
-        await self._refuse_when_limited(keys)
         async with self.uow:  # a read: no lock is held while the password is checked
             user = await self.uow.users.get_by_login(login.strip())
+        keys = self._login_keys(user, login, client)
+        known = await self.throttle.seen(keys.known, self.limits.known_address_seconds)
+        await self._refuse_while_locked(keys, known)  # before the slow hash
         # Unknown users are checked against a dummy hash: both answers take as long.
-        if not await self.hasher.verify(None if user is None else user.password_hash,
-                                        password) or user is None:
-            for key in keys:
-                await self.limiter.record(key, LOGIN_FAILURE_WINDOW_SECONDS)
+        correct = await self.hasher.verify(None if user is None else user.password_hash,
+                                           password)
+        # Guesses sent together all passed the first check; failures recorded meanwhile
+        # lock them out too, whatever their password (so the answer tells nothing).
+        await self._refuse_while_locked(keys, known)
+        if not correct or user is None:
+            limits = self.limits
+            await self.throttle.record(limits.login_account, keys.account)
+            await self.throttle.record(limits.login_known_address, keys.pair)
+            await self.throttle.record(limits.login_address, keys.address)
             raise NotAuthenticated(INVALID_CREDENTIALS)
         new_hash = (await self.hasher.hash(password)
                     if self.hasher.needs_rehash(user.password_hash) else None)
@@ -103,15 +146,21 @@ class AccountService:
             await self.uow.users.save(user)
             token = await self._open_session(user)
             await self.uow.commit()
-        await self.limiter.reset(keys[0])
+        await self.throttle.reset(keys.pair)
+        await self._remember_address(keys.known)
         return SignedIn(user, token)
 
     async def logout(self, token: str | None) -> None:
+        """End the session; the user's open sockets hear ``session_ended`` and the ones
+        opened with this session close (``entrypoints/http/realtime.py``)."""
         if not token:
             return
         async with self.uow:
+            user_id = await self.uow.sessions.user_id_for(hash_token(token), self.clock.now())
             await self.uow.sessions.delete(hash_token(token))
             await self.uow.commit()
+        if user_id is not None and self.realtime is not None:
+            await self.realtime.publish([user_id], SESSION_ENDED)
 
     async def user_for_session(self, token: str | None) -> User | None:
         if not token:
@@ -180,12 +229,31 @@ class AccountService:
                 await self.uow.commit()
         return user
 
-    async def _refuse_when_limited(self, keys: tuple[str, str]) -> None:
-        limits = (LOGIN_FAILURE_LIMIT, LOGIN_FAILURE_IP_LIMIT)
-        for key, limit in zip(keys, limits, strict=True):
-            if await self.limiter.count(key, LOGIN_FAILURE_WINDOW_SECONDS) >= limit:
-                raise RateLimited("Too many failed login attempts. Please wait and try again.",
-                                  retry_after=LOGIN_FAILURE_WINDOW_SECONDS)
+    @staticmethod
+    def _login_keys(user: User | None, login: str, client: str) -> LoginKeys:
+        account = (f"acct:{user.id}" if user is not None
+                   else f"name:{hashed(login.strip().lower())}")
+        address = hashed(client)
+        return LoginKeys(account=f"login:{account}", pair=f"login:{account}:{address}",
+                         address=f"login:addr:{address}",
+                         known=f"login-known:{account}:{address}")
+
+    async def _remember_address(self, key: str) -> None:
+        """Known for the next 30 days (one event per key: the latest login)."""
+        await self.throttle.reset(key)
+        await self.throttle.record(self.limits.known_address_seconds, key)
+
+    async def _refuse_while_locked(self, keys: LoginKeys, known: bool) -> None:
+        """429 with the seconds left: the account's lock (from this address only when the
+        account knows it), and the address's own ceiling for addresses it does not know."""
+        limits = self.limits
+        if known:
+            waits = [await self.throttle.wait(limits.login_known_address, keys.pair)]
+        else:
+            waits = [await self.throttle.wait(limits.login_account, keys.account),
+                     await self.throttle.wait(limits.login_address, keys.address)]
+        if max(waits):
+            raise RateLimited(TOO_MANY_LOGINS, retry_after=max(waits))
 
     async def _refuse_taken(self, username: str, email: str) -> None:
         async with self.uow:

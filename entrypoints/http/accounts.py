@@ -91,9 +91,11 @@ class AccountController(Controller):
         return _signed_in(result, HTTP_200_OK)
 
     @post("/register", status_code=HTTP_201_CREATED, opt={"errors": {429}})
-    async def register(self, data: RegisterIn, accounts: AccountService) -> Response[UserOut]:
+    async def register(self, request: Request[Any, Any, Any], data: RegisterIn,
+                       accounts: AccountService) -> Response[UserOut]:
         result = await accounts.register(Registration(
-            data.username, data.display_name, data.email, data.password, data.confirm_password))
+            data.username, data.display_name, data.email, data.password, data.confirm_password),
+            _client(request))
         return _signed_in(result, HTTP_201_CREATED)
 
     @post("/logout", status_code=HTTP_200_OK)

@@ -13,8 +13,10 @@ gets the same treatment without doing anything:
   ``opt={"errors": {429}}`` on its decorator;
 - integer path parameters say 1..2^31-1, integer query parameters the 32-bit range (what the
   input guard lets through);
-- a handler that reads its body itself (listings: JSON or multipart) names the Structs with
-  ``opt={"body": SomeStruct, "form": SomeStruct}``;
+- a handler that reads its body itself (listings, style posts: JSON or multipart) names the
+  Structs with ``opt={"body": SomeStruct, "form": SomeStruct}``; the form's file parts are
+  ``opt["files"]`` (name -> how many; listings' ``images`` by default) and fields that are not
+  plain text (repeated or JSON fields) ``opt["form_fields"]`` (name -> schema);
 - input Structs whose fields default to "" (so a missing field gets the spec's message, not
   msgspec's) say which fields are required and their lengths, enums and patterns with
   :func:`describe`.
@@ -98,16 +100,31 @@ def _struct_schema(struct: type, components: dict[str, Any]) -> dict[str, Any]:
     return schema
 
 
-def _form_schema(struct: type, components: dict[str, Any]) -> dict[str, Any]:
+LISTING_FILES = {"images": 5}
+
+
+def _file_schema(count: int) -> dict[str, Any]:
+    one = {"type": "string", "format": "binary",
+           "description": "A photo (JPEG, PNG, WebP or GIF)."}
+    if count == 1:
+        return one
+    return {"type": "array", "items": one, "maxItems": count,
+            "description": "Photos (JPEG, PNG, WebP or GIF)."}
+
+
+def _form_schema(struct: type, components: dict[str, Any], files: dict[str, int],
+                 overrides: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    """The multipart twin of a JSON body: text fields as strings (with their lengths and
+    enums), ``files`` (name -> how many) as binary parts, ``overrides`` verbatim."""
     ref = _struct_schema(struct, components)
     name = ref["$ref"].rsplit("/", 1)[-1]
     fields = dict(components[name].get("properties", {}))
-    fields["images"] = {"type": "array", "items": {"type": "string", "format": "binary"},
-                        "maxItems": 5, "description": "Photos (JPEG, PNG, WebP or GIF)."}
-    form = {"type": "object", "properties": {
-        key: value if key == "images" else {"type": "string", **{
-            k: v for k, v in value.items() if k in ("minLength", "maxLength", "enum")}}
-        for key, value in fields.items()}}
+    properties = {key: {"type": "string", **{
+        k: v for k, v in value.items() if k in ("minLength", "maxLength", "enum")}}
+        for key, value in fields.items() if key not in files}
+    properties |= overrides
+    properties |= {key: _file_schema(count) for key, count in files.items()}
+    form: dict[str, Any] = {"type": "object", "properties": properties}
     hints = _HINTS.get(name)
     if hints and hints["required"]:
         form["required"] = hints["required"]
@@ -174,7 +191,9 @@ def finish_openapi(app: Litestar, document: dict[str, Any]) -> dict[str, Any]:
             if (body := handler.opt.get("body")) is not None:
                 content = {"application/json": {"schema": _struct_schema(body, components)}}
                 if (form := handler.opt.get("form")) is not None:
-                    content["multipart/form-data"] = {"schema": _form_schema(form, components)}
+                    content["multipart/form-data"] = {"schema": _form_schema(
+                        form, components, handler.opt.get("files", LISTING_FILES),
+                        handler.opt.get("form_fields", {}))}
                 operation["requestBody"] = {"required": True, "content": content}
             _bound_integers(operation)
             responses = operation.setdefault("responses", {})

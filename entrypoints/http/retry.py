@@ -40,9 +40,24 @@ def retrying(method: Callable[..., Awaitable[Any]]) -> Callable[..., Awaitable[A
     return call
 
 
+_RETRYING: dict[type, type] = {}
+
+
+def _retrying_class(kind: type) -> type:
+    """A subclass of ``kind`` whose public coroutines retry, made once per service class
+    (wrapping every method of every service on every request cost more than the reads)."""
+    made = _RETRYING.get(kind)
+    if made is None:
+        methods = {name: retrying(method) for name, method
+                   in inspect.getmembers(kind, inspect.iscoroutinefunction)
+                   if not name.startswith("_")}
+        made = _RETRYING[kind] = type(kind.__name__, (kind,), {
+            **methods, "__slots__": (), "__module__": kind.__module__,
+            "__qualname__": kind.__qualname__})
+    return made
+
+
 def with_retries(service: S) -> S:
     """The same service object (Litestar checks its type), its public coroutines retried."""
-    for name, _ in inspect.getmembers(type(service), inspect.iscoroutinefunction):
-        if not name.startswith("_"):
-            setattr(service, name, retrying(getattr(service, name)))
+    service.__class__ = _retrying_class(type(service))
     return service

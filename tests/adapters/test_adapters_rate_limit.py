@@ -1,4 +1,5 @@
-"""Rate limit counters: in memory, and in Redis shared by several server processes."""
+"""Rate-limit event stores: in memory, and in Redis shared by several server processes.
+Times are handed in (the services' clock), so nothing here sleeps."""
 
 from __future__ import annotations
 
@@ -11,29 +12,35 @@ from adapters.rate_limit import MemoryRateLimiter, RedisRateLimiter
 
 pytestmark = pytest.mark.adapters
 
+NOW = 1_800_000_000.0
 
-async def test_memory_counts_and_resets() -> None:
+
+async def test_memory_keeps_times_in_the_window_and_resets() -> None:
     limiter = MemoryRateLimiter()
-    for _ in range(3):
-        await limiter.record("k", 60)
-    assert await limiter.count("k", 60) == 3
-    assert await limiter.count("k", 0) == 0  # outside a zero-length window nothing counts
+    for offset in (100, 30, 10):
+        await limiter.record("k", 60, NOW - offset)
+    assert await limiter.times("k", 60, NOW) == [NOW - 30, NOW - 10]
+    assert await limiter.times("k", 60, NOW + 100) == []  # all left the window
+    assert await limiter.times("other", 60, NOW) == []
+    await limiter.record("k", 60, NOW)
     await limiter.reset("k")
-    assert await limiter.count("k", 60) == 0
+    assert await limiter.times("k", 60, NOW) == []
 
 
 @pytest.mark.redis
-async def test_redis_counts_are_shared_between_processes(redis_url: str) -> None:
+async def test_redis_times_are_shared_between_processes(redis_url: str) -> None:
     key = f"test:{uuid.uuid4().hex}"
     first, second = Redis.from_url(redis_url), Redis.from_url(redis_url)
     try:
         worker_a, worker_b = RedisRateLimiter(first), RedisRateLimiter(second)
-        await worker_a.record(key, 60)
-        await worker_b.record(key, 60)
-        assert await worker_a.count(key, 60) == 2
-        assert await worker_b.count(key, 60) == 2
+        await worker_a.record(key, 60, NOW - 90)
+        await worker_a.record(key, 60, NOW - 20)
+        await worker_b.record(key, 60, NOW - 5)
+        assert sorted(await worker_a.times(key, 60, NOW)) == [NOW - 20, NOW - 5]
+        assert sorted(await worker_b.times(key, 60, NOW)) == [NOW - 20, NOW - 5]
+        assert 0 < await first.ttl(f"rethread:rl:{key}") <= 60  # Redis forgets idle keys
         await worker_b.reset(key)
-        assert await worker_a.count(key, 60) == 0
+        assert await worker_a.times(key, 60, NOW) == []
     finally:
         await first.aclose()
         await second.aclose()

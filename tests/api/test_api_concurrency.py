@@ -21,7 +21,8 @@ from entrypoints.container import Container
 from tests.catalog_support import create
 from tests.support import ApiClient
 
-pytestmark = pytest.mark.api
+# Fifty sign-ups from one address in a second: the sign-up limit has its own tests.
+pytestmark = [pytest.mark.api, pytest.mark.rate_limit_scale(10)]
 
 BURST = 50
 

@@ -10,13 +10,7 @@ Runs in the API tier (``make test-api``, so ``make test``) in well under three m
 from __future__ import annotations
 
 import os
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -35,9 +29,10 @@ from schemathesis.specs.openapi.checks import (
     status_code_conformance,
 )
 
+from tests.live_server import seeded_server
+
 pytestmark = pytest.mark.api
 
-RETHREAD = Path(sys.executable).parent / "rethread"
 EXAMPLES = 4
 CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance,
           response_schema_conformance, response_headers_conformance]
@@ -45,48 +40,13 @@ CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance,
 LOGGED_IN_SKIPS = {("POST", "/api/logout")}
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-def _wait_until_healthy(url: str, server: subprocess.Popen[bytes]) -> None:
-    deadline = time.monotonic() + 90
-    while time.monotonic() < deadline:
-        if server.poll() is not None:
-            raise RuntimeError(f"rethread serve exited with {server.returncode}")
-        try:
-            with urllib.request.urlopen(f"{url}/api/health", timeout=2) as response:
-                if response.status == 200:
-                    return
-        except OSError:
-            time.sleep(0.3)
-    raise TimeoutError(url)
-
-
 @pytest.fixture(scope="session")
 def live_api(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    data_dir = tmp_path_factory.mktemp("schemathesis-data")
-    port = _free_port()
-    env = {**os.environ, "RETHREAD_DATA_DIR": str(data_dir), "RETHREAD_PORT": str(port),
-           "RETHREAD_SECRET_KEY": "schemathesis-secret-key-schemathesis-key"}
-    env.pop("RETHREAD_DATABASE_URL", None)
-    env.pop("RETHREAD_REDIS_URL", None)
-    subprocess.run([RETHREAD, "db", "upgrade"], env=env, check=True, capture_output=True)
-    subprocess.run([RETHREAD, "demo", "seed", "--listings", "8"], env=env, check=True,
-                   capture_output=True)
-    log = (data_dir / "server.log").open("wb")
-    server = subprocess.Popen([RETHREAD, "serve", "--port", str(port)], env=env, stdout=log,
-                              stderr=subprocess.STDOUT)
-    url = f"http://127.0.0.1:{port}"
-    try:
-        _wait_until_healthy(url, server)
+    # Generated sign-ups and logins from one address, far more than a person makes.
+    with seeded_server(tmp_path_factory.mktemp("schemathesis-data"),
+                       "schemathesis-secret-key-schemathesis-key", listings=8,
+                       RETHREAD_RATE_LIMIT_SCALE="100") as url:
         yield url
-    finally:
-        server.terminate()
-        server.wait(timeout=20)
-        log.close()
 
 
 def _login(url: str) -> dict[str, str]:

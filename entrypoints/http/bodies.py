@@ -1,0 +1,61 @@
+"""Reading a body a handler takes itself: JSON into a Struct, or ``multipart/form-data``.
+
+Routes that accept uploads (listings, style posts) read the request themselves so one route
+takes both JSON (photos as data URLs) and multipart (photos as files). Errors are ours: a body
+over the route's limit is 413 with ``too_large``'s message, bad JSON or wrong types 400.
+"""
+
+from __future__ import annotations
+
+from typing import Any, TypeVar
+
+import msgspec
+from litestar import Request
+from litestar.datastructures import FormMultiDict, UploadFile
+from litestar.exceptions.http_exceptions import RequestEntityTooLarge
+
+from domain.errors import TooLarge, ValidationError
+
+T = TypeVar("T")
+INVALID = "Invalid request. Please check the fields."
+
+
+def is_multipart(request: Request[Any, Any, Any]) -> bool:
+    return request.content_type[0] == "multipart/form-data"
+
+
+async def read_body(request: Request[Any, Any, Any], too_large: str) -> bytes:
+    try:
+        return await request.body()
+    except RequestEntityTooLarge as error:
+        raise TooLarge(too_large) from error
+
+
+async def read_form(request: Request[Any, Any, Any], too_large: str) -> FormMultiDict:
+    try:
+        return await request.form()
+    except RequestEntityTooLarge as error:
+        raise TooLarge(too_large) from error
+
+
+async def form_files(form: FormMultiDict, name: str) -> list[bytes | str]:
+    """The uploads named ``name``: file parts as bytes, text parts (a data URL) as text."""
+    values = form.getall(name) if name in form else []
+    return [await v.read() if isinstance(v, UploadFile) else str(v) for v in values]
+
+
+def decode_json(raw: bytes, kind: type[T]) -> T:
+    try:
+        return msgspec.json.decode(raw or b"{}", type=kind)
+    except msgspec.ValidationError as error:
+        raise ValidationError({"body": str(error)}, INVALID) from error
+    except msgspec.DecodeError as error:
+        raise ValidationError({"body": "The body is not valid JSON."}, INVALID) from error
+
+
+def convert(fields: dict[str, Any], kind: type[T]) -> T:
+    """Form fields (text, by their JSON names) into ``kind``; numbers are parsed (400)."""
+    try:
+        return msgspec.convert(fields, kind, strict=False)
+    except msgspec.ValidationError as error:
+        raise ValidationError({"body": str(error)}, INVALID) from error
