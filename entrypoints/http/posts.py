@@ -1,20 +1,22 @@
 """The style feed over HTTP: posts, comments, likes, saves, tagged and trending posts.
 
-``POST /api/posts`` takes JSON with the image as a data URL (the listing photo pipeline
-stores it); its body limit fits one 10 MB photo as base64.
+``POST /api/posts`` takes JSON with the image as a data URL, or ``multipart/form-data`` with
+the image as a file part named ``image`` (``hashtags`` and ``taggedProductIds`` repeated,
+``tagPositions`` as JSON text); either way the listing photo pipeline stores it. Its body
+limit fits one 10 MB photo as base64.
 """
 
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Annotated
+from typing import Annotated, Any
 
 import msgspec
-from litestar import Controller, delete, get, post
+from litestar import Controller, Request, delete, get, post
 from litestar.params import Parameter
 from litestar.status_codes import HTTP_200_OK, HTTP_201_CREATED, HTTP_204_NO_CONTENT
 
-from application.media import MAX_IMAGE_BYTES
+from application.media import MAX_IMAGE_BYTES, MAX_IMAGE_MB, PhotoInput
 from application.ports.posts import PostCounts
 from application.posts import (
     CommentPage,
@@ -27,11 +29,22 @@ from application.posts import (
 from domain.accounts import User
 from domain.errors import ValidationError
 from domain.money import format_amount
-from domain.posts import PostDraft, ProductTag
+from domain.posts import MAX_CONTENT, MAX_HASHTAGS, MAX_TAGGED_PRODUCTS, PostDraft, ProductTag
+from entrypoints.http.bodies import (
+    convert,
+    decode_json,
+    form_files,
+    is_multipart,
+    read_body,
+    read_form,
+)
+from entrypoints.http.guards import MAX_ID
+from entrypoints.http.openapi import describe
 from entrypoints.http.schemas import CamelStruct, Cursor, Limit
 from entrypoints.http.schemas.users import UserOut, user_out
 
 MAX_POST_BODY = MAX_IMAGE_BYTES * 4 // 3 + 256 * 1024
+POST_TOO_LARGE = f"That upload is too large: one photo of at most {MAX_IMAGE_MB} MB."
 
 
 class TagPositionIn(CamelStruct):
@@ -40,6 +53,13 @@ class TagPositionIn(CamelStruct):
     y: float
 
 
+@describe(required=["image"], fields={
+    "content": {"maxLength": MAX_CONTENT},
+    "image": {"description": "The photo as a data:image/... base64 URL"},
+    "hashtags": {"maxItems": MAX_HASHTAGS},
+    "taggedProductIds": {"maxItems": MAX_TAGGED_PRODUCTS},
+    "tagPositions": {"maxItems": MAX_TAGGED_PRODUCTS,
+                     "description": "Hotspots: x and y are fractions 0..1 of the photo"}})
 class PostIn(CamelStruct):
     content: str = ""
     image: str | None = None
@@ -171,7 +191,43 @@ def _reaction(post_id: int | None, counts: PostCounts) -> ReactionOut:
                        save_count=counts.saves, comment_count=counts.comments)
 
 
+# The multipart form of PostIn: repeated fields for the lists, the hotspots as JSON text.
+POST_FORM_FIELDS: dict[str, dict[str, Any]] = {
+    "hashtags": {"type": "array", "items": {"type": "string"}, "maxItems": MAX_HASHTAGS},
+    "taggedProductIds": {"type": "array", "maxItems": MAX_TAGGED_PRODUCTS,
+                         "items": {"type": "integer", "minimum": 1, "maximum": MAX_ID}},
+    "tagPositions": {"type": "string",
+                     "description": 'JSON: [{"productId": 1, "x": 0.3, "y": 0.7}]'},
+}
+
+
+async def read_post(request: Request[Any, Any, Any]) -> tuple[PostIn, PhotoInput | None]:
+    """The post and its image from JSON (a data URL) or multipart (a file part)."""
+    if not is_multipart(request):
+        data = decode_json(await read_body(request, POST_TOO_LARGE), PostIn)
+        return data, data.image
+    form = await read_form(request, POST_TOO_LARGE)
+    images = await form_files(form, "image")
+    if len(images) > 1:
+        raise ValidationError({"image": "Choose one photo for a post."})
+    positions = form.get("tagPositions")
+    fields: dict[str, Any] = {
+        "content": str(form.get("content") or ""),
+        "hashtags": [str(v) for v in form.getall("hashtags")] if "hashtags" in form else [],
+        "taggedProductIds": [str(v) for v in form.getall("taggedProductIds")]
+        if "taggedProductIds" in form else [],
+        "tagPositions": decode_json(str(positions).encode(), list[TagPositionIn])
+        if isinstance(positions, str) and positions.strip() else [],
+    }
+    data = convert({k: v for k, v in fields.items() if k != "tagPositions"}, PostIn)
+    data.tag_positions = fields["tagPositions"]
+    return data, images[0] if images else None
+
+
 def _draft(data: PostIn) -> PostDraft:
+    unknown = [pid for pid in data.tagged_product_ids if not 1 <= pid <= MAX_ID]
+    if unknown:
+        raise ValidationError({"taggedProductIds": f"Item {unknown[0]} does not exist"})
     positions = {p.product_id: p for p in data.tag_positions}
     if set(positions) - set(data.tagged_product_ids):
         raise ValidationError({"tagPositions": "A tag position must name a tagged item"})
@@ -200,9 +256,13 @@ class PostController(Controller):
                        limit: int | None = None) -> list[PostOut]:
         return [post_out(v, viewer) for v in await posts.trending(viewer, limit)]
 
-    @post("/posts", status_code=HTTP_201_CREATED, request_max_body_size=MAX_POST_BODY)
-    async def create(self, data: PostIn, current_user: User, posts: PostService) -> PostOut:
-        view = await posts.create(current_user, _draft(data), data.image)
+    @post("/posts", status_code=HTTP_201_CREATED, request_max_body_size=MAX_POST_BODY,
+          opt={"body": PostIn, "form": PostIn, "files": {"image": 1},
+               "form_fields": POST_FORM_FIELDS})
+    async def create(self, request: Request[Any, Any, Any], current_user: User,
+                     posts: PostService) -> PostOut:
+        data, image = await read_post(request)
+        view = await posts.create(current_user, _draft(data), image)
         return post_out(view, current_user)
 
     @get("/posts/{post_id:int}")

@@ -1,4 +1,5 @@
-"""The built webapp: real files as they are, every other non-API path gets index.html."""
+"""The built webapp: real files as they are, every page of the route table gets index.html
+(with share tags for products, posts, profiles and blog posts), any other path a 404 page."""
 
 from __future__ import annotations
 
@@ -6,10 +7,15 @@ import mimetypes
 from pathlib import Path
 from typing import Any
 
-from litestar import Response, get
+from litestar import Request, Response, get
 from litestar.exceptions import NotFoundException
 from litestar.handlers import HTTPRouteHandler
 from litestar.response import File
+
+from application.sharing import SharingService
+from entrypoints.http.pages.routes import match_route
+from entrypoints.http.pages.share_tags import IndexPage, head_tags, page_preview, with_head
+from entrypoints.http.precompressed import asset_file
 
 IMMUTABLE = "public, max-age=31536000, immutable"
 RESERVED_PREFIXES = ("api/", "media/", "schema/", "ws/")
@@ -28,16 +34,37 @@ def _missing_build(dist: Path) -> Response[str]:
 
 def spa_handler(dist: Path) -> HTTPRouteHandler:
     root = dist.resolve()
+    index_page = IndexPage(root / "index.html")
 
-    @get(["/", "/{path:path}"], include_in_schema=False, sync_to_thread=False)
-    def serve(path: str = "") -> Any:
+    @get(["/", "/{path:path}"], include_in_schema=False)
+    async def serve(request: Request, sharing: SharingService, path: str = "") -> Any:
         clean = path.lstrip("/")
         if clean in ("api", "media", "schema", "ws") or clean.startswith(RESERVED_PREFIXES):
             raise NotFoundException("Not found")
         candidate = (root / clean).resolve()
         if clean and candidate.is_file() and candidate.is_relative_to(root):
-            return _file(candidate, IMMUTABLE if clean.startswith("assets/") else "no-cache")
+            if clean.startswith("assets/"):  # hashed: precompressed copies, cached a year
+                return asset_file(candidate, request.headers.get("accept-encoding", ""),
+                                  {"Cache-Control": IMMUTABLE})
+            return _file(candidate, "no-cache")
         index = root / "index.html"
-        return _file(index, "no-cache") if index.is_file() else _missing_build(dist)
+        if not index.is_file():
+            return _missing_build(dist)
+        return await _page(index, index_page, request, sharing)
 
     return serve
+
+
+async def _page(index: Path, index_page: IndexPage, request: Request,
+                sharing: SharingService) -> Any:
+    """index.html for a page of the route table; its share tags on a shareable page."""
+    match = match_route(request.url.path)
+    if match is None:
+        return Response(index_page.text(), media_type="text/html", status_code=404,
+                        headers={"Cache-Control": "no-cache"})
+    preview = await page_preview(sharing, match) if match.route.share else None
+    if preview is None:
+        return _file(index, "no-cache")
+    base_url = str(request.base_url).rstrip("/")
+    html = with_head(index_page.text(), head_tags(preview, base_url, request.url.path))
+    return Response(html, media_type="text/html", headers={"Cache-Control": "no-cache"})

@@ -4,6 +4,7 @@ profile editing (issue 10)."""
 from __future__ import annotations
 
 import asyncio
+import json
 from typing import Any
 
 import pytest
@@ -69,6 +70,71 @@ async def test_publish_rules(client: ApiClient) -> None:
     assert (await client.get("/api/posts/999")).status_code == 404
     await client.post("/api/logout")
     assert (await client.post("/api/posts", json={"image": data_url(png())})).status_code == 401
+
+
+async def test_publish_as_multipart_with_the_image_as_a_file(client: ApiClient) -> None:
+    await people(client, "maya")
+    coat = await create(client, title="Wool coat")
+    skirt = await create(client, title="Pleated skirt")
+    form = {"content": "Layers #Autumn", "hashtags": ["vintage", "thrifted"],
+            "taggedProductIds": [str(coat["id"]), str(skirt["id"])],
+            "tagPositions": json.dumps([{"productId": coat["id"], "x": 0.25, "y": 0.5}])}
+    response = await client.post("/api/posts", data=form, files=[
+        ("image", ("look.png", png(60, 80, "olive"), "image/png"))])
+    assert response.status_code == 201, response.text
+    post = response.json()
+    assert [h["name"] for h in post["hashtags"]] == ["vintage", "thrifted", "autumn"]
+    assert [(t["id"], t["x"], t["y"]) for t in post["taggedProducts"]] == [
+        (coat["id"], 0.25, 0.5), (skirt["id"], None, None)]
+    stored = await client.get(post["imageUrl"])
+    assert stored.status_code == 200 and stored.headers["content-type"] == "image/webp"
+    only_image = await client.post("/api/posts", files=[
+        ("image", ("look.png", png(), "image/png"))])
+    assert only_image.status_code == 201, only_image.text
+    assert only_image.json()["hashtags"] == [] and only_image.json()["taggedProducts"] == []
+
+
+async def test_multipart_posts_get_the_same_answers_as_json(client: ApiClient) -> None:
+    await people(client, "maya")
+    image = [("image", ("look.png", png(), "image/png"))]
+    missing = await client.post("/api/posts", data={"content": "no photo"}, files=[
+        ("other", ("x.txt", b"x", "text/plain"))])
+    assert missing.status_code == 400 and set(missing.json()["errors"]) == {"image"}
+    not_image = await client.post("/api/posts", files=[
+        ("image", ("look.png", b"not a picture", "image/png"))])
+    assert not_image.status_code == 400 and set(not_image.json()["errors"]) == {"image"}
+    two = await client.post("/api/posts", files=image * 2)
+    assert two.status_code == 400 and set(two.json()["errors"]) == {"image"}
+    for bad in ({"taggedProductIds": "seven"}, {"taggedProductIds": str(2**70)},
+                {"tagPositions": "not json"}, {"tagPositions": '[{"productId": 1}]'},
+                {"taggedProductIds": "999"}):
+        answer = await client.post("/api/posts", data=bad, files=image)
+        assert answer.status_code == 400, (bad, answer.text)
+    stray = await client.post("/api/posts", data={"tagPositions": json.dumps(
+        [{"productId": 5, "x": 0.1, "y": 0.1}])}, files=image)
+    assert stray.status_code == 400 and set(stray.json()["errors"]) == {"tagPositions"}
+    as_text = await client.post("/api/posts", files=[("image", (None, data_url(png())))])
+    assert as_text.status_code == 201, as_text.text  # a data URL as a text part works too
+    await client.post("/api/logout")
+    assert (await client.post("/api/posts", files=image)).status_code == 401
+
+
+async def test_openapi_documents_both_bodies(client: ApiClient) -> None:
+    document = (await client.get("/schema/openapi.json")).json()
+    body = document["paths"]["/api/posts"]["post"]["requestBody"]["content"]
+    json_ref = body["application/json"]["schema"]["$ref"].rsplit("/", 1)[-1]
+    json_schema = document["components"]["schemas"][json_ref]
+    assert "image" in json_schema["required"]
+    assert json_schema["properties"]["taggedProductIds"]["maxItems"] == 5
+    form = body["multipart/form-data"]["schema"]
+    assert form["properties"]["image"] == {
+        "type": "string", "format": "binary", "description": "A photo (JPEG, PNG, WebP or GIF)."}
+    assert form["properties"]["hashtags"]["type"] == "array"
+    assert form["properties"]["taggedProductIds"]["items"]["type"] == "integer"
+    assert form["properties"]["tagPositions"]["type"] == "string"
+    assert form["required"] == ["image"]
+    listing = document["paths"]["/api/products"]["post"]["requestBody"]["content"]
+    assert listing["multipart/form-data"]["schema"]["properties"]["images"]["maxItems"] == 5
 
 
 async def test_comments_and_deleting(client: ApiClient) -> None:

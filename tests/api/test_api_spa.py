@@ -1,4 +1,5 @@
-"""The built webapp is served with the right types and caching; deep links get index.html."""
+"""The built webapp is served with the right types and caching; pages of the route table get
+index.html (shareable ones with their Open Graph tags), other paths the 404 page."""
 
 from __future__ import annotations
 
@@ -9,7 +10,9 @@ from litestar.testing import AsyncTestClient
 
 from entrypoints.container import build_container, shutdown
 from entrypoints.http.app import create_app
+from tests.catalog_support import create
 from tests.conftest import make_settings
+from tests.support import ApiClient
 
 pytestmark = pytest.mark.api
 
@@ -18,7 +21,9 @@ pytestmark = pytest.mark.api
 async def spa(db: str, tmp_path: Path):
     dist = tmp_path / "dist"
     (dist / "assets").mkdir(parents=True)
-    (dist / "index.html").write_text("<!doctype html><title>Rethread</title>")
+    (dist / "index.html").write_text(
+        '<!doctype html><html><head><meta name="description" content="Generic" />'
+        "<title>Rethread</title></head><body></body></html>")
     (dist / "assets" / "app-123.js").write_text("console.log('hi')")
     settings = make_settings(db, tmp_path, RETHREAD_WEBAPP_DIR=str(dist))
     container = build_container(settings)
@@ -28,7 +33,8 @@ async def spa(db: str, tmp_path: Path):
 
 
 async def test_deep_links_get_index_html_uncached(spa: AsyncTestClient) -> None:
-    for path in ("/", "/auth", "/profile/42", "/blog/some-post"):
+    for path in ("/", "/auth", "/profile/42", "/blog/some-post", "/marketplace/",
+                 "/product/abc", "/orders/3/label"):
         response = await spa.get(path)
         assert response.status_code == 200, path
         assert response.headers["content-type"].startswith("text/html")
@@ -49,3 +55,61 @@ async def test_api_and_traversal_never_fall_back_to_the_app(spa: AsyncTestClient
     assert (await spa.get("/api")).headers["content-type"].startswith("application/json")
     traversal = await spa.get("/..%2f..%2fetc%2fpasswd")
     assert "root:" not in traversal.text
+
+
+async def test_unknown_paths_answer_404_with_the_app(spa: AsyncTestClient) -> None:
+    for path in ("/no/such/page", "/productz/1", "/product/1/edit/more", "/favicon.ico"):
+        response = await spa.get(path)
+        assert response.status_code == 404, path
+        assert response.headers["content-type"].startswith("text/html")
+        assert "<title>Rethread</title>" in response.text
+
+
+async def test_a_product_link_carries_its_title_price_and_photo(spa: AsyncTestClient) -> None:
+    api = ApiClient(spa)
+    await api.register("maya", display_name='Maya "M" <Chen>')
+    product = await create(api, title="Black leather jacket <b>", price="48.00",
+                           description="Soft & supple lambskin, barely worn at all.")
+    response = await spa.get(f"/product/{product['id']}")
+    html = response.text
+    assert response.status_code == 200
+    assert "<title>Black leather jacket &lt;b&gt; — $48.00 · Rethread</title>" in html
+    assert html.count("<title>") == 1 and "Generic" not in html
+    assert '<meta property="og:title" content="Black leather jacket &lt;b&gt; — $48.00" />' in html
+    assert '<meta property="product:price:amount" content="48.00" />' in html
+    assert 'content="Soft &amp; supple lambskin, barely worn at all."' in html
+    image = product["images"][0]
+    assert f'<meta property="og:image" content="http://testserver.local{image}' in html
+    assert '<meta name="twitter:card" content="summary_large_image" />' in html
+    profile = (await spa.get(f"/profile/{product['seller']['id']}")).text
+    assert "<title>Maya &quot;M&quot; &lt;Chen&gt; (@maya) · Rethread</title>" in profile
+    assert (await spa.get("/product/999999")).text.count("og:title") == 0
+
+
+async def test_robots_and_sitemap_list_the_public_pages(spa: AsyncTestClient) -> None:
+    api = ApiClient(spa)
+    await api.register("maya")
+    product = await create(api)
+    sold = await create(api, title="Taken down")
+    await api.post("/api/blogs", json={"title": "Draft thoughts", "slug": "draft-thoughts",
+                                       "content": "Not ready for anyone yet.",
+                                       "published": False})
+    await api.post("/api/blogs", json={"title": "Care guide", "slug": "care-guide",
+                                       "content": "How to wash wool without tears.",
+                                       "published": True})
+    robots = await spa.get("/robots.txt")
+    assert robots.status_code == 200
+    assert "Disallow: /admin" in robots.text and "Disallow: /api/" in robots.text
+    assert "Disallow: /product/*/edit\n" in robots.text
+    assert "Disallow: /product\n" not in robots.text  # product pages stay crawlable
+    assert "Sitemap: http://testserver.local/sitemap.xml" in robots.text
+    await api.delete(f"/api/products/{sold['id']}")
+    sitemap = await spa.get("/sitemap.xml")
+    assert sitemap.status_code == 200
+    assert sitemap.headers["content-type"].startswith("application/xml")
+    assert f"<loc>http://testserver.local/product/{product['id']}</loc>" in sitemap.text
+    assert f"/product/{sold['id']}<" not in sitemap.text
+    assert "<loc>http://testserver.local/blog/care-guide</loc>" in sitemap.text
+    assert "draft-thoughts" not in sitemap.text
+    assert "<loc>http://testserver.local/marketplace</loc>" in sitemap.text
+    assert "/admin" not in sitemap.text

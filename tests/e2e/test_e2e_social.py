@@ -42,6 +42,8 @@ def _settle(page: Page) -> None:
 
 
 def _shots(page: Page, name: str) -> None:
+    # Toasts close after 5 s; wait, so they do not cover the header in the pictures.
+    expect(page.locator(".mantine-Notification-root")).to_have_count(0, timeout=10000)
     for size, viewport in SIZES.items():
         page.set_viewport_size(viewport)
         page.wait_for_timeout(150)
@@ -66,16 +68,33 @@ def test_post_like_comment_follow_and_edit_profile(page: Page, tmp_path: Path) -
     hashtags.press("Enter")
     page.get_by_label("Tag items").fill(" ".join(listing["title"].split()[:2]))
     page.get_by_role("button", name=f"Tag {listing['title']}").first.click()
-    page.get_by_role("button", name=f"Place {listing['title']} on the photo").click()
+    # The pin is placed with the keyboard alone and every step is announced.
+    page.get_by_role("button", name=f"Pin {listing['title']} on the photo").focus()
+    page.keyboard.press("Enter")
+    pin = page.get_by_role("button", name=re.compile(f"^Pin for {re.escape(listing['title'])}"))
+    expect(pin).to_be_focused()
+    expect(page.get_by_role("status").filter(has_text="centre of the photo")).to_be_attached()
+    for key in ["ArrowLeft"] * 4 + ["ArrowUp"] * 4 + ["Enter"]:
+        page.keyboard.press(key)
+    expect(page.get_by_role("status").filter(has_text="Pin for")).to_have_text(
+        f"Pin for {listing['title']} set at the top left of the photo (30% across, 30% down).")
+    expect(page.get_by_text("Pinned at the top left of the photo")).to_be_visible()
+    # ...and a click on the photo moves it.
+    pin.click()
     page.get_by_role("img", name="Your photo").click(position={"x": 120, "y": 150})
     page.get_by_role("button", name="Publish").click()
     page.wait_for_url(POST_URL)
     expect(page.get_by_text("Park day in my favourite jacket #weekend")).to_be_visible()
     expect(page.get_by_role("link", name="#thrifted")).to_be_visible()
-    expect(page.get_by_role("link", name=f"Tagged: {listing['title']}")).to_be_visible()
+    spot = rf"^Tagged: {re.escape(listing['title'])}, \$[\d.]+, at the .* of the photo"
+    expect(page.get_by_role("link", name=re.compile(spot))).to_be_visible()
     page.get_by_role("button", name="Like", exact=True).click()
     expect(page.get_by_role("button", name="Unlike")).to_be_visible()
     expect(page.get_by_label("1 likes")).to_be_visible()
+    page.get_by_label("Add a comment").fill("Found the jacket at a flea market!")
+    page.get_by_role("button", name="Post", exact=True).click()
+    expect(page.get_by_text("Found the jacket at a flea market!")).to_be_visible()
+    expect(page.get_by_role("heading", name="Comments (1)")).to_be_visible()
 
     # Someone else's look: like it, comment, follow the author.
     page.goto("/feed")

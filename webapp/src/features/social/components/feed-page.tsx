@@ -4,9 +4,11 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { usePostFeed } from '@/entities/post/post';
 import { PostGrid } from '@/entities/post/post-grid';
 import { useSessionStore } from '@/entities/session/session-store';
+import { useAuthLink } from '@/entities/session/return-to';
 
 /** /feed: All or Following, optionally one hashtag (?hashtag=), newest first, endless. */
 export default function FeedPage() {
+  const authLink = useAuthLink();
   const [params, setParams] = useSearchParams();
   const me = useSessionStore((state) => state.user);
   const tab = params.get('tab') === 'following' ? 'following' : 'all';
@@ -51,7 +53,7 @@ export default function FeedPage() {
           <Stack align="center" py="xl" gap="xs">
             <Title order={2} size="h4">Log in to see who you follow</Title>
             <Text c="dimmed">Follow members to see their latest looks here.</Text>
-            <Button component={Link} to="/auth">Login / Sign Up</Button>
+            <Button component={Link} to={authLink}>Login / Sign Up</Button>
           </Stack>
         ) : (
           <PostGrid

@@ -1,12 +1,13 @@
 import {
   ActionIcon, AspectRatio, Avatar, Button, Container, FileButton, Grid, Group, Image, Paper, Stack, TagsInput,
-  Text, Textarea, Title, UnstyledButton,
+  Text, Textarea, Title, UnstyledButton, VisuallyHidden,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconPhotoPlus, IconPin, IconX } from '@tabler/icons-react';
-import { useState, type MouseEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useCreatePost } from '@/entities/post/post';
+import { describeSpot, stepSpot } from '@/entities/post/spot';
 import type { Product } from '@/entities/product/product';
 import { submitWith } from '@/lib/form';
 import { notifyError } from '@/lib/notify';
@@ -31,11 +32,15 @@ interface Values {
 }
 
 /** /post/new: photo, caption (with #words), hashtag chips, up to 5 tagged listings, each
- *  optionally pinned to a spot on the photo. */
+ *  optionally pinned to a spot on the photo: "Pin on photo" puts a pin in the centre and
+ *  focuses it; a click on the photo or the arrow keys move it (Shift: small steps), Enter or
+ *  Escape sets it, Delete removes it. Every move is announced in a polite live region. */
 export default function NewPostPage() {
   const navigate = useNavigate();
   const create = useCreatePost();
   const [placing, setPlacing] = useState<number | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+  const pins = useRef(new Map<number, HTMLButtonElement>());
   const form = useForm<Values>({
     mode: 'controlled',
     initialValues: { image: '', content: '', hashtags: [], tags: [] },
@@ -56,13 +61,56 @@ export default function NewPostPage() {
     }
   }
 
+  useEffect(() => {
+    if (placing !== null) pins.current.get(placing)?.focus();
+  }, [placing]);
+
+  function titleOf(id: number) {
+    return values.tags.find((tag) => tag.product.id === id)?.product.title ?? 'item';
+  }
+
+  function pin(id: number, x: number | null, y: number | null) {
+    form.setFieldValue('tags', values.tags.map((tag) => (tag.product.id === id ? { ...tag, x, y } : tag)));
+  }
+
+  function startPlacing(tag: Tag) {
+    const x = tag.x ?? 0.5;
+    const y = tag.y ?? 0.5;
+    if (tag.x === null) pin(tag.product.id, x, y);
+    setPlacing(tag.product.id);
+    setAnnouncement(`Pin for ${tag.product.title} is at ${describeSpot(x, y)}. Move it with the arrow keys `
+      + '(Shift for small steps) or click the photo where the item is. Press Enter when done, Delete to remove it.');
+  }
+
   function place(event: MouseEvent<HTMLDivElement>) {
-    if (placing === null) return;
+    if (placing === null || event.detail === 0) return; // detail 0: a keyboard "click"
     const box = event.currentTarget.getBoundingClientRect();
-    const x = Math.min(1, Math.max(0, (event.clientX - box.left) / box.width));
-    const y = Math.min(1, Math.max(0, (event.clientY - box.top) / box.height));
-    form.setFieldValue('tags', values.tags.map((tag) => (tag.product.id === placing ? { ...tag, x, y } : tag)));
+    const x = Math.round(Math.min(1, Math.max(0, (event.clientX - box.left) / box.width)) * 100) / 100;
+    const y = Math.round(Math.min(1, Math.max(0, (event.clientY - box.top) / box.height)) * 100) / 100;
+    pin(placing, x, y);
+    setAnnouncement(`Pin for ${titleOf(placing)} set at ${describeSpot(x, y)}.`);
     setPlacing(null);
+  }
+
+  function pinKey(event: KeyboardEvent<HTMLButtonElement>, tag: Tag) {
+    const id = tag.product.id;
+    const [x, y] = [tag.x ?? 0.5, tag.y ?? 0.5];
+    const moved = stepSpot(x, y, event.key, event.shiftKey);
+    if (moved) {
+      event.preventDefault();
+      pin(id, moved[0], moved[1]);
+      setPlacing(id);
+      setAnnouncement(`${tag.product.title}: ${describeSpot(moved[0], moved[1])}`);
+    } else if (event.key === 'Enter' || event.key === 'Escape') {
+      event.preventDefault();
+      setPlacing(null);
+      setAnnouncement(`Pin for ${tag.product.title} set at ${describeSpot(x, y)}.`);
+    } else if (event.key === 'Delete' || event.key === 'Backspace') {
+      event.preventDefault();
+      pin(id, null, null);
+      setPlacing(null);
+      setAnnouncement(`Pin for ${tag.product.title} removed.`);
+    }
   }
 
   const submit = submitWith(form, (v: Values) => create.mutateAsync({
@@ -90,8 +138,13 @@ export default function NewPostPage() {
                   <AspectRatio ratio={4 / 5}>
                     <Image src={values.image} alt="Your photo" radius="lg" />
                   </AspectRatio>
-                  {values.tags.filter((t) => t.x !== null).map((tag) => (
-                    <span key={tag.product.id} className={classes.spot} title={tag.product.title}
+                  {values.tags.filter((t) => t.x !== null && t.y !== null).map((tag) => (
+                    <button key={tag.product.id} type="button" className={classes.spot} title={tag.product.title}
+                      ref={(node) => { if (node) pins.current.set(tag.product.id, node); else pins.current.delete(tag.product.id); }}
+                      aria-label={`Pin for ${tag.product.title} at ${describeSpot(tag.x ?? 0, tag.y ?? 0)}. Arrow keys move it.`}
+                      data-active={placing === tag.product.id || undefined}
+                      onClick={(event) => { event.stopPropagation(); if (event.detail !== 0) setPlacing(tag.product.id); }}
+                      onKeyDown={(event) => pinKey(event, tag)}
                       style={{ left: `${(tag.x ?? 0) * 100}%`, top: `${(tag.y ?? 0) * 100}%` }} />
                   ))}
                 </div>
@@ -109,7 +162,12 @@ export default function NewPostPage() {
                   {values.image ? 'Change photo' : 'Choose photo'}</Button>}
               </FileButton>
               {form.errors.image && <Text c="red" size="sm" role="alert">{form.errors.image}</Text>}
-              {placing !== null && <Text size="sm" c="brand">Click the photo where the item is.</Text>}
+              {placing !== null && (
+                <Text size="sm" c="brand">
+                  Click the photo where the item is, or move the pin with the arrow keys. Enter when done.
+                </Text>
+              )}
+              <VisuallyHidden role="status" aria-live="polite">{announcement}</VisuallyHidden>
             </Stack>
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 6 }}>
@@ -127,15 +185,23 @@ export default function NewPostPage() {
                     <Group key={tag.product.id} justify="space-between" wrap="nowrap">
                       <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
                         <Avatar src={tag.product.thumbnails[0]} alt={tag.product.title} radius="sm" size={36} />
-                        <Text size="sm" truncate>{tag.product.title}</Text>
+                        <div style={{ minWidth: 0 }}>
+                          <Text size="sm" truncate>{tag.product.title}</Text>
+                          {tag.x !== null && tag.y !== null && (
+                            <Text size="xs" c="dimmed">Pinned at {describeSpot(tag.x, tag.y)}</Text>
+                          )}
+                        </div>
                       </Group>
                       <Group gap={4} wrap="nowrap">
-                        <UnstyledButton disabled={!values.image} onClick={() => setPlacing(tag.product.id)}
-                          aria-label={`Place ${tag.product.title} on the photo`}>
+                        <UnstyledButton disabled={!values.image} onClick={() => startPlacing(tag)}
+                          aria-label={`${tag.x !== null ? 'Move the pin for' : 'Pin'} ${tag.product.title} on the photo`}>
                           <Group gap={4}><IconPin size={16} /><Text size="xs">{tag.x !== null ? 'Move pin' : 'Pin on photo'}</Text></Group>
                         </UnstyledButton>
                         <ActionIcon variant="subtle" color="gray" aria-label={`Remove ${tag.product.title}`}
-                          onClick={() => form.setFieldValue('tags', values.tags.filter((t) => t.product.id !== tag.product.id))}>
+                          onClick={() => {
+                            if (placing === tag.product.id) setPlacing(null);
+                            form.setFieldValue('tags', values.tags.filter((t) => t.product.id !== tag.product.id));
+                          }}>
                           <IconX size={16} />
                         </ActionIcon>
                       </Group>

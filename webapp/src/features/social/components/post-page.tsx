@@ -8,6 +8,7 @@ import { usePost } from '@/entities/post/post';
 import { displayNameOf } from '@/entities/user/user';
 import { copyLink } from '@/lib/copy-link';
 import { formatRelativeAge } from '@/lib/formatters';
+import { summary, usePageMeta } from '@/lib/page-meta';
 import { AuthorCard } from './post/author-card';
 import { CommentsSection } from './post/comments-section';
 import { FeaturedItems } from './post/featured-items';
@@ -17,6 +18,11 @@ import { PostImage } from './post/post-image';
 export default function PostPage() {
   const id = Number(useParams().id);
   const post = usePost(id);
+  const words = post.data ? summary(post.data.content, 60) : '';
+  usePageMeta({
+    title: post.data ? `Style #${post.data.id}${words ? `: ${words}` : ''}` : 'Style post',
+    description: post.data ? summary(post.data.content) : undefined,
+  });
 
   if (post.isPending && Number.isInteger(id) && id > 0) return <PageLoader label="Loading post" />;
   if (!post.data) {

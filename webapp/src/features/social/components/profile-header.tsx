@@ -2,7 +2,7 @@ import { Anchor, Avatar, Button, Group, Paper, Rating, SimpleGrid, Stack, Text, 
 import { IconBrandInstagram, IconCalendar, IconMessageCircle, IconPencil, IconPlus, IconRuler } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router-dom';
 import { FollowButton } from '@/entities/user/follow-button';
-import { formatMonthYear, formatRating } from '@/lib/formatters';
+import { formatMonthYear, formatRating, NO_REVIEWS } from '@/lib/formatters';
 import { promptLogin } from '@/entities/session/login-prompt';
 import type { PublicUser } from '@/entities/user/public-user';
 import { useCurrentUser } from '@/entities/session/session-store';
@@ -39,9 +39,15 @@ export function ProfileHeader({ user, listingCount }: ProfileHeaderProps) {
             <Text c="dimmed">@{user.username}</Text>
           </div>
           <Group gap="xs">
-            <Rating value={user.rating ?? 0} fractions={10} readOnly size="sm" aria-hidden />
-            <Text size="sm" fw={600}>{formatRating(user.rating)}</Text>
-            <Text size="sm" c="dimmed">({user.ratingCount ?? 0} {user.ratingCount === 1 ? 'review' : 'reviews'})</Text>
+            {user.ratingCount ? (
+              <>
+                <Rating value={user.rating ?? 0} fractions={10} readOnly size="sm" aria-hidden />
+                <Text size="sm" fw={600}>{formatRating(user.rating)}</Text>
+                <Text size="sm" c="dimmed">({user.ratingCount} {user.ratingCount === 1 ? 'review' : 'reviews'})</Text>
+              </>
+            ) : (
+              <Text size="sm" c="dimmed">{NO_REVIEWS}</Text>
+            )}
           </Group>
           <Text style={{ whiteSpace: 'pre-line' }} c={user.bio ? undefined : 'dimmed'}>{user.bio || 'No bio provided'}</Text>
           <Group gap="lg" c="dimmed">

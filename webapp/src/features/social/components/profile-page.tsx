@@ -7,6 +7,7 @@ import { PageLoader } from '@/components/page-loader';
 import { UserReviews } from '@/entities/reviews/user-reviews';
 import { usePublicUser } from '@/entities/user/public-user';
 import { useCurrentUser } from '@/entities/session/session-store';
+import { summary, usePageMeta } from '@/lib/page-meta';
 import { useSellerListings } from '../api';
 import { FollowersList } from './followers-list';
 import { ProfileHeader } from './profile-header';
@@ -21,6 +22,14 @@ export default function ProfilePage() {
   const own = me?.id === id;
   const posts = useUserPosts(id);
   const saved = useSavedPosts(id, own);
+  const person = user.data;
+  const name = person ? `${person.displayName} (@${person.username})` : undefined;
+  usePageMeta({
+    title: name ?? 'Profile',
+    description: person
+      ? summary(person.bio) || `${name} buys, sells and styles secondhand fashion on Rethread.`
+      : undefined,
+  });
 
   if (user.isPending && Number.isInteger(id) && id > 0) return <PageLoader label="Loading profile" />;
   if (!user.data) {

@@ -14,6 +14,7 @@ import { useSessionStore } from '@/entities/session/session-store';
 import { displayNameOf } from '@/entities/user/user';
 import { submitWith } from '@/lib/form';
 import { formatRelativeAge } from '@/lib/formatters';
+import { useAuthLink } from '@/entities/session/return-to';
 
 const MAX_COMMENT = 1000;
 
@@ -41,6 +42,7 @@ function CommentRow({ comment, canDelete, onDelete }: { comment: PostComment; ca
 
 /** Comments, oldest first (newest last), more on request; the box posts at once. */
 export function CommentsSection({ post }: { post: StylePostDetail }) {
+  const authLink = useAuthLink();
   const me = useSessionStore((state) => state.user);
   const add = useAddComment(post.id);
   const remove = useDeleteComment(post.id);
@@ -95,7 +97,7 @@ export function CommentsSection({ post }: { post: StylePostDetail }) {
           </form>
         ) : (
           <Text size="sm" id="comment-box">
-            <Anchor component={Link} to="/auth">Log in</Anchor> to join the conversation.
+            <Anchor component={Link} to={authLink} underline="always">Log in</Anchor> to join the conversation.
           </Text>
         )}
       </Stack>

@@ -2,6 +2,7 @@ import { AspectRatio, Avatar, Group, Image, Tooltip, UnstyledButton } from '@man
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { StylePostDetail } from '@/entities/post/post';
+import { describeSpot } from '@/entities/post/spot';
 import { displayNameOf } from '@/entities/user/user';
 import classes from './post-image.module.css';
 
@@ -19,7 +20,7 @@ export function PostImage({ post }: { post: StylePostDetail }) {
         </AspectRatio>
         {shown && spots.map((item) => (
           <Tooltip key={item.id} label={`${item.title} · $${item.price}`} withArrow opened={undefined}>
-            <Link to={`/product/${item.id}`} className={classes.spot} aria-label={`Tagged: ${item.title}`}
+            <Link to={`/product/${item.id}`} className={classes.spot} aria-label={`Tagged: ${item.title}, $${item.price}, at ${describeSpot(item.x ?? 0, item.y ?? 0)}`}
               style={{ left: `${(item.x ?? 0) * 100}%`, top: `${(item.y ?? 0) * 100}%` }} />
           </Tooltip>
         ))}

@@ -1,0 +1,67 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeServer, json } from '@/test-utils/fake-server';
+import { makePage, makeProduct } from '@/test-utils/products';
+import { renderRoutes } from '@/test-utils/render';
+import { setSession } from '@/test-utils/session';
+import { makeUser } from '@/test-utils/users';
+import NewPostPage from './new-post-page';
+
+const routes = [
+  { path: '/post/new', element: <NewPostPage /> },
+  { path: '/post/:id', element: <p>Post page</p> },
+];
+const coat = makeProduct({ id: 11, title: 'Wool coat' });
+
+beforeEach(() => {
+  setSession('authenticated', makeUser({ id: 7, username: 'sofia' }));
+  document.cookie = 'csrftoken=t';
+});
+
+async function withPhotoAndTag() {
+  const server = fakeServer({
+    'GET /api/products': () => json(makePage([coat])),
+    'POST /api/posts': () => json({ id: 5 }, 201),
+  });
+  const user = userEvent.setup();
+  const { container } = renderRoutes(routes, '/post/new');
+  const input = container.querySelector('input[type=file]') as HTMLInputElement;
+  await user.upload(input, new File([new Uint8Array([137, 80, 78, 71])], 'look.png', { type: 'image/png' }));
+  expect(await screen.findByRole('img', { name: 'Your photo' })).toBeInTheDocument();
+  await user.type(screen.getByLabelText('Tag items'), 'wool');
+  await user.click(await screen.findByRole('button', { name: 'Tag Wool coat' }));
+  return { server, user };
+}
+
+describe('NewPostPage pins', () => {
+  it('places, moves and sets a pin with the keyboard alone, announcing each step', async () => {
+    const { server, user } = await withPhotoAndTag();
+    screen.getByRole('button', { name: 'Pin Wool coat on the photo' }).focus();
+    await user.keyboard('{Enter}');
+    const pin = await screen.findByRole('button', { name: /^Pin for Wool coat at the centre of the photo/ });
+    await waitFor(() => expect(pin).toHaveFocus());
+    const status = screen.getByRole('status');
+    expect(status).toHaveTextContent('Pin for Wool coat is at the centre of the photo (50% across, 50% down). Move it with the arrow keys');
+    await user.keyboard('{ArrowRight}{ArrowRight}{ArrowRight}{ArrowRight}{ArrowDown}{ArrowDown}{ArrowDown}{ArrowDown}');
+    expect(status).toHaveTextContent('Wool coat: the bottom right of the photo (70% across, 70% down)');
+    await user.keyboard('{Shift>}{ArrowLeft}{/Shift}{Enter}');
+    expect(status).toHaveTextContent('Pin for Wool coat set at the bottom right of the photo (69% across, 70% down).');
+    expect(screen.getByText('Pinned at the bottom right of the photo (69% across, 70% down)')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Publish' }));
+    await waitFor(() => expect(server.requests.some((r) => r.method === 'POST')).toBe(true));
+    const sent = await server.requests.find((r) => r.method === 'POST')!.json();
+    expect(sent.taggedProductIds).toEqual([11]);
+    expect(sent.tagPositions).toEqual([{ productId: 11, x: 0.69, y: 0.7 }]);
+  });
+
+  it('removes a pin with Delete and keeps the tag', async () => {
+    const { user } = await withPhotoAndTag();
+    await user.click(screen.getByRole('button', { name: 'Pin Wool coat on the photo' }));
+    await screen.findByRole('button', { name: /^Pin for Wool coat/ });
+    await user.keyboard('{Delete}');
+    expect(screen.queryByRole('button', { name: /^Pin for Wool coat/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Pin for Wool coat removed.');
+    expect(screen.getByRole('button', { name: 'Pin Wool coat on the photo' })).toBeInTheDocument();
+  });
+});

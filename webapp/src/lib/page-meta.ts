@@ -1,0 +1,53 @@
+import { useEffect } from 'react';
+
+export const SITE_NAME = 'Rethread';
+export const SITE_DESCRIPTION =
+  'Rethread: the trusted marketplace for secondhand fashion with a social twist.';
+
+export interface PageMeta {
+  /** The page's own name; the tab reads '<title> · Rethread'. */
+  title?: string;
+  /** The meta description; the site's own when absent. */
+  description?: string;
+}
+
+/** 'Black leather jacket — $48.00 · Rethread'; just 'Rethread' without a title. */
+export function documentTitle(title?: string): string {
+  return title ? `${title} · ${SITE_NAME}` : SITE_NAME;
+}
+
+/** One line of at most `length` characters, cut at a word (the server's `summary`). */
+export function summary(text: string | null | undefined, length = 160): string {
+  const line = (text ?? '').split(/\s+/).filter(Boolean).join(' ');
+  if (line.length <= length) return line;
+  const cut = line.slice(0, length - 1).replace(/\s+\S*$/, '').replace(/[ ,.;:-]+$/, '');
+  return `${cut}…`;
+}
+
+function descriptionTag(): HTMLMetaElement {
+  let tag = document.head.querySelector<HTMLMetaElement>('meta[name="description"]');
+  if (!tag) {
+    tag = document.createElement('meta');
+    tag.name = 'description';
+    document.head.append(tag);
+  }
+  return tag;
+}
+
+export function applyPageMeta({ title, description }: PageMeta): void {
+  document.title = documentTitle(title);
+  descriptionTag().content = description || SITE_DESCRIPTION;
+}
+
+/**
+ * The home of every page's title and description: the route table gives each page its own
+ * (`handle.meta`, applied by the layout); pages named by their data (a product, a profile,
+ * a post) call this themselves once it has loaded.
+ */
+export function usePageMeta(meta: PageMeta | undefined): void {
+  const title = meta?.title;
+  const description = meta?.description;
+  useEffect(() => {
+    if (title !== undefined || description !== undefined) applyPageMeta({ title, description });
+  }, [title, description]);
+}
