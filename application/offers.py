@@ -22,6 +22,7 @@ from application.ports.catalog import SellerCard
 from application.ports.offers import OfferCounts, OfferQuery
 from application.ports.realtime import RealtimePublisher
 from domain.accounts import User
+from domain.analytics import ActivityKind
 from domain.catalog import ListingStatus
 from domain.errors import Conflict, Forbidden, NotFound, ValidationError
 from domain.listings import Listing
@@ -124,6 +125,7 @@ class OfferService:
                 listing_available=listing.status is ListingStatus.AVAILABLE)
             await self.uow.offers.add(offer)
             await tell(self.uow, news, offer, title=listing.title, now=now)
+            await self.uow.activity.record(ActivityKind.OFFER_MADE, buyer.id, now)
             await self.uow.commit()
             view = (await offer_views(self.uow, [offer]))[0]
         await news.publish(self.realtime)

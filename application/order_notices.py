@@ -1,8 +1,9 @@
 """What an order tells the people around it: a notice in the buyer-seller thread and a
-notification for the party who did not act, for every placement and status change; after
-commit, the socket events (``new_message``/``message_sent``, ``notification``,
-``order_updated``). Offers wiring (the accepted offer an order is priced from, declining
-the other open offers) lives here too.
+notification for the party who did not act, for every placement and status change; when a
+pending order is confirmed or paid (the listing becomes sold), 'watched item sold' to the
+listing's watchers; after commit, the socket events (``new_message``/``message_sent``,
+``notification``, ``order_updated``). Offers wiring (the accepted offer an order is priced
+from, declining the other open offers) lives here too.
 """
 
 from __future__ import annotations
@@ -11,17 +12,23 @@ import logging
 from datetime import datetime
 
 from application.messaging import post_in_thread, publish_message
-from application.notifications import notification_event, notify
+from application.notifications import (
+    notification_event,
+    notify,
+    publish_notifications,
+    tell_watchers_sold,
+)
 from application.offers import decline_open_offers, publish_declined
 from application.ports import UnitOfWork
 from application.ports.realtime import RealtimePublisher
+from domain.catalog import ListingStatus
 from domain.errors import NotFound
 from domain.events import OrderStatusChanged
 from domain.listings import Listing
 from domain.messaging import Message
 from domain.notifications import Notification
 from domain.offers import DeclineReason, Offer
-from domain.order_rules import OrderStatus
+from domain.order_rules import OrderStatus, listing_status_for
 from domain.orders import Order
 
 log = logging.getLogger("rethread.orders")
@@ -48,6 +55,14 @@ STATUS_NOTICES: dict[OrderStatus, tuple[str, str | None, str | None]] = {
 }
 
 
+def is_sale(event: OrderStatusChanged) -> bool:
+    """The move that sells the listing: a pending order (listing reserved) is confirmed by
+    the seller or paid (listing sold, ``listing_status_for``). Cancelling releases it
+    instead, and later moves keep it sold, so watchers are told exactly once per sale."""
+    return (OrderStatus(event.old_status) is OrderStatus.PENDING
+            and listing_status_for(OrderStatus(event.new_status)) is ListingStatus.SOLD)
+
+
 def placed_text(order: Order, listing: Listing) -> str:
     return (f"New order {order.order_number} for \u201c{listing.title}\u201d "
             f"(${order.price}). Waiting for payment.")
@@ -70,6 +85,13 @@ class OrderNotices:
         self._notices: list[Notification] = []
         self._orders: list[Order] = []
         self._declined: list[Offer] = []
+        self._watchers_told: list[int] = []
+
+    def begin(self) -> None:
+        """Forget what an earlier attempt collected: a transaction that lost a race (and is
+        run again by ``with_retries``) was rolled back, so its rows must not be published."""
+        self._messages, self._notices, self._orders = [], [], []
+        self._declined, self._watchers_told = [], []
 
     async def offer_for(self, uow: UnitOfWork, offer_id: int | None) -> Offer | None:
         """The offer an order is priced from (checkout_price checks it is this buyer's
@@ -94,6 +116,8 @@ class OrderNotices:
     async def status_changed(self, uow: UnitOfWork, order: Order,
                              event: OrderStatusChanged, now: datetime) -> None:
         status = OrderStatus(event.new_status)
+        if is_sale(event):
+            await self._tell_watchers(uow, order, now)
         if status not in STATUS_NOTICES:
             return
         title, to_buyer, to_seller = status_texts(order, status)
@@ -115,11 +139,13 @@ class OrderNotices:
         self._orders.append(order)
         messages, notices, orders = self._messages, self._notices, self._orders
         declined, self._declined = self._declined, []
+        watchers, self._watchers_told = self._watchers_told, []
         self._messages, self._notices, self._orders = [], [], []
         if self.realtime is None:
             return
         try:
             await publish_declined(self.realtime, declined)
+            await publish_notifications(self.realtime, watchers, "item_sold")
             for message in messages:
                 await publish_message(self.realtime, message)
             for notice in notices:
@@ -131,6 +157,14 @@ class OrderNotices:
                      "status": changed.status.value})
         except Exception:
             log.exception("could not publish order %s events", order.id)
+
+    async def _tell_watchers(self, uow: UnitOfWork, order: Order, now: datetime) -> None:
+        """'Watched item sold' to everyone watching the listing but its buyer and seller."""
+        listing = await uow.listings.get(order.product_id)
+        title = listing.title if listing is not None else "an item you watched"
+        self._watchers_told += await tell_watchers_sold(
+            uow, product_id=order.product_id, title=title, now=now,
+            except_user_ids=(order.buyer_id, order.seller_id))
 
     async def _thread(self, uow: UnitOfWork, sender: int, receiver: int, order: Order,
                       text: str, now: datetime) -> None:

@@ -60,6 +60,7 @@ class OrderTimers:
 
     async def _move(self, order_id: int, rule: object) -> bool:
         now = self.clock.now()
+        self.orders.notices.begin()
         async with self.uow:
             order = await self.uow.orders.get(order_id)
             if order is None:

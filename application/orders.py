@@ -6,6 +6,11 @@ statement of the order's transaction, so of many concurrent buyers exactly one w
 others get 409 and no order. Every status change is a compare-and-set on the order's status
 (:meth:`OrderRepository.save`), recorded as an order event, and keeps the listing's status in
 step (reserved while pending, available again when cancelled, sold otherwise).
+
+Each order records its analytics activity in the same transaction as the change (so a
+rolled-back or retried attempt leaves none): ``order_placed`` for the buyer when it is created,
+``sale_completed`` for the seller when it reaches completed, ``order_cancelled`` for the buyer
+when it is cancelled — by a person, an administrator or the unpaid-order timer alike.
 """
 
 from __future__ import annotations
@@ -20,6 +25,7 @@ from application.paging import After, Page, page_of, page_request
 from application.ports import Clock, UnitOfWork
 from application.ports.orders import Address, OrderEventRecord
 from domain.accounts import User
+from domain.analytics import ActivityKind
 from domain.catalog import ListingStatus
 from domain.checkout import checkout_price, checkout_quote
 from domain.errors import Conflict, Forbidden, NotFound, ValidationError, require_valid
@@ -84,6 +90,7 @@ class OrderService:
         """Create a pending order for ``product_id`` at the server's price."""
         assert buyer.id is not None
         now = self.clock.now()
+        self.notices.begin()
         async with self.uow:
             claimed = await self.uow.listings.claim_status(
                 product_id, ListingStatus.AVAILABLE, ListingStatus.RESERVED, now)
@@ -154,6 +161,7 @@ class OrderService:
                             tracking_url: str | None = None) -> OrderView:
         """Move the order for ``actor`` (403 wrong actor, 409 illegal move, 400 no tracking)."""
         now = self.clock.now()
+        self.notices.begin()
         async with self.uow:
             order = await self._visible(actor, order_id)
             before = order.status
@@ -172,6 +180,7 @@ class OrderService:
     async def confirm_payment_by_number(self, number: str) -> Order:
         """The operator (``rethread orders confirm-payment``) confirms a payment."""
         now = self.clock.now()
+        self.notices.begin()
         async with self.uow:
             order = await self.uow.orders.get_by_number(number.strip().upper())
             if order is None:
@@ -221,10 +230,20 @@ class OrderService:
             if isinstance(event, OrderPlaced):
                 await self.uow.order_events.add(order.id, "placed", OrderStatus.PENDING.value,
                                                 order.buyer_id, now)
+                await self.uow.activity.record(ActivityKind.ORDER_PLACED, order.buyer_id, now)
             elif isinstance(event, OrderStatusChanged):
                 await self.uow.order_events.add(order.id, "status", event.new_status,
                                                 event.actor_id or None, event.at)
                 await self.notices.status_changed(self.uow, order, event, now)
+                await self._record_activity(order, event.new_status, now)
+
+    async def _record_activity(self, order: Order, status: str, now: datetime) -> None:
+        """A finished order's analytics event: the sale is the seller's, the cancelled order
+        the buyer's (whoever cancelled it is in the order's own timeline)."""
+        if status == OrderStatus.COMPLETED.value:
+            await self.uow.activity.record(ActivityKind.SALE_COMPLETED, order.seller_id, now)
+        elif status == OrderStatus.CANCELLED.value:
+            await self.uow.activity.record(ActivityKind.ORDER_CANCELLED, order.buyer_id, now)
 
     async def _free_number(self, product_id: int) -> str:
         for _ in range(NUMBER_ATTEMPTS):
@@ -243,6 +262,10 @@ class OrderService:
 
     async def _view(self, order: Order, viewer: User) -> OrderView:
         return (await self._views([order], viewer))[0]
+
+    async def views(self, orders: list[Order], viewer: User | None) -> list[OrderView]:
+        """Views of ``orders`` for ``viewer``, inside the caller's unit of work (the desk)."""
+        return await self._views(orders, viewer)
 
     async def _views(self, orders: list[Order], viewer: User | None) -> list[OrderView]:
         """Views for ``viewer`` (``None``: the operator, who sees everything)."""

@@ -10,6 +10,9 @@ Confirmed* and the *To Be Shipped* card are paid orders waiting for the seller
 
 from __future__ import annotations
 
+import csv
+import io
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from decimal import ROUND_HALF_UP, Decimal
@@ -112,3 +115,19 @@ class ExportRow:
                  self.product, f"{self.price:.2f}", self.status.value, self.buyer_name,
                  self.buyer_email, self.seller_name, self.seller_email]
         return [safe_cell(text) for text in texts]
+
+
+def _csv(lines: Iterable[Iterable[str]]) -> str:
+    """Lines as CSV text: the standard library's writer quotes commas, quotes and newlines
+    (RFC 4180, CRLF line ends); the cells were already made formula-safe."""
+    buffer = io.StringIO()
+    csv.writer(buffer).writerows(lines)
+    return buffer.getvalue()
+
+
+def csv_header() -> str:
+    return _csv([EXPORT_COLUMNS])
+
+
+def csv_lines(rows: Iterable[ExportRow]) -> str:
+    return _csv(row.cells() for row in rows)

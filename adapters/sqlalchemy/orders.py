@@ -10,15 +10,19 @@ from __future__ import annotations
 from collections import defaultdict
 from datetime import datetime
 from decimal import Decimal
+from typing import Any
 
-from sqlalchemy import ForeignKey, Integer, String, exists, select, update
+from sqlalchemy import ForeignKey, Integer, String, exists, func, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
-from sqlalchemy.orm import Mapped, mapped_column
+from sqlalchemy.orm import Mapped, aliased, mapped_column
 
+from adapters.sqlalchemy.accounts import UserRow
 from adapters.sqlalchemy.base import Base, UtcDateTime
+from adapters.sqlalchemy.catalog import ProductRow
 from adapters.sqlalchemy.paging import after_clause
 from application.paging import After
 from application.ports.orders import OrderEventRecord
+from domain.admin import ExportRow
 from domain.order_rules import OrderStatus
 from domain.orders import Order
 
@@ -128,6 +132,60 @@ class SqlOrderRepository:
         rows = await self.session.execute(
             select(OrderRow.id, OrderRow.status_changed_at).where(OrderRow.id.in_(order_ids)))
         return {order_id: at for order_id, at in rows.all()}
+
+
+    # -- the administrators' order desk -----------------------------------------------------
+
+    def _statuses(self, query: Any, statuses: frozenset[OrderStatus] | None) -> Any:
+        if statuses is None:
+            return query
+        return query.where(OrderRow.status.in_(sorted(s.value for s in statuses)))
+
+    async def desk_page(self, *, statuses: frozenset[OrderStatus] | None, search: str | None,
+                        limit: int, after: After | None = None) -> list[Order]:
+        query = self._statuses(select(OrderRow), statuses)
+        if search:
+            buyer, seller = aliased(UserRow), aliased(UserRow)
+            needle = search.lower()
+            query = (query.join(buyer, buyer.id == OrderRow.buyer_id)
+                     .join(seller, seller.id == OrderRow.seller_id)
+                     .where(or_(*(func.lower(column).contains(needle, autoescape=True)
+                                  for column in (OrderRow.order_number, buyer.username,
+                                                 buyer.display_name, buyer.email,
+                                                 seller.username, seller.display_name,
+                                                 seller.email)))))
+        if after is not None:
+            query = query.where(after_clause(OrderRow.created_at, OrderRow.id, after))
+        query = query.order_by(OrderRow.created_at.desc(), OrderRow.id.desc()).limit(limit)
+        return [to_order(row) for row in (await self.session.scalars(query)).all()]
+
+    async def count_by_status(self) -> dict[OrderStatus, int]:
+        rows = await self.session.execute(
+            select(OrderRow.status, func.count()).group_by(OrderRow.status))
+        return {OrderStatus(status): count for status, count in rows.all()}
+
+    async def sales(self, statuses: frozenset[OrderStatus]) -> tuple[int, Decimal]:
+        query = self._statuses(
+            select(func.count(), func.coalesce(func.sum(OrderRow.price_cents), 0)), statuses)
+        count, cents = (await self.session.execute(query)).one()
+        return int(count), Decimal(int(cents)) / 100
+
+    async def export_batch(self, *, statuses: frozenset[OrderStatus] | None, after_id: int,
+                           limit: int) -> list[tuple[int, ExportRow]]:
+        buyer, seller = aliased(UserRow), aliased(UserRow)
+        query = (select(OrderRow.id, OrderRow.order_number, OrderRow.created_at,
+                        ProductRow.title, OrderRow.price_cents, OrderRow.status,
+                        buyer.display_name, buyer.email, seller.display_name, seller.email)
+                 .join(ProductRow, ProductRow.id == OrderRow.product_id)
+                 .join(buyer, buyer.id == OrderRow.buyer_id)
+                 .join(seller, seller.id == OrderRow.seller_id)
+                 .where(OrderRow.id > after_id).order_by(OrderRow.id).limit(limit))
+        rows = await self.session.execute(self._statuses(query, statuses))
+        return [(order_id, ExportRow(number, created, title, Decimal(cents) / 100,
+                                     OrderStatus(status), buyer_name, buyer_email,
+                                     seller_name, seller_email))
+                for (order_id, number, created, title, cents, status, buyer_name, buyer_email,
+                     seller_name, seller_email) in rows.all()]
 
 
 class SqlOrderEventRepository:

@@ -10,9 +10,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from decimal import Decimal
 from typing import Protocol
 
 from application.paging import After
+from domain.admin import ExportRow
 from domain.order_rules import OrderStatus
 from domain.orders import Order
 from domain.reviews import Review
@@ -85,6 +87,21 @@ class OrderRepository(Protocol):
                       ) -> list[int]:
         """Ids of orders in ``status`` whose status last changed before the given time."""
     async def status_changed_at(self, order_ids: list[int]) -> dict[int, datetime]: ...
+
+    # -- the administrators' order desk -----------------------------------------------------
+    async def desk_page(self, *, statuses: frozenset[OrderStatus] | None, search: str | None,
+                        limit: int, after: After | None = None) -> list[Order]:
+        """Every order, newest first (created_at, id) strictly after ``after``; only these
+        statuses when given; ``search`` (case-insensitive, a substring) matches the order
+        number or the buyer's or seller's username, display name or email."""
+    async def count_by_status(self) -> dict[OrderStatus, int]:
+        """How many orders are in each status (one GROUP BY; absent statuses are left out)."""
+    async def sales(self, statuses: frozenset[OrderStatus]) -> tuple[int, Decimal]:
+        """How many orders are in these statuses and the sum of their prices."""
+    async def export_batch(self, *, statuses: frozenset[OrderStatus] | None, after_id: int,
+                           limit: int) -> list[tuple[int, ExportRow]]:
+        """Up to ``limit`` orders with an id above ``after_id``, by id: (id, the order as the
+        CSV prints it, with the product title and the parties' names and emails joined in)."""
 
 
 class OrderEventRepository(Protocol):

@@ -4,6 +4,7 @@ the in-server scheduler runs them (the clock is the container's, moved by the te
 from __future__ import annotations
 
 import asyncio
+from datetime import timedelta
 from decimal import Decimal
 
 import msgspec
@@ -12,6 +13,7 @@ import pytest
 from application.order_timers import OrderTimers
 from application.orders import OrderService
 from domain.accounts import User
+from domain.analytics import ActivityKind
 from domain.catalog import Category, Condition, ListingStatus, Size
 from domain.listings import Listing, ListingImage
 from domain.order_rules import OrderStatus
@@ -63,6 +65,11 @@ async def test_concurrent_sweeps_claim_each_order_once(container: Container) -> 
             assert [e.status for e in events[order_id]] == ["pending", "cancelled"]
             listing = await uow.listings.get(order.product_id)
             assert listing is not None and listing.status is ListingStatus.AVAILABLE
+        day, placed = clock.now().date(), (clock.now() - timedelta(hours=73)).date()
+        counts = await uow.activity.counts_by_day(placed, day)
+    # each cancellation recorded once, by the sweep that won it, on the sweep's day
+    assert counts == {(placed, ActivityKind.ORDER_PLACED): 6,
+                      (day, ActivityKind.ORDER_CANCELLED): 6}
 
 
 async def test_the_server_scheduler_runs_the_timers(settings: Settings) -> None:

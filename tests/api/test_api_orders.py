@@ -112,6 +112,7 @@ async def test_the_server_owns_the_price_and_the_number(sam: ApiClient, app: Lit
     assert own.status_code == 403
 
 
+@pytest.mark.rate_limit_scale(10)  # twenty sign-ups from one address
 async def test_twenty_parallel_buyers_make_exactly_one_order(sam: ApiClient, app: Litestar) -> None:
     product = await listed(sam)
     async with AsyncExitStack() as stack:
@@ -245,3 +246,35 @@ async def test_orders_are_paged_newest_first(sam: ApiClient, app: Litestar) -> N
         assert rest["nextCursor"] is None
         assert (await maya.get("/api/orders?cursor=garbage")).status_code == 400
         assert (await maya.get("/api/orders?limit=0")).status_code == 400
+
+
+async def kinds(client: ApiClient) -> list[str]:
+    return [n["kind"] for n in (await client.get("/api/notifications")).json()["items"]]
+
+
+async def test_watchers_are_told_when_the_item_sells_not_when_cancelled(
+        sam: ApiClient, app: Litestar) -> None:
+    """'Watched item sold' reaches the listing's watchers (not its buyer) when the seller
+    confirms the pending order, once; a cancelled order tells nobody."""
+    product = await listed(sam)
+    async with another(app, "maya") as maya, another(app, "lee") as lee, \
+            another(app, "theo") as theo:
+        for watcher in (maya, lee, theo):
+            added = await watcher.post("/api/favorites", json={"productId": product})
+            assert added.status_code == 201, added.text
+        first = (await theo.post("/api/orders", json={"productId": product})).json()
+        await theo.put(f"/api/orders/{first['id']}/status", json={"status": "cancelled"})
+        assert "item_sold" not in await kinds(lee)
+        oid = (await maya.post("/api/orders", json={"productId": product})).json()["id"]
+        assert "item_sold" not in await kinds(lee)  # reserved, not sold
+        confirmed = await sam.put(f"/api/orders/{oid}/status", json={"status": "confirmed"})
+        assert confirmed.status_code == 200, confirmed.text
+        told = (await lee.get("/api/notifications")).json()["items"]
+        sold = [n for n in told if n["kind"] == "item_sold"]
+        assert [(n["title"], n["link"]) for n in sold] == [
+            ("Sold: Wool coat", f"/product/{product}")]
+        assert (await kinds(theo)).count("item_sold") == 1
+        assert "item_sold" not in await kinds(maya) and "item_sold" not in await kinds(sam)
+        await sam.put(f"/api/orders/{oid}/status", json={
+            "status": "shipped", "trackingNumber": "1Z999"})
+        assert (await kinds(lee)).count("item_sold") == 1

@@ -12,6 +12,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
+from tests.catalog_support import data_url, listing, png
 from tests.e2e.conftest import login, screenshot
 
 pytestmark = pytest.mark.e2e
@@ -134,6 +135,13 @@ def test_offer_pages_on_a_phone(contexts) -> None:  # type: ignore[no-untyped-de
     expect(sofia.get_by_role("heading", name="My Offers")).to_be_visible()
     expect(sofia.get_by_role("link", name="Pay Now").first).to_be_visible()
     screenshot(sofia, "offers-buyer-phone")
+    maya_item = _fresh_maya_listing(sofia)
+    sofia.goto(f"/product/{maya_item['id']}")
+    sofia.get_by_role("button", name="Make an Offer").click()
+    expect(sofia.get_by_role("dialog", name="Make an Offer").get_by_label("Your offer")
+           ).to_be_visible()
+    screenshot(sofia, "offers-dialog-phone", full_page=False)
+    sofia.keyboard.press("Escape")
     maya = contexts(PHONE).new_page()
     login(maya, "maya")
     maya.goto("/seller/offers")
@@ -183,3 +191,96 @@ def test_counter_and_accept_from_the_thread(contexts) -> None:  # type: ignore[n
     expect(pay.first).to_have_attribute(
         "href", f"/checkout/{pending['productId']}?offerId={pending['id']}")
     screenshot(sofia, "offers-thread-buyer-desktop", full_page=False)
+
+
+LIVE_MS = 3_000  # under the thread's 5 s polling: only the socket is this fast
+
+
+def _new_listing(seller: Page, title: str) -> dict:
+    """A fresh listing of the seller's (through the API), so no earlier offer touches it."""
+    seller.request.get("/api/health")
+    token = next(c["value"] for c in seller.context.cookies() if c["name"] == "csrftoken")
+    answer = seller.request.post("/api/products", headers={"x-csrftoken": token}, data=listing(
+        title=title, price="64.00", images=[data_url(png(300, 375, "darkolivegreen"))]))
+    assert answer.status == 201, answer.text()
+    return answer.json()
+
+
+def test_offer_countered_in_the_thread_accepted_and_chatted_live(
+        contexts) -> None:  # type: ignore[no-untyped-def]
+    """The whole negotiation with two browsers: priya offers from the product page, maya
+    (with the thread open) sees it arrive live and counters from the thread, priya accepts
+    the counter there and gets Pay Now, then the two chat live."""
+    priya = contexts(DESKTOP).new_page()
+    maya = contexts(DESKTOP).new_page()
+    login(priya, "priya")
+    login(maya, "maya")
+    priya_id = priya.request.get("/api/user").json()["id"]
+    maya_id = maya.request.get("/api/user").json()["id"]
+    item = _new_listing(maya, "Olive trench coat")
+    product_id, price = item["id"], float(item["price"])
+    offer_price = max(1.0, round(price * 0.6, 2))
+    counter_price = round((offer_price + price) / 2, 2)
+
+    maya.goto(f"/messages/{priya_id}")
+    expect(maya.get_by_placeholder("Type a message...")).to_be_visible()
+    maya.wait_for_timeout(500)  # her socket is authenticated
+
+    priya.goto(f"/product/{product_id}")
+    priya.get_by_role("button", name="Make an Offer").click()
+    dialog = priya.get_by_role("dialog", name="Make an Offer")
+    dialog.get_by_label("Your offer").fill(f"{offer_price:.2f}")
+    dialog.get_by_role("button", name="Send Offer").click()
+    expect(dialog.get_by_text("Offer sent!")).to_be_visible()
+
+    # the offer card appears in maya's open thread without a reload; she counters there
+    card = maya.get_by_role("article", name="Offer").filter(has_text=item["title"]).filter(
+        has=maya.get_by_role("button", name="Counter"))
+    expect(card).to_have_count(1, timeout=LIVE_MS)
+    card.get_by_role("button", name="Counter").click()
+    counter = maya.get_by_role("dialog", name="Counter Offer")
+    counter.get_by_label("Counter price").fill(f"{counter_price:.2f}")
+    counter.get_by_role("button", name="Send Counter Offer").click()
+    expect(maya.get_by_text("Counter offer sent")).to_be_visible()
+
+    # priya answers in the same thread and gets Pay Now at the agreed price
+    priya.goto(f"/messages/{maya_id}")
+    accept = priya.get_by_role("article", name="Offer").filter(
+        has_text=f"with ${counter_price:.2f}").get_by_role("button", name="Accept Counter")
+    expect(accept).to_be_visible()
+    accept.click()
+    priya.get_by_role("dialog", name="Accept counter offer?").get_by_role(
+        "button", name="Accept Counter").click()
+    expect(priya.get_by_text("Counter offer accepted successfully")).to_be_visible()
+    pay = priya.get_by_role("article", name="Offer").filter(
+        has_text=item["title"]).get_by_role("link", name="Pay Now")
+    expect(pay.first).to_have_attribute(
+        "href", re.compile(rf"^/checkout/{product_id}\?offerId=\d+$"))
+    # maya's thread shows the acceptance live too
+    expect(maya.get_by_role("log", name="Messages").get_by_text(
+        "Accepted your counter offer", exact=False).last).to_be_visible(timeout=LIVE_MS)
+
+    # and they chat live
+    priya.get_by_placeholder("Type a message...").fill("Deal! Paying now.")
+    priya.keyboard.press("Enter")
+    expect(maya.get_by_role("log", name="Messages").get_by_text("Deal! Paying now.")
+           ).to_be_visible(timeout=LIVE_MS)
+    maya.get_by_placeholder("Type a message...").fill("Thank you, it ships tomorrow.")
+    maya.get_by_role("button", name="Send message").click()
+    expect(priya.get_by_role("log", name="Messages").get_by_text(
+        "Thank you, it ships tomorrow.")).to_be_visible(timeout=LIVE_MS)
+    # what maya saw in her open thread is marked read (no stray unread dot for later tests)
+    for _ in range(50):
+        talks = maya.request.get(f"/api/users/{maya_id}/conversations").json()
+        if next(c for c in talks if c["id"] == priya_id)["unreadCount"] == 0:
+            break
+        maya.wait_for_timeout(100)
+    else:
+        raise AssertionError("maya's open thread with priya still has unread messages")
+    for size, viewport in (("desktop", DESKTOP), ("phone", PHONE)):
+        for who, page in (("buyer", priya), ("seller", maya)):
+            page.set_viewport_size(viewport)
+            page.wait_for_timeout(200)
+            screenshot(page, f"offers-live-thread-{who}-{size}", full_page=False)
+    pay.first.click()
+    priya.wait_for_url(re.compile(rf"/checkout/{product_id}\?offerId=\d+$"))

@@ -6,10 +6,13 @@ from __future__ import annotations
 import copy
 from collections import defaultdict
 from datetime import datetime
+from decimal import Decimal
 from typing import Any
 
 from application.paging import After, is_after
 from application.ports.orders import Address, OrderEventRecord, SavedAddress
+from domain.accounts import User
+from domain.admin import ExportRow
 from domain.order_rules import OrderStatus
 from domain.orders import Order
 from domain.reviews import Review, average_rating
@@ -19,8 +22,10 @@ class FakeOrders:
     """``rows`` holds the orders and when each one's status last changed (what the timers
     look at), so the unit of work's snapshot rolls both back."""
 
-    def __init__(self) -> None:
+    def __init__(self, users: Any = None, listings: Any = None) -> None:
         self.rows: dict[str, dict[int, Any]] = {"orders": {}, "changed_at": {}}
+        # The desk joins in the parties and the product (FakeUsers / FakeListings rows).
+        self.users, self.listings = users, listings
 
     @property
     def orders(self) -> dict[int, Order]:
@@ -75,6 +80,55 @@ class FakeOrders:
 
     async def status_changed_at(self, order_ids: list[int]) -> dict[int, datetime]:
         return {i: self.changed_at[i] for i in order_ids if i in self.changed_at}
+
+
+    # -- the administrators' order desk -----------------------------------------------------
+
+    def _user(self, user_id: int) -> User | None:
+        return None if self.users is None else self.users.rows.get(user_id)
+
+    def _matches(self, order: Order, needle: str) -> bool:
+        texts = [order.order_number]
+        for user in (self._user(order.buyer_id), self._user(order.seller_id)):
+            if user is not None:
+                texts += [user.username, user.display_name, user.email]
+        return any(needle in text.lower() for text in texts)
+
+    async def desk_page(self, *, statuses: frozenset[OrderStatus] | None, search: str | None,
+                        limit: int, after: After | None = None) -> list[Order]:
+        found = [o for o in self.orders.values()
+                 if (statuses is None or o.status in statuses)
+                 and (not search or self._matches(o, search.lower()))
+                 and is_after(o.created_at, o.id or 0, after)]
+        found.sort(key=lambda o: (o.created_at, o.id), reverse=True)
+        return copy.deepcopy(found[:limit])
+
+    async def count_by_status(self) -> dict[OrderStatus, int]:
+        counts: dict[OrderStatus, int] = defaultdict(int)
+        for order in self.orders.values():
+            counts[order.status] += 1
+        return dict(counts)
+
+    async def sales(self, statuses: frozenset[OrderStatus]) -> tuple[int, Decimal]:
+        sold = [o.price for o in self.orders.values() if o.status in statuses]
+        return len(sold), sum(sold, Decimal(0))
+
+    async def export_batch(self, *, statuses: frozenset[OrderStatus] | None, after_id: int,
+                           limit: int) -> list[tuple[int, ExportRow]]:
+        rows = []
+        for order_id in sorted(i for i in self.orders if i > after_id):
+            order = self.orders[order_id]
+            if statuses is not None and order.status not in statuses:
+                continue
+            buyer, seller = self._user(order.buyer_id), self._user(order.seller_id)
+            listing = None if self.listings is None else self.listings.rows.get(order.product_id)
+            assert buyer is not None and seller is not None and listing is not None
+            rows.append((order_id, ExportRow(
+                order.order_number, order.created_at, listing.title, order.price, order.status,
+                buyer.display_name, buyer.email, seller.display_name, seller.email)))
+            if len(rows) == limit:
+                break
+        return rows
 
 
 class FakeOrderEvents:

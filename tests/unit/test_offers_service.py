@@ -10,6 +10,7 @@ import pytest
 from application.catalog import CatalogService
 from application.offers import OfferService, decline_open_offers
 from domain.accounts import User
+from domain.analytics import ActivityKind
 from domain.catalog import ListingStatus
 from domain.errors import Conflict, Forbidden, IllegalTransition, NotFound, ValidationError
 from domain.listings import ListingDetails
@@ -58,6 +59,9 @@ async def test_an_offer_is_stored_pending_with_its_listing_and_people(world: Wor
     assert view.offer.status is OfferStatus.PENDING
     assert view.offer.listing_price == Decimal("100.00")
     assert view.product.title == "Wool coat"
+    made = [(a.kind, a.user_id, a.at) for a in world.uow.activity.rows
+            if a.kind is ActivityKind.OFFER_MADE]
+    assert made == [(ActivityKind.OFFER_MADE, sofia.id, world.clock.now())]
     assert view.buyer and view.buyer.username == "sofia"
     assert view.seller and view.seller.username == "maya"
     assert (await world.offers.counts(maya)).new_seller_offers == 1
@@ -85,6 +89,7 @@ async def test_refused_offers_store_nothing(world: World) -> None:
     with pytest.raises(Conflict, match="no longer available"):
         await world.offers.make(lena, coat, "10")
     assert len(world.uow.offers.rows) == 1
+    assert [a.kind for a in world.uow.activity.rows].count(ActivityKind.OFFER_MADE) == 1
 
 
 async def test_accepting_declines_the_other_open_offers(world: World) -> None:

@@ -2,23 +2,28 @@
 
 from __future__ import annotations
 
+from datetime import datetime, timedelta
 from decimal import Decimal
 
 import pytest
 
 from application.addresses import AddressService
+from application.analytics import AnalyticsService
 from application.order_timers import OrderTimers
 from application.orders import OrderService
 from application.reviews import ReviewService
 from domain.accounts import Role, User
+from domain.analytics import ActivityKind
 from domain.catalog import Category, Condition, ListingStatus, Size
 from domain.errors import Conflict, Forbidden, IllegalTransition, NotFound, ValidationError
+from domain.events import OrderStatusChanged
 from domain.listings import Listing, ListingImage
 from domain.order_numbers import is_valid_order_number
 from domain.order_rules import OrderStatus
 from domain.validation.addresses import AddressForm
 from entrypoints.container import Container
 from tests.fakes import FakeUnitOfWork, FixedClock, add_user
+from tests.fakes.realtime import FakeRealtime
 
 pytestmark = pytest.mark.unit
 
@@ -36,6 +41,8 @@ class World:
         self.timers: OrderTimers = container.order_timers()
         self.reviews: ReviewService = container.reviews()
         self.addresses: AddressService = container.addresses()
+        self.realtime: FakeRealtime = container.realtime()
+        self.analytics: AnalyticsService = container.analytics()
 
     async def user(self, name: str, role: Role = Role.USER) -> User:
         return await add_user(self.uow, name, role, clock=self.clock)
@@ -285,6 +292,82 @@ async def test_changes_post_thread_notices_and_notifications(world: World) -> No
     assert [n.kind for n in to_buyer] == ["order_update"]
 
 
+async def watch(world: World, product: int, *users: User) -> None:
+    async with world.uow:
+        for user in users:
+            assert user.id is not None
+            await world.uow.favorites.add(user.id, product, world.clock.now())
+        await world.uow.commit()
+
+
+def sold_notices(world: World) -> list[int]:
+    return [n.user_id for n in world.uow.notifications.rows.values() if n.kind == "item_sold"]
+
+
+@pytest.mark.parametrize("sale", ["confirmed", "payment_confirmed"])
+async def test_watchers_hear_once_when_the_item_sells(world: World, sale: str) -> None:
+    seller, buyer, admin, product = await setup(world)
+    lee, ana = await world.user("lee"), await world.user("ana")
+    await watch(world, product, lee, ana, buyer, seller)  # buyer and seller are not told
+    order_id = (await world.orders.place(buyer, product)).order.id
+    assert sold_notices(world) == []  # reserved is not sold yet
+    world.realtime.published.clear()
+    mover = seller if sale == "confirmed" else admin
+    await world.orders.change_status(mover, order_id, sale)
+    assert sorted(sold_notices(world)) == sorted([lee.id, ana.id])
+    notice = next(n for n in world.uow.notifications.rows.values() if n.kind == "item_sold")
+    assert notice.title == "Sold: Wool coat" and notice.link == f"/product/{product}"
+    assert ([sorted(users) for users, event in world.realtime.published
+             if event == {"type": "notification", "kind": "item_sold"}]
+            == [sorted([lee.id, ana.id])])
+    if sale == "confirmed":  # paying after confirmation is not a second sale
+        await world.orders.confirm_payment(admin, order_id)
+    await world.orders.change_status(seller, order_id, "shipped", "1Z999", None)
+    assert sorted(sold_notices(world)) == sorted([lee.id, ana.id])
+
+
+async def test_a_cancelled_order_does_not_tell_watchers(world: World) -> None:
+    _seller, buyer, _, product = await setup(world)
+    await watch(world, product, await world.user("lee"))
+    order_id = (await world.orders.place(buyer, product)).order.id
+    await world.orders.change_status(buyer, order_id, "cancelled")
+    assert sold_notices(world) == []
+    assert not any(event.get("kind") == "item_sold" for _, event in world.realtime.published)
+
+
+async def test_unpaid_orders_cancelled_by_the_timer_do_not_tell_watchers(world: World) -> None:
+    _seller, buyer, _, product = await setup(world)
+    await watch(world, product, await world.user("lee"))
+    await world.orders.place(buyer, product)
+    world.clock.advance(hours=73)
+    assert (await world.timers.sweep()).cancelled
+    assert sold_notices(world) == []
+
+
+async def test_a_rolled_back_attempt_publishes_nothing(world: World) -> None:
+    """A status change whose transaction lost a race runs again (``with_retries``) on the
+    same service: what the lost attempt collected is forgotten, so each socket gets the
+    committed attempt's events once, never a rolled-back message."""
+    seller, buyer, _, product = await setup(world)
+    lee = await world.user("lee")
+    await watch(world, product, lee)
+    order = (await world.orders.place(buyer, product)).order
+    event = OrderStatusChanged(order.id, order.order_number, buyer.id or 0, seller.id or 0,
+                               "pending", "confirmed", seller.id, world.clock.now())
+    notices = world.orders.notices
+    world.realtime.published.clear()
+    async with world.uow:
+        await notices.status_changed(world.uow, order, event, world.clock.now())
+    notices.begin()  # the attempt was rolled back; the call runs again
+    async with world.uow:
+        await notices.status_changed(world.uow, order, event, world.clock.now())
+        await world.uow.commit()
+    await notices.after_commit(order)
+    assert world.realtime.types_for(buyer.id or 0).count("new_message") == 1
+    assert world.realtime.types_for(lee.id or 0) == ["notification"]
+    assert world.realtime.types_for(buyer.id or 0).count("order_updated") == 1
+
+
 async def test_my_orders_come_a_page_at_a_time(world: World) -> None:
     seller, buyer, _, first = await setup(world)
     products = [first] + [await world.listing(seller) for _ in range(2)]
@@ -297,3 +380,81 @@ async def test_my_orders_come_a_page_at_a_time(world: World) -> None:
     assert [v.order.product_id for v in rest.items] == products[:1] and rest.next_cursor is None
     sales = await world.orders.list_mine(seller, as_seller=True)
     assert sales.items[0].order.buyer_id == buyer.id
+
+
+# -- analytics activity (docs/admin.md "Recording activity") -------------------------------
+
+def order_activity(world: World) -> list[tuple[ActivityKind, int | None, datetime]]:
+    kinds = {ActivityKind.ORDER_PLACED, ActivityKind.SALE_COMPLETED, ActivityKind.ORDER_CANCELLED}
+    return [(r.kind, r.user_id, r.at) for r in world.uow.activity.rows if r.kind in kinds]
+
+
+async def test_orders_record_placed_completed_and_cancelled_activity(world: World) -> None:
+    seller, buyer, admin, product = await setup(world)
+    placed_at = world.clock.now()
+    order_id = (await world.orders.place(buyer, product)).order.id
+    assert order_activity(world) == [(ActivityKind.ORDER_PLACED, buyer.id, placed_at)]
+    await world.orders.confirm_payment(admin, order_id)
+    await world.orders.change_status(seller, order_id, "shipped", "1Z1")
+    await world.orders.change_status(seller, order_id, "delivered")
+    assert len(order_activity(world)) == 1  # the steps between record nothing
+    world.clock.advance(hours=5)
+    await world.orders.change_status(buyer, order_id, "completed")
+    assert order_activity(world)[1:] == [
+        (ActivityKind.SALE_COMPLETED, seller.id, world.clock.now())]  # the sale is the seller's
+
+    other = await world.listing(seller)
+    second = (await world.orders.place(buyer, other)).order.id
+    world.clock.advance(hours=1)
+    await world.orders.change_status(seller, second, "cancelled")  # the seller cancels
+    assert order_activity(world)[2:] == [
+        (ActivityKind.ORDER_PLACED, buyer.id, world.clock.now() - timedelta(hours=1)),
+        (ActivityKind.ORDER_CANCELLED, buyer.id, world.clock.now())]  # the order was the buyer's
+    summary = await world.analytics.summary()
+    assert summary.transaction_success_rate == 0.5 and summary.buyer_count == 1
+    assert sum(day.completed_sales for day in summary.daily_metrics) == 1
+
+
+async def test_the_timers_record_their_cancellations_and_sales(world: World) -> None:
+    seller, buyer, order_id = await delivered(world)
+    late = await world.user("lee")
+    before = len(order_activity(world))
+    world.clock.advance(days=2, hours=23)
+    await world.timers.sweep()
+    assert len(order_activity(world)) == before
+    unpaid = (await world.orders.place(late, await world.listing(seller))).order.id
+    before += 1
+    world.clock.advance(hours=1)
+    assert (await world.timers.sweep()).completed == [order_id]
+    assert order_activity(world)[before:] == [
+        (ActivityKind.SALE_COMPLETED, seller.id, world.clock.now())]
+    world.clock.advance(hours=71)
+    assert (await world.timers.sweep()).cancelled == [unpaid]
+    assert order_activity(world)[before + 1:] == [
+        (ActivityKind.ORDER_CANCELLED, late.id, world.clock.now())]
+    assert (await world.timers.sweep()).total == 0
+    assert len(order_activity(world)) == before + 2  # a second sweep records nothing again
+    assert buyer.id != late.id
+
+
+async def test_a_refused_or_rolled_back_change_records_no_activity(
+        world: World, monkeypatch: pytest.MonkeyPatch) -> None:
+    _seller, buyer, _admin, product = await setup(world)
+    order_id = (await world.orders.place(buyer, product)).order.id
+    with pytest.raises(Conflict):
+        await world.orders.place(await world.user("lee"), product)
+    with pytest.raises(IllegalTransition):
+        await world.orders.change_status(buyer, order_id, "completed")
+    commit = world.uow.commit
+
+    async def lost() -> None:  # the database refuses the commit (a serialization failure)
+        monkeypatch.setattr(world.uow, "commit", commit)
+        raise Conflict("lost the race")
+
+    monkeypatch.setattr(world.uow, "commit", lost)
+    with pytest.raises(Conflict, match="lost the race"):
+        await world.orders.change_status(buyer, order_id, "cancelled")
+    assert [kind for kind, *_ in order_activity(world)] == [ActivityKind.ORDER_PLACED]
+    await world.orders.change_status(buyer, order_id, "cancelled")  # the retry records once
+    assert [kind for kind, *_ in order_activity(world)] == [
+        ActivityKind.ORDER_PLACED, ActivityKind.ORDER_CANCELLED]

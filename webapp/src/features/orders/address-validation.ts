@@ -1,5 +1,7 @@
 import type { AddressFields } from './api';
 
+export { EMPTY_ADDRESS } from '@/entities/order/address';
+
 /** Spec §5 Shipping form, the same rules and messages as domain/validation/addresses.py. */
 const RULES: [keyof AddressFields, number, string][] = [
   ['fullName', 2, 'Name'],
@@ -10,17 +12,6 @@ const RULES: [keyof AddressFields, number, string][] = [
   ['country', 2, 'Country'],
   ['phoneNumber', 10, 'Phone number'],
 ];
-
-export const EMPTY_ADDRESS: AddressFields = {
-  fullName: '',
-  addressLine1: '',
-  addressLine2: '',
-  city: '',
-  state: '',
-  zipCode: '',
-  country: 'United States',
-  phoneNumber: '',
-};
 
 export function validateAddress(address: AddressFields): Partial<Record<keyof AddressFields, string>> {
   const errors: Partial<Record<keyof AddressFields, string>> = {};

@@ -1,101 +1,32 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { productKeys, type Product } from '@/entities/product/product';
+import {
+  orderKeys,
+  useOrderMutation,
+  type AddressFields,
+  type Order,
+  type OrderPage,
+  type OrderStatus,
+  type Review,
+  type SavedAddress,
+} from '@/entities/order/order';
 
-/** Server data of the orders area: orders, saved addresses, reviews (spec §7). */
-export type OrderStatus =
-  | 'pending'
-  | 'confirmed'
-  | 'payment_confirmed'
-  | 'shipped'
-  | 'delivered'
-  | 'completed'
-  | 'cancelled';
-
-export interface AddressFields {
-  fullName: string;
-  addressLine1: string;
-  addressLine2: string;
-  city: string;
-  state: string;
-  zipCode: string;
-  country: string;
-  phoneNumber: string;
-}
-
-export interface Address extends AddressFields {
-  /** The joined multi-line text a label prints. */
-  raw: string;
-}
-
-export interface SavedAddress extends Address {
-  id: number;
-  isDefault: boolean;
-}
-
-export interface OrderParty {
-  id: number;
-  username: string;
-  displayName: string;
-  avatarUrl: string | null;
-  email: string;
-  createdAt: string;
-}
-
-export interface OrderEvent {
-  kind: 'placed' | 'status' | 'address';
-  status: OrderStatus | null;
-  label: string;
-  actorId: number | null;
-  at: string;
-}
-
-export interface Review {
-  id: number;
-  orderId: number;
-  reviewerId: number;
-  revieweeId: number;
-  rating: number;
-  comment: string;
-  createdAt: string;
-  published: boolean;
-}
-
-export interface Order {
-  id: number;
-  orderNumber: string;
-  paymentReference: string;
-  status: OrderStatus;
-  statusLabel: string;
-  price: string;
-  serviceFee: string;
-  shipping: string;
-  total: string;
-  createdAt: string;
-  trackingNumber: string | null;
-  trackingUrl: string | null;
-  product: { id: number; title: string; images: string[]; size: string; brand: string } | null;
-  buyer: OrderParty | null;
-  seller: OrderParty | null;
-  shippingAddress: Address | null;
-  events: OrderEvent[];
-  reviews: Review[];
-  allowedTransitions: OrderStatus[];
-  canReview: boolean;
-  protectionEndsAt: string | null;
-}
-
-export const orderKeys = {
-  all: ['orders'] as const,
-  list: (asSeller: boolean) => ['orders', 'list', asSeller] as const,
-  detail: (id: number) => ['orders', 'detail', id] as const,
-  addresses: ['user-addresses'] as const,
-};
-
-export interface OrderPage {
-  items: Order[];
-  nextCursor: string | null;
-}
+// The order types, keys and the mutations the admin desk shares live in entities/order.
+export {
+  orderKeys,
+  useAdminAddress,
+  useConfirmPayment,
+  type Address,
+  type AddressFields,
+  type Order,
+  type OrderEvent,
+  type OrderPage,
+  type OrderParty,
+  type OrderStatus,
+  type Review,
+  type SavedAddress,
+} from '@/entities/order/order';
 
 export const ORDERS_PAGE = 10;
 
@@ -174,35 +105,15 @@ export interface StatusChange {
   trackingUrl?: string;
 }
 
-function useOrderMutation<V>(call: (orderId: number, value: V) => Promise<unknown>) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ orderId, value }: { orderId: number; value: V }) => call(orderId, value),
-    onSettled: () => client.invalidateQueries({ queryKey: orderKeys.all }),
-  });
-}
-
 export function useChangeStatus() {
   return useOrderMutation((orderId, change: StatusChange) =>
     api.put(`orders/${orderId}/status`, { json: change }).json<Order>(),
   );
 }
 
-export function useConfirmPayment() {
-  return useOrderMutation((orderId, _: null) =>
-    api.post(`orders/${orderId}/confirm-payment`).json<Order>(),
-  );
-}
-
 export function useWriteReview() {
   return useOrderMutation((orderId, review: { rating: number; comment: string }) =>
     api.post(`orders/${orderId}/reviews`, { json: review }).json<Review>(),
-  );
-}
-
-export function useAdminAddress() {
-  return useOrderMutation((orderId, address: AddressFields) =>
-    api.post(`orders/${orderId}/shipping-address`, { json: address }).json<Order>(),
   );
 }
 

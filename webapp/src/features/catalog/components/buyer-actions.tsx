@@ -8,6 +8,7 @@ import type { Product, ProductStatus } from '@/entities/product/product';
 import { useSessionStore } from '@/entities/session/session-store';
 import { MyOfferNote } from './my-offer-note';
 import { OfferDialog } from './offer-dialog';
+import classes from './buyer-actions.module.css';
 import { ShareListingButton } from './share-listing';
 
 const UNAVAILABLE: Record<ProductStatus, string> = { available: 'Buy It Now', sold: 'Sold', reserved: 'Reserved' };
@@ -27,18 +28,20 @@ export function BuyerActions({ product }: { product: Product }) {
 
   return (
     <Stack gap="sm">
-      {available ? (
-        <Button component={Link} to={`/checkout/${product.id}`} size="md" leftSection={<IconShoppingBag size={18} />}>
-          Buy It Now
+      <div className={classes.buyBar}>
+        {available ? (
+          <Button component={Link} to={`/checkout/${product.id}`} size="md" leftSection={<IconShoppingBag size={18} />}>
+            Buy It Now
+          </Button>
+        ) : (
+          <Button size="md" disabled>
+            {UNAVAILABLE[product.status]}
+          </Button>
+        )}
+        <Button variant="outline" size="md" leftSection={<IconTag size={18} />} onClick={makeOffer} disabled={!available}>
+          Make an Offer
         </Button>
-      ) : (
-        <Button size="md" disabled>
-          {UNAVAILABLE[product.status]}
-        </Button>
-      )}
-      <Button variant="outline" size="md" leftSection={<IconTag size={18} />} onClick={makeOffer} disabled={!available}>
-        Make an Offer
-      </Button>
+      </div>
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
         <Button variant={watching ? 'light' : 'default'} aria-pressed={watching} onClick={toggleWatch}
           leftSection={watching ? <IconEyeCheck size={18} /> : <IconEye size={18} />}>

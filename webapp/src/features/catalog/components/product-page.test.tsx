@@ -44,6 +44,7 @@ describe('ProductPage', () => {
     expect(screen.getByRole('link', { name: 'Buy It Now' })).toHaveAttribute('href', '/checkout/1');
     expect(screen.getByRole('link', { name: 'Maya Chen' })).toHaveAttribute('href', '/profile/3');
     expect(await screen.findByText('No style posts yet')).toBeInTheDocument();
+    expect(document.title).toBe('Vintage denim jacket 1 — $45.00 · Rethread');
   });
 
   it('switches photos with the thumbnail buttons', async () => {

@@ -3,6 +3,8 @@ import { Link, useParams } from 'react-router-dom';
 import { NoticePage } from '@/components/notice-page';
 import { PageLoader } from '@/components/page-loader';
 import { isApiError } from '@/lib/api-client';
+import { formatMoney } from '@/lib/formatters';
+import { summary, usePageMeta } from '@/lib/page-meta';
 import { categoryLabel } from '@/entities/product/catalog-enums';
 import { useProduct } from '../api';
 import classes from './product-page.module.css';
@@ -15,6 +17,12 @@ import { StyledPosts } from './styled-posts';
 export default function ProductPage() {
   const id = Number(useParams().id);
   const product = useProduct(id);
+  const found = product.data;
+  usePageMeta(
+    found
+      ? { title: `${found.title} — ${formatMoney(found.price)}`, description: summary(found.description) }
+      : { title: product.isError ? 'Product not found' : 'Product' },
+  );
 
   if (!Number.isInteger(id) || id <= 0 || isApiError(product.error, 404)) {
     return (

@@ -1,7 +1,7 @@
 import { Badge, Group, Stack, Text, Title } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
 import { ProductBadge } from '@/entities/product/product-badge';
-import { categoryLabel, conditionLabel, sizeLabel } from '@/entities/product/catalog-enums';
+import { categoryLabel, conditionLabel, listingSizeLabel } from '@/entities/product/catalog-enums';
 import { formatMoney } from '@/lib/formatters';
 import type { Product } from '@/entities/product/product';
 import { useCurrentUser } from '@/entities/session/session-store';
@@ -33,7 +33,7 @@ export function ProductSummary({ product }: { product: Product }) {
         <Group gap={6}>
           <Badge variant="light" color="gray" tt="none">{categoryLabel(product.category)}</Badge>
           <Badge variant="light" color="gray" tt="none">{conditionLabel(product.condition)}</Badge>
-          <Badge variant="light" color="gray" tt="none">Size {sizeLabel(product.size)}</Badge>
+          <Badge variant="light" color="gray" tt="none">Size {listingSizeLabel(product)}</Badge>
         </Group>
       </Stack>
       <Group align="baseline" gap="sm">

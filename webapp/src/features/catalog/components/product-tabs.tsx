@@ -1,7 +1,7 @@
 import { Anchor, DataList, List, Stack, Tabs, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { categoryLabel, conditionLabel, sizeLabel } from '@/entities/product/catalog-enums';
-import { formatDate, formatRating } from '@/lib/formatters';
+import { categoryLabel, conditionLabel, listingSizeLabel } from '@/entities/product/catalog-enums';
+import { formatDate, formatRating, NO_REVIEWS } from '@/lib/formatters';
 import type { Product } from '@/entities/product/product';
 
 function Row({ label, value }: { label: string; value: string }) {
@@ -28,7 +28,7 @@ export function ProductTabs({ product }: { product: Product }) {
           <Text style={{ whiteSpace: 'pre-line' }}>{product.description}</Text>
           <DataList withDivider labelWidth={140}>
             <Row label="Brand" value={product.brand} />
-            <Row label="Size" value={sizeLabel(product.size)} />
+            <Row label="Size" value={listingSizeLabel(product)} />
             <Row label="Condition" value={conditionLabel(product.condition)} />
             <Row label="Category" value={categoryLabel(product.category)} />
             <Row label="Listed" value={formatDate(product.createdAt)} />
@@ -52,7 +52,9 @@ export function ProductTabs({ product }: { product: Product }) {
           <Stack gap={4}>
             <Text fw={600}>{seller.displayName || seller.username}</Text>
             <Text size="sm" c="dimmed">
-              Rated {formatRating(seller.rating)} from {seller.ratingCount} {seller.ratingCount === 1 ? 'review' : 'reviews'}
+              {seller.ratingCount > 0
+                ? `Rated ${formatRating(seller.rating)} from ${seller.ratingCount} ${seller.ratingCount === 1 ? 'review' : 'reviews'}`
+                : NO_REVIEWS}
               {seller.verified ? ' · Verified seller' : ''}
             </Text>
             <Anchor component={Link} to={`/profile/${seller.id}`} size="sm">

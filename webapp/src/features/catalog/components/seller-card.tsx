@@ -2,7 +2,7 @@ import { Anchor, Avatar, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconRosetteDiscountCheckFilled, IconStarFilled } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { FollowButton } from '@/entities/user/follow-button';
-import { formatRating } from '@/lib/formatters';
+import { formatReviews } from '@/lib/formatters';
 import type { ProductSeller } from '@/entities/product/product';
 import { usePublicUser } from '@/entities/user/public-user';
 
@@ -35,9 +35,11 @@ export function SellerCard({ seller }: { seller: ProductSeller | null }) {
               @{seller.username}
             </Text>
             <Group gap={4} wrap="nowrap">
-              <IconStarFilled size={12} color="var(--mantine-color-yellow-6)" aria-hidden />
+              {seller.ratingCount > 0 && (
+                <IconStarFilled size={12} color="var(--mantine-color-yellow-6)" aria-hidden />
+              )}
               <Text size="xs" c="dimmed">
-                {formatRating(seller.rating)} ({seller.ratingCount} {seller.ratingCount === 1 ? 'review' : 'reviews'})
+                {formatReviews(seller.rating, seller.ratingCount)}
               </Text>
             </Group>
           </Stack>

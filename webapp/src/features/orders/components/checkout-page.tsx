@@ -21,9 +21,11 @@ import { OrderConfirmed } from './order-confirmed';
 import { OrderTotals } from './order-totals';
 import { PaymentStep, type PaymentMethod } from './payment-step';
 import { ShippingForm, type ShippingChoice } from './shipping-form';
+import { useAuthLink } from '@/entities/session/return-to';
 
 /** /checkout/{productId}?offerId=: Shipping, Payment, Review, then Order Confirmed. */
 export default function CheckoutPage() {
+  const authLink = useAuthLink();
   const productId = Number(useParams().id);
   const offerParam = useSearchParams()[0].get('offerId');
   const offerId = offerParam ? Number(offerParam) : undefined;
@@ -36,7 +38,7 @@ export default function CheckoutPage() {
   if (status === 'loading') return <PageLoader />;
   if (!signedIn) {
     return (
-      <NoticePage title="Please log in" actionLabel="Log In" actionTo="/auth">
+      <NoticePage title="Please log in" actionLabel="Log In" actionTo={authLink}>
         You need to be logged in to place an order
       </NoticePage>
     );

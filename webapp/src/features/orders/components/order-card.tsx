@@ -1,4 +1,5 @@
-import { Anchor, Badge, Card, Divider, Group, Image, Rating, Stack, Text } from '@mantine/core';
+import { Anchor, Card, Divider, Group, Image, Rating, Stack, Text } from '@mantine/core';
+import { OrderStatusBadge } from '@/entities/order/order-status-badge';
 import { Link } from 'react-router-dom';
 import { formatDate, formatMoney } from '@/lib/formatters';
 import { notifySuccess } from '@/lib/notify';
@@ -8,15 +9,6 @@ import { OrderTimeline } from './order-timeline';
 import { ReviewForm } from './review-form';
 import { ShippingAddressPanel } from './shipping-address-panel';
 
-const STATUS_COLORS: Record<OrderStatus, string> = {
-  pending: 'yellow',
-  confirmed: 'blue',
-  payment_confirmed: 'indigo',
-  shipped: 'cyan',
-  delivered: 'teal',
-  completed: 'green',
-  cancelled: 'gray',
-};
 const PAID = new Set<OrderStatus>(['payment_confirmed', 'shipped', 'delivered', 'completed']);
 
 function Party({ label, party }: { label: string; party: OrderParty | null }) {
@@ -56,9 +48,7 @@ export function OrderCard({ order, role }: { order: Order; role: 'buyer' | 'sell
               </Text>
             </div>
           </Group>
-          <Badge color={STATUS_COLORS[order.status]} variant="light" style={{ flexShrink: 0 }}>
-            {order.statusLabel}
-          </Badge>
+          <OrderStatusBadge order={order} />
         </Group>
         {role === 'buyer' ? <Party label="Seller" party={order.seller} /> : <Party label="Buyer" party={order.buyer} />}
         {role === 'buyer' && (order.status === 'pending' || order.status === 'confirmed') && (

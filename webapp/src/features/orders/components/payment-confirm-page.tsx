@@ -1,26 +1,21 @@
 import { Button, Card, Code, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
+import { AdminOnly } from '@/entities/user/admin-only';
 import { NoticePage } from '@/components/notice-page';
 import { PageLoader } from '@/components/page-loader';
 import { errorMessage } from '@/lib/api-client';
 import { formatMoney } from '@/lib/formatters';
 import { notifyError, notifySuccess } from '@/lib/notify';
-import { useCurrentUser } from '@/entities/session/session-store';
-import { isAdmin } from '@/entities/user/user';
 import { useConfirmPayment, useOrder } from '../api';
 
 /** /admin/orders/{orderId}/payment-confirm: check the reference, then Confirm Payment. */
 export default function PaymentConfirmPage() {
-  const user = useCurrentUser();
-  if (!isAdmin(user)) {
-    return (
-      <NoticePage title="Administrators only">
-        You need to be logged in as an administrator to access this page.
-      </NoticePage>
-    );
-  }
-  return <ConfirmPayment />;
+  return (
+    <AdminOnly>
+      <ConfirmPayment />
+    </AdminOnly>
+  );
 }
 
 function ConfirmPayment() {

@@ -1,6 +1,7 @@
 import { Button, Checkbox, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { submitWith } from '@/lib/form';
+import { ADDRESS_FIELDS } from '@/entities/order/address';
 import type { AddressFields } from '../api';
 import { validateAddress } from '../address-validation';
 
@@ -14,17 +15,6 @@ interface ShippingFormProps {
   initial: ShippingChoice;
   onSubmit: (choice: ShippingChoice) => void;
 }
-
-const FIELDS: { name: keyof AddressFields; label: string; autoComplete: string; required: boolean }[] = [
-  { name: 'fullName', label: 'Full name', autoComplete: 'name', required: true },
-  { name: 'addressLine1', label: 'Address line 1', autoComplete: 'address-line1', required: true },
-  { name: 'addressLine2', label: 'Address line 2 (optional)', autoComplete: 'address-line2', required: false },
-  { name: 'city', label: 'City', autoComplete: 'address-level2', required: true },
-  { name: 'state', label: 'State', autoComplete: 'address-level1', required: true },
-  { name: 'zipCode', label: 'ZIP code', autoComplete: 'postal-code', required: true },
-  { name: 'country', label: 'Country', autoComplete: 'country-name', required: true },
-  { name: 'phoneNumber', label: 'Phone number', autoComplete: 'tel', required: true },
-];
 
 /** Step 1: where to ship (spec §5 Shipping form), optionally kept for the next checkout. */
 export function ShippingForm({ initial, onSubmit }: ShippingFormProps) {
@@ -46,7 +36,7 @@ export function ShippingForm({ initial, onSubmit }: ShippingFormProps) {
     >
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          {FIELDS.map(({ name, label, autoComplete, required }) => (
+          {ADDRESS_FIELDS.map(({ name, label, autoComplete, required }) => (
             <TextInput key={name} label={label} autoComplete={autoComplete} withAsterisk={required}
               {...form.getInputProps(`address.${name}`)} />
           ))}
