@@ -48,11 +48,15 @@ lint: $(BIN)/.installed node_modules/.installed
 test-unit: $(BIN)/.installed
 	$(PYTEST) tests/unit -q --cov=domain --cov-branch --cov-report=term-missing:skip-covered --cov-fail-under=95
 
+# The database tiers run on two pytest-xdist workers, each with its own
+# databases and live servers (tests/conftest.py); tests that share Redis run on one worker.
+XDIST := -n 2 --dist loadgroup
+
 test-adapters: $(BIN)/.installed
-	$(PYTEST) tests/adapters -q
+	$(PYTEST) tests/adapters -q $(XDIST)
 
 test-api: $(BIN)/.installed
-	$(PYTEST) tests/api -q
+	$(PYTEST) tests/api -q $(XDIST)
 
 test-webapp: node_modules/.installed
 	npm test --silent
@@ -60,8 +64,16 @@ test-webapp: node_modules/.installed
 test-e2e: $(BIN)/.installed webapp/dist/index.html $(CHROMIUM)
 	$(PYTEST) tests/e2e -q
 
-bench: $(BIN)/.installed
-	for b in bench/*.py; do $(BIN)/python $$b || exit 1; done
+# make bench [BENCH_LISTINGS=1000000] [BENCH_SECONDS=10] [BENCH_WORKERS=1]
+#            [BENCH_DATABASE_URL=postgresql+asyncpg://...] [BENCH_REDIS_URL=redis://...]
+#            [BENCH_SOCKETS=1000] [BENCH_RATE=25,50,100] [BENCH_WS_WORKERS=1,2]
+#            [BENCH_ARGS="--reuse --data-dir D" | BENCH_ARGS="--only realtime"]
+# Seeds a fresh database, serves it with `rethread serve` and a bare Litestar app (the
+# ceiling), and measures both with wrk; then 1,000 WebSockets' message send -> delivery on
+# one worker and on two over Redis (BENCH_REDIS_URL; docs/performance.md).
+bench: $(BIN)/.installed webapp/dist/index.html
+	@command -v wrk >/dev/null || apt-get install -y -qq wrk >/dev/null || (apt-get update -qq && apt-get install -y -qq wrk >/dev/null)
+	$(BIN)/python bench/http_bench.py $(BENCH_ARGS)
 
 clean:
 	rm -rf $(VENV) node_modules webapp/dist .pytest_cache .coverage test-results

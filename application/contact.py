@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from application.paging import After, Page, page_of, page_request
 from application.ports import Clock, RateLimiter, UnitOfWork
+from application.throttle import Throttle, hashed
 from domain.accounts import User
 from domain.contact import ContactForm, ContactMessage, validate_contact
-from domain.errors import Forbidden, RateLimited, require_valid
+from domain.errors import Forbidden, require_valid
+from domain.rate_limits import DEFAULT_LIMITS, Limits
 
-SEND_LIMIT = 5
-SEND_WINDOW_SECONDS = 60 * 60
 TOO_MANY = "You have sent several messages recently. Please wait a while before sending another."
 
 
@@ -17,25 +17,25 @@ ContactPage = Page[ContactMessage]
 
 
 class ContactService:
-    def __init__(self, uow: UnitOfWork, clock: Clock, limiter: RateLimiter) -> None:
+    def __init__(self, uow: UnitOfWork, clock: Clock, limiter: RateLimiter,
+                 limits: Limits = DEFAULT_LIMITS) -> None:
         self.uow = uow
         self.clock = clock
-        self.limiter = limiter
+        self.throttle = Throttle(limiter, clock)
+        self.rule = limits.contact_address
 
     async def send(self, form: ContactForm, sender: User | None, client: str) -> ContactMessage:
-        """Store a valid message; at most SEND_LIMIT per client address per hour."""
+        """Store a valid message; a few per client address per hour (``Limits``)."""
         form = form.cleaned()
         require_valid(validate_contact(form))
-        key = f"contact:{client}"
-        if await self.limiter.count(key, SEND_WINDOW_SECONDS) >= SEND_LIMIT:
-            raise RateLimited(TOO_MANY, retry_after=SEND_WINDOW_SECONDS)
+        key = f"contact:{hashed(client)}"
+        await self.throttle.take(self.rule, key, TOO_MANY)
         async with self.uow:
             message = await self.uow.contact_messages.add(ContactMessage(
                 name=form.name, email=form.email, subject=form.subject, message=form.message,
                 created_at=self.clock.now(), user_id=sender.id if sender else None,
             ))
             await self.uow.commit()
-        await self.limiter.record(key, SEND_WINDOW_SECONDS)
         return message
 
     async def list_messages(self, reader: User, *, limit: int | None = None,

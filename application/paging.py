@@ -58,18 +58,24 @@ Scalar = str | int | bool | None
 
 @dataclass(frozen=True)
 class After:
-    """Keyset position: the sort key value and id of the last item already shown."""
+    """Keyset position: the sort key value and id of the last item already shown.
+
+    ``rank``, when set, comes before the key (a relevance order: rank, then key, then id,
+    all in the list's direction); it travels in the cursor as ``r``."""
 
     value: KeyValue
     id: int
+    rank: int | None = None
 
 
-def is_after(value: Any, item_id: int, after: After | None, *, descending: bool = True
-             ) -> bool:
-    """Does the item keyed (value, item_id) come strictly after ``after`` in the order?"""
+def is_after(value: Any, item_id: int, after: After | None, *, descending: bool = True,
+             rank: int | None = None) -> bool:
+    """Does the item keyed ([rank,] value, item_id) come strictly after ``after``?"""
     if after is None:
         return True
     key, position = (value, item_id), (after.value, after.id)
+    if after.rank is not None:
+        key, position = (rank or 0, *key), (after.rank, *position)
     return key < position if descending else key > position
 
 
@@ -96,7 +102,10 @@ def _key_out(value: KeyValue) -> str | int:
 
 def encode_cursor(after: After, **extra: Scalar) -> str:
     """An opaque cursor naming ``after``; ``extra`` scalars travel with it (e.g. the sort)."""
-    body = {"k": _key_out(after.value), "i": after.id, **{f"x{k}": v for k, v in extra.items()}}
+    body: dict[str, Any] = {"k": _key_out(after.value), "i": after.id,
+                            **{f"x{k}": v for k, v in extra.items()}}
+    if after.rank is not None:
+        body["r"] = after.rank
     raw = json.dumps(body, separators=(",", ":")).encode()
     return base64.urlsafe_b64encode(raw).decode().rstrip("=")
 
@@ -144,7 +153,9 @@ def decode_cursor(cursor: str | None, key: type = datetime, **expect: Scalar) ->
         body = json.loads(base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4)))
         if not isinstance(body, dict):
             raise ValueError("cursor is not an object")
-        after = After(_key_in(body.get("k"), key), _small_int(body.get("i")))
+        rank = body.get("r")
+        after = After(_key_in(body.get("k"), key), _small_int(body.get("i")),
+                      None if rank is None else _small_int(rank))
         extra = {name[1:]: value for name, value in body.items() if name.startswith("x")}
         for value in extra.values():
             if not isinstance(value, str | bool | None):

@@ -2,14 +2,38 @@
 
 from __future__ import annotations
 
-from application.ports import UnitOfWork
+from datetime import datetime, timedelta
+
+from application.ports import Clock, ReadWork, UnitOfWork
+
+# A health check asks the database at most this often per process; checks in between
+# answer what the last one found (load balancers poll health under load too).
+HEALTH_FRESH_FOR = timedelta(seconds=1)
+
+
+class HealthMemo:
+    """The last database check of this process (one per process, shared by requests)."""
+
+    def __init__(self) -> None:
+        self.checked_at: datetime | None = None
+        self.healthy = False
 
 
 class SystemService:
-    def __init__(self, uow: UnitOfWork) -> None:
+    def __init__(self, uow: UnitOfWork | ReadWork, clock: Clock | None = None,
+                 memo: HealthMemo | None = None) -> None:
         self.uow = uow
+        self.clock = clock
+        self.memo = memo or HealthMemo()
 
     async def health(self) -> bool:
-        """True once the database answers a trivial query."""
+        """True when the database answered a trivial query (within the last second)."""
+        now = self.clock.now() if self.clock is not None else None
+        memo = self.memo
+        if (now is not None and memo.checked_at is not None and memo.healthy
+                and now - memo.checked_at < HEALTH_FRESH_FOR):
+            return True
         async with self.uow:
-            return await self.uow.ping()
+            healthy = await self.uow.ping()
+        memo.checked_at, memo.healthy = now, healthy
+        return healthy

@@ -11,9 +11,12 @@ from adapters.passwords import Argon2PasswordHasher
 from adapters.rate_limit import MemoryRateLimiter, RedisRateLimiter
 from adapters.realtime import ChannelsRealtimePublisher, create_channels
 from adapters.sqlalchemy.engine import create_engine, create_session_factory
+from adapters.sqlalchemy.lean import LeanReads, LeanUnitOfWork
+from adapters.sqlalchemy.search_cache import SearchCache
 from adapters.sqlalchemy.unit_of_work import SqlAlchemyUnitOfWork
 from application.accounts import AccountService
 from application.addresses import AddressService
+from application.admission import Admission
 from application.analytics import ActivityBatch, AnalyticsService, VisitLog
 from application.blog import BlogService
 from application.catalog import CatalogService
@@ -24,18 +27,29 @@ from application.favorites import FavoriteService
 from application.messaging import MessagingService
 from application.notifications import NotificationService
 from application.offers import OfferService
+from application.order_desk import OrderDesk
 from application.order_notices import OrderNotices
 from application.order_timers import OrderTimers
 from application.orders import OrderService
 from application.posts import PostService
 from application.reviews import ReviewService
+from application.sharing import SharingService
 from application.social import ProfileEditor, SocialService
-from application.system import SystemService
+from application.system import HealthMemo, SystemService
+from domain.rate_limits import DEFAULT_LIMITS, Limits
 from entrypoints.settings import Settings
 
 
 def _redis(url: str | None) -> Redis | None:
     return Redis.from_url(url) if url else None
+
+
+def _limits(scale: int) -> Limits:
+    return DEFAULT_LIMITS.scaled(scale)
+
+
+def _admission(limit: int) -> Admission:
+    return Admission(limit or None)
 
 
 def _rate_limiter(redis: Redis | None) -> MemoryRateLimiter | RedisRateLimiter:
@@ -45,22 +59,32 @@ def _rate_limiter(redis: Redis | None) -> MemoryRateLimiter | RedisRateLimiter:
 class Container(containers.DeclarativeContainer):
     settings = providers.Dependency(instance_of=Settings)
 
-    engine = providers.Singleton(create_engine, settings.provided.database_url)
+    engine = providers.Singleton(create_engine, settings.provided.database_url,
+                                 settings.provided.sqlite_mmap_mb)
     session_factory = providers.Singleton(create_session_factory, engine)
     redis = providers.Singleton(_redis, settings.provided.redis_url)
 
     clock = providers.Singleton(SystemClock)
     password_hasher = providers.Singleton(Argon2PasswordHasher)
     rate_limiter = providers.Singleton(_rate_limiter, redis)
+    limits = providers.Singleton(_limits, settings.provided.rate_limit_scale)
     visit_log = providers.Singleton(VisitLog)
     channels = providers.Singleton(create_channels, redis)
     realtime = providers.Singleton(ChannelsRealtimePublisher, channels)
 
-    uow = providers.Factory(SqlAlchemyUnitOfWork, session_factory)
+    search_cache = providers.Singleton(
+        SearchCache, redis, ttl_seconds=settings.provided.search_cache_seconds)
+    heavy_reads = providers.Singleton(_admission, settings.provided.heavy_reads)
+    uow = providers.Factory(SqlAlchemyUnitOfWork, session_factory, search_cache, heavy_reads)
+    # Bounded reads with no transaction (docs/architecture.md, "The read path").
+    lean_reads = providers.Singleton(LeanReads, engine)
+    reads = providers.Factory(LeanUnitOfWork, lean_reads)
     activity_batch = providers.Singleton(ActivityBatch, uow)
     media_store = providers.Singleton(LocalMediaStore, settings.provided.media_dir)
 
-    system = providers.Factory(SystemService, uow)
+    health_memo = providers.Singleton(HealthMemo)
+    system = providers.Factory(SystemService, reads, clock, health_memo)
+    sharing = providers.Factory(SharingService, uow)
     accounts = providers.Factory(
         AccountService,
         uow=uow,
@@ -69,16 +93,22 @@ class Container(containers.DeclarativeContainer):
         limiter=rate_limiter,
         admin_emails=settings.provided.admin_emails,
         visits=visit_log,
+        limits=limits,
+        realtime=realtime,
     )
     analytics = providers.Factory(AnalyticsService, uow=uow, clock=clock, batch=activity_batch)
     blogs = providers.Factory(BlogService, uow=uow, clock=clock)
-    contact = providers.Factory(ContactService, uow=uow, clock=clock, limiter=rate_limiter)
-    catalog = providers.Factory(CatalogService, uow=uow, clock=clock, media=media_store,
-                                realtime=realtime, activity=activity_batch)
+    contact = providers.Factory(ContactService, uow=uow, clock=clock, limiter=rate_limiter,
+                                limits=limits)
+    catalog = providers.Factory(CatalogService, uow=uow, reads=reads, clock=clock,
+                                media=media_store,
+                                realtime=realtime, activity=activity_batch,
+                                limiter=rate_limiter, limits=limits)
     favorites = providers.Factory(FavoriteService, uow=uow, clock=clock)
     social = providers.Factory(SocialService, uow=uow, clock=clock)
     order_notices = providers.Factory(OrderNotices, realtime=realtime)
     orders = providers.Factory(OrderService, uow=uow, clock=clock, notices=order_notices)
+    order_desk = providers.Factory(OrderDesk, uow=uow, clock=clock)
     order_timers = providers.Factory(OrderTimers, uow=uow, clock=clock, notices=order_notices)
     addresses = providers.Factory(AddressService, uow=uow, clock=clock)
     reviews = providers.Factory(ReviewService, uow=uow, clock=clock)
@@ -100,6 +130,7 @@ def build_container(settings: Settings) -> Container:
 async def shutdown(container: Container) -> None:
     """Write the pending activity, then close pooled connections (engine, Redis)."""
     await container.activity_batch().flush()
+    container.lean_reads().dispose()
     await container.engine().dispose()
     redis = container.redis()
     if redis is not None:

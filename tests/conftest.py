@@ -12,9 +12,11 @@ from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import settings as hypothesis_settings
 from litestar import Litestar
 from litestar.testing import AsyncTestClient
-from sqlalchemy import text
+from sqlalchemy import make_url, text
+from sqlalchemy.ext.asyncio import create_async_engine
 
 from adapters.migrations import upgrade
 from adapters.sqlalchemy.engine import create_engine, reset_postgres_schema
@@ -24,9 +26,35 @@ from entrypoints.http.app import create_app
 from entrypoints.settings import Settings, load_settings
 from tests.support import ApiClient
 
-POSTGRES_URL = os.environ.get("RETHREAD_TEST_DATABASE_URL")
+BASE_POSTGRES_URL = os.environ.get("RETHREAD_TEST_DATABASE_URL")
+# Under pytest-xdist (``make test`` runs the slow tiers on two workers) each worker has its own
+# PostgreSQL database beside the configured one: test -> test_gw0, test_gw1.
+WORKER = os.environ.get("PYTEST_XDIST_WORKER")
+POSTGRES_URL = (f"{BASE_POSTGRES_URL}_{WORKER}" if BASE_POSTGRES_URL and WORKER
+                else BASE_POSTGRES_URL)
 REDIS_URL = os.environ.get("RETHREAD_TEST_REDIS_URL")
 DATABASES = ["sqlite"] + (["postgresql"] if POSTGRES_URL else [])
+
+# Property tests check rules, not speed: hypothesis' default 200 ms deadline per example turns a
+# busy 2-core machine (CI, or several test runs at once) into false failures. Benchmarks in
+# bench/ measure time; no test does.
+hypothesis_settings.register_profile("rethread", deadline=None)
+hypothesis_settings.load_profile("rethread")
+
+
+async def create_database_if_missing(existing_url: str, wanted_url: str) -> None:
+    """Create ``wanted_url``'s database through ``existing_url`` (same server) unless it is
+    there."""
+    name = make_url(wanted_url).database
+    engine = create_async_engine(existing_url, isolation_level="AUTOCOMMIT")
+    try:
+        async with engine.connect() as connection:
+            found = await connection.scalar(
+                text("SELECT 1 FROM pg_database WHERE datname = :name"), {"name": name})
+            if not found:
+                await connection.execute(text(f'CREATE DATABASE "{name}"'))
+    finally:
+        await engine.dispose()
 
 
 @pytest.fixture(scope="session", params=DATABASES)
@@ -36,11 +64,21 @@ async def database_url(request: pytest.FixtureRequest, tmp_path_factory: pytest.
     if request.param == "sqlite":
         url = f"sqlite+aiosqlite:///{tmp_path_factory.mktemp('db') / 'rethread.db'}"
     else:
-        assert POSTGRES_URL is not None
+        assert POSTGRES_URL is not None and BASE_POSTGRES_URL is not None
         url = POSTGRES_URL
+        if url != BASE_POSTGRES_URL:
+            await create_database_if_missing(BASE_POSTGRES_URL, url)
         await reset_postgres_schema(url)
     await asyncio.to_thread(upgrade, url)
     return url
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Tests that share the Redis server run on one xdist worker, one after another: their
+    servers publish to the same channels and count the same rate-limit keys."""
+    for item in items:
+        if item.get_closest_marker("redis"):
+            item.add_marker(pytest.mark.xdist_group("redis"))
 
 
 async def _empty_tables(url: str) -> None:
@@ -73,8 +111,12 @@ def make_settings(database_url: str, data_dir: Path, **env: str) -> Settings:
 
 
 @pytest.fixture
-def settings(db: str, tmp_path: Path) -> Settings:
-    return make_settings(db, tmp_path, RETHREAD_ADMIN_EMAILS="boss@example.com")
+def settings(db: str, tmp_path: Path, request: pytest.FixtureRequest) -> Settings:
+    """The real limits, unless the test is marked ``rate_limit_scale(n)`` (a burst of
+    sign-ups or listings from one address that is not about the limits)."""
+    scale = request.node.get_closest_marker("rate_limit_scale")
+    return make_settings(db, tmp_path, RETHREAD_ADMIN_EMAILS="boss@example.com",
+                         RETHREAD_RATE_LIMIT_SCALE=str(scale.args[0] if scale else 1))
 
 
 @pytest.fixture

@@ -14,7 +14,7 @@ from typing import Protocol, Self
 from application.ports.accounts import SessionRepository, UserRepository
 from application.ports.analytics import ActivityRepository
 from application.ports.blog import BlogRepository
-from application.ports.catalog import ListingRepository
+from application.ports.catalog import ListingReads, ListingRepository
 from application.ports.contact import ContactMessageRepository
 from application.ports.favorites import FavoriteRepository
 from application.ports.messaging import MessageRepository
@@ -27,6 +27,7 @@ from application.ports.orders import (
     ReviewRepository,
 )
 from application.ports.posts import CommentRepository, PostRepository, ReactionRepository
+from application.ports.sharing import SitemapRepository
 from application.ports.social import FollowRepository
 
 
@@ -52,11 +53,26 @@ class UnitOfWork(Protocol):
     saves: ReactionRepository
     messages: MessageRepository
     notifications: NotificationRepository
+    sitemap: SitemapRepository
 
     async def __aenter__(self) -> Self: ...
     async def __aexit__(self, exc_type: type[BaseException] | None,
                         exc: BaseException | None, tb: TracebackType | None) -> None: ...
     async def commit(self) -> None: ...
+    async def ping(self) -> bool: ...
+
+
+class ReadWork(Protocol):
+    """The lean read path: bounded reads (by id, a few indexed rows) that need no
+    transaction; entered with ``async with`` like a unit of work, and it cannot commit.
+    Searches and other reads that may walk many rows stay on the :class:`UnitOfWork`."""
+
+    @property
+    def listings(self) -> ListingReads: ...
+
+    async def __aenter__(self) -> Self: ...
+    async def __aexit__(self, exc_type: type[BaseException] | None,
+                        exc: BaseException | None, tb: TracebackType | None) -> None: ...
     async def ping(self) -> bool: ...
 
 
@@ -75,10 +91,11 @@ class Clock(Protocol):
 
 
 class RateLimiter(Protocol):
-    """Counts events per key in a sliding window."""
+    """Event times (seconds, from the service's clock) per key; ``domain/rate_limits.py``
+    decides from them. ``times`` forgets events older than the window and returns the rest."""
 
-    async def count(self, key: str, window_seconds: int) -> int: ...
-    async def record(self, key: str, window_seconds: int) -> None: ...
+    async def times(self, key: str, window_seconds: int, now: float) -> list[float]: ...
+    async def record(self, key: str, window_seconds: int, now: float) -> None: ...
     async def reset(self, key: str) -> None: ...
 
 

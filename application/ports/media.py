@@ -29,33 +29,57 @@ class MediaStore(Protocol):
 
 
 @dataclass(frozen=True)
-class GarmentPhotos:
-    """Two PNG photos of one drawn garment: the whole piece and a detail close-up.
+class GarmentLook:
+    """What one drawn demo photo shows: a garment ``kind`` in a named ``colour`` (one of the
+    pictures' ``colours``), a ``pattern`` with an ``accent`` colour, lying on ``surface`` in
+    ``pose`` (small numbers; any int, they wrap)."""
 
-    ``colour`` names the garment's main colour, so a demo title can say what the photo shows.
-    """
+    kind: str
+    colour: str
+    pattern: str = "solid"
+    accent: str = "white"
+    surface: int = 0
+    pose: int = 0
+
+    @property
+    def name(self) -> str:
+        """The look as a listing title says it: "navy", "cream striped", "sage floral"."""
+        word = PATTERN_WORDS.get(self.pattern, "")
+        return f"{self.colour} {word}" if word else self.colour
+
+
+PATTERN_WORDS = {"stripes": "striped", "breton": "striped", "dots": "polka dot",
+                 "gingham": "gingham", "tartan": "tartan", "floral": "floral"}
+
+
+@dataclass(frozen=True)
+class GarmentPhotos:
+    """Two photos of one drawn garment (bytes the media store takes: JPEG, PNG...): the whole
+    piece and a detail close-up."""
 
     cover: bytes
     closeup: bytes
-    colour: str = "navy"
 
 
 @dataclass(frozen=True)
 class OutfitPhoto:
-    """A PNG flat-lay of several garments and where each lies (x, y fractions, in order)."""
+    """A flat-lay photo (bytes the media store takes) of several garments and where each lies
+    (x, y fractions, in order)."""
 
-    png: bytes
+    photo: bytes
     spots: tuple[tuple[float, float], ...]
 
 
 class GarmentPictures(Protocol):
-    """Drawn demo photos (no network): a garment silhouette in some colour and pattern."""
+    """Drawn demo photos (no network): a garment lying on a surface, shaded and creased."""
 
     kinds: tuple[str, ...]
+    colours: tuple[str, ...]
+    patterns: tuple[str, ...]
 
-    async def draw(self, kind: str, variant: int) -> GarmentPhotos:
-        """Garment ``kind`` (one of ``kinds``); ``variant`` picks colour and pattern."""
+    async def draw(self, look: GarmentLook) -> GarmentPhotos:
+        """``look`` as a cover photo and a close-up; the same look gives the same bytes."""
 
-    async def draw_outfit(self, pieces: list[tuple[str, int]], variant: int) -> OutfitPhoto:
-        """Up to four garments ``(kind, variant)`` (drawn as :meth:`draw` draws them) laid
-        out on one photo: top or dress, bottoms, shoes, bag."""
+    async def draw_outfit(self, looks: list[GarmentLook], variant: int) -> OutfitPhoto:
+        """Up to four garments (drawn as :meth:`draw` draws them) laid out on one photo:
+        top or dress, bottoms, shoes, bag."""

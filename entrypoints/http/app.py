@@ -29,11 +29,13 @@ from entrypoints.http.messaging import MessagingController
 from entrypoints.http.notifications import NotificationController
 from entrypoints.http.offers import OfferController
 from entrypoints.http.openapi import openapi_config
+from entrypoints.http.order_desk import OrderDeskController
 from entrypoints.http.orders import OrderController
 from entrypoints.http.posts import PostController
 from entrypoints.http.realtime import realtime_socket
 from entrypoints.http.retry import with_retries
 from entrypoints.http.scheduler import order_timers
+from entrypoints.http.seo import robots, sitemap
 from entrypoints.http.social import SocialController
 from entrypoints.http.spa import spa_handler
 from entrypoints.http.system import SystemController
@@ -44,7 +46,7 @@ CONTROLLERS: list[Any] = [SystemController, AccountController, BlogController,
                           SocialController, PostController, MessagingController,
                           NotificationController, realtime_socket, AnalyticsController,
                           OrderController, AddressController, UserReviewController,
-                          OfferController]
+                          OfferController, OrderDeskController]
 
 
 def _service(provider: Any) -> Provide:
@@ -68,7 +70,8 @@ def _dependencies(container: Container) -> dict[str, Provide]:
                 "posts": container.posts, "messaging": container.messaging,
                 "notifications": container.notifications, "analytics": container.analytics,
                 "orders": container.orders, "addresses": container.addresses,
-                "reviews": container.reviews, "offers": container.offers}
+                "reviews": container.reviews, "offers": container.offers,
+                "desk": container.order_desk, "sharing": container.sharing}
     deps = {name: _service(provider) for name, provider in services.items()}
     deps["viewer"] = Provide(provide_viewer)
     deps["current_user"] = Provide(provide_current_user)
@@ -85,7 +88,8 @@ def create_app(settings: Settings | None = None, container: Container | None = N
         path="/media", directories=[settings.media_dir], name="media",
         cache_control=CacheControlHeader(max_age=31536000, public=True))
     app = Litestar(
-        route_handlers=[*CONTROLLERS, media, spa_handler(settings.webapp_dir)],
+        route_handlers=[*CONTROLLERS, media, robots, sitemap,
+                        spa_handler(settings.webapp_dir)],
         dependencies=_dependencies(container),
         exception_handlers=EXCEPTION_HANDLERS,
         middleware=[input_guard],

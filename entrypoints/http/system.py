@@ -11,6 +11,7 @@ class SystemController(Controller):
     path = "/api"
     tags = ["system"]
 
+    # Keeps the CSRF middleware: the webapp and API clients fetch their csrftoken cookie here.
     @get("/health", opt={"errors": {503}})
     async def health(self, system: SystemService) -> Response[dict[str, str]]:
         healthy = await system.health()

@@ -8,7 +8,7 @@ import uuid
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.conftest import login, screenshot
+from tests.e2e.conftest import DEMO_PASSWORD, login, screenshot
 
 pytestmark = pytest.mark.e2e
 
@@ -58,10 +58,17 @@ def test_login_shows_field_errors_and_server_message(page: Page) -> None:
     screenshot(page, "auth-login-error", full_page=False)
 
 
-def test_protected_pages_send_visitors_to_auth(page: Page) -> None:
-    page.goto("/orders")
-    page.wait_for_url(re.compile(r"/auth$"))
-    expect(page.get_by_role("tab", name="Login")).to_be_visible()
+def test_protected_pages_send_visitors_to_auth_and_back(page: Page) -> None:
+    page.goto("/watchlist")
+    page.wait_for_url(re.compile(r"/auth\?next=%2Fwatchlist$"))
+    # Spec §8: favorites 'Authentication required' / 'Please log in to view your favorites'.
+    expect(page.get_by_text("Please log in to view your favorites")).to_be_visible()
+    page.get_by_label("Username or email").fill("sofia")
+    page.get_by_label("Password", exact=True).fill(DEMO_PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    page.wait_for_url(re.compile(r"/watchlist$"))
+    expect(page.get_by_role("heading", name="Your watch list")).to_be_visible()
+    expect(page.get_by_text("Please log in to view your favorites")).to_have_count(0)
 
 
 def test_admin_sees_the_admin_section(page: Page) -> None:

@@ -105,6 +105,9 @@ def test_phone_inbox_and_thread_with_back_button(browser: Browser, live_server: 
         page.get_by_role("link", name="Back to conversations").click()
         expect(page).to_have_url(re.compile(r"/messages$"))
         expect(page.get_by_role("navigation", name="Conversations")).to_be_visible()
+        page.get_by_role("banner").get_by_role("button", name=re.compile("Notifications")).click()
+        expect(page.get_by_role("dialog", name="Notifications")).to_be_visible()
+        screenshot(page, "notifications-bell-phone", full_page=False)
     finally:
         context.close()
 
@@ -126,4 +129,5 @@ def test_visitors_are_asked_to_log_in(page: Page) -> None:
     page.goto("/messages")
     expect(page.get_by_text("You need to be logged in to view messages")).to_be_visible()
     page.get_by_role("link", name="Log In").click()
-    expect(page).to_have_url(re.compile(r"/auth$"))
+    # The login page remembers where the visitor was going (issue 15: return after login).
+    expect(page).to_have_url(re.compile(r"/auth\?next=%2Fmessages$"))

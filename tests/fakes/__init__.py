@@ -47,8 +47,10 @@ def fake_container(uow: FakeUnitOfWork | None = None, clock: FixedClock | None =
                               "RETHREAD_SECRET_KEY": "unit-test-key",
                               "RETHREAD_ADMIN_EMAILS": ADMIN_EMAILS})
     built = build_container(settings)
+    uow = uow or FakeUnitOfWork()
     fakes = {
-        built.uow: uow or FakeUnitOfWork(),
+        built.uow: uow,
+        built.reads: uow,  # the lean read path reads the same fake rows
         built.clock: clock or FixedClock(),
         built.password_hasher: PlainHasher(),
         built.rate_limiter: FakeRateLimiter(),

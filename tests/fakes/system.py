@@ -22,14 +22,17 @@ class FixedClock:
 
 
 class FakeRateLimiter:
+    """Every event time per key, never trimmed (``times`` filters by the window), so a test
+    can look at ``events``."""
+
     def __init__(self) -> None:
-        self.counts: dict[str, int] = {}
+        self.events: dict[str, list[float]] = {}
 
-    async def count(self, key: str, window_seconds: int) -> int:
-        return self.counts.get(key, 0)
+    async def times(self, key: str, window_seconds: int, now: float) -> list[float]:
+        return [t for t in self.events.get(key, []) if now - window_seconds < t <= now]
 
-    async def record(self, key: str, window_seconds: int) -> None:
-        self.counts[key] = self.counts.get(key, 0) + 1
+    async def record(self, key: str, window_seconds: int, now: float) -> None:
+        self.events.setdefault(key, []).append(now)
 
     async def reset(self, key: str) -> None:
-        self.counts.pop(key, None)
+        self.events.pop(key, None)

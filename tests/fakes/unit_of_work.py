@@ -23,6 +23,7 @@ from tests.fakes.notifications import FakeNotifications
 from tests.fakes.offers import FakeOffers
 from tests.fakes.orders import FakeAddresses, FakeOrderEvents, FakeOrders, FakeReviews
 from tests.fakes.posts import FakeComments, FakePosts, FakeReactions
+from tests.fakes.sharing import FakeSitemap
 from tests.fakes.social import FakeFollows
 
 
@@ -40,7 +41,7 @@ class FakeUnitOfWork:
         self.follows = FakeFollows(self.users)
         self.messages = FakeMessages(self.users)
         self.notifications = FakeNotifications()
-        self.orders = FakeOrders()
+        self.orders = FakeOrders(self.users, self.listings)
         self.order_events = FakeOrderEvents()
         self.addresses = FakeAddresses()
         self.reviews = FakeReviews(self.users, self.orders)
@@ -50,6 +51,7 @@ class FakeUnitOfWork:
         self.comments = FakeComments()
         self.likes = FakeReactions()
         self.saves = FakeReactions()
+        self.sitemap = FakeSitemap(self)
         self.commits = 0
         self._depth = 0
         self._saved = self._snapshot()

@@ -60,9 +60,13 @@ def test_adapters_never_import_entrypoints() -> None:
 # Controllers share Structs through entrypoints/http/schemas/, dependencies through auth.py
 # and the error table through errors.py; app.py assembles them. No area's controller imports
 # another area's controller.
-# openapi.py (``describe``) and guards.py (the id range) are shared HTTP infrastructure too.
+# openapi.py (``describe``), guards.py (the id range) and bodies.py (JSON or multipart bodies
+# a handler reads itself) are shared HTTP infrastructure too, and so is pages/ (the webapp's
+# route table, read by spa.py and seo.py), and precompressed.py (built assets sent
+# precompressed, read by spa.py).
 HTTP_SHARED = {"entrypoints.http.schemas", "entrypoints.http.auth", "entrypoints.http.errors",
-               "entrypoints.http.openapi", "entrypoints.http.guards"}
+               "entrypoints.http.openapi", "entrypoints.http.guards", "entrypoints.http.pages",
+               "entrypoints.http.bodies", "entrypoints.http.precompressed"}
 
 
 def imported_modules(path: Path) -> set[str]:

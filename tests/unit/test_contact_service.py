@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from application.contact import SEND_LIMIT, ContactService
+from application.contact import ContactService
 from domain.accounts import Role
 from domain.contact import ContactForm
 from domain.errors import Forbidden, RateLimited, ValidationError
+from domain.rate_limits import DEFAULT_LIMITS
 from entrypoints.container import Container
 from tests.fakes import FakeUnitOfWork, FixedClock, add_user
 
@@ -33,12 +34,20 @@ async def test_send_stores_valid_messages_and_refuses_bad_ones(
     assert len(uow.contact_messages.rows) == 1
 
 
-async def test_a_client_may_send_a_few_per_hour(contact: ContactService) -> None:
-    for number in range(SEND_LIMIT):
+async def test_a_client_may_send_a_few_per_hour(contact: ContactService,
+                                                clock: FixedClock) -> None:
+    limit = DEFAULT_LIMITS.contact_address
+    assert (limit.limit, limit.seconds) == (5, 3600)
+    for number in range(limit.limit):
         await contact.send(form(number), None, "1.1.1.1")
-    with pytest.raises(RateLimited):
+        clock.advance(minutes=10)
+    with pytest.raises(RateLimited) as refused:
         await contact.send(form(), None, "1.1.1.1")
+    # The first of the five leaves the hour's window 10 minutes from now.
+    assert refused.value.retry_after == 10 * 60
     await contact.send(form(), None, "2.2.2.2")
+    clock.advance(minutes=10)
+    await contact.send(form(), None, "1.1.1.1")
 
 
 async def test_only_admins_read_and_pages_walk_every_message_once(

@@ -1,8 +1,10 @@
 import { isValidElement } from 'react';
-import { matchRoutes } from 'react-router-dom';
+import { matchRoutes, type RouteObject } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { ProtectedRoute } from './layout/protected-route';
 import { routes } from './routes';
+// The same table the server reads to tell pages from 404s (entrypoints/http/pages/).
+import serverTable from '../../../entrypoints/http/pages/routes.json';
 
 const PUBLIC = [
   '/', '/marketplace', '/product/1', '/products/1', '/post/1', '/feed', '/checkout/1',
@@ -41,5 +43,27 @@ describe('route table (spec §2)', () => {
 
   it('sends anything else to the 404 page', () => {
     expect(resolve('/no/such/page').pattern).toBe('*');
+  });
+});
+
+type Leaf = { path: string; access: 'public' | 'login' };
+
+function leaves(list: RouteObject[], underProtected = false): Leaf[] {
+  return list.flatMap((route) => {
+    const isProtected =
+      underProtected || (isValidElement(route.element) && route.element.type === ProtectedRoute);
+    const own: Leaf[] =
+      route.path && route.path !== '*'
+        ? [{ path: route.path, access: isProtected ? 'login' : 'public' }]
+        : [];
+    return [...own, ...leaves(route.children ?? [], isProtected)];
+  });
+}
+
+describe('the server knows the same route table', () => {
+  it('lists exactly the router pages with the same access', () => {
+    const byPath = (a: Leaf, b: Leaf) => a.path.localeCompare(b.path);
+    const server = serverTable.routes.map(({ path, access }) => ({ path, access }) as Leaf);
+    expect(leaves(routes).sort(byPath)).toEqual(server.sort(byPath));
   });
 });

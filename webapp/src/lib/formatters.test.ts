@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatMoney, formatMonthYear, formatRating, formatRelativeAge } from './formatters';
+import { formatDate, formatMoney, formatMonthYear, formatRating, formatRelativeAge, formatReviews } from './formatters';
 
 describe('formatters', () => {
   it('formats money with a dollar sign and two decimals', () => {
@@ -29,5 +29,14 @@ describe('formatters', () => {
   it('formats ratings with one decimal', () => {
     expect(formatRating(4.25)).toBe('4.3');
     expect(formatRating(null)).toBe('0.0');
+  });
+});
+
+describe('formatReviews', () => {
+  it('says there are no reviews instead of a 0.0 rating', () => {
+    expect(formatReviews(0, 0)).toBe('No reviews yet');
+    expect(formatReviews(null, undefined)).toBe('No reviews yet');
+    expect(formatReviews(4.25, 1)).toBe('4.3 (1 review)');
+    expect(formatReviews(5, 3)).toBe('5.0 (3 reviews)');
   });
 });

@@ -46,3 +46,11 @@ export function formatRelativeAge(value: string | Date, now: Date = new Date()):
 export function formatRating(value: number | null | undefined): string {
   return (value ?? 0).toFixed(1);
 }
+
+export const NO_REVIEWS = 'No reviews yet';
+
+/** '4.5 (2 reviews)'; 'No reviews yet' until the first review (never a misleading ★0.0). */
+export function formatReviews(rating: number | null | undefined, count: number | null | undefined): string {
+  if (!count) return NO_REVIEWS;
+  return `${formatRating(rating)} (${count} ${count === 1 ? 'review' : 'reviews'})`;
+}

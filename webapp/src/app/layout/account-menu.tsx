@@ -1,4 +1,4 @@
-import { Avatar, Menu, UnstyledButton } from '@mantine/core';
+import { Avatar, Menu, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import {
   IconDashboard,
   IconHeart,
@@ -20,8 +20,10 @@ export function AccountMenu({ user }: { user: User }) {
   return (
     <Menu position="bottom-end" width={220} shadow="md">
       <Menu.Target>
-        <UnstyledButton aria-label="Account menu" ml="xs">
-          <Avatar src={user.avatarUrl} alt={`${displayNameOf(user)}'s avatar`} name={displayNameOf(user)} color="brand" size={34} />
+        {/* Named by its text, not aria-label: the avatar's initials are visible text too. */}
+        <UnstyledButton ml="xs">
+          <VisuallyHidden>Account menu</VisuallyHidden>
+          <Avatar src={user.avatarUrl} alt="" name={displayNameOf(user)} color="brand" size={34} aria-hidden />
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>

@@ -7,15 +7,34 @@ import { ProtectedRoute } from './protected-route';
 
 const routes = [
   { path: '/auth', element: <p>Login page</p> },
-  { element: <ProtectedRoute />, children: [{ path: '/orders', element: <p>Orders page</p> }] },
+  {
+    element: <ProtectedRoute />,
+    children: [
+      { path: '/orders', element: <p>Orders page</p> },
+      {
+        path: '/watchlist',
+        element: <p>Saved</p>,
+        handle: { loginPrompt: { title: 'Authentication required', message: 'Please log in to view your favorites' } },
+      },
+    ],
+  },
 ];
 
 describe('ProtectedRoute', () => {
-  it('sends visitors to /auth', () => {
+  it('sends visitors to /auth, which knows the page they wanted', () => {
     setSession('anonymous');
-    const { router } = renderRoutes(routes, '/orders');
+    const { router } = renderRoutes(routes, '/orders?tab=sales');
     expect(router.state.location.pathname).toBe('/auth');
+    expect(router.state.location.search).toBe('?next=%2Forders%3Ftab%3Dsales');
     expect(screen.getByText('Login page')).toBeInTheDocument();
+  });
+
+  it("says why when the route has a login prompt (spec: favorites 'Authentication required')", async () => {
+    setSession('anonymous');
+    const { router } = renderRoutes(routes, '/watchlist');
+    expect(await screen.findByText('Please log in to view your favorites')).toBeInTheDocument();
+    expect(screen.getByText('Authentication required')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/auth');
   });
 
   it('shows a spinner while the session loads', () => {

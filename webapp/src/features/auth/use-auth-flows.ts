@@ -1,4 +1,5 @@
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { safeReturnPath } from '@/entities/session/return-to';
 import type { SubmitOptions } from '@/lib/form';
 import { markFirstVisit } from '@/entities/session/first-visit';
 import { notifySuccess } from '@/lib/notify';
@@ -14,24 +15,32 @@ interface AuthFlow<Input> {
   options: SubmitOptions<User>;
 }
 
-/** Sign in: toast, then home after 500 ms. */
+/** The page the visitor was sent here from (`?next=`, same-site only), else home. */
+function useReturnPath(): string {
+  const [params] = useSearchParams();
+  return safeReturnPath(params.get('next'));
+}
+
+/** Sign in: toast, then back to the wanted page (home by default) after 500 ms. */
 export function useLogin(): AuthFlow<Credentials> {
   const navigate = useNavigate();
+  const next = useReturnPath();
   return {
     action: (credentials) => useSessionStore.getState().login(credentials),
     options: {
       fallback: 'Failed to login',
       onSuccess: (user) => {
         notifySuccess('Login successful', `Welcome back, ${displayNameOf(user)}!`);
-        setTimeout(() => navigate('/', { replace: true }), LOGIN_REDIRECT_MS);
+        setTimeout(() => navigate(next, { replace: true }), LOGIN_REDIRECT_MS);
       },
     },
   };
 }
 
-/** Create an account: toast, arm the welcome tour, home at once. */
+/** Create an account: toast, arm the welcome tour, back to the wanted page (or home) at once. */
 export function useRegister(): AuthFlow<Registration> {
   const navigate = useNavigate();
+  const next = useReturnPath();
   return {
     action: (registration) => useSessionStore.getState().register(registration),
     options: {
@@ -39,7 +48,7 @@ export function useRegister(): AuthFlow<Registration> {
       onSuccess: (user) => {
         notifySuccess('Registration successful', `Welcome to Rethread, ${displayNameOf(user)}!`);
         markFirstVisit();
-        navigate('/', { replace: true });
+        navigate(next, { replace: true });
       },
     },
   };

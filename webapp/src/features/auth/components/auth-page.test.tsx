@@ -12,6 +12,7 @@ import AuthPage from './auth-page';
 const routes = [
   { path: '/auth', element: <AuthPage /> },
   { path: '/', element: <p>Home page</p> },
+  { path: '/watchlist', element: <p>Saved items</p> },
 ];
 
 beforeEach(() => {
@@ -103,6 +104,23 @@ describe('AuthPage', () => {
     expect(screen.getByText('Welcome back, Ann Lee!')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/auth');
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it('returns to the page the visitor wanted, never to another site', async () => {
+    fakeServer({ 'POST /api/login': () => json(makeUser()) });
+    const user = userEvent.setup();
+    const { router } = renderRoutes(routes, '/auth?next=%2Fwatchlist%3Fsort%3Dprice');
+    await user.type(screen.getByLabelText('Username or email'), 'ann');
+    await user.type(screen.getByLabelText('Password'), 'secret1');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/watchlist'));
+    expect(router.state.location.search).toBe('?sort=price');
+  });
+
+  it('ignores a next= that leaves the site', () => {
+    setSession('authenticated', makeUser());
+    const { router } = renderRoutes(routes, '/auth?next=%2F%2Fevil.example%2F');
+    expect(router.state.location.pathname).toBe('/');
   });
 
   it('sends a signed-in visitor home', () => {

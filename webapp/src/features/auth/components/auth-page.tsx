@@ -5,6 +5,7 @@ import { useArrivalStatus } from '../use-arrival-status';
 import { AuthMarketingPanel } from './auth-marketing-panel';
 import { LoginForm } from './login-form';
 import { RegisterForm } from './register-form';
+import { safeReturnPath } from '@/entities/session/return-to';
 
 /** /auth: Login and Sign Up tabs (?tab=signup opens the second) beside the marketing panel. */
 export default function AuthPage() {
@@ -12,7 +13,7 @@ export default function AuthPage() {
   const [params] = useSearchParams();
 
   if (arrival === 'loading') return <PageLoader label="Loading your session" />;
-  if (arrival === 'authenticated') return <Navigate to="/" replace />;
+  if (arrival === 'authenticated') return <Navigate to={safeReturnPath(params.get('next'))} replace />;
 
   return (
     <Container size="lg" py="xl">

@@ -16,7 +16,7 @@ export function BlogByline({ author, date, linkAuthor = false, size = 'sm' }: Bl
   const name = author.displayName || author.username;
   return (
     <Group gap="xs" wrap="nowrap">
-      <Avatar src={author.avatarUrl} name={name} color="initials" size={size === 'sm' ? 28 : 40} alt={name} />
+      <Avatar src={author.avatarUrl} name={name} color="brand" size={size === 'sm' ? 28 : 40} alt={name} />
       <div>
         {linkAuthor ? (
           <Anchor component={Link} to={`/profile/${author.id}`} fw={600} size={size} pos="relative" style={{ zIndex: 2 }}>

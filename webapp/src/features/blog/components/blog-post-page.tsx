@@ -14,6 +14,7 @@ import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { NoticePage } from '@/components/notice-page';
 import { errorMessage, isApiError } from '@/lib/api-client';
+import { summary, usePageMeta } from '@/lib/page-meta';
 import { useCurrentUser } from '@/entities/session/session-store';
 import { useBlogBySlug, type BlogPost } from '../api';
 import { BlogByline } from './blog-byline';
@@ -81,6 +82,10 @@ export default function BlogPostPage() {
   const { slug = '' } = useParams();
   const user = useCurrentUser();
   const query = useBlogBySlug(slug);
+  usePageMeta({
+    title: query.data?.title ?? (query.isError ? 'Blog post not found' : 'Blog'),
+    description: query.data ? summary(query.data.excerpt || query.data.content) : undefined,
+  });
 
   if (query.isError) {
     if (isApiError(query.error, 404)) return <BlogNotFound />;

@@ -1,7 +1,8 @@
 import { Button, Container, EmptyState, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { IconHeart } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { authPath } from '@/entities/session/return-to';
 import { LayoutToggle } from '@/entities/product/layout-toggle';
 import type { ProductLayout } from '@/entities/product/product-card';
 import { ProductGrid } from '@/entities/product/product-grid';
@@ -38,15 +39,16 @@ function Empty() {
 export default function WatchlistPage() {
   const favorites = useFavorites();
   const navigate = useNavigate();
+  const location = useLocation();
   const [sort, setSort] = useState<FavoriteSort>('recent');
   const [layout, setLayout] = useState<ProductLayout>('grid');
   const unauthorized = isApiError(favorites.error, 401);
 
   useEffect(() => {
     if (!unauthorized) return;
-    notifyError('Please log in to view your favorites', 'Authentication required');
-    navigate('/auth', { replace: true });
-  }, [unauthorized, navigate]);
+    notifyError('Please log in to view your favorites', 'Authentication required', { page: '/auth' });
+    navigate(authPath(location), { replace: true });
+  }, [unauthorized, navigate, location]);
 
   const items = sortFavorites(favorites.data ?? [], sort);
   const count = favorites.data ? `${items.length} saved ${items.length === 1 ? 'item' : 'items'}` : 'Items you have saved';

@@ -49,7 +49,7 @@ describe('MessagesPage', () => {
     setSession('anonymous');
     renderRoutes(routes, '/messages');
     expect(screen.getByText('You need to be logged in to view messages')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Log In' })).toHaveAttribute('href', '/auth');
+    expect(screen.getByRole('link', { name: 'Log In' })).toHaveAttribute('href', '/auth?next=%2Fmessages');
   });
 
   it('lists conversations with unread badges and explains the empty pane', async () => {
@@ -129,5 +129,27 @@ describe('MessagesPage', () => {
     expect(screen.getByText('Send a message to start the conversation')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Send message' }));
     expect(await screen.findByText('Message cannot be empty')).toBeInTheDocument();
+  }, 15_000);
+
+  it('marks read again when a newer unread message arrives before the last mark-read showed', async () => {
+    setSession('authenticated', makeUser());
+    let fetches = 0;
+    const server = fakeServer({
+      'GET /api/users/7/conversations': () => json([sofia]),
+      'GET /api/users/3': () => json(partner),
+      'GET /api/messages/7/3': () => {
+        fetches += 1;
+        const items = fetches === 1 ? [message()] // then a new one lands while the first still reads unread
+          : fetches === 2 ? [message(), message({ id: 5, content: 'Still there?' })]
+            : [message({ read: true }), message({ id: 5, content: 'Still there?', read: true })];
+        return json({ items, nextCursor: null });
+      },
+      'POST /api/messages/mark-read': () => json({ updated: 1 }),
+    });
+    renderRoutes(routes, '/messages/3');
+    expect(await screen.findByText('Still there?')).toBeInTheDocument();
+    await waitFor(() => {
+      expect(server.requests.filter((r) => r.url.endsWith('/api/messages/mark-read'))).toHaveLength(2);
+    });
   }, 15_000);
 });

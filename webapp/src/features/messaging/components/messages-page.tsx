@@ -7,6 +7,7 @@ import { useSessionStore } from '@/entities/session/session-store';
 import { ConversationList } from './conversation-list';
 import classes from './messages.module.css';
 import { ThreadPane } from './thread-pane';
+import { useAuthLink } from '@/entities/session/return-to';
 
 function positiveId(value: string | null | undefined): number | undefined {
   const id = Number(value);
@@ -28,6 +29,7 @@ function NoPartner() {
 
 /** /messages and /messages/{userId}: the inbox with the chosen partner's thread (spec §2). */
 export default function MessagesPage() {
+  const authLink = useAuthLink();
   const user = useSessionStore((state) => state.user);
   const status = useSessionStore((state) => state.status);
   const partnerId = positiveId(useParams().userId);
@@ -43,7 +45,7 @@ export default function MessagesPage() {
           py="xl"
         >
           <EmptyState.Actions>
-            <Button component={Link} to="/auth">
+            <Button component={Link} to={authLink}>
               Log In
             </Button>
           </EmptyState.Actions>

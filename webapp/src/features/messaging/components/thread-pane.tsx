@@ -17,14 +17,18 @@ interface ThreadPaneProps {
   offerCard?: (message: Message) => React.ReactNode;
 }
 
-/** Marks the partner's messages read once unread ones are on screen (spec §4). */
+/** Marks the partner's messages read once unread ones are on screen (spec §4): again for
+ *  every newer unread one, even if it arrives before the last mark-read was refetched. */
 function useMarkShownRead(userId: number, partnerId: number, messages: Message[]) {
   const markRead = useMarkRead();
-  const unseen = messages.some((m) => m.receiverId === userId && m.senderId === partnerId && !m.read);
+  const newestUnseen = messages.reduce(
+    (newest, m) => (m.receiverId === userId && m.senderId === partnerId && !m.read ? Math.max(newest, m.id) : newest),
+    0,
+  );
   const { mutate } = markRead;
   useEffect(() => {
-    if (unseen) mutate({ senderId: partnerId, receiverId: userId });
-  }, [unseen, mutate, partnerId, userId]);
+    if (newestUnseen) mutate({ senderId: partnerId, receiverId: userId });
+  }, [newestUnseen, mutate, partnerId, userId]);
 }
 
 interface MessageListProps extends ThreadPaneProps {

@@ -69,13 +69,14 @@ export function NotificationBell() {
 
   return (
     <Popover opened={opened} onChange={setOpened} position="bottom-end" width={340} shadow="md" withArrow>
-      <Popover.Target>
-        <Indicator color="red" size={16} offset={6} label={unread > 9 ? '9+' : unread} disabled={unread === 0}>
+      {/* The target is the button itself: aria-expanded on the indicator's div is not allowed. */}
+      <Indicator color="red" size={16} offset={6} label={unread > 9 ? '9+' : unread} disabled={unread === 0}>
+        <Popover.Target>
           <ActionIcon variant="subtle" color="gray" size="lg" aria-label={label} onClick={() => setOpened((o) => !o)}>
             <IconBell size={20} />
           </ActionIcon>
-        </Indicator>
-      </Popover.Target>
+        </Popover.Target>
+      </Indicator>
       <Popover.Dropdown p={0} aria-label="Notifications">
         <Group justify="space-between" px="md" py="xs">
           <Text fw={700}>Notifications</Text>

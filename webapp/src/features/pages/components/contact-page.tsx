@@ -48,10 +48,10 @@ function HelpAside() {
       </HelpCard>
       <HelpCard icon={<IconShieldCheck size={20} />} title="Problem with an order?">
         Put your order number in the subject. Claims must reach us within {POLICY.inspection} of
-        delivery; see <Anchor component={Link} to="/buyer-protection">Buyer Protection</Anchor>.
+        delivery; see <Anchor component={Link} to="/buyer-protection" underline="always">Buyer Protection</Anchor>.
       </HelpCard>
       <HelpCard icon={<IconMail size={20} />} title="Quick answers">
-        Many questions are answered in our <Anchor component={Link} to="/faq">FAQ</Anchor>. You
+        Many questions are answered in our <Anchor component={Link} to="/faq" underline="always">FAQ</Anchor>. You
         can also email {POLICY.supportEmail}.
       </HelpCard>
     </Stack>
