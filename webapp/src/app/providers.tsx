@@ -1,12 +1,14 @@
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { onUnauthorized } from '@/lib/api-client';
 import { useSessionStore } from '@/entities/session/session-store';
 import { createQueryClient } from './query-client';
-import toasts from './toasts.module.css';
 import { cssVariablesResolver, theme } from './theme';
+
+// The toast container (transitions, swipe-to-dismiss) is not part of the first page's
+// JavaScript; it loads right after and shows any toast raised meanwhile.
+const ToastContainer = lazy(() => import('./toast-container'));
 
 /** Loads the session once and drops it whenever the server answers 401. */
 function SessionBootstrap() {
@@ -25,14 +27,9 @@ export function AppProviders({ children }: { children: ReactNode }) {
       cssVariablesResolver={cssVariablesResolver}
       defaultColorScheme="auto"
     >
-      {/* Spec §9: at most one toast at a time, 5 s by default, at most 420 px wide. */}
-      <Notifications
-        limit={1}
-        autoClose={5000}
-        position="bottom-right"
-        containerWidth={420}
-        className={toasts.toasts}
-      />
+      <Suspense fallback={null}>
+        <ToastContainer />
+      </Suspense>
       <QueryClientProvider client={queryClient}>
         <SessionBootstrap />
         {children}

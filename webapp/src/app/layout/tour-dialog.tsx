@@ -1,59 +1,31 @@
-import { Box, Button, Group, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { consumeFirstVisit } from '@/entities/session/first-visit';
-import classes from './tour-dialog.module.css';
-import { TOUR_STEPS } from './tour-steps';
 
-const LAST = TOUR_STEPS.length - 1;
+// Most visits never see the tour: its Modal (focus trap, scroll lock, transitions) and steps
+// load only when it opens, keeping them out of the JavaScript every first page waits for.
+const TourModal = lazy(() => import('./tour-modal'));
 
-/** Opens once when the first-time flag is set (checked on every navigation), then clears it. */
+/**
+ * Opens once when the first-time flag is set (checked on every navigation), then clears it.
+ * Each opening starts again at the first step.
+ */
 export function TourDialog() {
   const { pathname } = useLocation();
   const [opened, setOpened] = useState(false);
-  const [step, setStep] = useState(0);
+  const [openings, setOpenings] = useState(0);
 
   useEffect(() => {
     if (consumeFirstVisit()) {
-      setStep(0);
+      setOpenings((count) => count + 1);
       setOpened(true);
     }
   }, [pathname]);
 
-  const current = TOUR_STEPS[step];
+  if (openings === 0) return null;
   return (
-    <Modal
-      opened={opened}
-      onClose={() => setOpened(false)}
-      title={current.title}
-      centered
-      radius="lg"
-      closeButtonProps={{ 'aria-label': 'Close tour' }}
-    >
-      <Stack align="center" ta="center" gap="md">
-        <ThemeIcon size={72} radius="xl" variant="light" aria-hidden>
-          {current.icon}
-        </ThemeIcon>
-        <Text>{current.text}</Text>
-        <Group gap={6} aria-hidden>
-          {TOUR_STEPS.map((tourStep, index) => (
-            <Box key={tourStep.title} className={classes.dot} data-active={index === step || undefined} />
-          ))}
-        </Group>
-        <Text size="xs" c="dimmed">
-          Step {step + 1} of {TOUR_STEPS.length}
-        </Text>
-      </Stack>
-      <Group justify="space-between" mt="lg">
-        <Button variant="default" disabled={step === 0} onClick={() => setStep(step - 1)}>
-          Previous
-        </Button>
-        {step < LAST ? (
-          <Button onClick={() => setStep(step + 1)}>Next</Button>
-        ) : (
-          <Button onClick={() => setOpened(false)}>Finish</Button>
-        )}
-      </Group>
-    </Modal>
+    <Suspense fallback={null}>
+      <TourModal key={openings} opened={opened} onClose={() => setOpened(false)} />
+    </Suspense>
   );
 }
