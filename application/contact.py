@@ -7,7 +7,7 @@ from application.ports import Clock, RateLimiter, UnitOfWork
 from application.throttle import Throttle, hashed
 from domain.accounts import User
 from domain.contact import ContactForm, ContactMessage, validate_contact
-from domain.errors import Forbidden, require_valid
+from domain.errors import require_valid
 from domain.rate_limits import DEFAULT_LIMITS, Limits
 
 TOO_MANY = "You have sent several messages recently. Please wait a while before sending another."
@@ -41,8 +41,7 @@ class ContactService:
     async def list_messages(self, reader: User, *, limit: int | None = None,
                             cursor: str | None = None) -> ContactPage:
         """Newest first, for administrators only."""
-        if not reader.is_admin:
-            raise Forbidden("You need to be logged in as an administrator to access this page.")
+        reader.ensure_admin()
         request = page_request(limit, cursor)
         async with self.uow:
             rows = await self.uow.contact_messages.page(request.fetch, request.after)

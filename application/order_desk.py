@@ -24,7 +24,7 @@ from domain.admin import (
     SalesTotals,
     export_filename,
 )
-from domain.errors import Forbidden, ValidationError
+from domain.errors import ValidationError
 from domain.order_rules import FINISHED_STATUSES, OrderStatus
 
 EXPORT_BATCH = 2000
@@ -54,11 +54,6 @@ class DeskSummary:
     sales: SalesTotals
 
 
-def _require_admin(user: User) -> None:
-    if not user.is_admin:
-        raise Forbidden("You need to be logged in as an administrator to access this page.")
-
-
 class OrderDesk:
     def __init__(self, uow: UnitOfWork, clock: Clock) -> None:
         self.uow = uow
@@ -68,7 +63,7 @@ class OrderDesk:
     async def page(self, admin: User, *, status: str | None = None, search: str | None = None,
                    limit: int | None = None, cursor: str | None = None) -> Page[OrderView]:
         """Orders newest first, filtered by ``status`` and ``search``, a page at a time."""
-        _require_admin(admin)
+        admin.ensure_admin()
         statuses = statuses_for(status)
         needle = (search or "").strip()[:MAX_SEARCH] or None
         request = page_request(limit, cursor)
@@ -80,7 +75,7 @@ class OrderDesk:
 
     async def summary(self, admin: User) -> DeskSummary:
         """The four cards and the sales records' figures, counted in SQL."""
-        _require_admin(admin)
+        admin.ensure_admin()
         async with self.uow:
             by_status = await self.uow.orders.count_by_status()
             count, revenue = await self.uow.orders.sales(FINISHED_STATUSES)

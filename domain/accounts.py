@@ -7,6 +7,10 @@ from datetime import datetime
 from decimal import Decimal
 from enum import StrEnum
 
+from domain.errors import Forbidden
+
+ADMIN_ONLY = "You need to be logged in as an administrator to access this page."
+
 
 class Role(StrEnum):
     USER = "user"
@@ -34,6 +38,11 @@ class User:
     @property
     def is_admin(self) -> bool:
         return self.role is Role.ADMIN
+
+    def ensure_admin(self) -> None:
+        """The one check (and message) for admin-only routes and use cases."""
+        if not self.is_admin:
+            raise Forbidden(ADMIN_ONLY)
 
     def promote_to_admin(self) -> None:
         self.role = Role.ADMIN

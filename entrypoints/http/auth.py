@@ -10,7 +10,7 @@ from litestar.datastructures import Cookie
 
 from application.accounts import SESSION_LIFETIME, AccountService
 from domain.accounts import User
-from domain.errors import Forbidden, NotAuthenticated
+from domain.errors import NotAuthenticated
 
 SESSION_COOKIE = "rethread_session"
 
@@ -30,8 +30,7 @@ async def provide_current_user(viewer: User | None) -> User:
 
 
 async def provide_admin(current_user: User) -> User:
-    if not current_user.is_admin:
-        raise Forbidden("You need to be logged in as an administrator to access this page.")
+    current_user.ensure_admin()
     return current_user
 
 
