@@ -6,6 +6,16 @@ import react from '@vitejs/plugin-react';
 import mantinePreset from 'postcss-preset-mantine';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { BRAND_SHADES } from './src/app/brand';
+
+/** index.html's boot header takes the theme's own teal (`__BRAND_7__` and friends). */
+function brandColours(): Plugin {
+  return {
+    name: 'rethread-brand-colours',
+    transformIndexHtml: (html) =>
+      html.replace(/__BRAND_(\d)__/g, (_token, shade: string) => BRAND_SHADES[Number(shade)]),
+  };
+}
 
 /**
  * Precompresses the hashed assets (JS, CSS, SVG, JSON) once at build time: `name.gz` and
@@ -48,7 +58,7 @@ const proxy = {
 export default defineConfig({
   // The root package.json is the webapp package; its sources, index.html and dist live here.
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), brandColours()],
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),

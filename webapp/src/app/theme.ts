@@ -1,18 +1,7 @@
 import { Card, createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import { BRAND_SHADES } from './brand';
 
-/** Rethread teal: calm, readable with white text from shade 7 (light) and 8 (dark). */
-const brand: MantineColorsTuple = [
-  '#e7f8f5',
-  '#cdeee8',
-  '#9ddcd1',
-  '#69c9b9',
-  '#40b8a5',
-  '#26ad98',
-  '#14a08b',
-  '#0b7d6d',
-  '#086a5c',
-  '#04574b',
-];
+const brand: MantineColorsTuple = BRAND_SHADES;
 
 /**
  * Text on "light" variants (badges, avatars' initials, light buttons) in the light scheme:
