@@ -80,32 +80,29 @@ def process_tree(pid: int) -> list[int]:
     return found
 
 
-def peak_rss_mb(pid: int) -> float:
-    """Peak resident memory (VmHWM) of ``pid`` and its children, in MB."""
+def _memory_mb(pid: int, field: str) -> float:
+    """One /proc/<pid>/status memory field (kB) summed over ``pid`` and its children, in MB."""
     total = 0
     for each in process_tree(pid):
         try:
             for line in Path(f"/proc/{each}/status").read_text().splitlines():
-                if line.startswith("VmHWM:"):
+                if line.startswith(f"{field}:"):
                     total += int(line.split()[1])
         except OSError:
             continue
     return total / 1024
+
+
+def peak_rss_mb(pid: int) -> float:
+    """Peak resident memory (VmHWM) of ``pid`` and its children, in MB."""
+    return _memory_mb(pid, "VmHWM")
 
 
 def private_rss_mb(pid: int) -> float:
     """Private (anonymous) resident memory of ``pid`` and its children now, in MB: RSS less
     the file pages it maps. SQLite's mmap maps the database once per pooled connection, and
     RSS counts a shared file page once per mapping, so RSS overstates what a server owns."""
-    total = 0
-    for each in process_tree(pid):
-        try:
-            for line in Path(f"/proc/{each}/status").read_text().splitlines():
-                if line.startswith("RssAnon:"):
-                    total += int(line.split()[1])
-        except OSError:
-            continue
-    return total / 1024
+    return _memory_mb(pid, "RssAnon")
 
 
 def free_port() -> int:
