@@ -1,9 +1,12 @@
 import { Center, Loader } from '@mantine/core';
 
-/** The centered spinner shown while a page or the session loads. */
-export function PageLoader({ label = 'Loading' }: { label?: string }) {
+/**
+ * The centered spinner shown while a page, the session or a list inside a page loads
+ * (`inline`: only as tall as the spinner needs, for a list under a page's own controls).
+ */
+export function PageLoader({ label = 'Loading', inline = false }: { label?: string; inline?: boolean }) {
   return (
-    <Center mih="40vh" role="status" aria-label={label}>
+    <Center {...(inline ? { py: 'xl' } : { mih: '40vh' })} role="status" aria-label={label}>
       <Loader />
     </Center>
   );

@@ -1,8 +1,9 @@
-import { Anchor, Button, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Card, Center, Group, Stack, Text, Title } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/formatters';
 import { useContactMessages, type ContactMessage } from '../api';
+import { PageLoader } from '@/components/page-loader';
 import { LoadFailed } from '@/components/load-failed';
 
 function MessageCard({ message }: { message: ContactMessage }) {
@@ -51,9 +52,7 @@ export function ContactMessages() {
       </Group>
 
       {list.isPending && (
-        <Center py="xl" role="status" aria-label="Loading contact messages">
-          <Loader />
-        </Center>
+        <PageLoader inline label="Loading contact messages" />
       )}
 
       {list.isError && (

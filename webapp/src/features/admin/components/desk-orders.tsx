@@ -2,9 +2,7 @@ import {
   Anchor,
   Button,
   Card,
-  Center,
   Group,
-  Loader,
   Stack,
   Table,
   Text,
@@ -14,6 +12,7 @@ import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Pager } from '@/components/pager';
+import { PageLoader } from '@/components/page-loader';
 import { LoadFailed } from '@/components/load-failed';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate, formatMoney } from '@/lib/formatters';
@@ -34,10 +33,30 @@ interface DeskOrdersProps {
   empty: string;
 }
 
-function Person({ party, nowrap = false }: { party: OrderParty | null; nowrap?: boolean }) {
-  if (!party) return <Text size="sm">—</Text>;
+interface PersonProps {
+  party: OrderParty | null;
+  nowrap?: boolean;
+  /** Shown above the person on phone cards, where there is no table header. */
+  label?: string;
+}
+
+function Person({ party, nowrap = false, label }: PersonProps) {
+  const caption = label && (
+    <Text size="xs" c="dimmed">
+      {label}
+    </Text>
+  );
+  if (!party) {
+    return (
+      <div>
+        {caption}
+        <Text size="sm">—</Text>
+      </div>
+    );
+  }
   return (
     <div>
+      {caption}
       <Text size="sm">{party.displayName}</Text>
       <Anchor size="xs" href={`mailto:${party.email}`} style={nowrap ? { whiteSpace: 'nowrap' } : { overflowWrap: 'anywhere' }}>
         {party.email}
@@ -163,18 +182,8 @@ function OrderCards({ orders, label, ...actions }: { orders: Order[]; label: str
               {order.product?.title ?? '—'}
             </Text>
             <Group grow align="flex-start">
-              <div>
-                <Text size="xs" c="dimmed">
-                  Buyer
-                </Text>
-                <Person party={order.buyer} />
-              </div>
-              <div>
-                <Text size="xs" c="dimmed">
-                  Seller
-                </Text>
-                <Person party={order.seller} />
-              </div>
+              <Person label="Buyer" party={order.buyer} />
+              <Person label="Seller" party={order.seller} />
             </Group>
             <AddressSummary order={order} />
             <OrderActions order={order} {...actions} />
@@ -208,9 +217,7 @@ export function DeskOrders({ filter, label, empty }: DeskOrdersProps) {
         maw={420}
       />
       {list.isPending && (
-        <Center py="xl" role="status" aria-label="Loading orders">
-          <Loader />
-        </Center>
+        <PageLoader inline label="Loading orders" />
       )}
       {list.isError && (
         <LoadFailed
