@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from domain import contact
+from domain import contact, posts
 from domain.catalog import MAX_LISTING_IMAGES
 from domain.slugs import MAX_SLUG_LENGTH, MIN_SLUG_LENGTH
 from domain.validation import accounts, content, listings
@@ -45,6 +45,12 @@ DOMAIN = {
         "description": {"min": listings.DESCRIPTION_MIN, "max": listings.DESCRIPTION_MAX},
         "brand": {"min": 1, "max": listings.BRAND_MAX},
         "images": {"min": 1, "max": MAX_LISTING_IMAGES},
+    },
+    "posts": {
+        "content": {"max": posts.MAX_CONTENT},
+        "hashtags": {"max": posts.MAX_HASHTAGS},
+        "taggedProducts": {"max": posts.MAX_TAGGED_PRODUCTS},
+        "comment": {"min": 1, "max": posts.MAX_COMMENT},
     },
 }
 

@@ -1,3 +1,4 @@
+import limits from '@fixtures/form-limits.json';
 import {
   ActionIcon, AspectRatio, Avatar, Button, Container, FileButton, Grid, Group, Image, Paper, Stack, TagsInput,
   Text, Textarea, Title, UnstyledButton, VisuallyHidden,
@@ -15,8 +16,10 @@ import { READ_FAILED, readAsDataUrl } from '@/lib/read-file';
 import { ProductPicker } from './new-post/product-picker';
 import classes from './post/post-image.module.css';
 
-const MAX_TAGS = 5;
-const MAX_HASHTAGS = 10;
+// The server's limits (domain/posts.py), through the shared fixture.
+const CAPTION = limits.posts.content;
+const MAX_TAGS = limits.posts.taggedProducts.max;
+const MAX_HASHTAGS = limits.posts.hashtags.max;
 
 interface Tag {
   product: Pick<Product, 'id' | 'title' | 'thumbnails'>;
@@ -46,7 +49,8 @@ export default function NewPostPage() {
     initialValues: { image: '', content: '', hashtags: [], tags: [] },
     validate: {
       image: (value) => (value ? null : 'An image is required'),
-      content: (value) => (value.length > 2000 ? 'Caption must be at most 2000 characters' : null),
+      content: (value) =>
+        value.length > CAPTION.max ? `Caption must be at most ${CAPTION.max} characters` : null,
     },
   });
   const { values } = form;

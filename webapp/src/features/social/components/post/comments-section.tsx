@@ -1,3 +1,4 @@
+import limits from '@fixtures/form-limits.json';
 import { ActionIcon, Anchor, Avatar, Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconTrash } from '@tabler/icons-react';
@@ -16,7 +17,7 @@ import { submitWith } from '@/lib/form';
 import { formatRelativeAge } from '@/lib/formatters';
 import { useAuthLink } from '@/entities/session/return-to';
 
-const MAX_COMMENT = 1000;
+const MAX_COMMENT = limits.posts.comment.max;
 
 function CommentRow({ comment, canDelete, onDelete }: { comment: PostComment; canDelete: boolean; onDelete: () => void }) {
   const name = displayNameOf(comment.user);
