@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from domain import contact, posts
+from domain import contact, posts, social
 from domain.catalog import MAX_LISTING_IMAGES
 from domain.slugs import MAX_SLUG_LENGTH, MIN_SLUG_LENGTH
 from domain.validation import accounts, content, listings
@@ -51,6 +51,11 @@ DOMAIN = {
         "hashtags": {"max": posts.MAX_HASHTAGS},
         "taggedProducts": {"max": posts.MAX_TAGGED_PRODUCTS},
         "comment": {"min": 1, "max": posts.MAX_COMMENT},
+    },
+    "profile": {
+        "bio": {"max": social.MAX_BIO},
+        "height": {"max": social.MAX_HEIGHT},
+        "instagramHandle": {"max": social.MAX_INSTAGRAM},
     },
 }
 

@@ -1,3 +1,4 @@
+import limits from '@fixtures/form-limits.json';
 import { Avatar, Button, Container, FileButton, Group, Paper, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
@@ -34,6 +35,11 @@ export default function SettingsPage() {
   return <ProfileForm user={me} />;
 }
 
+// The server's limits (domain/social.py, domain/validation/accounts.py) through the shared fixture.
+const NAME = limits.accounts.displayName;
+const PROFILE = limits.profile;
+const INSTAGRAM = new RegExp(`^@?[A-Za-z0-9._]{0,${PROFILE.instagramHandle.max}}$`);
+
 function ProfileForm({ user }: { user: User }) {
   const navigate = useNavigate();
   const client = useQueryClient();
@@ -42,12 +48,13 @@ function ProfileForm({ user }: { user: User }) {
     mode: 'controlled',
     initialValues: initial(user),
     validate: {
-      displayName: (v) => (v.trim().length < 2 ? 'Display name must be at least 2 characters'
-        : v.trim().length > 50 ? 'Display name must be at most 50 characters' : null),
-      bio: (v) => (v.trim().length > 500 ? 'Bio must be at most 500 characters' : null),
-      height: (v) => (v.trim().length > 20 ? 'Height must be at most 20 characters' : null),
-      instagramHandle: (v) => (/^@?[A-Za-z0-9._]{0,30}$/.test(v.trim()) ? null
-        : 'Instagram handle can only contain letters, numbers, dots and underscores (at most 30)'),
+      displayName: (v) => (v.trim().length < NAME.min ? `Display name must be at least ${NAME.min} characters`
+        : v.trim().length > NAME.max ? `Display name must be at most ${NAME.max} characters` : null),
+      bio: (v) => (v.trim().length > PROFILE.bio.max ? `Bio must be at most ${PROFILE.bio.max} characters` : null),
+      height: (v) => (v.trim().length > PROFILE.height.max
+        ? `Height must be at most ${PROFILE.height.max} characters` : null),
+      instagramHandle: (v) => (INSTAGRAM.test(v.trim()) ? null
+        : `Instagram handle can only contain letters, numbers, dots and underscores (at most ${PROFILE.instagramHandle.max})`),
     },
   });
   const preview = form.values.avatar === null ? user.avatarUrl : form.values.avatar || null;
