@@ -81,6 +81,8 @@ class ProductRow(Base):
         Index("ix_products_status_watch_count_id", "status", "watch_count", "id"),
         Index("ix_products_status_category_created_at", "status", "category", "created_at",
               "id"),
+        Index("ix_products_status_category_price_cents_id", "status", "category",
+              "price_cents", "id"),
         Index("ix_products_status_brand_key_created_at", "status", "brand_key", "created_at",
               "id"),
         Index("ix_products_seller_id_status_created_at", "seller_id", "status", "created_at",
@@ -247,14 +249,27 @@ def _facet_values(query: ListingFilter, name: str) -> frozenset[str]:
     return frozenset(str(value) for value in chosen)
 
 
+def _has_facet_filter(query: ListingFilter) -> bool:
+    return bool(query.brands or query.categories or query.sizes or query.conditions)
+
+
 def conditions(query: ListingFilter, dialect: str, skip: tuple[str, ...] = (),
-               drive_from_text: bool = False, part: str = ALL) -> list[ColumnElement[bool]]:
+               drive_from_text: bool = False, part: str = ALL,
+               price_index: bool = True) -> list[ColumnElement[bool]]:
     """The WHERE clauses of a filter, leaving out the facet filters named in ``skip``.
 
     ``drive_from_text``: write the status test as ``status || ''`` so neither planner can
     use a status index, and the text matches are found through the full-text index first,
     instead of walking every available listing and testing each one against the words
     (which is what both planners choose for a rare word, at a cost of seconds).
+
+    ``price_index=False`` (SQLite only): compare ``price_cents + 0``, so the planner cannot
+    drive the query from the price index. SQLite keeps no statistics here and takes any
+    price range for a narrow one; at a million listings a shop-wide range such as 20 to 170
+    matches most rows, and a newest-first page or a brand count that starts from it reads
+    and sorts hundreds of thousands of them (0.5 to 2 s) where the date, brand or covering
+    facet index answers in milliseconds (docs/performance.md, "Query plans at a million").
+    PostgreSQL plans from statistics and keeps the plain comparison.
     """
     where: list[ColumnElement[bool]] = []
     if not query.include_unavailable:
@@ -268,10 +283,11 @@ def conditions(query: ListingFilter, dialect: str, skip: tuple[str, ...] = (),
         values = _facet_values(query, name)
         if values and name not in skip:
             where.append(FACET_COLUMNS[name].in_(sorted(values)))
+    price: Any = P.price_cents if price_index or dialect != "sqlite" else P.price_cents + 0
     if query.min_price is not None:
-        where.append(P.price_cents >= to_cents(query.min_price))
+        where.append(price >= to_cents(query.min_price))
     if query.max_price is not None:
-        where.append(P.price_cents <= to_cents(query.max_price))
+        where.append(price <= to_cents(query.max_price))
     return where
 
 
@@ -283,10 +299,14 @@ def _sort_column(sort: ListingSort) -> Any:
     return P.price_cents
 
 
-def _after_clause(sort: ListingSort, after: After) -> ColumnElement[bool]:
+def _after_clause(sort: ListingSort, after: After, *, price_index: bool = True
+                  ) -> ColumnElement[bool]:
     column = _sort_column(sort)
-    cents = to_cents(Decimal(str(after.value))) if column is P.price_cents else None
-    return after_clause(column, P.id, after, descending=sort.descending, value=cents)
+    if column is not P.price_cents:
+        return after_clause(column, P.id, after, descending=sort.descending)
+    cents = to_cents(Decimal(str(after.value)))
+    key = column if price_index else column + 0  # see :func:`conditions`
+    return after_clause(key, P.id, after, descending=sort.descending, value=cents)
 
 
 class SqlListingRepository:
@@ -471,7 +491,8 @@ class SqlListingRepository:
                      after: After | None = None, matches: int | None = None) -> list[Listing]:
         if sort is not ListingSort.RELEVANCE or not query.words:
             rows = await self._rows(query, sort, limit, after,
-                                    await self._drive_from_text(query, matches))
+                                    await self._drive_from_text(query, matches),
+                                    matches=matches)
         else:
             # Relevance: rank 1 (title and brand match every word), newest first, then
             # rank 0; each part walks the same indexes as most recent does. When many
@@ -510,15 +531,46 @@ class SqlListingRepository:
         return int(found or 0) <= TEXT_DRIVE_LIMIT
 
     async def _rows(self, query: ListingFilter, sort: ListingSort, limit: int,
-                    after: After | None, drive: bool, part: str = ALL) -> list[ProductRow]:
+                    after: After | None, drive: bool, part: str = ALL,
+                    matches: int | None = None) -> list[ProductRow]:
         column = _sort_column(sort)
-        order = ((column.desc(), P.id.desc()) if sort.descending else (column.asc(), P.id.asc()))
-        where = conditions(query, self.dialect, drive_from_text=drive, part=part)
+        if (self.dialect == "sqlite" and column is P.price_cents and not query.words
+                and len(query.categories) > 1):
+            # Several categories by price: SQLite cannot merge their ranges of the
+            # (status, category, price) index in price order and walks the whole catalog's
+            # price index instead. Walk each category's own order and merge the pages here.
+            parts = [await self._rows(replace(query, categories=frozenset({category})), sort,
+                                      limit, after, drive, part)
+                     for category in sorted(query.categories)]
+            return sorted((row for rows in parts for row in rows),
+                          key=lambda row: (row.price_cents, row.id),
+                          reverse=sort.descending)[:limit]
+
+        def order(key: Any) -> tuple[Any, Any]:
+            return (key.desc(), P.id.desc()) if sort.descending else (key.asc(), P.id.asc())
+
+        by_price = column is P.price_cents
+        few = matches is not None and matches <= TEXT_DRIVE_LIMIT
+        through_filters = (self.dialect == "sqlite" and by_price and not query.words
+                           and not query.categories  # (status, category, price) serves those
+                           and bool(query.brands or (few and (_has_facet_filter(query)
+                                                             or query.seller_id is not None))))
+        where = conditions(query, self.dialect, drive_from_text=drive, part=part,
+                           price_index=by_price and not through_filters)
         if after is not None:
-            where.append(_after_clause(sort, after))
+            where.append(_after_clause(sort, after, price_index=not through_filters))
+        statement = select(ProductRow).where(*where).order_by(*order(column)).limit(limit)
+        if through_filters:
+            # A brand, or few matches, sorted by price: walking the price index for them
+            # can read most of the catalog (fair-condition tops sit far down a high-to-low
+            # walk, a brand's cheapest listing far up a low-to-high one). Find the page's ids
+            # through the brand (or seller) in the covering facet index instead: the price
+            # comparisons as ``price_cents + 0`` keep the planner off the price index, and the
+            # brand's listings, or the few matches, are sorted in memory.
+            page = select(P.id).where(*where).order_by(*order(column + 0)).limit(limit)
+            statement = select(ProductRow).where(P.id.in_(page)).order_by(*order(column))
         async with self.heavy:
-            return list((await self.session.scalars(
-                select(ProductRow).where(*where).order_by(*order).limit(limit))).all())
+            return list((await self.session.scalars(statement)).all())
 
     async def count(self, query: ListingFilter, up_to: int | None = None) -> int:
         return int(await self._cached(("count", query, up_to), lambda: self._count(query, up_to)))
@@ -534,8 +586,13 @@ class SqlListingRepository:
         return found
 
     async def _count(self, query: ListingFilter, up_to: int | None) -> int:
+        # The price index serves a count only when the price range is the only filter (it
+        # covers the count then); with a brand, category, size or condition the covering
+        # facet index does, and with words the full-text index (see :func:`conditions`).
         where = conditions(query, self.dialect,
-                           drive_from_text=await self._drive_from_text(query, counting=True))
+                           drive_from_text=await self._drive_from_text(query, counting=True),
+                           price_index=not (_has_facet_filter(query) or query.words
+                                            or query.seller_id is not None))
         if up_to is None:
             statement = select(func.count()).select_from(ProductRow).where(*where)
         else:  # stop at ``up_to``: a first page never counts a million rows
@@ -576,7 +633,7 @@ class SqlListingRepository:
         statement = (
             select(P.brand_key, P.category, P.size, P.condition, P.brand, count)
             .where(*conditions(query, self.dialect, skip=FACETS, drive_from_text=(
-                await self._drive_from_text(query, counting=True))))
+                await self._drive_from_text(query, counting=True)), price_index=False))
             # by brand too: the shown spelling is chosen in Python (min), the same on both
             # databases whatever their collation ("H&M" over "hm", "Levi's" over "Levis")
             .group_by(P.brand_key, P.category, P.size, P.condition, P.brand))
