@@ -91,7 +91,7 @@ def main() -> int:
         clients = []
         for index in range(args.requests):
             client = httpx.Client(base_url=url, timeout=300)
-            client.get("/api/health")
+            client.get("/api/csrf")
             token = client.cookies["csrftoken"]
             signed = client.post("/api/register", headers={"x-csrftoken": token}, json={
                 "username": f"bench{index}", "displayName": "Bench", "password": "secret123",

@@ -21,7 +21,7 @@ class ApiClient:
         headers = dict(kwargs.pop("headers", {}) or {})
         if method.upper() in UNSAFE and csrf:
             if "csrftoken" not in self.raw.cookies:
-                await self.raw.get("/api/health")
+                await self.raw.get("/api/csrf")
             headers["x-csrftoken"] = self.raw.cookies["csrftoken"]
         return await self.raw.request(method, url, headers=headers, **kwargs)
 

@@ -1,8 +1,9 @@
-"""Operator endpoints: health."""
+"""Operator endpoints: health, and the CSRF cookie for clients that have none yet."""
 
 from __future__ import annotations
 
 from litestar import Controller, Response, get
+from litestar.status_codes import HTTP_204_NO_CONTENT
 
 from application.system import SystemService
 
@@ -11,9 +12,19 @@ class SystemController(Controller):
     path = "/api"
     tags = ["system"]
 
-    # Keeps the CSRF middleware: the webapp and API clients fetch their csrftoken cookie here.
-    @get("/health", opt={"errors": {503}})
+    # Load balancers and monitors poll this without cookies: it mints no CSRF cookie (that
+    # cost more than the check itself, docs/performance.md) and reads no session.
+    @get("/health", opt={"errors": {503}, "exclude_from_csrf": True})
     async def health(self, system: SystemService) -> Response[dict[str, str]]:
         healthy = await system.health()
         return Response({"status": "ok" if healthy else "unavailable"},
                         status_code=200 if healthy else 503)
+
+    @get("/csrf", status_code=HTTP_204_NO_CONTENT,
+         summary="Set the CSRF cookie",
+         description="Answers 204 and, when the request carries no `csrftoken` cookie, sets "
+                     "one. Send its value back in the `x-csrftoken` header with every POST, "
+                     "PUT, PATCH and DELETE. Any other GET outside the public catalog sets "
+                     "it too; this one exists so a client can ask for it alone.")
+    async def csrf(self) -> None:
+        return None

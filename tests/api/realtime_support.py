@@ -51,7 +51,7 @@ class Person:
 
     async def post(self, path: str, body: dict[str, Any]) -> httpx.Response:
         if "csrftoken" not in self.http.cookies:
-            await self.http.get("/api/health")
+            await self.http.get("/api/csrf")
         return await self.http.post(path, json=body,
                                     headers={"x-csrftoken": self.http.cookies["csrftoken"]})
 

@@ -123,6 +123,16 @@ async def test_repeated_failed_logins_are_refused_with_429(client: ApiClient) ->
     assert refused.json()["message"].startswith("Too many failed login attempts")
 
 
+async def test_get_csrf_sets_the_cookie_once(client: ApiClient) -> None:
+    first = await client.get("/api/csrf")
+    assert first.status_code == 204 and "csrftoken=" in first.headers["set-cookie"]
+    again = await client.get("/api/csrf")  # the client now sends the cookie back
+    assert again.status_code == 204 and "set-cookie" not in again.headers
+    token = client.raw.cookies["csrftoken"]
+    accepted = await client.raw.post("/api/logout", headers={"x-csrftoken": token})
+    assert accepted.status_code == 200
+
+
 async def test_unsafe_requests_need_the_csrf_header(client: ApiClient) -> None:
     response = await client.post("/api/register", csrf=False, json={
         "username": "maya", "displayName": "Maya", "email": "m@example.com",
@@ -170,6 +180,7 @@ async def test_session_survives_a_restart_and_works_on_another_process(
 async def test_health_and_schema(client: ApiClient) -> None:
     health = await client.get("/api/health")
     assert health.json() == {"status": "ok"}
+    assert "set-cookie" not in health.headers  # monitors poll it: no CSRF cookie minted
     schema = await client.get("/schema/openapi.json")
     assert schema.status_code == 200
     assert "/api/register" in schema.json()["paths"]

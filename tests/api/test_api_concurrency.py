@@ -42,7 +42,7 @@ async def client(app: Litestar, container: Container) -> Any:
 async def burst(client: ApiClient, method: str, url: str, bodies: list[Any]) -> list[Response]:
     """Send every body at once (one task each) and return the responses in order."""
     if "csrftoken" not in client.raw.cookies:
-        await client.get("/api/health")
+        await client.get("/api/csrf")
     return list(await asyncio.gather(*(client.request(method, url, json=body)
                                        for body in bodies)))
 

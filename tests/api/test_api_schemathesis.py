@@ -53,7 +53,7 @@ def _login(url: str) -> dict[str, str]:
     import requests
 
     session = requests.Session()
-    session.get(f"{url}/api/health", timeout=10)
+    session.get(f"{url}/api/csrf", timeout=10)
     token = session.cookies["csrftoken"]
     answer = session.post(f"{url}/api/login", json={"username": "maya",
                                                      "password": "rethread-demo"},
@@ -68,7 +68,7 @@ def auth_headers(live_api: str) -> dict[str, dict[str, str]]:
     import requests
 
     anonymous = requests.Session()
-    anonymous.get(f"{live_api}/api/health", timeout=10)
+    anonymous.get(f"{live_api}/api/csrf", timeout=10)
     token = anonymous.cookies["csrftoken"]
     return {"anonymous": {"Cookie": f"csrftoken={token}", "x-csrftoken": token},
             "logged_in": _login(live_api)}

@@ -86,7 +86,7 @@ async def test_public_cached_responses_never_set_cookies(client: ApiClient) -> N
         assert cached.status_code == 200
         assert "public" in cached.headers["cache-control"]
         assert "set-cookie" not in cached.headers
-    page = await client.get("/api/health")
+    page = await client.get("/api/csrf")
     assert "csrftoken" in page.headers.get("set-cookie", "")  # private responses still do
 
 
@@ -96,8 +96,9 @@ async def test_secure_cookies_when_configured(secure_client: ApiClient) -> None:
     cookies = response.headers.get_list("set-cookie")
     assert any(c.startswith("rethread_session=") for c in cookies)
     assert all("Secure" in c for c in cookies)
-    health = await secure_client.get("/api/health")
-    assert all("Secure" in c for c in health.headers.get_list("set-cookie"))
+    secure_client.raw.cookies.clear()
+    fresh = (await secure_client.get("/api/csrf")).headers.get_list("set-cookie")
+    assert fresh and all("Secure" in c for c in fresh)
 
 
 async def test_cookies_are_not_secure_by_default(client: ApiClient) -> None:

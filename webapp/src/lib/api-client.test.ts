@@ -43,16 +43,16 @@ describe('api client', () => {
     expect(server.requests[0].headers.has('x-csrftoken')).toBe(false);
   });
 
-  it('asks GET /api/health for a token before the first unsafe request', async () => {
+  it('asks GET /api/csrf for a token before the first unsafe request', async () => {
     const server = fakeServer({
-      'GET /api/health': () => {
+      'GET /api/csrf': () => {
         document.cookie = 'csrftoken=fresh';
-        return json({ status: 'ok' });
+        return new Response(null, { status: 204 });
       },
       'POST /api/logout': () => json({ message: 'Logged out' }),
     });
     await api.post('logout');
-    expect(server.requests.map((r) => new URL(r.url).pathname)).toEqual(['/api/health', '/api/logout']);
+    expect(server.requests.map((r) => new URL(r.url).pathname)).toEqual(['/api/csrf', '/api/logout']);
     expect(server.requests[1].headers.get('x-csrftoken')).toBe('fresh');
   });
 

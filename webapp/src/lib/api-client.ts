@@ -53,7 +53,7 @@ let pendingCsrf: Promise<unknown> | undefined;
 /** The server sets the CSRF cookie on any safe request; ask for one when none happened yet. */
 async function csrfToken(): Promise<string | undefined> {
   if (!readCookie(CSRF_COOKIE)) {
-    pendingCsrf ??= fetch(new URL('/api/health', window.location.origin), {
+    pendingCsrf ??= fetch(new URL('/api/csrf', window.location.origin), {
       credentials: 'include',
     }).catch(() => undefined);
     await pendingCsrf;

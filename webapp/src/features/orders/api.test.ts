@@ -17,7 +17,7 @@ describe('saveShippingAddress (spec §4 Checkout)', () => {
         calls += 1;
         return calls < 3 ? json({ message: 'busy' }, 503) : json({ id: 7 });
       },
-      'GET /api/health': () => json({ status: 'ok' }),
+      'GET /api/csrf': () => new Response(null, { status: 204 }),
     });
     document.cookie = 'csrftoken=t';
     const saved = saveShippingAddress(7, EMPTY_ADDRESS);
