@@ -23,6 +23,7 @@ from functools import partial
 from typing import Any
 
 from sqlalchemy import event, text
+from sqlalchemy.dialects.sqlite.base import SQLiteCompiler
 from sqlalchemy.ext.asyncio import (
     AsyncEngine,
     AsyncSession,
@@ -94,6 +95,16 @@ class _SqliteWriter:
             self.lock.release()
 
 
+class _SqliteIndexHints(SQLiteCompiler):
+    """Renders ``select(...).with_hint(table, "INDEXED BY name", "sqlite")`` (SQLAlchemy's
+    SQLite compiler drops table hints). Used where SQLite, which keeps no statistics here,
+    cannot know that a narrow covering index beats the table (``catalog.py``,
+    ``TEXT_READS_INDEX``)."""
+
+    def get_from_hint_text(self, table: Any, text: str | None) -> str | None:
+        return text
+
+
 def _install_sqlite_writer(engine: AsyncEngine, mmap_bytes: int) -> None:
     writer = _SqliteWriter()
     sync = engine.sync_engine
@@ -138,6 +149,7 @@ def create_engine(url: str, sqlite_mmap_mb: int = DEFAULT_SQLITE_MMAP_MB) -> Asy
                                      max_overflow=SQLITE_POOL_SIZE, pool_use_lifo=True,
                                      pool_timeout=60)
         _install_sqlite_writer(engine, max(0, sqlite_mmap_mb) * 2**20)
+        engine.sync_engine.dialect.statement_compiler = _SqliteIndexHints
         return _track_writes(engine)
     return _track_writes(create_async_engine(url, pool_size=10, max_overflow=10,
                                              pool_pre_ping=True, pool_timeout=60))

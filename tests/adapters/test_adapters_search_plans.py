@@ -20,6 +20,8 @@ from typing import Any
 import pytest
 from sqlalchemy import event
 
+from adapters.sqlalchemy import catalog as catalog_adapter
+from adapters.sqlalchemy.catalog import TEXT_READS_INDEX
 from application.ports.catalog import ListingFilter, ListingSort
 from domain.catalog import Category, Condition, Size
 from entrypoints.container import Container
@@ -127,3 +129,23 @@ async def test_several_categories_by_price_are_merged_from_each_ones_own_order(
     async with catalog.uow() as uow:
         listings = await uow.listings.search(query, ListingSort.PRICE_LOW_HIGH, 5)
     assert [listing.price for listing in listings] == [Decimal(n) for n in range(10, 15)]
+
+
+async def test_text_matches_are_looked_up_in_the_narrow_index(catalog: Container) -> None:
+    query = ListingFilter(words=("listing",), conditions=frozenset({Condition.GOOD}))
+    found = await run(catalog, query, ListingSort.MOST_RECENT, matches=6)
+    on_products = [plan for plan in found if "products USING" in plan]
+    assert on_products and all(TEXT_READS_INDEX in plan for plan in on_products), found
+
+
+async def test_many_text_matches_walk_the_sort_index_for_a_page(
+        catalog: Container, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Past :data:`TEXT_DRIVE_LIMIT` matches a page walks the date index and stops after
+    24; asking for whole rows instead made SQLite read and sort every match."""
+    monkeypatch.setattr(catalog_adapter, "TEXT_DRIVE_LIMIT", 0)
+    found = await run(catalog, ListingFilter(words=("listing",)), ListingSort.MOST_RECENT,
+                      matches=None)
+    page = found[-1]
+    assert "ix_products_status_created_at_id" in page and "TEMP B-TREE FOR ORDER BY" in page
+    # (the only sort left is of the page's own 24 rows, read by id)
+    assert page.index("TEMP B-TREE") > page.index("ix_products_status_created_at_id"), page
