@@ -266,13 +266,14 @@ def conditions(query: ListingFilter, dialect: str, skip: tuple[str, ...] = (),
     instead of walking every available listing and testing each one against the words
     (which is what both planners choose for a rare word, at a cost of seconds).
 
-    ``price_index=False`` (SQLite only): compare ``price_cents + 0``, so the planner cannot
-    drive the query from the price index. SQLite keeps no statistics here and takes any
-    price range for a narrow one; at a million listings a shop-wide range such as 20 to 170
-    matches most rows, and a newest-first page or a brand count that starts from it reads
-    and sorts hundreds of thousands of them (0.5 to 2 s) where the date, brand or covering
-    facet index answers in milliseconds (docs/performance.md, "Query plans at a million").
-    PostgreSQL plans from statistics and keeps the plain comparison.
+    ``price_index=False``: compare ``price_cents + 0``, so the planner cannot drive the
+    query from the price index. SQLite keeps no statistics here and takes any price range
+    for a narrow one; at a million listings a shop-wide range such as 20 to 170 matches most
+    rows, and a newest-first page or a brand count that starts from it reads and sorts
+    hundreds of thousands of them (0.5 to 2 s) where the date, brand or covering facet index
+    answers in milliseconds (docs/performance.md, "Query plans at a million"). PostgreSQL
+    estimates ranges from statistics, so callers ask for this there only where no
+    statistic can help (a brand's listings sorted by price, :meth:`_rows`).
     """
     where: list[ColumnElement[bool]] = []
     if not query.include_unavailable:
@@ -286,7 +287,7 @@ def conditions(query: ListingFilter, dialect: str, skip: tuple[str, ...] = (),
         values = _facet_values(query, name)
         if values and name not in skip:
             where.append(FACET_COLUMNS[name].in_(sorted(values)))
-    price: Any = P.price_cents if price_index or dialect != "sqlite" else P.price_cents + 0
+    price: Any = P.price_cents if price_index else P.price_cents + 0
     if query.min_price is not None:
         where.append(price >= to_cents(query.min_price))
     if query.max_price is not None:
@@ -543,11 +544,11 @@ class SqlListingRepository:
                     after: After | None, drive: bool, part: str = ALL,
                     matches: int | None = None) -> list[ProductRow]:
         column = _sort_column(sort)
-        if (self.dialect == "sqlite" and column is P.price_cents and not query.words
-                and len(query.categories) > 1):
-            # Several categories by price: SQLite cannot merge their ranges of the
-            # (status, category, price) index in price order and walks the whole catalog's
-            # price index instead. Walk each category's own order and merge the pages here.
+        if column is P.price_cents and not query.words and len(query.categories) > 1:
+            # Several categories by price: neither SQLite nor PostgreSQL 15 merges their
+            # ranges of the (status, category, price) index in price order; they walk the
+            # whole catalog's price index instead (cheap dresses sit far down a high-to-low
+            # walk of coats). Walk each category's own order and merge the pages here.
             parts = [await self._rows(replace(query, categories=frozenset({category})), sort,
                                       limit, after, drive, part)
                      for category in sorted(query.categories)]
@@ -560,12 +561,15 @@ class SqlListingRepository:
 
         by_price = column is P.price_cents
         few = matches is not None and matches <= TEXT_DRIVE_LIMIT
-        through_filters = (self.dialect == "sqlite" and by_price and not query.words
+        # (Both databases: PostgreSQL's statistics know how many listings a brand has, not
+        # that its cheapest one is far up the catalog's price order: 0.8 s for one brand.)
+        through_filters = (by_price and not query.words
                            and not query.categories  # (status, category, price) serves those
                            and bool(query.brands or (few and (_has_facet_filter(query)
                                                              or query.seller_id is not None))))
         where = conditions(query, self.dialect, drive_from_text=drive, part=part,
-                           price_index=by_price and not through_filters)
+                           price_index=(by_price or self.dialect != "sqlite")
+                           and not through_filters)
         if after is not None:
             where.append(_after_clause(sort, after, price_index=not through_filters))
         statement = select(ProductRow).where(*where).order_by(*order(column)).limit(limit)
@@ -609,8 +613,9 @@ class SqlListingRepository:
         # facet index does, and with words the full-text index (see :func:`conditions`).
         drive = await self._drive_from_text(query, counting=True)
         where = conditions(query, self.dialect, drive_from_text=drive,
-                           price_index=not (_has_facet_filter(query) or query.words
-                                            or query.seller_id is not None))
+                           price_index=self.dialect != "sqlite" or not (
+                               _has_facet_filter(query) or query.words
+                               or query.seller_id is not None))
         matching = select(literal_column("1")).select_from(ProductRow).where(*where)
         if drive:
             matching = _text_reads(matching)
@@ -653,7 +658,7 @@ class SqlListingRepository:
         statement = (
             select(P.brand_key, P.category, P.size, P.condition, P.brand, count)
             .where(*conditions(query, self.dialect, skip=FACETS, drive_from_text=drive,
-                               price_index=False))
+                               price_index=self.dialect != "sqlite"))
             # by brand too: the shown spelling is chosen in Python (min), the same on both
             # databases whatever their collation ("H&M" over "hm", "Levi's" over "Levis")
             .group_by(P.brand_key, P.category, P.size, P.condition, P.brand))

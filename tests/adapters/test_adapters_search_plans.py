@@ -18,10 +18,11 @@ from decimal import Decimal
 from typing import Any
 
 import pytest
-from sqlalchemy import event
+from sqlalchemy import event, text
 
 from adapters.sqlalchemy import catalog as catalog_adapter
 from adapters.sqlalchemy.catalog import TEXT_READS_INDEX
+from adapters.sqlalchemy.engine import POSTGRES_WORK_MEM
 from application.ports.catalog import ListingFilter, ListingSort
 from domain.catalog import Category, Condition, Size
 from entrypoints.container import Container
@@ -149,3 +150,11 @@ async def test_many_text_matches_walk_the_sort_index_for_a_page(
     assert "ix_products_status_created_at_id" in page and "TEMP B-TREE FOR ORDER BY" in page
     # (the only sort left is of the page's own 24 rows, read by id)
     assert page.index("TEMP B-TREE") > page.index("ix_products_status_created_at_id"), page
+
+
+async def test_postgres_connections_have_room_for_exact_text_bitmaps(
+        container: Container) -> None:
+    if not container.settings().database_url.startswith("postgresql"):
+        pytest.skip("PostgreSQL's work_mem")
+    async with container.engine().connect() as connection:
+        assert await connection.scalar(text("SHOW work_mem")) == POSTGRES_WORK_MEM == "16MB"
