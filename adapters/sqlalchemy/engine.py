@@ -34,7 +34,7 @@ from sqlalchemy.util import await_only
 
 BUSY_TIMEOUT_MS = 30_000
 # How much of the file each pooled connection memory-maps (RETHREAD_SQLITE_MMAP_MB).
-DEFAULT_SQLITE_MMAP_MB = 256
+DEFAULT_SQLITE_MMAP_MB = 0
 SQLITE_POOL_SIZE = 6
 POSTGRES_WORK_MEM = "16MB"
 WRITE_LOCK_TIMEOUT_SECONDS = BUSY_TIMEOUT_MS / 1000
@@ -56,10 +56,10 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any, *, mmap_bytes: int) -> 
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA synchronous=NORMAL")
-    # Read the file through the OS page cache (mmap) instead of copying pages into each
-    # connection's 2 MB cache: random searches ran ~1.5x faster on average at 100,000
-    # listings. Each mapping counts in RSS (docs/architecture.md, "SQLite driver and
-    # connections"); 0 turns it off.
+    # Optionally read the file through the OS page cache (mmap) instead of copying pages into
+    # each connection's 2 MB cache. Off by default since searches stopped walking half the
+    # catalog: at a million listings it no longer made them faster, and each mapping counts
+    # in RSS (docs/architecture.md, "SQLite driver and connections").
     cursor.execute(f"PRAGMA mmap_size={mmap_bytes}")
     cursor.close()
 
