@@ -158,3 +158,10 @@ async def test_postgres_connections_have_room_for_exact_text_bitmaps(
         pytest.skip("PostgreSQL's work_mem")
     async with container.engine().connect() as connection:
         assert await connection.scalar(text("SHOW work_mem")) == POSTGRES_WORK_MEM == "16MB"
+
+
+async def test_a_brands_few_matches_in_another_order_are_found_through_the_brand(
+        catalog: Container) -> None:
+    query = ListingFilter(brands=frozenset({"nike"}), **PRICE_RANGE)
+    page = (await run(catalog, query, ListingSort.MOST_POPULAR, matches=4))[-1]
+    assert "ix_products_facets (status=? AND brand_key=?)" in page, page
