@@ -165,3 +165,12 @@ async def test_a_brands_few_matches_in_another_order_are_found_through_the_brand
     query = ListingFilter(brands=frozenset({"nike"}), **PRICE_RANGE)
     page = (await run(catalog, query, ListingSort.MOST_POPULAR, matches=4))[-1]
     assert "ix_products_facets (status=? AND brand_key=?)" in page, page
+
+
+async def test_a_walk_through_two_categories_walks_the_popularity_order(
+        catalog: Container, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(catalog_adapter, "TEXT_DRIVE_LIMIT", 0)
+    query = ListingFilter(words=("listing",),
+                          categories=frozenset({Category.TOPS, Category.OUTERWEAR}))
+    page = (await run(catalog, query, ListingSort.MOST_POPULAR, matches=None))[-1]
+    assert "ix_products_status_watch_count_id" in page and CATEGORY_PRICE_INDEX not in page
