@@ -37,6 +37,7 @@ BUSY_TIMEOUT_MS = 30_000
 DEFAULT_SQLITE_MMAP_MB = 0
 SQLITE_POOL_SIZE = 6
 POSTGRES_WORK_MEM = "16MB"
+POSTGRES_SETTINGS = {"work_mem": POSTGRES_WORK_MEM, "max_parallel_workers_per_gather": "0"}
 WRITE_LOCK_TIMEOUT_SECONDS = BUSY_TIMEOUT_MS / 1000
 _READ_ONLY = re.compile(r"\s*(SELECT|PRAGMA|EXPLAIN|BEGIN|COMMIT|ROLLBACK|RELEASE|END)\b",
                         re.IGNORECASE)
@@ -154,10 +155,13 @@ def create_engine(url: str, sqlite_mmap_mb: int = DEFAULT_SQLITE_MMAP_MB) -> Asy
         return _track_writes(engine)
     # work_mem 16 MB: a common word's matches (100,000 at a million listings) fit an exact
     # bitmap; at the default 4 MB it turned lossy and every row of 40,000 pages had its
-    # text match checked again (232 -> 99 ms, docs/performance.md).
+    # text match checked again (232 -> 99 ms). No parallel workers: heavy reads are already
+    # admitted one per core (application/admission.py), and each one's two extra worker
+    # processes only fought the others for the same cores (searches 18 -> 38 req/s, facets
+    # 4 -> 14 under 64 connections at a million listings; docs/performance.md).
     return _track_writes(create_async_engine(
         url, pool_size=10, max_overflow=10, pool_pre_ping=True, pool_timeout=60,
-        connect_args={"server_settings": {"work_mem": POSTGRES_WORK_MEM}}))
+        connect_args={"server_settings": POSTGRES_SETTINGS}))
 
 
 def create_session_factory(engine: AsyncEngine) -> async_sessionmaker[AsyncSession]:

@@ -158,6 +158,7 @@ async def test_postgres_connections_have_room_for_exact_text_bitmaps(
         pytest.skip("PostgreSQL's work_mem")
     async with container.engine().connect() as connection:
         assert await connection.scalar(text("SHOW work_mem")) == POSTGRES_WORK_MEM == "16MB"
+        assert await connection.scalar(text("SHOW max_parallel_workers_per_gather")) == "0"
 
 
 async def test_a_brands_few_matches_in_another_order_are_found_through_the_brand(
