@@ -14,6 +14,7 @@ from litestar.logging import LoggingConfig
 from litestar.static_files import create_static_files_router
 
 from entrypoints.container import Container, build_container, shutdown
+from entrypoints.http.abandoned import drop_abandoned
 from entrypoints.http.accounts import AccountController
 from entrypoints.http.addresses import AddressController, UserReviewController
 from entrypoints.http.analytics import AnalyticsController
@@ -92,7 +93,7 @@ def create_app(settings: Settings | None = None, container: Container | None = N
                         spa_handler(settings.webapp_dir)],
         dependencies=_dependencies(container),
         exception_handlers=EXCEPTION_HANDLERS,
-        middleware=[input_guard],
+        middleware=[input_guard, drop_abandoned],
         before_send=[security_headers(secure_cookies=settings.secure_cookies)],
         request_max_body_size=MAX_BODY_BYTES,
         csrf_config=CSRFConfig(secret=settings.secret_key, cookie_name="csrftoken",

@@ -8,7 +8,7 @@ import asyncio
 
 import pytest
 
-from application.admission import Admission
+from application.admission import ASKER_GONE, Abandoned, Admission
 
 pytestmark = pytest.mark.unit
 
@@ -98,3 +98,64 @@ async def test_an_error_inside_releases_the_slot() -> None:
 def test_the_default_is_one_per_core_and_at_least_two() -> None:
     assert Admission().limit >= 2
     assert Admission(0).limit == 1  # never zero: that would queue every read forever
+
+
+async def test_a_waiter_whose_asker_left_leaves_the_queue_without_running() -> None:
+    gate, started = Admission(1), []
+    first = Reader(gate, "first", started)
+    await settle()
+    gone = asyncio.Event()
+
+    async def asked() -> None:
+        ASKER_GONE.set(gone)
+        async with gate:
+            started.append("abandoned")
+
+    abandoned = asyncio.create_task(asked())
+    behind = Reader(gate, "behind", started)
+    await settle()
+    assert gate.waiting == 2
+    gone.set()
+    await settle()
+    assert abandoned.done() and isinstance(abandoned.exception(), Abandoned)
+    assert gate.waiting == 1 and gate.running == 1
+    first.finish.set()
+    await settle()
+    assert started == ["first", "behind"]  # the one behind got the slot, nothing leaked
+    behind.finish.set()
+    await settle()
+    assert (gate.running, gate.waiting) == (0, 0)
+
+
+async def test_a_waiter_handed_its_slot_as_its_asker_leaves_still_runs_or_passes_it_on(
+        ) -> None:
+    gate, started = Admission(1), []
+    first = Reader(gate, "first", started)
+    await settle()
+    gone = asyncio.Event()
+
+    async def asked() -> None:
+        ASKER_GONE.set(gone)
+        async with gate:
+            started.append("late")
+
+    late = asyncio.create_task(asked())
+    await settle()
+    first.finish.set()  # hands the slot over ...
+    gone.set()  # ... in the same step as the asker leaves
+    await settle()
+    assert late.done() and late.exception() is None
+    assert started == ["first", "late"]
+    assert (gate.running, gate.waiting) == (0, 0)
+
+
+async def test_without_an_asker_event_a_waiter_waits_as_before() -> None:
+    gate, started = Admission(1), []
+    first = Reader(gate, "first", started)
+    second = Reader(gate, "second", started)
+    await settle()
+    assert ASKER_GONE.get() is None and gate.waiting == 1
+    first.finish.set()
+    second.finish.set()
+    await settle()
+    assert started == ["first", "second"] and (gate.running, gate.waiting) == (0, 0)
