@@ -616,7 +616,8 @@ class SqlListingRepository:
             # brand's listings, or the few matches, are sorted in memory.
             page = select(P.id).where(*where).order_by(*order(column + 0)).limit(limit)
             statement = select(ProductRow).where(P.id.in_(page)).order_by(*order(column))
-        elif few and query.brands and not query.words and self.dialect == "sqlite":
+        elif (few and query.brands and not query.words and query.seller_id is None
+              and self.dialect == "sqlite"):  # (a seller's own listings: the seller index)
             # A brand's few matches in another order (vans under 30, most popular first):
             # the walk of the popularity or date index tests every listing of every brand
             # on the way (0.34 s); the brand's entries of the covering facet index hold
