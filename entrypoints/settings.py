@@ -25,6 +25,9 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     #: Multiplies every rate-limit allowance (domain/rate_limits.py). 1 in production; test
     #: servers that sign up and log in far more than people do set RETHREAD_RATE_LIMIT_SCALE.
     rate_limit_scale: int = 1
+    # The reverse proxies whose X-Forwarded-For / X-Forwarded-Proto are believed (addresses,
+    # comma-separated, or "*"); empty: none, the peer's address is the client's.
+    forwarded_allow_ips: str = ""
     # uvicorn's per-request access log: off by default (it halved a bare app's throughput
     # here); RETHREAD_ACCESS_LOG=1 turns it on (docs/performance.md).
     access_log: bool = False
@@ -87,6 +90,7 @@ def load_settings(env: dict[str, str] | None = None) -> Settings:
         heavy_reads=max(0, int(env.get("RETHREAD_HEAVY_READS", "0"))),
         sqlite_mmap_mb=max(0, int(env.get("RETHREAD_SQLITE_MMAP_MB", "0"))),
         rate_limit_scale=max(1, int(env.get("RETHREAD_RATE_LIMIT_SCALE", "1"))),
+        forwarded_allow_ips=env.get("RETHREAD_FORWARDED_ALLOW_IPS", "").strip(),
     )
 
 

@@ -31,7 +31,11 @@ def serve(
         host=host or settings.host,
         port=port or settings.port,
         workers=workers,
-        proxy_headers=False,
+        # Behind a reverse proxy the peer is the proxy: believe its X-Forwarded-For (the
+        # shopper's address, which the login and contact limits count) only when it is one
+        # of RETHREAD_FORWARDED_ALLOW_IPS (docs/deploy.md); never from anyone else.
+        proxy_headers=bool(settings.forwarded_allow_ips),
+        forwarded_allow_ips=settings.forwarded_allow_ips or None,
         log_level="info",
         access_log=settings.access_log,
         # With --workers the parent pings each worker and replaces one that does not answer
