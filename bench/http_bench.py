@@ -162,7 +162,9 @@ def main() -> None:
     parser.add_argument("--reuse", action="store_true",
                         help="keep an existing database that holds exactly N listings")
     parser.add_argument("--only", default="",
-                        help="comma-separated scenarios to run (default: all)")
+                        help="comma-separated scenarios to run (default: all): ceiling, "
+                             "health, index.html, search, facets, product, cursor (or "
+                             "'cursor pages'), realtime")
     parser.add_argument("--json", help="also write the results to this file")
     ws_bench.add_arguments(parser)
     args = parser.parse_args()
@@ -176,7 +178,8 @@ def main() -> None:
     env.pop("RETHREAD_REDIS_URL", None) if not os.environ.get("BENCH_REDIS_URL") else \
         env.update(RETHREAD_REDIS_URL=os.environ["BENCH_REDIS_URL"])
     database = "PostgreSQL" if args.postgres else "SQLite"
-    wanted = {name for name in args.only.split(",") if name}
+    wanted = {"cursor pages" if name.strip() == "cursor" else name.strip()
+              for name in args.only.split(",") if name.strip()}
     if wanted == {"realtime"}:  # sockets need users, not listings: no seeding
         print(f"Realtime on {database} ({data_dir})")
         ws_bench.from_arguments(args, env, data_dir)
