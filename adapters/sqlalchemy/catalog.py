@@ -74,6 +74,9 @@ TEXT_COUNT_DRIVE_LIMIT = 250_000
 # SQLite: the narrow covering index (id, filter, sort and facet columns) that reads driven by
 # the full-text index look their ids up in, instead of whole rows (migration 0071).
 TEXT_READS_INDEX = "ix_products_id_filters"
+# Covering (status, brand_key, category, size, condition, brand, price_cents, seller_id):
+# facet passes, and a brand's listings in an order its own index does not give.
+FACETS_INDEX = "ix_products_facets"
 
 
 class ProductRow(Base):
@@ -90,7 +93,7 @@ class ProductRow(Base):
               "id"),
         Index("ix_products_seller_id_status_created_at", "seller_id", "status", "created_at",
               "id"),
-        Index("ix_products_facets", "status", "brand_key", "category", "size", "condition",
+        Index(FACETS_INDEX, "status", "brand_key", "category", "size", "condition",
               "brand", "price_cents", "seller_id"),
     )
 
@@ -588,11 +591,12 @@ class SqlListingRepository:
             query.brands or (few and not query.categories
                              and (_has_facet_filter(query) or query.seller_id is not None)))
         where = conditions(query, self.dialect, drive_from_text=drive, part=part,
-                           price_index=(by_price or self.dialect != "sqlite")
-                           and not through_filters)
+                           price_index=self._price_index(by_price) and not through_filters)
         if after is not None:
             where.append(_after_clause(sort, after, price_index=not through_filters))
-        statement = select(ProductRow).where(*where).order_by(*order(column)).limit(limit)
+        # Some plans find the page's ids first (``page``), then read just those rows.
+        ids = select(P.id).where(*where).limit(limit)
+        page = None
         if query.words and self.dialect == "sqlite":
             # The page's ids first, then its rows. Driven from the text, the matches' ids
             # are tested, ordered and cut to a page in the narrow index. Otherwise asking
@@ -602,11 +606,11 @@ class SqlListingRepository:
             # Walking, the walk is named: with several categories SQLite otherwise takes
             # the (status, category, price) index for them and sorts every listing of
             # both by popularity (248 against 9 ms for "striped" in two categories).
-            page = select(P.id).where(*where).order_by(*order(column)).limit(limit)
-            page = (_text_reads(page) if drive
-                    else _indexed_by(page, _walk_index(query, sort)) if not query.seller_id
-                    else page)
-            statement = select(ProductRow).where(P.id.in_(page)).order_by(*order(column))
+            page = ids.order_by(*order(column))
+            if drive:
+                page = _text_reads(page)
+            elif query.seller_id is None:
+                page = _indexed_by(page, _walk_index(query, sort))
         elif through_filters:
             # A brand, or few matches, sorted by price: walking the price index for them
             # can read most of the catalog (fair-condition tops sit far down a high-to-low
@@ -614,19 +618,24 @@ class SqlListingRepository:
             # through the brand (or seller) in the covering facet index instead: the price
             # comparisons as ``price_cents + 0`` keep the planner off the price index, and the
             # brand's listings, or the few matches, are sorted in memory.
-            page = select(P.id).where(*where).order_by(*order(column + 0)).limit(limit)
-            statement = select(ProductRow).where(P.id.in_(page)).order_by(*order(column))
+            page = ids.order_by(*order(column + 0))
         elif (few and query.brands and not query.words and query.seller_id is None
               and self.dialect == "sqlite"):  # (a seller's own listings: the seller index)
             # A brand's few matches in another order (vans under 30, most popular first):
             # the walk of the popularity or date index tests every listing of every brand
             # on the way (0.34 s); the brand's entries of the covering facet index hold
             # just them, and only they are read whole and sorted.
-            page = _indexed_by(select(P.id).where(*where).order_by(*order(column))
-                               .limit(limit), "ix_products_facets")
-            statement = select(ProductRow).where(P.id.in_(page)).order_by(*order(column))
+            page = _indexed_by(ids.order_by(*order(column)), FACETS_INDEX)
+        rows = select(ProductRow).order_by(*order(column))
+        statement = (rows.where(*where).limit(limit) if page is None
+                     else rows.where(P.id.in_(page)))
         async with self.heavy:
             return list((await self.session.scalars(statement)).all())
+
+    def _price_index(self, serves: bool) -> bool:
+        """May the planner start from the price index? Where it ``serves`` the statement, and
+        always on PostgreSQL, which estimates ranges from statistics (:func:`conditions`)."""
+        return serves or self.dialect != "sqlite"
 
     async def count(self, query: ListingFilter, up_to: int | None = None) -> int:
         return int(await self._cached(("count", query, up_to), lambda: self._count(query, up_to)))
@@ -647,9 +656,9 @@ class SqlListingRepository:
         # facet index does, and with words the full-text index (see :func:`conditions`).
         drive = await self._drive_from_text(query, counting=True)
         where = conditions(query, self.dialect, drive_from_text=drive,
-                           price_index=self.dialect != "sqlite" or not (
+                           price_index=self._price_index(not (
                                _has_facet_filter(query) or query.words
-                               or query.seller_id is not None))
+                               or query.seller_id is not None)))
         matching = select(literal_column("1")).select_from(ProductRow).where(*where)
         if drive:
             matching = _text_reads(matching)
@@ -692,7 +701,7 @@ class SqlListingRepository:
         statement = (
             select(P.brand_key, P.category, P.size, P.condition, P.brand, count)
             .where(*conditions(query, self.dialect, skip=FACETS, drive_from_text=drive,
-                               price_index=self.dialect != "sqlite"))
+                               price_index=self._price_index(False)))
             # by brand too: the shown spelling is chosen in Python (min), the same on both
             # databases whatever their collation ("H&M" over "hm", "Levi's" over "Levis")
             .group_by(P.brand_key, P.category, P.size, P.condition, P.brand))
