@@ -5,7 +5,8 @@ Under load a search waits its turn for a core; a shopper who typed on or left, o
 that timed out, does not come back for the answer, and running it anyway made everyone
 behind it wait longer (the bench's product pages at a million listings ran behind a
 backlog of abandoned searches and facet passes, ``docs/performance.md``). For the catalog's
-search, facets and suggestions (GET, no body), this middleware reads the client's side of
+routes marked ``opt={ABANDONABLE: True}`` (the catalog's search, facets and suggestions:
+GET, no body), this middleware reads the client's side of
 the connection while the request runs: when the server hears ``http.disconnect`` first, it
 sets the request's :data:`ASKER_GONE` event. The app reads the same messages from a queue,
 so nothing it might read is lost. An abandoned read answers 503 to nobody.
@@ -20,16 +21,16 @@ from litestar.types import ASGIApp, Message, Receive, Scope, Send
 
 from application.admission import ASKER_GONE
 
-WATCHED_PATHS = frozenset({"/api/products", "/api/products/", "/api/products/facets",
-                           "/api/products/suggestions"})
+#: The route option that marks a read worth dropping when its client has gone.
+ABANDONABLE = "abandonable"
 
 
 def drop_abandoned(app: ASGIApp) -> ASGIApp:
     """The middleware factory installed on the app (see the module docstring)."""
 
     async def watched(scope: Scope, receive: Receive, send: Send) -> None:
-        if (scope["type"] != "http" or scope.get("method") != "GET"
-                or scope.get("path") not in WATCHED_PATHS):
+        handler = scope.get("route_handler") if scope["type"] == "http" else None
+        if handler is None or not handler.opt.get(ABANDONABLE):
             await app(scope, receive, send)
             return
         gone = asyncio.Event()

@@ -29,6 +29,7 @@ from domain.validation.listings import (
     TITLE_MAX,
     TITLE_MIN,
 )
+from entrypoints.http.abandoned import ABANDONABLE
 from entrypoints.http.bodies import decode_json, form_files, is_multipart, read_body, read_form
 from entrypoints.http.openapi import describe
 from entrypoints.http.schemas import CamelStruct, Cursor, Limit
@@ -79,6 +80,8 @@ class FacetsOut(CamelStruct):
 
 Price = str | float | None
 PUBLIC_READ = {"exclude_from_csrf": True}
+# Reads that queue for a heavy-read slot: dropped when their client has gone (abandoned.py).
+HEAVY_PUBLIC_READ = {**PUBLIC_READ, ABANDONABLE: True}
 
 
 #: The listing fields' limits, documented once for creating and for editing.
@@ -189,7 +192,7 @@ class CatalogController(Controller):
     # Public reads skip the CSRF middleware (it guards unsafe methods only, and minting a
     # token cookie for every cookie-less shopper cost a third of a bare request); the SPA's
     # index.html and the other GETs still hand the browser its csrftoken cookie.
-    @get("/", opt=PUBLIC_READ)
+    @get("/", opt=HEAVY_PUBLIC_READ)
     async def search(self, catalog: CatalogService, viewer: User | None, q: str | None = None,
                      brand: Brands = None, category: Categories = None, size: Sizes = None,
                      condition: Conditions = None, min_price: MinPrice = None,
@@ -204,14 +207,14 @@ class CatalogController(Controller):
                               next_cursor=page.next_cursor, total=page.total,
                               total_capped=page.total_capped, did_you_mean=page.did_you_mean)
 
-    @get("/suggestions", opt=PUBLIC_READ)
+    @get("/suggestions", opt=HEAVY_PUBLIC_READ)
     async def suggestions(self, catalog: CatalogService, q: str = "") -> SuggestionsOut:
         found = await catalog.suggest(q)
         return SuggestionsOut(
             brands=[SuggestionOut(value=b.value, count=b.count) for b in found.brands],
             categories=[c.value for c in found.categories], words=found.words)
 
-    @get("/facets", opt=PUBLIC_READ)
+    @get("/facets", opt=HEAVY_PUBLIC_READ)
     async def facets(self, catalog: CatalogService, q: str | None = None,
                      brand: Brands = None, category: Categories = None, size: Sizes = None,
                      condition: Conditions = None, min_price: MinPrice = None,
