@@ -100,18 +100,24 @@ def test_the_default_is_one_per_core_and_at_least_two() -> None:
     assert Admission(0).limit == 1  # never zero: that would queue every read forever
 
 
+def asked(gate: Admission, gone: asyncio.Event, name: str, log: list[str]
+          ) -> asyncio.Task[None]:
+    """A heavy read for a request whose asker may leave (``gone``), as the HTTP layer sets."""
+
+    async def run() -> None:
+        ASKER_GONE.set(gone)
+        async with gate:
+            log.append(name)
+
+    return asyncio.create_task(run())
+
+
 async def test_a_waiter_whose_asker_left_leaves_the_queue_without_running() -> None:
     gate, started = Admission(1), []
     first = Reader(gate, "first", started)
     await settle()
     gone = asyncio.Event()
-
-    async def asked() -> None:
-        ASKER_GONE.set(gone)
-        async with gate:
-            started.append("abandoned")
-
-    abandoned = asyncio.create_task(asked())
+    abandoned = asked(gate, gone, "abandoned", started)
     behind = Reader(gate, "behind", started)
     await settle()
     assert gate.waiting == 2
@@ -133,13 +139,7 @@ async def test_a_waiter_handed_its_slot_as_its_asker_leaves_still_runs_or_passes
     first = Reader(gate, "first", started)
     await settle()
     gone = asyncio.Event()
-
-    async def asked() -> None:
-        ASKER_GONE.set(gone)
-        async with gate:
-            started.append("late")
-
-    late = asyncio.create_task(asked())
+    late = asked(gate, gone, "late", started)
     await settle()
     first.finish.set()  # hands the slot over ...
     gone.set()  # ... in the same step as the asker leaves
