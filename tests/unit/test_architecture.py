@@ -62,11 +62,13 @@ def test_adapters_never_import_entrypoints() -> None:
 # another area's controller.
 # openapi.py (``describe``), guards.py (the id range) and bodies.py (JSON or multipart bodies
 # a handler reads itself) are shared HTTP infrastructure too, and so is pages/ (the webapp's
-# route table, read by spa.py and seo.py), and precompressed.py (built assets sent
-# precompressed, read by spa.py).
+# route table, read by spa.py and seo.py), precompressed.py (built assets sent
+# precompressed, read by spa.py), and abandoned.py (the middleware and the route option that
+# marks a read to drop when its client has gone).
 HTTP_SHARED = {"entrypoints.http.schemas", "entrypoints.http.auth", "entrypoints.http.errors",
                "entrypoints.http.openapi", "entrypoints.http.guards", "entrypoints.http.pages",
-               "entrypoints.http.bodies", "entrypoints.http.precompressed"}
+               "entrypoints.http.bodies", "entrypoints.http.precompressed",
+               "entrypoints.http.abandoned"}
 
 
 def imported_modules(path: Path) -> set[str]:
