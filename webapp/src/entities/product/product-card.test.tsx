@@ -24,6 +24,7 @@ describe('ProductCard', () => {
     const cover = screen.getByRole('img', { name: 'Vintage denim jacket 1' });
     expect(cover).toHaveAttribute('src', '/media/listings/1/1-thumb.jpg');
     expect(cover).toHaveAttribute('loading', 'lazy');
+    expect(cover).toHaveAttribute('fetchpriority', 'auto');
     expect(screen.getByText('$45.00')).toBeInTheDocument();
     expect(screen.getByText("Levi's · XL · New with tags")).toBeInTheDocument();
     expect(screen.getByText('maya')).toBeInTheDocument();

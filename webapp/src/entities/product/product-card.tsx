@@ -17,6 +17,8 @@ interface ProductCardProps {
   layout?: ProductLayout;
   /** How the heart words its outcome (the watch list page announces removals). */
   favoriteOptions?: FavoriteToggleOptions;
+  /** The card is in the first row: its photo loads at once (`ProductImage`'s `eager`). */
+  eager?: boolean;
 }
 
 function SellerLine({ product }: { product: Product }) {
@@ -46,12 +48,12 @@ function SellerLine({ product }: { product: Product }) {
 }
 
 /** Every listed product: photo, badge, heart, price, title, brand · size · condition, seller. */
-export function ProductCard({ product, layout = 'grid', favoriteOptions }: ProductCardProps) {
+export function ProductCard({ product, layout = 'grid', favoriteOptions, eager = false }: ProductCardProps) {
   const details = [product.brand, listingSizeLabel(product), conditionLabel(product.condition)];
   return (
     <Card padding={0} className={`${classes.card} ${layout === 'list' ? classes.list : ''}`}>
       <div className={classes.media}>
-        <ProductImage src={coverThumbnail(product)} alt={product.title} />
+        <ProductImage src={coverThumbnail(product)} alt={product.title} eager={eager} />
         {layout === 'grid' && <ProductBadge badge={product.badge} className={classes.badge} size="sm" />}
         <FavoriteButton product={product} className={classes.heart} options={favoriteOptions} />
       </div>

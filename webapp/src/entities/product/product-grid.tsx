@@ -9,6 +9,12 @@ import { ProductCard, type ProductLayout } from './product-card';
  */
 const GRID_COLS = { base: 2, '560px': 3, '820px': 4, '1080px': 5, '1320px': 6 };
 
+/**
+ * The first cards are above the fold on a phone and a laptop: their photos load at once and
+ * first (one of them is the page's largest paint); the rest wait until scrolled near.
+ */
+export const EAGER_CARDS = 4;
+
 export function ProductCardSkeleton() {
   return (
     <Card padding={0} aria-hidden>
@@ -44,8 +50,9 @@ export function ProductGrid({
   const skeletons = Array.from({ length: loadingCount }, (_, index) => (
     <ProductCardSkeleton key={`s${index}`} />
   ));
-  const cards = products.map((product) => (
-    <ProductCard key={product.id} product={product} layout={layout} favoriteOptions={favoriteOptions} />
+  const cards = products.map((product, index) => (
+    <ProductCard key={product.id} product={product} layout={layout} favoriteOptions={favoriteOptions}
+      eager={index < EAGER_CARDS} />
   ));
   if (layout === 'list') {
     return (

@@ -6,6 +6,7 @@ interface ProductImageProps {
   src: string | undefined;
   alt: string;
   ratio?: number;
+  /** Above the fold: load at once, ahead of other images (the page's largest paint). */
   eager?: boolean;
 }
 
@@ -21,7 +22,8 @@ export function ProductImage({ src, alt, ratio = 4 / 5, eager = false }: Product
     <AspectRatio ratio={ratio} className={classes.imageBox}>
       {src ? (
         <img src={src} alt={alt} width={THUMBNAIL_WIDTH} height={Math.round(THUMBNAIL_WIDTH / ratio)}
-          loading={eager ? 'eager' : 'lazy'} decoding="async" className={classes.image} />
+          loading={eager ? 'eager' : 'lazy'} fetchPriority={eager ? 'high' : 'auto'}
+          decoding="async" className={classes.image} />
       ) : (
         <Center role="img" aria-label={alt} c="dimmed">
           <IconShirt size={48} stroke={1.2} />

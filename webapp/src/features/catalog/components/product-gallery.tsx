@@ -19,6 +19,7 @@ export function ProductGallery({ product }: { product: Product }) {
             src={current}
             alt={count > 1 ? `${product.title}, photo ${index + 1} of ${count}` : product.title}
             className={classes.mainImage}
+            fetchPriority="high"
           />
         ) : (
           <Center role="img" aria-label={product.title} c="dimmed">
