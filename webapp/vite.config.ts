@@ -46,6 +46,31 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * The built index.html starts the app from `public/start.js` once the page's first view is on
+ * screen, instead of fetching the entry module and its preloads while the HTML is parsed:
+ * a phone on a slow network then spends its first bytes on the first view (the server's
+ * content and photos in #boot), not on JavaScript that cannot paint before it has run.
+ */
+function startAfterFirstView(): Plugin {
+  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/;
+  const preload = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
+  return {
+    name: 'rethread-start-after-first-view',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        const app = entry.exec(html)?.[1];
+        if (!app) throw new Error('index.html has no entry module for start.js to start');
+        const preloads = [...html.matchAll(preload)].map((found) => found[1]);
+        const start = `<script src="/start.js" data-app="${app}" data-preload="${preloads.join(' ')}" defer></script>`;
+        return html.replace(entry, '').replace(preload, '').replace('</body>', `  ${start}\n  </body>`);
+      },
+    },
+  };
+}
+
 // The backend (`rethread serve`) answers these paths; the dev and preview servers pass them on.
 const backend = process.env.RETHREAD_BACKEND_URL ?? 'http://127.0.0.1:8000';
 const proxy = {
@@ -58,7 +83,7 @@ const proxy = {
 export default defineConfig({
   // The root package.json is the webapp package; its sources, index.html and dist live here.
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), precompress(), brandColours()],
+  plugins: [react(), precompress(), brandColours(), startAfterFirstView()],
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),

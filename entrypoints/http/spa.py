@@ -12,8 +12,18 @@ from litestar.exceptions import NotFoundException
 from litestar.handlers import HTTPRouteHandler
 from litestar.response import File
 
+from application.catalog import CatalogService
+from application.catalog_search import SearchRequest
 from application.sharing import SharingService
-from entrypoints.http.pages.routes import match_route
+from domain.errors import NotFound
+from entrypoints.http.pages.first_view import (
+    MARKETPLACE_CARDS,
+    home_view,
+    marketplace_view,
+    product_view,
+    with_first_view,
+)
+from entrypoints.http.pages.routes import RouteMatch, match_route
 from entrypoints.http.pages.share_tags import IndexPage, head_tags, page_preview, with_head
 from entrypoints.http.precompressed import asset_file
 
@@ -37,7 +47,8 @@ def spa_handler(dist: Path) -> HTTPRouteHandler:
     index_page = IndexPage(root / "index.html")
 
     @get(["/", "/{path:path}"], include_in_schema=False)
-    async def serve(request: Request, sharing: SharingService, path: str = "") -> Any:
+    async def serve(request: Request, sharing: SharingService, catalog: CatalogService,
+                    path: str = "") -> Any:
         clean = path.lstrip("/")
         if clean in ("api", "media", "schema", "ws") or clean.startswith(RESERVED_PREFIXES):
             raise NotFoundException("Not found")
@@ -50,21 +61,45 @@ def spa_handler(dist: Path) -> HTTPRouteHandler:
         index = root / "index.html"
         if not index.is_file():
             return _missing_build(dist)
-        return await _page(index, index_page, request, sharing)
+        return await _page(index, index_page, request, sharing, catalog)
 
     return serve
 
 
+async def first_view(catalog: CatalogService, match: RouteMatch, query: str) -> str | None:
+    """The page's main content for index.html (``pages/first_view.py``), or None: only the
+    home page, a product page and the marketplace without filters have one."""
+    path = match.route.path
+    if path == "/":
+        return home_view()
+    if path == "/marketplace" and not query:
+        page = await catalog.search(SearchRequest(limit=MARKETPLACE_CARDS))
+        return marketplace_view(page.items) if page.items else None
+    if match.route.share == "product" and match.share_id is not None:
+        try:
+            return product_view(await catalog.get(match.share_id))
+        except NotFound:
+            return None
+    return None
+
+
 async def _page(index: Path, index_page: IndexPage, request: Request,
-                sharing: SharingService) -> Any:
-    """index.html for a page of the route table; its share tags on a shareable page."""
+                sharing: SharingService, catalog: CatalogService) -> Any:
+    """index.html for a page of the route table; its share tags on a shareable page and its
+    first view on a page that has one."""
     match = match_route(request.url.path)
     if match is None:
         return Response(index_page.text(), media_type="text/html", status_code=404,
                         headers={"Cache-Control": "no-cache"})
     preview = await page_preview(sharing, match) if match.route.share else None
-    if preview is None:
+    content = await first_view(catalog, match, request.url.query)
+    if preview is None and content is None:
         return _file(index, "no-cache")
-    base_url = str(request.base_url).rstrip("/")
-    html = with_head(index_page.text(), head_tags(preview, base_url, request.url.path))
+    html = index_page.text()
+    if preview is not None:
+        base_url = str(request.base_url).rstrip("/")
+        html = with_head(html, head_tags(preview, base_url, request.url.path))
+    if content is not None:
+        path = request.url.path + (f"?{request.url.query}" if request.url.query else "")
+        html = with_first_view(html, path, content)
     return Response(html, media_type="text/html", headers={"Cache-Control": "no-cache"})

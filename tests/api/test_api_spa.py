@@ -3,6 +3,7 @@ index.html (shareable ones with their Open Graph tags), other paths the 404 page
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -10,6 +11,7 @@ from litestar.testing import AsyncTestClient
 
 from entrypoints.container import build_container, shutdown
 from entrypoints.http.app import create_app
+from entrypoints.http.pages.first_view import MARKETPLACE_CARDS
 from tests.catalog_support import create
 from tests.conftest import make_settings
 from tests.support import ApiClient
@@ -23,7 +25,8 @@ async def spa(db: str, tmp_path: Path):
     (dist / "assets").mkdir(parents=True)
     (dist / "index.html").write_text(
         '<!doctype html><html><head><meta name="description" content="Generic" />'
-        "<title>Rethread</title></head><body></body></html>")
+        '<title>Rethread</title></head><body><div id="boot"><!--first-view--></div>'
+        "</body></html>")
     (dist / "assets" / "app-123.js").write_text("console.log('hi')")
     settings = make_settings(db, tmp_path, RETHREAD_WEBAPP_DIR=str(dist))
     container = build_container(settings)
@@ -113,3 +116,50 @@ async def test_robots_and_sitemap_list_the_public_pages(spa: AsyncTestClient) ->
     assert "draft-thoughts" not in sitemap.text
     assert "<loc>http://testserver.local/marketplace</loc>" in sitemap.text
     assert "/admin" not in sitemap.text
+
+
+def first_view(html: str) -> str | None:
+    """The first view the server wrote into the boot block, or None."""
+    start = html.find('<div class="fv"')
+    return None if start < 0 else html[start:html.index("</body>")]
+
+
+async def test_the_home_page_and_a_product_page_paint_their_content_before_any_script(
+        spa: AsyncTestClient) -> None:
+    home = first_view((await spa.get("/")).text)
+    assert home is not None and 'data-first-view="/"' in home
+    assert '<h1 id="fv-hero-title" class="fv-title">The trusted marketplace' in home
+    assert '<a class="fv-button" href="/marketplace">Shop now</a>' in home
+
+    api = ApiClient(spa)
+    await api.register("maya")
+    product = await create(api, title="Black leather jacket <b>", price="1048.5",
+                           brand="AllSaints", description="Soft & supple.")
+    page = first_view((await spa.get(f"/product/{product['id']}?from=share")).text)
+    assert page is not None
+    assert f'data-first-view="/product/{product["id"]}?from=share"' in page
+    assert '<h1 class="fv-title">Black leather jacket &lt;b&gt;</h1>' in page
+    assert '<p class="fv-price">$1,048.50</p>' in page
+    assert (f'<img src="{product["images"][0]}" alt="Black leather jacket &lt;b&gt;" '
+            'fetchpriority="high">') in page
+    assert "Soft &amp; supple." in page
+    # No such product, or no page of its own: the boot header alone, as before.
+    for path in ("/product/999999", "/product/abc", "/feed", "/auth"):
+        assert first_view((await spa.get(path)).text) is None, path
+
+
+async def test_the_marketplace_paints_the_newest_listings_before_any_script(
+        spa: AsyncTestClient) -> None:
+    assert first_view((await spa.get("/marketplace")).text) is None  # nothing listed yet
+    api = ApiClient(spa)
+    await api.register("maya")
+    made = [await create(api, title=f"Jacket {n} & co") for n in range(MARKETPLACE_CARDS + 2)]
+    view = first_view((await spa.get("/marketplace")).text)
+    assert view is not None and 'data-first-view="/marketplace"' in view
+    links = re.findall(r'<a class="fv-link" href="/product/(\d+)">([^<]*)</a>', view)
+    newest = list(reversed(made))[:MARKETPLACE_CARDS]
+    assert links == [(str(p["id"]), p["title"].replace("&", "&amp;")) for p in newest]
+    for item in newest:
+        assert f'<img src="{item["thumbnails"][0]}"' in view
+    # Searches and filters show what the app finds, not the newest: no first view.
+    assert first_view((await spa.get("/marketplace?category=tops")).text) is None

@@ -8,6 +8,7 @@ entries (what Lighthouse adds up as CLS). Neither depends on how fast the machin
 from __future__ import annotations
 
 import re
+from html import unescape
 
 from playwright.sync_api import Page, Route, expect
 
@@ -29,9 +30,12 @@ new PerformanceObserver((list) => {
 
 
 def first_load_scripts() -> list[str]:
-    """The entry module and every module index.html preloads: what runs before a first paint."""
+    """The entry module and every module it preloads (named by index.html's start.js tag):
+    what runs before the first page of the app."""
     html = (DIST / "index.html").read_text()
-    return sorted(set(re.findall(r'(?:src|href)="/(assets/[^"]+\.js)"', html)))
+    start = re.search(r'<script src="/start.js" data-app="([^"]+)" data-preload="([^"]*)"', html)
+    assert start, "index.html starts the app from start.js"
+    return sorted({name.lstrip("/") for name in [start[1], *start[2].split()]})
 
 
 def test_the_javascript_before_the_first_page_stays_under_200_kb_gzip() -> None:
@@ -55,6 +59,52 @@ def test_the_header_paints_before_any_javascript(page: Page) -> None:
     page.set_viewport_size({"width": 390, "height": 844})
     expect(page.locator(".boot-mark")).to_have_text("R")
     expect(page.locator(".boot-mark")).to_be_visible()
+
+
+def first_view_heading(page: Page, path: str) -> str:
+    """The h1 of the first view the server writes into index.html for ``path``."""
+    html = page.request.get(path).text()
+    found = re.search(r'<div class="fv" data-first-view="[^"]*">.*?<h1[^>]*>([^<]+)</h1>', html)
+    assert found, f"{path} has a first view"
+    return unescape(found[1])
+
+
+def test_the_first_view_paints_before_any_javascript(page: Page) -> None:
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.route(re.compile(r"\.js$"), lambda route: route.abort())
+    newest = page.request.get("/api/products?limit=4").json()["items"]
+    product = newest[0]
+
+    page.goto(f"/product/{product['id']}")
+    expect(page.get_by_role("heading", name=product["title"])).to_be_visible()
+    expect(page.get_by_text(f"${float(product['price']):,.2f}", exact=True)).to_be_visible()
+    photo = page.get_by_role("img", name=product["title"])
+    expect(photo).to_be_visible()
+    page.wait_for_load_state("load")
+    assert photo.evaluate("(img) => img.naturalWidth") > 0  # the photo itself, not its box
+
+    page.goto("/marketplace")
+    cards = page.locator("#boot a[href^='/product/']")
+    expect(cards).to_have_count(4)
+    assert cards.all_inner_texts() == [item["title"] for item in newest]
+
+    page.goto("/")
+    expect(page.get_by_role("link", name="Shop now")).to_have_attribute("href", "/marketplace")
+
+
+def test_the_app_takes_over_from_the_first_view_with_the_same_words(page: Page) -> None:
+    product = page.request.get("/api/products?limit=1").json()["items"][0]
+    for path in ("/", "/marketplace", f"/product/{product['id']}"):
+        words = first_view_heading(page, path)
+        page.goto(path)
+        expect(page.locator("#boot")).to_have_count(0)
+        expect(page.locator("main h1")).to_have_text(words)
+        expect(page.locator("#root")).not_to_have_attribute("aria-hidden", "true")
+    # A page without a first view shows the app at once, and the app works: SPA navigation.
+    page.goto("/feed")
+    expect(page.locator("#boot")).to_have_count(0)
+    page.get_by_role("link", name="Shop", exact=True).first.click()
+    expect(page.locator("main h1")).to_have_text("Rethread Marketplace")
 
 
 def settled_shift(page: Page, path: str, ready: str) -> float:

@@ -1,5 +1,6 @@
 import { Alert, Container, Stack } from '@mantine/core';
 import { ProductGrid } from '@/entities/product/product-grid';
+import { useFirstViewHandoff } from '@/lib/first-view';
 import { useProductRow } from '../api';
 import { BrandTiles } from './brand-tiles';
 import { CategoryTiles } from './category-tiles';
@@ -14,6 +15,8 @@ const ROW_COLS = { base: 2, '820px': 4 };
 export default function HomePage() {
   const mostWatched = useProductRow('most_popular', 4);
   const watched = mostWatched.data?.items ?? [];
+  // The hero's words need no data: the first view gives way as soon as the page renders.
+  useFirstViewHandoff(true);
 
   return (
     <Container size="xl" py="xl">

@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router-dom';
 import { NoticePage } from '@/components/notice-page';
 import { PageLoader } from '@/components/page-loader';
 import { isApiError } from '@/lib/api-client';
+import { useFirstViewHandoff } from '@/lib/first-view';
 import { formatMoney } from '@/lib/formatters';
 import { summary, usePageMeta } from '@/lib/page-meta';
 import { categoryLabel } from '@/entities/product/catalog-enums';
@@ -18,13 +19,16 @@ export default function ProductPage() {
   const id = Number(useParams().id);
   const product = useProduct(id);
   const found = product.data;
+  const valid = Number.isInteger(id) && id > 0;
+  // The first view (photo, title, price) stays until the page has the product to show.
+  useFirstViewHandoff(!valid || !product.isPending);
   usePageMeta(
     found
       ? { title: `${found.title} — ${formatMoney(found.price)}`, description: summary(found.description) }
       : { title: product.isError ? 'Product not found' : 'Product' },
   );
 
-  if (!Number.isInteger(id) || id <= 0 || isApiError(product.error, 404)) {
+  if (!valid || isApiError(product.error, 404)) {
     return (
       <NoticePage title="Product not found" actionLabel="Browse Marketplace" actionTo="/marketplace">
         This listing does not exist or has been removed.

@@ -6,6 +6,7 @@ import { ProductGrid } from '@/entities/product/product-grid';
 import { itemCount } from '@/entities/product/product';
 import { FIRST_PAGE, NEXT_PAGE, useProductSearch } from '../api';
 import type { ProductFilters } from '../filters';
+import { useFirstViewHandoff } from '@/lib/first-view';
 import { useInfiniteTrigger } from '@/lib/use-infinite-trigger';
 
 interface ProductResultsProps {
@@ -43,6 +44,8 @@ export function ProductResults({ filters, layout, onClear, onSearchExact }: Prod
   const search = useProductSearch(filters);
   const more = () => void (search.hasNextPage && !search.isFetchingNextPage && search.fetchNextPage());
   const trigger = useInfiniteTrigger<HTMLDivElement>(more, Boolean(search.hasNextPage));
+  // The marketplace's first view (the newest listings) stays until the results are here.
+  useFirstViewHandoff(!search.isPending);
 
   if (search.isPending) return <ProductGrid products={[]} layout={layout} loadingCount={FIRST_PAGE} />;
   if (search.isError && !search.data) return <Failed onRetry={() => void search.refetch()} />;

@@ -1,0 +1,55 @@
+// Starts the app once the page's first view is on screen (index.html's #boot, written by the
+// server: entrypoints/http/pages/first_view.py). vite.config.ts moves the app's entry module
+// and its preloads into this tag's data-app and data-preload, so the browser fetches the
+// first view's photos before the JavaScript and paints them without waiting for it; the app
+// then renders underneath and removes #boot (src/lib/first-view.ts). A classic script, not a
+// module: index.html may run no inline script (Content-Security-Policy: script-src 'self').
+(function () {
+  var tag = document.currentScript;
+  var app = tag.getAttribute('data-app');
+  var preloads = (tag.getAttribute('data-preload') || '').split(' ').filter(Boolean);
+  var started = false;
+  // A first view's photos may take this long before the app starts anyway.
+  var PHOTO_WAIT_MS = 2500;
+
+  function start() {
+    if (started) return;
+    started = true;
+    preloads.forEach(function (href) {
+      var link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = href;
+      document.head.appendChild(link);
+    });
+    var script = document.createElement('script');
+    script.type = 'module';
+    script.crossOrigin = '';
+    script.src = app;
+    document.head.appendChild(script);
+  }
+
+  // After the next frame is painted (a hidden tab paints nothing: start at once).
+  function afterPaint() {
+    if (document.visibilityState === 'hidden') start();
+    else requestAnimationFrame(function () { setTimeout(start, 0); });
+  }
+
+  var photos = Array.prototype.filter.call(document.querySelectorAll('#boot img'), function (img) {
+    return !img.complete;
+  });
+  if (!photos.length) {
+    afterPaint();
+    return;
+  }
+  var left = photos.length;
+  photos.forEach(function (img) {
+    function done() {
+      left -= 1;
+      if (left === 0) afterPaint();
+    }
+    img.addEventListener('load', done, { once: true });
+    img.addEventListener('error', done, { once: true });
+  });
+  setTimeout(start, PHOTO_WAIT_MS);
+})();

@@ -1,0 +1,52 @@
+import { useLayoutEffect } from 'react';
+
+/**
+ * index.html's boot block (`#boot`): the boot header and, on the home page, a product page
+ * and the marketplace, the page's first view written by the server
+ * (entrypoints/http/pages/first_view.py). It covers the app (`#root`, hidden from assistive
+ * technology meanwhile) while the app renders underneath, and gives way when the app's own
+ * page is ready, so a visitor sees the content at once and never a loader in between.
+ */
+const BOOT_ID = 'boot';
+/** However a page fares, the first view gives way to the app after this long. */
+export const FIRST_VIEW_LIMIT_MS = 8000;
+
+/** Remove the boot block and show the app (idempotent). */
+export function releaseFirstView(): void {
+  document.getElementById(BOOT_ID)?.remove();
+  document.getElementById('root')?.removeAttribute('aria-hidden');
+}
+
+/** The path and query the server wrote a first view for, if it wrote one. */
+export function firstViewPath(): string | undefined {
+  return document.querySelector<HTMLElement>(`#${BOOT_ID} [data-first-view]`)?.dataset.firstView;
+}
+
+/** Is the boot block still in the document? */
+export function firstViewShown(): boolean {
+  return document.getElementById(BOOT_ID) !== null;
+}
+
+/** The app is at `location`: a first view written for another page gives way at once. */
+export function releaseFirstViewUnlessAt(location: { pathname: string; search: string }): void {
+  if (firstViewShown() && firstViewPath() !== location.pathname + location.search) releaseFirstView();
+}
+
+/** A page with a first view keeps it until `ready` (its own content is rendered), then the
+ * boot block goes in the same commit, before the browser paints. */
+export function useFirstViewHandoff(ready: boolean): void {
+  useLayoutEffect(() => {
+    if (ready) releaseFirstView();
+  }, [ready]);
+}
+
+/** At the app's first commit: a page without a first view of its own shows the app at once;
+ * any first view gives way after `FIRST_VIEW_LIMIT_MS`. */
+export function FirstViewGate() {
+  useLayoutEffect(() => {
+    releaseFirstViewUnlessAt(window.location);
+    const timer = window.setTimeout(releaseFirstView, FIRST_VIEW_LIMIT_MS);
+    return () => window.clearTimeout(timer);
+  }, []);
+  return null;
+}
