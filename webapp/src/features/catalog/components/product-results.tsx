@@ -1,5 +1,6 @@
 import { Anchor, Box, Button, Center, EmptyState, Stack, Text } from '@mantine/core';
 import { IconMoodEmpty } from '@tabler/icons-react';
+import { useDeferredValue } from 'react';
 import type { ProductLayout } from '@/entities/product/product-card';
 import { LoadFailed } from '@/components/load-failed';
 import { ProductGrid } from '@/entities/product/product-grid';
@@ -42,16 +43,20 @@ function Failed({ onRetry }: { onRetry: () => void }) {
 /** Search results: skeletons, error, empty state, or the grid with infinite scroll. */
 export function ProductResults({ filters, layout, onClear, onSearchExact }: ProductResultsProps) {
   const search = useProductSearch(filters);
+  // A page of cards renders in the background (time-sliced), so its arrival never blocks a
+  // tap or a keystroke for long; until then the grid shows what it showed before.
+  const data = useDeferredValue(search.data);
   const more = () => void (search.hasNextPage && !search.isFetchingNextPage && search.fetchNextPage());
   const trigger = useInfiniteTrigger<HTMLDivElement>(more, Boolean(search.hasNextPage));
   // The marketplace's first view (the newest listings) stays until the results are here.
-  useFirstViewHandoff(!search.isPending);
+  const waiting = data === undefined && !search.isError;
+  useFirstViewHandoff(!waiting);
 
-  if (search.isPending) return <ProductGrid products={[]} layout={layout} loadingCount={FIRST_PAGE} />;
-  if (search.isError && !search.data) return <Failed onRetry={() => void search.refetch()} />;
+  if (waiting) return <ProductGrid products={[]} layout={layout} loadingCount={FIRST_PAGE} />;
+  if (data === undefined) return <Failed onRetry={() => void search.refetch()} />;
 
-  const products = search.data.pages.flatMap((page) => page.items);
-  const first = search.data.pages[0] ?? { total: 0, didYouMean: null };
+  const products = data.pages.flatMap((page) => page.items);
+  const first = data.pages[0] ?? { total: 0, didYouMean: null };
   const corrected = first.didYouMean ? (
     <Corrected corrected={first.didYouMean} typed={filters.q} onSearchExact={onSearchExact} />
   ) : null;
