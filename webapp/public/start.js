@@ -29,10 +29,16 @@
     document.head.appendChild(script);
   }
 
-  // After the next frame is painted (a hidden tab paints nothing: start at once).
+  // Once a frame with the first view (and its photos) has been presented: the second frame
+  // callback runs after the first one was painted. A hidden tab paints nothing: start at once.
   function afterPaint() {
-    if (document.visibilityState === 'hidden') start();
-    else requestAnimationFrame(function () { setTimeout(start, 0); });
+    if (document.visibilityState === 'hidden') {
+      start();
+      return;
+    }
+    requestAnimationFrame(function () {
+      requestAnimationFrame(function () { setTimeout(start, 0); });
+    });
   }
 
   var photos = Array.prototype.filter.call(document.querySelectorAll('#boot img'), function (img) {

@@ -1,4 +1,5 @@
 import { Anchor, Breadcrumbs, Container, Divider, Text } from '@mantine/core';
+import { useDeferredValue } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { NoticePage } from '@/components/notice-page';
 import { PageLoader } from '@/components/page-loader';
@@ -18,10 +19,13 @@ import { StyledPosts } from './styled-posts';
 export default function ProductPage() {
   const id = Number(useParams().id);
   const product = useProduct(id);
-  const found = product.data;
+  // The page renders in the background when the product arrives (time-sliced, so it never
+  // blocks a tap for long); a product of the page before is never shown under this one's URL.
+  const deferred = useDeferredValue(product.data);
+  const found = deferred?.id === id ? deferred : undefined;
   const valid = Number.isInteger(id) && id > 0;
-  // The first view (photo, title, price) stays until the page has the product to show.
-  useFirstViewHandoff(!valid || !product.isPending);
+  // The first view (photo, title, price) stays until the page shows the product.
+  useFirstViewHandoff(!valid || product.isError || found !== undefined);
   usePageMeta(
     found
       ? { title: `${found.title} — ${formatMoney(found.price)}`, description: summary(found.description) }
@@ -35,12 +39,12 @@ export default function ProductPage() {
       </NoticePage>
     );
   }
-  if (product.isPending) return <PageLoader label="Loading product" />;
   if (product.isError) {
     return <NoticePage title="Failed to load product details">Could not load product details. Please try again.</NoticePage>;
   }
+  if (found === undefined) return <PageLoader label="Loading product" />;
 
-  const item = product.data;
+  const item = found;
   return (
     <Container size="xl" py="lg">
       <Breadcrumbs mb="md" separator="›">
