@@ -143,6 +143,9 @@ async def test_the_home_page_and_a_product_page_paint_their_content_before_any_s
     assert (f'<img src="{product["images"][0]}" alt="Black leather jacket &lt;b&gt;" '
             'fetchpriority="high">') in page
     assert "Soft &amp; supple." in page
+    hostile = (await spa.get(f'/product/{product["id"]}?x="><script>alert(1)</script>')).text
+    assert "<script>alert(1)" not in hostile
+    assert re.search(r'<div class="fv" data-first-view="[^"<>]*"><div class="fv-product">', hostile)
     # No such product, or no page of its own: the boot header alone, as before.
     for path in ("/product/999999", "/product/abc", "/feed", "/auth"):
         assert first_view((await spa.get(path)).text) is None, path
