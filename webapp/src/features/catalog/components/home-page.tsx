@@ -1,4 +1,5 @@
 import { Alert, Container, Stack } from '@mantine/core';
+import { useDeferredValue } from 'react';
 import { ProductGrid } from '@/entities/product/product-grid';
 import { useFirstViewHandoff } from '@/lib/first-view';
 import { useProductRow } from '../api';
@@ -14,14 +15,17 @@ const ROW_COLS = { base: 2, '820px': 4 };
 /** Home: hero, brand tiles, Most Watched, category tiles, Trending Styles, sell call to action. */
 export default function HomePage() {
   const mostWatched = useProductRow('most_popular', 4);
-  const watched = mostWatched.data?.items ?? [];
+  // Rows render in the background when they arrive (time-sliced: no long task on a phone).
+  const row = useDeferredValue(mostWatched.data);
+  const watched = row?.items ?? [];
+  const loading = row === undefined && !mostWatched.isError;
   // The hero's words need no data: the first view gives way as soon as the page renders.
   useFirstViewHandoff(true);
 
   return (
     <Container size="xl" py="xl">
       <Stack gap={48}>
-        <HomeHero products={watched} loading={mostWatched.isPending} />
+        <HomeHero products={watched} loading={loading} />
         <BrandTiles />
         <section aria-labelledby="home-most-watched">
           <SectionHeader
@@ -36,7 +40,7 @@ export default function HomePage() {
               Refresh the page to try again.
             </Alert>
           ) : (
-            <ProductGrid products={watched} loadingCount={mostWatched.isPending ? 4 : 0} cols={ROW_COLS} />
+            <ProductGrid products={watched} loadingCount={loading ? 4 : 0} cols={ROW_COLS} />
           )}
         </section>
         <CategoryTiles />

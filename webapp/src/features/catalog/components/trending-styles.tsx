@@ -1,5 +1,6 @@
 import { Avatar, Badge, Button, Card, EmptyState, Group, SimpleGrid, Skeleton, Text, VisuallyHidden } from '@mantine/core';
 import { IconHeart, IconSparkles } from '@tabler/icons-react';
+import { useDeferredValue } from 'react';
 import { Link } from 'react-router-dom';
 import { ProductImage } from '@/entities/product/product-image';
 import { useTrendingPosts, type StylePost } from '@/entities/post/post';
@@ -36,16 +37,19 @@ function StyleCard({ post }: { post: StylePost }) {
 /** The three most-liked style posts of recent weeks; the style feed has the rest. */
 export function TrendingStyles() {
   const trending = useTrendingPosts();
-  const posts = trending.data ?? [];
+  // Rendered in the background when they arrive (time-sliced), like the home page's rows.
+  const data = useDeferredValue(trending.data);
+  const posts = data ?? [];
+  const pending = data === undefined && !trending.isError;
   return (
     <section aria-labelledby="home-trending">
       <SectionHeader id="home-trending" title="Trending Styles" subtitle="How the community is wearing it" />
-      {!trending.isPending && posts.length === 0 ? (
+      {!pending && posts.length === 0 ? (
         <EmptyState icon={<IconSparkles />} withIndicatorBackground title="No trending styles yet"
           description="Share a look on the style feed and it could show up here." />
       ) : (
         <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
-          {trending.isPending
+          {pending
             ? [0, 1, 2].map((index) => <Skeleton key={index} h={320} radius="lg" />)
             : posts.map((post) => <StyleCard key={post.id} post={post} />)}
         </SimpleGrid>
