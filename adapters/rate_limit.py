@@ -1,6 +1,10 @@
 """Event times per key for the rate-limit rules of ``domain/rate_limits.py``: in memory for
 one process, in Redis to share the counts between processes (``RETHREAD_REDIS_URL``).
 
+``exclusive(keys)``: in memory a lock per key (``application/key_locks.py``); in Redis the
+same, then one Redis lock per key (``SET NX`` with an expiry, so a process that dies holding
+one frees it after ``LOCK_SECONDS``), taken in sorted order by every process.
+
 Times come from the caller (the service's injected clock), so tests move a clock instead of
 sleeping, and every process stamps events on the same (wall-clock) scale.
 """
@@ -9,13 +13,26 @@ from __future__ import annotations
 
 import uuid
 from collections import defaultdict
+from collections.abc import AsyncIterator, Sequence
+from contextlib import AbstractAsyncContextManager, AsyncExitStack, asynccontextmanager
 
 from redis.asyncio import Redis
+
+from application.key_locks import KeyLocks
+
+# A Redis lock frees itself after this long if its holder died; a holder waits at most this
+# long for one (a check and a record take milliseconds).
+LOCK_SECONDS = 10
+LOCK_POLL_SECONDS = 0.01
 
 
 class MemoryRateLimiter:
     def __init__(self) -> None:
         self._times: dict[str, list[float]] = defaultdict(list)
+        self._locks = KeyLocks()
+
+    def exclusive(self, keys: Sequence[str]) -> AbstractAsyncContextManager[None]:
+        return self._locks.hold(keys)
 
     async def times(self, key: str, window_seconds: int, now: float) -> list[float]:
         kept = [t for t in self._times.get(key, []) if t > now - window_seconds]
@@ -39,6 +56,16 @@ class RedisRateLimiter:
     def __init__(self, redis: Redis, prefix: str = "rethread:rl:") -> None:
         self.redis = redis
         self.prefix = prefix
+        self._locks = KeyLocks()
+
+    @asynccontextmanager
+    async def exclusive(self, keys: Sequence[str]) -> AsyncIterator[None]:
+        async with self._locks.hold(keys), AsyncExitStack() as stack:
+            for key in sorted(set(keys)):
+                await stack.enter_async_context(self.redis.lock(
+                    f"{self.prefix}lock:{key}", timeout=LOCK_SECONDS,
+                    blocking_timeout=LOCK_SECONDS, sleep=LOCK_POLL_SECONDS))
+            yield
 
     async def times(self, key: str, window_seconds: int, now: float) -> list[float]:
         name = self.prefix + key

@@ -129,14 +129,17 @@ class AccountService:
         correct = await self.hasher.verify(None if user is None else user.password_hash,
                                            password)
         # Guesses sent together all passed the first check; failures recorded meanwhile
-        # lock them out too, whatever their password (so the answer tells nothing).
-        await self._refuse_while_locked(keys, known)
-        if not correct or user is None:
-            limits = self.limits
-            await self.throttle.record(limits.login_account, keys.account)
-            await self.throttle.record(limits.login_known_address, keys.pair)
-            await self.throttle.record(limits.login_address, keys.address)
-            raise NotAuthenticated(INVALID_CREDENTIALS)
+        # lock them out too, whatever their password (so the answer tells nothing). The
+        # second check and the failure's record are one step per key (held against every
+        # other process), so no burst of guesses gets more tries than the limits allow.
+        async with self.throttle.exclusive(keys.account, keys.pair, keys.address):
+            await self._refuse_while_locked(keys, known)
+            if not correct or user is None:
+                limits = self.limits
+                await self.throttle.record(limits.login_account, keys.account)
+                await self.throttle.record(limits.login_known_address, keys.pair)
+                await self.throttle.record(limits.login_address, keys.address)
+                raise NotAuthenticated(INVALID_CREDENTIALS)
         new_hash = (await self.hasher.hash(password)
                     if self.hasher.needs_rehash(user.password_hash) else None)
         async with self.uow:

@@ -11,6 +11,7 @@ counted; addresses and login texts are hashed, so Redis holds no personal data.
 from __future__ import annotations
 
 import hashlib
+from contextlib import AbstractAsyncContextManager
 
 from application.ports import Clock, RateLimiter
 from domain.errors import RateLimited
@@ -45,11 +46,18 @@ class Throttle:
         if wait:
             raise RateLimited(message, retry_after=wait)
 
+    def exclusive(self, *keys: str) -> AbstractAsyncContextManager[None]:
+        """Hold ``keys`` against every other request sharing the limiter's store (this
+        process, or all processes on one Redis) while a check and its record are made."""
+        return self.limiter.exclusive(keys)
+
     async def take(self, rule: Rule, key: str, message: str) -> None:
-        """Check, then count this attempt at once (not after the work): requests sent
-        together cannot all pass the check before any of them is counted."""
-        await self.check(rule, key, message)
-        await self.record(rule, key)
+        """Check, then count this attempt at once (not after the work), holding the key
+        between the two: requests sent together cannot all pass the check before any of
+        them is counted, in one process or several."""
+        async with self.exclusive(key):
+            await self.check(rule, key, message)
+            await self.record(rule, key)
 
     async def record(self, rule: Rule | int, key: str) -> None:
         seconds = rule if isinstance(rule, int) else rule.seconds

@@ -7,6 +7,8 @@ unit of work below names one repository per area.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from contextlib import AbstractAsyncContextManager
 from datetime import datetime
 from types import TracebackType
 from typing import Protocol, Self
@@ -92,11 +94,16 @@ class Clock(Protocol):
 
 class RateLimiter(Protocol):
     """Event times (seconds, from the service's clock) per key; ``domain/rate_limits.py``
-    decides from them. ``times`` forgets events older than the window and returns the rest."""
+    decides from them. ``times`` forgets events older than the window and returns the rest.
+
+    ``exclusive(keys)`` holds the keys against everyone sharing the store (this process, or
+    every process on the same Redis) until the block ends, so a decision read from ``times``
+    and the ``record`` that follows it cannot interleave with another request's."""
 
     async def times(self, key: str, window_seconds: int, now: float) -> list[float]: ...
     async def record(self, key: str, window_seconds: int, now: float) -> None: ...
     async def reset(self, key: str) -> None: ...
+    def exclusive(self, keys: Sequence[str]) -> AbstractAsyncContextManager[None]: ...
 
 
 __all__ = [

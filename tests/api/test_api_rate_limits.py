@@ -4,11 +4,12 @@ the same answer time for an unknown name as for a wrong password."""
 
 from __future__ import annotations
 
+import asyncio
 import statistics
 import time
 import uuid
-from collections.abc import Iterator
-from contextlib import AsyncExitStack
+from collections.abc import AsyncIterator, Iterator
+from contextlib import AsyncExitStack, asynccontextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -96,9 +97,10 @@ async def test_failed_logins_count_per_account_across_addresses(app: Litestar,
         assert (await owner.login("maya")).status_code == 200
 
 
-@pytest.mark.redis
-async def test_two_app_instances_share_the_counts_through_redis(
-        db: str, tmp_path: Path, redis_url: str) -> None:
+@asynccontextmanager
+async def _two_instances(db: str, tmp_path: Path, redis_url: str) -> AsyncIterator[list[Litestar]]:
+    """Two app instances (two server processes) sharing one database and one Redis, with
+    this test's own keys in the shared Redis."""
     prefix = f"test:{uuid.uuid4().hex}:"
     containers: list[Container] = []
     apps = []
@@ -107,21 +109,11 @@ async def test_two_app_instances_share_the_counts_through_redis(
         container = build_container(settings)
         limiter = container.rate_limiter()
         assert isinstance(limiter, RedisRateLimiter)
-        limiter.prefix = prefix  # this test's own keys in the shared Redis
+        limiter.prefix = prefix
         containers.append(container)
         apps.append(create_app(settings, container))
     try:
-        async with AsyncExitStack() as stack:
-            first, second = (await _client(stack, apps[0], "10.0.0.1"),
-                             await _client(stack, apps[1], "10.0.0.2"))
-            owner = await _client(stack, apps[0], "10.0.0.9")
-            assert (await owner.register("maya")).status_code == 201
-            # Three guesses through one instance, two through the other: the account's five.
-            answers = [(await client.login("maya", "wrong-pass")).status_code
-                       for client in (first, second, first, second, first)]
-            assert answers == [401] * 5
-            assert (await second.login("maya")).status_code == 429
-            assert (await first.login("maya")).status_code == 429
+        yield apps
     finally:
         for container in containers:
             redis = container.redis()
@@ -130,6 +122,35 @@ async def test_two_app_instances_share_the_counts_through_redis(
                 await redis.delete(*keys)
             await container.engine().dispose()
             await redis.aclose()
+
+
+@pytest.mark.redis
+async def test_two_app_instances_share_the_counts_through_redis(
+        db: str, tmp_path: Path, redis_url: str) -> None:
+    async with _two_instances(db, tmp_path, redis_url) as apps, AsyncExitStack() as stack:
+        first, second = (await _client(stack, apps[0], "10.0.0.1"),
+                         await _client(stack, apps[1], "10.0.0.2"))
+        owner = await _client(stack, apps[0], "10.0.0.9")
+        assert (await owner.register("maya")).status_code == 201
+        # Three guesses through one instance, two through the other: the account's five.
+        answers = [(await client.login("maya", "wrong-pass")).status_code
+                   for client in (first, second, first, second, first)]
+        assert answers == [401] * 5
+        assert (await second.login("maya")).status_code == 429
+        assert (await first.login("maya")).status_code == 429
+
+
+@pytest.mark.redis
+async def test_guesses_sent_together_through_two_instances_get_the_five_tries_and_no_more(
+        db: str, tmp_path: Path, redis_url: str) -> None:
+    async with _two_instances(db, tmp_path, redis_url) as apps, AsyncExitStack() as stack:
+        owner = await _client(stack, apps[0], "10.0.0.9")
+        assert (await owner.register("maya")).status_code == 201
+        guessers = [await _client(stack, apps[n % 2], f"10.7.0.{n}") for n in range(12)]
+        answers = await asyncio.gather(*(g.login("maya", f"wrong-{n}")
+                                         for n, g in enumerate(guessers)))
+        codes = sorted(answer.status_code for answer in answers)
+        assert codes == [401] * 5 + [429] * 7, codes
 
 
 async def test_an_unknown_name_answers_as_slowly_as_a_wrong_password(

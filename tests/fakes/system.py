@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from contextlib import AbstractAsyncContextManager
 from datetime import UTC, datetime, timedelta
+
+from application.key_locks import KeyLocks
 
 
 class FixedClock:
@@ -27,6 +31,10 @@ class FakeRateLimiter:
 
     def __init__(self) -> None:
         self.events: dict[str, list[float]] = {}
+        self.locks = KeyLocks()
+
+    def exclusive(self, keys: Sequence[str]) -> AbstractAsyncContextManager[None]:
+        return self.locks.hold(keys)
 
     async def times(self, key: str, window_seconds: int, now: float) -> list[float]:
         return [t for t in self.events.get(key, []) if now - window_seconds < t <= now]
