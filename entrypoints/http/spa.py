@@ -3,9 +3,11 @@
 
 from __future__ import annotations
 
+import logging
 import mimetypes
+from collections.abc import Awaitable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from litestar import Request, Response, get
 from litestar.exceptions import NotFoundException
@@ -26,6 +28,9 @@ from entrypoints.http.pages.first_view import (
 from entrypoints.http.pages.routes import RouteMatch, match_route
 from entrypoints.http.pages.share_tags import IndexPage, head_tags, page_preview, with_head
 from entrypoints.http.precompressed import asset_file
+
+log = logging.getLogger("rethread.http.spa")
+T = TypeVar("T")
 
 IMMUTABLE = "public, max-age=31536000, immutable"
 RESERVED_PREFIXES = ("api/", "media/", "schema/", "ws/")
@@ -83,6 +88,17 @@ async def first_view(catalog: CatalogService, match: RouteMatch, query: str) -> 
     return None
 
 
+async def _or_none(work: Awaitable[T], what: str, path: str) -> T | None:
+    """What ``work`` finds, or None when it cannot be had (the database busy or down): the
+    page is still served, without its share tags or first view, and the app shows what it
+    can."""
+    try:
+        return await work
+    except Exception:
+        log.warning("%s of %s left out", what, path, exc_info=True)
+        return None
+
+
 async def _page(index: Path, index_page: IndexPage, request: Request,
                 sharing: SharingService, catalog: CatalogService) -> Any:
     """index.html for a page of the route table; its share tags on a shareable page and its
@@ -91,15 +107,17 @@ async def _page(index: Path, index_page: IndexPage, request: Request,
     if match is None:
         return Response(index_page.text(), media_type="text/html", status_code=404,
                         headers={"Cache-Control": "no-cache"})
-    preview = await page_preview(sharing, match) if match.route.share else None
-    content = await first_view(catalog, match, request.url.query)
+    path = request.url.path
+    preview = (await _or_none(page_preview(sharing, match), "share tags", path)
+               if match.route.share else None)
+    content = await _or_none(first_view(catalog, match, request.url.query), "first view", path)
     if preview is None and content is None:
         return _file(index, "no-cache")
     html = index_page.text()
     if preview is not None:
         base_url = str(request.base_url).rstrip("/")
-        html = with_head(html, head_tags(preview, base_url, request.url.path))
+        html = with_head(html, head_tags(preview, base_url, path))
     if content is not None:
-        path = request.url.path + (f"?{request.url.query}" if request.url.query else "")
-        html = with_first_view(html, path, content)
+        query = f"?{request.url.query}" if request.url.query else ""
+        html = with_first_view(html, path + query, content)
     return Response(html, media_type="text/html", headers={"Cache-Control": "no-cache"})

@@ -5,10 +5,14 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
+from dependency_injector import providers
 from litestar.testing import AsyncTestClient
 
+from application.catalog import CatalogService
+from application.sharing import SharingService
 from entrypoints.container import build_container, shutdown
 from entrypoints.http.app import create_app
 from entrypoints.http.pages.first_view import MARKETPLACE_CARDS
@@ -166,3 +170,41 @@ async def test_the_marketplace_paints_the_newest_listings_before_any_script(
         assert f'<img src="{item["thumbnails"][0]}"' in view
     # Searches and filters show what the app finds, not the newest: no first view.
     assert first_view((await spa.get("/marketplace?category=tops")).text) is None
+
+
+async def test_a_page_is_served_without_its_tags_and_first_view_when_the_database_fails(
+        db: str, tmp_path: Path) -> None:
+    class Down(CatalogService):  # the handler's dependency keeps its type
+        def __init__(self) -> None:
+            pass
+
+        async def search(self, *_: object) -> Any:
+            raise ConnectionError("database down")
+
+        async def get(self, *_: object) -> Any:
+            raise ConnectionError("database down")
+
+    class NoSharing(SharingService):
+        def __init__(self) -> None:
+            pass
+
+        async def product(self, *_: object) -> Any:
+            raise ConnectionError("database down")
+
+    dist = tmp_path / "dist"
+    dist.mkdir()
+    (dist / "index.html").write_text(
+        '<html><head><title>Rethread</title></head><body><div id="boot"><!--first-view-->'
+        "</div></body></html>")
+    settings = make_settings(db, tmp_path, RETHREAD_WEBAPP_DIR=str(dist))
+    container = build_container(settings)
+    with container.catalog.override(providers.Object(Down())), \
+            container.sharing.override(providers.Object(NoSharing())):
+        async with AsyncTestClient(create_app(settings, container)) as client:
+            for path in ("/marketplace", "/product/1"):
+                response = await client.get(path)
+                assert response.status_code == 200, (path, response.text)
+                assert first_view(response.text) is None
+                assert "<!--first-view-->" in response.text  # the boot header alone
+                assert "<title>Rethread</title>" in response.text
+    await shutdown(container)
