@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
@@ -47,24 +48,31 @@ function precompress(): Plugin {
 }
 
 /**
- * The built index.html starts the app from `public/start.js` once the page's first view is on
+ * The built index.html starts the app from `src/start.js` once the page's first view is on
  * screen, instead of fetching the entry module and its preloads while the HTML is parsed:
  * a phone on a slow network then spends its first bytes on the first view (the server's
  * content and photos in #boot), not on JavaScript that cannot paint before it has run.
+ * start.js is a classic script copied as it is under a name with its content's hash, so it is
+ * cached for a year like the other assets (and precompressed with them).
  */
 function startAfterFirstView(): Plugin {
   const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/;
   const preload = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
+  const source = readFileSync(fileURLToPath(new URL('./src/start.js', import.meta.url)));
+  const fileName = `assets/start-${createHash('sha256').update(source).digest('hex').slice(0, 10)}.js`;
   return {
     name: 'rethread-start-after-first-view',
     apply: 'build',
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName, source });
+    },
     transformIndexHtml: {
       order: 'post',
       handler(html) {
         const app = entry.exec(html)?.[1];
         if (!app) throw new Error('index.html has no entry module for start.js to start');
         const preloads = [...html.matchAll(preload)].map((found) => found[1]);
-        const start = `<script src="/start.js" data-app="${app}" data-preload="${preloads.join(' ')}" defer></script>`;
+        const start = `<script src="/${fileName}" data-app="${app}" data-preload="${preloads.join(' ')}" defer></script>`;
         return html.replace(entry, '').replace(preload, '').replace('</body>', `  ${start}\n  </body>`);
       },
     },

@@ -4,7 +4,7 @@ phone paints it before the JavaScript has arrived (``docs/performance.md``, "Fir
 index.html holds ``<div id="boot">`` (the boot header and the marker ``<!--first-view-->``)
 above the app's ``#root``. For the home page, a product page and the marketplace the marker
 becomes that page's content, plain HTML with real links. The webapp starts after it is on
-screen (``webapp/public/start.js``), renders underneath, and removes ``#boot`` once its own
+screen (``webapp/src/start.js``), renders underneath, and removes ``#boot`` once its own
 page has what it needs (``webapp/src/lib/first-view.ts``). Any other page, or a page whose
 data is missing, keeps the marker alone and the boot header is all that paints first.
 
