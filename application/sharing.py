@@ -13,6 +13,7 @@ from decimal import Decimal
 
 from application.ports import UnitOfWork
 from application.ports.sharing import SitemapEntry
+from domain.listings import Listing
 
 SITE_NAME = "Rethread"
 SITE_DESCRIPTION = ("Rethread: the trusted marketplace for secondhand fashion with a "
@@ -28,6 +29,9 @@ class PagePreview:
     image: str | None
     kind: str  # the Open Graph type: "product", "article" or "profile"
     price: Decimal | None = None
+    # A product's preview carries the listing it was made from: the page's first view
+    # (entrypoints/http/pages/first_view.py) shows more of it without reading it again.
+    listing: Listing | None = None
 
 
 def summary(text: str | None, length: int = DESCRIPTION_LENGTH) -> str:
@@ -62,7 +66,7 @@ class SharingService:
             title=f"{listing.title} — {price_text(listing.price)}",
             description=summary(listing.description) or SITE_DESCRIPTION,
             image=listing.images[0].url if listing.images else None,
-            kind="product", price=listing.price)
+            kind="product", price=listing.price, listing=listing)
 
     async def post(self, post_id: int) -> PagePreview | None:
         async with self.uow:

@@ -16,8 +16,7 @@ from litestar.response import File
 
 from application.catalog import CatalogService
 from application.catalog_search import SearchRequest
-from application.sharing import SharingService
-from domain.errors import NotFound
+from application.sharing import PagePreview, SharingService
 from entrypoints.http.pages.first_view import (
     MARKETPLACE_CARDS,
     home_view,
@@ -71,20 +70,19 @@ def spa_handler(dist: Path) -> HTTPRouteHandler:
     return serve
 
 
-async def first_view(catalog: CatalogService, match: RouteMatch, query: str) -> str | None:
+async def first_view(catalog: CatalogService, match: RouteMatch, query: str,
+                     preview: PagePreview | None) -> str | None:
     """The page's main content for index.html (``pages/first_view.py``), or None: only the
-    home page, a product page and the marketplace without filters have one."""
+    home page, a product page and the marketplace without filters have one. A product's
+    comes from the listing its share tags were read from (``preview``): one read for both."""
     path = match.route.path
     if path == "/":
         return home_view()
     if path == "/marketplace" and not query:
         page = await catalog.search(SearchRequest(limit=MARKETPLACE_CARDS))
-        return marketplace_view(page.items) if page.items else None
-    if match.route.share == "product" and match.share_id is not None:
-        try:
-            return product_view(await catalog.get(match.share_id))
-        except NotFound:
-            return None
+        return marketplace_view([view.listing for view in page.items]) if page.items else None
+    if preview is not None and preview.listing is not None:
+        return product_view(preview.listing)
     return None
 
 
@@ -110,7 +108,8 @@ async def _page(index: Path, index_page: IndexPage, request: Request,
     path = request.url.path
     preview = (await _or_none(page_preview(sharing, match), "share tags", path)
                if match.route.share else None)
-    content = await _or_none(first_view(catalog, match, request.url.query), "first view", path)
+    content = await _or_none(first_view(catalog, match, request.url.query, preview),
+                             "first view", path)
     if preview is None and content is None:
         return _file(index, "no-cache")
     html = index_page.text()

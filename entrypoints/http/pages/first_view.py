@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from html import escape
 
-from application.catalog_views import ListingView
+from domain.listings import Listing
 from domain.money import format_usd
 
 MARKER = "<!--first-view-->"
@@ -49,20 +49,18 @@ def home_view() -> str:
         '</section>')
 
 
-def _cover(view: ListingView, thumbnail: bool) -> str:
-    images = view.listing.images
-    if not images:
+def _cover(item: Listing, thumbnail: bool) -> str:
+    if not item.images:
         return '<div class="fv-photo" role="img" aria-label="No photo"></div>'
-    url = images[0].thumbnail_url if thumbnail else images[0].url
-    return (f'<div class="fv-photo"><img src="{escape(url)}" alt="{escape(view.listing.title)}"'
+    url = item.images[0].thumbnail_url if thumbnail else item.images[0].url
+    return (f'<div class="fv-photo"><img src="{escape(url)}" alt="{escape(item.title)}"'
             ' fetchpriority="high"></div>')
 
 
-def product_view(view: ListingView) -> str:
-    item = view.listing
+def product_view(item: Listing) -> str:
     return (
         '<div class="fv-product">'
-        f'{_cover(view, thumbnail=False)}'
+        f'{_cover(item, thumbnail=False)}'
         '<div class="fv-details">'
         f'<h1 class="fv-title">{escape(item.title)}</h1>'
         f'<p class="fv-price">{format_usd(item.price)}</p>'
@@ -71,12 +69,12 @@ def product_view(view: ListingView) -> str:
         '</div></div>')
 
 
-def marketplace_view(items: list[ListingView]) -> str:
+def marketplace_view(items: list[Listing]) -> str:
     cards = "".join(
         '<li class="fv-card">'
-        f'{_cover(view, thumbnail=True)}'
-        f'<p class="fv-price">{format_usd(view.listing.price)}</p>'
-        f'<a class="fv-link" href="/product/{view.listing.id}">{escape(view.listing.title)}</a>'
-        '</li>' for view in items)
+        f'{_cover(item, thumbnail=True)}'
+        f'<p class="fv-price">{format_usd(item.price)}</p>'
+        f'<a class="fv-link" href="/product/{item.id}">{escape(item.title)}</a>'
+        '</li>' for item in items)
     return (f'<h1 class="fv-heading">{MARKETPLACE_TITLE}</h1>'
             f'<p class="fv-text">{MARKETPLACE_TEXT}</p><ul class="fv-grid">{cards}</ul>')
