@@ -1,7 +1,7 @@
 import { Alert, Container, Stack } from '@mantine/core';
-import { useDeferredValue } from 'react';
 import { ProductGrid } from '@/entities/product/product-grid';
 import { useFirstViewHandoff } from '@/lib/first-view';
+import { useDeferredData } from '@/lib/use-deferred-data';
 import { useProductRow } from '../api';
 import { BrandTiles } from './brand-tiles';
 import { CategoryTiles } from './category-tiles';
@@ -15,10 +15,8 @@ const ROW_COLS = { base: 2, '820px': 4 };
 /** Home: hero, brand tiles, Most Watched, category tiles, Trending Styles, sell call to action. */
 export default function HomePage() {
   const mostWatched = useProductRow('most_popular', 4);
-  // Rows render in the background when they arrive (time-sliced: no long task on a phone).
-  const row = useDeferredValue(mostWatched.data);
+  const { data: row, waiting: loading } = useDeferredData(mostWatched);
   const watched = row?.items ?? [];
-  const loading = row === undefined && !mostWatched.isError;
   // The hero's words need no data: the first view gives way as soon as the page renders.
   useFirstViewHandoff(true);
 

@@ -1,10 +1,10 @@
 import { Anchor, Breadcrumbs, Container, Divider, Text } from '@mantine/core';
-import { useDeferredValue } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { NoticePage } from '@/components/notice-page';
 import { PageLoader } from '@/components/page-loader';
 import { isApiError } from '@/lib/api-client';
 import { useFirstViewHandoff } from '@/lib/first-view';
+import { useDeferredData } from '@/lib/use-deferred-data';
 import { formatMoney } from '@/lib/formatters';
 import { summary, usePageMeta } from '@/lib/page-meta';
 import { categoryLabel } from '@/entities/product/catalog-enums';
@@ -19,9 +19,8 @@ import { StyledPosts } from './styled-posts';
 export default function ProductPage() {
   const id = Number(useParams().id);
   const product = useProduct(id);
-  // The page renders in the background when the product arrives (time-sliced, so it never
-  // blocks a tap for long); a product of the page before is never shown under this one's URL.
-  const deferred = useDeferredValue(product.data);
+  // A product of the page before is never shown under this one's URL.
+  const deferred = useDeferredData(product).data;
   const found = deferred?.id === id ? deferred : undefined;
   const valid = Number.isInteger(id) && id > 0;
   // The first view (photo, title, price) stays until the page shows the product.

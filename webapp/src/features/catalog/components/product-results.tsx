@@ -1,6 +1,5 @@
 import { Anchor, Box, Button, Center, EmptyState, Stack, Text } from '@mantine/core';
 import { IconMoodEmpty } from '@tabler/icons-react';
-import { useDeferredValue } from 'react';
 import type { ProductLayout } from '@/entities/product/product-card';
 import { LoadFailed } from '@/components/load-failed';
 import { ProductGrid } from '@/entities/product/product-grid';
@@ -8,6 +7,7 @@ import { itemCount } from '@/entities/product/product';
 import { FIRST_PAGE, NEXT_PAGE, useProductSearch } from '../api';
 import type { ProductFilters } from '../filters';
 import { useFirstViewHandoff } from '@/lib/first-view';
+import { useDeferredData } from '@/lib/use-deferred-data';
 import { useInfiniteTrigger } from '@/lib/use-infinite-trigger';
 
 interface ProductResultsProps {
@@ -43,13 +43,11 @@ function Failed({ onRetry }: { onRetry: () => void }) {
 /** Search results: skeletons, error, empty state, or the grid with infinite scroll. */
 export function ProductResults({ filters, layout, onClear, onSearchExact }: ProductResultsProps) {
   const search = useProductSearch(filters);
-  // A page of cards renders in the background (time-sliced), so its arrival never blocks a
-  // tap or a keystroke for long; until then the grid shows what it showed before.
-  const data = useDeferredValue(search.data);
+  // Until a new page of cards has rendered in the background, the grid shows the last one.
+  const { data, waiting } = useDeferredData(search);
   const more = () => void (search.hasNextPage && !search.isFetchingNextPage && search.fetchNextPage());
   const trigger = useInfiniteTrigger<HTMLDivElement>(more, Boolean(search.hasNextPage));
   // The marketplace's first view (the newest listings) stays until the results are here.
-  const waiting = data === undefined && !search.isError;
   useFirstViewHandoff(!waiting);
 
   if (waiting) return <ProductGrid products={[]} layout={layout} loadingCount={FIRST_PAGE} />;

@@ -1,10 +1,10 @@
 import { Avatar, Badge, Button, Card, EmptyState, Group, SimpleGrid, Skeleton, Text, VisuallyHidden } from '@mantine/core';
 import { IconHeart, IconSparkles } from '@tabler/icons-react';
-import { useDeferredValue } from 'react';
 import { Link } from 'react-router-dom';
 import { ProductImage } from '@/entities/product/product-image';
 import { useTrendingPosts, type StylePost } from '@/entities/post/post';
 import { displayNameOf } from '@/entities/user/user';
+import { useDeferredData } from '@/lib/use-deferred-data';
 import { SectionHeader } from './section-header';
 
 function StyleCard({ post }: { post: StylePost }) {
@@ -37,10 +37,8 @@ function StyleCard({ post }: { post: StylePost }) {
 /** The three most-liked style posts of recent weeks; the style feed has the rest. */
 export function TrendingStyles() {
   const trending = useTrendingPosts();
-  // Rendered in the background when they arrive (time-sliced), like the home page's rows.
-  const data = useDeferredValue(trending.data);
+  const { data, waiting: pending } = useDeferredData(trending);
   const posts = data ?? [];
-  const pending = data === undefined && !trending.isError;
   return (
     <section aria-labelledby="home-trending">
       <SectionHeader id="home-trending" title="Trending Styles" subtitle="How the community is wearing it" />
