@@ -14,11 +14,11 @@ from __future__ import annotations
 import uuid
 from collections import defaultdict
 from collections.abc import AsyncIterator, Sequence
-from contextlib import AbstractAsyncContextManager, AsyncExitStack, asynccontextmanager
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 
 from redis.asyncio import Redis
 
-from application.key_locks import KeyLocks
+from application.key_locks import KeyLocks, hold_in_order
 
 # A Redis lock frees itself after this long if its holder died; a holder waits at most this
 # long for one (a check and a record take milliseconds).
@@ -60,11 +60,11 @@ class RedisRateLimiter:
 
     @asynccontextmanager
     async def exclusive(self, keys: Sequence[str]) -> AsyncIterator[None]:
-        async with self._locks.hold(keys), AsyncExitStack() as stack:
-            for key in sorted(set(keys)):
-                await stack.enter_async_context(self.redis.lock(
-                    f"{self.prefix}lock:{key}", timeout=LOCK_SECONDS,
-                    blocking_timeout=LOCK_SECONDS, sleep=LOCK_POLL_SECONDS))
+        def shared(key: str) -> AbstractAsyncContextManager[object]:
+            return self.redis.lock(f"{self.prefix}lock:{key}", timeout=LOCK_SECONDS,
+                                   blocking_timeout=LOCK_SECONDS, sleep=LOCK_POLL_SECONDS)
+
+        async with self._locks.hold(keys), hold_in_order(keys, shared):
             yield
 
     async def times(self, key: str, window_seconds: int, now: float) -> list[float]:

@@ -9,9 +9,21 @@ only while someone holds or waits for it.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Sequence
-from contextlib import AsyncExitStack, asynccontextmanager
+from collections.abc import AsyncIterator, Callable, Sequence
+from contextlib import AbstractAsyncContextManager, AsyncExitStack, asynccontextmanager
 from weakref import WeakValueDictionary
+
+
+@asynccontextmanager
+async def hold_in_order(keys: Sequence[str],
+                        lock_for: Callable[[str], AbstractAsyncContextManager[object]]
+                        ) -> AsyncIterator[None]:
+    """Hold ``lock_for(key)`` for every key, taken in sorted order (no deadlock between
+    holders of overlapping keys) and released in reverse."""
+    async with AsyncExitStack() as stack:
+        for key in sorted(set(keys)):
+            await stack.enter_async_context(lock_for(key))
+        yield
 
 
 class KeyLocks:
@@ -27,8 +39,6 @@ class KeyLocks:
     @asynccontextmanager
     async def hold(self, keys: Sequence[str]) -> AsyncIterator[None]:
         # The locks are referenced here until the block ends, so the weak map keeps them.
-        locks = [self._lock(key) for key in sorted(set(keys))]
-        async with AsyncExitStack() as stack:
-            for lock in locks:
-                await stack.enter_async_context(lock)
+        locks = {key: self._lock(key) for key in keys}
+        async with hold_in_order(keys, locks.__getitem__):
             yield
