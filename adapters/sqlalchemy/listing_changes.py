@@ -1,0 +1,105 @@
+"""Reading the listing change feed (migration 0072) for the in-memory search index.
+
+:func:`look` answers, in one statement, where the next look starts and which listings
+changed since ``since``:
+
+- SQLite: stamps grow in commit order (one writer at a time), so the next look starts
+  after the largest stamp seen.
+- PostgreSQL: a stamp is the writing transaction's id, and transactions commit in any
+  order; the next look starts at the oldest transaction still running now
+  (``pg_snapshot_xmin``), so a change committed later by a transaction older than the
+  newest one seen is still found. Changes may be read twice; applying one is idempotent.
+
+Both values come from the same statement, hence the same snapshot.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from typing import Any
+
+from sqlalchemy import BigInteger, Index, Integer, text
+from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm import Mapped, mapped_column
+
+from adapters.listing_index import AVAILABLE, LOAD_BATCH, Row, _micros_of
+from adapters.sqlalchemy.base import Base
+
+
+class ListingChangeRow(Base):
+    """Written by triggers on ``products`` only (migration 0072)."""
+
+    __tablename__ = "listing_changes"
+    __table_args__ = (Index("ix_listing_changes_stamp", "stamp"),)
+
+    listing_id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    stamp: Mapped[int] = mapped_column(BigInteger)
+
+
+MARK = {
+    "sqlite": "SELECT coalesce(max(stamp), 0) + 1 AS mark FROM listing_changes",
+    "postgresql": "SELECT pg_snapshot_xmin(pg_current_snapshot())::text::bigint AS mark",
+}
+COLUMNS = ("id, status, created_at, price_cents, watch_count, brand_key, brand, category, "
+           "size, condition")
+IN_BATCH = 500
+# Runs one SQL text with named parameters and returns its rows.
+Run = Callable[[str, dict[str, Any]], Awaitable[Sequence[Any]]]
+
+
+def session_runner(session: AsyncSession) -> Run:
+    async def run(sql: str, values: dict[str, Any]) -> Sequence[Any]:
+        return (await session.execute(text(sql), values)).all()
+
+    return run
+
+
+async def look(session: AsyncSession, since: int | None, run: Run | None = None
+               ) -> tuple[int, list[int]]:
+    """(where the next look starts, the listings changed at or after ``since``); with
+    ``since`` None just the first. ``run``: where to run the statement (the lean SQLite
+    connection on the event loop: an indexed read of microseconds), else ``session``."""
+    dialect = session.get_bind().dialect.name
+    run = run or session_runner(session)
+    if since is None:
+        return int((await run(MARK[dialect], {}))[0][0] or 0), []
+    rows = await run(f"SELECT m.mark, c.listing_id FROM ({MARK[dialect]}) AS m "
+                     "LEFT JOIN listing_changes AS c ON c.stamp >= :since", {"since": since})
+    return int(rows[0][0]), [int(row[1]) for row in rows if row[1] is not None]
+
+
+def _rows(found: list[Any], with_text: bool) -> list[Row]:
+    created = _micros_of([r[2] for r in found]).tolist()
+    return [Row(id=int(r[0]), available=r[1] == AVAILABLE, created=c, price=int(r[3]),
+                watch=int(r[4]), brand_key=r[5], brand=r[6], category=r[7], size=r[8],
+                condition=r[9], head=r[10] if with_text else "",
+                body=r[11] if with_text else "")
+            for r, c in zip(found, created, strict=True)]
+
+
+async def load_rows(session: AsyncSession) -> AsyncIterator[list[Row]]:
+    """Every available listing, in batches by id."""
+    after = 0
+    while True:
+        found = (await session.execute(text(
+            f"SELECT {COLUMNS} FROM products WHERE status = :available AND id > :after "
+            "ORDER BY id LIMIT :batch"),
+            {"available": AVAILABLE, "after": after, "batch": LOAD_BATCH})).all()
+        if not found:
+            return
+        after = int(found[-1][0])
+        yield _rows(found, with_text=False)
+
+
+async def changed_rows(session: AsyncSession, ids: list[int]) -> dict[int, Row | None]:
+    """The listings ``ids`` as they are now (None: deleted), with their search terms."""
+    changed: dict[int, Row | None] = dict.fromkeys(ids)
+    unique = sorted(changed)
+    for start in range(0, len(unique), IN_BATCH):
+        part = unique[start:start + IN_BATCH]
+        found = (await session.execute(text(
+            f"SELECT {COLUMNS}, search_head, search_body FROM products "
+            f"WHERE id IN ({', '.join(str(int(i)) for i in part)})"))).all()
+        for row in _rows(found, with_text=True):
+            changed[row.id] = row
+    return changed
