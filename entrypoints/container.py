@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+from typing import Any
+
 from dependency_injector import containers, providers
 from redis.asyncio import Redis
 
 from adapters.demo_images import PillowGarmentPictures
+from adapters.listing_index import ListingIndex
 from adapters.media import LocalMediaStore
 from adapters.passwords import Argon2PasswordHasher
 from adapters.rate_limit import MemoryRateLimiter, RedisRateLimiter
@@ -48,6 +53,10 @@ def _limits(scale: int) -> Limits:
     return DEFAULT_LIMITS.scaled(scale)
 
 
+def _listing_index(enabled: bool, session_factory: Any) -> ListingIndex | None:
+    return ListingIndex(session_factory) if enabled else None
+
+
 def _admission(limit: int) -> Admission:
     return Admission(limit or None)
 
@@ -75,9 +84,12 @@ class Container(containers.DeclarativeContainer):
     search_cache = providers.Singleton(
         SearchCache, redis, ttl_seconds=settings.provided.search_cache_seconds)
     heavy_reads = providers.Singleton(_admission, settings.provided.heavy_reads)
-    uow = providers.Factory(SqlAlchemyUnitOfWork, session_factory, search_cache, heavy_reads)
+    listing_index = providers.Singleton(_listing_index, settings.provided.search_index,
+                                        session_factory)
     # Bounded reads with no transaction (docs/architecture.md, "The read path").
     lean_reads = providers.Singleton(LeanReads, engine)
+    uow = providers.Factory(SqlAlchemyUnitOfWork, session_factory, search_cache, heavy_reads,
+                            listing_index, lean_reads)
     reads = providers.Factory(LeanUnitOfWork, lean_reads)
     activity_batch = providers.Singleton(ActivityBatch, uow)
     media_store = providers.Singleton(LocalMediaStore, settings.provided.media_dir)
@@ -127,9 +139,24 @@ def build_container(settings: Settings) -> Container:
     return Container(settings=settings)
 
 
+async def start_search_index(container: Container, *_app: Any, wait_seconds: float = 1.0
+                             ) -> None:
+    """Load the in-memory search index as the server starts: a small catalog is loaded
+    before the first request (tests, development), a large one in the background (about
+    20 s at a million listings), searches being answered in SQL until then."""
+    index = container.listing_index()
+    if index is None:
+        return
+    with contextlib.suppress(TimeoutError):
+        await asyncio.wait_for(index.wait(), wait_seconds)
+
+
 async def shutdown(container: Container) -> None:
     """Write the pending activity, then close pooled connections (engine, Redis)."""
     await container.activity_batch().flush()
+    index = container.listing_index()
+    if index is not None:
+        await index.stop()
     container.lean_reads().dispose()
     await container.engine().dispose()
     redis = container.redis()

@@ -37,6 +37,9 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     # How many heavy reads (search pages, counts, facet passes) run at once per process; the
     # others queue (application/admission.py). 0: one per core, at least two.
     heavy_reads: int = 0
+    # Search, totals and facets of available listings from an in-memory index per process
+    # (adapters/listing_index.py); RETHREAD_SEARCH_INDEX=0 answers them in SQL instead.
+    search_index: bool = True
     # SQLite: how many MB of the database file each pooled connection memory-maps (the
     # mapped pages count in RSS once per connection). 0, the default: no mmap.
     sqlite_mmap_mb: int = 0
@@ -88,6 +91,7 @@ def load_settings(env: dict[str, str] | None = None) -> Settings:
         access_log=_flag(env.get("RETHREAD_ACCESS_LOG")),
         search_cache_seconds=float(env.get("RETHREAD_SEARCH_CACHE_SECONDS", "30")),
         heavy_reads=max(0, int(env.get("RETHREAD_HEAVY_READS", "0"))),
+        search_index=_flag(env.get("RETHREAD_SEARCH_INDEX", "1")),
         sqlite_mmap_mb=max(0, int(env.get("RETHREAD_SQLITE_MMAP_MB", "0"))),
         rate_limit_scale=max(1, int(env.get("RETHREAD_RATE_LIMIT_SCALE", "1"))),
         forwarded_allow_ips=env.get("RETHREAD_FORWARDED_ALLOW_IPS", "").strip(),

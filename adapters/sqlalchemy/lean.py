@@ -106,6 +106,12 @@ class _SqliteLoopReads:
                         for convert, value in zip(processors, row, strict=True)])
                 for row in raw]
 
+    def text_rows(self, sql: str, values: dict[str, Any]) -> list[Any]:
+        """A bounded SQL text with named parameters (the search index's look at the
+        listing change feed: an indexed read of microseconds)."""
+        with self.lock:
+            return self.connection.execute(sql, values).fetchall()
+
     def close(self) -> None:
         self.connection.close()
 

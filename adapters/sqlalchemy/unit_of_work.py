@@ -15,6 +15,7 @@ from sqlalchemy import text
 from sqlalchemy.exc import DataError, DBAPIError, IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
+from adapters.listing_index import ListingIndex
 from adapters.sqlalchemy.accounts import SqlSessionRepository, SqlUserRepository
 from adapters.sqlalchemy.addresses import SqlAddressRepository
 from adapters.sqlalchemy.analytics import SqlActivityRepository
@@ -96,17 +97,22 @@ _REPOSITORIES: dict[str, Callable[[Any], Any]] = {
 # reads, and tells the unit of work it wrote.
 _WITH_UOW: dict[str, Callable[[SqlAlchemyUnitOfWork], Any]] = {
     "listings": lambda uow: SqlListingRepository(uow.session, uow.search_cache,
-                                                 uow.listings_written, uow.heavy_slot),
+                                                 uow.listings_written, uow.heavy_slot,
+                                                 uow.listing_index, uow.lean_reads),
 }
 
 
 class SqlAlchemyUnitOfWork:
     def __init__(self, session_factory: async_sessionmaker[AsyncSession],
                  search_cache: SearchCache | None = None,
-                 heavy_reads: Admission | None = None) -> None:
+                 heavy_reads: Admission | None = None,
+                 listing_index: ListingIndex | None = None,
+                 lean_reads: Any = None) -> None:
         self.session_factory = session_factory
         self.search_cache = search_cache
         self.heavy_reads = heavy_reads
+        self.listing_index = listing_index
+        self.lean_reads = lean_reads
         self.heavy_slot = _HeavySlot(self)
         self._holds_heavy_slot = False
         self._depth = 0

@@ -152,6 +152,10 @@ class ListingRepository(Protocol):
                      ) -> list[Listing]:
         """Up to ``limit`` listings in order; ``matches`` (how many match in all, when
         known) only helps the storage choose how to look."""
+    async def search_ids(self, query: ListingFilter, sort: ListingSort, limit: int,
+                         after: After | None = None) -> list[int] | None:
+        """The ids :meth:`search` would return, when an index in memory can tell them
+        without reading rows; None when it cannot (then call :meth:`search`)."""
     async def count(self, query: ListingFilter, up_to: int | None = None) -> int:
         """How many match; with ``up_to``, counting stops there (at most ``up_to``)."""
         ...

@@ -13,7 +13,7 @@ from litestar.di import Provide
 from litestar.logging import LoggingConfig
 from litestar.static_files import create_static_files_router
 
-from entrypoints.container import Container, build_container, shutdown
+from entrypoints.container import Container, build_container, shutdown, start_search_index
 from entrypoints.http.abandoned import drop_abandoned
 from entrypoints.http.accounts import AccountController
 from entrypoints.http.addresses import AddressController, UserReviewController
@@ -102,6 +102,7 @@ def create_app(settings: Settings | None = None, container: Container | None = N
         openapi_config=openapi_config(title="Rethread API", version="0.1.0"),
         logging_config=LoggingConfig(log_exceptions="debug"),
         plugins=[container.channels()],
+        on_startup=[partial(start_search_index, container)],
         on_shutdown=[partial(shutdown, container)],
         lifespan=[order_timers],
         debug=False,

@@ -13,9 +13,11 @@ from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from dependency_injector import providers
+from hypothesis import HealthCheck, given, note, settings
 from hypothesis import strategies as st
 
+from adapters import listing_index
 from adapters.sqlalchemy import catalog as catalog_adapter
 from application.catalog_search import search_words
 from application.ports.catalog import ListingFilter, ListingSort, position
@@ -89,13 +91,22 @@ filters = st.builds(
 )
 
 
-@pytest.fixture(params=["by-id", "by-index"])
-def text_plan(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
-    """Few text matches are found through the full-text index, many by walking the sort
-    index (the total tells which); try both plans."""
+@pytest.fixture(params=["by-id", "by-index", "in-memory", "in-memory-sorted"])
+async def text_plan(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch,
+                    container: Container, stored: list[Listing]) -> str:
+    """In SQL, few text matches are found through the full-text index, many by walking the
+    sort index (the total tells which); or the in-memory index answers
+    (``adapters/listing_index.py``), walking its orders or, with a walk budget of 0,
+    sorting the matches. Try every plan."""
     if request.param == "by-index":
         monkeypatch.setattr(catalog_adapter, "TEXT_DRIVE_LIMIT", -1)
         monkeypatch.setattr(catalog_adapter, "TEXT_COUNT_DRIVE_LIMIT", -1)
+    if request.param.startswith("in-memory"):
+        await container.listing_index().wait()
+        if request.param == "in-memory-sorted":
+            monkeypatch.setattr(listing_index, "WALK_BUDGET", 0)
+    else:
+        container.listing_index.override(providers.Object(None))
     return request.param
 
 
@@ -109,6 +120,7 @@ async def test_search_pages_total_and_facets_equal_brute_force(
     seller_ids = sorted({item.seller_id for item in stored})
     if query.seller_id is not None:  # the drawn 1 or 2 names a real seller of this database
         query = ListingFilter(**{**query.__dict__, "seller_id": seller_ids[query.seller_id - 1]})
+    note(f"{text_plan} {query} {sort} {page_size}")
     expected = [item.id for item in ordered((i for i in stored if passes(i, query)), sort,
                                             query.words)]
     walked: list[int] = []
@@ -122,6 +134,8 @@ async def test_search_pages_total_and_facets_equal_brute_force(
                 break
             after = position(page[-1], sort, query.words)
         facets = await uow.listings.facets(query, brand_limit=50)
+    if text_plan.startswith("in-memory"):
+        assert container.listing_index().ready
     assert walked == expected
     assert total == len(expected)
     oracle = facet_counts(stored, query, 50)

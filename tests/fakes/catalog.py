@@ -127,6 +127,10 @@ class FakeListings:
         row.status, row.updated_at = status, now
         return True
 
+    async def search_ids(self, query: ListingFilter, sort: ListingSort, limit: int,
+                         after: After | None = None) -> list[int] | None:
+        return None  # no index in memory: the service asks :meth:`search`
+
     async def search(self, query: ListingFilter, sort: ListingSort, limit: int,
                      after: After | None = None, matches: int | None = None
                      ) -> list[Listing]:

@@ -1,0 +1,600 @@
+"""The available listings' search columns in memory: filters, totals, orders and facets.
+
+At a million listings a search in SQL pays for every text match it tests against a filter
+and every match it counts (24 ms of CPU on average, docs/performance.md), and two at a time
+on two cores cannot serve 64 shoppers. This index keeps, per process, what a search filters,
+sorts and counts by in numpy arrays indexed by listing id, and answers with bitmaps:
+
+- a **bitmap** has one bit per listing id. Filters are bitmaps ANDed together: one per
+  category, size, condition, brand and search word (kept in a small LRU and patched as
+  listings change), a price range from the price order, and the available listings.
+- a **total** is the bitmap's population count: exact, in microseconds.
+- a **page** walks an **order** (ids sorted by date, price or watchers, then id, as the SQL
+  keyset cursors are) from the cursor and keeps the ids whose bit is set; when few listings
+  match it sorts just them instead.
+- **facets** count the (brand, category, size, condition) combinations of the matches in
+  one ``bincount``.
+
+Search words are not tokenised here: a word's bitmap is the database's own full-text answer
+for it (FTS5 or the tsvector, fetched once by the repository and cached), so both databases
+keep their exact matching rules; a changed listing's bits are recomputed with
+``domain.search.word_matches``, the rule the full-text queries implement (the search
+property test holds them equal).
+
+Freshness: triggers keep ``listing_changes`` (migration 0072); :meth:`ListingIndex.sync`
+runs before a unit of work's first indexed read, asks for the changes since its last look
+(one indexed query, no rows when nothing changed) and applies them, so a listing created,
+edited, sold or deleted in any process shows in the next search. The first load runs in the
+background; searches use SQL until it is done. Everything here is synchronous between
+awaits, so a search sees one consistent state.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections import OrderedDict, deque
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from decimal import Decimal
+from typing import Any
+
+import numpy as np
+
+from application.paging import After
+from application.ports.catalog import ListingFilter, ListingSort
+from domain.catalog import ListingStatus
+from domain.search import word_matches
+
+log = logging.getLogger("rethread.search_index")
+
+EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+MICROSECOND = timedelta(microseconds=1)
+AVAILABLE = ListingStatus.AVAILABLE.value
+# Cached filter bitmaps (words, brands, categories, sizes, conditions): 125 KB each at a
+# million listings.
+MASKS = 160
+# Change batches remembered, so a word bitmap fetched while others were applied is patched.
+RECENT_BATCHES = 256
+# More changes than this at once (a bulk load while serving): load everything again.
+RELOAD_OVER = 50_000
+# A page walks an order testing bits until it has its rows; past this many tests it sorts
+# the matches instead (few matches, or matches far from the walk's start).
+WALK_BUDGET = 60_000
+LOAD_BATCH = 20_000
+HEAD, ALL = "head", "all"
+FACET_NAMES = ("brands", "categories", "sizes", "conditions")
+
+
+def micros(moment: datetime) -> int:
+    return (moment - EPOCH) // MICROSECOND
+
+
+def _micros_of(values: Sequence[Any]) -> np.ndarray:
+    """Stored ``created_at`` values as microseconds: SQLite returns text, PostgreSQL
+    datetimes."""
+    if not values:
+        return np.empty(0, np.int64)
+    if isinstance(values[0], str):
+        return np.array([v[:26] for v in values], dtype="datetime64[us]").astype(np.int64)
+    return np.fromiter((((v if v.tzinfo else v.replace(tzinfo=UTC)) - EPOCH) // MICROSECOND
+                        for v in values), np.int64, len(values))
+
+
+def cents(amount: Decimal) -> int:
+    return int(amount * 100)
+
+
+@dataclass(frozen=True)
+class Row:
+    """A listing as the index reads it (``head``/``body``: its stored search terms)."""
+
+    id: int
+    available: bool
+    created: int
+    price: int
+    watch: int
+    brand_key: str
+    brand: str
+    category: str
+    size: str
+    condition: str
+    head: str = ""
+    body: str = ""
+
+
+class Codes:
+    """Strings as small integers (brands, categories, facet combinations)."""
+
+    def __init__(self) -> None:
+        self.code: dict[Any, int] = {}
+        self.values: list[Any] = []
+
+    def of(self, value: Any) -> int:
+        found = self.code.get(value)
+        if found is None:
+            found = self.code[value] = len(self.values)
+            self.values.append(value)
+        return found
+
+
+def _set_bits(bits: np.ndarray, ids: np.ndarray, on: np.ndarray) -> None:
+    """Set (``on``) or clear the bits of ``ids`` (little-endian bit order)."""
+    if not len(ids):
+        return
+    byte, bit = ids >> 3, (ids & 7).astype(np.uint8)
+    ones = np.left_shift(np.uint8(1), bit)
+    np.bitwise_or.at(bits, byte[on], ones[on])
+    np.bitwise_and.at(bits, byte[~on], ~ones[~on])
+
+
+def _test_bits(bits: np.ndarray, ids: np.ndarray) -> np.ndarray:
+    return ((bits[ids >> 3] >> (ids & 7).astype(np.uint8)) & 1).astype(bool)
+
+
+def _pack(flags: np.ndarray) -> np.ndarray:
+    return np.packbits(flags, bitorder="little")
+
+
+def _ids(bits: np.ndarray) -> np.ndarray:
+    """The ids whose bit is set, ascending (only the nonzero bytes are expanded)."""
+    nonzero = np.flatnonzero(bits)
+    flags = np.unpackbits(bits[nonzero], bitorder="little").reshape(-1, 8)
+    rows, columns = np.nonzero(flags)
+    return nonzero[rows] * 8 + columns
+
+
+def _population(bits: np.ndarray) -> int:
+    return int(np.bitwise_count(bits.view(np.uint64)).sum())
+
+
+class Order:
+    """Available listings' ids sorted by (key, id), ascending: the keyset order of a sort."""
+
+    def __init__(self) -> None:
+        self.keys = np.empty(0, np.int64)
+        self.ids = np.empty(0, np.int64)
+
+    def build(self, keys: np.ndarray, ids: np.ndarray) -> None:
+        order = np.lexsort((ids, keys))
+        self.keys, self.ids = keys[order], ids[order]
+
+    def position(self, key: int, listing_id: int) -> int:
+        """The first index whose (key, id) is at least (``key``, ``listing_id``)."""
+        low = int(np.searchsorted(self.keys, key, "left"))
+        high = int(np.searchsorted(self.keys, key, "right"))
+        return low + int(np.searchsorted(self.ids[low:high], listing_id, "left"))
+
+    def replace(self, gone: np.ndarray, keys: np.ndarray, ids: np.ndarray) -> None:
+        """Take out the ids flagged in ``gone`` (a bool array by id), then put ``ids`` in."""
+        keep = ~gone[self.ids]
+        self.keys, self.ids = self.keys[keep], self.ids[keep]
+        if not len(ids):
+            return
+        order = np.lexsort((ids, keys))
+        keys, ids = keys[order], ids[order]
+        at = [self.position(int(k), int(i)) for k, i in zip(keys, ids, strict=True)]
+        self.keys = np.insert(self.keys, at, keys)
+        self.ids = np.insert(self.ids, at, ids)
+
+
+@dataclass
+class _Mask:
+    bits: np.ndarray
+    test: Callable[[np.ndarray, dict[int, Row]], np.ndarray]
+
+
+class ListingIndex:
+    """One process's index. :meth:`start` loads it in the background from
+    ``session_factory``; until :attr:`ready` the repository answers in SQL."""
+
+    def __init__(self, session_factory: Callable[[], Any] | None = None) -> None:
+        self.session_factory = session_factory
+        self.ready = False
+        self.mark: int | None = None  # where the next look at the change feed starts
+        self.version = 0  # change batches applied
+        self.recent: deque[tuple[int, dict[int, Row]]] = deque(maxlen=RECENT_BATCHES)
+        self.masks: OrderedDict[tuple[str, ...], _Mask] = OrderedDict()
+        self.brands, self.shown, self.categories = Codes(), Codes(), Codes()
+        self.sizes, self.conditions, self.combo_codes = Codes(), Codes(), Codes()
+        self._allocate(64)
+        self.by_created, self.by_price, self.by_watch = Order(), Order(), Order()
+        self._task: asyncio.Task[None] | None = None
+        self._syncing = asyncio.Lock()
+        self._all_combos: tuple[int, np.ndarray] | None = None
+        self._table: tuple[int, dict[str, tuple[np.ndarray, list[str]]]] | None = None
+
+    # -- storage -----------------------------------------------------------------------
+
+    def _allocate(self, capacity: int) -> None:
+        self.capacity = capacity
+        self.created = np.zeros(capacity, np.int64)
+        self.price = np.zeros(capacity, np.int64)
+        self.watch = np.zeros(capacity, np.int64)
+        self.brand = np.full(capacity, -1, np.int32)
+        self.category = np.full(capacity, -1, np.int16)
+        self.size = np.full(capacity, -1, np.int16)
+        self.condition = np.full(capacity, -1, np.int16)
+        self.combo = np.full(capacity, -1, np.int32)
+        self.alive = np.zeros(capacity // 8, np.uint8)
+
+    def _grow(self, highest_id: int) -> None:
+        if highest_id < self.capacity:
+            return
+        capacity = max(highest_id + 1, self.capacity + self.capacity // 4)
+        capacity += -capacity % 64
+        extra = capacity - self.capacity
+
+        def widened(array: np.ndarray, fill: int) -> np.ndarray:
+            return np.concatenate([array, np.full(extra, fill, array.dtype)])
+
+        self.created, self.price = widened(self.created, 0), widened(self.price, 0)
+        self.watch, self.brand = widened(self.watch, 0), widened(self.brand, -1)
+        self.category, self.size = widened(self.category, -1), widened(self.size, -1)
+        self.condition, self.combo = widened(self.condition, -1), widened(self.combo, -1)
+        self.alive = np.concatenate([self.alive, np.zeros(extra // 8, np.uint8)])
+        for mask in self.masks.values():
+            mask.bits = np.concatenate([mask.bits, np.zeros(extra // 8, np.uint8)])
+        self.capacity = capacity
+
+    def _store(self, rows: Sequence[Row]) -> np.ndarray:
+        """Write the columns of ``rows`` (all of them available); returns their ids."""
+        ids = np.fromiter((r.id for r in rows), np.int64, len(rows))
+        if not len(ids):
+            return ids
+        self._grow(int(ids.max()))
+        self.created[ids] = [r.created for r in rows]
+        self.price[ids] = [r.price for r in rows]
+        self.watch[ids] = [r.watch for r in rows]
+        self.brand[ids] = [self.brands.of(r.brand_key) for r in rows]
+        self.category[ids] = [self.categories.of(r.category) for r in rows]
+        self.size[ids] = [self.sizes.of(r.size) for r in rows]
+        self.condition[ids] = [self.conditions.of(r.condition) for r in rows]
+        self.combo[ids] = [self.combo_codes.of((r.brand_key, r.category, r.size, r.condition,
+                                           r.brand)) for r in rows]
+        return ids
+
+    def load(self, batches: Iterable[Sequence[Row]], mark: int) -> None:
+        """Replace everything with ``batches`` of rows (the available listings), read after
+        ``mark`` was taken from the change feed."""
+        self.begin_load()
+        for rows in batches:
+            self.load_batch(rows)
+        self.finish_load(mark)
+
+    def begin_load(self) -> None:
+        self.ready = False
+        self._allocate(64)
+        self.masks.clear()
+        self.recent.clear()
+
+    def load_batch(self, rows: Sequence[Row]) -> None:
+        ids = self._store(rows)
+        _set_bits(self.alive, ids, np.ones(len(ids), bool))
+
+    def finish_load(self, mark: int) -> None:
+        self._rebuild_orders()
+        self.mark = mark
+        self.version += 1
+        self.ready = True
+
+    def _alive_ids(self) -> np.ndarray:
+        return _ids(self.alive)
+
+    def _rebuild_orders(self) -> None:
+        ids = self._alive_ids()
+        self.by_created.build(self.created[ids], ids)
+        self.by_price.build(self.price[ids], ids)
+        self.by_watch.build(self.watch[ids], ids)
+
+    def apply(self, changed: dict[int, Row | None], mark: int) -> None:
+        """Apply the changed listings (``None``: deleted); then the next look starts at
+        ``mark``."""
+        if changed:
+            available = [row for row in changed.values() if row is not None and row.available]
+            ids = np.fromiter(changed, np.int64, len(changed))
+            self._grow(int(ids.max()))
+            gone = np.zeros(self.capacity, bool)
+            gone[ids] = True
+            stored = self._store(available)
+            on = np.zeros(len(ids), bool)
+            on[np.isin(ids, stored)] = True
+            _set_bits(self.alive, ids, on)
+            rows = {i: r for i, r in changed.items() if r is not None}
+            for mask in self.masks.values():
+                _set_bits(mask.bits, ids, mask.test(ids, rows))
+            self.by_created.replace(gone, self.created[stored], stored)
+            self.by_price.replace(gone, self.price[stored], stored)
+            self.by_watch.replace(gone, self.watch[stored], stored)
+            self.version += 1
+            self.recent.append((self.version, rows))
+        self.mark = mark
+
+    # -- filters -----------------------------------------------------------------------
+
+    def _cached(self, key: tuple[str, ...], build: Callable[[], np.ndarray],
+                test: Callable[[np.ndarray, dict[int, Row]], np.ndarray]) -> np.ndarray:
+        found = self.masks.get(key)
+        if found is None:
+            found = self.masks[key] = _Mask(build(), test)
+            while len(self.masks) > MASKS:
+                self.masks.popitem(last=False)
+        self.masks.move_to_end(key)
+        return found.bits
+
+    def _column(self, name: str, column: np.ndarray, codes: Codes, value: str) -> np.ndarray:
+        code = codes.code.get(value)
+        if code is None:  # no listing has it (yet): nothing to cache
+            return np.zeros_like(self.alive)
+
+        def test(ids: np.ndarray, _rows: dict[int, Row]) -> np.ndarray:
+            return column_now(name)[ids] == code
+
+        def column_now(which: str) -> np.ndarray:  # the arrays are replaced as they grow
+            return getattr(self, which)
+
+        return self._cached((name, value), lambda: _pack(column == code), test)
+
+    def word_bits(self, word: str, part: str) -> np.ndarray | None:
+        found = self.masks.get(("word", part, word))
+        if found is None:
+            return None
+        self.masks.move_to_end(("word", part, word))
+        return found.bits
+
+    def put_word(self, word: str, part: str, ids: Sequence[int], since: int) -> np.ndarray:
+        """Cache the listings the database matched ``word`` with (in the head alone, or
+        anywhere), fetched when :attr:`version` was ``since``; the changes applied meanwhile
+        are applied to it too."""
+        wanted = np.asarray(ids, np.int64)
+        wanted = wanted[wanted < self.capacity]  # listings not synced yet: patched later
+        flags = np.zeros(self.capacity, bool)
+        flags[wanted] = True
+
+        def test(changed: np.ndarray, rows: dict[int, Row]) -> np.ndarray:
+            return np.fromiter(
+                (i in rows and word_matches(word, rows[i].head.split() if part == HEAD else
+                                            (rows[i].head + " " + rows[i].body).split())
+                 for i in changed.tolist()), bool, len(changed))
+
+        bits = self._cached(("word", part, word), lambda: _pack(flags), test)
+        for version, rows in self.recent:
+            if version > since:
+                changed = np.fromiter(rows, np.int64, len(rows))
+                changed = changed[changed < self.capacity]
+                _set_bits(bits, changed, test(changed, rows))
+        return bits
+
+    def bits(self, query: ListingFilter, words: dict[str, np.ndarray],
+             with_price: bool = True) -> np.ndarray:
+        """The bitmap of ``query``'s matches (``words``: each word's bitmap)."""
+        bits = self.alive.copy()
+        for word in query.words:
+            bits &= words[word]
+        for name, column, codes, values in (
+                ("brand", self.brand, self.brands, query.brands),
+                ("category", self.category, self.categories, query.categories),
+                ("size", self.size, self.sizes, query.sizes),
+                ("condition", self.condition, self.conditions, query.conditions)):
+            if values:
+                either = np.zeros_like(self.alive)
+                for value in sorted(str(v) for v in values):
+                    either |= self._column(name, column, codes, value)
+                bits &= either
+        if with_price and (query.min_price is not None or query.max_price is not None):
+            bits &= self._price_bits(query)
+        return bits
+
+    def _price_bits(self, query: ListingFilter) -> np.ndarray:
+        """The listings inside the price range (cached: a shop's price ranges repeat, and
+        building one at a million listings costs milliseconds)."""
+        low = -1 if query.min_price is None else cents(query.min_price)
+        high = -1 if query.max_price is None else cents(query.max_price)
+
+        def build() -> np.ndarray:
+            start, stop = self.price_span(query)
+            flags = np.zeros(self.capacity, bool)
+            flags[self.by_price.ids[start:stop]] = True
+            return _pack(flags)
+
+        def test(ids: np.ndarray, _rows: dict[int, Row]) -> np.ndarray:
+            prices = self.price[ids]
+            return (((low < 0) | (prices >= low)) & ((high < 0) | (prices <= high)))
+
+        return self._cached(("price", str(low), str(high)), build, test)
+
+    def price_span(self, query: ListingFilter) -> tuple[int, int]:
+        """The part of the price order inside the query's price range."""
+        order = self.by_price
+        low = 0 if query.min_price is None else order.position(cents(query.min_price), 0)
+        high = (len(order.ids) if query.max_price is None
+                else order.position(cents(query.max_price) + 1, 0))
+        return low, max(low, high)
+
+    def count(self, bits: np.ndarray) -> int:
+        return _population(bits)
+
+    # -- pages -------------------------------------------------------------------------
+
+    def _order(self, sort: ListingSort) -> tuple[Order, np.ndarray]:
+        if sort is ListingSort.MOST_POPULAR:
+            return self.by_watch, self.watch
+        if sort in (ListingSort.PRICE_LOW_HIGH, ListingSort.PRICE_HIGH_LOW):
+            return self.by_price, self.price
+        return self.by_created, self.created
+
+    @staticmethod
+    def _key(sort: ListingSort, after: After) -> int:
+        if sort is ListingSort.MOST_POPULAR:
+            return int(after.value)
+        if sort in (ListingSort.PRICE_LOW_HIGH, ListingSort.PRICE_HIGH_LOW):
+            return cents(Decimal(str(after.value)))
+        assert isinstance(after.value, datetime)
+        return micros(after.value)
+
+    def page(self, bits: np.ndarray, sort: ListingSort, limit: int, after: After | None,
+             span: tuple[int, int] | None = None) -> list[int]:
+        """Up to ``limit`` ids set in ``bits``, in ``sort``'s order, after ``after``
+        (``span``: the part of the order to look in, by default all of it)."""
+        order, keys_by_id = self._order(sort)
+        low, high = span or (0, len(order.ids))
+        if after is not None:
+            at = order.position(self._key(sort, after), after.id + (0 if sort.descending else 1))
+            if sort.descending:
+                high = min(high, at)
+            else:
+                low = max(low, at)
+        if high <= low or limit <= 0:
+            return []
+        found: list[int] = []
+        step, tested = max(256, limit * 8), 0
+        while low < high and len(found) < limit:
+            if tested > WALK_BUDGET:
+                return found + self._sorted(bits, order, keys_by_id, sort, low, high,
+                                            limit - len(found))
+            if sort.descending:
+                chunk = order.ids[max(low, high - step):high][::-1]
+                high -= len(chunk)
+            else:
+                chunk = order.ids[low:min(high, low + step)]
+                low += len(chunk)
+            tested += len(chunk)
+            found.extend(chunk[_test_bits(bits, chunk)][:limit - len(found)].tolist())
+            step *= 4
+        return found
+
+    def _sorted(self, bits: np.ndarray, order: Order, keys_by_id: np.ndarray,
+                sort: ListingSort, low: int, high: int, limit: int) -> list[int]:
+        """The same as walking ``order[low:high]``, by sorting the matches themselves."""
+        ids = _ids(bits)
+        keys = keys_by_id[ids]
+        first_key, first_id = int(order.keys[low]), int(order.ids[low])
+        last_key, last_id = int(order.keys[high - 1]), int(order.ids[high - 1])
+        inside = (((keys > first_key) | ((keys == first_key) & (ids >= first_id)))
+                  & ((keys < last_key) | ((keys == last_key) & (ids <= last_id))))
+        ids, keys = ids[inside], keys[inside]
+        ranked = np.lexsort((ids, keys))
+        if sort.descending:
+            ranked = ranked[::-1]
+        return ids[ranked[:limit]].tolist()
+
+    # -- facets ------------------------------------------------------------------------
+
+    def combos(self, bits: np.ndarray) -> np.ndarray:
+        """How many matches each (brand key, category, size, condition, brand) combination
+        has (by combination code), as the SQL facet pass groups them."""
+        if bits is self.alive or np.array_equal(bits, self.alive):
+            if self._all_combos is None or self._all_combos[0] != self.version:
+                self._all_combos = (self.version, self._combo_counts(self.alive))
+            return self._all_combos[1]
+        return self._combo_counts(bits)
+
+    def _combo_counts(self, bits: np.ndarray) -> np.ndarray:
+        chosen = self.combo[np.unpackbits(bits, bitorder="little").view(bool)]
+        return np.bincount(chosen, minlength=len(self.combo_codes.values))
+
+    def _combo_table(self) -> dict[str, tuple[np.ndarray, list[str]]]:
+        """Per facet: each combination's value code, and the values (brands by key)."""
+        count = len(self.combo_codes.values)
+        if self._table is None or self._table[0] != count:
+            combos = self.combo_codes.values
+            table = {}
+            for position, name in enumerate(FACET_NAMES):
+                codes = Codes()
+                column = np.fromiter((codes.of(c[position]) for c in combos), np.int32, count)
+                table[name] = (column, codes.values)
+            spellings = sorted({c[4] for c in combos})
+            rank = {spelling: n for n, spelling in enumerate(spellings)}
+            table["shown"] = (np.fromiter((rank[c[4]] for c in combos), np.int32, count),
+                              spellings)
+            self._table = (count, table)
+        return self._table[1]
+
+    def facets(self, counts: np.ndarray, chosen: dict[str, frozenset[str]]
+               ) -> dict[str, list[tuple[str, int]]]:
+        """Per facet, (value, count) most first, then by value; each facet counts the
+        combinations that pass the other facets' choices (so its own stay visible).
+        Brands are counted by key and shown with their smallest spelling among the
+        matches, as the SQL facets are."""
+        table = self._combo_table()
+        present = counts > 0
+        passes = {}
+        for name in FACET_NAMES:
+            column, values = table[name]
+            wanted = chosen[name]
+            passes[name] = (np.isin(column, [n for n, v in enumerate(values) if v in wanted])
+                            if wanted else None)
+        shown_rank, spellings = table["shown"]
+        found: dict[str, list[tuple[str, int]]] = {}
+        for name in FACET_NAMES:
+            keep = present.copy()
+            for other in FACET_NAMES:
+                if other != name and passes[other] is not None:
+                    keep &= passes[other]
+            column, values = table[name]
+            sums = np.bincount(column[keep], weights=counts[keep], minlength=len(values))
+            pairs = sorted(((values[n], int(total)) for n in np.flatnonzero(sums).tolist()
+                            for total in (sums[n],)), key=lambda pair: (-pair[1], pair[0]))
+            found[name] = pairs
+        column, values = table["brands"]
+        best = np.full(len(values), len(spellings), np.int64)
+        np.minimum.at(best, column[present], shown_rank[present])
+        shown = {values[n]: spellings[r] for n, r in enumerate(best.tolist())
+                 if r < len(spellings)}
+        found["brands"] = [(shown.get(key, key), n) for key, n in found["brands"]]
+        return found
+
+    # -- loading -----------------------------------------------------------------------
+
+    def start(self) -> None:
+        """Load in the background (once); searches use SQL meanwhile."""
+        if self._task is None and self.session_factory is not None:
+            self._task = asyncio.get_running_loop().create_task(self._load())
+
+    async def wait(self) -> None:
+        """Until the background load has finished (tests, benchmarks)."""
+        self.start()
+        if self._task is not None:
+            await asyncio.shield(self._task)
+
+    async def stop(self) -> None:
+        """At shutdown: cancel a load still running (its connection may complain as it is
+        torn down; nothing is left to care)."""
+        if self._task is not None and not self._task.done():
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._task
+
+    async def _load(self) -> None:
+        from adapters.sqlalchemy.listing_changes import load_rows, look
+
+        assert self.session_factory is not None
+        try:
+            async with self._syncing:
+                self.begin_load()
+                async with self.session_factory() as session:
+                    mark, _ = await look(session, None)
+                    async for batch in load_rows(session):
+                        self.load_batch(batch)
+                self.finish_load(mark)
+            log.info("search index: %d available listings loaded", len(self.by_created.ids))
+        except Exception:  # searches go on in SQL; the log says why
+            log.exception("search index: load failed; searches use the database")
+
+    async def sync(self, session: Any, run: Any = None) -> None:
+        """Apply what changed since the last look (one query when nothing did; ``run``:
+        where to ask, see ``listing_changes.look``)."""
+        from adapters.sqlalchemy.listing_changes import changed_rows, look
+
+        if not self.ready:
+            return
+        async with self._syncing:
+            mark, ids = await look(session, self.mark, run)
+            if len(ids) > RELOAD_OVER:
+                self.ready = False
+                self._task = None
+                self.start()
+                return
+            self.apply(await changed_rows(session, ids) if ids else {}, mark)

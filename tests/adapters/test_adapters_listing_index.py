@@ -1,0 +1,146 @@
+"""The in-memory search index stays fresh: every write, by any path, shows in the next search.
+
+The search property test (``test_adapters_search_property.py``) holds the index's answers
+equal to a brute-force filter of a fixed catalog; these tests change the catalog under a
+loaded index, on both databases, through the repository, through plain SQL (as orders and
+favorites write), and on PostgreSQL from two transactions that commit out of order.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from decimal import Decimal
+
+import pytest
+from sqlalchemy import text
+
+from adapters.listing_index import ListingIndex
+from application.ports.catalog import ListingFilter, ListingSort
+from domain.accounts import User
+from domain.catalog import Category, Condition, ListingStatus, Size
+from domain.listings import Listing, ListingImage
+from entrypoints.container import Container
+
+pytestmark = pytest.mark.adapters
+NOW = datetime(2026, 11, 24, 12, 0, tzinfo=UTC)
+
+
+def make(seller_id: int, title: str, price: str, n: int, **changes: object) -> Listing:
+    listing = Listing(
+        seller_id=seller_id, title=title, description=f"Piece {n}, worn twice.",
+        price=Decimal(price), brand="Zara", size=Size.M, condition=Condition.GOOD,
+        category=Category.TOPS, images=[ListingImage(f"/media/{n}.webp", f"/media/{n}-t.webp")],
+        created_at=NOW + timedelta(minutes=n), **changes)  # type: ignore[arg-type]
+    listing.updated_at = listing.created_at
+    return listing
+
+
+@pytest.fixture
+async def seller(container: Container) -> int:
+    async with container.uow() as uow:
+        user = await uow.users.add(User(username="maya", display_name="Maya", created_at=NOW,
+                                        email="maya@example.com", password_hash="x"))
+        await uow.commit()
+        return user.id
+
+
+@pytest.fixture
+async def index(container: Container, seller: int) -> ListingIndex:
+    async with container.uow() as uow:
+        await uow.listings.add_many([make(seller, f"Linen shirt {n}", f"{10 + n}.00", n)
+                                     for n in range(5)])
+        await uow.commit()
+    loaded = container.listing_index()
+    assert loaded is not None
+    await loaded.wait()
+    assert loaded.ready and len(loaded.by_created.ids) == 5
+    return loaded
+
+
+async def search(container: Container, query: ListingFilter,
+                 sort: ListingSort = ListingSort.MOST_RECENT) -> tuple[list[str], int]:
+    async with container.uow() as uow:
+        total = await uow.listings.count(query)
+        found = await uow.listings.search(query, sort, 50)
+    return [item.title for item in found], total
+
+
+async def test_repository_writes_show_in_the_next_search(
+        container: Container, seller: int, index: ListingIndex) -> None:
+    loaded = index.version
+    async with container.uow() as uow:
+        added = await uow.listings.add(make(seller, "Wool coat", "80.00", 9))
+        await uow.commit()
+    assert await search(container, ListingFilter(words=("wool",))) == (["Wool coat"], 1)
+    assert index.version > loaded  # answered by the index, after applying the change
+
+    added.title, added.price = "Tweed coat", Decimal("5.00")
+    async with container.uow() as uow:
+        await uow.listings.save(added)
+        await uow.commit()
+    assert await search(container, ListingFilter(words=("wool",))) == ([], 0)
+    titles, total = await search(container, ListingFilter(), ListingSort.PRICE_LOW_HIGH)
+    assert titles[0] == "Tweed coat" and total == 6
+
+    async with container.uow() as uow:
+        assert await uow.listings.claim_status(added.id, ListingStatus.AVAILABLE,
+                                               ListingStatus.SOLD, NOW)
+        await uow.commit()
+    assert await search(container, ListingFilter(words=("tweed",))) == ([], 0)
+
+    async with container.uow() as uow:
+        await uow.listings.delete(added.id)
+        first = (await uow.listings.search(ListingFilter(), ListingSort.MOST_RECENT, 1))[0]
+        await uow.listings.delete(first.id)
+        await uow.commit()
+    titles, total = await search(container, ListingFilter(words=("linen",)))
+    assert total == 4 and first.title not in titles
+
+
+async def test_plain_sql_writes_show_too(container: Container, index: ListingIndex) -> None:
+    """Orders, favorites and hand-written statements change rows behind the repository."""
+    async with container.uow() as uow:
+        await uow.session.execute(text(
+            "UPDATE products SET watch_count = 7 WHERE title = 'Linen shirt 2'"))
+        await uow.session.execute(text(
+            "UPDATE products SET status = 'reserved' WHERE title = 'Linen shirt 3'"))
+        await uow.commit()
+    titles, total = await search(container, ListingFilter(), ListingSort.MOST_POPULAR)
+    assert titles[0] == "Linen shirt 2"
+    assert total == 4 and "Linen shirt 3" not in titles
+    facets = None
+    async with container.uow() as uow:
+        facets = await uow.listings.facets(ListingFilter(), brand_limit=5)
+    assert [(f.value, f.count) for f in facets.categories] == [("tops", 4)]
+
+
+async def test_a_word_fetched_while_changes_arrive_is_patched(
+        container: Container, seller: int, index: ListingIndex) -> None:
+    async with container.uow() as uow:
+        assert await uow.listings.count(ListingFilter(words=("linen",))) == 5  # cached
+        await uow.listings.add(make(seller, "Linen trousers", "30.00", 8))
+        await uow.commit()
+    assert (await search(container, ListingFilter(words=("linen",))))[1] == 6
+    assert (await search(container, ListingFilter(words=("trouser",))))[1] == 1
+
+
+async def test_out_of_order_commits_are_not_missed(
+        container: Container, seller: int, index: ListingIndex) -> None:
+    """PostgreSQL: a transaction that began first but commits last is still seen (the
+    feed reads again from the oldest transaction running at the last look)."""
+    engine = container.engine()
+    if engine.dialect.name != "postgresql":
+        pytest.skip("SQLite runs one writer at a time")
+    async with engine.connect() as older, engine.connect() as newer:
+        await older.begin()
+        await older.execute(text(
+            "UPDATE products SET price_cents = 100 WHERE title = 'Linen shirt 1'"))
+        await newer.begin()
+        await newer.execute(text(
+            "UPDATE products SET price_cents = 200 WHERE title = 'Linen shirt 4'"))
+        await newer.commit()
+        titles, _ = await search(container, ListingFilter(), ListingSort.PRICE_LOW_HIGH)
+        assert titles[:2] == ["Linen shirt 4", "Linen shirt 0"]
+        await older.commit()
+    titles, _ = await search(container, ListingFilter(), ListingSort.PRICE_LOW_HIGH)
+    assert titles[:2] == ["Linen shirt 1", "Linen shirt 4"]

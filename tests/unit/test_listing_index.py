@@ -1,0 +1,112 @@
+"""The in-memory index against brute force, with no database: loads, changes, filters,
+orders, cursors and facets (hypothesis draws the catalog, the changes and the queries)."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+from hypothesis import HealthCheck, example, given, settings
+from hypothesis import strategies as st
+
+from adapters import listing_index
+from adapters.listing_index import ListingIndex, Row
+from application.paging import After
+from application.ports.catalog import ListingFilter, ListingSort
+from domain.catalog import Category, Size
+
+CATEGORIES = [c.value for c in list(Category)[:3]]
+SIZES = [s.value for s in list(Size)[:3]]
+SORTS = [ListingSort.MOST_RECENT, ListingSort.PRICE_LOW_HIGH, ListingSort.PRICE_HIGH_LOW,
+         ListingSort.MOST_POPULAR]
+
+rows = st.builds(
+    Row, id=st.integers(1, 300), available=st.booleans(), created=st.integers(0, 5),
+    price=st.sampled_from([100, 250, 250, 999, 5000]), watch=st.integers(0, 2),
+    brand_key=st.sampled_from(["nike", "zara"]), brand=st.sampled_from(["Nike", "Zara"]),
+    category=st.sampled_from(CATEGORIES), size=st.sampled_from(SIZES),
+    condition=st.just("good"))
+queries = st.builds(
+    ListingFilter, categories=st.frozensets(st.sampled_from(CATEGORIES), max_size=2),
+    sizes=st.frozensets(st.sampled_from(SIZES), max_size=1),
+    min_price=st.none() | st.sampled_from([Decimal("2.50"), Decimal("9.99")]),
+    max_price=st.none() | st.sampled_from([Decimal("2.50"), Decimal("50")]))
+
+
+def key(row: Row, sort: ListingSort) -> tuple[int, int]:
+    value = {ListingSort.MOST_POPULAR: row.watch, ListingSort.PRICE_LOW_HIGH: row.price,
+             ListingSort.PRICE_HIGH_LOW: row.price}.get(sort, row.created)
+    return value, row.id
+
+
+def passes(row: Row, query: ListingFilter) -> bool:
+    return (row.available
+            and (not query.categories or row.category in {str(c) for c in query.categories})
+            and (not query.sizes or row.size in {str(s) for s in query.sizes})
+            and (query.min_price is None or row.price >= query.min_price * 100)
+            and (query.max_price is None or row.price <= query.max_price * 100))
+
+
+def cursor(row: Row, sort: ListingSort) -> After:
+    if sort in (ListingSort.PRICE_LOW_HIGH, ListingSort.PRICE_HIGH_LOW):
+        return After(Decimal(row.price) / 100, row.id)
+    if sort is ListingSort.MOST_POPULAR:
+        return After(row.watch, row.id)
+    return After(listing_index.EPOCH + row.created * listing_index.MICROSECOND, row.id)
+
+
+@pytest.mark.parametrize("budget", [listing_index.WALK_BUDGET, 0])
+@settings(max_examples=150, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(first=st.lists(rows, max_size=40), changes=st.lists(rows | st.integers(1, 300),
+                                                              max_size=15),
+       query=queries, sort=st.sampled_from(SORTS), page=st.integers(1, 7))
+@example(first=[Row(n, True, n, price, 0, "nike", "Nike", "tops", "m", "good")
+                for n, price in ((1, 100), (2, 999), (3, 250), (4, 5000))],
+         changes=[], query=ListingFilter(max_price=Decimal("2.50")),
+         sort=ListingSort.PRICE_LOW_HIGH, page=7)  # a walk that must stop at the range's end
+def test_pages_totals_and_facets_equal_brute_force(
+        budget: int, first: list[Row], changes: list[Row | int], query: ListingFilter,
+        sort: ListingSort, page: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(listing_index, "WALK_BUDGET", budget)
+    catalog = {row.id: row for row in first}
+    index = ListingIndex()
+    index.load([[row for row in catalog.values() if row.available]], mark=1)
+    index.bits(query, {})  # cache this query's masks, so the changes must patch them
+    changed: dict[int, Row | None] = {}
+    for change in changes:  # a row: inserted or updated; an id: deleted
+        if isinstance(change, int):
+            catalog.pop(change, None)
+            changed[change] = None
+        else:
+            catalog[change.id] = changed[change.id] = change
+    index.apply(changed, mark=2)
+
+    matching = sorted((row for row in catalog.values() if passes(row, query)),
+                      key=lambda row: key(row, sort), reverse=sort.descending)
+    bits = index.bits(query, {}, with_price=sort not in (ListingSort.PRICE_LOW_HIGH,
+                                                         ListingSort.PRICE_HIGH_LOW))
+    span = (index.price_span(query) if sort in (ListingSort.PRICE_LOW_HIGH,
+                                                  ListingSort.PRICE_HIGH_LOW) else None)
+    walked: list[int] = []
+    after = None
+    while True:
+        found = index.page(bits, sort, page, after, span)
+        walked += found
+        if len(found) < page or len(walked) > len(catalog):
+            break
+        after = cursor(catalog[found[-1]], sort)
+    assert walked == [row.id for row in matching]
+    assert index.count(index.bits(query, {})) == len(matching)
+
+    unticked = ListingFilter(min_price=query.min_price, max_price=query.max_price)
+    counts = index.combos(index.bits(unticked, {}))
+    chosen = {"brands": frozenset(), "categories": frozenset(str(c) for c in query.categories),
+              "sizes": frozenset(str(s) for s in query.sizes), "conditions": frozenset()}
+    facets = index.facets(counts, chosen)
+    by_category: dict[str, int] = {}
+    for row in catalog.values():
+        if passes(row, ListingFilter(sizes=query.sizes, min_price=query.min_price,
+                                     max_price=query.max_price)):
+            by_category[row.category] = by_category.get(row.category, 0) + 1
+    assert facets["categories"] == sorted(by_category.items(), key=lambda p: (-p[1], p[0]))
