@@ -66,6 +66,8 @@ WALK_BUDGET = 60_000
 LOAD_BATCH = 20_000
 HEAD, ALL = "head", "all"
 FACET_NAMES = ("brands", "categories", "sizes", "conditions")
+# Facet passes kept per filter until the next change (a few KB each).
+COMBO_PASSES = 256
 
 
 def micros(moment: datetime) -> int:
@@ -203,7 +205,7 @@ class ListingIndex:
         self.by_created, self.by_price, self.by_watch = Order(), Order(), Order()
         self._task: asyncio.Task[None] | None = None
         self._syncing = asyncio.Lock()
-        self._all_combos: tuple[int, np.ndarray] | None = None
+        self._combo_cache: OrderedDict[Any, tuple[int, np.ndarray]] = OrderedDict()
         self._table: tuple[int, dict[str, tuple[np.ndarray, list[str]]]] | None = None
 
     # -- storage -----------------------------------------------------------------------
@@ -482,14 +484,22 @@ class ListingIndex:
 
     # -- facets ------------------------------------------------------------------------
 
-    def combos(self, bits: np.ndarray) -> np.ndarray:
+    def combos(self, bits: np.ndarray | Callable[[], np.ndarray], key: Any = None
+               ) -> np.ndarray:
         """How many matches each (brand key, category, size, condition, brand) combination
-        has (by combination code), as the SQL facet pass groups them."""
-        if bits is self.alive or np.array_equal(bits, self.alive):
-            if self._all_combos is None or self._all_combos[0] != self.version:
-                self._all_combos = (self.version, self._combo_counts(self.alive))
-            return self._all_combos[1]
-        return self._combo_counts(bits)
+        has (by combination code), as the SQL facet pass groups them. ``key`` names the
+        filter ``bits`` came from: its counts are kept until the next change, so ticking
+        one facet after another reuses one pass (as the SQL facets' cache does)."""
+        if key is None:
+            return self._combo_counts(bits() if callable(bits) else bits)
+        found = self._combo_cache.get(key)
+        if found is None or found[0] != self.version:
+            found = self._combo_cache[key] = (
+                self.version, self._combo_counts(bits() if callable(bits) else bits))
+            while len(self._combo_cache) > COMBO_PASSES:
+                self._combo_cache.popitem(last=False)
+        self._combo_cache.move_to_end(key)
+        return found[1]
 
     def _combo_counts(self, bits: np.ndarray) -> np.ndarray:
         chosen = self.combo[np.unpackbits(bits, bitorder="little").view(bool)]

@@ -8,6 +8,7 @@ from typing import Any
 
 from dependency_injector import containers, providers
 from redis.asyncio import Redis
+from sqlalchemy.ext.asyncio import AsyncEngine
 
 from adapters.demo_images import PillowGarmentPictures
 from adapters.listing_index import ListingIndex
@@ -17,6 +18,7 @@ from adapters.rate_limit import MemoryRateLimiter, RedisRateLimiter
 from adapters.realtime import ChannelsRealtimePublisher, create_channels
 from adapters.sqlalchemy.engine import create_engine, create_session_factory
 from adapters.sqlalchemy.lean import LeanReads, LeanUnitOfWork
+from adapters.sqlalchemy.listing_changes import loader
 from adapters.sqlalchemy.search_cache import SearchCache
 from adapters.sqlalchemy.unit_of_work import SqlAlchemyUnitOfWork
 from application.accounts import AccountService
@@ -53,8 +55,8 @@ def _limits(scale: int) -> Limits:
     return DEFAULT_LIMITS.scaled(scale)
 
 
-def _listing_index(enabled: bool, session_factory: Any) -> ListingIndex | None:
-    return ListingIndex(session_factory) if enabled else None
+def _listing_index(enabled: bool, engine: AsyncEngine) -> ListingIndex | None:
+    return ListingIndex(loader(engine)) if enabled else None
 
 
 def _admission(limit: int) -> Admission:
@@ -85,7 +87,7 @@ class Container(containers.DeclarativeContainer):
         SearchCache, redis, ttl_seconds=settings.provided.search_cache_seconds)
     heavy_reads = providers.Singleton(_admission, settings.provided.heavy_reads)
     listing_index = providers.Singleton(_listing_index, settings.provided.search_index,
-                                        session_factory)
+                                        engine)
     # Bounded reads with no transaction (docs/architecture.md, "The read path").
     lean_reads = providers.Singleton(LeanReads, engine)
     uow = providers.Factory(SqlAlchemyUnitOfWork, session_factory, search_cache, heavy_reads,

@@ -363,6 +363,7 @@ class SqlListingRepository:
         self.lean = lean  # LeanReads: its SQLite connection asks the change feed
         self._synced = False
         self._wrote = False
+        self._bits: dict[Hashable, Any] = {}  # a search's count and page share their bitmap
 
     def on_write(self) -> None:
         self._wrote = True
@@ -431,11 +432,19 @@ class SqlListingRepository:
             found = await self.session.scalar(statement, values)
         return np.array(found.split(","), np.int64) if found else np.empty(0, np.int64)
 
+    async def _query_bits(self, index: ListingIndex, query: ListingFilter,
+                          with_price: bool = True) -> Any:
+        key = (index.version, query, with_price)
+        found = self._bits.get(key)
+        if found is None:
+            words = await self._word_bits(index, query.words, INDEX_ALL)
+            found = self._bits[key] = index.bits(query, words, with_price=with_price)
+        return found
+
     async def _index_page(self, index: ListingIndex, query: ListingFilter,
                           sort: ListingSort, limit: int, after: After | None) -> list[int]:
-        words = await self._word_bits(index, query.words, INDEX_ALL)
         by_price = sort in (ListingSort.PRICE_LOW_HIGH, ListingSort.PRICE_HIGH_LOW)
-        bits = index.bits(query, words, with_price=not by_price)
+        bits = await self._query_bits(index, query, with_price=not by_price)
         if sort is not ListingSort.RELEVANCE or not query.words:
             return index.page(bits, sort, limit, after,
                               index.price_span(query) if by_price else None)
@@ -747,8 +756,7 @@ class SqlListingRepository:
     async def count(self, query: ListingFilter, up_to: int | None = None) -> int:
         index = await self._indexed(query)
         if index is not None:
-            found = index.count(index.bits(query, await self._word_bits(
-                index, query.words, INDEX_ALL)))
+            found = index.count(await self._query_bits(index, query))
             return found if up_to is None else min(found, up_to)
         return int(await self._cached(("count", query, up_to), lambda: self._count(query, up_to)))
 
@@ -791,7 +799,8 @@ class SqlListingRepository:
         index = await self._indexed(unticked)
         if index is not None:
             words = await self._word_bits(index, unticked.words, INDEX_ALL)
-            counted = index.facets(index.combos(index.bits(unticked, words)), chosen)
+            counted = index.facets(
+                index.combos(lambda: index.bits(unticked, words), unticked), chosen)
             return Facets(**{name: [FacetCount(value, n) for value, n in pairs]
                              for name, pairs in counted.items()
                              } | {"brands": [FacetCount(value, n) for value, n

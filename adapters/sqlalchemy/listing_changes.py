@@ -16,11 +16,13 @@ Both values come from the same statement, hence the same snapshot.
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from contextlib import asynccontextmanager
 from typing import Any
 
 from sqlalchemy import BigInteger, Index, Integer, text
-from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, create_async_engine
 from sqlalchemy.orm import Mapped, mapped_column
+from sqlalchemy.pool import NullPool
 
 from adapters.listing_index import AVAILABLE, LOAD_BATCH, Row, _micros_of
 from adapters.sqlalchemy.base import Base
@@ -45,6 +47,22 @@ COLUMNS = ("id, status, created_at, price_cents, watch_count, brand_key, brand, 
 IN_BATCH = 500
 # Runs one SQL text with named parameters and returns its rows.
 Run = Callable[[str, dict[str, Any]], Awaitable[Sequence[Any]]]
+
+
+def loader(engine: AsyncEngine) -> Callable[[], Any]:
+    """Sessions for loading the index: on a connection of their own, closed afterwards, so
+    the one-off read of every listing neither holds a pooled connection nor leaves one
+    behind bound to the event loop it ran on."""
+    @asynccontextmanager
+    async def session() -> AsyncIterator[AsyncSession]:
+        own = create_async_engine(engine.url, poolclass=NullPool)
+        try:
+            async with AsyncSession(own) as opened:
+                yield opened
+        finally:
+            await own.dispose()
+
+    return session
 
 
 def session_runner(session: AsyncSession) -> Run:
