@@ -152,19 +152,27 @@ def _population(bits: np.ndarray) -> int:
     return int(np.bitwise_count(bits.view(np.uint64)).sum())
 
 
+def within(value: int, dtype: Any) -> int:
+    """``value`` held to what ``dtype`` can hold (a cursor or a price may name any number;
+    NumPy refuses to compare an array with a Python int its type cannot hold)."""
+    limits = np.iinfo(dtype)
+    return min(max(value, int(limits.min)), int(limits.max))
+
+
 class Order:
     """Available listings' ids sorted by (key, id), ascending: the keyset order of a sort."""
 
-    def __init__(self) -> None:
-        self.keys = np.empty(0, np.int64)
-        self.ids = np.empty(0, np.int64)
+    def __init__(self, key_type: Any = np.int32) -> None:
+        self.keys = np.empty(0, key_type)
+        self.ids = np.empty(0, np.int32)
 
     def build(self, keys: np.ndarray, ids: np.ndarray) -> None:
         order = np.lexsort((ids, keys))
-        self.keys, self.ids = keys[order], ids[order]
+        self.keys, self.ids = keys[order], ids[order].astype(np.int32)
 
     def position(self, key: int, listing_id: int) -> int:
         """The first index whose (key, id) is at least (``key``, ``listing_id``)."""
+        key, listing_id = within(key, self.keys.dtype), within(listing_id, np.int32)
         low = int(np.searchsorted(self.keys, key, "left"))
         high = int(np.searchsorted(self.keys, key, "right"))
         return low + int(np.searchsorted(self.ids[low:high], listing_id, "left"))
@@ -179,7 +187,7 @@ class Order:
         keys, ids = keys[order], ids[order]
         at = [self.position(int(k), int(i)) for k, i in zip(keys, ids, strict=True)]
         self.keys = np.insert(self.keys, at, keys)
-        self.ids = np.insert(self.ids, at, ids)
+        self.ids = np.insert(self.ids, at, ids.astype(np.int32))
 
 
 @dataclass
@@ -202,7 +210,7 @@ class ListingIndex:
         self.brands, self.shown, self.categories = Codes(), Codes(), Codes()
         self.sizes, self.conditions, self.combo_codes = Codes(), Codes(), Codes()
         self._allocate(64)
-        self.by_created, self.by_price, self.by_watch = Order(), Order(), Order()
+        self.by_created, self.by_price, self.by_watch = Order(np.int64), Order(), Order()
         self._task: asyncio.Task[None] | None = None
         self._syncing = asyncio.Lock()
         self._combo_cache: OrderedDict[Any, tuple[int, np.ndarray]] = OrderedDict()
@@ -213,8 +221,8 @@ class ListingIndex:
     def _allocate(self, capacity: int) -> None:
         self.capacity = capacity
         self.created = np.zeros(capacity, np.int64)
-        self.price = np.zeros(capacity, np.int64)
-        self.watch = np.zeros(capacity, np.int64)
+        self.price = np.zeros(capacity, np.int32)
+        self.watch = np.zeros(capacity, np.int32)
         self.brand = np.full(capacity, -1, np.int32)
         self.category = np.full(capacity, -1, np.int16)
         self.size = np.full(capacity, -1, np.int16)
@@ -392,8 +400,8 @@ class ListingIndex:
     def _price_bits(self, query: ListingFilter) -> np.ndarray:
         """The listings inside the price range (cached: a shop's price ranges repeat, and
         building one at a million listings costs milliseconds)."""
-        low = -1 if query.min_price is None else cents(query.min_price)
-        high = -1 if query.max_price is None else cents(query.max_price)
+        low = -1 if query.min_price is None else within(cents(query.min_price), np.int32)
+        high = -1 if query.max_price is None else within(cents(query.max_price), np.int32)
 
         def build() -> np.ndarray:
             start, stop = self.price_span(query)

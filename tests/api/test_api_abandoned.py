@@ -7,15 +7,25 @@ while the gate is still full, and a search whose client stays must still be answ
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 from typing import Any
 
 import pytest
 from litestar import Litestar
 
 from entrypoints.container import Container
+from entrypoints.settings import Settings
+from tests.conftest import make_settings
 from tests.support import ApiClient
 
 pytestmark = pytest.mark.api
+
+
+@pytest.fixture
+def settings(db: str, tmp_path: Path) -> Settings:
+    """Searches in SQL: the in-memory search index answers without queueing, and this is
+    about the reads that do queue (a seller's shop, any search while the index loads)."""
+    return make_settings(db, tmp_path, RETHREAD_SEARCH_INDEX="0")
 
 
 def scope(path: str, query: str) -> dict[str, Any]:
