@@ -458,6 +458,13 @@ class ListingIndex:
                 low = max(low, at)
         if high <= low or limit <= 0:
             return []
+        matches = _population(bits)
+        if not matches:
+            return []
+        if limit * len(order.ids) > WALK_BUDGET * matches:
+            # A walk would test more than the budget before it had a page (few matches):
+            # sort the matches themselves.
+            return self._sorted(bits, order, keys_by_id, sort, low, high, limit)
         found: list[int] = []
         step, tested = max(256, limit * 8), 0
         while low < high and len(found) < limit:

@@ -870,6 +870,15 @@ class SqlListingRepository:
         starts = [_starts_with(SearchTermRow.term, p) for p in prefixes if p]
         if not starts:
             return False
+        run = None if self._wrote else self._lean_runner()
+        if run is not None:  # two index range reads: on the lean connection, no thread hop
+            ranges = [p for p in prefixes if p]
+            sql = ("SELECT 1 FROM search_terms WHERE listings > 0 AND ("
+                   + " OR ".join(f"(term >= :low{n} AND term < :high{n})"
+                                 for n in range(len(ranges))) + ") LIMIT 1")
+            values = {key: value for n, p in enumerate(ranges)
+                      for key, value in ((f"low{n}", p), (f"high{n}", _successor(p)))}
+            return bool(await run(sql, values))
         found = await self.session.scalar(
             select(literal_column("1")).select_from(SearchTermRow)
             .where(SearchTermRow.listings > 0, or_(*starts)).limit(1))
