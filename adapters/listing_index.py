@@ -33,9 +33,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ctypes
 import logging
 from collections import OrderedDict, deque
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from decimal import Decimal
@@ -63,11 +64,18 @@ RELOAD_OVER = 50_000
 # A page walks an order testing bits until it has its rows; past this many tests it sorts
 # the matches instead (few matches, or matches far from the walk's start).
 WALK_BUDGET = 60_000
-LOAD_BATCH = 20_000
+LOAD_BATCH = 10_000
 HEAD, ALL = "head", "all"
 FACET_NAMES = ("brands", "categories", "sizes", "conditions")
 # Facet passes kept per filter until the next change (a few KB each).
 COMBO_PASSES = 256
+
+
+def _give_back_memory() -> None:
+    """After the load: hand the rows' freed memory back to the system (glibc keeps it
+    otherwise, and the process's resident size stays tens of MB above what it uses)."""
+    with contextlib.suppress(OSError, AttributeError):
+        ctypes.CDLL("libc.so.6").malloc_trim(0)
 
 
 def micros(moment: datetime) -> int:
@@ -214,6 +222,7 @@ class ListingIndex:
         self._task: asyncio.Task[None] | None = None
         self._syncing = asyncio.Lock()
         self._combo_cache: OrderedDict[Any, tuple[int, np.ndarray]] = OrderedDict()
+        self._fetching: dict[tuple[str, str], asyncio.Future[np.ndarray]] = {}
         self._table: tuple[int, dict[str, tuple[np.ndarray, list[str]]]] | None = None
 
     # -- storage -----------------------------------------------------------------------
@@ -353,6 +362,29 @@ class ListingIndex:
             return None
         self.masks.move_to_end(("word", part, word))
         return found.bits
+
+    async def word(self, word: str, part: str,
+                   fetch: Callable[[], Awaitable[Sequence[int]]]) -> np.ndarray:
+        """The word's bitmap, fetched (``fetch``: the database's matches) when not cached;
+        requests that miss the same word at once share one fetch."""
+        found = self.word_bits(word, part)
+        if found is not None:
+            return found
+        key = (word, part)
+        pending = self._fetching.get(key)
+        if pending is None:
+            pending = self._fetching[key] = asyncio.ensure_future(self._fetch(word, part, fetch))
+            pending.add_done_callback(lambda _done: self._fetching.pop(key, None))
+            return await asyncio.shield(pending)
+        try:
+            return await asyncio.shield(pending)
+        except Exception:  # the request that fetched it failed (or left): fetch it here
+            return await self._fetch(word, part, fetch)
+
+    async def _fetch(self, word: str, part: str,
+                     fetch: Callable[[], Awaitable[Sequence[int]]]) -> np.ndarray:
+        since = self.version
+        return self.put_word(word, part, await fetch(), since)
 
     def put_word(self, word: str, part: str, ids: Sequence[int], since: int) -> np.ndarray:
         """Cache the listings the database matched ``word`` with (in the head alone, or
@@ -518,7 +550,7 @@ class ListingIndex:
 
     def _combo_counts(self, bits: np.ndarray) -> np.ndarray:
         chosen = self.combo[np.unpackbits(bits, bitorder="little").view(bool)]
-        return np.bincount(chosen, minlength=len(self.combo_codes.values))
+        return np.bincount(chosen, minlength=len(self.combo_codes.values)).astype(np.int32)
 
     def _combo_table(self) -> dict[str, tuple[np.ndarray, list[str]]]:
         """Per facet: each combination's value code, and the values (brands by key)."""
@@ -604,6 +636,7 @@ class ListingIndex:
                     async for batch in load_rows(session):
                         self.load_batch(batch)
                 self.finish_load(mark)
+            _give_back_memory()
             log.info("search index: %d available listings loaded", len(self.by_created.ids))
         except Exception:  # searches go on in SQL; the log says why
             log.exception("search index: load failed; searches use the database")

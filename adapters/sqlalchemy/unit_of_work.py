@@ -7,6 +7,7 @@ deadlock or serialization failure) as :class:`WriteConflict`, which the HTTP lay
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable
 from types import TracebackType
 from typing import Any, Self
@@ -152,6 +153,10 @@ class SqlAlchemyUnitOfWork:
                 await self.session.close()
             finally:
                 await self._release_heavy_slot()
+                # The repositories hold bound methods of this unit of work: a cycle, freed
+                # only by the garbage collector's rare full passes (tens of MB under load).
+                for name in (*_REPOSITORIES, *_WITH_UOW):
+                    self.__dict__.pop(name, None)
         typed = translate(exc) if exc is not None else None
         if typed is not None:
             # A constraint or a lock decided a race the service's pre-checks could not see.
@@ -209,7 +214,7 @@ class _HeavySlot:
     are held by sessions waiting for a slot, would deadlock them all."""
 
     def __init__(self, uow: SqlAlchemyUnitOfWork) -> None:
-        self.uow = uow
+        self.uow = weakref.proxy(uow)  # no cycle: the unit of work owns this slot
 
     async def __aenter__(self) -> None:
         await self.uow._take_heavy_slot()

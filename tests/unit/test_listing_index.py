@@ -3,8 +3,10 @@ orders, cursors and facets (hypothesis draws the catalog, the changes and the qu
 
 from __future__ import annotations
 
+import asyncio
 from decimal import Decimal
 
+import numpy as np
 import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
@@ -110,3 +112,46 @@ def test_pages_totals_and_facets_equal_brute_force(
                                      max_price=query.max_price)):
             by_category[row.category] = by_category.get(row.category, 0) + 1
     assert facets["categories"] == sorted(by_category.items(), key=lambda p: (-p[1], p[0]))
+
+
+async def test_searches_missing_the_same_word_at_once_share_one_fetch() -> None:
+    index = ListingIndex()
+    index.load([[Row(1, True, 0, 100, 0, "nike", "Nike", "tops", "m", "good")]], mark=1)
+    calls = 0
+    release = asyncio.Event()
+
+    async def fetch() -> list[int]:
+        nonlocal calls
+        calls += 1
+        await release.wait()
+        return [1]
+
+    waiting = [asyncio.create_task(index.word("tee", "all", fetch)) for _ in range(5)]
+    await asyncio.sleep(0)
+    release.set()
+    answers = await asyncio.gather(*waiting)
+    assert calls == 1
+    assert all(listing_index._test_bits(bits, np.array([1]))[0] for bits in answers)
+    assert await index.word("tee", "all", fetch) is answers[0] and calls == 1  # cached
+
+
+async def test_a_failed_shared_fetch_is_tried_again_by_those_who_waited() -> None:
+    index = ListingIndex()
+    index.load([[Row(1, True, 0, 100, 0, "nike", "Nike", "tops", "m", "good")]], mark=1)
+    attempts: list[str] = []
+
+    async def failing() -> list[int]:
+        attempts.append("first")
+        await asyncio.sleep(0)
+        raise ConnectionError("the database went away")
+
+    async def working() -> list[int]:
+        attempts.append("second")
+        return [1]
+
+    first = asyncio.create_task(index.word("tee", "all", failing))
+    await asyncio.sleep(0)
+    second = asyncio.create_task(index.word("tee", "all", working))
+    with pytest.raises(ConnectionError):
+        await first
+    assert index.count(await second) == 1 and attempts == ["first", "second"]
