@@ -147,6 +147,13 @@ P = ProductRow
 PRODUCTS = ProductRow.__table__
 IMAGES = ProductImageRow.__table__
 FTS_INSERT_TRIGGER = "products_fts_insert"
+CHANGES_INSERT_TRIGGER = "listing_changes_insert"  # migration 0072
+# The change feed's rows of a bulk load, one statement per batch (one stamp for the batch).
+CHANGES_FILL = text(
+    "INSERT INTO listing_changes(listing_id, stamp) "
+    "SELECT id, (SELECT coalesce(max(stamp), 0) + 1 FROM listing_changes) FROM products "
+    "WHERE id BETWEEN :low AND :high "
+    "ON CONFLICT(listing_id) DO UPDATE SET stamp = excluded.stamp")
 FTS_FILL = text("INSERT INTO products_fts(rowid, search_head, search_body) "
                 "SELECT id, search_head, search_body FROM products "
                 "WHERE id BETWEEN :low AND :high")
@@ -492,11 +499,12 @@ class SqlListingRepository:
     async def add_many(self, listings: list[Listing]) -> list[int]:
         """Bulk insert with ids reserved up front, so products and photos go in as plain
         executemany statements per batch (no per-row RETURNING round trips). On SQLite the
-        full-text rows are written by one statement per batch instead of a trigger per row
-        (about twice as fast); see :meth:`_without_fts_trigger`."""
+        full-text rows and the change feed's rows are written by one statement per batch
+        instead of triggers per row (about twice as fast); see
+        :meth:`_without_insert_triggers`."""
         self.on_write()
         ids: list[int] = []
-        async with self._without_fts_trigger():
+        async with self._without_insert_triggers():
             for start in range(0, len(listings), BATCH):
                 ids.extend(await self._add_batch(listings[start:start + BATCH]))
         return ids
@@ -513,33 +521,38 @@ class SqlListingRepository:
         if images:
             await self.session.execute(insert(IMAGES), images)
         if self.dialect == "sqlite":
-            await self.session.execute(FTS_FILL, {"low": new_ids[0], "high": new_ids[-1]})
+            span = {"low": new_ids[0], "high": new_ids[-1]}
+            await self.session.execute(FTS_FILL, span)
+            await self.session.execute(CHANGES_FILL, span)
         await self._count_words(count_vocabulary(
             field for item in chunk for field in _listing_fields(item)))
         return new_ids
 
     @asynccontextmanager
-    async def _without_fts_trigger(self) -> AsyncIterator[None]:
-        """SQLite: drop the FTS insert trigger for the bulk load and put back the very same
-        definition (read from sqlite_master) afterwards, all inside this transaction, which
-        holds the write lock: no other insert can slip past the index meanwhile."""
+    async def _without_insert_triggers(self) -> AsyncIterator[None]:
+        """SQLite: drop the full-text and change-feed insert triggers for the bulk load and
+        put back the very same definitions (read from sqlite_master) afterwards, all inside
+        this transaction, which holds the write lock: no other insert can slip past them
+        meanwhile."""
         if self.dialect != "sqlite":
             yield
             return
-        definition = await self.session.scalar(text(
-            "SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = :name"),
-            {"name": FTS_INSERT_TRIGGER})
-        if definition is None:  # already handled by a caller further up
+        definitions = [found for name in (FTS_INSERT_TRIGGER, CHANGES_INSERT_TRIGGER)
+                       if (found := await self.session.scalar(text(
+                           "SELECT sql FROM sqlite_master WHERE type = 'trigger' "
+                           "AND name = :name"), {"name": name})) is not None]
+        if not definitions:  # already handled by a caller further up
             yield
             return
         # The sqlite3 driver opens a transaction only before DML and runs DDL outside one:
         # without this statement the DROP would be committed at once, and an error later
         # would leave the table with no insert trigger.
         await self.session.execute(text("UPDATE products SET id = id WHERE 0"))
-        await self.session.execute(text(f"DROP TRIGGER {FTS_INSERT_TRIGGER}"))
-        yield  # on an error the transaction rolls back, and the drop with it
-        await self.session.execute(text(definition))
-
+        for name in (FTS_INSERT_TRIGGER, CHANGES_INSERT_TRIGGER):
+            await self.session.execute(text(f"DROP TRIGGER IF EXISTS {name}"))
+        yield  # on an error the transaction rolls back, and the drops with it
+        for definition in definitions:
+            await self.session.execute(text(definition))
 
     async def _reserve_ids(self, first: Listing, count: int) -> list[int]:
         """``count`` unused ids. PostgreSQL: taken from the id sequence. SQLite: the first

@@ -144,3 +144,18 @@ async def test_out_of_order_commits_are_not_missed(
         await older.commit()
     titles, _ = await search(container, ListingFilter(), ListingSort.PRICE_LOW_HIGH)
     assert titles[:2] == ["Linen shirt 1", "Linen shirt 4"]
+
+
+async def test_a_bulk_load_while_serving_shows_too(
+        container: Container, seller: int, index: ListingIndex) -> None:
+    """SQLite writes a bulk load's change rows per batch (its insert triggers are dropped
+    for the load and put back), PostgreSQL's statement trigger per statement."""
+    async with container.uow() as uow:
+        await uow.listings.add_many([make(seller, f"Cashmere scarf {n}", "25.00", 20 + n)
+                                     for n in range(3)])
+        await uow.commit()
+    assert (await search(container, ListingFilter(words=("cashmere",))))[1] == 3
+    async with container.uow() as uow:  # and the triggers are back for single writes
+        await uow.listings.add(make(seller, "Cashmere hat", "15.00", 30))
+        await uow.commit()
+    assert (await search(container, ListingFilter(words=("cashmere",))))[1] == 4
