@@ -399,14 +399,25 @@ class SqlListingRepository:
         return index if index.ready else None
 
     def _lean_runner(self) -> Any:
+        """Where bounded reads of SQL text run without this unit of work's session: on
+        SQLite the lean connection on the event loop (no thread hop), on PostgreSQL an
+        autocommit connection (no ``BEGIN``/``ROLLBACK`` round trips); None without the
+        lean path."""
         sqlite = getattr(self.lean, "sqlite", None)
-        if sqlite is None:
+        if sqlite is not None:
+            async def on_loop(sql: str, values: dict[str, Any]) -> Any:
+                return sqlite.text_rows(sql, values)
+
+            return on_loop
+        autocommit = getattr(self.lean, "autocommit", None)
+        if autocommit is None:
             return None
 
-        async def run(sql: str, values: dict[str, Any]) -> Any:
-            return sqlite.text_rows(sql, values)
+        async def pooled(sql: str, values: dict[str, Any]) -> Any:
+            async with autocommit.connect() as connection:
+                return (await connection.execute(text(sql), values)).all()
 
-        return run
+        return pooled
 
     async def _word_bits(self, index: ListingIndex, words: tuple[str, ...],
                          part: str) -> dict[str, Any]:
