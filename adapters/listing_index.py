@@ -82,16 +82,6 @@ def micros(moment: datetime) -> int:
     return (moment - EPOCH) // MICROSECOND
 
 
-def _micros_of(values: Sequence[Any]) -> np.ndarray:
-    """Stored ``created_at`` values as microseconds: SQLite returns text, PostgreSQL
-    datetimes."""
-    if not values:
-        return np.empty(0, np.int64)
-    if isinstance(values[0], str):
-        return np.array([v[:26] for v in values], dtype="datetime64[us]").astype(np.int64)
-    return np.fromiter((((v if v.tzinfo else v.replace(tzinfo=UTC)) - EPOCH) // MICROSECOND
-                        for v in values), np.int64, len(values))
-
 
 def cents(amount: Decimal) -> int:
     return int(amount * 100)
@@ -205,11 +195,13 @@ class _Mask:
 
 
 class ListingIndex:
-    """One process's index. :meth:`start` loads it in the background from
-    ``session_factory``; until :attr:`ready` the repository answers in SQL."""
+    """One process's index. :meth:`start` loads it in the background with ``loader``
+    (``adapters/sqlalchemy/listing_changes.py``, which also keeps it fresh); until
+    :attr:`ready` the repository answers in SQL."""
 
-    def __init__(self, session_factory: Callable[[], Any] | None = None) -> None:
-        self.session_factory = session_factory
+    def __init__(self, loader: Callable[[ListingIndex], Awaitable[None]] | None = None
+                 ) -> None:
+        self.loader = loader
         self.ready = False
         self.mark: int | None = None  # where the next look at the change feed starts
         self.version = 0  # change batches applied
@@ -220,7 +212,7 @@ class ListingIndex:
         self._allocate(64)
         self.by_created, self.by_price, self.by_watch = Order(np.int64), Order(), Order()
         self._task: asyncio.Task[None] | None = None
-        self._syncing = asyncio.Lock()
+        self.lock = asyncio.Lock()  # one load or change batch at a time
         self._combo_cache: OrderedDict[Any, tuple[int, np.ndarray]] = OrderedDict()
         self._fetching: dict[tuple[str, str], asyncio.Future[np.ndarray]] = {}
         self._table: tuple[int, dict[str, tuple[np.ndarray, list[str]]]] | None = None
@@ -607,7 +599,7 @@ class ListingIndex:
 
     def start(self) -> None:
         """Load in the background (once); searches use SQL meanwhile."""
-        if self._task is None and self.session_factory is not None:
+        if self._task is None and self.loader is not None:
             self._task = asyncio.get_running_loop().create_task(self._load())
 
     async def wait(self) -> None:
@@ -625,34 +617,17 @@ class ListingIndex:
                 await self._task
 
     async def _load(self) -> None:
-        from adapters.sqlalchemy.listing_changes import load_rows, look
-
-        assert self.session_factory is not None
+        assert self.loader is not None
         try:
-            async with self._syncing:
-                self.begin_load()
-                async with self.session_factory() as session:
-                    mark, _ = await look(session, None)
-                    async for batch in load_rows(session):
-                        self.load_batch(batch)
-                self.finish_load(mark)
+            async with self.lock:
+                await self.loader(self)
             _give_back_memory()
             log.info("search index: %d available listings loaded", len(self.by_created.ids))
         except Exception:  # searches go on in SQL; the log says why
             log.exception("search index: load failed; searches use the database")
 
-    async def sync(self, session: Any, run: Any = None) -> None:
-        """Apply what changed since the last look (one query when nothing did; ``run``:
-        where to ask, see ``listing_changes.look``)."""
-        from adapters.sqlalchemy.listing_changes import changed_rows, look
-
-        if not self.ready:
-            return
-        async with self._syncing:
-            mark, ids = await look(session, self.mark, run)
-            if len(ids) > RELOAD_OVER:
-                self.ready = False
-                self._task = None
-                self.start()
-                return
-            self.apply(await changed_rows(session, ids) if ids else {}, mark)
+    def reload(self) -> None:
+        """Load everything again in the background (more changes than are worth applying)."""
+        self.ready = False
+        self._task = None
+        self.start()

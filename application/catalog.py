@@ -124,26 +124,20 @@ class CatalogService:
                         query_print, did_you_mean = fingerprint(query), " ".join(fixed)
             ids = None if total == 0 else await self.uow.listings.search_ids(
                 query, sort, page.fetch, page.after)
-            if ids is None:
-                found = [] if total == 0 else await self.uow.listings.search(
-                    query, sort, page.fetch, page.after, matches=None if capped else total)
-            extra: dict[str, str | int | bool] = {"s": sort.value, "t": total,
-                                                  "f": query_print}
-            if capped:
-                extra["c"] = True
-            if did_you_mean is not None:
-                extra["d"] = did_you_mean
-            if ids is None:
-                shown = page_of(found, page, lambda item: position(item, sort, query.words),
-                                **extra)
-                items = await self.views(shown.items)
-        if ids is not None:  # the index named them: read them on the lean path
-            async with self.reads:
+            found = [] if total == 0 or ids is not None else await self.uow.listings.search(
+                query, sort, page.fetch, page.after, matches=None if capped else total)
+        extra: dict[str, str | int | bool] = {"s": sort.value, "t": total, "f": query_print}
+        if capped:
+            extra["c"] = True
+        if did_you_mean is not None:
+            extra["d"] = did_you_mean
+        async with self.reads:  # by id: the page's rows when the index named them, sellers
+            if ids is not None:
                 listed = await self.reads.listings.get_many(ids)
                 found = [listed[i] for i in ids if i in listed]
-                shown = page_of(found, page, lambda item: position(item, sort, query.words),
-                                **extra)
-                items = await listing_views(self.reads, self.clock, shown.items)
+            shown = page_of(found, page, lambda item: position(item, sort, query.words),
+                            **extra)
+            items = await listing_views(self.reads, self.clock, shown.items)
         if query.words and request.cursor is None:  # a new query, not the next page
             self.activity.add(ActivityKind.SEARCH, request.searcher_id, self.clock.now())
         return SearchPage(items, shown.next_cursor, total, capped, did_you_mean)

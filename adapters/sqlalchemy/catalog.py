@@ -14,7 +14,7 @@ Prices are stored as integer cents (exact and fast to compare on both databases)
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import AsyncIterator, Awaitable, Callable, Hashable
+from collections.abc import AsyncIterator, Awaitable, Callable, Hashable, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager, nullcontext
 from dataclasses import replace
 from datetime import datetime
@@ -49,6 +49,7 @@ from adapters.listing_index import HEAD as INDEX_HEAD
 from adapters.listing_index import ListingIndex
 from adapters.sqlalchemy.accounts import UserRow
 from adapters.sqlalchemy.base import Base, UtcDateTime
+from adapters.sqlalchemy.listing_changes import sync as sync_index
 from adapters.sqlalchemy.paging import after_clause
 from adapters.sqlalchemy.search_cache import SearchCache
 from application.paging import After
@@ -372,7 +373,7 @@ class SqlListingRepository:
         self._on_write = on_write or (lambda: None)
         self.heavy: AbstractAsyncContextManager[Any] = heavy or nullcontext()
         self.index = index
-        self.lean = lean  # LeanReads: its SQLite connection asks the change feed
+        self.lean = lean  # LeanReads: bounded reads outside this unit of work (``_read``)
         self._synced = False
         self._wrote = False
         self._bits: dict[Hashable, Any] = {}  # a search's count and page share their bitmap
@@ -394,30 +395,17 @@ class SqlListingRepository:
         if not index.ready:  # loading (the server starts it), or not wanted here
             return None
         if not self._synced:
-            await index.sync(self.session, self._lean_runner())
+            await sync_index(index, self.session, self._read)
             self._synced = True
         return index if index.ready else None
 
-    def _lean_runner(self) -> Any:
-        """Where bounded reads of SQL text run without this unit of work's session: on
-        SQLite the lean connection on the event loop (no thread hop), on PostgreSQL an
-        autocommit connection (no ``BEGIN``/``ROLLBACK`` round trips); None without the
-        lean path."""
-        sqlite = getattr(self.lean, "sqlite", None)
-        if sqlite is not None:
-            async def on_loop(sql: str, values: dict[str, Any]) -> Any:
-                return sqlite.text_rows(sql, values)
-
-            return on_loop
-        autocommit = getattr(self.lean, "autocommit", None)
-        if autocommit is None:
-            return None
-
-        async def pooled(sql: str, values: dict[str, Any]) -> Any:
-            async with autocommit.connect() as connection:
-                return (await connection.execute(text(sql), values)).all()
-
-        return pooled
+    async def _read(self, statement: Any) -> Sequence[Any]:
+        """A bounded read on the lean path (``LeanReads.run``: no thread hop on SQLite, no
+        transaction on PostgreSQL), or in this session when there is none or this unit of
+        work wrote (it must see its own writes)."""
+        if self.lean is not None and not self._wrote:
+            return await self.lean.run(statement)
+        return (await self.session.execute(statement)).all()
 
     async def _word_bits(self, index: ListingIndex, words: tuple[str, ...],
                          part: str) -> dict[str, Any]:
@@ -433,22 +421,17 @@ class SqlListingRepository:
         """Every listing the full-text index matches ``word`` with, as one string of ids
         (one value to fetch, not a row per match: 30 against 200 ms for 100,000 ids)."""
         if self.dialect == "postgresql":
-            statement: Any = select(func.string_agg(func.cast(P.id, Text), ",")).where(
-                _text_match((word,), self.dialect, part))
-            values: dict[str, Any] = {}
-        else:
-            sql = "SELECT group_concat(rowid) FROM products_fts WHERE products_fts MATCH :fts"
-            values = {"fts": fts_query((word,), part)}
-            run = self._lean_runner()
-            if run is not None:
-                # On the event loop, once per word (5-30 ms at a million listings): through
-                # a worker thread it queued behind every busy request for the GIL, and the
-                # first searches of a word waited seconds under load.
-                return _id_list((await run(sql, values))[0][0])
-            statement = text(sql)
-        async with self.heavy:
-            found = await self.session.scalar(statement, values)
-        return _id_list(found)
+            async with self.heavy:
+                return _id_list(await self.session.scalar(
+                    select(func.string_agg(func.cast(P.id, Text), ","))
+                    .where(_text_match((word,), self.dialect, part))))
+        # SQLite: on the event loop, once per word (5-30 ms at a million listings): through
+        # a worker thread it queued behind every busy request for the GIL, and the first
+        # searches of a word waited seconds under load.
+        found = await self._read(text(
+            "SELECT group_concat(rowid) FROM products_fts WHERE products_fts MATCH :fts"
+        ).bindparams(fts=fts_query((word,), part)))
+        return _id_list(found[0][0])
 
     async def _query_bits(self, index: ListingIndex, query: ListingFilter,
                           with_price: bool = True) -> Any:
@@ -825,10 +808,9 @@ class SqlListingRepository:
             words = await self._word_bits(index, unticked.words, INDEX_ALL)
             counted = index.facets(
                 index.combos(lambda: index.bits(unticked, words), unticked), chosen)
-            return Facets(**{name: [FacetCount(value, n) for value, n in pairs]
-                             for name, pairs in counted.items()
-                             } | {"brands": [FacetCount(value, n) for value, n
-                                             in counted["brands"][:brand_limit]]})
+            counted["brands"] = counted["brands"][:brand_limit]
+            return Facets(**{name: [FacetCount(*pair) for pair in pairs]
+                             for name, pairs in counted.items()})
         combos = await self._cached(("facets", unticked), lambda: self._combos(unticked))
         totals: dict[str, Counter[str]] = {name: Counter() for name in FACETS}
         shown: dict[str, str] = {}
@@ -894,19 +876,9 @@ class SqlListingRepository:
         starts = [_starts_with(SearchTermRow.term, p) for p in prefixes if p]
         if not starts:
             return False
-        run = None if self._wrote else self._lean_runner()
-        if run is not None:  # two index range reads: on the lean connection, no thread hop
-            ranges = [p for p in prefixes if p]
-            sql = ("SELECT 1 FROM search_terms WHERE listings > 0 AND ("
-                   + " OR ".join(f"(term >= :low{n} AND term < :high{n})"
-                                 for n in range(len(ranges))) + ") LIMIT 1")
-            values = {key: value for n, p in enumerate(ranges)
-                      for key, value in ((f"low{n}", p), (f"high{n}", _successor(p)))}
-            return bool(await run(sql, values))
-        found = await self.session.scalar(
+        return bool(await self._read(  # index range reads: on the lean path
             select(literal_column("1")).select_from(SearchTermRow)
-            .where(SearchTermRow.listings > 0, or_(*starts)).limit(1))
-        return found is not None
+            .where(SearchTermRow.listings > 0, or_(*starts)).limit(1)))
 
     async def terms_near(self, word: str, spread: int) -> dict[str, int]:
         low, high = max(1, len(word) - spread), len(word) + spread

@@ -33,7 +33,7 @@ from collections.abc import Sequence
 from types import TracebackType
 from typing import Any, Self
 
-from sqlalchemy import Select, bindparam, event, literal_column, select
+from sqlalchemy import Executable, Select, bindparam, event, literal_column, select
 from sqlalchemy.engine import Dialect
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
@@ -106,11 +106,13 @@ class _SqliteLoopReads:
                         for convert, value in zip(processors, row, strict=True)])
                 for row in raw]
 
-    def text_rows(self, sql: str, values: dict[str, Any]) -> list[Any]:
-        """A bounded SQL text with named parameters (the search index's look at the
-        listing change feed: an indexed read of microseconds)."""
+    def run(self, statement: Executable) -> list[Any]:
+        """Any bounded statement with its parameters bound; rows as the driver gives them
+        (plain values: for statements whose columns need no conversion)."""
+        compiled = statement.compile(dialect=self.dialect)
+        values = [compiled.params[name] for name in compiled.positiontup or ()]
         with self.lock:
-            return self.connection.execute(sql, values).fetchall()
+            return self.connection.execute(str(compiled), values).fetchall()
 
     def close(self) -> None:
         self.connection.close()
@@ -135,6 +137,17 @@ class LeanReads:
             self.autocommit = engine.execution_options(isolation_level="AUTOCOMMIT")
             # Listeners on this option engine apply to it alone, not to the writers' engine.
             event.listen(self.autocommit.sync_engine, "before_cursor_execute", _refuse_writes)
+
+    async def run(self, statement: Executable) -> Sequence[Any]:
+        """One bounded read outside any unit of work: on SQLite on the event loop (no
+        thread hop), on PostgreSQL on an autocommit connection (no ``BEGIN``/``ROLLBACK``
+        round trips). The search index's look at the change feed, a word's matches on
+        SQLite, a typed word's check against the vocabulary."""
+        if self.sqlite is not None:
+            return self.sqlite.run(statement)
+        assert self.autocommit is not None
+        async with self.autocommit.connect() as connection:
+            return (await connection.execute(statement)).all()
 
     def dispose(self) -> None:
         if self.sqlite is not None:

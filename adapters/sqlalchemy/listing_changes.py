@@ -16,15 +16,24 @@ Both values come from the same statement, hence the same snapshot.
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
-from contextlib import asynccontextmanager
+from datetime import UTC
 from typing import Any
 
-from sqlalchemy import BigInteger, Index, Integer, text
+import numpy as np
+from sqlalchemy import BigInteger, Executable, Index, Integer, text
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, create_async_engine
 from sqlalchemy.orm import Mapped, mapped_column
 from sqlalchemy.pool import NullPool
 
-from adapters.listing_index import AVAILABLE, LOAD_BATCH, Row, _micros_of
+from adapters.listing_index import (
+    AVAILABLE,
+    EPOCH,
+    LOAD_BATCH,
+    MICROSECOND,
+    RELOAD_OVER,
+    ListingIndex,
+    Row,
+)
 from adapters.sqlalchemy.base import Base
 
 
@@ -45,49 +54,75 @@ MARK = {
 COLUMNS = ("id, status, created_at, price_cents, watch_count, brand_key, brand, category, "
            "size, condition")
 IN_BATCH = 500
-# Runs one SQL text with named parameters and returns its rows.
-Run = Callable[[str, dict[str, Any]], Awaitable[Sequence[Any]]]
-
-
-def loader(engine: AsyncEngine) -> Callable[[], Any]:
-    """Sessions for loading the index: on a connection of their own, closed afterwards, so
-    the one-off read of every listing neither holds a pooled connection nor leaves one
-    behind bound to the event loop it ran on."""
-    @asynccontextmanager
-    async def session() -> AsyncIterator[AsyncSession]:
-        own = create_async_engine(engine.url, poolclass=NullPool)
-        try:
-            async with AsyncSession(own) as opened:
-                yield opened
-        finally:
-            await own.dispose()
-
-    return session
+# Runs one bounded statement and returns its rows: the session's, or the lean path's
+# (``LeanReads.run``), which opens no transaction.
+Run = Callable[[Executable], Awaitable[Sequence[Any]]]
 
 
 def session_runner(session: AsyncSession) -> Run:
-    async def run(sql: str, values: dict[str, Any]) -> Sequence[Any]:
-        return (await session.execute(text(sql), values)).all()
+    async def run(statement: Executable) -> Sequence[Any]:
+        return (await session.execute(statement)).all()
 
     return run
 
 
-async def look(session: AsyncSession, since: int | None, run: Run | None = None
-               ) -> tuple[int, list[int]]:
+def loader(engine: AsyncEngine) -> Callable[[ListingIndex], Awaitable[None]]:
+    """Loads an index on a connection of its own, closed afterwards, so the one-off read of
+    every listing neither holds a pooled connection nor leaves one behind bound to the
+    event loop it ran on."""
+    async def load(index: ListingIndex) -> None:
+        own = create_async_engine(engine.url, poolclass=NullPool)
+        try:
+            async with AsyncSession(own) as session:
+                mark, _ = await look(session_runner(session), own.dialect.name, None)
+                index.begin_load()
+                async for batch in load_rows(session):
+                    index.load_batch(batch)
+                index.finish_load(mark)
+        finally:
+            await own.dispose()
+
+    return load
+
+
+async def sync(index: ListingIndex, session: AsyncSession, run: Run) -> None:
+    """Apply to ``index`` what changed since its last look (one statement through ``run``
+    when nothing did; changed rows are read in ``session``)."""
+    if not index.ready:
+        return
+    async with index.lock:
+        mark, ids = await look(run, session.get_bind().dialect.name, index.mark)
+        if len(ids) > RELOAD_OVER:
+            index.reload()
+            return
+        index.apply(await changed_rows(session, ids) if ids else {}, mark)
+
+
+async def look(run: Run, dialect: str, since: int | None) -> tuple[int, list[int]]:
     """(where the next look starts, the listings changed at or after ``since``); with
-    ``since`` None just the first. ``run``: where to run the statement (the lean SQLite
-    connection on the event loop: an indexed read of microseconds), else ``session``."""
-    dialect = session.get_bind().dialect.name
-    run = run or session_runner(session)
+    ``since`` None just the first."""
     if since is None:
-        return int((await run(MARK[dialect], {}))[0][0] or 0), []
-    rows = await run(f"SELECT m.mark, c.listing_id FROM ({MARK[dialect]}) AS m "
-                     "LEFT JOIN listing_changes AS c ON c.stamp >= :since", {"since": since})
+        return int((await run(text(MARK[dialect])))[0][0] or 0), []
+    rows = await run(text(f"SELECT m.mark, c.listing_id FROM ({MARK[dialect]}) AS m "
+                          "LEFT JOIN listing_changes AS c ON c.stamp >= :since"
+                          ).bindparams(since=since))
     return int(rows[0][0]), [int(row[1]) for row in rows if row[1] is not None]
 
 
+def _micros_of(values: Sequence[Any]) -> list[int]:
+    """Stored ``created_at`` values as microseconds: SQLite returns text, PostgreSQL
+    datetimes."""
+    if not values:
+        return []
+    if isinstance(values[0], str):
+        return (np.array([v[:26] for v in values], dtype="datetime64[us]")
+                .astype(np.int64).tolist())
+    return [((v if v.tzinfo else v.replace(tzinfo=UTC)) - EPOCH) // MICROSECOND
+            for v in values]
+
+
 def _rows(found: list[Any], with_text: bool) -> list[Row]:
-    created = _micros_of([r[2] for r in found]).tolist()
+    created = _micros_of([r[2] for r in found])
     return [Row(id=int(r[0]), available=r[1] == AVAILABLE, created=c, price=int(r[3]),
                 watch=int(r[4]), brand_key=r[5], brand=r[6], category=r[7], size=r[8],
                 condition=r[9], head=r[10] if with_text else "",
