@@ -67,8 +67,11 @@ export function useProductRow(sort: SortValue, limit: number) {
   });
 }
 
-/** Facet counts for the sidebar, for the search text and price range (not the ticked boxes). */
-export function useFacets(filters: Pick<ProductFilters, 'q' | 'minPrice' | 'maxPrice'>) {
+/**
+ * Facet counts for the sidebar, for the search text and price range (not the ticked boxes).
+ * `enabled: false` holds the request back (the sidebar waits to learn a typo's correction).
+ */
+export function useFacets(filters: Pick<ProductFilters, 'q' | 'minPrice' | 'maxPrice'>, enabled = true) {
   const params = new URLSearchParams();
   if (filters.q) params.set('q', filters.q);
   if (filters.minPrice) params.set('minPrice', filters.minPrice);
@@ -76,6 +79,7 @@ export function useFacets(filters: Pick<ProductFilters, 'q' | 'minPrice' | 'maxP
   return useQuery({
     queryKey: [...productKeys.all, 'facets', params.toString()],
     queryFn: () => api.get('products/facets', { searchParams: params }).json<Facets>(),
+    enabled,
   });
 }
 

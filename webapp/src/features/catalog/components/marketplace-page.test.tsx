@@ -23,6 +23,9 @@ const facets = { brands: [{ value: 'Nike', count: 2 }], categories: [{ value: 't
 const searches = (requests: Request[]) =>
   requests.map((request) => new URL(request.url)).filter((url) => url.pathname === '/api/products').map((url) => url.search);
 
+const facetSearches = (requests: Request[]) =>
+  requests.map((request) => new URL(request.url)).filter((url) => url.pathname === '/api/products/facets').map((url) => url.search);
+
 beforeEach(() => setSession('anonymous'));
 
 describe('MarketplacePage', () => {
@@ -111,6 +114,22 @@ describe('MarketplacePage', () => {
     await waitFor(() => expect(router.state.location.search).toBe('?q=jakcet&exact=true'));
     expect(await screen.findByText('No products found matching your filters.')).toBeInTheDocument();
     expect(searches(server.requests)).toContain('?q=jakcet&exact=true&limit=12');
+  });
+
+  it('counts the sidebar for the corrected words, and for the typed ones when asked', async () => {
+    const server = fakeServer({
+      'GET /api/products': (request) =>
+        new URL(request.url).searchParams.get('exact') === 'true'
+          ? json(makePage([]))
+          : json({ ...makePage([makeProduct({ title: 'Denim jacket' })]), didYouMean: 'jacket' }),
+      'GET /api/products/facets': () => json(facets),
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes, '/marketplace?q=jakcet');
+    expect(await screen.findByRole('checkbox', { name: /Nike/ })).toBeInTheDocument();
+    expect(facetSearches(server.requests)).toEqual(['?q=jacket']);
+    await user.click(await screen.findByRole('button', { name: 'Search instead for jakcet' }));
+    await waitFor(() => expect(facetSearches(server.requests)).toEqual(['?q=jacket', '?q=jakcet']));
   });
 
   it('lists only choices that have items, and a ticked one even at zero', async () => {
