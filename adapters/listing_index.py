@@ -139,11 +139,9 @@ def _pack(flags: np.ndarray) -> np.ndarray:
 
 
 def _ids(bits: np.ndarray) -> np.ndarray:
-    """The ids whose bit is set, ascending (only the nonzero bytes are expanded)."""
-    nonzero = np.flatnonzero(bits)
-    flags = np.unpackbits(bits[nonzero], bitorder="little").reshape(-1, 8)
-    rows, columns = np.nonzero(flags)
-    return nonzero[rows] * 8 + columns
+    """The ids whose bit is set, ascending. Unpacked whole and read as booleans: at a
+    million listings 0.3-0.5 ms at any density (``flatnonzero`` on uint8 was 10x slower)."""
+    return np.flatnonzero(np.unpackbits(bits, bitorder="little").view(bool))
 
 
 def _population(bits: np.ndarray) -> int:
@@ -163,14 +161,28 @@ class Order:
     def __init__(self, key_type: Any = np.int32) -> None:
         self.keys = np.empty(0, key_type)
         self.ids = np.empty(0, np.int32)
+        self._ranks: np.ndarray | None = None
 
     def build(self, keys: np.ndarray, ids: np.ndarray) -> None:
         order = np.lexsort((ids, keys))
         self.keys, self.ids = keys[order], ids[order].astype(np.int32)
+        self._ranks = None
+
+    def ranks(self, capacity: int) -> np.ndarray:
+        """Each listing's place in the order, by id (only the ids in the order are
+        meaningful); made on first use after a change (a few ms at a million)."""
+        if self._ranks is None or len(self._ranks) < capacity:
+            ranks = np.zeros(max(capacity, int(self.ids.max(initial=0)) + 1), np.int32)
+            ranks[self.ids] = np.arange(len(self.ids), dtype=np.int32)
+            self._ranks = ranks
+        return self._ranks
 
     def position(self, key: int, listing_id: int) -> int:
         """The first index whose (key, id) is at least (``key``, ``listing_id``)."""
-        key, listing_id = within(key, self.keys.dtype), within(listing_id, np.int32)
+        # As the arrays' own types: a Python int makes searchsorted convert the whole
+        # array to int64 first (0.24 ms at a million, against 3 us).
+        key = self.keys.dtype.type(within(key, self.keys.dtype))
+        listing_id = np.int32(within(listing_id, np.int32))
         low = int(np.searchsorted(self.keys, key, "left"))
         high = int(np.searchsorted(self.keys, key, "right"))
         return low + int(np.searchsorted(self.ids[low:high], listing_id, "left"))
@@ -179,6 +191,7 @@ class Order:
         """Take out the ids flagged in ``gone`` (a bool array by id), then put ``ids`` in."""
         keep = ~gone[self.ids]
         self.keys, self.ids = self.keys[keep], self.ids[keep]
+        self._ranks = None
         if not len(ids):
             return
         order = np.lexsort((ids, keys))
@@ -205,6 +218,10 @@ class ListingIndex:
         self.ready = False
         self.mark: int | None = None  # where the next look at the change feed starts
         self.version = 0  # change batches applied
+        # The database's data version at the last look that found the index current
+        # (``LeanReads.data_version``), kept by the repository; None: look next time.
+        self.quiet_at: int | None = None
+        self.loads = 0  # loads begun (a look that overlapped one does not count as quiet)
         self.recent: deque[tuple[int, dict[int, Row]]] = deque(maxlen=RECENT_BATCHES)
         self.masks: OrderedDict[tuple[str, ...], _Mask] = OrderedDict()
         self.brands, self.shown, self.categories = Codes(), Codes(), Codes()
@@ -277,6 +294,8 @@ class ListingIndex:
 
     def begin_load(self) -> None:
         self.ready = False
+        self.loads += 1
+        self.quiet_at = None
         self._allocate(64)
         self.masks.clear()
         self.recent.clear()
@@ -288,6 +307,7 @@ class ListingIndex:
     def finish_load(self, mark: int) -> None:
         self._rebuild_orders()
         self.mark = mark
+        self.quiet_at = None  # the first look after a load always runs
         self.version += 1
         self.ready = True
 
@@ -452,12 +472,12 @@ class ListingIndex:
 
     # -- pages -------------------------------------------------------------------------
 
-    def _order(self, sort: ListingSort) -> tuple[Order, np.ndarray]:
+    def _order(self, sort: ListingSort) -> Order:
         if sort is ListingSort.MOST_POPULAR:
-            return self.by_watch, self.watch
+            return self.by_watch
         if sort in (ListingSort.PRICE_LOW_HIGH, ListingSort.PRICE_HIGH_LOW):
-            return self.by_price, self.price
-        return self.by_created, self.created
+            return self.by_price
+        return self.by_created
 
     @staticmethod
     def _key(sort: ListingSort, after: After) -> int:
@@ -472,7 +492,7 @@ class ListingIndex:
              span: tuple[int, int] | None = None) -> list[int]:
         """Up to ``limit`` ids set in ``bits``, in ``sort``'s order, after ``after``
         (``span``: the part of the order to look in, by default all of it)."""
-        order, keys_by_id = self._order(sort)
+        order = self._order(sort)
         low, high = span or (0, len(order.ids))
         if after is not None:
             at = order.position(self._key(sort, after), after.id + (0 if sort.descending else 1))
@@ -488,12 +508,12 @@ class ListingIndex:
         if limit * len(order.ids) > WALK_BUDGET * matches:
             # A walk would test more than the budget before it had a page (few matches):
             # sort the matches themselves.
-            return self._sorted(bits, order, keys_by_id, sort, low, high, limit)
+            return self._sorted(bits, order, sort, low, high, limit)
         found: list[int] = []
         step, tested = max(256, limit * 8), 0
         while low < high and len(found) < limit:
             if tested > WALK_BUDGET:
-                return found + self._sorted(bits, order, keys_by_id, sort, low, high,
+                return found + self._sorted(bits, order, sort, low, high,
                                             limit - len(found))
             if sort.descending:
                 chunk = order.ids[max(low, high - step):high][::-1]
@@ -506,20 +526,17 @@ class ListingIndex:
             step *= 4
         return found
 
-    def _sorted(self, bits: np.ndarray, order: Order, keys_by_id: np.ndarray,
-                sort: ListingSort, low: int, high: int, limit: int) -> list[int]:
-        """The same as walking ``order[low:high]``, by sorting the matches themselves."""
-        ids = _ids(bits)
-        keys = keys_by_id[ids]
-        first_key, first_id = int(order.keys[low]), int(order.ids[low])
-        last_key, last_id = int(order.keys[high - 1]), int(order.ids[high - 1])
-        inside = (((keys > first_key) | ((keys == first_key) & (ids >= first_id)))
-                  & ((keys < last_key) | ((keys == last_key) & (ids <= last_id))))
-        ids, keys = ids[inside], keys[inside]
-        ranked = np.lexsort((ids, keys))
-        if sort.descending:
-            ranked = ranked[::-1]
-        return ids[ranked[:limit]].tolist()
+    def _sorted(self, bits: np.ndarray, order: Order, sort: ListingSort, low: int, high: int,
+                limit: int) -> list[int]:
+        """The same as walking ``order[low:high]``: the matches' places in the order,
+        the ``limit`` first of them picked (a partition, not a sort of all matches)."""
+        ranks = order.ranks(self.capacity)[_ids(bits)]
+        ranks = ranks[(ranks >= low) & (ranks < high)]
+        if len(ranks) > limit:
+            ranks = (np.partition(ranks, len(ranks) - limit)[len(ranks) - limit:]
+                     if sort.descending else np.partition(ranks, limit - 1)[:limit])
+        ranks.sort()
+        return order.ids[ranks[::-1] if sort.descending else ranks].tolist()
 
     # -- facets ------------------------------------------------------------------------
 

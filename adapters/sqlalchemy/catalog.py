@@ -395,7 +395,15 @@ class SqlListingRepository:
         if not index.ready:  # loading (the server starts it), or not wanted here
             return None
         if not self._synced:
-            await sync_index(index, self.session, self._read)
+            # On SQLite nothing committed since the last look (the data version is the
+            # same) means the change feed has nothing new: skip its statement. The version
+            # is read before the look, so a commit racing the look makes the next one look.
+            version = None if self.lean is None else self.lean.data_version()
+            if version is None or version != index.quiet_at:
+                loads = index.loads
+                await sync_index(index, self.session, self._read)
+                if index.ready and index.loads == loads:
+                    index.quiet_at = version
             self._synced = True
         return index if index.ready else None
 
@@ -876,9 +884,14 @@ class SqlListingRepository:
         starts = [_starts_with(SearchTermRow.term, p) for p in prefixes if p]
         if not starts:
             return False
-        return bool(await self._read(  # index range reads: on the lean path
-            select(literal_column("1")).select_from(SearchTermRow)
-            .where(SearchTermRow.listings > 0, or_(*starts)).limit(1)))
+
+        async def load() -> bool:
+            return bool(await self._read(  # index range reads: on the lean path
+                select(literal_column("1")).select_from(SearchTermRow)
+                .where(SearchTermRow.listings > 0, or_(*starts)).limit(1)))
+
+        # Cached like the terms near a word: a typo is typed again and again.
+        return bool(await self._cached(("prefix", prefixes), load))
 
     async def terms_near(self, word: str, spread: int) -> dict[str, int]:
         low, high = max(1, len(word) - spread), len(word) + spread

@@ -114,6 +114,12 @@ class _SqliteLoopReads:
         with self.lock:
             return self.connection.execute(str(compiled), values).fetchall()
 
+    def data_version(self) -> int:
+        """SQLite's ``PRAGMA data_version``: it changes when any other connection (of this
+        process or another) commits, and this connection never writes. Microseconds."""
+        with self.lock:
+            return int(self.connection.execute("PRAGMA data_version").fetchone()[0])
+
     def close(self) -> None:
         self.connection.close()
 
@@ -148,6 +154,11 @@ class LeanReads:
         assert self.autocommit is not None
         async with self.autocommit.connect() as connection:
             return (await connection.execute(statement)).all()
+
+    def data_version(self) -> int | None:
+        """A number that changes whenever anything is committed to the database, if the
+        database offers a cheap one (SQLite); None when it does not (PostgreSQL)."""
+        return None if self.sqlite is None else self.sqlite.data_version()
 
     def dispose(self) -> None:
         if self.sqlite is not None:

@@ -75,6 +75,7 @@ def test_pages_totals_and_facets_equal_brute_force(
     index = ListingIndex()
     index.load([[row for row in catalog.values() if row.available]], mark=1)
     index.bits(query, {})  # cache this query's masks, so the changes must patch them
+    index.page(index.bits(query, {}), sort, 1, None)  # and the order's places by id
     changed: dict[int, Row | None] = {}
     for change in changes:  # a row: inserted or updated; an id: deleted
         if isinstance(change, int):
