@@ -55,6 +55,23 @@ end
 """
 
 
+def wait_for_search_index(log: Path, workers: int, env: dict[str, str],
+                          seconds: float = 300) -> None:
+    """Each worker loads its in-memory search index in the background as it starts
+    (``adapters/listing_index.py``) and answers in SQL meanwhile; measure the warm server."""
+    if env.get("RETHREAD_SEARCH_INDEX", "1").strip().lower() in ("0", "false", "no", "off"):
+        return
+    started = time.monotonic()
+    while time.monotonic() - started < seconds:
+        text = log.read_text(errors="replace")
+        if text.count("search index:") >= workers:
+            print(f"search index loaded in {time.monotonic() - started:.1f} s "
+                  f"after the server answered", flush=True)
+            return
+        time.sleep(0.5)
+    print(f"  (search index not loaded after {seconds:.0f} s)", flush=True)
+
+
 def percentile(samples: list[float], share: float) -> float:
     ordered = sorted(samples)
     return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]

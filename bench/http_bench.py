@@ -48,6 +48,7 @@ from bench._support import (
     peak_rss_mb,
     private_rss_mb,
     server,
+    wait_for_search_index,
     wrk,
 )
 
@@ -81,23 +82,6 @@ def _filters(rng: random.Random) -> list[tuple[str, str]]:
         low = rng.choice((0, 5, 10, 20, 30, 50, 80))
         params += [("minPrice", str(low)), ("maxPrice", str(low + rng.choice((10, 25, 60, 150))))]
     return params
-
-
-def wait_for_search_index(log: Path, workers: int, env: dict[str, str],
-                          seconds: float = 300) -> None:
-    """Each worker loads its in-memory search index in the background as it starts
-    (``adapters/listing_index.py``) and answers in SQL meanwhile; measure the warm server."""
-    if env.get("RETHREAD_SEARCH_INDEX", "1").strip().lower() in ("0", "false", "no", "off"):
-        return
-    started = time.monotonic()
-    while time.monotonic() - started < seconds:
-        text = log.read_text(errors="replace")
-        if text.count("search index:") >= workers:
-            print(f"search index loaded in {time.monotonic() - started:.1f} s "
-                  f"after the server answered", flush=True)
-            return
-        time.sleep(0.5)
-    print(f"  (search index not loaded after {seconds:.0f} s)", flush=True)
 
 
 def search_paths(rng: random.Random, count: int) -> list[str]:

@@ -40,6 +40,10 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     # Search, totals and facets of available listings from an in-memory index per process
     # (adapters/listing_index.py); RETHREAD_SEARCH_INDEX=0 answers them in SQL instead.
     search_index: bool = True
+    # The server's event loop: "asyncio" (the default) or "uvloop". uvloop answered 8% more
+    # requests at saturation here but served them unevenly: facets' p99 1.2 s against
+    # 0.19 s on asyncio's loop (docs/performance.md, "Which event loop").
+    event_loop: str = "asyncio"
     # SQLite: how many MB of the database file each pooled connection memory-maps (the
     # mapped pages count in RSS once per connection). 0, the default: no mmap.
     sqlite_mmap_mb: int = 0
@@ -69,6 +73,17 @@ def _flag(value: str | None) -> bool:
     return (value or "").strip().lower() in ("1", "true", "yes", "on")
 
 
+EVENT_LOOPS = ("asyncio", "uvloop")
+
+
+def _event_loop(value: str) -> str:
+    loop = value.strip().lower()
+    if loop not in EVENT_LOOPS:
+        raise ValueError(f"RETHREAD_EVENT_LOOP must be one of {', '.join(EVENT_LOOPS)}, "
+                         f"not {value!r}")
+    return loop
+
+
 def load_settings(env: dict[str, str] | None = None) -> Settings:
     """Build settings from ``env`` (default: the process environment)."""
     env = dict(os.environ if env is None else env)
@@ -92,6 +107,7 @@ def load_settings(env: dict[str, str] | None = None) -> Settings:
         search_cache_seconds=float(env.get("RETHREAD_SEARCH_CACHE_SECONDS", "30")),
         heavy_reads=max(0, int(env.get("RETHREAD_HEAVY_READS", "0"))),
         search_index=_flag(env.get("RETHREAD_SEARCH_INDEX", "1")),
+        event_loop=_event_loop(env.get("RETHREAD_EVENT_LOOP", "asyncio")),
         sqlite_mmap_mb=max(0, int(env.get("RETHREAD_SQLITE_MMAP_MB", "0"))),
         rate_limit_scale=max(1, int(env.get("RETHREAD_RATE_LIMIT_SCALE", "1"))),
         forwarded_allow_ips=env.get("RETHREAD_FORWARDED_ALLOW_IPS", "").strip(),

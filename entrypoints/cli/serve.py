@@ -31,6 +31,7 @@ def serve(
         host=host or settings.host,
         port=port or settings.port,
         workers=workers,
+        loop=settings.event_loop,
         # Behind a reverse proxy the peer is the proxy: believe its X-Forwarded-For (the
         # shopper's address, which the login and contact limits count) only when it is one
         # of RETHREAD_FORWARDED_ALLOW_IPS (docs/deploy.md); never from anyone else.

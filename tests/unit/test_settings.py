@@ -1,0 +1,24 @@
+"""Settings read from the environment: the choices that change how the server runs."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from entrypoints.settings import Settings, load_settings
+
+
+def settings_with(tmp_path: Path, **env: str) -> Settings:
+    return load_settings({"RETHREAD_DATA_DIR": str(tmp_path), "RETHREAD_SECRET_KEY": "k",
+                          **env})
+
+
+def test_the_event_loop_is_asyncio_unless_uvloop_is_asked_for(tmp_path: Path) -> None:
+    assert settings_with(tmp_path).event_loop == "asyncio"
+    assert settings_with(tmp_path, RETHREAD_EVENT_LOOP=" UVLoop ").event_loop == "uvloop"
+
+
+def test_an_unknown_event_loop_is_refused_with_the_choices(tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match="RETHREAD_EVENT_LOOP must be one of asyncio, uvloop"):
+        settings_with(tmp_path, RETHREAD_EVENT_LOOP="trio")
