@@ -7,8 +7,8 @@ behind it wait longer (the bench's product pages at a million listings ran behin
 backlog of abandoned searches and facet passes, ``docs/performance.md``). For the catalog's
 routes marked ``opt={ABANDONABLE: True}`` (the catalog's search, facets and suggestions:
 GET, no body), this middleware reads the client's side of
-the connection while the request runs: when the server hears ``http.disconnect`` first, it
-sets the request's :data:`ASKER_GONE` event. The app reads the same messages from a queue,
+the connection while such a read waits its turn: when the server hears ``http.disconnect``
+first, it sets the request's :data:`ASKER_GONE` event. The app reads the same messages from a queue,
 so nothing it might read is lost. An abandoned read answers 503 to nobody.
 """
 
@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from typing import Literal
 
 from litestar.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -23,6 +24,47 @@ from application.admission import ASKER_GONE
 
 #: The route option that marks a read worth dropping when its client has gone.
 ABANDONABLE = "abandonable"
+
+
+class _HeardOnDemand(asyncio.Event):
+    """The request's :data:`ASKER_GONE`: the client's side is only listened to once someone
+    waits for it (a read queued at the admission gate) or the app reads a message. Most
+    reads with the in-memory index never queue, and a listening task per request cost a
+    task, its cancellation and one more turn of the event loop before the connection's next
+    request was read."""
+
+    def __init__(self, receive: Receive) -> None:
+        super().__init__()
+        self._receive = receive
+        self._heard: asyncio.Queue[Message] = asyncio.Queue()
+        self._listener: asyncio.Task[None] | None = None
+
+    def listen(self) -> None:
+        if self._listener is None:
+            self._listener = asyncio.create_task(self._listen())
+
+    async def _listen(self) -> None:
+        while True:
+            message = await self._receive()
+            await self._heard.put(message)
+            if message["type"] == "http.disconnect":
+                self.set()
+                return
+
+    async def wait(self) -> Literal[True]:
+        self.listen()
+        return await super().wait()
+
+    async def replayed(self) -> Message:
+        """What the app reads: the listener's messages, in order (nothing is lost)."""
+        self.listen()
+        return await self._heard.get()
+
+    async def stop(self) -> None:
+        if self._listener is not None:
+            self._listener.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._listener
 
 
 def drop_abandoned(app: ASGIApp) -> ASGIApp:
@@ -33,28 +75,12 @@ def drop_abandoned(app: ASGIApp) -> ASGIApp:
         if handler is None or not handler.opt.get(ABANDONABLE):
             await app(scope, receive, send)
             return
-        gone = asyncio.Event()
-        heard: asyncio.Queue[Message] = asyncio.Queue()
-
-        async def listen() -> None:
-            while True:
-                message = await receive()
-                await heard.put(message)
-                if message["type"] == "http.disconnect":
-                    gone.set()
-                    return
-
-        async def replayed() -> Message:
-            return await heard.get()
-
-        listener = asyncio.create_task(listen())
+        gone = _HeardOnDemand(receive)
         token = ASKER_GONE.set(gone)
         try:
-            await app(scope, replayed, send)
+            await app(scope, gone.replayed, send)
         finally:
             ASKER_GONE.reset(token)
-            listener.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await listener
+            await gone.stop()
 
     return watched

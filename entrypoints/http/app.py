@@ -22,6 +22,7 @@ from entrypoints.http.auth import provide_admin, provide_current_user, provide_v
 from entrypoints.http.blog import BlogController
 from entrypoints.http.catalog import CatalogController
 from entrypoints.http.contact import ContactController
+from entrypoints.http.dependencies import resolve_dependencies_in_turn
 from entrypoints.http.errors import EXCEPTION_HANDLERS
 from entrypoints.http.favorites import FavoriteController
 from entrypoints.http.guards import MAX_BODY_BYTES, input_guard
@@ -83,6 +84,7 @@ def _dependencies(container: Container) -> dict[str, Provide]:
 def create_app(settings: Settings | None = None, container: Container | None = None) -> Litestar:
     settings = settings or get_settings()
     container = container or build_container(settings)
+    resolve_dependencies_in_turn()
     settings.media_dir.mkdir(parents=True, exist_ok=True)
     # Media file names are content-addressed, so they may be cached for a year.
     media = create_static_files_router(
