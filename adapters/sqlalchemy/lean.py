@@ -52,7 +52,13 @@ LEAN_MMAP_BYTES = 0
 
 USERS = UserRow.__table__
 _IDS = bindparam("ids", expanding=True)
-LISTINGS_BY_ID = select(PRODUCTS).where(PRODUCTS.c.id.in_(_IDS))
+# The columns a listing is made of (``_listing``), not the search copies of its text
+# (``search_head``/``search_body``): 24 random rows in 175 us instead of 209.
+LISTING_COLUMNS = ("id", "seller_id", "title", "description", "price_cents", "brand", "size",
+                   "condition", "category", "status", "price_drop", "verified", "watch_count",
+                   "created_at", "updated_at")
+LISTINGS_BY_ID = (select(*(PRODUCTS.c[name] for name in LISTING_COLUMNS))
+                  .where(PRODUCTS.c.id.in_(_IDS)))
 IMAGES_BY_LISTING = (select(IMAGES.c.product_id, IMAGES.c.url, IMAGES.c.thumbnail_url)
                      .where(IMAGES.c.product_id.in_(_IDS))
                      .order_by(IMAGES.c.product_id, IMAGES.c.position))
