@@ -7,6 +7,7 @@ import os
 import typer
 import uvicorn
 
+from entrypoints.cli.nodelay import NoDelayHttpToolsProtocol
 from entrypoints.settings import get_settings
 
 SHUTDOWN_GRACE_SECONDS = 10
@@ -32,6 +33,7 @@ def serve(
         port=port or settings.port,
         workers=workers,
         loop=settings.event_loop,
+        http=NoDelayHttpToolsProtocol,
         # Behind a reverse proxy the peer is the proxy: believe its X-Forwarded-For (the
         # shopper's address, which the login and contact limits count) only when it is one
         # of RETHREAD_FORWARDED_ALLOW_IPS (docs/deploy.md); never from anyone else.
