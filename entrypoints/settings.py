@@ -40,10 +40,11 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     # Search, totals and facets of available listings from an in-memory index per process
     # (adapters/listing_index.py); RETHREAD_SEARCH_INDEX=0 answers them in SQL instead.
     search_index: bool = True
-    # The server's event loop: "asyncio" (the default) or "uvloop". uvloop answered 8% more
-    # requests at saturation here but served them unevenly: facets' p99 1.2 s against
-    # 0.19 s on asyncio's loop (docs/performance.md, "Which event loop").
-    event_loop: str = "asyncio"
+    # The server's event loop: "auto" (the default: asyncio's for one worker, uvloop for
+    # several), "asyncio" or "uvloop". On one worker uvloop served 64 connections unevenly
+    # (facets' p99 747 ms against 167 ms); on two it spread searches better over the
+    # workers (773 against 489 req/s) (docs/performance.md, "Which event loop").
+    event_loop: str = "auto"
     # SQLite: how many MB of the database file each pooled connection memory-maps (the
     # mapped pages count in RSS once per connection). 0, the default: no mmap.
     sqlite_mmap_mb: int = 0
@@ -51,6 +52,12 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     @property
     def media_dir(self) -> Path:
         return self.data_dir / "media"
+
+    def loop_for(self, workers: int) -> str:
+        """The event loop ``rethread serve --workers N`` runs on (see ``event_loop``)."""
+        if self.event_loop != "auto":
+            return self.event_loop
+        return "asyncio" if workers == 1 else "uvloop"
 
     @property
     def is_sqlite(self) -> bool:
@@ -73,7 +80,7 @@ def _flag(value: str | None) -> bool:
     return (value or "").strip().lower() in ("1", "true", "yes", "on")
 
 
-EVENT_LOOPS = ("asyncio", "uvloop")
+EVENT_LOOPS = ("auto", "asyncio", "uvloop")
 
 
 def _event_loop(value: str) -> str:
@@ -107,7 +114,7 @@ def load_settings(env: dict[str, str] | None = None) -> Settings:
         search_cache_seconds=float(env.get("RETHREAD_SEARCH_CACHE_SECONDS", "30")),
         heavy_reads=max(0, int(env.get("RETHREAD_HEAVY_READS", "0"))),
         search_index=_flag(env.get("RETHREAD_SEARCH_INDEX", "1")),
-        event_loop=_event_loop(env.get("RETHREAD_EVENT_LOOP", "asyncio")),
+        event_loop=_event_loop(env.get("RETHREAD_EVENT_LOOP", "auto")),
         sqlite_mmap_mb=max(0, int(env.get("RETHREAD_SQLITE_MMAP_MB", "0"))),
         rate_limit_scale=max(1, int(env.get("RETHREAD_RATE_LIMIT_SCALE", "1"))),
         forwarded_allow_ips=env.get("RETHREAD_FORWARDED_ALLOW_IPS", "").strip(),

@@ -32,7 +32,7 @@ def serve(
         host=host or settings.host,
         port=port or settings.port,
         workers=workers,
-        loop=settings.event_loop,
+        loop=settings.loop_for(workers),
         http=NoDelayHttpToolsProtocol,
         # Behind a reverse proxy the peer is the proxy: believe its X-Forwarded-For (the
         # shopper's address, which the login and contact limits count) only when it is one

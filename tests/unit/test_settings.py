@@ -14,11 +14,16 @@ def settings_with(tmp_path: Path, **env: str) -> Settings:
                           **env})
 
 
-def test_the_event_loop_is_asyncio_unless_uvloop_is_asked_for(tmp_path: Path) -> None:
-    assert settings_with(tmp_path).event_loop == "asyncio"
-    assert settings_with(tmp_path, RETHREAD_EVENT_LOOP=" UVLoop ").event_loop == "uvloop"
+def test_the_event_loop_is_asyncio_for_one_worker_and_uvloop_for_several(
+        tmp_path: Path) -> None:
+    automatic = settings_with(tmp_path)
+    assert (automatic.loop_for(1), automatic.loop_for(2)) == ("asyncio", "uvloop")
+    chosen = settings_with(tmp_path, RETHREAD_EVENT_LOOP=" UVLoop ")
+    assert (chosen.loop_for(1), chosen.loop_for(4)) == ("uvloop", "uvloop")
+    assert settings_with(tmp_path, RETHREAD_EVENT_LOOP="asyncio").loop_for(2) == "asyncio"
 
 
 def test_an_unknown_event_loop_is_refused_with_the_choices(tmp_path: Path) -> None:
-    with pytest.raises(ValueError, match="RETHREAD_EVENT_LOOP must be one of asyncio, uvloop"):
+    with pytest.raises(ValueError,
+                       match="RETHREAD_EVENT_LOOP must be one of auto, asyncio, uvloop"):
         settings_with(tmp_path, RETHREAD_EVENT_LOOP="trio")
