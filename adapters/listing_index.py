@@ -219,7 +219,7 @@ class ListingIndex:
         self.mark: int | None = None  # where the next look at the change feed starts
         self.version = 0  # change batches applied
         # The database's data version at the last look that found the index current
-        # (``LeanReads.data_version``), kept by the repository; None: look next time.
+        # (``listing_changes.sync``); None: look next time.
         self.quiet_at: int | None = None
         self.loads = 0  # loads begun (a look that overlapped one does not count as quiet)
         self.recent: deque[tuple[int, dict[int, Row]]] = deque(maxlen=RECENT_BATCHES)

@@ -395,15 +395,8 @@ class SqlListingRepository:
         if not index.ready:  # loading (the server starts it), or not wanted here
             return None
         if not self._synced:
-            # On SQLite nothing committed since the last look (the data version is the
-            # same) means the change feed has nothing new: skip its statement. The version
-            # is read before the look, so a commit racing the look makes the next one look.
-            version = None if self.lean is None else self.lean.data_version()
-            if version is None or version != index.quiet_at:
-                loads = index.loads
-                await sync_index(index, self.session, self._read)
-                if index.ready and index.loads == loads:
-                    index.quiet_at = version
+            await sync_index(index, self.session, self._read,
+                             None if self.lean is None else self.lean.data_version())
             self._synced = True
         return index if index.ready else None
 

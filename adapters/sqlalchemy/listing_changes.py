@@ -85,17 +85,25 @@ def loader(engine: AsyncEngine) -> Callable[[ListingIndex], Awaitable[None]]:
     return load
 
 
-async def sync(index: ListingIndex, session: AsyncSession, run: Run) -> None:
+async def sync(index: ListingIndex, session: AsyncSession, run: Run,
+               version: int | None = None) -> None:
     """Apply to ``index`` what changed since its last look (one statement through ``run``
-    when nothing did; changed rows are read in ``session``)."""
-    if not index.ready:
+    when nothing did; changed rows are read in ``session``). ``version``: the database's
+    data version read just before (``LeanReads.data_version``, SQLite); when the last look
+    that found the index current saw the same one, nothing was committed since and the
+    look is skipped. A commit racing this look changes the version, so the next one looks;
+    a look that overlapped a load does not count."""
+    if not index.ready or (version is not None and version == index.quiet_at):
         return
+    loads = index.loads
     async with index.lock:
         mark, ids = await look(run, session.get_bind().dialect.name, index.mark)
         if len(ids) > RELOAD_OVER:
             index.reload()
             return
         index.apply(await changed_rows(session, ids) if ids else {}, mark)
+    if index.ready and index.loads == loads:
+        index.quiet_at = version
 
 
 async def look(run: Run, dialect: str, since: int | None) -> tuple[int, list[int]]:

@@ -20,11 +20,19 @@ const routes = [
   },
 ];
 const facets = { brands: [{ value: 'Nike', count: 2 }], categories: [{ value: 'tops', count: 2 }], sizes: [], conditions: [] };
-const searches = (requests: Request[]) =>
-  requests.map((request) => new URL(request.url)).filter((url) => url.pathname === '/api/products').map((url) => url.search);
-
-const facetSearches = (requests: Request[]) =>
-  requests.map((request) => new URL(request.url)).filter((url) => url.pathname === '/api/products/facets').map((url) => url.search);
+const queriesTo = (pathname: string) => (requests: Request[]) =>
+  requests.map((request) => new URL(request.url)).filter((url) => url.pathname === pathname).map((url) => url.search);
+const searches = queriesTo('/api/products');
+const facetSearches = queriesTo('/api/products/facets');
+/** A server that corrects "jakcet" to "jacket", and finds nothing for the typed word. */
+const correctingServer = () =>
+  fakeServer({
+    'GET /api/products': (request) =>
+      new URL(request.url).searchParams.get('exact') === 'true'
+        ? json(makePage([]))
+        : json({ ...makePage([makeProduct({ title: 'Denim jacket' })]), didYouMean: 'jacket' }),
+    'GET /api/products/facets': () => json(facets),
+  });
 
 beforeEach(() => setSession('anonymous'));
 
@@ -98,13 +106,7 @@ describe('MarketplacePage', () => {
   });
 
   it('says which corrected words it shows and searches the typed ones on request', async () => {
-    const server = fakeServer({
-      'GET /api/products': (request) =>
-        new URL(request.url).searchParams.get('exact') === 'true'
-          ? json(makePage([]))
-          : json({ ...makePage([makeProduct({ title: 'Denim jacket' })]), didYouMean: 'jacket' }),
-      'GET /api/products/facets': () => json(facets),
-    });
+    const server = correctingServer();
     const user = userEvent.setup();
     const { router } = renderRoutes(routes, '/marketplace?q=jakcet');
     expect(await screen.findByText('jacket')).toBeInTheDocument();
@@ -117,13 +119,7 @@ describe('MarketplacePage', () => {
   });
 
   it('counts the sidebar for the corrected words, and for the typed ones when asked', async () => {
-    const server = fakeServer({
-      'GET /api/products': (request) =>
-        new URL(request.url).searchParams.get('exact') === 'true'
-          ? json(makePage([]))
-          : json({ ...makePage([makeProduct({ title: 'Denim jacket' })]), didYouMean: 'jacket' }),
-      'GET /api/products/facets': () => json(facets),
-    });
+    const server = correctingServer();
     const user = userEvent.setup();
     renderRoutes(routes, '/marketplace?q=jakcet');
     expect(await screen.findByRole('checkbox', { name: /Nike/ })).toBeInTheDocument();
