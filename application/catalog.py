@@ -114,14 +114,11 @@ class CatalogService:
             capped = remembered.get("c") is True
             if not isinstance(total, int):
                 total, capped = await self._total(query)
-            if (total == 0 and query.words and page.cursor is None and not request.exact):
-                fixed = await self._corrected(query.words)
+            if total == 0 and page.cursor is None and not request.exact:
+                fixed = await self._understood(query)
                 if fixed is not None:
-                    fixed_query = replace(query, words=fixed)
-                    fixed_total, fixed_capped = await self._total(fixed_query)
-                    if fixed_total:
-                        query, total, capped = fixed_query, fixed_total, fixed_capped
-                        query_print, did_you_mean = fingerprint(query), " ".join(fixed)
+                    query, total, capped = fixed
+                    query_print, did_you_mean = fingerprint(query), " ".join(query.words)
             ids = None if total == 0 else await self.uow.listings.search_ids(
                 query, sort, page.fetch, page.after)
             found = [] if total == 0 or ids is not None else await self.uow.listings.search(
@@ -145,6 +142,18 @@ class CatalogService:
     async def _total(self, query: ListingFilter) -> tuple[int, bool]:
         counted = await self.uow.listings.count(query, up_to=TOTAL_CAP + 1)
         return min(counted, TOTAL_CAP), counted > TOTAL_CAP
+
+    async def _understood(self, query: ListingFilter
+                          ) -> tuple[ListingFilter, int, bool] | None:
+        """For a query that matches nothing: the query with its misspelt words corrected
+        (:meth:`_corrected`) and its total, when the corrected words match something; None
+        otherwise. The one rule behind ``didYouMean``, for results and facets alike."""
+        fixed = await self._corrected(query.words) if query.words else None
+        if fixed is None:
+            return None
+        fixed_query = replace(query, words=fixed)
+        total, capped = await self._total(fixed_query)
+        return (fixed_query, total, capped) if total else None
 
     async def _corrected(self, words: tuple[str, ...]) -> tuple[str, ...] | None:
         """The words with each one that starts no vocabulary word replaced by its closest
@@ -174,9 +183,24 @@ class CatalogService:
                                  words=[w for w in words if w != " ".join(typed)][:SUGGESTIONS])
 
     async def facets(self, request: SearchRequest) -> Facets:
+        """Counts per brand, category, size and condition, each facet ignoring its own ticks.
+        Words that match nothing are corrected as :meth:`search` corrects them (unless
+        ``exact``), and ``did_you_mean`` says so.
+
+        No category counted means that nothing matches even without the category ticks, so
+        the search's own total is 0 too: the correction's trigger, found without a second
+        count. (A query with counts cannot be corrected: every word it matched is a word of
+        the vocabulary.)"""
         query = parse_filter(request)
         async with self.uow:
-            return await self.uow.listings.facets(query, FACET_BRANDS)
+            facets = await self.uow.listings.facets(query, FACET_BRANDS)
+            if facets.categories or request.exact:
+                return facets
+            fixed = await self._understood(query)
+            if fixed is None:
+                return facets
+            corrected = await self.uow.listings.facets(fixed[0], FACET_BRANDS)
+        return replace(corrected, did_you_mean=" ".join(fixed[0].words))
 
     async def views(self, listings: list[Listing]) -> list[ListingView]:
         return await listing_views(self.uow, self.clock, listings)

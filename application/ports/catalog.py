@@ -100,6 +100,8 @@ class Facets:
     categories: list[FacetCount] = field(default_factory=list)
     sizes: list[FacetCount] = field(default_factory=list)
     conditions: list[FacetCount] = field(default_factory=list)
+    # The corrected words the counts are for (set by the catalog service, never by a store).
+    did_you_mean: str | None = None
 
 
 @dataclass(frozen=True)

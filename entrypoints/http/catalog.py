@@ -76,6 +76,8 @@ class FacetsOut(CamelStruct):
     categories: list[FacetOut]
     sizes: list[FacetOut]
     conditions: list[FacetOut]
+    # The corrected words counted when the typed ones matched nothing (as in ProductPageOut).
+    did_you_mean: str | None = None
 
 
 Price = str | float | None
@@ -135,7 +137,8 @@ def _facets_out(facets: Facets) -> FacetsOut:
         return [FacetOut(value=c.value, count=c.count) for c in counts]
 
     return FacetsOut(brands=out(facets.brands), categories=out(facets.categories),
-                     sizes=out(facets.sizes), conditions=out(facets.conditions))
+                     sizes=out(facets.sizes), conditions=out(facets.conditions),
+                     did_you_mean=facets.did_you_mean)
 
 
 async def _body(request: Request[Any, Any, Any]) -> bytes:
@@ -219,10 +222,10 @@ class CatalogController(Controller):
                      brand: Brands = None, category: Categories = None, size: Sizes = None,
                      condition: Conditions = None, min_price: MinPrice = None,
                      max_price: MaxPrice = None, seller_id: SellerId = None,
-                     include_sold: IncludeSold = False) -> FacetsOut:
+                     include_sold: IncludeSold = False, exact: Exact = False) -> FacetsOut:
         return _facets_out(await catalog.facets(_search_request(
             q, brand, category, size, condition, min_price, max_price, seller_id,
-            include_sold)))
+            include_sold, exact=exact)))
 
     @get("/{product_id:int}", opt=PUBLIC_READ)
     async def product(self, product_id: int, catalog: CatalogService) -> ProductOut:

@@ -57,6 +57,30 @@ async def test_a_typo_is_corrected_with_did_you_mean_unless_exact(client: ApiCli
     assert two["didYouMean"] == "denim jacket"
 
 
+async def test_facets_count_the_corrected_words_as_the_results_do(client: ApiClient) -> None:
+    await shop(client)
+
+    def counts(facets: dict[str, list[dict[str, object]]], name: str) -> dict[object, object]:
+        return {f["value"]: f["count"] for f in facets[name]}
+
+    typo = (await client.get("/api/products/facets?q=jakcet&category=outerwear")).json()
+    assert typo["didYouMean"] == "jacket"
+    assert counts(typo, "categories") == {"outerwear": 2}
+    assert counts(typo, "brands") == {"Levi's": 1, "Patagonia": 1}
+    assert typo == {**(await client.get("/api/products/facets?q=jacket&category=outerwear")
+                       ).json(), "didYouMean": "jacket"}
+    # The same URL's results: no jackets among the dresses, so no correction either.
+    dresses = "?q=jakcet&category=dresses"
+    assert (await client.get("/api/products" + dresses)).json()["didYouMean"] is None
+    assert (await client.get("/api/products/facets" + dresses)).json()["didYouMean"] is None
+    exact = (await client.get("/api/products/facets?q=jakcet&exact=true")).json()
+    assert exact["categories"] == [] and exact["didYouMean"] is None
+    right = (await client.get("/api/products/facets?q=jacket")).json()
+    assert right["didYouMean"] is None and counts(right, "categories") == {"outerwear": 2}
+    nothing = (await client.get("/api/products/facets?q=qqqqqqq")).json()
+    assert nothing["categories"] == [] and nothing["didYouMean"] is None
+
+
 async def test_corrected_searches_page_on_with_the_correction(client: ApiClient) -> None:
     await shop(client)
     first = (await client.get("/api/products?q=jakcet&limit=1")).json()

@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { productKeys, type Product, type ProductPage } from '@/entities/product/product';
-import { filtersToParams, type ProductFilters, type SortValue } from './filters';
+import { EMPTY_FILTERS, filtersToParams, type ProductFilters, type SortValue } from './filters';
 import type { ListingValues } from './listing-validation';
 
 /** Server data of the catalog: search pages, facets, one product, listing changes. */
@@ -18,6 +18,8 @@ export interface Facets {
   categories: FacetCount[];
   sizes: FacetCount[];
   conditions: FacetCount[];
+  /** The corrected words counted when the typed ones matched nothing. */
+  didYouMean?: string | null;
 }
 
 function getProducts(params: URLSearchParams): Promise<ProductPage> {
@@ -69,17 +71,14 @@ export function useProductRow(sort: SortValue, limit: number) {
 
 /**
  * Facet counts for the sidebar, for the search text and price range (not the ticked boxes).
- * `enabled: false` holds the request back (the sidebar waits to learn a typo's correction).
+ * Words that match nothing are counted as the server corrects them (`didYouMean`), unless `exact`.
  */
-export function useFacets(filters: Pick<ProductFilters, 'q' | 'minPrice' | 'maxPrice'>, enabled = true) {
-  const params = new URLSearchParams();
-  if (filters.q) params.set('q', filters.q);
-  if (filters.minPrice) params.set('minPrice', filters.minPrice);
-  if (filters.maxPrice) params.set('maxPrice', filters.maxPrice);
+export function useFacets(filters: Pick<ProductFilters, 'q' | 'exact' | 'minPrice' | 'maxPrice'>) {
+  const { q, exact, minPrice, maxPrice } = filters;
+  const params = filtersToParams({ ...EMPTY_FILTERS, q, exact, minPrice, maxPrice }, false);
   return useQuery({
     queryKey: [...productKeys.all, 'facets', params.toString()],
     queryFn: () => api.get('products/facets', { searchParams: params }).json<Facets>(),
-    enabled,
   });
 }
 

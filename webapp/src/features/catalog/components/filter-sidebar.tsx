@@ -1,6 +1,6 @@
 import { Button, Divider, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { CATEGORIES, CONDITIONS, SIZES, type Choice } from '@/entities/product/catalog-enums';
-import { useFacets, useProductSearch, type FacetCount } from '../api';
+import { useFacets, type FacetCount } from '../api';
 import { activeFilterCount, toggleValue, type ProductFilters } from '../filters';
 import { FacetChecklist, type FacetOption } from './facet-checklist';
 import { PriceRange } from './price-range';
@@ -37,11 +37,9 @@ function brandOptions(counts: FacetCount[] = [], selected: string[]): FacetOptio
 
 /** Brands (first 5, then Show more), categories, sizes, conditions with counts, and price. */
 export function FilterSidebar({ filters, onChange, onClear, withHeading = true }: FilterSidebarProps) {
-  // The results' own query (shared cache, no second request): when the server corrected a typo
-  // ("Showing results for jacket"), the counts are for the corrected words, not the typed ones.
-  const results = useProductSearch(filters);
-  const corrected = results.data?.pages[0]?.didYouMean;
-  const facets = useFacets({ ...filters, q: corrected ?? filters.q }, !filters.q.trim() || !results.isPending);
+  // The server corrects a typo in the facets as it does in the results ("Showing results for
+  // jacket"), so the counts are for the words shown, and for the typed ones after `exact`.
+  const facets = useFacets(filters);
   const toggle = (key: 'brands' | 'categories' | 'sizes' | 'conditions') => (value: string) =>
     onChange({ [key]: toggleValue(filters[key], value) });
 

@@ -3,6 +3,7 @@ import { Autocomplete, Select, SimpleGrid, Textarea, TextInput } from '@mantine/
 import { CATEGORIES, CONDITIONS, FEATURED_BRANDS, SIZES } from '@/entities/product/catalog-enums';
 import { useFacets } from '../api';
 import { amountInput } from '../amount-input';
+import { EMPTY_FILTERS } from '../filters';
 import type { ListingErrors, ListingValues } from '../listing-validation';
 
 interface ListingFieldsProps {
@@ -11,10 +12,8 @@ interface ListingFieldsProps {
   set: (name: keyof ListingValues, value: string) => void;
 }
 
-const NO_FILTERS = { q: '', minPrice: '', maxPrice: '' };
-
 function useBrandSuggestions(): string[] {
-  const facets = useFacets(NO_FILTERS);
+  const facets = useFacets(EMPTY_FILTERS);
   const known = facets.data?.brands.map((facet) => facet.value) ?? [];
   return [...new Set([...FEATURED_BRANDS, ...known])].sort((a, b) => a.localeCompare(b));
 }
