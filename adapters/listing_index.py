@@ -67,8 +67,10 @@ WALK_BUDGET = 60_000
 LOAD_BATCH = 10_000
 HEAD, ALL = "head", "all"
 FACET_NAMES = ("brands", "categories", "sizes", "conditions")
-# Facet passes kept per filter until the next change (a few KB each).
-COMBO_PASSES = 256
+# Facet passes kept per filter until the next change, by their size: a pass is an int32 per
+# (brand, category, size, condition) combination present (740 at a million demo listings:
+# 3 KB, so ~2,800 passes; a catalog with more combinations keeps fewer).
+COMBO_PASS_BYTES = 8 * 2**20
 
 
 def _give_back_memory() -> None:
@@ -552,7 +554,7 @@ class ListingIndex:
         if found is None or found[0] != self.version:
             found = self._combo_cache[key] = (
                 self.version, self._combo_counts(bits() if callable(bits) else bits))
-            while len(self._combo_cache) > COMBO_PASSES:
+            while len(self._combo_cache) * found[1].nbytes > COMBO_PASS_BYTES:
                 self._combo_cache.popitem(last=False)
         self._combo_cache.move_to_end(key)
         return found[1]
@@ -573,8 +575,11 @@ class ListingIndex:
                 table[name] = (column, codes.values)
             spellings = sorted({c[4] for c in combos})
             rank = {spelling: n for n, spelling in enumerate(spellings)}
-            table["shown"] = (np.fromiter((rank[c[4]] for c in combos), np.int32, count),
-                              spellings)
+            shown = np.fromiter((rank[c[4]] for c in combos), np.int32, count)
+            # the combinations by brand key, then by spelling: a brand's first present one
+            # has its smallest spelling (see :meth:`facets`)
+            table["by_brand"] = (np.lexsort((shown, table["brands"][0])), spellings)
+            table["shown"] = (shown, spellings)
             self._table = (count, table)
         return self._table[1]
 
@@ -590,9 +595,8 @@ class ListingIndex:
         for name in FACET_NAMES:
             column, values = table[name]
             wanted = chosen[name]
-            passes[name] = (np.isin(column, [n for n, v in enumerate(values) if v in wanted])
+            passes[name] = (np.fromiter((v in wanted for v in values), bool, len(values))[column]
                             if wanted else None)
-        shown_rank, spellings = table["shown"]
         found: dict[str, list[tuple[str, int]]] = {}
         for name in FACET_NAMES:
             keep = present.copy()
@@ -605,10 +609,13 @@ class ListingIndex:
                             for total in (sums[n],)), key=lambda pair: (-pair[1], pair[0]))
             found[name] = pairs
         column, values = table["brands"]
-        best = np.full(len(values), len(spellings), np.int64)
-        np.minimum.at(best, column[present], shown_rank[present])
-        shown = {values[n]: spellings[r] for n, r in enumerate(best.tolist())
-                 if r < len(spellings)}
+        shown_rank, spellings = table["shown"]
+        order = table["by_brand"][0]
+        order = order[present[order]]
+        keys = column[order]
+        first = order[np.flatnonzero(np.diff(keys, prepend=-1))]  # each brand's first
+        shown = {values[b]: spellings[r]
+                 for b, r in zip(column[first].tolist(), shown_rank[first].tolist(), strict=True)}
         found["brands"] = [(shown.get(key, key), n) for key, n in found["brands"]]
         return found
 

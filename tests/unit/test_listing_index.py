@@ -113,6 +113,16 @@ def test_pages_totals_and_facets_equal_brute_force(
                                      max_price=query.max_price)):
             by_category[row.category] = by_category.get(row.category, 0) + 1
     assert facets["categories"] == sorted(by_category.items(), key=lambda p: (-p[1], p[0]))
+    # brands by key, each shown with its smallest spelling among the unticked matches
+    by_brand: dict[str, int] = {}
+    spelling: dict[str, str] = {}
+    for row in catalog.values():
+        if passes(row, query):
+            by_brand[row.brand_key] = by_brand.get(row.brand_key, 0) + 1
+        if passes(row, unticked):
+            spelling[row.brand_key] = min(spelling.get(row.brand_key, row.brand), row.brand)
+    assert facets["brands"] == [(spelling[k], n) for k, n in sorted(
+        by_brand.items(), key=lambda p: (-p[1], p[0]))]
 
 
 async def test_searches_missing_the_same_word_at_once_share_one_fetch() -> None:
