@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from decimal import Decimal
+from functools import partial
 
 from application.analytics import ActivityBatch
 from application.catalog_search import (
@@ -157,15 +158,22 @@ class CatalogService:
 
     async def _corrected(self, words: tuple[str, ...]) -> tuple[str, ...] | None:
         """The words with each one that starts no vocabulary word replaced by its closest
-        vocabulary word (``domain.search.correct_word``); None when nothing changed."""
+        vocabulary word (``domain.search.correct_word``); None when nothing changed. Each
+        word's answer is remembered until the next listing write (a typo is typed again
+        and again, and comparing it with every candidate costs more than the search)."""
         fixed: list[str] = []
         for word in words:
-            better = None
-            if not await self.uow.listings.knows_prefix(patterns(word)):
-                candidates = await self.uow.listings.terms_near(word, allowed_edits(word))
-                better = correct_word(word, candidates)
+            better = await self.uow.listings.remembered(
+                ("correction", word), partial(self._correction, word))
             fixed.append(better or word)
         return tuple(fixed) if tuple(fixed) != words else None
+
+    async def _correction(self, word: str) -> str:
+        """The word's correction, or "" when it needs none or none is close enough."""
+        if await self.uow.listings.knows_prefix(patterns(word)):
+            return ""
+        candidates = await self.uow.listings.terms_near(word, allowed_edits(word))
+        return correct_word(word, candidates) or ""
 
     async def suggest(self, q: str) -> SearchSuggestions:
         """What a search box offers while typing: brands, categories and catalog words

@@ -88,9 +88,10 @@ class _SqliteLoopReads:
         self.connection.execute("PRAGMA query_only=1")
         self.connection.execute(f"PRAGMA mmap_size={LEAN_MMAP_BYTES}")
         self.lock = threading.Lock()
-        self.compiled: dict[tuple[int, int], tuple[str, Any, list[Any]]] = {}
+        self.compiled: dict[tuple[int, int], tuple[str, Any, list[tuple[int, Any]]]] = {}
 
-    def _compile(self, statement: Select[Any], count: int) -> tuple[str, Any, list[Any]]:
+    def _compile(self, statement: Select[Any], count: int
+                 ) -> tuple[str, Any, list[tuple[int, Any]]]:
         key = (id(statement), count)
         found = self.compiled.get(key)
         if found is None:
@@ -101,16 +102,24 @@ class _SqliteLoopReads:
             shape = namedtuple("LeanRow", [column.key for column in columns])  # type: ignore[misc]
             processors = [column.type.dialect_impl(self.dialect).result_processor(
                 self.dialect, None) for column in columns]
-            found = self.compiled[key] = (sql, shape, processors)
+            # only the columns that need one (a listing: its two datetimes of fifteen)
+            converted = [(n, convert) for n, convert in enumerate(processors) if convert]
+            found = self.compiled[key] = (sql, shape, converted)
         return found
 
     def rows(self, statement: Select[Any], ids: list[int]) -> list[Any]:
-        sql, shape, processors = self._compile(statement, len(ids))
+        sql, shape, converted = self._compile(statement, len(ids))
         with self.lock:
             raw = self.connection.execute(sql, ids).fetchall()
-        return [shape(*[value if convert is None else convert(value)
-                        for convert, value in zip(processors, row, strict=True)])
-                for row in raw]
+        if not converted:
+            return [shape._make(row) for row in raw]
+        rows = []
+        for row in raw:
+            values = list(row)
+            for n, convert in converted:
+                values[n] = convert(values[n])
+            rows.append(shape._make(values))
+        return rows
 
     def run(self, statement: Executable) -> list[Any]:
         """Any bounded statement with its parameters bound; rows as the driver gives them

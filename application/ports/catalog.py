@@ -17,6 +17,7 @@ used as the oracle of the property test):
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 from decimal import Decimal
@@ -167,6 +168,10 @@ class ListingRepository(Protocol):
     async def knows_prefix(self, prefixes: tuple[str, ...]) -> bool:
         """Does a vocabulary word (``domain.search.vocabulary_words`` of any listing) start
         with one of ``prefixes``?"""
+    async def remembered(self, key: tuple[str, ...], compute: Callable[[], Awaitable[str]]
+                         ) -> str:
+        """``compute()``'s answer, which depends on the listings only: kept (under ``key``)
+        until the next listing write, as the store keeps its own cached counts."""
     async def terms_near(self, word: str, spread: int) -> dict[str, int]:
         """Vocabulary words whose length is within ``spread`` of the word's, with how many
         listings use each (the candidates of a typo correction)."""

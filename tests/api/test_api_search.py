@@ -57,6 +57,23 @@ async def test_a_typo_is_corrected_with_did_you_mean_unless_exact(client: ApiCli
     assert two["didYouMean"] == "denim jacket"
 
 
+async def test_a_remembered_correction_follows_the_catalog(client: ApiClient) -> None:
+    """A word's correction is remembered until the next listing write: a word that a listing
+    taught the vocabulary is corrected again once that listing is gone."""
+    await shop(client)
+    bomber = await create(client, title="Jakcet bomber", brand="Zara", category="outerwear")
+    among_dresses = "?q=jakcet&category=dresses"  # matches nothing; the word is known
+    assert (await client.get("/api/products" + among_dresses)).json()["didYouMean"] is None
+    assert (await client.get("/api/products/facets" + among_dresses)).json()[
+        "didYouMean"] is None
+    assert (await client.delete(f"/api/products/{bomber['id']}")).status_code == 204
+    page = (await client.get("/api/products?q=jakcet")).json()
+    assert page["didYouMean"] == "jacket"
+    assert [i["title"] for i in page["items"]] == ["Denim jacket", "Wool overcoat"]
+    facets = (await client.get("/api/products/facets?q=jakcet")).json()
+    assert facets["didYouMean"] == "jacket"
+
+
 async def test_facets_count_the_corrected_words_as_the_results_do(client: ApiClient) -> None:
     await shop(client)
 

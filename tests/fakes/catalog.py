@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import copy
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Awaitable, Callable, Iterable
 from datetime import datetime
 from typing import Any
 
@@ -155,6 +155,10 @@ class FakeListings:
 
     async def knows_prefix(self, prefixes: tuple[str, ...]) -> bool:
         return any(term.startswith(prefixes) for term in self._vocabulary())
+
+    async def remembered(self, key: tuple[str, ...], compute: Callable[[], Awaitable[str]]
+                         ) -> str:
+        return await compute()  # nothing kept: every answer is computed from the rows
 
     async def terms_near(self, word: str, spread: int) -> dict[str, int]:
         return {t: n for t, n in self._vocabulary().items() if abs(len(t) - len(word)) <= spread}
