@@ -27,7 +27,8 @@ def serve(
         # without it would serve one another's stale facets (docs/deploy.md).
         os.environ["RETHREAD_SEARCH_CACHE_SECONDS"] = "0"
     uvicorn.run(
-        "entrypoints.http.app:create_app",
+        # the app with its long-lived heap frozen (entrypoints/cli/frozen_heap.py)
+        "entrypoints.cli.frozen_heap:create_served_app",
         factory=True,
         host=host or settings.host,
         port=port or settings.port,

@@ -1,0 +1,49 @@
+"""The app as ``rethread serve`` runs it: the long-lived heap kept out of the collector's way.
+
+A full (generation 2) collection of CPython's cycle collector walks every tracked object.
+In a server process those are ~120,000 objects that live as long as it does (modules, the
+framework's routes and types, the container); walking them took 50-70 ms on this
+machine, during which no request moved, and under load one came every few seconds: the
+p99 of every scenario of the benchmark, a health check included, sat at 90-190 ms
+(``docs/performance.md``). ``gc.freeze()`` moves the objects alive at that moment to a
+permanent generation that collections skip; objects made later are collected as before,
+and frozen ones are still freed by reference counting when the last reference goes.
+
+Only the served process freezes: tests create many apps in one process, and a frozen app
+held in a reference cycle would never be collected.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+from typing import Any
+
+from litestar import Litestar
+
+from entrypoints.http.app import create_app
+
+
+def create_served_app() -> Litestar:
+    """:func:`create_app`, freezing the heap once started and again once the search index
+    (loaded in the background at a million listings) is in memory."""
+    app = create_app()
+    app.on_startup.append(freeze_when_loaded)
+    return app
+
+
+async def freeze_when_loaded(app: Litestar) -> None:
+    _freeze()
+    index = app.state.container.listing_index()
+    if index is not None and not index.ready:
+        app.state.heap_freezer = asyncio.get_running_loop().create_task(_after(index))
+
+
+async def _after(index: Any) -> None:
+    await index.wait()
+    _freeze()
+
+
+def _freeze() -> None:
+    gc.collect()  # garbage first (once, ~70 ms), so that no cycle of it is kept for good
+    gc.freeze()
