@@ -376,11 +376,15 @@ class SqlListingRepository:
     def __init__(self, session: AsyncSession, cache: SearchCache | None = None,
                  on_write: Callable[[], None] | None = None,
                  heavy: AbstractAsyncContextManager[Any] | None = None,
-                 index: ListingIndex | None = None, lean: Any = None) -> None:
+                 index: ListingIndex | None = None, lean: Any = None,
+                 gate: AbstractAsyncContextManager[Any] | None = None) -> None:
         self.session = session
         self.cache = cache
         self._on_write = on_write or (lambda: None)
         self.heavy: AbstractAsyncContextManager[Any] = heavy or nullcontext()
+        # The admission gate itself, for a heavy read outside this unit of work (a word's
+        # shared fetch, ``_text_ids``); ``heavy`` is this unit of work's slot of it.
+        self.gate: AbstractAsyncContextManager[Any] = gate or nullcontext()
         self.index = index
         self.lean = lean  # LeanReads: bounded reads outside this unit of work (``_read``)
         self._synced = False
@@ -431,10 +435,19 @@ class SqlListingRepository:
         """Every listing the full-text index matches ``word`` with, as one string of ids
         (one value to fetch, not a row per match: 30 against 200 ms for 100,000 ids)."""
         if self.dialect == "postgresql":
-            async with self.heavy:
-                return _id_list(await self.session.scalar(
-                    select(func.string_agg(func.cast(P.id, Text), ","))
-                    .where(_text_match((word,), self.dialect, part))))
+            # ListingIndex.word runs this in a task shared by every request missing the word,
+            # which may outlive the request that started it (its client left): so not in
+            # this unit of work's session or admission slot, which would stay taken with
+            # nobody left to give them back, but on the lean path's own connection with a
+            # slot for this statement alone (the slot first, then the connection, as
+            # ``_HeavySlot`` takes them).
+            statement = (select(func.string_agg(func.cast(P.id, Text), ","))
+                         .where(_text_match((word,), self.dialect, part)))
+            if self.lean is None:
+                async with self.heavy:
+                    return _id_list(await self.session.scalar(statement))
+            async with self.gate:
+                return _id_list((await self.lean.run(statement))[0][0])
         # SQLite: on the event loop, once per word (5-30 ms at a million listings): through
         # a worker thread it queued behind every busy request for the GIL, and the first
         # searches of a word waited seconds under load.

@@ -99,7 +99,8 @@ _REPOSITORIES: dict[str, Callable[[Any], Any]] = {
 _WITH_UOW: dict[str, Callable[[SqlAlchemyUnitOfWork], Any]] = {
     "listings": lambda uow: SqlListingRepository(uow.session, uow.search_cache,
                                                  uow.listings_written, uow.heavy_slot,
-                                                 uow.listing_index, uow.lean_reads),
+                                                 uow.listing_index, uow.lean_reads,
+                                                 uow.heavy_reads),
 }
 
 

@@ -8,6 +8,7 @@ favorites write), and on PostgreSQL from two transactions that commit out of ord
 
 from __future__ import annotations
 
+import asyncio
 from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 
@@ -161,3 +162,40 @@ async def test_a_bulk_load_while_serving_shows_too(
         await uow.listings.add(make(seller, "Cashmere hat", "15.00", 30))
         await uow.commit()
     assert (await search(container, ListingFilter(words=("cashmere",))))[1] == 4
+
+
+async def test_a_shared_word_fetch_outliving_its_request_keeps_nothing_taken(
+        container: Container, index: ListingIndex) -> None:
+    """A word's fetch runs in a task that every request missing the word awaits; the
+    request that started it may leave first (its client went). Nothing of that request's
+    unit of work may be used, or kept, by the fetch: on PostgreSQL its admission slot and
+    its connection stayed taken for good, and once both slots were, every search waited."""
+    engine = container.engine()
+    if engine.dialect.name != "postgresql":
+        pytest.skip("SQLite fetches a word on the event loop, in one step, with no slot")
+    gate = container.heavy_reads()
+    async with gate:  # every slot busy: the fetch will queue for one
+        while gate.running < gate.limit:
+            await gate.__aenter__()
+
+        async def leaving_search() -> None:
+            async with container.uow() as uow:
+                await uow.listings.count(ListingFilter(words=("shirt",)))
+
+        request = asyncio.create_task(leaving_search())
+        for _ in range(500):  # until the fetch has started (and waits for a slot)
+            await asyncio.sleep(0.01)
+            if index._fetching:
+                break
+        assert index._fetching, "the word was not fetched"
+        fetch = next(iter(index._fetching.values()))
+        request.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await request
+        for _ in range(gate.limit - 1):
+            await gate.__aexit__(None, None, None)
+    await asyncio.wait_for(asyncio.shield(fetch), 10)
+    assert await search(container, ListingFilter(words=("shirt",))) == (
+        [f"Linen shirt {n}" for n in range(4, -1, -1)], 5)
+    assert gate.running == 0 and gate.waiting == 0
+    assert engine.pool.checkedout() == 0
