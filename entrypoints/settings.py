@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import secrets
+import socket
 from functools import lru_cache
 from pathlib import Path
 
@@ -40,10 +41,11 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     # Search, totals and facets of available listings from an in-memory index per process
     # (adapters/listing_index.py); RETHREAD_SEARCH_INDEX=0 answers them in SQL instead.
     search_index: bool = True
-    # The server's event loop: "auto" (the default: asyncio's for one worker, uvloop for
-    # several), "asyncio" or "uvloop". On one worker uvloop served 64 connections unevenly
-    # (facets' p99 747 ms against 167 ms); on two it spread searches better over the
-    # workers (773 against 489 req/s) (docs/performance.md, "Which event loop").
+    # The server's event loop: "auto" (the default: asyncio's; uvloop only for several
+    # workers that must share one listening socket, where SO_REUSEPORT is missing),
+    # "asyncio" or "uvloop". uvloop served 64 connections unevenly (one worker: facets'
+    # p99 747 ms against 167 ms; two with a socket each: search p95 403-445 against 146)
+    # (docs/performance.md, "Which event loop", "A listening socket per worker").
     event_loop: str = "auto"
     # SQLite: how many MB of the database file each pooled connection memory-maps (the
     # mapped pages count in RSS once per connection). 0, the default: no mmap.
@@ -57,7 +59,10 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
         """The event loop ``rethread serve --workers N`` runs on (see ``event_loop``)."""
         if self.event_loop != "auto":
             return self.event_loop
-        return "asyncio" if workers == 1 else "uvloop"
+        # asyncio's loop had the even latencies; uvloop spread connections better over
+        # several workers sharing one socket, which they do only where each cannot have
+        # its own (SO_REUSEPORT: entrypoints/cli/reuseport.py; docs/performance.md).
+        return "asyncio" if workers == 1 or hasattr(socket, "SO_REUSEPORT") else "uvloop"
 
     @property
     def is_sqlite(self) -> bool:

@@ -2,15 +2,22 @@
 
 from __future__ import annotations
 
+import logging
 import os
+import sys
+from typing import Any
 
 import typer
 import uvicorn
+from uvicorn.main import STARTUP_FAILURE
+from uvicorn.supervisors import Multiprocess
 
+from entrypoints.cli import reuseport
 from entrypoints.cli.nodelay import NoDelayHttpToolsProtocol
 from entrypoints.settings import get_settings
 
 SHUTDOWN_GRACE_SECONDS = 10
+logger = logging.getLogger("uvicorn.error")
 
 WORKER_HEALTHCHECK_SECONDS = 60
 
@@ -26,9 +33,9 @@ def serve(
         # The search cache is invalidated per process without Redis; several processes
         # without it would serve one another's stale facets (docs/deploy.md).
         os.environ["RETHREAD_SEARCH_CACHE_SECONDS"] = "0"
-    uvicorn.run(
+    options: dict[str, Any] = dict(
         # the app with its long-lived heap frozen (entrypoints/cli/frozen_heap.py)
-        "entrypoints.cli.frozen_heap:create_served_app",
+        app="entrypoints.cli.frozen_heap:create_served_app",
         factory=True,
         host=host or settings.host,
         port=port or settings.port,
@@ -51,3 +58,22 @@ def serve(
         # context per socket (docs/performance.md, "Realtime"), for little gain.
         ws_per_message_deflate=False,
     )
+    if workers == 1 or not reuseport.supported():
+        uvicorn.run(**options)
+        return
+    # Several workers: a listening socket each (entrypoints/cli/reuseport.py), under
+    # uvicorn's own supervisor.
+    config = uvicorn.Config(**options)
+    try:
+        reserved = reuseport.bind_reuseport(config.host, config.port)
+    except OSError as error:
+        logger.error("cannot bind %s:%s: %s", config.host, config.port, error)
+        sys.exit(STARTUP_FAILURE)
+    bound = reserved.getsockname()[1]  # the port itself when 0 asked for any free one
+    logger.info("Uvicorn running on http://%s:%d (%d workers, a socket each)",
+                config.host, bound, workers)
+    each: Any = reuseport.ReusePortBinding(config.host, bound)
+    try:
+        Multiprocess(config, sockets=[each]).run()
+    finally:
+        reserved.close()

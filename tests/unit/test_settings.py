@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import socket
 from pathlib import Path
 
 import pytest
@@ -14,9 +15,11 @@ def settings_with(tmp_path: Path, **env: str) -> Settings:
                           **env})
 
 
-def test_the_event_loop_is_asyncio_for_one_worker_and_uvloop_for_several(
-        tmp_path: Path) -> None:
+def test_the_event_loop_is_asyncio_unless_several_workers_must_share_a_socket(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     automatic = settings_with(tmp_path)
+    assert (automatic.loop_for(1), automatic.loop_for(2)) == ("asyncio", "asyncio")
+    monkeypatch.delattr(socket, "SO_REUSEPORT", raising=False)  # one socket for all
     assert (automatic.loop_for(1), automatic.loop_for(2)) == ("asyncio", "uvloop")
     chosen = settings_with(tmp_path, RETHREAD_EVENT_LOOP=" UVLoop ")
     assert (chosen.loop_for(1), chosen.loop_for(4)) == ("uvloop", "uvloop")
