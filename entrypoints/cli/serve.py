@@ -54,6 +54,9 @@ def serve(
         # on a busy 2-core machine: workers were killed and restarted while starting, and a
         # worker killed under load takes all its WebSockets with it.
         timeout_worker_healthcheck=WORKER_HEALTHCHECK_SECONDS,
+        # On SIGTERM, requests still queued at the admission gate get this long to finish;
+        # without it they held the shutdown up to the pool timeout (60 s).
+        timeout_graceful_shutdown=SHUTDOWN_GRACE_SECONDS,
         # /ws events are small JSON: compressing each costs CPU on both ends and a zlib
         # context per socket (docs/performance.md, "Realtime"), for little gain.
         ws_per_message_deflate=False,
