@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import os
 import secrets
-import socket
 from functools import lru_cache
 from pathlib import Path
 
 import msgspec
+
+from entrypoints.cli import reuseport
 
 
 class Settings(msgspec.Struct, frozen=True, kw_only=True):
@@ -62,7 +63,7 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
         # asyncio's loop had the even latencies; uvloop spread connections better over
         # several workers sharing one socket, which they do only where each cannot have
         # its own (SO_REUSEPORT: entrypoints/cli/reuseport.py; docs/performance.md).
-        return "asyncio" if workers == 1 or hasattr(socket, "SO_REUSEPORT") else "uvloop"
+        return "uvloop" if reuseport.shared_socket(workers) else "asyncio"
 
     @property
     def is_sqlite(self) -> bool:

@@ -400,9 +400,11 @@ class SqlListingRepository:
     async def _indexed(self, query: ListingFilter) -> ListingIndex | None:
         """The index, brought up to date, when it can answer ``query``: available listings
         (not a seller's own page, which may show sold ones and has its own index), and not
-        in a unit of work that wrote listings (the index holds committed listings only)."""
+        in a unit of work that wrote listings (the index holds committed listings only).
+        The index reads through the lean path (its words are fetched outside any unit of
+        work, ``_text_ids``), so without one it is not used."""
         index = self.index
-        if (index is None or self._wrote or query.include_unavailable
+        if (index is None or self.lean is None or self._wrote or query.include_unavailable
                 or query.seller_id is not None):
             return None
         if not index.ready:  # loading (the server starts it), or not wanted here
@@ -443,9 +445,6 @@ class SqlListingRepository:
             # ``_HeavySlot`` takes them).
             statement = (select(func.string_agg(func.cast(P.id, Text), ","))
                          .where(_text_match((word,), self.dialect, part)))
-            if self.lean is None:
-                async with self.heavy:
-                    return _id_list(await self.session.scalar(statement))
             async with self.gate:
                 return _id_list((await self.lean.run(statement))[0][0])
         # SQLite: on the event loop, once per word (5-30 ms at a million listings): through

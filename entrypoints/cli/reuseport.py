@@ -47,3 +47,9 @@ class ReusePortBinding:
 
 def supported() -> bool:
     return hasattr(socket, "SO_REUSEPORT")
+
+
+def shared_socket(workers: int) -> bool:
+    """Must ``workers`` share one listening socket (uvicorn's own), for want of
+    ``SO_REUSEPORT``? The serve command binds by it and the event loop is chosen by it."""
+    return workers > 1 and not supported()

@@ -61,7 +61,7 @@ def serve(
         # context per socket (docs/performance.md, "Realtime"), for little gain.
         ws_per_message_deflate=False,
     )
-    if workers == 1 or not reuseport.supported():
+    if workers == 1 or reuseport.shared_socket(workers):
         uvicorn.run(**options)
         return
     # Several workers: a listening socket each (entrypoints/cli/reuseport.py), under
