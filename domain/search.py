@@ -223,7 +223,7 @@ def distance(a: str, b: str, limit: int) -> int:
         if min(current) > limit:
             return limit + 1
         previous2, previous = previous, current
-    return previous[-1]
+    return min(previous[-1], limit + 1)
 
 
 def allowed_edits(word: str) -> int:

@@ -135,6 +135,12 @@ def test_distance_is_symmetric_and_bounded(a: str, b: str) -> None:
     assert distance(a, b, 1) <= 2
 
 
+def test_distance_past_the_limit_is_limit_plus_one() -> None:
+    # no row ends early here (each has a cell within 1), only the last cell is past it
+    assert distance("ab", "bca", 1) == 2
+    assert distance("ab", "bca", 3) == 3
+
+
 def test_distance_counts_a_swap_once() -> None:
     assert distance("jakcet", "jacket", 2) == 1
     assert distance("jacket", "jackets", 2) == 1
