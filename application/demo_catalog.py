@@ -17,6 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from decimal import Decimal
+from functools import partial
 
 from application.demo_looks import KINDS, LOOKS, deal, fits, look
 from application.ports import Clock, UnitOfWork
@@ -29,7 +30,10 @@ Progress = Callable[[str, int, int], None]
 
 SELLERS = ("maya", "theo", "priya", "lucas")
 WATCHERS = ("sofia", "jamal", "emma", "maya", "theo", "priya", "lucas")
-BATCH = 5000
+# Listings per transaction. Few, large commits: each commit writes every index page the batch
+# touched, and a batch's new listings touch most of the price and brand indexes' pages
+# (docs/performance.md, "Seeding"). Progress is still reported per statement batch.
+BATCH = 100_000
 AGE_MINUTES = 56 * 24 * 60  # eight weeks
 EXTRA_BRANDS = ("Patagonia", "Carhartt", "Everlane", "Madewell", "Reformation", "Converse",
                 "Vans", "Coach")
@@ -149,6 +153,10 @@ def _fit(rng: random.Random, garment: Garment) -> tuple[Size, str, str]:
     return rng.choice(garment.sizes), "", ""
 
 
+def _report(progress: Progress, done: int, count: int, stored: int) -> None:
+    progress("listings", done + stored, count)
+
+
 @dataclass
 class PhotoPool:
     """Stored photos per look, (kind, look index) -> cover and close-up, drawn when a
@@ -216,7 +224,8 @@ class CatalogDemo:
             batch = [self._listing(rng, start + n, pick, count, sellers, now)
                      for n, pick in enumerate(picks)]
             async with self.uow:
-                ids.extend(await self.uow.listings.add_many(batch))
+                ids.extend(await self.uow.listings.add_many(
+                    batch, partial(_report, progress, len(ids), count)))
                 await self.uow.activity.record_many([
                     Activity(ActivityKind.LISTING_CREATED, item.seller_id, item.created_at)
                     for item in batch])

@@ -72,6 +72,12 @@ from domain.search import (
 )
 
 BATCH = 5000
+# SQLite: the page cache of a bulk load's connection, for its transaction (2 MB by default).
+# A batch of new listings dirties pages all over the price, brand and category indexes; with
+# room for them, each page is written once at commit instead of whenever it is evicted, and
+# the caller's commits can be far apart: seeding 1M went from 204 to 145 s with commits
+# every 100,000 (docs/performance.md, "Seeding"). Pages are taken only as they are used.
+BULK_CACHE_KIB = 512 * 1024
 # SQLite: up to this many text matches, look them up by id rather than walk an index. A page
 # of 12 stops early when it walks the sort index, so that pays off sooner than for counting.
 TEXT_DRIVE_LIMIT = 20_000
@@ -512,18 +518,38 @@ class SqlListingRepository:
             set_={"listings": TERMS.c.listings + statement.excluded.listings})
         await self.session.execute(statement, rows)
 
-    async def add_many(self, listings: list[Listing]) -> list[int]:
+    async def add_many(self, listings: list[Listing],
+                       stored: Callable[[int], None] | None = None) -> list[int]:
         """Bulk insert with ids reserved up front, so products and photos go in as plain
         executemany statements per batch (no per-row RETURNING round trips). On SQLite the
         full-text rows and the change feed's rows are written by one statement per batch
-        instead of triggers per row (about twice as fast); see
-        :meth:`_without_insert_triggers`."""
+        instead of triggers per row (about twice as fast; see
+        :meth:`_without_insert_triggers`), with a page cache that holds what the
+        transaction dirties (:data:`BULK_CACHE_KIB`)."""
         self.on_write()
         ids: list[int] = []
-        async with self._without_insert_triggers():
+        async with self._bulk_cache(), self._without_insert_triggers():
             for start in range(0, len(listings), BATCH):
                 ids.extend(await self._add_batch(listings[start:start + BATCH]))
+                if stored is not None:
+                    stored(len(ids))
         return ids
+
+    @asynccontextmanager
+    async def _bulk_cache(self) -> AsyncIterator[None]:
+        """SQLite: :data:`BULK_CACHE_KIB` of page cache on this connection while the bulk
+        load runs, then its own size again. Pages dirtied meanwhile stay until the commit
+        writes them (SQLite never evicts a dirty page for a smaller cache size); the cache
+        shrinks back after it."""
+        if self.dialect != "sqlite":
+            yield
+            return
+        before = int(await self.session.scalar(text("PRAGMA cache_size")) or 0)
+        await self.session.execute(text(f"PRAGMA cache_size = -{BULK_CACHE_KIB}"))
+        try:
+            yield
+        finally:
+            await self.session.execute(text(f"PRAGMA cache_size = {before}"))
 
     async def _add_batch(self, chunk: list[Listing]) -> list[int]:
         new_ids = await self._reserve_ids(chunk[0], len(chunk))

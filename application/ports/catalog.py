@@ -137,8 +137,10 @@ class ListingReads(Protocol):
 
 class ListingRepository(Protocol):
     async def add(self, listing: Listing) -> Listing: ...
-    async def add_many(self, listings: list[Listing]) -> list[int]:
-        """Bulk insert (with images) for demo data at scale; returns the new ids in order."""
+    async def add_many(self, listings: list[Listing],
+                       stored: Callable[[int], None] | None = None) -> list[int]:
+        """Bulk insert (with images) for demo data at scale; returns the new ids in order.
+        ``stored`` hears how many are in so far, after each of the statements' batches."""
     async def refresh_statistics(self) -> None:
         """After a bulk load: let the database's query planner see the new data."""
     async def get(self, listing_id: int) -> Listing | None: ...

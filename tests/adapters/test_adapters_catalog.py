@@ -9,6 +9,7 @@ from decimal import Decimal
 import pytest
 from sqlalchemy import text
 
+from adapters.sqlalchemy import catalog as catalog_adapter
 from application.catalog_search import search_words
 from application.paging import After
 from application.ports.catalog import ListingFilter, ListingSort, position, sort_value
@@ -365,6 +366,30 @@ async def test_bulk_insert_returns_ids_in_order_and_fills_the_index(container: C
         assert [len(loaded[i].images) for i in ids] == [1 + n % 3 for n in range(12)]
         assert await uow.listings.count(ListingFilter(words=("bulk",))) == 12
         assert await uow.listings.count_by_seller(seller_id, include_unavailable=True) == 12
+
+
+async def test_bulk_insert_reports_each_batch_and_gives_back_the_page_cache(
+        container: Container, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Progress comes per statement batch; on SQLite the load's big page cache is the
+    connection's own size again afterwards, whether the load worked or failed."""
+    monkeypatch.setattr(catalog_adapter, "BATCH", 5)
+    seller_id = await seller(container)
+    heard: list[int] = []
+    async with container.uow() as uow:
+        sqlite = uow.session.get_bind().dialect.name == "sqlite"
+        size = text("PRAGMA cache_size")
+        before = await uow.session.scalar(size) if sqlite else None
+        await uow.listings.add_many([item(seller_id, f"Batch tee {n}") for n in range(12)],
+                                    heard.append)
+        assert (await uow.session.scalar(size) if sqlite else None) == before
+        await uow.commit()
+    assert heard == [5, 10, 12]
+    with pytest.raises(Conflict):
+        async with container.uow() as uow:
+            await uow.listings.add_many([item(seller_id + 99, "Unknown seller row")])
+    async with container.uow() as uow:
+        assert (await uow.session.scalar(size) if sqlite else None) == before
+    assert await found(container, ("batch",)) == sorted(f"Batch tee {n}" for n in range(12))
 
 
 async def test_a_failed_bulk_load_keeps_search_in_sync(container: Container) -> None:

@@ -98,8 +98,12 @@ class FakeListings:
         self.rows[listing.id] = copy.deepcopy(listing)
         return listing
 
-    async def add_many(self, listings: list[Listing]) -> list[int]:
-        return [(await self.add(item)).id for item in listings]  # type: ignore[misc]
+    async def add_many(self, listings: list[Listing],
+                       stored: Callable[[int], None] | None = None) -> list[int]:
+        ids = [(await self.add(item)).id for item in listings]
+        if stored is not None:
+            stored(len(ids))
+        return ids  # type: ignore[return-value]
 
     async def refresh_statistics(self) -> None:
         return None
