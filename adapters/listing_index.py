@@ -224,6 +224,10 @@ class ListingIndex:
         # (``listing_changes.sync``); None: look next time.
         self.quiet_at: int | None = None
         self.loads = 0  # loads begun (a look that overlapped one does not count as quiet)
+        # Looks at the change feed begun, and the number of the last one finished
+        # (``listing_changes.sync``: a request shares a look that began after it arrived).
+        self.looks_begun = 0
+        self.looked = 0
         self.recent: deque[tuple[int, dict[int, Row]]] = deque(maxlen=RECENT_BATCHES)
         self.masks: OrderedDict[tuple[str, ...], _Mask] = OrderedDict()
         self.brands, self.shown, self.categories = Codes(), Codes(), Codes()

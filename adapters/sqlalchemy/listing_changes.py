@@ -92,16 +92,27 @@ async def sync(index: ListingIndex, session: AsyncSession, run: Run,
     data version read just before (``LeanReads.data_version``, SQLite); when the last look
     that found the index current saw the same one, nothing was committed since and the
     look is skipped. A commit racing this look changes the version, so the next one looks;
-    a look that overlapped a load does not count."""
+    a look that overlapped a load does not count.
+
+    Requests that wait for the lock share looks: a look that began after a request arrived
+    and has finished saw every commit made before that request, so the request needs no
+    look of its own. Under load (PostgreSQL, which has no data version, looks on every
+    search) one look serves everyone who queued behind the previous one, instead of each
+    taking its turn with a round trip."""
     if not index.ready or (version is not None and version == index.quiet_at):
         return
-    loads = index.loads
+    loads, arrived = index.loads, index.looks_begun
     async with index.lock:
+        if index.looked > arrived and index.loads == loads:
+            return
+        index.looks_begun += 1
+        begun = index.looks_begun
         mark, ids = await look(run, session.get_bind().dialect.name, index.mark)
         if len(ids) > RELOAD_OVER:
             index.reload()
             return
         index.apply(await changed_rows(session, ids) if ids else {}, mark)
+        index.looked = begun
     if index.ready and index.loads == loads:
         index.quiet_at = version
 

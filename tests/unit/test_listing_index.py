@@ -166,3 +166,59 @@ async def test_a_failed_shared_fetch_is_tried_again_by_those_who_waited() -> Non
     with pytest.raises(ConnectionError):
         await first
     assert index.count(await second) == 1 and attempts == ["first", "second"]
+
+
+class _Bind:
+    class dialect:  # mimics ``session.get_bind().dialect.name``
+        name = "postgresql"
+
+
+class _Session:
+    def get_bind(self) -> type[_Bind]:
+        return _Bind
+
+
+async def test_requests_queued_behind_a_look_share_the_next_one() -> None:
+    """A look that began before a request arrived may have missed that request's commit;
+    one that began after it and finished has not. So of three requests arriving during a
+    look, the first runs a new one and the other two share it; a later request looks
+    again."""
+    from adapters.sqlalchemy.listing_changes import sync
+
+    index = ListingIndex()
+    index.load([], mark=1)
+    looks: list[asyncio.Event] = []
+
+    async def run(_statement: object) -> list[tuple[int, None]]:
+        looks.append(gate := asyncio.Event())
+        await gate.wait()
+        return [(len(looks) + 1, None)]
+
+    async def settle() -> None:
+        for _ in range(10):
+            await asyncio.sleep(0)
+
+    first = asyncio.create_task(sync(index, _Session(), run))  # type: ignore[arg-type]
+    queued: list[asyncio.Task[None]] = []
+    try:
+        await settle()
+        assert len(looks) == 1
+        queued += [asyncio.create_task(sync(index, _Session(), run))  # type: ignore[arg-type]
+                   for _ in range(3)]
+        await settle()
+        looks[0].set()
+        await settle()
+        assert first.done()
+        assert len(looks) == 2  # one new look for the three that arrived during the first
+        looks[1].set()
+        await settle()
+        assert all(task.done() for task in queued) and len(looks) == 2 and index.mark == 3
+        queued.append(asyncio.create_task(sync(index, _Session(), run)))  # type: ignore[arg-type]
+        await settle()
+        assert len(looks) == 3  # a request after that look needs one of its own
+        looks[2].set()
+        await settle()
+        assert queued[-1].done() and index.mark == 4
+    finally:
+        for task in (first, *queued):
+            task.cancel()
