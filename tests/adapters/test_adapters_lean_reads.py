@@ -51,6 +51,19 @@ async def test_lean_reads_answer_what_the_unit_of_work_answers(container: Contai
     assert lean == orm
     assert len(lean[0]) == 2 and lean[1][theo].rating == Decimal("4.67")  # type: ignore[index]
     assert await both_ways(container, []) == (({}, {}), ({}, {}))
+    # Sellers come with their listings' statement; one not among them is still asked for,
+    # and what a block saw is not kept for the next one (a service keeps its reads).
+    reads = container.reads()
+    async with reads:
+        await reads.listings.get(listing_ids[0])  # maya's
+        cards = await reads.listings.sellers({maya, theo})
+        assert (cards[maya].username, cards[theo].rating) == ("maya", Decimal("4.67"))
+    async with container.uow() as uow:
+        await uow.session.execute(update(UserRow).where(UserRow.id == maya).values(
+            display_name="Maya R."))
+        await uow.commit()
+    async with reads:
+        assert (await reads.listings.sellers({maya}))[maya].display_name == "Maya R."
 
 
 async def test_the_product_page_json_is_the_same_as_through_the_unit_of_work(
