@@ -159,7 +159,7 @@ async def shutdown(container: Container) -> None:
     index = container.listing_index()
     if index is not None:
         await index.stop()
-    container.lean_reads().dispose()
+    await container.lean_reads().dispose()
     await container.engine().dispose()
     redis = container.redis()
     if redis is not None:

@@ -31,6 +31,7 @@ the admission gate (``application/admission.py``).
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 import threading
 from collections import namedtuple
@@ -38,13 +39,15 @@ from collections.abc import Sequence
 from types import TracebackType
 from typing import Any, NamedTuple, Self
 
+import asyncpg
 from sqlalchemy import Executable, Select, bindparam, event, literal_column, select
-from sqlalchemy.engine import Dialect
-from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
+from sqlalchemy.engine import URL, Dialect
+from sqlalchemy.ext.asyncio import AsyncEngine
 
 from adapters.sqlalchemy.accounts import UserRow
 from adapters.sqlalchemy.catalog import IMAGES, PRODUCTS
 from adapters.sqlalchemy.catalog import _listing as listing_from_row
+from adapters.sqlalchemy.engine import POSTGRES_SETTINGS
 from application.ports.catalog import SellerCard
 from domain.listings import Listing, ListingImage
 
@@ -54,6 +57,12 @@ LEAN_BUSY_TIMEOUT_MS = 250
 # No memory map for the lean connection: a by-id lookup reads a few pages, and random
 # product pages would otherwise map (and count in RSS) pages all over the file.
 LEAN_MMAP_BYTES = 0
+# PostgreSQL: the lean reads' own connections per process (the engine's pool has 20 more).
+LEAN_POSTGRES_POOL_SIZE = 10
+# A connection that died under us (PostgreSQL restarted, the connection was killed): the
+# server's error, the socket's, or asyncpg's protocol caught between two states by it.
+_BROKEN = (asyncpg.PostgresConnectionError, asyncpg.exceptions.OperatorInterventionError,
+           asyncpg.InterfaceError, asyncpg.exceptions.InternalClientError, ConnectionError)
 
 USERS = UserRow.__table__
 _IDS = bindparam("ids", expanding=True)
@@ -178,6 +187,57 @@ class _SqliteLoopReads:
         self.connection.close()
 
 
+class _PostgresPools:
+    """asyncpg's own pool for the lean reads, one per event loop (a served process has one;
+    tests run the app on a second), each connection read-only (``default_transaction_
+    read_only``: PostgreSQL itself refuses a write). Without SQLAlchemy's checkout around
+    it, a product page is one pooled ``fetch``. A connection that died (PostgreSQL
+    restarted) fails one attempt; the read is tried once more on another."""
+
+    def __init__(self, url: URL) -> None:
+        self.dsn = url.set(drivername="postgresql").render_as_string(hide_password=False)
+        self.pools: dict[asyncio.AbstractEventLoop, asyncio.Task[asyncpg.Pool]] = {}
+
+    async def pool(self) -> asyncpg.Pool:
+        loop = asyncio.get_running_loop()
+        opening = self.pools.get(loop)
+        if opening is None or (opening.done() and opening.exception() is not None):
+            opening = self.pools[loop] = loop.create_task(self._open())
+        return await opening
+
+    async def _open(self) -> asyncpg.Pool:
+        return await asyncpg.create_pool(
+            self.dsn, min_size=0, max_size=LEAN_POSTGRES_POOL_SIZE,
+            server_settings={**POSTGRES_SETTINGS, "default_transaction_read_only": "on"})
+
+    async def fetch(self, compiled: _Compiled, statement: Select[Any], values: list[int]
+                    ) -> list[Any]:
+        pool = await self.pool()
+        for attempt in (1, 2):
+            try:
+                async with pool.acquire() as connection:
+                    shaped = compiled.known(statement, len(values))
+                    if shaped is None:  # once per statement and number of ids
+                        prepared = await connection.prepare(compiled.text(statement,
+                                                                           len(values)))
+                        shaped = compiled.learn(statement, len(values),
+                                                [attribute.type.oid for attribute
+                                                 in prepared.get_attributes()])
+                    return shaped.rows(await connection.fetch(shaped.sql, *values))
+            except _BROKEN:
+                if attempt == 2:
+                    raise
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    async def close(self) -> None:
+        """Close this loop's pool; one left on a loop that has ended can only be dropped."""
+        pools, self.pools = self.pools, {}
+        loop = asyncio.get_running_loop()
+        for owner, opening in pools.items():
+            if owner is loop and opening.done() and opening.exception() is None:
+                await opening.result().close()
+
+
 def _refuse_writes(_conn: Any, _cursor: Any, statement: str, *_: Any) -> None:
     # PostgreSQL in autocommit would keep a stray write at once: refuse anything but a read.
     if statement.lstrip()[:6].upper() not in ("SELECT", "WITH", "SHOW"):
@@ -190,11 +250,13 @@ class LeanReads:
     def __init__(self, engine: AsyncEngine) -> None:
         self.sqlite: _SqliteLoopReads | None = None
         self.autocommit: AsyncEngine | None = None
+        self.postgres: _PostgresPools | None = None
         self.compiled = _Compiled(engine.dialect)  # PostgreSQL's (SQLite's has its own)
         if engine.dialect.name == "sqlite":
             assert engine.url.database
             self.sqlite = _SqliteLoopReads(engine.url.database, engine.dialect)
         else:
+            self.postgres = _PostgresPools(engine.url)
             self.autocommit = engine.execution_options(isolation_level="AUTOCOMMIT")
             # Listeners on this option engine apply to it alone, not to the writers' engine.
             event.listen(self.autocommit.sync_engine, "before_cursor_execute", _refuse_writes)
@@ -215,9 +277,11 @@ class LeanReads:
         database offers a cheap one (SQLite); None when it does not (PostgreSQL)."""
         return None if self.sqlite is None else self.sqlite.data_version()
 
-    def dispose(self) -> None:
+    async def dispose(self) -> None:
         if self.sqlite is not None:
             self.sqlite.close()
+        if self.postgres is not None:
+            await self.postgres.close()
 
 
 class LeanListingReads:
@@ -268,8 +332,6 @@ class LeanUnitOfWork:
         self.lean = lean
         self.listings = LeanListingReads(self)
         self._depth = 0
-        self._async: AsyncConnection | None = None
-        self._driver: Any = None  # PostgreSQL: the asyncpg connection inside ``_async``
 
     async def __aenter__(self) -> Self:
         self._depth += 1
@@ -281,9 +343,6 @@ class LeanUnitOfWork:
         if self._depth:
             return
         self.listings.cards.clear()
-        if self._async is not None:
-            connection, self._async, self._driver = self._async, None, None
-            await connection.close()
 
     async def rows(self, statement: Select[Any], ids: list[int] | None = None) -> Sequence[Any]:
         """The rows of one of this module's statements (``ids`` fills its ``IN``)."""
@@ -291,21 +350,8 @@ class LeanUnitOfWork:
             raise RuntimeError("use the lean reads inside `async with`")
         if self.lean.sqlite is not None:
             return self.lean.sqlite.rows(statement, ids or [])
-        if self._async is None:
-            assert self.lean.autocommit is not None
-            self._async = await self.lean.autocommit.connect()
-            self._driver = (await self._async.get_raw_connection()).driver_connection
-        # Straight to asyncpg (which prepares each text once per connection): SQLAlchemy's
-        # execution layer around three primary-key reads cost more than PostgreSQL's work.
-        values = ids or []
-        compiled = self.lean.compiled
-        shaped = compiled.known(statement, len(values))
-        if shaped is None:  # once per statement and number of ids: the columns' wire types
-            prepared = await self._driver.prepare(compiled.text(statement, len(values)))
-            shaped = compiled.learn(statement, len(values),
-                                    [attribute.type.oid for attribute
-                                     in prepared.get_attributes()])
-        return shaped.rows(await self._driver.fetch(shaped.sql, *values))
+        assert self.lean.postgres is not None
+        return await self.lean.postgres.fetch(self.lean.compiled, statement, ids or [])
 
     async def commit(self) -> None:
         raise ReadOnlySession("the lean read path does not write")

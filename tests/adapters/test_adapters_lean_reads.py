@@ -4,13 +4,14 @@ SQLite and PostgreSQL."""
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import replace
 from datetime import UTC, datetime
 from decimal import Decimal
 
 import msgspec
 import pytest
-from sqlalchemy import text, update
+from sqlalchemy import literal_column, select, text, update
 
 from adapters.sqlalchemy.accounts import UserRow
 from adapters.sqlalchemy.engine import create_engine
@@ -119,13 +120,15 @@ async def test_lean_reads_open_no_transaction_and_cannot_write(container: Contai
         lean = reads.lean
         if lean.sqlite is not None:
             assert not lean.sqlite.connection.in_transaction
-        else:
-            assert reads._async is not None
-            raw = await reads._async.get_raw_connection()
-            assert not raw.driver_connection.is_in_transaction()  # no BEGIN was sent
         with pytest.raises(ReadOnlySession):
             await reads.commit()
-    if lean.autocommit is not None:  # a stray write is refused, not committed at once
+    if lean.postgres is not None:  # no BEGIN sent; a stray write is refused, not committed
+        async with (await lean.postgres.pool()).acquire() as connection:
+            await connection.fetch("SELECT 1")
+            assert not connection.is_in_transaction()
+            with pytest.raises(Exception, match="read-only"):
+                await connection.execute("DELETE FROM users")
+    if lean.autocommit is not None:
         async with lean.autocommit.connect() as connection:
             with pytest.raises(Exception, match="does not write"):
                 await connection.execute(text("DELETE FROM users"))
@@ -134,6 +137,34 @@ async def test_lean_reads_open_no_transaction_and_cannot_write(container: Contai
             lean.sqlite.connection.execute("DELETE FROM users")  # type: ignore[union-attr]
     async with container.uow() as uow:
         assert await uow.users.get(maya) is not None
+
+
+async def test_a_lean_read_outlives_its_connection_dying(container: Container) -> None:
+    """PostgreSQL: a connection killed under a read (a restart, an administrator) costs
+    nobody a failed read: it goes again on a fresh connection. Idle ones killed are
+    replaced before use."""
+    maya = await seller(container)
+    lean = container.lean_reads()
+    if lean.postgres is None:
+        pytest.skip("PostgreSQL only")
+    slow = select(literal_column("pg_sleep(0.5)").label("slept"))
+    reading = asyncio.create_task(lean.postgres.fetch(lean.compiled, slow, []))
+    killed = 0
+    while not killed and not reading.done():
+        async with container.uow() as uow:  # a transaction sees one snapshot of the stats
+            killed = await uow.session.scalar(text(
+                "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
+                "WHERE pid <> pg_backend_pid() AND query LIKE 'SELECT pg_sleep%' "
+                "AND state = 'active'"))
+    assert killed == 1, reading.exception() if reading.done() else "still reading"
+    assert len(await reading) == 1  # the second attempt slept through
+    async with container.uow() as uow:  # every idle connection
+        await uow.session.execute(text(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+            "WHERE pid <> pg_backend_pid() AND datname = current_database() "
+            "AND state = 'idle'"))
+    async with container.reads() as reads:
+        assert (await reads.listings.sellers({maya}))[maya].username == "maya"
 
 
 @pytest.mark.parametrize("megabytes", [0, 64])
@@ -151,4 +182,4 @@ async def test_sqlite_connections_map_as_much_of_the_file_as_configured(
     lean = LeanReads(create_engine(db))
     assert lean.sqlite is not None
     assert lean.sqlite.connection.execute("PRAGMA mmap_size").fetchone() == (0,)
-    lean.dispose()
+    await lean.dispose()
