@@ -1,27 +1,28 @@
 """The lean read path: bounded reads with no transaction, no ORM, on each database's cheapest
 way in (``docs/architecture.md``, "The read path").
 
-A product page is three primary-key lookups. Through the ORM on aiosqlite each one was
+A product page is a listing, its photos and its seller, now read by one statement (a row
+per photo). Through the ORM on aiosqlite each one was
 built as a new statement, handed to the driver's thread and back, and loaded into ORM
 objects inside a session; on PostgreSQL every read was wrapped in ``BEGIN`` / ``ROLLBACK``.
 Profiles put the ORM and the thread hop at ~99 % of the cost: the SQL itself takes 0.05 ms.
 Here:
 
-- **Statements are built once** (module constants with bound parameters), so each use is a
-  hit in SQLAlchemy's compiled cache, and rows come back as Core rows (the column types
-  still convert them: UTC datetimes, Decimals, booleans), mapped to the same domain objects
-  as the repository's, so the JSON is the same.
+- **Statements are built once** (module constants), compiled once per dialect and number of
+  ids into the driver's own SQL (``_Compiled``), handed to the driver itself, and their rows
+  converted by the result processors SQLAlchemy would apply (UTC datetimes, Decimals,
+  booleans) and mapped to the same domain objects as the repository's, so the JSON is the
+  same.
 - **SQLite**: the standard library's ``sqlite3`` called directly on the event loop through a
   synchronous engine on the same file. A lookup takes microseconds, less than the thread hop
   it replaces. The connection is read-only (``PRAGMA query_only``) and in autocommit, so it
   holds no lock and no snapshot, and sees every committed write at once (WAL).
-- **PostgreSQL**: the usual asyncpg pool, checked out in ``AUTOCOMMIT``: no ``BEGIN`` and no
-  ``ROLLBACK`` round trips. The statements' SQL (compiled once, as on SQLite) goes straight
-  to the asyncpg connection inside, which prepares each text once per connection; the
-  rows get the same result processors SQLAlchemy would give them, chosen by the types
-  PostgreSQL reports for the columns. SQLAlchemy's execution layer around these reads
-  cost more than PostgreSQL's own work (a product page: 1.4 ms against 0.5 ms, one at a
-  time).
+- **PostgreSQL**: asyncpg's own pool (``_PostgresPools``), read-only connections, no
+  ``BEGIN``/``ROLLBACK``; asyncpg prepares each text once per connection, and the result
+  processors follow the column types PostgreSQL reports. SQLAlchemy's checkout and
+  execution layer around these reads cost more than PostgreSQL's own work (three reads one
+  at a time: 1.4 ms that way, 0.5 ms on asyncpg's pool). ``LeanReads.run`` (the search
+  index's reads, any statement) still goes through SQLAlchemy's engine in ``AUTOCOMMIT``.
 
 Only reads whose work is bounded belong here (by id, a handful of rows through an index):
 on SQLite they run on the event loop, so a statement that walks many rows would stall every
