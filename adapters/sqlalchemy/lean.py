@@ -42,7 +42,7 @@ from typing import Any, NamedTuple, Self
 
 import asyncpg
 from sqlalchemy import Executable, Select, bindparam, event, literal_column, select
-from sqlalchemy.engine import URL, Dialect
+from sqlalchemy.engine import Dialect
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from adapters.sqlalchemy.accounts import UserRow
@@ -195,20 +195,26 @@ class _PostgresPools:
     it, a product page is one pooled ``fetch``. A connection that died (PostgreSQL
     restarted) fails one attempt; the read is tried once more on another."""
 
-    def __init__(self, url: URL) -> None:
-        self.dsn = url.set(drivername="postgresql").render_as_string(hide_password=False)
+    def __init__(self, engine: AsyncEngine) -> None:
+        # What SQLAlchemy itself hands asyncpg for this URL (host, user, ssl, ...), less
+        # its own options.
+        _, self.connect = engine.dialect.create_connect_args(engine.url)
+        for own in ("prepared_statement_cache_size", "prepared_statement_name_func"):
+            self.connect.pop(own, None)
         self.pools: dict[asyncio.AbstractEventLoop, asyncio.Task[asyncpg.Pool]] = {}
 
     async def pool(self) -> asyncpg.Pool:
         loop = asyncio.get_running_loop()
         opening = self.pools.get(loop)
-        if opening is None or (opening.done() and opening.exception() is not None):
+        if opening is None or (opening.done() and (opening.cancelled()
+                                                   or opening.exception() is not None)):
             opening = self.pools[loop] = loop.create_task(self._open())
-        return await opening
+        # shielded: a request given up by its client must not cancel everyone's pool
+        return await asyncio.shield(opening)
 
     async def _open(self) -> asyncpg.Pool:
         return await asyncpg.create_pool(
-            self.dsn, min_size=0, max_size=LEAN_POSTGRES_POOL_SIZE,
+            **self.connect, min_size=0, max_size=LEAN_POSTGRES_POOL_SIZE,
             server_settings={**POSTGRES_SETTINGS, "default_transaction_read_only": "on"})
 
     async def fetch(self, compiled: _Compiled, statement: Select[Any], values: list[int]
@@ -235,7 +241,8 @@ class _PostgresPools:
         pools, self.pools = self.pools, {}
         loop = asyncio.get_running_loop()
         for owner, opening in pools.items():
-            if owner is loop and opening.done() and opening.exception() is None:
+            if (owner is loop and opening.done() and not opening.cancelled()
+                    and opening.exception() is None):
                 await opening.result().close()
 
 
@@ -257,7 +264,7 @@ class LeanReads:
             assert engine.url.database
             self.sqlite = _SqliteLoopReads(engine.url.database, engine.dialect)
         else:
-            self.postgres = _PostgresPools(engine.url)
+            self.postgres = _PostgresPools(engine)
             self.autocommit = engine.execution_options(isolation_level="AUTOCOMMIT")
             # Listeners on this option engine apply to it alone, not to the writers' engine.
             event.listen(self.autocommit.sync_engine, "before_cursor_execute", _refuse_writes)

@@ -167,6 +167,23 @@ async def test_a_lean_read_outlives_its_connection_dying(container: Container) -
         assert (await reads.listings.sellers({maya}))[maya].username == "maya"
 
 
+async def test_a_read_given_up_while_the_pool_opens_leaves_the_pool_usable(
+        container: Container) -> None:
+    """PostgreSQL: the first lean read opens the pool; a shopper who leaves then (the
+    server cancels the request) must not take the pool down for everyone after."""
+    maya = await seller(container)
+    lean = container.lean_reads()
+    if lean.postgres is None:
+        pytest.skip("PostgreSQL only")
+    first = asyncio.create_task(lean.postgres.pool())
+    await asyncio.sleep(0)  # the pool has begun to open
+    first.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await first
+    async with container.reads() as reads:
+        assert (await reads.listings.sellers({maya}))[maya].username == "maya"
+
+
 @pytest.mark.parametrize("megabytes", [0, 64])
 async def test_sqlite_connections_map_as_much_of_the_file_as_configured(
         db: str, megabytes: int) -> None:
