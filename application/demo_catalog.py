@@ -230,7 +230,6 @@ class CatalogDemo:
                     Activity(ActivityKind.LISTING_CREATED, item.seller_id, item.created_at)
                     for item in batch])
                 await self.uow.commit()
-            progress("listings", len(ids), count)
         return ids
 
     def _listing(self, rng: random.Random, n: int, pick: tuple[str, int], count: int,

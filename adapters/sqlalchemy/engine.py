@@ -37,7 +37,8 @@ BUSY_TIMEOUT_MS = 30_000
 DEFAULT_SQLITE_MMAP_MB = 0
 SQLITE_POOL_SIZE = 6
 POSTGRES_WORK_MEM = "16MB"
-POSTGRES_POOL_SIZE = 20  # per process: two workers hold 40 of PostgreSQL's default 100
+# per process, beside the lean reads' 10 (lean.py): two workers hold 60 of PostgreSQL's 100
+POSTGRES_POOL_SIZE = 20
 POSTGRES_SETTINGS = {"work_mem": POSTGRES_WORK_MEM, "max_parallel_workers_per_gather": "0"}
 WRITE_LOCK_TIMEOUT_SECONDS = BUSY_TIMEOUT_MS / 1000
 _READ_ONLY = re.compile(r"\s*(SELECT|PRAGMA|EXPLAIN|BEGIN|COMMIT|ROLLBACK|RELEASE|END)\b",

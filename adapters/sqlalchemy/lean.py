@@ -201,6 +201,7 @@ class _PostgresPools:
         _, self.connect = engine.dialect.create_connect_args(engine.url)
         for own in ("prepared_statement_cache_size", "prepared_statement_name_func"):
             self.connect.pop(own, None)
+        self.compiled = _Compiled(engine.dialect)
         self.pools: dict[asyncio.AbstractEventLoop, asyncio.Task[asyncpg.Pool]] = {}
 
     async def pool(self) -> asyncpg.Pool:
@@ -217,9 +218,8 @@ class _PostgresPools:
             **self.connect, min_size=0, max_size=LEAN_POSTGRES_POOL_SIZE,
             server_settings={**POSTGRES_SETTINGS, "default_transaction_read_only": "on"})
 
-    async def fetch(self, compiled: _Compiled, statement: Select[Any], values: list[int]
-                    ) -> list[Any]:
-        pool = await self.pool()
+    async def fetch(self, statement: Select[Any], values: list[int]) -> list[Any]:
+        compiled, pool = self.compiled, await self.pool()
         for attempt in (1, 2):
             try:
                 async with pool.acquire() as connection:
@@ -259,7 +259,6 @@ class LeanReads:
         self.sqlite: _SqliteLoopReads | None = None
         self.autocommit: AsyncEngine | None = None
         self.postgres: _PostgresPools | None = None
-        self.compiled = _Compiled(engine.dialect)  # PostgreSQL's (SQLite's has its own)
         if engine.dialect.name == "sqlite":
             assert engine.url.database
             self.sqlite = _SqliteLoopReads(engine.url.database, engine.dialect)
@@ -359,7 +358,7 @@ class LeanUnitOfWork:
         if self.lean.sqlite is not None:
             return self.lean.sqlite.rows(statement, ids or [])
         assert self.lean.postgres is not None
-        return await self.lean.postgres.fetch(self.lean.compiled, statement, ids or [])
+        return await self.lean.postgres.fetch(statement, ids or [])
 
     async def commit(self) -> None:
         raise ReadOnlySession("the lean read path does not write")

@@ -148,7 +148,7 @@ async def test_a_lean_read_outlives_its_connection_dying(container: Container) -
     if lean.postgres is None:
         pytest.skip("PostgreSQL only")
     slow = select(literal_column("pg_sleep(0.5)").label("slept"))
-    reading = asyncio.create_task(lean.postgres.fetch(lean.compiled, slow, []))
+    reading = asyncio.create_task(lean.postgres.fetch(slow, []))
     killed = 0
     while not killed and not reading.done():
         async with container.uow() as uow:  # a transaction sees one snapshot of the stats
