@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from functools import partial
 from typing import Any
 
@@ -24,6 +25,7 @@ from entrypoints.http.catalog import CatalogController
 from entrypoints.http.contact import ContactController
 from entrypoints.http.dependencies import resolve_dependencies_in_turn
 from entrypoints.http.errors import EXCEPTION_HANDLERS
+from entrypoints.http.fast_path import ProductPages
 from entrypoints.http.favorites import FavoriteController
 from entrypoints.http.guards import MAX_BODY_BYTES, input_guard
 from entrypoints.http.headers import security_headers
@@ -51,17 +53,20 @@ CONTROLLERS: list[Any] = [SystemController, AccountController, BlogController,
                           OfferController, OrderDeskController]
 
 
-def _service(provider: Any) -> Provide:
-    """Hand a container provider to Litestar's own DI (dependency-injector has no plugin).
-
-    Every service is wrapped in :func:`with_retries`: a call whose transaction lost a
-    race for the database runs again (``entrypoints/http/retry.py``).
-    """
+def _built(provider: Any) -> Callable[[], Any]:
+    """A service as every request gets it: from the container, wrapped in
+    :func:`with_retries` (a call whose transaction lost a race for the database runs again,
+    ``entrypoints/http/retry.py``)."""
 
     def build() -> Any:
         return with_retries(provider())
 
-    return Provide(build, sync_to_thread=False)
+    return build
+
+
+def _service(provider: Any) -> Provide:
+    """Hand a container provider to Litestar's own DI (dependency-injector has no plugin)."""
+    return Provide(_built(provider), sync_to_thread=False)
 
 
 def _dependencies(container: Container) -> dict[str, Provide]:
@@ -109,6 +114,9 @@ def create_app(settings: Settings | None = None, container: Container | None = N
         lifespan=[order_timers],
         debug=False,
     )
+    # Product pages are served before the framework's per-request work (fast_path.py);
+    # inside Litestar.__call__, so the before_send hooks still apply.
+    app.asgi_handler = ProductPages(app.asgi_handler, _built(container.catalog))
     app.state.container = container
     app.state.settings = settings
     logging.getLogger("rethread").setLevel(logging.INFO)

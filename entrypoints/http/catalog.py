@@ -227,6 +227,9 @@ class CatalogController(Controller):
             q, brand, category, size, condition, min_price, max_price, seller_id,
             include_sold, exact=exact)))
 
+    # A found product's page is sent by fast_path.ProductPages before the framework runs,
+    # with these same bytes; this handler answers the rest (404s, failures, other spellings)
+    # and is the route /schema documents.
     @get("/{product_id:int}", opt=PUBLIC_READ)
     async def product(self, product_id: int, catalog: CatalogService) -> ProductOut:
         return product_out(await catalog.get(product_id))
