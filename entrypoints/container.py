@@ -138,7 +138,12 @@ class Container(containers.DeclarativeContainer):
 
 
 def build_container(settings: Settings) -> Container:
-    return Container(settings=settings)
+    container = Container(settings=settings)
+    if not settings.search_index:
+        # A Singleton keeps no None: without this every unit of work would call
+        # _listing_index again to be told there is no index.
+        container.listing_index.override(providers.Object(None))
+    return container
 
 
 async def start_search_index(container: Container, *_app: Any, wait_seconds: float = 1.0

@@ -9,8 +9,6 @@ from pathlib import Path
 
 import msgspec
 
-from entrypoints.cli import reuseport
-
 
 class Settings(msgspec.Struct, frozen=True, kw_only=True):
     data_dir: Path
@@ -55,15 +53,6 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     @property
     def media_dir(self) -> Path:
         return self.data_dir / "media"
-
-    def loop_for(self, workers: int) -> str:
-        """The event loop ``rethread serve --workers N`` runs on (see ``event_loop``)."""
-        if self.event_loop != "auto":
-            return self.event_loop
-        # asyncio's loop had the even latencies; uvloop spread connections better over
-        # several workers sharing one socket, which they do only where each cannot have
-        # its own (SO_REUSEPORT: entrypoints/cli/reuseport.py; docs/performance.md).
-        return "uvloop" if reuseport.shared_socket(workers) else "asyncio"
 
     @property
     def is_sqlite(self) -> bool:

@@ -14,12 +14,22 @@ from uvicorn.supervisors import Multiprocess
 
 from entrypoints.cli import reuseport
 from entrypoints.cli.nodelay import NoDelayHttpToolsProtocol
-from entrypoints.settings import get_settings
+from entrypoints.settings import Settings, get_settings
 
 SHUTDOWN_GRACE_SECONDS = 10
 logger = logging.getLogger("uvicorn.error")
 
 WORKER_HEALTHCHECK_SECONDS = 60
+
+
+def event_loop(settings: Settings, workers: int) -> str:
+    """The event loop ``rethread serve --workers N`` runs on (``RETHREAD_EVENT_LOOP``)."""
+    if settings.event_loop != "auto":
+        return settings.event_loop
+    # asyncio's loop had the even latencies; uvloop spread connections better over
+    # several workers sharing one socket, which they do only where each cannot have
+    # its own (SO_REUSEPORT: entrypoints/cli/reuseport.py; docs/performance.md).
+    return "uvloop" if reuseport.shared_socket(workers) else "asyncio"
 
 
 def serve(
@@ -40,7 +50,7 @@ def serve(
         host=host or settings.host,
         port=port or settings.port,
         workers=workers,
-        loop=settings.loop_for(workers),
+        loop=event_loop(settings, workers),
         http=NoDelayHttpToolsProtocol,
         # Behind a reverse proxy the peer is the proxy: believe its X-Forwarded-For (the
         # shopper's address, which the login and contact limits count) only when it is one

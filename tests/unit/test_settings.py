@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from entrypoints.cli.serve import event_loop
 from entrypoints.settings import Settings, load_settings
 
 
@@ -18,12 +19,12 @@ def settings_with(tmp_path: Path, **env: str) -> Settings:
 def test_the_event_loop_is_asyncio_unless_several_workers_must_share_a_socket(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     automatic = settings_with(tmp_path)
-    assert (automatic.loop_for(1), automatic.loop_for(2)) == ("asyncio", "asyncio")
+    assert (event_loop(automatic, 1), event_loop(automatic, 2)) == ("asyncio", "asyncio")
     monkeypatch.delattr(socket, "SO_REUSEPORT", raising=False)  # one socket for all
-    assert (automatic.loop_for(1), automatic.loop_for(2)) == ("asyncio", "uvloop")
+    assert (event_loop(automatic, 1), event_loop(automatic, 2)) == ("asyncio", "uvloop")
     chosen = settings_with(tmp_path, RETHREAD_EVENT_LOOP=" UVLoop ")
-    assert (chosen.loop_for(1), chosen.loop_for(4)) == ("uvloop", "uvloop")
-    assert settings_with(tmp_path, RETHREAD_EVENT_LOOP="asyncio").loop_for(2) == "asyncio"
+    assert (event_loop(chosen, 1), event_loop(chosen, 4)) == ("uvloop", "uvloop")
+    assert event_loop(settings_with(tmp_path, RETHREAD_EVENT_LOOP="asyncio"), 2) == "asyncio"
 
 
 def test_an_unknown_event_loop_is_refused_with_the_choices(tmp_path: Path) -> None:
