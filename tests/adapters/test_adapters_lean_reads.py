@@ -9,13 +9,19 @@ from dataclasses import replace
 from datetime import UTC, datetime
 from decimal import Decimal
 
+import asyncpg
 import msgspec
 import pytest
 from sqlalchemy import literal_column, select, text, update
 
 from adapters.sqlalchemy.accounts import UserRow
 from adapters.sqlalchemy.engine import create_engine
-from adapters.sqlalchemy.lean import LeanReads, LeanUnitOfWork, ReadOnlySession
+from adapters.sqlalchemy.lean import (
+    LEAN_POSTGRES_POOL_SIZE,
+    LeanReads,
+    LeanUnitOfWork,
+    ReadOnlySession,
+)
 from application.catalog_views import listing_views
 from domain.catalog import ListingStatus
 from entrypoints.container import Container
@@ -182,6 +188,43 @@ async def test_a_read_given_up_while_the_pool_opens_leaves_the_pool_usable(
         await first
     async with container.reads() as reads:
         assert (await reads.listings.sellers({maya}))[maya].username == "maya"
+
+
+async def test_postgres_reads_take_the_connections_in_turn_and_send_no_reset(
+        container: Container, monkeypatch: pytest.MonkeyPatch) -> None:
+    """PostgreSQL: at most one read per pooled connection at a time, the rest queued in
+    arrival order (application/admission.py), and a connection handed back costs no
+    reset statement: the reads change no session state."""
+    maya = await seller(container)
+    lean = container.lean_reads()
+    if lean.postgres is None:
+        pytest.skip("PostgreSQL only")
+    resets: list[object] = []
+
+    async def counted_reset(self: asyncpg.Connection, **_: object) -> None:
+        resets.append(self)
+
+    monkeypatch.setattr(asyncpg.Connection, "reset", counted_reset)
+    slow = select(literal_column("pg_sleep(0.3)").label("slept"))
+    reading = [asyncio.create_task(lean.postgres.fetch(slow, []))
+               for _ in range(LEAN_POSTGRES_POOL_SIZE + 2)]
+    loop = asyncio.get_running_loop()
+    try:
+        for _ in range(200):
+            turns = lean.postgres.turns.get(loop)
+            if turns is not None and turns.waiting == 2:
+                break
+            await asyncio.sleep(0.005)
+        assert turns is not None
+        assert (turns.running, turns.waiting) == (LEAN_POSTGRES_POOL_SIZE, 2)
+        assert all(len(rows) == 1 for rows in await asyncio.gather(*reading))
+    finally:
+        for task in reading:
+            task.cancel()
+    assert (turns.running, turns.waiting) == (0, 0)
+    async with container.reads() as reads:
+        assert (await reads.listings.sellers({maya}))[maya].username == "maya"
+    assert resets == []
 
 
 @pytest.mark.parametrize("megabytes", [0, 64])
