@@ -43,6 +43,15 @@ class Framework:
             await self.inner(scope, receive, send)
 
         self.served.framework = counting
+        # the services the fast path built: proof that it, not the framework, answered
+        self.built = 0
+        build = self.served.catalog
+
+        def counted() -> Any:
+            self.built += 1
+            return build()
+
+        self.served.catalog = counted
 
     async def answer(self, path: str) -> tuple[int, list[Any], bytes]:
         """What the framework alone answers (the fast path taken out)."""
@@ -65,8 +74,10 @@ async def test_the_fast_path_sends_the_controllers_bytes_and_headers(
     for product in (with_photos, reserved):
         path = f"/api/products/{product['id']}"
         framework.reached.clear()
+        built = framework.built
         fast = await fetch(client, path)
         assert framework.reached == [], "the fast path passed a product page on"
+        assert framework.built == built + 1, "the fast path did not answer"
         assert fast == await framework.answer(path)
         status, headers, body = fast
         assert status == 200 and (b"x-frame-options", b"DENY") in headers
