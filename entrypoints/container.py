@@ -55,8 +55,8 @@ def _limits(scale: int) -> Limits:
     return DEFAULT_LIMITS.scaled(scale)
 
 
-def _listing_index(enabled: bool, engine: AsyncEngine) -> ListingIndex | None:
-    return ListingIndex(loader(engine)) if enabled else None
+def _listing_index(engine: AsyncEngine) -> ListingIndex:
+    return ListingIndex(loader(engine))
 
 
 def _admission(limit: int) -> Admission:
@@ -86,8 +86,8 @@ class Container(containers.DeclarativeContainer):
     search_cache = providers.Singleton(
         SearchCache, redis, ttl_seconds=settings.provided.search_cache_seconds)
     heavy_reads = providers.Singleton(_admission, settings.provided.heavy_reads)
-    listing_index = providers.Singleton(_listing_index, settings.provided.search_index,
-                                        engine)
+    # None when RETHREAD_SEARCH_INDEX=0 (build_container).
+    listing_index = providers.Singleton(_listing_index, engine)
     # Bounded reads with no transaction (docs/architecture.md, "The read path").
     lean_reads = providers.Singleton(LeanReads, engine)
     uow = providers.Factory(SqlAlchemyUnitOfWork, session_factory, search_cache, heavy_reads,
@@ -140,8 +140,8 @@ class Container(containers.DeclarativeContainer):
 def build_container(settings: Settings) -> Container:
     container = Container(settings=settings)
     if not settings.search_index:
-        # A Singleton keeps no None: without this every unit of work would call
-        # _listing_index again to be told there is no index.
+        # Searches answered in SQL. Decided here, once: a Singleton keeps no None, so a
+        # factory answering None would run again for every unit of work.
         container.listing_index.override(providers.Object(None))
     return container
 

@@ -120,23 +120,19 @@ class _Compiled:
 
     def __init__(self, dialect: Dialect) -> None:
         self.dialect = dialect
-        self.texts: dict[tuple[int, int], str] = {}
         self.shaped: dict[tuple[int, int], _Shaped] = {}
 
     def known(self, statement: Select[Any], count: int) -> _Shaped | None:
         return self.shaped.get((id(statement), count))
 
     def text(self, statement: Select[Any], count: int) -> str:
-        key = (id(statement), count)
-        found = self.texts.get(key)
-        if found is None:
-            bound = statement.params(ids=list(range(count))) if count else statement
-            found = self.texts[key] = str(bound.compile(
-                dialect=self.dialect, compile_kwargs={"render_postcompile": True}))
-        return found
+        """The driver's SQL (compiled anew: callers keep it, in :class:`_Shaped`)."""
+        bound = statement.params(ids=list(range(count))) if count else statement
+        return str(bound.compile(dialect=self.dialect,
+                                 compile_kwargs={"render_postcompile": True}))
 
     def learn(self, statement: Select[Any], count: int,
-              coltypes: Sequence[Any] | None = None) -> _Shaped:
+              coltypes: Sequence[Any] | None = None, sql: str | None = None) -> _Shaped:
         columns = list(statement.selected_columns)
         shape = namedtuple("LeanRow", [column.key for column in columns])  # type: ignore[misc]
         processors = [column.type.dialect_impl(self.dialect).result_processor(
@@ -145,7 +141,7 @@ class _Compiled:
         # only the columns that need one (a listing: its two datetimes of fifteen)
         converted = [(n, convert) for n, convert in enumerate(processors) if convert]
         found = self.shaped[(id(statement), count)] = _Shaped(
-            self.text(statement, count), shape, converted)
+            sql or self.text(statement, count), shape, converted)
         return found
 
 
@@ -190,6 +186,17 @@ class _SqliteLoopReads:
         self.connection.close()
 
 
+class _LoopPool(NamedTuple):
+    """One event loop's lean PostgreSQL connections."""
+
+    pool: asyncpg.Pool
+    # First come, first served for the pool's connections: asyncpg's pool hands a returned
+    # connection to whoever asks next, and a waiter woken for it often found it taken by a
+    # newcomer and queued again at the back. Under 64 connections that gave product pages
+    # a p95 of 143 ms at a p50 of 5 ms (docs/performance.md).
+    turns: Admission
+
+
 class _PostgresPools:
     """asyncpg's own pool for the lean reads, one per event loop (a served process has one;
     tests run the app on a second), each connection read-only (``default_transaction_
@@ -204,11 +211,10 @@ class _PostgresPools:
         for own in ("prepared_statement_cache_size", "prepared_statement_name_func"):
             self.connect.pop(own, None)
         self.compiled = _Compiled(engine.dialect)
-        self.pools: dict[asyncio.AbstractEventLoop, asyncio.Task[asyncpg.Pool]] = {}
-        # In turn for the pool's connections (see ``fetch``), one gate per event loop.
-        self.turns: dict[asyncio.AbstractEventLoop, Admission] = {}
+        self.pools: dict[asyncio.AbstractEventLoop, asyncio.Task[_LoopPool]] = {}
 
-    async def pool(self) -> asyncpg.Pool:
+    async def opened(self) -> _LoopPool:
+        """This event loop's pool and its gate, opened on first use."""
         loop = asyncio.get_running_loop()
         opening = self.pools.get(loop)
         if opening is None or (opening.done() and (opening.cancelled()
@@ -217,20 +223,17 @@ class _PostgresPools:
         # shielded: a request given up by its client must not cancel everyone's pool
         return await asyncio.shield(opening)
 
-    async def _open(self) -> asyncpg.Pool:
-        return await asyncpg.create_pool(
+    async def pool(self) -> asyncpg.Pool:
+        return (await self.opened()).pool
+
+    async def _open(self) -> _LoopPool:
+        pool = await asyncpg.create_pool(
             **self.connect, min_size=0, max_size=LEAN_POSTGRES_POOL_SIZE, reset=_unchanged,
             server_settings={**POSTGRES_SETTINGS, "default_transaction_read_only": "on"})
+        return _LoopPool(pool, Admission(LEAN_POSTGRES_POOL_SIZE))
 
     async def fetch(self, statement: Select[Any], values: list[int]) -> list[Any]:
-        pool, loop = await self.pool(), asyncio.get_running_loop()
-        turns = self.turns.get(loop)
-        if turns is None:
-            turns = self.turns[loop] = Admission(LEAN_POSTGRES_POOL_SIZE)
-        # First come, first served: asyncpg's pool hands a returned connection to whoever
-        # asks next, and a waiter woken for it often finds it taken by a newcomer and
-        # queues again at the back. Under 64 connections that gave product pages a p95 of
-        # 143 ms at a p50 of 5 ms (docs/performance.md).
+        pool, turns = await self.opened()
         async with turns:
             return await self._fetch(pool, statement, values)
 
@@ -242,11 +245,11 @@ class _PostgresPools:
                 async with pool.acquire() as connection:
                     shaped = compiled.known(statement, len(values))
                     if shaped is None:  # once per statement and number of ids
-                        prepared = await connection.prepare(compiled.text(statement,
-                                                                           len(values)))
+                        sql = compiled.text(statement, len(values))
+                        prepared = await connection.prepare(sql)
                         shaped = compiled.learn(statement, len(values),
                                                 [attribute.type.oid for attribute
-                                                 in prepared.get_attributes()])
+                                                 in prepared.get_attributes()], sql)
                     return shaped.rows(await connection.fetch(shaped.sql, *values))
             except _BROKEN:
                 if attempt == 2:
@@ -255,12 +258,12 @@ class _PostgresPools:
 
     async def close(self) -> None:
         """Close this loop's pool; one left on a loop that has ended can only be dropped."""
-        pools, self.pools, self.turns = self.pools, {}, {}
+        pools, self.pools = self.pools, {}
         loop = asyncio.get_running_loop()
         for owner, opening in pools.items():
             if (owner is loop and opening.done() and not opening.cancelled()
                     and opening.exception() is None):
-                await opening.result().close()
+                await opening.result().pool.close()
 
 
 async def _unchanged(_connection: asyncpg.Connection) -> None:

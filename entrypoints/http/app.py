@@ -116,7 +116,8 @@ def create_app(settings: Settings | None = None, container: Container | None = N
     )
     # Product pages are served before the framework's per-request work (fast_path.py);
     # inside Litestar.__call__, so the before_send hooks still apply.
-    app.asgi_handler = ProductPages(app.asgi_handler, _built(container.catalog))
+    app.asgi_handler = ProductPages(app.asgi_handler, _built(container.catalog),
+                                    CatalogController.path)
     app.state.container = container
     app.state.settings = settings
     logging.getLogger("rethread").setLevel(logging.INFO)

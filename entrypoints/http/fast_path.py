@@ -26,30 +26,32 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-import msgspec
+from litestar.serialization import encode_json
 from litestar.types import ASGIApp, Receive, Scope, Send
 
 from application.catalog import CatalogService
 from entrypoints.http.guards import MAX_ID
 from entrypoints.http.schemas.products import product_out
 
-# The canonical spelling only: digits without a leading zero (the framework parses the rest).
-_PRODUCT = re.compile(r"/api/products/([1-9][0-9]{0,9})")
-_encode = msgspec.json.Encoder().encode
 JSON = b"application/json"
 
 
 class ProductPages:
     """The app's ASGI handler with product pages served first (see the module docstring);
-    ``catalog`` builds the service as the controllers' dependency does. ``framework`` is
-    the handler every declined request goes to."""
+    ``catalog`` builds the service as the controllers' dependency does; ``products`` is
+    the catalog controller's path. ``framework`` is the handler every declined request
+    goes to."""
 
-    def __init__(self, framework: ASGIApp, catalog: Callable[[], CatalogService]) -> None:
+    def __init__(self, framework: ASGIApp, catalog: Callable[[], CatalogService],
+                 products: str) -> None:
         self.framework, self.catalog = framework, catalog
+        # The product route in its canonical spelling only: digits without a leading zero
+        # (the framework parses the rest).
+        self.route = re.compile(re.escape(products) + r"/([1-9][0-9]{0,9})")
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http" and scope["method"] == "GET":
-            found = _PRODUCT.fullmatch(scope["path"])
+            found = self.route.fullmatch(scope["path"])
             if found is not None and (product_id := int(found[1])) <= MAX_ID:
                 body = await self.page(product_id)
                 if body is not None:
@@ -63,6 +65,6 @@ class ProductPages:
     async def page(self, product_id: int) -> bytes | None:
         """The page's JSON, or None for the framework to answer (not found, a failure)."""
         try:
-            return _encode(product_out(await self.catalog().get(product_id)))
+            return encode_json(product_out(await self.catalog().get(product_id)))
         except Exception:  # the framework answers it again, in its own shape
             return None

@@ -208,14 +208,12 @@ async def test_postgres_reads_take_the_connections_in_turn_and_send_no_reset(
     slow = select(literal_column("pg_sleep(0.3)").label("slept"))
     reading = [asyncio.create_task(lean.postgres.fetch(slow, []))
                for _ in range(LEAN_POSTGRES_POOL_SIZE + 2)]
-    loop = asyncio.get_running_loop()
     try:
+        turns = (await lean.postgres.opened()).turns
         for _ in range(200):
-            turns = lean.postgres.turns.get(loop)
-            if turns is not None and turns.waiting == 2:
+            if turns.waiting == 2:
                 break
             await asyncio.sleep(0.005)
-        assert turns is not None
         assert (turns.running, turns.waiting) == (LEAN_POSTGRES_POOL_SIZE, 2)
         assert all(len(rows) == 1 for rows in await asyncio.gather(*reading))
     finally:
