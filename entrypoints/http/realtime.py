@@ -4,9 +4,9 @@
 2. The session cookie names the user; without one the socket gets ``error`` and closes.
 3. The client's first message is ``{"type": "auth", "userId": N}``; N must be the session's
    user, else ``error`` and close (nobody listens in as someone else). Then ``auth_success``.
-4. The socket subscribes to the user's channel before ``auth_success`` is sent, so every
-   event published for the user after that (new messages, offers, notifications) is
-   forwarded as JSON text.
+4. The socket subscribes to the user's channel before the handshake completes, so every
+   event published for the user once the client is connected (new messages, offers,
+   notifications) is forwarded as JSON text, from ``auth_success`` on.
 5. ``{"type": "message", "receiverId", "content"}`` sends a message like ``POST
    /api/messages``; ``{"type": "ping"}`` is answered ``pong``. Errors come back as ``error``.
 6. A logout publishes ``session_ended`` to the user's sockets (never forwarded): each checks
@@ -105,10 +105,10 @@ async def realtime_socket(socket: WebSocket[Any, Any, Any], accounts: AccountSer
     if not _same_origin(socket):
         await socket.close(code=CLOSE_FORBIDDEN, reason="Cross-site socket refused")
         return
-    await socket.accept()
     try:
         user = await accounts.user_for_session(socket.cookies.get(SESSION_COOKIE))
         if user is None or user.id is None:
+            await socket.accept()
             await _refuse(socket, "You need to be logged in.", CLOSE_UNAUTHENTICATED)
             return
         ended = asyncio.Event()
@@ -129,9 +129,12 @@ async def realtime_socket(socket: WebSocket[Any, Any, Any], accounts: AccountSer
                 with contextlib.suppress(Exception):
                     await socket.close(code=CLOSE_INTERNAL_ERROR)
 
-        # Subscribed before ``auth_success``: whatever is published for the user once the
-        # client has heard it reaches this socket.
+        # Subscribed before the handshake completes: whatever is published for the user
+        # once the client's connect has returned (while it authenticates, too) reaches
+        # this socket after ``auth_success``. Subscribing after ``accept`` lost an event
+        # published in between (a message sent while the socket was still connecting).
         async with channels.start_subscription(user_channel(user.id)) as subscriber:
+            await socket.accept()
             if not await _authenticate(socket, user):
                 return
             async with subscriber.run_in_background(forward, join=False):
