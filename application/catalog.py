@@ -131,7 +131,7 @@ class CatalogService:
             extra["d"] = did_you_mean
         async with self.reads:  # by id: the page's rows when the index named them, sellers
             if ids is not None:
-                listed = await self.reads.listings.get_many(ids)
+                listed = await self.reads.listings.get_many(ids, indexed=True)
                 found = [listed[i] for i in ids if i in listed]
             shown = page_of(found, page, lambda item: position(item, sort, query.words),
                             **extra)

@@ -89,7 +89,7 @@ class Container(containers.DeclarativeContainer):
     # None when RETHREAD_SEARCH_INDEX=0 (build_container).
     listing_index = providers.Singleton(_listing_index, engine)
     # Bounded reads with no transaction (docs/architecture.md, "The read path").
-    lean_reads = providers.Singleton(LeanReads, engine)
+    lean_reads = providers.Singleton(LeanReads, engine, listing_index)
     uow = providers.Factory(SqlAlchemyUnitOfWork, session_factory, search_cache, heavy_reads,
                             listing_index, lean_reads)
     reads = providers.Factory(LeanUnitOfWork, lean_reads)

@@ -623,7 +623,9 @@ class SqlListingRepository:
     async def get(self, listing_id: int) -> Listing | None:
         return (await self.get_many([listing_id])).get(listing_id)
 
-    async def get_many(self, listing_ids: list[int]) -> dict[int, Listing]:
+    async def get_many(self, listing_ids: list[int], *, indexed: bool = False
+                       ) -> dict[int, Listing]:
+        # (``indexed`` changes nothing here: the unit of work reads every listing afresh.)
         if not listing_ids:
             return {}
         rows = (await self.session.scalars(

@@ -46,6 +46,7 @@ from sqlalchemy import Executable, Select, bindparam, event, literal_column, sel
 from sqlalchemy.engine import Dialect
 from sqlalchemy.ext.asyncio import AsyncEngine
 
+from adapters.listing_index import ListingIndex
 from adapters.sqlalchemy.accounts import UserRow
 from adapters.sqlalchemy.catalog import IMAGES, PRODUCTS
 from adapters.sqlalchemy.catalog import _listing as listing_from_row
@@ -101,14 +102,24 @@ class _Shaped(NamedTuple):
     converted: list[tuple[int, Any]]  # (column, result processor) where there is one
 
     def rows(self, raw: Sequence[Any]) -> list[Any]:
+        """The rows, converted. Consecutive rows with the same first column (a listing's
+        row per photo) take the converted values of the first of them instead of converting
+        them again: every statement here selects the converted columns (dates, amounts) of
+        the entity its first column names (three photos: a third of the conversions)."""
         if not self.converted:
             return [self.shape._make(row) for row in raw]
-        rows = []
+        rows: list[Any] = []
+        previous: Any = None
         for row in raw:
             values = list(row)
-            for n, convert in self.converted:
-                values[n] = convert(values[n])
-            rows.append(self.shape._make(values))
+            if previous is not None and row[0] == previous[0]:
+                for n, _convert in self.converted:
+                    values[n] = previous[n]
+            else:
+                for n, convert in self.converted:
+                    values[n] = convert(values[n])
+            previous = self.shape._make(values)
+            rows.append(previous)
         return rows
 
 
@@ -285,7 +296,9 @@ def _refuse_writes(_conn: Any, _cursor: Any, statement: str, *_: Any) -> None:
 class LeanReads:
     """The lean path's connections for one database; ``dispose`` at shutdown."""
 
-    def __init__(self, engine: AsyncEngine) -> None:
+    def __init__(self, engine: AsyncEngine, index: ListingIndex | None = None) -> None:
+        # The search index, whose kept listings answer the pages it names (``get_many``).
+        self.index = index
         self.sqlite: _SqliteLoopReads | None = None
         self.autocommit: AsyncEngine | None = None
         self.postgres: _PostgresPools | None = None
@@ -333,7 +346,32 @@ class LeanListingReads:
     async def get(self, listing_id: int) -> Listing | None:
         return (await self.get_many([listing_id])).get(listing_id)
 
-    async def get_many(self, listing_ids: list[int]) -> dict[int, Listing]:
+    async def get_many(self, listing_ids: list[int], *, indexed: bool = False
+                       ) -> dict[int, Listing]:
+        """The listings by id. ``indexed``: the search index has just named these ids (it
+        was synced with the database for this request), so the listings it keeps
+        (``listing_index.Kept``, as fresh as the index) answer, and only the others are
+        read; those are kept in turn, unless the index changed while they were read."""
+        index = self.work.lean.index
+        if not indexed or index is None or not index.ready:
+            return await self._read(listing_ids)
+        found: dict[int, Listing] = {}
+        missing = []
+        for listing_id in listing_ids:
+            listing = index.kept.get(listing_id)
+            if listing is None:
+                missing.append(listing_id)
+            else:
+                found[listing_id] = listing
+        if missing:
+            since = index.version
+            read = await self._read(missing)
+            if index.version == since:  # (PostgreSQL awaits the read: a change may land)
+                index.kept.put(read)
+            found.update(read)
+        return found
+
+    async def _read(self, listing_ids: list[int]) -> dict[int, Listing]:
         if not listing_ids:
             return {}
         first: dict[int, Any] = {}
@@ -354,11 +392,13 @@ class LeanListingReads:
     async def sellers(self, user_ids: set[int]) -> dict[int, SellerCard]:
         if not user_ids:
             return {}
-        if user_ids <= self.cards.keys():
-            return {user_id: self.cards[user_id] for user_id in user_ids}
-        rows = await self.work.rows(SELLERS_BY_ID, sorted(user_ids))
-        return {row.id: SellerCard(row.id, row.username, row.display_name, row.avatar_url,
-                                   row.rating, row.rating_count, row.verified) for row in rows}
+        known = {user_id: self.cards[user_id] for user_id in user_ids & self.cards.keys()}
+        if len(known) == len(user_ids):
+            return known
+        rows = await self.work.rows(SELLERS_BY_ID, sorted(user_ids - known.keys()))
+        return known | {row.id: SellerCard(row.id, row.username, row.display_name,
+                                           row.avatar_url, row.rating, row.rating_count,
+                                           row.verified) for row in rows}
 
 
 class LeanUnitOfWork:

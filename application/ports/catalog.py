@@ -131,7 +131,11 @@ class ListingReads(Protocol):
     """The by-id reads a product card needs; the lean read path offers just these."""
 
     async def get(self, listing_id: int) -> Listing | None: ...
-    async def get_many(self, listing_ids: list[int]) -> dict[int, Listing]: ...
+    async def get_many(self, listing_ids: list[int], *, indexed: bool = False
+                       ) -> dict[int, Listing]:
+        """``indexed``: the ids were just named by a search (its index synced for this
+        request), so listings kept in memory as fresh as that index may answer; the
+        listings returned are then shared between requests and must not be changed."""
     async def sellers(self, user_ids: set[int]) -> dict[int, SellerCard]: ...
 
 
@@ -144,7 +148,9 @@ class ListingRepository(Protocol):
     async def refresh_statistics(self) -> None:
         """After a bulk load: let the database's query planner see the new data."""
     async def get(self, listing_id: int) -> Listing | None: ...
-    async def get_many(self, listing_ids: list[int]) -> dict[int, Listing]: ...
+    async def get_many(self, listing_ids: list[int], *, indexed: bool = False
+                       ) -> dict[int, Listing]:
+        """As :meth:`ListingReads.get_many` (a unit of work reads every listing afresh)."""
     async def save(self, listing: Listing) -> None:
         """Store fields, status and images (not ``watch_count``, which favorites keep)."""
     async def delete(self, listing_id: int) -> None: ...

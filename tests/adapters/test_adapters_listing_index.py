@@ -16,6 +16,7 @@ import pytest
 from sqlalchemy import text
 
 from adapters.listing_index import ListingIndex
+from application.catalog_search import SearchRequest
 from application.ports.catalog import ListingFilter, ListingSort
 from domain.accounts import User
 from domain.catalog import Category, Condition, ListingStatus, Size
@@ -199,3 +200,32 @@ async def test_a_shared_word_fetch_outliving_its_request_keeps_nothing_taken(
         [f"Linen shirt {n}" for n in range(4, -1, -1)], 5)
     assert gate.running == 0 and gate.waiting == 0
     assert engine.pool.checkedout() == 0
+
+
+async def test_the_listings_a_search_keeps_are_as_fresh_as_the_index(
+        container: Container, index: ListingIndex) -> None:
+    """A search page's listings come from those the index keeps (``Kept``) once shown;
+    a write by any path (here plain SQL, as orders and favorites write) makes the next
+    search read them again, and the sellers' cards are read afresh every time."""
+    catalog = container.catalog()
+    cheapest = SearchRequest(sort="price_low_high")
+    first = (await catalog.search(cheapest)).items
+    assert [view.listing.title for view in first][:2] == ["Linen shirt 0", "Linen shirt 1"]
+    kept = index.kept.get(first[0].listing.id)
+    assert kept is not None and kept == first[0].listing
+    assert (await catalog.search(cheapest)).items[0].listing is kept  # not read again
+
+    async with container.uow() as uow:
+        await uow.session.execute(text(
+            "UPDATE products SET title = 'Linen blouse', watch_count = 3, price_cents = 900"
+            " WHERE title = 'Linen shirt 1'"))
+        await uow.session.execute(text("UPDATE users SET display_name = 'Maya R.'"))
+        await uow.commit()
+    again = (await catalog.search(cheapest)).items
+    assert [(view.listing.title, view.listing.watch_count, view.listing.price)
+            for view in again][:2] == [("Linen blouse", 3, Decimal("9.00")),
+                                       ("Linen shirt 0", 0, Decimal("10.00"))]
+    assert {view.seller.display_name for view in again if view.seller} == {"Maya R."}
+    async with container.reads() as reads:
+        fresh = await reads.listings.get_many([view.listing.id for view in again])
+    assert [fresh[view.listing.id] for view in again] == [view.listing for view in again]

@@ -111,7 +111,8 @@ class FakeListings:
     async def get(self, listing_id: int) -> Listing | None:
         return copy.deepcopy(self.rows.get(listing_id))
 
-    async def get_many(self, listing_ids: list[int]) -> dict[int, Listing]:
+    async def get_many(self, listing_ids: list[int], *, indexed: bool = False
+                       ) -> dict[int, Listing]:
         return {i: copy.deepcopy(self.rows[i]) for i in listing_ids if i in self.rows}
 
     async def save(self, listing: Listing) -> None:
