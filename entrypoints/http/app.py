@@ -25,7 +25,7 @@ from entrypoints.http.catalog import CatalogController
 from entrypoints.http.contact import ContactController
 from entrypoints.http.dependencies import resolve_dependencies_in_turn
 from entrypoints.http.errors import EXCEPTION_HANDLERS
-from entrypoints.http.fast_path import ProductPages
+from entrypoints.http.fast_path import CatalogPages
 from entrypoints.http.favorites import FavoriteController
 from entrypoints.http.guards import MAX_BODY_BYTES, input_guard
 from entrypoints.http.headers import security_headers
@@ -86,6 +86,12 @@ def _dependencies(container: Container) -> dict[str, Provide]:
     return deps
 
 
+def _searchable(container: Container) -> bool:
+    """Is the search index loaded (searches answered in memory, not in SQL)?"""
+    index = container.listing_index()
+    return index is not None and index.ready
+
+
 def create_app(settings: Settings | None = None, container: Container | None = None) -> Litestar:
     settings = settings or get_settings()
     container = container or build_container(settings)
@@ -114,10 +120,10 @@ def create_app(settings: Settings | None = None, container: Container | None = N
         lifespan=[order_timers],
         debug=False,
     )
-    # Product pages are served before the framework's per-request work (fast_path.py);
-    # inside Litestar.__call__, so the before_send hooks still apply.
-    app.asgi_handler = ProductPages(app.asgi_handler, _built(container.catalog),
-                                    CatalogController.path)
+    # Product pages and visitors' searches are served before the framework's per-request
+    # work (fast_path.py); inside Litestar.__call__, so the before_send hooks still apply.
+    app.asgi_handler = CatalogPages(app.asgi_handler, _built(container.catalog),
+                                    CatalogController.path, partial(_searchable, container))
     app.state.container = container
     app.state.settings = settings
     logging.getLogger("rethread").setLevel(logging.INFO)

@@ -33,23 +33,17 @@ from entrypoints.http.abandoned import ABANDONABLE
 from entrypoints.http.bodies import decode_json, form_files, is_multipart, read_body, read_form
 from entrypoints.http.openapi import describe
 from entrypoints.http.schemas import CamelStruct, Cursor, Limit
-from entrypoints.http.schemas.products import ProductOut, product_out
+from entrypoints.http.schemas.products import (
+    ProductOut,
+    ProductPageOut,
+    product_out,
+    product_page_out,
+)
 
 # Five photos of 10 MB as base64 (x4/3) plus the text fields and multipart framing.
 MAX_LISTING_BODY = MAX_LISTING_IMAGES * MAX_IMAGE_BYTES * 4 // 3 + 1024 * 1024
 BODY_TOO_LARGE = (f"That upload is too large: at most {MAX_LISTING_IMAGES} photos of "
                   f"{MAX_IMAGE_BYTES // (1024 * 1024)} MB each.")
-
-
-class ProductPageOut(CamelStruct):
-    items: list[ProductOut]
-    next_cursor: str | None
-    total: int
-    # True when more than ``total`` listings match (totals are exact up to 10,000).
-    total_capped: bool = False
-    # Set when the typed words matched nothing and the items are for these corrected words
-    # ("Showing results for ..."); ``exact=true`` searches the typed words instead.
-    did_you_mean: str | None = None
 
 
 class SuggestionOut(CamelStruct):
@@ -205,10 +199,9 @@ class CatalogController(Controller):
                      ) -> ProductPageOut:
         request = _search_request(q, brand, category, size, condition, min_price, max_price,
                                   seller_id, include_sold, sort, limit, cursor, exact)
+        # (A visitor's search is sent by fast_path.CatalogPages with these same bytes.)
         page = await catalog.search(replace(request, searcher_id=viewer.id if viewer else None))
-        return ProductPageOut(items=[product_out(v) for v in page.items],
-                              next_cursor=page.next_cursor, total=page.total,
-                              total_capped=page.total_capped, did_you_mean=page.did_you_mean)
+        return product_page_out(page)
 
     @get("/suggestions", opt=HEAVY_PUBLIC_READ)
     async def suggestions(self, catalog: CatalogService, q: str = "") -> SuggestionsOut:
@@ -227,7 +220,7 @@ class CatalogController(Controller):
             q, brand, category, size, condition, min_price, max_price, seller_id,
             include_sold, exact=exact)))
 
-    # A found product's page is sent by fast_path.ProductPages before the framework runs,
+    # A found product's page is sent by fast_path.CatalogPages before the framework runs,
     # with these same bytes; this handler answers the rest (404s, failures, other spellings)
     # and is the route /schema documents.
     @get("/{product_id:int}", opt=PUBLIC_READ)

@@ -1,70 +1,133 @@
-"""Product pages answered before the framework's per-request work.
+"""Product pages and visitors' searches answered before the framework's per-request work.
 
-``GET /api/products/{id}`` is the catalog's most requested read (every card a shopper opens,
-every shared link, every crawler) and the cheapest: one statement on the lean read path, no
-viewer, no query parameters, the same JSON for everyone. Under 64 connections at a million
-listings Litestar's own per-request work (routing, the middleware chain, the handler's
-signature model and dependencies, the ``Response`` object and its header structures) cost
-more than the read itself: in-process 153 us per page, of which the SQLite statement is 43
-and a bare health check through the same stack 52 (``docs/performance.md``, "Product pages
+``GET /api/products/{id}`` and ``GET /api/products?...`` are the catalog's most requested
+reads (every card a shopper opens, every search and filter ticked, every crawler). Under 64
+connections at a million listings Litestar's own per-request work (routing, the middleware
+chain, the handler's signature model and dependencies, the ``Response`` object and its
+header structures) cost more than a product page's read, and a fifth of a search:
+in-process 153 us per product page, of which the SQLite statement is 43 and a bare health
+check through the same stack 52; 1,049 us per search, of which 820 are the service and
+its JSON (``docs/performance.md``, "Product pages before the framework" and "Searches
 before the framework").
 
-:class:`ProductPages` wraps the app's ASGI handler (inside ``Litestar.__call__``, so the
-``before_send`` hooks, the security headers among them, still apply to what it sends). For
-a ``GET`` of exactly ``/api/products/<id>`` with ``1 <= id <= MAX_ID`` it reads the product
-through the same service, builds the same :class:`ProductOut` and sends the bytes the
-controller would (``tests/api/test_api_fast_path.py`` compares the two byte for byte).
-Anything else, and any failure (the product does not exist, the database is down), goes to
-the framework untouched, which answers with its usual 404, error shape and logging: only
-the successful page is served here, so there is one home for every error. The controller's
-handler stays the documented route (``/schema``) and answers every request this declines
-(``HEAD``, a trailing slash, ``05``).
+:class:`CatalogPages` wraps the app's ASGI handler (inside ``Litestar.__call__``, so the
+``before_send`` hooks, the security headers among them, still apply to what it sends). It
+answers through the same service, built as the controllers' dependency builds it, and
+sends the bytes the controller would (``tests/api/test_api_fast_path.py`` compares the two
+byte for byte):
+
+- a ``GET`` of exactly ``/api/products/<id>`` with ``1 <= id <= MAX_ID``;
+- a ``GET`` of exactly ``/api/products`` from a visitor (no session cookie: a signed-in
+  shopper's search is counted for them, which needs the framework's viewer), while the
+  search index is loaded (until then searches run in SQL behind the admission gate, whose
+  queued requests the framework drops when their client leaves), whose query string holds
+  only ``q``, ``brand``, ``category``, ``size``, ``condition``, ``minPrice``,
+  ``maxPrice``, ``sort``, ``cursor`` and ``limit`` (as plain digits), read as Litestar
+  reads them (``parse_qsl`` over latin-1, blank values kept, a repeated single value: the
+  last).
+
+Anything else, and any failure (not found, a bad filter, the database down), goes to the
+framework untouched, which answers with its usual status, error shape and logging: only a
+page read successfully is served here, so every error has one home. The controller's
+handlers stay the documented routes (``/schema``) and answer every request this declines.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from urllib.parse import parse_qsl
 
 from litestar.serialization import encode_json
 from litestar.types import ASGIApp, Receive, Scope, Send
 
 from application.catalog import CatalogService
+from application.catalog_search import SearchRequest
+from entrypoints.http.auth import SESSION_COOKIE
 from entrypoints.http.guards import MAX_ID
-from entrypoints.http.schemas.products import product_out
+from entrypoints.http.schemas.products import product_out, product_page_out
 
 JSON = b"application/json"
+# A search's query parameters as the controller names them, and SearchRequest's fields.
+SEARCH_LISTS = {"brand": "brands", "category": "categories", "size": "sizes",
+                "condition": "conditions"}
+SEARCH_VALUES = {"q": "q", "minPrice": "min_price", "maxPrice": "max_price", "sort": "sort",
+                 "cursor": "cursor"}
+LIMIT = re.compile(r"[1-9][0-9]{0,2}")
+SESSION = SESSION_COOKIE.encode() + b"="
 
 
-class ProductPages:
-    """The app's ASGI handler with product pages served first (see the module docstring);
-    ``catalog`` builds the service as the controllers' dependency does; ``products`` is
-    the catalog controller's path. ``framework`` is the handler every declined request
-    goes to."""
+def search_request(query_string: bytes) -> SearchRequest | None:
+    """A visitor's search as the controller would read it, or None: a parameter this does
+    not read (the framework answers it)."""
+    values: dict[str, str] = {}
+    lists: dict[str, list[str]] = {}
+    limit = None
+    for name, value in parse_qsl(query_string.decode("latin-1"), keep_blank_values=True,
+                                 separator="&"):
+        if name in SEARCH_LISTS:
+            lists.setdefault(SEARCH_LISTS[name], []).append(value)
+        elif name in SEARCH_VALUES:
+            values[SEARCH_VALUES[name]] = value
+        elif name == "limit" and LIMIT.fullmatch(value):
+            limit = int(value)
+        else:
+            return None
+    return SearchRequest(**values, **lists, limit=limit)  # type: ignore[arg-type]
+
+
+def _signed_in(scope: Scope) -> bool:
+    return any(name == b"cookie" and SESSION in value for name, value in scope["headers"])
+
+
+class CatalogPages:
+    """The app's ASGI handler with product pages and visitors' searches served first (see
+    the module docstring). ``catalog`` builds the service as the controllers' dependency
+    does; ``products`` is the catalog controller's path; ``searchable`` says whether the
+    search index is loaded. ``framework`` is the handler every declined request goes to."""
 
     def __init__(self, framework: ASGIApp, catalog: Callable[[], CatalogService],
-                 products: str) -> None:
+                 products: str, searchable: Callable[[], bool]) -> None:
         self.framework, self.catalog = framework, catalog
+        self.products, self.searchable = products, searchable
         # The product route in its canonical spelling only: digits without a leading zero
         # (the framework parses the rest).
         self.route = re.compile(re.escape(products) + r"/([1-9][0-9]{0,9})")
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http" and scope["method"] == "GET":
-            found = self.route.fullmatch(scope["path"])
-            if found is not None and (product_id := int(found[1])) <= MAX_ID:
-                body = await self.page(product_id)
-                if body is not None:
-                    await send({"type": "http.response.start", "status": 200, "headers": [
-                        (b"content-type", JSON),
-                        (b"content-length", str(len(body)).encode())]})
-                    await send({"type": "http.response.body", "body": body})
-                    return
+            body = await self.answer(scope)
+            if body is not None:
+                await send({"type": "http.response.start", "status": 200, "headers": [
+                    (b"content-type", JSON),
+                    (b"content-length", str(len(body)).encode())]})
+                await send({"type": "http.response.body", "body": body})
+                return
         await self.framework(scope, receive, send)
 
+    async def answer(self, scope: Scope) -> bytes | None:
+        """The JSON to send, or None for the framework to answer."""
+        path = scope["path"]
+        if path == self.products:
+            if _signed_in(scope) or not self.searchable():
+                return None
+            request = search_request(scope["query_string"])
+            return None if request is None else await self.search(request)
+        found = self.route.fullmatch(path)
+        if found is not None and (product_id := int(found[1])) <= MAX_ID:
+            return await self.page(product_id)
+        return None
+
     async def page(self, product_id: int) -> bytes | None:
-        """The page's JSON, or None for the framework to answer (not found, a failure)."""
+        """The product page's JSON, or None (not found, a failure)."""
         try:
             return encode_json(product_out(await self.catalog().get(product_id)))
+        except Exception:  # the framework answers it again, in its own shape
+            return None
+
+    async def search(self, request: SearchRequest) -> bytes | None:
+        """The search page's JSON, or None (a bad filter, a failure)."""
+        try:
+            return encode_json(product_page_out(await self.catalog().search(request)))
         except Exception:  # the framework answers it again, in its own shape
             return None

@@ -1,4 +1,5 @@
-"""Product pages served before the framework (entrypoints/http/fast_path.py), on every database.
+"""Product pages and visitors' searches served before the framework
+(entrypoints/http/fast_path.py), on every database.
 
 The fast path must send exactly what the controller sends, headers included (the security
 headers come from the app's ``before_send`` hook for both), and must leave every other
@@ -7,16 +8,18 @@ request, and every failure, to the framework.
 
 from __future__ import annotations
 
+import random
 from typing import Any
+from urllib.parse import quote, urlencode
 
 import pytest
 from litestar import Litestar
 
 from adapters.sqlalchemy.lean import LeanListingReads
-from entrypoints.http.fast_path import ProductPages
+from entrypoints.http.fast_path import CatalogPages
 from entrypoints.http.guards import MAX_ID
 from tests.api.test_api_catalog import reserve
-from tests.catalog_support import create, data_url, png
+from tests.catalog_support import create, data_url, png, titles
 from tests.support import ApiClient
 
 pytestmark = pytest.mark.api
@@ -33,7 +36,7 @@ class Framework:
     """The app's framework handler, counting the requests the fast path passed on."""
 
     def __init__(self, app: Litestar, client: ApiClient) -> None:
-        assert isinstance(app.asgi_handler, ProductPages)
+        assert isinstance(app.asgi_handler, CatalogPages)
         self.app, self.client, self.served = app, client, app.asgi_handler
         self.inner = self.served.framework
         self.reached: list[str] = []
@@ -131,3 +134,105 @@ async def test_a_failing_read_is_answered_by_the_framework(client: ApiClient, ap
     assert b"message" in body
     assert status == 500 and (b"content-type", b"application/json") in headers
     assert (b"x-content-type-options", b"nosniff") in headers
+
+
+async def catalog_of_four(client: ApiClient, app: Litestar) -> None:
+    """Four listings by Maya, the search index loaded, and the client a visitor again."""
+    await client.register("maya")
+    for title, brand, price, category in (
+            ("Linen shirt", "Zara", "12.00", "tops"), ("Wool coat", "Levi's", "80.00",
+                                                       "outerwear"),
+            ("Denim jacket", "Levi's", "45.50", "outerwear"), ("Été dress", "H&M", "30.00",
+                                                              "dresses")):
+        await create(client, title=title, brand=brand, price=price, category=category)
+    await app.state.container.listing_index().wait()
+    client.raw.cookies.clear()
+
+
+async def same_answer(framework: Framework, client: ApiClient, path: str) -> bool:
+    """Whether the fast path answered ``path`` itself, having checked that its answer is
+    the framework's own, byte for byte."""
+    framework.reached.clear()
+    built = framework.built
+    answer = await fetch(client, path)
+    assert answer == await framework.answer(path), path
+    served = framework.reached == []
+    # (a bad search is tried here first, then declined)
+    assert not served or framework.built == built + 1, path
+    return served
+
+
+async def test_a_visitors_search_is_the_controllers_bytes(client: ApiClient,
+                                                          app: Litestar) -> None:
+    await catalog_of_four(client, app)
+    framework = Framework(app, client)
+    paths = ["/api/products", "/api/products?q=shirt", "/api/products?q=jackt",
+             "/api/products?q=%C3%A9t%C3%A9", "/api/products?q=linen+shirt&q=coat",
+             "/api/products?brand=levi%27s&brand=zara&sort=price_high_low",
+             "/api/products?category=outerwear&minPrice=40&maxPrice=100&limit=1",
+             "/api/products?size=m&condition=good&sort=most_popular&q=",
+             "/api/products?q=zzzz", "/api/products?limit=500"]
+    first = (await client.get("/api/products?limit=2&sort=price_low_high")).json()
+    paths.append("/api/products?" + urlencode(
+        {"limit": "2", "sort": "price_low_high", "cursor": first["nextCursor"]}))
+    for path in paths:
+        assert await same_answer(framework, client, path), f"{path} was not served fast"
+    page = (await client.get(paths[2])).json()
+    assert page["didYouMean"] == "jacket" and page["items"][0]["title"] == "Denim jacket"
+    assert await titles(client, "?category=outerwear&minPrice=40&maxPrice=100&limit=1") == [
+        "Denim jacket"]
+
+
+@pytest.mark.parametrize("query", [
+    "sellerId=1", "includeSold=true", "exact=true", "limit=024", "limit=0", "limit=",
+    "limit=abc", "page=2", "sort=cheapest", "minPrice=abc", "minPrice=50&maxPrice=10",
+    "category=hats", "limit=1000", "cursor=nonsense"])
+async def test_other_searches_are_the_frameworks(client: ApiClient, app: Litestar,
+                                                 query: str) -> None:
+    """Parameters the fast path does not read, and every bad one (the framework's 400)."""
+    await catalog_of_four(client, app)
+    framework = Framework(app, client)
+    assert not await same_answer(framework, client, f"/api/products?{query}")
+
+
+async def test_signed_in_searches_and_searches_before_the_index_are_the_frameworks(
+        client: ApiClient, app: Litestar) -> None:
+    """A signed-in shopper's search is counted for them (the framework knows the viewer);
+    before the index has loaded, searches run in SQL behind the admission gate."""
+    await catalog_of_four(client, app)
+    framework = Framework(app, client)
+    assert await same_answer(framework, client, "/api/products?q=coat")
+    await client.post("/api/login", json={"username": "maya", "password": "secret123"})
+    assert not await same_answer(framework, client, "/api/products?q=coat")
+    client.raw.cookies.clear()
+    app.state.container.listing_index().ready = False
+    assert not await same_answer(framework, client, "/api/products?q=coat")
+
+
+async def test_any_query_string_gets_the_frameworks_answer(client: ApiClient,
+                                                           app: Litestar) -> None:
+    """Random query strings of known, unknown, repeated, blank and badly escaped
+    parameters: whether the fast path answers or declines, the bytes are the framework's."""
+    await catalog_of_four(client, app)
+    framework = Framework(app, client)
+    rng = random.Random(16)
+    values = {"q": ["shirt", "coat jacket", "%C3%A9t%C3%A9", "%ff%fe", "caf%E9", "", "a+b",
+                    "%00", "%", "jackt"],
+              "brand": ["zara", "Levi%27s", "levis", "", "h%26m"],
+              "category": ["tops", "outerwear", "TOPS", "hats", ""],
+              "size": ["m", "xs", "huge"], "condition": ["good", "like_new", "worn"],
+              "minPrice": ["10", "40.5", "abc", "", "-1", "1e3"],
+              "maxPrice": ["100", "45.50", "9.999", ""],
+              "sort": ["price_low_high", "most_recent", "relevance", "PRICE_HIGH_LOW",
+                       "cheap", ""],
+              "limit": ["1", "2", "24", "100", "101", "0", "07", "x"],
+              "cursor": ["", "abc"], "sellerId": ["1"], "other": ["1"]}
+    served = 0
+    for _ in range(60):
+        pairs = [(name, rng.choice(values[name]))
+                 for name in rng.sample(sorted(values), rng.randint(0, 4))]
+        if rng.random() < 0.2 and pairs:
+            pairs.append(rng.choice(pairs))
+        query = "&".join(f"{quote(name)}={value}" for name, value in pairs)
+        served += await same_answer(framework, client, f"/api/products?{query}")
+    assert served > 5, "the fast path answered almost nothing"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from application.catalog_search import SearchPage
 from application.catalog_views import ListingView
 from domain.money import format_amount
 from entrypoints.http.schemas import CamelStruct
@@ -58,3 +59,20 @@ def product_out(view: ListingView) -> ProductOut:
             avatar_url=seller.avatar_url, rating=float(seller.rating),
             rating_count=seller.rating_count, verified=seller.verified),
     )
+
+
+class ProductPageOut(CamelStruct):
+    items: list[ProductOut]
+    next_cursor: str | None
+    total: int
+    # True when more than ``total`` listings match (totals are exact up to 10,000).
+    total_capped: bool = False
+    # Set when the typed words matched nothing and the items are for these corrected words
+    # ("Showing results for ..."); ``exact=true`` searches the typed words instead.
+    did_you_mean: str | None = None
+
+
+def product_page_out(page: SearchPage) -> ProductPageOut:
+    return ProductPageOut(items=[product_out(view) for view in page.items],
+                          next_cursor=page.next_cursor, total=page.total,
+                          total_capped=page.total_capped, did_you_mean=page.did_you_mean)
