@@ -278,6 +278,7 @@ class ListingIndex:
         self._fetching: dict[tuple[str, str], asyncio.Future[np.ndarray]] = {}
         self._table: tuple[int, dict[str, tuple[np.ndarray, list[str]]]] | None = None
         self.kept = Kept()
+        self._counted: tuple[np.ndarray, int, int] | None = None
 
     # -- storage -----------------------------------------------------------------------
 
@@ -515,7 +516,15 @@ class ListingIndex:
         return low, max(low, high)
 
     def count(self, bits: np.ndarray) -> int:
-        return _population(bits)
+        """How many listings ``bits`` holds. The last bitmap counted is remembered: a
+        search counts its matches for the total, then again to choose how to find its
+        page (as of the same change batch: the cached masks are patched in place)."""
+        last = self._counted
+        if last is not None and last[0] is bits and last[2] == self.version:
+            return last[1]
+        found = _population(bits)
+        self._counted = (bits, found, self.version)
+        return found
 
     # -- pages -------------------------------------------------------------------------
 
@@ -549,7 +558,7 @@ class ListingIndex:
                 low = max(low, at)
         if high <= low or limit <= 0:
             return []
-        matches = _population(bits)
+        matches = self.count(bits)
         if not matches:
             return []
         if limit * len(order.ids) > WALK_BUDGET * matches:

@@ -25,6 +25,7 @@ from domain.money import parse_amount
 from domain.validation import validate_listing
 
 JUST_LISTED_DAYS = 7
+JUST_LISTED = timedelta(days=JUST_LISTED_DAYS)
 
 _MOVES: dict[ListingStatus, frozenset[ListingStatus]] = {
     ListingStatus.AVAILABLE: frozenset({ListingStatus.RESERVED}),
@@ -175,7 +176,7 @@ class Listing:
             return ListingBadge.PRICE_DROP
         if self.verified:
             return ListingBadge.VERIFIED
-        if now - self.created_at < timedelta(days=JUST_LISTED_DAYS):
+        if now - self.created_at < JUST_LISTED:
             return ListingBadge.JUST_LISTED
         return None
 

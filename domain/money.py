@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from decimal import ROUND_HALF_UP, Context, Decimal, InvalidOperation
 from enum import StrEnum
+from functools import lru_cache
 
 from domain.errors import ValidationError
 
@@ -118,10 +119,21 @@ def parse_amount(
 
 def format_amount(value: Decimal | int | str) -> str:
     """``Decimal("12.5")`` -> ``"12.50"``: how the API sends money."""
+    if type(value) is Decimal and value.is_finite():
+        return _format_stored(value)
+    return _format(value)
+
+
+def _format(value: Decimal | int | str) -> str:
     rounded = round_money(value)
     if rounded == 0:
         rounded = ZERO  # never "-0.00"
     return f"{rounded:.2f}"
+
+
+# Stored amounts repeat (a page of 24 listings, the same prices page after page); rounding
+# one costs more than looking it up.
+_format_stored = lru_cache(maxsize=4096)(_format)
 
 
 def format_usd(value: Decimal | int | str) -> str:

@@ -45,7 +45,7 @@ from application.catalog import CatalogService
 from application.catalog_search import SearchRequest
 from entrypoints.http.auth import SESSION_COOKIE
 from entrypoints.http.guards import MAX_ID
-from entrypoints.http.schemas.products import product_out, product_page_out
+from entrypoints.http.schemas.products import Cards, product_out
 
 JSON = b"application/json"
 # A search's query parameters as the controller names them, and SearchRequest's fields.
@@ -90,6 +90,7 @@ class CatalogPages:
                  products: str, searchable: Callable[[], bool]) -> None:
         self.framework, self.catalog = framework, catalog
         self.products, self.searchable = products, searchable
+        self.cards = Cards()
         # The product route in its canonical spelling only: digits without a leading zero
         # (the framework parses the rest).
         self.route = re.compile(re.escape(products) + r"/([1-9][0-9]{0,9})")
@@ -128,6 +129,6 @@ class CatalogPages:
     async def search(self, request: SearchRequest) -> bytes | None:
         """The search page's JSON, or None (a bad filter, a failure)."""
         try:
-            return encode_json(product_page_out(await self.catalog().search(request)))
+            return self.cards.page(await self.catalog().search(request))
         except Exception:  # the framework answers it again, in its own shape
             return None
