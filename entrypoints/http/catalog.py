@@ -18,7 +18,7 @@ from litestar.status_codes import HTTP_201_CREATED, HTTP_204_NO_CONTENT
 from application.catalog import CatalogService, ListingChanges
 from application.catalog_search import SearchRequest
 from application.media import MAX_IMAGE_BYTES, PhotoInput
-from application.ports.catalog import FacetCount, Facets, ListingSort
+from application.ports.catalog import ListingSort
 from domain.accounts import User
 from domain.catalog import MAX_LISTING_IMAGES, Category, Condition, Size
 from domain.listings import ListingDetails
@@ -34,8 +34,10 @@ from entrypoints.http.bodies import decode_json, form_files, is_multipart, read_
 from entrypoints.http.openapi import describe
 from entrypoints.http.schemas import CamelStruct, Cursor, Limit
 from entrypoints.http.schemas.products import (
+    FacetsOut,
     ProductOut,
     ProductPageOut,
+    facets_out,
     product_out,
     product_page_out,
 )
@@ -58,20 +60,6 @@ class SuggestionsOut(CamelStruct):
     brands: list[SuggestionOut]
     categories: list[str]
     words: list[str]
-
-
-class FacetOut(CamelStruct):
-    value: str
-    count: int
-
-
-class FacetsOut(CamelStruct):
-    brands: list[FacetOut]
-    categories: list[FacetOut]
-    sizes: list[FacetOut]
-    conditions: list[FacetOut]
-    # The corrected words counted when the typed ones matched nothing (as in ProductPageOut).
-    did_you_mean: str | None = None
 
 
 Price = str | float | None
@@ -124,15 +112,6 @@ def _price_text(price: Price) -> str | None:
     if price is None or isinstance(price, str):
         return price
     return repr(price)  # the shortest text that reads back as the same float
-
-
-def _facets_out(facets: Facets) -> FacetsOut:
-    def out(counts: list[FacetCount]) -> list[FacetOut]:
-        return [FacetOut(value=c.value, count=c.count) for c in counts]
-
-    return FacetsOut(brands=out(facets.brands), categories=out(facets.categories),
-                     sizes=out(facets.sizes), conditions=out(facets.conditions),
-                     did_you_mean=facets.did_you_mean)
 
 
 async def _body(request: Request[Any, Any, Any]) -> bytes:
@@ -216,7 +195,7 @@ class CatalogController(Controller):
                      condition: Conditions = None, min_price: MinPrice = None,
                      max_price: MaxPrice = None, seller_id: SellerId = None,
                      include_sold: IncludeSold = False, exact: Exact = False) -> FacetsOut:
-        return _facets_out(await catalog.facets(_search_request(
+        return facets_out(await catalog.facets(_search_request(
             q, brand, category, size, condition, min_price, max_price, seller_id,
             include_sold, exact=exact)))
 

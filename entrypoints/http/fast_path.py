@@ -1,4 +1,4 @@
-"""Product pages and visitors' searches answered before the framework's per-request work.
+"""Product pages, visitors' searches and facets answered before the framework's own work.
 
 ``GET /api/products/{id}`` and ``GET /api/products?...`` are the catalog's most requested
 reads (every card a shopper opens, every search and filter ticked, every crawler). Under 64
@@ -24,7 +24,9 @@ byte for byte):
   only ``q``, ``brand``, ``category``, ``size``, ``condition``, ``minPrice``,
   ``maxPrice``, ``sort``, ``cursor`` and ``limit`` (as plain digits), read as Litestar
   reads them (``parse_qsl`` over latin-1, blank values kept, a repeated single value: the
-  last).
+  last);
+- a ``GET`` of exactly ``/api/products/facets`` from anyone (facets know no viewer),
+  while the index is loaded, with only the filters among those parameters.
 
 Anything else, and any failure (not found, a bad filter, the database down), goes to the
 framework untouched, which answers with its usual status, error shape and logging: only a
@@ -45,31 +47,33 @@ from application.catalog import CatalogService
 from application.catalog_search import SearchRequest
 from entrypoints.http.auth import SESSION_COOKIE
 from entrypoints.http.guards import MAX_ID
-from entrypoints.http.schemas.products import Cards, product_out
+from entrypoints.http.schemas.products import Cards, facets_out, product_out
 
 JSON = b"application/json"
-# A search's query parameters as the controller names them, and SearchRequest's fields.
-SEARCH_LISTS = {"brand": "brands", "category": "categories", "size": "sizes",
+# The filters' query parameters as the controller names them, and SearchRequest's fields;
+# a page of results also reads its sort, cursor and limit.
+FILTER_LISTS = {"brand": "brands", "category": "categories", "size": "sizes",
                 "condition": "conditions"}
-SEARCH_VALUES = {"q": "q", "minPrice": "min_price", "maxPrice": "max_price", "sort": "sort",
-                 "cursor": "cursor"}
+FILTER_VALUES = {"q": "q", "minPrice": "min_price", "maxPrice": "max_price"}
+PAGE_VALUES = {**FILTER_VALUES, "sort": "sort", "cursor": "cursor"}
 LIMIT = re.compile(r"[1-9][0-9]{0,2}")
 SESSION = SESSION_COOKIE.encode() + b"="
 
 
-def search_request(query_string: bytes) -> SearchRequest | None:
-    """A visitor's search as the controller would read it, or None: a parameter this does
-    not read (the framework answers it)."""
+def search_request(query_string: bytes, paged: bool = True) -> SearchRequest | None:
+    """A search (``paged``: a page of results; else facets) as the controller would read
+    it, or None: a parameter this does not read (the framework answers it)."""
+    named = PAGE_VALUES if paged else FILTER_VALUES
     values: dict[str, str] = {}
     lists: dict[str, list[str]] = {}
     limit = None
     for name, value in parse_qsl(query_string.decode("latin-1"), keep_blank_values=True,
                                  separator="&"):
-        if name in SEARCH_LISTS:
-            lists.setdefault(SEARCH_LISTS[name], []).append(value)
-        elif name in SEARCH_VALUES:
-            values[SEARCH_VALUES[name]] = value
-        elif name == "limit" and LIMIT.fullmatch(value):
+        if name in FILTER_LISTS:
+            lists.setdefault(FILTER_LISTS[name], []).append(value)
+        elif name in named:
+            values[named[name]] = value
+        elif paged and name == "limit" and LIMIT.fullmatch(value):
             limit = int(value)
         else:
             return None
@@ -81,8 +85,8 @@ def _signed_in(scope: Scope) -> bool:
 
 
 class CatalogPages:
-    """The app's ASGI handler with product pages and visitors' searches served first (see
-    the module docstring). ``catalog`` builds the service as the controllers' dependency
+    """The app's ASGI handler with product pages, visitors' searches and facets served
+    first (see the module docstring). ``catalog`` builds the service as the controllers' dependency
     does; ``products`` is the catalog controller's path; ``searchable`` says whether the
     search index is loaded. ``framework`` is the handler every declined request goes to."""
 
@@ -90,6 +94,7 @@ class CatalogPages:
                  products: str, searchable: Callable[[], bool]) -> None:
         self.framework, self.catalog = framework, catalog
         self.products, self.searchable = products, searchable
+        self.facet_counts = products + "/facets"
         self.cards = Cards()
         # The product route in its canonical spelling only: digits without a leading zero
         # (the framework parses the rest).
@@ -114,6 +119,11 @@ class CatalogPages:
                 return None
             request = search_request(scope["query_string"])
             return None if request is None else await self.search(request)
+        if path == self.facet_counts:
+            if not self.searchable():
+                return None
+            request = search_request(scope["query_string"], paged=False)
+            return None if request is None else await self.facets(request)
         found = self.route.fullmatch(path)
         if found is not None and (product_id := int(found[1])) <= MAX_ID:
             return await self.page(product_id)
@@ -130,5 +140,12 @@ class CatalogPages:
         """The search page's JSON, or None (a bad filter, a failure)."""
         try:
             return self.cards.page(await self.catalog().search(request))
+        except Exception:  # the framework answers it again, in its own shape
+            return None
+
+    async def facets(self, request: SearchRequest) -> bytes | None:
+        """The facet counts' JSON, or None (a bad filter, a failure)."""
+        try:
+            return encode_json(facets_out(await self.catalog().facets(request)))
         except Exception:  # the framework answers it again, in its own shape
             return None

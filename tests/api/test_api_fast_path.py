@@ -209,8 +209,29 @@ async def test_signed_in_searches_and_searches_before_the_index_are_the_framewor
     assert not await same_answer(framework, client, "/api/products?q=coat")
 
 
+async def test_facets_are_the_controllers_bytes_for_everyone(client: ApiClient,
+                                                              app: Litestar) -> None:
+    """Facets know no viewer: a signed-in shopper's are served too."""
+    await catalog_of_four(client, app)
+    framework = Framework(app, client)
+    paths = ["/api/products/facets", "/api/products/facets?q=coat",
+             "/api/products/facets?q=jackt", "/api/products/facets?brand=levi%27s&size=m",
+             "/api/products/facets?category=outerwear&minPrice=40&maxPrice=100&q="]
+    for path in paths:
+        assert await same_answer(framework, client, path), f"{path} was not served fast"
+    facets = (await client.get(paths[3])).json()
+    assert facets["categories"] == [{"value": "outerwear", "count": 2}]
+    assert (await client.get(paths[2])).json()["didYouMean"] == "jacket"
+    await client.post("/api/login", json={"username": "maya", "password": "secret123"})
+    assert await same_answer(framework, client, paths[1])
+    for declined in ("sort=price_low_high", "limit=2", "sellerId=1", "exact=true",
+                     "minPrice=abc"):
+        assert not await same_answer(framework, client, f"/api/products/facets?{declined}")
+
+
+@pytest.mark.parametrize("path", ["/api/products", "/api/products/facets"])
 async def test_any_query_string_gets_the_frameworks_answer(client: ApiClient,
-                                                           app: Litestar) -> None:
+                                                           app: Litestar, path: str) -> None:
     """Random query strings of known, unknown, repeated, blank and badly escaped
     parameters: whether the fast path answers or declines, the bytes are the framework's."""
     await catalog_of_four(client, app)
@@ -234,5 +255,5 @@ async def test_any_query_string_gets_the_frameworks_answer(client: ApiClient,
         if rng.random() < 0.2 and pairs:
             pairs.append(rng.choice(pairs))
         query = "&".join(f"{quote(name)}={value}" for name, value in pairs)
-        served += await same_answer(framework, client, f"/api/products?{query}")
+        served += await same_answer(framework, client, f"{path}?{query}")
     assert served > 5, "the fast path answered almost nothing"

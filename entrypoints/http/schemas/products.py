@@ -9,7 +9,7 @@ from litestar.serialization import encode_json
 
 from application.catalog_search import SearchPage
 from application.catalog_views import ListingView
-from application.ports.catalog import SellerCard
+from application.ports.catalog import FacetCount, Facets, SellerCard
 from domain.catalog import ListingBadge
 from domain.listings import Listing
 from domain.money import format_amount
@@ -133,3 +133,26 @@ class Cards:
         return encode_json(_EncodedPage(
             items=[self.card(view) for view in page.items], next_cursor=page.next_cursor,
             total=page.total, total_capped=page.total_capped, did_you_mean=page.did_you_mean))
+
+
+class FacetOut(CamelStruct):
+    value: str
+    count: int
+
+
+class FacetsOut(CamelStruct):
+    brands: list[FacetOut]
+    categories: list[FacetOut]
+    sizes: list[FacetOut]
+    conditions: list[FacetOut]
+    # The corrected words counted when the typed ones matched nothing (as in ProductPageOut).
+    did_you_mean: str | None = None
+
+
+def facets_out(facets: Facets) -> FacetsOut:
+    def out(counts: list[FacetCount]) -> list[FacetOut]:
+        return [FacetOut(value=c.value, count=c.count) for c in counts]
+
+    return FacetsOut(brands=out(facets.brands), categories=out(facets.categories),
+                     sizes=out(facets.sizes), conditions=out(facets.conditions),
+                     did_you_mean=facets.did_you_mean)
