@@ -66,6 +66,9 @@ RELOAD_OVER = 50_000
 # the matches instead (few matches, or matches far from the walk's start).
 WALK_BUDGET = 60_000
 LOAD_BATCH = 10_000
+# A bitmap with at most one 64-bit word in this many holding a set bit is read word by word
+# (``_ids``).
+SPARSE_WORDS = 16
 HEAD, ALL = "head", "all"
 FACET_NAMES = ("brands", "categories", "sizes", "conditions")
 # Facet passes kept per filter until the next change, by their size: a pass is an int32 per
@@ -147,9 +150,18 @@ def _pack(flags: np.ndarray) -> np.ndarray:
 
 
 def _ids(bits: np.ndarray) -> np.ndarray:
-    """The ids whose bit is set, ascending. Unpacked whole and read as booleans: at a
-    million listings 0.3-0.5 ms at any density (``flatnonzero`` on uint8 was 10x slower)."""
-    return np.flatnonzero(np.unpackbits(bits, bitorder="little").view(bool))
+    """The ids whose bit is set, ascending. When few 64-bit words of the bitmap have a bit
+    set (a query with few matches, which is when pages are sorted rather than walked),
+    only those words are unpacked: tens of microseconds at a million listings. Otherwise
+    the bitmap is unpacked whole and read as booleans: 0.3-0.5 ms at any density
+    (``flatnonzero`` on its bytes was 10x slower). The bitmap's length is a multiple of 8
+    bytes (capacities are multiples of 64 ids)."""
+    words = np.flatnonzero(bits.view(np.uint64))
+    if len(words) * SPARSE_WORDS > len(bits) // 8:
+        return np.flatnonzero(np.unpackbits(bits, bitorder="little").view(bool))
+    flags = np.unpackbits(bits.reshape(-1, 8)[words], axis=1, bitorder="little")
+    word, bit = np.nonzero(flags)
+    return words[word] * 64 + bit
 
 
 def _population(bits: np.ndarray) -> int:
@@ -620,7 +632,7 @@ class ListingIndex:
         return found[1]
 
     def _combo_counts(self, bits: np.ndarray) -> np.ndarray:
-        chosen = self.combo[np.unpackbits(bits, bitorder="little").view(bool)]
+        chosen = self.combo[_ids(bits)]
         return np.bincount(chosen, minlength=len(self.combo_codes.values)).astype(np.int32)
 
     def _combo_table(self) -> dict[str, tuple[np.ndarray, list[str]]]:

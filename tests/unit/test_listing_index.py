@@ -222,3 +222,15 @@ async def test_requests_queued_behind_a_look_share_the_next_one() -> None:
     finally:
         for task in (first, *queued):
             task.cancel()
+
+
+@given(st.integers(1, 40).flatmap(lambda words: st.tuples(
+    st.just(words), st.sets(st.integers(0, words * 64 - 1)))))
+def test_the_ids_of_a_bitmap_are_its_set_bits_at_any_density(drawn: tuple[int, set[int]]
+                                                             ) -> None:
+    """``_ids`` reads a sparse bitmap word by word and a dense one whole: the same ids."""
+    words, ids = drawn
+    flags = np.zeros(words * 64, bool)
+    flags[sorted(ids)] = True
+    found = listing_index._ids(listing_index._pack(flags))
+    assert found.tolist() == sorted(ids)
