@@ -61,6 +61,8 @@ LEAN_BUSY_TIMEOUT_MS = 250
 # No memory map for the lean connection: a by-id lookup reads a few pages, and random
 # product pages would otherwise map (and count in RSS) pages all over the file.
 LEAN_MMAP_BYTES = 0
+# Sellers' cards kept between commits on SQLite (``LeanReads.seller_cards``), ~300 bytes each.
+KEPT_SELLERS = 20_000
 # PostgreSQL: the lean reads' own connections per process (the engine's pool has 20 more).
 LEAN_POSTGRES_POOL_SIZE = 10
 # A connection that died under us (PostgreSQL restarted, the connection was killed): the
@@ -299,6 +301,8 @@ class LeanReads:
     def __init__(self, engine: AsyncEngine, index: ListingIndex | None = None) -> None:
         # The search index, whose kept listings answer the pages it names (``get_many``).
         self.index = index
+        self._seller_cards: dict[int, SellerCard] = {}
+        self._cards_version: int | None = None
         self.sqlite: _SqliteLoopReads | None = None
         self.autocommit: AsyncEngine | None = None
         self.postgres: _PostgresPools | None = None
@@ -326,6 +330,20 @@ class LeanReads:
         """A number that changes whenever anything is committed to the database, if the
         database offers a cheap one (SQLite); None when it does not (PostgreSQL)."""
         return None if self.sqlite is None else self.sqlite.data_version()
+
+    def seller_cards(self) -> dict[int, SellerCard] | None:
+        """Sellers' cards read since the last commit to the database, by id: on SQLite,
+        whose data version tells in microseconds whether anything at all was committed
+        since (the lean connection never writes, and between this look and the read of the
+        missing cards nothing else runs); None on PostgreSQL, where every page reads its
+        sellers. A search page's sellers cost a statement otherwise."""
+        version = self.data_version()
+        if version is None:
+            return None
+        if version != self._cards_version:
+            self._seller_cards.clear()
+            self._cards_version = version
+        return self._seller_cards
 
     async def dispose(self) -> None:
         if self.sqlite is not None:
@@ -395,10 +413,19 @@ class LeanListingReads:
         known = {user_id: self.cards[user_id] for user_id in user_ids & self.cards.keys()}
         if len(known) == len(user_ids):
             return known
+        kept = self.work.lean.seller_cards()
+        if kept is not None:
+            known |= {user_id: kept[user_id] for user_id in user_ids & kept.keys()}
+            if len(known) == len(user_ids):
+                return known
         rows = await self.work.rows(SELLERS_BY_ID, sorted(user_ids - known.keys()))
-        return known | {row.id: SellerCard(row.id, row.username, row.display_name,
-                                           row.avatar_url, row.rating, row.rating_count,
-                                           row.verified) for row in rows}
+        read = {row.id: SellerCard(row.id, row.username, row.display_name, row.avatar_url,
+                                   row.rating, row.rating_count, row.verified) for row in rows}
+        if kept is not None:
+            if len(kept) + len(read) > KEPT_SELLERS:
+                kept.clear()
+            kept |= read
+        return known | read
 
 
 class LeanUnitOfWork:

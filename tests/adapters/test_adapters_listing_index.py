@@ -229,3 +229,9 @@ async def test_the_listings_a_search_keeps_are_as_fresh_as_the_index(
     async with container.reads() as reads:
         fresh = await reads.listings.get_many([view.listing.id for view in again])
     assert [fresh[view.listing.id] for view in again] == [view.listing for view in again]
+
+    async with container.uow() as uow:  # a seller alone changed: their card is read again
+        await uow.session.execute(text("UPDATE users SET display_name = 'Maya Rivera'"))
+        await uow.commit()
+    shown = (await catalog.search(cheapest)).items
+    assert {view.seller.display_name for view in shown if view.seller} == {"Maya Rivera"}
