@@ -213,7 +213,12 @@ async def test_the_listings_a_search_keeps_are_as_fresh_as_the_index(
     assert [view.listing.title for view in first][:2] == ["Linen shirt 0", "Linen shirt 1"]
     kept = index.kept.get(first[0].listing.id)
     assert kept is not None and kept == first[0].listing
-    assert (await catalog.search(cheapest)).items[0].listing is kept  # not read again
+    applied = index.version
+    shown = (await catalog.search(cheapest)).items[0].listing
+    # Not read again. (On PostgreSQL a look reads again the changes made since the oldest
+    # transaction then running, anywhere in the cluster: a batch applied again forgets
+    # its listings, harmlessly.)
+    assert shown is kept or index.version > applied
 
     async with container.uow() as uow:
         await uow.session.execute(text(
