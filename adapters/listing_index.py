@@ -66,6 +66,7 @@ RELOAD_OVER = 50_000
 # the matches instead (few matches, or matches far from the walk's start).
 WALK_BUDGET = 60_000
 LOAD_BATCH = 10_000
+PRICE_SORTS = (ListingSort.PRICE_LOW_HIGH, ListingSort.PRICE_HIGH_LOW)
 # A bitmap with at most one 64-bit word in this many holding a set bit is read word by word
 # (``_ids``): measured faster up to about half of them at a million listings.
 SPARSE_WORDS = 3
@@ -286,6 +287,8 @@ class ListingIndex:
         self.sizes, self.conditions, self.combo_codes = Codes(), Codes(), Codes()
         self._allocate(64)
         self.by_created, self.by_price, self.by_watch = Order(np.int64), Order(), Order()
+        # Each category's listings by price (by category code): see :meth:`page`.
+        self.by_category_price: dict[int, Order] = {}
         self._task: asyncio.Task[None] | None = None
         self.lock = asyncio.Lock()  # one load or change batch at a time
         self._combo_cache: OrderedDict[Any, tuple[int, np.ndarray]] = OrderedDict()
@@ -380,6 +383,12 @@ class ListingIndex:
         self.by_created.build(self.created[ids], ids)
         self.by_price.build(self.price[ids], ids)
         self.by_watch.build(self.watch[ids], ids)
+        self.by_category_price = {}
+        codes = self.category[ids]
+        for code in np.unique(codes).tolist():
+            part = ids[codes == code]
+            order = self.by_category_price[code] = Order()
+            order.build(self.price[part], part)
 
     def apply(self, changed: dict[int, Row | None], mark: int) -> None:
         """Apply the changed listings (``None``: deleted); then the next look starts at
@@ -401,6 +410,11 @@ class ListingIndex:
             self.by_created.replace(gone, self.created[stored], stored)
             self.by_price.replace(gone, self.price[stored], stored)
             self.by_watch.replace(gone, self.watch[stored], stored)
+            codes = self.category[stored]
+            for code in {*self.by_category_price, *np.unique(codes).tolist()}:
+                part = stored[codes == code]
+                self.by_category_price.setdefault(code, Order()).replace(
+                    gone, self.price[part], part)
             self.version += 1
             self.recent.append((self.version, rows))
         self.mark = mark
@@ -526,9 +540,10 @@ class ListingIndex:
 
         return self._cached(("price", str(low), str(high)), build, test)
 
-    def price_span(self, query: ListingFilter) -> tuple[int, int]:
-        """The part of the price order inside the query's price range."""
-        order = self.by_price
+    def price_span(self, query: ListingFilter, order: Order | None = None) -> tuple[int, int]:
+        """The part of a price order (by default the catalog's) inside the query's price
+        range."""
+        order = order or self.by_price
         low = 0 if query.min_price is None else order.position(cents(query.min_price), 0)
         high = (len(order.ids) if query.max_price is None
                 else order.position(cents(query.max_price) + 1, 0))
@@ -564,10 +579,27 @@ class ListingIndex:
         return micros(after.value)
 
     def page(self, bits: np.ndarray, sort: ListingSort, limit: int, after: After | None,
-             span: tuple[int, int] | None = None) -> list[int]:
-        """Up to ``limit`` ids set in ``bits``, in ``sort``'s order, after ``after``
-        (``span``: the part of the order to look in, by default all of it)."""
-        order = self._order(sort)
+             query: ListingFilter | None = None) -> list[int]:
+        """Up to ``limit`` ids set in ``bits``, in ``sort``'s order, after ``after``.
+
+        Sorted by price, only ``query``'s price range is looked in (``bits`` need not hold
+        it), and a query naming categories walks each category's own price order and
+        merges their pages: in the catalog's, a category's listings may all sit far from
+        where the walk starts (the dearest accessories below a hundred thousand coats),
+        and a walk that ran out of budget sorted a hundred thousand matches instead
+        (2.5 ms; 6% of the bench's pages, more time than all the others' walks)."""
+        if query is None or sort not in PRICE_SORTS:
+            return self._page(self._order(sort), bits, sort, limit, after, None)
+        if query.categories:
+            found = self._category_page(bits, sort, limit, after, query)
+            if found is not None:
+                return found
+        return self._page(self.by_price, bits, sort, limit, after, self.price_span(query))
+
+    def _bounds(self, order: Order, sort: ListingSort, after: After | None,
+                span: tuple[int, int] | None) -> tuple[int, int]:
+        """The part of ``order`` to look in: ``span`` (by default all of it) after
+        ``after``."""
         low, high = span or (0, len(order.ids))
         if after is not None:
             at = order.position(self._key(sort, after), after.id + (0 if sort.descending else 1))
@@ -575,6 +607,11 @@ class ListingIndex:
                 high = min(high, at)
             else:
                 low = max(low, at)
+        return low, high
+
+    def _page(self, order: Order, bits: np.ndarray, sort: ListingSort, limit: int,
+              after: After | None, span: tuple[int, int] | None) -> list[int]:
+        low, high = self._bounds(order, sort, after, span)
         if high <= low or limit <= 0:
             return []
         matches = self.count(bits)
@@ -584,12 +621,18 @@ class ListingIndex:
             # A walk would test more than the budget before it had a page (few matches):
             # sort the matches themselves.
             return self._sorted(bits, order, sort, low, high, limit)
+        found, low, high = self._walk(order, bits, sort, limit, low, high)
+        if len(found) < limit and low < high:  # the budget ran out: sort the rest
+            found += self._sorted(bits, order, sort, low, high, limit - len(found))
+        return found
+
+    def _walk(self, order: Order, bits: np.ndarray, sort: ListingSort, limit: int,
+              low: int, high: int) -> tuple[list[int], int, int]:
+        """Up to ``limit`` ids set in ``bits`` from ``order[low:high]`` in ``sort``'s
+        direction, testing at most about the budget; and the part not walked yet."""
         found: list[int] = []
         step, tested = max(256, limit * 8), 0
-        while low < high and len(found) < limit:
-            if tested > WALK_BUDGET:
-                return found + self._sorted(bits, order, sort, low, high,
-                                            limit - len(found))
+        while low < high and len(found) < limit and tested <= WALK_BUDGET:
             if sort.descending:
                 chunk = order.ids[max(low, high - step):high][::-1]
                 high -= len(chunk)
@@ -599,7 +642,29 @@ class ListingIndex:
             tested += len(chunk)
             found.extend(chunk[_test_bits(bits, chunk)][:limit - len(found)].tolist())
             step *= 4
-        return found
+        return found, low, high
+
+    def _category_page(self, bits: np.ndarray, sort: ListingSort, limit: int,
+                       after: After | None, query: ListingFilter) -> list[int] | None:
+        """A price page walked in each of the query's categories' price orders and
+        merged; None when a walk runs out of budget (few matches in a category: the
+        catalog's order, with its sort of the matches, does better)."""
+        if limit <= 0:
+            return []
+        found: list[int] = []
+        for name in sorted(str(category) for category in query.categories):
+            code = self.categories.code.get(name)
+            order = None if code is None else self.by_category_price.get(code)
+            if order is None:  # no listing has it
+                continue
+            low, high = self._bounds(order, sort, after, self.price_span(query, order))
+            walked, low, high = self._walk(order, bits, sort, limit, low, high)
+            if len(walked) < limit and low < high:
+                return None
+            found += walked
+        found.sort(key=lambda listing_id: (int(self.price[listing_id]), listing_id),
+                   reverse=sort.descending)
+        return found[:limit]
 
     def _sorted(self, bits: np.ndarray, order: Order, sort: ListingSort, low: int, high: int,
                 limit: int) -> list[int]:

@@ -475,8 +475,7 @@ class SqlListingRepository:
         by_price = sort in (ListingSort.PRICE_LOW_HIGH, ListingSort.PRICE_HIGH_LOW)
         bits = await self._query_bits(index, query, with_price=not by_price)
         if sort is not ListingSort.RELEVANCE or not query.words:
-            return index.page(bits, sort, limit, after,
-                              index.price_span(query) if by_price else None)
+            return index.page(bits, sort, limit, after, query)
         heads = await self._word_bits(index, query.words, INDEX_HEAD)
         strong = bits.copy()
         for word in query.words:
