@@ -281,6 +281,11 @@ class ListingIndex:
         # (``listing_changes.sync``: a request shares a look that began after it arrived).
         self.looks_begun = 0
         self.looked = 0
+        # PostgreSQL: the first transaction id not yet assigned at the last look, when no
+        # write was in progress anywhere then (else None). Two looks that saw the same one
+        # had nothing committed between them (a transaction that committed in between was
+        # either in progress at the first or assigned its id after it).
+        self.database_version: int | None = None
         self.recent: deque[tuple[int, dict[int, Row]]] = deque(maxlen=RECENT_BATCHES)
         self.masks: OrderedDict[tuple[str, ...], _Mask] = OrderedDict()
         self.brands, self.shown, self.categories = Codes(), Codes(), Codes()

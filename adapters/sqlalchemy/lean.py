@@ -332,12 +332,17 @@ class LeanReads:
         return None if self.sqlite is None else self.sqlite.data_version()
 
     def seller_cards(self) -> dict[int, SellerCard] | None:
-        """Sellers' cards read since the last commit to the database, by id: on SQLite,
-        whose data version tells in microseconds whether anything at all was committed
-        since (the lean connection never writes, and between this look and the read of the
-        missing cards nothing else runs); None on PostgreSQL, where every page reads its
-        sellers. A search page's sellers cost a statement otherwise."""
+        """Sellers' cards read since the last commit to the database, by id, for a search
+        page (a statement, a round trip on PostgreSQL, otherwise). Whether anything at all
+        was committed since: on SQLite the data version, read now (the lean connection
+        never writes, and between this look and the read of the missing cards nothing else
+        runs); on PostgreSQL the first unassigned transaction id at the search index's last
+        look, which the search has just taken, when no write was in progress
+        (``ListingIndex.database_version``: cards as fresh as the index). None when there
+        is no telling: every page reads its sellers."""
         version = self.data_version()
+        if version is None and self.index is not None:
+            version = self.index.database_version
         if version is None:
             return None
         if version != self._cards_version:
@@ -360,6 +365,9 @@ class LeanListingReads:
         # The sellers' cards read with listings in this block: ``sellers`` answers from them
         # (read in the same statement, so as fresh); forgotten when the block ends.
         self.cards: dict[int, SellerCard] = {}
+        # The block read listings a search named (its index synced): sellers' cards kept
+        # as fresh as that index may answer (``LeanReads.seller_cards``).
+        self.indexed = False
 
     async def get(self, listing_id: int) -> Listing | None:
         return (await self.get_many([listing_id])).get(listing_id)
@@ -373,6 +381,7 @@ class LeanListingReads:
         index = self.work.lean.index
         if not indexed or index is None or not index.ready:
             return await self._read(listing_ids)
+        self.indexed = True
         found: dict[int, Listing] = {}
         missing = []
         for listing_id in listing_ids:
@@ -413,7 +422,7 @@ class LeanListingReads:
         known = {user_id: self.cards[user_id] for user_id in user_ids & self.cards.keys()}
         if len(known) == len(user_ids):
             return known
-        kept = self.work.lean.seller_cards()
+        kept = self.work.lean.seller_cards() if self.indexed else None
         if kept is not None:
             known |= {user_id: kept[user_id] for user_id in user_ids & kept.keys()}
             if len(known) == len(user_ids):
@@ -447,6 +456,7 @@ class LeanUnitOfWork:
         if self._depth:
             return
         self.listings.cards.clear()
+        self.listings.indexed = False
 
     async def rows(self, statement: Select[Any], ids: list[int] | None = None) -> Sequence[Any]:
         """The rows of one of this module's statements (``ids`` fills its ``IN``)."""

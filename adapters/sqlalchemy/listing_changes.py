@@ -47,9 +47,15 @@ class ListingChangeRow(Base):
     stamp: Mapped[int] = mapped_column(BigInteger)
 
 
+# Where the next look starts; and on PostgreSQL, when no write was in progress anywhere,
+# the first transaction id not yet assigned (``quiet``: the same at two looks, nothing was
+# committed in between; see ``ListingIndex.database_version``).
 MARK = {
-    "sqlite": "SELECT coalesce(max(stamp), 0) + 1 AS mark FROM listing_changes",
-    "postgresql": "SELECT pg_snapshot_xmin(pg_current_snapshot())::text::bigint AS mark",
+    "sqlite": "SELECT coalesce(max(stamp), 0) + 1 AS mark, NULL AS quiet FROM listing_changes",
+    "postgresql": "SELECT pg_snapshot_xmin(s)::text::bigint AS mark, CASE WHEN "
+                  "pg_snapshot_xmin(s) = pg_snapshot_xmax(s) THEN "
+                  "pg_snapshot_xmax(s)::text::bigint END AS quiet "
+                  "FROM pg_current_snapshot() AS s",
 }
 COLUMNS = ("id, status, created_at, price_cents, watch_count, brand_key, brand, category, "
            "size, condition")
@@ -74,7 +80,7 @@ def loader(engine: AsyncEngine) -> Callable[[ListingIndex], Awaitable[None]]:
         own = create_async_engine(engine.url, poolclass=NullPool)
         try:
             async with AsyncSession(own) as session:
-                mark, _ = await look(session_runner(session), own.dialect.name, None)
+                mark, _, _ = await look(session_runner(session), own.dialect.name, None)
                 index.begin_load()
                 async for batch in load_rows(session):
                     index.load_batch(batch)
@@ -107,25 +113,29 @@ async def sync(index: ListingIndex, session: AsyncSession, run: Run,
             return
         index.looks_begun += 1
         begun = index.looks_begun
-        mark, ids = await look(run, session.get_bind().dialect.name, index.mark)
+        mark, ids, quiet = await look(run, session.get_bind().dialect.name, index.mark)
         if len(ids) > RELOAD_OVER:
             index.reload()
             return
         index.apply(await changed_rows(session, ids) if ids else {}, mark)
+        index.database_version = quiet
         index.looked = begun
     if index.ready and index.loads == loads:
         index.quiet_at = version
 
 
-async def look(run: Run, dialect: str, since: int | None) -> tuple[int, list[int]]:
-    """(where the next look starts, the listings changed at or after ``since``); with
-    ``since`` None just the first."""
+async def look(run: Run, dialect: str, since: int | None
+               ) -> tuple[int, list[int], int | None]:
+    """(where the next look starts, the listings changed at or after ``since``, the
+    ``quiet`` of :data:`MARK`); with ``since`` None no listings."""
     if since is None:
-        return int((await run(text(MARK[dialect])))[0][0] or 0), []
-    rows = await run(text(f"SELECT m.mark, c.listing_id FROM ({MARK[dialect]}) AS m "
+        first = (await run(text(MARK[dialect])))[0]
+        return int(first[0] or 0), [], first[1]
+    rows = await run(text(f"SELECT m.mark, m.quiet, c.listing_id FROM ({MARK[dialect]}) AS m "
                           "LEFT JOIN listing_changes AS c ON c.stamp >= :since"
                           ).bindparams(since=since))
-    return int(rows[0][0]), [int(row[1]) for row in rows if row[1] is not None]
+    return (int(rows[0][0]), [int(row[2]) for row in rows if row[2] is not None],
+            rows[0][1])
 
 
 def _micros_of(values: Sequence[Any]) -> list[int]:
