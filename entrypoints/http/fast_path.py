@@ -102,7 +102,10 @@ class CatalogPages:
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http" and scope["method"] == "GET":
-            body = await self.answer(scope)
+            try:
+                body = await self.answer(scope)
+            except Exception:  # (not found, a bad filter, a failure) the framework answers
+                body = None  # it again, in its own shape
             if body is not None:
                 await send({"type": "http.response.start", "status": 200, "headers": [
                     (b"content-type", JSON),
@@ -112,7 +115,8 @@ class CatalogPages:
         await self.framework(scope, receive, send)
 
     async def answer(self, scope: Scope) -> bytes | None:
-        """The JSON to send, or None for the framework to answer."""
+        """The JSON to send, or None for the framework to answer; raises what the service
+        raises (the framework answers those too)."""
         path = scope["path"]
         if path == self.products:
             if _signed_in(scope) or not self.searchable():
@@ -129,23 +133,11 @@ class CatalogPages:
             return await self.page(product_id)
         return None
 
-    async def page(self, product_id: int) -> bytes | None:
-        """The product page's JSON, or None (not found, a failure)."""
-        try:
-            return encode_json(product_out(await self.catalog().get(product_id)))
-        except Exception:  # the framework answers it again, in its own shape
-            return None
+    async def page(self, product_id: int) -> bytes:
+        return encode_json(product_out(await self.catalog().get(product_id)))
 
-    async def search(self, request: SearchRequest) -> bytes | None:
-        """The search page's JSON, or None (a bad filter, a failure)."""
-        try:
-            return self.cards.page(await self.catalog().search(request))
-        except Exception:  # the framework answers it again, in its own shape
-            return None
+    async def search(self, request: SearchRequest) -> bytes:
+        return self.cards.page(await self.catalog().search(request))
 
-    async def facets(self, request: SearchRequest) -> bytes | None:
-        """The facet counts' JSON, or None (a bad filter, a failure)."""
-        try:
-            return encode_json(facets_out(await self.catalog().facets(request)))
-        except Exception:  # the framework answers it again, in its own shape
-            return None
+    async def facets(self, request: SearchRequest) -> bytes:
+        return encode_json(facets_out(await self.catalog().facets(request)))
