@@ -187,10 +187,10 @@ async def test_requests_queued_behind_a_look_share_the_next_one() -> None:
     index.load([], mark=1)
     looks: list[asyncio.Event] = []
 
-    async def run(_statement: object) -> list[tuple[int, None]]:
+    async def run(_statement: object) -> list[tuple[int, None, None]]:
         looks.append(gate := asyncio.Event())
         await gate.wait()
-        return [(len(looks) + 1, None)]
+        return [(len(looks) + 1, None, None)]  # (mark, quiet, a changed listing)
 
     async def settle() -> None:
         for _ in range(10):
