@@ -301,8 +301,10 @@ class LeanReads:
     def __init__(self, engine: AsyncEngine, index: ListingIndex | None = None) -> None:
         # The search index, whose kept listings answer the pages it names (``get_many``).
         self.index = index
+        # Sellers' cards kept for search pages, and the database version they were read at
+        # (``seller_cards``).
         self._seller_cards: dict[int, SellerCard] = {}
-        self._cards_version: int | None = None
+        self.cards_version: int | None = None
         self.sqlite: _SqliteLoopReads | None = None
         self.autocommit: AsyncEngine | None = None
         self.postgres: _PostgresPools | None = None
@@ -345,9 +347,9 @@ class LeanReads:
             version = self.index.database_version
         if version is None:
             return None
-        if version != self._cards_version:
+        if version != self.cards_version:
             self._seller_cards.clear()
-            self._cards_version = version
+            self.cards_version = version
         return self._seller_cards
 
     async def dispose(self) -> None:
@@ -422,7 +424,9 @@ class LeanListingReads:
         known = {user_id: self.cards[user_id] for user_id in user_ids & self.cards.keys()}
         if len(known) == len(user_ids):
             return known
-        kept = self.work.lean.seller_cards() if self.indexed else None
+        lean = self.work.lean
+        kept = lean.seller_cards() if self.indexed else None
+        since = lean.cards_version
         if kept is not None:
             known |= {user_id: kept[user_id] for user_id in user_ids & kept.keys()}
             if len(known) == len(user_ids):
@@ -430,7 +434,9 @@ class LeanListingReads:
         rows = await self.work.rows(SELLERS_BY_ID, sorted(user_ids - known.keys()))
         read = {row.id: SellerCard(row.id, row.username, row.display_name, row.avatar_url,
                                    row.rating, row.rating_count, row.verified) for row in rows}
-        if kept is not None:
+        # (PostgreSQL awaits the read: a request that saw a newer version meanwhile has
+        # emptied the cards, and these may predate it.)
+        if kept is not None and lean.cards_version == since:
             if len(kept) + len(read) > KEPT_SELLERS:
                 kept.clear()
             kept |= read

@@ -241,3 +241,37 @@ async def test_sqlite_connections_map_as_much_of_the_file_as_configured(
     assert lean.sqlite is not None
     assert lean.sqlite.connection.execute("PRAGMA mmap_size").fetchone() == (0,)
     await lean.dispose()
+
+
+async def test_sellers_read_while_a_newer_version_was_seen_are_not_kept(
+        container: Container, monkeypatch: pytest.MonkeyPatch) -> None:
+    """PostgreSQL awaits the sellers' read: if meanwhile another request saw a newer
+    database version (and emptied the kept cards), the cards just read may predate that
+    commit and must not be kept under it. (Run through the PostgreSQL rule on both
+    databases: the version comes from the search index's look.)"""
+    maya = await seller(container)
+    index = container.listing_index()
+    assert index is not None
+    await index.wait()
+    lean = container.lean_reads()
+    monkeypatch.setattr(lean, "data_version", lambda: None)
+    index.database_version = 41
+    work = container.reads()
+    read = work.rows
+
+    async def racing(statement: object, ids: list[int] | None = None) -> object:
+        found = await read(statement, ids)  # type: ignore[arg-type]
+        index.database_version = 42  # a commit, and another request's look saw it
+        assert lean.seller_cards() == {}
+        return found
+
+    monkeypatch.setattr(work, "rows", racing)
+    async with work:
+        work.listings.indexed = True  # (as get_many(indexed=True) marks a search's block)
+        assert set(await work.listings.sellers({maya})) == {maya}
+    assert lean.seller_cards() == {} and lean.cards_version == 42
+    monkeypatch.setattr(work, "rows", read)
+    async with work:
+        work.listings.indexed = True
+        await work.listings.sellers({maya})
+    assert set(lean.seller_cards() or {}) == {maya}  # read at the version it is kept at
