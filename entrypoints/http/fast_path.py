@@ -8,7 +8,7 @@ header structures) cost more than a product page's read, and a fifth of a search
 in-process 153 us per product page, of which the SQLite statement is 43 and a bare health
 check through the same stack 52; 1,049 us per search, of which 820 are the service and
 its JSON (``docs/performance.md``, "Product pages before the framework" and "Searches
-before the framework").
+and facets before the framework, and the listings they show kept").
 
 :class:`CatalogPages` wraps the app's ASGI handler (inside ``Litestar.__call__``, so the
 ``before_send`` hooks, the security headers among them, still apply to what it sends). It
