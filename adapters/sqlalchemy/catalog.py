@@ -379,12 +379,16 @@ class SqlListingRepository:
     statement that may walk many rows (a search page, a count, a facet pass) goes through;
     answers from the cache and by-id lookups never wait there."""
 
-    def __init__(self, session: AsyncSession, cache: SearchCache | None = None,
+    def __init__(self, session: Callable[[], AsyncSession], cache: SearchCache | None = None,
                  on_write: Callable[[], None] | None = None,
                  heavy: AbstractAsyncContextManager[Any] | None = None,
                  index: ListingIndex | None = None, lean: Any = None,
-                 gate: AbstractAsyncContextManager[Any] | None = None) -> None:
-        self.session = session
+                 gate: AbstractAsyncContextManager[Any] | None = None,
+                 dialect: str | None = None) -> None:
+        # The unit of work's session, made on first use: a search the index answers with
+        # the lean reads needs none.
+        self._session = session
+        self._dialect = dialect or session().get_bind().dialect.name
         self.cache = cache
         self._on_write = on_write or (lambda: None)
         self.heavy: AbstractAsyncContextManager[Any] = heavy or nullcontext()
@@ -396,6 +400,10 @@ class SqlListingRepository:
         self._synced = False
         self._wrote = False
         self._bits: dict[Hashable, Any] = {}  # a search's count and page share their bitmap
+
+    @property
+    def session(self) -> AsyncSession:
+        return self._session()
 
     def on_write(self) -> None:
         self._wrote = True
@@ -416,7 +424,7 @@ class SqlListingRepository:
         if not index.ready:  # loading (the server starts it), or not wanted here
             return None
         if not self._synced:
-            await sync_index(index, self.session, self._read,
+            await sync_index(index, self.dialect, self._session, self._read,
                              None if self.lean is None else self.lean.data_version())
             self._synced = True
         return index if index.ready else None
@@ -490,7 +498,7 @@ class SqlListingRepository:
 
     @property
     def dialect(self) -> str:
-        return self.session.get_bind().dialect.name
+        return self._dialect
 
     async def add(self, listing: Listing) -> Listing:
         self.on_write()

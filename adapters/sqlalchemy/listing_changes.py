@@ -91,10 +91,11 @@ def loader(engine: AsyncEngine) -> Callable[[ListingIndex], Awaitable[None]]:
     return load
 
 
-async def sync(index: ListingIndex, session: AsyncSession, run: Run,
-               version: int | None = None) -> None:
+async def sync(index: ListingIndex, dialect: str, session: Callable[[], AsyncSession],
+               run: Run, version: int | None = None) -> None:
     """Apply to ``index`` what changed since its last look (one statement through ``run``
-    when nothing did; changed rows are read in ``session``). ``version``: the database's
+    when nothing did; changed rows are read in ``session()``, the unit of work's session,
+    made only when something changed). ``version``: the database's
     data version read just before (``LeanReads.data_version``, SQLite); when the last look
     that found the index current saw the same one, nothing was committed since and the
     look is skipped. A commit racing this look changes the version, so the next one looks;
@@ -113,11 +114,11 @@ async def sync(index: ListingIndex, session: AsyncSession, run: Run,
             return
         index.looks_begun += 1
         begun = index.looks_begun
-        mark, ids, quiet = await look(run, session.get_bind().dialect.name, index.mark)
+        mark, ids, quiet = await look(run, dialect, index.mark)
         if len(ids) > RELOAD_OVER:
             index.reload()
             return
-        index.apply(await changed_rows(session, ids) if ids else {}, mark)
+        index.apply(await changed_rows(session(), ids) if ids else {}, mark)
         index.database_version = quiet
         index.looked = begun
     if index.ready and index.loads == loads:

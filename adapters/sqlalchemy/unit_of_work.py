@@ -97,10 +97,10 @@ _REPOSITORIES: dict[str, Callable[[Any], Any]] = {
 # The listings repository also gets the search cache and the admission gate for heavy
 # reads, and tells the unit of work it wrote.
 _WITH_UOW: dict[str, Callable[[SqlAlchemyUnitOfWork], Any]] = {
-    "listings": lambda uow: SqlListingRepository(uow.session, uow.search_cache,
+    "listings": lambda uow: SqlListingRepository(uow.open_session, uow.search_cache,
                                                  uow.listings_written, uow.heavy_slot,
                                                  uow.listing_index, uow.lean_reads,
-                                                 uow.heavy_reads),
+                                                 uow.heavy_reads, uow.dialect),
 }
 
 
@@ -111,6 +111,7 @@ class SqlAlchemyUnitOfWork:
                  listing_index: ListingIndex | None = None,
                  lean_reads: Any = None) -> None:
         self.session_factory = session_factory
+        self.dialect: str = session_factory.kw["bind"].dialect.name
         self.search_cache = search_cache
         self.heavy_reads = heavy_reads
         self.listing_index = listing_index
@@ -118,6 +119,7 @@ class SqlAlchemyUnitOfWork:
         self.heavy_slot = _HeavySlot(self)
         self._holds_heavy_slot = False
         self._depth = 0
+        self._entered = False
         self._listings_changed = False
 
     def listings_written(self) -> None:
@@ -128,14 +130,26 @@ class SqlAlchemyUnitOfWork:
         if self._depth == 0:
             for name in (*_REPOSITORIES, *_WITH_UOW):  # repositories of an earlier session
                 self.__dict__.pop(name, None)
-            self.session = self.session_factory()
+            # The session is made on first use (``session``): a search the index answers
+            # never touches it, and making one (and its sync session) cost 25 us.
+            self.__dict__.pop("session", None)
+            self._entered = True
             self._listings_changed = False
         self._depth += 1
         return self
 
+    def open_session(self) -> AsyncSession:
+        """This unit of work's session, made now if it has none yet."""
+        session = self.__dict__.get("session")
+        if session is None:
+            session = self.session = self.session_factory()
+        return session
+
     def __getattr__(self, name: str) -> Any:
-        if "session" not in self.__dict__:
+        if not self._entered:
             raise AttributeError(name)
+        if name == "session":
+            return self.open_session()
         if name in _WITH_UOW:
             repository = _WITH_UOW[name](self)
         elif name in _REPOSITORIES:
@@ -150,11 +164,11 @@ class SqlAlchemyUnitOfWork:
         self._depth -= 1
         if self._depth == 0:
             try:
-                session = self.session
+                session = self.__dict__.get("session")
                 # Each call below is a trip through a greenlet (~30 us): a session that
                 # never began a transaction and holds no object (the index answered) skips
                 # them; there is nothing to roll back or to detach.
-                if session.in_transaction() or session.identity_map:
+                if session is not None and (session.in_transaction() or session.identity_map):
                     await session.rollback()
                     await session.close()
             finally:
@@ -181,7 +195,9 @@ class SqlAlchemyUnitOfWork:
         self._holds_heavy_slot = True
 
     async def _only_read(self) -> bool:
-        session = self.session
+        session = self.__dict__.get("session")
+        if session is None:
+            return False  # holds no connection: nothing to give back
         if session.new or session.dirty or session.deleted:
             return False
         if not session.in_transaction():

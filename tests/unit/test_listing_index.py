@@ -166,14 +166,8 @@ async def test_a_failed_shared_fetch_is_tried_again_by_those_who_waited() -> Non
     assert index.count(await second) == 1 and attempts == ["first", "second"]
 
 
-class _Bind:
-    class dialect:  # mimics ``session.get_bind().dialect.name``
-        name = "postgresql"
-
-
-class _Session:
-    def get_bind(self) -> type[_Bind]:
-        return _Bind
+def _no_session() -> None:
+    raise AssertionError("nothing changed: the look needs no session")
 
 
 async def test_requests_queued_behind_a_look_share_the_next_one() -> None:
@@ -196,12 +190,12 @@ async def test_requests_queued_behind_a_look_share_the_next_one() -> None:
         for _ in range(10):
             await asyncio.sleep(0)
 
-    first = asyncio.create_task(sync(index, _Session(), run))  # type: ignore[arg-type]
+    first = asyncio.create_task(sync(index, "postgresql", _no_session, run))  # type: ignore[arg-type]
     queued: list[asyncio.Task[None]] = []
     try:
         await settle()
         assert len(looks) == 1
-        queued += [asyncio.create_task(sync(index, _Session(), run))  # type: ignore[arg-type]
+        queued += [asyncio.create_task(sync(index, "postgresql", _no_session, run))  # type: ignore[arg-type]
                    for _ in range(3)]
         await settle()
         looks[0].set()
@@ -211,7 +205,7 @@ async def test_requests_queued_behind_a_look_share_the_next_one() -> None:
         looks[1].set()
         await settle()
         assert all(task.done() for task in queued) and len(looks) == 2 and index.mark == 3
-        queued.append(asyncio.create_task(sync(index, _Session(), run)))  # type: ignore[arg-type]
+        queued.append(asyncio.create_task(sync(index, "postgresql", _no_session, run)))  # type: ignore[arg-type]
         await settle()
         assert len(looks) == 3  # a request after that look needs one of its own
         looks[2].set()
