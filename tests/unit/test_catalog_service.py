@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 import base64
+import os
+import subprocess
+import sys
 from dataclasses import replace
 from decimal import Decimal
+from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -154,6 +158,40 @@ def test_cursor_round_trip_and_sort_binding() -> None:
         other = next(s for s in ListingSort if s is not sort)
         with pytest.raises(ValidationError):
             decode_cursor(cursor, other.key_type, s=other.value)
+
+
+FILTER_PRINT = """
+from decimal import Decimal
+from application.catalog_search import fingerprint
+from application.ports.catalog import ListingFilter
+from domain.catalog import Category, Size
+brands = frozenset({"zara", "nike", "h&m", "levi's"})
+print(fingerprint(ListingFilter(words=("linen",), brands=brands, categories=frozenset(Category),
+                                sizes=frozenset(Size), min_price=Decimal("LOW"))))
+"""
+
+
+def test_a_filter_prints_the_same_in_every_process() -> None:
+    """A cursor's remembered total is reused on whichever worker serves the next page, and
+    after a restart: the print may not depend on a set's order (strings' hashes differ per
+    process) nor on how an amount was written."""
+    root = Path(__file__).resolve().parents[2]
+    prints = {subprocess.run(
+        [sys.executable, "-c", FILTER_PRINT.replace("LOW", low)], cwd=root, check=True,
+        capture_output=True, text=True, env={**os.environ, "PYTHONHASHSEED": str(seed)},
+    ).stdout for seed, low in ((1, "10"), (2, "10.00"), (3, "10.0"))}
+    assert len(prints) == 1 and len(prints.pop().strip()) == 12
+
+
+@given(st.frozensets(st.sampled_from(["zara", "nike", "h&m", "cos"])),
+       st.frozensets(st.sampled_from(list(Size))))
+def test_different_filters_print_differently(brands: frozenset[str],
+                                             sizes: frozenset[Size]) -> None:
+    one = ListingFilter(brands=brands, sizes=sizes)
+    assert fingerprint(one) == fingerprint(ListingFilter(brands=frozenset(sorted(brands)),
+                                                         sizes=sizes))
+    assert fingerprint(one) != fingerprint(replace(one, brands=brands | {"uniqlo"}))
+    assert fingerprint(one) != fingerprint(replace(one, min_price=Decimal("5")))
 
 
 @pytest.mark.parametrize(("request_", "field"), [
