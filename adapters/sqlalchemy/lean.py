@@ -305,6 +305,8 @@ class LeanReads:
         # (``seller_cards``).
         self._seller_cards: dict[int, SellerCard] = {}
         self.cards_version: int | None = None
+        # SQLite: the data version read last (``data_version``), by any request.
+        self.seen_version: int | None = None
         self.sqlite: _SqliteLoopReads | None = None
         self.autocommit: AsyncEngine | None = None
         self.postgres: _PostgresPools | None = None
@@ -331,26 +333,35 @@ class LeanReads:
     def data_version(self) -> int | None:
         """A number that changes whenever anything is committed to the database, if the
         database offers a cheap one (SQLite); None when it does not (PostgreSQL)."""
-        return None if self.sqlite is None else self.sqlite.data_version()
+        if self.sqlite is None:
+            return None
+        self.seen_version = self.sqlite.data_version()
+        return self.seen_version
 
     def seller_cards(self) -> dict[int, SellerCard] | None:
         """Sellers' cards read since the last commit to the database, by id, for a search
-        page (a statement, a round trip on PostgreSQL, otherwise). Whether anything at all
-        was committed since: on SQLite the data version, read now (the lean connection
-        never writes, and between this look and the read of the missing cards nothing else
-        runs); on PostgreSQL the first unassigned transaction id at the search index's last
-        look, which the search has just taken, when no write was in progress
-        (``ListingIndex.database_version``: cards as fresh as the index). None when there
+        page (a statement, a round trip on PostgreSQL, otherwise), as fresh as the search
+        index that named the page's listings. Whether anything at all was committed since:
+        on SQLite the data version read last, at the latest by this search's look at the
+        index (versions only grow, and the cards kept under one were read after it was
+        read: reading it again here cost 17 us a page); on PostgreSQL the first unassigned
+        transaction id at the search index's last look, which the search has just taken,
+        when no write was in progress (``ListingIndex.database_version``). None when there
         is no telling: every page reads its sellers."""
-        version = self.data_version()
-        if version is None and self.index is not None:
-            version = self.index.database_version
+        version = self._version_of_index()
         if version is None:
             return None
         if version != self.cards_version:
             self._seller_cards.clear()
             self.cards_version = version
         return self._seller_cards
+
+    def _version_of_index(self) -> int | None:
+        """The database version the search index was last found current at, or a later
+        one (``seller_cards``)."""
+        if self.sqlite is not None:
+            return self.seen_version
+        return None if self.index is None else self.index.database_version
 
     async def dispose(self) -> None:
         if self.sqlite is not None:
