@@ -379,16 +379,16 @@ class SqlListingRepository:
     statement that may walk many rows (a search page, a count, a facet pass) goes through;
     answers from the cache and by-id lookups never wait there."""
 
-    def __init__(self, session: Callable[[], AsyncSession], cache: SearchCache | None = None,
+    def __init__(self, session: Callable[[], AsyncSession], dialect: str,
+                 cache: SearchCache | None = None,
                  on_write: Callable[[], None] | None = None,
                  heavy: AbstractAsyncContextManager[Any] | None = None,
                  index: ListingIndex | None = None, lean: Any = None,
-                 gate: AbstractAsyncContextManager[Any] | None = None,
-                 dialect: str | None = None) -> None:
+                 gate: AbstractAsyncContextManager[Any] | None = None) -> None:
         # The unit of work's session, made on first use: a search the index answers with
-        # the lean reads needs none.
+        # the lean reads needs none. Its dialect's name, known without making one.
         self._session = session
-        self._dialect = dialect or session().get_bind().dialect.name
+        self.dialect = dialect
         self.cache = cache
         self._on_write = on_write or (lambda: None)
         self.heavy: AbstractAsyncContextManager[Any] = heavy or nullcontext()
@@ -495,10 +495,6 @@ class SqlListingRepository:
             ids += index.page(bits & ~strong, sort, limit - len(ids),
                               after if after is not None and after.rank == 0 else None)
         return ids
-
-    @property
-    def dialect(self) -> str:
-        return self._dialect
 
     async def add(self, listing: Listing) -> Listing:
         self.on_write()

@@ -97,10 +97,10 @@ _REPOSITORIES: dict[str, Callable[[Any], Any]] = {
 # The listings repository also gets the search cache and the admission gate for heavy
 # reads, and tells the unit of work it wrote.
 _WITH_UOW: dict[str, Callable[[SqlAlchemyUnitOfWork], Any]] = {
-    "listings": lambda uow: SqlListingRepository(uow.open_session, uow.search_cache,
-                                                 uow.listings_written, uow.heavy_slot,
-                                                 uow.listing_index, uow.lean_reads,
-                                                 uow.heavy_reads, uow.dialect),
+    "listings": lambda uow: SqlListingRepository(uow.open_session, uow.dialect,
+                                                 uow.search_cache, uow.listings_written,
+                                                 uow.heavy_slot, uow.listing_index,
+                                                 uow.lean_reads, uow.heavy_reads),
 }
 
 
