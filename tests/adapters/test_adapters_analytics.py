@@ -9,7 +9,8 @@ from dependency_injector import providers
 from sqlalchemy import func, select
 
 from adapters.sqlalchemy.accounts import UserRow
-from adapters.sqlalchemy.analytics import ActivityRow
+from adapters.sqlalchemy.analytics import INSERT_CHUNK, ActivityRow
+from application.analytics import ActivityBatch
 from domain.analytics import ActivityKind
 from entrypoints.container import Container
 from tests.analytics_history import NOW, ago, check_summary, seed_history
@@ -61,3 +62,24 @@ async def test_anonymous_events_and_deleted_users_keep_their_rows(container: Con
         recent = await uow.activity.recent(3)
     assert [(e.kind, e.username) for e in recent[:2]] == [
         (ActivityKind.SEARCH, None), (ActivityKind.MESSAGE_SENT, None)]
+
+
+async def test_a_batch_longer_than_one_statement_writes_every_event(container: Container
+                                                                  ) -> None:
+    """The background batch writes in statements of INSERT_CHUNK rows, in one transaction:
+    every event of a batch spanning several statements arrives, each with its own user."""
+    ids = await seed_history(container.uow())
+    count = select(func.count()).select_from(ActivityRow).where(
+        ActivityRow.kind == ActivityKind.SEARCH.value)
+    async with container.uow() as uow:
+        before = int(await uow.session.scalar(count) or 0)
+    batch = ActivityBatch(container.uow(), size=10_000)
+    events = 2 * INSERT_CHUNK + 7
+    for i in range(events):
+        batch.add(ActivityKind.SEARCH, ids["emma"] if i == events - 1 else None, NOW)
+    await batch.flush()
+    assert batch.pending == []
+    async with container.uow() as uow:
+        assert int(await uow.session.scalar(count) or 0) == before + events
+        last = await uow.activity.recent(1)
+    assert [(e.kind, e.username) for e in last] == [(ActivityKind.SEARCH, "emma")]
