@@ -57,7 +57,10 @@ def cursor(row: Row, sort: ListingSort) -> After:
     return After(listing_index.EPOCH + row.created * listing_index.MICROSECOND, row.id)
 
 
-@pytest.mark.parametrize("budget", [listing_index.WALK_BUDGET, 0])
+@pytest.mark.parametrize(("budget", "price_walk", "bands"), [
+    (listing_index.WALK_BUDGET, listing_index.PRICE_WALK, listing_index.PRICE_BANDS),
+    (0, 0, 1), (listing_index.WALK_BUDGET, 0, 1), (listing_index.WALK_BUDGET, 0, 3),
+    (listing_index.WALK_BUDGET, 0, 4), (2, 0, 3)])
 @settings(max_examples=150, deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(first=st.lists(rows, max_size=40), changes=st.lists(rows | st.integers(1, 300),
@@ -68,9 +71,12 @@ def cursor(row: Row, sort: ListingSort) -> After:
          changes=[], query=ListingFilter(max_price=Decimal("2.50")),
          sort=ListingSort.PRICE_LOW_HIGH, page=7)  # a walk that must stop at the range's end
 def test_pages_totals_and_facets_equal_brute_force(
-        budget: int, first: list[Row], changes: list[Row | int], query: ListingFilter,
-        sort: ListingSort, page: int, monkeypatch: pytest.MonkeyPatch) -> None:
+        budget: int, price_walk: int, bands: int, first: list[Row],
+        changes: list[Row | int], query: ListingFilter, sort: ListingSort, page: int,
+        monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(listing_index, "WALK_BUDGET", budget)
+    monkeypatch.setattr(listing_index, "PRICE_WALK", price_walk)  # (0: by band at once)
+    monkeypatch.setattr(listing_index, "PRICE_BANDS", bands)
     catalog = {row.id: row for row in first}
     index = ListingIndex()
     index.load([[row for row in catalog.values() if row.available]], mark=1)
@@ -121,6 +127,55 @@ def test_pages_totals_and_facets_equal_brute_force(
             spelling[row.brand_key] = min(spelling.get(row.brand_key, row.brand), row.brand)
     assert facets["brands"] == [(spelling[k], n) for k, n in sorted(
         by_brand.items(), key=lambda p: (-p[1], p[0]))]
+
+
+@settings(max_examples=200, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(prices=st.lists(st.integers(0, 60) | st.sampled_from([0, 1, 5000, 5001]),
+                       min_size=1, max_size=250),
+       sizes=st.lists(st.sampled_from(SIZES), min_size=1, max_size=250),
+       query=st.builds(ListingFilter, sizes=st.frozensets(st.sampled_from(SIZES), max_size=1),
+                       min_price=st.none() | st.sampled_from([Decimal("0.05"), Decimal("0.3")]),
+                       max_price=st.none() | st.sampled_from([Decimal("0.2"), Decimal("50")])),
+       descending=st.booleans(), page=st.integers(1, 9),
+       bands=st.integers(1, 8), budget=st.sampled_from([0, 1, 8, 10_000]),
+       changes=st.lists(rows | st.integers(1, 300), max_size=10))
+def test_price_pages_looked_for_by_band_equal_brute_force(
+        prices: list[int], sizes: list[str], query: ListingFilter, descending: bool,
+        page: int, bands: int, budget: int, changes: list[Row | int],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Price pages found band by band (no walk first; in a band its matches walked or
+    sorted by ``BAND_WALK``), with many listings at one price and bands made at load
+    and then changed, are the brute force's pages, every page after a cursor."""
+    monkeypatch.setattr(listing_index, "PRICE_WALK", 0)
+    monkeypatch.setattr(listing_index, "PRICE_BANDS", bands)
+    monkeypatch.setattr(listing_index, "BAND_WALK", budget)
+    catalog = {n + 1: Row(n + 1, True, n, price, 0, "nike", "Nike",
+                          CATEGORIES[n % len(CATEGORIES)], sizes[n % len(sizes)], "good")
+               for n, price in enumerate(prices)}
+    index = ListingIndex()
+    index.load([list(catalog.values())], mark=1)
+    changed: dict[int, Row | None] = {}
+    for change in changes:
+        if isinstance(change, int):
+            catalog.pop(change, None)
+            changed[change] = None
+        else:
+            catalog[change.id] = changed[change.id] = change
+    index.apply(changed, mark=2)
+    sort = ListingSort.PRICE_HIGH_LOW if descending else ListingSort.PRICE_LOW_HIGH
+    matching = sorted((row for row in catalog.values() if passes(row, query)),
+                      key=lambda row: key(row, sort), reverse=descending)
+    bits = index.bits(query, {}, with_price=False)
+    walked: list[int] = []
+    after = None
+    while True:
+        found = index.page(bits, sort, page, after, query)
+        walked += found
+        if len(found) < page or len(walked) > len(catalog):
+            break
+        after = cursor(catalog[found[-1]], sort)
+    assert walked == [row.id for row in matching]
 
 
 async def test_searches_missing_the_same_word_at_once_share_one_fetch() -> None:
