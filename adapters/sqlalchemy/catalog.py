@@ -820,8 +820,7 @@ class SqlListingRepository:
     async def count(self, query: ListingFilter, up_to: int | None = None) -> int:
         index = await self._indexed(query)
         if index is not None:
-            found = index.count(await self._query_bits(index, query))
-            return found if up_to is None else min(found, up_to)
+            return index.count(await self._query_bits(index, query), up_to)
         return int(await self._cached(("count", query, up_to), lambda: self._count(query, up_to)))
 
     async def _cached(self, key: Hashable, compute: Callable[[], Awaitable[Any]]) -> Any:
