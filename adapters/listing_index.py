@@ -91,10 +91,13 @@ FACET_NAMES = ("brands", "categories", "sizes", "conditions")
 # 3 KB, so ~2,800 passes; a catalog with more combinations keeps fewer).
 COMBO_PASS_BYTES = 8 * 2**20
 # Listings kept as the lean reads built them, for the pages the index names (``Kept``):
-# about 1.1 KB each with their photos, so 12 MB. Random bench searches at a million
+# about 1.1 KB each with their photos, so 22 MB. Random bench searches at a million
 # listings show 12,000 distinct listings in 5,500 pages (sorts start at the newest, the
-# cheapest, the most watched): 10,000 kept answer 86% of a page's rows.
-KEPT_LISTINGS = 10_000
+# cheapest, the most watched) and more as a server keeps serving: with 10,000 kept a
+# miss (~30 us a listing from SQLite) was still 4% of a search under load, and 20,000
+# served a tenth more searches (30,000 no more than 20,000; docs/performance.md,
+# "Searches with fewer stalls").
+KEPT_LISTINGS = 20_000
 
 
 def _give_back_memory() -> None:
@@ -339,9 +342,10 @@ class ListingIndex:
         self.price = np.zeros(capacity, np.int32)
         self.watch = np.zeros(capacity, np.int32)
         self.brand = np.full(capacity, -1, np.int32)
-        self.category = np.full(capacity, -1, np.int16)
-        self.size = np.full(capacity, -1, np.int16)
-        self.condition = np.full(capacity, -1, np.int16)
+        # (categories, sizes and conditions are the domain's enums: a few codes each)
+        self.category = np.full(capacity, -1, np.int8)
+        self.size = np.full(capacity, -1, np.int8)
+        self.condition = np.full(capacity, -1, np.int8)
         self.combo = np.full(capacity, -1, np.int32)
         self.alive = np.zeros(capacity // 8, np.uint8)
 

@@ -98,7 +98,7 @@ class _EncodedPage(CamelStruct):
 
 
 # Cards remembered (``Cards``): as many as the search index keeps listings for its pages.
-CARDS = 10_000
+CARDS = 20_000
 
 
 class Cards:
