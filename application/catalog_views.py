@@ -9,7 +9,7 @@ from application.ports import Clock, ReadWork, UnitOfWork
 from application.ports.catalog import SellerCard
 from domain.catalog import ListingBadge
 from domain.errors import NotFound
-from domain.listings import Listing
+from domain.listings import JUST_LISTED, Listing
 
 PRODUCT_NOT_FOUND = "Product not found"
 
@@ -27,8 +27,9 @@ async def listing_views(uow: UnitOfWork | ReadWork, clock: Clock, listings: list
                         ) -> list[ListingView]:
     """Attach sellers (one query) and badges; call inside an open unit of work."""
     sellers = await uow.listings.sellers({item.seller_id for item in listings})
-    now = clock.now()
-    return [ListingView(item, sellers.get(item.seller_id), item.badge(now)) for item in listings]
+    listed_after = clock.now() - JUST_LISTED  # (Listing.badge's cutoff, once for the page)
+    return [ListingView(item, sellers.get(item.seller_id), item.badge_listed_after(listed_after))
+            for item in listings]
 
 
 async def existing_listing(uow: UnitOfWork | ReadWork, listing_id: int) -> Listing:

@@ -168,6 +168,11 @@ class Listing:
     # -- presentation ------------------------------------------------------------------
 
     def badge(self, now: datetime) -> ListingBadge | None:
+        return self.badge_listed_after(now - JUST_LISTED)
+
+    def badge_listed_after(self, cutoff: datetime) -> ListingBadge | None:
+        """:meth:`badge` with ``cutoff`` = now - :data:`JUST_LISTED` (a page of listings
+        works it out once: ``application.catalog_views.listing_views``)."""
         if self.status is ListingStatus.RESERVED:
             return ListingBadge.RESERVED
         if self.status is ListingStatus.SOLD:
@@ -176,7 +181,7 @@ class Listing:
             return ListingBadge.PRICE_DROP
         if self.verified:
             return ListingBadge.VERIFIED
-        if now - self.created_at < JUST_LISTED:
+        if self.created_at > cutoff:
             return ListingBadge.JUST_LISTED
         return None
 

@@ -275,3 +275,34 @@ async def test_sellers_read_while_a_newer_version_was_seen_are_not_kept(
         work.listings.indexed = True
         await work.listings.sellers({maya})
     assert set(lean.seller_cards() or {}) == {maya}  # read at the version it is kept at
+
+
+async def test_a_seller_read_again_unchanged_after_a_commit_is_the_same_card(
+        container: Container, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A commit anywhere empties the sellers' cards kept for search pages; a seller read
+    again unchanged comes back as the very card kept before (search pages' JSON cards
+    are remembered with it), a changed one as the new card."""
+    maya = await seller(container)
+    index = container.listing_index()
+    assert index is not None
+    await index.wait()
+    lean = container.lean_reads()
+    monkeypatch.setattr(lean, "_version_of_index", lambda: index.database_version)
+
+    async def card() -> object:
+        async with container.reads() as work:
+            work.listings.indexed = True  # (as get_many(indexed=True) marks a search's block)
+            return (await work.listings.sellers({maya}))[maya]
+
+    index.database_version = 1
+    first = await card()
+    index.database_version = 2  # a commit that did not touch her
+    again = await card()
+    assert again is first
+    async with container.uow() as uow:
+        await uow.session.execute(
+            update(UserRow).where(UserRow.id == maya).values(display_name="Maya R."))
+        await uow.commit()
+    index.database_version = 3
+    changed = await card()
+    assert changed is not first and changed.display_name == "Maya R."  # type: ignore[attr-defined]

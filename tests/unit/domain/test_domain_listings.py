@@ -6,7 +6,7 @@ from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 
@@ -189,6 +189,8 @@ def test_refused_moves_explain_themselves() -> None:
     verified=st.booleans(),
     drop=st.booleans(),
 )
+@example(age=timedelta(days=JUST_LISTED_DAYS), verified=False, drop=False)  # the boundary
+@example(age=timedelta(days=JUST_LISTED_DAYS, microseconds=-1), verified=False, drop=False)
 def test_badge_priority(age: timedelta, verified: bool, drop: bool) -> None:
     item = listing()
     item.verified = verified
