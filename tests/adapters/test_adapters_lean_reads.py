@@ -26,7 +26,7 @@ from application.catalog_views import listing_views
 from domain.catalog import ListingStatus
 from entrypoints.container import Container
 from entrypoints.http.schemas.products import product_out
-from tests.adapters.test_adapters_catalog import item, seller
+from tests.adapters.test_adapters_catalog import image, item, seller, store
 from tests.support import ApiClient
 
 pytestmark = pytest.mark.adapters
@@ -306,3 +306,48 @@ async def test_a_seller_read_again_unchanged_after_a_commit_is_the_same_card(
     index.database_version = 3
     changed = await card()
     assert changed is not first and changed.display_name == "Maya R."  # type: ignore[attr-defined]
+
+
+async def test_product_reads_of_one_turn_go_to_postgres_together(
+        container: Container, monkeypatch: pytest.MonkeyPatch) -> None:
+    """PostgreSQL: by-id listing reads asked for in the same turn of the event loop are one
+    statement; each request gets its own listings, photos in order, a missing id nothing;
+    a failed statement fails each of them (the framework answers), and the next turn reads
+    again; a request that gives up does not cancel the others' read."""
+    maya = await seller(container)
+    lean = container.lean_reads()
+    if lean.postgres is None:
+        pytest.skip("PostgreSQL only")
+    ids = await store(container, [item(maya, f"Coat {n}", images=3) for n in range(5)])
+    statements: list[list[int]] = []
+    fetch = lean.postgres.fetch
+
+    async def counted(statement: object, values: list[int]) -> list[object]:
+        statements.append(values)
+        return await fetch(statement, values)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(lean.postgres, "fetch", counted)
+
+    async def product(listing_id: int) -> object:
+        async with container.reads() as reads:
+            return await reads.listings.get(listing_id)
+
+    found = await asyncio.gather(*(product(i) for i in [*ids, 10**9]))
+    assert len(statements) == 1 and set(statements[0]) == {*ids, 10**9}
+    assert [getattr(f, "title", None) for f in found] == [
+        *(f"Coat {n}" for n in range(5)), None]
+    assert all(len(f.images) == 3 for f in found[:5])  # type: ignore[union-attr]
+    assert [i.url for i in found[0].images] == [image(n).url for n in range(3)]  # type: ignore[union-attr]
+
+    async def broken(statement: object, values: list[int]) -> list[object]:
+        raise asyncpg.PostgresConnectionError("gone")
+
+    monkeypatch.setattr(lean.postgres, "fetch", broken)
+    failed = await asyncio.gather(product(ids[0]), product(ids[1]), return_exceptions=True)
+    assert all(isinstance(f, asyncpg.PostgresConnectionError) for f in failed)
+    monkeypatch.setattr(lean.postgres, "fetch", counted)
+    leaving = asyncio.ensure_future(product(ids[2]))
+    staying = asyncio.ensure_future(product(ids[3]))
+    await asyncio.sleep(0)
+    leaving.cancel()
+    assert getattr(await staying, "title", None) == "Coat 3"
