@@ -14,6 +14,7 @@ import msgspec
 import pytest
 from sqlalchemy import literal_column, select, text, update
 
+from adapters.listing_index import ListingIndex
 from adapters.sqlalchemy.accounts import UserRow
 from adapters.sqlalchemy.engine import create_engine
 from adapters.sqlalchemy.lean import (
@@ -243,6 +244,18 @@ async def test_sqlite_connections_map_as_much_of_the_file_as_configured(
     await lean.dispose()
 
 
+async def versions_from_the_index(container: Container, monkeypatch: pytest.MonkeyPatch
+                                  ) -> tuple[ListingIndex, LeanReads]:
+    """The loaded search index and the lean reads, the sellers' cards kept by the index's
+    ``database_version`` (the PostgreSQL rule) on either database: tests set it."""
+    index = container.listing_index()
+    assert index is not None
+    await index.wait()
+    lean = container.lean_reads()
+    monkeypatch.setattr(lean, "_version_of_index", lambda: index.database_version)
+    return index, lean
+
+
 async def test_sellers_read_while_a_newer_version_was_seen_are_not_kept(
         container: Container, monkeypatch: pytest.MonkeyPatch) -> None:
     """PostgreSQL awaits the sellers' read: if meanwhile another request saw a newer
@@ -250,11 +263,7 @@ async def test_sellers_read_while_a_newer_version_was_seen_are_not_kept(
     commit and must not be kept under it. (Run through the PostgreSQL rule on both
     databases: the version comes from the search index's look.)"""
     maya = await seller(container)
-    index = container.listing_index()
-    assert index is not None
-    await index.wait()
-    lean = container.lean_reads()
-    monkeypatch.setattr(lean, "_version_of_index", lambda: index.database_version)
+    index, lean = await versions_from_the_index(container, monkeypatch)
     index.database_version = 41
     work = container.reads()
     read = work.rows
@@ -283,11 +292,7 @@ async def test_a_seller_read_again_unchanged_after_a_commit_is_the_same_card(
     again unchanged comes back as the very card kept before (search pages' JSON cards
     are remembered with it), a changed one as the new card."""
     maya = await seller(container)
-    index = container.listing_index()
-    assert index is not None
-    await index.wait()
-    lean = container.lean_reads()
-    monkeypatch.setattr(lean, "_version_of_index", lambda: index.database_version)
+    index, _ = await versions_from_the_index(container, monkeypatch)
 
     async def card() -> object:
         async with container.reads() as work:

@@ -57,6 +57,33 @@ def cursor(row: Row, sort: ListingSort) -> After:
     return After(listing_index.EPOCH + row.created * listing_index.MICROSECOND, row.id)
 
 
+def apply_changes(index: ListingIndex, catalog: dict[int, Row], changes: list[Row | int]
+                  ) -> None:
+    """Apply ``changes`` (a row: inserted or updated; an id: deleted) to the index and to
+    the brute force's ``catalog`` alike."""
+    changed: dict[int, Row | None] = {}
+    for change in changes:
+        if isinstance(change, int):
+            catalog.pop(change, None)
+            changed[change] = None
+        else:
+            catalog[change.id] = changed[change.id] = change
+    index.apply(changed, mark=2)
+
+
+def every_page(index: ListingIndex, bits: np.ndarray, sort: ListingSort, page: int,
+               query: ListingFilter, catalog: dict[int, Row]) -> list[int]:
+    """The ids of every page of ``page`` listings, each after the last one's cursor."""
+    walked: list[int] = []
+    after = None
+    while True:
+        found = index.page(bits, sort, page, after, query)
+        walked += found
+        if len(found) < page or len(walked) > len(catalog):
+            return walked
+        after = cursor(catalog[found[-1]], sort)
+
+
 @pytest.mark.parametrize(("budget", "price_walk", "bands"), [
     (listing_index.WALK_BUDGET, listing_index.PRICE_WALK, listing_index.PRICE_BANDS),
     (0, 0, 1), (listing_index.WALK_BUDGET, 0, 1), (listing_index.WALK_BUDGET, 0, 3),
@@ -82,28 +109,13 @@ def test_pages_totals_and_facets_equal_brute_force(
     index.load([[row for row in catalog.values() if row.available]], mark=1)
     index.bits(query, {})  # cache this query's masks, so the changes must patch them
     index.page(index.bits(query, {}), sort, 1, None)  # and the order's places by id
-    changed: dict[int, Row | None] = {}
-    for change in changes:  # a row: inserted or updated; an id: deleted
-        if isinstance(change, int):
-            catalog.pop(change, None)
-            changed[change] = None
-        else:
-            catalog[change.id] = changed[change.id] = change
-    index.apply(changed, mark=2)
+    apply_changes(index, catalog, changes)
 
     matching = sorted((row for row in catalog.values() if passes(row, query)),
                       key=lambda row: key(row, sort), reverse=sort.descending)
     bits = index.bits(query, {}, with_price=sort not in (ListingSort.PRICE_LOW_HIGH,
                                                          ListingSort.PRICE_HIGH_LOW))
-    walked: list[int] = []
-    after = None
-    while True:
-        found = index.page(bits, sort, page, after, query)
-        walked += found
-        if len(found) < page or len(walked) > len(catalog):
-            break
-        after = cursor(catalog[found[-1]], sort)
-    assert walked == [row.id for row in matching]
+    assert every_page(index, bits, sort, page, query, catalog) == [row.id for row in matching]
     monkeypatch.setattr(listing_index, "COUNT_BLOCK", 1)  # counts that stop at a cap
     every = index.bits(query, {})
     for cap in (1, 2, len(matching), len(matching) + 1, None, 3):
@@ -159,27 +171,12 @@ def test_price_pages_looked_for_by_band_equal_brute_force(
                for n, price in enumerate(prices)}
     index = ListingIndex()
     index.load([list(catalog.values())], mark=1)
-    changed: dict[int, Row | None] = {}
-    for change in changes:
-        if isinstance(change, int):
-            catalog.pop(change, None)
-            changed[change] = None
-        else:
-            catalog[change.id] = changed[change.id] = change
-    index.apply(changed, mark=2)
+    apply_changes(index, catalog, changes)
     sort = ListingSort.PRICE_HIGH_LOW if descending else ListingSort.PRICE_LOW_HIGH
     matching = sorted((row for row in catalog.values() if passes(row, query)),
                       key=lambda row: key(row, sort), reverse=descending)
     bits = index.bits(query, {}, with_price=False)
-    walked: list[int] = []
-    after = None
-    while True:
-        found = index.page(bits, sort, page, after, query)
-        walked += found
-        if len(found) < page or len(walked) > len(catalog):
-            break
-        after = cursor(catalog[found[-1]], sort)
-    assert walked == [row.id for row in matching]
+    assert every_page(index, bits, sort, page, query, catalog) == [row.id for row in matching]
 
 
 async def test_searches_missing_the_same_word_at_once_share_one_fetch() -> None:
