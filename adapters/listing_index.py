@@ -36,7 +36,7 @@ import contextlib
 import ctypes
 import logging
 from collections import OrderedDict, deque
-from collections.abc import Awaitable, Callable, Iterable, Sequence
+from collections.abc import Awaitable, Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from decimal import Decimal
@@ -98,6 +98,9 @@ COMBO_PASS_BYTES = 8 * 2**20
 # served a tenth more searches (30,000 no more than 20,000; docs/performance.md,
 # "Searches with fewer stalls").
 KEPT_LISTINGS = 20_000
+# Answers remembered until the next change (``remembered``: typo corrections and the
+# vocabulary reads behind them).
+REMEMBERED = 4096
 
 
 def _give_back_memory() -> None:
@@ -328,6 +331,7 @@ class ListingIndex:
         self._table: tuple[int, dict[str, tuple[np.ndarray, list[str]]]] | None = None
         self.kept = Kept()
         self._counted: tuple[np.ndarray, int, bool, int] | None = None
+        self._remembered: OrderedDict[Hashable, tuple[int, Any]] = OrderedDict()
         # Where the price bands meet (cents, ascending; ``_banded``): set at each load.
         self.band_edges = np.empty(0, np.int32)
 
@@ -607,6 +611,23 @@ class ListingIndex:
         # (exact unless the count stopped at the cap)
         self._counted = (bits, found, up_to is None or found < up_to, self.version)
         return found if up_to is None else min(found, up_to)
+
+    async def remembered(self, key: Hashable, compute: Callable[[], Awaitable[Any]]) -> Any:
+        """``compute()``'s answer (a read of something that changes only with listings:
+        the vocabulary for typo corrections), remembered until the next change batch: the
+        answer is stored under the version it was computed at and served only while that
+        is still the index's version. The caller has synced the index."""
+        since = self.version
+        found = self._remembered.get(key)
+        if found is not None and found[0] == since:
+            self._remembered.move_to_end(key)
+            return found[1]
+        value = await compute()
+        self._remembered[key] = (since, value)
+        self._remembered.move_to_end(key)
+        while len(self._remembered) > REMEMBERED:
+            self._remembered.popitem(last=False)
+        return value
 
     # -- pages -------------------------------------------------------------------------
 

@@ -824,6 +824,15 @@ class SqlListingRepository:
         return int(await self._cached(("count", query, up_to), lambda: self._count(query, up_to)))
 
     async def _cached(self, key: Hashable, compute: Callable[[], Awaitable[Any]]) -> Any:
+        """``compute()``'s answer, remembered: by the search index when this unit of work
+        has synced it (the vocabulary's counts change with listings, in their transaction,
+        so an answer is as fresh as the index that has seen every listing change since:
+        ``ListingIndex.remembered``; per process, so with or without Redis and with any
+        number of workers), else by the search cache (``search_cache.py``: off with
+        several workers and no Redis, when every typo was corrected again in SQL)."""
+        index = self.index
+        if index is not None and self._synced and not self._wrote and index.ready:
+            return await index.remembered(key, compute)
         if self.cache is None:
             return await compute()
         generation = await self.cache.generation()  # read before computing (see the cache)

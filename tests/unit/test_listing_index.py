@@ -282,3 +282,29 @@ def test_the_ids_of_a_bitmap_are_its_set_bits_at_any_density(drawn: tuple[int, s
     flags[sorted(ids)] = True
     found = listing_index._ids(listing_index._pack(flags))
     assert found.tolist() == sorted(ids)
+
+
+async def test_answers_are_remembered_until_the_next_change() -> None:
+    """``remembered`` (typo corrections and their vocabulary reads) computes once per
+    version of the index; a change batch makes the next call compute again, and an answer
+    computed while a change was applied is not served after it."""
+    index = ListingIndex()
+    index.load([[Row(1, True, 0, 100, 0, "nike", "Nike", "tops", "m", "good")]], mark=1)
+    computed: list[str] = []
+
+    async def compute() -> str:
+        computed.append("x")
+        return f"answer {len(computed)}"
+
+    assert await index.remembered(("correction", "jakcet"), compute) == "answer 1"
+    assert await index.remembered(("correction", "jakcet"), compute) == "answer 1"
+    assert await index.remembered(("correction", "other"), compute) == "answer 2"
+    index.apply({2: Row(2, True, 1, 100, 0, "zara", "Zara", "tops", "m", "good")}, mark=2)
+    assert await index.remembered(("correction", "jakcet"), compute) == "answer 3"
+
+    async def racing() -> str:  # a change lands while this is read
+        index.apply({1: None}, mark=3)
+        return "stale"
+
+    assert await index.remembered(("correction", "late"), racing) == "stale"
+    assert await index.remembered(("correction", "late"), compute) == "answer 4"
