@@ -207,6 +207,13 @@ def within(value: int, dtype: Any) -> int:
     return min(max(value, int(limits.min)), int(limits.max))
 
 
+def _cents_range(query: ListingFilter) -> tuple[int, int]:
+    """The query's price range in cents, each end -1 when it has none."""
+    low = -1 if query.min_price is None else within(cents(query.min_price), np.int32)
+    high = -1 if query.max_price is None else within(cents(query.max_price), np.int32)
+    return low, high
+
+
 class Order:
     """Available listings' ids sorted by (key, id), ascending: the keyset order of a sort."""
 
@@ -251,6 +258,13 @@ class Order:
         at = [self.position(int(k), int(i)) for k, i in zip(keys, ids, strict=True)]
         self.keys = np.insert(self.keys, at, keys)
         self.ids = np.insert(self.ids, at, ids.astype(np.int32))
+
+
+def _span(order: Order, low: int, high: int) -> tuple[int, int]:
+    """The part of a price ``order`` priced from ``low`` to ``high`` cents (-1: no bound)."""
+    start = 0 if low < 0 else order.position(low, 0)
+    stop = len(order.ids) if high < 0 else order.position(high + 1, 0)
+    return start, max(start, stop)
 
 
 class Kept:
@@ -568,19 +582,15 @@ class ListingIndex:
     def _price_bits(self, query: ListingFilter) -> np.ndarray:
         """The listings inside the price range (cached: a shop's price ranges repeat, and
         building one at a million listings costs milliseconds)."""
-        low = -1 if query.min_price is None else within(cents(query.min_price), np.int32)
-        high = -1 if query.max_price is None else within(cents(query.max_price), np.int32)
-        return self._price_mask(low, high)
+        return self._price_mask(*_cents_range(query))
 
     def _price_mask(self, low: int, high: int) -> np.ndarray:
         """The listings priced from ``low`` to ``high`` cents (-1: no bound), cached."""
 
         def build() -> np.ndarray:
-            order = self.by_price
-            start = 0 if low < 0 else order.position(low, 0)
-            stop = len(order.ids) if high < 0 else order.position(high + 1, 0)
+            start, stop = _span(self.by_price, low, high)
             flags = np.zeros(self.capacity, bool)
-            flags[order.ids[start:max(start, stop)]] = True
+            flags[self.by_price.ids[start:stop]] = True
             return _pack(flags)
 
         def test(ids: np.ndarray, _rows: dict[int, Row]) -> np.ndarray:
@@ -592,11 +602,7 @@ class ListingIndex:
     def price_span(self, query: ListingFilter, order: Order | None = None) -> tuple[int, int]:
         """The part of a price order (by default the catalog's) inside the query's price
         range."""
-        order = order or self.by_price
-        low = 0 if query.min_price is None else order.position(cents(query.min_price), 0)
-        high = (len(order.ids) if query.max_price is None
-                else order.position(cents(query.max_price) + 1, 0))
-        return low, max(low, high)
+        return _span(order or self.by_price, *_cents_range(query))
 
     def count(self, bits: np.ndarray, up_to: int | None = None) -> int:
         """How many listings ``bits`` holds; with ``up_to``, at most ``up_to`` (the count

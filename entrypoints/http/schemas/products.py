@@ -7,6 +7,7 @@ from datetime import datetime
 import msgspec
 from litestar.serialization import encode_json
 
+from adapters.listing_index import KEPT_LISTINGS
 from application.catalog_search import SearchPage
 from application.catalog_views import ListingView
 from application.ports.catalog import FacetCount, Facets, SellerCard
@@ -98,7 +99,7 @@ class _EncodedPage(CamelStruct):
 
 
 # Cards remembered (``Cards``): as many as the search index keeps listings for its pages.
-CARDS = 20_000
+CARDS = KEPT_LISTINGS
 
 
 class Cards:
