@@ -45,6 +45,7 @@ from typing import Any
 
 import numpy as np
 
+from adapters.bitscan import and_into, population, population_of_and, walk
 from application.paging import After
 from application.ports.catalog import ListingFilter, ListingSort
 from domain.catalog import ListingStatus
@@ -81,9 +82,6 @@ PRICE_SORTS = (ListingSort.PRICE_LOW_HIGH, ListingSort.PRICE_HIGH_LOW)
 # A bitmap with at most one 64-bit word in this many holding a set bit is read word by word
 # (``_ids``): measured faster up to about half of them at a million listings.
 SPARSE_WORDS = 3
-# Words of a bitmap counted first when a count may stop at a cap (``_population``): 32 KB,
-# a quarter of the bitmap at a million listings; the rest is counted only if needed.
-COUNT_BLOCK = 4096
 HEAD, ALL = "head", "all"
 FACET_NAMES = ("brands", "categories", "sizes", "conditions")
 # Facet passes kept per filter until the next change, by their size: a pass is an int32 per
@@ -162,10 +160,6 @@ def _set_bits(bits: np.ndarray, ids: np.ndarray, on: np.ndarray) -> None:
     np.bitwise_and.at(bits, byte[~on], ~ones[~on])
 
 
-def _test_bits(bits: np.ndarray, ids: np.ndarray) -> np.ndarray:
-    return ((bits[ids >> 3] >> (ids & 7).astype(np.uint8)) & 1).astype(bool)
-
-
 def _pack(flags: np.ndarray) -> np.ndarray:
     return np.packbits(flags, bitorder="little")
 
@@ -184,20 +178,6 @@ def _ids(bits: np.ndarray) -> np.ndarray:
     found = np.flatnonzero(np.unpackbits(whole[words].view(np.uint8),
                                          bitorder="little").view(bool))
     return words[found >> 6] * 64 + (found & 63)
-
-
-def _population(bits: np.ndarray, up_to: int | None = None) -> int:
-    """How many bits are set; with ``up_to``, possibly fewer counted once that many are
-    found (a search's total is exact up to a cap: a query matching a sixth of the catalog
-    is counted in its first block). Counts are summed as 32-bit: ``np.sum`` promotes the
-    bytes to 64-bit through Python-level checks, a third of the count's time."""
-    words = bits.view(np.uint64)
-    if up_to is None:
-        return int(np.add.reduce(np.bitwise_count(words), dtype=np.uint32))
-    found = int(np.add.reduce(np.bitwise_count(words[:COUNT_BLOCK]), dtype=np.uint32))
-    if found < up_to:  # the rest at once (a call per block cost more than it saved)
-        found += int(np.add.reduce(np.bitwise_count(words[COUNT_BLOCK:]), dtype=np.uint32))
-    return found
 
 
 def within(value: int, dtype: Any) -> int:
@@ -572,11 +552,9 @@ class ListingIndex:
                 parts.append(either[0] if len(either) == 1 else reduce(np.bitwise_or, either))
         if with_price and (query.min_price is not None or query.max_price is not None):
             parts.append(self._price_bits(query))
-        if not parts:
-            return self.alive.copy()
-        bits = np.bitwise_and(self.alive, parts[0])
-        for part in parts[1:]:
-            np.bitwise_and(bits, part, out=bits)
+        bits = np.empty_like(self.alive)
+        # (one pass, counted as it goes: the count that follows is remembered)
+        self._counted = (bits, and_into(bits, self.alive, *parts), True, self.version)
         return bits
 
     def _price_bits(self, query: ListingFilter) -> np.ndarray:
@@ -613,7 +591,7 @@ class ListingIndex:
         if last is not None and last[0] is bits and last[3] == self.version and (
                 last[2] or (up_to is not None and up_to <= last[1])):
             return last[1] if up_to is None else min(last[1], up_to)
-        found = _population(bits, up_to)
+        found = population(bits, up_to)
         # (exact unless the count stopped at the cap)
         self._counted = (bits, found, up_to is None or found < up_to, self.version)
         return found if up_to is None else min(found, up_to)
@@ -724,11 +702,12 @@ class ListingIndex:
             start, stop = max(low, starts[band]), min(high, starts[band + 1])
             if start >= stop:
                 continue
-            matches = np.bitwise_and(bits, self._price_mask(
-                bounds[band], bounds[band + 1] - 1 if bounds[band + 1] >= 0 else -1))
-            count = _population(matches)
+            band_bits = self._price_mask(
+                bounds[band], bounds[band + 1] - 1 if bounds[band + 1] >= 0 else -1)
+            count = population_of_and(bits, band_bits)
             if not count:
                 continue
+            matches = np.bitwise_and(bits, band_bits)
             wanted = limit - len(found)
             if wanted * (stop - start) > BAND_WALK * count:  # few: sort them
                 found += self._sorted(matches, order, sort, start, stop, wanted)
@@ -748,20 +727,8 @@ class ListingIndex:
         """Up to ``limit`` ids set in ``bits`` from ``order[low:high]`` in ``sort``'s
         direction, testing at most about ``budget`` (by default :data:`WALK_BUDGET`);
         and the part not walked yet."""
-        budget = WALK_BUDGET if budget is None else budget
-        found: list[int] = []
-        step, tested = max(1, min(max(256, limit * 8), budget)), 0
-        while low < high and len(found) < limit and tested <= budget:
-            if sort.descending:
-                chunk = order.ids[max(low, high - step):high][::-1]
-                high -= len(chunk)
-            else:
-                chunk = order.ids[low:min(high, low + step)]
-                low += len(chunk)
-            tested += len(chunk)
-            found.extend(chunk[_test_bits(bits, chunk)][:limit - len(found)].tolist())
-            step *= 4
-        return found, low, high
+        return walk(order.ids, low, high, sort.descending, bits, limit,
+                    WALK_BUDGET if budget is None else budget)
 
     def _category_page(self, bits: np.ndarray, sort: ListingSort, limit: int,
                        after: After | None, query: ListingFilter) -> list[int] | None:
