@@ -534,12 +534,11 @@ class ListingIndex:
                 _set_bits(bits, changed, test(changed, rows))
         return bits
 
-    def bits(self, query: ListingFilter, words: dict[str, np.ndarray],
-             with_price: bool = True) -> np.ndarray:
+    def bits(self, query: ListingFilter, words: dict[str, np.ndarray]) -> np.ndarray:
         """The bitmap of ``query``'s matches (``words``: each word's bitmap), a new array:
         the available listings ANDed with each filter's bitmap, a filter of several values
-        being their OR (one pass over the bitmaps per operand, nothing zeroed or copied
-        first: each pass over 125 KB costs microseconds, and a search makes several)."""
+        being their OR, in one pass that counts them too (``bitscan.and_into``): the
+        search's total, asked for next, is that count."""
         parts = [words[word] for word in query.words]
         for name, column, codes, values in (
                 ("brand", self.brand, self.brands, query.brands),
@@ -550,12 +549,16 @@ class ListingIndex:
                 either = [self._column(name, column, codes, value)
                           for value in sorted(str(v) for v in values)]
                 parts.append(either[0] if len(either) == 1 else reduce(np.bitwise_or, either))
-        if with_price and (query.min_price is not None or query.max_price is not None):
+        if query.min_price is not None or query.max_price is not None:
             parts.append(self._price_bits(query))
-        bits = np.empty_like(self.alive)
-        # (one pass, counted as it goes: the count that follows is remembered)
-        self._counted = (bits, and_into(bits, self.alive, *parts), True, self.version)
-        return bits
+        return self.narrowed(self.alive, *parts)
+
+    def narrowed(self, bits: np.ndarray, *parts: np.ndarray) -> np.ndarray:
+        """``bits`` ANDed with each of ``parts``, a new bitmap, made in one pass that
+        counts it too (the count asked for next is that one)."""
+        found = np.empty_like(bits)
+        self._counted = (found, and_into(found, bits, *parts), True, self.version)
+        return found
 
     def _price_bits(self, query: ListingFilter) -> np.ndarray:
         """The listings inside the price range (cached: a shop's price ranges repeat, and

@@ -469,25 +469,23 @@ class SqlListingRepository:
         ).bindparams(fts=fts_query((word,), part)))
         return _id_list(found[0][0])
 
-    async def _query_bits(self, index: ListingIndex, query: ListingFilter,
-                          with_price: bool = True) -> Any:
-        key = (index.version, query, with_price)
+    async def _query_bits(self, index: ListingIndex, query: ListingFilter) -> Any:
+        """The query's matches (one bitmap for its total and its page: a page sorted by
+        price looks only in the price range, and the bitmap holds it too)."""
+        key = (index.version, query)
         found = self._bits.get(key)
         if found is None:
             words = await self._word_bits(index, query.words, INDEX_ALL)
-            found = self._bits[key] = index.bits(query, words, with_price=with_price)
+            found = self._bits[key] = index.bits(query, words)
         return found
 
     async def _index_page(self, index: ListingIndex, query: ListingFilter,
                           sort: ListingSort, limit: int, after: After | None) -> list[int]:
-        by_price = sort in (ListingSort.PRICE_LOW_HIGH, ListingSort.PRICE_HIGH_LOW)
-        bits = await self._query_bits(index, query, with_price=not by_price)
+        bits = await self._query_bits(index, query)
         if sort is not ListingSort.RELEVANCE or not query.words:
             return index.page(bits, sort, limit, after, query)
         heads = await self._word_bits(index, query.words, INDEX_HEAD)
-        strong = bits.copy()
-        for word in query.words:
-            strong &= heads[word]
+        strong = index.narrowed(bits, *(heads[word] for word in query.words))
         ids: list[int] = []
         if after is None or after.rank != 0:  # as :meth:`search` in SQL: rank 1, then 0
             ids = index.page(strong, sort, limit, after)

@@ -123,8 +123,7 @@ def test_pages_totals_and_facets_equal_brute_force(
 
     matching = sorted((row for row in catalog.values() if passes(row, query)),
                       key=lambda row: key(row, sort), reverse=sort.descending)
-    bits = index.bits(query, {}, with_price=sort not in (ListingSort.PRICE_LOW_HIGH,
-                                                         ListingSort.PRICE_HIGH_LOW))
+    bits = index.bits(query, {})
     assert every_page(index, bits, sort, page, query, catalog) == [row.id for row in matching]
     every = index.bits(query, {})
     for counted in (every, every.copy()):  # (remembered from the AND; counted again)
@@ -185,7 +184,7 @@ def test_price_pages_looked_for_by_band_equal_brute_force(
     sort = ListingSort.PRICE_HIGH_LOW if descending else ListingSort.PRICE_LOW_HIGH
     matching = sorted((row for row in catalog.values() if passes(row, query)),
                       key=lambda row: key(row, sort), reverse=descending)
-    bits = index.bits(query, {}, with_price=False)
+    bits = index.bits(query, {})
     assert every_page(index, bits, sort, page, query, catalog) == [row.id for row in matching]
 
 
