@@ -50,22 +50,82 @@ static int64_t (*count_and_words)(const unsigned char *, const unsigned char *, 
     count_and_words_plain;
 static const char *kernels = "plain";
 
-static void pick(void) {
+static int supports(const char *name) {
+    if (strcmp(name, "plain") == 0) return 1;
 #if defined(__x86_64__) && defined(__GNUC__)
     __builtin_cpu_init();
-    if (__builtin_cpu_supports("avx512vpopcntdq") && __builtin_cpu_supports("avx512vl") &&
-        __builtin_cpu_supports("avx512bw")) {
+    if (strcmp(name, "popcnt") == 0) return __builtin_cpu_supports("popcnt");
+    if (strcmp(name, "avx512") == 0)
+        return __builtin_cpu_supports("avx512vpopcntdq") &&
+               __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512bw");
+#endif
+    return 0;
+}
+
+/* Use the loops compiled for ``name`` ("avx512", "popcnt" or "plain"); 0 when this CPU
+   (or this build) has not got them. */
+static int choose(const char *name) {
+    if (!supports(name)) return 0;
+#if defined(__x86_64__) && defined(__GNUC__)
+    if (strcmp(name, "avx512") == 0) {
         and_words = and_words_avx512;
         count_words = count_words_avx512;
         count_and_words = count_and_words_avx512;
         kernels = "avx512";
-    } else if (__builtin_cpu_supports("popcnt")) {
+        return 1;
+    }
+    if (strcmp(name, "popcnt") == 0) {
         and_words = and_words_popcnt;
         count_words = count_words_popcnt;
         count_and_words = count_and_words_popcnt;
         kernels = "popcnt";
+        return 1;
     }
 #endif
+    and_words = and_words_plain;
+    count_words = count_words_plain;
+    count_and_words = count_and_words_plain;
+    kernels = "plain";
+    return 1;
+}
+
+/* The fastest loops this CPU has. */
+static void pick(void) {
+    if (!choose("avx512") && !choose("popcnt")) choose("plain");
+}
+
+/* use(name) -> str: run the loops compiled for ``name`` from now on ("best": the fastest
+   this CPU has; tests run each the CPU has), and say which run. */
+static PyObject *use(PyObject *Py_UNUSED(module), PyObject *name) {
+    const char *wanted = PyUnicode_AsUTF8(name);
+    if (wanted == NULL) return NULL;
+    if (strcmp(wanted, "best") == 0) {
+        pick();
+    } else if (!choose(wanted)) {
+        PyErr_Format(PyExc_ValueError, "no %s loops on this CPU", wanted);
+        return NULL;
+    }
+    return PyUnicode_FromString(kernels);
+}
+
+/* supported() -> tuple: the loops this CPU can run, fastest first. */
+static PyObject *supported(PyObject *Py_UNUSED(module), PyObject *Py_UNUSED(none)) {
+    const char *names[] = {"avx512", "popcnt", "plain"};
+    PyObject *found = PyList_New(0);
+    if (found == NULL) return NULL;
+    for (int i = 0; i < 3; i++) {
+        if (!supports(names[i])) continue;
+        PyObject *value = PyUnicode_FromString(names[i]);
+        if (value == NULL || PyList_Append(found, value) < 0) {
+            Py_XDECREF(value);
+            Py_DECREF(found);
+            return NULL;
+        }
+        Py_DECREF(value);
+    }
+    PyObject *answer = PyList_AsTuple(found);
+    Py_DECREF(found);
+    return answer;
 }
 
 static int64_t count_tail(const unsigned char *bits, Py_ssize_t from, Py_ssize_t length) {
@@ -244,6 +304,8 @@ static PyMethodDef methods[] = {
      "population_of_and(a, b) -> int: bits set in both."},
     {"walk", (PyCFunction)(void (*)(void))walk, METH_FASTCALL,
      "walk(ids, low, high, descending, bits, limit, budget) -> (found, low, high)."},
+    {"use", use, METH_O, "use(name) -> str: run the loops compiled for name ('best')."},
+    {"supported", supported, METH_NOARGS, "supported() -> tuple: the loops this CPU runs."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -12,7 +12,9 @@ The extension is built by ``pip install`` (``setup.py``: ``make install`` does i
 a C compiler and Python's headers). Where it could not be built these functions run the
 NumPy versions below: the same answers (``tests/unit/test_bitscan.py`` holds the two
 equal on drawn inputs), slower. :data:`KERNELS` says which runs: ``"avx512"``,
-``"popcnt"`` or ``"plain"`` (compiled, by the CPU's instructions), or ``"numpy"``.
+``"popcnt"`` or ``"plain"`` (compiled, by the CPU's instructions: the fastest the CPU has,
+picked at import; ``compiled.use(name)`` switches, and the tests run each the CPU
+supports), or ``"numpy"``.
 
 Bitmaps are ``uint8`` arrays in little-endian bit order (``numpy.packbits(...,
 bitorder="little")``) whose length is a multiple of 8 bytes; orders are ``int32`` arrays.
