@@ -443,7 +443,7 @@ class ListingIndex:
             _set_bits(self.alive, ids, on)
             rows = {i: r for i, r in changed.items() if r is not None}
             for mask in self.masks.values():
-                _set_bits(mask.bits, ids, mask.test(ids, rows))
+                _set_bits(mask.bits, ids, mask.test(ids, rows) & on)  # (available only)
             self.by_created.replace(gone, self.created[stored], stored)
             self.by_price.replace(gone, self.price[stored], stored)
             self.by_watch.replace(gone, self.watch[stored], stored)
@@ -479,7 +479,7 @@ class ListingIndex:
         def column_now(which: str) -> np.ndarray:  # the arrays are replaced as they grow
             return getattr(self, which)
 
-        return self._cached((name, value), lambda: _pack(column == code), test)
+        return self._cached((name, value), lambda: _pack(column == code) & self.alive, test)
 
     def word_bits(self, word: str, part: str) -> np.ndarray | None:
         found = self.masks.get(("word", part, word))
@@ -526,19 +526,25 @@ class ListingIndex:
                                             (rows[i].head + " " + rows[i].body).split())
                  for i in changed.tolist()), bool, len(changed))
 
-        bits = self._cached(("word", part, word), lambda: _pack(flags), test)
+        bits = self._cached(("word", part, word), lambda: _pack(flags) & self.alive, test)
         for version, rows in self.recent:
             if version > since:
                 changed = np.fromiter(rows, np.int64, len(rows))
                 changed = changed[changed < self.capacity]
-                _set_bits(bits, changed, test(changed, rows))
+                _set_bits(bits, changed, test(changed, rows) & np.fromiter(
+                    (i in rows and rows[i].available for i in changed.tolist()), bool,
+                    len(changed)))
         return bits
 
     def bits(self, query: ListingFilter, words: dict[str, np.ndarray]) -> np.ndarray:
-        """The bitmap of ``query``'s matches (``words``: each word's bitmap), a new array:
-        the available listings ANDed with each filter's bitmap, a filter of several values
-        being their OR, in one pass that counts them too (``bitscan.and_into``): the
-        search's total, asked for next, is that count."""
+        """The bitmap of ``query``'s matches (``words``: each word's bitmap): each filter's
+        bitmap ANDed, a filter of several values being their OR, in one pass that counts
+        them too (``bitscan.and_into``: the search's total, asked for next, is that count).
+        Every cached bitmap holds available listings only (built so and patched so), so
+        the available listings' own bitmap is not one more operand, and a query of one
+        filter (or none) is answered by that filter's bitmap (or the available listings')
+        itself, with no pass at all. So the answer may be shared: read it, never change it
+        (:meth:`narrowed` makes a new one)."""
         parts = [words[word] for word in query.words]
         for name, column, codes, values in (
                 ("brand", self.brand, self.brands, query.brands),
@@ -551,7 +557,9 @@ class ListingIndex:
                 parts.append(either[0] if len(either) == 1 else reduce(np.bitwise_or, either))
         if query.min_price is not None or query.max_price is not None:
             parts.append(self._price_bits(query))
-        return self.narrowed(self.alive, *parts)
+        if len(parts) == 1:  # a cached bitmap as it is (its count is remembered by it)
+            return parts[0]
+        return self.narrowed(*parts) if parts else self.alive
 
     def narrowed(self, bits: np.ndarray, *parts: np.ndarray) -> np.ndarray:
         """``bits`` ANDed with each of ``parts``, a new bitmap, made in one pass that

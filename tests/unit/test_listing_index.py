@@ -4,6 +4,7 @@ orders, cursors and facets (hypothesis draws the catalog, the changes and the qu
 from __future__ import annotations
 
 import asyncio
+from dataclasses import replace
 from decimal import Decimal
 
 import numpy as np
@@ -130,6 +131,8 @@ def test_pages_totals_and_facets_equal_brute_force(
         for cap in (1, 2, len(matching), len(matching) + 1, None, 3):
             assert index.count(counted, cap) == (len(matching) if cap is None
                                                  else min(len(matching), cap))
+    index.masks.clear()  # bitmaps built after the changes, not patched by them
+    assert index.count(index.bits(query, {})) == len(matching)
 
     unticked = ListingFilter(min_price=query.min_price, max_price=query.max_price)
     counts = index.combos(index.bits(unticked, {}))
@@ -317,3 +320,23 @@ async def test_answers_are_remembered_until_the_next_change() -> None:
 
     assert await index.remembered(("correction", "late"), racing) == "stale"
     assert await index.remembered(("correction", "late"), compute) == "answer 4"
+
+
+def test_a_word_fetched_across_changes_holds_available_listings_only() -> None:
+    # Full-text matches include sold listings (4, sold before the fetch). The database
+    # answered the word as of ``since``; meanwhile listing 2 was sold and listing 3's
+    # title changed. Cached bitmaps hold available listings only (a query's AND has no
+    # operand for availability), so the word's bitmap must hold neither 2 nor 4.
+    rows = [Row(n, True, n, 100, 0, "nike", "Nike", "tops", "m", "good", head="tee")
+            for n in (1, 2, 3, 4)]
+    index = ListingIndex()
+    index.load([rows], mark=1)
+    index.apply({4: replace(rows[3], available=False)}, mark=2)
+    since = index.version
+    index.apply({2: replace(rows[1], available=False), 3: replace(rows[2], head="coat")},
+                mark=3)
+    bits = index.put_word("tee", "all", [1, 2, 3, 4], since)
+    assert np.flatnonzero(np.unpackbits(bits, bitorder="little")).tolist() == [1]
+    query = ListingFilter(words=("tee",))
+    assert index.count(index.bits(query, {"tee": bits})) == 1
+    assert index.page(index.bits(query, {"tee": bits}), ListingSort.MOST_RECENT, 5, None) == [1]
