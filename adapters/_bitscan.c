@@ -66,27 +66,15 @@ static int supports(const char *name) {
    (or this build) has not got them. */
 static int choose(const char *name) {
     if (!supports(name)) return 0;
+#define USE(SUFFIX)                                                                  \
+    (and_words = and_words_##SUFFIX, count_words = count_words_##SUFFIX,            \
+     count_and_words = count_and_words_##SUFFIX, kernels = #SUFFIX, 1)
 #if defined(__x86_64__) && defined(__GNUC__)
-    if (strcmp(name, "avx512") == 0) {
-        and_words = and_words_avx512;
-        count_words = count_words_avx512;
-        count_and_words = count_and_words_avx512;
-        kernels = "avx512";
-        return 1;
-    }
-    if (strcmp(name, "popcnt") == 0) {
-        and_words = and_words_popcnt;
-        count_words = count_words_popcnt;
-        count_and_words = count_and_words_popcnt;
-        kernels = "popcnt";
-        return 1;
-    }
+    if (strcmp(name, "avx512") == 0) return USE(avx512);
+    if (strcmp(name, "popcnt") == 0) return USE(popcnt);
 #endif
-    and_words = and_words_plain;
-    count_words = count_words_plain;
-    count_and_words = count_and_words_plain;
-    kernels = "plain";
-    return 1;
+    return USE(plain);
+#undef USE
 }
 
 /* The fastest loops this CPU has. */
