@@ -86,11 +86,8 @@ def numpy_walk(ids: np.ndarray, low: int, high: int, descending: bool, bits: np.
 if compiled is not None:
     and_into: Any = compiled.and_into
     walk: Any = compiled.walk
+    population: Any = compiled.population  # (``up_to`` None or -1: count them all)
     population_of_and: Any = compiled.population_of_and
-    _count = compiled.population
-
-    def population(bits: np.ndarray, up_to: int | None = None) -> int:
-        return int(_count(bits, -1 if up_to is None else up_to))
 else:
     and_into, walk = numpy_and_into, numpy_walk
     population, population_of_and = numpy_population, numpy_population_of_and

@@ -160,6 +160,13 @@ def _set_bits(bits: np.ndarray, ids: np.ndarray, on: np.ndarray) -> None:
     np.bitwise_and.at(bits, byte[~on], ~ones[~on])
 
 
+def _available(ids: np.ndarray, rows: dict[int, Row]) -> np.ndarray:
+    """Which of a change batch's ``ids`` are available after it (``rows``: its listings
+    still present; a deleted one has none). Cached bitmaps hold these only."""
+    return np.fromiter((i in rows and rows[i].available for i in ids.tolist()), bool,
+                       len(ids))
+
+
 def _pack(flags: np.ndarray) -> np.ndarray:
     return np.packbits(flags, bitorder="little")
 
@@ -438,10 +445,9 @@ class ListingIndex:
             gone = np.zeros(self.capacity, bool)
             gone[ids] = True
             stored = self._store(available)
-            on = np.zeros(len(ids), bool)
-            on[np.isin(ids, stored)] = True
-            _set_bits(self.alive, ids, on)
             rows = {i: r for i, r in changed.items() if r is not None}
+            on = _available(ids, rows)
+            _set_bits(self.alive, ids, on)
             for mask in self.masks.values():
                 _set_bits(mask.bits, ids, mask.test(ids, rows) & on)  # (available only)
             self.by_created.replace(gone, self.created[stored], stored)
@@ -531,9 +537,7 @@ class ListingIndex:
             if version > since:
                 changed = np.fromiter(rows, np.int64, len(rows))
                 changed = changed[changed < self.capacity]
-                _set_bits(bits, changed, test(changed, rows) & np.fromiter(
-                    (i in rows and rows[i].available for i in changed.tolist()), bool,
-                    len(changed)))
+                _set_bits(bits, changed, test(changed, rows) & _available(changed, rows))
         return bits
 
     def bits(self, query: ListingFilter, words: dict[str, np.ndarray]) -> np.ndarray:
