@@ -65,8 +65,9 @@ class ActivityBatch:
     """Events of read-only requests, written together off the request path (one per process).
 
     ``add`` is synchronous and O(1); when the batch is full or its oldest event is older than
-    ``BATCH_AGE`` it starts a background flush. ``flush`` is also called before the summary
-    is read and when the server stops, so nothing recorded by this process is missed.
+    ``BATCH_AGE`` it starts a background flush, unless one is under way. ``flush`` is also
+    called before the summary is read and when the server stops, so nothing recorded by this
+    process is missed.
     """
 
     def __init__(self, uow: UnitOfWork, size: int = BATCH_SIZE,
@@ -76,14 +77,27 @@ class ActivityBatch:
         self.age = age
         self.pending: list[Activity] = []
         self.lock = asyncio.Lock()
-        self.tasks: set[asyncio.Task[None]] = set()
+        # The background flush started and not finished (held here, so it is not collected):
+        # one at a time. A flush per add past the threshold queued a task behind the lock
+        # for every search until the batch was taken (under load two flushes a second
+        # instead of one), and while the database refused writes, one for every search
+        # until it came back, each trying the whole batch again.
+        self.flushing: asyncio.Task[None] | None = None
 
     def add(self, kind: ActivityKind, user_id: int | None, at: datetime) -> None:
         self.pending.append(Activity(kind, user_id, at))
-        if len(self.pending) >= self.size or at - self.pending[0].at >= self.age:
-            task = asyncio.get_running_loop().create_task(self.flush())
-            self.tasks.add(task)
-            task.add_done_callback(self.tasks.discard)
+        if self.flushing is None and (len(self.pending) >= self.size
+                                      or at - self.pending[0].at >= self.age):
+            self._start_flush()
+
+    def _start_flush(self) -> None:
+        self.flushing = asyncio.get_running_loop().create_task(self.flush())
+        self.flushing.add_done_callback(self._flushed)
+
+    def _flushed(self, _task: asyncio.Task[None]) -> None:
+        # (Events that arrived meanwhile wait for the next add: no retry loop of its own
+        # while the database refuses a batch.)
+        self.flushing = None
 
     async def flush(self) -> None:
         async with self.lock:

@@ -83,3 +83,37 @@ async def test_a_batch_longer_than_one_statement_writes_every_event(container: C
         assert int(await uow.session.scalar(count) or 0) == before + events
         last = await uow.activity.recent(1)
     assert [(e.kind, e.username) for e in last] == [(ActivityKind.SEARCH, "emma")]
+
+
+async def test_a_burst_past_the_batch_size_is_written_by_one_flush(container: Container
+                                                                   ) -> None:
+    """Searches that arrive while a batch is full, before its flush has run (one turn of the
+    event loop holds dozens under load), start no flush of their own: one flush writes the
+    batch, in one transaction, and the events that came after it wait for the next."""
+    await seed_history(container.uow())
+    count = select(func.count()).select_from(ActivityRow).where(
+        ActivityRow.kind == ActivityKind.SEARCH.value)
+    async with container.uow() as uow:
+        before = int(await uow.session.scalar(count) or 0)
+    batch = ActivityBatch(container.uow(), size=20)
+    commits = 0
+    commit = batch.uow.commit
+
+    async def counted() -> None:
+        nonlocal commits
+        commits += 1
+        await commit()
+
+    batch.uow.commit = counted  # type: ignore[method-assign]
+    for _ in range(60):  # one loop turn: nothing has flushed yet
+        batch.add(ActivityKind.SEARCH, None, NOW)
+    assert batch.flushing is not None
+    await batch.flushing
+    assert (commits, batch.pending, batch.flushing) == (1, [], None)
+    for _ in range(20):  # a full batch again: the next flush
+        batch.add(ActivityKind.SEARCH, None, NOW)
+    assert batch.flushing is not None
+    await batch.flushing
+    assert commits == 2 and batch.pending == []
+    async with container.uow() as uow:
+        assert int(await uow.session.scalar(count) or 0) == before + 80
