@@ -77,3 +77,42 @@ async def test_operators_grant_and_revoke_admin_with_clear_errors(
         await accounts.set_admin("nobody", True)
     assert [u.username for u in await accounts.list_users(1)] == ["maya"]
     assert [u.username for u in await accounts.list_users(5, after_id=1)] == ["boss"]
+
+
+class _RefusingWork:
+    """A unit of work whose database refuses every write (down, or locked)."""
+
+    def __init__(self) -> None:
+        self.tries = 0
+        self.activity = self
+
+    async def __aenter__(self) -> _RefusingWork:
+        return self
+
+    async def __aexit__(self, *_: object) -> None:
+        return None
+
+    async def record_many(self, _events: list[object]) -> None:
+        self.tries += 1
+        raise ConnectionError("the database is down")
+
+    async def commit(self) -> None:
+        raise AssertionError("never reached")
+
+
+async def test_a_batch_the_database_refuses_is_kept_and_tried_by_one_flush_at_a_time(
+        ) -> None:
+    from application.analytics import ActivityBatch
+
+    work = _RefusingWork()
+    batch = ActivityBatch(work, size=5)  # type: ignore[arg-type]
+    for _ in range(20):  # four batches' worth while the first flush has not run yet
+        batch.add(ActivityKind.SEARCH, None, NOW)
+    assert batch.flushing is not None
+    await batch.flushing
+    assert work.tries == 1 and len(batch.pending) == 20 and batch.flushing is None
+    batch.add(ActivityKind.SEARCH, 7, NOW)  # the next search tries again, once
+    assert batch.flushing is not None
+    await batch.flushing
+    assert work.tries == 2 and len(batch.pending) == 21
+    assert batch.pending[-1].user_id == 7  # in the order they came
