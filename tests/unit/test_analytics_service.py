@@ -7,6 +7,7 @@ from datetime import timedelta
 import pytest
 
 from application.accounts import Registration
+from application.analytics import ActivityBatch
 from domain.analytics import ActivityKind
 from domain.errors import Conflict, NotFound
 from entrypoints.container import Container
@@ -102,8 +103,6 @@ class _RefusingWork:
 
 async def test_a_batch_the_database_refuses_is_kept_and_tried_by_one_flush_at_a_time(
         ) -> None:
-    from application.analytics import ActivityBatch
-
     work = _RefusingWork()
     batch = ActivityBatch(work, size=5)  # type: ignore[arg-type]
     for _ in range(20):  # four batches' worth while the first flush has not run yet
