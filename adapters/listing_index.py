@@ -289,8 +289,17 @@ class Kept:
 
 @dataclass
 class _Mask:
+    """A cached filter's bitmap, of available listings only (``ListingIndex._cached``
+    builds it so, :meth:`patch` keeps it so); ``test`` says which changed listings match
+    the filter."""
+
     bits: np.ndarray
     test: Callable[[np.ndarray, dict[int, Row]], np.ndarray]
+
+    def patch(self, ids: np.ndarray, rows: dict[int, Row], available: np.ndarray) -> None:
+        """Bring the bitmap up to a change batch: ``ids`` changed, ``rows`` their listings
+        still present, ``available`` which of ``ids`` are available (``_available``)."""
+        _set_bits(self.bits, ids, self.test(ids, rows) & available)
 
 
 class ListingIndex:
@@ -449,7 +458,7 @@ class ListingIndex:
             on = _available(ids, rows)
             _set_bits(self.alive, ids, on)
             for mask in self.masks.values():
-                _set_bits(mask.bits, ids, mask.test(ids, rows) & on)  # (available only)
+                mask.patch(ids, rows, on)
             self.by_created.replace(gone, self.created[stored], stored)
             self.by_price.replace(gone, self.price[stored], stored)
             self.by_watch.replace(gone, self.watch[stored], stored)
@@ -467,8 +476,8 @@ class ListingIndex:
     def _cached(self, key: tuple[str, ...], build: Callable[[], np.ndarray],
                 test: Callable[[np.ndarray, dict[int, Row]], np.ndarray]) -> np.ndarray:
         found = self.masks.get(key)
-        if found is None:
-            found = self.masks[key] = _Mask(build(), test)
+        if found is None:  # (available listings only: see _Mask)
+            found = self.masks[key] = _Mask(build() & self.alive, test)
             while len(self.masks) > MASKS:
                 self.masks.popitem(last=False)
         self.masks.move_to_end(key)
@@ -485,7 +494,7 @@ class ListingIndex:
         def column_now(which: str) -> np.ndarray:  # the arrays are replaced as they grow
             return getattr(self, which)
 
-        return self._cached((name, value), lambda: _pack(column == code) & self.alive, test)
+        return self._cached((name, value), lambda: _pack(column == code), test)
 
     def word_bits(self, word: str, part: str) -> np.ndarray | None:
         found = self.masks.get(("word", part, word))
@@ -532,12 +541,14 @@ class ListingIndex:
                                             (rows[i].head + " " + rows[i].body).split())
                  for i in changed.tolist()), bool, len(changed))
 
-        bits = self._cached(("word", part, word), lambda: _pack(flags) & self.alive, test)
+        key = ("word", part, word)
+        bits = self._cached(key, lambda: _pack(flags), test)
+        mask = self.masks[key]
         for version, rows in self.recent:
             if version > since:
                 changed = np.fromiter(rows, np.int64, len(rows))
                 changed = changed[changed < self.capacity]
-                _set_bits(bits, changed, test(changed, rows) & _available(changed, rows))
+                mask.patch(changed, rows, _available(changed, rows))
         return bits
 
     def bits(self, query: ListingFilter, words: dict[str, np.ndarray]) -> np.ndarray:
