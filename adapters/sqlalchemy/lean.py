@@ -34,6 +34,7 @@ the admission gate (``application/admission.py``).
 from __future__ import annotations
 
 import asyncio
+import os
 import sqlite3
 import threading
 from collections import namedtuple
@@ -61,6 +62,9 @@ LEAN_BUSY_TIMEOUT_MS = 250
 # No memory map for the lean connection: a by-id lookup reads a few pages, and random
 # product pages would otherwise map (and count in RSS) pages all over the file.
 LEAN_MMAP_BYTES = 0
+# The WAL-index header's two copies at the start of a WAL database's ``-shm`` file
+# (https://www.sqlite.org/walformat.html, "The WAL-Index Header"): 48 bytes each.
+WAL_INDEX_HEADERS = 96
 # Sellers' cards kept between commits on SQLite (``LeanReads.seller_cards``), ~300 bytes each.
 KEPT_SELLERS = 20_000
 # PostgreSQL: the lean reads' own connections per process (the engine's pool has 20 more).
@@ -175,6 +179,11 @@ class _SqliteLoopReads:
         self.connection.execute(f"PRAGMA mmap_size={LEAN_MMAP_BYTES}")
         self.lock = threading.Lock()
         self.compiled = _Compiled(dialect)
+        # ``data_version``'s look at the WAL index: its file (None: ask SQLite), the header
+        # seen last and how many different ones were seen.
+        self.shm = self._wal_index(path)
+        self.header: bytes | None = None
+        self.headers_seen = 0
 
     def rows(self, statement: Select[Any], ids: list[int]) -> list[Any]:
         shaped = (self.compiled.known(statement, len(ids))
@@ -192,12 +201,50 @@ class _SqliteLoopReads:
             return self.connection.execute(str(compiled), values).fetchall()
 
     def data_version(self) -> int:
-        """SQLite's ``PRAGMA data_version``: it changes when any other connection (of this
-        process or another) commits, and this connection never writes. Microseconds."""
+        """A number that changes when any other connection (of this process or another)
+        commits; this connection never writes. Every search asks (has the search index
+        anything to catch up with?).
+
+        In WAL mode: the count of different WAL-index headers seen. Every commit rewrites
+        the header in the ``-shm`` file, which every connection to the database maps: it is
+        how SQLite's own readers learn of commits, the salts and checksum in it never
+        repeat, and its two copies are written one after the other, so a read that
+        overlaps a commit finds them different and counts as a change (at worst one look
+        too many). One ``pread`` of 96 bytes, 0.6 us; ``PRAGMA data_version``, which opens
+        a read transaction for it, took 3 us alone and 11 us a search under load
+        (``docs/performance.md``). Otherwise (not WAL, no ``pread``): the pragma."""
+        if self.shm is None:
+            with self.lock:
+                return int(self.connection.execute("PRAGMA data_version").fetchone()[0])
+        header = os.pread(self.shm, WAL_INDEX_HEADERS, 0)
+        half = WAL_INDEX_HEADERS // 2
+        torn = header[:half] != header[half:]
+        if torn or header != self.header:
+            self.header = None if torn else header
+            self.headers_seen += 1
+        return self.headers_seen
+
+    def _wal_index(self, path: str) -> int | None:
+        """The open ``-shm`` file of a WAL database, once this connection has read (from
+        then on it keeps the file from being reset while it is open); None otherwise."""
         with self.lock:
-            return int(self.connection.execute("PRAGMA data_version").fetchone()[0])
+            mode = self.connection.execute("PRAGMA journal_mode").fetchone()[0]
+            self.connection.execute("PRAGMA data_version").fetchone()  # (opens the index)
+        if str(mode).lower() != "wal" or not hasattr(os, "pread"):
+            return None
+        try:
+            shm = os.open(f"{path}-shm", os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))
+        except OSError:
+            return None
+        if len(os.pread(shm, WAL_INDEX_HEADERS, 0)) < WAL_INDEX_HEADERS:
+            os.close(shm)
+            return None
+        return shm
 
     def close(self) -> None:
+        if self.shm is not None:
+            os.close(self.shm)
+            self.shm = None
         self.connection.close()
 
 
