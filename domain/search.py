@@ -72,15 +72,16 @@ def stem(word: str) -> str:
         w = w[:-2]
     elif w.endswith("s") and not w.endswith(("ss", "us", "is")):
         w = w[:-1]
-    else:
-        for suffix in ("ing", "ed"):
-            base = w[: -len(suffix)]
-            if (w.endswith(suffix) and len(base) >= 3 and _has_vowel(base)
-                    and not w.endswith("eed")):
-                w = base
-                if len(w) >= 4 and w[-1] == w[-2] and w[-1] not in _VOWELS | _NO_UNDOUBLE:
-                    w = w[:-1]  # cropped -> crop, knitted -> knit
-                return w
+    # (after a plural too: paintings -> painting -> paint, as painting itself, so that a
+    # stem is its own stem)
+    for suffix in ("ing", "ed"):
+        base = w[: -len(suffix)]
+        if (w.endswith(suffix) and len(base) >= 3 and _has_vowel(base)
+                and not w.endswith("eed")):
+            w = base
+            if len(w) >= 4 and w[-1] == w[-2] and w[-1] not in _VOWELS | _NO_UNDOUBLE:
+                w = w[:-1]  # cropped -> crop, knitted -> knit
+            return w
     if len(w) > 3 and w.endswith("ie"):
         w = w[:-1]
     elif len(w) > 3 and w.endswith("y") and w[-2] not in _VOWELS:
