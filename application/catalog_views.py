@@ -3,7 +3,7 @@ offers, orders...): the listing with its seller card and its badge as of now."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from application.ports import Clock, ReadWork, UnitOfWork
 from application.ports.catalog import SellerCard
@@ -14,9 +14,9 @@ from domain.listings import JUST_LISTED, Listing
 PRODUCT_NOT_FOUND = "Product not found"
 
 
-@dataclass(frozen=True)
-class ListingView:
-    """A listing as the API shows it: with its seller card and the badge as of now."""
+class ListingView(NamedTuple):
+    """A listing as the API shows it: with its seller card and the badge as of now.
+    A named tuple: a search page makes 24 of them, at half a frozen dataclass's cost."""
 
     listing: Listing
     seller: SellerCard | None
