@@ -13,7 +13,7 @@ from uvicorn.main import STARTUP_FAILURE
 from uvicorn.supervisors import Multiprocess
 
 from entrypoints.cli import reuseport
-from entrypoints.cli.nodelay import NoDelayHttpToolsProtocol
+from entrypoints.cli.http_protocol import ServedHttpProtocol
 from entrypoints.settings import Settings, get_settings
 
 SHUTDOWN_GRACE_SECONDS = 10
@@ -51,7 +51,7 @@ def serve(
         port=port or settings.port,
         workers=workers,
         loop=event_loop(settings, workers),
-        http=NoDelayHttpToolsProtocol,
+        http=ServedHttpProtocol,
         # Behind a reverse proxy the peer is the proxy: believe its X-Forwarded-For (the
         # shopper's address, which the login and contact limits count) only when it is one
         # of RETHREAD_FORWARDED_ALLOW_IPS (docs/deploy.md); never from anyone else.
