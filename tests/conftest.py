@@ -39,7 +39,9 @@ DATABASES = ["sqlite"] + (["postgresql"] if POSTGRES_URL else [])
 # busy 2-core machine (CI, or several test runs at once) into false failures. Benchmarks in
 # bench/ measure time; no test does.
 hypothesis_settings.register_profile("rethread", deadline=None)
-hypothesis_settings.load_profile("rethread")
+# A deeper search for counterexamples, run by hand: HYPOTHESIS_PROFILE=thorough pytest ...
+hypothesis_settings.register_profile("thorough", deadline=None, max_examples=2000)
+hypothesis_settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "rethread"))
 
 
 async def create_database_if_missing(existing_url: str, wanted_url: str) -> None:
