@@ -70,6 +70,9 @@ def serve(
         # /ws events are small JSON: compressing each costs CPU on both ends and a zlib
         # context per socket (docs/performance.md, "Realtime"), for little gain.
         ws_per_message_deflate=False,
+        # No "server: uvicorn" on every response: it tells a scanner which server's flaws
+        # to try, and is one header less to check and send (the Date header stays).
+        server_header=False,
     )
     if workers == 1 or reuseport.shared_socket(workers):
         uvicorn.run(**options)

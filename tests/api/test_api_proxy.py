@@ -40,6 +40,12 @@ async def test_the_forwarded_address_counts_only_from_a_trusted_proxy(
                             capture_output=True)
     with launched(env, tmp_path) as [(_, url)]:
         statuses = await sent_from(url, ["203.0.113.5"] * 6 + ["198.51.100.7"])
+        async with httpx.AsyncClient(base_url=url, timeout=30) as http:
+            health = await http.get("/api/health")
+    # (and the served headers: no server software named, the security headers, a date)
+    assert "server" not in health.headers
+    assert health.headers["x-content-type-options"] == "nosniff"
+    assert health.headers["date"]
     # The sixth from one address is refused either way (from the proxy's own address when
     # the header is not believed); the seventh is another shopper only behind a trusted proxy.
     assert statuses == [201] * 5 + [429, last]

@@ -35,6 +35,7 @@ def test_one_worker_runs_the_frozen_heap_app_with_a_shutdown_grace(
     assert ran["factory"] is True and ran["workers"] == 1 and ran["loop"] == "asyncio"
     assert ran["timeout_graceful_shutdown"] == serve_module.SHUTDOWN_GRACE_SECONDS
     assert ran["http"] is serve_module.ServedHttpProtocol
+    assert ran["server_header"] is False
 
 
 @pytest.mark.skipif(not supported(), reason="no SO_REUSEPORT here")
