@@ -475,13 +475,24 @@ class ListingIndex:
 
     def _cached(self, key: tuple[str, ...], build: Callable[[], np.ndarray],
                 test: Callable[[np.ndarray, dict[int, Row]], np.ndarray]) -> np.ndarray:
-        found = self.masks.get(key)
+        return self._mask(key, build, test).bits
+
+    def _mask(self, key: tuple[str, ...], build: Callable[[], np.ndarray],
+              test: Callable[[np.ndarray, dict[int, Row]], np.ndarray]) -> _Mask:
+        """The cached mask of ``key``, built (``build``) and cached when missing; the
+        least recently used ones dropped past :data:`MASKS`."""
+        found = self._kept_mask(key)
         if found is None:  # (available listings only: see _Mask)
             found = self.masks[key] = _Mask(build() & self.alive, test)
             while len(self.masks) > MASKS:
                 self.masks.popitem(last=False)
-        self.masks.move_to_end(key)
-        return found.bits
+        return found
+
+    def _kept_mask(self, key: tuple[str, ...]) -> _Mask | None:
+        found = self.masks.get(key)
+        if found is not None:
+            self.masks.move_to_end(key)
+        return found
 
     def _column(self, name: str, column: np.ndarray, codes: Codes, value: str) -> np.ndarray:
         code = codes.code.get(value)
@@ -497,11 +508,8 @@ class ListingIndex:
         return self._cached((name, value), lambda: _pack(column == code), test)
 
     def word_bits(self, word: str, part: str) -> np.ndarray | None:
-        found = self.masks.get(("word", part, word))
-        if found is None:
-            return None
-        self.masks.move_to_end(("word", part, word))
-        return found.bits
+        found = self._kept_mask(("word", part, word))
+        return None if found is None else found.bits
 
     async def word(self, word: str, part: str,
                    fetch: Callable[[], Awaitable[Sequence[int]]]) -> np.ndarray:
@@ -541,15 +549,13 @@ class ListingIndex:
                                             (rows[i].head + " " + rows[i].body).split())
                  for i in changed.tolist()), bool, len(changed))
 
-        key = ("word", part, word)
-        bits = self._cached(key, lambda: _pack(flags), test)
-        mask = self.masks[key]
+        mask = self._mask(("word", part, word), lambda: _pack(flags), test)
         for version, rows in self.recent:
             if version > since:
                 changed = np.fromiter(rows, np.int64, len(rows))
                 changed = changed[changed < self.capacity]
                 mask.patch(changed, rows, _available(changed, rows))
-        return bits
+        return mask.bits
 
     def bits(self, query: ListingFilter, words: dict[str, np.ndarray]) -> np.ndarray:
         """The bitmap of ``query``'s matches (``words``: each word's bitmap): each filter's

@@ -81,7 +81,7 @@ class ServedHttpProtocol(HttpToolsProtocol):
         sock = transport.get_extra_info("socket")
         if sock is not None and sock.family in (socket.AF_INET, socket.AF_INET6):
             sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-        super().connection_made(HeadWithBody(transport, asyncio.get_running_loop()))  # type: ignore[arg-type]
+        super().connection_made(HeadWithBody(transport, self.loop))  # type: ignore[arg-type]
 
     def handle_websocket_upgrade(self) -> None:
         # A socket's frames are written one at a time, each as soon as it is sent: the
