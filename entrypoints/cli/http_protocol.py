@@ -18,15 +18,38 @@ together, 42 us (``docs/performance.md``, "One write a response"). :class:`HeadW
 holds a connection's write until the next one, or until the event loop's next turn at the
 latest: the head and a body sent in the same turn (every response the app builds whole)
 go out as one, and a streamed one's head leaves before its first chunk is read.
+
+**Catalog pages answered as they are read.** A product page, a visitor's search or facets
+(``entrypoints/http/fast_path.py``) is usually answered from memory without waiting for
+anything. Through ASGI each still paid for a scope, a request-response cycle, a task and
+the next turn of the event loop, the framework's ``__call__`` and its ``before_send``
+hooks, and uvicorn's checks of every header it writes. Here a plain ``GET`` is put to
+:meth:`CatalogPages.answer` when the parser has read it, and the coroutine's first step is
+run at once (in a context of its own, as a task would run it): an answer it returns without
+waiting is written there, in one write, with the headers the ASGI path sends, and the
+connection goes on as after any response (keep-alive timer, the next pipelined request).
+One that has to wait (a word fetched for the first time, PostgreSQL's round trips) goes on
+as an ordinary request: uvicorn's cycle and task run the rest of the same coroutine, so
+nothing is read or counted twice; one that declines or fails is the framework's, marked
+(:data:`DECLINED`) so it is not asked again. Requests with a body, an upgrade, ``Expect``,
+HTTP/1.0 or ``Connection: close``, behind a response still being sent, while the client
+is not reading, or with the access log on take the ordinary path from the start
+(``docs/performance.md``, "Catalog pages answered as they are read").
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import socket
+import types
+from collections.abc import Coroutine, Generator
 from typing import Any
 
-from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+import httptools
+from uvicorn.protocols.http.httptools_impl import STATUS_LINE, HttpToolsProtocol
+
+from entrypoints.http.fast_path import DECLINED, CatalogPages
 
 
 class HeadWithBody:
@@ -60,6 +83,14 @@ class HeadWithBody:
     def get_write_buffer_size(self) -> int:
         return self.transport.get_write_buffer_size() + len(self.held or b"")
 
+    def write_now(self, data: bytes) -> None:
+        """Write ``data`` now (after anything held): a response made whole."""
+        held = self.held
+        if held is not None:
+            self.held = None
+            data = held + data
+        self.transport.write(data)
+
     def write_eof(self) -> None:
         self.flush()
         self.transport.write_eof()
@@ -76,12 +107,128 @@ class HeadWithBody:
         return getattr(self.transport, name)
 
 
+def catalog_pages(app: Any) -> CatalogPages | None:
+    """The :class:`CatalogPages` that ``app`` (as uvicorn loaded it: the Litestar app, or a
+    middleware of uvicorn's around it) answers with first, if any."""
+    for _ in range(4):
+        if isinstance(app, CatalogPages):
+            return app
+        app = getattr(app, "asgi_handler", None) or getattr(app, "app", None)
+    return None
+
+
+@types.coroutine
+def resumed(coroutine: Coroutine[Any, Any, Any], pending: Any,
+            context: contextvars.Context) -> Generator[Any, Any, Any]:
+    """Await the rest of ``coroutine``, whose first step already ran (in ``context``) and
+    gave ``pending``, the future it waits for: each later step runs in ``context`` too."""
+    while True:
+        try:
+            sent = yield pending
+        except BaseException as error:  # (what the task was given: passed on)
+            step: Any = coroutine.throw
+            value: Any = error
+        else:
+            step, value = coroutine.send, sent
+        try:
+            pending = context.run(step, value)
+        except StopIteration as done:
+            return done.value
+
+
 class ServedHttpProtocol(HttpToolsProtocol):
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         sock = transport.get_extra_info("socket")
         if sock is not None and sock.family in (socket.AF_INET, socket.AF_INET6):
             sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         super().connection_made(HeadWithBody(transport, self.loop))  # type: ignore[arg-type]
+        self.pages = catalog_pages(self.app)
+        self.answering = False  # the request being read goes to the pages first
+
+    # -- catalog pages answered as they are read (see the module docstring) -------------
+
+    def on_headers_complete(self) -> None:
+        if self._answerable():
+            self.answering = True  # (the ordinary path's cycle waits for the message)
+            return
+        super().on_headers_complete()
+
+    def _answerable(self) -> bool:
+        parser = self.parser
+        return (self.pages is not None and parser.get_method() == b"GET"
+                and (self.cycle is None or self.cycle.response_complete)
+                and parser.get_http_version() == "1.1" and parser.should_keep_alive()
+                and not parser.should_upgrade() and not self.expect_100_continue
+                and not self.flow.write_paused and not self.access_log
+                and self.limit_concurrency is None and not self.root_path
+                and not any(name in (b"content-length", b"transfer-encoding")
+                            for name, _ in self.headers))
+
+    def on_message_complete(self) -> None:
+        if not self.answering:
+            super().on_message_complete()
+            return
+        self.answering = False
+        assert self.pages is not None
+        url = httptools.parse_url(self.url)
+        path = url.path.decode("ascii")
+        if "%" in path:  # (escaped: the framework's; no catalog page's path is)
+            self._ordinary(self.app)
+            return
+        scope: Any = self.scope
+        scope.update(method="GET", path=path, raw_path=url.path,
+                     query_string=url.query or b"")
+        context = contextvars.copy_context()
+        answering = self.pages.answer(scope)
+        try:
+            pending = context.run(answering.send, None)
+        except StopIteration as done:
+            body = done.value
+        except Exception:  # (not found, a bad filter, a failure) the framework answers
+            body = None
+        else:
+            self._ordinary(self._rest(answering, pending, context))
+            return
+        if body is None:
+            scope[DECLINED] = True
+            self._ordinary(self.app)
+            return
+        head = [STATUS_LINE[200]]
+        for name, value in (*self.server_state.default_headers, *self.pages.headers(len(body))):
+            head += (name, b": ", value, b"\r\n")
+        head += (b"\r\n", body)
+        self.transport.write_now(b"".join(head))  # type: ignore[attr-defined]
+        self.on_response_complete()
+
+    def _rest(self, answering: Coroutine[Any, Any, bytes | None], pending: Any,
+              context: contextvars.Context) -> Any:
+        """The ASGI app that finishes an answer that had to wait: its bytes, or the
+        framework's answer when it declines or fails."""
+        pages, framework = self.pages, self.app
+        assert pages is not None
+
+        async def rest(scope: Any, receive: Any, send: Any) -> None:
+            try:
+                body = await resumed(answering, pending, context)
+            except Exception:
+                body = None
+            if body is None:
+                scope[DECLINED] = True
+                await framework(scope, receive, send)
+            else:
+                await pages.send(body, send)
+
+        return rest
+
+    def _ordinary(self, app: Any) -> None:
+        """Go on with the request read as uvicorn does, answered by ``app`` (uvicorn's
+        cycle takes the protocol's app: lent for the call)."""
+        served, self.app = self.app, app
+        try:
+            super().on_headers_complete()
+        finally:
+            self.app = served
+        super().on_message_complete()
 
     def handle_websocket_upgrade(self) -> None:
         # A socket's frames are written one at a time, each as soon as it is sent: the

@@ -32,6 +32,13 @@ Anything else, and any failure (not found, a bad filter, the database down), goe
 framework untouched, which answers with its usual status, error shape and logging: only a
 page read successfully is served here, so every error has one home. The controller's
 handlers stay the documented routes (``/schema``) and answer every request this declines.
+
+``rethread serve`` asks :meth:`CatalogPages.answer` even earlier, in its HTTP protocol, as
+soon as a request is read (``entrypoints/cli/http_protocol.py``): an answer ready without
+waiting is written there and then, with no ASGI scope, task or framework at all. Its
+headers are :meth:`CatalogPages.headers` in both places (the security headers included,
+which the framework's hook leaves as they are), and a request the protocol tried and this
+declined carries :data:`DECLINED` in its scope, so it is not tried twice.
 """
 
 from __future__ import annotations
@@ -47,6 +54,7 @@ from application.catalog import CatalogService
 from application.catalog_search import SearchRequest
 from entrypoints.http.auth import SESSION_COOKIE
 from entrypoints.http.guards import MAX_ID
+from entrypoints.http.headers import security_headers_for
 from entrypoints.http.schemas.products import Cards, facets_out, product_out
 
 JSON = b"application/json"
@@ -58,6 +66,9 @@ FILTER_VALUES = {"q": "q", "minPrice": "min_price", "maxPrice": "max_price"}
 PAGE_VALUES = {**FILTER_VALUES, "sort": "sort", "cursor": "cursor"}
 LIMIT = re.compile(r"[1-9][0-9]{0,2}")
 SESSION = SESSION_COOKIE.encode() + b"="
+# In a request's scope: the server's protocol asked :meth:`CatalogPages.answer` already,
+# and it declined (the framework answers).
+DECLINED = "rethread.catalog_pages_declined"
 
 
 def search_request(query_string: bytes, paged: bool = True) -> SearchRequest | None:
@@ -104,23 +115,32 @@ class CatalogPages:
         self.products, self.searchable = products, searchable
         self.facet_counts = products + "/facets"
         self.cards = Cards()
+        self.security = security_headers_for(products)  # (the same for each path here)
         # The product route in its canonical spelling only: digits without a leading zero
         # (the framework parses the rest).
         self.route = re.compile(re.escape(products) + r"/([1-9][0-9]{0,9})")
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] == "http" and scope["method"] == "GET":
+        if scope["type"] == "http" and scope["method"] == "GET" and DECLINED not in scope:
             try:
                 body = await self.answer(scope)
             except Exception:  # (not found, a bad filter, a failure) the framework answers
                 body = None  # it again, in its own shape
             if body is not None:
-                await send({"type": "http.response.start", "status": 200, "headers": [
-                    (b"content-type", JSON),
-                    (b"content-length", str(len(body)).encode())]})
-                await send({"type": "http.response.body", "body": body})
+                await self.send(body, send)
                 return
         await self.framework(scope, receive, send)
+
+    def headers(self, length: int) -> list[tuple[bytes, bytes]]:
+        """An answer's headers (a 200 of ``length`` bytes of JSON)."""
+        return [(b"content-type", JSON), (b"content-length", str(length).encode()),
+                *self.security]
+
+    async def send(self, body: bytes, send: Send) -> None:
+        """Send an answer as ASGI messages."""
+        await send({"type": "http.response.start", "status": 200,
+                    "headers": self.headers(len(body))})
+        await send({"type": "http.response.body", "body": body})
 
     async def answer(self, scope: Scope) -> bytes | None:
         """The JSON to send, or None for the framework to answer; raises what the service

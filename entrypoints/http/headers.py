@@ -52,6 +52,15 @@ STATIC_HEADERS: tuple[tuple[bytes, bytes], ...] = (
 )
 
 
+def security_headers_for(path: str) -> tuple[tuple[bytes, bytes], ...]:
+    """The security headers of a response to ``path``, in the order the hook adds them. The
+    hook adds those a response lacks; a response that carries them all already (the catalog
+    pages answered before the framework, ``fast_path.py``, which also leave the server
+    without the framework's hooks) is sent as it is."""
+    policy = SCHEMA_CSP if path == "/schema" or path.startswith("/schema/") else CSP
+    return ((b"content-security-policy", policy.encode()), *STATIC_HEADERS)
+
+
 def _is_public(headers: list[tuple[bytes, bytes]]) -> bool:
     return any(name.lower() == b"cache-control" and b"public" in value.lower()
                for name, value in headers)
@@ -67,8 +76,6 @@ def security_headers(*, secure_cookies: bool):  # type: ignore[no-untyped-def]
     async def before_send(message: Message, scope: Scope) -> None:
         if message["type"] != "http.response.start":
             return
-        path = scope.get("path", "")
-        policy = SCHEMA_CSP if path == "/schema" or path.startswith("/schema/") else CSP
         headers = [(bytes(n), bytes(v)) for n, v in message.get("headers", [])]
         public = _is_public(headers)
         kept: list[tuple[bytes, bytes]] = []
@@ -80,9 +87,8 @@ def security_headers(*, secure_cookies: bool):  # type: ignore[no-untyped-def]
                 value = _secure(value) if secure_cookies else value
             kept.append((name, value))
         present = {name.lower() for name, _ in kept}
-        if b"content-security-policy" not in present:
-            kept.append((b"content-security-policy", policy.encode()))
-        kept += [(name, value) for name, value in STATIC_HEADERS if name not in present]
+        kept += [(name, value) for name, value in security_headers_for(scope.get("path", ""))
+                 if name not in present]
         message["headers"] = kept  # type: ignore[typeddict-item]
 
     return before_send

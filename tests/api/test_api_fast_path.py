@@ -16,6 +16,7 @@ import pytest
 from litestar import Litestar
 
 from adapters.sqlalchemy.lean import LeanListingReads
+from entrypoints.cli.http_protocol import catalog_pages
 from entrypoints.http.fast_path import CatalogPages
 from entrypoints.http.guards import MAX_ID
 from tests.api.test_api_catalog import reserve
@@ -257,3 +258,9 @@ async def test_any_query_string_gets_the_frameworks_answer(client: ApiClient,
         query = "&".join(f"{quote(name)}={value}" for name, value in pairs)
         served += await same_answer(framework, client, f"{path}?{query}")
     assert served > 5, "the fast path answered almost nothing"
+
+
+def test_the_served_protocol_asks_the_apps_catalog_pages(app: Litestar) -> None:
+    """``rethread serve``'s protocol finds them in the app (and answers as requests are
+    read: ``tests/unit/test_http_protocol.py``, ``tests/api/test_api_served_pages.py``)."""
+    assert catalog_pages(app) is app.asgi_handler

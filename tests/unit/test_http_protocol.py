@@ -1,18 +1,22 @@
 """uvicorn's HTTP protocol as ``rethread serve`` runs it (``entrypoints/cli/http_protocol.py``):
 Nagle's algorithm off even on a listening socket bound as uvicorn binds it (``proto`` 0),
 where asyncio leaves it on; a response's head and body in one write; a streamed response's
-head sent before its body is ready."""
+head sent before its body is ready; catalog pages answered as they are read (at once, after
+waiting, declined or failing, pipelined, and the requests that take the ordinary path)."""
 
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import socket
 from typing import Any
 
+import pytest
 from uvicorn.config import Config
 from uvicorn.server import ServerState
 
-from entrypoints.cli.http_protocol import HeadWithBody, ServedHttpProtocol
+from entrypoints.cli.http_protocol import HeadWithBody, ServedHttpProtocol, catalog_pages
+from entrypoints.http.fast_path import DECLINED, CatalogPages
 
 
 class Recorded(asyncio.Transport):
@@ -137,3 +141,211 @@ async def test_a_streamed_responses_head_is_sent_before_its_body_is_ready() -> N
         writer.close()
     finally:
         server.close()
+
+
+# -- catalog pages answered as they are read ------------------------------------------------
+
+STATE = contextvars.ContextVar("state", default="unset")
+DATE = (b"date", b"Fri, 27 Nov 2026 10:00:00 GMT")
+
+
+class Pages(CatalogPages):
+    """Catalog pages whose answers are this test's: ``answers[path]`` is an async function
+    returning the body or None (declined), or raising."""
+
+    def __init__(self, answers: dict[str, Any]) -> None:
+        self.reached: list[dict[str, Any]] = []
+
+        async def framework(scope: dict, receive: Any, send: Any) -> None:
+            self.reached.append(scope)
+            await send({"type": "http.response.start", "status": 200,
+                        "headers": [(b"content-length", b"9")]})
+            await send({"type": "http.response.body", "body": b"framework"})
+
+        super().__init__(framework, lambda: None, "/api/products", lambda: True)
+        self.answers = answers
+        self.asked: list[str] = []
+        self.through_asgi: list[str] = []  # requests that reached the pages as ASGI calls
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        self.through_asgi.append(scope["path"])
+        await super().__call__(scope, receive, send)
+
+    async def answer(self, scope: Any) -> bytes | None:
+        self.asked.append(scope["path"])
+        return await self.answers[scope["path"]]()
+
+
+async def served(pages: Pages) -> tuple[asyncio.Server, tuple[str, int]]:
+    config = Config(app=pages, lifespan="off", access_log=False)
+    config.load()
+    state = ServerState()
+    state.default_headers = [DATE]
+    server = await asyncio.get_running_loop().create_server(
+        lambda: ServedHttpProtocol(config, state, {}), "127.0.0.1", 0)
+    return server, server.sockets[0].getsockname()[:2]
+
+
+async def response(reader: asyncio.StreamReader) -> tuple[bytes, bytes]:
+    """One response: its head (status line and headers) and its body."""
+    head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), 10)
+    length = next(int(line.split(b":")[1]) for line in head.split(b"\r\n")
+                  if line.lower().startswith(b"content-length:"))
+    return head, await asyncio.wait_for(reader.readexactly(length), 10)
+
+
+def get(path: str, extra: bytes = b"") -> bytes:
+    return b"GET " + path.encode() + b" HTTP/1.1\r\nhost: test\r\n" + extra + b"\r\n"
+
+
+async def at_once() -> bytes:
+    return b'{"at":"once"}'
+
+
+async def after_waiting() -> bytes:
+    await asyncio.sleep(0.01)
+    return b'{"after":"waiting"}'
+
+
+def expected_head(pages: CatalogPages, body: bytes) -> bytes:
+    lines = [b"HTTP/1.1 200 OK"] + [b"%s: %s" % pair for pair in
+                                    [DATE, *pages.headers(len(body))]]
+    return b"\r\n".join(lines) + b"\r\n\r\n"
+
+
+async def test_a_catalog_page_ready_at_once_is_written_as_it_is_read() -> None:
+    pages = Pages({"/api/products": at_once, "/api/products/1": after_waiting})
+    server, address = await served(pages)
+    try:
+        reader, writer = await asyncio.open_connection(*address)
+        for path, body in (("/api/products", b'{"at":"once"}'),
+                           ("/api/products/1", b'{"after":"waiting"}'),
+                           ("/api/products", b'{"at":"once"}')):  # (kept alive throughout)
+            writer.write(get(path + "?q=coat"))
+            assert await response(reader) == (expected_head(pages, body), body)
+        assert pages.asked == ["/api/products", "/api/products/1", "/api/products"]
+        assert pages.reached == []
+        # (the answer that waited went on in uvicorn's cycle: the same coroutine, not
+        # asked again through ASGI)
+        assert pages.through_asgi == []
+        assert (b"x-frame-options", b"DENY") in pages.headers(3)
+        writer.close()
+    finally:
+        server.close()
+
+
+async def declined() -> None:
+    return None
+
+
+async def declined_after_waiting() -> None:
+    await asyncio.sleep(0.01)
+
+
+async def failing() -> bytes:
+    raise RuntimeError("database unavailable")
+
+
+async def test_what_the_pages_decline_or_fail_is_the_frameworks_asked_once() -> None:
+    pages = Pages({"/a": declined, "/b": declined_after_waiting, "/c": failing,
+                   "/api/products": at_once})
+    server, address = await served(pages)
+    try:
+        reader, writer = await asyncio.open_connection(*address)
+        for path in ("/a", "/b", "/c"):
+            writer.write(get(path))
+            head, body = await response(reader)
+            assert head.startswith(b"HTTP/1.1 200 OK\r\n") and body == b"framework"
+        writer.write(get("/api/products"))  # the connection goes on
+        assert (await response(reader))[1] == b'{"at":"once"}'
+        assert pages.asked == ["/a", "/b", "/c", "/api/products"]
+        assert [scope["path"] for scope in pages.reached] == ["/a", "/b", "/c"]
+        assert all(scope[DECLINED] is True for scope in pages.reached)
+        writer.close()
+    finally:
+        server.close()
+
+
+async def test_pipelined_requests_are_answered_in_order() -> None:
+    pages = Pages({"/slow": after_waiting, "/api/products": at_once, "/no": declined})
+    server, address = await served(pages)
+    try:
+        reader, writer = await asyncio.open_connection(*address)
+        writer.write(get("/slow") + get("/api/products") + get("/no") + get("/api/products"))
+        bodies = [(await response(reader))[1] for _ in range(4)]
+        assert bodies == [b'{"after":"waiting"}', b'{"at":"once"}', b"framework",
+                          b'{"at":"once"}']
+        writer.close()
+    finally:
+        server.close()
+
+
+@pytest.mark.parametrize("request_bytes", [
+    b"GET /api/products HTTP/1.1\r\nhost: test\r\ncontent-length: 2\r\n\r\n{}",
+    b"GET /api/products HTTP/1.1\r\nhost: test\r\nconnection: close\r\n\r\n",
+    b"GET /api/products HTTP/1.0\r\nhost: test\r\n\r\n",
+    b"GET /api/products HTTP/1.1\r\nhost: test\r\nexpect: 100-continue\r\n\r\n",
+    b"GET /api/%70roducts HTTP/1.1\r\nhost: test\r\n\r\n",
+])
+async def test_other_gets_take_the_ordinary_path(request_bytes: bytes) -> None:
+    """Asked through ASGI (``CatalogPages.__call__``) as before, not as they are read."""
+    pages = Pages({"/api/products": at_once})
+    server, address = await served(pages)
+    try:
+        reader, writer = await asyncio.open_connection(*address)
+        writer.write(request_bytes)
+        assert (await response(reader))[1] == b'{"at":"once"}'
+        assert pages.through_asgi == ["/api/products"] and pages.asked == ["/api/products"]
+        writer.close()
+    finally:
+        server.close()
+
+
+async def test_other_methods_are_the_frameworks() -> None:
+    pages = Pages({"/api/products": at_once})
+    server, address = await served(pages)
+    try:
+        reader, writer = await asyncio.open_connection(*address)
+        writer.write(b"POST /api/products HTTP/1.1\r\nhost: test\r\ncontent-length: 2"
+                     b"\r\n\r\n{}")
+        assert (await response(reader))[1] == b"framework"
+        assert pages.asked == [] and len(pages.reached) == 1
+        assert DECLINED not in pages.reached[0]
+        writer.close()
+    finally:
+        server.close()
+
+
+async def test_an_answer_runs_in_a_context_of_its_own_across_its_wait() -> None:
+    seen: list[str] = []
+
+    async def remembering() -> bytes:
+        seen.append(STATE.get())
+        STATE.set("set before waiting")
+        await asyncio.sleep(0.01)
+        seen.append(STATE.get())
+        return b"{}"
+
+    pages = Pages({"/api/products": remembering})
+    server, address = await served(pages)
+    try:
+        reader, writer = await asyncio.open_connection(*address)
+        for _ in range(2):
+            writer.write(get("/api/products"))
+            await response(reader)
+        assert seen == ["unset", "set before waiting"] * 2
+        writer.close()
+    finally:
+        server.close()
+
+
+async def test_catalog_pages_are_found_inside_the_app_uvicorn_loaded() -> None:
+    pages = Pages({})
+    config = Config(app=pages, lifespan="off", proxy_headers=True)
+    config.load()
+    assert config.loaded_app is not pages and catalog_pages(config.loaded_app) is pages
+
+    async def plain(scope: dict, receive: Any, send: Any) -> None:  # pragma: no cover
+        pass
+
+    assert catalog_pages(plain) is None
