@@ -62,3 +62,15 @@ def test_it_remembers_at_most_its_size() -> None:
         shown = page([listing(n)])
         assert cards.page(shown) == encode_json(product_page_out(shown))
     assert sorted(cards.made) == [4, 5]
+
+
+def test_an_equal_seller_card_is_remembered_so_the_next_check_is_by_identity() -> None:
+    cards, listings = Cards(size=2), [listing(1), listing(2)]
+    made = cards.card(ListingView(listings[0], MAYA, listings[0].badge(NOW)))
+    equal = replace(MAYA)
+    assert cards.card(ListingView(listings[0], equal, listings[0].badge(NOW))) is made
+    assert cards.made[1][1] is equal
+    cards.card(ListingView(listings[1], MAYA, listings[1].badge(NOW)))
+    assert list(cards.made) == [1, 2]  # still the oldest made: the first to go
+    cards.card(ListingView(listing(3), MAYA, listing(3).badge(NOW)))
+    assert sorted(cards.made) == [2, 3]
