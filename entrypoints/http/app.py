@@ -120,10 +120,12 @@ def create_app(settings: Settings | None = None, container: Container | None = N
         lifespan=[order_timers],
         debug=False,
     )
-    # Product pages and visitors' searches are served before the framework's per-request
-    # work (fast_path.py); inside Litestar.__call__, so the before_send hooks still apply.
+    # Product pages, visitors' searches, facets and a healthy health check are served before
+    # the framework's per-request work (fast_path.py); inside Litestar.__call__, so the
+    # before_send hooks still apply.
     app.asgi_handler = CatalogPages(app.asgi_handler, _built(container.catalog),
-                                    CatalogController.path, partial(_searchable, container))
+                                    CatalogController.path, partial(_searchable, container),
+                                    _built(container.system), SystemController.health_path)
     app.state.container = container
     app.state.settings = settings
     logging.getLogger("rethread").setLevel(logging.INFO)

@@ -26,7 +26,9 @@ byte for byte):
   reads them (``parse_qsl`` over latin-1, blank values kept, a repeated single value: the
   last);
 - a ``GET`` of exactly ``/api/products/facets`` from anyone (facets know no viewer),
-  while the index is loaded, with only the filters among those parameters.
+  while the index is loaded, with only the filters among those parameters;
+- a ``GET`` of exactly ``/api/health`` that finds the database healthy (load balancers and
+  monitors poll it all day; an unhealthy answer, a 503, is the framework's).
 
 Anything else, and any failure (not found, a bad filter, the database down), goes to the
 framework untouched, which answers with its usual status, error shape and logging: only a
@@ -52,6 +54,7 @@ from litestar.types import ASGIApp, Receive, Scope, Send
 
 from application.catalog import CatalogService
 from application.catalog_search import SearchRequest
+from application.system import SystemService
 from entrypoints.http.auth import SESSION_COOKIE
 from entrypoints.http.guards import MAX_ID
 from entrypoints.http.headers import security_headers_for
@@ -65,6 +68,7 @@ FILTER_LISTS = {"brand": "brands", "category": "categories", "size": "sizes",
 FILTER_VALUES = {"q": "q", "minPrice": "min_price", "maxPrice": "max_price"}
 PAGE_VALUES = {**FILTER_VALUES, "sort": "sort", "cursor": "cursor"}
 LIMIT = re.compile(r"[1-9][0-9]{0,2}")
+HEALTHY = encode_json({"status": "ok"})
 SESSION = SESSION_COOKIE.encode() + b"="
 # In a request's scope: the server's protocol asked :meth:`CatalogPages.answer` already,
 # and it declined (the framework answers).
@@ -104,15 +108,20 @@ def _signed_in(scope: Scope) -> bool:
 
 
 class CatalogPages:
-    """The app's ASGI handler with product pages, visitors' searches and facets served
-    first (see the module docstring). ``catalog`` builds the service as the controllers' dependency
-    does; ``products`` is the catalog controller's path; ``searchable`` says whether the
-    search index is loaded. ``framework`` is the handler every declined request goes to."""
+    """The app's ASGI handler with product pages, visitors' searches, facets and a healthy
+    health check served first (see the module docstring). ``catalog`` builds the service as
+    the controllers' dependency does; ``products`` is the catalog controller's path;
+    ``searchable`` says whether the search index is loaded; ``system`` builds the health
+    check's service, answered at ``health``. ``framework`` is the handler every declined
+    request goes to."""
 
     def __init__(self, framework: ASGIApp, catalog: Callable[[], CatalogService],
-                 products: str, searchable: Callable[[], bool]) -> None:
+                 products: str, searchable: Callable[[], bool],
+                 system: Callable[[], SystemService] | None = None,
+                 health: str | None = None) -> None:
         self.framework, self.catalog = framework, catalog
         self.products, self.searchable = products, searchable
+        self.system, self.health = system, health
         self.facet_counts = products + "/facets"
         self.cards = Cards()
         self.security = security_headers_for(products)  # (the same for each path here)
@@ -146,6 +155,8 @@ class CatalogPages:
         """The JSON to send, or None for the framework to answer; raises what the service
         raises (the framework answers those too)."""
         path = scope["path"]
+        if path == self.health and self.system is not None:
+            return HEALTHY if await self.system().health() else None
         if path == self.products:
             if _signed_in(scope) or not self.searchable():
                 return None

@@ -7,14 +7,18 @@ from litestar.status_codes import HTTP_204_NO_CONTENT
 
 from application.system import SystemService
 
+HEALTH = "/health"
+
 
 class SystemController(Controller):
     path = "/api"
     tags = ["system"]
+    # (answered before the framework when healthy: entrypoints/http/fast_path.py)
+    health_path = path + HEALTH
 
     # Load balancers and monitors poll this without cookies: it mints no CSRF cookie (that
     # cost more than the check itself, docs/performance.md) and reads no session.
-    @get("/health", opt={"errors": {503}, "exclude_from_csrf": True})
+    @get(HEALTH, opt={"errors": {503}, "exclude_from_csrf": True})
     async def health(self, system: SystemService) -> Response[dict[str, str]]:
         healthy = await system.health()
         return Response({"status": "ok" if healthy else "unavailable"},

@@ -15,7 +15,7 @@ from urllib.parse import quote, urlencode
 import pytest
 from litestar import Litestar
 
-from adapters.sqlalchemy.lean import LeanListingReads
+from adapters.sqlalchemy.lean import LeanListingReads, LeanUnitOfWork
 from entrypoints.cli.http_protocol import catalog_pages
 from entrypoints.http.fast_path import CatalogPages
 from entrypoints.http.guards import MAX_ID
@@ -264,3 +264,22 @@ def test_the_served_protocol_asks_the_apps_catalog_pages(app: Litestar) -> None:
     """``rethread serve``'s protocol finds them in the app (and answers as requests are
     read: ``tests/unit/test_http_protocol.py``, ``tests/api/test_api_served_pages.py``)."""
     assert catalog_pages(app) is app.asgi_handler
+
+
+async def test_a_healthy_health_check_is_the_controllers_bytes(
+        client: ApiClient, app: Litestar, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Served first while the database answers; a 503 is the framework's."""
+    framework = Framework(app, client)
+
+    async def unanswered(self: Any) -> bool:
+        return False
+
+    with monkeypatch.context() as patched:
+        patched.setattr(LeanUnitOfWork, "ping", unanswered)
+        status, _, body = await fetch(client, "/api/health")
+    assert framework.reached == ["/api/health"]
+    assert status == 503 and body == b'{"status":"unavailable"}'
+    framework.reached.clear()
+    answer = await fetch(client, "/api/health")
+    assert framework.reached == [] and answer == await framework.answer("/api/health")
+    assert answer[0] == 200 and answer[2] == b'{"status":"ok"}'
