@@ -35,6 +35,15 @@ nothing is read or counted twice; one that declines or fails is the framework's,
 HTTP/1.0 or ``Connection: close``, behind a response still being sent, while the client
 is not reading, or with the access log on take the ordinary path from the start
 (``docs/performance.md``, "Catalog pages answered as they are read").
+
+**One keep-alive timer per idle spell.** uvicorn closes a connection left idle for
+``timeout_keep_alive`` seconds by arming a timer after every response and cancelling it
+when the next request's first bytes arrive: a timer made, pushed on the loop's heap and
+cancelled per request, 6 % of a search's time under load once the answer itself got
+cheap. Here a response notes when the connection fell idle, and a timer is armed only if
+none is; when it fires it closes a connection idle for the whole timeout, or is armed again
+for the rest of it (or not at all while a request is being served). Connections close after
+the same idleness as before.
 """
 
 from __future__ import annotations
@@ -144,6 +153,48 @@ class ServedHttpProtocol(HttpToolsProtocol):
         super().connection_made(HeadWithBody(transport, self.loop))  # type: ignore[arg-type]
         self.pages = catalog_pages(self.app)
         self.answering = False  # the request being read goes to the pages first
+
+    # -- one keep-alive timer per idle spell (see the module docstring) -----------------
+
+    idle_since: float | None = None  # when the connection fell idle; None: serving
+
+    def _unset_keepalive_if_required(self) -> None:
+        self.idle_since = None  # (the timer, if armed, finds the connection busy)
+
+    def on_response_complete(self) -> None:
+        # uvicorn's own, but for the keep-alive timer (``_idle``)
+        self.server_state.total_requests += 1
+        if self.transport.is_closing():
+            return
+        self._unset_keepalive_if_required()
+        self.flow.resume_reading()
+        if self.pipeline:
+            cycle, app = self.pipeline.pop()
+            self._start_asgi_task(cycle, app)
+        else:
+            self._idle()
+
+    def _idle(self) -> None:
+        self.idle_since = self.loop.time()
+        if self.timeout_keep_alive_task is None:
+            self.timeout_keep_alive_task = self.loop.call_at(
+                self.idle_since + self.timeout_keep_alive, self._keep_alive_due)
+
+    def _keep_alive_due(self) -> None:
+        self.timeout_keep_alive_task = None
+        if self.idle_since is None:  # serving: armed again when it falls idle
+            return
+        due = self.idle_since + self.timeout_keep_alive
+        if self.loop.time() >= due:
+            self.timeout_keep_alive_handler()
+        else:
+            self.timeout_keep_alive_task = self.loop.call_at(due, self._keep_alive_due)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        super().connection_lost(exc)
+        if self.timeout_keep_alive_task is not None:
+            self.timeout_keep_alive_task.cancel()
+            self.timeout_keep_alive_task = None
 
     # -- catalog pages answered as they are read (see the module docstring) -------------
 
