@@ -52,13 +52,17 @@ STATIC_HEADERS: tuple[tuple[bytes, bytes], ...] = (
 )
 
 
+# (made once: the hook asks for them on every response the framework sends)
+_SECURITY = ((b"content-security-policy", CSP.encode()), *STATIC_HEADERS)
+_SCHEMA_SECURITY = ((b"content-security-policy", SCHEMA_CSP.encode()), *STATIC_HEADERS)
+
+
 def security_headers_for(path: str) -> tuple[tuple[bytes, bytes], ...]:
     """The security headers of a response to ``path``, in the order the hook adds them. The
     hook adds those a response lacks; a response that carries them all already (the catalog
     pages answered before the framework, ``fast_path.py``, which also leave the server
     without the framework's hooks) is sent as it is."""
-    policy = SCHEMA_CSP if path == "/schema" or path.startswith("/schema/") else CSP
-    return ((b"content-security-policy", policy.encode()), *STATIC_HEADERS)
+    return _SCHEMA_SECURITY if path == "/schema" or path.startswith("/schema/") else _SECURITY
 
 
 def _is_public(headers: list[tuple[bytes, bytes]]) -> bool:
