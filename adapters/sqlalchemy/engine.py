@@ -45,6 +45,11 @@ _READ_ONLY = re.compile(r"\s*(SELECT|PRAGMA|EXPLAIN|BEGIN|COMMIT|ROLLBACK|RELEAS
                         re.IGNORECASE)
 _WRITING = "rethread_writing"
 WROTE = "rethread_wrote"  # set on a connection that ran a writing statement in this transaction
+# ... and one that wrote a table a search page shows (listings, their sellers' cards): on
+# PostgreSQL those writes are notified to every process (migration 0073) and a unit of work
+# that made them tells its own process at once (``unit_of_work.py``, ``LeanReads.committed``).
+WROTE_SHOWN = "rethread_wrote_shown"
+_SHOWN_TABLES = re.compile(r"\b(?:products|users)\b", re.IGNORECASE)
 
 
 class SqliteWriteLockTimeout(Exception):
@@ -126,10 +131,13 @@ def _install_sqlite_writer(engine: AsyncEngine, mmap_bytes: int) -> None:
 def _mark_write(conn: Any, _cursor: Any, statement: str, *_: Any) -> None:
     if not _READ_ONLY.match(statement):
         conn.info[WROTE] = True
+        if _SHOWN_TABLES.search(statement):
+            conn.info[WROTE_SHOWN] = True
 
 
 def _forget_write(conn: Any, *_: Any) -> None:
     conn.info.pop(WROTE, None)
+    conn.info.pop(WROTE_SHOWN, None)
 
 
 def _track_writes(engine: AsyncEngine) -> AsyncEngine:

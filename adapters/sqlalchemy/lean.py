@@ -34,6 +34,7 @@ the admission gate (``application/admission.py``).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import sqlite3
 import threading
@@ -71,6 +72,11 @@ KEPT_SELLERS = 20_000
 LEAN_POSTGRES_POOL_SIZE = 10
 # At most this many listings read in one statement for several requests (``fetch_together``).
 TOGETHER_MAX = 128
+# PostgreSQL: the channel the triggers of migration 0073 notify when a commit changed listings
+# or users, and how long after losing its listening connection a process listens again
+# (meanwhile every search looks at the change feed).
+CHANGES_CHANNEL = "rethread_changes"
+LISTEN_AGAIN_SECONDS = 1.0
 # A connection that died under us (PostgreSQL restarted, the connection was killed): the
 # server's error, the socket's, or asyncpg's protocol caught between two states by it.
 _BROKEN = (asyncpg.PostgresConnectionError, asyncpg.exceptions.OperatorInterventionError,
@@ -369,6 +375,88 @@ class _PostgresPools:
                 await opening.result().pool.close()
 
 
+class _ChangeListener:
+    """PostgreSQL's counterpart of SQLite's data version, for one event loop: a connection
+    that listens on :data:`CHANGES_CHANNEL` and counts the notices (migration 0073), so a
+    search finds out without a round trip that no commit changed listings or sellers since
+    the search index last looked.
+
+    :attr:`version` moves with every notice, every commit of this process that wrote
+    (:meth:`committed`: its own writes do not wait for their notice to arrive, so the next
+    search here reflects them, as on SQLite) and every time listening (re)starts (notices
+    sent while nobody listened are lost). While not :attr:`listening` (connecting, or the
+    connection was lost, ``LISTEN_AGAIN_SECONDS`` before the next attempt) there is no
+    version and every search looks at the change feed, as it did before there were
+    notices. The connection is opened by a short task and watched by callbacks: nothing is
+    left waiting on the loop."""
+
+    def __init__(self, connect: dict[str, Any], loop: asyncio.AbstractEventLoop) -> None:
+        self.connect, self.loop = connect, loop
+        self.version = 0
+        self.connection: asyncpg.Connection | None = None
+        self.opening: asyncio.Task[None] | None = None
+        self.again: asyncio.TimerHandle | None = None
+        self.closed = False
+        self.listen()
+
+    @property
+    def listening(self) -> bool:
+        return self.connection is not None
+
+    def listen(self) -> None:
+        self.again = None
+        if not self.closed and self.opening is None and self.connection is None:
+            self.opening = self.loop.create_task(self._open())
+
+    async def _open(self) -> None:
+        connection = None
+        try:
+            connection = await asyncpg.connect(**self.connect)
+            connection.add_termination_listener(self._lost)
+            await connection.add_listener(CHANGES_CHANNEL, self._notice)
+        except (OSError, asyncpg.PostgresError, *_BROKEN):
+            if connection is not None:
+                connection.terminate()
+            self._later()
+            return
+        finally:
+            self.opening = None
+        if self.closed:
+            await connection.close()
+            return
+        self.connection = connection
+        self.version += 1  # (commits made before LISTEN sent no notice here: look once)
+
+    def _notice(self, *_: Any) -> None:
+        self.version += 1
+
+    def committed(self) -> None:
+        self.version += 1
+
+    def _lost(self, connection: asyncpg.Connection) -> None:
+        if connection is self.connection:
+            self.connection = None
+            self.version += 1
+            self._later()
+
+    def _later(self) -> None:
+        if not self.closed and self.again is None:
+            self.again = self.loop.call_later(LISTEN_AGAIN_SECONDS, self.listen)
+
+    async def close(self) -> None:
+        self.closed = True
+        if self.again is not None:
+            self.again.cancel()
+        opening = self.opening
+        if opening is not None:
+            opening.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await opening
+        connection, self.connection = self.connection, None
+        if connection is not None:
+            await connection.close()
+
+
 async def _unchanged(_connection: asyncpg.Connection) -> None:
     """The pool's reset for the lean reads' connections: nothing to do, so no round trip.
 
@@ -401,6 +489,8 @@ class LeanReads:
         self.sqlite: _SqliteLoopReads | None = None
         self.autocommit: AsyncEngine | None = None
         self.postgres: _PostgresPools | None = None
+        # PostgreSQL: each event loop's listener for the change notices (``data_version``).
+        self.listeners: dict[asyncio.AbstractEventLoop, _ChangeListener] = {}
         if engine.dialect.name == "sqlite":
             assert engine.url.database
             self.sqlite = _SqliteLoopReads(engine.url.database, engine.dialect)
@@ -422,12 +512,27 @@ class LeanReads:
             return (await connection.execute(statement)).all()
 
     def data_version(self) -> int | None:
-        """A number that changes whenever anything is committed to the database, if the
-        database offers a cheap one (SQLite); None when it does not (PostgreSQL)."""
-        if self.sqlite is None:
+        """A number that changes whenever something the search index or the kept sellers'
+        cards depend on may have changed, read without a round trip; None when there is no
+        telling (every search looks at the change feed). SQLite: its data version, which
+        every commit to the database changes. PostgreSQL: this event loop's count of change
+        notices (``_ChangeListener``, migration 0073), while it listens."""
+        if self.sqlite is not None:
+            self.seen_version = self.sqlite.data_version()
+            return self.seen_version
+        assert self.postgres is not None
+        loop = asyncio.get_running_loop()
+        listener = self.listeners.get(loop)
+        if listener is None:
+            self.listeners[loop] = _ChangeListener(self.postgres.connect, loop)
             return None
-        self.seen_version = self.sqlite.data_version()
-        return self.seen_version
+        return listener.version if listener.listening else None
+
+    def committed(self) -> None:
+        """This process committed a write: on PostgreSQL the next search looks at the change
+        feed without waiting for the commit's notice (SQLite's data version has moved)."""
+        for listener in self.listeners.values():
+            listener.committed()
 
     def seller_cards(self) -> dict[int, SellerCard] | None:
         """Sellers' cards read since the last commit to the database, by id, for a search
@@ -436,7 +541,8 @@ class LeanReads:
         on SQLite the data version read last, at the latest by this search's look at the
         index (versions only grow, and the cards kept under one were read after it was
         read: reading it again here cost 17 us a page); on PostgreSQL the first unassigned
-        transaction id at the search index's last look, which the search has just taken,
+        transaction id at the search index's last look (this search's, or an earlier one's
+        when no change notice has come since: migration 0073 notifies writes to users),
         when no write was in progress (``ListingIndex.database_version``). None when there
         is no telling: every page reads its sellers."""
         version = self._version_of_index()
@@ -468,6 +574,12 @@ class LeanReads:
     async def dispose(self) -> None:
         if self.sqlite is not None:
             self.sqlite.close()
+        listeners, self.listeners = self.listeners, {}
+        loop = asyncio.get_running_loop()
+        for owner, listener in listeners.items():
+            listener.closed = True  # (one on a loop that has ended can only be dropped)
+            if owner is loop:
+                await listener.close()
         if self.postgres is not None:
             await self.postgres.close()
 

@@ -95,17 +95,18 @@ async def sync(index: ListingIndex, dialect: str, session: Callable[[], AsyncSes
                run: Run, version: int | None = None) -> None:
     """Apply to ``index`` what changed since its last look (one statement through ``run``
     when nothing did; changed rows are read in ``session()``, the unit of work's session,
-    made only when something changed). ``version``: the database's
-    data version read just before (``LeanReads.data_version``, SQLite); when the last look
-    that found the index current saw the same one, nothing was committed since and the
-    look is skipped. A commit racing this look changes the version, so the next one looks;
-    a look that overlapped a load does not count.
+    made only when something changed). ``version``: the database's data version read just
+    before (``LeanReads.data_version``: SQLite's, or on PostgreSQL the count of change
+    notices heard while listening); when the last look that found the index current saw
+    the same one, nothing was committed since and the look is skipped. A commit racing
+    this look changes the version, so the next one looks; a look that overlapped a load
+    does not count.
 
     Requests that wait for the lock share looks: a look that began after a request arrived
     and has finished saw every commit made before that request, so the request needs no
-    look of its own. Under load (PostgreSQL, which has no data version, looks on every
-    search) one look serves everyone who queued behind the previous one, instead of each
-    taking its turn with a round trip."""
+    look of its own. Under load (PostgreSQL while it does not listen for notices looks on
+    every search) one look serves everyone who queued behind the previous one, instead of
+    each taking its turn with a round trip."""
     if not index.ready or (version is not None and version == index.quiet_at):
         return
     loads, arrived = index.loads, index.looks_begun

@@ -23,7 +23,7 @@ from adapters.sqlalchemy.analytics import SqlActivityRepository
 from adapters.sqlalchemy.blog import SqlBlogRepository
 from adapters.sqlalchemy.catalog import SqlListingRepository
 from adapters.sqlalchemy.contact import SqlContactMessageRepository
-from adapters.sqlalchemy.engine import WROTE, SqliteWriteLockTimeout
+from adapters.sqlalchemy.engine import WROTE, WROTE_SHOWN, SqliteWriteLockTimeout
 from adapters.sqlalchemy.favorites import SqlFavoriteRepository
 from adapters.sqlalchemy.messaging import SqlMessageRepository
 from adapters.sqlalchemy.notifications import SqlNotificationRepository
@@ -212,6 +212,8 @@ class SqlAlchemyUnitOfWork:
 
     async def commit(self) -> None:
         try:
+            # (PostgreSQL only: SQLite's data version moves with every commit anyway)
+            shown = self.dialect == "postgresql" and await self._wrote_shown()
             await self.session.commit()
         except (DBAPIError, SqliteWriteLockTimeout) as error:
             await self.session.rollback()
@@ -223,6 +225,20 @@ class SqlAlchemyUnitOfWork:
             self._listings_changed = False
             if self.search_cache is not None:
                 await self.search_cache.invalidate()
+        if shown and self.lean_reads is not None:
+            self.lean_reads.committed()
+
+    async def _wrote_shown(self) -> bool:
+        """Did this transaction write listings or users, what search pages show? (Its
+        connection's mark, ``engine.WROTE_SHOWN``, which the commit clears; objects still
+        to be flushed are flushed first, as the commit would.)"""
+        session = self.session
+        if session.new or session.dirty or session.deleted:
+            await session.flush()
+        if not session.in_transaction():
+            return False
+        connection = await session.connection()
+        return bool(connection.sync_connection.info.get(WROTE_SHOWN))  # type: ignore[union-attr]
 
     async def ping(self) -> bool:
         return (await self.session.scalar(text("SELECT 1"))) == 1
