@@ -2,7 +2,8 @@
 Nagle's algorithm off even on a listening socket bound as uvicorn binds it (``proto`` 0),
 where asyncio leaves it on; a response's head and body in one write; a streamed response's
 head sent before its body is ready; catalog pages answered as they are read (at once, after
-waiting, declined or failing, pipelined, and the requests that take the ordinary path)."""
+waiting, declined or failing, pipelined, and the requests that take the ordinary path); and
+turns of the event loop shared with requests that wait."""
 
 from __future__ import annotations
 
@@ -15,7 +16,13 @@ import pytest
 from uvicorn.config import Config
 from uvicorn.server import ServerState
 
-from entrypoints.cli.http_protocol import HeadWithBody, ServedHttpProtocol, catalog_pages
+from entrypoints.cli import http_protocol
+from entrypoints.cli.http_protocol import (
+    HeadWithBody,
+    ServedHttpProtocol,
+    Turn,
+    catalog_pages,
+)
 from entrypoints.http.fast_path import DECLINED, CatalogPages
 
 
@@ -411,3 +418,86 @@ async def test_a_connection_serving_a_slow_request_is_not_closed_for_idleness() 
         writer.close()
     finally:
         server.close()
+
+
+# -- turns shared with requests that wait ---------------------------------------------------
+
+
+def test_a_turn_is_over_past_its_budget_only_while_requests_wait() -> None:
+    loop = asyncio.new_event_loop()
+    try:
+        turn = Turn(loop)
+        turn.add(http_protocol.TURN_BUDGET_SECONDS / 2)
+        assert not turn.over({object()})
+        turn.add(http_protocol.TURN_BUDGET_SECONDS)
+        assert turn.over({object()})  # a request in progress waits for its turns
+        assert not turn.over(set())  # none: nobody to wait for
+        loop.run_until_complete(asyncio.sleep(0))  # the next turn starts a new count
+        assert turn.spent == 0 and not turn.over({object()})
+    finally:
+        loop.close()
+
+
+async def test_connections_read_past_the_budget_are_answered_in_later_turns_in_order(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(http_protocol, "TURN_BUDGET_SECONDS", 0.0)  # one answer a turn
+    kept: list[ServedHttpProtocol] = []
+    wait = Turn.wait
+
+    def counted(self: Turn, connection: ServedHttpProtocol) -> None:
+        kept.append(connection)
+        wait(self, connection)
+
+    monkeypatch.setattr(Turn, "wait", counted)
+
+    async def slow() -> bytes:
+        await asyncio.sleep(0.3)
+        return b'{"slow":true}'
+
+    pages = Pages({"/slow": slow, "/api/products": at_once, "/api/products/2": after_waiting})
+    server, address = await served(pages)
+    try:
+        slow_reader, slow_writer = await asyncio.open_connection(*address)
+        slow_writer.write(get("/slow"))  # in progress (a task of uvicorn's) throughout
+        await asyncio.sleep(0.05)
+        others = [await asyncio.open_connection(*address) for _ in range(3)]
+        for _, writer in others:  # read by the server in one turn
+            writer.write(get("/api/products") + get("/api/products/2") + get("/api/products"))
+        for reader, _ in others:
+            assert [(await response(reader))[1] for _ in range(3)] == [
+                b'{"at":"once"}', b'{"after":"waiting"}', b'{"at":"once"}']
+        assert len(kept) >= 2  # (the first read in that turn was answered in it)
+        assert (await response(slow_reader))[1] == b'{"slow":true}'
+
+        kept.clear()  # nothing in progress: every connection read is answered at once
+        for _, writer in others:
+            writer.write(get("/api/products"))
+        for reader, _ in others:
+            assert (await response(reader))[1] == b'{"at":"once"}'
+        assert kept == []
+        for _, writer in [*others, (slow_reader, slow_writer)]:
+            writer.close()
+    finally:
+        server.close()
+
+
+async def test_a_connection_closed_while_its_bytes_wait_is_skipped(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(http_protocol, "TURN_BUDGET_SECONDS", 0.0)
+    pages = Pages({"/api/products": at_once})
+    config = Config(app=pages, lifespan="off", access_log=False)
+    config.load()
+    state = ServerState()
+    state.tasks.add(asyncio.get_running_loop().create_future())  # (a request in progress)
+    protocol = ServedHttpProtocol(config, state, {})
+    transport = Recorded()
+    protocol.connection_made(transport)
+    protocol.turn.add(1.0)
+    protocol.data_received(get("/api/products"))
+    protocol.data_received(get("/api/products"))  # behind the first, kept with it
+    assert protocol.kept == get("/api/products") * 2 and transport.writes == []
+    transport.closed = True
+    await turn()
+    await turn()
+    assert transport.writes == [] and protocol.kept is None
+    assert not protocol.turn.waiting and not protocol.turn.draining
