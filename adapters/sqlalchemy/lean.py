@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import os
 import sqlite3
 import threading
@@ -72,6 +73,7 @@ KEPT_SELLERS = 20_000
 LEAN_POSTGRES_POOL_SIZE = 10
 # At most this many listings read in one statement for several requests (``fetch_together``).
 TOGETHER_MAX = 128
+log = logging.getLogger("rethread.search_index")
 # PostgreSQL: the channel the triggers of migration 0073 notify when a commit changed listings
 # or users, and how long after losing its listening connection a process listens again
 # (meanwhile every search looks at the change feed).
@@ -414,7 +416,8 @@ class _ChangeListener:
             connection = await asyncpg.connect(**self.connect)
             connection.add_termination_listener(self._lost)
             await connection.add_listener(CHANGES_CHANNEL, self._notice)
-        except (OSError, asyncpg.PostgresError, *_BROKEN):
+        except Exception:  # (PostgreSQL down, refused, ...) searches look meanwhile
+            log.warning("not listening for change notices; trying again", exc_info=True)
             if connection is not None:
                 connection.terminate()
             self._later()

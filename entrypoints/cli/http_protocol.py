@@ -160,6 +160,8 @@ def resumed(coroutine: Coroutine[Any, Any, Any], pending: Any,
 # How long one turn of the event loop spends answering requests as they are read while other
 # requests wait their turn, before the connections it reads next wait for the next (``Turn``).
 TURN_BUDGET_SECONDS = 0.003
+# A connection keeping more bytes than this for a later turn is not read meanwhile.
+KEPT_BYTES_MAX = 65_536
 
 
 class Turn:
@@ -233,12 +235,16 @@ class ServedHttpProtocol(HttpToolsProtocol):
             turn = _TURNS[self.loop] = Turn(self.loop)
         self.turn = turn
         self.kept: bytes | None = None  # bytes read, kept for the next turn
+        self.kept_paused = False  # reading paused while too many bytes are kept
 
     # -- turns shared with requests that wait (``Turn``) ----------------------------------
 
     def data_received(self, data: bytes) -> None:
         if self.kept is not None:  # (in order, behind what waits already)
             self.kept += data
+            if len(self.kept) > KEPT_BYTES_MAX and not self.kept_paused:
+                self.kept_paused = True  # (a client sending on and on waits with its bytes)
+                self.flow.pause_reading()
             return
         if self.pages is not None and self.turn.over(self.server_state.tasks):
             self._unset_keepalive_if_required()
@@ -249,6 +255,9 @@ class ServedHttpProtocol(HttpToolsProtocol):
 
     def read_kept(self) -> None:
         data, self.kept = self.kept, None
+        if self.kept_paused:
+            self.kept_paused = False
+            self.flow.resume_reading()
         if data is not None and not self.transport.is_closing():
             super().data_received(data)
 

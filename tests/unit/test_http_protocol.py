@@ -501,3 +501,27 @@ async def test_a_connection_closed_while_its_bytes_wait_is_skipped(
     await turn()
     assert transport.writes == [] and protocol.kept is None
     assert not protocol.turn.waiting and not protocol.turn.draining
+
+
+async def test_a_connection_keeping_too_many_bytes_is_not_read_until_its_turn(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(http_protocol, "KEPT_BYTES_MAX", 100)
+    pages = Pages({"/api/products": at_once})
+    config = Config(app=pages, lifespan="off", access_log=False)
+    config.load()
+    state = ServerState()
+    state.tasks.add(asyncio.get_running_loop().create_future())  # (a request in progress)
+    protocol = ServedHttpProtocol(config, state, {})
+    transport = Recorded()
+    paused: list[bool] = []
+    transport.pause_reading = lambda: paused.append(True)  # type: ignore[method-assign]
+    transport.resume_reading = lambda: paused.append(False)  # type: ignore[method-assign]
+    protocol.connection_made(transport)
+    protocol.turn.add(1.0)
+    protocol.data_received(get("/api/products"))
+    protocol.data_received(get("/api/products") * 3)  # past 100 bytes kept
+    assert paused == [True]
+    await turn()  # its turn: read, answered, and read from again
+    assert paused == [True, False] and protocol.kept is None
+    assert len(transport.writes) == 4 and all(
+        write.endswith(b'{"at":"once"}') for write in transport.writes)
