@@ -481,18 +481,23 @@ async def test_connections_read_past_the_budget_are_answered_in_later_turns_in_o
         server.close()
 
 
-async def test_a_connection_closed_while_its_bytes_wait_is_skipped(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(http_protocol, "TURN_BUDGET_SECONDS", 0.0)
-    pages = Pages({"/api/products": at_once})
-    config = Config(app=pages, lifespan="off", access_log=False)
+def over_budget(transport: Recorded) -> tuple[ServedHttpProtocol, Recorded]:
+    """A connection on ``transport`` whose turn is over its budget while a request is in
+    progress: what it reads now waits for the next turn."""
+    config = Config(app=Pages({"/api/products": at_once}), lifespan="off", access_log=False)
     config.load()
     state = ServerState()
     state.tasks.add(asyncio.get_running_loop().create_future())  # (a request in progress)
     protocol = ServedHttpProtocol(config, state, {})
-    transport = Recorded()
     protocol.connection_made(transport)
     protocol.turn.add(1.0)
+    return protocol, transport
+
+
+async def test_a_connection_closed_while_its_bytes_wait_is_skipped(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(http_protocol, "TURN_BUDGET_SECONDS", 0.0)
+    protocol, transport = over_budget(Recorded())
     protocol.data_received(get("/api/products"))
     protocol.data_received(get("/api/products"))  # behind the first, kept with it
     assert protocol.kept == get("/api/products") * 2 and transport.writes == []
@@ -506,18 +511,11 @@ async def test_a_connection_closed_while_its_bytes_wait_is_skipped(
 async def test_a_connection_keeping_too_many_bytes_is_not_read_until_its_turn(
         monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(http_protocol, "KEPT_BYTES_MAX", 100)
-    pages = Pages({"/api/products": at_once})
-    config = Config(app=pages, lifespan="off", access_log=False)
-    config.load()
-    state = ServerState()
-    state.tasks.add(asyncio.get_running_loop().create_future())  # (a request in progress)
-    protocol = ServedHttpProtocol(config, state, {})
-    transport = Recorded()
     paused: list[bool] = []
+    transport = Recorded()
     transport.pause_reading = lambda: paused.append(True)  # type: ignore[method-assign]
     transport.resume_reading = lambda: paused.append(False)  # type: ignore[method-assign]
-    protocol.connection_made(transport)
-    protocol.turn.add(1.0)
+    protocol, _ = over_budget(transport)
     protocol.data_received(get("/api/products"))
     protocol.data_received(get("/api/products") * 3)  # past 100 bytes kept
     assert paused == [True]
