@@ -38,6 +38,10 @@ describe('restoreScroll', () => {
     p.grow(4000);
     expect(p.state.y).toBe(2600);
     vi.advanceTimersByTime(1000);
+    expect(p.watching()).toBe(true); // (a next row may still come)
+    p.grow(4200); // it does, a second after the last: the position is kept
+    expect(p.state.y).toBe(2600);
+    vi.advanceTimersByTime(1600);
     expect(p.watching()).toBe(false); // it held and the page settled: done
   });
 

@@ -46,7 +46,9 @@ export interface RestoreOptions {
 
 /** Scroll ``win`` to ``target`` now and again each time the page grows; answers a cancel. */
 export function restoreScroll(win: ScrollWindow, target: number, options: RestoreOptions): () => void {
-  const { watchGrowth, patience = 8000, quiet = 600 } = options;
+  // Quiet: rows that arrive one after another on a slow connection (or a slow server) come
+  // more than 0.6 s apart; stopping between two of them left the page to shift after it.
+  const { watchGrowth, patience = 8000, quiet = 1500 } = options;
   let quietTimer = 0;
   const stop = () => {
     stopWatching();
