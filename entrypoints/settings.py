@@ -31,6 +31,12 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     # uvicorn's per-request access log: off by default (it halved a bare app's throughput
     # here); RETHREAD_ACCESS_LOG=1 turns it on (docs/performance.md).
     access_log: bool = False
+    # Seconds an idle keep-alive connection stays open (uvicorn's 5 by default). Behind a
+    # reverse proxy that keeps connections to the servers open longer (nginx's upstream
+    # keepalive_timeout, 60 s by default), set this above the proxy's: a connection the
+    # server closes just as the proxy sends on it fails that request, and a proxy retries
+    # only idempotent ones, so a POST would answer 502 (docs/deploy.md).
+    keep_alive_seconds: int = 5
     # How long search facets and capped totals may be reused (any listing write empties the
     # cache at once); 0 turns the cache off (adapters/sqlalchemy/search_cache.py).
     search_cache_seconds: float = 30.0
@@ -106,6 +112,7 @@ def load_settings(env: dict[str, str] | None = None) -> Settings:
         order_timer_seconds=float(env.get("RETHREAD_ORDER_TIMER_SECONDS", "60")),
         secure_cookies=_flag(env.get("RETHREAD_SECURE_COOKIES")),
         access_log=_flag(env.get("RETHREAD_ACCESS_LOG")),
+        keep_alive_seconds=max(1, int(env.get("RETHREAD_KEEP_ALIVE_SECONDS", "5"))),
         search_cache_seconds=float(env.get("RETHREAD_SEARCH_CACHE_SECONDS", "30")),
         heavy_reads=max(0, int(env.get("RETHREAD_HEAVY_READS", "0"))),
         search_index=_flag(env.get("RETHREAD_SEARCH_INDEX", "1")),

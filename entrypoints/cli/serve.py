@@ -59,6 +59,9 @@ def serve(
         forwarded_allow_ips=settings.forwarded_allow_ips or None,
         log_level="info",
         access_log=settings.access_log,
+        # Idle keep-alive connections close after this long (RETHREAD_KEEP_ALIVE_SECONDS:
+        # above a reverse proxy's own idle timeout, docs/deploy.md).
+        timeout_keep_alive=settings.keep_alive_seconds,
         # With --workers the parent pings each worker and replaces one that does not answer
         # within this many seconds. uvicorn's 5 s is shorter than a worker's start (imports)
         # on a busy 2-core machine: workers were killed and restarted while starting, and a

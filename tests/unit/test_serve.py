@@ -21,6 +21,7 @@ def settings(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     monkeypatch.setenv("RETHREAD_DATA_DIR", str(tmp_path))
     monkeypatch.setenv("RETHREAD_SECRET_KEY", "k")
     monkeypatch.delenv("RETHREAD_EVENT_LOOP", raising=False)
+    monkeypatch.delenv("RETHREAD_KEEP_ALIVE_SECONDS", raising=False)
     get_settings.cache_clear()  # type: ignore[attr-defined]
     yield
     get_settings.cache_clear()  # type: ignore[attr-defined]
@@ -36,6 +37,16 @@ def test_one_worker_runs_the_frozen_heap_app_with_a_shutdown_grace(
     assert ran["timeout_graceful_shutdown"] == serve_module.SHUTDOWN_GRACE_SECONDS
     assert ran["http"] is serve_module.ServedHttpProtocol
     assert ran["server_header"] is False
+    assert ran["timeout_keep_alive"] == 5  # uvicorn's own default unless told otherwise
+
+
+def test_the_keep_alive_timeout_is_a_setting_for_servers_behind_a_proxy(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    ran: dict[str, Any] = {}
+    monkeypatch.setenv("RETHREAD_KEEP_ALIVE_SECONDS", "75")
+    monkeypatch.setattr(serve_module.uvicorn, "run", lambda **options: ran.update(options))
+    serve_module.serve(host="127.0.0.1", port=0, workers=1)
+    assert ran["timeout_keep_alive"] == 75
 
 
 @pytest.mark.skipif(not supported(), reason="no SO_REUSEPORT here")
