@@ -22,7 +22,11 @@ class Argon2PasswordHasher:
         self._hasher = hasher or _Argon2()
         self._pool = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="argon2")
         # Verified against when the login names nobody, so both answers take the same time.
-        self._dummy_hash = self._hasher.hash("rethread-no-such-user")
+        # Made by the first such login, in the pool: made here, it was hashed on the event
+        # loop by the first request that needed a viewer (this is built with the accounts
+        # service), stalling every connection and taking 64 MiB at once on servers that
+        # may never see a login (docs/performance.md, "Every target on one machine ...").
+        self._dummy_hash: str | None = None
 
     async def hash(self, password: str) -> str:
         loop = asyncio.get_running_loop()
@@ -31,9 +35,15 @@ class Argon2PasswordHasher:
     async def verify(self, password_hash: str | None, password: str) -> bool:
         """``None`` (no such user) costs the same as a real check and answers False."""
         loop = asyncio.get_running_loop()
-        target = self._dummy_hash if password_hash is None else password_hash
+        target = await self._dummy() if password_hash is None else password_hash
         matches = await loop.run_in_executor(self._pool, self._check, target, password)
         return matches and password_hash is not None
+
+    async def _dummy(self) -> str:
+        """The dummy hash (two first logins at once may both make it: the same thing)."""
+        if self._dummy_hash is None:
+            self._dummy_hash = await self.hash("rethread-no-such-user")
+        return self._dummy_hash
 
     def _check(self, password_hash: str, password: str) -> bool:
         try:
