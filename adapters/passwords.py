@@ -33,7 +33,8 @@ class Argon2PasswordHasher:
         return await loop.run_in_executor(self._pool, self._hasher.hash, password)
 
     async def verify(self, password_hash: str | None, password: str) -> bool:
-        """``None`` (no such user) costs the same as a real check and answers False."""
+        """``None`` (no such user) costs the same as a real check (the process's first such
+        check makes the dummy hash too) and answers False."""
         loop = asyncio.get_running_loop()
         target = await self._dummy() if password_hash is None else password_hash
         matches = await loop.run_in_executor(self._pool, self._check, target, password)
