@@ -23,7 +23,14 @@ from application.ports.realtime import RealtimePublisher
 from application.throttle import Throttle, hashed
 from domain.accounts import Role, User, normalise_email, role_for
 from domain.analytics import ActivityKind, activity_day
-from domain.errors import Conflict, NotAuthenticated, NotFound, RateLimited, require_valid
+from domain.errors import (
+    Conflict,
+    Forbidden,
+    NotAuthenticated,
+    NotFound,
+    RateLimited,
+    require_valid,
+)
 from domain.rate_limits import DEFAULT_LIMITS, Limits
 from domain.validation import validate_login, validate_registration
 
@@ -143,6 +150,7 @@ class AccountService:
         new_hash = (await self.hasher.hash(password)
                     if self.hasher.needs_rehash(user.password_hash) else None)
         async with self.uow:
+            await self._refuse_if_suspended(user)
             if new_hash is not None:
                 user.password_hash = new_hash
             user.role = role_for(user.email, self.admin_emails, user.role)
@@ -152,6 +160,13 @@ class AccountService:
         await self.throttle.reset(keys.pair)
         await self._remember_address(keys.known)
         return SignedIn(user, token)
+
+    async def _refuse_if_suspended(self, user: User) -> None:
+        """A suspended member (issue 37) is told why and until when (403)."""
+        assert user.id is not None
+        suspension = await self.uow.suspensions.get(user.id)
+        if suspension is not None and suspension.active(self.clock.now()):
+            raise Forbidden(suspension.login_refusal)
 
     async def logout(self, token: str | None) -> None:
         """End the session; the user's open sockets hear ``session_ended`` and the ones

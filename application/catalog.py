@@ -23,7 +23,12 @@ from application.catalog_search import (
     parse_sort,
     search_words,
 )
-from application.catalog_views import ListingView, existing_listing, listing_views
+from application.catalog_views import (
+    PRODUCT_NOT_FOUND,
+    ListingView,
+    existing_listing,
+    listing_views,
+)
 from application.media import PhotoInput, PhotoIntake
 from application.notifications import notify_watchers, publish_notifications
 from application.offers import decline_open_offers, publish_declined
@@ -36,7 +41,7 @@ from application.throttle import Throttle
 from domain.accounts import User
 from domain.analytics import ActivityKind
 from domain.catalog import Category, ListingStatus
-from domain.errors import require_valid
+from domain.errors import NotFound, require_valid
 from domain.listings import Listing, ListingDetails
 from domain.money import format_usd
 from domain.offers import DeclineReason
@@ -91,9 +96,15 @@ class CatalogService:
 
     # -- reading -----------------------------------------------------------------------
 
-    async def get(self, listing_id: int) -> ListingView:
+    async def get(self, listing_id: int, viewer: User | None = None) -> ListingView:
+        """A listing by id; a hidden one only for its seller and administrators (issue 37;
+        the fast path asks with no viewer, so a hidden listing always reaches the
+        framework, which asks again with the viewer)."""
         async with self.reads:
             listing = await existing_listing(self.reads, listing_id)
+            if not listing.visible_to(viewer.id if viewer else None,
+                                      viewer is not None and viewer.is_admin):
+                raise NotFound(PRODUCT_NOT_FOUND)
             return (await listing_views(self.reads, self.clock, [listing]))[0]
 
     async def search(self, request: SearchRequest) -> SearchPage:
@@ -124,6 +135,8 @@ class CatalogService:
                 query, sort, page.fetch, page.after)
             found = [] if total == 0 or ids is not None else await self.uow.listings.search(
                 query, sort, page.fetch, page.after, matches=None if capped else total)
+            blocked = (await self.uow.blocks.hidden_from(request.searcher_id)
+                       if request.searcher_id is not None else frozenset())
         extra: dict[str, str | int | bool] = {"s": sort.value, "t": total, "f": query_print}
         if capped:
             extra["c"] = True
@@ -135,7 +148,10 @@ class CatalogService:
                 found = [listed[i] for i in ids if i in listed]
             shown = page_of(found, page, lambda item: position(item, sort, query.words),
                             **extra)
-            items = await listing_views(self.reads, self.clock, shown.items)
+            # Blocked members' listings (issue 37) leave the page after the engine's work:
+            # one place, whatever engine found them; the cursor still names the last read.
+            items = await listing_views(self.reads, self.clock,
+                                        [i for i in shown.items if i.seller_id not in blocked])
         if query.words and request.cursor is None:  # a new query, not the next page
             self.activity.add(ActivityKind.SEARCH, request.searcher_id, self.clock.now())
         return SearchPage(items, shown.next_cursor, total, capped, did_you_mean)

@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from application.abuse import AbuseLimits, Act, take
+from application.blocks import ensure_can_interact
 from application.notifications import notification_event, notify
 from application.paging import After, page_of, page_request
 from application.ports import Clock, UnitOfWork
@@ -69,10 +71,12 @@ class ThreadPage:
 
 
 class MessagingService:
-    def __init__(self, uow: UnitOfWork, clock: Clock, realtime: RealtimePublisher) -> None:
+    def __init__(self, uow: UnitOfWork, clock: Clock, realtime: RealtimePublisher,
+                 abuse: AbuseLimits | None = None) -> None:
         self.uow = uow
         self.clock = clock
         self.realtime = realtime
+        self.abuse = abuse
 
     async def send(self, actor: User, *, sender_id: int | None, receiver_id: int | None,
                    content: str | None, message_type: str | None = "text",
@@ -86,10 +90,12 @@ class MessagingService:
             raise ValidationError({"messageType": "Only text messages can be sent here"})
         assert actor.id is not None
         text = clean_content(content)
+        await take(self.abuse, Act.MESSAGE, actor.id)
         async with self.uow:
             receiver = await self.uow.users.get(receiver_id)
             if receiver is None:
                 raise NotFound("User not found")
+            await ensure_can_interact(self.uow, actor.id, receiver_id)
             if product_id is not None and await self.uow.listings.get(product_id) is None:
                 product_id = None
             message = await post_in_thread(

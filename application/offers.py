@@ -14,6 +14,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 
+from application.abuse import AbuseLimits, Act, take
+from application.blocks import ensure_can_interact
 from application.notifications import publish_notifications
 from application.offer_news import OfferNews, offer_updated_event, tell
 from application.paging import After, Page, page_of, page_request
@@ -103,10 +105,12 @@ def parse_status(status: str | None) -> frozenset[OfferStatus]:
 
 
 class OfferService:
-    def __init__(self, uow: UnitOfWork, clock: Clock, realtime: RealtimePublisher) -> None:
+    def __init__(self, uow: UnitOfWork, clock: Clock, realtime: RealtimePublisher,
+                 abuse: AbuseLimits | None = None) -> None:
         self.uow = uow
         self.clock = clock
         self.realtime = realtime
+        self.abuse = abuse
 
     # -- making and reading ------------------------------------------------------------
 
@@ -114,9 +118,11 @@ class OfferService:
                    message: str | None = None) -> OfferView:
         assert buyer.id is not None
         now, news = self.clock.now(), OfferNews()
+        await take(self.abuse, Act.OFFER, buyer.id)
         async with self.uow:
             listing = await self._listing(product_id)
             assert listing.id is not None
+            await ensure_can_interact(self.uow, buyer.id, listing.seller_id)
             offer = Offer.make(
                 product_id=listing.id, buyer_id=buyer.id, seller_id=listing.seller_id,
                 listing_price=listing.price, offer_price=offer_price, message=message,

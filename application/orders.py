@@ -20,6 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 
+from application.blocks import ensure_can_interact
 from application.order_notices import OrderNotices
 from application.paging import After, Page, page_of, page_request
 from application.ports import Clock, UnitOfWork
@@ -99,6 +100,7 @@ class OrderService:
                 raise NotFound("Product not found")
             if listing.seller_id == buyer.id:
                 raise Forbidden("You cannot buy your own listing.")
+            await ensure_can_interact(self.uow, buyer.id, listing.seller_id)
             if not claimed:
                 raise Conflict(NO_LONGER_AVAILABLE)
             offer = await self.notices.offer_for(self.uow, offer_id)

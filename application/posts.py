@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import timedelta
 
+from application.abuse import AbuseLimits, Act, take
+from application.blocks import ensure_can_interact, hidden_people
 from application.catalog_views import ListingView, listing_views
 from application.media import PhotoInput, store_one_image
 from application.paging import After, Page, PageRequest, page_limit, page_of, page_request
@@ -17,6 +19,7 @@ from application.ports.media import MediaStore
 from application.ports.posts import PostCounts, PostFilter, ReactionRepository
 from domain.accounts import User
 from domain.errors import Forbidden, NotFound, ValidationError
+from domain.moderation import HiddenKind
 from domain.posts import (
     Comment,
     PostDraft,
@@ -82,10 +85,12 @@ def _post_id(post_id: int | None) -> int:
 
 
 class PostService:
-    def __init__(self, uow: UnitOfWork, clock: Clock, media: MediaStore) -> None:
+    def __init__(self, uow: UnitOfWork, clock: Clock, media: MediaStore,
+                 abuse: AbuseLimits | None = None) -> None:
         self.uow = uow
         self.clock = clock
         self.media = media
+        self.abuse = abuse
 
     # -- publishing --------------------------------------------------------------------
 
@@ -167,9 +172,9 @@ class PostService:
 
     async def get(self, post_id: int, viewer: User | None) -> PostDetail:
         async with self.uow:
-            post = await self._existing(post_id)
+            post = await self._existing(post_id, viewer)
             view = (await self._views([post], viewer))[0]
-            comments = await self._comments(post_id, PageRequest(COMMENT_PAGE))
+            comments = await self._comments(post_id, PageRequest(COMMENT_PAGE), viewer)
         return PostDetail(view, comments)
 
     async def _page(self, query: PostFilter, viewer: User | None, cursor: str | None,
@@ -181,6 +186,7 @@ class PostService:
             return Page(await self._views(page.items, viewer), page.next_cursor)
 
     async def _views(self, posts: list[StylePost], viewer: User | None) -> list[PostView]:
+        posts = await self._visible(posts, viewer)
         ids = [post.id for post in posts if post.id is not None]
         authors = await self.uow.users.get_many({post.user_id for post in posts})
         product_ids = list({tag.product_id for post in posts for tag in post.tags})
@@ -199,26 +205,49 @@ class PostService:
                          counts.get(post.id or 0, PostCounts()), post.id in liked,
                          post.id in saved, post.user_id in followed) for post in posts]
 
+    async def _visible(self, posts: list[StylePost], viewer: User | None) -> list[StylePost]:
+        """Leave out hidden posts and blocked members' posts (issue 37); a page may come
+        out shorter than asked, its cursor still names the last post read."""
+        if viewer is not None and viewer.is_admin:
+            return posts
+        blocked = await hidden_people(self.uow, viewer)
+        hidden = await self.uow.hidden.hidden_ids(HiddenKind.POST,
+                                                  [p.id for p in posts if p.id is not None])
+        me = viewer.id if viewer is not None else None
+        return [p for p in posts if p.user_id == me
+                or (p.user_id not in blocked and p.id not in hidden)]
+
     # -- comments ----------------------------------------------------------------------
 
-    async def comments(self, post_id: int, cursor: str | None, limit: int | None
-                       ) -> CommentPage:
+    async def comments(self, post_id: int, cursor: str | None, limit: int | None,
+                       viewer: User | None = None) -> CommentPage:
         async with self.uow:
-            await self._existing(post_id)
-            return await self._comments(post_id, page_request(limit or COMMENT_PAGE, cursor))
+            await self._existing(post_id, viewer)
+            return await self._comments(post_id, page_request(limit or COMMENT_PAGE, cursor),
+                                        viewer)
 
-    async def _comments(self, post_id: int, request: PageRequest) -> CommentPage:
+    async def _comments(self, post_id: int, request: PageRequest,
+                        viewer: User | None = None) -> CommentPage:
         found = await self.uow.comments.list(post_id, request.after, request.fetch)
         page = page_of(found, request, _position)
-        authors = await self.uow.users.get_many({c.user_id for c in page.items})
-        return Page([CommentView(c, authors[c.user_id]) for c in page.items],
-                    page.next_cursor)
+        shown = page.items
+        if viewer is None or not viewer.is_admin:
+            blocked = await hidden_people(self.uow, viewer)
+            hidden = await self.uow.hidden.hidden_ids(
+                HiddenKind.COMMENT, [c.id for c in shown if c.id is not None])
+            me = viewer.id if viewer is not None else None
+            shown = [c for c in shown if c.user_id == me
+                     or (c.user_id not in blocked and c.id not in hidden)]
+        authors = await self.uow.users.get_many({c.user_id for c in shown})
+        return Page([CommentView(c, authors[c.user_id]) for c in shown], page.next_cursor)
 
     async def comment(self, author: User, post_id: int, content: str | None) -> CommentView:
         assert author.id is not None
         text = comment_text(content)
+        await take(self.abuse, Act.COMMENT, author.id)
         async with self.uow:
-            await self._existing(post_id)
+            post = await self._existing(post_id, author)
+            await ensure_can_interact(self.uow, author.id, post.user_id)
             comment = await self.uow.comments.add(Comment(post_id, author.id, text,
                                                           self.clock.now()))
             await self.uow.commit()
@@ -261,11 +290,20 @@ class PostService:
                 await self.uow.commit()
             return (await self.uow.posts.counts([post_id]))[post_id]
 
-    async def _existing(self, post_id: int) -> StylePost:
+    async def _existing(self, post_id: int, viewer: User | None = None) -> StylePost:
+        """The post, or 404; a hidden post (issue 37) only for its author and
+        administrators, and a blocked member's post not for ``viewer``."""
         post = await self.uow.posts.get(post_id)
-        if post is None:
+        if post is None or not await self._shown(post, viewer):
             raise NotFound(POST_NOT_FOUND)
         return post
+
+    async def _shown(self, post: StylePost, viewer: User | None) -> bool:
+        if viewer is not None and (viewer.is_admin or viewer.id == post.user_id):
+            return True
+        if post.user_id in await hidden_people(self.uow, viewer):
+            return False
+        return not await self.uow.hidden.is_hidden(HiddenKind.POST, post.id or 0)
 
     async def _existing_user(self, user_id: int) -> User:
         user = await self.uow.users.get(user_id)

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from application.abuse import AbuseLimits, Act, take
+from application.blocks import ensure_can_interact
 from application.media import PhotoInput, store_one_image
 from application.ports import Clock, UnitOfWork
 from application.ports.media import MediaStore
@@ -50,9 +52,11 @@ def _check_actor(actor: User, follower_id: int) -> None:
 
 
 class SocialService:
-    def __init__(self, uow: UnitOfWork, clock: Clock) -> None:
+    def __init__(self, uow: UnitOfWork, clock: Clock, abuse: AbuseLimits | None = None
+                 ) -> None:
         self.uow = uow
         self.clock = clock
+        self.abuse = abuse
 
     async def follow(self, actor: User, follower_id: int | None, following_id: int | None
                      ) -> tuple[Follow, bool]:
@@ -61,8 +65,10 @@ class SocialService:
         _check_actor(actor, follower_id)
         if follower_id == following_id:
             raise ValidationError({"followingId": "You cannot follow yourself"})
+        await take(self.abuse, Act.FOLLOW, follower_id)
         async with self.uow:
             await self._existing_user(following_id)
+            await ensure_can_interact(self.uow, follower_id, following_id)
             follow, created = await self.uow.follows.add(follower_id, following_id,
                                                          self.clock.now())
             await self.uow.commit()

@@ -65,12 +65,15 @@ class ListingStatus(LabelledStrEnum):
     """The lifecycle of a listing: available -> reserved (an order is pending) -> sold.
 
     A cancelled pending order puts a reserved listing back to available. Which order
-    status implies which listing status is decided in :mod:`domain.orders`.
+    status implies which listing status is decided in :mod:`domain.orders`. A moderator
+    hides an available listing (it leaves the shop and search, and answers 404 to everyone
+    but its seller and administrators) and restores it to available (issue 37).
     """
 
     AVAILABLE = "available", "Available"
     RESERVED = "reserved", "Reserved"
     SOLD = "sold", "Sold"
+    HIDDEN = "hidden", "Hidden"
 
     @property
     def is_purchasable(self) -> bool:

@@ -34,9 +34,10 @@ _RESERVED_BADGE, _PRICE_DROP_BADGE = ListingBadge.RESERVED, ListingBadge.PRICE_D
 _VERIFIED_BADGE, _JUST_LISTED_BADGE = ListingBadge.VERIFIED, ListingBadge.JUST_LISTED
 
 _MOVES: dict[ListingStatus, frozenset[ListingStatus]] = {
-    ListingStatus.AVAILABLE: frozenset({ListingStatus.RESERVED}),
+    ListingStatus.AVAILABLE: frozenset({ListingStatus.RESERVED, ListingStatus.HIDDEN}),
     ListingStatus.RESERVED: frozenset({ListingStatus.SOLD, ListingStatus.AVAILABLE}),
     ListingStatus.SOLD: frozenset(),
+    ListingStatus.HIDDEN: frozenset({ListingStatus.AVAILABLE}),
 }
 
 
@@ -161,6 +162,15 @@ class Listing:
     def sell(self) -> None:
         self._move(ListingStatus.SOLD)
 
+    def hide(self) -> None:
+        """A moderator takes an available listing out of the shop (issue 37)."""
+        self._move(ListingStatus.HIDDEN)
+
+    def visible_to(self, viewer_id: int | None, is_admin: bool) -> bool:
+        """A hidden listing is seen only by its seller and administrators."""
+        return (self.status is not ListingStatus.HIDDEN or is_admin
+                or viewer_id == self.seller_id)
+
     def _move(self, target: ListingStatus) -> None:
         if target not in _MOVES[self.status]:
             raise IllegalTransition(_transition_message(self.status, target))
@@ -206,6 +216,8 @@ def _transition_message(source: ListingStatus, target: ListingStatus) -> str:
         return "This item has already been sold."
     if target is ListingStatus.RESERVED:
         return "This item is already reserved by another buyer."
+    if target is ListingStatus.HIDDEN:
+        return "Only an available listing can be hidden."
     return f"A {source.value} listing cannot become {target.value}."
 
 

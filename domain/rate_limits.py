@@ -86,15 +86,19 @@ class Limits:
     registration_address: Window = Window(limit=10, seconds=60 * 60)
     listing_account: Window = Window(limit=30, seconds=60 * 60)
     contact_address: Window = Window(limit=5, seconds=60 * 60)
+    # Abuse limits per member (issue 37): a person typing fast stays well inside them; a
+    # script sending hundreds a minute does not.
+    messages_member: Window = Window(limit=30, seconds=60)
+    comments_member: Window = Window(limit=15, seconds=60)
+    reports_member: Window = Window(limit=20, seconds=60 * 60)
+    offers_member: Window = Window(limit=30, seconds=60 * 60)
+    follows_member: Window = Window(limit=60, seconds=60 * 60)
 
     def scaled(self, factor: int) -> Limits:
         if factor == 1:
             return self
-        return Limits(self.login_account.scaled(factor),
-                      self.login_known_address.scaled(factor),
-                      self.login_address.scaled(factor), self.known_address_seconds,
-                      self.registration_address.scaled(factor),
-                      self.listing_account.scaled(factor), self.contact_address.scaled(factor))
+        return Limits(**{name: value if isinstance(value, int) else value.scaled(factor)
+                         for name, value in vars(self).items()})
 
 
 DEFAULT_LIMITS = Limits()

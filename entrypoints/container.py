@@ -21,10 +21,13 @@ from adapters.sqlalchemy.lean import LeanReads, LeanUnitOfWork
 from adapters.sqlalchemy.listing_changes import loader
 from adapters.sqlalchemy.search_cache import SearchCache
 from adapters.sqlalchemy.unit_of_work import SqlAlchemyUnitOfWork
+from application.abuse import AbuseLimits
 from application.accounts import AccountService
 from application.addresses import AddressService
 from application.admission import Admission
 from application.analytics import ActivityBatch, AnalyticsService, VisitLog
+from application.audit import AuditService
+from application.blocks import BlockService
 from application.blog import BlogService
 from application.catalog import CatalogService
 from application.clock import SystemClock
@@ -32,6 +35,7 @@ from application.contact import ContactService
 from application.demo import DemoSeeder
 from application.favorites import FavoriteService
 from application.messaging import MessagingService
+from application.moderation import ModerationService
 from application.notifications import NotificationService
 from application.offers import OfferService
 from application.order_desk import OrderDesk
@@ -39,6 +43,7 @@ from application.order_notices import OrderNotices
 from application.order_timers import OrderTimers
 from application.orders import OrderService
 from application.posts import PostService
+from application.reports import ReportService
 from application.reviews import ReviewService
 from application.sharing import SharingService
 from application.social import ProfileEditor, SocialService
@@ -79,6 +84,7 @@ class Container(containers.DeclarativeContainer):
     password_hasher = providers.Singleton(Argon2PasswordHasher)
     rate_limiter = providers.Singleton(_rate_limiter, redis)
     limits = providers.Singleton(_limits, settings.provided.rate_limit_scale)
+    abuse = providers.Singleton(AbuseLimits, rate_limiter, clock, limits)
     visit_log = providers.Singleton(VisitLog)
     channels = providers.Singleton(create_channels, redis)
     realtime = providers.Singleton(ChannelsRealtimePublisher, channels)
@@ -119,17 +125,24 @@ class Container(containers.DeclarativeContainer):
                                 realtime=realtime, activity=activity_batch,
                                 limiter=rate_limiter, limits=limits)
     favorites = providers.Factory(FavoriteService, uow=uow, clock=clock)
-    social = providers.Factory(SocialService, uow=uow, clock=clock)
+    social = providers.Factory(SocialService, uow=uow, clock=clock, abuse=abuse)
     order_notices = providers.Factory(OrderNotices, realtime=realtime)
     orders = providers.Factory(OrderService, uow=uow, clock=clock, notices=order_notices)
     order_desk = providers.Factory(OrderDesk, uow=uow, clock=clock)
     order_timers = providers.Factory(OrderTimers, uow=uow, clock=clock, notices=order_notices)
     addresses = providers.Factory(AddressService, uow=uow, clock=clock)
     reviews = providers.Factory(ReviewService, uow=uow, clock=clock)
-    offers = providers.Factory(OfferService, uow=uow, clock=clock, realtime=realtime)
+    offers = providers.Factory(OfferService, uow=uow, clock=clock, realtime=realtime,
+                               abuse=abuse)
     profiles = providers.Factory(ProfileEditor, uow=uow, media=media_store)
-    posts = providers.Factory(PostService, uow=uow, clock=clock, media=media_store)
-    messaging = providers.Factory(MessagingService, uow=uow, clock=clock, realtime=realtime)
+    posts = providers.Factory(PostService, uow=uow, clock=clock, media=media_store,
+                              abuse=abuse)
+    messaging = providers.Factory(MessagingService, uow=uow, clock=clock, realtime=realtime,
+                                  abuse=abuse)
+    reports = providers.Factory(ReportService, uow=uow, clock=clock, abuse=abuse)
+    blocks = providers.Factory(BlockService, uow=uow, clock=clock)
+    moderation = providers.Factory(ModerationService, uow=uow, clock=clock, realtime=realtime)
+    audit = providers.Factory(AuditService, uow=uow, clock=clock)
     notifications = providers.Factory(NotificationService, uow=uow, clock=clock,
                                       realtime=realtime)
     garment_pictures = providers.Singleton(PillowGarmentPictures)

@@ -10,6 +10,13 @@ from adapters.sqlalchemy.contact import ContactMessageRow  # noqa: F401
 from adapters.sqlalchemy.favorites import FavoriteRow  # noqa: F401
 from adapters.sqlalchemy.listing_changes import ListingChangeRow  # noqa: F401
 from adapters.sqlalchemy.messaging import MessageRow  # noqa: F401
+from adapters.sqlalchemy.moderation import (  # noqa: F401
+    AuditRow,
+    BlockRow,
+    HiddenRow,
+    ReportRow,
+    SuspensionRow,
+)
 from adapters.sqlalchemy.notifications import NotificationRow  # noqa: F401
 from adapters.sqlalchemy.offers import OfferRow  # noqa: F401
 from adapters.sqlalchemy.orders import OrderEventRow, OrderRow  # noqa: F401

@@ -26,6 +26,13 @@ from adapters.sqlalchemy.contact import SqlContactMessageRepository
 from adapters.sqlalchemy.engine import WROTE, WROTE_SHOWN, SqliteWriteLockTimeout
 from adapters.sqlalchemy.favorites import SqlFavoriteRepository
 from adapters.sqlalchemy.messaging import SqlMessageRepository
+from adapters.sqlalchemy.moderation import (
+    SqlAuditRepository,
+    SqlBlockRepository,
+    SqlHiddenRepository,
+    SqlReportRepository,
+    SqlSuspensionRepository,
+)
 from adapters.sqlalchemy.notifications import SqlNotificationRepository
 from adapters.sqlalchemy.offers import SqlOfferRepository
 from adapters.sqlalchemy.orders import SqlOrderEventRepository, SqlOrderRepository
@@ -93,6 +100,9 @@ _REPOSITORIES: dict[str, Callable[[Any], Any]] = {
     "saves": lambda session: SqlReactionRepository(session, PostSaveRow),
     "messages": SqlMessageRepository, "notifications": SqlNotificationRepository,
     "sitemap": SqlSitemapRepository,
+    "reports": SqlReportRepository, "blocks": SqlBlockRepository,
+    "suspensions": SqlSuspensionRepository, "hidden": SqlHiddenRepository,
+    "audit": SqlAuditRepository,
 }
 # The listings repository also gets the search cache and the admission gate for heavy
 # reads, and tells the unit of work it wrote.

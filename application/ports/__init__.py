@@ -20,6 +20,13 @@ from application.ports.catalog import ListingReads, ListingRepository
 from application.ports.contact import ContactMessageRepository
 from application.ports.favorites import FavoriteRepository
 from application.ports.messaging import MessageRepository
+from application.ports.moderation import (
+    AuditRepository,
+    BlockRepository,
+    HiddenRepository,
+    ReportRepository,
+    SuspensionRepository,
+)
 from application.ports.notifications import NotificationRepository
 from application.ports.offers import OfferRepository
 from application.ports.orders import (
@@ -56,6 +63,11 @@ class UnitOfWork(Protocol):
     messages: MessageRepository
     notifications: NotificationRepository
     sitemap: SitemapRepository
+    reports: ReportRepository
+    blocks: BlockRepository
+    suspensions: SuspensionRepository
+    hidden: HiddenRepository
+    audit: AuditRepository
 
     async def __aenter__(self) -> Self: ...
     async def __aexit__(self, exc_type: type[BaseException] | None,

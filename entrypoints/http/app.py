@@ -30,6 +30,7 @@ from entrypoints.http.favorites import FavoriteController
 from entrypoints.http.guards import MAX_BODY_BYTES, input_guard
 from entrypoints.http.headers import security_headers
 from entrypoints.http.messaging import MessagingController
+from entrypoints.http.moderation import ModerationController
 from entrypoints.http.notifications import NotificationController
 from entrypoints.http.offers import OfferController
 from entrypoints.http.openapi import openapi_config
@@ -37,6 +38,7 @@ from entrypoints.http.order_desk import OrderDeskController
 from entrypoints.http.orders import OrderController
 from entrypoints.http.posts import PostController
 from entrypoints.http.realtime import realtime_socket
+from entrypoints.http.reports import ReportController
 from entrypoints.http.retry import with_retries
 from entrypoints.http.scheduler import order_timers
 from entrypoints.http.seo import robots, sitemap
@@ -50,7 +52,8 @@ CONTROLLERS: list[Any] = [SystemController, AccountController, BlogController,
                           SocialController, PostController, MessagingController,
                           NotificationController, realtime_socket, AnalyticsController,
                           OrderController, AddressController, UserReviewController,
-                          OfferController, OrderDeskController]
+                          OfferController, OrderDeskController, ReportController,
+                          ModerationController]
 
 
 def _built(provider: Any) -> Callable[[], Any]:
@@ -78,7 +81,9 @@ def _dependencies(container: Container) -> dict[str, Provide]:
                 "notifications": container.notifications, "analytics": container.analytics,
                 "orders": container.orders, "addresses": container.addresses,
                 "reviews": container.reviews, "offers": container.offers,
-                "desk": container.order_desk, "sharing": container.sharing}
+                "desk": container.order_desk, "sharing": container.sharing,
+                "reports": container.reports, "blocks": container.blocks,
+                "moderation": container.moderation, "audit": container.audit}
     deps = {name: _service(provider) for name, provider in services.items()}
     deps["viewer"] = Provide(provide_viewer)
     deps["current_user"] = Provide(provide_current_user)

@@ -203,8 +203,9 @@ class CatalogController(Controller):
     # with these same bytes; this handler answers the rest (404s, failures, other spellings)
     # and is the route /schema documents.
     @get("/{product_id:int}", opt=PUBLIC_READ)
-    async def product(self, product_id: int, catalog: CatalogService) -> ProductOut:
-        return product_out(await catalog.get(product_id))
+    async def product(self, product_id: int, catalog: CatalogService, viewer: User | None
+                      ) -> ProductOut:
+        return product_out(await catalog.get(product_id, viewer))
 
     @post("/", status_code=HTTP_201_CREATED, request_max_body_size=MAX_LISTING_BODY,
           opt={"body": ListingIn, "form": ListingIn, "errors": {429}})

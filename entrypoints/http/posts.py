@@ -281,7 +281,7 @@ class PostController(Controller):
     @get("/posts/{post_id:int}/comments")
     async def comments(self, post_id: int, viewer: User | None, posts: PostService,
                        cursor: Cursor = None, limit: Limit = None) -> CommentPageOut:
-        return _comments(await posts.comments(post_id, cursor, limit), viewer)
+        return _comments(await posts.comments(post_id, cursor, limit, viewer), viewer)
 
     @post("/posts/{post_id:int}/comments", status_code=HTTP_201_CREATED)
     async def comment(self, post_id: int, data: CommentIn, current_user: User,

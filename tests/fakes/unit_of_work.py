@@ -19,6 +19,7 @@ from tests.fakes.catalog import FakeListings
 from tests.fakes.contact import FakeContactMessages
 from tests.fakes.favorites import FakeFavorites
 from tests.fakes.messaging import FakeMessages
+from tests.fakes.moderation import FakeBlocks, FakeHidden, FakeSuspensions
 from tests.fakes.notifications import FakeNotifications
 from tests.fakes.offers import FakeOffers
 from tests.fakes.orders import FakeAddresses, FakeOrderEvents, FakeOrders, FakeReviews
@@ -52,6 +53,9 @@ class FakeUnitOfWork:
         self.likes = FakeReactions()
         self.saves = FakeReactions()
         self.sitemap = FakeSitemap(self)
+        self.blocks = FakeBlocks()
+        self.suspensions = FakeSuspensions()
+        self.hidden = FakeHidden()
         self.commits = 0
         self._depth = 0
         self._saved = self._snapshot()

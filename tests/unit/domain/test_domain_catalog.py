@@ -55,7 +55,7 @@ def test_values_and_labels_are_the_spec_ones():
         "reserved": "Reserved",
         "verified": "Verified Authentic",
     }
-    assert [status.value for status in ListingStatus] == ["available", "reserved", "sold"]
+    assert [status.value for status in ListingStatus] == ["available", "reserved", "sold", "hidden"]
 
 
 def test_members_are_their_api_strings():

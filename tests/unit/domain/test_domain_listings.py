@@ -227,6 +227,7 @@ class ListingLifecycle(RuleBasedStateMachine):
             ListingStatus.RESERVED: self.item.reserve,
             ListingStatus.AVAILABLE: self.item.release,
             ListingStatus.SOLD: self.item.sell,
+            ListingStatus.HIDDEN: self.item.hide,
         }[goal]
         if can_move(self.status, goal):
             action()

@@ -1,0 +1,331 @@
+"""Trust and safety tables (issue 37): reports, blocks, suspensions, hidden content and the
+audit log, with the repositories behind ``application/ports/moderation.py``.
+
+A report is unique per (reporter, target type, target id): a second report of the same
+target, even sent twice at once, is a unique violation, which the unit of work answers as a
+conflict. Blocks have the primary key (blocker, blocked) and are added with ``ON CONFLICT DO
+NOTHING``. The audit table has an add and reads only: no code path updates or deletes it.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy import (
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    Text,
+    UniqueConstraint,
+    delete,
+    or_,
+    select,
+    update,
+)
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm import Mapped, mapped_column
+
+from adapters.sqlalchemy.accounts import SessionRow, UserRow
+from adapters.sqlalchemy.base import Base, UtcDateTime
+from adapters.sqlalchemy.catalog import ProductRow
+from adapters.sqlalchemy.messaging import MessageRow
+from adapters.sqlalchemy.paging import after_clause
+from adapters.sqlalchemy.posts import CommentRow, PostRow
+from application.paging import After
+from domain.catalog import ListingStatus
+from domain.moderation import AuditAction, AuditEntry, Block, HiddenKind, HideCause, Suspension
+from domain.reports import Report, ReportAction, ReportReason, ReportStatus, ReportTarget
+
+
+class ReportRow(Base):
+    __tablename__ = "reports"
+    __table_args__ = (
+        UniqueConstraint("reporter_id", "target_type", "target_id",
+                         name="uq_reports_reporter_id_target"),
+        Index("ix_reports_status_target", "status", "target_type", "target_id"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    reporter_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    target_type: Mapped[str] = mapped_column(String(16))
+    target_id: Mapped[int] = mapped_column(Integer)
+    target_owner_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    reason: Mapped[str] = mapped_column(String(16))
+    details: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[datetime] = mapped_column(UtcDateTime)
+    status: Mapped[str] = mapped_column(String(16))
+    action: Mapped[str | None] = mapped_column(String(16))
+    note: Mapped[str | None] = mapped_column(Text)
+    resolved_by: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"))
+    resolved_at: Mapped[datetime | None] = mapped_column(UtcDateTime)
+
+
+class BlockRow(Base):
+    __tablename__ = "blocks"
+    __table_args__ = (Index("ix_blocks_blocked_id", "blocked_id"),)
+
+    blocker_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"),
+                                            primary_key=True)
+    blocked_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"),
+                                            primary_key=True)
+    created_at: Mapped[datetime] = mapped_column(UtcDateTime)
+
+
+class SuspensionRow(Base):
+    __tablename__ = "suspensions"
+
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"),
+                                         primary_key=True)
+    reason: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[datetime] = mapped_column(UtcDateTime)
+    ends_at: Mapped[datetime | None] = mapped_column(UtcDateTime)
+    created_by: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"))
+
+
+class HiddenRow(Base):
+    __tablename__ = "hidden_content"
+    __table_args__ = (Index("ix_hidden_content_owner_id", "owner_id"),)
+
+    kind: Mapped[str] = mapped_column(String(16), primary_key=True)
+    target_id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    owner_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    cause: Mapped[str] = mapped_column(String(16))
+    created_at: Mapped[datetime] = mapped_column(UtcDateTime)
+
+
+class AuditRow(Base):
+    __tablename__ = "audit_entries"
+    __table_args__ = (Index("ix_audit_entries_created_at_id", "created_at", "id"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    admin_id: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"),
+                                                 index=True)
+    action: Mapped[str] = mapped_column(String(32), index=True)
+    target_type: Mapped[str] = mapped_column(String(16))
+    target_id: Mapped[int] = mapped_column(Integer)
+    note: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[datetime] = mapped_column(UtcDateTime)
+
+
+def _insert(session: AsyncSession):  # type: ignore[no-untyped-def]
+    dialect = session.get_bind().dialect.name
+    return postgresql.insert if dialect == "postgresql" else sqlite.insert
+
+
+def _report(row: ReportRow) -> Report:
+    return Report(
+        id=row.id, reporter_id=row.reporter_id, target_type=ReportTarget(row.target_type),
+        target_id=row.target_id, target_owner_id=row.target_owner_id,
+        reason=ReportReason(row.reason), details=row.details, created_at=row.created_at,
+        status=ReportStatus(row.status),
+        action=ReportAction(row.action) if row.action else None, note=row.note,
+        resolved_by=row.resolved_by, resolved_at=row.resolved_at)
+
+
+class SqlReportRepository:
+    def __init__(self, session: AsyncSession) -> None:
+        self.session = session
+
+    async def add(self, report: Report) -> Report:
+        row = ReportRow(
+            reporter_id=report.reporter_id, target_type=report.target_type.value,
+            target_id=report.target_id, target_owner_id=report.target_owner_id,
+            reason=report.reason.value, details=report.details, created_at=report.created_at,
+            status=report.status.value)
+        self.session.add(row)
+        await self.session.flush()
+        report.id = row.id
+        return report
+
+    async def get(self, report_id: int) -> Report | None:
+        row = await self.session.get(ReportRow, report_id)
+        return None if row is None else _report(row)
+
+    async def exists(self, reporter_id: int, target_type: ReportTarget, target_id: int) -> bool:
+        found = await self.session.scalar(select(ReportRow.id).where(
+            ReportRow.reporter_id == reporter_id, ReportRow.target_type == target_type.value,
+            ReportRow.target_id == target_id))
+        return found is not None
+
+    async def by_status(self, status: ReportStatus, limit: int) -> list[Report]:
+        rows = await self.session.scalars(
+            select(ReportRow).where(ReportRow.status == status.value)
+            .order_by(ReportRow.created_at.desc(), ReportRow.id.desc()).limit(limit))
+        return [_report(row) for row in rows]
+
+    async def resolve_target(self, target_type: ReportTarget, target_id: int,
+                             action: ReportAction, note: str, admin_id: int | None,
+                             now: datetime) -> int:
+        """Resolve every open report of one target; how many were open."""
+        result = await self.session.execute(
+            update(ReportRow)
+            .where(ReportRow.target_type == target_type.value,
+                   ReportRow.target_id == target_id,
+                   ReportRow.status == ReportStatus.OPEN.value)
+            .values(status=ReportStatus.RESOLVED.value, action=action.value, note=note,
+                    resolved_by=admin_id, resolved_at=now))
+        return int(result.rowcount or 0)  # type: ignore[attr-defined]
+
+    async def target_owner(self, target_type: ReportTarget, target_id: int
+                           ) -> tuple[int, ...] | None:
+        """The owner of a target first, then anyone else who may see it (a message's
+        receiver); None when there is no such target."""
+        if target_type is ReportTarget.USER:
+            found = await self.session.scalar(select(UserRow.id).where(UserRow.id == target_id))
+            return None if found is None else (found,)
+        if target_type is ReportTarget.MESSAGE:
+            row = (await self.session.execute(
+                select(MessageRow.sender_id, MessageRow.receiver_id)
+                .where(MessageRow.id == target_id))).first()
+            return None if row is None else (row[0], row[1])
+        column = {ReportTarget.LISTING: ProductRow.seller_id,
+                  ReportTarget.POST: PostRow.user_id,
+                  ReportTarget.COMMENT: CommentRow.user_id}[target_type]
+        table_id = {ReportTarget.LISTING: ProductRow.id, ReportTarget.POST: PostRow.id,
+                    ReportTarget.COMMENT: CommentRow.id}[target_type]
+        owner = await self.session.scalar(select(column).where(table_id == target_id))
+        return None if owner is None else (owner,)
+
+
+class SqlBlockRepository:
+    def __init__(self, session: AsyncSession) -> None:
+        self.session = session
+
+    async def add(self, blocker_id: int, blocked_id: int, now: datetime) -> bool:
+        statement = (_insert(self.session)(BlockRow)
+                     .values(blocker_id=blocker_id, blocked_id=blocked_id, created_at=now)
+                     .on_conflict_do_nothing(index_elements=["blocker_id", "blocked_id"])
+                     .returning(BlockRow.created_at))
+        return await self.session.scalar(statement) is not None
+
+    async def remove(self, blocker_id: int, blocked_id: int) -> bool:
+        result = await self.session.execute(delete(BlockRow).where(
+            BlockRow.blocker_id == blocker_id, BlockRow.blocked_id == blocked_id))
+        return bool(result.rowcount)  # type: ignore[attr-defined]
+
+    async def between(self, a: int, b: int) -> bool:
+        found = await self.session.scalar(select(BlockRow.blocker_id).where(or_(
+            (BlockRow.blocker_id == a) & (BlockRow.blocked_id == b),
+            (BlockRow.blocker_id == b) & (BlockRow.blocked_id == a))).limit(1))
+        return found is not None
+
+    async def by(self, blocker_id: int) -> list[Block]:
+        rows = await self.session.scalars(
+            select(BlockRow).where(BlockRow.blocker_id == blocker_id)
+            .order_by(BlockRow.created_at.desc()))
+        return [Block(r.blocker_id, r.blocked_id, r.created_at) for r in rows]
+
+    async def hidden_from(self, user_id: int) -> frozenset[int]:
+        """Everyone ``user_id`` blocked or was blocked by."""
+        mine = select(BlockRow.blocked_id).where(BlockRow.blocker_id == user_id)
+        theirs = select(BlockRow.blocker_id).where(BlockRow.blocked_id == user_id)
+        ids = await self.session.scalars(mine.union(theirs))
+        return frozenset(ids)
+
+
+class SqlSuspensionRepository:
+    def __init__(self, session: AsyncSession) -> None:
+        self.session = session
+
+    async def get(self, user_id: int) -> Suspension | None:
+        row = await self.session.get(SuspensionRow, user_id)
+        if row is None:
+            return None
+        return Suspension(user_id=row.user_id, reason=row.reason, created_at=row.created_at,
+                          ends_at=row.ends_at, created_by=row.created_by)
+
+    async def put(self, suspension: Suspension) -> None:
+        await self.session.execute(delete(SuspensionRow).where(
+            SuspensionRow.user_id == suspension.user_id))
+        self.session.add(SuspensionRow(
+            user_id=suspension.user_id, reason=suspension.reason,
+            created_at=suspension.created_at, ends_at=suspension.ends_at,
+            created_by=suspension.created_by))
+        await self.session.flush()
+
+    async def remove(self, user_id: int) -> bool:
+        result = await self.session.execute(
+            delete(SuspensionRow).where(SuspensionRow.user_id == user_id))
+        return bool(result.rowcount)  # type: ignore[attr-defined]
+
+    async def end_sessions(self, user_id: int) -> int:
+        result = await self.session.execute(delete(SessionRow).where(
+            SessionRow.user_id == user_id))
+        return int(result.rowcount or 0)  # type: ignore[attr-defined]
+
+    async def available_listings(self, user_id: int) -> list[int]:
+        found = await self.session.scalars(select(ProductRow.id).where(
+            ProductRow.seller_id == user_id,
+            ProductRow.status == ListingStatus.AVAILABLE.value))
+        return list(found)
+
+
+class SqlHiddenRepository:
+    def __init__(self, session: AsyncSession) -> None:
+        self.session = session
+
+    async def add(self, kind: HiddenKind, target_id: int, owner_id: int, cause: HideCause,
+                  now: datetime) -> bool:
+        statement = (_insert(self.session)(HiddenRow)
+                     .values(kind=kind.value, target_id=target_id, owner_id=owner_id,
+                             cause=cause.value, created_at=now)
+                     .on_conflict_do_nothing(index_elements=["kind", "target_id"])
+                     .returning(HiddenRow.created_at))
+        return await self.session.scalar(statement) is not None
+
+    async def remove(self, kind: HiddenKind, target_id: int) -> bool:
+        result = await self.session.execute(delete(HiddenRow).where(
+            HiddenRow.kind == kind.value, HiddenRow.target_id == target_id))
+        return bool(result.rowcount)  # type: ignore[attr-defined]
+
+    async def is_hidden(self, kind: HiddenKind, target_id: int) -> bool:
+        found = await self.session.scalar(select(HiddenRow.owner_id).where(
+            HiddenRow.kind == kind.value, HiddenRow.target_id == target_id))
+        return found is not None
+
+    async def hidden_ids(self, kind: HiddenKind, ids: list[int]) -> frozenset[int]:
+        if not ids:
+            return frozenset()
+        found = await self.session.scalars(select(HiddenRow.target_id).where(
+            HiddenRow.kind == kind.value, HiddenRow.target_id.in_(ids)))
+        return frozenset(found)
+
+    async def by_cause(self, owner_id: int, kind: HiddenKind, cause: HideCause) -> list[int]:
+        found = await self.session.scalars(select(HiddenRow.target_id).where(
+            HiddenRow.owner_id == owner_id, HiddenRow.kind == kind.value,
+            HiddenRow.cause == cause.value))
+        return list(found)
+
+
+class SqlAuditRepository:
+    """Add and read only: the audit log has no update or delete."""
+
+    def __init__(self, session: AsyncSession) -> None:
+        self.session = session
+
+    async def add(self, entry: AuditEntry) -> AuditEntry:
+        row = AuditRow(admin_id=entry.admin_id, action=entry.action.value,
+                       target_type=entry.target_type, target_id=entry.target_id,
+                       note=entry.note, created_at=entry.created_at)
+        self.session.add(row)
+        await self.session.flush()
+        entry.id = row.id
+        return entry
+
+    async def page(self, limit: int, after: After | None = None, *,
+                   admin_id: int | None = None, action: AuditAction | None = None
+                   ) -> list[AuditEntry]:
+        statement = (select(AuditRow).order_by(AuditRow.created_at.desc(), AuditRow.id.desc())
+                     .limit(limit))
+        if after is not None:
+            statement = statement.where(after_clause(AuditRow.created_at, AuditRow.id, after))
+        if admin_id is not None:
+            statement = statement.where(AuditRow.admin_id == admin_id)
+        if action is not None:
+            statement = statement.where(AuditRow.action == action.value)
+        rows = await self.session.scalars(statement)
+        return [AuditEntry(id=r.id, admin_id=r.admin_id, action=AuditAction(r.action),
+                           target_type=r.target_type, target_id=r.target_id, note=r.note,
+                           created_at=r.created_at) for r in rows]

@@ -1,0 +1,233 @@
+"""The moderation desk (issue 37): open reports grouped by target and resolved with one
+action; hiding and restoring listings, hiding posts and comments; suspending and lifting
+suspensions. Administrators only; every action is written to the audit log in its own
+transaction (``application/audit.py``).
+
+A hidden listing moves to the listing status ``hidden`` (``domain/listings.py``): search,
+the shop and checkout all show only available listings, so nothing else filters it. A
+suspension ends the member's sessions, hides their available listings (cause
+``suspension``, restored when the suspension is lifted) and declines the open offers on them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from application.audit import record_audit
+from application.offers import decline_open_offers, publish_declined
+from application.ports import Clock, UnitOfWork
+from application.ports.realtime import RealtimePublisher
+from domain.accounts import User
+from domain.catalog import ListingStatus
+from domain.errors import Conflict, NotFound, ValidationError, require_valid
+from domain.moderation import (
+    AuditAction,
+    HiddenKind,
+    HideCause,
+    Suspension,
+    suspension_ends,
+    validate_note,
+    validate_suspension,
+)
+from domain.offers import DeclineReason, Offer
+from domain.reports import ReportAction, ReportGroup, ReportStatus, ReportTarget, group_reports
+from domain.validation._rules import clean
+
+MAX_REPORTS_READ = 1000
+NOT_HIDEABLE = "Only an available listing can be hidden."
+HIDE_TARGETS = {ReportTarget.LISTING: HiddenKind.LISTING, ReportTarget.POST: HiddenKind.POST,
+                ReportTarget.COMMENT: HiddenKind.COMMENT}
+
+
+@dataclass(frozen=True)
+class ReportGroupView:
+    group: ReportGroup
+    owner: User | None
+
+
+class ModerationService:
+    def __init__(self, uow: UnitOfWork, clock: Clock,
+                 realtime: RealtimePublisher | None = None) -> None:
+        self.uow = uow
+        self.clock = clock
+        self.realtime = realtime
+        self._declined: list[Offer] = []
+
+    # -- reports -----------------------------------------------------------------------
+
+    async def reports(self, admin: User | None, status: str | None = None
+                      ) -> list[ReportGroupView]:
+        """Reports grouped by target, oldest target first (``admin`` None: the CLI)."""
+        if admin is not None:
+            admin.ensure_admin()
+        wanted = ReportStatus.parse(status or "open")
+        if wanted is None:
+            raise ValidationError({"status": "Status must be open or resolved"})
+        async with self.uow:
+            groups = group_reports(await self.uow.reports.by_status(wanted, MAX_REPORTS_READ))
+            owners = await self.uow.users.get_many({g.target_owner_id for g in groups})
+        return [ReportGroupView(g, owners.get(g.target_owner_id)) for g in groups]
+
+    async def resolve_report(self, admin: User | None, report_id: int, action: str | None,
+                             note: str | None) -> int:
+        """Resolve every open report of the report's target; how many were resolved."""
+        if admin is not None:
+            admin.ensure_admin()
+        chosen = ReportAction.parse(action)
+        if chosen is None:
+            raise ValidationError({"action": "Action must be dismiss, hide or suspend"})
+        require_valid(validate_note(note))
+        self._declined = []
+        async with self.uow:
+            report = await self.uow.reports.get(report_id)
+            if report is None:
+                raise NotFound("Report not found")
+            if report.status is ReportStatus.RESOLVED:
+                raise Conflict("This report has already been resolved.")
+            if chosen is ReportAction.HIDE:
+                kind = HIDE_TARGETS.get(report.target_type)
+                if kind is None:
+                    raise ValidationError({"action": "Only listings, posts and comments can "
+                                                     "be hidden; suspend the member instead"})
+                await self._hide(admin, kind, report.target_id, note)
+            elif chosen is ReportAction.SUSPEND:
+                await self._suspend(admin, report.target_owner_id,
+                                    clean(note) or f"Reported: {report.reason.label}", None)
+            count = await self.uow.reports.resolve_target(
+                report.target_type, report.target_id, chosen, clean(note),
+                admin.id if admin else None, self.clock.now())
+            await record_audit(self.uow, admin, AuditAction.REPORT_RESOLVED, "report",
+                               report_id, f"{chosen.value}: {clean(note)}".rstrip(": "),
+                               self.clock)
+            await self.uow.commit()
+        await self._publish()
+        return count
+
+    # -- hiding ------------------------------------------------------------------------
+
+    async def hide(self, admin: User | None, kind: HiddenKind, target_id: int,
+                   note: str | None = None) -> None:
+        if admin is not None:
+            admin.ensure_admin()
+        require_valid(validate_note(note))
+        self._declined = []
+        async with self.uow:
+            await self._hide(admin, kind, target_id, note)
+            await self.uow.commit()
+        await self._publish()
+
+    async def restore(self, admin: User | None, kind: HiddenKind, target_id: int,
+                      note: str | None = None) -> None:
+        if admin is not None:
+            admin.ensure_admin()
+        require_valid(validate_note(note))
+        now = self.clock.now()
+        async with self.uow:
+            if kind is HiddenKind.LISTING:
+                listing = await self.uow.listings.get(target_id)
+                if listing is None:
+                    raise NotFound("Product not found")
+                if not await self.uow.listings.claim_status(
+                        target_id, ListingStatus.HIDDEN, ListingStatus.AVAILABLE, now):
+                    raise Conflict("This listing is not hidden.")
+            elif not await self.uow.hidden.is_hidden(kind, target_id):
+                raise Conflict(f"This {kind.label.lower()} is not hidden.")
+            await self.uow.hidden.remove(kind, target_id)
+            action = {HiddenKind.LISTING: AuditAction.LISTING_RESTORED,
+                      HiddenKind.POST: AuditAction.POST_RESTORED}.get(kind)
+            if action is not None:
+                await record_audit(self.uow, admin, action, kind.value, target_id, note,
+                                   self.clock)
+            await self.uow.commit()
+
+    async def _hide(self, admin: User | None, kind: HiddenKind, target_id: int,
+                    note: str | None, cause: HideCause = HideCause.MODERATOR) -> None:
+        now = self.clock.now()
+        owner = await self._owner(kind, target_id)
+        if kind is HiddenKind.LISTING:
+            if not await self.uow.listings.claim_status(
+                    target_id, ListingStatus.AVAILABLE, ListingStatus.HIDDEN, now):
+                listing = await self.uow.listings.get(target_id)
+                if listing is not None and listing.status is ListingStatus.HIDDEN:
+                    raise Conflict("This listing is already hidden.")
+                raise Conflict(NOT_HIDEABLE)
+            self._declined += await decline_open_offers(
+                self.uow, product_id=target_id, now=now, reason=DeclineReason.LISTING_DELETED)
+        elif not await self.uow.hidden.add(kind, target_id, owner, cause, now):
+            raise Conflict(f"This {kind.label.lower()} is already hidden.")
+        if kind is HiddenKind.LISTING:
+            await self.uow.hidden.add(kind, target_id, owner, cause, now)
+        if cause is HideCause.MODERATOR:
+            action = {HiddenKind.LISTING: AuditAction.LISTING_HIDDEN,
+                      HiddenKind.POST: AuditAction.POST_HIDDEN,
+                      HiddenKind.COMMENT: AuditAction.COMMENT_HIDDEN}[kind]
+            await record_audit(self.uow, admin, action, kind.value, target_id, note,
+                               self.clock)
+
+    async def _owner(self, kind: HiddenKind, target_id: int) -> int:
+        target = ReportTarget(kind.value)
+        people = await self.uow.reports.target_owner(target, target_id)
+        if people is None:
+            raise NotFound(f"{kind.label} not found")
+        return people[0]
+
+    # -- suspensions -------------------------------------------------------------------
+
+    async def suspend(self, admin: User | None, user_id: int, reason: str | None,
+                      days: int | None) -> Suspension:
+        if admin is not None:
+            admin.ensure_admin()
+        require_valid(validate_suspension(reason, days))
+        self._declined = []
+        async with self.uow:
+            suspension = await self._suspend(admin, user_id, clean(reason), days)
+            await self.uow.commit()
+        await self._publish()
+        return suspension
+
+    async def unsuspend(self, admin: User | None, user_id: int) -> None:
+        if admin is not None:
+            admin.ensure_admin()
+        now = self.clock.now()
+        async with self.uow:
+            if not await self.uow.suspensions.remove(user_id):
+                raise Conflict("This member is not suspended.")
+            for listing_id in await self.uow.hidden.by_cause(user_id, HiddenKind.LISTING,
+                                                             HideCause.SUSPENSION):
+                await self.uow.listings.claim_status(listing_id, ListingStatus.HIDDEN,
+                                                     ListingStatus.AVAILABLE, now)
+                await self.uow.hidden.remove(HiddenKind.LISTING, listing_id)
+            await record_audit(self.uow, admin, AuditAction.USER_UNSUSPENDED, "user",
+                               user_id, None, self.clock)
+            await self.uow.commit()
+
+    async def _suspend(self, admin: User | None, user_id: int, reason: str,
+                       days: int | None) -> Suspension:
+        now = self.clock.now()
+        user = await self.uow.users.get(user_id)
+        if user is None:
+            raise NotFound("User not found")
+        if user.is_admin:
+            raise Conflict("An administrator cannot be suspended; revoke the role first.")
+        suspension = Suspension(user_id=user_id, reason=reason, created_at=now,
+                                ends_at=suspension_ends(now, days),
+                                created_by=admin.id if admin else None)
+        await self.uow.suspensions.put(suspension)
+        await self.uow.suspensions.end_sessions(user_id)
+        for listing_id in await self.uow.suspensions.available_listings(user_id):
+            if await self.uow.listings.claim_status(listing_id, ListingStatus.AVAILABLE,
+                                                    ListingStatus.HIDDEN, now):
+                await self.uow.hidden.add(HiddenKind.LISTING, listing_id, user_id,
+                                          HideCause.SUSPENSION, now)
+                self._declined += await decline_open_offers(
+                    self.uow, product_id=listing_id, now=now,
+                    reason=DeclineReason.LISTING_DELETED)
+        until = "indefinitely" if days is None else f"for {days} days"
+        await record_audit(self.uow, admin, AuditAction.USER_SUSPENDED, "user", user_id,
+                           f"{reason} ({until})", self.clock)
+        return suspension
+
+    async def _publish(self) -> None:
+        if self.realtime is not None and self._declined:
+            await publish_declined(self.realtime, self._declined)
+        self._declined = []

@@ -1,0 +1,120 @@
+"""Blocks, suspensions, hidden content and the audit log (issue 37). No I/O, no clock.
+
+- **Block**: either member blocking the other stops messages, offers, follows and orders
+  between them (403 :data:`BLOCKED`), and hides each one's listings, posts and comments from
+  the other. Blocking is one-sided to make and to undo; its effect is two-sided.
+- **Suspension**: an administrator suspends a member for some days or until lifted. While it
+  runs the member cannot log in (403 with the reason and the end date), their sessions are
+  ended and their listings leave the shop.
+- **Hidden content**: a hidden listing, post or comment answers 404 to everyone but its owner
+  and administrators.
+- **Audit**: every administrator action is an entry (who, what, target, note, when) that no
+  route edits or deletes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from domain._labels import LabelledStrEnum
+from domain.validation._rules import FieldErrors, clean
+
+BLOCKED = "You can't interact with this member"
+CANNOT_BLOCK_SELF = "You cannot block yourself"
+SUSPENSION_DAYS_MAX = 3650
+REASON_MAX = 500
+NOTE_MAX = 1000
+
+
+@dataclass(frozen=True)
+class Block:
+    blocker_id: int
+    blocked_id: int
+    created_at: datetime
+
+
+def blocks_between(blocks: frozenset[tuple[int, int]], a: int, b: int) -> bool:
+    """Whether ``a`` and ``b`` may not interact: either blocked the other."""
+    return (a, b) in blocks or (b, a) in blocks
+
+
+class HiddenKind(LabelledStrEnum):
+    LISTING = "listing", "Listing"
+    POST = "post", "Style post"
+    COMMENT = "comment", "Comment"
+
+
+class HideCause(LabelledStrEnum):
+    """Why content is hidden: by a moderator, or because its owner is suspended (lifted
+    again with the suspension)."""
+
+    MODERATOR = "moderator", "Hidden by a moderator"
+    SUSPENSION = "suspension", "Owner suspended"
+
+
+@dataclass
+class Suspension:
+    user_id: int
+    reason: str
+    created_at: datetime
+    ends_at: datetime | None
+    created_by: int | None = None
+
+    def active(self, now: datetime) -> bool:
+        return self.ends_at is None or now < self.ends_at
+
+    @property
+    def login_refusal(self) -> str:
+        until = ("until further notice" if self.ends_at is None
+                 else f"until {self.ends_at:%B %-d, %Y %H:%M} UTC")
+        return f"Your account is suspended {until}. Reason: {self.reason}"
+
+
+def suspension_ends(now: datetime, days: int | None) -> datetime | None:
+    return None if days is None else now + timedelta(days=days)
+
+
+def validate_suspension(reason: str | None, days: int | None) -> dict[str, str]:
+    errors = FieldErrors()
+    text = clean(reason)
+    if not text:
+        errors.add("reason", "Please give a reason")
+    elif len(text) > REASON_MAX:
+        errors.add("reason", f"Reason must be less than {REASON_MAX} characters")
+    if days is not None and not 1 <= days <= SUSPENSION_DAYS_MAX:
+        errors.add("days", f"Days must be between 1 and {SUSPENSION_DAYS_MAX}")
+    return errors.result()
+
+
+def validate_note(note: str | None) -> dict[str, str]:
+    if len(clean(note)) > NOTE_MAX:
+        return {"note": f"Note must be less than {NOTE_MAX} characters"}
+    return {}
+
+
+class AuditAction(LabelledStrEnum):
+    PAYMENT_CONFIRMED = "payment_confirmed", "Payment confirmed"
+    ADDRESS_EDITED = "address_edited", "Address edited"
+    REPORT_RESOLVED = "report_resolved", "Report resolved"
+    LISTING_HIDDEN = "listing_hidden", "Listing hidden"
+    LISTING_RESTORED = "listing_restored", "Listing restored"
+    POST_HIDDEN = "post_hidden", "Post hidden"
+    POST_RESTORED = "post_restored", "Post restored"
+    COMMENT_HIDDEN = "comment_hidden", "Comment hidden"
+    USER_SUSPENDED = "user_suspended", "Member suspended"
+    USER_UNSUSPENDED = "user_unsuspended", "Member unsuspended"
+    DISPUTE_RESOLVED = "dispute_resolved", "Dispute resolved"
+    ADMIN_GRANTED = "admin_granted", "Admin granted"
+    ADMIN_REVOKED = "admin_revoked", "Admin revoked"
+
+
+@dataclass
+class AuditEntry:
+    admin_id: int | None  # None: the operator at a terminal (the CLI)
+    action: AuditAction
+    target_type: str
+    target_id: int
+    note: str
+    created_at: datetime
+    id: int | None = None

@@ -1,0 +1,144 @@
+"""Reports (issue 37): a member flags a listing, a person, a style post, a comment or a
+message for the moderation desk. No I/O, no clock.
+
+Rules: the target type and the reason are from fixed lists; details are optional and at most
+:data:`DETAILS_MAX` characters; a member cannot report themselves or what they own (400);
+reporting the same target twice is a conflict (409, settled by a unique index).
+The desk groups open reports by target and resolves them all at once with one action.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from domain._labels import LabelledStrEnum
+from domain.validation._rules import FieldErrors, clean
+
+DETAILS_MAX = 1000
+ALREADY_REPORTED = "You have already reported this"
+OWN_TARGET = "You cannot report yourself or your own content"
+
+
+class ReportTarget(LabelledStrEnum):
+    LISTING = "listing", "Listing"
+    USER = "user", "Member"
+    POST = "post", "Style post"
+    COMMENT = "comment", "Comment"
+    MESSAGE = "message", "Message"
+
+
+class ReportReason(LabelledStrEnum):
+    COUNTERFEIT = "counterfeit", "Counterfeit"
+    PROHIBITED = "prohibited", "Prohibited item"
+    OFFENSIVE = "offensive", "Offensive"
+    HARASSMENT = "harassment", "Harassment"
+    SPAM = "spam", "Spam"
+    SCAM = "scam", "Scam or fraud"
+    OTHER = "other", "Something else"
+
+
+class ReportStatus(LabelledStrEnum):
+    OPEN = "open", "Open"
+    RESOLVED = "resolved", "Resolved"
+
+
+class ReportAction(LabelledStrEnum):
+    """What the desk did about a target: nothing, hide the content, suspend its owner."""
+
+    DISMISS = "dismiss", "Dismissed"
+    HIDE = "hide", "Hidden"
+    SUSPEND = "suspend", "Owner suspended"
+
+
+@dataclass(frozen=True)
+class ReportForm:
+    target_type: str | None
+    target_id: int | None
+    reason: str | None
+    details: str | None = None
+
+
+@dataclass(frozen=True)
+class CleanReport:
+    target_type: ReportTarget
+    target_id: int
+    reason: ReportReason
+    details: str
+
+
+@dataclass
+class Report:
+    reporter_id: int
+    target_type: ReportTarget
+    target_id: int
+    target_owner_id: int
+    reason: ReportReason
+    details: str
+    created_at: datetime
+    status: ReportStatus = ReportStatus.OPEN
+    action: ReportAction | None = None
+    note: str | None = None
+    resolved_by: int | None = None
+    resolved_at: datetime | None = None
+    id: int | None = None
+
+
+def validate_report(form: ReportForm) -> tuple[CleanReport | None, dict[str, str]]:
+    """The cleaned report, or every field's message."""
+    errors = FieldErrors()
+    target = ReportTarget.parse(form.target_type)
+    if target is None:
+        choices = ", ".join(t.value for t in ReportTarget)
+        errors.add("targetType", f"Please choose what you are reporting ({choices})")
+    if form.target_id is None or form.target_id < 1:
+        errors.add("targetId", "Please say which item you are reporting")
+    reason = ReportReason.parse(form.reason)
+    if reason is None:
+        errors.add("reason", "Please choose a reason")
+    details = clean(form.details)
+    if len(details) > DETAILS_MAX:
+        errors.add("details", f"Details must be less than {DETAILS_MAX} characters")
+    found = errors.result()
+    if found or target is None or reason is None or form.target_id is None:
+        return None, found
+    return CleanReport(target, form.target_id, reason, details), {}
+
+
+def is_own_target(reporter_id: int, owner_id: int) -> bool:
+    """Reporting yourself or your own listing, post, comment or message is refused."""
+    return reporter_id == owner_id
+
+
+@dataclass(frozen=True)
+class ReportGroup:
+    """The open (or resolved) reports about one target, as the desk shows them."""
+
+    target_type: ReportTarget
+    target_id: int
+    target_owner_id: int
+    reports: tuple[Report, ...]
+
+    @property
+    def count(self) -> int:
+        return len(self.reports)
+
+    @property
+    def reasons(self) -> dict[str, int]:
+        counts: dict[str, int] = {}
+        for report in self.reports:
+            counts[report.reason.value] = counts.get(report.reason.value, 0) + 1
+        return counts
+
+    @property
+    def first_id(self) -> int:
+        return min(r.id or 0 for r in self.reports)
+
+
+def group_reports(reports: list[Report]) -> list[ReportGroup]:
+    """One group per target, in the order each target was first reported (oldest first)."""
+    groups: dict[tuple[ReportTarget, int], list[Report]] = {}
+    for report in sorted(reports, key=lambda r: (r.created_at, r.id or 0)):
+        groups.setdefault((report.target_type, report.target_id), []).append(report)
+    return [ReportGroup(kind, target_id, items[0].target_owner_id, tuple(items))
+            for (kind, target_id), items in groups.items()]

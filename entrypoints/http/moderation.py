@@ -1,0 +1,185 @@
+"""The moderation desk and the audit log over HTTP (issue 37). Administrators only: the
+``admin`` dependency answers 401 to visitors and 403 to everyone else. The audit log has
+no route that edits or deletes an entry."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Annotated
+
+from litestar import Controller, get, post
+from litestar.params import Parameter
+from litestar.status_codes import HTTP_200_OK
+
+from application.audit import AuditService
+from application.moderation import ModerationService, ReportGroupView
+from domain.accounts import User
+from domain.moderation import (
+    NOTE_MAX,
+    REASON_MAX,
+    SUSPENSION_DAYS_MAX,
+    AuditAction,
+    AuditEntry,
+    HiddenKind,
+    Suspension,
+)
+from domain.reports import ReportAction
+from entrypoints.http.openapi import describe
+from entrypoints.http.schemas import CamelStruct, Cursor, Limit
+from entrypoints.http.schemas.users import UserOut, user_out
+
+ReportStatusFilter = Annotated[str | None, Parameter(
+    query="status", description="open (default) or resolved")]
+AdminFilter = Annotated[int | None, Parameter(query="adminId", ge=1, le=2**31 - 1)]
+ActionFilter = Annotated[str | None, Parameter(
+    query="action", description="One of: " + ", ".join(a.value for a in AuditAction))]
+
+
+@describe(required=["action"], fields={"action": {"enum": [a.value for a in ReportAction]},
+                                       "note": {"maxLength": NOTE_MAX}})
+class ResolveIn(CamelStruct):
+    action: str | None = None
+    note: str | None = None
+
+
+@describe(fields={"note": {"maxLength": NOTE_MAX}})
+class NoteIn(CamelStruct):
+    note: str | None = None
+
+
+@describe(required=["reason"], fields={"reason": {"minLength": 1, "maxLength": REASON_MAX},
+                                       "days": {"minimum": 1,
+                                                "maximum": SUSPENSION_DAYS_MAX}})
+class SuspendIn(CamelStruct):
+    reason: str | None = None
+    days: int | None = None
+
+
+class ReportItemOut(CamelStruct):
+    id: int
+    reporter_id: int
+    reason: str
+    details: str
+    created_at: datetime
+    action: str | None
+    note: str | None
+
+
+class ReportGroupOut(CamelStruct):
+    id: int
+    target_type: str
+    target_id: int
+    owner: UserOut | None
+    count: int
+    reasons: dict[str, int]
+    reports: list[ReportItemOut]
+
+
+class ResolvedOut(CamelStruct):
+    resolved: int
+
+
+class SuspensionOut(CamelStruct):
+    user_id: int
+    reason: str
+    ends_at: datetime | None
+
+
+class AuditEntryOut(CamelStruct):
+    id: int
+    admin_id: int | None
+    action: str
+    target_type: str
+    target_id: int
+    note: str
+    created_at: datetime
+
+
+class AuditPageOut(CamelStruct):
+    items: list[AuditEntryOut]
+    next_cursor: str | None
+
+
+def group_out(view: ReportGroupView, admin: User) -> ReportGroupOut:
+    group = view.group
+    return ReportGroupOut(
+        id=group.first_id, target_type=group.target_type.value, target_id=group.target_id,
+        owner=user_out(view.owner, admin) if view.owner else None, count=group.count,
+        reasons=group.reasons,
+        reports=[ReportItemOut(id=r.id or 0, reporter_id=r.reporter_id, reason=r.reason.value,
+                               details=r.details, created_at=r.created_at,
+                               action=r.action.value if r.action else None, note=r.note)
+                 for r in group.reports])
+
+
+def audit_out(entry: AuditEntry) -> AuditEntryOut:
+    return AuditEntryOut(id=entry.id or 0, admin_id=entry.admin_id, action=entry.action.value,
+                         target_type=entry.target_type, target_id=entry.target_id,
+                         note=entry.note, created_at=entry.created_at)
+
+
+def suspension_out(suspension: Suspension) -> SuspensionOut:
+    return SuspensionOut(user_id=suspension.user_id, reason=suspension.reason,
+                         ends_at=suspension.ends_at)
+
+
+class ModerationController(Controller):
+    path = "/api/admin"
+    tags = ["admin"]
+
+    @get("/reports")
+    async def reports(self, admin: User, moderation: ModerationService,
+                      status: ReportStatusFilter = None) -> list[ReportGroupOut]:
+        """Reports grouped by target (oldest first), with their count and reasons."""
+        return [group_out(v, admin) for v in await moderation.reports(admin, status)]
+
+    @post("/reports/{report_id:int}/resolve", status_code=HTTP_200_OK)
+    async def resolve(self, report_id: int, data: ResolveIn, admin: User,
+                      moderation: ModerationService) -> ResolvedOut:
+        """Resolve every open report of the report's target with one action."""
+        count = await moderation.resolve_report(admin, report_id, data.action, data.note)
+        return ResolvedOut(resolved=count)
+
+    @post("/listings/{listing_id:int}/hide", status_code=HTTP_200_OK)
+    async def hide_listing(self, listing_id: int, admin: User, moderation: ModerationService,
+                           data: NoteIn | None = None) -> None:
+        await moderation.hide(admin, HiddenKind.LISTING, listing_id, data.note if data else None)
+
+    @post("/listings/{listing_id:int}/restore", status_code=HTTP_200_OK)
+    async def restore_listing(self, listing_id: int, admin: User,
+                              moderation: ModerationService, data: NoteIn | None = None
+                              ) -> None:
+        await moderation.restore(admin, HiddenKind.LISTING, listing_id,
+                                 data.note if data else None)
+
+    @post("/posts/{post_id:int}/hide", status_code=HTTP_200_OK)
+    async def hide_post(self, post_id: int, admin: User, moderation: ModerationService,
+                        data: NoteIn | None = None) -> None:
+        await moderation.hide(admin, HiddenKind.POST, post_id, data.note if data else None)
+
+    @post("/comments/{comment_id:int}/hide", status_code=HTTP_200_OK)
+    async def hide_comment(self, comment_id: int, admin: User, moderation: ModerationService,
+                           data: NoteIn | None = None) -> None:
+        await moderation.hide(admin, HiddenKind.COMMENT, comment_id,
+                              data.note if data else None)
+
+    @post("/users/{user_id:int}/suspend", status_code=HTTP_200_OK)
+    async def suspend(self, user_id: int, data: SuspendIn, admin: User,
+                      moderation: ModerationService) -> SuspensionOut:
+        """End the member's sessions, hide their listings, refuse their logins."""
+        return suspension_out(await moderation.suspend(admin, user_id, data.reason, data.days))
+
+    @post("/users/{user_id:int}/unsuspend", status_code=HTTP_200_OK)
+    async def unsuspend(self, user_id: int, admin: User, moderation: ModerationService
+                        ) -> None:
+        await moderation.unsuspend(admin, user_id)
+
+    @get("/audit")
+    async def audit(self, admin: User, audit: AuditService, admin_id: AdminFilter = None,
+                    action: ActionFilter = None, limit: Limit = None, cursor: Cursor = None
+                    ) -> AuditPageOut:
+        """Every administrator action, newest first."""
+        page = await audit.list(admin, admin_id=admin_id, action=action, limit=limit,
+                                cursor=cursor)
+        return AuditPageOut(items=[audit_out(e) for e in page.items],
+                            next_cursor=page.next_cursor)

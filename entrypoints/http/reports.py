@@ -1,0 +1,87 @@
+"""Reports and blocks over HTTP (issue 37): members report content and block people."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from litestar import Controller, delete, get, post
+from litestar.status_codes import HTTP_201_CREATED, HTTP_204_NO_CONTENT
+
+from application.blocks import BlockedMember, BlockService
+from application.reports import ReportService
+from domain.accounts import User
+from domain.errors import ValidationError
+from domain.reports import DETAILS_MAX, Report, ReportForm, ReportReason, ReportTarget
+from entrypoints.http.openapi import describe
+from entrypoints.http.schemas import CamelStruct
+from entrypoints.http.schemas.users import UserOut, user_out
+
+
+@describe(required=["targetType", "targetId", "reason"], fields={
+    "targetType": {"enum": [t.value for t in ReportTarget]},
+    "targetId": {"minimum": 1, "maximum": 2**31 - 1},
+    "reason": {"enum": [r.value for r in ReportReason]},
+    "details": {"maxLength": DETAILS_MAX}})
+class ReportIn(CamelStruct):
+    target_type: str | None = None
+    target_id: int | None = None
+    reason: str | None = None
+    details: str | None = None
+
+
+class ReportOut(CamelStruct):
+    id: int
+    target_type: str
+    target_id: int
+    reason: str
+    details: str
+    status: str
+    created_at: datetime
+
+
+def report_out(report: Report) -> ReportOut:
+    assert report.id is not None
+    return ReportOut(id=report.id, target_type=report.target_type.value,
+                     target_id=report.target_id, reason=report.reason.value,
+                     details=report.details, status=report.status.value,
+                     created_at=report.created_at)
+
+
+@describe(required=["userId"], fields={"userId": {"minimum": 1, "maximum": 2**31 - 1}})
+class BlockIn(CamelStruct):
+    user_id: int | None = None
+
+
+class BlockOut(CamelStruct):
+    user: UserOut
+    created_at: datetime
+
+
+def block_out(member: BlockedMember, viewer: User) -> BlockOut:
+    return BlockOut(user=user_out(member.user, viewer), created_at=member.block.created_at)
+
+
+class ReportController(Controller):
+    path = "/api"
+    tags = ["trust"]
+
+    @post("/reports", status_code=HTTP_201_CREATED, opt={"errors": {429}})
+    async def report(self, data: ReportIn, current_user: User, reports: ReportService
+                     ) -> ReportOut:
+        form = ReportForm(data.target_type, data.target_id, data.reason, data.details)
+        return report_out(await reports.report(current_user, form))
+
+    @get("/blocks")
+    async def blocked(self, current_user: User, blocks: BlockService) -> list[BlockOut]:
+        return [block_out(m, current_user) for m in await blocks.list(current_user)]
+
+    @post("/blocks", status_code=HTTP_201_CREATED)
+    async def block(self, data: BlockIn, current_user: User, blocks: BlockService
+                    ) -> BlockOut:
+        if data.user_id is None:
+            raise ValidationError({"userId": "userId is required"})
+        return block_out(await blocks.block(current_user, data.user_id), current_user)
+
+    @delete("/blocks/{user_id:int}", status_code=HTTP_204_NO_CONTENT)
+    async def unblock(self, user_id: int, current_user: User, blocks: BlockService) -> None:
+        await blocks.unblock(current_user, user_id)

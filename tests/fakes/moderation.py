@@ -1,0 +1,69 @@
+"""Trust and safety: blocks, suspensions and hidden content in memory (the services that
+check them are tested against real databases in tests/api/test_api_trust*.py)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from domain.moderation import Block, HiddenKind, HideCause, Suspension
+
+
+class FakeBlocks:
+    def __init__(self) -> None:
+        self.rows: dict[tuple[int, int], datetime] = {}
+
+    async def add(self, blocker_id: int, blocked_id: int, now: datetime) -> bool:
+        created = (blocker_id, blocked_id) not in self.rows
+        self.rows.setdefault((blocker_id, blocked_id), now)
+        return created
+
+    async def remove(self, blocker_id: int, blocked_id: int) -> bool:
+        return self.rows.pop((blocker_id, blocked_id), None) is not None
+
+    async def between(self, a: int, b: int) -> bool:
+        return (a, b) in self.rows or (b, a) in self.rows
+
+    async def by(self, blocker_id: int) -> list[Block]:
+        return [Block(a, b, at) for (a, b), at in self.rows.items() if a == blocker_id]
+
+    async def hidden_from(self, user_id: int) -> frozenset[int]:
+        return frozenset({b for a, b in self.rows if a == user_id}
+                         | {a for a, b in self.rows if b == user_id})
+
+
+class FakeSuspensions:
+    def __init__(self) -> None:
+        self.rows: dict[int, Suspension] = {}
+
+    async def get(self, user_id: int) -> Suspension | None:
+        return self.rows.get(user_id)
+
+    async def put(self, suspension: Suspension) -> None:
+        self.rows[suspension.user_id] = suspension
+
+    async def remove(self, user_id: int) -> bool:
+        return self.rows.pop(user_id, None) is not None
+
+
+class FakeHidden:
+    def __init__(self) -> None:
+        self.rows: dict[tuple[str, int], tuple[int, str]] = {}
+
+    async def add(self, kind: HiddenKind, target_id: int, owner_id: int, cause: HideCause,
+                  now: datetime) -> bool:
+        created = (kind.value, target_id) not in self.rows
+        self.rows.setdefault((kind.value, target_id), (owner_id, cause.value))
+        return created
+
+    async def remove(self, kind: HiddenKind, target_id: int) -> bool:
+        return self.rows.pop((kind.value, target_id), None) is not None
+
+    async def is_hidden(self, kind: HiddenKind, target_id: int) -> bool:
+        return (kind.value, target_id) in self.rows
+
+    async def hidden_ids(self, kind: HiddenKind, ids: list[int]) -> frozenset[int]:
+        return frozenset(i for i in ids if (kind.value, i) in self.rows)
+
+    async def by_cause(self, owner_id: int, kind: HiddenKind, cause: HideCause) -> list[int]:
+        return [i for (k, i), (owner, c) in self.rows.items()
+                if k == kind.value and owner == owner_id and c == cause.value]
