@@ -8,7 +8,9 @@ export type LoginPromptAction =
   | 'place an order'
   | 'like posts'
   | 'save posts'
-  | 'comment';
+  | 'comment'
+  | 'report something'
+  | 'block a member';
 
 /** Spec §5 Anonymous / §8 Login prompts: 'Please log in' with what needed the login. */
 export function promptLogin(action: LoginPromptAction): void {

@@ -10,6 +10,8 @@ import { ContactMessages } from './contact-messages';
 import { DeskOrders } from './desk-orders';
 import { SalesRecords } from './sales-records';
 import { SummaryCards } from './summary-cards';
+import { AuditLog } from '@/features/trust/components/audit-log';
+import { ModerationDesk } from '@/features/trust/components/moderation-desk';
 
 const TABS = [
   { value: 'pending', label: 'Pending Payments' },
@@ -18,6 +20,8 @@ const TABS = [
   { value: 'analytics', label: 'Analytics' },
   { value: 'sales', label: 'Sales Records' },
   { value: 'contact', label: 'Contact Messages' },
+  { value: 'moderation', label: 'Moderation' },
+  { value: 'audit', label: 'Audit' },
 ] as const;
 type TabValue = (typeof TABS)[number]['value'];
 const DEFAULT_TAB: TabValue = 'pending';
@@ -103,6 +107,12 @@ export default function AdminDashboardPage() {
             </Tabs.Panel>
             <Tabs.Panel value="contact">
               <ContactMessages />
+            </Tabs.Panel>
+            <Tabs.Panel value="moderation">
+              <ModerationDesk />
+            </Tabs.Panel>
+            <Tabs.Panel value="audit">
+              <AuditLog />
             </Tabs.Panel>
           </Tabs>
         </Stack>

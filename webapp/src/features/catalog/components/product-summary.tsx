@@ -9,6 +9,7 @@ import { BuyerActions } from './buyer-actions';
 import { BuyerProtectionNote } from './buyer-protection-note';
 import { OwnerActions } from './owner-actions';
 import { SellerCard } from './seller-card';
+import { ReportMenu } from '@/features/trust/components/report-menu';
 
 function watchingText(count: number): string {
   return count === 1 ? '1 watching' : `${count} watching`;
@@ -27,9 +28,13 @@ export function ProductSummary({ product }: { product: Product }) {
             {product.brand}
           </Text>
         </Group>
-        <Title order={1} size="h2">
-          {product.title}
-        </Title>
+        <Group justify="space-between" align="flex-start" wrap="nowrap">
+          <Title order={1} size="h2">
+            {product.title}
+          </Title>
+          <ReportMenu targetType="listing" targetId={product.id} ownerId={product.sellerId}
+            label="More actions for this listing" />
+        </Group>
         <Group gap={6}>
           <Badge variant="light" color="gray" tt="none">{categoryLabel(product.category)}</Badge>
           <Badge variant="light" color="gray" tt="none">{conditionLabel(product.condition)}</Badge>

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import type { Message } from '../api';
 import { formatBubbleTime, offerTone, type OfferTone } from '../format';
 import classes from './messages.module.css';
+import { ReportMenu } from '@/features/trust/components/report-menu';
 
 const TONES: Record<OfferTone, { color: string; label: string; icon: ReactNode }> = {
   offer: { color: 'brand', label: 'Offer', icon: <IconTag size={14} /> },
@@ -56,9 +57,15 @@ export function MessageBubble({ message, mine, offerCard }: MessageBubbleProps) 
           </Text>
         </Paper>
       )}
-      <Text size="xs" c="dimmed" component="time" dateTime={message.createdAt}>
-        {formatBubbleTime(message.createdAt)}
-      </Text>
+      <Group gap={4} wrap="nowrap">
+        <Text size="xs" c="dimmed" component="time" dateTime={message.createdAt}>
+          {formatBubbleTime(message.createdAt)}
+        </Text>
+        {!mine && !notice && (
+          <ReportMenu targetType="message" targetId={message.id} ownerId={message.senderId}
+            label="More actions for this message" />
+        )}
+      </Group>
     </Stack>
   );
 }

@@ -7,6 +7,7 @@ import { promptLogin } from '@/entities/session/login-prompt';
 import type { PublicUser } from '@/entities/user/public-user';
 import { useCurrentUser } from '@/entities/session/session-store';
 import { displayNameOf } from '@/entities/user/user';
+import { ReportMenu } from '@/features/trust/components/report-menu';
 
 function Count({ label, value }: { label: string; value: number }) {
   return (
@@ -71,6 +72,8 @@ export function ProfileHeader({ user, listingCount }: ProfileHeaderProps) {
             <Group gap="sm" mt="xs">
               <FollowButton user={user} following={user.isFollowing ?? false} />
               <Button variant="default" leftSection={<IconMessageCircle size={16} />} onClick={message}>Message</Button>
+              <ReportMenu targetType="user" targetId={user.id} ownerId={user.id} withBlock
+                label={`More actions for ${user.displayName}`} />
             </Group>
           )}
         </Stack>

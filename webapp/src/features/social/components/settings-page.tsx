@@ -11,6 +11,7 @@ import { api } from '@/lib/api-client';
 import { submitWith } from '@/lib/form';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { READ_FAILED, readAsDataUrl } from '@/lib/read-file';
+import { BlockedMembers } from '@/features/trust/components/blocked-members';
 
 interface Values {
   displayName: string;
@@ -118,6 +119,9 @@ function ProfileForm({ user }: { user: User }) {
           </Stack>
         </form>
       </Paper>
+      <Stack mt="lg">
+        <BlockedMembers />
+      </Stack>
     </Container>
   );
 }

@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import type { StylePostDetail } from '@/entities/post/post';
 import { FollowButton } from '@/entities/user/follow-button';
 import { displayNameOf } from '@/entities/user/user';
+import { ReportMenu } from '@/features/trust/components/report-menu';
 
 /** Who posted it: avatar, names, follow, and their Instagram when they gave one. */
 export function AuthorCard({ post }: { post: StylePostDetail }) {
@@ -25,7 +26,10 @@ export function AuthorCard({ post }: { post: StylePostDetail }) {
             )}
           </Stack>
         </Group>
-        <FollowButton user={{ id: post.userId, username: post.user.username }} following={post.isFollowingAuthor} size="sm" />
+        <Group gap="xs" wrap="nowrap">
+          <FollowButton user={{ id: post.userId, username: post.user.username }} following={post.isFollowingAuthor} size="sm" />
+          <ReportMenu targetType="post" targetId={post.id} ownerId={post.userId} label="More actions for this post" />
+        </Group>
       </Group>
     </Paper>
   );

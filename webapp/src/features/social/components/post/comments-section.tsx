@@ -16,6 +16,7 @@ import { displayNameOf } from '@/entities/user/user';
 import { submitWith } from '@/lib/form';
 import { formatRelativeAge } from '@/lib/formatters';
 import { useAuthLink } from '@/entities/session/return-to';
+import { ReportMenu } from '@/features/trust/components/report-menu';
 
 const MAX_COMMENT = limits.posts.comment.max;
 
@@ -37,6 +38,8 @@ function CommentRow({ comment, canDelete, onDelete }: { comment: PostComment; ca
           <IconTrash size={16} />
         </ActionIcon>
       )}
+      <ReportMenu targetType="comment" targetId={comment.id} ownerId={comment.userId}
+        label={`More actions for the comment by ${name}`} />
     </Group>
   );
 }

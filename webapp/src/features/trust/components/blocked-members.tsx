@@ -1,0 +1,58 @@
+import { Avatar, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { errorMessage } from '@/lib/api-client';
+import { notifyError } from '@/lib/notify';
+import { PageLoader } from '@/components/page-loader';
+import { LoadFailed } from '@/components/load-failed';
+import { useBlockedMembers, useBlockToggle } from '../api';
+
+/** Settings: the members you blocked, each with Unblock. */
+export function BlockedMembers() {
+  const list = useBlockedMembers();
+  const toggle = useBlockToggle();
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="blocked-title">
+      <Stack gap="sm">
+        <Title order={2} size="h4" id="blocked-title">
+          Blocked members
+        </Title>
+        <Text size="sm" c="dimmed">
+          Blocked members cannot message you, make offers, follow you or buy from you, and you
+          do not see each other's listings and posts.
+        </Text>
+        {list.isPending && <PageLoader inline label="Loading blocked members" />}
+        {list.isError && (
+          <LoadFailed
+            title="Failed to load blocked members"
+            description={errorMessage(list.error, list.error.message)}
+            onRetry={() => void list.refetch()}
+          />
+        )}
+        {list.isSuccess && list.data.length === 0 && (
+          <Text size="sm">You have not blocked anyone.</Text>
+        )}
+        {list.data?.map(({ user }) => (
+          <Group key={user.id} justify="space-between" data-testid="blocked-member">
+            <Group gap="sm">
+              <Avatar src={user.avatarUrl} alt="" radius="xl" size="sm" />
+              <Text>{user.displayName} <Text span c="dimmed">@{user.username}</Text></Text>
+            </Group>
+            <Button
+              variant="default"
+              size="xs"
+              loading={toggle.isPending && toggle.variables?.userId === user.id}
+              onClick={() =>
+                toggle.mutate(
+                  { userId: user.id, block: false },
+                  { onError: (error) => notifyError(errorMessage(error, 'Could not unblock.')) },
+                )
+              }
+              aria-label={`Unblock ${user.displayName}`}
+            >
+              Unblock
+            </Button>
+          </Group>
+        ))}
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,92 @@
+import { Button, Group, Modal, Radio, Stack, Text, Textarea } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { errorMessage, fieldErrors } from '@/lib/api-client';
+import { notifySuccess } from '@/lib/notify';
+import { DETAILS_MAX, REPORT_REASONS, sendReport, type ReportReason, type ReportTarget } from '../api';
+
+const WHAT: Record<ReportTarget, string> = {
+  listing: 'this listing',
+  user: 'this member',
+  post: 'this post',
+  comment: 'this comment',
+  message: 'this message',
+};
+
+interface ReportDialogProps {
+  opened: boolean;
+  onClose: () => void;
+  targetType: ReportTarget;
+  targetId: number;
+}
+
+/** The reasons to choose from and optional details; the server answers 409 on a repeat. */
+export function ReportDialog({ opened, onClose, targetType, targetId }: ReportDialogProps) {
+  const [reason, setReason] = useState<ReportReason | ''>('');
+  const [details, setDetails] = useState('');
+  const report = useMutation({
+    mutationFn: () => sendReport({ targetType, targetId, reason: reason as ReportReason, details }),
+    onSuccess: () => {
+      notifySuccess('Report sent', 'Thank you. Our team will look at it.');
+      close();
+    },
+  });
+  const errors = fieldErrors(report.error);
+
+  function close() {
+    setReason('');
+    setDetails('');
+    report.reset();
+    onClose();
+  }
+
+  return (
+    <Modal opened={opened} onClose={close} title={`Report ${WHAT[targetType]}`} centered>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (reason) report.mutate();
+        }}
+      >
+        <Stack gap="md">
+          <Radio.Group
+            label="Why are you reporting it?"
+            value={reason}
+            onChange={(value) => setReason(value as ReportReason)}
+            error={errors.reason}
+            required
+          >
+            <Stack gap={6} mt="xs">
+              {REPORT_REASONS.map((item) => (
+                <Radio key={item.value} value={item.value} label={item.label} />
+              ))}
+            </Stack>
+          </Radio.Group>
+          <Textarea
+            label="Details (optional)"
+            value={details}
+            onChange={(event) => setDetails(event.currentTarget.value)}
+            maxLength={DETAILS_MAX}
+            autosize
+            minRows={3}
+            error={errors.details}
+            description={`${details.length}/${DETAILS_MAX}`}
+          />
+          {report.isError && !Object.keys(errors).length && (
+            <Text c="red" size="sm" role="alert">
+              {errorMessage(report.error, 'Could not send the report. Please try again.')}
+            </Text>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              Cancel
+            </Button>
+            <Button type="submit" color="red" disabled={!reason} loading={report.isPending}>
+              Send report
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

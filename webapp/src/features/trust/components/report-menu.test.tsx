@@ -1,0 +1,73 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeServer, json } from '@/test-utils/fake-server';
+import { renderRoutes } from '@/test-utils/render';
+import { setSession } from '@/test-utils/session';
+import { makeUser } from '@/test-utils/users';
+import { BlockedMembers } from './blocked-members';
+import { ReportMenu } from './report-menu';
+
+const menu = [{ path: '/', element: <ReportMenu targetType="listing" targetId={7} ownerId={2} withBlock /> }];
+
+beforeEach(() => {
+  document.cookie = 'csrftoken=t';
+});
+
+describe('Report menu', () => {
+  it('sends the chosen reason and details', async () => {
+    setSession('authenticated', makeUser({ id: 1 }));
+    const server = fakeServer({ 'POST /api/reports': () => json({ id: 3 }, 201) });
+    const user = userEvent.setup();
+    renderRoutes(menu, '/');
+    await user.click(screen.getByRole('button', { name: 'More actions' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Report' }));
+    const send = await screen.findByRole('button', { name: 'Send report' });
+    expect(send).toBeDisabled();
+    await user.click(screen.getByRole('radio', { name: 'Counterfeit' }));
+    await user.type(screen.getByLabelText(/^Details/), 'Wrong logo');
+    await user.click(send);
+    expect(await screen.findByText('Report sent')).toBeInTheDocument();
+    expect(await server.requests[0].json()).toEqual({
+      targetType: 'listing', targetId: 7, reason: 'counterfeit', details: 'Wrong logo',
+    });
+  });
+
+  it("shows the server's sentence for a repeated report", async () => {
+    setSession('authenticated', makeUser({ id: 1 }));
+    fakeServer({ 'POST /api/reports': () => json({ message: 'You have already reported this' }, 409) });
+    const user = userEvent.setup();
+    renderRoutes(menu, '/');
+    await user.click(screen.getByRole('button', { name: 'More actions' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Report' }));
+    await user.click(await screen.findByRole('radio', { name: 'Spam' }));
+    await user.click(screen.getByRole('button', { name: 'Send report' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('You have already reported this');
+  });
+
+  it('is not offered on your own things', () => {
+    setSession('authenticated', makeUser({ id: 2 }));
+    fakeServer({});
+    renderRoutes(menu, '/');
+    expect(screen.queryByRole('button', { name: 'More actions' })).not.toBeInTheDocument();
+  });
+});
+
+describe('Blocked members', () => {
+  it('lists them and unblocks one', async () => {
+    setSession('authenticated', makeUser({ id: 1 }));
+    let blocked = [{ user: makeUser({ id: 5, username: 'theo', displayName: 'Theo K' }), createdAt: '2026-11-01T10:00:00Z' }];
+    const server = fakeServer({
+      'GET /api/blocks': () => json(blocked),
+      'DELETE /api/blocks/5': () => {
+        blocked = [];
+        return new Response(null, { status: 204 });
+      },
+    });
+    const user = userEvent.setup();
+    renderRoutes([{ path: '/', element: <BlockedMembers /> }], '/');
+    await user.click(await screen.findByRole('button', { name: 'Unblock Theo K' }));
+    expect(await screen.findByText('You have not blocked anyone.')).toBeInTheDocument();
+    expect(server.requests.map((r) => `${r.method} ${new URL(r.url).pathname}`)).toContain('DELETE /api/blocks/5');
+  });
+});
