@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from application.analytics import VisitLog
+from application.audit import record_audit
 from application.ports import Clock, PasswordHasher, RateLimiter, UnitOfWork
 from application.ports.realtime import RealtimePublisher
 from application.throttle import Throttle, hashed
@@ -31,6 +32,7 @@ from domain.errors import (
     RateLimited,
     require_valid,
 )
+from domain.moderation import AuditAction
 from domain.rate_limits import DEFAULT_LIMITS, Limits
 from domain.validation import validate_login, validate_registration
 
@@ -225,6 +227,9 @@ class AccountService:
                 listed = await self.uow.listings.count_by_seller(user.id, include_unavailable=True)
                 user.revoke_admin(has_listings=listed > 0)
             await self.uow.users.save(user)
+            await record_audit(self.uow, None,
+                               AuditAction.ADMIN_GRANTED if admin else AuditAction.ADMIN_REVOKED,
+                               "user", user.id, None, self.clock)
             await self.uow.commit()
         return user
 

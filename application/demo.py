@@ -17,6 +17,7 @@ from application.demo_messaging import MessagingDemo
 from application.demo_offers import OffersDemo
 from application.demo_orders import OrdersDemo
 from application.demo_posts import PostsDemo
+from application.demo_trust import TrustDemo
 from application.ports import Clock, PasswordHasher, UnitOfWork
 from application.ports.media import GarmentPictures, MediaStore
 from domain.accounts import Role, User
@@ -96,6 +97,7 @@ class DemoSeeder:
         await MessagingDemo(self.uow, self.clock).seed()
         progress("conversations", 1, 1)
         await OrdersDemo(self.uow, self.clock).seed(listing_ids, progress)
+        await TrustDemo(self.uow, self.clock).seed()
         await self.analytics.seed(progress)
         return True
 

@@ -173,6 +173,14 @@ class ModerationService:
 
     # -- suspensions -------------------------------------------------------------------
 
+    async def member(self, login: str) -> User:
+        """A member by username or email (the CLI names people, not ids)."""
+        async with self.uow:
+            user = await self.uow.users.get_by_login(login.strip())
+        if user is None:
+            raise NotFound(f"No user named '{login}'")
+        return user
+
     async def suspend(self, admin: User | None, user_id: int, reason: str | None,
                       days: int | None) -> Suspension:
         if admin is not None:

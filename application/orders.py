@@ -20,6 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 
+from application.audit import record_audit
 from application.blocks import ensure_can_interact
 from application.order_notices import OrderNotices
 from application.paging import After, Page, page_of, page_request
@@ -33,6 +34,7 @@ from domain.errors import Conflict, Forbidden, NotFound, ValidationError, requir
 from domain.events import OrderPlaced, OrderStatusChanged
 from domain.fees import CheckoutTotals, checkout_totals
 from domain.listings import Listing
+from domain.moderation import AuditAction
 from domain.order_numbers import NONCE_LIMIT, order_number
 from domain.order_rules import Actor, OrderStatus
 from domain.orders import Order
@@ -169,6 +171,7 @@ class OrderService:
             before = order.status
             order.transition(actor_of(actor), status, now, tracking_number, tracking_url)
             await self.store_change(order, before, now)
+            await self._audit_move(actor, order, before)
             await self.uow.commit()
             view = await self._view(order, actor)
         await self.notices.after_commit(order)
@@ -178,6 +181,13 @@ class OrderService:
         if not admin.is_admin:
             raise Forbidden("Only an administrator can confirm payment.")
         return await self.change_status(admin, order_id, OrderStatus.PAYMENT_CONFIRMED.value)
+
+    async def _audit_move(self, actor: User | None, order: Order, before: OrderStatus) -> None:
+        """An administrator's payment confirmation goes to the audit log (issue 37)."""
+        if (order.status is OrderStatus.PAYMENT_CONFIRMED and before is not order.status
+                and (actor is None or actor.is_admin) and order.id is not None):
+            await record_audit(self.uow, actor, AuditAction.PAYMENT_CONFIRMED, "order",
+                               order.id, order.order_number, self.clock)
 
     async def confirm_payment_by_number(self, number: str) -> Order:
         """The operator (``rethread orders confirm-payment``) confirms a payment."""
@@ -192,6 +202,7 @@ class OrderService:
             before = order.status
             order.transition(OPERATOR, OrderStatus.PAYMENT_CONFIRMED, now)
             await self.store_change(order, before, now)
+            await self._audit_move(None, order, before)
             await self.uow.commit()
         await self.notices.after_commit(order)
         return order
@@ -211,6 +222,9 @@ class OrderService:
             assert order.id is not None
             await self.uow.addresses.set_for_order(order.id, address, now)
             await self.uow.order_events.add(order.id, "address", None, actor.id, now)
+            if actor.id != order.buyer_id:  # an administrator's edit (issue 37)
+                await record_audit(self.uow, actor, AuditAction.ADDRESS_EDITED, "order",
+                                   order.id, order.order_number, self.clock)
             await self.uow.commit()
             return await self._view(order, actor)
 

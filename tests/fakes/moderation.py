@@ -3,9 +3,11 @@ check them are tested against real databases in tests/api/test_api_trust*.py).""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import datetime
 
-from domain.moderation import Block, HiddenKind, HideCause, Suspension
+from application.paging import After, is_after
+from domain.moderation import AuditAction, AuditEntry, Block, HiddenKind, HideCause, Suspension
 
 
 class FakeBlocks:
@@ -67,3 +69,23 @@ class FakeHidden:
     async def by_cause(self, owner_id: int, kind: HiddenKind, cause: HideCause) -> list[int]:
         return [i for (k, i), (owner, c) in self.rows.items()
                 if k == kind.value and owner == owner_id and c == cause.value]
+
+
+class FakeAudit:
+    """Add and read only, like the table."""
+
+    def __init__(self) -> None:
+        self.rows: list[AuditEntry] = []
+
+    async def add(self, entry: AuditEntry) -> AuditEntry:
+        entry.id = len(self.rows) + 1
+        self.rows.append(replace(entry))
+        return entry
+
+    async def page(self, limit: int, after: After | None = None, *,
+                   admin_id: int | None = None, action: AuditAction | None = None
+                   ) -> list[AuditEntry]:
+        found = [e for e in reversed(self.rows) if is_after(e.created_at, e.id or 0, after)
+                 and (admin_id is None or e.admin_id == admin_id)
+                 and (action is None or e.action is action)]
+        return [replace(e) for e in found[:limit]]

@@ -19,7 +19,7 @@ from tests.fakes.catalog import FakeListings
 from tests.fakes.contact import FakeContactMessages
 from tests.fakes.favorites import FakeFavorites
 from tests.fakes.messaging import FakeMessages
-from tests.fakes.moderation import FakeBlocks, FakeHidden, FakeSuspensions
+from tests.fakes.moderation import FakeAudit, FakeBlocks, FakeHidden, FakeSuspensions
 from tests.fakes.notifications import FakeNotifications
 from tests.fakes.offers import FakeOffers
 from tests.fakes.orders import FakeAddresses, FakeOrderEvents, FakeOrders, FakeReviews
@@ -56,6 +56,7 @@ class FakeUnitOfWork:
         self.blocks = FakeBlocks()
         self.suspensions = FakeSuspensions()
         self.hidden = FakeHidden()
+        self.audit = FakeAudit()
         self.commits = 0
         self._depth = 0
         self._saved = self._snapshot()

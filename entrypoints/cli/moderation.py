@@ -1,0 +1,113 @@
+"""``rethread moderation`` and ``rethread audit``: the moderation desk and the audit log for
+operators at a terminal (their actions are audited with no administrator: the operator)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import typer
+from rich.table import Table
+
+from domain.errors import DomainError
+from domain.moderation import HiddenKind
+from entrypoints.cli.runtime import console, errors, run
+
+app = typer.Typer(help="The moderation desk: reports, hidden content, suspensions.",
+                  no_args_is_help=True)
+audit_app = typer.Typer(help="The audit log of administrator actions.", no_args_is_help=True)
+
+
+def _do(what: str, call: Callable[[Any], Any]) -> Any:
+    try:
+        return run(call)
+    except DomainError as error:
+        details = "; ".join(getattr(error, "errors", {}).values()) or error.message
+        errors.print(f"[red]Could not {what}:[/] {details}")
+        raise typer.Exit(1) from error
+
+
+@app.command()
+def reports(status: str = typer.Option("open", help="open or resolved")) -> None:
+    """Reports grouped by what they are about, oldest first."""
+    groups = _do("list reports", lambda c: c.moderation().reports(None, status))
+    table = Table(title=f"{status.capitalize()} reports")
+    for column in ("report id", "target", "owner", "count", "reasons"):
+        table.add_column(column)
+    for view in groups:
+        group = view.group
+        owner = view.owner.username if view.owner else "?"
+        reasons = ", ".join(f"{reason} x{count}" for reason, count in group.reasons.items())
+        table.add_row(str(group.first_id), f"{group.target_type.value} {group.target_id}",
+                      owner, str(group.count), reasons)
+    console.print(table)
+
+
+@app.command()
+def resolve(report_id: int = typer.Argument(..., min=1),
+            action: str = typer.Option(..., "--action", help="dismiss, hide or suspend"),
+            note: str = typer.Option("", "--note")) -> None:
+    """Resolve every open report of the report's target with one action."""
+    count = _do(f"resolve report {report_id}",
+                lambda c: c.moderation().resolve_report(None, report_id, action, note))
+    console.print(f"[green]Resolved[/] {count} report(s)")
+
+
+@app.command()
+def hide(kind: HiddenKind = typer.Argument(..., help="listing, post or comment"),
+         target_id: int = typer.Argument(..., min=1),
+         note: str = typer.Option("", "--note", help="Why (kept in the audit log).")) -> None:
+    """Hide a listing, post or comment from everyone but its owner and administrators."""
+    _do(f"hide {kind.value} {target_id}",
+        lambda c: c.moderation().hide(None, kind, target_id, note))
+    console.print(f"[green]Hidden[/] {kind.value} {target_id}")
+
+
+@app.command()
+def restore(kind: HiddenKind = typer.Argument(..., help="listing or post"),
+            target_id: int = typer.Argument(..., min=1),
+            note: str = typer.Option("", "--note")) -> None:
+    """Show a hidden listing or post again."""
+    _do(f"restore {kind.value} {target_id}",
+        lambda c: c.moderation().restore(None, kind, target_id, note))
+    console.print(f"[green]Restored[/] {kind.value} {target_id}")
+
+
+@app.command()
+def suspend(name: str = typer.Argument(..., help="Username or email."),
+            reason: str = typer.Option(..., "--reason"),
+            days: int = typer.Option(None, "--days", min=1, help="Omit: until lifted.")) -> None:
+    """End the member's sessions, hide their listings and refuse their logins."""
+    async def go(container: Any) -> Any:
+        user = await container.moderation().member(name)
+        return await container.moderation().suspend(None, user.id, reason, days)
+    suspension = _do(f"suspend {name}", go)
+    until = suspension.ends_at.isoformat() if suspension.ends_at else "until lifted"
+    console.print(f"[green]Suspended[/] {name} ({until})")
+
+
+@app.command()
+def unsuspend(name: str = typer.Argument(..., help="Username or email.")) -> None:
+    """Lift a suspension; the listings it hid come back."""
+    async def go(container: Any) -> None:
+        user = await container.moderation().member(name)
+        await container.moderation().unsuspend(None, user.id)
+    _do(f"unsuspend {name}", go)
+    console.print(f"[green]Lifted[/] the suspension of {name}")
+
+
+@audit_app.command("list")
+def list_audit(action: str = typer.Option(None, "--action"),
+               admin_id: int = typer.Option(None, "--admin-id", min=1),
+               limit: int = typer.Option(50, min=1, max=50)) -> None:
+    """Administrator actions, newest first."""
+    page = _do("read the audit log", lambda c: c.audit().list(
+        None, admin_id=admin_id, action=action, limit=limit))
+    table = Table(title="Audit log")
+    for column in ("when", "admin", "action", "target", "note"):
+        table.add_column(column)
+    for entry in page.items:
+        table.add_row(entry.created_at.strftime("%Y-%m-%d %H:%M"),
+                      "operator" if entry.admin_id is None else str(entry.admin_id),
+                      entry.action.value, f"{entry.target_type} {entry.target_id}", entry.note)
+    console.print(table)
