@@ -52,6 +52,12 @@ STATUS_NOTICES: dict[OrderStatus, tuple[str, str | None, str | None]] = {
         "Order {number} is complete. Your payout is released. You can now leave a review."),
     OrderStatus.CANCELLED: ("Order cancelled", "Order {number} was cancelled.",
                             "Order {number} was cancelled. The item is back in the shop."),
+    OrderStatus.DISPUTED: (
+        "Dispute opened", "You opened a dispute on order {number}. The payment is on hold.",
+        "The buyer opened a dispute on order {number}. Please answer it on the order page."),
+    OrderStatus.REFUNDED: (
+        "Order refunded", "Order {number} was refunded. Your payment is being returned.",
+        "Order {number} was refunded to the buyer after the dispute."),
 }
 
 

@@ -5,6 +5,12 @@
 (seller); ``payment_confirmed`` -> ``shipped`` (seller); ``shipped`` -> ``delivered``
 (seller); ``delivered`` -> ``completed`` (buyer, or anyone party to the order once the
 buyer-protection window has passed). ``completed`` and ``cancelled`` are terminal.
+
+Buyer protection (issue 37, ``domain/disputes.py``): the buyer moves ``delivered`` (inside
+the window) or ``shipped`` (for ``not_received``, after 7 days) to ``disputed``; an
+administrator resolves ``disputed`` to ``completed`` (release) or ``refunded`` (terminal).
+These moves are not in :data:`MOVES`: no status change request reaches them, only the
+dispute use cases, which check the window.
 """
 
 from __future__ import annotations
@@ -30,9 +36,13 @@ class OrderStatus(LabelledStrEnum):
     DELIVERED = "delivered", "Delivered"
     COMPLETED = "completed", "Completed"
     CANCELLED = "cancelled", "Cancelled"
+    # Buyer protection claimed (issue 37; the moves are in domain/disputes.py, never PATCHed).
+    DISPUTED = "disputed", "Disputed"
+    REFUNDED = "refunded", "Refunded"
 
 
-TERMINAL_STATUSES = frozenset({OrderStatus.COMPLETED, OrderStatus.CANCELLED})
+TERMINAL_STATUSES = frozenset({OrderStatus.COMPLETED, OrderStatus.CANCELLED,
+                               OrderStatus.REFUNDED})
 # Orders that count as sales in the admin's sales records (spec §9).
 FINISHED_STATUSES = frozenset({OrderStatus.SHIPPED, OrderStatus.DELIVERED, OrderStatus.COMPLETED})
 

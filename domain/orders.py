@@ -16,6 +16,7 @@ from datetime import datetime
 from decimal import Decimal
 
 from domain.catalog import ListingStatus
+from domain.disputes import OUTCOME_STATUS, DisputeOutcome, DisputeReason, why_not_disputable
 from domain.errors import Forbidden, IllegalTransition, ValidationError, require_valid
 from domain.events import OrderEvent, OrderPlaced, OrderStatusChanged
 from domain.money import round_money
@@ -199,6 +200,25 @@ class Order:
             return False
         self._move(OrderStatus.CANCELLED, None, now)
         return True
+
+    def open_dispute(self, actor: Actor, reason: DisputeReason, now: datetime,
+                     shipped_at: datetime | None) -> None:
+        """The buyer claims buyer protection (``domain/disputes.py``): 403 for anyone else,
+        409 with the reason when the order is not inside its window."""
+        if actor.user_id != self.buyer_id:
+            raise Forbidden("Only the buyer can open a dispute.")
+        why = why_not_disputable(self.status, reason, self.delivered_at, shipped_at, now)
+        if why is not None:
+            raise IllegalTransition(why)
+        self._move(OrderStatus.DISPUTED, actor.user_id, now)
+
+    def resolve_dispute(self, actor: Actor, outcome: DisputeOutcome, now: datetime) -> None:
+        """An administrator releases the payment (completed) or refunds (refunded)."""
+        if not actor.is_admin:
+            raise Forbidden("Only an administrator can resolve a dispute.")
+        if self.status is not OrderStatus.DISPUTED:
+            raise IllegalTransition("This order has no open dispute.")
+        self._move(OUTCOME_STATUS[outcome], actor.user_id or None, now)
 
     def pull_events(self) -> list[OrderEvent]:
         """The events recorded since the last call, oldest first."""

@@ -33,6 +33,7 @@ from application.catalog import CatalogService
 from application.clock import SystemClock
 from application.contact import ContactService
 from application.demo import DemoSeeder
+from application.disputes import DisputeService
 from application.favorites import FavoriteService
 from application.messaging import MessagingService
 from application.moderation import ModerationService
@@ -143,6 +144,8 @@ class Container(containers.DeclarativeContainer):
     blocks = providers.Factory(BlockService, uow=uow, clock=clock)
     moderation = providers.Factory(ModerationService, uow=uow, clock=clock, realtime=realtime)
     audit = providers.Factory(AuditService, uow=uow, clock=clock)
+    disputes = providers.Factory(DisputeService, uow=uow, clock=clock, media=media_store,
+                                 notices=order_notices, realtime=realtime)
     notifications = providers.Factory(NotificationService, uow=uow, clock=clock,
                                       realtime=realtime)
     garment_pictures = providers.Singleton(PillowGarmentPictures)

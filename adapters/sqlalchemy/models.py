@@ -7,6 +7,7 @@ from adapters.sqlalchemy.base import Base
 from adapters.sqlalchemy.blog import BlogPostRow  # noqa: F401
 from adapters.sqlalchemy.catalog import ProductImageRow, ProductRow  # noqa: F401
 from adapters.sqlalchemy.contact import ContactMessageRow  # noqa: F401
+from adapters.sqlalchemy.disputes import DisputeResponseRow, DisputeRow  # noqa: F401
 from adapters.sqlalchemy.favorites import FavoriteRow  # noqa: F401
 from adapters.sqlalchemy.listing_changes import ListingChangeRow  # noqa: F401
 from adapters.sqlalchemy.messaging import MessageRow  # noqa: F401

@@ -23,6 +23,7 @@ from adapters.sqlalchemy.analytics import SqlActivityRepository
 from adapters.sqlalchemy.blog import SqlBlogRepository
 from adapters.sqlalchemy.catalog import SqlListingRepository
 from adapters.sqlalchemy.contact import SqlContactMessageRepository
+from adapters.sqlalchemy.disputes import SqlDisputeRepository
 from adapters.sqlalchemy.engine import WROTE, WROTE_SHOWN, SqliteWriteLockTimeout
 from adapters.sqlalchemy.favorites import SqlFavoriteRepository
 from adapters.sqlalchemy.messaging import SqlMessageRepository
@@ -102,7 +103,7 @@ _REPOSITORIES: dict[str, Callable[[Any], Any]] = {
     "sitemap": SqlSitemapRepository,
     "reports": SqlReportRepository, "blocks": SqlBlockRepository,
     "suspensions": SqlSuspensionRepository, "hidden": SqlHiddenRepository,
-    "audit": SqlAuditRepository,
+    "audit": SqlAuditRepository, "disputes": SqlDisputeRepository,
 }
 # The listings repository also gets the search cache and the admission gate for heavy
 # reads, and tells the unit of work it wrote.

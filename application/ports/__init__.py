@@ -18,6 +18,7 @@ from application.ports.analytics import ActivityRepository
 from application.ports.blog import BlogRepository
 from application.ports.catalog import ListingReads, ListingRepository
 from application.ports.contact import ContactMessageRepository
+from application.ports.disputes import DisputeRepository
 from application.ports.favorites import FavoriteRepository
 from application.ports.messaging import MessageRepository
 from application.ports.moderation import (
@@ -68,6 +69,7 @@ class UnitOfWork(Protocol):
     suspensions: SuspensionRepository
     hidden: HiddenRepository
     audit: AuditRepository
+    disputes: DisputeRepository
 
     async def __aenter__(self) -> Self: ...
     async def __aexit__(self, exc_type: type[BaseException] | None,

@@ -24,6 +24,7 @@ from entrypoints.http.blog import BlogController
 from entrypoints.http.catalog import CatalogController
 from entrypoints.http.contact import ContactController
 from entrypoints.http.dependencies import resolve_dependencies_in_turn
+from entrypoints.http.disputes import DisputeController
 from entrypoints.http.errors import EXCEPTION_HANDLERS
 from entrypoints.http.fast_path import CatalogPages
 from entrypoints.http.favorites import FavoriteController
@@ -53,7 +54,7 @@ CONTROLLERS: list[Any] = [SystemController, AccountController, BlogController,
                           NotificationController, realtime_socket, AnalyticsController,
                           OrderController, AddressController, UserReviewController,
                           OfferController, OrderDeskController, ReportController,
-                          ModerationController]
+                          ModerationController, DisputeController]
 
 
 def _built(provider: Any) -> Callable[[], Any]:
@@ -83,7 +84,8 @@ def _dependencies(container: Container) -> dict[str, Provide]:
                 "reviews": container.reviews, "offers": container.offers,
                 "desk": container.order_desk, "sharing": container.sharing,
                 "reports": container.reports, "blocks": container.blocks,
-                "moderation": container.moderation, "audit": container.audit}
+                "moderation": container.moderation, "audit": container.audit,
+                "disputes": container.disputes}
     deps = {name: _service(provider) for name, provider in services.items()}
     deps["viewer"] = Provide(provide_viewer)
     deps["current_user"] = Provide(provide_current_user)

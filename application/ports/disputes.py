@@ -1,0 +1,19 @@
+"""Ports of disputes (issue 37)."""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from domain.disputes import Dispute, DisputeResponse, DisputeStatus
+
+
+class DisputeRepository(Protocol):
+    async def add(self, dispute: Dispute) -> Dispute: ...
+    async def get(self, dispute_id: int) -> Dispute | None: ...
+    async def for_order(self, order_id: int) -> Dispute | None: ...
+    async def by_status(self, status: DisputeStatus, limit: int) -> list[Dispute]: ...
+    async def respond(self, dispute_id: int, response: DisputeResponse
+                      ) -> DisputeResponse: ...
+    async def resolve(self, dispute: Dispute) -> bool:
+        """Compare-and-set open -> resolved; False when it was already resolved."""
+    async def admin_ids(self) -> list[int]: ...

@@ -1,0 +1,130 @@
+"""Disputes: buyer protection that can be claimed (issue 37). No I/O, no clock.
+
+The buyer of an order claims it while the order is ``delivered`` and inside the 3-day
+protection window (:data:`domain.order_rules.BUYER_PROTECTION`), or, for ``not_received``,
+while it is ``shipped`` and was shipped more than :data:`NOT_RECEIVED_AFTER` ago. The order
+becomes ``disputed``: the automatic completion (which only looks at delivered orders) stops.
+The seller answers, once or more; an administrator resolves it: ``release`` completes the
+order (the seller is paid), ``refund`` marks it ``refunded`` (the money goes back off the
+platform, as it came in; the listing stays sold). Every other attempt is refused with a
+sentence saying why (409).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+
+from domain._labels import LabelledStrEnum
+from domain.order_rules import BUYER_PROTECTION, BUYER_PROTECTION_DAYS, OrderStatus
+from domain.validation._rules import FieldErrors, clean
+
+NOT_RECEIVED_AFTER_DAYS = 7
+NOT_RECEIVED_AFTER = timedelta(days=NOT_RECEIVED_AFTER_DAYS)
+DETAILS_MIN, DETAILS_MAX = 20, 2000
+RESPONSE_MIN, RESPONSE_MAX = 1, 2000
+MAX_PHOTOS = 5
+NOTE_MAX = 1000
+
+
+class DisputeReason(LabelledStrEnum):
+    NOT_AS_DESCRIBED = "not_as_described", "Not as described"
+    DAMAGED = "damaged", "Arrived damaged"
+    COUNTERFEIT = "counterfeit", "Counterfeit"
+    NOT_RECEIVED = "not_received", "Not received"
+    OTHER = "other", "Something else"
+
+
+class DisputeStatus(LabelledStrEnum):
+    OPEN = "open", "Open"
+    RESOLVED = "resolved", "Resolved"
+
+
+class DisputeOutcome(LabelledStrEnum):
+    RELEASE = "release", "Payment released to the seller"
+    REFUND = "refund", "Refunded to the buyer"
+
+
+OUTCOME_STATUS = {DisputeOutcome.RELEASE: OrderStatus.COMPLETED,
+                  DisputeOutcome.REFUND: OrderStatus.REFUNDED}
+
+
+def why_not_disputable(status: OrderStatus, reason: DisputeReason,
+                       delivered_at: datetime | None, shipped_at: datetime | None,
+                       now: datetime) -> str | None:
+    """None when the buyer may open a dispute now; otherwise the sentence saying why not."""
+    if status is OrderStatus.DISPUTED:
+        return "This order already has an open dispute."
+    if status is OrderStatus.DELIVERED:
+        if delivered_at is not None and now >= delivered_at + BUYER_PROTECTION:
+            return (f"Buyer protection ended {BUYER_PROTECTION_DAYS} days after delivery, "
+                    "so this order can no longer be disputed.")
+        return None
+    if status is OrderStatus.SHIPPED:
+        if reason is not DisputeReason.NOT_RECEIVED:
+            return ("Until the order is delivered, a dispute can only say the item was not "
+                    "received.")
+        if shipped_at is None or now < shipped_at + NOT_RECEIVED_AFTER:
+            return (f"An item can be reported as not received {NOT_RECEIVED_AFTER_DAYS} days "
+                    "after it was shipped.")
+        return None
+    return (f"A {status.label.lower()} order cannot be disputed; buyer protection covers "
+            "shipped and delivered orders.")
+
+
+def validate_dispute(reason: str | None, details: str | None, photos: int
+                     ) -> tuple[DisputeReason | None, dict[str, str]]:
+    errors = FieldErrors()
+    chosen = DisputeReason.parse(reason)
+    if chosen is None:
+        errors.add("reason", "Please choose a reason")
+    text = clean(details)
+    if len(text) < DETAILS_MIN:
+        errors.add("details", f"Details must be at least {DETAILS_MIN} characters")
+    elif len(text) > DETAILS_MAX:
+        errors.add("details", f"Details must be less than {DETAILS_MAX} characters")
+    if photos > MAX_PHOTOS:
+        errors.add("photos", f"You can add at most {MAX_PHOTOS} photos")
+    return chosen, errors.result()
+
+
+def validate_response(text: str | None, photos: int) -> dict[str, str]:
+    errors = FieldErrors()
+    cleaned = clean(text)
+    if len(cleaned) < RESPONSE_MIN:
+        errors.add("text", "Please write your answer")
+    elif len(cleaned) > RESPONSE_MAX:
+        errors.add("text", f"Your answer must be less than {RESPONSE_MAX} characters")
+    if photos > MAX_PHOTOS:
+        errors.add("photos", f"You can add at most {MAX_PHOTOS} photos")
+    return errors.result()
+
+
+@dataclass
+class DisputeResponse:
+    author_id: int
+    text: str
+    photos: list[str]
+    created_at: datetime
+    id: int | None = None
+
+
+@dataclass
+class Dispute:
+    order_id: int
+    buyer_id: int
+    seller_id: int
+    reason: DisputeReason
+    details: str
+    photos: list[str]
+    created_at: datetime
+    status: DisputeStatus = DisputeStatus.OPEN
+    outcome: DisputeOutcome | None = None
+    note: str | None = None
+    resolved_by: int | None = None
+    resolved_at: datetime | None = None
+    responses: list[DisputeResponse] = field(default_factory=list)
+    id: int | None = None
+
+    def may_see(self, user_id: int | None, is_admin: bool) -> bool:
+        return is_admin or user_id in (self.buyer_id, self.seller_id)

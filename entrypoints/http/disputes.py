@@ -1,0 +1,153 @@
+"""Disputes over HTTP (issue 37): the buyer opens one on an order, the seller answers,
+administrators list and resolve them. Photos travel as data URLs (the listing photo rules)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Annotated
+
+from litestar import Controller, get, post
+from litestar.params import Parameter
+from litestar.status_codes import HTTP_200_OK, HTTP_201_CREATED
+
+from application.disputes import DisputeService, DisputeView
+from application.media import MAX_IMAGE_BYTES
+from domain.accounts import User
+from domain.disputes import (
+    DETAILS_MAX,
+    DETAILS_MIN,
+    MAX_PHOTOS,
+    NOTE_MAX,
+    RESPONSE_MAX,
+    DisputeOutcome,
+    DisputeReason,
+)
+from entrypoints.http.openapi import describe
+from entrypoints.http.schemas import CamelStruct
+
+MAX_DISPUTE_BODY = MAX_PHOTOS * MAX_IMAGE_BYTES * 4 // 3 + 1024 * 1024
+StatusFilter = Annotated[str | None, Parameter(query="status",
+                                               description="open (default) or resolved")]
+
+
+@describe(required=["reason", "details"], fields={
+    "reason": {"enum": [r.value for r in DisputeReason]},
+    "details": {"minLength": DETAILS_MIN, "maxLength": DETAILS_MAX},
+    "photos": {"maxItems": MAX_PHOTOS}})
+class DisputeIn(CamelStruct):
+    reason: str | None = None
+    details: str | None = None
+    photos: list[str] = []
+
+
+@describe(required=["text"], fields={"text": {"minLength": 1, "maxLength": RESPONSE_MAX},
+                                     "photos": {"maxItems": MAX_PHOTOS}})
+class ResponseIn(CamelStruct):
+    text: str | None = None
+    photos: list[str] = []
+
+
+@describe(required=["outcome"], fields={"outcome": {"enum": [o.value for o in DisputeOutcome]},
+                                        "note": {"maxLength": NOTE_MAX}})
+class ResolveDisputeIn(CamelStruct):
+    outcome: str | None = None
+    note: str | None = None
+
+
+class DisputePartyOut(CamelStruct):
+    id: int
+    username: str
+    display_name: str
+
+
+class DisputeResponseOut(CamelStruct):
+    id: int
+    author_id: int
+    text: str
+    photos: list[str]
+    created_at: datetime
+
+
+class DisputeOut(CamelStruct):
+    id: int
+    order_id: int
+    order_number: str
+    order_status: str
+    buyer: DisputePartyOut | None
+    seller: DisputePartyOut | None
+    reason: str
+    reason_label: str
+    details: str
+    photos: list[str]
+    status: str
+    outcome: str | None
+    outcome_label: str | None
+    note: str | None
+    created_at: datetime
+    resolved_at: datetime | None
+    responses: list[DisputeResponseOut]
+
+
+def _party(user: User | None) -> DisputePartyOut | None:
+    if user is None or user.id is None:
+        return None
+    return DisputePartyOut(id=user.id, username=user.username, display_name=user.display_name)
+
+
+def dispute_out(view: DisputeView) -> DisputeOut:
+    d = view.dispute
+    assert d.id is not None
+    return DisputeOut(
+        id=d.id, order_id=d.order_id, order_number=view.order.order_number,
+        order_status=view.order.status.value, buyer=_party(view.buyer),
+        seller=_party(view.seller), reason=d.reason.value, reason_label=d.reason.label,
+        details=d.details, photos=d.photos, status=d.status.value,
+        outcome=d.outcome.value if d.outcome else None,
+        outcome_label=d.outcome.label if d.outcome else None, note=d.note,
+        created_at=d.created_at, resolved_at=d.resolved_at,
+        responses=[DisputeResponseOut(id=r.id or 0, author_id=r.author_id, text=r.text,
+                                      photos=r.photos, created_at=r.created_at)
+                   for r in d.responses])
+
+
+class DisputeController(Controller):
+    path = "/api"
+    tags = ["disputes"]
+
+    @post("/orders/{order_id:int}/dispute", status_code=HTTP_201_CREATED,
+          request_max_body_size=MAX_DISPUTE_BODY, opt={"errors": {413}})
+    async def open(self, order_id: int, data: DisputeIn, current_user: User,
+                   disputes: DisputeService) -> DisputeOut:
+        """The buyer claims buyer protection (409 with the reason outside the window)."""
+        return dispute_out(await disputes.open(current_user, order_id, data.reason,
+                                               data.details, list(data.photos)))
+
+    @get("/orders/{order_id:int}/dispute")
+    async def of_order(self, order_id: int, current_user: User, disputes: DisputeService
+                       ) -> DisputeOut | None:
+        """The order's dispute, or null when it has none."""
+        view = await disputes.for_order(current_user, order_id)
+        return None if view is None else dispute_out(view)
+
+    @get("/disputes/{dispute_id:int}")
+    async def show(self, dispute_id: int, current_user: User, disputes: DisputeService
+                  ) -> DisputeOut:
+        return dispute_out(await disputes.get(current_user, dispute_id))
+
+    @post("/disputes/{dispute_id:int}/responses", status_code=HTTP_201_CREATED,
+          request_max_body_size=MAX_DISPUTE_BODY, opt={"errors": {413}})
+    async def respond(self, dispute_id: int, data: ResponseIn, current_user: User,
+                      disputes: DisputeService) -> DisputeOut:
+        return dispute_out(await disputes.respond(current_user, dispute_id, data.text,
+                                                  list(data.photos)))
+
+    @get("/admin/disputes")
+    async def list_disputes(self, admin: User, disputes: DisputeService,
+                            status: StatusFilter = None) -> list[DisputeOut]:
+        return [dispute_out(v) for v in await disputes.list(admin, status)]
+
+    @post("/admin/disputes/{dispute_id:int}/resolve", status_code=HTTP_200_OK)
+    async def resolve(self, dispute_id: int, data: ResolveDisputeIn, admin: User,
+                      disputes: DisputeService) -> DisputeOut:
+        """release: the order completes and the seller is paid; refund: refunded."""
+        return dispute_out(await disputes.resolve(admin, dispute_id, data.outcome, data.note))

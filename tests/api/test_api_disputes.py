@@ -1,0 +1,147 @@
+"""Disputes over HTTP on every configured database (issue 37): the window with a moved
+clock, the seller's answer, release and refund, the timeline, the notifications, the audit
+log, and two claims sent at once."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+from datetime import UTC, datetime
+
+import pytest
+from dependency_injector import providers
+from litestar import Litestar
+
+from entrypoints.container import Container
+from tests.catalog_support import data_url, png
+from tests.fakes import FixedClock
+from tests.offers_support import listing, people
+from tests.support import ApiClient
+
+pytestmark = pytest.mark.api
+DETAILS = "The lining is torn and the listing said it was like new."
+
+
+@pytest.fixture
+def clock(container: Container) -> Iterator[FixedClock]:
+    still = FixedClock(datetime.now(UTC))
+    with container.clock.override(providers.Object(still)):
+        yield still
+
+
+async def _order(buyer: ApiClient, seller: ApiClient, boss: ApiClient, *,
+                 deliver: bool = True) -> int:
+    coat = await listing(seller, title="Wool coat")
+    order = (await buyer.post("/api/orders", json={"productId": coat})).json()["id"]
+    assert (await boss.post(f"/api/orders/{order}/confirm-payment")).status_code == 200
+    shipped = await seller.put(f"/api/orders/{order}/status",
+                               json={"status": "shipped", "trackingNumber": "1Z999"})
+    assert shipped.status_code == 200, shipped.text
+    if deliver:
+        done = await seller.put(f"/api/orders/{order}/status", json={"status": "delivered"})
+        assert done.status_code == 200
+    return int(order)
+
+
+async def test_buyer_disputes_seller_answers_admin_refunds(
+        app: Litestar, container: Container, clock: FixedClock) -> None:
+    async with people(app, "maya", "sofia", "boss") as p:
+        maya, sofia, boss = p["maya"], p["sofia"], p["boss"]
+        order = await _order(sofia, maya, boss)
+        too_short = await sofia.post(f"/api/orders/{order}/dispute",
+                                     json={"reason": "damaged", "details": "torn"})
+        assert too_short.status_code == 400 and "details" in too_short.json()["errors"]
+        by_seller = await maya.post(f"/api/orders/{order}/dispute",
+                                    json={"reason": "damaged", "details": DETAILS})
+        assert by_seller.status_code == 403
+        clock.advance(days=2)
+        opened = await sofia.post(f"/api/orders/{order}/dispute", json={
+            "reason": "not_as_described", "details": DETAILS, "photos": [data_url(png())]})
+        assert opened.status_code == 201, opened.text
+        dispute = opened.json()
+        assert dispute["status"] == "open" and dispute["orderStatus"] == "disputed"
+        assert len(dispute["photos"]) == 1 and dispute["photos"][0].startswith("/media/")
+        again = await sofia.post(f"/api/orders/{order}/dispute",
+                                 json={"reason": "damaged", "details": DETAILS})
+        assert again.status_code == 409
+        # The automatic completion stops: days later the order is still disputed.
+        clock.advance(days=5)
+        await container.order_timers().sweep()
+        seller_view = (await maya.get(f"/api/orders/{order}")).json()
+        assert seller_view["status"] == "disputed"
+        notices = (await maya.get("/api/notifications")).json()
+        assert any("dispute" in str(n).lower() for n in notices.get("items", notices))
+        answer = await maya.post(f"/api/disputes/{dispute['id']}/responses",
+                                 json={"text": "It was like new when I posted it."})
+        assert answer.status_code == 201, answer.text
+        assert [r["text"] for r in answer.json()["responses"]] == [
+            "It was like new when I posted it."]
+        assert (await boss.get("/api/admin/disputes")).json()[0]["id"] == dispute["id"]
+        resolved = await boss.post(f"/api/admin/disputes/{dispute['id']}/resolve",
+                                   json={"outcome": "refund", "note": "Photos show the tear."})
+        assert resolved.status_code == 200, resolved.text
+        assert resolved.json()["orderStatus"] == "refunded"
+        for client in (sofia, maya):
+            seen = (await client.get(f"/api/disputes/{dispute['id']}")).json()
+            assert (seen["outcome"], seen["note"]) == ("refund", "Photos show the tear.")
+        timeline = (await sofia.get(f"/api/orders/{order}")).json()["events"]
+        statuses = [e.get("status") for e in timeline]
+        assert "disputed" in statuses and "refunded" in statuses
+        twice = await boss.post(f"/api/admin/disputes/{dispute['id']}/resolve",
+                                json={"outcome": "release"})
+        assert twice.status_code == 409
+        closed = await maya.post(f"/api/disputes/{dispute['id']}/responses",
+                                 json={"text": "More"})
+        assert closed.status_code == 409
+        audit = (await boss.get("/api/admin/audit", params={"action": "dispute_resolved"}))
+        assert audit.json()["items"][0]["targetId"] == dispute["id"]
+
+
+async def test_release_completes_the_order(app: Litestar) -> None:
+    async with people(app, "maya", "sofia", "boss") as p:
+        order = await _order(p["sofia"], p["maya"], p["boss"])
+        dispute = (await p["sofia"].post(f"/api/orders/{order}/dispute", json={
+            "reason": "damaged", "details": DETAILS})).json()
+        released = await p["boss"].post(f"/api/admin/disputes/{dispute['id']}/resolve",
+                                        json={"outcome": "release"})
+        assert released.json()["orderStatus"] == "completed"
+        assert (await p["sofia"].get(f"/api/orders/{order}")).json()["status"] == "completed"
+
+
+async def test_the_window_closes_three_days_after_delivery(app: Litestar,
+                                                          clock: FixedClock) -> None:
+    async with people(app, "maya", "sofia", "boss") as p:
+        order = await _order(p["sofia"], p["maya"], p["boss"])
+        clock.advance(days=3)
+        late = await p["sofia"].post(f"/api/orders/{order}/dispute",
+                                     json={"reason": "damaged", "details": DETAILS})
+        assert late.status_code == 409
+        assert "3 days after delivery" in late.json()["message"]
+
+
+async def test_not_received_is_open_a_week_after_shipping(app: Litestar,
+                                                         clock: FixedClock) -> None:
+    async with people(app, "maya", "sofia", "boss") as p:
+        order = await _order(p["sofia"], p["maya"], p["boss"], deliver=False)
+        early = await p["sofia"].post(f"/api/orders/{order}/dispute",
+                                      json={"reason": "not_received", "details": DETAILS})
+        assert early.status_code == 409 and "7 days" in early.json()["message"]
+        clock.advance(days=7, seconds=1)
+        wrong = await p["sofia"].post(f"/api/orders/{order}/dispute",
+                                      json={"reason": "damaged", "details": DETAILS})
+        assert wrong.status_code == 409
+        ok = await p["sofia"].post(f"/api/orders/{order}/dispute",
+                                   json={"reason": "not_received", "details": DETAILS})
+        assert ok.status_code == 201, ok.text
+
+
+async def test_two_claims_at_once_make_one_dispute(app: Litestar) -> None:
+    async with people(app, "maya", "sofia", "boss") as p:
+        order = await _order(p["sofia"], p["maya"], p["boss"])
+        answers = await asyncio.gather(*(p["sofia"].post(
+            f"/api/orders/{order}/dispute", json={"reason": "damaged", "details": DETAILS})
+            for _ in range(3)))
+        assert sorted(a.status_code for a in answers) == [201, 409, 409]
+        listed = (await p["boss"].get("/api/admin/disputes")).json()
+        assert len(listed) == 1
+

@@ -1,0 +1,167 @@
+"""Disputes (issue 37): the window, with time passed in as the injected clock would, and the
+moves of disputed orders, explored by hypothesis against an independent model."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from decimal import Decimal
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
+
+from domain.catalog import ListingStatus
+from domain.disputes import (
+    DisputeOutcome,
+    DisputeReason,
+    validate_dispute,
+    why_not_disputable,
+)
+from domain.errors import DomainError, Forbidden, IllegalTransition
+from domain.orders import Actor, Order, OrderStatus
+
+pytestmark = pytest.mark.unit
+
+START = datetime(2026, 3, 1, tzinfo=UTC)
+BUYER, SELLER, ADMIN, STRANGER = Actor(1), Actor(2), Actor(9, is_admin=True), Actor(3)
+reasons = st.sampled_from(list(DisputeReason))
+# Offsets in seconds around the edges that matter (3 days, 7 days) and far from them.
+offsets = st.one_of(st.integers(0, 20 * 86400),
+                    st.sampled_from([3 * 86400 - 1, 3 * 86400, 7 * 86400 - 1, 7 * 86400]))
+
+
+@given(after=offsets, reason=reasons)
+def test_a_delivered_order_is_disputable_for_exactly_three_days(after: int,
+                                                                reason: DisputeReason) -> None:
+    now = START + timedelta(seconds=after)
+    why = why_not_disputable(OrderStatus.DELIVERED, reason, START, START, now)
+    assert (why is None) == (after < 3 * 86400)
+    if why is not None:
+        assert "3 days after delivery" in why
+
+
+@given(after=offsets, reason=reasons)
+def test_a_shipped_order_is_disputable_as_not_received_after_seven_days(
+        after: int, reason: DisputeReason) -> None:
+    now = START + timedelta(seconds=after)
+    why = why_not_disputable(OrderStatus.SHIPPED, reason, None, START, now)
+    assert (why is None) == (reason is DisputeReason.NOT_RECEIVED and after >= 7 * 86400)
+
+
+@given(status=st.sampled_from([s for s in OrderStatus
+                               if s not in (OrderStatus.SHIPPED, OrderStatus.DELIVERED)]),
+       reason=reasons, after=offsets)
+def test_no_other_status_is_disputable(status: OrderStatus, reason: DisputeReason,
+                                       after: int) -> None:
+    now = START + timedelta(seconds=after)
+    assert why_not_disputable(status, reason, START, START, now) is not None
+
+
+@given(details=st.text(max_size=60), photos=st.integers(0, 8))
+def test_details_need_twenty_characters_and_photos_at_most_five(details: str,
+                                                                photos: int) -> None:
+    _, errors = validate_dispute("damaged", details, photos)
+    assert ("details" in errors) == (len(details.strip()) < 20)
+    assert ("photos" in errors) == (photos > 5)
+
+
+class DisputedOrderMachine(RuleBasedStateMachine):
+    """An order walked to shipped, then time, delivery, disputes and resolutions at random."""
+
+    @initialize()
+    def ship(self) -> None:
+        self.order = Order.place(order_number="7-ABC123", product_id=1, buyer_id=1,
+                                 seller_id=2, price=Decimal("40"), created_at=START)
+        self.order.transition(ADMIN, OrderStatus.PAYMENT_CONFIRMED, START)
+        self.order.transition(SELLER, OrderStatus.SHIPPED, START, "1Z999")
+        self.shipped_at = START
+        self.now = START
+        self.status = "shipped"
+        self.delivered_at: datetime | None = None
+
+    @rule(hours=st.integers(0, 100))
+    def wait(self, hours: int) -> None:
+        self.now += timedelta(hours=hours)
+
+    @rule()
+    def deliver(self) -> None:
+        try:
+            self.order.transition(SELLER, OrderStatus.DELIVERED, self.now)
+        except IllegalTransition:
+            assert self.status != "shipped"
+            return
+        assert self.status == "shipped"
+        self.status, self.delivered_at = "delivered", self.now
+
+    @rule(who=st.sampled_from(["buyer", "seller", "admin", "stranger"]), reason=reasons)
+    def dispute(self, who: str, reason: DisputeReason) -> None:
+        actor = {"buyer": BUYER, "seller": SELLER, "admin": ADMIN, "stranger": STRANGER}[who]
+        expected: type[DomainError] | None = None
+        if who != "buyer":
+            expected = Forbidden
+        elif self.status == "delivered":
+            assert self.delivered_at is not None
+            if self.now >= self.delivered_at + timedelta(days=3):
+                expected = IllegalTransition
+        elif self.status == "shipped":
+            if (reason is not DisputeReason.NOT_RECEIVED
+                    or self.now < self.shipped_at + timedelta(days=7)):
+                expected = IllegalTransition
+        else:
+            expected = IllegalTransition
+        try:
+            self.order.open_dispute(actor, reason, self.now, self.shipped_at)
+        except DomainError as error:
+            assert type(error) is expected, (who, self.status, error)
+            return
+        assert expected is None, (who, self.status)
+        self.status = "disputed"
+
+    @rule(admin=st.booleans(), outcome=st.sampled_from(list(DisputeOutcome)))
+    def resolve(self, admin: bool, outcome: DisputeOutcome) -> None:
+        try:
+            self.order.resolve_dispute(ADMIN if admin else BUYER, outcome, self.now)
+        except Forbidden:
+            assert not admin
+            return
+        except IllegalTransition:
+            assert self.status != "disputed"
+            return
+        assert admin and self.status == "disputed"
+        self.status = "completed" if outcome is DisputeOutcome.RELEASE else "refunded"
+
+    @rule()
+    def sweep(self) -> None:
+        completed = self.order.complete_if_protection_expired(self.now)
+        if completed:
+            assert self.status == "delivered"
+            self.status = "completed"
+
+    @rule(to=st.sampled_from(list(OrderStatus)), who=st.sampled_from([BUYER, SELLER, ADMIN]))
+    def no_ordinary_move_leaves_a_dispute(self, to: OrderStatus, who: Actor) -> None:
+        if self.status in ("disputed", "refunded"):
+            with pytest.raises(DomainError):
+                self.order.transition(who, to, self.now, "1Z999")
+
+    @invariant()
+    def status_matches_the_model(self) -> None:
+        assert self.order.status.value == self.status
+
+    @invariant()
+    def a_disputed_order_never_completes_by_itself(self) -> None:
+        if self.status == "disputed":
+            assert not self.order.protection_expired(self.now + timedelta(days=365))
+
+    @invariant()
+    def the_listing_stays_sold(self) -> None:
+        assert self.order.listing_status is ListingStatus.SOLD
+
+    @invariant()
+    def refunded_is_terminal(self) -> None:
+        assert self.order.is_terminal == (self.status in ("completed", "refunded"))
+
+
+DisputedOrderMachine.TestCase.settings = settings(max_examples=120, stateful_step_count=30,
+                                                  deadline=None)
+TestDisputedOrderMachine = DisputedOrderMachine.TestCase
