@@ -45,6 +45,11 @@ class DisputeOutcome(LabelledStrEnum):
     REFUND = "refund", "Refunded to the buyer"
 
 
+# The order timeline's line for each dispute step (order_events kind "dispute").
+DISPUTE_EVENT_LABELS = {"opened": "Dispute opened", "response": "Dispute answered",
+                        "release": "Dispute resolved: payment released",
+                        "refund": "Dispute resolved: refunded"}
+
 OUTCOME_STATUS = {DisputeOutcome.RELEASE: OrderStatus.COMPLETED,
                   DisputeOutcome.REFUND: OrderStatus.REFUNDED}
 

@@ -11,6 +11,7 @@ from application.orders import OrderView
 from application.ports.orders import Address, OrderEventRecord, SavedAddress
 from application.reviews import ReviewView
 from domain.accounts import User
+from domain.disputes import DISPUTE_EVENT_LABELS
 from domain.fees import CheckoutTotals
 from domain.money import format_amount
 from domain.order_rules import OrderStatus
@@ -179,7 +180,8 @@ def _party(user: User | None) -> PartyOut | None:
 
 def _event(event: OrderEventRecord) -> OrderEventOut:
     label = (OrderStatus(event.status).label if event.kind == "status" and event.status
-             else EVENT_LABELS.get(event.kind, event.kind))
+             else DISPUTE_EVENT_LABELS.get(event.status or "", "Dispute")
+             if event.kind == "dispute" else EVENT_LABELS.get(event.kind, event.kind))
     return OrderEventOut(kind=event.kind, status=event.status, label=label,
                          actor_id=event.actor_id, at=event.at)
 

@@ -9,6 +9,8 @@ const STATUS_COLORS: Record<OrderStatus, string> = {
   delivered: 'teal',
   completed: 'green',
   cancelled: 'gray',
+  disputed: 'orange',
+  refunded: 'grape',
 };
 
 /** The order's status as a coloured badge (the orders page and the admin desk). */

@@ -9,7 +9,9 @@ export type OrderStatus =
   | 'shipped'
   | 'delivered'
   | 'completed'
-  | 'cancelled';
+  | 'cancelled'
+  | 'disputed'
+  | 'refunded';
 
 export interface AddressFields {
   fullName: string;
@@ -42,7 +44,7 @@ export interface OrderParty {
 }
 
 export interface OrderEvent {
-  kind: 'placed' | 'status' | 'address';
+  kind: 'placed' | 'status' | 'address' | 'dispute';
   status: OrderStatus | null;
   label: string;
   actorId: number | null;

@@ -11,6 +11,7 @@ import { DeskOrders } from './desk-orders';
 import { SalesRecords } from './sales-records';
 import { SummaryCards } from './summary-cards';
 import { AuditLog } from '@/features/trust/components/audit-log';
+import { DisputesDesk } from '@/features/disputes/components/disputes-desk';
 import { ModerationDesk } from '@/features/trust/components/moderation-desk';
 
 const TABS = [
@@ -21,6 +22,7 @@ const TABS = [
   { value: 'sales', label: 'Sales Records' },
   { value: 'contact', label: 'Contact Messages' },
   { value: 'moderation', label: 'Moderation' },
+  { value: 'disputes', label: 'Disputes' },
   { value: 'audit', label: 'Audit' },
 ] as const;
 type TabValue = (typeof TABS)[number]['value'];
@@ -110,6 +112,9 @@ export default function AdminDashboardPage() {
             </Tabs.Panel>
             <Tabs.Panel value="moderation">
               <ModerationDesk />
+            </Tabs.Panel>
+            <Tabs.Panel value="disputes">
+              <DisputesDesk />
             </Tabs.Panel>
             <Tabs.Panel value="audit">
               <AuditLog />

@@ -5,6 +5,7 @@ import { formatDate, formatMoney } from '@/lib/formatters';
 import { notifySuccess } from '@/lib/notify';
 import { useWriteReview, type Order, type OrderParty, type OrderStatus } from '../api';
 import { OrderActions } from './order-actions';
+import { DisputePanel } from '@/features/disputes/components/dispute-panel';
 import { OrderTimeline } from './order-timeline';
 import { ReviewForm } from './review-form';
 import { ShippingAddressPanel } from './shipping-address-panel';
@@ -74,6 +75,7 @@ export function OrderCard({ order, role }: { order: Order; role: 'buyer' | 'sell
           <Text size="sm" c="dimmed">The buyer has not added a shipping address yet.</Text>
         )}
         <OrderActions order={order} role={role} />
+        <DisputePanel order={order} role={role} />
         {order.reviews.length > 0 && (
           <Stack gap={4}>
             {order.reviews.map((item) => (

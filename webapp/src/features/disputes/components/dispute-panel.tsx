@@ -1,0 +1,162 @@
+import { Alert, Badge, Button, Group, Image, Select, Stack, Text, Textarea, Title } from '@mantine/core';
+import { IconShieldCheck } from '@tabler/icons-react';
+import { useState } from 'react';
+import type { Order } from '@/entities/order/order';
+import { errorMessage, fieldErrors } from '@/lib/api-client';
+import { formatDate } from '@/lib/formatters';
+import { notifySuccess } from '@/lib/notify';
+import {
+  DETAILS_MIN,
+  DISPUTE_REASONS,
+  useOpenDispute,
+  useOrderDispute,
+  useRespond,
+  type Dispute,
+  type DisputeReason,
+} from '../api';
+import { PhotoInput } from './photo-input';
+
+const DISPUTABLE = new Set(['shipped', 'delivered']);
+
+function Photos({ photos }: { photos: string[] }) {
+  if (!photos.length) return null;
+  return (
+    <Group gap="xs">
+      {photos.map((photo, index) => (
+        <a key={photo} href={photo} target="_blank" rel="noreferrer">
+          <Image src={photo} alt={`Evidence photo ${index + 1}`} w={72} h={72} radius="sm" fit="cover" />
+        </a>
+      ))}
+    </Group>
+  );
+}
+
+function OpenForm({ order, onCancel }: { order: Order; onCancel: () => void }) {
+  const [reason, setReason] = useState<DisputeReason | null>(order.status === 'shipped' ? 'not_received' : null);
+  const [details, setDetails] = useState('');
+  const [photos, setPhotos] = useState<string[]>([]);
+  const open = useOpenDispute(order.id);
+  const errors = fieldErrors(open.error);
+  const short = details.trim().length < DETAILS_MIN;
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!reason || short) return;
+        open.mutate({ reason, details, photos }, {
+          onSuccess: () => notifySuccess('Dispute opened', 'The payment is on hold while we look into it.'),
+        });
+      }}
+    >
+      <Stack gap="sm">
+        <Select label="What went wrong?" required value={reason} onChange={(v) => setReason(v as DisputeReason)}
+          data={DISPUTE_REASONS.map((r) => ({ value: r.value, label: r.label }))} error={errors.reason} />
+        <Textarea label="Describe the problem" required autosize minRows={3} value={details}
+          onChange={(event) => setDetails(event.currentTarget.value)} maxLength={2000}
+          description={`At least ${DETAILS_MIN} characters`} error={errors.details} />
+        <PhotoInput photos={photos} onChange={setPhotos} />
+        {open.isError && !Object.keys(errors).length && (
+          <Text c="red" size="sm" role="alert">{errorMessage(open.error, 'Could not open the dispute.')}</Text>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onCancel}>Cancel</Button>
+          <Button type="submit" color="orange" disabled={!reason || short} loading={open.isPending}>
+            Open dispute
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function ResponseForm({ dispute, label }: { dispute: Dispute; label: string }) {
+  const [text, setText] = useState('');
+  const [photos, setPhotos] = useState<string[]>([]);
+  const respond = useRespond(dispute.id);
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!text.trim()) return;
+        respond.mutate({ text, photos }, {
+          onSuccess: () => {
+            setText('');
+            setPhotos([]);
+            notifySuccess('Answer sent');
+          },
+        });
+      }}
+    >
+      <Stack gap="xs">
+        <Textarea label={label} autosize minRows={2} value={text} maxLength={2000}
+          onChange={(event) => setText(event.currentTarget.value)} />
+        <PhotoInput photos={photos} onChange={setPhotos} />
+        {respond.isError && (
+          <Text c="red" size="sm" role="alert">{errorMessage(respond.error, 'Could not send your answer.')}</Text>
+        )}
+        <Button type="submit" size="xs" disabled={!text.trim()} loading={respond.isPending} style={{ alignSelf: 'flex-end' }}>
+          Send answer
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+/** The dispute of an order as its buyer or seller sees it: claim, answers, outcome. */
+export function DisputeDetails({ dispute, role }: { dispute: Dispute; role: 'buyer' | 'seller' | 'admin' }) {
+  const names: Record<number, string> = {};
+  if (dispute.buyer) names[dispute.buyer.id] = `${dispute.buyer.displayName} (buyer)`;
+  if (dispute.seller) names[dispute.seller.id] = `${dispute.seller.displayName} (seller)`;
+  return (
+    <Stack gap="xs" data-testid="dispute">
+      <Group gap="xs">
+        <Title order={3} size="h5">Dispute: {dispute.reasonLabel}</Title>
+        <Badge color={dispute.status === 'open' ? 'orange' : 'gray'} variant="light">
+          {dispute.status === 'open' ? 'Open' : 'Resolved'}
+        </Badge>
+      </Group>
+      <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{dispute.details}</Text>
+      <Photos photos={dispute.photos} />
+      {dispute.responses.map((response) => (
+        <Stack key={response.id} gap={4} pl="md" style={{ borderLeft: '2px solid var(--mantine-color-default-border)' }}>
+          <Text size="xs" c="dimmed">{names[response.authorId] ?? 'Member'} · {formatDate(response.createdAt)}</Text>
+          <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{response.text}</Text>
+          <Photos photos={response.photos} />
+        </Stack>
+      ))}
+      {dispute.status === 'resolved' && (
+        <Alert color={dispute.outcome === 'refund' ? 'grape' : 'green'} title={`Outcome: ${dispute.outcomeLabel}`}
+          data-testid="dispute-outcome">
+          {dispute.note || 'No note.'}
+        </Alert>
+      )}
+      {dispute.status === 'open' && role === 'seller' && <ResponseForm dispute={dispute} label="Your answer" />}
+      {dispute.status === 'open' && role === 'buyer' && <ResponseForm dispute={dispute} label="Add to your claim" />}
+    </Stack>
+  );
+}
+
+/** On an order card: the buyer's way to claim buyer protection, and the dispute once open. */
+export function DisputePanel({ order, role }: { order: Order; role: 'buyer' | 'seller' }) {
+  const [opening, setOpening] = useState(false);
+  const hasDispute = order.status === 'disputed' || order.status === 'refunded'
+    || order.events.some((e) => e.kind === 'dispute');
+  const dispute = useOrderDispute(order.id, hasDispute);
+  if (hasDispute) {
+    if (dispute.isPending) return <Text size="sm" c="dimmed">Loading the dispute…</Text>;
+    if (dispute.isError) {
+      return <Text size="sm" c="red" role="alert">{errorMessage(dispute.error, 'Could not load the dispute.')}</Text>;
+    }
+    return dispute.data ? <DisputeDetails dispute={dispute.data} role={role} /> : null;
+  }
+  if (role !== 'buyer' || !DISPUTABLE.has(order.status)) return null;
+  if (!opening) {
+    return (
+      <Button variant="subtle" color="orange" size="xs" leftSection={<IconShieldCheck size={16} aria-hidden />}
+        style={{ alignSelf: 'flex-start' }} onClick={() => setOpening(true)}>
+        Report a problem with this order
+      </Button>
+    );
+  }
+  return <OpenForm order={order} onCancel={() => setOpening(false)} />;
+}
