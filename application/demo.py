@@ -97,7 +97,9 @@ class DemoSeeder:
         await MessagingDemo(self.uow, self.clock).seed()
         progress("conversations", 1, 1)
         await OrdersDemo(self.uow, self.clock).seed(listing_ids, progress)
-        await TrustDemo(self.uow, self.clock).seed()
+        trust = TrustDemo(self.uow, self.clock, self.catalog.media)
+        await trust.seed()
+        await trust.seed_dispute()
         await self.analytics.seed(progress)
         return True
 

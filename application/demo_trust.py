@@ -1,16 +1,21 @@
-"""Demo reports (issue 37): a few open reports, so the admin's Moderation tab has something
-to answer: two members report the same listing (one group of two), one reports a style post
-and one reports a member. Deterministic: the listings and posts are the demo people's first
-ones, in id order; a report whose target is missing is skipped."""
+"""Demo reports and a dispute (issue 37): a few open reports, so the admin's Moderation tab
+has something to answer (two members report the same listing, one reports a style post and
+one reports a member), and one open dispute for the Disputes tab. Deterministic: the
+listings and posts are the demo people's first ones, in id order; a report whose target is
+missing is skipped."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
 
+from application.disputes import DisputeService
 from application.ports import Clock, UnitOfWork
 from application.ports.catalog import ListingFilter, ListingSort
+from application.ports.media import MediaStore
 from application.ports.posts import PostFilter
+from domain.disputes import DisputeReason
+from domain.order_rules import OrderStatus
 from domain.reports import Report, ReportReason, ReportTarget
 
 
@@ -36,10 +41,43 @@ REPORTS = [
 ]
 
 
+DISPUTE_DETAILS = ("The jacket has a torn lining inside the left sleeve that the photos "
+                   "did not show, and the zip sticks.")
+
+
+class _At:
+    """A clock stopped at one moment: the demo dispute is opened an hour after delivery."""
+
+    def __init__(self, moment: datetime) -> None:
+        self.moment = moment
+
+    def now(self) -> datetime:
+        return self.moment
+
+
 class TrustDemo:
-    def __init__(self, uow: UnitOfWork, clock: Clock) -> None:
+    def __init__(self, uow: UnitOfWork, clock: Clock, media: MediaStore | None = None) -> None:
         self.uow = uow
         self.clock = clock
+        self.media = media
+
+    async def seed_dispute(self) -> bool:
+        """One open dispute: the newest delivered order's buyer claims an hour after it was
+        delivered (through the real use case, so the timeline and notices are real)."""
+        if self.media is None:
+            return False
+        async with self.uow:
+            delivered = await self.uow.orders.list_for(status=OrderStatus.DELIVERED, limit=1)
+            buyer = await self.uow.users.get(delivered[0].buyer_id) if delivered else None
+        if not delivered or buyer is None or delivered[0].delivered_at is None:
+            return False
+        order = delivered[0]
+        assert order.id is not None and order.delivered_at is not None
+        service = DisputeService(self.uow, _At(order.delivered_at + timedelta(hours=1)),
+                                 self.media)
+        await service.open(buyer, order.id, DisputeReason.NOT_AS_DESCRIBED.value,
+                           DISPUTE_DETAILS, [])
+        return True
 
     async def seed(self) -> int:
         made = 0

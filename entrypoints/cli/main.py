@@ -15,6 +15,7 @@ app.add_typer(users.app, name="users")
 app.add_typer(orders.app, name="orders")
 app.add_typer(moderation.app, name="moderation")
 app.add_typer(moderation.audit_app, name="audit")
+app.add_typer(moderation.disputes_app, name="disputes")
 app.command("serve")(serve.serve)
 
 if __name__ == "__main__":

@@ -111,3 +111,34 @@ def list_audit(action: str = typer.Option(None, "--action"),
                       "operator" if entry.admin_id is None else str(entry.admin_id),
                       entry.action.value, f"{entry.target_type} {entry.target_id}", entry.note)
     console.print(table)
+
+
+disputes_app = typer.Typer(help="Buyer-protection disputes.", no_args_is_help=True)
+
+
+@disputes_app.command("list")
+def list_disputes(status: str = typer.Option("open", help="open or resolved")) -> None:
+    """Disputes, newest first."""
+    views = _do("list disputes", lambda c: c.disputes().list(None, status))
+    table = Table(title=f"{status.capitalize()} disputes")
+    for column in ("id", "order", "reason", "buyer", "seller", "opened", "outcome"):
+        table.add_column(column)
+    for view in views:
+        d = view.dispute
+        table.add_row(str(d.id), view.order.order_number, d.reason.value,
+                      view.buyer.username if view.buyer else "?",
+                      view.seller.username if view.seller else "?",
+                      d.created_at.strftime("%Y-%m-%d %H:%M"),
+                      d.outcome.value if d.outcome else "")
+    console.print(table)
+
+
+@disputes_app.command("resolve")
+def resolve_dispute(dispute_id: int = typer.Argument(..., min=1),
+                    outcome: str = typer.Option(..., "--outcome", help="release or refund"),
+                    note: str = typer.Option("", "--note")) -> None:
+    """Release the payment to the seller, or mark the order refunded."""
+    view = _do(f"resolve dispute {dispute_id}",
+               lambda c: c.disputes().resolve(None, dispute_id, outcome, note))
+    console.print(f"[green]Resolved[/] dispute {dispute_id}: order "
+                  f"{view.order.order_number} is now {view.order.status.value}")

@@ -45,5 +45,9 @@ def test_operators_suspend_lift_and_read_the_audit_log(cli: CliRunner) -> None:
     assert log.exit_code == 0, log.output
     assert "user_unsuspended" in log.output and "user_suspended" in log.output
     assert "operator" in log.output
+    disputes = cli.invoke(app, ["disputes", "list"])
+    assert disputes.exit_code == 0 and "Open disputes" in disputes.output
+    unknown = cli.invoke(app, ["disputes", "resolve", "99", "--outcome", "refund"])
+    assert unknown.exit_code == 1 and "Dispute not found" in unknown.output
     only = cli.invoke(app, ["audit", "list", "--action", "user_suspended"])
     assert "user_unsuspended" not in only.output and "Spam (for 3 days)" in only.output
