@@ -2,6 +2,7 @@ import { Alert, Anchor, Avatar, Badge, Button, Card, CloseButton, Container, Div
 import { IconDiscount2, IconShoppingBag } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { LoadFailed } from '@/components/load-failed';
+import { listingSizeLabel } from '@/entities/product/catalog-enums';
 import { NoticePage } from '@/components/notice-page';
 import { errorMessage } from '@/lib/api-client';
 import { formatMoney } from '@/lib/formatters';
@@ -78,7 +79,7 @@ function SellerGroup({ group }: { group: BagGroup }) {
               <Image src={product.thumbnails[0] ?? product.images[0]} alt={product.title} w={56} h={56} radius="sm" fit="cover" />
               <div>
                 <Anchor component={Link} to={`/product/${product.id}`} fw={500} size="sm">{product.title}</Anchor>
-                <Text size="xs" c="dimmed">{product.brand} · Size {product.size.toUpperCase()}</Text>
+                <Text size="xs" c="dimmed">{product.brand} · Size {listingSizeLabel(product)}</Text>
                 {!ok && <Badge color="red" variant="light" size="sm" tt="none">No longer available</Badge>}
               </div>
             </Group>
