@@ -110,14 +110,15 @@ def running(env: Mapping[str, str], data_dir: Path, count: int = 1) -> Iterator[
 
 
 def worker_pids(parent: int) -> list[int]:
-    """The worker processes ``rethread serve --workers N`` (pid ``parent``) runs: children
-    started by multiprocessing's ``spawn_main`` (not its resource tracker)."""
+    """The worker processes ``rethread serve --workers N`` (pid ``parent``) runs: Granian
+    forks them, so they are the children running the parent's own command line."""
+    command = Path(f"/proc/{parent}/cmdline").read_bytes()
     found = []
     for entry in Path("/proc").iterdir():
         try:
             if entry.name.isdigit() and int(
                     (entry / "stat").read_text().rsplit(")", 1)[1].split()[1]) == parent \
-                    and b"spawn_main" in (entry / "cmdline").read_bytes():
+                    and (entry / "cmdline").read_bytes() == command:
                 found.append(int(entry.name))
         except (OSError, IndexError, ValueError):
             continue
