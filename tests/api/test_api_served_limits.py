@@ -7,11 +7,11 @@ copied into what the server writes. A server setting, not a database's: SQLite o
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import socket
 import subprocess
 import time
 from collections.abc import Iterator
-from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
@@ -39,10 +39,9 @@ def exchange(address: tuple[str, int], head: bytes, wait: float = 30) -> tuple[b
     """Send ``head``, read until the server closes; (what it sent, seconds it took)."""
     with socket.create_connection(address, timeout=wait) as sock:
         started = time.monotonic()
-        try:
+        # (the server may refuse and close while the rest is still being sent)
+        with contextlib.suppress(BrokenPipeError, ConnectionResetError):
             sock.sendall(head)
-        except (BrokenPipeError, ConnectionResetError):
-            pass  # the server refused and closed while the rest was still being sent
         received = b""
         try:
             while chunk := sock.recv(65536):
