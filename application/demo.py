@@ -21,6 +21,7 @@ from application.demo_trust import TrustDemo
 from application.ports import Clock, PasswordHasher, UnitOfWork
 from application.ports.media import GarmentPictures, MediaStore
 from domain.accounts import Role, User
+from domain.bundles import validate_tiers
 
 DEMO_PASSWORD = "rethread-demo"
 ADMIN_PASSWORD = "rethread-admin"
@@ -59,6 +60,10 @@ DEMO_LOGINS = [
 ]
 
 Progress = Callable[[str, int, int], None]
+
+
+# Sellers with bundle discounts: (min items, percent) tiers.
+BUNDLE_DISCOUNTS = {"lucas": [(2, 10), (3, 15)], "priya": [(2, 5), (4, 20)]}
 
 
 def _quiet(_: str, __: int, ___: int) -> None:
@@ -101,7 +106,17 @@ class DemoSeeder:
         await trust.seed()
         await trust.seed_dispute()
         await self.analytics.seed(progress)
+        await self._seed_bundle_discounts()
         return True
+
+    async def _seed_bundle_discounts(self) -> None:
+        """Two sellers offer bundle discounts (docs/bundles.md)."""
+        async with self.uow:
+            for username, tiers in BUNDLE_DISCOUNTS.items():
+                seller = await self.uow.users.get_by_login(username)
+                if seller is not None and seller.id is not None:
+                    await self.uow.bundle_tiers.replace(seller.id, validate_tiers(tiers))
+            await self.uow.commit()
 
     async def _seed_people(self, progress: Progress) -> None:
         now = self.clock.now()

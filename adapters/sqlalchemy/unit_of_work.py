@@ -21,6 +21,7 @@ from adapters.sqlalchemy.accounts import SqlSessionRepository, SqlUserRepository
 from adapters.sqlalchemy.addresses import SqlAddressRepository
 from adapters.sqlalchemy.analytics import SqlActivityRepository
 from adapters.sqlalchemy.blog import SqlBlogRepository
+from adapters.sqlalchemy.bundles import SqlBagRepository, SqlBundleTierRepository
 from adapters.sqlalchemy.catalog import SqlListingRepository
 from adapters.sqlalchemy.contact import SqlContactMessageRepository
 from adapters.sqlalchemy.disputes import SqlDisputeRepository
@@ -104,6 +105,7 @@ _REPOSITORIES: dict[str, Callable[[Any], Any]] = {
     "reports": SqlReportRepository, "blocks": SqlBlockRepository,
     "suspensions": SqlSuspensionRepository, "hidden": SqlHiddenRepository,
     "audit": SqlAuditRepository, "disputes": SqlDisputeRepository,
+    "bundle_tiers": SqlBundleTierRepository, "bag": SqlBagRepository,
 }
 # The listings repository also gets the search cache and the admission gate for heavy
 # reads, and tells the unit of work it wrote.
