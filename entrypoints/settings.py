@@ -58,8 +58,6 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     # SQLite: how many MB of the database file each pooled connection memory-maps (the
     # mapped pages count in RSS once per connection). 0, the default: no mmap.
     sqlite_mmap_mb: int = 0
-    # The site's own address for links in emails (never the request's Host header).
-    public_url: str = "http://127.0.0.1:8000"
     # Mail: unset, each message is written as an .eml file under <data dir>/mail/ (and its
     # subject and link logged); smtp://user:pass@host:587?starttls=1 or smtps://... sends it.
     smtp_url: str | None = None
@@ -141,7 +139,6 @@ def load_settings(env: dict[str, str] | None = None) -> Settings:
         sqlite_mmap_mb=max(0, int(env.get("RETHREAD_SQLITE_MMAP_MB", "0"))),
         rate_limit_scale=max(1, int(env.get("RETHREAD_RATE_LIMIT_SCALE", "1"))),
         forwarded_allow_ips=env.get("RETHREAD_FORWARDED_ALLOW_IPS", "").strip(),
-        public_url=(env.get("RETHREAD_PUBLIC_URL") or "http://127.0.0.1:8000").rstrip("/"),
         smtp_url=env.get("RETHREAD_SMTP_URL") or None,
         mail_from=env.get("RETHREAD_MAIL_FROM") or "Rethread <no-reply@rethread.local>",
         mail_poll_seconds=float(env.get("RETHREAD_MAIL_POLL_SECONDS", "2")),
