@@ -39,7 +39,7 @@ def test_mail_test_sends_at_once_and_the_queue_lists_failures(
     failed = cli.invoke(app, ["mail", "test", "ops@example.com"])
     assert failed.exit_code == 1
     listed = cli.invoke(app, ["mail", "queue"])
-    assert "pending" in listed.output and "ConnectionRefusedError" in listed.output
+    assert "pending" in listed.output and "refused" in listed.output  # the last error
     assert cli.invoke(app, ["mail", "test", "not-an-address"]).exit_code == 1
 
 
