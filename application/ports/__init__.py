@@ -20,6 +20,7 @@ from application.ports.accounts import (
 )
 from application.ports.analytics import ActivityRepository
 from application.ports.blog import BlogRepository
+from application.ports.bundles import BagRepository, BundleTierRepository
 from application.ports.catalog import ListingReads, ListingRepository
 from application.ports.contact import ContactMessageRepository
 from application.ports.favorites import FavoriteRepository
@@ -63,6 +64,8 @@ class UnitOfWork(Protocol):
     messages: MessageRepository
     notifications: NotificationRepository
     sitemap: SitemapRepository
+    bundle_tiers: BundleTierRepository
+    bag: BagRepository
 
     async def __aenter__(self) -> Self: ...
     async def __aexit__(self, exc_type: type[BaseException] | None,

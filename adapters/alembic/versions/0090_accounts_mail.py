@@ -6,7 +6,7 @@ sent it (or, after its last try, marks it failed). ``account_tokens`` keeps pass
 verification and recovery tokens by their SHA-256 only.
 
 Revision ID: 0090_accounts_mail
-Revises: 0073_change_notices
+Revises: 0090_sell_bundles
 Create Date: 2026-11-27
 """
 
@@ -18,7 +18,7 @@ from alembic import op
 from adapters.sqlalchemy.base import UtcDateTime
 
 revision = "0090_accounts_mail"
-down_revision = "0073_change_notices"
+down_revision = "0090_sell_bundles"
 branch_labels = None
 depends_on = None
 
