@@ -86,6 +86,12 @@ class Limits:
     registration_address: Window = Window(limit=10, seconds=60 * 60)
     listing_account: Window = Window(limit=30, seconds=60 * 60)
     contact_address: Window = Window(limit=5, seconds=60 * 60)
+    #: Password-reset emails asked for one email address (whoever asks), and from one
+    #: address (whichever emails): a mailbox is not flooded, and nobody sprays requests.
+    reset_email: Window = Window(limit=3, seconds=60 * 60)
+    reset_address: Window = Window(limit=10, seconds=60 * 60)
+    #: Verification emails a member asks to be sent again.
+    verification_account: Window = Window(limit=5, seconds=60 * 60)
     # Abuse limits per member (issue 37): a person typing fast stays well inside them; a
     # script sending hundreds a minute does not.
     messages_member: Window = Window(limit=30, seconds=60)
