@@ -48,6 +48,7 @@ from entrypoints.http.seo import robots, sitemap
 from entrypoints.http.social import SocialController
 from entrypoints.http.spa import spa_handler
 from entrypoints.http.system import SystemController
+from entrypoints.http.telemetry import metrics, telemetry, unmatched
 from entrypoints.settings import Settings, get_settings
 
 CONTROLLERS: list[Any] = [SystemController, AccountController, BlogController,
@@ -99,16 +100,18 @@ def create_app(settings: Settings | None = None, container: Container | None = N
     media = create_static_files_router(
         path="/media", directories=[settings.media_dir], name="media",
         cache_control=CacheControlHeader(max_age=31536000, public=True))
-    handlers = [*CONTROLLERS, robots, sitemap, spa_handler(settings.webapp_dir)]
+    handlers = [*CONTROLLERS, robots, sitemap, metrics, spa_handler(settings.webapp_dir)]
     answer_head_too(handlers)  # (media answers HEAD itself)
     app = Litestar(
         route_handlers=[*handlers, media],
         dependencies=_dependencies(container),
         exception_handlers=EXCEPTION_HANDLERS,
-        middleware=[input_guard, http_caching, drop_abandoned],
+        middleware=[telemetry(settings.access_log), input_guard, http_caching,
+                    drop_abandoned],
         response_cache_config=response_cache_config(),
         stores={STORE: response_store(settings.redis_url)},
-        before_send=[security_headers(secure_cookies=settings.secure_cookies)],
+        before_send=[security_headers(secure_cookies=settings.secure_cookies),
+                     unmatched(settings.access_log)],
         request_max_body_size=MAX_BODY_BYTES,
         csrf_config=CSRFConfig(secret=settings.secret_key, cookie_name="csrftoken",
                                header_name="x-csrftoken",
