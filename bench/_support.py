@@ -184,8 +184,9 @@ class WrkResult:
 
 
 def wrk(name: str, base_url: str, paths: list[str], *, seconds: int, connections: int,
-        threads: int = 2) -> WrkResult:
-    """Run wrk against ``base_url`` with each request taking a random path of ``paths``."""
+        threads: int = 2, headers: tuple[str, ...] = ()) -> WrkResult:
+    """Run wrk against ``base_url`` with each request taking a random path of ``paths``
+    (and each of ``headers``, ``"Name: value"``)."""
     with tempfile.TemporaryDirectory() as tmp:
         script = Path(tmp) / "random.lua"
         script.write_text(WRK_LUA)
@@ -194,7 +195,8 @@ def wrk(name: str, base_url: str, paths: list[str], *, seconds: int, connections
         env = {**os.environ, "BENCH_PATHS": str(listing)}
         done = subprocess.run(
             [WRK, "-t", str(threads), "-c", str(connections), "-d", f"{seconds}s",
-             "--timeout", "10s", "-s", str(script), base_url],
+             "--timeout", "10s", *[arg for h in headers for arg in ("-H", h)],
+             "-s", str(script), base_url],
             env=env, capture_output=True, text=True, timeout=seconds + 60, check=True)
     line = next(row for row in done.stdout.splitlines() if row.startswith("BENCH "))
     data = json.loads(line[len("BENCH "):])
