@@ -97,9 +97,7 @@ class CatalogService:
     # -- reading -----------------------------------------------------------------------
 
     async def get(self, listing_id: int, viewer: User | None = None) -> ListingView:
-        """A listing by id; a hidden one only for its seller and administrators (issue 37;
-        the fast path asks with no viewer, so a hidden listing always reaches the
-        framework, which asks again with the viewer)."""
+        """A listing by id; a hidden one only for its seller and administrators (issue 37)."""
         async with self.reads:
             listing = await existing_listing(self.reads, listing_id)
             if not listing.visible_to(viewer.id if viewer else None,
