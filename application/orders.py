@@ -23,15 +23,17 @@ from datetime import datetime
 from application.order_notices import OrderNotices
 from application.paging import After, Page, page_of, page_request
 from application.ports import Clock, UnitOfWork
+from application.ports.offers import OfferQuery
 from application.ports.orders import Address, OrderEventRecord
 from domain.accounts import User
 from domain.analytics import ActivityKind
 from domain.catalog import ListingStatus
-from domain.checkout import checkout_price, checkout_quote
+from domain.checkout import checkout_price, checkout_quote, require_own_offer
 from domain.errors import Conflict, Forbidden, NotFound, ValidationError, require_valid
 from domain.events import OrderPlaced, OrderStatusChanged
 from domain.fees import CheckoutTotals, checkout_totals
 from domain.listings import Listing
+from domain.offers import OfferStatus
 from domain.order_numbers import NONCE_LIMIT, order_number
 from domain.order_rules import Actor, OrderStatus
 from domain.orders import Order
@@ -45,6 +47,8 @@ from domain.validation.addresses import (
 
 ORDER_NOT_FOUND = "Order not found"
 NO_LONGER_AVAILABLE = "This item is no longer available"
+RESERVED_FOR_ANOTHER = ("This item is reserved for another buyer whose offer was accepted. "
+                        "If they do not check out within 24 hours, it returns to the shop.")
 CHANGED_MEANWHILE = "This order was just changed by someone else. Please reload and try again."
 MAX_ORDERS_LISTED = 100
 NUMBER_ATTEMPTS = 20
@@ -99,12 +103,25 @@ class OrderService:
                 raise NotFound("Product not found")
             if listing.seller_id == buyer.id:
                 raise Forbidden("You cannot buy your own listing.")
-            if not claimed:
-                raise Conflict(NO_LONGER_AVAILABLE)
             offer = await self.notices.offer_for(self.uow, offer_id)
+            if not claimed:
+                # Reserved for this buyer by their accepted offer? Ask under the listing's
+                # lock, which the offer's expiry takes too (docs/offers.md, "Reservation").
+                if offer is not None:
+                    await self.uow.offers.lock_listing(product_id)
+                    offer = await self.notices.offer_for(self.uow, offer_id)
+                if offer is None or not offer.holds_item_for(buyer.id, product_id, now):
+                    if offer is not None:
+                        require_own_offer(offer, product_id=product_id, buyer_id=buyer.id)
+                    raise Conflict(await self._unavailable(listing))
             price = checkout_price(product_id=product_id, listing_price=listing.price,
-                                   listing_status=ListingStatus.AVAILABLE,
-                                   seller_id=listing.seller_id, buyer_id=buyer.id, offer=offer)
+                                   listing_status=(ListingStatus.AVAILABLE if claimed
+                                                   else listing.status),
+                                   seller_id=listing.seller_id, buyer_id=buyer.id, offer=offer,
+                                   now=now)
+            if offer is not None and offer.is_reserving:
+                offer.use_reservation(now)  # the order holds the item from now on
+                await self.uow.offers.save(offer, was=offer.status)
             order = Order.place(order_number=await self._free_number(product_id),
                                 product_id=product_id, buyer_id=buyer.id,
                                 seller_id=listing.seller_id, price=price, created_at=now)
@@ -124,12 +141,15 @@ class OrderService:
             listing = await self.uow.listings.get(product_id)
             if listing is None:
                 raise NotFound("Product not found")
-            if listing.status is not ListingStatus.AVAILABLE and listing.seller_id != buyer.id:
-                raise Conflict(NO_LONGER_AVAILABLE)
             offer = await self.notices.offer_for(self.uow, offer_id)
+            now = self.clock.now()
+            held = offer is not None and offer.holds_item_for(buyer.id, product_id, now)
+            if (listing.status is not ListingStatus.AVAILABLE and not held
+                    and listing.seller_id != buyer.id):
+                raise Conflict(await self._unavailable(listing))
             return checkout_quote(product_id=product_id, listing_price=listing.price,
                                   listing_status=listing.status, seller_id=listing.seller_id,
-                                  buyer_id=buyer.id, offer=offer)
+                                  buyer_id=buyer.id, offer=offer, now=now)
 
     async def get(self, viewer: User, order_id: int) -> OrderView:
         async with self.uow:
@@ -244,6 +264,16 @@ class OrderService:
             await self.uow.activity.record(ActivityKind.SALE_COMPLETED, order.seller_id, now)
         elif status == OrderStatus.CANCELLED.value:
             await self.uow.activity.record(ActivityKind.ORDER_CANCELLED, order.buyer_id, now)
+
+    async def _unavailable(self, listing: Listing) -> str:
+        """Why this listing cannot be bought: held by someone's accepted offer, or gone."""
+        if listing.status is ListingStatus.RESERVED and listing.id is not None:
+            accepted = await self.uow.offers.search(
+                OfferQuery(product_id=listing.id, statuses=frozenset({OfferStatus.ACCEPTED})),
+                1)
+            if accepted and accepted[0].is_reserving:
+                return RESERVED_FOR_ANOTHER
+        return NO_LONGER_AVAILABLE
 
     async def _free_number(self, product_id: int) -> str:
         for _ in range(NUMBER_ATTEMPTS):
