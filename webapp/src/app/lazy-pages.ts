@@ -19,6 +19,7 @@ export const CheckoutPage = lazy(() => import('@/features/orders/components/chec
 export const AdminDashboardPage = lazy(() => import('@/features/admin/components/admin-dashboard-page'));
 export const PaymentConfirmPage = lazy(() => import('@/features/orders/components/payment-confirm-page'));
 export const LabelPage = lazy(() => import('@/features/orders/components/label-page'));
+export const OrderConfirmedPage = lazy(() => import('@/features/orders/components/order-confirmed-page'));
 export const AuthPage = lazy(() => import('@/features/auth/components/auth-page'));
 export const BlogListPage = lazy(() => import('@/features/blog/components/blog-list-page'));
 export const BlogEditorPage = lazy(() => import('@/features/blog/components/blog-editor-page'));

@@ -55,6 +55,7 @@ export const routes: RouteObject[] = [
           { path: '/product/:id/edit', element: <Page.CreateListingPage />, handle: meta('Edit listing') },
           { path: '/orders', element: <Page.OrdersPage />, handle: meta('Orders') },
           { path: '/orders/:id/label', element: <Page.LabelPage />, handle: meta('Shipping label') },
+          { path: '/orders/:id/confirmed', element: <Page.OrderConfirmedPage />, handle: meta('Order confirmed') },
           { path: '/watchlist', element: <Page.SavedItemsPage />, handle: { ...meta('Saved items'), loginPrompt: FAVORITES_LOGIN } },
           { path: '/favorites', element: <Page.SavedItemsPage />, handle: { ...meta('Saved items'), loginPrompt: FAVORITES_LOGIN } },
           { path: '/seller/offers', element: <Page.SellerOffersPage />, handle: meta('Seller Hub') },

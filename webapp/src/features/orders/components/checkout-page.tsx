@@ -1,6 +1,7 @@
 import { Alert, Button, Card, Container, Grid, Group, Image, Skeleton, Stack, Stepper, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { useOffer } from '@/entities/offer/offer';
 import { LoadFailed } from '@/components/load-failed';
 import { NoticePage } from '@/components/notice-page';
 import { PageLoader } from '@/components/page-loader';
@@ -14,16 +15,15 @@ import {
   usePlaceOrder,
   useQuote,
   useSavedAddresses,
-  type Order,
 } from '../api';
 import { addressLines, EMPTY_ADDRESS } from '../address-validation';
-import { OrderConfirmed } from './order-confirmed';
 import { OrderTotals } from './order-totals';
 import { PaymentStep, type PaymentMethod } from './payment-step';
 import { ShippingForm, type ShippingChoice } from './shipping-form';
 import { useAuthLink } from '@/entities/session/return-to';
 
-/** /checkout/{productId}?offerId=: Shipping, Payment, Review, then Order Confirmed. */
+/** /checkout/{productId}?offerId=: Shipping, Payment, Review, then the Order Confirmed screen
+ * at its own address (/orders/{id}/confirmed), so a reload keeps the payment instructions. */
 export default function CheckoutPage() {
   const authLink = useAuthLink();
   const productId = Number(useParams().id);
@@ -33,7 +33,8 @@ export default function CheckoutPage() {
   const signedIn = status === 'authenticated';
   const product = useCheckoutProduct(productId);
   const saved = useSavedAddresses(signedIn);
-  const [placed, setPlaced] = useState<Order | null>(null);
+  const offer = useOffer(signedIn ? offerId : undefined);
+  const navigate = useNavigate();
 
   if (status === 'loading') return <PageLoader />;
   if (!signedIn) {
@@ -46,14 +47,12 @@ export default function CheckoutPage() {
   if (product.isError) {
     return <NoticePage title="Failed to load product details">This item could not be loaded.</NoticePage>;
   }
-  if (placed) {
-    return (
-      <Container size="sm" py="xl">
-        <OrderConfirmed order={placed} />
-      </Container>
-    );
-  }
-  if (!product.data || saved.isPending) return <PageLoader label="Loading checkout" />;
+  // The buyer already ordered with this offer: show that order, never a second checkout.
+  if (offer.data?.orderId) return <Navigate to={`/orders/${offer.data.orderId}/confirmed`} replace />;
+  if (!product.data || saved.isPending || (offerId && offer.isPending)) return <PageLoader label="Loading checkout" />;
+  // Reserved for me by my accepted offer (docs/offers.md): still mine to buy until the deadline.
+  const reservedForMe = product.data.status === 'reserved' && offer.data?.status === 'accepted'
+    && offer.data.reservedUntil !== null && Date.parse(offer.data.reservedUntil) > Date.now();
   const defaultAddress = saved.data?.find((item) => item.isDefault) ?? saved.data?.[0];
   return (
     <CheckoutSteps
@@ -61,13 +60,14 @@ export default function CheckoutPage() {
       offerId={offerId}
       title={product.data.title}
       image={product.data.thumbnails[0] ?? product.data.images[0]}
-      available={product.data.status === 'available'}
+      available={product.data.status === 'available' || reservedForMe}
+      similarTo={`/marketplace?category=${encodeURIComponent(product.data.category)}`}
       initial={{
         address: defaultAddress ? { ...EMPTY_ADDRESS, ...pickFields(defaultAddress) } : EMPTY_ADDRESS,
         saveAsUserAddress: !defaultAddress,
         setAsDefault: !defaultAddress,
       }}
-      onPlaced={setPlaced}
+      onPlaced={(order) => navigate(`/orders/${order.id}/confirmed`, { replace: true })}
     />
   );
 }
@@ -83,12 +83,17 @@ interface StepsProps {
   title: string;
   image: string | undefined;
   available: boolean;
+  /** Where the "similar items" link goes when the item is gone. */
+  similarTo: string;
   initial: ShippingChoice;
-  onPlaced: (order: Order) => void;
+  onPlaced: (order: { id: number }) => void;
 }
 
-function CheckoutSteps({ productId, offerId, title, image, available, initial, onPlaced }: StepsProps) {
+function CheckoutSteps({ productId, offerId, title, image, available: listed, similarTo, initial, onPlaced }: StepsProps) {
   const [step, setStep] = useState(0);
+  // A race lost at Place Order (409) is lasting, not a toast: the item is gone for this buyer.
+  const [lost, setLost] = useState<string | null>(null);
+  const available = listed && lost === null;
   const [shipping, setShipping] = useState(initial);
   const [method, setMethod] = useState<PaymentMethod>('card');
   const quote = useQuote(productId, offerId, available);
@@ -106,13 +111,18 @@ function CheckoutSteps({ productId, offerId, title, image, available, initial, o
           }
           onPlaced(order);
         },
-        onError: (error) =>
+        onError: (error) => {
+          if (isApiError(error, 409)) {
+            setLost(errorMessage(error, 'Someone else bought it first.'));
+            return;
+          }
           notifyError(
-            isApiError(error, 409) || isApiError(error, 403)
+            isApiError(error, 403)
               ? errorMessage(error, 'There was an issue creating your order. Please try again.')
               : 'There was an issue creating your order. Please try again.',
             'Order creation failed',
-          ),
+          );
+        },
       },
     );
 
@@ -120,8 +130,9 @@ function CheckoutSteps({ productId, offerId, title, image, available, initial, o
     <Container size="lg" py="xl">
       <Title order={1} mb="lg">Checkout</Title>
       {!available && (
-        <Alert color="red" mb="md" title="This item is no longer available">
-          Someone else bought it first. <Link to="/marketplace">Browse other items</Link>
+        <Alert color="red" mb="md" title="Sold" role="alert">
+          {lost ?? 'This item is no longer available: someone else bought it first.'}{' '}
+          <Link to={similarTo}>See similar items</Link>
         </Alert>
       )}
       <Grid gap="xl">
