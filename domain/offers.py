@@ -41,6 +41,15 @@ from domain.money import round_money
 from domain.validation.offers import parse_counter_price, parse_offer_amount
 
 MESSAGE_MAX = 500
+# Why a settled or already answered offer cannot be answered again (409), as a sentence.
+_ALREADY = {
+    "accepted": "This offer has already been accepted.",
+    "rejected": "This offer has already been declined.",
+    "countered": "This offer has already been countered; the buyer is answering.",
+    "withdrawn": "The buyer has withdrawn this offer.",
+    "expired": "This offer has expired: the buyer did not check out within 24 hours.",
+    "pending": "The seller has not answered this offer yet.",
+}
 RESERVATION_HOURS = 24
 RESERVATION = timedelta(hours=RESERVATION_HOURS)
 
@@ -270,14 +279,14 @@ class Offer:
         if actor_id != self.buyer_id:
             raise Forbidden("Only the buyer can withdraw this offer.")
         if self.status is not OfferStatus.PENDING:
-            raise IllegalTransition(f"This offer is already {self.status}.")
+            raise IllegalTransition(_ALREADY[self.status.value])
         self.status = OfferStatus.WITHDRAWN
         self._record(OfferWithdrawn)
 
     def decline(self, reason: DeclineReason | str) -> None:
         """The marketplace closes this open offer (no actor: see :class:`DeclineReason`)."""
         if not self.is_open:
-            raise IllegalTransition(f"This offer is already {self.status}.")
+            raise IllegalTransition(_ALREADY[self.status.value])
         self.status = OfferStatus.REJECTED
         self.decline_reason = DeclineReason(reason)
         self._record(OfferDeclined, reason=self.decline_reason.value)
@@ -299,7 +308,7 @@ class Offer:
             raise Forbidden("Only the seller can respond to this offer.")
         if self.status is not OfferStatus.PENDING:
             raise IllegalTransition(self._closed_message()
-                                    or f"This offer is already {self.status}.")
+                                    or _ALREADY[self.status.value])
 
     def _buyer_answers(self, actor_id: int) -> None:
         if actor_id != self.buyer_id:

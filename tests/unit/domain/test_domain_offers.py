@@ -229,7 +229,7 @@ def test_buyer_withdraws_a_pending_offer_only():
     assert offer.status is OfferStatus.WITHDRAWN
     assert not offer.is_open
     assert offer.available_actions(SELLER) == frozenset()
-    with pytest.raises(IllegalTransition, match="already withdrawn"):
+    with pytest.raises(IllegalTransition, match="withdrawn this offer"):
         offer.accept(SELLER, NOW)
     countered = make()
     countered.counter(SELLER, "90")
