@@ -21,6 +21,7 @@ from entrypoints.http.addresses import AddressController, UserReviewController
 from entrypoints.http.analytics import AnalyticsController
 from entrypoints.http.auth import provide_admin, provide_current_user, provide_viewer
 from entrypoints.http.blog import BlogController
+from entrypoints.http.bundles import BundleController
 from entrypoints.http.catalog import CatalogController
 from entrypoints.http.contact import ContactController
 from entrypoints.http.errors import EXCEPTION_HANDLERS
@@ -48,7 +49,7 @@ CONTROLLERS: list[Any] = [SystemController, AccountController, BlogController,
                           SocialController, PostController, MessagingController,
                           NotificationController, realtime_socket, AnalyticsController,
                           OrderController, AddressController, UserReviewController,
-                          OfferController, OrderDeskController]
+                          OfferController, OrderDeskController, BundleController]
 
 
 def _built(provider: Any) -> Callable[[], Any]:
@@ -76,7 +77,8 @@ def _dependencies(container: Container) -> dict[str, Provide]:
                 "notifications": container.notifications, "analytics": container.analytics,
                 "orders": container.orders, "addresses": container.addresses,
                 "reviews": container.reviews, "offers": container.offers,
-                "desk": container.order_desk, "sharing": container.sharing}
+                "desk": container.order_desk, "sharing": container.sharing,
+                "bundles": container.bundles}
     deps = {name: _service(provider) for name, provider in services.items()}
     deps["viewer"] = Provide(provide_viewer)
     deps["current_user"] = Provide(provide_current_user)

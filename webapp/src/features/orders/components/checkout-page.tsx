@@ -15,6 +15,8 @@ import {
   usePlaceOrder,
   useQuote,
   useSavedAddresses,
+  type Order,
+  type OrderRequest,
 } from '../api';
 import { addressLines, EMPTY_ADDRESS } from '../address-validation';
 import { OrderTotals } from './order-totals';
@@ -56,20 +58,23 @@ export default function CheckoutPage() {
   const defaultAddress = saved.data?.find((item) => item.isDefault) ?? saved.data?.[0];
   return (
     <CheckoutSteps
-      productId={productId}
-      offerId={offerId}
-      title={product.data.title}
-      image={product.data.thumbnails[0] ?? product.data.images[0]}
+      request={{ productId, ...(offerId ? { offerId } : {}) }}
+      lines={[{ id: productId, title: product.data.title, image: product.data.thumbnails[0] ?? product.data.images[0] }]}
       available={product.data.status === 'available' || reservedForMe}
       similarTo={`/marketplace?category=${encodeURIComponent(product.data.category)}`}
-      initial={{
-        address: defaultAddress ? { ...EMPTY_ADDRESS, ...pickFields(defaultAddress) } : EMPTY_ADDRESS,
-        saveAsUserAddress: !defaultAddress,
-        setAsDefault: !defaultAddress,
-      }}
+      initial={initialShipping(defaultAddress)}
       onPlaced={(order) => navigate(`/orders/${order.id}/confirmed`, { replace: true })}
     />
   );
+}
+
+/** The Shipping step's starting point: the default saved address, or an empty form. */
+export function initialShipping(saved: typeof EMPTY_ADDRESS | undefined): ShippingChoice {
+  return {
+    address: saved ? { ...EMPTY_ADDRESS, ...pickFields(saved) } : EMPTY_ADDRESS,
+    saveAsUserAddress: !saved,
+    setAsDefault: !saved,
+  };
 }
 
 function pickFields(address: typeof EMPTY_ADDRESS): typeof EMPTY_ADDRESS {
@@ -77,31 +82,37 @@ function pickFields(address: typeof EMPTY_ADDRESS): typeof EMPTY_ADDRESS {
   return { fullName, addressLine1, addressLine2, city, state, zipCode, country, phoneNumber };
 }
 
-interface StepsProps {
-  productId: number;
-  offerId: number | undefined;
+export interface CheckoutLine {
+  id: number;
   title: string;
   image: string | undefined;
-  available: boolean;
-  /** Where the "similar items" link goes when the item is gone. */
-  similarTo: string;
-  initial: ShippingChoice;
-  onPlaced: (order: { id: number }) => void;
 }
 
-function CheckoutSteps({ productId, offerId, title, image, available: listed, similarTo, initial, onPlaced }: StepsProps) {
+interface StepsProps {
+  request: OrderRequest;
+  lines: CheckoutLine[];
+  available: boolean;
+  /** Where the "similar items" link goes when the item is gone. */
+  similarTo?: string;
+  initial: ShippingChoice;
+  onPlaced: (order: Order) => void;
+}
+
+/** Shipping, Payment, Review for one listing or a bundle (the same three steps). */
+export function CheckoutSteps({ request, lines, available: listed, similarTo, initial, onPlaced }: StepsProps) {
   const [step, setStep] = useState(0);
   // A race lost at Place Order (409) is lasting, not a toast: the item is gone for this buyer.
   const [lost, setLost] = useState<string | null>(null);
   const available = listed && lost === null;
   const [shipping, setShipping] = useState(initial);
   const [method, setMethod] = useState<PaymentMethod>('card');
-  const quote = useQuote(productId, offerId, available);
+  const quote = useQuote(request, available);
   const place = usePlaceOrder();
+  const several = lines.length > 1;
 
   const placeOrder = () =>
     place.mutate(
-      { productId, ...(offerId ? { offerId } : {}) },
+      request,
       {
         onSuccess: (order) => {
           // Spec §4: the address is saved after the order; failures retry silently (1 s, 3 s).
@@ -130,9 +141,9 @@ function CheckoutSteps({ productId, offerId, title, image, available: listed, si
     <Container size="lg" py="xl">
       <Title order={1} mb="lg">Checkout</Title>
       {!available && (
-        <Alert color="red" mb="md" title="Sold" role="alert">
-          {lost ?? 'This item is no longer available: someone else bought it first.'}{' '}
-          <Link to={similarTo}>See similar items</Link>
+        <Alert color="red" mb="md" title={several ? 'Some items are no longer available' : 'Sold'} role="alert">
+          {lost ?? `Someone else bought ${several ? 'one of them' : 'it'} first.`}{' '}
+          <Link to={several ? '/bag' : similarTo ?? '/marketplace'}>{several ? 'Back to your bag' : 'See similar items'}</Link>
         </Alert>
       )}
       <Grid gap="xl">
@@ -179,10 +190,12 @@ function CheckoutSteps({ productId, offerId, title, image, available: listed, si
           <Card withBorder>
             <Stack gap="sm">
               <Title order={2} size="h4">Order summary</Title>
-              <Group wrap="nowrap" align="flex-start">
-                {image && <Image src={image} alt={title} w={64} h={64} radius="sm" fit="cover" />}
-                <Text fw={500}>{title}</Text>
-              </Group>
+              {lines.map((line) => (
+                <Group key={line.id} wrap="nowrap" align="flex-start">
+                  {line.image && <Image src={line.image} alt={line.title} w={several ? 48 : 64} h={several ? 48 : 64} radius="sm" fit="cover" />}
+                  <Text fw={500} size={several ? 'sm' : undefined}>{line.title}</Text>
+                </Group>
+              ))}
               {quote.data && <OrderTotals totals={quote.data} />}
               {quote.isPending && available && <Skeleton h={96} />}
               {quote.isError && (

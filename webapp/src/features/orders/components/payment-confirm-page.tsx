@@ -2,6 +2,7 @@ import { Alert, Button, Card, Code, Container, Group, Stack, Text, Title } from 
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { AdminOnly } from '@/entities/user/admin-only';
+import { orderTitle } from '@/entities/order/order';
 import { NoticePage } from '@/components/notice-page';
 import { PageLoader } from '@/components/page-loader';
 import { errorMessage } from '@/lib/api-client';
@@ -48,7 +49,7 @@ function ConfirmPayment() {
           <Text>Order number: <Code fz="md">{data.orderNumber}</Code></Text>
           <Text>Expected payment reference: <Code fz="md">{data.paymentReference}</Code></Text>
           <Text>Amount: <strong>{formatMoney(data.total)}</strong> · Status: {data.statusLabel}</Text>
-          {data.product && <Text size="sm" c="dimmed">{data.product.title} — buyer {data.buyer?.displayName}, seller {data.seller?.displayName}</Text>}
+          {data.product && <Text size="sm" c="dimmed">{orderTitle(data)} — buyer {data.buyer?.displayName}, seller {data.seller?.displayName}</Text>}
           {!done && !confirmable && (
             <Alert color={data.status === 'cancelled' ? 'gray' : 'green'} title="Nothing to confirm">
               {data.status === 'cancelled'
