@@ -58,7 +58,7 @@ async def test_the_buyer_pays_within_the_window_and_the_offer_no_longer_expires(
         world: World) -> None:
     _seller, buyer, _rival, product, offer = await accepted(world)
     world.clock.advance(hours=23, minutes=59)
-    assert (await world.orders.quote(buyer, product, offer.id)).item == offer.agreed_price
+    assert (await world.orders.quote(buyer, product, offer.id)).discounted == offer.agreed_price
     order = (await world.orders.place(buyer, product, offer.id)).order
     assert order.price == offer.agreed_price and order.status is OrderStatus.PENDING
     world.clock.advance(hours=1)
