@@ -10,7 +10,7 @@ first and made again after, so they keep their WHERE clauses on both databases. 
 refers to ``offers`` by foreign key, so rebuilding it touches nothing else.
 
 Revision ID: 0080_offers_reservation
-Revises: 0090_accounts_mail
+Revises: 0091_accounts_two_factor
 Create Date: 2026-11-27
 """
 
@@ -22,7 +22,7 @@ from alembic import op
 from adapters.sqlalchemy.base import UtcDateTime
 
 revision = "0080_offers_reservation"
-down_revision = "0090_accounts_mail"
+down_revision = "0091_accounts_two_factor"
 branch_labels = None
 depends_on = None
 
