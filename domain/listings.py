@@ -218,7 +218,9 @@ def _transition_message(source: ListingStatus, target: ListingStatus) -> str:
         return "This item is already reserved by another buyer."
     if target is ListingStatus.HIDDEN:
         return "Only an available listing can be hidden."
-    return f"A {source.value} listing cannot become {target.value}."
+    if target is ListingStatus.SOLD:
+        return "This item can be sold only through an order."
+    return f"This item is already {source.label.lower()}."
 
 
 def _cleaned(details: ListingDetails) -> dict[str, object]:
