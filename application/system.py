@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from application.ports import Clock, ReadWork, UnitOfWork
+from application.ports import Clock, UnitOfWork
 
 # A health check asks the database at most this often per process; checks in between
 # answer what the last one found (load balancers poll health under load too).
@@ -20,7 +20,7 @@ class HealthMemo:
 
 
 class SystemService:
-    def __init__(self, uow: UnitOfWork | ReadWork, clock: Clock | None = None,
+    def __init__(self, uow: UnitOfWork, clock: Clock | None = None,
                  memo: HealthMemo | None = None) -> None:
         self.uow = uow
         self.clock = clock

@@ -16,7 +16,7 @@ from typing import Protocol, Self
 from application.ports.accounts import SessionRepository, UserRepository
 from application.ports.analytics import ActivityRepository
 from application.ports.blog import BlogRepository
-from application.ports.catalog import ListingReads, ListingRepository
+from application.ports.catalog import ListingRepository
 from application.ports.contact import ContactMessageRepository
 from application.ports.favorites import FavoriteRepository
 from application.ports.messaging import MessageRepository
@@ -61,20 +61,6 @@ class UnitOfWork(Protocol):
     async def __aexit__(self, exc_type: type[BaseException] | None,
                         exc: BaseException | None, tb: TracebackType | None) -> None: ...
     async def commit(self) -> None: ...
-    async def ping(self) -> bool: ...
-
-
-class ReadWork(Protocol):
-    """The lean read path: bounded reads (by id, a few indexed rows) that need no
-    transaction; entered with ``async with`` like a unit of work, and it cannot commit.
-    Searches and other reads that may walk many rows stay on the :class:`UnitOfWork`."""
-
-    @property
-    def listings(self) -> ListingReads: ...
-
-    async def __aenter__(self) -> Self: ...
-    async def __aexit__(self, exc_type: type[BaseException] | None,
-                        exc: BaseException | None, tb: TracebackType | None) -> None: ...
     async def ping(self) -> bool: ...
 
 

@@ -15,9 +15,7 @@ held in a reference cycle would never be collected.
 
 from __future__ import annotations
 
-import asyncio
 import gc
-from typing import Any
 
 from litestar import Litestar
 
@@ -25,22 +23,13 @@ from entrypoints.http.app import create_app
 
 
 def create_served_app() -> Litestar:
-    """:func:`create_app`, freezing the heap once started and again once the search index
-    (loaded in the background at a million listings) is in memory."""
+    """:func:`create_app`, freezing the heap once started."""
     app = create_app()
     app.on_startup.append(freeze_when_loaded)
     return app
 
 
 async def freeze_when_loaded(app: Litestar) -> None:
-    _freeze()
-    index = app.state.container.listing_index()
-    if index is not None and not index.ready:
-        app.state.heap_freezer = asyncio.get_running_loop().create_task(_after(index))
-
-
-async def _after(index: Any) -> None:
-    await index.wait()
     _freeze()
 
 

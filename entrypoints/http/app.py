@@ -14,8 +14,7 @@ from litestar.di import Provide
 from litestar.logging import LoggingConfig
 from litestar.static_files import create_static_files_router
 
-from entrypoints.container import Container, build_container, shutdown, start_search_index
-from entrypoints.http.abandoned import drop_abandoned
+from entrypoints.container import Container, build_container, shutdown, start_search
 from entrypoints.http.accounts import AccountController
 from entrypoints.http.addresses import AddressController, UserReviewController
 from entrypoints.http.analytics import AnalyticsController
@@ -86,10 +85,9 @@ def _dependencies(container: Container) -> dict[str, Provide]:
     return deps
 
 
-def _searchable(container: Container) -> bool:
-    """Is the search index loaded (searches answered in memory, not in SQL)?"""
-    index = container.listing_index()
-    return index is not None and index.ready
+def _searchable() -> bool:
+    """Searches are always answered by the search engine (an empty index until built)."""
+    return True
 
 
 def create_app(settings: Settings | None = None, container: Container | None = None) -> Litestar:
@@ -106,7 +104,7 @@ def create_app(settings: Settings | None = None, container: Container | None = N
                         spa_handler(settings.webapp_dir)],
         dependencies=_dependencies(container),
         exception_handlers=EXCEPTION_HANDLERS,
-        middleware=[input_guard, drop_abandoned],
+        middleware=[input_guard],
         before_send=[security_headers(secure_cookies=settings.secure_cookies)],
         request_max_body_size=MAX_BODY_BYTES,
         csrf_config=CSRFConfig(secret=settings.secret_key, cookie_name="csrftoken",
@@ -115,7 +113,7 @@ def create_app(settings: Settings | None = None, container: Container | None = N
         openapi_config=openapi_config(title="Rethread API", version="0.1.0"),
         logging_config=LoggingConfig(log_exceptions="debug"),
         plugins=[container.channels()],
-        on_startup=[partial(start_search_index, container)],
+        on_startup=[partial(start_search, container)],
         on_shutdown=[partial(shutdown, container)],
         lifespan=[order_timers],
         debug=False,
@@ -124,7 +122,7 @@ def create_app(settings: Settings | None = None, container: Container | None = N
     # the framework's per-request work (fast_path.py); inside Litestar.__call__, so the
     # before_send hooks still apply.
     app.asgi_handler = CatalogPages(app.asgi_handler, _built(container.catalog),
-                                    CatalogController.path, partial(_searchable, container),
+                                    CatalogController.path, _searchable,
                                     _built(container.system), SystemController.health_path)
     app.state.container = container
     app.state.settings = settings

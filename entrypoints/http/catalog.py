@@ -29,7 +29,6 @@ from domain.validation.listings import (
     TITLE_MAX,
     TITLE_MIN,
 )
-from entrypoints.http.abandoned import ABANDONABLE
 from entrypoints.http.bodies import decode_json, form_files, is_multipart, read_body, read_form
 from entrypoints.http.openapi import describe
 from entrypoints.http.schemas import CamelStruct, Cursor, Limit
@@ -64,8 +63,8 @@ class SuggestionsOut(CamelStruct):
 
 Price = str | float | None
 PUBLIC_READ = {"exclude_from_csrf": True}
-# Reads that queue for a heavy-read slot: dropped when their client has gone (abandoned.py).
-HEAVY_PUBLIC_READ = {**PUBLIC_READ, ABANDONABLE: True}
+# (Searches, facets and suggestions: public reads answered by the search engine.)
+HEAVY_PUBLIC_READ = PUBLIC_READ
 
 
 #: The listing fields' limits, documented once for creating and for editing.

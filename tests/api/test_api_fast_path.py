@@ -15,7 +15,8 @@ from urllib.parse import quote, urlencode
 import pytest
 from litestar import Litestar
 
-from adapters.sqlalchemy.lean import LeanListingReads, LeanUnitOfWork
+from adapters.sqlalchemy.catalog import SqlListingRepository
+from adapters.sqlalchemy.unit_of_work import SqlAlchemyUnitOfWork
 from entrypoints.cli.http_protocol import catalog_pages
 from entrypoints.http.fast_path import CatalogPages
 from entrypoints.http.guards import MAX_ID
@@ -129,7 +130,7 @@ async def test_a_failing_read_is_answered_by_the_framework(client: ApiClient, ap
     async def broken(self: Any, listing_id: int) -> Any:
         raise RuntimeError("database unavailable")
 
-    monkeypatch.setattr(LeanListingReads, "get", broken)
+    monkeypatch.setattr(SqlListingRepository, "get", broken)
     status, headers, body = await fetch(client, path)
     assert framework.reached == [path]
     assert b"message" in body
@@ -138,7 +139,7 @@ async def test_a_failing_read_is_answered_by_the_framework(client: ApiClient, ap
 
 
 async def catalog_of_four(client: ApiClient, app: Litestar) -> None:
-    """Four listings by Maya, the search index loaded, and the client a visitor again."""
+    """Four listings by Maya (indexed inline), and the client a visitor again."""
     await client.register("maya")
     for title, brand, price, category in (
             ("Linen shirt", "Zara", "12.00", "tops"), ("Wool coat", "Levi's", "80.00",
@@ -146,7 +147,6 @@ async def catalog_of_four(client: ApiClient, app: Litestar) -> None:
             ("Denim jacket", "Levi's", "45.50", "outerwear"), ("Été dress", "H&M", "30.00",
                                                               "dresses")):
         await create(client, title=title, brand=brand, price=price, category=category)
-    await app.state.container.listing_index().wait()
     client.raw.cookies.clear()
 
 
@@ -198,15 +198,11 @@ async def test_other_searches_are_the_frameworks(client: ApiClient, app: Litesta
 
 async def test_signed_in_searches_and_searches_before_the_index_are_the_frameworks(
         client: ApiClient, app: Litestar) -> None:
-    """A signed-in shopper's search is counted for them (the framework knows the viewer);
-    before the index has loaded, searches run in SQL behind the admission gate."""
+    """A signed-in shopper's search is counted for them (the framework knows the viewer)."""
     await catalog_of_four(client, app)
     framework = Framework(app, client)
     assert await same_answer(framework, client, "/api/products?q=coat")
     await client.post("/api/login", json={"username": "maya", "password": "secret123"})
-    assert not await same_answer(framework, client, "/api/products?q=coat")
-    client.raw.cookies.clear()
-    app.state.container.listing_index().ready = False
     assert not await same_answer(framework, client, "/api/products?q=coat")
 
 
@@ -275,7 +271,7 @@ async def test_a_healthy_health_check_is_the_controllers_bytes(
         return False
 
     with monkeypatch.context() as patched:
-        patched.setattr(LeanUnitOfWork, "ping", unanswered)
+        patched.setattr(SqlAlchemyUnitOfWork, "ping", unanswered)
         status, _, body = await fetch(client, "/api/health")
     assert framework.reached == ["/api/health"]
     assert status == 503 and body == b'{"status":"unavailable"}'

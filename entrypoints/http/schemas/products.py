@@ -7,7 +7,6 @@ from datetime import datetime
 import msgspec
 from litestar.serialization import encode_json
 
-from adapters.listing_index import KEPT_LISTINGS
 from application.catalog_search import SearchPage
 from application.catalog_views import ListingView
 from application.ports.catalog import FacetCount, Facets, SellerCard
@@ -98,8 +97,9 @@ class _EncodedPage(CamelStruct):
     did_you_mean: str | None = None
 
 
-# Cards remembered (``Cards``): as many as the search index keeps listings for its pages.
-CARDS = KEPT_LISTINGS
+# Cards remembered (``Cards``). Search pages now read their listings afresh by id, so a
+# card is reused only when the very same listing object comes back (issue 40 removes this).
+CARDS = 4096
 
 
 class Cards:
