@@ -93,7 +93,7 @@ class Container(containers.DeclarativeContainer):
     media_store = providers.Singleton(LocalMediaStore, settings.provided.media_dir)
 
     health_memo = providers.Singleton(HealthMemo)
-    system = providers.Factory(SystemService, uow, clock, health_memo)
+    system = providers.Factory(SystemService, uow, clock, health_memo, search_indexer)
     sharing = providers.Factory(SharingService, uow)
     accounts = providers.Factory(
         AccountService,

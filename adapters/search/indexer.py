@@ -279,7 +279,10 @@ class SearchIndexer:
 
     # -- status -------------------------------------------------------------------------
 
-    async def status(self, engine: TantivySearch) -> SearchStatus:
+    async def status(self, engine: TantivySearch | None = None) -> SearchStatus:
+        """The index this process reads (``engine``, by default its own) against the
+        outbox."""
+        engine = engine or self.engine or TantivySearch(self.directory)
         documents, position, committed = engine.status()
         async with self.sessions() as session:
             outbox = await latest(session)

@@ -292,6 +292,18 @@ class SqlListingRepository:
             await note(self.session, [listing_id])
         return claimed
 
+    async def newest_by_seller(self, seller_id: int, limit: int,
+                               category: Category | None = None) -> list[Listing]:
+        statement = (select(ProductRow).where(
+            ProductRow.seller_id == seller_id,
+            ProductRow.status == ListingStatus.AVAILABLE.value)
+            .order_by(ProductRow.created_at.desc(), ProductRow.id.desc()).limit(limit))
+        if category is not None:
+            statement = statement.where(ProductRow.category == category.value)
+        rows = (await self.session.scalars(statement)).all()
+        images = await self._images([row.id for row in rows])
+        return [_listing(row, images.get(row.id, [])) for row in rows]
+
     async def count_by_seller(self, seller_id: int, *, include_unavailable: bool) -> int:
         statement = select(func.count()).select_from(ProductRow).where(
             ProductRow.seller_id == seller_id)

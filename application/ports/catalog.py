@@ -147,5 +147,9 @@ class ListingRepository(Protocol):
                            status: ListingStatus, now: datetime) -> bool:
         """Set the status only if it is still ``expected`` (one conditional UPDATE); says
         whether it did. Orders reserve a listing with it, so one buyer wins a race."""
+    async def newest_by_seller(self, seller_id: int, limit: int,
+                               category: Category | None = None) -> list[Listing]:
+        """The seller's available listings (of ``category``), newest first: read from the
+        database, so a seller sees their own change at once."""
     async def count_by_seller(self, seller_id: int, *, include_unavailable: bool) -> int: ...
     async def sellers(self, user_ids: set[int]) -> dict[int, SellerCard]: ...

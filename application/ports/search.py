@@ -62,3 +62,9 @@ class ListingSearch(Protocol):
                          ) -> str:
         """``compute()``'s answer, which depends on the index only: kept (under ``key``)
         until the index changes."""
+
+
+class SearchHealth(Protocol):
+    async def status(self) -> SearchStatus:
+        """How this host's index stands against the outbox (``/api/health``, ``rethread
+        search status``)."""

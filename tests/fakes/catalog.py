@@ -133,6 +133,13 @@ class FakeListings:
         row.status, row.updated_at = status, now
         return True
 
+    async def newest_by_seller(self, seller_id: int, limit: int,
+                               category: Any = None) -> list[Listing]:
+        found = [i for i in ordered(self.rows.values(), ListingSort.MOST_RECENT)
+                 if i.seller_id == seller_id and i.status is ListingStatus.AVAILABLE
+                 and (category is None or i.category is category)]
+        return copy.deepcopy(found[:limit])
+
     async def count_by_seller(self, seller_id: int, *, include_unavailable: bool) -> int:
         return sum(i.seller_id == seller_id and (include_unavailable or i.is_searchable)
                    for i in self.rows.values())
