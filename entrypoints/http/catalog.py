@@ -36,6 +36,7 @@ from entrypoints.http.schemas.products import (
     FacetsOut,
     ProductOut,
     ProductPageOut,
+    SimilarOut,
     facets_out,
     product_out,
     product_page_out,
@@ -204,6 +205,15 @@ class CatalogController(Controller):
     @get("/{product_id:int}", opt=PUBLIC_READ)
     async def product(self, product_id: int, catalog: CatalogService) -> ProductOut:
         return product_out(await catalog.get(product_id))
+
+    @get("/{product_id:int}/similar", opt=PUBLIC_READ,
+         summary="Similar items",
+         description="Up to 12 available listings most like this one (title, brand, "
+                     "category and size), in the search cards' shape; never the listing "
+                     "itself. 404 when the listing does not exist.")
+    async def similar(self, product_id: int, catalog: CatalogService) -> SimilarOut:
+        return SimilarOut(items=[product_out(view)
+                                 for view in await catalog.similar(product_id)])
 
     @post("/", status_code=HTTP_201_CREATED, request_max_body_size=MAX_LISTING_BODY,
           opt={"body": ListingIn, "form": ListingIn, "errors": {429}})
