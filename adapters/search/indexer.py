@@ -56,7 +56,7 @@ log = logging.getLogger("rethread.search")
 
 BATCH = 2000
 REBUILD_BATCH = 5000
-POLL_SECONDS = 0.1
+POLL_SECONDS = 0.05
 GAP_SECONDS = 5.0
 # Outbox rows kept behind the position (other hosts follow the same outbox).
 KEEP_ROWS = 1_000_000

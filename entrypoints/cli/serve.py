@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import logging
-import os
 import sys
 from typing import Any
 
@@ -39,10 +38,6 @@ def serve(
 ) -> None:
     """Serve Rethread."""
     settings = get_settings()
-    if workers > 1 and not settings.redis_url:
-        # The search cache is invalidated per process without Redis; several processes
-        # without it would serve one another's stale facets (docs/deploy.md).
-        os.environ["RETHREAD_SEARCH_CACHE_SECONDS"] = "0"
     options: dict[str, Any] = dict(
         # the app with its long-lived heap frozen (entrypoints/cli/frozen_heap.py)
         app="entrypoints.cli.frozen_heap:create_served_app",
