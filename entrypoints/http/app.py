@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import os
 from collections.abc import Callable
 from functools import partial
 from typing import Any
@@ -28,6 +29,7 @@ from entrypoints.http.fast_path import CatalogPages
 from entrypoints.http.favorites import FavoriteController
 from entrypoints.http.guards import MAX_BODY_BYTES, input_guard
 from entrypoints.http.headers import security_headers
+from entrypoints.http.loop_lag import LoopLagProbe
 from entrypoints.http.messaging import MessagingController
 from entrypoints.http.notifications import NotificationController
 from entrypoints.http.offers import OfferController
@@ -124,6 +126,10 @@ def create_app(settings: Settings | None = None, container: Container | None = N
     app.asgi_handler = CatalogPages(app.asgi_handler, _built(container.catalog),
                                     CatalogController.path, _searchable,
                                     _built(container.system), SystemController.health_path)
+    if os.environ.get("RETHREAD_LOOP_LAG_PROBE") == "1":  # the bench's probe
+        probe = LoopLagProbe()
+        app.on_startup.append(probe.start)
+        app.on_shutdown.insert(0, probe.stop)
     app.state.container = container
     app.state.settings = settings
     logging.getLogger("rethread").setLevel(logging.INFO)
