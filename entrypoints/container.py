@@ -9,6 +9,7 @@ from dependency_injector import containers, providers
 from redis.asyncio import Redis
 
 from adapters.demo_images import PillowGarmentPictures
+from adapters.mail import FileMailSender, JinjaMailTemplates, SmtpMailSender
 from adapters.media import LocalMediaStore
 from adapters.passwords import Argon2PasswordHasher
 from adapters.rate_limit import MemoryRateLimiter, RedisRateLimiter
@@ -17,15 +18,18 @@ from adapters.search.engine import TantivySearch
 from adapters.search.indexer import SearchIndexer
 from adapters.sqlalchemy.engine import create_engine, create_session_factory
 from adapters.sqlalchemy.unit_of_work import SqlAlchemyUnitOfWork
+from application.account_security import AccountSecurity
 from application.accounts import AccountService
 from application.addresses import AddressService
 from application.analytics import ActivityBatch, AnalyticsService, VisitLog
 from application.blog import BlogService
+from application.bundles import BundleService
 from application.catalog import CatalogService
 from application.clock import SystemClock
 from application.contact import ContactService
 from application.demo import DemoSeeder
 from application.favorites import FavoriteService
+from application.mail import Letters, MailDispatcher
 from application.messaging import MessagingService
 from application.notifications import NotificationService
 from application.offers import OfferService
@@ -61,6 +65,13 @@ def _after_search_change(indexing: str, indexer: SearchIndexer) -> Any:
     return indexer.woken
 
 
+def _mail_sender(settings: Settings) -> FileMailSender | SmtpMailSender:
+    """SMTP when ``RETHREAD_SMTP_URL`` is set; otherwise ``.eml`` files in the data dir."""
+    if settings.smtp_url:
+        return SmtpMailSender(settings.smtp_url, settings.mail_from)
+    return FileMailSender(settings.mail_dir, settings.mail_from)
+
+
 def _rate_limiter(redis: Redis | None) -> MemoryRateLimiter | RedisRateLimiter:
     return RedisRateLimiter(redis) if redis is not None else MemoryRateLimiter()
 
@@ -92,6 +103,12 @@ class Container(containers.DeclarativeContainer):
     activity_batch = providers.Singleton(ActivityBatch, uow)
     media_store = providers.Singleton(LocalMediaStore, settings.provided.media_dir)
 
+    mail_templates = providers.Singleton(JinjaMailTemplates)
+    letters = providers.Singleton(Letters, mail_templates, settings.provided.public_url)
+    mail_sender = providers.Singleton(_mail_sender, settings)
+    mail_dispatcher = providers.Factory(MailDispatcher, uow=uow, sender=mail_sender, clock=clock,
+                                        letters=letters)
+
     health_memo = providers.Singleton(HealthMemo)
     system = providers.Factory(SystemService, uow, clock, health_memo, search_indexer)
     sharing = providers.Factory(SharingService, uow)
@@ -105,7 +122,11 @@ class Container(containers.DeclarativeContainer):
         visits=visit_log,
         limits=limits,
         realtime=realtime,
+        letters=letters,
     )
+    account_security = providers.Factory(
+        AccountSecurity, uow=uow, hasher=password_hasher, clock=clock, limiter=rate_limiter,
+        letters=letters, realtime=realtime, limits=limits)
     analytics = providers.Factory(AnalyticsService, uow=uow, clock=clock, batch=activity_batch)
     blogs = providers.Factory(BlogService, uow=uow, clock=clock)
     contact = providers.Factory(ContactService, uow=uow, clock=clock, limiter=rate_limiter,
@@ -121,6 +142,7 @@ class Container(containers.DeclarativeContainer):
     order_desk = providers.Factory(OrderDesk, uow=uow, clock=clock)
     order_timers = providers.Factory(OrderTimers, uow=uow, clock=clock, notices=order_notices)
     addresses = providers.Factory(AddressService, uow=uow, clock=clock)
+    bundles = providers.Factory(BundleService, uow=uow, clock=clock)
     reviews = providers.Factory(ReviewService, uow=uow, clock=clock)
     offers = providers.Factory(OfferService, uow=uow, clock=clock, realtime=realtime)
     profiles = providers.Factory(ProfileEditor, uow=uow, media=media_store)

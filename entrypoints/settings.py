@@ -28,15 +28,21 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     # The reverse proxies whose X-Forwarded-For / X-Forwarded-Proto are believed (addresses,
     # comma-separated, or "*"); empty: none, the peer's address is the client's.
     forwarded_allow_ips: str = ""
-    # uvicorn's per-request access log: off by default (it halved a bare app's throughput
-    # here); RETHREAD_ACCESS_LOG=1 turns it on (docs/performance.md).
-    access_log: bool = False
-    # Seconds an idle keep-alive connection stays open (uvicorn's 5 by default). Behind a
-    # reverse proxy that keeps connections to the servers open longer (nginx's upstream
-    # keepalive_timeout, 60 s by default), set this above the proxy's: a connection the
-    # server closes just as the proxy sends on it fails that request, and a proxy retries
-    # only idempotent ones, so a POST would answer 502 (docs/deploy.md).
-    keep_alive_seconds: int = 5
+    # The access log: one JSON line per request (entrypoints/http/telemetry.py), on by
+    # default; RETHREAD_ACCESS_LOG=0 turns it off.
+    access_log: bool = True
+    # Seconds a connection may take to send a whole request head, a new one or an idle
+    # kept-alive one, before the server closes it (Granian's header read timeout, 1-60).
+    # Behind a reverse proxy that keeps connections to the servers open (nginx's upstream
+    # keepalive_timeout), keep the proxy's below this: a connection the server closes just
+    # as the proxy sends on it fails that request (docs/deploy.md).
+    header_timeout_seconds: int = 10
+    # The site's address for canonical links, og:url, the sitemap and emails: never the
+    # request's Host, which a client chooses (a shared cache ignoring Host could be
+    # poisoned with it). No trailing slash.
+    public_url: str = "http://127.0.0.1:8000"
+    # /metrics answers anyone when set; otherwise administrators and loopback only.
+    metrics_public: bool = False
     # The host's search index (docs/search.md); None: <data dir>/search.
     search_dir_setting: Path | None = None
     # Who applies the search outbox in this process (docs/search.md): "background" (the
@@ -44,15 +50,21 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     # commit that changed search is applied before the request answers: tests and a
     # one-process development server), "off" (``rethread search follow`` runs it).
     search_indexing: str = "background"
-    # The server's event loop: "auto" (the default: asyncio's; uvloop only for several
-    # workers that must share one listening socket, where SO_REUSEPORT is missing),
-    # "asyncio" or "uvloop". uvloop served 64 connections unevenly (one worker: facets'
-    # p99 747 ms against 167 ms; two with a socket each: search p95 403-445 against 146)
-    # (docs/performance.md, "Which event loop", "A listening socket per worker").
+    # The server's event loop: "auto" (Granian's choice: uvloop when installed),
+    # "asyncio" or "uvloop".
     event_loop: str = "auto"
     # SQLite: how many MB of the database file each pooled connection memory-maps (the
     # mapped pages count in RSS once per connection). 0, the default: no mmap.
     sqlite_mmap_mb: int = 0
+    # Mail: unset, each message is written as an .eml file under <data dir>/mail/ (and its
+    # subject and link logged); smtp://user:pass@host:587?starttls=1 or smtps://... sends it.
+    smtp_url: str | None = None
+    mail_from: str = "Rethread <no-reply@rethread.local>"
+    # How often each server process's mail worker looks for due messages; 0 turns it off
+    # (tests and `rethread mail send` run the dispatcher themselves).
+    mail_poll_seconds: float = 2.0
+    # Administrators must have two-factor sign-in on before any admin route answers.
+    admin_2fa: bool = False
 
     @property
     def media_dir(self) -> Path:
@@ -61,6 +73,10 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     @property
     def search_dir(self) -> Path:
         return self.search_dir_setting or self.data_dir / "search"
+
+    @property
+    def mail_dir(self) -> Path:
+        return self.data_dir / "mail"
 
     @property
     def is_sqlite(self) -> bool:
@@ -121,8 +137,11 @@ def load_settings(env: dict[str, str] | None = None) -> Settings:
         webapp_dir=Path(env.get("RETHREAD_WEBAPP_DIR", root / "webapp" / "dist")),
         order_timer_seconds=float(env.get("RETHREAD_ORDER_TIMER_SECONDS", "60")),
         secure_cookies=_flag(env.get("RETHREAD_SECURE_COOKIES")),
-        access_log=_flag(env.get("RETHREAD_ACCESS_LOG")),
-        keep_alive_seconds=max(1, int(env.get("RETHREAD_KEEP_ALIVE_SECONDS", "5"))),
+        access_log=_flag(env.get("RETHREAD_ACCESS_LOG", "1")),
+        header_timeout_seconds=min(60, max(1, int(env.get("RETHREAD_HEADER_TIMEOUT_SECONDS",
+                                                          "10")))),
+        public_url=(env.get("RETHREAD_PUBLIC_URL") or "http://127.0.0.1:8000").rstrip("/"),
+        metrics_public=_flag(env.get("RETHREAD_METRICS_PUBLIC")),
         search_dir_setting=(Path(env["RETHREAD_SEARCH_DIR"]).resolve()
                             if env.get("RETHREAD_SEARCH_DIR") else None),
         search_indexing=_choice("RETHREAD_SEARCH_INDEXING",
@@ -132,6 +151,10 @@ def load_settings(env: dict[str, str] | None = None) -> Settings:
         sqlite_mmap_mb=max(0, int(env.get("RETHREAD_SQLITE_MMAP_MB", "0"))),
         rate_limit_scale=max(1, int(env.get("RETHREAD_RATE_LIMIT_SCALE", "1"))),
         forwarded_allow_ips=env.get("RETHREAD_FORWARDED_ALLOW_IPS", "").strip(),
+        smtp_url=env.get("RETHREAD_SMTP_URL") or None,
+        mail_from=env.get("RETHREAD_MAIL_FROM") or "Rethread <no-reply@rethread.local>",
+        mail_poll_seconds=float(env.get("RETHREAD_MAIL_POLL_SECONDS", "2")),
+        admin_2fa=_flag(env.get("RETHREAD_ADMIN_2FA")),
     )
 
 

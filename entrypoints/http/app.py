@@ -16,20 +16,21 @@ from litestar.logging import LoggingConfig
 from litestar.static_files import create_static_files_router
 
 from entrypoints.container import Container, build_container, shutdown, start_search
+from entrypoints.http.account_security import AccountSecurityController
 from entrypoints.http.accounts import AccountController
 from entrypoints.http.addresses import AddressController, UserReviewController
 from entrypoints.http.analytics import AnalyticsController
 from entrypoints.http.auth import provide_admin, provide_current_user, provide_viewer
 from entrypoints.http.blog import BlogController
+from entrypoints.http.bundles import BundleController
 from entrypoints.http.catalog import CatalogController
 from entrypoints.http.contact import ContactController
-from entrypoints.http.dependencies import resolve_dependencies_in_turn
 from entrypoints.http.errors import EXCEPTION_HANDLERS
-from entrypoints.http.fast_path import CatalogPages
 from entrypoints.http.favorites import FavoriteController
 from entrypoints.http.guards import MAX_BODY_BYTES, input_guard
 from entrypoints.http.headers import security_headers
 from entrypoints.http.loop_lag import LoopLagProbe
+from entrypoints.http.mail_worker import mail_worker
 from entrypoints.http.messaging import MessagingController
 from entrypoints.http.notifications import NotificationController
 from entrypoints.http.offers import OfferController
@@ -46,12 +47,13 @@ from entrypoints.http.spa import spa_handler
 from entrypoints.http.system import SystemController
 from entrypoints.settings import Settings, get_settings
 
-CONTROLLERS: list[Any] = [SystemController, AccountController, BlogController,
+CONTROLLERS: list[Any] = [SystemController, AccountController, AccountSecurityController,
+                          BlogController,
                           ContactController, CatalogController, FavoriteController,
                           SocialController, PostController, MessagingController,
                           NotificationController, realtime_socket, AnalyticsController,
                           OrderController, AddressController, UserReviewController,
-                          OfferController, OrderDeskController]
+                          OfferController, OrderDeskController, BundleController]
 
 
 def _built(provider: Any) -> Callable[[], Any]:
@@ -72,6 +74,7 @@ def _service(provider: Any) -> Provide:
 
 def _dependencies(container: Container) -> dict[str, Provide]:
     services = {"system": container.system, "accounts": container.accounts,
+                "security": container.account_security,
                 "blogs": container.blogs, "contact": container.contact,
                 "catalog": container.catalog, "favorites": container.favorites,
                 "social": container.social, "profiles": container.profiles,
@@ -79,7 +82,8 @@ def _dependencies(container: Container) -> dict[str, Provide]:
                 "notifications": container.notifications, "analytics": container.analytics,
                 "orders": container.orders, "addresses": container.addresses,
                 "reviews": container.reviews, "offers": container.offers,
-                "desk": container.order_desk, "sharing": container.sharing}
+                "desk": container.order_desk, "sharing": container.sharing,
+                "bundles": container.bundles}
     deps = {name: _service(provider) for name, provider in services.items()}
     deps["viewer"] = Provide(provide_viewer)
     deps["current_user"] = Provide(provide_current_user)
@@ -87,15 +91,9 @@ def _dependencies(container: Container) -> dict[str, Provide]:
     return deps
 
 
-def _searchable() -> bool:
-    """Searches are always answered by the search engine (an empty index until built)."""
-    return True
-
-
 def create_app(settings: Settings | None = None, container: Container | None = None) -> Litestar:
     settings = settings or get_settings()
     container = container or build_container(settings)
-    resolve_dependencies_in_turn()
     settings.media_dir.mkdir(parents=True, exist_ok=True)
     # Media file names are content-addressed, so they may be cached for a year.
     media = create_static_files_router(
@@ -113,19 +111,17 @@ def create_app(settings: Settings | None = None, container: Container | None = N
                                header_name="x-csrftoken",
                                cookie_secure=settings.secure_cookies),
         openapi_config=openapi_config(title="Rethread API", version="0.1.0"),
-        logging_config=LoggingConfig(log_exceptions="debug"),
+        # Litestar's queue-backed handlers (the app never waits on a write to stderr), with
+        # every record as one JSON line (entrypoints/logs.py).
+        logging_config=LoggingConfig(
+            formatters={"standard": {"()": "entrypoints.logs.JsonFormatter"}},
+            log_exceptions="debug"),
         plugins=[container.channels()],
         on_startup=[partial(start_search, container)],
         on_shutdown=[partial(shutdown, container)],
-        lifespan=[order_timers],
+        lifespan=[order_timers, mail_worker],
         debug=False,
     )
-    # Product pages, visitors' searches, facets and a healthy health check are served before
-    # the framework's per-request work (fast_path.py); inside Litestar.__call__, so the
-    # before_send hooks still apply.
-    app.asgi_handler = CatalogPages(app.asgi_handler, _built(container.catalog),
-                                    CatalogController.path, _searchable,
-                                    _built(container.system), SystemController.health_path)
     if os.environ.get("RETHREAD_LOOP_LAG_PROBE") == "1":  # the bench's probe
         probe = LoopLagProbe()
         app.on_startup.append(probe.start)

@@ -15,6 +15,7 @@ import {
   useQuote,
   useSavedAddresses,
   type Order,
+  type OrderRequest,
 } from '../api';
 import { addressLines, EMPTY_ADDRESS } from '../address-validation';
 import { OrderConfirmed } from './order-confirmed';
@@ -57,19 +58,22 @@ export default function CheckoutPage() {
   const defaultAddress = saved.data?.find((item) => item.isDefault) ?? saved.data?.[0];
   return (
     <CheckoutSteps
-      productId={productId}
-      offerId={offerId}
-      title={product.data.title}
-      image={product.data.thumbnails[0] ?? product.data.images[0]}
+      request={{ productId, ...(offerId ? { offerId } : {}) }}
+      lines={[{ id: productId, title: product.data.title, image: product.data.thumbnails[0] ?? product.data.images[0] }]}
       available={product.data.status === 'available'}
-      initial={{
-        address: defaultAddress ? { ...EMPTY_ADDRESS, ...pickFields(defaultAddress) } : EMPTY_ADDRESS,
-        saveAsUserAddress: !defaultAddress,
-        setAsDefault: !defaultAddress,
-      }}
+      initial={initialShipping(defaultAddress)}
       onPlaced={setPlaced}
     />
   );
+}
+
+/** The Shipping step's starting point: the default saved address, or an empty form. */
+export function initialShipping(saved: typeof EMPTY_ADDRESS | undefined): ShippingChoice {
+  return {
+    address: saved ? { ...EMPTY_ADDRESS, ...pickFields(saved) } : EMPTY_ADDRESS,
+    saveAsUserAddress: !saved,
+    setAsDefault: !saved,
+  };
 }
 
 function pickFields(address: typeof EMPTY_ADDRESS): typeof EMPTY_ADDRESS {
@@ -77,26 +81,32 @@ function pickFields(address: typeof EMPTY_ADDRESS): typeof EMPTY_ADDRESS {
   return { fullName, addressLine1, addressLine2, city, state, zipCode, country, phoneNumber };
 }
 
-interface StepsProps {
-  productId: number;
-  offerId: number | undefined;
+export interface CheckoutLine {
+  id: number;
   title: string;
   image: string | undefined;
+}
+
+interface StepsProps {
+  request: OrderRequest;
+  lines: CheckoutLine[];
   available: boolean;
   initial: ShippingChoice;
   onPlaced: (order: Order) => void;
 }
 
-function CheckoutSteps({ productId, offerId, title, image, available, initial, onPlaced }: StepsProps) {
+/** Shipping, Payment, Review for one listing or a bundle (the same three steps). */
+export function CheckoutSteps({ request, lines, available, initial, onPlaced }: StepsProps) {
   const [step, setStep] = useState(0);
   const [shipping, setShipping] = useState(initial);
   const [method, setMethod] = useState<PaymentMethod>('card');
-  const quote = useQuote(productId, offerId, available);
+  const quote = useQuote(request, available);
   const place = usePlaceOrder();
+  const several = lines.length > 1;
 
   const placeOrder = () =>
     place.mutate(
-      { productId, ...(offerId ? { offerId } : {}) },
+      request,
       {
         onSuccess: (order) => {
           // Spec §4: the address is saved after the order; failures retry silently (1 s, 3 s).
@@ -120,8 +130,9 @@ function CheckoutSteps({ productId, offerId, title, image, available, initial, o
     <Container size="lg" py="xl">
       <Title order={1} mb="lg">Checkout</Title>
       {!available && (
-        <Alert color="red" mb="md" title="This item is no longer available">
-          Someone else bought it first. <Link to="/marketplace">Browse other items</Link>
+        <Alert color="red" mb="md" title={several ? 'Some items are no longer available' : 'This item is no longer available'}>
+          Someone else bought {several ? 'one of them' : 'it'} first.{' '}
+          <Link to={several ? '/bag' : '/marketplace'}>{several ? 'Back to your bag' : 'Browse other items'}</Link>
         </Alert>
       )}
       <Grid gap="xl">
@@ -168,10 +179,12 @@ function CheckoutSteps({ productId, offerId, title, image, available, initial, o
           <Card withBorder>
             <Stack gap="sm">
               <Title order={2} size="h4">Order summary</Title>
-              <Group wrap="nowrap" align="flex-start">
-                {image && <Image src={image} alt={title} w={64} h={64} radius="sm" fit="cover" />}
-                <Text fw={500}>{title}</Text>
-              </Group>
+              {lines.map((line) => (
+                <Group key={line.id} wrap="nowrap" align="flex-start">
+                  {line.image && <Image src={line.image} alt={line.title} w={several ? 48 : 64} h={several ? 48 : 64} radius="sm" fit="cover" />}
+                  <Text fw={500} size={several ? 'sm' : undefined}>{line.title}</Text>
+                </Group>
+              ))}
               {quote.data && <OrderTotals totals={quote.data} />}
               {quote.isPending && available && <Skeleton h={96} />}
               {quote.isError && (
