@@ -161,14 +161,16 @@ def build_container(settings: Settings) -> Container:
 
 async def start_search(container: Container, *_app: Any) -> None:
     """As the server starts: the first process of the host to take the writer lock opens
-    (or first builds) the index and follows the outbox; with "inline" indexing it only
-    makes sure an index exists. Other processes just read."""
+    (or first builds) the index and follows the outbox in the background; with "inline"
+    indexing each commit applies it. Other processes just read."""
     settings = container.settings()
     indexer = container.search_indexer()
     if settings.search_indexing == "off" or not indexer.take_lock():
         return
     if settings.search_indexing == "inline":
-        await indexer.catch_up()
+        # Nothing read here: the first commit that changes search builds the index when
+        # there is none (and the app's start-up may run on another event loop than its
+        # requests, as in the tests, so no pooled connection is made on it).
         return
     indexer.start()  # (it builds the index first when there is none)
     logging.getLogger("rethread.search").info("search: this process follows the outbox")

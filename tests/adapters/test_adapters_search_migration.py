@@ -18,7 +18,7 @@ from adapters.migrations import upgrade
 from adapters.sqlalchemy.engine import create_engine, reset_postgres_schema
 from application.catalog_search import search_words
 from application.ports.catalog import ListingFilter, ListingSort
-from entrypoints.container import build_container, shutdown, start_search
+from entrypoints.container import build_container, shutdown
 from tests.conftest import make_settings
 
 pytestmark = pytest.mark.adapters
@@ -63,7 +63,9 @@ async def test_old_listings_are_found_by_the_new_rules(old_database: str,
                                                        tmp_path: Path) -> None:
     container = build_container(make_settings(old_database, tmp_path))
     try:
-        await start_search(container)  # no index yet: built from the listings table
+        indexer = container.search_indexer()  # the host's first follower
+        assert indexer.take_lock()
+        await indexer.catch_up()  # no index yet: built from the listings table
         engine = container.search()
 
         async def titles(q: str) -> list[str]:
