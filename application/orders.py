@@ -24,6 +24,7 @@ from application.order_notices import OrderNotices
 from application.paging import After, Page, page_of, page_request
 from application.ports import Clock, UnitOfWork
 from application.ports.orders import Address, OrderEventRecord
+from application.vacation import ensure_not_away
 from domain.accounts import User
 from domain.analytics import ActivityKind
 from domain.bundles import MAX_BUNDLE_ITEMS, BundleTotals, bundle_totals
@@ -112,6 +113,7 @@ class OrderService:
             seller_id = one_seller(items)
             if seller_id == buyer.id:
                 raise Forbidden("You cannot buy your own listing.")
+            await ensure_not_away(self.uow, [seller_id], now)
             if lost:
                 raise Conflict(unavailable_message([listings[pid] for pid in wanted
                                                     if pid in lost], len(wanted)))

@@ -41,6 +41,7 @@ from adapters.sqlalchemy.reviews import SqlReviewRepository
 from adapters.sqlalchemy.search_cache import SearchCache
 from adapters.sqlalchemy.sharing import SqlSitemapRepository
 from adapters.sqlalchemy.social import SqlFollowRepository
+from adapters.sqlalchemy.vacation import SqlVacationRepository
 from application.admission import Admission
 from domain.errors import Conflict, ValidationError, WriteConflict
 
@@ -95,6 +96,7 @@ _REPOSITORIES: dict[str, Callable[[Any], Any]] = {
     "messages": SqlMessageRepository, "notifications": SqlNotificationRepository,
     "sitemap": SqlSitemapRepository,
     "bundle_tiers": SqlBundleTierRepository, "bag": SqlBagRepository,
+    "vacations": SqlVacationRepository,
 }
 # The listings repository also gets the search cache and the admission gate for heavy
 # reads, and tells the unit of work it wrote.
