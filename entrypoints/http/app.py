@@ -16,6 +16,7 @@ from litestar.static_files import create_static_files_router
 
 from entrypoints.container import Container, build_container, shutdown, start_search_index
 from entrypoints.http.abandoned import drop_abandoned
+from entrypoints.http.account_security import AccountSecurityController
 from entrypoints.http.accounts import AccountController
 from entrypoints.http.addresses import AddressController, UserReviewController
 from entrypoints.http.analytics import AnalyticsController
@@ -28,6 +29,7 @@ from entrypoints.http.errors import EXCEPTION_HANDLERS
 from entrypoints.http.favorites import FavoriteController
 from entrypoints.http.guards import MAX_BODY_BYTES, input_guard
 from entrypoints.http.headers import security_headers
+from entrypoints.http.mail_worker import mail_worker
 from entrypoints.http.messaging import MessagingController
 from entrypoints.http.notifications import NotificationController
 from entrypoints.http.offers import OfferController
@@ -45,7 +47,8 @@ from entrypoints.http.system import SystemController
 from entrypoints.http.vacation import VacationController
 from entrypoints.settings import Settings, get_settings
 
-CONTROLLERS: list[Any] = [SystemController, AccountController, BlogController,
+CONTROLLERS: list[Any] = [SystemController, AccountController, AccountSecurityController,
+                          BlogController,
                           ContactController, CatalogController, FavoriteController,
                           SocialController, PostController, MessagingController,
                           NotificationController, realtime_socket, AnalyticsController,
@@ -72,6 +75,7 @@ def _service(provider: Any) -> Provide:
 
 def _dependencies(container: Container) -> dict[str, Provide]:
     services = {"system": container.system, "accounts": container.accounts,
+                "security": container.account_security,
                 "blogs": container.blogs, "contact": container.contact,
                 "catalog": container.catalog, "favorites": container.favorites,
                 "social": container.social, "profiles": container.profiles,
@@ -116,7 +120,7 @@ def create_app(settings: Settings | None = None, container: Container | None = N
         plugins=[container.channels()],
         on_startup=[partial(start_search_index, container)],
         on_shutdown=[partial(shutdown, container)],
-        lifespan=[order_timers],
+        lifespan=[order_timers, mail_worker],
         debug=False,
     )
     app.state.container = container
