@@ -23,6 +23,13 @@ from entrypoints.http.analytics import AnalyticsController
 from entrypoints.http.auth import provide_admin, provide_current_user, provide_viewer
 from entrypoints.http.blog import BlogController
 from entrypoints.http.bundles import BundleController
+from entrypoints.http.caching import (
+    STORE,
+    answer_head_too,
+    http_caching,
+    response_cache_config,
+    response_store,
+)
 from entrypoints.http.catalog import CatalogController
 from entrypoints.http.contact import ContactController
 from entrypoints.http.errors import EXCEPTION_HANDLERS
@@ -44,6 +51,7 @@ from entrypoints.http.seo import robots, sitemap
 from entrypoints.http.social import SocialController
 from entrypoints.http.spa import spa_handler
 from entrypoints.http.system import SystemController
+from entrypoints.http.telemetry import metrics, telemetry, unmatched
 from entrypoints.http.vacation import VacationController
 from entrypoints.settings import Settings, get_settings
 
@@ -100,13 +108,18 @@ def create_app(settings: Settings | None = None, container: Container | None = N
     media = create_static_files_router(
         path="/media", directories=[settings.media_dir], name="media",
         cache_control=CacheControlHeader(max_age=31536000, public=True))
+    handlers = [*CONTROLLERS, robots, sitemap, metrics, spa_handler(settings.webapp_dir)]
+    answer_head_too(handlers)  # (media answers HEAD itself)
     app = Litestar(
-        route_handlers=[*CONTROLLERS, media, robots, sitemap,
-                        spa_handler(settings.webapp_dir)],
+        route_handlers=[*handlers, media],
         dependencies=_dependencies(container),
         exception_handlers=EXCEPTION_HANDLERS,
-        middleware=[input_guard, drop_abandoned],
-        before_send=[security_headers(secure_cookies=settings.secure_cookies)],
+        middleware=[telemetry(settings.access_log), input_guard, http_caching,
+                    drop_abandoned],
+        response_cache_config=response_cache_config(),
+        stores={STORE: response_store(settings.redis_url)},
+        before_send=[security_headers(secure_cookies=settings.secure_cookies),
+                     unmatched(settings.access_log)],
         request_max_body_size=MAX_BODY_BYTES,
         csrf_config=CSRFConfig(secret=settings.secret_key, cookie_name="csrftoken",
                                header_name="x-csrftoken",
