@@ -1,7 +1,7 @@
 """Vacation mode: one row per member who is away (until a date, or until turned off).
 
 Revision ID: 0091_sell_vacation
-Revises: 0090_accounts_mail
+Revises: 0080_offers_reservation
 Create Date: 2026-11-27
 """
 
@@ -13,7 +13,7 @@ from alembic import op
 from adapters.sqlalchemy.base import UtcDateTime
 
 revision = "0091_sell_vacation"
-down_revision = "0090_accounts_mail"
+down_revision = "0080_offers_reservation"
 branch_labels = None
 depends_on = None
 
