@@ -44,6 +44,7 @@ from adapters.sqlalchemy.reviews import SqlReviewRepository
 from adapters.sqlalchemy.search_outbox import wrote_outbox
 from adapters.sqlalchemy.sharing import SqlSitemapRepository
 from adapters.sqlalchemy.social import SqlFollowRepository
+from adapters.sqlalchemy.vacation import SqlVacationRepository
 from domain.errors import Conflict, ValidationError, WriteConflict
 
 CONFLICT_MESSAGE = "That conflicts with existing data; please try again."
@@ -98,6 +99,7 @@ _REPOSITORIES: dict[str, Callable[[Any], Any]] = {
     "sitemap": SqlSitemapRepository, "account_tokens": SqlAccountTokenRepository,
     "mail": SqlMailQueueRepository,
     "bundle_tiers": SqlBundleTierRepository, "bag": SqlBagRepository,
+    "vacations": SqlVacationRepository,
 }
 _WITH_UOW: dict[str, Callable[[SqlAlchemyUnitOfWork], Any]] = {
     "listings": lambda uow: SqlListingRepository(uow.session, uow.dialect),

@@ -9,7 +9,7 @@ text-reads index, the change feed of migration 0072 with its triggers and the ch
 notices of 0073, and the products indexes only that search used.
 
 Revision ID: 0074_search_outbox
-Revises: 0080_offers_reservation
+Revises: 0091_sell_vacation
 Create Date: 2026-11-27
 """
 
@@ -19,7 +19,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0074_search_outbox"
-down_revision = "0080_offers_reservation"
+down_revision = "0091_sell_vacation"
 branch_labels = None
 depends_on = None
 
