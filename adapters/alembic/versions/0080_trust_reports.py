@@ -1,7 +1,7 @@
 """Trust and safety (issue 37): reports, blocks, suspensions, hidden content, audit log.
 
 Revision ID: 0080_trust_reports
-Revises: 0080_offers_reservation
+Revises: 0074_search_outbox
 Create Date: 2026-11-27
 """
 
@@ -13,7 +13,7 @@ from alembic import op
 from adapters.sqlalchemy.base import UtcDateTime
 
 revision = "0080_trust_reports"
-down_revision = "0080_offers_reservation"
+down_revision = "0074_search_outbox"
 branch_labels = None
 depends_on = None
 
