@@ -1,7 +1,6 @@
-import { Alert, Button, Card, Container, Grid, Group, Image, Skeleton, Stack, Stepper, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Container, Grid, Group, Stack, Stepper, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
-import { LoadFailed } from '@/components/load-failed';
 import { NoticePage } from '@/components/notice-page';
 import { PageLoader } from '@/components/page-loader';
 import { errorMessage, isApiError } from '@/lib/api-client';
@@ -18,7 +17,8 @@ import {
 } from '../api';
 import { addressLines, EMPTY_ADDRESS } from '../address-validation';
 import { OrderConfirmed } from './order-confirmed';
-import { OrderTotals } from './order-totals';
+import { CheckoutSummary } from './checkout-summary';
+import { StepHeading } from './checkout-step-heading';
 import { PaymentStep, type PaymentMethod } from './payment-step';
 import { ShippingForm, type ShippingChoice } from './shipping-form';
 import { useAuthLink } from '@/entities/session/return-to';
@@ -88,7 +88,12 @@ interface StepsProps {
 }
 
 function CheckoutSteps({ productId, offerId, title, image, available, initial, onPlaced }: StepsProps) {
-  const [step, setStep] = useState(0);
+  const [step, setShownStep] = useState(0);
+  const [moved, setMoved] = useState(false);
+  const setStep = (next: number) => {
+    setShownStep(next);
+    setMoved(true);
+  };
   const [shipping, setShipping] = useState(initial);
   const [method, setMethod] = useState<PaymentMethod>('card');
   const quote = useQuote(productId, offerId, available);
@@ -125,16 +130,19 @@ function CheckoutSteps({ productId, offerId, title, image, available, initial, o
         </Alert>
       )}
       <Grid gap="xl">
-        <Grid.Col span={{ base: 12, md: 8 }}>
+        <Grid.Col span={{ base: 12, md: 8 }} order={{ base: 2, md: 1 }}>
           <Stepper active={step} onStepClick={(next) => next < step && setStep(next)} allowNextStepsSelect={false}
             size="sm">
             <Stepper.Step label="Shipping" description="Where to send it">
+              <StepHeading key="Shipping" index={0} count={3} label="Shipping" focus={moved} />
               <ShippingForm initial={shipping} onSubmit={(choice) => { setShipping(choice); setStep(1); }} />
             </Stepper.Step>
             <Stepper.Step label="Payment" description="How you pay">
+              <StepHeading key="Payment" index={1} count={3} label="Payment" focus={moved} />
               <PaymentStep method={method} onChange={setMethod} onBack={() => setStep(0)} onNext={() => setStep(2)} />
             </Stepper.Step>
             <Stepper.Step label="Review" description="Check and place">
+              <StepHeading key="Review" index={2} count={3} label="Review" focus={moved} />
               <Stack gap="md">
                 <Card withBorder>
                   <Group justify="space-between" align="flex-start">
@@ -164,22 +172,8 @@ function CheckoutSteps({ productId, offerId, title, image, available, initial, o
             </Stepper.Step>
           </Stepper>
         </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 4 }}>
-          <Card withBorder>
-            <Stack gap="sm">
-              <Title order={2} size="h4">Order summary</Title>
-              <Group wrap="nowrap" align="flex-start">
-                {image && <Image src={image} alt={title} w={64} h={64} radius="sm" fit="cover" />}
-                <Text fw={500}>{title}</Text>
-              </Group>
-              {quote.data && <OrderTotals totals={quote.data} />}
-              {quote.isPending && available && <Skeleton h={96} />}
-              {quote.isError && (
-                <LoadFailed title="Could not compute the total"
-                  description={errorMessage(quote.error, 'Please try again.')} onRetry={() => void quote.refetch()} />
-              )}
-            </Stack>
-          </Card>
+        <Grid.Col span={{ base: 12, md: 4 }} order={{ base: 1, md: 2 }}>
+          <CheckoutSummary title={title} image={image} available={available} quote={quote} />
         </Grid.Col>
       </Grid>
     </Container>

@@ -1,0 +1,54 @@
+import { Card, Collapse, Group, Image, Skeleton, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { IconChevronDown } from '@tabler/icons-react';
+import { useId } from 'react';
+import { LoadFailed } from '@/components/load-failed';
+import { errorMessage } from '@/lib/api-client';
+import { formatMoney } from '@/lib/formatters';
+import type { useQuote } from '../api';
+import { OrderTotals } from './order-totals';
+
+interface CheckoutSummaryProps {
+  title: string;
+  image: string | undefined;
+  available: boolean;
+  quote: ReturnType<typeof useQuote>;
+}
+
+/** The order summary: beside the steps on a laptop; on a phone above them, folded to one line
+ *  with the total (as shops do), opened with "Show order summary". */
+export function CheckoutSummary({ title, image, available, quote }: CheckoutSummaryProps) {
+  const wide = useMediaQuery('(min-width: 62em)', true, { getInitialValueInEffect: false });
+  const [opened, { toggle }] = useDisclosure(false);
+  const contentId = useId();
+  return (
+    <Card withBorder>
+      <UnstyledButton hiddenFrom="md" onClick={toggle} aria-expanded={opened} aria-controls={contentId}
+        py={4} w="100%">
+        <Group justify="space-between" wrap="nowrap">
+          <Group gap={6} wrap="nowrap">
+            <Text fw={600} c="brand">{opened ? 'Hide order summary' : 'Show order summary'}</Text>
+            <IconChevronDown size={16} aria-hidden
+              style={{ transform: opened ? 'rotate(180deg)' : undefined, transition: 'transform 150ms' }} />
+          </Group>
+          <Text fw={700}>{quote.data ? formatMoney(quote.data.total) : ''}</Text>
+        </Group>
+      </UnstyledButton>
+      <Collapse expanded={opened || wide} id={contentId}>
+        <Stack gap="sm" pt={wide ? 0 : 'sm'}>
+          <Title order={2} size="h4">Order summary</Title>
+          <Group wrap="nowrap" align="flex-start">
+            {image && <Image src={image} alt={title} w={64} h={64} radius="sm" fit="cover" />}
+            <Text fw={500}>{title}</Text>
+          </Group>
+          {quote.data && <OrderTotals totals={quote.data} />}
+          {quote.isPending && available && <Skeleton h={96} />}
+          {quote.isError && (
+            <LoadFailed title="Could not compute the total"
+              description={errorMessage(quote.error, 'Please try again.')} onRetry={() => void quote.refetch()} />
+          )}
+        </Stack>
+      </Collapse>
+    </Card>
+  );
+}
