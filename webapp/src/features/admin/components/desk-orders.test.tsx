@@ -33,7 +33,7 @@ describe('DeskOrders', () => {
     fakeServer({
       'GET /api/admin/orders': () => json({ items: [order('pending', ['payment_confirmed'])], nextCursor: null }),
     });
-    render(<DeskOrders filter="pending" label="Pending payments" empty="None" />);
+    render(<DeskOrders filter="pending_payment" label="Pending payments" empty="None" />);
     const table = await screen.findByRole('table', { name: 'Pending payments' });
     expect(within(table).getByRole('columnheader', { name: 'Actions' })).toBeInTheDocument();
     expect(within(table).getByRole('button', { name: 'Confirm payment for 42-ABC123' })).toBeInTheDocument();
