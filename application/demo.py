@@ -20,6 +20,7 @@ from application.demo_posts import PostsDemo
 from application.ports import Clock, PasswordHasher, UnitOfWork
 from application.ports.media import GarmentPictures, MediaStore
 from domain.accounts import Role, User
+from domain.bundles import validate_tiers
 
 DEMO_PASSWORD = "rethread-demo"
 ADMIN_PASSWORD = "rethread-admin"
@@ -60,6 +61,10 @@ DEMO_LOGINS = [
 Progress = Callable[[str, int, int], None]
 
 
+# Sellers with bundle discounts: (min items, percent) tiers.
+BUNDLE_DISCOUNTS = {"lucas": [(2, 10), (3, 15)], "priya": [(2, 5), (4, 20)]}
+
+
 def _quiet(_: str, __: int, ___: int) -> None:
     return None
 
@@ -97,7 +102,17 @@ class DemoSeeder:
         progress("conversations", 1, 1)
         await OrdersDemo(self.uow, self.clock).seed(listing_ids, progress)
         await self.analytics.seed(progress)
+        await self._seed_bundle_discounts()
         return True
+
+    async def _seed_bundle_discounts(self) -> None:
+        """Two sellers offer bundle discounts (docs/bundles.md)."""
+        async with self.uow:
+            for username, tiers in BUNDLE_DISCOUNTS.items():
+                seller = await self.uow.users.get_by_login(username)
+                if seller is not None and seller.id is not None:
+                    await self.uow.bundle_tiers.replace(seller.id, validate_tiers(tiers))
+            await self.uow.commit()
 
     async def _seed_people(self, progress: Progress) -> None:
         now = self.clock.now()

@@ -64,8 +64,10 @@ def is_sale(event: OrderStatusChanged) -> bool:
 
 
 def placed_text(order: Order, listing: Listing) -> str:
-    return (f"New order {order.order_number} for \u201c{listing.title}\u201d "
-            f"(${order.price}). Waiting for payment.")
+    more = len(order.product_ids) - 1
+    what = f"\u201c{listing.title}\u201d" + (
+        f" and {more} more item{'s' if more > 1 else ''}" if more else "")
+    return f"New order {order.order_number} for {what} (${order.price}). Waiting for payment."
 
 
 def status_texts(order: Order, status: OrderStatus) -> tuple[str, str | None, str | None]:
@@ -106,9 +108,10 @@ class OrderNotices:
     async def placed(self, uow: UnitOfWork, order: Order, listing: Listing,
                      now: datetime, offer_id: int | None = None) -> None:
         """The item is reserved: the other open offers on it are declined, the seller told."""
-        self._declined += await decline_open_offers(
-            uow, product_id=order.product_id, now=now, except_offer_id=offer_id,
-            reason=DeclineReason.LISTING_SOLD)
+        for product_id in order.product_ids:
+            self._declined += await decline_open_offers(
+                uow, product_id=product_id, now=now, except_offer_id=offer_id,
+                reason=DeclineReason.LISTING_SOLD)
         text = placed_text(order, listing)
         await self._thread(uow, order.buyer_id, order.seller_id, order, text, now)
         await self._notify(uow, order.seller_id, "New order", text, SALES_LINK, now)
@@ -159,12 +162,14 @@ class OrderNotices:
             log.exception("could not publish order %s events", order.id)
 
     async def _tell_watchers(self, uow: UnitOfWork, order: Order, now: datetime) -> None:
-        """'Watched item sold' to everyone watching the listing but its buyer and seller."""
-        listing = await uow.listings.get(order.product_id)
-        title = listing.title if listing is not None else "an item you watched"
-        self._watchers_told += await tell_watchers_sold(
-            uow, product_id=order.product_id, title=title, now=now,
-            except_user_ids=(order.buyer_id, order.seller_id))
+        """'Watched item sold' to everyone watching a listing of the order but its buyer and
+        seller."""
+        for product_id in order.product_ids:
+            listing = await uow.listings.get(product_id)
+            title = listing.title if listing is not None else "an item you watched"
+            self._watchers_told += await tell_watchers_sold(
+                uow, product_id=product_id, title=title, now=now,
+                except_user_ids=(order.buyer_id, order.seller_id))
 
     async def _thread(self, uow: UnitOfWork, sender: int, receiver: int, order: Order,
                       text: str, now: datetime) -> None:

@@ -26,6 +26,7 @@ from application.ports import Clock, UnitOfWork
 from application.ports.orders import Address, OrderEventRecord
 from domain.accounts import User
 from domain.analytics import ActivityKind
+from domain.bundles import MAX_BUNDLE_ITEMS, BundleTotals, bundle_totals
 from domain.catalog import ListingStatus
 from domain.checkout import checkout_price, checkout_quote
 from domain.errors import Conflict, Forbidden, NotFound, ValidationError, require_valid
@@ -34,7 +35,7 @@ from domain.fees import CheckoutTotals, checkout_totals
 from domain.listings import Listing
 from domain.order_numbers import NONCE_LIMIT, order_number
 from domain.order_rules import Actor, OrderStatus
-from domain.orders import Order
+from domain.orders import Order, OrderItem
 from domain.reviews import Review, visible_to
 from domain.validation.addresses import (
     AddressForm,
@@ -56,7 +57,8 @@ ADDRESS_VISIBLE_TO_SELLER = frozenset({OrderStatus.PAYMENT_CONFIRMED, OrderStatu
 @dataclass(frozen=True)
 class OrderView:
     order: Order
-    listing: Listing | None
+    listing: Listing | None  # the first item
+    items: list[Listing | None]  # every item, the first first (a bundle has several)
     buyer: User | None
     seller: User | None
     address: Address | None
@@ -85,51 +87,86 @@ class OrderService:
         self.notices = notices or OrderNotices()
         self.nonce = nonce or (lambda: random.randrange(NONCE_LIMIT))
 
-    async def place(self, buyer: User, product_id: int, offer_id: int | None = None
+    async def place(self, buyer: User, product_id: int | None = None,
+                    offer_id: int | None = None, product_ids: list[int] | None = None
                     ) -> OrderView:
-        """Create a pending order for ``product_id`` at the server's price."""
+        """Create a pending order at the server's price: one listing (``product_id``, at its
+        price or this buyer's accepted offer's), or a bundle of one seller's listings
+        (``product_ids``, their sum less the seller's best bundle discount).
+
+        Every listing is reserved in this one transaction, in id order (so two bundles that
+        overlap cannot deadlock); when any is no longer available the order is refused with
+        409 naming them, and the transaction's other reservations roll back with it.
+        """
         assert buyer.id is not None
+        wanted = bundle_ids(product_id, product_ids, offer_id)
         now = self.clock.now()
         self.notices.begin()
         async with self.uow:
-            claimed = await self.uow.listings.claim_status(
-                product_id, ListingStatus.AVAILABLE, ListingStatus.RESERVED, now)
-            listing = await self.uow.listings.get(product_id)
-            if listing is None:
+            lost = [pid for pid in sorted(wanted) if not await self.uow.listings.claim_status(
+                pid, ListingStatus.AVAILABLE, ListingStatus.RESERVED, now)]
+            listings = await self.uow.listings.get_many(wanted)
+            if any(pid not in listings for pid in wanted):
                 raise NotFound("Product not found")
-            if listing.seller_id == buyer.id:
+            items = [listings[pid] for pid in wanted]
+            seller_id = one_seller(items)
+            if seller_id == buyer.id:
                 raise Forbidden("You cannot buy your own listing.")
-            if not claimed:
-                raise Conflict(NO_LONGER_AVAILABLE)
+            if lost:
+                raise Conflict(unavailable_message([listings[pid] for pid in wanted
+                                                    if pid in lost], len(wanted)))
+            first = items[0]
+            assert first.id is not None
             offer = await self.notices.offer_for(self.uow, offer_id)
-            price = checkout_price(product_id=product_id, listing_price=listing.price,
-                                   listing_status=ListingStatus.AVAILABLE,
-                                   seller_id=listing.seller_id, buyer_id=buyer.id, offer=offer)
-            order = Order.place(order_number=await self._free_number(product_id),
-                                product_id=product_id, buyer_id=buyer.id,
-                                seller_id=listing.seller_id, price=price, created_at=now)
+            if len(items) == 1:
+                price = checkout_price(product_id=first.id, listing_price=first.price,
+                                       listing_status=ListingStatus.AVAILABLE,
+                                       seller_id=seller_id, buyer_id=buyer.id, offer=offer)
+                lines = [OrderItem(first.id, price)]
+            else:
+                bill = bundle_totals([item.price for item in items],
+                                     await self.uow.bundle_tiers.for_seller(seller_id))
+                price = bill.discounted
+                lines = [OrderItem(pid, listings[pid].price) for pid in wanted]
+            order = Order.place(order_number=await self._free_number(first.id),
+                                product_id=first.id, buyer_id=buyer.id, seller_id=seller_id,
+                                price=price, created_at=now, items=lines)
             await self.uow.orders.add(order, now, offer_id)
+            await self.uow.bag.remove_many(buyer.id, wanted)
             await self._record(order, now)
-            await self.notices.placed(self.uow, order, listing, now, offer_id)
+            await self.notices.placed(self.uow, order, first, now, offer_id)
             await self.uow.commit()
             view = await self._view(order, buyer)
         await self.notices.after_commit(order)
         return view
 
-    async def quote(self, buyer: User, product_id: int, offer_id: int | None = None
-                    ) -> CheckoutTotals:
+    async def quote(self, buyer: User, product_id: int | None = None,
+                    offer_id: int | None = None, product_ids: list[int] | None = None
+                    ) -> BundleTotals:
         """What placing the order would charge now (the checkout's Review step)."""
         assert buyer.id is not None
+        wanted = bundle_ids(product_id, product_ids, offer_id)
         async with self.uow:
-            listing = await self.uow.listings.get(product_id)
-            if listing is None:
+            listings = await self.uow.listings.get_many(wanted)
+            if any(pid not in listings for pid in wanted):
                 raise NotFound("Product not found")
-            if listing.status is not ListingStatus.AVAILABLE and listing.seller_id != buyer.id:
-                raise Conflict(NO_LONGER_AVAILABLE)
+            items = [listings[pid] for pid in wanted]
+            seller_id = one_seller(items)
+            gone = [item for item in items if item.status is not ListingStatus.AVAILABLE]
+            if gone and seller_id != buyer.id:
+                raise Conflict(unavailable_message(gone, len(wanted)))
+            if len(items) > 1:
+                if seller_id == buyer.id:
+                    raise Forbidden("You cannot buy your own listing.")
+                return bundle_totals([item.price for item in items],
+                                     await self.uow.bundle_tiers.for_seller(seller_id))
+            first = items[0]
+            assert first.id is not None
             offer = await self.notices.offer_for(self.uow, offer_id)
-            return checkout_quote(product_id=product_id, listing_price=listing.price,
-                                  listing_status=listing.status, seller_id=listing.seller_id,
-                                  buyer_id=buyer.id, offer=offer)
+            totals = checkout_quote(product_id=first.id, listing_price=first.price,
+                                    listing_status=first.status, seller_id=seller_id,
+                                    buyer_id=buyer.id, offer=offer)
+            return bundle_totals([totals.item], [])
 
     async def get(self, viewer: User, order_id: int) -> OrderView:
         async with self.uow:
@@ -220,8 +257,9 @@ class OrderService:
             raise Conflict(CHANGED_MEANWHILE)
         target = order.listing_status
         if target is not ListingStatus.RESERVED:
-            await self.uow.listings.claim_status(order.product_id, ListingStatus.RESERVED,
-                                                 target, now)
+            for product_id in order.product_ids:
+                await self.uow.listings.claim_status(product_id, ListingStatus.RESERVED,
+                                                     target, now)
         await self._record(order, now)
 
     async def _record(self, order: Order, now: datetime) -> None:
@@ -270,18 +308,19 @@ class OrderService:
     async def _views(self, orders: list[Order], viewer: User | None) -> list[OrderView]:
         """Views for ``viewer`` (``None``: the operator, who sees everything)."""
         ids = [order.id for order in orders if order.id is not None]
-        listings = await self.uow.listings.get_many(list({o.product_id for o in orders}))
+        listings = await self.uow.listings.get_many(
+            list({pid for order in orders for pid in order.product_ids}))
         users = {uid: await self.uow.users.get(uid)
                  for uid in {o.buyer_id for o in orders} | {o.seller_id for o in orders}}
         addresses = await self.uow.addresses.for_orders(ids)
         events = await self.uow.order_events.for_orders(ids)
         reviews = await self.uow.reviews.for_orders(ids)
         now = self.clock.now()
-        return [self._one(order, viewer, listings.get(order.product_id), users, addresses,
+        return [self._one(order, viewer, listings, users, addresses,
                           events.get(order.id or 0, []), reviews.get(order.id or 0, []), now)
                 for order in orders]
 
-    def _one(self, order: Order, viewer: User | None, listing: Listing | None,
+    def _one(self, order: Order, viewer: User | None, listings: dict[int, Listing],
              users: dict[int, User | None], addresses: dict[int, Address],
              events: list[OrderEventRecord], reviews: list[Review], now: datetime
              ) -> OrderView:
@@ -293,11 +332,48 @@ class OrderService:
         shown = [review for review in reviews if visible_to(review, actor.user_id)]
         mine = any(review.reviewer_id == actor.user_id for review in reviews)
         party = actor.user_id in (order.buyer_id, order.seller_id)
-        return OrderView(order=order, listing=listing, buyer=users.get(order.buyer_id),
+        return OrderView(order=order, listing=listings.get(order.product_id),
+                         items=[listings.get(pid) for pid in order.product_ids],
+                         buyer=users.get(order.buyer_id),
                          seller=users.get(order.seller_id), address=address, events=events,
                          reviews=shown, totals=checkout_totals(order.price),
                          allowed=order.allowed_transitions(actor, now),
                          can_review=party and order.status is OrderStatus.COMPLETED and not mine)
+
+
+def bundle_ids(product_id: int | None, product_ids: list[int] | None,
+               offer_id: int | None) -> list[int]:
+    """The listings an order asks for, each once, in the order given (400 otherwise)."""
+    wanted = list(dict.fromkeys(product_ids or ([] if product_id is None else [product_id])))
+    if product_id is not None and product_ids and product_id not in wanted:
+        wanted.insert(0, product_id)
+    if not wanted:
+        raise ValidationError({"productIds": "Please choose at least one item."})
+    if len(wanted) > MAX_BUNDLE_ITEMS:
+        raise ValidationError({"productIds": f"A bundle can hold at most {MAX_BUNDLE_ITEMS} "
+                                             "items."})
+    if offer_id is not None and len(wanted) > 1:
+        raise ValidationError({"offerId": "An accepted offer pays for its own item only; "
+                                          "check it out on its own."})
+    return wanted
+
+
+def one_seller(listings: list[Listing]) -> int:
+    """The seller of every listing (400 when a bundle mixes sellers)."""
+    sellers = {listing.seller_id for listing in listings}
+    if len(sellers) != 1:
+        raise ValidationError({"productIds": "A bundle can only hold items from one seller."})
+    return sellers.pop()
+
+
+def unavailable_message(listings: list[Listing], asked: int) -> str:
+    """409's sentence; a bundle's names the listings somebody else got first."""
+    if asked == 1:
+        return NO_LONGER_AVAILABLE
+    titles = ", ".join(f"“{listing.title}”" for listing in listings)
+    if len(listings) == 1:
+        return f"{titles} is no longer available."
+    return f"These items are no longer available: {titles}."
 
 
 def checked_address(form: AddressForm, *, admin_form: bool = False) -> Address:

@@ -1,6 +1,6 @@
 """The framework's ceiling: a bare Litestar app answering ``{"status": "ok"}``.
 
-``make bench`` serves it with the same uvicorn and Python as ``rethread serve`` so the
+``make bench`` serves it with the same Granian and Python as ``rethread serve`` so the
 ratio between the two is the cost of Rethread's own stack.
 """
 

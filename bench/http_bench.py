@@ -8,7 +8,7 @@
    database's public schema first). ``--reuse`` keeps a data dir / database that already
    holds N listings instead of seeding again.
 2. Starts ``rethread serve`` as a user would (``--workers`` passed on) and the bare Litestar
-   app of ``bench/ceiling_app.py`` under the same uvicorn.
+   app of ``bench/ceiling_app.py`` under the same Granian.
 3. Runs wrk at ``--connections`` for ``--seconds`` each: the ceiling, ``/api/health``,
    ``/``, search with a few thousand random URLs (words, filters, price ranges, sorts),
    facets with random filters, random product pages and later pages through cursors.
@@ -217,8 +217,9 @@ def main() -> None:
               f"p95 {result.p95:7.1f} ms  p99 {result.p99:7.1f} ms  non-2xx {result.errors}"
               f"  (load {load})", flush=True)
 
-    ceiling_cmd = [str(BIN / "uvicorn"), "bench.ceiling_app:app", "--host", "127.0.0.1",
-                   "--port", str(ceiling_port), "--no-access-log", "--log-level", "warning"]
+    ceiling_cmd = [str(BIN / "granian"), "--interface", "asgi", "--http", "1",
+                   "--host", "127.0.0.1", "--port", str(ceiling_port),
+                   "--log-level", "warning", "bench.ceiling_app:app"]
     print(f"wrk: {args.connections} connections, {args.seconds} s per scenario")
     with server(ceiling_cmd, env, f"{ceiling_base}/api/health", data_dir / "ceiling.log"):
         measure("ceiling", ceiling_base, ["/api/health"])

@@ -20,8 +20,11 @@ from enum import StrEnum
 
 from domain.order_rules import FINISHED_STATUSES, OrderStatus
 
+# Spec §9's columns, then how many items the order holds (a bundle has several; its
+# "Product" cell joins their titles with BUNDLE_TITLE_JOIN).
 EXPORT_COLUMNS = ("Order Number", "Date", "Product", "Price", "Status", "Buyer Name",
-                  "Buyer Email", "Seller Name", "Seller Email")
+                  "Buyer Email", "Seller Name", "Seller Email", "Item Count")
+BUNDLE_TITLE_JOIN = " + "
 # Spreadsheets run a cell that starts with one of these as a formula (CSV injection).
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
@@ -108,12 +111,13 @@ class ExportRow:
     buyer_email: str
     seller_name: str
     seller_email: str
+    item_count: int = 1
 
     def cells(self) -> list[str]:
         """The row in EXPORT_COLUMNS order, every text cell made formula-safe."""
         texts = [self.order_number, self.created_at.astimezone(UTC).date().isoformat(),
                  self.product, f"{self.price:.2f}", self.status.value, self.buyer_name,
-                 self.buyer_email, self.seller_name, self.seller_email]
+                 self.buyer_email, self.seller_name, self.seller_email, str(self.item_count)]
         return [safe_cell(text) for text in texts]
 
 

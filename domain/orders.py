@@ -44,9 +44,18 @@ __all__ = [
     "TERMINAL_STATUSES",
     "Actor",
     "Order",
+    "OrderItem",
     "OrderStatus",
     "Party",
 ]
+
+
+@dataclass(frozen=True, slots=True)
+class OrderItem:
+    """One listing of an order and the price it was charged at before any bundle discount."""
+
+    product_id: int
+    price: Decimal
 
 
 @dataclass(kw_only=True)
@@ -62,6 +71,9 @@ class Order:
     tracking_url: str | None = None
     created_at: datetime
     delivered_at: datetime | None = None
+    # Every listing of the order, the first being ``product_id``; a bundle holds several.
+    # Empty for orders placed before bundles: their only item is ``product_id`` at ``price``.
+    items: list[OrderItem] = field(default_factory=list)
     events: list[OrderEvent] = field(default_factory=list, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -78,8 +90,10 @@ class Order:
         price: Decimal,
         created_at: datetime,
         id: int | None = None,
+        items: list[OrderItem] | None = None,
     ) -> Order:
-        """A new pending order at ``price`` (the listing's, or an accepted offer's)."""
+        """A new pending order at ``price`` (the listing's, or an accepted offer's; for a
+        bundle, its ``items``' prices less the seller's bundle discount)."""
         if buyer_id == seller_id:
             raise Forbidden("You cannot buy your own listing.")
         if not is_valid_order_number(order_number):
@@ -87,6 +101,11 @@ class Order:
         if round_money(price) <= 0:
             raise ValidationError({"price": "Price must be positive"})
         price = round_money(price)
+        items = list(items or [OrderItem(product_id, price)])
+        if items[0].product_id != product_id:
+            raise ValueError("an order's first item is its product")
+        if len({item.product_id for item in items}) != len(items):
+            raise ValueError("an order holds each listing once")
         order = cls(
             id=id,
             order_number=order_number,
@@ -95,9 +114,27 @@ class Order:
             seller_id=seller_id,
             price=price,
             created_at=created_at,
+            items=items,
         )
         order.events.append(OrderPlaced(id, order_number, product_id, buyer_id, seller_id, price))
         return order
+
+    @property
+    def product_ids(self) -> list[int]:
+        """Every listing this order holds (one, or a bundle's several), first first."""
+        return [item.product_id for item in self.items] or [self.product_id]
+
+    @property
+    def subtotal(self) -> Decimal:
+        """The items' prices before the bundle discount."""
+        if not self.items:
+            return self.price
+        return round_money(sum((item.price for item in self.items), Decimal(0)))
+
+    @property
+    def discount(self) -> Decimal:
+        """What the seller's bundle discount took off the subtotal (0 for one item)."""
+        return max(Decimal("0.00"), self.subtotal - self.price)
 
     @property
     def is_terminal(self) -> bool:

@@ -26,6 +26,7 @@ from application.addresses import AddressService
 from application.admission import Admission
 from application.analytics import ActivityBatch, AnalyticsService, VisitLog
 from application.blog import BlogService
+from application.bundles import BundleService
 from application.catalog import CatalogService
 from application.clock import SystemClock
 from application.contact import ContactService
@@ -125,6 +126,7 @@ class Container(containers.DeclarativeContainer):
     order_desk = providers.Factory(OrderDesk, uow=uow, clock=clock)
     order_timers = providers.Factory(OrderTimers, uow=uow, clock=clock, notices=order_notices)
     addresses = providers.Factory(AddressService, uow=uow, clock=clock)
+    bundles = providers.Factory(BundleService, uow=uow, clock=clock)
     reviews = providers.Factory(ReviewService, uow=uow, clock=clock)
     offers = providers.Factory(OfferService, uow=uow, clock=clock, realtime=realtime)
     profiles = providers.Factory(ProfileEditor, uow=uow, media=media_store)

@@ -28,15 +28,21 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     # The reverse proxies whose X-Forwarded-For / X-Forwarded-Proto are believed (addresses,
     # comma-separated, or "*"); empty: none, the peer's address is the client's.
     forwarded_allow_ips: str = ""
-    # uvicorn's per-request access log: off by default (it halved a bare app's throughput
-    # here); RETHREAD_ACCESS_LOG=1 turns it on (docs/performance.md).
-    access_log: bool = False
-    # Seconds an idle keep-alive connection stays open (uvicorn's 5 by default). Behind a
-    # reverse proxy that keeps connections to the servers open longer (nginx's upstream
-    # keepalive_timeout, 60 s by default), set this above the proxy's: a connection the
-    # server closes just as the proxy sends on it fails that request, and a proxy retries
-    # only idempotent ones, so a POST would answer 502 (docs/deploy.md).
-    keep_alive_seconds: int = 5
+    # The access log: one JSON line per request (entrypoints/http/telemetry.py), on by
+    # default; RETHREAD_ACCESS_LOG=0 turns it off.
+    access_log: bool = True
+    # Seconds a connection may take to send a whole request head, a new one or an idle
+    # kept-alive one, before the server closes it (Granian's header read timeout, 1-60).
+    # Behind a reverse proxy that keeps connections to the servers open (nginx's upstream
+    # keepalive_timeout), keep the proxy's below this: a connection the server closes just
+    # as the proxy sends on it fails that request (docs/deploy.md).
+    header_timeout_seconds: int = 10
+    # The site's address for canonical links, og:url, the sitemap and emails: never the
+    # request's Host, which a client chooses (a shared cache ignoring Host could be
+    # poisoned with it). No trailing slash.
+    public_url: str = "http://127.0.0.1:8000"
+    # /metrics answers anyone when set; otherwise administrators and loopback only.
+    metrics_public: bool = False
     # How long search facets and capped totals may be reused (any listing write empties the
     # cache at once); 0 turns the cache off (adapters/sqlalchemy/search_cache.py).
     search_cache_seconds: float = 30.0
@@ -46,11 +52,8 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     # Search, totals and facets of available listings from an in-memory index per process
     # (adapters/listing_index.py); RETHREAD_SEARCH_INDEX=0 answers them in SQL instead.
     search_index: bool = True
-    # The server's event loop: "auto" (the default: asyncio's; uvloop only for several
-    # workers that must share one listening socket, where SO_REUSEPORT is missing),
-    # "asyncio" or "uvloop". uvloop served 64 connections unevenly (one worker: facets'
-    # p99 747 ms against 167 ms; two with a socket each: search p95 403-445 against 146)
-    # (docs/performance.md, "Which event loop", "A listening socket per worker").
+    # The server's event loop: "auto" (Granian's choice: uvloop when installed),
+    # "asyncio" or "uvloop".
     event_loop: str = "auto"
     # SQLite: how many MB of the database file each pooled connection memory-maps (the
     # mapped pages count in RSS once per connection). 0, the default: no mmap.
@@ -111,8 +114,11 @@ def load_settings(env: dict[str, str] | None = None) -> Settings:
         webapp_dir=Path(env.get("RETHREAD_WEBAPP_DIR", root / "webapp" / "dist")),
         order_timer_seconds=float(env.get("RETHREAD_ORDER_TIMER_SECONDS", "60")),
         secure_cookies=_flag(env.get("RETHREAD_SECURE_COOKIES")),
-        access_log=_flag(env.get("RETHREAD_ACCESS_LOG")),
-        keep_alive_seconds=max(1, int(env.get("RETHREAD_KEEP_ALIVE_SECONDS", "5"))),
+        access_log=_flag(env.get("RETHREAD_ACCESS_LOG", "1")),
+        header_timeout_seconds=min(60, max(1, int(env.get("RETHREAD_HEADER_TIMEOUT_SECONDS",
+                                                          "10")))),
+        public_url=(env.get("RETHREAD_PUBLIC_URL") or "http://127.0.0.1:8000").rstrip("/"),
+        metrics_public=_flag(env.get("RETHREAD_METRICS_PUBLIC")),
         search_cache_seconds=float(env.get("RETHREAD_SEARCH_CACHE_SECONDS", "30")),
         heavy_reads=max(0, int(env.get("RETHREAD_HEAVY_READS", "0"))),
         search_index=_flag(env.get("RETHREAD_SEARCH_INDEX", "1")),

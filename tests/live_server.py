@@ -29,13 +29,13 @@ def free_port() -> int:
 def server_env(data_dir: Path, secret_key: str, **extra: str) -> dict[str, str]:
     """The environment of a server on its own data dir, without the caller's database/Redis.
 
-    Idle connections stay open 10 minutes, as behind a proxy (docs/deploy.md): the tests'
-    clients (Playwright's request contexts, httpx) keep connections between requests and,
-    unlike a browser, do not send a request again when the server closed its connection
-    just as it was sent. With uvicorn's 5 s a test whose steps took about 5 s between two
-    API calls failed with ECONNRESET."""
+    Idle connections stay open a minute (the server's ceiling; 10 s by default), as behind
+    a proxy (docs/deploy.md): the tests' clients (Playwright's request contexts, httpx) keep
+    connections between requests and, unlike a browser, do not send a request again when
+    the server closed its connection just as it was sent. With 5 s a test whose steps took
+    about 5 s between two API calls failed with ECONNRESET."""
     env = {**os.environ, "RETHREAD_DATA_DIR": str(data_dir), "RETHREAD_SECRET_KEY": secret_key,
-           "RETHREAD_KEEP_ALIVE_SECONDS": "600"}
+           "RETHREAD_HEADER_TIMEOUT_SECONDS": "60"}
     env.pop("RETHREAD_DATABASE_URL", None)
     env.pop("RETHREAD_REDIS_URL", None)
     env.update(extra)
@@ -110,14 +110,15 @@ def running(env: Mapping[str, str], data_dir: Path, count: int = 1) -> Iterator[
 
 
 def worker_pids(parent: int) -> list[int]:
-    """The worker processes ``rethread serve --workers N`` (pid ``parent``) runs: children
-    started by multiprocessing's ``spawn_main`` (not its resource tracker)."""
+    """The worker processes ``rethread serve --workers N`` (pid ``parent``) runs: Granian
+    forks them, so they are the children running the parent's own command line."""
+    command = Path(f"/proc/{parent}/cmdline").read_bytes()
     found = []
     for entry in Path("/proc").iterdir():
         try:
             if entry.name.isdigit() and int(
                     (entry / "stat").read_text().rsplit(")", 1)[1].split()[1]) == parent \
-                    and b"spawn_main" in (entry / "cmdline").read_bytes():
+                    and (entry / "cmdline").read_bytes() == command:
                 found.append(int(entry.name))
         except (OSError, IndexError, ValueError):
             continue

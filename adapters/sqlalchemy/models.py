@@ -5,6 +5,7 @@ from adapters.sqlalchemy.addresses import OrderAddressRow, UserAddressRow  # noq
 from adapters.sqlalchemy.analytics import ActivityRow  # noqa: F401
 from adapters.sqlalchemy.base import Base
 from adapters.sqlalchemy.blog import BlogPostRow  # noqa: F401
+from adapters.sqlalchemy.bundles import BagItemRow, BundleTierRow  # noqa: F401
 from adapters.sqlalchemy.catalog import ProductImageRow, ProductRow  # noqa: F401
 from adapters.sqlalchemy.contact import ContactMessageRow  # noqa: F401
 from adapters.sqlalchemy.favorites import FavoriteRow  # noqa: F401
@@ -12,7 +13,7 @@ from adapters.sqlalchemy.listing_changes import ListingChangeRow  # noqa: F401
 from adapters.sqlalchemy.messaging import MessageRow  # noqa: F401
 from adapters.sqlalchemy.notifications import NotificationRow  # noqa: F401
 from adapters.sqlalchemy.offers import OfferRow  # noqa: F401
-from adapters.sqlalchemy.orders import OrderEventRow, OrderRow  # noqa: F401
+from adapters.sqlalchemy.orders import OrderEventRow, OrderItemRow, OrderRow  # noqa: F401
 from adapters.sqlalchemy.posts import (  # noqa: F401
     CommentRow,
     PostHashtagRow,

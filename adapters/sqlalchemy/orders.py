@@ -12,7 +12,18 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
-from sqlalchemy import ForeignKey, Integer, String, exists, func, or_, select, update
+from sqlalchemy import (
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    UniqueConstraint,
+    exists,
+    func,
+    or_,
+    select,
+    update,
+)
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import Mapped, aliased, mapped_column
 
@@ -22,9 +33,9 @@ from adapters.sqlalchemy.catalog import ProductRow
 from adapters.sqlalchemy.paging import after_clause
 from application.paging import After
 from application.ports.orders import OrderEventRecord
-from domain.admin import ExportRow
+from domain.admin import BUNDLE_TITLE_JOIN, ExportRow
 from domain.order_rules import OrderStatus
-from domain.orders import Order
+from domain.orders import Order, OrderItem
 
 
 class OrderRow(Base):
@@ -45,6 +56,22 @@ class OrderRow(Base):
     status_changed_at: Mapped[datetime] = mapped_column(UtcDateTime)
 
 
+class OrderItemRow(Base):
+    """One listing of an order (a bundle has several), at its price before the discount."""
+
+    __tablename__ = "order_items"
+    __table_args__ = (
+        UniqueConstraint("order_id", "product_id", name="uq_order_items_order_id_product_id"),
+        Index("ix_order_items_product_id", "product_id"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    order_id: Mapped[int] = mapped_column(ForeignKey("orders.id", ondelete="CASCADE"))
+    product_id: Mapped[int] = mapped_column(ForeignKey("products.id", ondelete="CASCADE"))
+    position: Mapped[int] = mapped_column(Integer)
+    price_cents: Mapped[int] = mapped_column(Integer)
+
+
 class OrderEventRow(Base):
     __tablename__ = "order_events"
 
@@ -57,8 +84,9 @@ class OrderEventRow(Base):
     at: Mapped[datetime] = mapped_column(UtcDateTime)
 
 
-def to_order(row: OrderRow) -> Order:
-    return Order(id=row.id, order_number=row.order_number, product_id=row.product_id,
+def to_order(row: OrderRow, items: list[OrderItem] | None = None) -> Order:
+    return Order(items=items or [],
+                 id=row.id, order_number=row.order_number, product_id=row.product_id,
                  buyer_id=row.buyer_id, seller_id=row.seller_id,
                  price=Decimal(row.price_cents) / 100, status=OrderStatus(row.status),
                  tracking_number=row.tracking_number, tracking_url=row.tracking_url,
@@ -77,16 +105,36 @@ class SqlOrderRepository:
         self.session.add(row)
         await self.session.flush()
         order.id = row.id
+        self.session.add_all(
+            OrderItemRow(order_id=row.id, product_id=item.product_id, position=position,
+                         price_cents=int(item.price * 100))
+            for position, item in enumerate(order.items or [OrderItem(order.product_id,
+                                                                      order.price)]))
+        await self.session.flush()
         return order
 
+    async def _orders(self, rows: Any) -> list[Order]:
+        """Orders with their items (one more query for the whole batch)."""
+        rows = list(rows)
+        items: dict[int, list[OrderItem]] = defaultdict(list)
+        if rows:
+            found = await self.session.execute(
+                select(OrderItemRow.order_id, OrderItemRow.product_id, OrderItemRow.price_cents)
+                .where(OrderItemRow.order_id.in_([row.id for row in rows]))
+                .order_by(OrderItemRow.order_id, OrderItemRow.position))
+            for order_id, product_id, cents in found.all():
+                items[order_id].append(OrderItem(product_id, Decimal(cents) / 100))
+        return [to_order(row, items.get(row.id)) for row in rows]
+
+    async def _one(self, row: OrderRow | None) -> Order | None:
+        return None if row is None else (await self._orders([row]))[0]
+
     async def get(self, order_id: int) -> Order | None:
-        row = await self.session.get(OrderRow, order_id)
-        return None if row is None else to_order(row)
+        return await self._one(await self.session.get(OrderRow, order_id))
 
     async def get_by_number(self, order_number: str) -> Order | None:
-        row = await self.session.scalar(
-            select(OrderRow).where(OrderRow.order_number == order_number))
-        return None if row is None else to_order(row)
+        return await self._one(await self.session.scalar(
+            select(OrderRow).where(OrderRow.order_number == order_number)))
 
     async def number_taken(self, order_number: str) -> bool:
         return bool(await self.session.scalar(
@@ -116,7 +164,7 @@ class SqlOrderRepository:
         if after is not None:
             query = query.where(after_clause(OrderRow.created_at, OrderRow.id, after))
         query = query.order_by(OrderRow.created_at.desc(), OrderRow.id.desc()).limit(limit)
-        return [to_order(row) for row in (await self.session.scalars(query)).all()]
+        return await self._orders((await self.session.scalars(query)).all())
 
     async def due_ids(self, status: OrderStatus, changed_before: datetime, limit: int
                       ) -> list[int]:
@@ -157,7 +205,7 @@ class SqlOrderRepository:
         if after is not None:
             query = query.where(after_clause(OrderRow.created_at, OrderRow.id, after))
         query = query.order_by(OrderRow.created_at.desc(), OrderRow.id.desc()).limit(limit)
-        return [to_order(row) for row in (await self.session.scalars(query)).all()]
+        return await self._orders((await self.session.scalars(query)).all())
 
     async def count_by_status(self) -> dict[OrderStatus, int]:
         rows = await self.session.execute(
@@ -180,12 +228,23 @@ class SqlOrderRepository:
                  .join(buyer, buyer.id == OrderRow.buyer_id)
                  .join(seller, seller.id == OrderRow.seller_id)
                  .where(OrderRow.id > after_id).order_by(OrderRow.id).limit(limit))
-        rows = await self.session.execute(self._statuses(query, statuses))
-        return [(order_id, ExportRow(number, created, title, Decimal(cents) / 100,
-                                     OrderStatus(status), buyer_name, buyer_email,
-                                     seller_name, seller_email))
+        rows = (await self.session.execute(self._statuses(query, statuses))).all()
+        titles: dict[int, list[str]] = defaultdict(list)
+        if rows:
+            found = await self.session.execute(
+                select(OrderItemRow.order_id, ProductRow.title)
+                .join(ProductRow, ProductRow.id == OrderItemRow.product_id)
+                .where(OrderItemRow.order_id.in_([row[0] for row in rows]))
+                .order_by(OrderItemRow.order_id, OrderItemRow.position))
+            for order_id, item_title in found.all():
+                titles[order_id].append(item_title)
+        return [(order_id, ExportRow(number, created,
+                                     BUNDLE_TITLE_JOIN.join(titles.get(order_id) or [title]),
+                                     Decimal(cents) / 100, OrderStatus(status), buyer_name,
+                                     buyer_email, seller_name, seller_email,
+                                     max(1, len(titles.get(order_id, [])))))
                 for (order_id, number, created, title, cents, status, buyer_name, buyer_email,
-                     seller_name, seller_email) in rows.all()]
+                     seller_name, seller_email) in rows]
 
 
 class SqlOrderEventRepository:

@@ -21,6 +21,7 @@ from adapters.sqlalchemy.accounts import SqlSessionRepository, SqlUserRepository
 from adapters.sqlalchemy.addresses import SqlAddressRepository
 from adapters.sqlalchemy.analytics import SqlActivityRepository
 from adapters.sqlalchemy.blog import SqlBlogRepository
+from adapters.sqlalchemy.bundles import SqlBagRepository, SqlBundleTierRepository
 from adapters.sqlalchemy.catalog import SqlListingRepository
 from adapters.sqlalchemy.contact import SqlContactMessageRepository
 from adapters.sqlalchemy.engine import WROTE, WROTE_SHOWN, SqliteWriteLockTimeout
@@ -93,6 +94,7 @@ _REPOSITORIES: dict[str, Callable[[Any], Any]] = {
     "saves": lambda session: SqlReactionRepository(session, PostSaveRow),
     "messages": SqlMessageRepository, "notifications": SqlNotificationRepository,
     "sitemap": SqlSitemapRepository,
+    "bundle_tiers": SqlBundleTierRepository, "bag": SqlBagRepository,
 }
 # The listings repository also gets the search cache and the admission gate for heavy
 # reads, and tells the unit of work it wrote.

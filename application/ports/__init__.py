@@ -16,6 +16,7 @@ from typing import Protocol, Self
 from application.ports.accounts import SessionRepository, UserRepository
 from application.ports.analytics import ActivityRepository
 from application.ports.blog import BlogRepository
+from application.ports.bundles import BagRepository, BundleTierRepository
 from application.ports.catalog import ListingReads, ListingRepository
 from application.ports.contact import ContactMessageRepository
 from application.ports.favorites import FavoriteRepository
@@ -56,6 +57,8 @@ class UnitOfWork(Protocol):
     messages: MessageRepository
     notifications: NotificationRepository
     sitemap: SitemapRepository
+    bundle_tiers: BundleTierRepository
+    bag: BagRepository
 
     async def __aenter__(self) -> Self: ...
     async def __aexit__(self, exc_type: type[BaseException] | None,

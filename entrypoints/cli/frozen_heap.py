@@ -19,16 +19,27 @@ import asyncio
 import gc
 from typing import Any
 
+from granian.utils.proxies import wrap_asgi_with_proxy_headers
 from litestar import Litestar
+from litestar.types import ASGIApp
 
 from entrypoints.http.app import create_app
+from entrypoints.settings import get_settings
 
 
-def create_served_app() -> Litestar:
+def create_served_app() -> ASGIApp:
     """:func:`create_app`, freezing the heap once started and again once the search index
-    (loaded in the background at a million listings) is in memory."""
+    (loaded in the background at a million listings) is in memory.
+
+    Behind a reverse proxy the peer is the proxy: its X-Forwarded-For (the shopper's
+    address, which the login and contact limits count) and X-Forwarded-Proto are believed
+    only when it is one of ``RETHREAD_FORWARDED_ALLOW_IPS`` (docs/deploy.md), through
+    Granian's own wrapper; never from anyone else."""
     app = create_app()
     app.on_startup.append(freeze_when_loaded)
+    trusted = get_settings().forwarded_allow_ips
+    if trusted:
+        return wrap_asgi_with_proxy_headers(app, trusted_hosts=trusted)  # type: ignore[no-any-return]
     return app
 
 

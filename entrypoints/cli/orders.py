@@ -12,7 +12,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from application.order_desk import statuses_for
-from domain.admin import csv_header, csv_lines
+from domain.admin import BUNDLE_TITLE_JOIN, csv_header, csv_lines
 from domain.errors import DomainError, ValidationError
 from domain.money import format_amount
 from domain.order_rules import OrderStatus
@@ -41,11 +41,13 @@ def list_orders(
     """Orders, newest first, as a table."""
     wanted = _status(status)
     views = run(lambda c: c.orders().list_all(wanted, limit))
-    table = Table("Order Number", "Date", "Product", "Price", "Status", "Buyer", "Seller")
+    table = Table("Order Number", "Date", "Product", "Items", "Price", "Status", "Buyer",
+                  "Seller")
     for view in views:
         order = view.order
+        titles = BUNDLE_TITLE_JOIN.join(item.title if item else "-" for item in view.items)
         table.add_row(order.order_number, order.created_at.strftime("%Y-%m-%d %H:%M"),
-                      view.listing.title if view.listing else "-", f"${format_amount(order.price)}",
+                      titles, str(len(view.items)), f"${format_amount(order.price)}",
                       order.status.label, view.buyer.username if view.buyer else "-",
                       view.seller.username if view.seller else "-")
     console.print(table if views else "No orders.")

@@ -1,35 +1,64 @@
-"""``rethread serve``: the API, /ws, media and the built SPA in one server."""
+"""``rethread serve``: the API, /ws, media and the built SPA in one server.
+
+The server is Granian, as it ships, with the ASGI interface Litestar documents
+(``docs/decisions/server.md``: why not uvicorn). Its own settings bound every request
+before the app sees it: a request head is read into a buffer of at most
+:data:`HEAD_BUFFER_BYTES` (a larger head, or more than 100 header lines, is answered 431
+and the connection closed), and a connection that has not sent a whole head within
+``RETHREAD_HEADER_TIMEOUT_SECONDS`` (10 by default: a new connection or an idle kept-alive
+one) is closed. The app then holds the head to exactly 64 KB (``entrypoints/http/guards.py``).
+"""
 
 from __future__ import annotations
 
-import logging
 import os
-import sys
+from pathlib import Path
 from typing import Any
 
 import typer
-import uvicorn
-from uvicorn.main import STARTUP_FAILURE
-from uvicorn.supervisors import Multiprocess
+from granian.constants import HTTPModes, Interfaces, Loops
+from granian.http import HTTP1Settings
+from granian.server import Server
 
-from entrypoints.cli import reuseport
-from entrypoints.cli.http_protocol import ServedHttpProtocol
+from entrypoints.logs import logging_config
 from entrypoints.settings import Settings, get_settings
 
 SHUTDOWN_GRACE_SECONDS = 10
-logger = logging.getLogger("uvicorn.error")
+#: Granian's read buffer for a request head. hyper (Granian's HTTP parser) answers 431 once
+#: the buffer it has read holds this much without a whole head; reads come in growing
+#: chunks, so a head up to about twice this can reach the app, which refuses anything over
+#: 64 KB itself (``guards.MAX_HEAD_BYTES``). Memory per connection stays bounded either way.
+HEAD_BUFFER_BYTES = 64 * 1024
 
-WORKER_HEALTHCHECK_SECONDS = 60
 
-
-def event_loop(settings: Settings, workers: int) -> str:
-    """The event loop ``rethread serve --workers N`` runs on (``RETHREAD_EVENT_LOOP``)."""
-    if settings.event_loop != "auto":
-        return settings.event_loop
-    # asyncio's loop had the even latencies; uvloop spread connections better over
-    # several workers sharing one socket, which they do only where each cannot have
-    # its own (SO_REUSEPORT: entrypoints/cli/reuseport.py; docs/performance.md).
-    return "uvloop" if reuseport.shared_socket(workers) else "asyncio"
+def server_options(settings: Settings, host: str, port: int, workers: int) -> dict[str, Any]:
+    """What ``rethread serve`` asks of Granian."""
+    return dict(
+        # the app with its long-lived heap frozen (entrypoints/cli/frozen_heap.py)
+        target="entrypoints.cli.frozen_heap:create_served_app",
+        factory=True,
+        address=host,
+        port=port,
+        interface=Interfaces.ASGI,
+        workers=workers,
+        loop=Loops(settings.event_loop),
+        # HTTP/1.1 only: a reverse proxy speaks it to its upstreams, and HTTP/2's own limits
+        # (a 16 MB header block by default) would be a second set to keep bounded.
+        http=HTTPModes.http1,
+        websockets=True,
+        http1_settings=HTTP1Settings(
+            header_read_timeout=settings.header_timeout_seconds * 1000,
+            keep_alive=True,
+            max_buffer_size=HEAD_BUFFER_BYTES),
+        # Our JSON logs (entrypoints/logs.py); the access log is the app's own, one JSON
+        # line per request with its id and route (entrypoints/http/telemetry.py).
+        log_enabled=True,
+        log_dictconfig=logging_config(),
+        log_access=False,
+        # A worker that dies is started again; on SIGTERM, requests in flight get this long.
+        respawn_failed_workers=True,
+        workers_kill_timeout=SHUTDOWN_GRACE_SECONDS,
+    )
 
 
 def serve(
@@ -43,56 +72,12 @@ def serve(
         # The search cache is invalidated per process without Redis; several processes
         # without it would serve one another's stale facets (docs/deploy.md).
         os.environ["RETHREAD_SEARCH_CACHE_SECONDS"] = "0"
-    options: dict[str, Any] = dict(
-        # the app with its long-lived heap frozen (entrypoints/cli/frozen_heap.py)
-        app="entrypoints.cli.frozen_heap:create_served_app",
-        factory=True,
-        host=host or settings.host,
-        port=port or settings.port,
-        workers=workers,
-        loop=event_loop(settings, workers),
-        http=ServedHttpProtocol,
-        # Behind a reverse proxy the peer is the proxy: believe its X-Forwarded-For (the
-        # shopper's address, which the login and contact limits count) only when it is one
-        # of RETHREAD_FORWARDED_ALLOW_IPS (docs/deploy.md); never from anyone else.
-        proxy_headers=bool(settings.forwarded_allow_ips),
-        forwarded_allow_ips=settings.forwarded_allow_ips or None,
-        log_level="info",
-        access_log=settings.access_log,
-        # Idle keep-alive connections close after this long (RETHREAD_KEEP_ALIVE_SECONDS:
-        # above a reverse proxy's own idle timeout, docs/deploy.md).
-        timeout_keep_alive=settings.keep_alive_seconds,
-        # With --workers the parent pings each worker and replaces one that does not answer
-        # within this many seconds. uvicorn's 5 s is shorter than a worker's start (imports)
-        # on a busy 2-core machine: workers were killed and restarted while starting, and a
-        # worker killed under load takes all its WebSockets with it.
-        timeout_worker_healthcheck=WORKER_HEALTHCHECK_SECONDS,
-        # On SIGTERM, requests still queued at the admission gate get this long to finish;
-        # without it they held the shutdown up to the pool timeout (60 s).
-        timeout_graceful_shutdown=SHUTDOWN_GRACE_SECONDS,
-        # /ws events are small JSON: compressing each costs CPU on both ends and a zlib
-        # context per socket (docs/performance.md, "Realtime"), for little gain.
-        ws_per_message_deflate=False,
-        # No "server: uvicorn" on every response: it tells a scanner which server's flaws
-        # to try, and is one header less to check and send (the Date header stays).
-        server_header=False,
-    )
-    if workers == 1 or reuseport.shared_socket(workers):
-        uvicorn.run(**options)
-        return
-    # Several workers: a listening socket each (entrypoints/cli/reuseport.py), under
-    # uvicorn's own supervisor.
-    config = uvicorn.Config(**options)
-    try:
-        reserved = reuseport.bind_reuseport(config.host, config.port)
-    except OSError as error:
-        logger.error("cannot bind %s:%s: %s", config.host, config.port, error)
-        sys.exit(STARTUP_FAILURE)
-    bound = reserved.getsockname()[1]  # the port itself when 0 asked for any free one
-    logger.info("Uvicorn running on http://%s:%d (%d workers, a socket each)",
-                config.host, bound, workers)
-    each: Any = reuseport.ReusePortBinding(config.host, bound)
-    try:
-        Multiprocess(config, sockets=[each]).run()
-    finally:
-        reserved.close()
+    if workers > 1:
+        # Each worker counts its own requests; /metrics adds up every worker's files.
+        metrics = Path(settings.data_dir) / "metrics"
+        metrics.mkdir(parents=True, exist_ok=True)
+        for stale in metrics.glob("*.db"):
+            stale.unlink()
+        os.environ["PROMETHEUS_MULTIPROC_DIR"] = str(metrics)
+    Server(**server_options(settings, host or settings.host, port or settings.port,
+                            workers)).serve()

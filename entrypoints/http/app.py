@@ -21,11 +21,10 @@ from entrypoints.http.addresses import AddressController, UserReviewController
 from entrypoints.http.analytics import AnalyticsController
 from entrypoints.http.auth import provide_admin, provide_current_user, provide_viewer
 from entrypoints.http.blog import BlogController
+from entrypoints.http.bundles import BundleController
 from entrypoints.http.catalog import CatalogController
 from entrypoints.http.contact import ContactController
-from entrypoints.http.dependencies import resolve_dependencies_in_turn
 from entrypoints.http.errors import EXCEPTION_HANDLERS
-from entrypoints.http.fast_path import CatalogPages
 from entrypoints.http.favorites import FavoriteController
 from entrypoints.http.guards import MAX_BODY_BYTES, input_guard
 from entrypoints.http.headers import security_headers
@@ -50,7 +49,7 @@ CONTROLLERS: list[Any] = [SystemController, AccountController, BlogController,
                           SocialController, PostController, MessagingController,
                           NotificationController, realtime_socket, AnalyticsController,
                           OrderController, AddressController, UserReviewController,
-                          OfferController, OrderDeskController]
+                          OfferController, OrderDeskController, BundleController]
 
 
 def _built(provider: Any) -> Callable[[], Any]:
@@ -78,7 +77,8 @@ def _dependencies(container: Container) -> dict[str, Provide]:
                 "notifications": container.notifications, "analytics": container.analytics,
                 "orders": container.orders, "addresses": container.addresses,
                 "reviews": container.reviews, "offers": container.offers,
-                "desk": container.order_desk, "sharing": container.sharing}
+                "desk": container.order_desk, "sharing": container.sharing,
+                "bundles": container.bundles}
     deps = {name: _service(provider) for name, provider in services.items()}
     deps["viewer"] = Provide(provide_viewer)
     deps["current_user"] = Provide(provide_current_user)
@@ -86,16 +86,9 @@ def _dependencies(container: Container) -> dict[str, Provide]:
     return deps
 
 
-def _searchable(container: Container) -> bool:
-    """Is the search index loaded (searches answered in memory, not in SQL)?"""
-    index = container.listing_index()
-    return index is not None and index.ready
-
-
 def create_app(settings: Settings | None = None, container: Container | None = None) -> Litestar:
     settings = settings or get_settings()
     container = container or build_container(settings)
-    resolve_dependencies_in_turn()
     settings.media_dir.mkdir(parents=True, exist_ok=True)
     # Media file names are content-addressed, so they may be cached for a year.
     media = create_static_files_router(
@@ -113,19 +106,17 @@ def create_app(settings: Settings | None = None, container: Container | None = N
                                header_name="x-csrftoken",
                                cookie_secure=settings.secure_cookies),
         openapi_config=openapi_config(title="Rethread API", version="0.1.0"),
-        logging_config=LoggingConfig(log_exceptions="debug"),
+        # Litestar's queue-backed handlers (the app never waits on a write to stderr), with
+        # every record as one JSON line (entrypoints/logs.py).
+        logging_config=LoggingConfig(
+            formatters={"standard": {"()": "entrypoints.logs.JsonFormatter"}},
+            log_exceptions="debug"),
         plugins=[container.channels()],
         on_startup=[partial(start_search_index, container)],
         on_shutdown=[partial(shutdown, container)],
         lifespan=[order_timers],
         debug=False,
     )
-    # Product pages, visitors' searches, facets and a healthy health check are served before
-    # the framework's per-request work (fast_path.py); inside Litestar.__call__, so the
-    # before_send hooks still apply.
-    app.asgi_handler = CatalogPages(app.asgi_handler, _built(container.catalog),
-                                    CatalogController.path, partial(_searchable, container),
-                                    _built(container.system), SystemController.health_path)
     app.state.container = container
     app.state.settings = settings
     logging.getLogger("rethread").setLevel(logging.INFO)

@@ -15,6 +15,7 @@ from litestar.datastructures import FormMultiDict, UploadFile
 from litestar.exceptions.http_exceptions import RequestEntityTooLarge
 
 from domain.errors import TooLarge, ValidationError
+from entrypoints.http.guards import refuse_nul
 
 T = TypeVar("T")
 INVALID = "Invalid request. Please check the fields."
@@ -32,10 +33,15 @@ async def read_body(request: Request[Any, Any, Any], too_large: str) -> bytes:
 
 
 async def read_form(request: Request[Any, Any, Any], too_large: str) -> FormMultiDict:
+    """The form, its text fields free of NUL characters (400 otherwise, as in JSON)."""
     try:
-        return await request.form()
+        form = await request.form()
     except RequestEntityTooLarge as error:
         raise TooLarge(too_large) from error
+    for name, value in form.multi_items():
+        if isinstance(value, str):
+            refuse_nul(value, name)
+    return form
 
 
 async def form_files(form: FormMultiDict, name: str) -> list[bytes | str]:

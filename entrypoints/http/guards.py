@@ -4,7 +4,12 @@ One ASGI middleware, installed on the app, so a route added later is covered wit
 anything. It runs after routing (Litestar wraps middleware around each route handler), so it
 knows the handler and the parsed path parameters, and before any handler code or database:
 
+- a request head over ``MAX_HEAD_BYTES`` or with more than ``MAX_HEADER_LINES`` header
+  lines: 431 and the connection closed (the server refuses most such heads before they are
+  read whole, ``entrypoints/cli/serve.py``; this holds the exact limit);
 - a NUL byte anywhere in the path: 404 (static files, media and the SPA included);
+- a NUL character in the query string, a JSON string (``\u0000``) or a form field: 400
+  (PostgreSQL's text cannot hold one; SQLite would store it);
 - an integer path parameter outside 1..2^31-1: 404 (ids are INTEGER columns, 32-bit on
   PostgreSQL, so no row of ours has such an id; SQLite would refuse 2^63 and up outright);
 - an integer query parameter outside the signed 32-bit range: 400 naming the parameter;
@@ -24,6 +29,7 @@ import re
 import typing
 from typing import Any
 
+from litestar.exceptions import HTTPException
 from litestar.types import ASGIApp, Message, Receive, Scope, Send
 
 from domain.errors import NotFound, TooLarge, ValidationError
@@ -34,8 +40,15 @@ MAX_JSON_INT, MIN_JSON_INT = 2**63 - 1, -(2**63)  # what SQLite can store at all
 MAX_BODY_BYTES = 1024 * 1024  # JSON bodies; routes taking uploads raise their own limit
 MAX_JSON_DEPTH = 32
 BODY_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
-FORM_TYPES = (b"multipart/form-data", b"application/x-www-form-urlencoded")
+MULTIPART = b"multipart/form-data"  # (uploads: read by their routes, bodies.read_form)
+URL_ENCODED = b"application/x-www-form-urlencoded"
 INVALID_BODY = "Invalid request. Please check the fields."
+MAX_HEAD_BYTES = 64 * 1024
+MAX_HEADER_LINES = 100
+HEAD_TOO_LARGE = "The request's headers are too large."
+NUL_TEXT = "Text may not contain NUL characters."
+# A JSON escape of NUL (``\u0000``) not itself escaped: an even run of backslashes before it.
+_JSON_NUL = re.compile(rb"(?<!\\)(?:\\\\)*\\u0000")
 
 _JSON_STRING = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
 _LONG_INTEGER = re.compile(rb"-?\d{19,}")
@@ -66,6 +79,26 @@ def _int_query_names(handler: Any) -> tuple[str, ...]:
     return result
 
 
+def _check_head(scope: Scope) -> None:
+    headers = scope.get("headers", [])
+    if len(headers) > MAX_HEADER_LINES or sum(
+            len(name) + len(value) + 4 for name, value in headers) + len(
+            scope.get("raw_path", b"")) + len(scope.get("query_string", b"")) > MAX_HEAD_BYTES:
+        raise HTTPException(status_code=431, detail=HEAD_TOO_LARGE,
+                            headers={"connection": "close"})
+
+
+def contains_nul(raw: bytes) -> bool:
+    """Does JSON text ``raw`` hold a NUL character (raw, or escaped in a string or key)?"""
+    return b"\x00" in raw or (b"u0000" in raw and _JSON_NUL.search(raw) is not None)
+
+
+def refuse_nul(value: str, field: str = "body") -> None:
+    """400 for text holding NUL: form fields and other text read outside the guard."""
+    if "\x00" in value:
+        raise ValidationError({field: NUL_TEXT}, INVALID_BODY)
+
+
 def _check_path(scope: Scope) -> None:
     if "\x00" in scope["path"] or "\x00" in scope.get("raw_path", b"").decode("latin-1"):
         raise NotFound("Not found")
@@ -84,6 +117,9 @@ def _query_values(scope: Scope) -> dict[str, list[str]]:
 
 
 def _check_query(scope: Scope, handler: Any) -> None:
+    query = scope.get("query_string", b"")
+    if b"%00" in query or b"\x00" in query:
+        raise ValidationError({"query": NUL_TEXT}, INVALID_BODY)
     names = _int_query_names(handler)
     if not names or not scope.get("query_string"):
         return
@@ -118,6 +154,8 @@ def check_json_body(body: bytes) -> None:
     except UnicodeDecodeError as error:
         raise ValidationError({"body": "The body must be UTF-8 encoded JSON."},
                               INVALID_BODY) from error
+    if contains_nul(body):
+        raise ValidationError({"body": NUL_TEXT}, INVALID_BODY)
     opening = body.count(b"[") + body.count(b"{")
     if opening > MAX_JSON_DEPTH and json_depth(body) > MAX_JSON_DEPTH:
         raise ValidationError({"body": f"JSON may nest at most {MAX_JSON_DEPTH} levels deep."},
@@ -165,18 +203,23 @@ def input_guard(app: ASGIApp) -> ASGIApp:
     async def guard(scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             if scope["type"] == "websocket":
+                _check_head(scope)
                 _check_path(scope)
             await app(scope, receive, send)
             return
         handler = scope.get("route_handler")
+        _check_head(scope)
         _check_path(scope)
         _check_query(scope, handler)
         content_type = _content_type(scope)
-        if scope.get("method") not in BODY_METHODS or content_type.startswith(FORM_TYPES):
+        if scope.get("method") not in BODY_METHODS or content_type.startswith(MULTIPART):
             await app(scope, receive, send)
             return
         body, messages = await _read_body(receive, _body_limit(handler))
-        if body:
+        if body and content_type.startswith(URL_ENCODED):
+            if b"%00" in body or b"\x00" in body:
+                raise ValidationError({"body": NUL_TEXT}, INVALID_BODY)
+        elif body:
             check_json_body(body)
         replay = [{"type": "http.request", "body": body, "more_body": False}]
         replay += [m for m in messages if m["type"] != "http.request"]

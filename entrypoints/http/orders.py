@@ -30,7 +30,8 @@ from entrypoints.http.schemas.orders import (
 )
 
 AsSeller = Annotated[bool, Parameter(query="as_seller")]
-ProductId = Annotated[int, Parameter(query="productId", ge=1, le=2**31 - 1)]
+ProductId = Annotated[int | None, Parameter(query="productId", ge=1, le=2**31 - 1)]
+ProductIds = Annotated[list[int] | None, Parameter(query="productIds", max_items=20)]
 OfferId = Annotated[int | None, Parameter(query="offerId", ge=1, le=2**31 - 1)]
 StatusFilter = Annotated[str | None, Parameter(query="status")]
 
@@ -44,13 +45,21 @@ def _status(text: str | None) -> OrderStatus | None:
     return status
 
 
+def checked_ids(ids: list[int] | None) -> list[int] | None:
+    """Query-string ids in range (the guard checks single integers, not lists)."""
+    if ids and any(not 1 <= i <= 2**31 - 1 for i in ids):
+        raise ValidationError({"productIds": "Please choose valid items."})
+    return ids
+
+
 class OrderController(Controller):
     path = "/api/orders"
     tags = ["orders"]
 
     @post("/", status_code=HTTP_201_CREATED)
     async def place(self, data: OrderIn, current_user: User, orders: OrderService) -> OrderOut:
-        return order_out(await orders.place(current_user, data.product_id, data.offer_id))
+        return order_out(await orders.place(current_user, data.product_id, data.offer_id,
+                                            data.product_ids))
 
     @get("/")
     async def mine(self, current_user: User, orders: OrderService, as_seller: AsSeller = False,
@@ -62,9 +71,10 @@ class OrderController(Controller):
                             next_cursor=page.next_cursor)
 
     @get("/quote", opt={"errors": {404, 409}})
-    async def quote(self, current_user: User, orders: OrderService, product_id: ProductId,
-                    offer_id: OfferId = None) -> QuoteOut:
-        return quote_out(await orders.quote(current_user, product_id, offer_id))
+    async def quote(self, current_user: User, orders: OrderService, product_id: ProductId = None,
+                    offer_id: OfferId = None, product_ids: ProductIds = None) -> QuoteOut:
+        return quote_out(await orders.quote(current_user, product_id, offer_id,
+                                            checked_ids(product_ids)))
 
     @get("/{order_id:int}")
     async def one(self, order_id: int, current_user: User, orders: OrderService) -> OrderOut:

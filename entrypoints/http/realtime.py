@@ -13,13 +13,12 @@
    its own session and, if that one ended, sends ``error`` and closes (4401). The session is
    also checked once a minute while the socket is idle (expiry). Messages are not checked
    one by one: that was two database reads per message.
-Leaving (a close, or a dead connection that uvicorn's keep-alive pings detect) unsubscribes.
+Leaving (a close, or a dead connection found when a write to it fails) unsubscribes.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from typing import Annotated, Any
 from urllib.parse import urlsplit
@@ -35,6 +34,7 @@ from application.messaging import MessagingService
 from domain.accounts import User
 from domain.errors import DomainError
 from entrypoints.http.auth import SESSION_COOKIE
+from entrypoints.http.guards import NUL_TEXT, contains_nul
 
 AUTH_TIMEOUT_SECONDS = 15
 SESSION_CHECK_SECONDS = 60
@@ -84,6 +84,9 @@ async def _authenticate(socket: WebSocket[Any, Any, Any], user: User) -> bool:
 async def _handle(socket: WebSocket[Any, Any, Any], user: User, text: str,
                   messaging: MessagingService) -> None:
     try:
+        if contains_nul(text.encode()):
+            await socket.send_json({"type": "error", "message": NUL_TEXT})
+            return
         incoming = _decoder.decode(text)
         if incoming.type == "ping":
             await socket.send_json({"type": "pong"})
@@ -112,11 +115,17 @@ async def realtime_socket(socket: WebSocket[Any, Any, Any], accounts: AccountSer
             await _refuse(socket, "You need to be logged in.", CLOSE_UNAUTHENTICATED)
             return
         ended = asyncio.Event()
+        # Why the socket must end, set by the forwarding task; the close itself is sent by
+        # this handler's task once it has cancelled its pending read: a close sent while a
+        # read waited was not sent before the read ended (Granian), so the client never
+        # heard it.
+        ending: list[tuple[str | None, int]] = []
 
         async def forward(event: bytes) -> None:
             try:
                 if event.startswith(_SESSION_ENDED):  # one of the user's sessions ended: ours?
-                    if not await _still_logged_in(socket, accounts, user):
+                    if not await _logged_in(socket, accounts, user):
+                        ending.append((SESSION_ENDED, CLOSE_UNAUTHENTICATED))
                         ended.set()
                     return
                 await socket.send_text(event.decode())
@@ -125,9 +134,8 @@ async def realtime_socket(socket: WebSocket[Any, Any, Any], accounts: AccountSer
                 # nothing more; close it instead, so the client reconnects.
                 log.warning("could not forward an event to user %s; closing", user.id,
                             exc_info=True)
+                ending.append((None, CLOSE_INTERNAL_ERROR))
                 ended.set()
-                with contextlib.suppress(Exception):
-                    await socket.close(code=CLOSE_INTERNAL_ERROR)
 
         # Subscribed before the handshake completes: whatever is published for the user
         # once the client's connect has returned (while it authenticates, too) reaches
@@ -138,27 +146,54 @@ async def realtime_socket(socket: WebSocket[Any, Any, Any], accounts: AccountSer
             if not await _authenticate(socket, user):
                 return
             async with subscriber.run_in_background(forward, join=False):
-                while not ended.is_set():
-                    try:
-                        text = await asyncio.wait_for(socket.receive_text(),
-                                                      SESSION_CHECK_SECONDS)
-                    except TimeoutError:
-                        if not await _still_logged_in(socket, accounts, user):
-                            return
-                        continue
-                    if not ended.is_set():
-                        await _handle(socket, user, text, messaging)
+                await _serve(socket, user, accounts, messaging, ended, ending)
     except WebSocketDisconnect:
         return
 
 
-async def _still_logged_in(socket: WebSocket[Any, Any, Any], accounts: AccountService,
-                           user: User) -> bool:
+SESSION_ENDED = "Your session has ended. Please log in again."
+
+
+async def _serve(socket: WebSocket[Any, Any, Any], user: User, accounts: AccountService,
+                 messaging: MessagingService, ended: asyncio.Event,
+                 ending: list[tuple[str | None, int]]) -> None:
+    """Read and handle the client's messages until it leaves or the socket must end."""
+    stop = asyncio.ensure_future(ended.wait())
+    receiving: asyncio.Future[str] | None = None
+    try:
+        while True:
+            receiving = receiving or asyncio.ensure_future(socket.receive_text())
+            done, _ = await asyncio.wait({receiving, stop}, timeout=SESSION_CHECK_SECONDS,
+                                         return_when=asyncio.FIRST_COMPLETED)
+            if stop in done:
+                # The pending read first: a close sent while it waits is not sent.
+                receiving.cancel()
+                receiving = None
+                message, code = ending[0]
+                if message is None:
+                    await socket.close(code=code)
+                else:
+                    await _refuse(socket, message, code)
+                return
+            if receiving not in done:  # a quiet minute: is the session still there?
+                if not await _logged_in(socket, accounts, user):
+                    receiving.cancel()
+                    receiving = None
+                    await _refuse(socket, SESSION_ENDED, CLOSE_UNAUTHENTICATED)
+                    return
+                continue
+            text, receiving = receiving.result(), None
+            await _handle(socket, user, text, messaging)
+    finally:
+        stop.cancel()
+        if receiving is not None:
+            receiving.cancel()
+
+
+async def _logged_in(socket: WebSocket[Any, Any, Any], accounts: AccountService,
+                     user: User) -> bool:
     """A logout ends the socket too: the logout publishes ``session_ended`` to the user's
     sockets and each checks its own session again (no database read per message). An
     expired or otherwise deleted session is found by the check once a minute."""
     current = await accounts.user_for_session(socket.cookies.get(SESSION_COOKIE))
-    if current is not None and current.id == user.id:
-        return True
-    await _refuse(socket, "Your session has ended. Please log in again.", CLOSE_UNAUTHENTICATED)
-    return False
+    return current is not None and current.id == user.id

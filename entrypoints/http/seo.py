@@ -29,7 +29,7 @@ def _disallowed() -> list[str]:
 
 @get("/robots.txt", include_in_schema=False, sync_to_thread=False)
 def robots(request: Request) -> Response[str]:
-    base = str(request.base_url).rstrip("/")
+    base = request.app.state.settings.public_url
     lines = ["User-agent: *", *(f"Disallow: {p}" for p in _disallowed()), "",
              f"Sitemap: {base}/sitemap.xml", ""]
     return Response("\n".join(lines), media_type="text/plain",
@@ -38,7 +38,7 @@ def robots(request: Request) -> Response[str]:
 
 @get("/sitemap.xml", include_in_schema=False)
 async def sitemap(request: Request, sharing: SharingService) -> Stream:
-    base = str(request.base_url).rstrip("/")
+    base = request.app.state.settings.public_url
     entries = await sharing.sitemap()
     pages = [r.path for r in spa_routes()
              if r.access == "public" and ":" not in r.path

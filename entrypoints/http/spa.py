@@ -114,7 +114,7 @@ async def _page(index: Path, index_page: IndexPage, request: Request,
         return _file(index, "no-cache")
     html = index_page.text()
     if preview is not None:
-        base_url = str(request.base_url).rstrip("/")
+        base_url = request.app.state.settings.public_url  # (never the request's Host)
         html = with_head(html, head_tags(preview, base_url, path))
     if content is not None:
         query = f"?{request.url.query}" if request.url.query else ""

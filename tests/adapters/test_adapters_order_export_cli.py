@@ -21,7 +21,7 @@ from domain.admin import EXPORT_COLUMNS
 from domain.catalog import Category, Condition, Size
 from domain.listings import Listing, ListingImage
 from domain.order_rules import OrderStatus
-from domain.orders import Order
+from domain.orders import Order, OrderItem
 from entrypoints.cli.main import app
 from entrypoints.settings import get_settings
 
@@ -81,9 +81,9 @@ def test_export_writes_the_spec_columns_to_a_file_or_stdout(cli: CliRunner, db: 
     assert tuple(rows[0]) == EXPORT_COLUMNS
     assert rows[1:] == [
         ["40-ABC120", "2026-11-20", "'=SUM(A1)", "10.50", "pending", "'@maya",
-         "maya@example.com", AWKWARD, "zoe@example.com"],
+         "maya@example.com", AWKWARD, "zoe@example.com", "1"],
         ["41-ABC121", "2026-11-20", "Wool coat, grey", "10.50", "shipped", "'@maya",
-         "maya@example.com", AWKWARD, "zoe@example.com"]]
+         "maya@example.com", AWKWARD, "zoe@example.com", "1"]]
 
     out = cli.invoke(app, ["orders", "export", "--status", "sales"])
     assert out.exit_code == 0, out.output
@@ -110,3 +110,38 @@ def test_a_terminal_gets_a_progress_bar_on_standard_error(
     assert "Exporting orders" in screen.getvalue()
     assert "2/2" in screen.getvalue()
     assert "Exporting" not in target.read_text(encoding="utf-8")
+
+
+async def seed_bundle(url: str) -> None:
+    """One order of two listings (a bundle at a 10% discount)."""
+    engine = create_engine(url)
+    uow = SqlAlchemyUnitOfWork(create_session_factory(engine))
+    async with uow:
+        seller = await uow.users.add(User("zoe", "Zoe", "zoe@example.com", "x", SOLD_AT))
+        buyer = await uow.users.add(User("maya", "Maya", "maya@example.com", "x", SOLD_AT))
+        assert seller.id is not None and buyer.id is not None
+        ids = []
+        for title in ("Wool coat", "Silk scarf"):
+            listing = await uow.listings.add(Listing(
+                seller_id=seller.id, title=title, description="Warm and barely worn.",
+                price=Decimal("10.00"), brand="Zara", size=Size.M, condition=Condition.GOOD,
+                category=Category.OUTERWEAR, created_at=SOLD_AT,
+                images=[ListingImage("/media/a.webp", "/media/a-t.webp")]))
+            assert listing.id is not None
+            ids.append(listing.id)
+        order = Order.place(order_number="50-ABC125", product_id=ids[0], buyer_id=buyer.id,
+                            seller_id=seller.id, price=Decimal("18.00"), created_at=SOLD_AT,
+                            items=[OrderItem(i, Decimal("10.00")) for i in ids])
+        await uow.orders.add(order, SOLD_AT)
+        await uow.commit()
+    await engine.dispose()
+
+
+def test_a_bundle_is_listed_and_exported_with_every_item(cli: CliRunner, db: str) -> None:
+    asyncio.run(seed_bundle(db))
+    listed = cli.invoke(app, ["orders", "list"], env={"COLUMNS": "200"})
+    assert listed.exit_code == 0, listed.output
+    assert "Wool coat + Silk scarf" in listed.output and "$18.00" in listed.output
+    exported = cli.invoke(app, ["orders", "export"])
+    rows = parsed(exported.stdout)
+    assert rows[1][2:4] == ["Wool coat + Silk scarf", "18.00"] and rows[1][-1] == "2"

@@ -227,7 +227,8 @@ async def test_quote_shows_the_server_total(sam: ApiClient, app: Litestar) -> No
     async with another(app, "maya") as maya:
         quote = await maya.get(f"/api/orders/quote?productId={product}")
         assert quote.json() == {"price": "19.99", "serviceFee": "1.00", "shipping": "5.00",
-                                "total": "25.99"}
+                                "total": "25.99", "subtotal": "19.99", "discount": "0.00",
+                                "discountPercent": 0, "itemCount": 1}
         assert (await maya.get("/api/orders/quote?productId=999")).status_code == 404
         assert (await maya.get("/api/orders/quote?productId=0")).status_code == 400
         assert (await maya.post("/api/orders", json={"productId": 2**40})).status_code == 400

@@ -12,6 +12,7 @@ import pytest
 from websockets.asyncio.client import ClientConnection
 from websockets.exceptions import ConnectionClosed
 
+from entrypoints.http.guards import NUL_TEXT
 from tests.api.realtime_support import (
     Person,
     authed_socket,
@@ -111,6 +112,13 @@ async def test_messages_reach_every_socket_of_both_users(db: str, tmp_path: Path
                                               "message": "Message cannot be empty"}
         await sofia_ws.send("not json")
         assert (await next_event(sofia_ws))["message"] == "Invalid message"
+        # A NUL in the text: an error frame, the socket stays open (PostgreSQL used to
+        # fail the insert and the socket closed with 4500).
+        await sofia_ws.send(json.dumps({"type": "message", "receiverId": maya.id,
+                                        "content": "a \u0000 b"}))
+        assert await next_event(sofia_ws) == {"type": "error", "message": NUL_TEXT}
+        await sofia_ws.send(json.dumps({"type": "ping"}))
+        assert await next_event(sofia_ws) == {"type": "pong"}
         # A socket that vanishes without a close frame does not disturb the others.
         maya_phone.transport.abort()
         reply = await maya.post("/api/messages", {"senderId": maya.id, "receiverId": sofia.id,

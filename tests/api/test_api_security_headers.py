@@ -57,6 +57,7 @@ def assert_secure_headers(response: object) -> None:
     assert "img-src 'self' data: blob:" in csp
     assert headers["x-content-type-options"] == "nosniff"
     assert headers["referrer-policy"] == "strict-origin-when-cross-origin"
+    assert headers["server"] == "rethread"  # (no server software named)
 
 
 async def test_every_kind_of_response_carries_the_security_headers(
@@ -99,8 +100,13 @@ async def test_secure_cookies_when_configured(secure_client: ApiClient) -> None:
     secure_client.raw.cookies.clear()
     fresh = (await secure_client.get("/api/csrf")).headers.get_list("set-cookie")
     assert fresh and all("Secure" in c for c in fresh)
+    for url in ("/", "/api/health", "/api/products", "/api/nope"):
+        hsts = (await secure_client.get(url)).headers["strict-transport-security"]
+        assert hsts == "max-age=31536000; includeSubDomains", url
 
 
 async def test_cookies_are_not_secure_by_default(client: ApiClient) -> None:
     response = await client.register("maya")
     assert not any("Secure" in c for c in response.headers.get_list("set-cookie"))
+    # (nor HSTS: over plain HTTP it would lock browsers out of a site without TLS)
+    assert "strict-transport-security" not in response.headers

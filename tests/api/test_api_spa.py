@@ -86,7 +86,7 @@ async def test_a_product_link_carries_its_title_price_and_photo(spa: AsyncTestCl
     assert '<meta property="product:price:amount" content="48.00" />' in html
     assert 'content="Soft &amp; supple lambskin, barely worn at all."' in html
     image = product["images"][0]
-    assert f'<meta property="og:image" content="http://testserver.local{image}' in html
+    assert f'<meta property="og:image" content="http://127.0.0.1:8000{image}' in html
     assert '<meta name="twitter:card" content="summary_large_image" />' in html
     profile = (await spa.get(f"/profile/{product['seller']['id']}")).text
     assert "<title>Maya &quot;M&quot; &lt;Chen&gt; (@maya) · Rethread</title>" in profile
@@ -109,16 +109,16 @@ async def test_robots_and_sitemap_list_the_public_pages(spa: AsyncTestClient) ->
     assert "Disallow: /admin" in robots.text and "Disallow: /api/" in robots.text
     assert "Disallow: /product/*/edit\n" in robots.text
     assert "Disallow: /product\n" not in robots.text  # product pages stay crawlable
-    assert "Sitemap: http://testserver.local/sitemap.xml" in robots.text
+    assert "Sitemap: http://127.0.0.1:8000/sitemap.xml" in robots.text
     await api.delete(f"/api/products/{sold['id']}")
     sitemap = await spa.get("/sitemap.xml")
     assert sitemap.status_code == 200
     assert sitemap.headers["content-type"].startswith("application/xml")
-    assert f"<loc>http://testserver.local/product/{product['id']}</loc>" in sitemap.text
+    assert f"<loc>http://127.0.0.1:8000/product/{product['id']}</loc>" in sitemap.text
     assert f"/product/{sold['id']}<" not in sitemap.text
-    assert "<loc>http://testserver.local/blog/care-guide</loc>" in sitemap.text
+    assert "<loc>http://127.0.0.1:8000/blog/care-guide</loc>" in sitemap.text
     assert "draft-thoughts" not in sitemap.text
-    assert "<loc>http://testserver.local/marketplace</loc>" in sitemap.text
+    assert "<loc>http://127.0.0.1:8000/marketplace</loc>" in sitemap.text
     assert "/admin" not in sitemap.text
 
 

@@ -75,7 +75,7 @@ TABS = [("Pending Payments", "pending"), ("Payment Confirmed", "paid"), ("All Or
 LISTS = {"pending": "Pending payments", "paid": "Payment confirmed", "all": "All orders",
          "sales": "Sales records"}
 COLUMNS = ["Order Number", "Date", "Product", "Price", "Status", "Buyer Name", "Buyer Email",
-           "Seller Name", "Seller Email"]
+           "Seller Name", "Seller Email", "Item Count"]
 
 
 def _place_order(browser: Browser, live_server: str) -> dict:

@@ -12,7 +12,7 @@ from typing import Any
 from application.paging import After, is_after
 from application.ports.orders import Address, OrderEventRecord, SavedAddress
 from domain.accounts import User
-from domain.admin import ExportRow
+from domain.admin import BUNDLE_TITLE_JOIN, ExportRow
 from domain.order_rules import OrderStatus
 from domain.orders import Order
 from domain.reviews import Review, average_rating
@@ -121,11 +121,13 @@ class FakeOrders:
             if statuses is not None and order.status not in statuses:
                 continue
             buyer, seller = self._user(order.buyer_id), self._user(order.seller_id)
-            listing = None if self.listings is None else self.listings.rows.get(order.product_id)
-            assert buyer is not None and seller is not None and listing is not None
+            assert self.listings is not None
+            titles = [self.listings.rows[pid].title for pid in order.product_ids]
+            assert buyer is not None and seller is not None
             rows.append((order_id, ExportRow(
-                order.order_number, order.created_at, listing.title, order.price, order.status,
-                buyer.display_name, buyer.email, seller.display_name, seller.email)))
+                order.order_number, order.created_at, BUNDLE_TITLE_JOIN.join(titles),
+                order.price, order.status, buyer.display_name, buyer.email,
+                seller.display_name, seller.email, len(titles))))
             if len(rows) == limit:
                 break
         return rows

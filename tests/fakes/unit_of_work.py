@@ -15,6 +15,7 @@ from typing import Any, Self
 from tests.fakes.accounts import FakeSessions, FakeUsers
 from tests.fakes.analytics import FakeActivity
 from tests.fakes.blog import FakeBlogs
+from tests.fakes.bundles import FakeBag, FakeBundleTiers
 from tests.fakes.catalog import FakeListings
 from tests.fakes.contact import FakeContactMessages
 from tests.fakes.favorites import FakeFavorites
@@ -52,6 +53,8 @@ class FakeUnitOfWork:
         self.likes = FakeReactions()
         self.saves = FakeReactions()
         self.sitemap = FakeSitemap(self)
+        self.bundle_tiers = FakeBundleTiers()
+        self.bag = FakeBag()
         self.commits = 0
         self._depth = 0
         self._saved = self._snapshot()

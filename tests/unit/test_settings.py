@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import socket
 from pathlib import Path
 
 import pytest
 
-from entrypoints.cli.serve import event_loop
 from entrypoints.settings import Settings, load_settings
 
 
@@ -16,15 +14,19 @@ def settings_with(tmp_path: Path, **env: str) -> Settings:
                           **env})
 
 
-def test_the_event_loop_is_asyncio_unless_several_workers_must_share_a_socket(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    automatic = settings_with(tmp_path)
-    assert (event_loop(automatic, 1), event_loop(automatic, 2)) == ("asyncio", "asyncio")
-    monkeypatch.delattr(socket, "SO_REUSEPORT", raising=False)  # one socket for all
-    assert (event_loop(automatic, 1), event_loop(automatic, 2)) == ("asyncio", "uvloop")
-    chosen = settings_with(tmp_path, RETHREAD_EVENT_LOOP=" UVLoop ")
-    assert (event_loop(chosen, 1), event_loop(chosen, 4)) == ("uvloop", "uvloop")
-    assert event_loop(settings_with(tmp_path, RETHREAD_EVENT_LOOP="asyncio"), 2) == "asyncio"
+def test_the_server_settings_have_safe_defaults_and_bounds(tmp_path: Path) -> None:
+    plain = settings_with(tmp_path)
+    assert plain.header_timeout_seconds == 10 and plain.access_log is True
+    assert plain.public_url == "http://127.0.0.1:8000" and plain.metrics_public is False
+    assert settings_with(tmp_path, RETHREAD_HEADER_TIMEOUT_SECONDS="600"
+                         ).header_timeout_seconds == 60  # Granian's ceiling
+    assert settings_with(tmp_path, RETHREAD_HEADER_TIMEOUT_SECONDS="0"
+                         ).header_timeout_seconds == 1
+    assert settings_with(tmp_path, RETHREAD_PUBLIC_URL="https://rethread.example/"
+                         ).public_url == "https://rethread.example"
+    assert settings_with(tmp_path, RETHREAD_ACCESS_LOG="0").access_log is False
+    assert settings_with(tmp_path, RETHREAD_METRICS_PUBLIC="1").metrics_public is True
+    assert settings_with(tmp_path, RETHREAD_EVENT_LOOP=" UVLoop ").event_loop == "uvloop"
 
 
 def test_an_unknown_event_loop_is_refused_with_the_choices(tmp_path: Path) -> None:

@@ -11,9 +11,11 @@ from application.orders import OrderView
 from application.ports.orders import Address, OrderEventRecord, SavedAddress
 from application.reviews import ReviewView
 from domain.accounts import User
-from domain.fees import CheckoutTotals
+from domain.bundles import MAX_BUNDLE_ITEMS, BundleTotals
+from domain.listings import Listing
 from domain.money import format_amount
 from domain.order_rules import OrderStatus
+from domain.orders import OrderItem
 from domain.reviews import Review
 from domain.validation.addresses import AddressForm
 from entrypoints.http.schemas import CamelStruct
@@ -55,11 +57,16 @@ class SavedAddressOut(AddressOut):
     is_default: bool
 
 
-class OrderIn(CamelStruct):
-    """``price`` and ``orderNumber`` from the spec's client are accepted and ignored."""
+Id = Annotated[int, msgspec.Meta(ge=1, le=2**31 - 1)]
 
-    product_id: Annotated[int, msgspec.Meta(ge=1, le=2**31 - 1)]
-    offer_id: Annotated[int, msgspec.Meta(ge=1, le=2**31 - 1)] | None = None
+
+class OrderIn(CamelStruct):
+    """One listing (``productId``) or a bundle of one seller's listings (``productIds``).
+    ``price`` and ``orderNumber`` from the spec's client are accepted and ignored."""
+
+    product_id: Id | None = None
+    product_ids: Annotated[list[Id], msgspec.Meta(max_length=MAX_BUNDLE_ITEMS)] | None = None
+    offer_id: Id | None = None
 
 
 class StatusIn(CamelStruct):
@@ -90,6 +97,17 @@ class OrderProductOut(CamelStruct):
     brand: str
 
 
+class OrderItemOut(CamelStruct):
+    """One item of an order, at its price before the bundle discount."""
+
+    id: int
+    title: str
+    size: str
+    brand: str
+    image: str | None
+    price: str
+
+
 class OrderEventOut(CamelStruct):
     kind: str
     status: str | None
@@ -117,15 +135,25 @@ class ProfileReviewOut(ReviewOut):
 
 
 class QuoteOut(CamelStruct):
+    """``price`` is what the items cost after the bundle discount (``subtotal - discount``);
+    ``total = price + serviceFee + shipping``."""
+
     price: str
     service_fee: str
     shipping: str
     total: str
+    subtotal: str
+    discount: str
+    discount_percent: int
+    item_count: int
 
 
-def quote_out(totals: CheckoutTotals) -> QuoteOut:
-    return QuoteOut(price=format_amount(totals.item), service_fee=format_amount(totals.service_fee),
-                    shipping=format_amount(totals.shipping), total=format_amount(totals.total))
+def quote_out(bill: BundleTotals) -> QuoteOut:
+    return QuoteOut(price=format_amount(bill.discounted),
+                    service_fee=format_amount(bill.service_fee),
+                    shipping=format_amount(bill.shipping), total=format_amount(bill.total),
+                    subtotal=format_amount(bill.subtotal), discount=format_amount(bill.discount),
+                    discount_percent=bill.percent, item_count=bill.item_count)
 
 
 class OrderOut(CamelStruct):
@@ -141,7 +169,11 @@ class OrderOut(CamelStruct):
     created_at: datetime
     tracking_number: str | None
     tracking_url: str | None
-    product: OrderProductOut | None
+    product: OrderProductOut | None  # the first item, for clients that know one item only
+    items: list[OrderItemOut]
+    item_count: int
+    subtotal: str  # the items' prices before the bundle discount
+    discount: str  # subtract from subtotal to get price
     buyer: PartyOut | None
     seller: PartyOut | None
     shipping_address: AddressOut | None
@@ -184,6 +216,16 @@ def _event(event: OrderEventRecord) -> OrderEventOut:
                          actor_id=event.actor_id, at=event.at)
 
 
+def _item(item: OrderItem, listing: Listing | None) -> OrderItemOut:
+    if listing is None:
+        return OrderItemOut(id=item.product_id, title="Removed listing", size="", brand="",
+                            image=None, price=format_amount(item.price))
+    return OrderItemOut(id=item.product_id, title=listing.title, size=listing.size.value,
+                        brand=listing.brand,
+                        image=listing.images[0].url if listing.images else None,
+                        price=format_amount(item.price))
+
+
 def review_out(review: Review) -> ReviewOut:
     assert review.id is not None
     return ReviewOut(id=review.id, order_id=review.order_id, reviewer_id=review.reviewer_id,
@@ -213,7 +255,11 @@ def order_out(view: OrderView) -> OrderOut:
         price=format_amount(view.totals.item), service_fee=format_amount(view.totals.service_fee),
         shipping=format_amount(view.totals.shipping), total=format_amount(view.totals.total),
         created_at=order.created_at, tracking_number=order.tracking_number,
-        tracking_url=order.tracking_url, product=product, buyer=_party(view.buyer),
+        tracking_url=order.tracking_url, product=product,
+        items=[_item(item, listing) for item, listing in zip(order.items or [
+            OrderItem(order.product_id, order.price)], view.items, strict=False)],
+        item_count=len(order.product_ids), subtotal=format_amount(order.subtotal),
+        discount=format_amount(order.discount), buyer=_party(view.buyer),
         seller=_party(view.seller),
         shipping_address=None if view.address is None else address_out(view.address),
         events=[_event(e) for e in view.events], reviews=[review_out(r) for r in view.reviews],

@@ -4,15 +4,9 @@ from __future__ import annotations
 
 from datetime import datetime
 
-import msgspec
-from litestar.serialization import encode_json
-
-from adapters.listing_index import KEPT_LISTINGS
 from application.catalog_search import SearchPage
 from application.catalog_views import ListingView
-from application.ports.catalog import FacetCount, Facets, SellerCard
-from domain.catalog import ListingBadge
-from domain.listings import Listing
+from application.ports.catalog import FacetCount, Facets
 from domain.money import format_amount
 from entrypoints.http.schemas import CamelStruct
 
@@ -85,63 +79,6 @@ def product_page_out(page: SearchPage) -> ProductPageOut:
     return ProductPageOut(items=[product_out(view) for view in page.items],
                           next_cursor=page.next_cursor, total=page.total,
                           total_capped=page.total_capped, did_you_mean=page.did_you_mean)
-
-
-class _EncodedPage(CamelStruct):
-    """:class:`ProductPageOut` with its cards already JSON (the same fields, names and
-    order, so the same bytes)."""
-
-    items: list[msgspec.Raw]
-    next_cursor: str | None
-    total: int
-    total_capped: bool = False
-    did_you_mean: str | None = None
-
-
-# Cards remembered (``Cards``): as many as the search index keeps listings for its pages.
-CARDS = KEPT_LISTINGS
-
-
-class Cards:
-    """Search pages' JSON with each card's JSON remembered, with the listing object, the
-    seller's card and the badge it was made from. A search page's listings are the ones
-    the search index keeps (``listing_index.Kept``): the same objects, never changed, until
-    a change forgets them and a new object is read. So a card whose listing is the same
-    object, whose seller card is equal (sellers are read afresh for every page) and whose
-    badge is the same is the same JSON; anything else is encoded again. Building and
-    encoding 24 cards was a sixth of a search."""
-
-    def __init__(self, size: int = CARDS) -> None:
-        self.size = size
-        self.made: dict[int, tuple[Listing, SellerCard | None, ListingBadge | None,
-                                   msgspec.Raw]] = {}
-
-    def card(self, view: ListingView) -> msgspec.Raw:
-        listing = view.listing
-        assert listing.id is not None
-        found = self.made.get(listing.id)
-        if found is not None and found[0] is listing and found[2] is view.badge:  # (kept)
-            if found[1] is view.seller:
-                return found[3]
-            if found[1] == view.seller:
-                # An equal card, another object: remembered instead, so the next page's
-                # check is by identity. A page whose listings were read (not kept) brings
-                # its sellers' cards read with them, new objects, and the kept cards come
-                # back on every later page: comparing every field of those was ~0.5 us a
-                # card, 87% of the cards of the bench's searches, 5 us a search.
-                self.made[listing.id] = (listing, view.seller, view.badge, found[3])
-                return found[3]
-        made = msgspec.Raw(encode_json(product_out(view)))
-        if found is None and len(self.made) >= self.size:
-            del self.made[next(iter(self.made))]  # the oldest made
-        self.made[listing.id] = (listing, view.seller, view.badge, made)
-        return made
-
-    def page(self, page: SearchPage) -> bytes:
-        """The bytes of ``encode_json(product_page_out(page))``."""
-        return encode_json(_EncodedPage(
-            items=[self.card(view) for view in page.items], next_cursor=page.next_cursor,
-            total=page.total, total_capped=page.total_capped, did_you_mean=page.did_you_mean))
 
 
 class FacetOut(CamelStruct):

@@ -45,7 +45,7 @@ def test_the_export_row_formats_date_price_and_neutralises_formulas() -> None:
                     Decimal("40"), OrderStatus.SHIPPED, "@bob", "bob@example.com", "-Zoe, Jr.",
                     "zoe@example.com")
     assert row.cells() == ["42-ABC123", "2026-11-22", "'=HYPERLINK(x)", "40.00", "shipped",
-                           "'@bob", "bob@example.com", "'-Zoe, Jr.", "zoe@example.com"]
+                           "'@bob", "bob@example.com", "'-Zoe, Jr.", "zoe@example.com", "1"]
 
 
 @given(st.dictionaries(st.sampled_from(list(OrderStatus)), st.integers(0, 1000)))

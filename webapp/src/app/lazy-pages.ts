@@ -16,6 +16,8 @@ export const SellerOffersPage = lazy(() => import('@/features/offers/components/
 export const BuyerOffersPage = lazy(() => import('@/features/offers/components/buyer-offers-page'));
 export const OrdersPage = lazy(() => import('@/features/orders/components/orders-page'));
 export const CheckoutPage = lazy(() => import('@/features/orders/components/checkout-page'));
+export const BagCheckoutPage = lazy(() => import('@/features/orders/components/bag-checkout-page'));
+export const BagPage = lazy(() => import('@/features/bag/components/bag-page'));
 export const AdminDashboardPage = lazy(() => import('@/features/admin/components/admin-dashboard-page'));
 export const PaymentConfirmPage = lazy(() => import('@/features/orders/components/payment-confirm-page'));
 export const LabelPage = lazy(() => import('@/features/orders/components/label-page'));

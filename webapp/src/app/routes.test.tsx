@@ -7,7 +7,7 @@ import { routes } from './routes';
 import serverTable from '../../../entrypoints/http/pages/routes.json';
 
 const PUBLIC = [
-  '/', '/marketplace', '/product/1', '/products/1', '/post/1', '/feed', '/checkout/1',
+  '/', '/marketplace', '/product/1', '/products/1', '/post/1', '/feed', '/checkout/1', '/checkout/bag',
   '/profile/1', '/auth', '/blog', '/blog/my-first-post', '/buyer-protection',
   '/terms-of-service', '/privacy-policy', '/contact', '/faq', '/shipping-info', '/returns',
   '/payment-policy',
@@ -15,7 +15,7 @@ const PUBLIC = [
   '/messages', '/messages/2',
 ];
 const LOGIN_REQUIRED = [
-  '/create-listing', '/orders', '/watchlist', '/favorites',
+  '/create-listing', '/orders', '/bag', '/watchlist', '/favorites',
   '/seller/offers', '/buyer/offers', '/admin', '/admin/orders/5/payment-confirm', '/blog/new',
   '/blog/edit/3', '/orders/3/label',
 ];

@@ -52,8 +52,9 @@ describe('SiteHeader', () => {
     setSession('authenticated', makeUser());
     const server = fakeServer({});
     renderRoutes(routes, '/');
-    // Unread messages, offer badges and the notification bell.
-    await waitFor(() => expect(server.fetch).toHaveBeenCalledTimes(3));
+    // Unread messages, offer badges, the notification bell and the bag.
+    await waitFor(() => expect(server.fetch).toHaveBeenCalledTimes(4));
+    expect(within(screen.getByRole('banner')).getByRole('link', { name: 'Bag, 0 items' })).toBeInTheDocument();
     const header = screen.getByRole('banner');
     expect(within(header).getByRole('link', { name: 'Messages' })).toBeInTheDocument();
     expect(within(header).getByRole('link', { name: 'My Offers' })).toBeInTheDocument();

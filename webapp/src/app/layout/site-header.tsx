@@ -3,6 +3,7 @@ import { IconHeart, IconMessageCircle, IconPackage } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { useUnreadMessageCount } from '@/features/messaging/api';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
+import { BagLink } from '@/features/bag/components/bag-link';
 import { HeaderSearch } from '@/features/catalog/components/header-search';
 import { useSessionStore } from '@/entities/session/session-store';
 import { AccountMenu } from './account-menu';
@@ -49,6 +50,7 @@ export function SiteHeader() {
             visibleFrom="sm"
           />
           {user && <NotificationBell />}
+          {user && <BagLink />}
           <HeaderIconLink to="/orders" label="Orders" icon={<IconPackage size={20} />} visibleFrom="sm" />
           <HeaderIconLink
             to="/favorites"

@@ -60,6 +60,15 @@ export interface Review {
   published: boolean;
 }
 
+export interface OrderItem {
+  id: number;
+  title: string;
+  size: string;
+  brand: string;
+  image: string | null;
+  price: string;
+}
+
 export interface Order {
   id: number;
   orderNumber: string;
@@ -74,6 +83,12 @@ export interface Order {
   trackingNumber: string | null;
   trackingUrl: string | null;
   product: { id: number; title: string; images: string[]; size: string; brand: string } | null;
+  /** Every item (a bundle has several), each at its price before the bundle discount. */
+  items: OrderItem[];
+  itemCount: number;
+  /** The items' prices before the bundle discount; `price` = subtotal - discount. */
+  subtotal: string;
+  discount: string;
   buyer: OrderParty | null;
   seller: OrderParty | null;
   shippingAddress: Address | null;
@@ -118,4 +133,12 @@ export function useAdminAddress() {
   return useOrderMutation((orderId, address: AddressFields) =>
     api.post(`orders/${orderId}/shipping-address`, { json: address }).json<Order>(),
   );
+}
+
+/** What an order holds, in one line: its item's title, or a bundle's titles joined
+ * ("Wool coat + Silk scarf (2 items)"), as the admin desk and the CSV export show it. */
+export function orderTitle(order: Pick<Order, 'product' | 'items' | 'itemCount'>): string {
+  const titles = (order.items ?? []).map((item) => item.title);
+  if (titles.length > 1) return `${titles.join(' + ')} (${order.itemCount} items)`;
+  return order.product?.title ?? titles[0] ?? '—';
 }

@@ -6,6 +6,7 @@ import type { FavoriteToggleOptions } from '@/entities/favorites/favorites';
 import { formatMoney, formatRating, NO_REVIEWS } from '@/lib/formatters';
 import { coverThumbnail, type Product } from './product';
 import { FavoriteButton } from '@/entities/favorites/favorite-button';
+import { AddToBagIcon } from '@/entities/bag/add-to-bag-button';
 import { ProductBadge } from './product-badge';
 import { ProductImage } from './product-image';
 import classes from './product-card.module.css';
@@ -60,6 +61,7 @@ export function ProductCard({ product, layout = 'grid', favoriteOptions, eager =
         <ProductImage src={coverThumbnail(product)} alt={product.title} eager={eager} />
         {layout === 'grid' && <ProductBadge badge={product.badge} className={classes.badge} size="sm" />}
         <FavoriteButton product={product} className={classes.heart} options={favoriteOptions} />
+        {product.status === 'available' && <AddToBagIcon product={product} className={classes.bag} />}
       </div>
       <div className={classes.body}>
         <Group gap="xs">

@@ -6,6 +6,7 @@ export type LoginPromptAction =
   | 'message sellers'
   | 'make an offer'
   | 'place an order'
+  | 'add items to your bag'
   | 'like posts'
   | 'save posts'
   | 'comment';

@@ -61,14 +61,23 @@ export function useSavedAddresses(enabled: boolean) {
   });
 }
 
+/** What to buy: one listing (with this buyer's accepted offer), or a bundle of one
+ * seller's listings (docs/bundles.md). */
+export interface OrderRequest {
+  productId?: number;
+  productIds?: number[];
+  offerId?: number;
+}
+
 /** POST /api/orders: the server decides price and order number; we send only what to buy. */
 export function usePlaceOrder() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: { productId: number; offerId?: number }) =>
-      api.post('orders', { json: body }).json<Order>(),
+    mutationFn: (body: OrderRequest) => api.post('orders', { json: body }).json<Order>(),
     onSuccess: (order) => {
       void client.invalidateQueries({ queryKey: orderKeys.all });
+      void client.invalidateQueries({ queryKey: ['bag'] });
+      for (const item of order.items ?? []) void client.invalidateQueries({ queryKey: productKeys.detail(item.id) });
       if (order.product) void client.invalidateQueries({ queryKey: productKeys.detail(order.product.id) });
     },
   });
@@ -122,19 +131,23 @@ export interface Quote {
   serviceFee: string;
   shipping: string;
   total: string;
+  subtotal: string;
+  discount: string;
+  discountPercent: number;
+  itemCount: number;
 }
 
 /** What placing the order would charge (GET /api/orders/quote): the Review step's total. */
-export function useQuote(productId: number, offerId: number | undefined, enabled: boolean) {
+export function useQuote(request: OrderRequest, enabled: boolean) {
+  const { productId, productIds, offerId } = request;
+  const searchParams = new URLSearchParams();
+  if (productIds) for (const id of productIds) searchParams.append('productIds', String(id));
+  else if (productId !== undefined) searchParams.set('productId', String(productId));
+  if (offerId) searchParams.set('offerId', String(offerId));
   return useQuery({
-    queryKey: ['orders', 'quote', productId, offerId ?? null] as const,
-    queryFn: () =>
-      api
-        .get('orders/quote', {
-          searchParams: offerId ? { productId, offerId } : { productId },
-        })
-        .json<Quote>(),
-    enabled: enabled && Number.isFinite(productId),
+    queryKey: ['orders', 'quote', productId ?? null, productIds ?? null, offerId ?? null] as const,
+    queryFn: () => api.get('orders/quote', { searchParams }).json<Quote>(),
+    enabled: enabled && (productIds ? productIds.length > 0 : Number.isFinite(productId)),
   });
 }
 

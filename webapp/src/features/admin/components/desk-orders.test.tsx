@@ -15,6 +15,8 @@ function order(status: Order['status'], allowedTransitions: Order['allowedTransi
     product: { id: 3, title: 'Wool coat', images: [], size: 'm', brand: 'Zara' },
     buyer: null, seller: null, shippingAddress: null, events: [], reviews: [], allowedTransitions,
     canReview: false, protectionEndsAt: null,
+    items: [{ id: 3, title: 'Wool coat', image: null, size: 'm', brand: 'Zara', price: '80.00' }],
+    itemCount: 1, subtotal: '80.00', discount: '0.00',
   };
 }
 

@@ -17,7 +17,7 @@ import { LoadFailed } from '@/components/load-failed';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate, formatMoney } from '@/lib/formatters';
 import { useCursorPages } from '@/lib/use-cursor-pages';
-import type { Order, OrderParty, OrderStatus } from '@/entities/order/order';
+import { orderTitle, type Order, type OrderParty, type OrderStatus } from '@/entities/order/order';
 import { OrderStatusBadge } from '@/entities/order/order-status-badge';
 import { useDeskOrders, type DeskFilter } from '../desk';
 import { AddressDialog } from './address-dialog';
@@ -138,7 +138,7 @@ function OrdersTable({ orders, label, ...actions }: { orders: Order[]; label: st
               </Table.Td>
               <Table.Td maw={240}>
                 <Text size="sm" lineClamp={2}>
-                  {order.product?.title ?? '—'}
+                  {orderTitle(order)}
                 </Text>
               </Table.Td>
               <Table.Td>{formatMoney(order.price)}</Table.Td>
@@ -185,7 +185,7 @@ function OrderCards({ orders, label, ...actions }: { orders: Order[]; label: str
               <OrderStatusBadge order={order} />
             </Group>
             <Text size="sm" fw={500} lineClamp={1}>
-              {order.product?.title ?? '—'}
+              {orderTitle(order)}
             </Text>
             <Group grow align="flex-start">
               <Person label="Buyer" party={order.buyer} />

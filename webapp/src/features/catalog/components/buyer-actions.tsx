@@ -6,6 +6,7 @@ import { useFavoriteCheck, useFavoriteToggle } from '@/entities/favorites/favori
 import { promptLogin } from '@/entities/session/login-prompt';
 import type { Product, ProductStatus } from '@/entities/product/product';
 import { useSessionStore } from '@/entities/session/session-store';
+import { AddToBagButton } from '@/entities/bag/add-to-bag-button';
 import { MyOfferNote } from './my-offer-note';
 import { OfferDialog } from './offer-dialog';
 import classes from './buyer-actions.module.css';
@@ -42,6 +43,7 @@ export function BuyerActions({ product }: { product: Product }) {
           Make an Offer
         </Button>
       </div>
+      <AddToBagButton product={product} />
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
         <Button variant={watching ? 'light' : 'default'} aria-pressed={watching} onClick={toggleWatch}
           leftSection={watching ? <IconEyeCheck size={18} /> : <IconEye size={18} />}>

@@ -5,6 +5,7 @@ import { categoryLabel, conditionLabel, listingSizeLabel } from '@/entities/prod
 import { formatMoney } from '@/lib/formatters';
 import type { Product } from '@/entities/product/product';
 import { useCurrentUser } from '@/entities/session/session-store';
+import { BundleDiscountsNote } from '@/entities/bag/bundle-discounts-note';
 import { BuyerActions } from './buyer-actions';
 import { BuyerProtectionNote } from './buyer-protection-note';
 import { OwnerActions } from './owner-actions';
@@ -46,6 +47,7 @@ export function ProductSummary({ product }: { product: Product }) {
         <IconEye size={16} aria-hidden />
         <Text size="sm">{watchingText(product.watchCount)}</Text>
       </Group>
+      <BundleDiscountsNote sellerId={product.sellerId} />
       {isOwner ? <OwnerActions product={product} /> : <BuyerActions product={product} />}
       <SellerCard seller={product.seller} />
       {!isOwner && <BuyerProtectionNote />}

@@ -14,6 +14,7 @@ import {
   useQuote,
   useSavedAddresses,
   type Order,
+  type OrderRequest,
 } from '../api';
 import { addressLines, EMPTY_ADDRESS } from '../address-validation';
 import { OrderConfirmed } from './order-confirmed';
@@ -57,19 +58,22 @@ export default function CheckoutPage() {
   const defaultAddress = saved.data?.find((item) => item.isDefault) ?? saved.data?.[0];
   return (
     <CheckoutSteps
-      productId={productId}
-      offerId={offerId}
-      title={product.data.title}
-      image={product.data.thumbnails[0] ?? product.data.images[0]}
+      request={{ productId, ...(offerId ? { offerId } : {}) }}
+      lines={[{ id: productId, title: product.data.title, image: product.data.thumbnails[0] ?? product.data.images[0] }]}
       available={product.data.status === 'available'}
-      initial={{
-        address: defaultAddress ? { ...EMPTY_ADDRESS, ...pickFields(defaultAddress) } : EMPTY_ADDRESS,
-        saveAsUserAddress: !defaultAddress,
-        setAsDefault: !defaultAddress,
-      }}
+      initial={initialShipping(defaultAddress)}
       onPlaced={setPlaced}
     />
   );
+}
+
+/** The Shipping step's starting point: the default saved address, or an empty form. */
+export function initialShipping(saved: typeof EMPTY_ADDRESS | undefined): ShippingChoice {
+  return {
+    address: saved ? { ...EMPTY_ADDRESS, ...pickFields(saved) } : EMPTY_ADDRESS,
+    saveAsUserAddress: !saved,
+    setAsDefault: !saved,
+  };
 }
 
 function pickFields(address: typeof EMPTY_ADDRESS): typeof EMPTY_ADDRESS {
@@ -77,17 +81,22 @@ function pickFields(address: typeof EMPTY_ADDRESS): typeof EMPTY_ADDRESS {
   return { fullName, addressLine1, addressLine2, city, state, zipCode, country, phoneNumber };
 }
 
-interface StepsProps {
-  productId: number;
-  offerId: number | undefined;
+export interface CheckoutLine {
+  id: number;
   title: string;
   image: string | undefined;
+}
+
+interface StepsProps {
+  request: OrderRequest;
+  lines: CheckoutLine[];
   available: boolean;
   initial: ShippingChoice;
   onPlaced: (order: Order) => void;
 }
 
-function CheckoutSteps({ productId, offerId, title, image, available, initial, onPlaced }: StepsProps) {
+/** Shipping, Payment, Review for one listing or a bundle (the same three steps). */
+export function CheckoutSteps({ request, lines, available, initial, onPlaced }: StepsProps) {
   const [step, setShownStep] = useState(0);
   const [moved, setMoved] = useState(false);
   const setStep = (next: number) => {
@@ -96,12 +105,13 @@ function CheckoutSteps({ productId, offerId, title, image, available, initial, o
   };
   const [shipping, setShipping] = useState(initial);
   const [method, setMethod] = useState<PaymentMethod>('card');
-  const quote = useQuote(productId, offerId, available);
+  const quote = useQuote(request, available);
   const place = usePlaceOrder();
+  const several = lines.length > 1;
 
   const placeOrder = () =>
     place.mutate(
-      { productId, ...(offerId ? { offerId } : {}) },
+      request,
       {
         onSuccess: (order) => {
           // Spec §4: the address is saved after the order; failures retry silently (1 s, 3 s).
@@ -125,8 +135,9 @@ function CheckoutSteps({ productId, offerId, title, image, available, initial, o
     <Container size="lg" py="xl">
       <Title order={1} mb="lg">Checkout</Title>
       {!available && (
-        <Alert color="red" mb="md" title="This item is no longer available">
-          Someone else bought it first. <Link to="/marketplace">Browse other items</Link>
+        <Alert color="red" mb="md" title={several ? 'Some items are no longer available' : 'This item is no longer available'}>
+          Someone else bought {several ? 'one of them' : 'it'} first.{' '}
+          <Link to={several ? '/bag' : '/marketplace'}>{several ? 'Back to your bag' : 'Browse other items'}</Link>
         </Alert>
       )}
       <Grid gap="xl">
@@ -173,7 +184,7 @@ function CheckoutSteps({ productId, offerId, title, image, available, initial, o
           </Stepper>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }} order={{ base: 1, md: 2 }}>
-          <CheckoutSummary title={title} image={image} available={available} quote={quote} />
+          <CheckoutSummary lines={lines} available={available} quote={quote} />
         </Grid.Col>
       </Grid>
     </Container>

@@ -6,18 +6,19 @@ import { LoadFailed } from '@/components/load-failed';
 import { errorMessage } from '@/lib/api-client';
 import { formatMoney } from '@/lib/formatters';
 import type { useQuote } from '../api';
+import type { CheckoutLine } from './checkout-page';
 import { OrderTotals } from './order-totals';
 
 interface CheckoutSummaryProps {
-  title: string;
-  image: string | undefined;
+  lines: CheckoutLine[];
   available: boolean;
   quote: ReturnType<typeof useQuote>;
 }
 
 /** The order summary: beside the steps on a laptop; on a phone above them, folded to one line
  *  with the total (as shops do), opened with "Show order summary". */
-export function CheckoutSummary({ title, image, available, quote }: CheckoutSummaryProps) {
+export function CheckoutSummary({ lines, available, quote }: CheckoutSummaryProps) {
+  const several = lines.length > 1;
   const wide = useMediaQuery('(min-width: 62em)', true, { getInitialValueInEffect: false });
   const [opened, { toggle }] = useDisclosure(false);
   const contentId = useId();
@@ -37,10 +38,13 @@ export function CheckoutSummary({ title, image, available, quote }: CheckoutSumm
       <Collapse expanded={opened || wide} id={contentId}>
         <Stack gap="sm" pt={wide ? 0 : 'sm'}>
           <Title order={2} size="h4">Order summary</Title>
-          <Group wrap="nowrap" align="flex-start">
-            {image && <Image src={image} alt={title} w={64} h={64} radius="sm" fit="cover" />}
-            <Text fw={500}>{title}</Text>
-          </Group>
+          {lines.map((line) => (
+            <Group key={line.id} wrap="nowrap" align="flex-start">
+              {line.image && <Image src={line.image} alt={line.title} w={several ? 48 : 64} h={several ? 48 : 64}
+                radius="sm" fit="cover" />}
+              <Text fw={500} size={several ? 'sm' : undefined}>{line.title}</Text>
+            </Group>
+          ))}
           {quote.data && <OrderTotals totals={quote.data} />}
           {quote.isPending && available && <Skeleton h={96} />}
           {quote.isError && (

@@ -28,6 +28,26 @@ function sizePart(size: string): string {
   return size.toLowerCase() === 'other' ? '' : ` · size ${sizeLabel(size)}`;
 }
 
+/** A bundle's items, each with its price before the discount. */
+export function BundleItems({ order }: { order: Order }) {
+  return (
+    <Stack gap={6} component="ul" aria-label={`Items in order ${order.orderNumber}`} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+      {order.items.map((item) => (
+        <Group key={item.id} component="li" gap="sm" wrap="nowrap" justify="space-between">
+          <Group gap="sm" wrap="nowrap">
+            {item.image && <Image src={item.image} alt={item.title} w={40} h={40} radius="sm" fit="cover" />}
+            <div>
+              <Anchor component={Link} to={`/product/${item.id}`} size="sm">{item.title}</Anchor>
+              <Text size="xs" c="dimmed">{item.brand}{item.size ? sizePart(item.size) : ''}</Text>
+            </div>
+          </Group>
+          <Text size="sm">{formatMoney(item.price)}</Text>
+        </Group>
+      ))}
+    </Stack>
+  );
+}
+
 /** One order as its buyer or seller sees it: item, money, people, tracking, timeline, actions. */
 export function OrderCard({ order, role }: { order: Order; role: 'buyer' | 'seller' }) {
   const review = useWriteReview();
@@ -49,13 +69,22 @@ export function OrderCard({ order, role }: { order: Order; role: 'buyer' | 'sell
                 Order <span style={{ whiteSpace: 'nowrap' }}>{order.orderNumber}</span> · {formatDate(order.createdAt)}
                 {order.product ? ` · ${order.product.brand}${sizePart(order.product.size)}` : ''}
               </Text>
-              <Text size="sm" mt={4}>
-                {formatMoney(order.price)} item · <strong>{formatMoney(order.total)}</strong> total
-              </Text>
+              {(order.itemCount ?? 1) > 1 ? (
+                <Text size="sm" mt={4}>
+                  Bundle of {order.itemCount} items · {formatMoney(order.subtotal)}
+                  {Number(order.discount) > 0 && <> − {formatMoney(order.discount)} bundle discount</>}
+                  {' '}· <strong>{formatMoney(order.total)}</strong> total
+                </Text>
+              ) : (
+                <Text size="sm" mt={4}>
+                  {formatMoney(order.price)} item · <strong>{formatMoney(order.total)}</strong> total
+                </Text>
+              )}
             </div>
           </Group>
           <OrderStatusBadge order={order} />
         </Group>
+        {(order.itemCount ?? 1) > 1 && <BundleItems order={order} />}
         {role === 'buyer' ? <Party label="Seller" party={order.seller} /> : <Party label="Buyer" party={order.buyer} />}
         {role === 'buyer' && (order.status === 'pending' || order.status === 'confirmed') && (
           <Text size="sm" c="dimmed">

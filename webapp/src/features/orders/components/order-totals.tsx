@@ -6,9 +6,15 @@ interface Totals {
   serviceFee: string;
   shipping: string;
   total: string;
+  /** A bundle's items before its discount, the discount and its percent. */
+  subtotal?: string;
+  discount?: string;
+  discountPercent?: number;
+  itemCount?: number;
 }
 
-/** Item + 5% service fee + $5.00 shipping, as the server computed them. */
+/** Item + 5% service fee + $5.00 shipping, as the server computed them; a bundle shows its
+ * items' sum and the bundle discount first. */
 export function OrderTotals({ totals }: { totals: Totals }) {
   const line = (label: string, value: string) => (
     <Group justify="space-between">
@@ -18,7 +24,14 @@ export function OrderTotals({ totals }: { totals: Totals }) {
   );
   return (
     <Stack gap={4} aria-label="Order total">
-      {line('Item price', totals.price)}
+      {(totals.itemCount ?? 1) > 1 && totals.subtotal && line(`Items (${totals.itemCount})`, totals.subtotal)}
+      {totals.discount && Number(totals.discount) > 0 && (
+        <Group justify="space-between">
+          <Text size="sm" c="teal">{totals.discountPercent ? `Bundle discount (${totals.discountPercent}%)` : 'Bundle discount'}</Text>
+          <Text size="sm" c="teal" data-testid="bundle-discount">-{formatMoney(totals.discount)}</Text>
+        </Group>
+      )}
+      {line((totals.itemCount ?? 1) > 1 ? 'Items after discount' : 'Item price', totals.price)}
       {line('Service fee (5%)', totals.serviceFee)}
       {line('Shipping', totals.shipping)}
       <Divider my={4} />

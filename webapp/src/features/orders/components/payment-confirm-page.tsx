@@ -2,6 +2,7 @@ import { Button, Card, Code, Container, Group, Stack, Text, Title } from '@manti
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { AdminOnly } from '@/entities/user/admin-only';
+import { orderTitle } from '@/entities/order/order';
 import { NoticePage } from '@/components/notice-page';
 import { PageLoader } from '@/components/page-loader';
 import { errorMessage } from '@/lib/api-client';
@@ -46,7 +47,7 @@ function ConfirmPayment() {
           <Text>Order number: <Code fz="md">{data.orderNumber}</Code></Text>
           <Text>Expected payment reference: <Code fz="md">{data.paymentReference}</Code></Text>
           <Text>Amount: <strong>{formatMoney(data.total)}</strong> · Status: {data.statusLabel}</Text>
-          {data.product && <Text size="sm" c="dimmed">{data.product.title} — buyer {data.buyer?.displayName}, seller {data.seller?.displayName}</Text>}
+          {data.product && <Text size="sm" c="dimmed">{orderTitle(data)} — buyer {data.buyer?.displayName}, seller {data.seller?.displayName}</Text>}
           {done ? (
             <Button component={Link} to="/admin">Return to Admin Dashboard</Button>
           ) : (

@@ -1,3 +1,4 @@
+import { BundleDiscountsNote } from '@/entities/bag/bundle-discounts-note';
 import { Anchor, Avatar, Button, Group, Paper, Rating, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconBrandInstagram, IconCalendar, IconMessageCircle, IconPencil, IconPlus, IconRuler } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router-dom';
@@ -61,6 +62,7 @@ export function ProfileHeader({ user, listingCount }: ProfileHeaderProps) {
               </Anchor>
             )}
           </Group>
+          <BundleDiscountsNote sellerId={user.id} />
           {own && (
             <Group gap="sm" mt="xs">
               <Button component={Link} to="/settings" variant="default" leftSection={<IconPencil size={16} />}>Edit profile</Button>

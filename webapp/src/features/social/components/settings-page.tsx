@@ -1,4 +1,5 @@
 import limits from '@fixtures/form-limits.json';
+import { BundleDiscountsForm } from '@/entities/bag/bundle-discounts-form';
 import { Avatar, Button, Container, FileButton, Group, Paper, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
@@ -118,6 +119,7 @@ function ProfileForm({ user }: { user: User }) {
           </Stack>
         </form>
       </Paper>
+      {user.id !== undefined && <BundleDiscountsForm userId={user.id} />}
     </Container>
   );
 }

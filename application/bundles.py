@@ -1,0 +1,131 @@
+"""Bundles: a seller's discount tiers, and a buyer's bag of listings grouped by seller.
+
+The bag is a list of listings kept per member; each group (one seller) is priced by the
+server exactly as placing the order would price it (:func:`domain.bundles.bundle_totals`
+with the seller's tiers), from the items that are still available. Items that sold or were
+reserved since stay in the bag, marked unavailable, until the member removes them.
+Checking a group out is :meth:`application.orders.OrderService.place` with its ids.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from application.catalog_views import ListingView, listing_views
+from application.ports import Clock, UnitOfWork
+from application.ports.catalog import SellerCard
+from domain.accounts import User
+from domain.bundles import BundleTier, BundleTotals, bundle_totals, validate_tiers
+from domain.catalog import ListingStatus
+from domain.errors import Conflict, NotFound, ValidationError
+
+MAX_BAG_ITEMS = 100
+OWN_LISTING = "You cannot add your own listing to your bag."
+NOT_AVAILABLE = "This item is no longer available."
+BAG_FULL = f"Your bag is full ({MAX_BAG_ITEMS} items). Check out or remove some first."
+
+
+@dataclass(frozen=True)
+class BagGroup:
+    """One seller's items in a bag and what they cost together now."""
+
+    seller: SellerCard | None
+    seller_id: int
+    items: list[ListingView]
+    tiers: list[BundleTier]
+    bill: BundleTotals | None  # of the available items; None when none is
+
+    @property
+    def available_ids(self) -> list[int]:
+        return [v.listing.id for v in self.items
+                if v.listing.status is ListingStatus.AVAILABLE and v.listing.id is not None]
+
+    @property
+    def next_tier(self) -> BundleTier | None:
+        """The next discount more items would reach (the bag's nudge)."""
+        count = len(self.available_ids)
+        return next((tier for tier in self.tiers if tier.min_items > count), None)
+
+
+@dataclass(frozen=True)
+class BagView:
+    groups: list[BagGroup]
+
+    @property
+    def count(self) -> int:
+        return sum(len(group.items) for group in self.groups)
+
+
+class BundleService:
+    def __init__(self, uow: UnitOfWork, clock: Clock) -> None:
+        self.uow = uow
+        self.clock = clock
+
+    # -- the seller's tiers -----------------------------------------------------------------
+
+    async def set_tiers(self, seller: User, tiers: list[tuple[int, int]]) -> list[BundleTier]:
+        """Replace the seller's bundle discounts (400 with a sentence when they are wrong)."""
+        assert seller.id is not None
+        checked = validate_tiers(tiers)
+        async with self.uow:
+            await self.uow.bundle_tiers.replace(seller.id, checked)
+            await self.uow.commit()
+        return checked
+
+    async def tiers_of(self, seller_id: int) -> list[BundleTier]:
+        async with self.uow:
+            if await self.uow.users.get(seller_id) is None:
+                raise NotFound("User not found")
+            return await self.uow.bundle_tiers.for_seller(seller_id)
+
+    # -- the buyer's bag --------------------------------------------------------------------
+
+    async def bag(self, member: User) -> BagView:
+        assert member.id is not None
+        async with self.uow:
+            return await self._bag(member.id)
+
+    async def add(self, member: User, product_id: int) -> BagView:
+        """Put an available listing of someone else in the bag (idempotent)."""
+        assert member.id is not None
+        now = self.clock.now()
+        async with self.uow:
+            listing = await self.uow.listings.get(product_id)
+            if listing is None:
+                raise NotFound("Product not found")
+            if listing.seller_id == member.id:
+                raise ValidationError({"productId": OWN_LISTING})
+            if listing.status is not ListingStatus.AVAILABLE:
+                raise Conflict(NOT_AVAILABLE)
+            held = await self.uow.bag.product_ids(member.id)
+            if product_id not in held and len(held) >= MAX_BAG_ITEMS:
+                raise Conflict(BAG_FULL)
+            await self.uow.bag.add(member.id, product_id, now)
+            await self.uow.commit()
+            return await self._bag(member.id)
+
+    async def remove(self, member: User, product_id: int) -> BagView:
+        assert member.id is not None
+        async with self.uow:
+            if not await self.uow.bag.remove(member.id, product_id):
+                raise NotFound("That item is not in your bag.")
+            await self.uow.commit()
+            return await self._bag(member.id)
+
+    async def _bag(self, member_id: int) -> BagView:
+        ids = await self.uow.bag.product_ids(member_id)
+        found = await self.uow.listings.get_many(ids)
+        views = await listing_views(self.uow, self.clock, [found[i] for i in ids if i in found])
+        by_seller: dict[int, list[ListingView]] = {}
+        for view in views:
+            by_seller.setdefault(view.listing.seller_id, []).append(view)
+        tiers = await self.uow.bundle_tiers.for_sellers(list(by_seller))
+        groups = []
+        for seller_id, items in by_seller.items():
+            prices = [v.listing.price for v in items
+                      if v.listing.status is ListingStatus.AVAILABLE]
+            seller_tiers = tiers.get(seller_id, [])
+            groups.append(BagGroup(
+                seller=items[0].seller, seller_id=seller_id, items=items, tiers=seller_tiers,
+                bill=bundle_totals(prices, seller_tiers) if prices else None))
+        return BagView(groups)

@@ -1,0 +1,140 @@
+"""Bundles over HTTP: a seller's bundle discounts and a member's bag (issue 38 item 1).
+Thin: parse, call one service, map the result. Checking a bag group out is
+``POST /api/orders`` with ``productIds``."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import msgspec
+from litestar import Controller, get, post, put
+from litestar import delete as delete_route
+from litestar.status_codes import HTTP_200_OK
+
+from application.bundles import BagGroup, BagView, BundleService
+from domain.accounts import User
+from domain.bundles import BundleTier
+from domain.money import format_amount
+from entrypoints.http.guards import MAX_ID
+from entrypoints.http.openapi import describe
+from entrypoints.http.schemas import CamelStruct
+from entrypoints.http.schemas.products import ProductOut, SellerOut, product_out
+
+Small = Annotated[int, msgspec.Meta(ge=-1000, le=1000)]
+
+
+class TierIn(CamelStruct):
+    min_items: Small
+    percent: Small
+
+
+@describe(required=["tiers"])
+class BundleDiscountsIn(CamelStruct):
+    tiers: Annotated[list[TierIn], msgspec.Meta(max_length=20)]
+
+
+class TierOut(CamelStruct):
+    min_items: int
+    percent: int
+    label: str  # "Buy 2, save 10%"
+
+
+class BundleDiscountsOut(CamelStruct):
+    tiers: list[TierOut]
+
+
+@describe(required=["productId"], fields={"productId": {"minimum": 1, "maximum": MAX_ID}})
+class BagItemIn(CamelStruct):
+    product_id: Annotated[int, msgspec.Meta(ge=1, le=2**31 - 1)]
+
+
+class BagItemOut(CamelStruct):
+    product: ProductOut
+    available: bool
+
+
+class BagGroupOut(CamelStruct):
+    """One seller's items; the money is what checking the available ones out charges."""
+
+    seller: SellerOut | None
+    seller_id: int
+    items: list[BagItemOut]
+    tiers: list[TierOut]
+    item_count: int  # available items, the ones a checkout would buy
+    subtotal: str
+    discount: str
+    discount_percent: int
+    price: str  # subtotal - discount
+    service_fee: str
+    shipping: str
+    total: str
+    next_tier: TierOut | None  # the discount more items would reach
+
+
+class BagOut(CamelStruct):
+    count: int
+    groups: list[BagGroupOut]
+
+
+def tiers_out(tiers: list[BundleTier]) -> BundleDiscountsOut:
+    return BundleDiscountsOut(tiers=[_tier(t) for t in tiers])
+
+
+def _tier(tier: BundleTier) -> TierOut:
+    return TierOut(min_items=tier.min_items, percent=tier.percent, label=tier.label)
+
+
+def _group(group: BagGroup) -> BagGroupOut:
+    bill, card = group.bill, group.seller
+    money = {name: format_amount(0) for name in
+             ("subtotal", "discount", "price", "service_fee", "shipping", "total")}
+    if bill is not None:
+        money = {"subtotal": format_amount(bill.subtotal),
+                 "discount": format_amount(bill.discount),
+                 "price": format_amount(bill.discounted),
+                 "service_fee": format_amount(bill.service_fee),
+                 "shipping": format_amount(bill.shipping), "total": format_amount(bill.total)}
+    seller = None if card is None else SellerOut(
+        id=card.id, username=card.username, display_name=card.display_name,
+        avatar_url=card.avatar_url, rating=float(card.rating), rating_count=card.rating_count,
+        verified=card.verified)
+    next_tier = group.next_tier
+    return BagGroupOut(
+        seller=seller, seller_id=group.seller_id,
+        items=[BagItemOut(product=product_out(v), available=v.listing.id in group.available_ids)
+               for v in group.items],
+        tiers=[_tier(t) for t in group.tiers], item_count=len(group.available_ids),
+        discount_percent=0 if bill is None else bill.percent,
+        next_tier=None if next_tier is None else _tier(next_tier), **money)
+
+
+def bag_out(view: BagView) -> BagOut:
+    return BagOut(count=view.count, groups=[_group(g) for g in view.groups])
+
+
+class BundleController(Controller):
+    path = "/api"
+    tags = ["bundles"]
+
+    @put("/user/bundle-discounts")
+    async def set_discounts(self, data: BundleDiscountsIn, current_user: User,
+                            bundles: BundleService) -> BundleDiscountsOut:
+        return tiers_out(await bundles.set_tiers(
+            current_user, [(t.min_items, t.percent) for t in data.tiers]))
+
+    @get("/users/{user_id:int}/bundle-discounts")
+    async def discounts(self, user_id: int, bundles: BundleService) -> BundleDiscountsOut:
+        return tiers_out(await bundles.tiers_of(user_id))
+
+    @get("/bag")
+    async def bag(self, current_user: User, bundles: BundleService) -> BagOut:
+        return bag_out(await bundles.bag(current_user))
+
+    @post("/bag/items", status_code=HTTP_200_OK, opt={"errors": {404, 409}})
+    async def add(self, data: BagItemIn, current_user: User, bundles: BundleService) -> BagOut:
+        return bag_out(await bundles.add(current_user, data.product_id))
+
+    @delete_route("/bag/items/{product_id:int}", status_code=HTTP_200_OK)
+    async def remove(self, product_id: int, current_user: User, bundles: BundleService
+                     ) -> BagOut:
+        return bag_out(await bundles.remove(current_user, product_id))
