@@ -88,7 +88,9 @@ def test_a_phone_reaches_every_tab_of_the_header_with_its_badges(page: Page) -> 
     screenshot(page, "rough-phone-tabs-390", full_page=False)
     hub.click()
     page.wait_for_url("**/seller/offers")
-    expect(hub).to_have_attribute("aria-current", "page")
+    # Opening Seller Hub marks the offers read: the badge may go as the page loads.
+    expect(main_nav.get_by_role("link", name=re.compile(r"^Seller Hub"))).to_have_attribute(
+        "aria-current", "page")
     page.set_viewport_size(LAPTOP)
     expect(main_nav.get_by_role("link", name="Home")).to_be_visible()
     screenshot(page, "rough-laptop-tabs-1366", full_page=False)
