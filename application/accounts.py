@@ -17,7 +17,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+from application.account_mail import queue_signup_attempt, queue_verification
 from application.analytics import VisitLog
+from application.mail import Letters
 from application.ports import Clock, PasswordHasher, RateLimiter, UnitOfWork
 from application.ports.realtime import RealtimePublisher
 from application.throttle import Throttle, hashed
@@ -34,6 +36,7 @@ SESSION_ENDED: dict[str, str] = {"type": "session_ended"}
 INVALID_CREDENTIALS = "Invalid username or password"
 TOO_MANY_LOGINS = "Too many failed login attempts. Please wait and try again."
 TOO_MANY_SIGNUPS = "Too many new accounts from your network. Please wait and try again."
+CHECK_EMAIL_TO_FINISH = "Check your email to finish signing up"
 
 
 @dataclass(frozen=True)
@@ -61,9 +64,32 @@ class SignedIn:
     token: str
 
 
+@dataclass(frozen=True)
+class CheckEmail:
+    """A sign-up with an email that already has an account: no session, and no word that
+    the email is taken (its owner is emailed instead; ``docs/security.md``)."""
+
+    message: str = CHECK_EMAIL_TO_FINISH
+
+
 def hash_token(token: str) -> str:
     """Sessions are stored by the hash of their token, so a leaked table opens nothing."""
     return hashlib.sha256(token.encode()).hexdigest()
+
+
+async def end_sessions_in(uow: UnitOfWork, user_id: int, keep_token: str | None = None) -> int:
+    """Inside the caller's transaction: delete the user's sessions (but ``keep_token``'s).
+    After the commit, call :meth:`AccountService.sessions_ended` (or publish
+    ``SESSION_ENDED``) so open sockets close."""
+    keep = hash_token(keep_token) if keep_token else None
+    return await uow.sessions.delete_for_user(user_id, keep)
+
+
+async def publish_sessions_ended(realtime: RealtimePublisher | None, user_id: int) -> None:
+    """After the commit: the user's sockets check their own session again (and the ones
+    whose session ended close, ``entrypoints/http/realtime.py``)."""
+    if realtime is not None:
+        await realtime.publish([user_id], SESSION_ENDED)
 
 
 class AccountService:
@@ -78,8 +104,10 @@ class AccountService:
         visits: VisitLog | None = None,
         limits: Limits = DEFAULT_LIMITS,
         realtime: RealtimePublisher | None = None,
+        letters: Letters | None = None,
     ) -> None:
         self.uow = uow
+        self.letters = letters
         self.hasher = hasher
         self.clock = clock
         self.throttle = Throttle(limiter, clock)
@@ -89,19 +117,28 @@ class AccountService:
         self.visits = visits or VisitLog()
         self.realtime = realtime
 
-    async def register(self, form: Registration, client: str | None = None) -> SignedIn:
-        """A new account, signed in. ``client`` (the address) is limited; the operator's
-        CLI passes none."""
+    async def register(self, form: Registration, client: str | None = None
+                       ) -> SignedIn | CheckEmail:
+        """A new account, signed in, with a verification email on its way. ``client`` (the
+        address) is limited; the operator's CLI passes none and is told plainly when the
+        email is taken. A visitor whose email already has an account gets
+        :class:`CheckEmail`, exactly as long in coming, and the owner gets an email."""
         require_valid(validate_registration(
             form.username, form.display_name, form.email, form.password, form.confirm_password))
         if client is not None:
             await self.throttle.take(self.limits.registration_address,
                                      f"signup:{hashed(client)}", TOO_MANY_SIGNUPS)
         email = normalise_email(form.email)
-        await self._refuse_taken(form.username.strip(), email)  # before the slow hash
+        await self._refuse_taken(form.username.strip(), email, client)  # before the slow hash
         password_hash = await self.hasher.hash(form.password)  # slow: before the transaction
         async with self.uow:
-            await self._refuse_taken(form.username.strip(), email)
+            await self._refuse_taken(form.username.strip(), email, client)
+            owner = await self.uow.users.get_by_login(email)
+            if owner is not None:  # (only for visitors: _refuse_taken raised for operators)
+                if self.letters is not None:
+                    await queue_signup_attempt(self.uow, self.letters, self.clock, owner)
+                    await self.uow.commit()
+                return CheckEmail()
             user = await self.uow.users.add(User(
                 username=form.username.strip(),
                 display_name=form.display_name.strip(),
@@ -112,6 +149,9 @@ class AccountService:
             ))
             token = await self._open_session(user)
             await self.uow.activity.record(ActivityKind.SIGNUP, user.id, user.created_at)
+            if self.letters is not None and client is not None:
+                await queue_verification(self.uow, self.letters, self.clock, self.new_token,
+                                         user)
             await self.uow.commit()
         if client is not None:
             # Signing up is signing in: the address is known to the new account.
@@ -162,8 +202,22 @@ class AccountService:
             user_id = await self.uow.sessions.user_id_for(hash_token(token), self.clock.now())
             await self.uow.sessions.delete(hash_token(token))
             await self.uow.commit()
-        if user_id is not None and self.realtime is not None:
-            await self.realtime.publish([user_id], SESSION_ENDED)
+        if user_id is not None:
+            await publish_sessions_ended(self.realtime, user_id)
+
+    async def end_sessions(self, user_id: int, keep_token: str | None = None) -> int:
+        """End every session of ``user_id`` (but the one of ``keep_token``): the one place
+        that signs a member out everywhere (password reset or change, account closed,
+        suspension). Their sockets hear ``session_ended``; how many sessions ended."""
+        async with self.uow:
+            ended = await end_sessions_in(self.uow, user_id, keep_token)
+            await self.uow.commit()
+        await self.sessions_ended(user_id)
+        return ended
+
+    async def sessions_ended(self, user_id: int) -> None:
+        """After a commit that ended some of the user's sessions: tell their sockets."""
+        await publish_sessions_ended(self.realtime, user_id)
 
     async def user_for_session(self, token: str | None) -> User | None:
         if not token:
@@ -223,6 +277,7 @@ class AccountService:
     async def create_user(self, form: Registration, *, admin: bool = False) -> User:
         """Operator path (CLI): same rules as sign-up, optionally an administrator."""
         signed_in = await self.register(form)
+        assert isinstance(signed_in, SignedIn)  # an operator is told when the email is taken
         user = signed_in.user
         await self.logout(signed_in.token)
         if admin and not user.is_admin:
@@ -258,11 +313,12 @@ class AccountService:
         if max(waits):
             raise RateLimited(TOO_MANY_LOGINS, retry_after=max(waits))
 
-    async def _refuse_taken(self, username: str, email: str) -> None:
+    async def _refuse_taken(self, username: str, email: str, client: str | None) -> None:
+        """Usernames are public, so a taken one is said; a taken email only to operators."""
         async with self.uow:
             if await self.uow.users.username_taken(username):
                 raise Conflict("That username is already taken")
-            if await self.uow.users.email_taken(email):
+            if client is None and await self.uow.users.email_taken(email):
                 raise Conflict("An account with that email already exists")
 
     async def _open_session(self, user: User) -> str:
@@ -273,4 +329,5 @@ class AccountService:
         return token
 
 
-__all__ = ["AccountService", "Registration", "Role", "SignedIn", "hash_token"]
+__all__ = ["AccountService", "CheckEmail", "Registration", "Role", "SignedIn", "end_sessions_in",
+           "hash_token"]

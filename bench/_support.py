@@ -184,8 +184,9 @@ class WrkResult:
 
 
 def wrk(name: str, base_url: str, paths: list[str], *, seconds: int, connections: int,
-        threads: int = 2) -> WrkResult:
-    """Run wrk against ``base_url`` with each request taking a random path of ``paths``."""
+        threads: int = 2, headers: tuple[str, ...] = ()) -> WrkResult:
+    """Run wrk against ``base_url`` with each request taking a random path of ``paths``
+    (and each of ``headers``, ``"Name: value"``)."""
     with tempfile.TemporaryDirectory() as tmp:
         script = Path(tmp) / "random.lua"
         script.write_text(WRK_LUA)
@@ -194,10 +195,53 @@ def wrk(name: str, base_url: str, paths: list[str], *, seconds: int, connections
         env = {**os.environ, "BENCH_PATHS": str(listing)}
         done = subprocess.run(
             [WRK, "-t", str(threads), "-c", str(connections), "-d", f"{seconds}s",
-             "--timeout", "10s", "-s", str(script), base_url],
+             "--timeout", "10s", *[arg for h in headers for arg in ("-H", h)],
+             "-s", str(script), base_url],
             env=env, capture_output=True, text=True, timeout=seconds + 60, check=True)
     line = next(row for row in done.stdout.splitlines() if row.startswith("BENCH "))
     data = json.loads(line[len("BENCH "):])
     errors = sum(data[key] for key in ("status", "connect", "read", "write", "timeout"))
     return WrkResult(name, data["requests"], data["seconds"], data["p50"], data["p95"],
                      data["p99"], errors)
+
+
+NGINX = Path("/usr/sbin/nginx")
+NGINX_CONF = ROOT / "deploy" / "nginx.conf"
+
+
+def render_nginx(run_dir: Path, listen_port: int, upstream_ports: list[int]) -> Path:
+    """``deploy/nginx.conf`` with its markers filled in, written into ``run_dir``."""
+    run_dir.mkdir(parents=True, exist_ok=True)
+    upstreams = "\n        ".join(f"server 127.0.0.1:{port};" for port in upstream_ports)
+    text = (NGINX_CONF.read_text().replace("@RUN@", str(run_dir))
+            .replace("@LISTEN@", f"127.0.0.1:{listen_port}")
+            .replace("@UPSTREAMS@", upstreams))
+    if os.geteuid() == 0:
+        # (nginx started as root runs its workers as nobody, who cannot enter a private
+        # temporary directory; a bench or test run here keeps them as the caller)
+        text = "user root;\n" + text
+    conf = run_dir / "nginx.conf"
+    conf.write_text(text)
+    return conf
+
+
+@contextmanager
+def nginx(run_dir: Path, listen_port: int, upstream_ports: list[int]
+          ) -> Iterator[subprocess.Popen[bytes]]:
+    """Debian's nginx with ``deploy/nginx.conf`` in front of ``upstream_ports``, in the
+    foreground (stopped afterwards); the caller waits for it to answer."""
+    conf = render_nginx(run_dir, listen_port, upstream_ports)
+    command = [str(NGINX), "-p", str(run_dir), "-c", str(conf), "-g", "daemon off;"]
+    subprocess.run([*command[:-2], "-t"], check=True, capture_output=True)
+    with (run_dir / "stdout.log").open("wb") as out:
+        process = subprocess.Popen(command, stdout=out, stderr=out, start_new_session=True)
+    try:
+        yield process
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGTERM)
+            try:
+                process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                os.killpg(process.pid, signal.SIGKILL)
+                process.wait()

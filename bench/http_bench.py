@@ -32,6 +32,7 @@ import random
 import sys
 import tempfile
 import time
+import urllib.request
 from pathlib import Path
 from urllib.parse import urlencode
 
@@ -40,15 +41,18 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench import ws_bench
 from bench._support import (
     BIN,
+    NGINX,
     ROOT,
     WrkResult,
     free_port,
     get_json,
     load_average,
+    nginx,
     peak_rss_mb,
     private_rss_mb,
     server,
     wait_for_search_index,
+    wait_until_up,
     wrk,
 )
 
@@ -166,8 +170,8 @@ def main() -> None:
                         help="keep an existing database that holds exactly N listings")
     parser.add_argument("--only", default="",
                         help="comma-separated scenarios to run (default: all): ceiling, "
-                             "health, index.html, search, facets, product, cursor (or "
-                             "'cursor pages'), realtime")
+                             "health, index.html, search, facets, product, 'product 304', "
+                             "cursor (or 'cursor pages'), 'nginx product', realtime")
     parser.add_argument("--json", help="also write the results to this file")
     ws_bench.add_arguments(parser)
     args = parser.parse_args()
@@ -206,11 +210,14 @@ def main() -> None:
     run_it = lambda name: not wanted or name in wanted  # noqa: E731
     results: list[tuple[WrkResult, str]] = []
 
-    def measure(name: str, target: str, paths: list[str]) -> None:
+    def measure(name: str, target: str, paths: list[str], headers: tuple[str, ...] = ()
+                ) -> None:
         if not run_it(name):
             return
-        wrk(name, target, paths[:50], seconds=1, connections=args.connections)  # warm up
-        result = wrk(name, target, paths, seconds=args.seconds, connections=args.connections)
+        wrk(name, target, paths[:50], seconds=1, connections=args.connections,
+            headers=headers)  # warm up
+        result = wrk(name, target, paths, seconds=args.seconds, connections=args.connections,
+                     headers=headers)
         load = load_average()
         results.append((result, load))
         print(f"  {name:<14} {result.rate:>8.0f} req/s  p50 {result.p50:7.1f} ms  "
@@ -242,12 +249,29 @@ def main() -> None:
         measure("index.html", base, ["/"])
         measure("search", base, searches)
         measure("facets", base, facet_paths(rng, 3000))
-        measure("product", base, product_paths(rng, low, high, 5000))
+        products = product_paths(rng, low, high, 5000)
+        measure("product", base, products)
+        if run_it("product 304"):
+            # A browser revalidating a page it has: If-None-Match with the page's ETag.
+            with urllib.request.urlopen(base + products[0]) as answer:
+                etag = answer.headers["ETag"]
+            measure("product 304", base, products[:1], headers=(f"If-None-Match: {etag}",))
         if run_it("cursor pages"):
             pages = cursor_paths(base, rng.sample(searches, 100), depth=3)
             if pages:
                 measure("cursor pages", base, pages)
         rss, private = peak_rss_mb(process.pid), private_rss_mb(process.pid)
+    if run_it("nginx product") and NGINX.exists():
+        # Behind nginx (deploy/nginx.conf) in front of two workers: visitors' product pages,
+        # micro-cached by nginx as the app's Cache-Control allows.
+        nginx_port, upstream_port = free_port(), free_port()
+        two = [str(BIN / "rethread"), "serve", "--workers", "2", "--port", str(upstream_port)]
+        with server(two, {**env, "RETHREAD_PORT": str(upstream_port)},
+                    f"http://127.0.0.1:{upstream_port}/api/health", data_dir / "serve-2.log"), \
+                nginx(data_dir / "nginx", nginx_port, [upstream_port]) as proxy:
+            proxied = f"http://127.0.0.1:{nginx_port}"
+            wait_until_up(f"{proxied}/api/health", proxy)
+            measure("nginx product", proxied, products)
 
     ceiling = next((r.rate for r, _ in results if r.name == "ceiling"), None)
     print(f"\n{database}, {args.listings:,} listings, {args.workers} worker(s), "

@@ -34,6 +34,8 @@ class User:
     verified: bool = False
     rating: Decimal = field(default_factory=lambda: Decimal("0"))
     rating_count: int = 0
+    #: The member opened the link of a verification email sent to ``email``.
+    email_verified: bool = False
 
     @property
     def is_admin(self) -> bool:

@@ -86,6 +86,12 @@ class Limits:
     registration_address: Window = Window(limit=10, seconds=60 * 60)
     listing_account: Window = Window(limit=30, seconds=60 * 60)
     contact_address: Window = Window(limit=5, seconds=60 * 60)
+    #: Password-reset emails asked for one email address (whoever asks), and from one
+    #: address (whichever emails): a mailbox is not flooded, and nobody sprays requests.
+    reset_email: Window = Window(limit=3, seconds=60 * 60)
+    reset_address: Window = Window(limit=10, seconds=60 * 60)
+    #: Verification emails a member asks to be sent again.
+    verification_account: Window = Window(limit=5, seconds=60 * 60)
 
     def scaled(self, factor: int) -> Limits:
         if factor == 1:
@@ -94,7 +100,9 @@ class Limits:
                       self.login_known_address.scaled(factor),
                       self.login_address.scaled(factor), self.known_address_seconds,
                       self.registration_address.scaled(factor),
-                      self.listing_account.scaled(factor), self.contact_address.scaled(factor))
+                      self.listing_account.scaled(factor), self.contact_address.scaled(factor),
+                      self.reset_email.scaled(factor), self.reset_address.scaled(factor),
+                      self.verification_account.scaled(factor))
 
 
 DEFAULT_LIMITS = Limits()

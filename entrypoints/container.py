@@ -12,6 +12,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 
 from adapters.demo_images import PillowGarmentPictures
 from adapters.listing_index import ListingIndex
+from adapters.mail import FileMailSender, JinjaMailTemplates, SmtpMailSender
 from adapters.media import LocalMediaStore
 from adapters.passwords import Argon2PasswordHasher
 from adapters.rate_limit import MemoryRateLimiter, RedisRateLimiter
@@ -21,6 +22,7 @@ from adapters.sqlalchemy.lean import LeanReads, LeanUnitOfWork
 from adapters.sqlalchemy.listing_changes import loader
 from adapters.sqlalchemy.search_cache import SearchCache
 from adapters.sqlalchemy.unit_of_work import SqlAlchemyUnitOfWork
+from application.account_security import AccountSecurity
 from application.accounts import AccountService
 from application.addresses import AddressService
 from application.admission import Admission
@@ -32,6 +34,7 @@ from application.clock import SystemClock
 from application.contact import ContactService
 from application.demo import DemoSeeder
 from application.favorites import FavoriteService
+from application.mail import Letters, MailDispatcher
 from application.messaging import MessagingService
 from application.notifications import NotificationService
 from application.offers import OfferService
@@ -62,6 +65,13 @@ def _listing_index(engine: AsyncEngine) -> ListingIndex:
 
 def _admission(limit: int) -> Admission:
     return Admission(limit or None)
+
+
+def _mail_sender(settings: Settings) -> FileMailSender | SmtpMailSender:
+    """SMTP when ``RETHREAD_SMTP_URL`` is set; otherwise ``.eml`` files in the data dir."""
+    if settings.smtp_url:
+        return SmtpMailSender(settings.smtp_url, settings.mail_from)
+    return FileMailSender(settings.mail_dir, settings.mail_from)
 
 
 def _rate_limiter(redis: Redis | None) -> MemoryRateLimiter | RedisRateLimiter:
@@ -97,6 +107,12 @@ class Container(containers.DeclarativeContainer):
     activity_batch = providers.Singleton(ActivityBatch, uow)
     media_store = providers.Singleton(LocalMediaStore, settings.provided.media_dir)
 
+    mail_templates = providers.Singleton(JinjaMailTemplates)
+    letters = providers.Singleton(Letters, mail_templates, settings.provided.public_url)
+    mail_sender = providers.Singleton(_mail_sender, settings)
+    mail_dispatcher = providers.Factory(MailDispatcher, uow=uow, sender=mail_sender, clock=clock,
+                                        letters=letters)
+
     health_memo = providers.Singleton(HealthMemo)
     system = providers.Factory(SystemService, reads, clock, health_memo)
     sharing = providers.Factory(SharingService, uow)
@@ -110,7 +126,11 @@ class Container(containers.DeclarativeContainer):
         visits=visit_log,
         limits=limits,
         realtime=realtime,
+        letters=letters,
     )
+    account_security = providers.Factory(
+        AccountSecurity, uow=uow, hasher=password_hasher, clock=clock, limiter=rate_limiter,
+        letters=letters, realtime=realtime, limits=limits)
     analytics = providers.Factory(AnalyticsService, uow=uow, clock=clock, batch=activity_batch)
     blogs = providers.Factory(BlogService, uow=uow, clock=clock)
     contact = providers.Factory(ContactService, uow=uow, clock=clock, limiter=rate_limiter,

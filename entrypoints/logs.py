@@ -2,14 +2,15 @@
 
 The server's own records (Granian's ``_granian`` logger), the app's (``rethread``) and
 Litestar's go through :class:`JsonFormatter` to standard error: ``time`` (UTC, ISO 8601),
-``level``, ``logger``, ``message``, and whatever the call passed in ``extra`` (the access
-log's ``request_id``, ``method``, ``route``, ``status``, ``ms``...). A collector reads
-them as they are; a person reads them with ``jq``.
+``level``, ``logger``, ``message``, the ``request_id`` of the request being answered, and
+whatever the call passed in ``extra`` (the access log's ``method``, ``route``, ``status``,
+``ms``...). A collector reads them as they are; a person reads them with ``jq``.
 """
 
 from __future__ import annotations
 
 import logging
+from contextvars import ContextVar
 from datetime import UTC, datetime
 from typing import Any
 
@@ -18,6 +19,9 @@ import msgspec
 # The attributes every LogRecord has: anything else on a record came from ``extra``.
 _STANDARD = frozenset(vars(logging.makeLogRecord({}))) | {"message", "asctime", "taskName"}
 _encode = msgspec.json.Encoder(enc_hook=str).encode
+#: The id of the request being answered (``entrypoints/http/telemetry.py``): every record
+#: made while it runs carries it.
+request_id_var: ContextVar[str | None] = ContextVar("request_id", default=None)
 
 
 class JsonFormatter(logging.Formatter):
@@ -29,6 +33,9 @@ class JsonFormatter(logging.Formatter):
             "logger": record.name,
             "message": record.getMessage(),
         }
+        request_id = request_id_var.get()
+        if request_id is not None:
+            entry["request_id"] = request_id
         for name, value in vars(record).items():
             if name not in _STANDARD:
                 entry[name] = value

@@ -58,10 +58,23 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     # SQLite: how many MB of the database file each pooled connection memory-maps (the
     # mapped pages count in RSS once per connection). 0, the default: no mmap.
     sqlite_mmap_mb: int = 0
+    # Mail: unset, each message is written as an .eml file under <data dir>/mail/ (and its
+    # subject and link logged); smtp://user:pass@host:587?starttls=1 or smtps://... sends it.
+    smtp_url: str | None = None
+    mail_from: str = "Rethread <no-reply@rethread.local>"
+    # How often each server process's mail worker looks for due messages; 0 turns it off
+    # (tests and `rethread mail send` run the dispatcher themselves).
+    mail_poll_seconds: float = 2.0
+    # Administrators must have two-factor sign-in on before any admin route answers.
+    admin_2fa: bool = False
 
     @property
     def media_dir(self) -> Path:
         return self.data_dir / "media"
+
+    @property
+    def mail_dir(self) -> Path:
+        return self.data_dir / "mail"
 
     @property
     def is_sqlite(self) -> bool:
@@ -126,6 +139,10 @@ def load_settings(env: dict[str, str] | None = None) -> Settings:
         sqlite_mmap_mb=max(0, int(env.get("RETHREAD_SQLITE_MMAP_MB", "0"))),
         rate_limit_scale=max(1, int(env.get("RETHREAD_RATE_LIMIT_SCALE", "1"))),
         forwarded_allow_ips=env.get("RETHREAD_FORWARDED_ALLOW_IPS", "").strip(),
+        smtp_url=env.get("RETHREAD_SMTP_URL") or None,
+        mail_from=env.get("RETHREAD_MAIL_FROM") or "Rethread <no-reply@rethread.local>",
+        mail_poll_seconds=float(env.get("RETHREAD_MAIL_POLL_SECONDS", "2")),
+        admin_2fa=_flag(env.get("RETHREAD_ADMIN_2FA")),
     )
 
 

@@ -1,4 +1,5 @@
-"""Users and sessions: tables and the repositories behind the accounts ports."""
+"""Users, sessions and single-use account tokens: tables and the repositories behind the
+accounts ports."""
 
 from __future__ import annotations
 
@@ -18,11 +19,13 @@ from sqlalchemy import (
     func,
     insert,
     select,
+    update,
 )
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import Mapped, mapped_column
 
 from adapters.sqlalchemy.base import Base, UtcDateTime
+from domain.account_tokens import AccountToken, TokenPurpose
 from domain.accounts import Role, User
 
 
@@ -41,6 +44,7 @@ class UserRow(Base):
     height: Mapped[str | None] = mapped_column(String(20))
     instagram_handle: Mapped[str | None] = mapped_column(String(64))
     verified: Mapped[bool] = mapped_column(Boolean, default=False)
+    email_verified: Mapped[bool] = mapped_column(Boolean, default=False)
     rating: Mapped[Decimal] = mapped_column(Numeric(3, 2), default=Decimal("0"))
     rating_count: Mapped[int] = mapped_column(Integer, default=0)
     created_at: Mapped[datetime] = mapped_column(UtcDateTime, index=True)
@@ -57,7 +61,7 @@ class SessionRow(Base):
 
 _USER_FIELDS = (
     "username", "display_name", "email", "password_hash", "bio", "avatar_url", "height",
-    "instagram_handle", "verified", "rating", "rating_count", "created_at",
+    "instagram_handle", "verified", "rating", "rating_count", "created_at", "email_verified",
 )
 
 
@@ -147,3 +151,60 @@ class SqlSessionRepository:
     async def delete_expired(self, now: datetime) -> int:
         result = await self.session.execute(delete(SessionRow).where(SessionRow.expires_at <= now))
         return result.rowcount or 0
+
+    async def delete_for_user(self, user_id: int, keep: str | None = None) -> int:
+        query = delete(SessionRow).where(SessionRow.user_id == user_id)
+        if keep is not None:
+            query = query.where(SessionRow.token_hash != keep)
+        result = await self.session.execute(query)
+        return result.rowcount or 0  # type: ignore[attr-defined]
+
+
+class AccountTokenRow(Base):
+    __tablename__ = "account_tokens"
+    __table_args__ = (Index("ix_account_tokens_user_purpose", "user_id", "purpose"),)
+
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    purpose: Mapped[str] = mapped_column(String(24))
+    email: Mapped[str | None] = mapped_column(String(254))
+    created_at: Mapped[datetime] = mapped_column(UtcDateTime)
+    expires_at: Mapped[datetime] = mapped_column(UtcDateTime)
+    used_at: Mapped[datetime | None] = mapped_column(UtcDateTime)
+
+
+class SqlAccountTokenRepository:
+    def __init__(self, session: AsyncSession) -> None:
+        self.session = session
+
+    async def add(self, token: AccountToken) -> None:
+        self.session.add(AccountTokenRow(
+            token_hash=token.token_hash, user_id=token.user_id, purpose=token.purpose.value,
+            email=token.email, created_at=token.created_at, expires_at=token.expires_at,
+            used_at=token.used_at))
+        await self.session.flush()
+
+    async def get(self, token_hash: str) -> AccountToken | None:
+        row = await self.session.get(AccountTokenRow, token_hash)
+        if row is None:
+            return None
+        return AccountToken(token_hash=row.token_hash, user_id=row.user_id,
+                            purpose=TokenPurpose(row.purpose), created_at=row.created_at,
+                            expires_at=row.expires_at, email=row.email, used_at=row.used_at)
+
+    async def use(self, token_hash: str, now: datetime) -> bool:
+        result = await self.session.execute(
+            update(AccountTokenRow)
+            .where(AccountTokenRow.token_hash == token_hash, AccountTokenRow.used_at.is_(None))
+            .values(used_at=now).execution_options(synchronize_session=False))
+        return result.rowcount == 1  # type: ignore[attr-defined]
+
+    async def delete_for(self, user_id: int, purpose: TokenPurpose) -> None:
+        await self.session.execute(delete(AccountTokenRow).where(
+            AccountTokenRow.user_id == user_id, AccountTokenRow.purpose == purpose.value))
+
+    async def count_unused(self, user_id: int, purpose: TokenPurpose, now: datetime) -> int:
+        query = select(func.count()).select_from(AccountTokenRow).where(
+            AccountTokenRow.user_id == user_id, AccountTokenRow.purpose == purpose.value,
+            AccountTokenRow.used_at.is_(None), AccountTokenRow.expires_at > now)
+        return int(await self.session.scalar(query) or 0)

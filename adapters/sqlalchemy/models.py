@@ -1,6 +1,6 @@
 """Every table, imported in one place so Alembic and tests see the whole schema."""
 
-from adapters.sqlalchemy.accounts import SessionRow, UserRow
+from adapters.sqlalchemy.accounts import AccountTokenRow, SessionRow, UserRow  # noqa: F401
 from adapters.sqlalchemy.addresses import OrderAddressRow, UserAddressRow  # noqa: F401
 from adapters.sqlalchemy.analytics import ActivityRow  # noqa: F401
 from adapters.sqlalchemy.base import Base
@@ -10,6 +10,7 @@ from adapters.sqlalchemy.catalog import ProductImageRow, ProductRow  # noqa: F40
 from adapters.sqlalchemy.contact import ContactMessageRow  # noqa: F401
 from adapters.sqlalchemy.favorites import FavoriteRow  # noqa: F401
 from adapters.sqlalchemy.listing_changes import ListingChangeRow  # noqa: F401
+from adapters.sqlalchemy.mail import MailRow  # noqa: F401
 from adapters.sqlalchemy.messaging import MessageRow  # noqa: F401
 from adapters.sqlalchemy.notifications import NotificationRow  # noqa: F401
 from adapters.sqlalchemy.offers import OfferRow  # noqa: F401

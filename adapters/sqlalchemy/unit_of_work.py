@@ -17,7 +17,11 @@ from sqlalchemy.exc import DataError, DBAPIError, IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from adapters.listing_index import ListingIndex
-from adapters.sqlalchemy.accounts import SqlSessionRepository, SqlUserRepository
+from adapters.sqlalchemy.accounts import (
+    SqlAccountTokenRepository,
+    SqlSessionRepository,
+    SqlUserRepository,
+)
 from adapters.sqlalchemy.addresses import SqlAddressRepository
 from adapters.sqlalchemy.analytics import SqlActivityRepository
 from adapters.sqlalchemy.blog import SqlBlogRepository
@@ -26,6 +30,7 @@ from adapters.sqlalchemy.catalog import SqlListingRepository
 from adapters.sqlalchemy.contact import SqlContactMessageRepository
 from adapters.sqlalchemy.engine import WROTE, WROTE_SHOWN, SqliteWriteLockTimeout
 from adapters.sqlalchemy.favorites import SqlFavoriteRepository
+from adapters.sqlalchemy.mail import SqlMailQueueRepository
 from adapters.sqlalchemy.messaging import SqlMessageRepository
 from adapters.sqlalchemy.notifications import SqlNotificationRepository
 from adapters.sqlalchemy.offers import SqlOfferRepository
@@ -93,7 +98,8 @@ _REPOSITORIES: dict[str, Callable[[Any], Any]] = {
     "likes": lambda session: SqlReactionRepository(session, PostLikeRow),
     "saves": lambda session: SqlReactionRepository(session, PostSaveRow),
     "messages": SqlMessageRepository, "notifications": SqlNotificationRepository,
-    "sitemap": SqlSitemapRepository,
+    "sitemap": SqlSitemapRepository, "account_tokens": SqlAccountTokenRepository,
+    "mail": SqlMailQueueRepository,
     "bundle_tiers": SqlBundleTierRepository, "bag": SqlBagRepository,
 }
 # The listings repository also gets the search cache and the admission gate for heavy

@@ -13,13 +13,18 @@ from datetime import datetime
 from types import TracebackType
 from typing import Protocol, Self
 
-from application.ports.accounts import SessionRepository, UserRepository
+from application.ports.accounts import (
+    AccountTokenRepository,
+    SessionRepository,
+    UserRepository,
+)
 from application.ports.analytics import ActivityRepository
 from application.ports.blog import BlogRepository
 from application.ports.bundles import BagRepository, BundleTierRepository
 from application.ports.catalog import ListingReads, ListingRepository
 from application.ports.contact import ContactMessageRepository
 from application.ports.favorites import FavoriteRepository
+from application.ports.mail import MailQueueRepository
 from application.ports.messaging import MessageRepository
 from application.ports.notifications import NotificationRepository
 from application.ports.offers import OfferRepository
@@ -39,6 +44,8 @@ class UnitOfWork(Protocol):
 
     users: UserRepository
     sessions: SessionRepository
+    account_tokens: AccountTokenRepository
+    mail: MailQueueRepository
     blogs: BlogRepository
     contact_messages: ContactMessageRepository
     listings: ListingRepository

@@ -1,10 +1,11 @@
-"""Ports of the accounts area: users and server-side sessions."""
+"""Ports of the accounts area: users, server-side sessions and single-use tokens."""
 
 from __future__ import annotations
 
 from datetime import datetime
 from typing import Protocol
 
+from domain.account_tokens import AccountToken, TokenPurpose
 from domain.accounts import User
 
 
@@ -30,3 +31,16 @@ class SessionRepository(Protocol):
     async def user_id_for(self, token_hash: str, now: datetime) -> int | None: ...
     async def delete(self, token_hash: str) -> None: ...
     async def delete_expired(self, now: datetime) -> int: ...
+    async def delete_for_user(self, user_id: int, keep: str | None = None) -> int:
+        """End every session of the user (but ``keep``, a token hash); how many."""
+
+
+class AccountTokenRepository(Protocol):
+    """Single-use tokens kept by their hash (``domain/account_tokens.py``)."""
+
+    async def add(self, token: AccountToken) -> None: ...
+    async def get(self, token_hash: str) -> AccountToken | None: ...
+    async def use(self, token_hash: str, now: datetime) -> bool:
+        """Mark used if still unused (compare-and-set): True for exactly one caller."""
+    async def delete_for(self, user_id: int, purpose: TokenPurpose) -> None: ...
+    async def count_unused(self, user_id: int, purpose: TokenPurpose, now: datetime) -> int: ...

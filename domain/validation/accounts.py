@@ -22,7 +22,7 @@ PASSWORD_TOO_SHORT = "Password must be at least 6 characters"
 PASSWORD_TOO_LONG = "Password must be at most 128 characters"
 
 
-def _password_error(password: str | None) -> str | None:
+def password_error(password: str | None) -> str | None:
     return length_error(
         password or "",
         min_len=PASSWORD_MIN,
@@ -45,7 +45,7 @@ def validate_login(username: str | None, password: str | None) -> dict[str, str]
             too_long="Username or email must be at most 254 characters",
         ),
     )
-    errors.add("password", _password_error(password))
+    errors.add("password", password_error(password))
     return errors.result()
 
 
@@ -85,7 +85,7 @@ def validate_registration(
     )
     if not is_email(clean(email)):
         errors.add("email", "Please enter a valid email")
-    errors.add("password", _password_error(password))
+    errors.add("password", password_error(password))
     if confirm_password is not None and confirm_password != password:
         errors.add("confirmPassword", "Passwords do not match")
     return errors.result()

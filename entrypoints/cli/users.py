@@ -68,3 +68,15 @@ def _set_admin(name: str, *, admin: bool) -> None:
         errors.print(f"[red]Could not change {name}:[/] {error.message}")
         raise typer.Exit(1) from error
     console.print(f"[green]{user.username}[/] is now {user.role.value}")
+
+
+@app.command("reset-password")
+def reset_password(name: str = typer.Argument(..., help="Username or email.")) -> None:
+    """Email the account a password-reset link (valid one hour; sent by the mail worker or
+    `rethread mail send`)."""
+    try:
+        user = run(lambda c: c.account_security().send_password_reset_to(name))
+    except DomainError as error:
+        errors.print(f"[red]Could not reset {name}:[/] {error.message}")
+        raise typer.Exit(1) from error
+    console.print(f"[green]Queued[/] a password-reset link to {user.email} for {user.username}")

@@ -8,7 +8,7 @@ from typing import Any
 from litestar import Controller, Request, Response, get, patch, post
 from litestar.status_codes import HTTP_200_OK, HTTP_201_CREATED
 
-from application.accounts import AccountService, Registration, SignedIn
+from application.accounts import AccountService, CheckEmail, Registration, SignedIn
 from application.media import MAX_IMAGE_BYTES
 from application.social import ProfileEditor
 from domain.accounts import User
@@ -23,7 +23,12 @@ from domain.validation.accounts import (
     USERNAME_MAX,
     USERNAME_MIN,
 )
-from entrypoints.http.auth import SESSION_COOKIE, clear_session_cookie, session_cookie
+from entrypoints.http.auth import (
+    SESSION_COOKIE,
+    clear_session_cookie,
+    client_address,
+    session_cookie,
+)
 from entrypoints.http.openapi import describe
 from entrypoints.http.schemas import CamelStruct, Message
 from entrypoints.http.schemas.users import UserOut, user_out
@@ -76,10 +81,6 @@ def _signed_in(result: SignedIn, status: int) -> Response[UserOut]:
                     cookies=[session_cookie(result.token)])
 
 
-def _client(request: Request[Any, Any, Any]) -> str:
-    return request.client.host if request.client else "unknown"
-
-
 class AccountController(Controller):
     path = "/api"
     tags = ["accounts"]
@@ -99,15 +100,19 @@ class AccountController(Controller):
     @post("/login", status_code=HTTP_200_OK, opt={"errors": {401, 429}})
     async def login(self, request: Request[Any, Any, Any], data: LoginIn,
                     accounts: AccountService) -> Response[UserOut]:
-        result = await accounts.login(data.username, data.password, _client(request))
+        result = await accounts.login(data.username, data.password, client_address(request))
         return _signed_in(result, HTTP_200_OK)
 
     @post("/register", status_code=HTTP_201_CREATED, opt={"errors": {429}})
     async def register(self, request: Request[Any, Any, Any], data: RegisterIn,
-                       accounts: AccountService) -> Response[UserOut]:
+                       accounts: AccountService) -> Response[UserOut | Message]:
+        """201 with the new user and a session; for an email that already has an account,
+        201 with ``{"message": "Check your email to finish signing up"}`` and no session."""
         result = await accounts.register(Registration(
             data.username, data.display_name, data.email, data.password, data.confirm_password),
-            _client(request))
+            client_address(request))
+        if isinstance(result, CheckEmail):
+            return Response(Message(result.message), status_code=HTTP_201_CREATED)
         return _signed_in(result, HTTP_201_CREATED)
 
     @post("/logout", status_code=HTTP_200_OK)

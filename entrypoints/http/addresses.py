@@ -8,6 +8,7 @@ from litestar.status_codes import HTTP_201_CREATED
 from application.addresses import AddressService
 from application.reviews import ReviewService
 from domain.accounts import User
+from entrypoints.http.caching import public
 from entrypoints.http.schemas.orders import (
     AddressIn,
     ProfileReviewOut,
@@ -37,6 +38,6 @@ class UserReviewController(Controller):
     path = "/api/users"
     tags = ["orders"]
 
-    @get("/{user_id:int}/reviews")
+    @get("/{user_id:int}/reviews", **public())
     async def about(self, user_id: int, reviews: ReviewService) -> list[ProfileReviewOut]:
         return [profile_review_out(view) for view in await reviews.about(user_id)]

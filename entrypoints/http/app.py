@@ -16,18 +16,27 @@ from litestar.static_files import create_static_files_router
 
 from entrypoints.container import Container, build_container, shutdown, start_search_index
 from entrypoints.http.abandoned import drop_abandoned
+from entrypoints.http.account_security import AccountSecurityController
 from entrypoints.http.accounts import AccountController
 from entrypoints.http.addresses import AddressController, UserReviewController
 from entrypoints.http.analytics import AnalyticsController
 from entrypoints.http.auth import provide_admin, provide_current_user, provide_viewer
 from entrypoints.http.blog import BlogController
 from entrypoints.http.bundles import BundleController
+from entrypoints.http.caching import (
+    STORE,
+    answer_head_too,
+    http_caching,
+    response_cache_config,
+    response_store,
+)
 from entrypoints.http.catalog import CatalogController
 from entrypoints.http.contact import ContactController
 from entrypoints.http.errors import EXCEPTION_HANDLERS
 from entrypoints.http.favorites import FavoriteController
 from entrypoints.http.guards import MAX_BODY_BYTES, input_guard
 from entrypoints.http.headers import security_headers
+from entrypoints.http.mail_worker import mail_worker
 from entrypoints.http.messaging import MessagingController
 from entrypoints.http.notifications import NotificationController
 from entrypoints.http.offers import OfferController
@@ -42,9 +51,11 @@ from entrypoints.http.seo import robots, sitemap
 from entrypoints.http.social import SocialController
 from entrypoints.http.spa import spa_handler
 from entrypoints.http.system import SystemController
+from entrypoints.http.telemetry import metrics, telemetry, unmatched
 from entrypoints.settings import Settings, get_settings
 
-CONTROLLERS: list[Any] = [SystemController, AccountController, BlogController,
+CONTROLLERS: list[Any] = [SystemController, AccountController, AccountSecurityController,
+                          BlogController,
                           ContactController, CatalogController, FavoriteController,
                           SocialController, PostController, MessagingController,
                           NotificationController, realtime_socket, AnalyticsController,
@@ -70,6 +81,7 @@ def _service(provider: Any) -> Provide:
 
 def _dependencies(container: Container) -> dict[str, Provide]:
     services = {"system": container.system, "accounts": container.accounts,
+                "security": container.account_security,
                 "blogs": container.blogs, "contact": container.contact,
                 "catalog": container.catalog, "favorites": container.favorites,
                 "social": container.social, "profiles": container.profiles,
@@ -94,13 +106,18 @@ def create_app(settings: Settings | None = None, container: Container | None = N
     media = create_static_files_router(
         path="/media", directories=[settings.media_dir], name="media",
         cache_control=CacheControlHeader(max_age=31536000, public=True))
+    handlers = [*CONTROLLERS, robots, sitemap, metrics, spa_handler(settings.webapp_dir)]
+    answer_head_too(handlers)  # (media answers HEAD itself)
     app = Litestar(
-        route_handlers=[*CONTROLLERS, media, robots, sitemap,
-                        spa_handler(settings.webapp_dir)],
+        route_handlers=[*handlers, media],
         dependencies=_dependencies(container),
         exception_handlers=EXCEPTION_HANDLERS,
-        middleware=[input_guard, drop_abandoned],
-        before_send=[security_headers(secure_cookies=settings.secure_cookies)],
+        middleware=[telemetry(settings.access_log), input_guard, http_caching,
+                    drop_abandoned],
+        response_cache_config=response_cache_config(),
+        stores={STORE: response_store(settings.redis_url)},
+        before_send=[security_headers(secure_cookies=settings.secure_cookies),
+                     unmatched(settings.access_log)],
         request_max_body_size=MAX_BODY_BYTES,
         csrf_config=CSRFConfig(secret=settings.secret_key, cookie_name="csrftoken",
                                header_name="x-csrftoken",
@@ -114,7 +131,7 @@ def create_app(settings: Settings | None = None, container: Container | None = N
         plugins=[container.channels()],
         on_startup=[partial(start_search_index, container)],
         on_shutdown=[partial(shutdown, container)],
-        lifespan=[order_timers],
+        lifespan=[order_timers, mail_worker],
         debug=False,
     )
     app.state.container = container

@@ -34,6 +34,11 @@ async def provide_admin(current_user: User) -> User:
     return current_user
 
 
+def client_address(request: Request[Any, Any, Any]) -> str:
+    """The caller's address (the proxy's forwarded one when configured, ``docs/deploy.md``)."""
+    return request.client.host if request.client else "unknown"
+
+
 def session_cookie(token: str) -> Cookie:
     return Cookie(key=SESSION_COOKIE, value=token, httponly=True, samesite="lax", path="/",
                   max_age=int(SESSION_LIFETIME / timedelta(seconds=1)))

@@ -21,6 +21,7 @@ from domain.validation.content import (
     IMAGE_URL_MAX,
 )
 from domain.validation.listings import TITLE_MAX, TITLE_MIN
+from entrypoints.http.caching import public
 from entrypoints.http.openapi import describe
 from entrypoints.http.schemas import CamelStruct, Cursor, Limit
 
@@ -96,14 +97,14 @@ class BlogController(Controller):
     path = "/api"
     tags = ["blog"]
 
-    @get("/blogs")
+    @get("/blogs", **public())
     async def list_blogs(self, viewer: User | None, blogs: BlogService,
                          include_unpublished: IncludeUnpublished = False,
                          limit: Limit = None, cursor: Cursor = None) -> BlogPageOut:
         return page_out(await blogs.list_posts(
             viewer, include_unpublished=include_unpublished, limit=limit, cursor=cursor))
 
-    @get("/users/{user_id:int}/blogs")
+    @get("/users/{user_id:int}/blogs", **public())
     async def user_blogs(self, user_id: int, viewer: User | None, blogs: BlogService,
                          include_unpublished: IncludeUnpublished = False,
                          limit: Limit = None, cursor: Cursor = None) -> BlogPageOut:
@@ -111,11 +112,11 @@ class BlogController(Controller):
             user_id, viewer, include_unpublished=include_unpublished, limit=limit,
             cursor=cursor))
 
-    @get("/blogs/slug/{slug:str}")
+    @get("/blogs/slug/{slug:str}", **public())
     async def blog_by_slug(self, slug: str, viewer: User | None, blogs: BlogService) -> BlogOut:
         return blog_out(await blogs.get_by_slug(slug, viewer))
 
-    @get("/blogs/{post_id:int}")
+    @get("/blogs/{post_id:int}", **public())
     async def blog(self, post_id: int, viewer: User | None, blogs: BlogService) -> BlogOut:
         return blog_out(await blogs.get(post_id, viewer))
 

@@ -31,6 +31,7 @@ from domain.validation.listings import (
 )
 from entrypoints.http.abandoned import ABANDONABLE
 from entrypoints.http.bodies import decode_json, form_files, is_multipart, read_body, read_form
+from entrypoints.http.caching import public
 from entrypoints.http.openapi import describe
 from entrypoints.http.schemas import CamelStruct, Cursor, Limit
 from entrypoints.http.schemas.products import (
@@ -63,9 +64,8 @@ class SuggestionsOut(CamelStruct):
 
 
 Price = str | float | None
-PUBLIC_READ = {"exclude_from_csrf": True}
 # Reads that queue for a heavy-read slot: dropped when their client has gone (abandoned.py).
-HEAVY_PUBLIC_READ = {**PUBLIC_READ, ABANDONABLE: True}
+HEAVY_PUBLIC_READ = public({ABANDONABLE: True})
 
 
 #: The listing fields' limits, documented once for creating and for editing.
@@ -165,10 +165,9 @@ class CatalogController(Controller):
     path = "/api/products"
     tags = ["catalog"]
 
-    # Public reads skip the CSRF middleware (it guards unsafe methods only, and minting a
-    # token cookie for every cookie-less shopper cost a third of a bare request); the SPA's
-    # index.html and the other GETs still hand the browser its csrftoken cookie.
-    @get("/", opt=HEAVY_PUBLIC_READ)
+    # Public reads (caching.public): an ETag, Cache-Control for visitors, the response
+    # cache, and no CSRF cookie minted (the SPA's pages and /api/csrf hand it out).
+    @get("/", **HEAVY_PUBLIC_READ)
     async def search(self, catalog: CatalogService, viewer: User | None, q: str | None = None,
                      brand: Brands = None, category: Categories = None, size: Sizes = None,
                      condition: Conditions = None, min_price: MinPrice = None,
@@ -178,18 +177,17 @@ class CatalogController(Controller):
                      ) -> ProductPageOut:
         request = _search_request(q, brand, category, size, condition, min_price, max_price,
                                   seller_id, include_sold, sort, limit, cursor, exact)
-        # (A visitor's search is sent by fast_path.CatalogPages with these same bytes.)
         page = await catalog.search(replace(request, searcher_id=viewer.id if viewer else None))
         return product_page_out(page)
 
-    @get("/suggestions", opt=HEAVY_PUBLIC_READ)
+    @get("/suggestions", **HEAVY_PUBLIC_READ)
     async def suggestions(self, catalog: CatalogService, q: str = "") -> SuggestionsOut:
         found = await catalog.suggest(q)
         return SuggestionsOut(
             brands=[SuggestionOut(value=b.value, count=b.count) for b in found.brands],
             categories=[c.value for c in found.categories], words=found.words)
 
-    @get("/facets", opt=HEAVY_PUBLIC_READ)
+    @get("/facets", **HEAVY_PUBLIC_READ)
     async def facets(self, catalog: CatalogService, q: str | None = None,
                      brand: Brands = None, category: Categories = None, size: Sizes = None,
                      condition: Conditions = None, min_price: MinPrice = None,
@@ -199,10 +197,7 @@ class CatalogController(Controller):
             q, brand, category, size, condition, min_price, max_price, seller_id,
             include_sold, exact=exact)))
 
-    # A found product's page is sent by fast_path.CatalogPages before the framework runs,
-    # with these same bytes; this handler answers the rest (404s, failures, other spellings)
-    # and is the route /schema documents.
-    @get("/{product_id:int}", opt=PUBLIC_READ)
+    @get("/{product_id:int}", **public())
     async def product(self, product_id: int, catalog: CatalogService) -> ProductOut:
         return product_out(await catalog.get(product_id))
 

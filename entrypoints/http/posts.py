@@ -38,6 +38,7 @@ from entrypoints.http.bodies import (
     read_body,
     read_form,
 )
+from entrypoints.http.caching import public
 from entrypoints.http.guards import MAX_ID
 from entrypoints.http.openapi import describe
 from entrypoints.http.schemas import CamelStruct, Cursor, Limit
@@ -244,14 +245,14 @@ class PostController(Controller):
     path = "/api"
     tags = ["posts"]
 
-    @get("/posts")
+    @get("/posts", **public())
     async def feed(self, viewer: User | None, posts: PostService, following: Following = False,
                    hashtag: str | None = None, cursor: Cursor = None,
                    limit: Limit = None) -> PostPageOut:
         page = await posts.feed(viewer, FeedRequest(cursor, limit, following, hashtag))
         return _page(page, viewer)
 
-    @get("/posts/trending")
+    @get("/posts/trending", **public())
     async def trending(self, viewer: User | None, posts: PostService,
                        limit: int | None = None) -> list[PostOut]:
         return [post_out(v, viewer) for v in await posts.trending(viewer, limit)]
@@ -265,7 +266,7 @@ class PostController(Controller):
         view = await posts.create(current_user, _draft(data), image)
         return post_out(view, current_user)
 
-    @get("/posts/{post_id:int}")
+    @get("/posts/{post_id:int}", **public())
     async def detail(self, post_id: int, viewer: User | None, posts: PostService
                      ) -> PostDetailOut:
         found = await posts.get(post_id, viewer)
@@ -278,7 +279,7 @@ class PostController(Controller):
     async def remove(self, post_id: int, current_user: User, posts: PostService) -> None:
         await posts.delete(current_user, post_id)
 
-    @get("/posts/{post_id:int}/comments")
+    @get("/posts/{post_id:int}/comments", **public())
     async def comments(self, post_id: int, viewer: User | None, posts: PostService,
                        cursor: Cursor = None, limit: Limit = None) -> CommentPageOut:
         return _comments(await posts.comments(post_id, cursor, limit), viewer)
@@ -294,7 +295,7 @@ class PostController(Controller):
                              posts: PostService) -> None:
         await posts.delete_comment(current_user, comment_id)
 
-    @get("/users/{user_id:int}/posts")
+    @get("/users/{user_id:int}/posts", **public())
     async def by_author(self, user_id: int, viewer: User | None, posts: PostService,
                         cursor: Cursor = None, limit: Limit = None) -> PostPageOut:
         return _page(await posts.by_author(user_id, viewer, cursor, limit), viewer)
@@ -304,7 +305,7 @@ class PostController(Controller):
                     cursor: Cursor = None, limit: Limit = None) -> PostPageOut:
         return _page(await posts.saved(user_id, current_user, cursor, limit), current_user)
 
-    @get("/products/{product_id:int}/tagged-posts")
+    @get("/products/{product_id:int}/tagged-posts", **public())
     async def tagged(self, product_id: int, viewer: User | None, posts: PostService
                      ) -> list[PostOut]:
         return [post_out(v, viewer) for v in await posts.tagging(product_id, viewer)]

@@ -24,7 +24,7 @@ def _disallowed() -> list[str]:
     """Login-only pages (a parameter as ``*``, so /product/*/edit never hides /product/1)
     and the machine paths."""
     private = {re.sub(r":\w+", "*", r.path) for r in spa_routes() if r.access == "login"}
-    return ["/api/", "/ws", *sorted(private), "/checkout/"]
+    return ["/api/", "/ws", "/metrics", *sorted(private), "/checkout/"]
 
 
 @get("/robots.txt", include_in_schema=False, sync_to_thread=False)

@@ -11,6 +11,7 @@ from litestar.status_codes import HTTP_200_OK, HTTP_201_CREATED, HTTP_204_NO_CON
 
 from application.social import SocialService
 from domain.accounts import User
+from entrypoints.http.caching import public
 from entrypoints.http.guards import MAX_ID
 from entrypoints.http.openapi import describe
 from entrypoints.http.schemas import CamelStruct
@@ -45,7 +46,7 @@ class SocialController(Controller):
     path = "/api"
     tags = ["social"]
 
-    @get("/users/{user_id:int}")
+    @get("/users/{user_id:int}", **public())
     async def user(self, user_id: int, viewer: User | None, social: SocialService) -> ProfileOut:
         profile = await social.profile(user_id, viewer)
         return ProfileOut(**msgspec.structs.asdict(user_out(profile.user, viewer)),
@@ -67,12 +68,12 @@ class SocialController(Controller):
     async def unfollow(self, data: FollowIn, current_user: User, social: SocialService) -> None:
         await social.unfollow(current_user, data.follower_id, data.following_id)
 
-    @get("/users/{user_id:int}/followers")
+    @get("/users/{user_id:int}/followers", **public())
     async def followers(self, user_id: int, viewer: User | None,
                         social: SocialService) -> list[UserOut]:
         return [user_out(user, viewer) for user in await social.followers(user_id)]
 
-    @get("/users/{user_id:int}/following")
+    @get("/users/{user_id:int}/following", **public())
     async def following(self, user_id: int, viewer: User | None,
                         social: SocialService) -> list[UserOut]:
         return [user_out(user, viewer) for user in await social.following(user_id)]

@@ -31,6 +31,7 @@ from domain.accounts import Role, User
 from entrypoints.container import Container, build_container
 from entrypoints.settings import load_settings
 from tests.fakes.accounts import FakeSessions, FakeUsers, PlainHasher
+from tests.fakes.mail import FakeMailSender
 from tests.fakes.media import FakeMediaStore
 from tests.fakes.realtime import FakeRealtime
 from tests.fakes.system import FakeRateLimiter, FixedClock
@@ -56,6 +57,7 @@ def fake_container(uow: FakeUnitOfWork | None = None, clock: FixedClock | None =
         built.rate_limiter: FakeRateLimiter(),
         built.media_store: FakeMediaStore(),
         built.realtime: FakeRealtime(),
+        built.mail_sender: FakeMailSender(),
     }
     with ExitStack() as stack:
         for provider, fake in fakes.items():

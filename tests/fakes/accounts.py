@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import copy
+import dataclasses
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from domain.account_tokens import AccountToken, TokenPurpose
 from domain.accounts import User
 
 
@@ -74,6 +76,38 @@ class FakeSessions:
         for key in expired:
             del self.rows[key]
         return len(expired)
+
+    async def delete_for_user(self, user_id: int, keep: str | None = None) -> int:
+        ended = [k for k, (owner, _) in self.rows.items() if owner == user_id and k != keep]
+        for key in ended:
+            del self.rows[key]
+        return len(ended)
+
+
+@dataclass
+class FakeAccountTokens:
+    rows: dict[str, AccountToken] = field(default_factory=dict)
+
+    async def add(self, token: AccountToken) -> None:
+        self.rows[token.token_hash] = token
+
+    async def get(self, token_hash: str) -> AccountToken | None:
+        return self.rows.get(token_hash)
+
+    async def use(self, token_hash: str, now: datetime) -> bool:
+        token = self.rows.get(token_hash)
+        if token is None or token.used_at is not None:
+            return False
+        self.rows[token_hash] = dataclasses.replace(token, used_at=now)
+        return True
+
+    async def delete_for(self, user_id: int, purpose: TokenPurpose) -> None:
+        self.rows = {k: t for k, t in self.rows.items()
+                     if not (t.user_id == user_id and t.purpose is purpose)}
+
+    async def count_unused(self, user_id: int, purpose: TokenPurpose, now: datetime) -> int:
+        return sum(1 for t in self.rows.values() if t.user_id == user_id
+                   and t.purpose is purpose and t.used_at is None and t.expires_at > now)
 
 
 class PlainHasher:

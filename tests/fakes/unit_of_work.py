@@ -12,13 +12,14 @@ import copy
 from types import TracebackType
 from typing import Any, Self
 
-from tests.fakes.accounts import FakeSessions, FakeUsers
+from tests.fakes.accounts import FakeAccountTokens, FakeSessions, FakeUsers
 from tests.fakes.analytics import FakeActivity
 from tests.fakes.blog import FakeBlogs
 from tests.fakes.bundles import FakeBag, FakeBundleTiers
 from tests.fakes.catalog import FakeListings
 from tests.fakes.contact import FakeContactMessages
 from tests.fakes.favorites import FakeFavorites
+from tests.fakes.mail import FakeMailQueue
 from tests.fakes.messaging import FakeMessages
 from tests.fakes.notifications import FakeNotifications
 from tests.fakes.offers import FakeOffers
@@ -35,6 +36,8 @@ class FakeUnitOfWork:
     def __init__(self) -> None:
         self.users = FakeUsers()
         self.sessions = FakeSessions()
+        self.account_tokens = FakeAccountTokens()
+        self.mail = FakeMailQueue()
         self.blogs = FakeBlogs(self.users)
         self.contact_messages = FakeContactMessages()
         self.listings = FakeListings(self.users)

@@ -64,12 +64,13 @@ def test_adapters_never_import_entrypoints() -> None:
 # a handler reads itself) are shared HTTP infrastructure too, and so is pages/ (the webapp's
 # route table, read by spa.py and seo.py), precompressed.py (built assets sent
 # precompressed, read by spa.py), and abandoned.py (the middleware and the route option that
-# marks a read to drop when its client has gone), and headers.py (the security headers every
-# response carries, which the catalog pages answered before the framework send themselves).
+# marks a read to drop when its client has gone), headers.py (the security headers every
+# response carries) and caching.py (``public()``, the option a public read declares).
 HTTP_SHARED = {"entrypoints.http.schemas", "entrypoints.http.auth", "entrypoints.http.errors",
                "entrypoints.http.openapi", "entrypoints.http.guards", "entrypoints.http.pages",
                "entrypoints.http.bodies", "entrypoints.http.precompressed",
-               "entrypoints.http.abandoned", "entrypoints.http.headers"}
+               "entrypoints.http.abandoned", "entrypoints.http.headers",
+               "entrypoints.http.caching"}
 
 
 def imported_modules(path: Path) -> set[str]:

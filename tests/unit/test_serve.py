@@ -26,6 +26,9 @@ def settings(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     get_settings.cache_clear()  # type: ignore[attr-defined]
     yield
     get_settings.cache_clear()  # type: ignore[attr-defined]
+    # (serve() sets these for the workers it starts; the rest of the run must not see them)
+    for name in ("PROMETHEUS_MULTIPROC_DIR", "RETHREAD_SEARCH_CACHE_SECONDS"):
+        os.environ.pop(name, None)
 
 
 class Recorded:

@@ -22,6 +22,8 @@ class UserOut(CamelStruct):
     role: str
     created_at: datetime
     email: str | None = None
+    #: Public (a trust mark on profiles, "Verified email"); the address itself is not.
+    email_verified: bool = False
 
 
 def user_out(user: User, viewer: User | None) -> UserOut:
@@ -34,4 +36,5 @@ def user_out(user: User, viewer: User | None) -> UserOut:
         instagram_handle=user.instagram_handle, verified=user.verified,
         rating=float(user.rating), rating_count=user.rating_count, role=user.role.value,
         created_at=user.created_at, email=user.email if can_see_email else None,
+        email_verified=user.email_verified,
     )

@@ -9,7 +9,7 @@ export const SavedItemsPage = lazy(() => import('@/features/favorites/components
 export const FeedPage = lazy(() => import('@/features/social/components/feed-page'));
 export const PostPage = lazy(() => import('@/features/social/components/post-page'));
 export const NewPostPage = lazy(() => import('@/features/social/components/new-post-page'));
-export const SettingsPage = lazy(() => import('@/features/social/components/settings-page'));
+export const SettingsPage = lazy(() => import('./settings-page'));
 export const ProfilePage = lazy(() => import('@/features/social/components/profile-page'));
 export const MessagesPage = lazy(() => import('@/features/messaging/components/messages-page'));
 export const SellerOffersPage = lazy(() => import('@/features/offers/components/seller-offers-page'));
@@ -22,6 +22,9 @@ export const AdminDashboardPage = lazy(() => import('@/features/admin/components
 export const PaymentConfirmPage = lazy(() => import('@/features/orders/components/payment-confirm-page'));
 export const LabelPage = lazy(() => import('@/features/orders/components/label-page'));
 export const AuthPage = lazy(() => import('@/features/auth/components/auth-page'));
+export const ForgotPasswordPage = lazy(() => import('@/features/auth/components/forgot-password-page'));
+export const ResetPasswordPage = lazy(() => import('@/features/auth/components/reset-password-page'));
+export const VerifyEmailPage = lazy(() => import('@/features/auth/components/verify-email-page'));
 export const BlogListPage = lazy(() => import('@/features/blog/components/blog-list-page'));
 export const BlogEditorPage = lazy(() => import('@/features/blog/components/blog-editor-page'));
 export const BlogPostPage = lazy(() => import('@/features/blog/components/blog-post-page'));

@@ -41,6 +41,9 @@ export const routes: RouteObject[] = [
       { path: '/checkout/bag', element: <Page.BagCheckoutPage />, handle: meta('Checkout') },
       { path: '/profile/:id', element: <Page.ProfilePage /> },
       { path: '/auth', element: <Page.AuthPage />, handle: meta('Log in or sign up', 'Log in to Rethread or create an account to buy, sell and share your style.') },
+      { path: '/forgot-password', element: <Page.ForgotPasswordPage />, handle: meta('Forgot your password?', 'Get a link to choose a new Rethread password.') },
+      { path: '/reset-password', element: <Page.ResetPasswordPage />, handle: meta('Choose a new password') },
+      { path: '/verify-email', element: <Page.VerifyEmailPage />, handle: meta('Confirm your email') },
       { path: '/blog', element: <Page.BlogListPage />, handle: meta('Blog', 'Style guides, care tips and stories from the Rethread community.') },
       { path: '/blog/:slug', element: <Page.BlogPostPage /> },
       // Messages explain the login they need themselves (spec §2 Messages).

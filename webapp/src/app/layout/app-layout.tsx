@@ -4,6 +4,7 @@ import { closeToastsOnPageChange } from '@/lib/notify';
 import { type PageMeta, usePageMeta } from '@/lib/page-meta';
 import { useScrollMemory } from '@/lib/scroll-memory';
 import { PageLoader } from '@/components/page-loader';
+import { VerifyEmailBanner } from '@/features/auth/components/verify-email-banner';
 import { RealtimeBridge } from '../realtime-bridge';
 import classes from './app-layout.module.css';
 import { MobileBottomBar } from './mobile-bottom-bar';
@@ -34,6 +35,7 @@ export function AppLayout() {
         Skip to content
       </a>
       <SiteHeader />
+      <VerifyEmailBanner />
       <main id="main" tabIndex={-1} className={classes.main}>
         <Suspense fallback={<PageLoader />}>
           <Outlet />

@@ -25,8 +25,12 @@ export function postLogin(credentials: Credentials): Promise<User> {
   return api.post('login', { json: credentials }).json<User>();
 }
 
-export function postRegister(registration: Registration): Promise<User> {
-  return api.post('register', { json: registration }).json<User>();
+/** A new user (signed in), or `{message}` when the email already has an account: the
+ * server then signs nobody in and emails the owner (it never says the email is taken). */
+export type RegisterAnswer = User | { message: string };
+
+export function postRegister(registration: Registration): Promise<RegisterAnswer> {
+  return api.post('register', { json: registration }).json<RegisterAnswer>();
 }
 
 export async function postLogout(): Promise<void> {

@@ -18,7 +18,8 @@ interface SessionState {
   signingOut: boolean;
   fetchUser: () => Promise<User | null>;
   login: (credentials: Credentials) => Promise<User>;
-  register: (registration: Registration) => Promise<User>;
+  /** The new user, or the server's sentence when nobody was signed in (check your email). */
+  register: (registration: Registration) => Promise<User | string>;
   /** Clears the user, then tells the server; rejects when the server call failed. */
   logout: () => Promise<void>;
   finishSignOut: () => void;
@@ -49,9 +50,10 @@ export const useSessionStore = create<SessionState>()((set) => ({
     return user;
   },
   register: async (registration) => {
-    const user = await postRegister(registration);
-    set(signedIn(user));
-    return user;
+    const answer = await postRegister(registration);
+    if (!('id' in answer)) return answer.message;
+    set(signedIn(answer));
+    return answer;
   },
   logout: async () => {
     set({ ...anonymous, signingOut: true });

@@ -6,6 +6,8 @@ export interface User {
   username: string;
   displayName: string;
   email?: string;
+  /** The member opened the link of a verification email (a public trust mark). */
+  emailVerified?: boolean;
   avatarUrl: string | null;
   bio: string | null;
   height: string | null;

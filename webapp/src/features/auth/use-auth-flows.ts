@@ -10,9 +10,9 @@ import { displayNameOf, type User } from '@/entities/user/user';
 const LOGIN_REDIRECT_MS = 500;
 
 /** A session action and what follows it, for `submitWith` (errors: toast + field errors). */
-interface AuthFlow<Input> {
-  action: (input: Input) => Promise<User>;
-  options: SubmitOptions<User>;
+interface AuthFlow<Input, Result = User> {
+  action: (input: Input) => Promise<Result>;
+  options: SubmitOptions<Result>;
 }
 
 /** The page the visitor was sent here from (`?next=`, same-site only), else home. */
@@ -38,7 +38,7 @@ export function useLogin(): AuthFlow<Credentials> {
 }
 
 /** Create an account: toast, arm the welcome tour, back to the wanted page (or home) at once. */
-export function useRegister(): AuthFlow<Registration> {
+export function useRegister(): AuthFlow<Registration, User | string> {
   const navigate = useNavigate();
   const next = useReturnPath();
   return {
@@ -46,6 +46,11 @@ export function useRegister(): AuthFlow<Registration> {
     options: {
       fallback: 'Failed to register',
       onSuccess: (user) => {
+        if (typeof user === 'string') {
+          // The email has an account: nobody is signed in, and its owner gets an email.
+          notifySuccess('Almost there', user);
+          return;
+        }
         notifySuccess('Registration successful', `Welcome to Rethread, ${displayNameOf(user)}!`);
         markFirstVisit();
         navigate(next, { replace: true });

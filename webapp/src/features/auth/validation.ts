@@ -55,3 +55,12 @@ export function validateRegister(values: RegisterValues): FieldErrors<keyof Regi
     confirmPassword: confirmPasswordError(values),
   };
 }
+
+/** A new password (reset, change): the sign-up rule. */
+export function newPasswordError(password: string): string | undefined {
+  return password.length < MIN_PASSWORD ? PASSWORD_TOO_SHORT : undefined;
+}
+
+export function emailError(email: string): string | undefined {
+  return EMAIL.test(email.trim()) ? undefined : 'Please enter a valid email';
+}

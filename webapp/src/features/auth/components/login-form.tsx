@@ -1,4 +1,5 @@
-import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Link } from 'react-router-dom';
 import { useForm } from '@mantine/form';
 import { submitWith } from '@/lib/form';
 import type { Credentials } from '@/entities/session/session-api';
@@ -25,6 +26,9 @@ export function LoginForm() {
           {...passwordToggleProps}
           {...form.getInputProps('password')}
         />
+        <Anchor component={Link} to="/forgot-password" size="sm" ta="right">
+          Forgot password?
+        </Anchor>
         <Button type="submit" loading={form.submitting} fullWidth>
           Log in
         </Button>

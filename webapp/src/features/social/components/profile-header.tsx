@@ -1,6 +1,6 @@
 import { BundleDiscountsNote } from '@/entities/bag/bundle-discounts-note';
-import { Anchor, Avatar, Button, Group, Paper, Rating, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconBrandInstagram, IconCalendar, IconMessageCircle, IconPencil, IconPlus, IconRuler } from '@tabler/icons-react';
+import { Anchor, Avatar, Badge, Button, Group, Paper, Rating, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconBrandInstagram, IconCalendar, IconMailCheck, IconMessageCircle, IconPencil, IconPlus, IconRuler } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router-dom';
 import { FollowButton } from '@/entities/user/follow-button';
 import { formatMonthYear, formatRating, NO_REVIEWS } from '@/lib/formatters';
@@ -37,7 +37,14 @@ export function ProfileHeader({ user, listingCount }: ProfileHeaderProps) {
         <Stack gap="xs" style={{ flex: '1 1 280px' }}>
           <div>
             <Title order={1} size="h2">{displayNameOf(user)}</Title>
-            <Text c="dimmed">@{user.username}</Text>
+            <Group gap="xs">
+              <Text c="dimmed">@{user.username}</Text>
+              {user.emailVerified && (
+                <Badge color="teal" variant="light" leftSection={<IconMailCheck size={14} aria-hidden />}>
+                  Verified email
+                </Badge>
+              )}
+            </Group>
           </div>
           <Group gap="xs">
             {user.ratingCount ? (

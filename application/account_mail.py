@@ -1,0 +1,68 @@
+"""The accounts area's emails: each one queued in the caller's transaction (``Letters``).
+
+Links carry a fresh random token whose hash is stored (``domain/account_tokens.py``); the
+token itself exists only in the queued message and the member's mailbox.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from urllib.parse import quote
+
+from application.mail import Letters
+from application.ports import Clock, UnitOfWork
+from domain.account_tokens import TokenPurpose, new_account_token
+from domain.accounts import User
+
+RESET_PATH = "/reset-password?token="
+VERIFY_PATH = "/verify-email?token="
+FORGOT_PATH = "/forgot-password"
+
+
+async def _token(uow: UnitOfWork, clock: Clock, new_token: Callable[[], str], user: User,
+                 purpose: TokenPurpose, email: str | None = None) -> str:
+    assert user.id is not None
+    secret = new_token()
+    await uow.account_tokens.add(new_account_token(secret, user_id=user.id, purpose=purpose,
+                                                   now=clock.now(), email=email))
+    return secret
+
+
+async def queue_password_reset(uow: UnitOfWork, letters: Letters, clock: Clock,
+                               new_token: Callable[[], str], user: User) -> None:
+    secret = await _token(uow, clock, new_token, user, TokenPurpose.PASSWORD_RESET)
+    await letters.queue(uow, clock, user.email, "password_reset", {"name": user.display_name},
+                        link=letters.url(RESET_PATH + quote(secret)))
+
+
+async def queue_verification(uow: UnitOfWork, letters: Letters, clock: Clock,
+                             new_token: Callable[[], str], user: User,
+                             email: str | None = None) -> None:
+    """A link confirming ``email`` (default: the account's own) for ``user``."""
+    address = email or user.email
+    secret = await _token(uow, clock, new_token, user, TokenPurpose.VERIFY_EMAIL, address)
+    await letters.queue(uow, clock, address, "verify_email",
+                        {"name": user.display_name, "email": address},
+                        link=letters.url(VERIFY_PATH + quote(secret)))
+
+
+async def queue_signup_attempt(uow: UnitOfWork, letters: Letters, clock: Clock,
+                               owner: User) -> None:
+    """Tell an email's owner that someone tried to sign up with it."""
+    await letters.queue(uow, clock, owner.email, "signup_attempt",
+                        {"name": owner.display_name, "email": owner.email,
+                         "username": owner.username},
+                        link=letters.url(FORGOT_PATH))
+
+
+async def queue_email_change_notice(uow: UnitOfWork, letters: Letters, clock: Clock,
+                                    user: User, new_email: str) -> None:
+    await letters.queue(uow, clock, user.email, "email_change_notice",
+                        {"name": user.display_name, "new_email": new_email},
+                        link=letters.url(FORGOT_PATH))
+
+
+async def queue_password_changed(uow: UnitOfWork, letters: Letters, clock: Clock,
+                                 user: User) -> None:
+    await letters.queue(uow, clock, user.email, "password_changed",
+                        {"name": user.display_name}, link=letters.url(FORGOT_PATH))

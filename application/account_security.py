@@ -1,0 +1,209 @@
+"""Account security: password reset, email verification, changing the password or the
+email (issue 41). Two-factor sign-in and the sessions list live here too as they land.
+
+Every email is queued in the transaction that causes it (``application/account_mail.py``);
+every token is single use, by a compare-and-set on the stored hash, so two requests with
+one link cannot both succeed. Signing a member out everywhere goes through
+``application/accounts.end_sessions_in``, the one place for it.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable
+
+from application.account_mail import (
+    queue_email_change_notice,
+    queue_password_changed,
+    queue_password_reset,
+    queue_verification,
+)
+from application.accounts import end_sessions_in, publish_sessions_ended
+from application.mail import Letters
+from application.ports import Clock, PasswordHasher, RateLimiter, UnitOfWork
+from application.ports.realtime import RealtimePublisher
+from application.throttle import Throttle, hashed
+from domain.account_tokens import (
+    INVALID_RESET_LINK,
+    INVALID_VERIFY_LINK,
+    TokenPurpose,
+    hash_secret,
+)
+from domain.accounts import User, normalise_email
+from domain.errors import Conflict, NotFound, ValidationError, require_valid
+from domain.rate_limits import DEFAULT_LIMITS, Limits
+from domain.validation._rules import clean, is_email
+from domain.validation.accounts import password_error
+
+TOO_MANY_RESETS = "Too many password reset requests. Please wait and try again."
+TOO_MANY_VERIFICATIONS = "Too many verification emails. Please wait and try again."
+RESET_REQUESTED = ("If an account uses that email, we have sent it a link to reset the "
+                   "password. The link works for one hour.")
+PASSWORD_RESET_DONE = "Your password has been reset. You can now log in."
+WRONG_PASSWORD = "Your current password is not correct"
+EMAIL_TAKEN_OR_SENT = "Check your new inbox: we sent a link to confirm the address."
+TOKEN_MAX = 200
+
+
+class AccountSecurity:
+    def __init__(self, uow: UnitOfWork, hasher: PasswordHasher, clock: Clock,
+                 limiter: RateLimiter, letters: Letters,
+                 realtime: RealtimePublisher | None = None,
+                 limits: Limits = DEFAULT_LIMITS,
+                 new_token: Callable[[], str] = lambda: secrets.token_urlsafe(32)) -> None:
+        self.uow = uow
+        self.hasher = hasher
+        self.clock = clock
+        self.throttle = Throttle(limiter, clock)
+        self.letters = letters
+        self.realtime = realtime
+        self.limits = limits
+        self.new_token = new_token
+
+    # -- password reset --------------------------------------------------------------------
+
+    async def allow_password_reset(self, email: str, client: str) -> str:
+        """Count a reset request against the email and the address (429 past the limits);
+        the normalised email. Answers the same whether or not an account uses it."""
+        if not is_email(clean(email)):
+            raise ValidationError({"email": "Please enter a valid email"})
+        address = normalise_email(email)
+        await self.throttle.take(self.limits.reset_address, f"reset:addr:{hashed(client)}",
+                                 TOO_MANY_RESETS)
+        await self.throttle.take(self.limits.reset_email, f"reset:email:{hashed(address)}",
+                                 TOO_MANY_RESETS)
+        return address
+
+    async def send_password_reset(self, email: str) -> bool:
+        """Queue a reset link for the account using ``email``, if any (run after the
+        answer is sent, so the answer's time says nothing; ``entrypoints/http``)."""
+        async with self.uow:
+            user = await self.uow.users.get_by_login(normalise_email(email))
+            if user is None:
+                return False
+            await queue_password_reset(self.uow, self.letters, self.clock, self.new_token,
+                                       user)
+            await self.uow.commit()
+        return True
+
+    async def send_password_reset_to(self, login: str) -> User:
+        """Operators: a reset link for a named account (``rethread users reset-password``)."""
+        async with self.uow:
+            user = await self.uow.users.get_by_login(login.strip())
+            if user is None:
+                raise NotFound(f"No user named '{login}'")
+            await queue_password_reset(self.uow, self.letters, self.clock, self.new_token,
+                                       user)
+            await self.uow.commit()
+        return user
+
+    async def reset_password(self, token: str, password: str) -> None:
+        """Set the password from a reset link: the link is used up and every session of the
+        account ends."""
+        require_valid({"password": error} if (error := password_error(password)) else {})
+        if not token or len(token) > TOKEN_MAX:
+            raise ValidationError({"token": INVALID_RESET_LINK})
+        password_hash = await self.hasher.hash(password)  # slow: before the transaction
+        now = self.clock.now()
+        async with self.uow:
+            found = await self.uow.account_tokens.get(hash_secret(token))
+            if found is None or not found.usable(now, TokenPurpose.PASSWORD_RESET):
+                raise ValidationError({"token": INVALID_RESET_LINK})
+            if not await self.uow.account_tokens.use(found.token_hash, now):
+                raise ValidationError({"token": INVALID_RESET_LINK})  # the other request won
+            user = await self.uow.users.get(found.user_id)
+            if user is None:
+                raise ValidationError({"token": INVALID_RESET_LINK})
+            user.password_hash = password_hash
+            # The link reached the mailbox, so the address is the member's.
+            user.email_verified = True
+            await self.uow.users.save(user)
+            await self.uow.account_tokens.delete_for(found.user_id, TokenPurpose.PASSWORD_RESET)
+            await end_sessions_in(self.uow, found.user_id)
+            await self.uow.commit()
+        await self._sessions_ended(found.user_id)
+
+    # -- email verification ----------------------------------------------------------------
+
+    async def resend_verification(self, user: User) -> None:
+        assert user.id is not None
+        if user.email_verified:
+            raise Conflict("Your email is already verified")
+        await self.throttle.take(self.limits.verification_account, f"verify:{user.id}",
+                                 TOO_MANY_VERIFICATIONS)
+        async with self.uow:
+            await queue_verification(self.uow, self.letters, self.clock, self.new_token, user)
+            await self.uow.commit()
+
+    async def verify_email(self, token: str) -> User:
+        """Confirm the address a verification link was sent to (for an email change, the
+        account's email becomes it now)."""
+        if not token or len(token) > TOKEN_MAX:
+            raise ValidationError({"token": INVALID_VERIFY_LINK})
+        now = self.clock.now()
+        async with self.uow:
+            found = await self.uow.account_tokens.get(hash_secret(token))
+            if found is None or not found.usable(now, TokenPurpose.VERIFY_EMAIL):
+                raise ValidationError({"token": INVALID_VERIFY_LINK})
+            user = await self.uow.users.get(found.user_id)
+            if user is None or not await self.uow.account_tokens.use(found.token_hash, now):
+                raise ValidationError({"token": INVALID_VERIFY_LINK})
+            if found.email and found.email != user.email:
+                if await self.uow.users.email_taken(found.email):
+                    raise Conflict("Another account now uses that email")
+                user.email = found.email
+            user.email_verified = True
+            await self.uow.users.save(user)
+            await self.uow.commit()
+        return user
+
+    # -- changing the password or the email ------------------------------------------------
+
+    async def change_password(self, user: User, session_token: str | None, current: str,
+                              new: str) -> None:
+        """A new password; every other session of the account ends."""
+        assert user.id is not None
+        require_valid({"newPassword": error} if (error := password_error(new)) else {})
+        await self._check_password(user, current, "currentPassword")
+        password_hash = await self.hasher.hash(new)
+        async with self.uow:
+            fresh = await self.uow.users.get(user.id)
+            assert fresh is not None
+            fresh.password_hash = password_hash
+            await self.uow.users.save(fresh)
+            await end_sessions_in(self.uow, user.id, keep_token=session_token)
+            await queue_password_changed(self.uow, self.letters, self.clock, fresh)
+            await self.uow.commit()
+        await self._sessions_ended(user.id)
+
+    async def change_email(self, user: User, password: str, email: str) -> str:
+        """Send a confirmation link to the new address (the email changes when it is
+        opened) and tell the old one. A new address another account uses gets no link,
+        and the answer is the same (no word about who has an account)."""
+        assert user.id is not None
+        if not is_email(clean(email)):
+            raise ValidationError({"email": "Please enter a valid email"})
+        new_email = normalise_email(email)
+        if new_email == user.email:
+            raise ValidationError({"email": "That is already your email"})
+        await self._check_password(user, password, "password")
+        await self.throttle.take(self.limits.verification_account, f"verify:{user.id}",
+                                 TOO_MANY_VERIFICATIONS)
+        async with self.uow:
+            if not await self.uow.users.email_taken(new_email):
+                await queue_verification(self.uow, self.letters, self.clock, self.new_token,
+                                         user, email=new_email)
+            await queue_email_change_notice(self.uow, self.letters, self.clock, user,
+                                            new_email)
+            await self.uow.commit()
+        return EMAIL_TAKEN_OR_SENT
+
+    async def _check_password(self, user: User, password: str, field: str) -> None:
+        if not password or not await self.hasher.verify(user.password_hash, password):
+            raise ValidationError({field: WRONG_PASSWORD})
+
+    async def _sessions_ended(self, user_id: int) -> None:
+        await publish_sessions_ended(self.realtime, user_id)
+
+
+__all__ = ["AccountSecurity"]

@@ -1,0 +1,58 @@
+"""Single-use account tokens: password reset, email verification, email change and
+two-factor recovery codes.
+
+Tokens are random (from the caller), stored only as their hash, used at most once and
+only before they expire. The rules are here; the store is a port.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from enum import StrEnum
+
+
+class TokenPurpose(StrEnum):
+    PASSWORD_RESET = "password_reset"
+    VERIFY_EMAIL = "verify_email"
+    RECOVERY_CODE = "recovery_code"
+
+
+LIFETIMES: dict[TokenPurpose, timedelta] = {
+    TokenPurpose.PASSWORD_RESET: timedelta(hours=1),
+    TokenPurpose.VERIFY_EMAIL: timedelta(days=3),
+    # Recovery codes last until used or replaced (disabling two-factor deletes them).
+    TokenPurpose.RECOVERY_CODE: timedelta(days=365 * 100),
+}
+
+INVALID_RESET_LINK = "This reset link is invalid or has expired. Please ask for a new one."
+INVALID_VERIFY_LINK = "This verification link is invalid or has expired."
+
+
+@dataclass(frozen=True)
+class AccountToken:
+    token_hash: str
+    user_id: int
+    purpose: TokenPurpose
+    created_at: datetime
+    expires_at: datetime
+    #: The address a verification token confirms (an email change verifies the new one).
+    email: str | None = None
+    used_at: datetime | None = None
+
+    def usable(self, now: datetime, purpose: TokenPurpose) -> bool:
+        """Right purpose, never used, not expired (a token is dead at its expiry instant)."""
+        return self.purpose is purpose and self.used_at is None and now < self.expires_at
+
+
+def hash_secret(secret: str) -> str:
+    """Tokens and codes are kept as the SHA-256 of their text: they are long and random
+    (or, for recovery codes, single use and few), so a fast hash is enough."""
+    return hashlib.sha256(secret.encode()).hexdigest()
+
+
+def new_account_token(secret: str, *, user_id: int, purpose: TokenPurpose, now: datetime,
+                      email: str | None = None) -> AccountToken:
+    return AccountToken(token_hash=hash_secret(secret), user_id=user_id, purpose=purpose,
+                        created_at=now, expires_at=now + LIFETIMES[purpose], email=email)

@@ -1,0 +1,67 @@
+"""Mail: what one email is, and the queue's rules for trying again.
+
+A message is complete when it is queued (rendered subject, plain text, HTML, headers): the
+worker that sends it later needs nothing else, so a message queued before a restart goes
+out after it exactly as it was written.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from enum import StrEnum
+
+#: How often a message is tried before it is marked failed (and kept, for the operator).
+MAX_ATTEMPTS = 8
+#: The first retry waits this long; each further one twice as long, up to RETRY_CAP.
+FIRST_RETRY = timedelta(seconds=30)
+RETRY_CAP = timedelta(hours=2)
+#: How long a worker holds a claimed message before another worker may take it over (the
+#: first one died while sending): longer than any SMTP conversation's timeout.
+CLAIM_LEASE = timedelta(minutes=2)
+SUBJECT_MAX = 300
+
+
+class MailStatus(StrEnum):
+    PENDING = "pending"
+    SENT = "sent"
+    FAILED = "failed"
+
+
+@dataclass(frozen=True)
+class Mail:
+    """One message to one recipient. ``link`` is the message's main link (logged by the
+    file sender, so a developer sees it in the server's output)."""
+
+    recipient: str
+    subject: str
+    text: str
+    html: str
+    headers: dict[str, str] = field(default_factory=dict)
+    link: str | None = None
+
+
+@dataclass(frozen=True)
+class QueuedMail:
+    id: int
+    mail: Mail
+    status: MailStatus
+    attempts: int
+    next_attempt_at: datetime
+    created_at: datetime
+    last_error: str | None = None
+    sent_at: datetime | None = None
+
+
+def retry_delay(attempts: int) -> timedelta:
+    """The wait after the ``attempts``-th failed try (1, 2, ...): doubling, capped."""
+    if attempts < 1:
+        return timedelta(0)
+    return min(FIRST_RETRY * (2 ** min(attempts - 1, 30)), RETRY_CAP)
+
+
+def after_failure(attempts: int, now: datetime) -> tuple[MailStatus, datetime]:
+    """What a failed try leaves: pending again later, or failed for good after the last."""
+    if attempts >= MAX_ATTEMPTS:
+        return MailStatus.FAILED, now
+    return MailStatus.PENDING, now + retry_delay(attempts)

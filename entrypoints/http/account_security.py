@@ -1,0 +1,101 @@
+"""Account security over HTTP: password reset, email verification, changing the password
+or the email (issue 41; the rules in ``application/account_security.py``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from litestar import Controller, Request, Response, post
+from litestar.background_tasks import BackgroundTask
+from litestar.status_codes import HTTP_200_OK, HTTP_202_ACCEPTED
+
+from application.account_security import (
+    PASSWORD_RESET_DONE,
+    RESET_REQUESTED,
+    TOKEN_MAX,
+    AccountSecurity,
+)
+from domain.accounts import User
+from domain.validation.accounts import PASSWORD_MAX, PASSWORD_MIN
+from entrypoints.http.auth import SESSION_COOKIE, client_address
+from entrypoints.http.openapi import describe
+from entrypoints.http.schemas import CamelStruct, Message
+
+EMAIL_VERIFIED = "Your email is verified. Thank you!"
+
+
+@describe(required=["email"], fields={"email": {"format": "email", "maxLength": 254}})
+class ResetRequestIn(CamelStruct):
+    email: str = ""
+
+
+@describe(required=["token", "password"], fields={
+    "token": {"minLength": 1, "maxLength": TOKEN_MAX},
+    "password": {"minLength": PASSWORD_MIN, "maxLength": PASSWORD_MAX}})
+class ResetConfirmIn(CamelStruct):
+    token: str = ""
+    password: str = ""
+
+
+@describe(required=["token"], fields={"token": {"minLength": 1, "maxLength": TOKEN_MAX}})
+class VerifyIn(CamelStruct):
+    token: str = ""
+
+
+@describe(required=["currentPassword", "newPassword"], fields={
+    "currentPassword": {"minLength": 1, "maxLength": PASSWORD_MAX},
+    "newPassword": {"minLength": PASSWORD_MIN, "maxLength": PASSWORD_MAX}})
+class PasswordChangeIn(CamelStruct):
+    current_password: str = ""
+    new_password: str = ""
+
+
+@describe(required=["password", "email"], fields={
+    "password": {"minLength": 1, "maxLength": PASSWORD_MAX},
+    "email": {"format": "email", "maxLength": 254}})
+class EmailChangeIn(CamelStruct):
+    password: str = ""
+    email: str = ""
+
+
+class AccountSecurityController(Controller):
+    path = "/api"
+    tags = ["accounts"]
+
+    @post("/password-reset", status_code=HTTP_202_ACCEPTED, opt={"errors": {429}})
+    async def request_reset(self, request: Request[Any, Any, Any], data: ResetRequestIn,
+                            security: AccountSecurity) -> Response[Message]:
+        """Always 202 with the same body. Whether an account uses the email is looked up
+        after the answer has gone, so its time tells nothing either."""
+        email = await security.allow_password_reset(data.email, client_address(request))
+        return Response(Message(RESET_REQUESTED), status_code=HTTP_202_ACCEPTED,
+                        background=BackgroundTask(security.send_password_reset, email))
+
+    @post("/password-reset/confirm", status_code=HTTP_200_OK)
+    async def confirm_reset(self, data: ResetConfirmIn, security: AccountSecurity) -> Message:
+        await security.reset_password(data.token, data.password)
+        return Message(PASSWORD_RESET_DONE)
+
+    @post("/email/verify", status_code=HTTP_200_OK, opt={"errors": {409}})
+    async def verify_email(self, data: VerifyIn, security: AccountSecurity) -> Message:
+        """Works signed in or not (the link may open in another browser)."""
+        await security.verify_email(data.token)
+        return Message(EMAIL_VERIFIED)
+
+    @post("/email/verify/resend", status_code=HTTP_202_ACCEPTED, opt={"errors": {409, 429}})
+    async def resend_verification(self, current_user: User,
+                                  security: AccountSecurity) -> Message:
+        await security.resend_verification(current_user)
+        return Message(f"We sent a new link to {current_user.email}.")
+
+    @post("/user/password", status_code=HTTP_200_OK)
+    async def change_password(self, request: Request[Any, Any, Any], data: PasswordChangeIn,
+                              current_user: User, security: AccountSecurity) -> Message:
+        await security.change_password(current_user, request.cookies.get(SESSION_COOKIE),
+                                       data.current_password, data.new_password)
+        return Message("Your password has been changed. Your other sessions were signed out.")
+
+    @post("/user/email", status_code=HTTP_202_ACCEPTED, opt={"errors": {429}})
+    async def change_email(self, data: EmailChangeIn, current_user: User,
+                           security: AccountSecurity) -> Message:
+        return Message(await security.change_email(current_user, data.password, data.email))

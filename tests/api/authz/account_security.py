@@ -1,0 +1,22 @@
+"""Password reset, email verification, changing the password or the email (issue 41).
+
+The reset and verification routes are for visitors too (a link opens in any browser); a
+made-up token is a 400 for everyone. The others act on the caller's own account."""
+
+from __future__ import annotations
+
+from tests.api.authz import Row, logged_in, same
+
+PASSWORD = "secret123"
+
+ROWS = [
+    Row("POST", "/api/password-reset", **same(202), json={"email": "$unique_email"}),
+    Row("POST", "/api/password-reset/confirm", **same(400),
+        json={"token": "not-a-real-token", "password": PASSWORD}),
+    Row("POST", "/api/email/verify", **same(400), json={"token": "not-a-real-token"}),
+    Row("POST", "/api/email/verify/resend", **logged_in(202)),
+    Row("POST", "/api/user/password", **logged_in(200),
+        json={"currentPassword": PASSWORD, "newPassword": PASSWORD}),
+    Row("POST", "/api/user/email", **logged_in(202),
+        json={"password": PASSWORD, "email": "$unique_email"}),
+]

@@ -1,0 +1,151 @@
+"""Password reset, email verification, changing the password or the email, over HTTP on
+every configured database (issue 41). Mail goes through the real queue and dispatcher into
+the default ``.eml`` files."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+
+import pytest
+from litestar import Litestar
+
+from entrypoints.container import Container
+from tests.mail_support import browser, html_of, mail_to, text_of, token_in
+from tests.support import ApiClient
+
+pytestmark = pytest.mark.api
+
+
+
+@pytest.fixture
+async def client(app: Litestar) -> AsyncIterator[ApiClient]:
+    """On the test's own event loop, so the test may also run the container's mail
+    dispatcher (asyncpg's pool belongs to one loop)."""
+    async with browser(app) as made:
+        yield made
+
+
+RESET_ANSWER = {"message": "If an account uses that email, we have sent it a link to reset "
+                           "the password. The link works for one hour."}
+
+
+async def test_reset_answers_alike_for_known_and_unknown_emails(
+        client: ApiClient, container: Container) -> None:
+    await client.register("maya")
+    known = await client.post("/api/password-reset", json={"email": "MAYA@example.com"})
+    unknown = await client.post("/api/password-reset", json={"email": "nobody@example.com"})
+    assert (known.status_code, known.json()) == (202, RESET_ANSWER)
+    assert (unknown.status_code, unknown.json()) == (202, RESET_ANSWER)
+    assert await mail_to(container, "nobody@example.com") == []
+    resets = [m for m in await mail_to(container, "maya@example.com")
+              if "password" in m["Subject"].lower()]
+    assert len(resets) == 1
+    assert "http://127.0.0.1:8000/reset-password?token=" in text_of(resets[0])
+    assert "Choose a new password" in html_of(resets[0])
+
+
+async def test_a_reset_link_works_once_and_ends_every_session(
+        app: Litestar, client: ApiClient, container: Container) -> None:
+    await client.register("maya")
+    async with browser(app) as elsewhere:
+        assert (await elsewhere.login("maya")).status_code == 200
+        await client.post("/api/password-reset", json={"email": "maya@example.com"})
+        reset = [m for m in await mail_to(container, "maya@example.com")
+                 if "reset" in m["Subject"].lower()][-1]
+        token = token_in(reset, "/reset-password")
+        done = await client.post("/api/password-reset/confirm",
+                                 json={"token": token, "password": "brand-new-pw"})
+        assert done.status_code == 200
+        assert (await elsewhere.get("/api/user")).status_code == 401
+        assert (await client.get("/api/user")).status_code == 401
+    again = await client.post("/api/password-reset/confirm",
+                              json={"token": token, "password": "another-pw"})
+    assert again.status_code == 400
+    assert "invalid or has expired" in again.json()["message"]
+    assert (await client.login("maya", "secret123")).status_code == 401
+    assert (await client.login("maya", "brand-new-pw")).status_code == 200
+
+
+async def test_two_requests_with_one_reset_link_cannot_both_win(
+        app: Litestar, client: ApiClient, container: Container) -> None:
+    await client.register("maya")
+    await client.post("/api/password-reset", json={"email": "maya@example.com"})
+    reset = [m for m in await mail_to(container, "maya@example.com")
+             if "reset" in m["Subject"].lower()][-1]
+    token = token_in(reset, "/reset-password")
+    async with browser(app) as one, browser(app) as two:
+        answers = await asyncio.gather(*[
+            c.post("/api/password-reset/confirm",
+                              json={"token": token, "password": password})
+            for c, password in ((one, "first-pw-1"), (two, "second-pw-2"))])
+    assert sorted(a.status_code for a in answers) == [200, 400]
+    winner = "first-pw-1" if answers[0].status_code == 200 else "second-pw-2"
+    assert (await client.login("maya", winner)).status_code == 200
+
+
+async def test_reset_requests_are_limited_per_email(client: ApiClient) -> None:
+    statuses = [(await client.post("/api/password-reset",
+                                   json={"email": "someone@example.com"})).status_code
+                for _ in range(4)]
+    assert statuses == [202, 202, 202, 429]
+
+
+async def test_sign_up_sends_a_verification_link_and_the_link_verifies(
+        client: ApiClient, container: Container) -> None:
+    me = (await client.register("maya")).json()
+    assert me["emailVerified"] is False
+    [verify] = await mail_to(container, "maya@example.com")
+    token = token_in(verify, "/verify-email")
+    ok = await client.post("/api/email/verify", json={"token": token})
+    assert ok.status_code == 200
+    assert (await client.get("/api/user")).json()["emailVerified"] is True
+    assert (await client.post("/api/email/verify", json={"token": token})).status_code == 400
+    resend = await client.post("/api/email/verify/resend")
+    assert resend.status_code == 409
+
+
+async def test_a_sign_up_with_a_taken_email_emails_its_owner(
+        client: ApiClient, container: Container) -> None:
+    await client.register("maya")
+    await client.post("/api/logout")
+    attempt = await client.register("mallory", email="maya@example.com")
+    assert attempt.status_code == 201
+    assert attempt.json() == {"message": "Check your email to finish signing up"}
+    assert "rethread_session" not in attempt.headers.get("set-cookie", "")
+    subjects = [m["Subject"] for m in await mail_to(container, "maya@example.com")]
+    assert "Someone tried to sign up with your email" in subjects
+    assert (await client.login("mallory")).status_code == 401  # no account was made
+
+
+async def test_changing_the_password_ends_the_other_sessions_only(
+        app: Litestar, client: ApiClient) -> None:
+    await client.register("maya")
+    async with browser(app) as elsewhere:
+        await elsewhere.login("maya")
+        wrong = await client.post("/api/user/password", json={
+            "currentPassword": "not-it", "newPassword": "brand-new-pw"})
+        assert wrong.status_code == 400
+        assert wrong.json()["errors"] == {"currentPassword": "Your current password is not correct"}
+        ok = await client.post("/api/user/password", json={
+            "currentPassword": "secret123", "newPassword": "brand-new-pw"})
+        assert ok.status_code == 200
+        assert (await client.get("/api/user")).status_code == 200
+        assert (await elsewhere.get("/api/user")).status_code == 401
+    await client.post("/api/logout")
+    assert (await client.login("maya", "brand-new-pw")).status_code == 200
+
+
+async def test_an_email_change_takes_effect_when_the_new_address_is_confirmed(
+        client: ApiClient, container: Container) -> None:
+    await client.register("maya")
+    asked = await client.post("/api/user/email",
+                              json={"password": "secret123", "email": "maya@new.example"})
+    assert asked.status_code == 202
+    assert (await client.get("/api/user")).json()["email"] == "maya@example.com"
+    told = [m["Subject"] for m in await mail_to(container, "maya@example.com")]
+    assert "Your Rethread email is changing" in told
+    [confirm] = await mail_to(container, "maya@new.example")
+    await client.post("/api/email/verify", json={"token": token_in(confirm, "/verify-email")})
+    me = (await client.get("/api/user")).json()
+    assert (me["email"], me["emailVerified"]) == ("maya@new.example", True)

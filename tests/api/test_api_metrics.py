@@ -1,0 +1,109 @@
+"""/metrics and the access log (``entrypoints/http/telemetry.py``): Prometheus text with the
+per-route counts and latency histograms, WebSocket connections and rate-limit refusals;
+administrators and loopback only unless RETHREAD_METRICS_PUBLIC=1; every answer echoes a
+request id, which the JSON access log carries."""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from litestar import Litestar
+
+from entrypoints.container import build_container, shutdown
+from entrypoints.http.app import create_app
+from entrypoints.logs import JsonFormatter
+from tests.conftest import make_settings
+from tests.support import ApiClient
+
+pytestmark = pytest.mark.api
+
+
+async def _from(app: Litestar, address: str) -> AsyncIterator[ApiClient]:
+    transport = httpx.ASGITransport(app=app, client=(address, 4000))
+    async with httpx.AsyncClient(transport=transport, base_url="http://testserver.local") as raw:
+        yield ApiClient(raw)  # type: ignore[arg-type]
+
+
+@pytest.fixture
+async def remote(app: Litestar) -> AsyncIterator[ApiClient]:
+    async for made in _from(app, "203.0.113.9"):
+        yield made
+
+
+@pytest.fixture
+async def local(app: Litestar) -> AsyncIterator[ApiClient]:
+    async for made in _from(app, "127.0.0.1"):
+        yield made
+
+
+def sample(text: str, name: str, **labels: str) -> float:
+    """The value of the sample ``name{labels}`` in Prometheus text (0 when absent)."""
+    for line in text.splitlines():
+        if line.startswith(name + "{") or line.startswith(name + " "):
+            head, _, value = line.rpartition(" ")
+            if all(f'{k}="{v}"' in head for k, v in labels.items()):
+                return float(value)
+    return 0.0
+
+
+async def test_metrics_count_requests_per_route_with_latency(local: ApiClient,
+                                                             remote: ApiClient) -> None:
+    await remote.register("maya")
+    for _ in range(3):
+        assert (await remote.get("/api/products/987")).status_code == 404
+    await remote.get("/api/no-such-route")
+    scraped = await local.get("/metrics")
+    assert scraped.status_code == 200
+    assert scraped.headers["content-type"].startswith("text/plain")
+    text = scraped.text
+    route = "/api/products/{product_id}"
+    assert sample(text, "rethread_http_requests_total", method="GET", route=route,
+                  status="404") >= 3
+    assert sample(text, "rethread_http_request_duration_seconds_count", method="GET",
+                  route=route) >= 3
+    assert sample(text, "rethread_http_requests_total", route="<unmatched>",
+                  status="404") >= 1
+    assert "rethread_websocket_connections" in text
+    assert "rethread_rate_limit_refusals" in text
+
+
+async def test_metrics_answer_admins_and_loopback_only(remote: ApiClient,
+                                                       local: ApiClient) -> None:
+    assert (await remote.get("/metrics")).status_code == 401
+    await remote.register("maya")
+    assert (await remote.get("/metrics")).status_code == 403
+    assert (await local.get("/metrics")).status_code == 200
+
+
+async def test_metrics_can_be_public(db: str, tmp_path: Path) -> None:
+    settings = make_settings(db, tmp_path, RETHREAD_METRICS_PUBLIC="1")
+    container = build_container(settings)
+    try:
+        async for client in _from(create_app(settings, container), "203.0.113.9"):
+            assert (await client.get("/metrics")).status_code == 200
+    finally:
+        await shutdown(container)
+
+
+async def test_every_answer_echoes_a_request_id_the_access_log_carries(
+        remote: ApiClient, caplog: pytest.LogCaptureFixture) -> None:
+    with caplog.at_level(logging.INFO, logger="rethread.access"):
+        given = await remote.get("/api/health", headers={"x-request-id": "proxy-42"})
+        made = await remote.get("/api/nope")
+        hostile = await remote.get("/api/health", headers={"x-request-id": "a b\tc" * 30})
+    assert given.headers["x-request-id"] == "proxy-42"
+    assert len(made.headers["x-request-id"]) == 32
+    assert hostile.headers["x-request-id"] != "a b\tc" * 30
+    lines: list[dict[str, Any]] = [json.loads(JsonFormatter().format(r))
+                                   for r in caplog.records if r.name == "rethread.access"]
+    health = next(line for line in lines if line["request_id"] == "proxy-42")
+    assert health["route"] == "/api/health" and health["status"] == 200
+    assert health["method"] == "GET" and health["ms"] >= 0 and health["level"] == "info"
+    assert any(line["request_id"] == made.headers["x-request-id"] and line["status"] == 404
+               for line in lines)

@@ -1,0 +1,87 @@
+"""``deploy/nginx.conf`` in front of a live ``rethread serve --workers 2`` (docs/deploy.md):
+visitors' catalog answers are micro-cached and revalidated as the app's Cache-Control says,
+a session cookie skips the cache, answers that set cookies or are private are never stored,
+the shopper's address reaches the app through X-Forwarded-For, and /ws upgrades. Runs where
+Debian's nginx is installed (the CI machine has it)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+from websockets.asyncio.client import connect
+
+from bench._support import NGINX, nginx
+from tests.live_server import RETHREAD, free_port, launched, migrate_and_seed, server_env
+
+pytestmark = [pytest.mark.api,
+              pytest.mark.skipif(not NGINX.exists(), reason="Debian's nginx is not installed")]
+
+SECRET = "test-secret-key-test-secret-key-0123456789"
+
+
+@pytest.fixture(scope="module")
+def proxied(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    data_dir = tmp_path_factory.mktemp("nginx")
+    env = server_env(data_dir, SECRET, RETHREAD_FORWARDED_ALLOW_IPS="127.0.0.1",
+                     RETHREAD_HEADER_TIMEOUT_SECONDS="10")
+    migrate_and_seed(env, 30)
+    with launched(env, data_dir, workers=2) as [(_, url)]:
+        port = free_port()
+        with nginx(data_dir / "nginx", port, [int(url.rsplit(":", 1)[1])]):
+            base = f"http://127.0.0.1:{port}"
+            deadline = time.monotonic() + 30
+            while time.monotonic() < deadline:
+                try:
+                    if httpx.get(f"{base}/api/health").status_code == 200:
+                        break
+                except httpx.HTTPError:
+                    time.sleep(0.2)
+            yield base
+
+
+def test_visitors_catalog_answers_are_cached_and_signed_in_ones_are_not(proxied: str) -> None:
+    with httpx.Client(base_url=proxied) as visitor:
+        first = visitor.get("/api/products/3")
+        second = visitor.get("/api/products/3")
+        assert first.status_code == second.status_code == 200
+        assert first.headers["x-cache-status"] in ("MISS", "EXPIRED")
+        assert second.headers["x-cache-status"] == "HIT"
+        assert second.content == first.content and "set-cookie" not in second.headers
+        etag = first.headers["etag"]
+        assert visitor.get("/api/products/3", headers={"if-none-match": etag}
+                           ).status_code == 304
+        # Answers the app marks private or no-cache, or that set a cookie, are not stored.
+        for url in ("/api/csrf", "/api/health", "/"):
+            visitor.get(url)
+            assert visitor.get(url).headers.get("x-cache-status") != "HIT", url
+    with httpx.Client(base_url=proxied, cookies={"rethread_session": "someone"}) as shopper:
+        answer = shopper.get("/api/products/3")
+        assert answer.headers["x-cache-status"] == "BYPASS"
+        assert answer.headers["cache-control"] == "private, no-cache"
+
+
+def test_the_request_id_and_the_shoppers_address_pass_through(proxied: str) -> None:
+    answer = httpx.get(f"{proxied}/api/health")
+    assert len(answer.headers["x-request-id"]) == 32  # nginx's $request_id
+
+
+async def test_the_websocket_upgrades_through_the_proxy(proxied: str) -> None:
+    async with connect(proxied.replace("http", "ws") + "/ws") as socket:
+        event = json.loads(await socket.recv())
+    assert event["type"] == "error"  # (a visitor: "You need to be logged in.")
+
+
+def test_the_shipped_configuration_is_valid(tmp_path: Path) -> None:
+    from bench._support import render_nginx
+
+    conf = render_nginx(tmp_path, free_port(), [free_port(), free_port()])
+    checked = subprocess.run([str(NGINX), "-t", "-p", str(tmp_path), "-c", str(conf)],
+                             capture_output=True, text=True)
+    assert checked.returncode == 0, checked.stderr
+    assert RETHREAD.exists()

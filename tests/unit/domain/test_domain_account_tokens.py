@@ -1,0 +1,74 @@
+"""Single-use account tokens and the mail queue's retry rules (issue 41)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import UTC, datetime, timedelta
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from domain.account_tokens import LIFETIMES, TokenPurpose, hash_secret, new_account_token
+from domain.mail import (
+    FIRST_RETRY,
+    MAX_ATTEMPTS,
+    RETRY_CAP,
+    MailStatus,
+    after_failure,
+    retry_delay,
+)
+
+pytestmark = pytest.mark.unit
+
+START = datetime(2026, 11, 27, 12, 0, tzinfo=UTC)
+purposes = st.sampled_from(list(TokenPurpose))
+offsets = st.timedeltas(min_value=timedelta(0), max_value=timedelta(days=365 * 200))
+
+
+@given(purpose=purposes, offset=offsets)
+def test_a_token_is_usable_exactly_until_its_lifetime_ends(purpose: TokenPurpose,
+                                                          offset: timedelta) -> None:
+    token = new_account_token("s3cret", user_id=1, purpose=purpose, now=START)
+    assert token.usable(START + offset, purpose) == (offset < LIFETIMES[purpose])
+
+
+@given(purpose=purposes, other=purposes, offset=offsets)
+def test_a_token_serves_only_its_own_purpose(purpose: TokenPurpose, other: TokenPurpose,
+                                             offset: timedelta) -> None:
+    token = new_account_token("s3cret", user_id=1, purpose=purpose, now=START)
+    if other is not purpose:
+        assert not token.usable(START + offset, other)
+
+
+@given(purpose=purposes, used_after=offsets, offset=offsets)
+def test_a_used_token_is_never_usable_again(purpose: TokenPurpose, used_after: timedelta,
+                                            offset: timedelta) -> None:
+    token = new_account_token("s3cret", user_id=1, purpose=purpose, now=START)
+    used = replace(token, used_at=START + used_after)
+    assert not used.usable(START + offset, purpose)
+
+
+def test_a_reset_token_lives_one_hour_and_only_its_hash_is_kept() -> None:
+    token = new_account_token("s3cret", user_id=1, purpose=TokenPurpose.PASSWORD_RESET,
+                              now=START)
+    assert token.usable(START + timedelta(minutes=59, seconds=59), TokenPurpose.PASSWORD_RESET)
+    assert not token.usable(START + timedelta(hours=1), TokenPurpose.PASSWORD_RESET)
+    assert token.token_hash == hash_secret("s3cret") != "s3cret"
+
+
+@given(attempts=st.integers(min_value=1, max_value=10_000))
+def test_retry_waits_double_up_to_the_cap(attempts: int) -> None:
+    delay = retry_delay(attempts)
+    assert FIRST_RETRY <= delay <= RETRY_CAP
+    assert delay == min(FIRST_RETRY * 2 ** min(attempts - 1, 30), RETRY_CAP)
+    assert retry_delay(attempts + 1) >= delay
+
+
+@given(attempts=st.integers(min_value=1, max_value=100))
+def test_a_message_is_pending_until_its_last_attempt(attempts: int) -> None:
+    status, at = after_failure(attempts, START)
+    if attempts < MAX_ATTEMPTS:
+        assert (status, at) == (MailStatus.PENDING, START + retry_delay(attempts))
+    else:
+        assert status is MailStatus.FAILED

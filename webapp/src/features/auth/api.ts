@@ -1,0 +1,31 @@
+import { api } from '@/lib/api-client';
+
+/** Account security (issue 41): password reset, email verification, password and email
+ * changes. Every answer worth showing is a `{message}` sentence from the server. */
+export interface Message {
+  message: string;
+}
+
+export function requestPasswordReset(email: string): Promise<Message> {
+  return api.post('password-reset', { json: { email } }).json<Message>();
+}
+
+export function confirmPasswordReset(token: string, password: string): Promise<Message> {
+  return api.post('password-reset/confirm', { json: { token, password } }).json<Message>();
+}
+
+export function verifyEmail(token: string): Promise<Message> {
+  return api.post('email/verify', { json: { token } }).json<Message>();
+}
+
+export function resendVerification(): Promise<Message> {
+  return api.post('email/verify/resend').json<Message>();
+}
+
+export function changePassword(currentPassword: string, newPassword: string): Promise<Message> {
+  return api.post('user/password', { json: { currentPassword, newPassword } }).json<Message>();
+}
+
+export function changeEmail(password: string, email: string): Promise<Message> {
+  return api.post('user/email', { json: { password, email } }).json<Message>();
+}

@@ -1,0 +1,90 @@
+import { Button, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import type { User } from '@/entities/user/user';
+import { submitWith } from '@/lib/form';
+import { notifySuccess } from '@/lib/notify';
+import { changeEmail, changePassword } from '../api';
+import { emailError, newPasswordError } from '../validation';
+import { passwordToggleProps } from './password-toggle';
+
+interface PasswordValues {
+  currentPassword: string;
+  newPassword: string;
+  confirmPassword: string;
+}
+
+/** /settings, "Password": a new password; the server signs out the other sessions. */
+export function ChangePasswordForm() {
+  const form = useForm<PasswordValues>({
+    mode: 'controlled',
+    initialValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
+    validate: {
+      currentPassword: (value) => (value ? null : 'Enter your current password'),
+      newPassword: (value) => newPasswordError(value) ?? null,
+      confirmPassword: (value, values) => (value === values.newPassword ? null : 'Passwords do not match'),
+    },
+  });
+  const submit = submitWith(form, (values: PasswordValues) => changePassword(values.currentPassword, values.newPassword), {
+    fallback: 'Failed to change your password. Please try again.',
+    onSuccess: (answer) => {
+      notifySuccess('Password changed', answer.message);
+      form.reset();
+    },
+  });
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} component="section" aria-labelledby="password-title">
+      <Title order={2} size="h3" id="password-title" mb="md">Password</Title>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <PasswordInput label="Current password" autoComplete="current-password" required
+            {...passwordToggleProps} {...form.getInputProps('currentPassword')} />
+          <PasswordInput label="New password" autoComplete="new-password" required
+            {...passwordToggleProps} {...form.getInputProps('newPassword')} />
+          <PasswordInput label="Confirm new password" autoComplete="new-password" required
+            {...passwordToggleProps} {...form.getInputProps('confirmPassword')} />
+          <Button type="submit" loading={form.submitting} style={{ alignSelf: 'flex-end' }}>Change password</Button>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
+
+interface EmailValues {
+  email: string;
+  password: string;
+}
+
+/** /settings, "Email": the new address changes once its confirmation link is opened. */
+export function ChangeEmailForm({ user }: { user: User }) {
+  const form = useForm<EmailValues>({
+    mode: 'controlled',
+    initialValues: { email: '', password: '' },
+    validate: {
+      email: (value) => emailError(value) ?? null,
+      password: (value) => (value ? null : 'Enter your password'),
+    },
+  });
+  const submit = submitWith(form, (values: EmailValues) => changeEmail(values.password, values.email.trim()), {
+    fallback: 'Failed to change your email. Please try again.',
+    onSuccess: (answer) => {
+      notifySuccess('Confirm your new email', answer.message);
+      form.reset();
+    },
+  });
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} component="section" aria-labelledby="email-title">
+      <Title order={2} size="h3" id="email-title" mb="xs">Email</Title>
+      <Text size="sm" c="dimmed" mb="md">
+        Now: {user.email} {user.emailVerified ? '(verified)' : '(not verified yet)'}
+      </Text>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <TextInput label="New email" type="email" autoComplete="email" required {...form.getInputProps('email')} />
+          <PasswordInput label="Password" autoComplete="current-password" required
+            {...passwordToggleProps} {...form.getInputProps('password')} />
+          <Button type="submit" loading={form.submitting} style={{ alignSelf: 'flex-end' }}>Change email</Button>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
