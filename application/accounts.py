@@ -21,11 +21,20 @@ from application.account_mail import queue_signup_attempt, queue_verification
 from application.analytics import VisitLog
 from application.mail import Letters
 from application.ports import Clock, PasswordHasher, RateLimiter, UnitOfWork
+from application.ports.accounts import OneTimePasswords
 from application.ports.realtime import RealtimePublisher
 from application.throttle import Throttle, hashed
+from application.two_factor import CODE_NEEDED, WRONG_CODE, second_factor_ok
 from domain.accounts import Role, User, normalise_email, role_for
 from domain.analytics import ActivityKind, activity_day
-from domain.errors import Conflict, NotAuthenticated, NotFound, RateLimited, require_valid
+from domain.errors import (
+    Conflict,
+    NotAuthenticated,
+    NotFound,
+    RateLimited,
+    TwoFactorRequired,
+    require_valid,
+)
 from domain.rate_limits import DEFAULT_LIMITS, Limits
 from domain.validation import validate_login, validate_registration
 
@@ -105,8 +114,10 @@ class AccountService:
         limits: Limits = DEFAULT_LIMITS,
         realtime: RealtimePublisher | None = None,
         letters: Letters | None = None,
+        otp: OneTimePasswords | None = None,
     ) -> None:
         self.uow = uow
+        self.otp = otp
         self.letters = letters
         self.hasher = hasher
         self.clock = clock
@@ -158,7 +169,11 @@ class AccountService:
             await self._remember_address(self._login_keys(user, "", client).known)
         return SignedIn(user, token)
 
-    async def login(self, login: str, password: str, client: str) -> SignedIn:
+    async def login(self, login: str, password: str, client: str, code: str | None = None
+                    ) -> SignedIn:
+        """Signed in, or refused. With two-factor sign-in on, a right password and no
+        ``code`` answers :class:`TwoFactorRequired` (not a failure); a wrong code counts as
+        a failed login, like a wrong password."""
         require_valid(validate_login(login, password))
         async with self.uow:  # a read: no lock is held while the password is checked
             user = await self.uow.users.get_by_login(login.strip())
@@ -175,14 +190,22 @@ class AccountService:
         async with self.throttle.exclusive(keys.account, keys.pair, keys.address):
             await self._refuse_while_locked(keys, known)
             if not correct or user is None:
-                limits = self.limits
-                await self.throttle.record(limits.login_account, keys.account)
-                await self.throttle.record(limits.login_known_address, keys.pair)
-                await self.throttle.record(limits.login_address, keys.address)
+                await self._record_failure(keys)
                 raise NotAuthenticated(INVALID_CREDENTIALS)
+            if user.two_factor_enabled:
+                if not code:
+                    raise TwoFactorRequired(CODE_NEEDED)
+                async with self.uow:
+                    accepted = (self.otp is not None and await second_factor_ok(
+                        self.uow, self.otp, self.clock, user, code))
+                    await self.uow.commit()
+                if not accepted:
+                    await self._record_failure(keys)
+                    raise TwoFactorRequired(WRONG_CODE)
         new_hash = (await self.hasher.hash(password)
                     if self.hasher.needs_rehash(user.password_hash) else None)
         async with self.uow:
+            user = await self.uow.users.get(user.id) or user  # with any step just recorded
             if new_hash is not None:
                 user.password_hash = new_hash
             user.role = role_for(user.email, self.admin_emails, user.role)
@@ -295,6 +318,12 @@ class AccountService:
         return LoginKeys(account=f"login:{account}", pair=f"login:{account}:{address}",
                          address=f"login:addr:{address}",
                          known=f"login-known:{account}:{address}")
+
+    async def _record_failure(self, keys: LoginKeys) -> None:
+        limits = self.limits
+        await self.throttle.record(limits.login_account, keys.account)
+        await self.throttle.record(limits.login_known_address, keys.pair)
+        await self.throttle.record(limits.login_address, keys.address)
 
     async def _remember_address(self, key: str) -> None:
         """Known for the next 30 days (one event per key: the latest login)."""

@@ -6,19 +6,23 @@ one to pay, a declined and a withdrawn one. Each offer
 goes through the real domain moves and :func:`application.offer_news.tell`, so the threads
 and notification bells show the same messages a live negotiation would, and each records its
 ``offer_made`` activity (the buyer, at the offer's time) as making one does. Deterministic:
-the listings are the demo sellers' newest available ones, in id order.
+the listings are the demo sellers' newest available ones, in id order. An accepted offer
+reserves its listing as a live one does; the scenes accepted more than 24 hours ago are
+expired as the order timers would have (their listings are back in the shop), so only the
+recent one holds its listing.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
 from decimal import Decimal
 
 from application.offer_news import OfferNews, tell
 from application.ports import Clock, UnitOfWork
 from application.ports.catalog import ListingFilter, ListingSort
 from domain.analytics import Activity, ActivityKind
+from domain.catalog import ListingStatus
 from domain.listings import Listing
 from domain.money import round_money
 from domain.offers import Offer, OfferStatus
@@ -43,7 +47,7 @@ SCENES = [
     Scene("sofia", "maya", 0, "0.85", 3, message="Would you take a little less? I can pay today."),
     Scene("jamal", "maya", 1, "0.80", 9),
     Scene("sofia", "maya", 2, "0.75", 30, ("counter",), "Is this still available?"),
-    Scene("emma", "maya", 3, "0.90", 52, ("accept",), seen=True),
+    Scene("emma", "maya", 3, "0.90", 12, ("accept",), seen=True),
     Scene("jamal", "maya", 4, "0.60", 75, ("reject",), seen=True),
     Scene("sofia", "theo", 0, "0.88", 20, ("accept",)),
     Scene("sofia", "priya", 0, "0.70", 96, ("withdraw",), seen=True),
@@ -53,7 +57,7 @@ SCENES = [
     Scene("emma", "priya", 1, "0.82", 60, ("counter", "accept_counter"), seen=True),
     # maya buys too: her My Offers has every state (pending, countered above; these three),
     # and her Seller Hub a withdrawn offer.
-    Scene("maya", "priya", 2, "0.85", 26, ("accept",)),
+    Scene("maya", "priya", 2, "0.85", 10, ("accept",)),
     Scene("maya", "theo", 2, "0.55", 140, ("reject",), seen=True),
     Scene("maya", "lucas", 2, "0.75", 160, ("withdraw",), seen=True),
     Scene("emma", "maya", 5, "0.70", 100, ("withdraw",), seen=True),
@@ -108,10 +112,22 @@ class OffersDemo:
         for step, move in enumerate(scene.moves, start=1):
             at += timedelta(hours=step)
             was = offer.status
-            self._move(offer, move, listing)
+            self._move(offer, move, listing, at)
             offer.updated_at = at
+            if offer.status is OfferStatus.ACCEPTED:  # reserved for the buyer (24 hours)
+                await self.uow.listings.claim_status(listing.id, ListingStatus.AVAILABLE,
+                                                     ListingStatus.RESERVED, at)
             await self.uow.offers.save(offer, was=was)
             await tell(self.uow, news, offer, title=listing.title, now=at)
+        now = self.clock.now()
+        if offer.is_lapsed(now):  # accepted more than 24 hours ago and never paid
+            was = offer.status
+            offer.expire(offer.reserved_until or now)
+            offer.updated_at = offer.reserved_until or now
+            await self.uow.offers.save(offer, was=was)
+            await self.uow.listings.claim_status(listing.id, ListingStatus.RESERVED,
+                                                 ListingStatus.AVAILABLE, now)
+            await tell(self.uow, news, offer, title=listing.title, now=offer.updated_at)
         if scene.seen:
             offer.seen_by(offer.seller_id)
             offer.seen_by(offer.buyer_id)
@@ -122,11 +138,15 @@ class OffersDemo:
         return offer
 
     @staticmethod
-    def _move(offer: Offer, move: str, listing: Listing) -> None:
+    def _move(offer: Offer, move: str, listing: Listing, at: datetime) -> None:
         if move == "counter":
             counter = round_money(listing.price * Decimal("0.95"))
             offer.counter(offer.seller_id, max(counter, offer.offer_price + Decimal("0.01")))
-        elif move in ("accept", "reject"):
-            getattr(offer, move)(offer.seller_id)
+        elif move == "accept":
+            offer.accept(offer.seller_id, at)
+        elif move == "accept_counter":
+            offer.accept_counter(offer.buyer_id, at)
+        elif move == "reject":
+            offer.reject(offer.seller_id)
         else:
             getattr(offer, move)(offer.buyer_id)

@@ -16,6 +16,7 @@ from application.orders import OrderService
 from application.ports import Clock, UnitOfWork
 from application.reviews import ReviewService
 from domain.accounts import User
+from domain.catalog import ListingStatus
 from domain.order_rules import OrderStatus
 from domain.validation.addresses import AddressForm
 
@@ -130,7 +131,9 @@ class OrdersDemo:
             templates = await self.uow.listings.get_many(template_ids)
             ids = []
             for template_id in template_ids:
+                # a copy is for sale even when its template is reserved by a demo offer
                 copy = replace(templates[template_id], id=None, watch_count=0,
+                               status=ListingStatus.AVAILABLE,
                                created_at=self.end - timedelta(days=30),
                                updated_at=self.end - timedelta(days=30))
                 ids.append((await self.uow.listings.add(copy)).id)

@@ -25,6 +25,7 @@ from domain.events import (
     OfferCountered,
     OfferDeclined,
     OfferEvent,
+    OfferExpired,
     OfferMade,
     OfferRejected,
     OfferWithdrawn,
@@ -80,6 +81,18 @@ class _Wording:
     title: str
 
 
+def deadline_text(at: datetime | None) -> str:
+    """A reservation's deadline as the thread and bell say it: "Nov 28, 21:45 UTC"."""
+    if at is None:
+        return "24 hours from now"
+    return f"{at:%b} {at.day}, {at:%H:%M} UTC"
+
+
+def _reserved(offer: Offer) -> str:
+    return (f" It is reserved for the buyer until {deadline_text(offer.reserved_until)}: "
+            "check out by then, or it returns to the shop.")
+
+
 def _wording(event: OfferEvent, offer: Offer, title: str) -> _Wording:
     item = f"“{title}”"
     offered, counter = _money(offer.offer_price), _money(offer.counter_price)
@@ -88,7 +101,8 @@ def _wording(event: OfferEvent, offer: Offer, title: str) -> _Wording:
         return _Wording(True, "offer", f"Offer: {offered} for {item}.{note}",
                         "offer_received", "New offer")
     if isinstance(event, OfferAccepted):
-        return _Wording(False, "offer_response", f"Accepted your offer of {offered} for {item}.",
+        return _Wording(False, "offer_response",
+                        f"Accepted your offer of {offered} for {item}.{_reserved(offer)}",
                         "offer_accepted", "Offer accepted")
     if isinstance(event, OfferRejected):
         return _Wording(False, "offer_response", f"Declined your offer of {offered} for {item}.",
@@ -99,7 +113,7 @@ def _wording(event: OfferEvent, offer: Offer, title: str) -> _Wording:
                         "offer_countered", "Counter offer")
     if isinstance(event, CounterAccepted):
         return _Wording(True, "offer_response",
-                        f"Accepted your counter offer of {counter} for {item}.",
+                        f"Accepted your counter offer of {counter} for {item}.{_reserved(offer)}",
                         "offer_accepted", "Counter offer accepted")
     if isinstance(event, CounterDeclined):
         return _Wording(True, "offer_response",
@@ -120,6 +134,9 @@ async def tell(uow: UnitOfWork, news: OfferNews, offer: Offer, *, title: str,
     """Post and notify every event ``offer`` recorded since its last ``pull_events``."""
     assert offer.id is not None
     for event in offer.pull_events():
+        if isinstance(event, OfferExpired):
+            await _tell_expired(uow, news, offer, event, title=title, now=now)
+            continue
         words = _wording(event, offer, title)
         sender, receiver = ((offer.buyer_id, offer.seller_id) if words.from_buyer
                             else (offer.seller_id, offer.buyer_id))
@@ -134,3 +151,23 @@ async def tell(uow: UnitOfWork, news: OfferNews, offer: Offer, *, title: str,
                                              title=words.title, body=words.text, link=link,
                                              now=now))
     news.offers.append(offer)
+
+
+async def _tell_expired(uow: UnitOfWork, news: OfferNews, offer: Offer, event: OfferExpired,
+                        *, title: str, now: datetime) -> None:
+    """A lapsed reservation: one line in the thread, and both people are notified."""
+    item, when = f"“{title}”", deadline_text(event.reserved_until)
+    news.messages.append(await post_in_thread(
+        uow, sender_id=offer.seller_id, receiver_id=offer.buyer_id,
+        content=(f"The reservation of {item} ended at {when} without an order: the offer has "
+                 "expired and the item is back in the shop."),
+        message_type="offer_response", now=now, offer_id=offer.id,
+        product_id=offer.product_id))
+    for user_id, body, link in (
+            (offer.buyer_id, f"You did not check out {item} by {when}, so your accepted offer "
+                             "has expired and the item is back in the shop.", BUYER_PAGE),
+            (offer.seller_id, f"{item} is back in the shop: the buyer did not check out by "
+                              f"{when}, so their accepted offer has expired.",
+             SELLER_PAGE.format(product_id=offer.product_id))):
+        news.notices.append(await notify(uow, user_id=user_id, kind="offer_expired",
+                                         title="Offer expired", body=body, link=link, now=now))

@@ -41,6 +41,7 @@ class OfferView:
     product: Listing
     buyer: SellerCard | None
     seller: SellerCard | None
+    order_id: int | None = None  # the order placed with this accepted offer (not cancelled)
 
 
 OfferPage = Page[OfferView]
@@ -85,8 +86,10 @@ async def offer_views(uow: UnitOfWork, offers: list[Offer]) -> list[OfferView]:
     listings = await uow.listings.get_many(sorted({o.product_id for o in offers}))
     people = await uow.listings.sellers({o.buyer_id for o in offers}
                                         | {o.seller_id for o in offers})
+    orders = await uow.orders.for_offers(
+        [o.id for o in offers if o.id is not None and o.status is OfferStatus.ACCEPTED])
     return [OfferView(o, listings[o.product_id], people.get(o.buyer_id),
-                      people.get(o.seller_id))
+                      people.get(o.seller_id), orders.get(o.id or 0))
             for o in offers if o.product_id in listings]
 
 
@@ -122,7 +125,7 @@ class OfferService:
                 listing_price=listing.price, offer_price=offer_price, message=message,
                 created_at=now,
                 has_open_offer=await self.uow.offers.has_open(buyer.id, listing.id),
-                listing_available=listing.status is ListingStatus.AVAILABLE)
+                listing_status=listing.status)
             await self.uow.offers.add(offer)
             await tell(self.uow, news, offer, title=listing.title, now=now)
             await self.uow.activity.record(ActivityKind.OFFER_MADE, buyer.id, now)
@@ -175,22 +178,25 @@ class OfferService:
         """The seller accepts, rejects or counters a pending offer."""
         wants = str(status or "").strip().lower()
         return await self._change(
-            seller, offer_id, lambda offer: offer.respond(seller.id or 0, wants, counter_price),
+            seller, offer_id,
+            lambda offer, now: offer.respond(seller.id or 0, wants, counter_price, now=now),
             needs_available=wants in {OfferStatus.ACCEPTED, OfferStatus.COUNTERED})
 
     async def accept_counter(self, buyer: User, offer_id: int) -> OfferView:
         return await self._change(buyer, offer_id,
-                                  lambda offer: offer.accept_counter(buyer.id or 0),
+                                  lambda offer, now: offer.accept_counter(buyer.id or 0, now),
                                   needs_available=True)
 
     async def decline_counter(self, buyer: User, offer_id: int) -> OfferView:
         return await self._change(buyer, offer_id,
-                                  lambda offer: offer.decline_counter(buyer.id or 0))
+                                  lambda offer, _: offer.decline_counter(buyer.id or 0))
 
     async def withdraw(self, buyer: User, offer_id: int) -> OfferView:
-        return await self._change(buyer, offer_id, lambda offer: offer.withdraw(buyer.id or 0))
+        return await self._change(buyer, offer_id,
+                                  lambda offer, _: offer.withdraw(buyer.id or 0))
 
-    async def _change(self, actor: User, offer_id: int, move: Callable[[Offer], None], *,
+    async def _change(self, actor: User, offer_id: int,
+                      move: Callable[[Offer, datetime], None], *,
                       needs_available: bool = False) -> OfferView:
         now, news = self.clock.now(), OfferNews()
         async with self.uow:
@@ -201,9 +207,12 @@ class OfferService:
             offer = await self._offer(offer_id)  # read again: an earlier answer may have won
             listing = await self._listing(offer.product_id)
             was = offer.status
-            move(offer)
+            move(offer, now)
             if needs_available and listing.status is not ListingStatus.AVAILABLE:
-                raise Conflict(NOT_AVAILABLE)
+                raise Conflict(listing.status.unavailable_message)
+            if offer.status is OfferStatus.ACCEPTED and not await self.uow.listings.claim_status(
+                    offer.product_id, ListingStatus.AVAILABLE, ListingStatus.RESERVED, now):
+                raise Conflict(NOT_AVAILABLE)  # a checkout got there first
             offer.updated_at = now
             offer.seen_by(actor.id or 0)
             await self.uow.offers.save(offer, was=was)
@@ -216,6 +225,38 @@ class OfferService:
             view = (await offer_views(self.uow, [offer]))[0]
         await news.publish(self.realtime)
         return view
+
+    # -- the reservation an accepted offer holds ------------------------------------------
+
+    async def lapsed_ids(self, limit: int) -> list[int]:
+        """Accepted offers whose reservation ran out unused (for the timers' sweep)."""
+        async with self.uow:
+            return await self.uow.offers.lapsed_ids(self.clock.now(), limit)
+
+    async def expire_reservation(self, offer_id: int) -> bool:
+        """The buyer did not check out within the window: the offer becomes ``expired``,
+        the listing returns to the shop, both sides are told. False when someone else
+        (another worker, the buyer's checkout) got there first."""
+        now, news = self.clock.now(), OfferNews()
+        async with self.uow:
+            offer = await self.uow.offers.get(offer_id)
+            if offer is None:
+                return False
+            await self.uow.offers.lock_listing(offer.product_id)
+            offer = await self.uow.offers.get(offer_id)  # read again under the lock
+            if offer is None or not offer.is_lapsed(now):
+                return False
+            listing = await self._listing(offer.product_id)
+            offer.expire(now)
+            offer.updated_at = now
+            await self.uow.offers.save(offer, was=OfferStatus.ACCEPTED)
+            await self.uow.listings.claim_status(offer.product_id, ListingStatus.RESERVED,
+                                                 ListingStatus.AVAILABLE, now)
+            await tell(self.uow, news, offer, title=listing.title, now=now)
+            await self.uow.commit()
+        if self.realtime is not None:  # the CLI's sweep has no sockets to tell
+            await news.publish(self.realtime)
+        return True
 
     # -- badges ------------------------------------------------------------------------
 

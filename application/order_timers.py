@@ -3,17 +3,21 @@
 - An unpaid pending order is cancelled 72 hours after it was placed; its listing returns.
 - A delivered order completes by itself when the 3-day inspection window has passed.
 - Reviews of a completed order are published when its 14-day review window closes.
+- An accepted offer's 24-hour reservation that ran out unused expires the offer and puts
+  the listing back in the shop (``domain/offers.py``; ``OfferService.expire_reservation``).
 
 ``sweep`` finds what is due and handles each order in its own transaction. Handling is a
-compare-and-set on the order's status (or on ``published_at`` for reviews), so any number
+compare-and-set on the order's status (on ``published_at`` for reviews, on the offer's
+status under its listing's lock for reservations), so any number
 of workers, hosts or ``rethread orders sweep`` runs may sweep at once: one claims each job,
 the others see it already done and skip it. Time comes from the injected clock.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
+from application.offers import OfferService
 from application.order_notices import OrderNotices
 from application.orders import OrderService
 from application.ports import Clock, UnitOfWork
@@ -31,10 +35,12 @@ class SweepResult:
     cancelled: list[int]
     completed: list[int]
     reviews_published: list[int]
+    offers_expired: list[int] = field(default_factory=list)
 
     @property
     def total(self) -> int:
-        return len(self.cancelled) + len(self.completed) + len(self.reviews_published)
+        return (len(self.cancelled) + len(self.completed) + len(self.reviews_published)
+                + len(self.offers_expired))
 
 
 class OrderTimers:
@@ -43,6 +49,7 @@ class OrderTimers:
         self.uow = uow
         self.clock = clock
         self.orders = OrderService(uow, clock, notices)
+        self.offers = OfferService(uow, clock, self.orders.notices.realtime)  # type: ignore[arg-type]
 
     async def sweep(self) -> SweepResult:
         now = self.clock.now()
@@ -56,7 +63,9 @@ class OrderTimers:
         completed = [i for i in delivered
                      if await self._move(i, Order.complete_if_protection_expired)]
         published = [i for i in hidden if await self._publish(i)]
-        return SweepResult(cancelled, completed, published)
+        lapsed = await self.offers.lapsed_ids(BATCH)
+        expired = [i for i in lapsed if await self.offers.expire_reservation(i)]
+        return SweepResult(cancelled, completed, published, expired)
 
     async def _move(self, order_id: int, rule: object) -> bool:
         now = self.clock.now()

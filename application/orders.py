@@ -23,16 +23,18 @@ from datetime import datetime
 from application.order_notices import OrderNotices
 from application.paging import After, Page, page_of, page_request
 from application.ports import Clock, UnitOfWork
+from application.ports.offers import OfferQuery
 from application.ports.orders import Address, OrderEventRecord
 from domain.accounts import User
 from domain.analytics import ActivityKind
 from domain.bundles import MAX_BUNDLE_ITEMS, BundleTotals, bundle_totals
 from domain.catalog import ListingStatus
-from domain.checkout import checkout_price, checkout_quote
+from domain.checkout import checkout_price, checkout_quote, require_own_offer
 from domain.errors import Conflict, Forbidden, NotFound, ValidationError, require_valid
 from domain.events import OrderPlaced, OrderStatusChanged
 from domain.fees import CheckoutTotals, checkout_totals
 from domain.listings import Listing
+from domain.offers import OfferStatus
 from domain.order_numbers import NONCE_LIMIT, order_number
 from domain.order_rules import Actor, OrderStatus
 from domain.orders import Order, OrderItem
@@ -46,6 +48,8 @@ from domain.validation.addresses import (
 
 ORDER_NOT_FOUND = "Order not found"
 NO_LONGER_AVAILABLE = "This item is no longer available"
+RESERVED_FOR_ANOTHER = ("This item is reserved for another buyer whose offer was accepted. "
+                        "If they do not check out within 24 hours, it returns to the shop.")
 CHANGED_MEANWHILE = "This order was just changed by someone else. Please reload and try again."
 MAX_ORDERS_LISTED = 100
 NUMBER_ATTEMPTS = 20
@@ -112,16 +116,32 @@ class OrderService:
             seller_id = one_seller(items)
             if seller_id == buyer.id:
                 raise Forbidden("You cannot buy your own listing.")
-            if lost:
-                raise Conflict(unavailable_message([listings[pid] for pid in wanted
-                                                    if pid in lost], len(wanted)))
             first = items[0]
             assert first.id is not None
             offer = await self.notices.offer_for(self.uow, offer_id)
+            if lost:
+                # One item reserved for this buyer by their accepted offer? Ask under the
+                # listing's lock, which the offer's expiry takes too (docs/offers.md).
+                if offer is not None and len(items) == 1:
+                    await self.uow.offers.lock_listing(first.id)
+                    offer = await self.notices.offer_for(self.uow, offer_id)
+                if not (offer is not None and len(items) == 1
+                        and offer.holds_item_for(buyer.id, first.id, now)):
+                    if offer is not None:
+                        require_own_offer(offer, product_id=first.id, buyer_id=buyer.id)
+                    if len(items) == 1:
+                        raise Conflict(await self._unavailable(first))
+                    raise Conflict(unavailable_message([listings[pid] for pid in wanted
+                                                        if pid in lost], len(wanted)))
             if len(items) == 1:
                 price = checkout_price(product_id=first.id, listing_price=first.price,
-                                       listing_status=ListingStatus.AVAILABLE,
-                                       seller_id=seller_id, buyer_id=buyer.id, offer=offer)
+                                       listing_status=(first.status if lost
+                                                       else ListingStatus.AVAILABLE),
+                                       seller_id=seller_id, buyer_id=buyer.id, offer=offer,
+                                       now=now)
+                if offer is not None and offer.is_reserving:
+                    offer.use_reservation(now)  # the order holds the item from now on
+                    await self.uow.offers.save(offer, was=offer.status)
                 lines = [OrderItem(first.id, price)]
             else:
                 bill = bundle_totals([item.price for item in items],
@@ -152,20 +172,25 @@ class OrderService:
                 raise NotFound("Product not found")
             items = [listings[pid] for pid in wanted]
             seller_id = one_seller(items)
+            first = items[0]
+            assert first.id is not None
+            offer = await self.notices.offer_for(self.uow, offer_id)
+            now = self.clock.now()
+            held = (len(items) == 1 and offer is not None
+                    and offer.holds_item_for(buyer.id, first.id, now))
             gone = [item for item in items if item.status is not ListingStatus.AVAILABLE]
-            if gone and seller_id != buyer.id:
+            if gone and seller_id != buyer.id and not held:
+                if len(items) == 1:
+                    raise Conflict(await self._unavailable(first))
                 raise Conflict(unavailable_message(gone, len(wanted)))
             if len(items) > 1:
                 if seller_id == buyer.id:
                     raise Forbidden("You cannot buy your own listing.")
                 return bundle_totals([item.price for item in items],
                                      await self.uow.bundle_tiers.for_seller(seller_id))
-            first = items[0]
-            assert first.id is not None
-            offer = await self.notices.offer_for(self.uow, offer_id)
             totals = checkout_quote(product_id=first.id, listing_price=first.price,
                                     listing_status=first.status, seller_id=seller_id,
-                                    buyer_id=buyer.id, offer=offer)
+                                    buyer_id=buyer.id, offer=offer, now=now)
             return bundle_totals([totals.item], [])
 
     async def get(self, viewer: User, order_id: int) -> OrderView:
@@ -282,6 +307,16 @@ class OrderService:
             await self.uow.activity.record(ActivityKind.SALE_COMPLETED, order.seller_id, now)
         elif status == OrderStatus.CANCELLED.value:
             await self.uow.activity.record(ActivityKind.ORDER_CANCELLED, order.buyer_id, now)
+
+    async def _unavailable(self, listing: Listing) -> str:
+        """Why this listing cannot be bought: held by someone's accepted offer, or gone."""
+        if listing.status is ListingStatus.RESERVED and listing.id is not None:
+            accepted = await self.uow.offers.search(
+                OfferQuery(product_id=listing.id, statuses=frozenset({OfferStatus.ACCEPTED})),
+                1)
+            if accepted and accepted[0].is_reserving:
+                return RESERVED_FOR_ANOTHER
+        return NO_LONGER_AVAILABLE
 
     async def _free_number(self, product_id: int) -> str:
         for _ in range(NUMBER_ATTEMPTS):

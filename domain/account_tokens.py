@@ -56,3 +56,16 @@ def new_account_token(secret: str, *, user_id: int, purpose: TokenPurpose, now: 
                       email: str | None = None) -> AccountToken:
     return AccountToken(token_hash=hash_secret(secret), user_id=user_id, purpose=purpose,
                         created_at=now, expires_at=now + LIFETIMES[purpose], email=email)
+
+
+RECOVERY_CODE_COUNT = 10
+
+
+def normalise_recovery_code(code: str) -> str:
+    """Recovery codes are shown as ``abcde-fghij``; typed with or without the dash, in any
+    case, with stray spaces."""
+    return "".join(ch for ch in code.lower() if ch.isalnum())
+
+
+def format_recovery_code(raw: str) -> str:
+    return f"{raw[:5]}-{raw[5:10]}"

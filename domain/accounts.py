@@ -36,6 +36,12 @@ class User:
     rating_count: int = 0
     #: The member opened the link of a verification email sent to ``email``.
     email_verified: bool = False
+    #: Two-factor sign-in: the TOTP secret (set up, or pending until the first code is
+    #: confirmed), whether it is on, and the last time step a code was accepted for (a code
+    #: is never accepted twice).
+    totp_secret: str | None = None
+    two_factor_enabled: bool = False
+    totp_last_step: int | None = None
 
     @property
     def is_admin(self) -> bool:

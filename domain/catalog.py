@@ -77,6 +77,13 @@ class ListingStatus(LabelledStrEnum):
         """Only an available listing can be ordered or receive offers."""
         return self is ListingStatus.AVAILABLE
 
+    @property
+    def unavailable_message(self) -> str:
+        """What a would-be buyer is told (409) when this listing cannot be bought."""
+        if self is ListingStatus.RESERVED:
+            return "This item is reserved for another buyer."
+        return "This item is no longer available."
+
 
 class ListingBadge(LabelledStrEnum):
     """The badge on a product card (presentation, not lifecycle)."""

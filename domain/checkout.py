@@ -2,10 +2,13 @@
 
 The price is the listing's, or the agreed price of an accepted offer when that offer
 is this buyer's offer on this listing. A price sent by the client is never used.
+Only an available listing can be bought, or a reserved one by the buyer whose accepted
+offer holds it (``domain/offers.py``, the 24-hour reservation).
 """
 
 from __future__ import annotations
 
+from datetime import datetime
 from decimal import Decimal
 
 from domain.catalog import ListingStatus
@@ -23,20 +26,29 @@ def checkout_price(
     seller_id: int,
     buyer_id: int,
     offer: Offer | None = None,
+    now: datetime | None = None,
 ) -> Decimal:
     """The item price to charge ``buyer_id``; raises when they may not buy it."""
     if buyer_id == seller_id:
         raise Forbidden("You cannot buy your own listing.")
-    if not ListingStatus(listing_status).is_purchasable:
-        raise Conflict("This item is no longer available.")
+    status = ListingStatus(listing_status)
+    held = (offer is not None and now is not None
+            and offer.holds_item_for(buyer_id, product_id, now))
+    if not status.is_purchasable and not held:
+        raise Conflict(status.unavailable_message)
     if offer is None:
         return round_money(listing_price)
-    if offer.product_id != product_id or offer.buyer_id != buyer_id:
-        raise Forbidden("That offer is not yours to pay.")
+    require_own_offer(offer, product_id=product_id, buyer_id=buyer_id)
     agreed = offer.agreed_price
     if agreed is None:
         raise Conflict("That offer has not been accepted.")
     return agreed
+
+
+def require_own_offer(offer: Offer, *, product_id: int, buyer_id: int) -> None:
+    """Only the offer's buyer can pay with it, and only for its listing (403)."""
+    if offer.product_id != product_id or offer.buyer_id != buyer_id:
+        raise Forbidden("That offer is not yours to pay.")
 
 
 def checkout_quote(
@@ -47,6 +59,7 @@ def checkout_quote(
     seller_id: int,
     buyer_id: int,
     offer: Offer | None = None,
+    now: datetime | None = None,
 ) -> CheckoutTotals:
     """:func:`checkout_price` with the service fee and shipping added."""
     price = checkout_price(
@@ -56,5 +69,6 @@ def checkout_quote(
         seller_id=seller_id,
         buyer_id=buyer_id,
         offer=offer,
+        now=now,
     )
     return checkout_totals(price)

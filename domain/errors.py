@@ -33,6 +33,13 @@ class NotAuthenticated(DomainError):
     default_message = "You need to be logged in."
 
 
+class TwoFactorRequired(NotAuthenticated):
+    """The password was right, and the account also needs a code from its authenticator
+    app (none was sent, or it was wrong): 401 with ``"twoFactorRequired": true``."""
+
+    default_message = "Enter the code from your authenticator app"
+
+
 class Forbidden(DomainError):
     """The actor is known but may not do this (wrong owner, wrong role)."""
 

@@ -83,9 +83,20 @@ class OfferDeclined:
     reason: str
 
 
+@dataclass(frozen=True, slots=True)
+class OfferExpired:
+    """The accepted offer's buyer did not check out within the reservation window: the
+    offer is ``expired`` and the listing is back in the shop."""
+
+    offer_id: int | None
+    buyer_id: int
+    seller_id: int
+    reserved_until: datetime
+
+
 OfferEvent = (
     OfferMade | OfferAccepted | OfferRejected | OfferCountered | CounterAccepted
-    | CounterDeclined | OfferWithdrawn | OfferDeclined
+    | CounterDeclined | OfferWithdrawn | OfferDeclined | OfferExpired
 )
 
 

@@ -206,7 +206,9 @@ def _transition_message(source: ListingStatus, target: ListingStatus) -> str:
         return "This item has already been sold."
     if target is ListingStatus.RESERVED:
         return "This item is already reserved by another buyer."
-    return f"A {source.value} listing cannot become {target.value}."
+    if target is ListingStatus.SOLD:
+        return "This item can be sold only through an order."
+    return f"This item is already {source.label.lower()}."
 
 
 def _cleaned(details: ListingDetails) -> dict[str, object]:

@@ -12,6 +12,7 @@ from domain.errors import ValidationError
 
 NOTIFICATION_KINDS = (
     "message", "offer_received", "offer_countered", "offer_accepted", "offer_declined",
+    "offer_expired",
     "price_drop", "item_sold", "order_update",
 )
 TITLE_MAX = 120

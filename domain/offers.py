@@ -6,17 +6,24 @@
 stuck with an open offer). The buyer may withdraw a ``pending`` offer (``withdrawn``). The
 marketplace itself declines an open offer (``rejected`` with a ``decline_reason``) when
 another offer on the listing is accepted or the listing is sold or deleted.
-``accepted``, ``rejected`` and ``withdrawn`` are settled: no more actions.
+``rejected``, ``withdrawn`` and ``expired`` are settled: no more actions.
 The agreed price of an accepted offer is what checkout charges that buyer.
+
+Accepting an offer (the seller's accept or the buyer's acceptance of a counter) reserves the
+listing for that buyer for :data:`RESERVATION` (24 hours): ``reserved_until`` is the
+deadline. Until then only that buyer can order it (:meth:`Offer.holds_item_for`); placing the
+order uses the reservation up (:meth:`Offer.use_reservation`). When the deadline passes
+unused, :meth:`Offer.expire` makes the offer ``expired`` and the listing returns to the shop.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 from decimal import Decimal
 from enum import StrEnum
 
+from domain.catalog import ListingStatus
 from domain.errors import Conflict, Forbidden, IllegalTransition, ValidationError
 from domain.events import (
     CounterAccepted,
@@ -25,6 +32,7 @@ from domain.events import (
     OfferCountered,
     OfferDeclined,
     OfferEvent,
+    OfferExpired,
     OfferMade,
     OfferRejected,
     OfferWithdrawn,
@@ -33,6 +41,17 @@ from domain.money import round_money
 from domain.validation.offers import parse_counter_price, parse_offer_amount
 
 MESSAGE_MAX = 500
+# Why a settled or already answered offer cannot be answered again (409), as a sentence.
+_ALREADY = {
+    "accepted": "This offer has already been accepted.",
+    "rejected": "This offer has already been declined.",
+    "countered": "This offer has already been countered; the buyer is answering.",
+    "withdrawn": "The buyer has withdrawn this offer.",
+    "expired": "This offer has expired: the buyer did not check out within 24 hours.",
+    "pending": "The seller has not answered this offer yet.",
+}
+RESERVATION_HOURS = 24
+RESERVATION = timedelta(hours=RESERVATION_HOURS)
 
 
 class OfferStatus(StrEnum):
@@ -41,6 +60,7 @@ class OfferStatus(StrEnum):
     REJECTED = "rejected"
     COUNTERED = "countered"
     WITHDRAWN = "withdrawn"
+    EXPIRED = "expired"
 
 
 class DeclineReason(StrEnum):
@@ -100,6 +120,7 @@ class Offer:
     updated_at: datetime | None = None
     seller_seen: bool = False
     buyer_seen: bool = True
+    reserved_until: datetime | None = None
     events: list[OfferEvent] = field(default_factory=list, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -122,16 +143,19 @@ class Offer:
         message: str | None = None,
         has_open_offer: bool = False,
         listing_available: bool = True,
+        listing_status: ListingStatus | None = None,
         id: int | None = None,
     ) -> Offer:
         """A new pending offer, after checking every rule for making one.
 
         ``has_open_offer``: this buyer already has a pending or countered offer on this
         listing (the caller looks it up). ``listing_available``: the listing can still be
-        bought (not reserved or sold).
+        bought (not reserved or sold); ``listing_status`` says which, for the message.
         """
         if buyer_id == seller_id:
             raise Forbidden("You cannot make an offer on your own listing.")
+        if listing_status is not None and not listing_status.is_purchasable:
+            raise Conflict(listing_status.unavailable_message)
         if not listing_available:
             raise Conflict("This item is no longer available.")
         if has_open_offer:
@@ -171,9 +195,44 @@ class Offer:
             return BUYER_PENDING_ACTIONS
         return frozenset()
 
-    def accept(self, actor_id: int) -> None:
+    @property
+    def is_reserving(self) -> bool:
+        """Accepted, and the reservation it made has not been used or expired yet."""
+        return self.status is OfferStatus.ACCEPTED and self.reserved_until is not None
+
+    def holds_item_for(self, buyer_id: int, product_id: int, now: datetime) -> bool:
+        """This offer reserves ``product_id`` for ``buyer_id`` at ``now``."""
+        return (self.is_reserving and self.buyer_id == buyer_id
+                and self.product_id == product_id
+                and now < self.reserved_until)  # type: ignore[operator]
+
+    def is_lapsed(self, now: datetime) -> bool:
+        """The reservation's deadline has passed and it was not used."""
+        return self.is_reserving and now >= self.reserved_until  # type: ignore[operator]
+
+    def use_reservation(self, now: datetime) -> None:
+        """The buyer placed the order within the window: the order holds the item now."""
+        if not self.is_reserving:
+            return
+        if self.is_lapsed(now):
+            raise Conflict("Your reservation of this item has expired.")
+        self.reserved_until = None
+
+    def expire(self, now: datetime) -> None:
+        """The reservation lapsed unused: the offer is ``expired``, the item free again."""
+        if not self.is_lapsed(now):
+            raise IllegalTransition("This offer's reservation has not run out.")
+        deadline = self.reserved_until
+        assert deadline is not None
+        self.status = OfferStatus.EXPIRED
+        self.reserved_until = None
+        self.buyer_seen = False
+        self.events.append(OfferExpired(self.id, self.buyer_id, self.seller_id, deadline))
+
+    def accept(self, actor_id: int, now: datetime) -> None:
         self._seller_responds(actor_id)
         self.status = OfferStatus.ACCEPTED
+        self.reserved_until = now + RESERVATION
         self._record(OfferAccepted, price=self.offer_price)
 
     def reject(self, actor_id: int) -> None:
@@ -189,11 +248,12 @@ class Offer:
         self._record(OfferCountered, counter_price=self.counter_price)
 
     def respond(
-        self, actor_id: int, status: str, counter_price: Decimal | str | None = None
+        self, actor_id: int, status: str, counter_price: Decimal | str | None = None, *,
+        now: datetime,
     ) -> None:
         """The seller's answer as the API sends it: accepted, rejected or countered."""
         moves = {
-            OfferStatus.ACCEPTED: lambda: self.accept(actor_id),
+            OfferStatus.ACCEPTED: lambda: self.accept(actor_id, now),
             OfferStatus.REJECTED: lambda: self.reject(actor_id),
             OfferStatus.COUNTERED: lambda: self.counter(actor_id, counter_price),
         }
@@ -202,10 +262,11 @@ class Offer:
             raise ValidationError({"status": "Please choose accepted, rejected or countered"})
         move()
 
-    def accept_counter(self, actor_id: int) -> None:
+    def accept_counter(self, actor_id: int, now: datetime) -> None:
         """The buyer takes the counter: accepted at the counter price, in one step."""
         self._buyer_answers(actor_id)
         self.status = OfferStatus.ACCEPTED
+        self.reserved_until = now + RESERVATION
         self._record(CounterAccepted, price=self.counter_price)
 
     def decline_counter(self, actor_id: int) -> None:
@@ -218,14 +279,14 @@ class Offer:
         if actor_id != self.buyer_id:
             raise Forbidden("Only the buyer can withdraw this offer.")
         if self.status is not OfferStatus.PENDING:
-            raise IllegalTransition(f"This offer is already {self.status}.")
+            raise IllegalTransition(_ALREADY[self.status.value])
         self.status = OfferStatus.WITHDRAWN
         self._record(OfferWithdrawn)
 
     def decline(self, reason: DeclineReason | str) -> None:
         """The marketplace closes this open offer (no actor: see :class:`DeclineReason`)."""
         if not self.is_open:
-            raise IllegalTransition(f"This offer is already {self.status}.")
+            raise IllegalTransition(_ALREADY[self.status.value])
         self.status = OfferStatus.REJECTED
         self.decline_reason = DeclineReason(reason)
         self._record(OfferDeclined, reason=self.decline_reason.value)
@@ -247,7 +308,7 @@ class Offer:
             raise Forbidden("Only the seller can respond to this offer.")
         if self.status is not OfferStatus.PENDING:
             raise IllegalTransition(self._closed_message()
-                                    or f"This offer is already {self.status}.")
+                                    or _ALREADY[self.status.value])
 
     def _buyer_answers(self, actor_id: int) -> None:
         if actor_id != self.buyer_id:

@@ -73,6 +73,44 @@ FORBIDDEN_MESSAGES = {
     _S.COMPLETED: "Only the buyer can complete this order before buyer protection ends.",
     _S.CANCELLED: "You cannot cancel this order.",
 }
+# How an illegal move (409) is explained: where the order is, and what cannot happen now.
+_WHERE = {
+    _S.PENDING: "is still waiting for payment",
+    _S.CONFIRMED: "is confirmed and waiting for payment",
+    _S.PAYMENT_CONFIRMED: "is paid and waiting to be shipped",
+    _S.SHIPPED: "has already shipped",
+    _S.DELIVERED: "has already been delivered",
+    _S.COMPLETED: "is already complete",
+    _S.CANCELLED: "was cancelled",
+}
+_WHAT = {
+    _S.PENDING: "put back to waiting for payment",
+    _S.CONFIRMED: "confirmed",
+    _S.PAYMENT_CONFIRMED: "marked as paid",
+    _S.SHIPPED: "marked as shipped",
+    _S.DELIVERED: "marked as delivered",
+    _S.COMPLETED: "completed",
+    _S.CANCELLED: "cancelled",
+}
+_ALREADY = {
+    _S.PAYMENT_CONFIRMED: "Payment for this order is already confirmed.",
+    _S.SHIPPED: "This order has already shipped.",
+    _S.DELIVERED: "This order has already been marked as delivered.",
+    _S.COMPLETED: "This order is already complete.",
+    _S.CANCELLED: "This order is already cancelled.",
+}
+
+
+def illegal_move_message(source: OrderStatus, target: OrderStatus) -> str:
+    """A sentence a person would say for a move that does not exist (409)."""
+    if source is target:
+        return _ALREADY.get(source, f"This order is already {source.label.lower()}.")
+    where = _WHERE.get(source, f"is {source.label.lower()}")
+    what = _WHAT.get(target, f"moved to {target.label.lower()}")
+    later = " any more" if source in TERMINAL_STATUSES or source in FINISHED_STATUSES else " now"
+    return f"This order {where}, so it cannot be {what}{later}."
+
+
 # Once buyer protection has expired, completion no longer waits for the buyer.
 AFTER_PROTECTION: frozenset[Party] = frozenset(Party)
 

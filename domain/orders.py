@@ -29,6 +29,7 @@ from domain.order_rules import (
     Actor,
     OrderStatus,
     Party,
+    illegal_move_message,
     is_move,
     listing_status_for,
     may_move,
@@ -183,9 +184,7 @@ class Order:
         if not self.parties(actor):
             raise Forbidden("You are not part of this order.")
         if not is_move(self.status, target):
-            raise IllegalTransition(
-                f"A {self.status.label.lower()} order cannot become {target.label.lower()}."
-            )
+            raise IllegalTransition(illegal_move_message(self.status, target))
         if not self._may(actor, target, now):
             raise Forbidden(FORBIDDEN_MESSAGES[target])
         if target is OrderStatus.SHIPPED:

@@ -22,6 +22,7 @@ from adapters.sqlalchemy.lean import LeanReads, LeanUnitOfWork
 from adapters.sqlalchemy.listing_changes import loader
 from adapters.sqlalchemy.search_cache import SearchCache
 from adapters.sqlalchemy.unit_of_work import SqlAlchemyUnitOfWork
+from adapters.totp import PyotpOneTimePasswords
 from application.account_security import AccountSecurity
 from application.accounts import AccountService
 from application.addresses import AddressService
@@ -47,6 +48,7 @@ from application.reviews import ReviewService
 from application.sharing import SharingService
 from application.social import ProfileEditor, SocialService
 from application.system import HealthMemo, SystemService
+from application.two_factor import TwoFactorService
 from domain.rate_limits import DEFAULT_LIMITS, Limits
 from entrypoints.settings import Settings
 
@@ -107,6 +109,7 @@ class Container(containers.DeclarativeContainer):
     activity_batch = providers.Singleton(ActivityBatch, uow)
     media_store = providers.Singleton(LocalMediaStore, settings.provided.media_dir)
 
+    one_time_passwords = providers.Singleton(PyotpOneTimePasswords)
     mail_templates = providers.Singleton(JinjaMailTemplates)
     letters = providers.Singleton(Letters, mail_templates, settings.provided.public_url)
     mail_sender = providers.Singleton(_mail_sender, settings)
@@ -127,7 +130,10 @@ class Container(containers.DeclarativeContainer):
         limits=limits,
         realtime=realtime,
         letters=letters,
+        otp=one_time_passwords,
     )
+    two_factor = providers.Factory(TwoFactorService, uow=uow, otp=one_time_passwords,
+                                   clock=clock, hasher=password_hasher)
     account_security = providers.Factory(
         AccountSecurity, uow=uow, hasher=password_hasher, clock=clock, limiter=rate_limiter,
         letters=letters, realtime=realtime, limits=limits)

@@ -39,3 +39,14 @@ async def offer(client: ApiClient, product_id: int, price: str = "80.00", **extr
                                                       "offerPrice": price, **extra})
     assert response.status_code == 201, response.text
     return response.json()
+
+
+async def held_by_offers(uow: Any) -> int:
+    """How many listings accepted offers hold (reserved for their buyer for 24 hours:
+    docs/offers.md); the shop shows the others."""
+    from application.ports.offers import OfferQuery
+    from domain.offers import OfferStatus
+
+    accepted = await uow.offers.search(
+        OfferQuery(statuses=frozenset({OfferStatus.ACCEPTED})), 1000)
+    return sum(offer.is_reserving for offer in accepted)

@@ -7,6 +7,7 @@ from datetime import datetime
 from decimal import Decimal
 
 from sqlalchemy import (
+    BigInteger,
     Boolean,
     ForeignKey,
     Index,
@@ -45,6 +46,9 @@ class UserRow(Base):
     instagram_handle: Mapped[str | None] = mapped_column(String(64))
     verified: Mapped[bool] = mapped_column(Boolean, default=False)
     email_verified: Mapped[bool] = mapped_column(Boolean, default=False)
+    totp_secret: Mapped[str | None] = mapped_column(String(64))
+    two_factor_enabled: Mapped[bool] = mapped_column(Boolean, default=False)
+    totp_last_step: Mapped[int | None] = mapped_column(BigInteger)
     rating: Mapped[Decimal] = mapped_column(Numeric(3, 2), default=Decimal("0"))
     rating_count: Mapped[int] = mapped_column(Integer, default=0)
     created_at: Mapped[datetime] = mapped_column(UtcDateTime, index=True)
@@ -62,6 +66,7 @@ class SessionRow(Base):
 _USER_FIELDS = (
     "username", "display_name", "email", "password_hash", "bio", "avatar_url", "height",
     "instagram_handle", "verified", "rating", "rating_count", "created_at", "email_verified",
+    "totp_secret", "two_factor_enabled", "totp_last_step",
 )
 
 
@@ -122,6 +127,14 @@ class SqlUserRepository:
 
     async def count(self) -> int:
         return int(await self.session.scalar(select(func.count()).select_from(UserRow)) or 0)
+
+    async def advance_totp_step(self, user_id: int, step: int) -> bool:
+        result = await self.session.execute(
+            update(UserRow)
+            .where(UserRow.id == user_id,
+                   (UserRow.totp_last_step.is_(None)) | (UserRow.totp_last_step < step))
+            .values(totp_last_step=step).execution_options(synchronize_session=False))
+        return result.rowcount == 1  # type: ignore[attr-defined]
 
     async def page(self, limit: int, after_id: int | None = None) -> list[User]:
         query = select(UserRow).order_by(UserRow.id).limit(limit)

@@ -53,6 +53,7 @@ class OfferRow(Base):
         Index("ix_offers_seller_id_created_at", "seller_id", "created_at", "id"),
         Index("ix_offers_buyer_id_created_at", "buyer_id", "created_at", "id"),
         Index("ix_offers_product_id_status", "product_id", "status"),
+        Index("ix_offers_status_reserved_until", "status", "reserved_until"),
     )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
@@ -69,6 +70,7 @@ class OfferRow(Base):
     buyer_seen: Mapped[bool] = mapped_column(Boolean)
     created_at: Mapped[datetime] = mapped_column(UtcDateTime)
     updated_at: Mapped[datetime] = mapped_column(UtcDateTime)
+    reserved_until: Mapped[datetime | None] = mapped_column(UtcDateTime, nullable=True)
 
 
 def _cents(amount: Decimal | None) -> int | None:
@@ -89,6 +91,7 @@ def _values(offer: Offer) -> dict[str, object]:
         "decline_reason": None if offer.decline_reason is None else offer.decline_reason.value,
         "seller_seen": offer.seller_seen, "buyer_seen": offer.buyer_seen,
         "created_at": offer.created_at, "updated_at": offer.updated_at or offer.created_at,
+        "reserved_until": offer.reserved_until,
     }
 
 
@@ -100,7 +103,8 @@ def _offer(row: OfferRow) -> Offer:
         counter_price=_dollars(row.counter_price_cents), message=row.message,
         decline_reason=row.decline_reason,  # type: ignore[arg-type]
         seller_seen=row.seller_seen, buyer_seen=row.buyer_seen,
-        created_at=row.created_at, updated_at=row.updated_at)
+        created_at=row.created_at, updated_at=row.updated_at,
+        reserved_until=row.reserved_until)
 
 
 def _conflict(error: IntegrityError) -> Conflict:
@@ -164,6 +168,13 @@ class SqlOfferRepository:
                                    OfferRow.status.in_([s.value for s in OPEN_STATUSES]))
             .order_by(OfferRow.id).execution_options(populate_existing=True))).all()
         return [_offer(row) for row in rows]
+
+    async def lapsed_ids(self, now: datetime, limit: int) -> list[int]:
+        rows = await self.session.scalars(
+            select(OfferRow.id).where(OfferRow.status == OfferStatus.ACCEPTED.value,
+                                      OfferRow.reserved_until <= now)
+            .order_by(OfferRow.reserved_until, OfferRow.id).limit(limit))
+        return list(rows.all())
 
     async def has_open(self, buyer_id: int, product_id: int) -> bool:
         return await self._exists(OfferRow.buyer_id == buyer_id,

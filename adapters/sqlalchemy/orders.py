@@ -136,6 +136,16 @@ class SqlOrderRepository:
         return await self._one(await self.session.scalar(
             select(OrderRow).where(OrderRow.order_number == order_number)))
 
+    async def for_offers(self, offer_ids: list[int]) -> dict[int, int]:
+        if not offer_ids:
+            return {}
+        rows = await self.session.execute(
+            select(OrderRow.offer_id, OrderRow.id)
+            .where(OrderRow.offer_id.in_(offer_ids),
+                   OrderRow.status != OrderStatus.CANCELLED.value)
+            .order_by(OrderRow.id))
+        return {offer_id: order_id for offer_id, order_id in rows.all()}
+
     async def number_taken(self, order_number: str) -> bool:
         return bool(await self.session.scalar(
             select(exists().where(OrderRow.order_number == order_number))))

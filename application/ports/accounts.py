@@ -21,6 +21,9 @@ class UserRepository(Protocol):
     async def email_taken(self, email: str) -> bool: ...
     async def save(self, user: User) -> None: ...
     async def count(self) -> int: ...
+    async def advance_totp_step(self, user_id: int, step: int) -> bool:
+        """Record that a code of time step ``step`` was accepted, only if it is later than
+        the last one (compare-and-set): a code is never accepted twice."""
     async def page(self, limit: int, after_id: int | None = None) -> list[User]:
         """Up to ``limit`` users in id order, after ``after_id`` (operators' listing)."""
 
@@ -44,3 +47,15 @@ class AccountTokenRepository(Protocol):
         """Mark used if still unused (compare-and-set): True for exactly one caller."""
     async def delete_for(self, user_id: int, purpose: TokenPurpose) -> None: ...
     async def count_unused(self, user_id: int, purpose: TokenPurpose, now: datetime) -> int: ...
+
+
+class OneTimePasswords(Protocol):
+    """Time-based one-time passwords (RFC 6238), behind a well-kept library."""
+
+    def new_secret(self) -> str: ...
+    def provisioning_url(self, secret: str, account: str) -> str:
+        """The ``otpauth://`` URL an authenticator app reads (as a QR code)."""
+    def qr_code(self, url: str) -> str:
+        """``url`` as a QR code image, a ``data:`` URL the page shows."""
+    def matching_step(self, secret: str, code: str, at: datetime) -> int | None:
+        """The time step whose code ``code`` is, within one step of ``at``; None if none."""

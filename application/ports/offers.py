@@ -17,6 +17,7 @@ Every implementation honours:
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Protocol
 
 from application.paging import After
@@ -52,6 +53,8 @@ class OfferRepository(Protocol):
     async def lock_listing(self, product_id: int) -> None: ...
     async def open_for_listing(self, product_id: int) -> list[Offer]: ...
     async def has_open(self, buyer_id: int, product_id: int) -> bool: ...
+    async def lapsed_ids(self, now: datetime, limit: int) -> list[int]:
+        """Accepted offers whose ``reserved_until`` is at or before ``now``, oldest first."""
     async def has_accepted(self, product_id: int) -> bool: ...
     async def search(self, query: OfferQuery, limit: int,
                      after: After | None = None) -> list[Offer]: ...

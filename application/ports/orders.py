@@ -74,6 +74,9 @@ class OrderRepository(Protocol):
     async def add(self, order: Order, now: datetime, offer_id: int | None = None) -> Order:
         """Insert a new order (sets ``order.id``)."""
     async def get(self, order_id: int) -> Order | None: ...
+    async def for_offers(self, offer_ids: list[int]) -> dict[int, int]:
+        """For each of these accepted offers with an order that is not cancelled: that
+        order's id (the newest), keyed by offer id."""
     async def get_by_number(self, order_number: str) -> Order | None: ...
     async def number_taken(self, order_number: str) -> bool: ...
     async def save(self, order: Order, expected_status: OrderStatus, now: datetime) -> bool:

@@ -6,7 +6,7 @@ Rethread's. ``country=None`` means "not sent" and takes :data:`DEFAULT_COUNTRY`;
 explicitly blank country is an error.
 
 The administrator's form only requires the fields (spec: a miss gives "Missing Required
-Fields" listing the names). :func:`validate_admin_address` returns a per-field
+Fields" listing them, by the labels of the form). :func:`validate_admin_address` returns a per-field
 ``"Required"`` message for each miss, so the API answers like every other form; the
 summary line for the response's ``message`` comes from :func:`missing_fields_message`.
 """
@@ -92,9 +92,22 @@ def missing_required_fields(address: AddressForm) -> list[str]:
     return [field for field in REQUIRED_ADDRESS_FIELDS if not values[field]]
 
 
+# The form's labels (webapp/src/entities/order/address.ts), for messages that name fields.
+FIELD_LABELS = {
+    "fullName": "Full name",
+    "addressLine1": "Address line 1",
+    "addressLine2": "Address line 2",
+    "city": "City",
+    "state": "State",
+    "zipCode": "ZIP code",
+    "country": "Country",
+    "phoneNumber": "Phone number",
+}
+
+
 def missing_fields_message(fields: list[str]) -> str:
-    """``"Missing Required Fields: fullName, city"``."""
-    return f"Missing Required Fields: {', '.join(fields)}"
+    """``"Missing Required Fields: Full name, City"``: the labels a person sees."""
+    return f"Missing Required Fields: {', '.join(FIELD_LABELS.get(f, f) for f in fields)}"
 
 
 def validate_admin_address(address: AddressForm) -> dict[str, str]:

@@ -7,15 +7,25 @@ amount or raise :class:`ValidationError`.
 
 from __future__ import annotations
 
-from decimal import Decimal
+from decimal import ROUND_CEILING, Decimal
 
 from domain.errors import ValidationError
-from domain.money import CENT, AmountProblem, problem_message, read_amount, round_money
+from domain.money import (
+    CENT,
+    AmountProblem,
+    format_usd,
+    problem_message,
+    read_amount,
+    round_money,
+)
 
 OFFER_REQUIRED = "Offer amount is required"
 OFFER_NOT_POSITIVE = "Offer must be more than $0.00"
 OFFER_ABOVE_LISTING = "Offer cannot be more than the listing price"
 OFFER_TOO_PRECISE = "Offer amount can have at most 2 decimal places"
+OFFER_TOO_LOW = "Offers must be at least {minimum}"
+# An offer must be at least this share of the listing price (docs/offers.md).
+MINIMUM_OFFER_SHARE = Decimal("0.5")
 
 COUNTER_REQUIRED = "Counter price is required"
 COUNTER_TOO_LOW = "Counter price must be at least $0.01"
@@ -24,12 +34,20 @@ COUNTER_NOT_ABOVE_OFFER = "Counter price must be more than the offer"
 COUNTER_ABOVE_LISTING = "Counter price cannot be more than the listing price"
 
 
+def minimum_offer(listing_price: Decimal) -> Decimal:
+    """The lowest offer a listing accepts: half its price, rounded up to the cent."""
+    return (listing_price * MINIMUM_OFFER_SHARE).quantize(CENT, rounding=ROUND_CEILING)
+
+
 def offer_price_error(price: Decimal, listing_price: Decimal) -> str | None:
     if price <= 0:
         return OFFER_NOT_POSITIVE
     if round_money(price) != price:
         return OFFER_TOO_PRECISE
-    return OFFER_ABOVE_LISTING if price > listing_price else None
+    if price > listing_price:
+        return OFFER_ABOVE_LISTING
+    minimum = minimum_offer(listing_price)
+    return OFFER_TOO_LOW.format(minimum=format_usd(minimum)) if price < minimum else None
 
 
 def counter_price_error(price: Decimal, offer_price: Decimal, listing_price: Decimal) -> str | None:
@@ -78,7 +96,8 @@ def _read_counter(
 def validate_offer_amount(
     amount: str | Decimal | int | None, listing_price: Decimal
 ) -> dict[str, str]:
-    """``{"offerPrice": message}`` unless ``amount`` is in (0, listing price]."""
+    """``{"offerPrice": message}`` unless ``amount`` is in [half the listing price, listing
+    price]."""
     result = _read_offer(amount, listing_price)
     return {"offerPrice": result} if isinstance(result, str) else {}
 

@@ -80,3 +80,15 @@ def reset_password(name: str = typer.Argument(..., help="Username or email.")) -
         errors.print(f"[red]Could not reset {name}:[/] {error.message}")
         raise typer.Exit(1) from error
     console.print(f"[green]Queued[/] a password-reset link to {user.email} for {user.username}")
+
+
+@app.command("disable-2fa")
+def disable_two_factor(name: str = typer.Argument(..., help="Username or email.")) -> None:
+    """Turn two-factor sign-in off for a member who lost their authenticator and their
+    recovery codes (check who they are first: this removes a lock from the account)."""
+    try:
+        user = run(lambda c: c.two_factor().operator_disable(name))
+    except DomainError as error:
+        errors.print(f"[red]Could not change {name}:[/] {error.message}")
+        raise typer.Exit(1) from error
+    console.print(f"[green]Two-factor sign-in is off[/] for {user.username}")

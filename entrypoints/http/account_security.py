@@ -15,6 +15,7 @@ from application.account_security import (
     TOKEN_MAX,
     AccountSecurity,
 )
+from application.two_factor import CODE_MAX, TwoFactorService
 from domain.accounts import User
 from domain.validation.accounts import PASSWORD_MAX, PASSWORD_MIN
 from entrypoints.http.auth import SESSION_COOKIE, client_address
@@ -58,6 +59,30 @@ class EmailChangeIn(CamelStruct):
     email: str = ""
 
 
+@describe(required=["code"], fields={"code": {"minLength": 1, "maxLength": CODE_MAX}})
+class CodeIn(CamelStruct):
+    code: str = ""
+
+
+@describe(required=["password", "code"], fields={
+    "password": {"minLength": 1, "maxLength": PASSWORD_MAX},
+    "code": {"minLength": 1, "maxLength": CODE_MAX}})
+class DisableTwoFactorIn(CamelStruct):
+    password: str = ""
+    code: str = ""
+
+
+class TwoFactorSetupOut(CamelStruct):
+    secret: str
+    otpauth_url: str
+    #: The otpauth URL as a QR code (an SVG ``data:`` URL) for the page to show.
+    qr_code: str
+
+
+class RecoveryCodesOut(CamelStruct):
+    recovery_codes: list[str]
+
+
 class AccountSecurityController(Controller):
     path = "/api"
     tags = ["accounts"]
@@ -99,3 +124,21 @@ class AccountSecurityController(Controller):
     async def change_email(self, data: EmailChangeIn, current_user: User,
                            security: AccountSecurity) -> Message:
         return Message(await security.change_email(current_user, data.password, data.email))
+
+    @post("/user/2fa/setup", status_code=HTTP_200_OK, opt={"errors": {409}})
+    async def setup_two_factor(self, current_user: User,
+                               two_factor: TwoFactorService) -> TwoFactorSetupOut:
+        made = await two_factor.setup(current_user)
+        return TwoFactorSetupOut(made.secret, made.otpauth_url, made.qr_code)
+
+    @post("/user/2fa/enable", status_code=HTTP_200_OK, opt={"errors": {409}})
+    async def enable_two_factor(self, data: CodeIn, current_user: User,
+                                two_factor: TwoFactorService) -> RecoveryCodesOut:
+        """On with the first right code; ten single-use recovery codes, shown only now."""
+        return RecoveryCodesOut(await two_factor.enable(current_user, data.code))
+
+    @post("/user/2fa/disable", status_code=HTTP_200_OK, opt={"errors": {409}})
+    async def disable_two_factor(self, data: DisableTwoFactorIn, current_user: User,
+                                 two_factor: TwoFactorService) -> Message:
+        await two_factor.disable(current_user, data.password, data.code)
+        return Message("Two-factor sign-in is off.")

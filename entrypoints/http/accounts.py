@@ -11,6 +11,7 @@ from litestar.status_codes import HTTP_200_OK, HTTP_201_CREATED
 from application.accounts import AccountService, CheckEmail, Registration, SignedIn
 from application.media import MAX_IMAGE_BYTES
 from application.social import ProfileEditor
+from application.two_factor import CODE_MAX
 from domain.accounts import User
 from domain.errors import NotAuthenticated
 from domain.social import ProfileChanges
@@ -34,19 +35,23 @@ from entrypoints.http.schemas import CamelStruct, Message
 from entrypoints.http.schemas.users import UserOut, user_out
 
 
-@describe(required=["username", "password"], fields={
-    "username": {"minLength": USERNAME_MIN, "maxLength": LOGIN_NAME_MAX,
-                 "description": "Username or email"},
-    "password": {"minLength": 1, "maxLength": PASSWORD_MAX}})
 class SessionOut(CamelStruct):
     """Who is signed in: ``user`` is null for a visitor (an answer, not an error)."""
 
     user: UserOut | None
 
 
+@describe(required=["username", "password"], fields={
+    "username": {"minLength": USERNAME_MIN, "maxLength": LOGIN_NAME_MAX,
+                 "description": "Username or email"},
+    "password": {"minLength": 1, "maxLength": PASSWORD_MAX},
+    "code": {"maxLength": CODE_MAX,
+             "description": "With two-factor sign-in on: the authenticator's code or a "
+                            "recovery code"}})
 class LoginIn(CamelStruct):
     username: str = ""
     password: str = ""
+    code: str | None = None
 
 
 @describe(required=["username", "displayName", "email", "password"], fields={
@@ -100,7 +105,8 @@ class AccountController(Controller):
     @post("/login", status_code=HTTP_200_OK, opt={"errors": {401, 429}})
     async def login(self, request: Request[Any, Any, Any], data: LoginIn,
                     accounts: AccountService) -> Response[UserOut]:
-        result = await accounts.login(data.username, data.password, client_address(request))
+        result = await accounts.login(data.username, data.password, client_address(request),
+                                      data.code)
         return _signed_in(result, HTTP_200_OK)
 
     @post("/register", status_code=HTTP_201_CREATED, opt={"errors": {429}})

@@ -82,6 +82,7 @@ def _service(provider: Any) -> Provide:
 def _dependencies(container: Container) -> dict[str, Provide]:
     services = {"system": container.system, "accounts": container.accounts,
                 "security": container.account_security,
+                "two_factor": container.two_factor,
                 "blogs": container.blogs, "contact": container.contact,
                 "catalog": container.catalog, "favorites": container.favorites,
                 "social": container.social, "profiles": container.profiles,

@@ -10,7 +10,7 @@ from litestar.datastructures import Cookie
 
 from application.accounts import SESSION_LIFETIME, AccountService
 from domain.accounts import User
-from domain.errors import NotAuthenticated
+from domain.errors import Forbidden, NotAuthenticated
 
 SESSION_COOKIE = "rethread_session"
 
@@ -29,8 +29,16 @@ async def provide_current_user(viewer: User | None) -> User:
     return viewer
 
 
-async def provide_admin(current_user: User) -> User:
+ADMIN_NEEDS_2FA = ("Administrators must turn on two-factor sign-in first "
+                   "(Settings, Two-factor sign-in).")
+
+
+async def provide_admin(request: Request[Any, Any, Any], current_user: User) -> User:
+    """Admin routes: an administrator, who with ``RETHREAD_ADMIN_2FA=1`` must also have
+    two-factor sign-in on before any admin route answers."""
     current_user.ensure_admin()
+    if request.app.state.settings.admin_2fa and not current_user.two_factor_enabled:
+        raise Forbidden(ADMIN_NEEDS_2FA)
     return current_user
 
 

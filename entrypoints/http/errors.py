@@ -22,6 +22,7 @@ from domain.errors import (
     NotFound,
     RateLimited,
     TooLarge,
+    TwoFactorRequired,
     ValidationError,
 )
 
@@ -48,7 +49,10 @@ def _json(status: int, body: dict[str, Any]) -> Response[dict[str, Any]]:
 
 def domain_error(_: Request[Any, Any, Any], error: DomainError) -> Response[dict[str, Any]]:
     status = next((code for cls, code in STATUS_BY_ERROR if isinstance(error, cls)), 400)
-    response = _json(status, error_body(error.message, getattr(error, "errors", None)))
+    body = error_body(error.message, getattr(error, "errors", None))
+    if isinstance(error, TwoFactorRequired):
+        body["twoFactorRequired"] = True
+    response = _json(status, body)
     retry_after = getattr(error, "retry_after", None)
     if retry_after is not None:
         response.headers["Retry-After"] = str(max(1, int(retry_after)))

@@ -80,6 +80,8 @@ class OfferOut(CamelStruct):
     agreed_price: str | None
     message: str | None
     decline_reason: str | None
+    reserved_until: datetime | None
+    order_id: int | None
     created_at: datetime
     updated_at: datetime | None
     product: OfferProductOut
@@ -122,6 +124,7 @@ def offer_out(view: OfferView) -> OfferOut:
         counter_price=_money(offer.counter_price), agreed_price=_money(offer.agreed_price),
         message=offer.message,
         decline_reason=None if offer.decline_reason is None else offer.decline_reason.value,
+        reserved_until=offer.reserved_until, order_id=view.order_id,
         created_at=offer.created_at, updated_at=offer.updated_at,
         product=OfferProductOut(
             id=product.id, title=product.title, price=format_amount(product.price),

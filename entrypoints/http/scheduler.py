@@ -26,9 +26,10 @@ async def _loop(container: Any, interval: float) -> None:
         try:
             result = await container.order_timers().sweep()
             if result.total:
-                log.info("order timers: cancelled %s, completed %s, reviews of %s published",
+                log.info("order timers: cancelled %s, completed %s, reviews of %s published,"
+                         " %s offer reservations expired",
                          len(result.cancelled), len(result.completed),
-                         len(result.reviews_published))
+                         len(result.reviews_published), len(result.offers_expired))
         except Exception:
             log.exception("order timer sweep failed")
         await asyncio.sleep(interval)

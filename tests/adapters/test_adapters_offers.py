@@ -90,12 +90,12 @@ async def test_one_open_offer_per_buyer_and_one_accepted_per_listing(container: 
     assert await make(lena)
     async with container.uow() as uow:
         first, second = await uow.offers.open_for_listing(coat)
-        first.accept(maya)
+        first.accept(maya, datetime.now(UTC))
         await uow.offers.save(first, was=OfferStatus.PENDING)
         await uow.commit()
     with pytest.raises(Conflict, match="already been accepted"):
         async with container.uow() as uow:
-            second.accept(maya)
+            second.accept(maya, datetime.now(UTC))
             await uow.offers.save(second, was=OfferStatus.PENDING)
             await uow.commit()
     async with container.uow() as uow:
@@ -120,7 +120,10 @@ async def test_the_listing_lock_queues_competing_answers(container: Container) -
                 current = await uow.offers.get(offer.id or 0)
                 assert current is not None
                 await asyncio.sleep(pause)
-                current.reject(maya) if name == "reject" else current.accept(maya)
+                if name == "reject":
+                    current.reject(maya)
+                else:
+                    current.accept(maya, datetime.now(UTC))
                 await uow.offers.save(current, was=OfferStatus.PENDING)
                 await uow.commit()
         except Conflict:

@@ -160,7 +160,7 @@ async def test_deleting_a_listing_declines_and_removes_its_offers(app: Litestar)
 async def test_pages_follow_the_cursor(app: Litestar) -> None:
     async with people(app, "maya", "sofia") as p:
         ids = [await listing(p["maya"], title=f"Tee {n}") for n in range(3)]
-        made = [await offer(p["sofia"], product, "10") for product in ids]
+        made = [await offer(p["sofia"], product, "60") for product in ids]
         first = (await p["sofia"].get("/api/buyer/offers?limit=2")).json()
         assert [o["id"] for o in first["items"]] == [made[2]["id"], made[1]["id"]]
         rest = (await p["sofia"].get(

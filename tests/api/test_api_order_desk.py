@@ -127,7 +127,7 @@ async def test_an_admin_confirms_a_payment_and_fixes_an_address_from_the_desk(
         assert missing.status_code == 400
         # An unsent country is the default one (United States), so it is not missing.
         assert missing.json()["message"] == (
-            "Missing Required Fields: city, state, zipCode, phoneNumber")
+            "Missing Required Fields: City, State, ZIP code, Phone number")
         assert set(missing.json()["errors"]) == {"city", "state", "zipCode", "phoneNumber"}
         address = {"fullName": "Maya Chen", "addressLine1": "12 Market St", "city": "Boston",
                    "state": "MA", "zipCode": "02110", "country": "United States",

@@ -142,7 +142,7 @@ async def test_lifecycle_addresses_and_who_sees_what(sam: ApiClient, app: Litest
         saved = await maya.post(f"/api/orders/{oid}/shipping-address", json=ADDRESS)
         assert saved.json()["shippingAddress"]["country"] == "United States"
         missing = await boss.post(f"/api/orders/{oid}/shipping-address", json={"city": "X"})
-        assert missing.json()["message"].startswith("Missing Required Fields: fullName")
+        assert missing.json()["message"].startswith("Missing Required Fields: Full name")
         seller_view = (await sam.get(f"/api/orders/{oid}")).json()
         assert seller_view["shippingAddress"] is None
         assert seller_view["buyer"]["email"] == "maya@example.com"

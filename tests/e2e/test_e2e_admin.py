@@ -114,7 +114,7 @@ def test_admin_confirms_a_payment_from_the_desk_and_exports_csv(browser: Browser
     dialog = page.get_by_role("dialog")
     dialog.get_by_label("Full name").fill("Emma Stone")
     dialog.get_by_role("button", name="Save Address").click()
-    expect(dialog.get_by_role("alert")).to_contain_text("Missing Required Fields: addressLine1")
+    expect(dialog.get_by_role("alert")).to_contain_text("Missing Required Fields: Address line 1")
     screenshot(page, "admin-address-dialog")
     dialog.get_by_label("Address line 1").fill("5 Harbor Road")
     dialog.get_by_label("City").fill("Salem")

@@ -98,6 +98,9 @@ def test_a_whole_purchase(browser: Browser, live_server: str) -> None:
         card = buyer.get_by_test_id(f"order-{number}")
         expect(card.get_by_role("link", name="1Z999AA10123456784")).to_be_visible(timeout=WAIT)
         card.get_by_role("button", name="Confirm Receipt").click()
+        receipt = buyer.get_by_role("dialog", name="Confirm receipt?")
+        expect(receipt).to_contain_text("ends your 3-day inspection window")
+        receipt.get_by_role("button", name="Yes, I received it").click()
         expect(card.get_by_text("Completed", exact=True).first).to_be_visible(timeout=WAIT)
         star = card.get_by_role("radio", name="5", exact=True).get_attribute("id")
         card.locator(f'label[for="{star}"]').click()  # five stars

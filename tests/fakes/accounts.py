@@ -51,6 +51,13 @@ class FakeUsers:
     async def count(self) -> int:
         return len(self.rows)
 
+    async def advance_totp_step(self, user_id: int, step: int) -> bool:
+        user = self.rows[user_id]
+        if user.totp_last_step is not None and user.totp_last_step >= step:
+            return False
+        user.totp_last_step = step
+        return True
+
     async def page(self, limit: int, after_id: int | None = None) -> list[User]:
         ids = sorted(i for i in self.rows if after_id is None or i > after_id)[:limit]
         return [copy.deepcopy(self.rows[i]) for i in ids]

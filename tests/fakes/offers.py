@@ -5,6 +5,7 @@ conditional saves, newest first, offers vanish with their listing)."""
 from __future__ import annotations
 
 import copy
+from datetime import datetime
 from typing import Any
 
 from application.paging import After, is_after
@@ -62,6 +63,12 @@ class FakeOffers:
     async def open_for_listing(self, product_id: int) -> list[Offer]:
         return [copy.deepcopy(o) for o in sorted(self._live(), key=lambda o: o.id or 0)
                 if o.product_id == product_id and o.is_open]
+
+    async def lapsed_ids(self, now: datetime, limit: int) -> list[int]:
+        lapsed = sorted((o for o in self._live() if o.status is OfferStatus.ACCEPTED
+                         and o.reserved_until is not None and o.reserved_until <= now),
+                        key=lambda o: (o.reserved_until, o.id))
+        return [o.id or 0 for o in lapsed[:limit]]
 
     async def has_open(self, buyer_id: int, product_id: int) -> bool:
         return any(o.buyer_id == buyer_id and o.product_id == product_id and o.is_open

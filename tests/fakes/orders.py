@@ -23,7 +23,8 @@ class FakeOrders:
     look at), so the unit of work's snapshot rolls both back."""
 
     def __init__(self, users: Any = None, listings: Any = None) -> None:
-        self.rows: dict[str, dict[int, Any]] = {"orders": {}, "changed_at": {}}
+        self.rows: dict[str, dict[int, Any]] = {"orders": {}, "changed_at": {},
+                                                "offer_ids": {}}
         # The desk joins in the parties and the product (FakeUsers / FakeListings rows).
         self.users, self.listings = users, listings
 
@@ -41,7 +42,17 @@ class FakeOrders:
         stored = copy.deepcopy(order)
         stored.events = []
         self.orders[order.id], self.changed_at[order.id] = stored, now
+        if offer_id is not None:
+            self.rows["offer_ids"][order.id] = offer_id
         return order
+
+    async def for_offers(self, offer_ids: list[int]) -> dict[int, int]:
+        found: dict[int, int] = {}
+        for order_id, offer_id in sorted(self.rows["offer_ids"].items()):
+            if offer_id in offer_ids and self.orders[order_id].status is not (
+                    OrderStatus.CANCELLED):
+                found[offer_id] = order_id
+        return found
 
     async def get(self, order_id: int) -> Order | None:
         return copy.deepcopy(self.orders.get(order_id))

@@ -76,9 +76,11 @@ async def test_refused_offers_store_nothing(world: World) -> None:
         await world.offers.make(maya, coat, "10")
     with pytest.raises(ValidationError):
         await world.offers.make(sofia, coat, "")
-    await world.offers.make(sofia, coat, "10")
+    with pytest.raises(ValidationError, match="at least"):
+        await world.offers.make(sofia, coat, "10")
+    await world.offers.make(sofia, coat, "60")
     with pytest.raises(Conflict, match="open offer"):
-        await world.offers.make(sofia, coat, "11")
+        await world.offers.make(sofia, coat, "61")
     async with world.uow:
         listing = await world.uow.listings.get(coat)
         assert listing is not None
@@ -86,8 +88,8 @@ async def test_refused_offers_store_nothing(world: World) -> None:
         await world.uow.listings.save(listing)
         await world.uow.commit()
     lena = await world.user("lena")
-    with pytest.raises(Conflict, match="no longer available"):
-        await world.offers.make(lena, coat, "10")
+    with pytest.raises(Conflict, match="reserved for another buyer"):
+        await world.offers.make(lena, coat, "60")
     assert len(world.uow.offers.rows) == 1
     assert [a.kind for a in world.uow.activity.rows].count(ActivityKind.OFFER_MADE) == 1
 
@@ -118,7 +120,7 @@ async def test_an_unavailable_listing_cannot_be_accepted_or_countered(world: Wor
         await world.uow.listings.save(listing)
         await world.uow.commit()
     for status in ("accepted", "countered"):
-        with pytest.raises(Conflict, match="no longer available"):
+        with pytest.raises(Conflict, match="reserved for another buyer"):
             await world.offers.respond(maya, made.id or 0, status, "90")
     assert world.uow.offers.rows[made.id or 0].status is OfferStatus.PENDING
     await world.offers.respond(maya, made.id or 0, "rejected")
@@ -172,7 +174,7 @@ async def test_seen_marks_and_pages(world: World) -> None:
     maya, sofia = await world.user("maya"), await world.user("sofia")
     ids = [await world.listing(maya) for _ in range(3)]
     for product in ids:
-        await world.offers.make(sofia, product, "10")
+        await world.offers.make(sofia, product, "60")
         world.clock.advance(minutes=1)
     assert await world.offers.mark_seller_read(maya, ids[0]) == 1
     assert (await world.offers.counts(maya)).new_seller_offers == 2
@@ -210,7 +212,9 @@ async def test_every_move_posts_in_the_thread_notifies_and_publishes(world: Worl
     assert thread == [
         (sofia.id, "offer", "Offer: $70.00 for “Wool coat”. “Is it lined?”"),
         (maya.id, "offer_response", "Countered your offer of $70.00 for “Wool coat” with $85.00."),
-        (sofia.id, "offer_response", "Accepted your counter offer of $85.00 for “Wool coat”."),
+        (sofia.id, "offer_response", "Accepted your counter offer of $85.00 for “Wool coat”. "
+         "It is reserved for the buyer until Nov 23, 12:00 UTC: check out by then, or it "
+         "returns to the shop."),
     ]
     declined = [m.content for m in world.uow.messages.rows.values() if m.offer_id == lenas.id]
     assert declined[-1].startswith("Declined your offer of $60.00 for “Wool coat” automatically")

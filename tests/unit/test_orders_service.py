@@ -177,7 +177,7 @@ async def test_address_rules_for_buyer_and_admin_forms(world: World) -> None:
     assert short.value.errors["fullName"] == "Name must be at least 2 characters"
     with pytest.raises(ValidationError) as missing:
         await world.orders.set_shipping_address(admin, order_id, AddressForm(full_name="M"))
-    assert missing.value.message.startswith("Missing Required Fields: addressLine1, city")
+    assert missing.value.message.startswith("Missing Required Fields: Address line 1, City")
     with pytest.raises(Forbidden):
         await world.orders.set_shipping_address(seller, order_id, ADDRESS)
 

@@ -24,6 +24,8 @@ class UserOut(CamelStruct):
     email: str | None = None
     #: Public (a trust mark on profiles, "Verified email"); the address itself is not.
     email_verified: bool = False
+    #: Only for the user themself or an admin, like the email.
+    two_factor_enabled: bool | None = None
 
 
 def user_out(user: User, viewer: User | None) -> UserOut:
@@ -37,4 +39,5 @@ def user_out(user: User, viewer: User | None) -> UserOut:
         rating=float(user.rating), rating_count=user.rating_count, role=user.role.value,
         created_at=user.created_at, email=user.email if can_see_email else None,
         email_verified=user.email_verified,
+        two_factor_enabled=user.two_factor_enabled if can_see_email else None,
     )

@@ -5,7 +5,7 @@ made-up token is a 400 for everyone. The others act on the caller's own account.
 
 from __future__ import annotations
 
-from tests.api.authz import Row, logged_in, same
+from tests.api.authz import Row, any_of, logged_in, same
 
 PASSWORD = "secret123"
 
@@ -19,4 +19,13 @@ ROWS = [
         json={"currentPassword": PASSWORD, "newPassword": PASSWORD}),
     Row("POST", "/api/user/email", **logged_in(202),
         json={"password": PASSWORD, "email": "$unique_email"}),
+]
+
+# Two-factor sign-in on the caller's own account. Set-up works for anyone signed in; turning
+# it on or off with a made-up code is refused as bad input (400), whoever asks.
+ROWS += [
+    Row("POST", "/api/user/2fa/setup", **logged_in(200)),
+    Row("POST", "/api/user/2fa/enable", **logged_in(any_of(400, 409)), json={"code": "000000"}),
+    Row("POST", "/api/user/2fa/disable", **logged_in(any_of(400, 409)),
+        json={"password": PASSWORD, "code": "000000"}),
 ]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 
 import pytest
@@ -12,11 +12,13 @@ from hypothesis import strategies as st
 from domain.checkout import checkout_price, checkout_quote
 from domain.errors import Conflict, Forbidden
 from domain.offers import Offer
+from domain.validation.offers import minimum_offer
 
 pytestmark = pytest.mark.unit
 
 BUYER, SELLER = 1, 2
 LISTING = Decimal("100.00")
+NOW = datetime(2025, 1, 2, tzinfo=UTC)
 
 
 def offer(**changes) -> Offer:
@@ -48,14 +50,14 @@ def test_without_an_offer_the_listing_price_is_charged():
 
 def test_an_accepted_offer_sets_the_price():
     accepted = offer()
-    accepted.accept(SELLER)
+    accepted.accept(SELLER, NOW)
     assert price(offer=accepted) == Decimal("80.00")
 
 
 def test_an_accepted_counter_sets_the_price():
     countered = offer()
     countered.counter(SELLER, "95")
-    countered.accept_counter(BUYER)
+    countered.accept_counter(BUYER, NOW)
     assert price(offer=countered) == Decimal("95.00")
 
 
@@ -67,7 +69,7 @@ def test_a_pending_offer_does_not_change_the_price():
 @pytest.mark.parametrize("changes", [{"product_id": 11}, {"buyer_id": 3}])
 def test_someone_elses_offer_cannot_be_used(changes):
     accepted = offer()
-    accepted.accept(SELLER)
+    accepted.accept(SELLER, NOW)
     with pytest.raises(Forbidden, match="not yours"):
         price(offer=accepted, **changes)
 
@@ -77,10 +79,29 @@ def test_sellers_cannot_buy_their_own_listing():
         price(buyer_id=SELLER)
 
 
-@pytest.mark.parametrize("status", ["reserved", "sold"])
-def test_unavailable_listings_cannot_be_bought(status):
-    with pytest.raises(Conflict, match="no longer available"):
+@pytest.mark.parametrize(("status", "words"), [("reserved", "reserved for another buyer"),
+                                               ("sold", "no longer available")])
+def test_unavailable_listings_cannot_be_bought(status, words):
+    with pytest.raises(Conflict, match=words):
         price(listing_status=status)
+
+
+@given(st.integers(min_value=0, max_value=48 * 60))
+def test_a_reserved_listing_is_sold_only_to_its_buyer_within_the_window(minutes):
+    accepted = offer()
+    accepted.accept(SELLER, NOW)
+    at = NOW + timedelta(minutes=minutes)
+    if minutes < 24 * 60:
+        assert price(listing_status="reserved", offer=accepted, now=at) == Decimal("80.00")
+    else:
+        with pytest.raises(Conflict, match="reserved for another buyer"):
+            price(listing_status="reserved", offer=accepted, now=at)
+    other = offer(buyer_id=3)
+    with pytest.raises(Conflict, match="reserved for another buyer"):
+        price(listing_status="reserved", buyer_id=3, now=at)
+    with pytest.raises(Forbidden, match="not yours"):
+        price(listing_status="available", buyer_id=3, offer=accepted, now=at)
+    assert other.holds_item_for(3, 10, at) is False
 
 
 def test_quote_adds_service_fee_and_shipping():
@@ -99,8 +120,9 @@ def test_quote_adds_service_fee_and_shipping():
     st.data(),
 )
 def test_the_charged_price_never_exceeds_the_listing_price(listing, data):
-    offered = data.draw(st.decimals(min_value=Decimal("0.01"), max_value=listing, places=2))
+    offered = data.draw(st.decimals(min_value=minimum_offer(listing), max_value=listing,
+                                    places=2))
     accepted = offer(listing_price=listing, offer_price=offered)
-    accepted.accept(SELLER)
+    accepted.accept(SELLER, NOW)
     charged = price(listing_price=listing, offer=accepted)
     assert charged == offered <= listing

@@ -2,11 +2,13 @@
 
 The model restates spec §4 as a table; every random move by a random actor must
 succeed exactly when the model says so, and fail with the error class it predicts.
+Time passes too: an accepted offer reserves the item for its buyer for 24 hours, the
+reservation is used by placing the order or else the offer expires (docs/offers.md).
 """
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 
 import pytest
@@ -14,8 +16,9 @@ from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
-from domain.errors import DomainError, Forbidden, IllegalTransition, ValidationError
+from domain.errors import Conflict, DomainError, Forbidden, IllegalTransition, ValidationError
 from domain.offers import Offer
+from domain.validation.offers import minimum_offer
 
 pytestmark = pytest.mark.unit
 
@@ -31,21 +34,24 @@ counter_prices = st.one_of(
 SELLER_MOVES = {"accept": "accepted", "reject": "rejected", "counter": "countered"}
 BUYER_MOVES = {"accept_counter": "accepted", "decline_counter": "rejected"}
 PENDING_BUYER_MOVES = {"withdraw": "withdrawn"}
-SETTLED = {"accepted", "rejected", "withdrawn"}
+SETTLED = {"rejected", "withdrawn", "expired"}
+DAY = timedelta(hours=24)
 
 
 class OfferMachine(RuleBasedStateMachine):
     @initialize(a=cents, b=cents)
     def make_offer(self, a: int, b: int) -> None:
         self.listing = Decimal(max(a, b)) / 100
+        self.now = datetime(2025, 1, 1, tzinfo=UTC)
         self.offer = Offer.make(
             product_id=1,
             buyer_id=BUYER,
             seller_id=SELLER,
             listing_price=self.listing,
-            offer_price=Decimal(min(a, b)) / 100,
-            created_at=datetime(2025, 1, 1, tzinfo=UTC),
+            offer_price=max(Decimal(min(a, b)) / 100, minimum_offer(self.listing)),
+            created_at=self.now,
         )
+        self.deadline: datetime | None = None
         self.status = "pending"
         self.proposed = {self.offer.offer_price}
         self.settled_as: str | None = None
@@ -89,14 +95,56 @@ class OfferMachine(RuleBasedStateMachine):
         self.status = {**SELLER_MOVES, **BUYER_MOVES, **PENDING_BUYER_MOVES,
                        "decline": "rejected"}[move]
         self.successes += 1
-        if args:
+        if self.status == "accepted":
+            self.deadline = self.now + DAY
+        if move.startswith("counter"):
             self.proposed.add(args[0])
 
     # -- moves -----------------------------------------------------------------
 
     @rule(actor=actors)
     def accept(self, actor: int) -> None:
-        self.attempt("accept", actor)
+        self.attempt_accept("accept", actor)
+
+    def attempt_accept(self, move: str, actor: int) -> None:
+        expected = self.expected_error(move, actor)
+        try:
+            getattr(self.offer, move)(actor, self.now)
+        except DomainError as error:
+            assert type(error) is expected
+            return
+        assert expected is None
+        self.status = "accepted"
+        self.deadline = self.now + DAY
+        self.successes += 1
+
+    @rule(minutes=st.integers(min_value=0, max_value=2 * 24 * 60))
+    def time_passes(self, minutes: int) -> None:
+        self.now += timedelta(minutes=minutes)
+
+    @rule()
+    def reservation_lapses(self) -> None:
+        lapsed = self.status == "accepted" and self.deadline is not None and (
+            self.now >= self.deadline)
+        try:
+            self.offer.expire(self.now)
+        except IllegalTransition:
+            assert not lapsed
+            return
+        assert lapsed
+        self.status, self.deadline = "expired", None
+        self.successes += 1
+
+    @rule()
+    def buyer_places_the_order(self) -> None:
+        reserving = self.status == "accepted" and self.deadline is not None
+        try:
+            self.offer.use_reservation(self.now)
+        except Conflict:
+            assert reserving and self.now >= self.deadline  # type: ignore[operator]
+            return
+        assert not reserving or self.now < self.deadline  # type: ignore[operator]
+        self.deadline = None
 
     @rule(actor=actors)
     def reject(self, actor: int) -> None:
@@ -113,7 +161,7 @@ class OfferMachine(RuleBasedStateMachine):
 
     @rule(actor=actors)
     def accept_counter(self, actor: int) -> None:
-        self.attempt("accept_counter", actor)
+        self.attempt_accept("accept_counter", actor)
 
     @rule(actor=actors)
     def decline_counter(self, actor: int) -> None:
@@ -145,9 +193,22 @@ class OfferMachine(RuleBasedStateMachine):
         assert self.offer.is_open == (self.status in {"pending", "countered"})
 
     @invariant()
+    def only_an_unexpired_reservation_holds_the_item(self) -> None:
+        held = self.status == "accepted" and self.deadline is not None and (
+            self.now < self.deadline)
+        assert self.offer.holds_item_for(BUYER, 1, self.now) == held
+        assert not self.offer.holds_item_for(STRANGER, 1, self.now)
+        assert not self.offer.holds_item_for(BUYER, 2, self.now)
+        assert self.offer.is_lapsed(self.now) == (
+            self.status == "accepted" and self.deadline is not None
+            and self.now >= self.deadline)
+
+    @invariant()
     def settled_offers_stay_settled(self) -> None:
         if self.settled_as is not None:
             assert self.offer.status == self.settled_as
+        elif self.status == "accepted":
+            self.settled_as = None  # accepted moves on only by expiring
         elif self.status in SETTLED:
             self.settled_as = self.status
 

@@ -91,7 +91,7 @@ def test_seller_accepts_at_the_offer_price():
     offer = make(id=7)
     assert offer.available_actions(SELLER) == {"accept", "reject", "counter"}
     assert offer.available_actions(BUYER) == {"withdraw"}
-    offer.accept(SELLER)
+    offer.accept(SELLER, NOW)
     assert offer.status is OfferStatus.ACCEPTED
     assert not offer.is_open
     assert offer.agreed_price == Decimal("80.00")
@@ -118,7 +118,7 @@ def test_counter_then_buyer_accepts_in_one_step():
     }
     assert offer.available_actions(SELLER) == frozenset()
     assert isinstance(offer.events[-1], OfferCountered)
-    offer.accept_counter(BUYER)
+    offer.accept_counter(BUYER, NOW)
     assert offer.status is OfferStatus.ACCEPTED
     assert offer.agreed_price == Decimal("90.00")
     assert offer.events[-1] == CounterAccepted(None, BUYER, SELLER, Decimal("90.00"))
@@ -146,7 +146,7 @@ def test_bad_counter_prices_change_nothing(price):
 def test_only_the_seller_responds(actor, move):
     offer = make()
     with pytest.raises(Forbidden, match="Only the seller"):
-        getattr(offer, move)(actor)
+        getattr(offer, move)(actor, *([NOW] if move == "accept" else []))
     with pytest.raises(Forbidden):
         offer.counter(actor, "90")
     assert offer.status is OfferStatus.PENDING
@@ -157,28 +157,28 @@ def test_only_the_buyer_answers_a_counter(actor):
     offer = make()
     offer.counter(SELLER, "90")
     with pytest.raises(Forbidden, match="Only the buyer"):
-        offer.accept_counter(actor)
+        offer.accept_counter(actor, NOW)
     with pytest.raises(Forbidden):
         offer.decline_counter(actor)
 
 
 def test_no_counter_to_accept_while_pending():
     with pytest.raises(IllegalTransition, match="no counter-offer"):
-        make().accept_counter(BUYER)
+        make().accept_counter(BUYER, NOW)
 
 
 @pytest.mark.parametrize("settle", ["accept", "reject"])
 def test_settled_offers_offer_no_actions(settle):
     offer = make()
-    getattr(offer, settle)(SELLER)
+    getattr(offer, settle)(SELLER, *([NOW] if settle == "accept" else []))
     for actor in (BUYER, SELLER, STRANGER):
         assert offer.available_actions(actor) == frozenset()
     with pytest.raises(IllegalTransition, match="already"):
-        offer.accept(SELLER)
+        offer.accept(SELLER, NOW)
     with pytest.raises(IllegalTransition):
         offer.counter(SELLER, "90")
     with pytest.raises(IllegalTransition):
-        offer.accept_counter(BUYER)
+        offer.accept_counter(BUYER, NOW)
 
 
 def test_a_stored_offer_can_be_rebuilt_from_plain_values():
@@ -194,7 +194,7 @@ def test_a_stored_offer_can_be_rebuilt_from_plain_values():
         created_at=NOW,
     )
     assert offer.status is OfferStatus.COUNTERED
-    offer.accept_counter(BUYER)
+    offer.accept_counter(BUYER, NOW)
     assert offer.agreed_price == Decimal("90.00")
 
 
@@ -204,20 +204,20 @@ def test_a_stored_offer_can_be_rebuilt_from_plain_values():
 )
 def test_respond_takes_the_api_status(status, expected):
     offer = make()
-    offer.respond(SELLER, status, "90")
+    offer.respond(SELLER, status, "90", now=NOW)
     assert offer.status == expected
 
 
 def test_respond_refuses_unknown_statuses_and_missing_counter_prices():
     offer = make()
     with pytest.raises(ValidationError) as caught:
-        offer.respond(SELLER, "pending")
+        offer.respond(SELLER, "pending", now=NOW)
     assert caught.value.errors == {"status": "Please choose accepted, rejected or countered"}
     with pytest.raises(ValidationError) as caught:
-        offer.respond(SELLER, "countered")
+        offer.respond(SELLER, "countered", now=NOW)
     assert caught.value.errors == {"counterPrice": "Counter price is required"}
     with pytest.raises(Forbidden):
-        offer.respond(BUYER, "accepted")
+        offer.respond(BUYER, "accepted", now=NOW)
     assert offer.status is OfferStatus.PENDING
 
 
@@ -229,8 +229,8 @@ def test_buyer_withdraws_a_pending_offer_only():
     assert offer.status is OfferStatus.WITHDRAWN
     assert not offer.is_open
     assert offer.available_actions(SELLER) == frozenset()
-    with pytest.raises(IllegalTransition, match="already withdrawn"):
-        offer.accept(SELLER)
+    with pytest.raises(IllegalTransition, match="withdrawn this offer"):
+        offer.accept(SELLER, NOW)
     countered = make()
     countered.counter(SELLER, "90")
     with pytest.raises(IllegalTransition):
@@ -247,7 +247,7 @@ def test_the_marketplace_declines_open_offers_with_a_reason(start):
     assert offer.status is OfferStatus.REJECTED
     assert not offer.buyer_seen
     with pytest.raises(IllegalTransition, match="accepted another offer"):
-        offer.accept_counter(BUYER)
+        offer.accept_counter(BUYER, NOW)
     with pytest.raises(IllegalTransition):
         offer.decline("listing_sold")
 

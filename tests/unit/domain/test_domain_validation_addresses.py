@@ -96,5 +96,5 @@ def test_missing_required_fields_lists_names_in_form_order():
         AddressForm(**{**VALID, "phone_number": None, "full_name": ""})
     )
     assert missing == ["fullName", "phoneNumber"]
-    assert missing_fields_message(missing) == "Missing Required Fields: fullName, phoneNumber"
+    assert missing_fields_message(missing) == "Missing Required Fields: Full name, Phone number"
     assert missing_required_fields(AddressForm(**{**VALID, "country": None})) == []

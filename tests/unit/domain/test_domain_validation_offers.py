@@ -17,6 +17,7 @@ from domain.validation import (
     validate_counter_price,
     validate_offer_amount,
 )
+from domain.validation.offers import minimum_offer
 
 pytestmark = pytest.mark.unit
 
@@ -37,6 +38,8 @@ cents = st.decimals(min_value=Decimal("0.01"), max_value=Decimal("10000"), place
         ("9.999", "Offer amount can have at most 2 decimal places"),
         (Decimal("9.999"), "Offer amount can have at most 2 decimal places"),
         ("ten", "Offer amount must be a number, like 12.50"),
+        ("1.50", "Offers must be at least $50.00"),
+        ("49.99", "Offers must be at least $50.00"),
     ],
 )
 def test_offer_amount_messages(amount, message):
@@ -46,10 +49,19 @@ def test_offer_amount_messages(amount, message):
     assert caught.value.errors == {"offerPrice": message}
 
 
-def test_offer_amounts_up_to_the_listing_price_are_fine():
+def test_offer_amounts_from_half_to_the_listing_price_are_fine():
     assert validate_offer_amount("90", LISTING) == {}
     assert parse_offer_amount("$100", LISTING) == LISTING
-    assert parse_offer_amount(".01", LISTING) == Decimal("0.01")
+    assert parse_offer_amount("50", LISTING) == Decimal("50.00")
+
+
+def test_the_issue_example_an_80_dollar_item_refuses_offers_under_40():
+    assert validate_offer_amount("1.50", Decimal("80")) == {
+        "offerPrice": "Offers must be at least $40.00"}
+    assert minimum_offer(Decimal("79.99")) == Decimal("40.00")  # half, rounded up
+    assert minimum_offer(Decimal("2500")) == Decimal("1250.00")
+    assert validate_offer_amount("1249.99", Decimal("2500")) == {
+        "offerPrice": "Offers must be at least $1,250.00"}
 
 
 @pytest.mark.parametrize(
@@ -80,8 +92,16 @@ def test_counter_prices_between_offer_and_listing_are_fine():
 
 
 @given(cents, cents)
-def test_offer_is_accepted_exactly_when_within_the_listing_price(amount, listing):
-    assert (validate_offer_amount(str(amount), listing) == {}) == (amount <= listing)
+def test_offer_is_accepted_exactly_between_half_and_the_listing_price(amount, listing):
+    assert (validate_offer_amount(str(amount), listing) == {}) == (
+        listing / 2 <= amount <= listing)
+
+
+@given(cents)
+def test_the_minimum_offer_is_the_smallest_whole_cent_at_least_half(listing):
+    minimum = minimum_offer(listing)
+    assert minimum == minimum.quantize(Decimal("0.01"))
+    assert minimum * 2 >= listing > (minimum - Decimal("0.01")) * 2
 
 
 @given(cents, cents, cents)
@@ -98,5 +118,5 @@ def test_decimal_checks_refuse_sub_cent_amounts():
     assert counter_price_error(Decimal("90.005"), Decimal("80"), LISTING) == (
         "Counter price must be in steps of $0.01"
     )
-    assert offer_price_error(Decimal("9.99"), LISTING) is None
+    assert offer_price_error(Decimal("59.99"), LISTING) is None
     assert counter_price_error(Decimal("90"), Decimal("80"), LISTING) is None

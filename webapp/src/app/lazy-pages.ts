@@ -21,6 +21,7 @@ export const BagPage = lazy(() => import('@/features/bag/components/bag-page'));
 export const AdminDashboardPage = lazy(() => import('@/features/admin/components/admin-dashboard-page'));
 export const PaymentConfirmPage = lazy(() => import('@/features/orders/components/payment-confirm-page'));
 export const LabelPage = lazy(() => import('@/features/orders/components/label-page'));
+export const OrderConfirmedPage = lazy(() => import('@/features/orders/components/order-confirmed-page'));
 export const AuthPage = lazy(() => import('@/features/auth/components/auth-page'));
 export const ForgotPasswordPage = lazy(() => import('@/features/auth/components/forgot-password-page'));
 export const ResetPasswordPage = lazy(() => import('@/features/auth/components/reset-password-page'));

@@ -17,7 +17,7 @@ const PUBLIC = [
 const LOGIN_REQUIRED = [
   '/create-listing', '/orders', '/bag', '/watchlist', '/favorites',
   '/seller/offers', '/buyer/offers', '/admin', '/admin/orders/5/payment-confirm', '/blog/new',
-  '/blog/edit/3', '/orders/3/label',
+  '/blog/edit/3', '/orders/3/label', '/orders/3/confirmed',
 ];
 
 function resolve(path: string) {

@@ -60,6 +60,7 @@ export const routes: RouteObject[] = [
           { path: '/orders', element: <Page.OrdersPage />, handle: meta('Orders') },
           { path: '/bag', element: <Page.BagPage />, handle: meta('Your bag') },
           { path: '/orders/:id/label', element: <Page.LabelPage />, handle: meta('Shipping label') },
+          { path: '/orders/:id/confirmed', element: <Page.OrderConfirmedPage />, handle: meta('Order confirmed') },
           { path: '/watchlist', element: <Page.SavedItemsPage />, handle: { ...meta('Saved items'), loginPrompt: FAVORITES_LOGIN } },
           { path: '/favorites', element: <Page.SavedItemsPage />, handle: { ...meta('Saved items'), loginPrompt: FAVORITES_LOGIN } },
           { path: '/seller/offers', element: <Page.SellerOffersPage />, handle: meta('Seller Hub') },

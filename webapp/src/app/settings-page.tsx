@@ -1,6 +1,7 @@
 import { Container, Stack } from '@mantine/core';
 import { useSessionStore } from '@/entities/session/session-store';
 import { ChangeEmailForm, ChangePasswordForm } from '@/features/auth/components/account-security-settings';
+import { TwoFactorSettings } from '@/features/auth/components/two-factor-settings';
 import ProfileSettingsPage from '@/features/social/components/settings-page';
 
 /** /settings: the profile (features/social), then the account's email and password
@@ -15,6 +16,7 @@ export default function SettingsPage() {
         <Stack gap="xl">
           <ChangeEmailForm user={me} />
           <ChangePasswordForm />
+          <TwoFactorSettings user={me} />
         </Stack>
       </Container>
     </>

@@ -4,6 +4,8 @@ import ky from 'ky';
 export interface ApiErrorBody {
   message?: string;
   errors?: Record<string, string>;
+  /** A login whose password was right: the account also needs its authenticator's code. */
+  twoFactorRequired?: boolean;
 }
 
 /** A non-OK response. The message follows the spec: `${status}: ${bodyText || statusText}`. */

@@ -24,6 +24,19 @@ export function formatDate(value: string | Date): string {
   return date ? calendarDate.format(date) : 'Unknown date';
 }
 
+const dateTime = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+
+/** 'Nov 28, 9:45 PM' in the reader's time zone: a deadline such as a reservation's end. */
+export function formatDateTime(value: string | Date): string {
+  const date = toDate(value);
+  return date ? dateTime.format(date) : 'Unknown date';
+}
+
 /** 'January 2025', for "Member since". */
 export function formatMonthYear(value: string | Date): string {
   const date = toDate(value);

@@ -1,4 +1,4 @@
-import { formatMoney } from '@/lib/formatters';
+import { formatDateTime, formatMoney } from '@/lib/formatters';
 import type { Offer, OfferStatus } from './offer';
 
 export const STATUS_LABEL: Record<OfferStatus, string> = {
@@ -7,6 +7,7 @@ export const STATUS_LABEL: Record<OfferStatus, string> = {
   rejected: 'Rejected',
   countered: 'Countered',
   withdrawn: 'Withdrawn',
+  expired: 'Expired',
 };
 
 export const STATUS_COLOR: Record<OfferStatus, string> = {
@@ -15,6 +16,7 @@ export const STATUS_COLOR: Record<OfferStatus, string> = {
   rejected: 'red',
   countered: 'orange',
   withdrawn: 'gray',
+  expired: 'gray',
 };
 
 const DECLINED_BECAUSE: Record<string, string> = {
@@ -31,9 +33,14 @@ export function buyerStatusMessage(offer: Offer): string {
     case 'countered':
       return `The seller countered with ${formatMoney(offer.counterPrice ?? '0')}.`;
     case 'accepted':
-      return `Accepted at ${formatMoney(offer.agreedPrice ?? offer.offerPrice)}. You can pay now.`;
+      if (offer.orderId) return `Accepted at ${formatMoney(offer.agreedPrice ?? offer.offerPrice)}. You ordered it.`;
+      return offer.reservedUntil
+        ? `Accepted at ${formatMoney(offer.agreedPrice ?? offer.offerPrice)}. Reserved for you until ${formatDateTime(offer.reservedUntil)}: pay by then or it returns to the shop.`
+        : `Accepted at ${formatMoney(offer.agreedPrice ?? offer.offerPrice)}. You can pay now.`;
     case 'withdrawn':
       return 'You withdrew this offer.';
+    case 'expired':
+      return 'You did not check out within 24 hours, so the reservation ended and the item is back in the shop.';
     default:
       return (offer.declineReason && DECLINED_BECAUSE[offer.declineReason]) || 'The seller declined this offer.';
   }
@@ -47,12 +54,47 @@ export function sellerStatusMessage(offer: Offer): string {
     case 'countered':
       return `You countered with ${formatMoney(offer.counterPrice ?? '0')}. Waiting for the buyer.`;
     case 'accepted':
-      return `Accepted at ${formatMoney(offer.agreedPrice ?? offer.offerPrice)}. Waiting for the buyer to pay.`;
+      if (offer.orderId) return `Accepted at ${formatMoney(offer.agreedPrice ?? offer.offerPrice)}. The buyer ordered it.`;
+      return offer.reservedUntil
+        ? `Accepted at ${formatMoney(offer.agreedPrice ?? offer.offerPrice)}. Reserved for the buyer until ${formatDateTime(offer.reservedUntil)}.`
+        : `Accepted at ${formatMoney(offer.agreedPrice ?? offer.offerPrice)}. Waiting for the buyer to pay.`;
     case 'withdrawn':
       return 'The buyer withdrew this offer.';
+    case 'expired':
+      return 'The buyer did not check out within 24 hours; the item is back in the shop.';
     default:
       return (offer.declineReason && DECLINED_BECAUSE[offer.declineReason]) || 'You declined this offer.';
   }
+}
+
+/** The buyer's next step on an accepted offer: Pay Now, or the order once it exists. */
+export function buyerNextStep(offer: Offer): { label: string; to: string } | null {
+  if (offer.status !== 'accepted') return null;
+  if (offer.orderId) return { label: 'Ordered — View order', to: `/orders/${offer.orderId}/confirmed` };
+  return { label: 'Pay Now', to: payNowLink(offer) };
+}
+
+/** How the buyer's own latest offer on a listing reads as a title (the product page). */
+export function myOfferTitle(offer: Offer): string {
+  if (offer.status === 'accepted' && offer.counterPrice) {
+    return `You accepted the counter offer of ${formatMoney(offer.counterPrice)}`;
+  }
+  if (offer.status === 'countered' && offer.counterPrice) {
+    return `The seller countered your offer of ${formatMoney(offer.offerPrice)} with ${formatMoney(offer.counterPrice)}`;
+  }
+  return `Your offer of ${formatMoney(offer.offerPrice)}: ${STATUS_LABEL[offer.status]}`;
+}
+
+/** The status an offer had when a thread message about it was sent, read from the message
+ * the server wrote for that move (application/offer_news.py); null when it does not say. */
+export function statusAtMessage(content: string): OfferStatus | null {
+  if (content.startsWith('Offer:')) return 'pending';
+  if (content.startsWith('Countered')) return 'countered';
+  if (content.startsWith('Accepted')) return 'accepted';
+  if (content.startsWith('Declined')) return 'rejected';
+  if (content.startsWith('Withdrew')) return 'withdrawn';
+  if (content.startsWith('The reservation of')) return 'expired';
+  return null;
 }
 
 /** The checkout link for an accepted offer. */

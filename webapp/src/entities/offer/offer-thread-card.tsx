@@ -6,7 +6,7 @@ import { formatMoney } from '@/lib/formatters';
 import { AcceptCounterDialog } from './accept-counter-dialog';
 import { CounterDialog } from './counter-dialog';
 import { useOffer, type Offer } from './offer';
-import { buyerStatusMessage, payNowLink, sellerStatusMessage } from './offer-status';
+import { buyerNextStep, buyerStatusMessage, sellerStatusMessage, statusAtMessage } from './offer-status';
 import { OfferStatusBadge } from './offer-status-badge';
 import { OfferThumb } from './offer-thumb';
 import { useBuyerOfferActions, useSellerOfferActions } from './use-offer-actions';
@@ -68,6 +68,9 @@ export function OfferThreadCard({ offerId, viewerId, content, sentAt }: OfferThr
   const { data: offer, isPending, isError } = useOffer(offerId);
   const isSeller = offer?.sellerId === viewerId;
   const actions = offer !== undefined && isLatest(offer, sentAt);
+  // An earlier message shows the offer as it was then; only the latest shows it as it is now.
+  const then = offer && !actions ? statusAtMessage(content) : null;
+  const next = offer && !isSeller ? buyerNextStep(offer) : null;
   return (
     <Paper withBorder radius="md" p="sm" maw={360} w="100%" component="article" aria-label="Offer">
       <Stack gap="xs">
@@ -90,14 +93,17 @@ export function OfferThreadCard({ offerId, viewerId, content, sentAt }: OfferThr
               </Stack>
             </Group>
             <Group gap="xs" justify="space-between">
-              <OfferStatusBadge status={offer.status} />
-              <Text size="xs" c="dimmed">{isSeller ? sellerStatusMessage(offer) : buyerStatusMessage(offer)}</Text>
+              <OfferStatusBadge status={then ?? offer.status} />
+              {!then && (
+                <Text size="xs" c="dimmed">{isSeller ? sellerStatusMessage(offer) : buyerStatusMessage(offer)}</Text>
+              )}
             </Group>
             {actions && isSeller && offer.status === 'pending' && <SellerButtons offer={offer} />}
             {actions && !isSeller && offer.status === 'countered' && <BuyerButtons offer={offer} />}
-            {actions && !isSeller && offer.status === 'accepted' && (
-              <Button size="xs" component={Link} to={payNowLink(offer)} leftSection={<IconCreditCard size={14} />}>
-                Pay Now
+            {actions && next && (
+              <Button size="xs" component={Link} to={next.to} leftSection={<IconCreditCard size={14} />}
+                variant={offer.orderId ? 'light' : 'filled'}>
+                {next.label}
               </Button>
             )}
           </>

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tansta
 import { api } from '@/lib/api-client';
 
 /** An offer as the API sends it (spec §3 Offer; money as decimal strings like '80.00'). */
-export type OfferStatus = 'pending' | 'accepted' | 'rejected' | 'countered' | 'withdrawn';
+export type OfferStatus = 'pending' | 'accepted' | 'rejected' | 'countered' | 'withdrawn' | 'expired';
 export type DeclineReason = 'other_offer_accepted' | 'listing_sold' | 'listing_deleted';
 
 export interface OfferPerson {
@@ -34,6 +34,11 @@ export interface Offer {
   agreedPrice: string | null;
   message: string | null;
   declineReason: DeclineReason | null;
+  /** An accepted offer reserves the item for its buyer until then (24 hours); null once
+   * the order was placed, or for any other status. */
+  reservedUntil: string | null;
+  /** The order placed with this accepted offer (not cancelled), if any. */
+  orderId: number | null;
   createdAt: string;
   updatedAt: string | null;
   product: OfferProduct;

@@ -37,7 +37,9 @@ export function missingAddressFields(address: AddressFields): (keyof AddressFiel
   );
 }
 
-/** 'Missing Required Fields: city, zipCode' (the server's message, spec §5). */
+/** 'Missing Required Fields: City, ZIP code' (the server's message, spec §5), by label. */
 export function missingFieldsMessage(fields: string[]): string {
-  return `Missing Required Fields: ${fields.join(', ')}`;
+  const label = (name: string) =>
+    ADDRESS_FIELDS.find((field) => field.name === name)?.label.replace(' (optional)', '') ?? name;
+  return `Missing Required Fields: ${fields.map(label).join(', ')}`;
 }

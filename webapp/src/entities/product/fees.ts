@@ -38,6 +38,12 @@ export function defaultOfferCents(priceCents: number): number {
   return divideHalfUp(priceCents * OFFER_PERCENT, 100);
 }
 
+/** The smallest offer the server takes: half the price, rounded up to the cent
+ * (domain/validation/offers.py, docs/offers.md). */
+export function minimumOfferCents(priceCents: number): number {
+  return Math.ceil(priceCents / 2);
+}
+
 /** 1250 → '12.50' (the API's decimal-string form). */
 export function centsToAmount(cents: number): string {
   const whole = Math.floor(cents / 100);

@@ -5,6 +5,8 @@ export interface Credentials {
   /** A username or an email address. */
   username: string;
   password: string;
+  /** With two-factor sign-in on: the authenticator's code or a recovery code. */
+  code?: string;
 }
 
 export interface Registration {

@@ -8,6 +8,8 @@ export interface User {
   email?: string;
   /** The member opened the link of a verification email (a public trust mark). */
   emailVerified?: boolean;
+  /** Only on your own user: two-factor sign-in is on. */
+  twoFactorEnabled?: boolean | null;
   avatarUrl: string | null;
   bio: string | null;
   height: string | null;

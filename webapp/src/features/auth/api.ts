@@ -29,3 +29,22 @@ export function changePassword(currentPassword: string, newPassword: string): Pr
 export function changeEmail(password: string, email: string): Promise<Message> {
   return api.post('user/email', { json: { password, email } }).json<Message>();
 }
+
+export interface TwoFactorSetup {
+  secret: string;
+  otpauthUrl: string;
+  /** The otpauth URL as a QR code image (a data: URL). */
+  qrCode: string;
+}
+
+export function setupTwoFactor(): Promise<TwoFactorSetup> {
+  return api.post('user/2fa/setup').json<TwoFactorSetup>();
+}
+
+export function enableTwoFactor(code: string): Promise<{ recoveryCodes: string[] }> {
+  return api.post('user/2fa/enable', { json: { code } }).json<{ recoveryCodes: string[] }>();
+}
+
+export function disableTwoFactor(password: string, code: string): Promise<Message> {
+  return api.post('user/2fa/disable', { json: { password, code } }).json<Message>();
+}

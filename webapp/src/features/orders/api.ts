@@ -45,6 +45,20 @@ export function useOrders(asSeller: boolean) {
   });
 }
 
+/** How many of the seller's sales are paid and waiting to be shipped (the "Your Sales"
+ * badge; a page of at most 50, "50+" past that). */
+export function useSalesToShip(enabled: boolean) {
+  return useQuery({
+    queryKey: [...orderKeys.list(true), 'to-ship'],
+    queryFn: async () => {
+      const searchParams = { as_seller: 'true', status: 'payment_confirmed', limit: '50' };
+      const page = await api.get('orders', { searchParams }).json<OrderPage>();
+      return { count: page.items.length, more: page.nextCursor !== null };
+    },
+    enabled,
+  });
+}
+
 export function useOrder(id: number) {
   return useQuery({
     queryKey: orderKeys.detail(id),

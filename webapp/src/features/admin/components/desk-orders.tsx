@@ -117,7 +117,7 @@ function OrdersTable({ orders, label, ...actions }: { orders: Order[]; label: st
           <Table.Tr>
             <Table.Th>Order</Table.Th>
             <Table.Th>Product</Table.Th>
-            <Table.Th>Price</Table.Th>
+            <Table.Th>Amount to pay</Table.Th>
             <Table.Th>Status</Table.Th>
             <Table.Th>Buyer</Table.Th>
             <Table.Th>Seller</Table.Th>
@@ -141,7 +141,10 @@ function OrdersTable({ orders, label, ...actions }: { orders: Order[]; label: st
                   {orderTitle(order)}
                 </Text>
               </Table.Td>
-              <Table.Td>{formatMoney(order.price)}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                <Text size="sm" fw={600}>{formatMoney(order.total)}</Text>
+                <Text size="xs" c="dimmed">item {formatMoney(order.price)}</Text>
+              </Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>
                 <OrderStatusBadge order={order} />
               </Table.Td>
@@ -179,7 +182,7 @@ function OrderCards({ orders, label, ...actions }: { orders: Order[]; label: str
                   {order.orderNumber}
                 </Text>
                 <Text size="xs" c="dimmed">
-                  {formatDate(order.createdAt)} · {formatMoney(order.price)}
+                  {formatDate(order.createdAt)} · to pay {formatMoney(order.total)} (item {formatMoney(order.price)})
                 </Text>
               </div>
               <OrderStatusBadge order={order} />

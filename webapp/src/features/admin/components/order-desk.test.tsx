@@ -96,6 +96,9 @@ describe('the order desk', () => {
       'mailto:maya@example.com',
     );
     expect(within(table).getByText('No address yet')).toBeInTheDocument();
+    // the amount the buyer was told to send (issue 36 item 8), not only the item price
+    expect(within(table).getByRole('columnheader', { name: 'Amount to pay' })).toBeInTheDocument();
+    expect(within(table).getByText('$89.00')).toBeInTheDocument();
     expect(lastQuery(server).get('status')).toBe('pending_payment');
     const cards = ['Total Orders', 'Pending Payments', 'To Be Shipped', 'Completed'];
     for (const [index, name] of cards.entries()) {
@@ -173,7 +176,7 @@ describe('the order desk', () => {
     await user.type(within(form).getByLabelText(/Full name/), 'Maya Chen');
     await user.click(within(form).getByRole('button', { name: 'Save Address' }));
     expect(await within(form).findByText(
-      'Missing Required Fields: addressLine1, city, state, zipCode, phoneNumber',
+      'Missing Required Fields: Address line 1, City, State, ZIP code, Phone number',
     )).toBeInTheDocument();
     expect(server.requests.some((r) => r.method === 'POST')).toBe(false);
     await user.type(within(form).getByLabelText(/Address line 1/), '12 Market St');

@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { IconCheck } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useMakeOffer } from '@/entities/offer/offer';
-import { centsToAmount, defaultOfferCents, toCents } from '@/entities/product/fees';
+import { centsToAmount, defaultOfferCents, minimumOfferCents, toCents } from '@/entities/product/fees';
 import type { Product } from '@/entities/product/product';
 import { errorMessage, isApiError } from '@/lib/api-client';
 import { submitWith } from '@/lib/form';
@@ -24,10 +24,16 @@ function startingAmount(price: string): string {
   return cents === undefined ? '' : centsToAmount(defaultOfferCents(cents));
 }
 
-function offerAmountError(value: string): string | null {
+/** The server's rules and messages (domain/validation/offers.py), checked as you type. */
+export function offerAmountError(value: string, price: string): string | null {
   if (!value.trim()) return 'Offer amount is required';
   const cents = toCents(value);
-  return cents === undefined || cents <= 0 ? 'Offer must be more than $0.00' : null;
+  if (cents === undefined || cents <= 0) return 'Offer must be more than $0.00';
+  const priceCents = toCents(price);
+  if (priceCents === undefined) return null;
+  if (cents > priceCents) return 'Offer cannot be more than the listing price';
+  const minimum = minimumOfferCents(priceCents);
+  return cents < minimum ? `Offers must be at least ${formatMoney(minimum / 100)}` : null;
 }
 
 interface OfferDialogProps {
@@ -53,7 +59,7 @@ function OfferForm({ product, onClose }: Omit<OfferDialogProps, 'opened'>) {
   const form = useForm<OfferValues>({
     mode: 'controlled',
     initialValues: { offerPrice: startingAmount(product.price), message: '' },
-    validate: { offerPrice: offerAmountError },
+    validate: { offerPrice: (value) => offerAmountError(value, product.price) },
   });
 
   useEffect(() => {
@@ -93,7 +99,8 @@ function OfferForm({ product, onClose }: Omit<OfferDialogProps, 'opened'>) {
       noValidate>
       <Stack gap="md">
         <Text size="sm" c="dimmed">
-          {product.title} is listed at {formatMoney(product.price)}.
+          {product.title} is listed at {formatMoney(product.price)}. Offers start at{' '}
+          {formatMoney(minimumOfferCents(toCents(product.price) ?? 0) / 100)}.
         </Text>
         <TextInput label="Your offer" leftSection="$" inputMode="decimal" data-autofocus
           {...form.getInputProps('offerPrice')}

@@ -91,6 +91,21 @@ describe('ProductPage', () => {
     expect(await sent?.json()).toEqual({ productId: 1, offerPrice: '38.50' });
   });
 
+  it('refuses an offer below half the price with the server\'s message, before sending', async () => {
+    const server = serve(makeProduct({ price: '80.00' }));
+    const user = userEvent.setup();
+    renderRoutes(routes, '/product/1');
+    await user.click(await screen.findByRole('button', { name: 'Make an Offer' }));
+    const dialog = within(screen.getByRole('dialog'));
+    expect(dialog.getByText(/Offers start at \$40\.00/)).toBeInTheDocument();
+    const amount = dialog.getByLabelText('Your offer');
+    await user.clear(amount);
+    await user.type(amount, '1.50');
+    await user.click(dialog.getByRole('button', { name: 'Send Offer' }));
+    expect(await dialog.findByText('Offers must be at least $40.00')).toBeInTheDocument();
+    expect(server.requests.some((request) => new URL(request.url).pathname === '/api/offers')).toBe(false);
+  });
+
   it('watches with a toast', async () => {
     let watching = false;
     serve(makeProduct(), {

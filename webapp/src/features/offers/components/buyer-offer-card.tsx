@@ -2,7 +2,7 @@ import { Button, Card, Group } from '@mantine/core';
 import { IconCheck, IconCreditCard, IconExternalLink, IconX } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import type { Offer } from '@/entities/offer/offer';
-import { buyerStatusMessage, payNowLink } from '@/entities/offer/offer-status';
+import { buyerNextStep, buyerStatusMessage } from '@/entities/offer/offer-status';
 import { OfferSummary } from './offer-summary';
 
 interface BuyerOfferCardProps {
@@ -13,15 +13,18 @@ interface BuyerOfferCardProps {
   onWithdraw: (offer: Offer) => void;
 }
 
-/** An offer I made: View Item; Accept Counter when countered; Pay Now once accepted. */
+/** An offer I made: View Item; Accept Counter when countered; Pay Now once accepted,
+ * then Ordered — View order once the order exists. */
 export function BuyerOfferCard({ offer, busy, onAcceptCounter, onDeclineCounter, onWithdraw }: BuyerOfferCardProps) {
+  const next = buyerNextStep(offer);
   return (
     <Card withBorder radius="md" padding="md" component="article" aria-label={`Offer on ${offer.product.title}`}>
       <OfferSummary offer={offer} party="seller" statusMessage={buyerStatusMessage(offer)}>
         <Group gap="xs" mt={4}>
-          {offer.status === 'accepted' && (
-            <Button size="xs" component={Link} to={payNowLink(offer)} leftSection={<IconCreditCard size={14} />}>
-              Pay Now
+          {next && (
+            <Button size="xs" component={Link} to={next.to} leftSection={<IconCreditCard size={14} />}
+              variant={offer.orderId ? 'light' : 'filled'}>
+              {next.label}
             </Button>
           )}
           {offer.status === 'countered' && (

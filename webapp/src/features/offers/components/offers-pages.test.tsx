@@ -18,7 +18,7 @@ function makeOffer(overrides: Partial<Offer> = {}): Offer {
   return {
     id: 5, productId: 1, buyerId: 7, sellerId: 3, status: 'pending', originalPrice: '100.00',
     offerPrice: '80.00', counterPrice: null, agreedPrice: null, message: 'Would you take 80?',
-    declineReason: null, createdAt: '2026-11-20T10:00:00Z', updatedAt: null,
+    declineReason: null, reservedUntil: null, orderId: null, createdAt: '2026-11-20T10:00:00Z', updatedAt: null,
     product: { id: 1, title: 'Wool coat', price: '100.00', status: 'available', images: [], thumbnails: [] },
     buyer: { id: 7, username: 'sofia', displayName: 'Sofia Rossi', avatarUrl: null },
     seller: { id: 3, username: 'maya', displayName: 'Maya Chen', avatarUrl: null },
@@ -115,6 +115,23 @@ describe('BuyerOffersPage', () => {
     expect(await screen.findByText('Counter offer accepted successfully')).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: 'Pay Now' })).toHaveAttribute('href', '/checkout/1?offerId=5');
     expect(server.requests.some((r) => r.url.endsWith('/api/offers/mark-buyer-notified'))).toBe(true);
+  });
+
+  it('tells the deadline of a reservation, then says Ordered — View order once the order exists', async () => {
+    let offer = makeOffer({ status: 'accepted', agreedPrice: '80.00', reservedUntil: '2026-11-21T10:00:00Z' });
+    fakeServer({
+      'GET /api/buyer/offers': () => page([offer]),
+      'POST /api/offers/mark-buyer-notified': () => json({ updated: 0 }),
+    });
+    const first = renderRoutes(routes, '/buyer/offers');
+    expect(await screen.findByText(/Reserved for you until Nov 2\d, .*: pay by then/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Pay Now' })).toHaveAttribute('href', '/checkout/1?offerId=5');
+    first.unmount();
+    offer = makeOffer({ status: 'accepted', agreedPrice: '80.00', orderId: 12 });
+    renderRoutes(routes, '/buyer/offers');
+    expect(await screen.findByRole('link', { name: 'Ordered — View order' })).toHaveAttribute(
+      'href', '/orders/12/confirmed');
+    expect(screen.queryByRole('link', { name: 'Pay Now' })).not.toBeInTheDocument();
   });
 
   it('filters by tab', async () => {

@@ -7,8 +7,30 @@ import { renderRoutes } from '@/test-utils/render';
 import { setSession } from '@/test-utils/session';
 import { makeUser } from '@/test-utils/users';
 import CheckoutPage from './checkout-page';
+import OrderConfirmedPage from './order-confirmed-page';
 
-const routes = [{ path: '/checkout/:id', element: <CheckoutPage /> }];
+const routes = [
+  { path: '/checkout/:id', element: <CheckoutPage /> },
+  { path: '/orders/:id/confirmed', element: <OrderConfirmedPage /> },
+];
+const ADDRESSES = [{
+  id: 1, isDefault: true, fullName: 'Ann Lee', addressLine1: '12 Market Street', addressLine2: '',
+  city: 'Boston', state: 'MA', zipCode: '02110', country: 'United States', phoneNumber: '6175550100', raw: '',
+}];
+const QUOTE = { price: '45.00', serviceFee: '2.25', shipping: '5.00', total: '52.25' };
+const OFFER = {
+  id: 5, productId: 1, buyerId: 1, sellerId: 2, status: 'accepted', originalPrice: '50.00', offerPrice: '45.00',
+  counterPrice: null, agreedPrice: '45.00', message: null, declineReason: null, reservedUntil: null, orderId: null,
+  createdAt: '2025-03-01T10:00:00Z', updatedAt: '2025-03-01T11:00:00Z',
+  product: { id: 1, title: 'Wool coat', price: '50.00', status: 'reserved', images: [], thumbnails: [] },
+  buyer: null, seller: null,
+};
+
+async function reviewStep(user: ReturnType<typeof userEvent.setup>) {
+  await screen.findByLabelText(/Full name/);
+  await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+  await user.click(screen.getByRole('button', { name: 'Review Order' }));
+}
 const ORDER = {
   id: 9, orderNumber: '42-K3Z0QF', paymentReference: '42-K3Z0QF', status: 'pending', statusLabel: 'Pending',
   price: '45.00', serviceFee: '2.25', shipping: '5.00', total: '52.25', createdAt: '2025-03-02T10:00:00Z',
@@ -39,6 +61,7 @@ describe('CheckoutPage', () => {
       'GET /api/orders/quote': () => json({ price: '45.00', serviceFee: '2.25', shipping: '5.00', total: '52.25' }),
       'POST /api/orders': () => json(ORDER, 201),
       'POST /api/orders/9/shipping-address': () => json(ORDER),
+      'GET /api/orders/9': () => json(ORDER),
     });
     const user = userEvent.setup();
     renderRoutes(routes, '/checkout/1');
@@ -56,5 +79,64 @@ describe('CheckoutPage', () => {
     expect(screen.getByRole('link', { name: 'Continue Shopping' })).toHaveAttribute('href', '/');
     const placed = server.requests.find((r) => r.method === 'POST' && r.url.endsWith('/api/orders'));
     expect(await placed?.json()).toEqual({ productId: 1 });
+  });
+
+  it('keeps the Order Confirmed screen at its own address, with the payment instructions', async () => {
+    setSession('authenticated', makeUser());
+    fakeServer({ 'GET /api/orders/9': () => json(ORDER) });
+    renderRoutes(routes, '/orders/9/confirmed');
+    expect(await screen.findByRole('heading', { name: 'Order Confirmed' })).toBeInTheDocument();
+    expect(screen.getByText('Payment instructions')).toBeInTheDocument();
+    expect(screen.getByText('$52.25')).toBeInTheDocument();
+  });
+
+  it('sends a buyer who already ordered with the offer to that order, not a second checkout', async () => {
+    setSession('authenticated', makeUser());
+    fakeServer({
+      'GET /api/products/1': () => json(makeProduct({ status: 'reserved' })),
+      'GET /api/user-addresses': () => json(ADDRESSES),
+      'GET /api/offers/5': () => json({ ...OFFER, orderId: 9 }),
+      'GET /api/orders/9': () => json(ORDER),
+    });
+    renderRoutes(routes, '/checkout/1?offerId=5');
+    expect(await screen.findByRole('heading', { name: 'Order Confirmed' })).toBeInTheDocument();
+    expect(screen.queryByText(/no longer available/)).not.toBeInTheDocument();
+  });
+
+  it('lets the buyer whose accepted offer reserves the item check out', async () => {
+    setSession('authenticated', makeUser());
+    const soon = new Date(Date.now() + 3_600_000).toISOString();
+    fakeServer({
+      'GET /api/products/1': () => json(makeProduct({ status: 'reserved' })),
+      'GET /api/user-addresses': () => json(ADDRESSES),
+      'GET /api/offers/5': () => json({ ...OFFER, reservedUntil: soon }),
+      'GET /api/orders/quote': () => json(QUOTE),
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes, '/checkout/1?offerId=5');
+    await reviewStep(user);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Place Order' })).toBeEnabled();
+  });
+
+  it('shows a lasting Sold state when another buyer won the race, with Place Order disabled', async () => {
+    setSession('authenticated', makeUser());
+    document.cookie = 'csrftoken=t';
+    fakeServer({
+      'GET /api/products/1': () => json(makeProduct({ category: 'outerwear' })),
+      'GET /api/user-addresses': () => json(ADDRESSES),
+      'GET /api/orders/quote': () => json(QUOTE),
+      'POST /api/orders': () => json({ message: 'This item is no longer available' }, 409),
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes, '/checkout/1');
+    await reviewStep(user);
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    const sold = await screen.findByRole('alert');
+    expect(sold).toHaveTextContent('Sold');
+    expect(sold).toHaveTextContent('This item is no longer available');
+    expect(screen.getByRole('link', { name: 'See similar items' })).toHaveAttribute(
+      'href', '/marketplace?category=outerwear');
+    expect(screen.getByRole('button', { name: 'Place Order' })).toBeDisabled();
   });
 });

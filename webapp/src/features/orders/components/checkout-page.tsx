@@ -1,6 +1,7 @@
 import { Alert, Button, Card, Container, Grid, Group, Stack, Stepper, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { useOffer } from '@/entities/offer/offer';
 import { NoticePage } from '@/components/notice-page';
 import { PageLoader } from '@/components/page-loader';
 import { errorMessage, isApiError } from '@/lib/api-client';
@@ -17,14 +18,14 @@ import {
   type OrderRequest,
 } from '../api';
 import { addressLines, EMPTY_ADDRESS } from '../address-validation';
-import { OrderConfirmed } from './order-confirmed';
 import { CheckoutSummary } from './checkout-summary';
 import { StepHeading } from './checkout-step-heading';
 import { PaymentStep, type PaymentMethod } from './payment-step';
 import { ShippingForm, type ShippingChoice } from './shipping-form';
 import { useAuthLink } from '@/entities/session/return-to';
 
-/** /checkout/{productId}?offerId=: Shipping, Payment, Review, then Order Confirmed. */
+/** /checkout/{productId}?offerId=: Shipping, Payment, Review, then the Order Confirmed screen
+ * at its own address (/orders/{id}/confirmed), so a reload keeps the payment instructions. */
 export default function CheckoutPage() {
   const authLink = useAuthLink();
   const productId = Number(useParams().id);
@@ -34,7 +35,10 @@ export default function CheckoutPage() {
   const signedIn = status === 'authenticated';
   const product = useCheckoutProduct(productId);
   const saved = useSavedAddresses(signedIn);
-  const [placed, setPlaced] = useState<Order | null>(null);
+  const offer = useOffer(signedIn ? offerId : undefined);
+  const navigate = useNavigate();
+  // The time the page opened: render stays pure (react-hooks/purity); the server checks again.
+  const [openedAt] = useState(Date.now);
 
   if (status === 'loading') return <PageLoader />;
   if (!signedIn) {
@@ -47,22 +51,21 @@ export default function CheckoutPage() {
   if (product.isError) {
     return <NoticePage title="Failed to load product details">This item could not be loaded.</NoticePage>;
   }
-  if (placed) {
-    return (
-      <Container size="sm" py="xl">
-        <OrderConfirmed order={placed} />
-      </Container>
-    );
-  }
-  if (!product.data || saved.isPending) return <PageLoader label="Loading checkout" />;
+  // The buyer already ordered with this offer: show that order, never a second checkout.
+  if (offer.data?.orderId) return <Navigate to={`/orders/${offer.data.orderId}/confirmed`} replace />;
+  if (!product.data || saved.isPending || (offerId && offer.isPending)) return <PageLoader label="Loading checkout" />;
+  // Reserved for me by my accepted offer (docs/offers.md): still mine to buy until the deadline.
+  const reservedForMe = product.data.status === 'reserved' && offer.data?.status === 'accepted'
+    && offer.data.reservedUntil !== null && Date.parse(offer.data.reservedUntil) > openedAt;
   const defaultAddress = saved.data?.find((item) => item.isDefault) ?? saved.data?.[0];
   return (
     <CheckoutSteps
       request={{ productId, ...(offerId ? { offerId } : {}) }}
       lines={[{ id: productId, title: product.data.title, image: product.data.thumbnails[0] ?? product.data.images[0] }]}
-      available={product.data.status === 'available'}
+      available={product.data.status === 'available' || reservedForMe}
+      similarTo={`/marketplace?category=${encodeURIComponent(product.data.category)}`}
       initial={initialShipping(defaultAddress)}
-      onPlaced={setPlaced}
+      onPlaced={(order) => navigate(`/orders/${order.id}/confirmed`, { replace: true })}
     />
   );
 }
@@ -91,18 +94,23 @@ interface StepsProps {
   request: OrderRequest;
   lines: CheckoutLine[];
   available: boolean;
+  /** Where the "similar items" link goes when the item is gone. */
+  similarTo?: string;
   initial: ShippingChoice;
   onPlaced: (order: Order) => void;
 }
 
 /** Shipping, Payment, Review for one listing or a bundle (the same three steps). */
-export function CheckoutSteps({ request, lines, available, initial, onPlaced }: StepsProps) {
+export function CheckoutSteps({ request, lines, available: listed, similarTo, initial, onPlaced }: StepsProps) {
   const [step, setShownStep] = useState(0);
   const [moved, setMoved] = useState(false);
   const setStep = (next: number) => {
     setShownStep(next);
     setMoved(true);
   };
+  // A race lost at Place Order (409) is lasting, not a toast: the item is gone for this buyer.
+  const [lost, setLost] = useState<string | null>(null);
+  const available = listed && lost === null;
   const [shipping, setShipping] = useState(initial);
   const [method, setMethod] = useState<PaymentMethod>('card');
   const quote = useQuote(request, available);
@@ -121,13 +129,18 @@ export function CheckoutSteps({ request, lines, available, initial, onPlaced }: 
           }
           onPlaced(order);
         },
-        onError: (error) =>
+        onError: (error) => {
+          if (isApiError(error, 409)) {
+            setLost(errorMessage(error, 'Someone else bought it first.'));
+            return;
+          }
           notifyError(
-            isApiError(error, 409) || isApiError(error, 403)
+            isApiError(error, 403)
               ? errorMessage(error, 'There was an issue creating your order. Please try again.')
               : 'There was an issue creating your order. Please try again.',
             'Order creation failed',
-          ),
+          );
+        },
       },
     );
 
@@ -135,9 +148,9 @@ export function CheckoutSteps({ request, lines, available, initial, onPlaced }: 
     <Container size="lg" py="xl">
       <Title order={1} mb="lg">Checkout</Title>
       {!available && (
-        <Alert color="red" mb="md" title={several ? 'Some items are no longer available' : 'This item is no longer available'}>
-          Someone else bought {several ? 'one of them' : 'it'} first.{' '}
-          <Link to={several ? '/bag' : '/marketplace'}>{several ? 'Back to your bag' : 'Browse other items'}</Link>
+        <Alert color="red" mb="md" title={several ? 'Some items are no longer available' : 'Sold'} role="alert">
+          {lost ?? `Someone else bought ${several ? 'one of them' : 'it'} first.`}{' '}
+          <Link to={several ? '/bag' : similarTo ?? '/marketplace'}>{several ? 'Back to your bag' : 'See similar items'}</Link>
         </Alert>
       )}
       <Grid gap="xl">

@@ -28,4 +28,22 @@ describe('OrderActions', () => {
     expect(await server.requests[0].json()).toEqual({ status: 'shipped', trackingNumber: '1Z999' });
     expect(await screen.findByText('Status updated')).toBeInTheDocument();
   });
+
+  it('asks before Confirm Receipt and says it ends the 3-day inspection window', async () => {
+    document.cookie = 'csrftoken=t';
+    const delivered = { ...ORDER, status: 'delivered', allowedTransitions: ['completed'] } as unknown as Order;
+    const server = fakeServer({ 'PUT /api/orders/9/status': () => json({ ...delivered, status: 'completed' }) });
+    const user = userEvent.setup();
+    render(<OrderActions order={delivered} role="buyer" />);
+    await user.click(screen.getByRole('button', { name: 'Confirm Receipt' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm receipt?' });
+    expect(dialog).toHaveTextContent('ends your 3-day inspection window');
+    expect(server.requests).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Not yet' }));
+    expect(server.requests).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Confirm Receipt' }));
+    await user.click(await screen.findByRole('button', { name: 'Yes, I received it' }));
+    await waitFor(() => expect(server.requests).toHaveLength(1), { timeout: 5000 });
+    expect(await server.requests[0].json()).toEqual({ status: 'completed' });
+  });
 });

@@ -1,4 +1,4 @@
-import { Button, Group } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { errorMessage } from '@/lib/api-client';
 import { notifyError, notifySuccess } from '@/lib/notify';
@@ -16,6 +16,8 @@ const LABELS: Record<Role, Partial<Record<OrderStatus, string>>> = {
 export function OrderActions({ order, role }: { order: Order; role: Role }) {
   const change = useChangeStatus();
   const [tracking, setTracking] = useState(false);
+  // Confirm Receipt ends buyer protection and pays the seller: ask first, say so.
+  const [confirmingReceipt, setConfirmingReceipt] = useState(false);
   const moves = order.allowedTransitions.filter((status) => LABELS[role][status]);
 
   const send = (value: StatusChange) =>
@@ -24,6 +26,7 @@ export function OrderActions({ order, role }: { order: Order; role: Role }) {
       {
         onSuccess: () => {
           setTracking(false);
+          setConfirmingReceipt(false);
           notifySuccess('Status updated');
         },
         onError: (error) => notifyError(errorMessage(error, 'Failed to update order status.')),
@@ -49,10 +52,29 @@ export function OrderActions({ order, role }: { order: Order; role: Role }) {
       {moves.map((status) => (
         <Button key={status} size="xs" loading={change.isPending && change.variables?.value.status === status}
           variant={status === 'cancelled' ? 'default' : 'filled'} color={status === 'cancelled' ? 'red' : undefined}
-          onClick={() => (status === 'shipped' ? setTracking(true) : send({ status }))}>
+          onClick={() => {
+            if (status === 'shipped') setTracking(true);
+            else if (status === 'completed') setConfirmingReceipt(true);
+            else send({ status });
+          }}>
           {LABELS[role][status]}
         </Button>
       ))}
+      <Modal opened={confirmingReceipt} onClose={() => setConfirmingReceipt(false)} title="Confirm receipt?" centered>
+        <Stack gap="md">
+          <Text size="sm">
+            Only confirm once the item has arrived and is as described. Confirming completes order{' '}
+            {order.orderNumber}: it ends your 3-day inspection window and releases the payment to the seller,
+            so you can no longer report a problem with this order.
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirmingReceipt(false)}>Not yet</Button>
+            <Button loading={change.isPending} onClick={() => send({ status: 'completed' })}>
+              Yes, I received it
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
     </Group>
   );
 }

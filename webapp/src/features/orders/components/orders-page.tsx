@@ -1,9 +1,9 @@
-import { Button, Container, EmptyState, Skeleton, Stack, Tabs, Title } from '@mantine/core';
+import { Badge, Button, Container, EmptyState, Skeleton, Stack, Tabs, Title } from '@mantine/core';
 import { IconPackage, IconShoppingBag } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { LoadFailed } from '@/components/load-failed';
 import { useCurrentUser } from '@/entities/session/session-store';
-import { useOrders } from '../api';
+import { useOrders, useSalesToShip } from '../api';
 import { OrderCard } from './order-card';
 
 function OrderList({ asSeller }: { asSeller: boolean }) {
@@ -44,19 +44,33 @@ function OrderList({ asSeller }: { asSeller: boolean }) {
   );
 }
 
-/** /orders: Your Purchases and, for sellers, Your Sales. */
+/** /orders: Your Purchases and, for sellers, Your Sales; a seller with paid sales to ship
+ * lands on Your Sales, whose badge counts them. */
 export default function OrdersPage() {
   const user = useCurrentUser();
   const [params, setParams] = useSearchParams();
   const isSeller = user?.role === 'seller' || user?.role === 'admin';
-  const tab = params.get('tab') === 'sales' && isSeller ? 'sales' : 'purchases';
+  const toShip = useSalesToShip(isSeller);
+  const chosen = params.get('tab');
+  if (isSeller && !chosen && toShip.isPending) return <Container size="md" py="xl"><Skeleton h={240} /></Container>;
+  const waiting = toShip.data?.count ?? 0;
+  const tab = isSeller && (chosen === 'sales' || (!chosen && waiting > 0)) ? 'sales' : 'purchases';
   return (
     <Container size="md" py="xl">
       <Title order={1} mb="md">Orders</Title>
-      <Tabs value={tab} onChange={(value) => setParams(value === 'sales' ? { tab: 'sales' } : {})} keepMounted={false}>
+      <Tabs value={tab} onChange={(value) => setParams({ tab: value === 'sales' ? 'sales' : 'purchases' })}
+        keepMounted={false}>
         <Tabs.List mb="md">
           <Tabs.Tab value="purchases">Your Purchases</Tabs.Tab>
-          {isSeller && <Tabs.Tab value="sales">Your Sales</Tabs.Tab>}
+          {isSeller && (
+            <Tabs.Tab value="sales" rightSection={waiting > 0 ? (
+              <Badge size="sm" circle={waiting < 10} aria-label={`${waiting}${toShip.data?.more ? '+' : ''} to ship`}>
+                {waiting}{toShip.data?.more ? '+' : ''}
+              </Badge>
+            ) : undefined}>
+              Your Sales
+            </Tabs.Tab>
+          )}
         </Tabs.List>
         <Tabs.Panel value="purchases"><OrderList asSeller={false} /></Tabs.Panel>
         {isSeller && <Tabs.Panel value="sales"><OrderList asSeller /></Tabs.Panel>}

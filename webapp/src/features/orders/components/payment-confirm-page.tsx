@@ -1,4 +1,4 @@
-import { Button, Card, Code, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Code, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { AdminOnly } from '@/entities/user/admin-only';
@@ -28,6 +28,8 @@ function ConfirmPayment() {
   if (order.isPending) return <PageLoader label="Loading order" />;
   if (order.isError) return <NoticePage title="Order not found" actionLabel="Return to Admin Dashboard" actionTo="/admin">This order could not be loaded.</NoticePage>;
   const data = order.data;
+  // Only an order waiting for payment can be confirmed; any other shows where it is.
+  const confirmable = data.allowedTransitions.includes('payment_confirmed');
   const submit = () =>
     confirm.mutate(
       { orderId, value: null },
@@ -43,12 +45,19 @@ function ConfirmPayment() {
     <Container size="sm" py="xl">
       <Card withBorder padding="xl" radius="md">
         <Stack gap="md">
-          <Title order={1}>{done ? 'Payment Confirmed' : 'Confirm Payment'}</Title>
+          <Title order={1}>{done ? 'Payment Confirmed' : confirmable ? 'Confirm Payment' : `Order ${data.orderNumber}`}</Title>
           <Text>Order number: <Code fz="md">{data.orderNumber}</Code></Text>
           <Text>Expected payment reference: <Code fz="md">{data.paymentReference}</Code></Text>
           <Text>Amount: <strong>{formatMoney(data.total)}</strong> · Status: {data.statusLabel}</Text>
           {data.product && <Text size="sm" c="dimmed">{orderTitle(data)} — buyer {data.buyer?.displayName}, seller {data.seller?.displayName}</Text>}
-          {done ? (
+          {!done && !confirmable && (
+            <Alert color={data.status === 'cancelled' ? 'gray' : 'green'} title="Nothing to confirm">
+              {data.status === 'cancelled'
+                ? 'This order was cancelled, so there is no payment to confirm.'
+                : `Payment for this order is already confirmed; it is now ${data.statusLabel.toLowerCase()}.`}
+            </Alert>
+          )}
+          {done || !confirmable ? (
             <Button component={Link} to="/admin">Return to Admin Dashboard</Button>
           ) : (
             <Group>

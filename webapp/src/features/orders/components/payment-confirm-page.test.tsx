@@ -1,0 +1,38 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fakeServer, json } from '@/test-utils/fake-server';
+import { renderRoutes } from '@/test-utils/render';
+import { setSession } from '@/test-utils/session';
+import { makeUser } from '@/test-utils/users';
+import PaymentConfirmPage from './payment-confirm-page';
+
+const routes = [{ path: '/admin/orders/:orderId/payment-confirm', element: <PaymentConfirmPage /> }];
+const ORDER = {
+  id: 9, orderNumber: '42-K3Z0QF', paymentReference: '42-K3Z0QF', status: 'pending', statusLabel: 'Pending',
+  price: '38.00', serviceFee: '1.90', shipping: '5.00', total: '44.90', createdAt: '2025-03-02T10:00:00Z',
+  trackingNumber: null, trackingUrl: null, product: null, buyer: null, seller: null, shippingAddress: null,
+  events: [], reviews: [], allowedTransitions: ['payment_confirmed', 'cancelled'], canReview: false,
+  protectionEndsAt: null,
+};
+
+describe('PaymentConfirmPage (issue 36 item 9)', () => {
+  it('offers Confirm Payment for an order waiting for payment, with the total to match', async () => {
+    setSession('authenticated', makeUser({ role: 'admin' }));
+    fakeServer({ 'GET /api/orders/9': () => json(ORDER) });
+    renderRoutes(routes, '/admin/orders/9/payment-confirm');
+    expect(await screen.findByRole('button', { name: 'Confirm Payment' })).toBeInTheDocument();
+    expect(screen.getByText('$44.90')).toBeInTheDocument();
+  });
+
+  it('shows the state of an already confirmed order instead of the button', async () => {
+    setSession('authenticated', makeUser({ role: 'admin' }));
+    fakeServer({
+      'GET /api/orders/9': () => json({ ...ORDER, status: 'payment_confirmed', statusLabel: 'Payment Confirmed',
+        allowedTransitions: ['shipped'] }),
+    });
+    renderRoutes(routes, '/admin/orders/9/payment-confirm');
+    expect(await screen.findByText('Nothing to confirm')).toBeInTheDocument();
+    expect(screen.getByText(/Payment for this order is already confirmed/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Confirm Payment' })).not.toBeInTheDocument();
+  });
+});
