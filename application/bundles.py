@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from application.catalog_views import ListingView, listing_views
 from application.ports import Clock, UnitOfWork
 from application.ports.catalog import SellerCard
+from application.vacation import ensure_not_away
 from domain.accounts import User
 from domain.bundles import BundleTier, BundleTotals, bundle_totals, validate_tiers
 from domain.catalog import ListingStatus
@@ -97,6 +98,7 @@ class BundleService:
                 raise ValidationError({"productId": OWN_LISTING})
             if listing.status is not ListingStatus.AVAILABLE:
                 raise Conflict(NOT_AVAILABLE)
+            await ensure_not_away(self.uow, [listing.seller_id], now)
             held = await self.uow.bag.product_ids(member.id)
             if product_id not in held and len(held) >= MAX_BAG_ITEMS:
                 raise Conflict(BAG_FULL)

@@ -21,6 +21,7 @@ from application.ports import Clock, PasswordHasher, UnitOfWork
 from application.ports.media import GarmentPictures, MediaStore
 from domain.accounts import Role, User
 from domain.bundles import validate_tiers
+from domain.vacation import start as start_vacation
 
 DEMO_PASSWORD = "rethread-demo"
 ADMIN_PASSWORD = "rethread-admin"
@@ -63,6 +64,8 @@ Progress = Callable[[str, int, int], None]
 
 # Sellers with bundle discounts: (min items, percent) tiers.
 BUNDLE_DISCOUNTS = {"lucas": [(2, 10), (3, 15)], "priya": [(2, 5), (4, 20)]}
+# A seller on vacation (docs/bundles.md, "Vacation mode").
+AWAY_SELLER = "theo"
 
 
 def _quiet(_: str, __: int, ___: int) -> None:
@@ -103,7 +106,19 @@ class DemoSeeder:
         await OrdersDemo(self.uow, self.clock).seed(listing_ids, progress)
         await self.analytics.seed(progress)
         await self._seed_bundle_discounts()
+        await self._seed_vacation()
         return True
+
+    async def _seed_vacation(self) -> None:
+        """One seller is on vacation (their listings show "Seller away until ...")."""
+        now = self.clock.now()
+        async with self.uow:
+            seller = await self.uow.users.get_by_login(AWAY_SELLER)
+            if seller is not None and seller.id is not None:
+                await self.uow.vacations.put(start_vacation(
+                    seller.id, now + timedelta(days=10),
+                    "Travelling until then; orders ship the day I'm back.", now))
+            await self.uow.commit()
 
     async def _seed_bundle_discounts(self) -> None:
         """Two sellers offer bundle discounts (docs/bundles.md)."""

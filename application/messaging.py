@@ -17,6 +17,7 @@ from application.paging import After, page_of, page_request
 from application.ports import Clock, UnitOfWork
 from application.ports.messaging import Conversation
 from application.ports.realtime import RealtimePublisher
+from application.vacation import away
 from domain.accounts import User
 from domain.analytics import ActivityKind
 from domain.errors import Forbidden, NotFound, ValidationError
@@ -97,8 +98,15 @@ class MessagingService:
                 message_type="text", now=self.clock.now(), product_id=product_id)
             notice = await self._message_notice(actor, message)
             await self.uow.activity.record(ActivityKind.MESSAGE_SENT, actor.id, message.created_at)
+            vacation = await away(self.uow, receiver_id, message.created_at)
+            reply = None if vacation is None or receiver_id == actor.id else await post_in_thread(
+                self.uow, sender_id=receiver_id, receiver_id=actor.id,
+                content=vacation.auto_reply, message_type="text", now=message.created_at,
+                product_id=product_id)
             await self.uow.commit()
         await publish_message(self.realtime, message)
+        if reply is not None:
+            await publish_message(self.realtime, reply)
         if notice is not None:
             await self.realtime.publish([receiver_id], notification_event(notice))
         return message

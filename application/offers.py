@@ -21,6 +21,7 @@ from application.ports import Clock, UnitOfWork
 from application.ports.catalog import SellerCard
 from application.ports.offers import OfferCounts, OfferQuery
 from application.ports.realtime import RealtimePublisher
+from application.vacation import ensure_not_away
 from domain.accounts import User
 from domain.analytics import ActivityKind
 from domain.catalog import ListingStatus
@@ -120,6 +121,8 @@ class OfferService:
         async with self.uow:
             listing = await self._listing(product_id)
             assert listing.id is not None
+            if listing.seller_id != buyer.id:
+                await ensure_not_away(self.uow, [listing.seller_id], now)
             offer = Offer.make(
                 product_id=listing.id, buyer_id=buyer.id, seller_id=listing.seller_id,
                 listing_price=listing.price, offer_price=offer_price, message=message,

@@ -25,6 +25,7 @@ from application.paging import After, Page, page_of, page_request
 from application.ports import Clock, UnitOfWork
 from application.ports.offers import OfferQuery
 from application.ports.orders import Address, OrderEventRecord
+from application.vacation import ensure_not_away
 from domain.accounts import User
 from domain.analytics import ActivityKind
 from domain.bundles import MAX_BUNDLE_ITEMS, BundleTotals, bundle_totals
@@ -116,6 +117,7 @@ class OrderService:
             seller_id = one_seller(items)
             if seller_id == buyer.id:
                 raise Forbidden("You cannot buy your own listing.")
+            await ensure_not_away(self.uow, [seller_id], now)
             first = items[0]
             assert first.id is not None
             offer = await self.notices.offer_for(self.uow, offer_id)

@@ -49,6 +49,7 @@ from application.sharing import SharingService
 from application.social import ProfileEditor, SocialService
 from application.system import HealthMemo, SystemService
 from application.two_factor import TwoFactorService
+from application.vacation import VacationService
 from domain.rate_limits import DEFAULT_LIMITS, Limits
 from entrypoints.settings import Settings
 
@@ -153,6 +154,7 @@ class Container(containers.DeclarativeContainer):
     order_timers = providers.Factory(OrderTimers, uow=uow, clock=clock, notices=order_notices)
     addresses = providers.Factory(AddressService, uow=uow, clock=clock)
     bundles = providers.Factory(BundleService, uow=uow, clock=clock)
+    vacations = providers.Factory(VacationService, uow=uow, clock=clock)
     reviews = providers.Factory(ReviewService, uow=uow, clock=clock)
     offers = providers.Factory(OfferService, uow=uow, clock=clock, realtime=realtime)
     profiles = providers.Factory(ProfileEditor, uow=uow, media=media_store)

@@ -25,5 +25,6 @@ from adapters.sqlalchemy.posts import (  # noqa: F401
 )
 from adapters.sqlalchemy.reviews import ReviewRow  # noqa: F401
 from adapters.sqlalchemy.social import FollowRow  # noqa: F401
+from adapters.sqlalchemy.vacation import VacationRow  # noqa: F401
 
 __all__ = ["Base", "SessionRow", "UserRow"]

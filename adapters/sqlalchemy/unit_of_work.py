@@ -46,6 +46,7 @@ from adapters.sqlalchemy.reviews import SqlReviewRepository
 from adapters.sqlalchemy.search_cache import SearchCache
 from adapters.sqlalchemy.sharing import SqlSitemapRepository
 from adapters.sqlalchemy.social import SqlFollowRepository
+from adapters.sqlalchemy.vacation import SqlVacationRepository
 from application.admission import Admission
 from domain.errors import Conflict, ValidationError, WriteConflict
 
@@ -101,6 +102,7 @@ _REPOSITORIES: dict[str, Callable[[Any], Any]] = {
     "sitemap": SqlSitemapRepository, "account_tokens": SqlAccountTokenRepository,
     "mail": SqlMailQueueRepository,
     "bundle_tiers": SqlBundleTierRepository, "bag": SqlBagRepository,
+    "vacations": SqlVacationRepository,
 }
 # The listings repository also gets the search cache and the admission gate for heavy
 # reads, and tells the unit of work it wrote.

@@ -37,6 +37,7 @@ from application.ports.orders import (
 from application.ports.posts import CommentRepository, PostRepository, ReactionRepository
 from application.ports.sharing import SitemapRepository
 from application.ports.social import FollowRepository
+from application.ports.vacation import VacationRepository
 
 
 class UnitOfWork(Protocol):
@@ -66,6 +67,7 @@ class UnitOfWork(Protocol):
     sitemap: SitemapRepository
     bundle_tiers: BundleTierRepository
     bag: BagRepository
+    vacations: VacationRepository
 
     async def __aenter__(self) -> Self: ...
     async def __aexit__(self, exc_type: type[BaseException] | None,

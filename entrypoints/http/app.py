@@ -52,6 +52,7 @@ from entrypoints.http.social import SocialController
 from entrypoints.http.spa import spa_handler
 from entrypoints.http.system import SystemController
 from entrypoints.http.telemetry import metrics, telemetry, unmatched
+from entrypoints.http.vacation import VacationController
 from entrypoints.settings import Settings, get_settings
 
 CONTROLLERS: list[Any] = [SystemController, AccountController, AccountSecurityController,
@@ -60,7 +61,8 @@ CONTROLLERS: list[Any] = [SystemController, AccountController, AccountSecurityCo
                           SocialController, PostController, MessagingController,
                           NotificationController, realtime_socket, AnalyticsController,
                           OrderController, AddressController, UserReviewController,
-                          OfferController, OrderDeskController, BundleController]
+                          OfferController, OrderDeskController, BundleController,
+                          VacationController]
 
 
 def _built(provider: Any) -> Callable[[], Any]:
@@ -91,7 +93,7 @@ def _dependencies(container: Container) -> dict[str, Provide]:
                 "orders": container.orders, "addresses": container.addresses,
                 "reviews": container.reviews, "offers": container.offers,
                 "desk": container.order_desk, "sharing": container.sharing,
-                "bundles": container.bundles}
+                "bundles": container.bundles, "vacations": container.vacations}
     deps = {name: _service(provider) for name, provider in services.items()}
     deps["viewer"] = Provide(provide_viewer)
     deps["current_user"] = Provide(provide_current_user)

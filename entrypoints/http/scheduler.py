@@ -1,4 +1,5 @@
-"""The in-server scheduler: runs the order timers every minute while the app is up.
+"""The in-server scheduler: runs the order timers, and ends vacations whose date has passed,
+every minute while the app is up.
 
 Every worker process runs one; that is safe because each timer job is claimed by a
 compare-and-set on the order's status (see :mod:`application.order_timers`), so of several
@@ -32,6 +33,12 @@ async def _loop(container: Any, interval: float) -> None:
                          len(result.reviews_published), len(result.offers_expired))
         except Exception:
             log.exception("order timer sweep failed")
+        try:
+            ended = await container.vacations().end_due()
+            if ended:
+                log.info("vacations ended: %s", len(ended))
+        except Exception:
+            log.exception("ending vacations failed")
         await asyncio.sleep(interval)
 
 

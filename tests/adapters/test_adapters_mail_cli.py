@@ -3,13 +3,16 @@ real database, the mail written as ``.eml`` files (issue 41)."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Iterator
 from pathlib import Path
 
+import pyotp
 import pytest
 from typer.testing import CliRunner
 
 from entrypoints.cli.main import app
+from entrypoints.container import build_container, shutdown
 from entrypoints.settings import get_settings
 from tests.mail_support import read_eml, token_in
 
@@ -56,3 +59,23 @@ def test_users_reset_password_queues_a_link_that_mail_send_delivers(
     [message] = read_eml(tmp_path / "mail")
     assert token_in(message, "/reset-password")
     assert cli.invoke(app, ["users", "reset-password", "nobody"]).exit_code == 1
+
+
+async def test_users_disable_2fa_turns_it_off_for_an_operator(cli: CliRunner) -> None:
+    # Each command runs its own event loop: in a thread, beside this test's.
+    made = await asyncio.to_thread(cli.invoke, app, [
+        "users", "create", "maya", "--email", "maya@example.com", "--password", "secret123"])
+    assert made.exit_code == 0, made.output
+    not_on = await asyncio.to_thread(cli.invoke, app, ["users", "disable-2fa", "maya"])
+    assert not_on.exit_code == 1
+    container = build_container(get_settings())
+    try:
+        user = await container.accounts().get_user(1)
+        setup = await container.two_factor().setup(user)
+        await container.two_factor().enable(user, pyotp.TOTP(setup.secret).now())
+        await container.engine().dispose()  # the command runs on its own event loop
+        done = await asyncio.to_thread(cli.invoke, app, ["users", "disable-2fa", "maya"])
+        assert done.exit_code == 0 and "off" in done.output
+        assert (await container.accounts().get_user(1)).two_factor_enabled is False
+    finally:
+        await shutdown(container)

@@ -27,6 +27,7 @@ from tests.fakes.orders import FakeAddresses, FakeOrderEvents, FakeOrders, FakeR
 from tests.fakes.posts import FakeComments, FakePosts, FakeReactions
 from tests.fakes.sharing import FakeSitemap
 from tests.fakes.social import FakeFollows
+from tests.fakes.vacation import FakeVacations
 
 
 class FakeUnitOfWork:
@@ -58,6 +59,7 @@ class FakeUnitOfWork:
         self.sitemap = FakeSitemap(self)
         self.bundle_tiers = FakeBundleTiers()
         self.bag = FakeBag()
+        self.vacations = FakeVacations()
         self.commits = 0
         self._depth = 0
         self._saved = self._snapshot()

@@ -1,11 +1,12 @@
-import { Button, SimpleGrid, Stack } from '@mantine/core';
+import { Alert, Button, SimpleGrid, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconEye, IconEyeCheck, IconMessageCircle, IconShoppingBag, IconTag } from '@tabler/icons-react';
+import { IconBeach, IconEye, IconEyeCheck, IconMessageCircle, IconShoppingBag, IconTag } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useFavoriteCheck, useFavoriteToggle } from '@/entities/favorites/favorites';
 import { promptLogin } from '@/entities/session/login-prompt';
 import type { Product, ProductStatus } from '@/entities/product/product';
 import { useSessionStore } from '@/entities/session/session-store';
+import { useVacation } from '@/entities/user/vacation';
 import { AddToBagButton } from '@/entities/bag/add-to-bag-button';
 import { MyOfferNote } from './my-offer-note';
 import { OfferDialog } from './offer-dialog';
@@ -21,7 +22,9 @@ export function BuyerActions({ product }: { product: Product }) {
   const [offerOpen, offerDialog] = useDisclosure(false);
   const watching = useFavoriteCheck(product.id).data?.isFavorited ?? false;
   const watch = useFavoriteToggle({ failure: 'Failed to update watch list. Please try again.', announce: true });
-  const available = product.status === 'available';
+  const vacation = useVacation(product.sellerId).data;
+  const away = vacation?.on ?? false;
+  const available = product.status === 'available' && !away;
 
   const makeOffer = () => (signedIn ? offerDialog.open() : promptLogin('make an offer'));
   const toggleWatch = () => (signedIn ? watch.mutate({ product, favorite: !watching }) : promptLogin('save items'));
@@ -29,6 +32,11 @@ export function BuyerActions({ product }: { product: Product }) {
 
   return (
     <Stack gap="sm">
+      {away && (
+        <Alert color="yellow" variant="light" icon={<IconBeach size={18} />} title={vacation?.notice ?? 'Seller away'}>
+          {vacation?.message || 'You can still watch this item or message the seller.'}
+        </Alert>
+      )}
       <div className={classes.buyBar}>
         {available ? (
           <Button component={Link} to={`/checkout/${product.id}`} size="md" leftSection={<IconShoppingBag size={18} />}>
@@ -36,14 +44,14 @@ export function BuyerActions({ product }: { product: Product }) {
           </Button>
         ) : (
           <Button size="md" disabled>
-            {UNAVAILABLE[product.status]}
+            {away && product.status === 'available' ? 'Buy It Now' : UNAVAILABLE[product.status]}
           </Button>
         )}
         <Button variant="outline" size="md" leftSection={<IconTag size={18} />} onClick={makeOffer} disabled={!available}>
           Make an Offer
         </Button>
       </div>
-      <AddToBagButton product={product} />
+      <AddToBagButton product={product} disabled={away} />
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
         <Button variant={watching ? 'light' : 'default'} aria-pressed={watching} onClick={toggleWatch}
           leftSection={watching ? <IconEyeCheck size={18} /> : <IconEye size={18} />}>

@@ -1,5 +1,6 @@
 import limits from '@fixtures/form-limits.json';
 import { BundleDiscountsForm } from '@/entities/bag/bundle-discounts-form';
+import { VacationForm } from '@/entities/user/vacation-form';
 import { Avatar, Button, Container, FileButton, Group, Paper, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
@@ -120,6 +121,7 @@ function ProfileForm({ user }: { user: User }) {
         </form>
       </Paper>
       {user.id !== undefined && <BundleDiscountsForm userId={user.id} />}
+      {user.id !== undefined && <VacationForm userId={user.id} />}
     </Container>
   );
 }
