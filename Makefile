@@ -15,7 +15,7 @@ help:
 	@echo "make run    set up, migrate, seed demo data and serve on http://$${RETHREAD_HOST:-127.0.0.1}:$${RETHREAD_PORT:-8000}"
 	@echo "make test   every check: lint, unit, adapters, API (SQLite + PostgreSQL when configured), webapp, browser"
 
-$(BIN)/.installed: pyproject.toml setup.py adapters/_bitscan.c adapters/_bitscan_kernels.h
+$(BIN)/.installed: pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --disable-pip-version-check -e '.[dev]'
 	touch $@

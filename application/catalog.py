@@ -1,11 +1,14 @@
 """Catalog use cases: create, edit and delete listings; read one; search with facets.
 
-Search (DESIGN §3) runs on the server: full-text words, filters, four sorts and keyset
-pages behind an opaque cursor (``application/paging.py``). The cursor carries the sort,
-the last (key, id) position, and the total counted on the first page together with a
-fingerprint of the filter, so scrolling further does not count a million rows again (a
-changed filter counts afresh). Reading the request: ``catalog_search.py``; showing a
-listing: ``catalog_views.py``.
+Search (DESIGN §3) runs on the search engine behind :class:`ListingSearch`
+(``application/ports/search.py``; docs/search.md): words, filters, four sorts and keyset
+pages behind an opaque cursor (``application/paging.py``). The engine names the ids; the
+listings themselves are read from the database by id, so a page shows current rows (a
+listing sold since the index last looked is left out). The cursor carries the sort, the
+last (key, id) position, and the total counted on the first page together with a
+fingerprint of the filter, so scrolling further does not count again (a changed filter
+counts afresh). Reading the request: ``catalog_search.py``; showing a listing:
+``catalog_views.py``.
 """
 
 from __future__ import annotations
@@ -28,10 +31,11 @@ from application.media import PhotoInput, PhotoIntake
 from application.notifications import notify_watchers, publish_notifications
 from application.offers import decline_open_offers, publish_declined
 from application.paging import page_of, page_request
-from application.ports import Clock, RateLimiter, ReadWork, UnitOfWork
+from application.ports import Clock, RateLimiter, UnitOfWork
 from application.ports.catalog import Facets, ListingFilter, Suggestion, position
 from application.ports.media import MediaStore
 from application.ports.realtime import RealtimePublisher
+from application.ports.search import ListingSearch
 from application.throttle import Throttle
 from domain.accounts import User
 from domain.analytics import ActivityKind
@@ -48,6 +52,7 @@ FACET_BRANDS = 50
 # so a first page never counts a million rows.
 TOTAL_CAP = 10_000
 SUGGESTIONS = 5
+SIMILAR = 12
 
 
 @dataclass(frozen=True)
@@ -76,12 +81,11 @@ TOO_MANY_LISTINGS = "You have listed many items in the last hour. Please wait an
 
 class CatalogService:
     def __init__(self, uow: UnitOfWork, clock: Clock, media: MediaStore,
-                 realtime: RealtimePublisher | None = None,
+                 search: ListingSearch, realtime: RealtimePublisher | None = None,
                  activity: ActivityBatch | None = None, limiter: RateLimiter | None = None,
-                 limits: Limits = DEFAULT_LIMITS, reads: ReadWork | None = None) -> None:
+                 limits: Limits = DEFAULT_LIMITS) -> None:
         self.uow = uow
-        # Bounded reads that need no transaction (a product page) take the lean path.
-        self.reads: UnitOfWork | ReadWork = reads or uow
+        self.engine = search
         self.clock = clock
         self.throttle = Throttle(limiter, clock) if limiter is not None else None
         self.listing_rule = limits.listing_account
@@ -92,9 +96,21 @@ class CatalogService:
     # -- reading -----------------------------------------------------------------------
 
     async def get(self, listing_id: int) -> ListingView:
-        async with self.reads:
-            listing = await existing_listing(self.reads, listing_id)
-            return (await listing_views(self.reads, self.clock, [listing]))[0]
+        async with self.uow:
+            listing = await existing_listing(self.uow, listing_id)
+            return (await listing_views(self.uow, self.clock, [listing]))[0]
+
+    async def similar(self, listing_id: int) -> list[ListingView]:
+        """Up to :data:`SIMILAR` available listings like this one (the engine's
+        more-like-this on title, brand, category and size), never the listing itself."""
+        async with self.uow:
+            await existing_listing(self.uow, listing_id)
+        ids = await self.engine.similar(listing_id, SIMILAR)
+        async with self.uow:
+            listed = await self.uow.listings.get_many(ids)
+            found = [listed[i] for i in ids if i in listed and i != listing_id
+                     and listed[i].status is ListingStatus.AVAILABLE]
+            return await listing_views(self.uow, self.clock, found)
 
     async def search(self, request: SearchRequest) -> SearchPage:
         """One page of results. On a first page whose words match nothing (and unless
@@ -109,39 +125,36 @@ class CatalogService:
         did_you_mean = corrected if isinstance(corrected, str) and not request.exact else None
         if did_you_mean is not None:
             query = replace(query, words=search_words(did_you_mean))
-        async with self.uow:
-            query_print = fingerprint(query)
-            total = remembered.get("t") if remembered.get("f") == query_print else None
-            capped = remembered.get("c") is True
-            if not isinstance(total, int):
-                total, capped = await self._total(query)
-            if total == 0 and page.cursor is None and not request.exact:
-                fixed = await self._understood(query)
-                if fixed is not None:
-                    query, total, capped = fixed
-                    query_print, did_you_mean = fingerprint(query), " ".join(query.words)
-            ids = None if total == 0 else await self.uow.listings.search_ids(
-                query, sort, page.fetch, page.after)
-            found = [] if total == 0 or ids is not None else await self.uow.listings.search(
-                query, sort, page.fetch, page.after, matches=None if capped else total)
+        query_print = fingerprint(query)
+        total = remembered.get("t") if remembered.get("f") == query_print else None
+        capped = remembered.get("c") is True
+        if not isinstance(total, int):
+            total, capped = await self._total(query)
+        if total == 0 and page.cursor is None and not request.exact:
+            fixed = await self._understood(query)
+            if fixed is not None:
+                query, total, capped = fixed
+                query_print, did_you_mean = fingerprint(query), " ".join(query.words)
+        ids = [] if total == 0 else await self.engine.ids(query, sort, page.fetch, page.after)
         extra: dict[str, str | int | bool] = {"s": sort.value, "t": total, "f": query_print}
         if capped:
             extra["c"] = True
         if did_you_mean is not None:
             extra["d"] = did_you_mean
-        async with self.reads:  # by id: the page's rows when the index named them, sellers
-            if ids is not None:
-                listed = await self.reads.listings.get_many(ids, indexed=True)
-                found = [listed[i] for i in ids if i in listed]
+        async with self.uow:  # the page's listings by id: their current rows
+            listed = await self.uow.listings.get_many(ids) if ids else {}
+            found = [listed[i] for i in ids if i in listed]
             shown = page_of(found, page, lambda item: position(item, sort, query.words),
                             **extra)
-            items = await listing_views(self.reads, self.clock, shown.items)
+            items = [item for item in shown.items if query.include_unavailable
+                     or item.status is ListingStatus.AVAILABLE]
+            views = await listing_views(self.uow, self.clock, items)
         if query.words and request.cursor is None:  # a new query, not the next page
             self.activity.add(ActivityKind.SEARCH, request.searcher_id, self.clock.now())
-        return SearchPage(items, shown.next_cursor, total, capped, did_you_mean)
+        return SearchPage(views, shown.next_cursor, total, capped, did_you_mean)
 
     async def _total(self, query: ListingFilter) -> tuple[int, bool]:
-        counted = await self.uow.listings.count(query, up_to=TOTAL_CAP + 1)
+        counted = await self.engine.count(query, up_to=TOTAL_CAP + 1)
         return min(counted, TOTAL_CAP), counted > TOTAL_CAP
 
     async def _understood(self, query: ListingFilter
@@ -163,16 +176,16 @@ class CatalogService:
         and again, and comparing it with every candidate costs more than the search)."""
         fixed: list[str] = []
         for word in words:
-            better = await self.uow.listings.remembered(
+            better = await self.engine.remembered(
                 ("correction", word), partial(self._correction, word))
             fixed.append(better or word)
         return tuple(fixed) if tuple(fixed) != words else None
 
     async def _correction(self, word: str) -> str:
         """The word's correction, or "" when it needs none or none is close enough."""
-        if await self.uow.listings.knows_prefix(patterns(word)):
+        if await self.engine.knows_prefix(patterns(word)):
             return ""
-        candidates = await self.uow.listings.terms_near(word, allowed_edits(word))
+        candidates = await self.engine.terms_near(word, allowed_edits(word))
         return correct_word(word, candidates) or ""
 
     async def suggest(self, q: str) -> SearchSuggestions:
@@ -182,9 +195,8 @@ class CatalogService:
         if not typed:
             return SearchSuggestions([], [], [])
         last, before = typed[-1], " ".join(typed[:-1])
-        async with self.uow:
-            brands = await self.uow.listings.suggest_brands(" ".join(typed), SUGGESTIONS)
-            found = await self.uow.listings.suggest_words(last, SUGGESTIONS + 1)
+        brands = await self.engine.suggest_brands(" ".join(typed), SUGGESTIONS)
+        found = await self.engine.suggest_words(last, SUGGESTIONS + 1)
         words = [f"{before} {s.value}".strip() for s in found if s.value != last or before]
         return SearchSuggestions(brands=brands[:SUGGESTIONS],
                                  categories=matching_categories(" ".join(typed)),
@@ -200,14 +212,13 @@ class CatalogService:
         count. (A query with counts cannot be corrected: every word it matched is a word of
         the vocabulary.)"""
         query = parse_filter(request)
-        async with self.uow:
-            facets = await self.uow.listings.facets(query, FACET_BRANDS)
-            if facets.categories or request.exact:
-                return facets
-            fixed = await self._understood(query)
-            if fixed is None:
-                return facets
-            corrected = await self.uow.listings.facets(fixed[0], FACET_BRANDS)
+        facets = await self.engine.facets(query, FACET_BRANDS)
+        if facets.categories or request.exact:
+            return facets
+        fixed = await self._understood(query)
+        if fixed is None:
+            return facets
+        corrected = await self.engine.facets(fixed[0], FACET_BRANDS)
         return replace(corrected, did_you_mean=" ".join(fixed[0].words))
 
     async def views(self, listings: list[Listing]) -> list[ListingView]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from application.ports import Clock, ReadWork, UnitOfWork
+from application.ports import Clock, UnitOfWork
 from application.ports.catalog import SellerCard
 from domain.catalog import ListingBadge
 from domain.errors import NotFound
@@ -23,7 +23,7 @@ class ListingView(NamedTuple):
     badge: ListingBadge | None
 
 
-async def listing_views(uow: UnitOfWork | ReadWork, clock: Clock, listings: list[Listing]
+async def listing_views(uow: UnitOfWork, clock: Clock, listings: list[Listing]
                         ) -> list[ListingView]:
     """Attach sellers (one query) and badges; call inside an open unit of work."""
     sellers = await uow.listings.sellers({item.seller_id for item in listings})
@@ -32,7 +32,7 @@ async def listing_views(uow: UnitOfWork | ReadWork, clock: Clock, listings: list
             for item in listings]
 
 
-async def existing_listing(uow: UnitOfWork | ReadWork, listing_id: int) -> Listing:
+async def existing_listing(uow: UnitOfWork, listing_id: int) -> Listing:
     """The listing, or :class:`NotFound` ("Product not found"); inside an open unit of work."""
     listing = await uow.listings.get(listing_id)
     if listing is None:

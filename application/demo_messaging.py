@@ -13,7 +13,6 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from application.ports import Clock, UnitOfWork
-from application.ports.catalog import ListingFilter, ListingSort
 from domain.analytics import Activity, ActivityKind
 from domain.catalog import Category
 from domain.messaging import Message
@@ -105,9 +104,8 @@ class MessagingDemo:
         if buyer is None or seller is None or buyer.id is None or seller.id is None:
             return []
         listing = None
-        for wanted in (ListingFilter(seller_id=seller.id, categories=frozenset({thread.category})),
-                       ListingFilter(seller_id=seller.id)):
-            found = await self.uow.listings.search(wanted, ListingSort.MOST_RECENT, 1)
+        for category in (thread.category, None):
+            found = await self.uow.listings.newest_by_seller(seller.id, 1, category)
             listing = listing or (found[0] if found else None)
         title = listing.title if listing else "piece"
         at = now - timedelta(hours=thread.hours_ago)

@@ -20,7 +20,6 @@ from decimal import Decimal
 
 from application.offer_news import OfferNews, tell
 from application.ports import Clock, UnitOfWork
-from application.ports.catalog import ListingFilter, ListingSort
 from domain.analytics import Activity, ActivityKind
 from domain.catalog import ListingStatus
 from domain.listings import Listing
@@ -95,8 +94,7 @@ class OffersDemo:
         return len(made)
 
     async def _listings(self, seller_id: int) -> list[Listing]:
-        found = await self.uow.listings.search(ListingFilter(seller_id=seller_id),
-                                               ListingSort.MOST_RECENT, 10)
+        found = await self.uow.listings.newest_by_seller(seller_id, 10)
         return sorted(found, key=lambda listing: listing.id or 0)
 
     async def _play(self, scene: Scene, buyer_id: int, listing: Listing) -> Offer:

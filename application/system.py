@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from application.ports import Clock, ReadWork, UnitOfWork
+from application.ports import Clock, UnitOfWork
+from application.ports.search import SearchHealth
 
 # A health check asks the database at most this often per process; checks in between
 # answer what the last one found (load balancers poll health under load too).
@@ -20,11 +21,18 @@ class HealthMemo:
 
 
 class SystemService:
-    def __init__(self, uow: UnitOfWork | ReadWork, clock: Clock | None = None,
-                 memo: HealthMemo | None = None) -> None:
+    def __init__(self, uow: UnitOfWork, clock: Clock | None = None,
+                 memo: HealthMemo | None = None, search: SearchHealth | None = None) -> None:
         self.uow = uow
         self.clock = clock
         self.memo = memo or HealthMemo()
+        self.search = search
+
+    async def search_lag(self) -> int | None:
+        """Outbox rows this host's search index has not applied yet (None: no engine)."""
+        if self.search is None:
+            return None
+        return (await self.search.status()).lag
 
     async def health(self) -> bool:
         """True when the database answered a trivial query (within the last second)."""

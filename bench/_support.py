@@ -55,21 +55,26 @@ end
 """
 
 
-def wait_for_search_index(log: Path, workers: int, env: dict[str, str],
-                          seconds: float = 300) -> None:
-    """Each worker loads its in-memory search index in the background as it starts
-    (``adapters/listing_index.py``) and answers in SQL meanwhile; measure the warm server."""
-    if env.get("RETHREAD_SEARCH_INDEX", "1").strip().lower() in ("0", "false", "no", "off"):
-        return
+def wait_for_search_index(base_url: str, seconds: float = 600) -> float:
+    """Wait until the server's search index has applied the whole outbox (``searchLag`` 0
+    in ``/api/health``, docs/search.md); answers the seconds waited."""
+    import json
+    import urllib.request
+
     started = time.monotonic()
     while time.monotonic() - started < seconds:
-        text = log.read_text(errors="replace")
-        if text.count("search index:") >= workers:
-            print(f"search index loaded in {time.monotonic() - started:.1f} s "
-                  f"after the server answered", flush=True)
-            return
+        try:
+            with urllib.request.urlopen(f"{base_url}/api/health", timeout=5) as response:
+                if json.loads(response.read()).get("searchLag", 0) == 0:
+                    waited = time.monotonic() - started
+                    print(f"search index caught up {waited:.1f} s after the server answered",
+                          flush=True)
+                    return waited
+        except OSError:
+            pass
         time.sleep(0.5)
-    print(f"  (search index not loaded after {seconds:.0f} s)", flush=True)
+    print(f"  (search index still behind after {seconds:.0f} s)", flush=True)
+    return seconds
 
 
 def percentile(samples: list[float], share: float) -> float:

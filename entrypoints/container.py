@@ -2,31 +2,26 @@
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
+import logging
 from typing import Any
 
 from dependency_injector import containers, providers
 from redis.asyncio import Redis
-from sqlalchemy.ext.asyncio import AsyncEngine
 
 from adapters.demo_images import PillowGarmentPictures
-from adapters.listing_index import ListingIndex
 from adapters.mail import FileMailSender, JinjaMailTemplates, SmtpMailSender
 from adapters.media import LocalMediaStore
 from adapters.passwords import Argon2PasswordHasher
 from adapters.rate_limit import MemoryRateLimiter, RedisRateLimiter
 from adapters.realtime import ChannelsRealtimePublisher, create_channels
+from adapters.search.engine import TantivySearch
+from adapters.search.indexer import SearchIndexer
 from adapters.sqlalchemy.engine import create_engine, create_session_factory
-from adapters.sqlalchemy.lean import LeanReads, LeanUnitOfWork
-from adapters.sqlalchemy.listing_changes import loader
-from adapters.sqlalchemy.search_cache import SearchCache
 from adapters.sqlalchemy.unit_of_work import SqlAlchemyUnitOfWork
 from adapters.totp import PyotpOneTimePasswords
 from application.account_security import AccountSecurity
 from application.accounts import AccountService
 from application.addresses import AddressService
-from application.admission import Admission
 from application.analytics import ActivityBatch, AnalyticsService, VisitLog
 from application.blog import BlogService
 from application.bundles import BundleService
@@ -62,12 +57,15 @@ def _limits(scale: int) -> Limits:
     return DEFAULT_LIMITS.scaled(scale)
 
 
-def _listing_index(engine: AsyncEngine) -> ListingIndex:
-    return ListingIndex(loader(engine))
-
-
-def _admission(limit: int) -> Admission:
-    return Admission(limit or None)
+def _after_search_change(indexing: str, indexer: SearchIndexer) -> Any:
+    """What a unit of work does after a commit that changed search: apply the outbox
+    before answering ("inline"), or wake this process's follower ("background")."""
+    if indexing == "inline":
+        async def apply() -> None:
+            if indexer.take_lock():
+                await indexer.catch_up()
+        return apply
+    return indexer.woken
 
 
 def _mail_sender(settings: Settings) -> FileMailSender | SmtpMailSender:
@@ -97,16 +95,14 @@ class Container(containers.DeclarativeContainer):
     channels = providers.Singleton(create_channels, redis)
     realtime = providers.Singleton(ChannelsRealtimePublisher, channels)
 
-    search_cache = providers.Singleton(
-        SearchCache, redis, ttl_seconds=settings.provided.search_cache_seconds)
-    heavy_reads = providers.Singleton(_admission, settings.provided.heavy_reads)
-    # None when RETHREAD_SEARCH_INDEX=0 (build_container).
-    listing_index = providers.Singleton(_listing_index, engine)
-    # Bounded reads with no transaction (docs/architecture.md, "The read path").
-    lean_reads = providers.Singleton(LeanReads, engine, listing_index)
-    uow = providers.Factory(SqlAlchemyUnitOfWork, session_factory, search_cache, heavy_reads,
-                            listing_index, lean_reads)
-    reads = providers.Factory(LeanUnitOfWork, lean_reads)
+    # The search engine (docs/search.md): this process's reader of the host's index, and
+    # the outbox follower, which runs where this process holds the host's writer lock.
+    search = providers.Singleton(TantivySearch, settings.provided.search_dir)
+    search_indexer = providers.Singleton(SearchIndexer, session_factory,
+                                         settings.provided.search_dir, clock, search)
+    after_search_change = providers.Singleton(
+        _after_search_change, settings.provided.search_indexing, search_indexer)
+    uow = providers.Factory(SqlAlchemyUnitOfWork, session_factory, after_search_change)
     activity_batch = providers.Singleton(ActivityBatch, uow)
     media_store = providers.Singleton(LocalMediaStore, settings.provided.media_dir)
 
@@ -118,7 +114,7 @@ class Container(containers.DeclarativeContainer):
                                         letters=letters)
 
     health_memo = providers.Singleton(HealthMemo)
-    system = providers.Factory(SystemService, reads, clock, health_memo)
+    system = providers.Factory(SystemService, uow, clock, health_memo, search_indexer)
     sharing = providers.Factory(SharingService, uow)
     accounts = providers.Factory(
         AccountService,
@@ -142,7 +138,7 @@ class Container(containers.DeclarativeContainer):
     blogs = providers.Factory(BlogService, uow=uow, clock=clock)
     contact = providers.Factory(ContactService, uow=uow, clock=clock, limiter=rate_limiter,
                                 limits=limits)
-    catalog = providers.Factory(CatalogService, uow=uow, reads=reads, clock=clock,
+    catalog = providers.Factory(CatalogService, uow=uow, search=search, clock=clock,
                                 media=media_store,
                                 realtime=realtime, activity=activity_batch,
                                 limiter=rate_limiter, limits=limits)
@@ -168,33 +164,30 @@ class Container(containers.DeclarativeContainer):
 
 
 def build_container(settings: Settings) -> Container:
-    container = Container(settings=settings)
-    if not settings.search_index:
-        # Searches answered in SQL. Decided here, once: a Singleton keeps no None, so a
-        # factory answering None would run again for every unit of work.
-        container.listing_index.override(providers.Object(None))
-    return container
+    return Container(settings=settings)
 
 
-async def start_search_index(container: Container, *_app: Any, wait_seconds: float = 1.0
-                             ) -> None:
-    """Load the in-memory search index as the server starts: a small catalog is loaded
-    before the first request (tests, development), a large one in the background (about
-    20 s at a million listings), searches being answered in SQL until then."""
-    index = container.listing_index()
-    if index is None:
+async def start_search(container: Container, *_app: Any) -> None:
+    """As the server starts: the first process of the host to take the writer lock opens
+    (or first builds) the index and follows the outbox in the background; with "inline"
+    indexing each commit applies it. Other processes just read."""
+    settings = container.settings()
+    indexer = container.search_indexer()
+    if settings.search_indexing == "off" or not indexer.take_lock():
         return
-    with contextlib.suppress(TimeoutError):
-        await asyncio.wait_for(index.wait(), wait_seconds)
+    if settings.search_indexing == "inline":
+        # Nothing read here: the first commit that changes search builds the index when
+        # there is none (and the app's start-up may run on another event loop than its
+        # requests, as in the tests, so no pooled connection is made on it).
+        return
+    indexer.start()  # (it builds the index first when there is none)
+    logging.getLogger("rethread.search").info("search: this process follows the outbox")
 
 
 async def shutdown(container: Container) -> None:
-    """Write the pending activity, then close pooled connections (engine, Redis)."""
+    """Write the pending activity, stop the search follower, close pooled connections."""
     await container.activity_batch().flush()
-    index = container.listing_index()
-    if index is not None:
-        await index.stop()
-    await container.lean_reads().dispose()
+    await container.search_indexer().stop()
     await container.engine().dispose()
     redis = container.redis()
     if redis is not None:

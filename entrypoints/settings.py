@@ -43,15 +43,13 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     public_url: str = "http://127.0.0.1:8000"
     # /metrics answers anyone when set; otherwise administrators and loopback only.
     metrics_public: bool = False
-    # How long search facets and capped totals may be reused (any listing write empties the
-    # cache at once); 0 turns the cache off (adapters/sqlalchemy/search_cache.py).
-    search_cache_seconds: float = 30.0
-    # How many heavy reads (search pages, counts, facet passes) run at once per process; the
-    # others queue (application/admission.py). 0: one per core, at least two.
-    heavy_reads: int = 0
-    # Search, totals and facets of available listings from an in-memory index per process
-    # (adapters/listing_index.py); RETHREAD_SEARCH_INDEX=0 answers them in SQL instead.
-    search_index: bool = True
+    # The host's search index (docs/search.md); None: <data dir>/search.
+    search_dir_setting: Path | None = None
+    # Who applies the search outbox in this process (docs/search.md): "background" (the
+    # first worker of the host to take the writer lock follows the outbox), "inline" (each
+    # commit that changed search is applied before the request answers: tests and a
+    # one-process development server), "off" (``rethread search follow`` runs it).
+    search_indexing: str = "background"
     # The server's event loop: "auto" (Granian's choice: uvloop when installed),
     # "asyncio" or "uvloop".
     event_loop: str = "auto"
@@ -71,6 +69,10 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     @property
     def media_dir(self) -> Path:
         return self.data_dir / "media"
+
+    @property
+    def search_dir(self) -> Path:
+        return self.search_dir_setting or self.data_dir / "search"
 
     @property
     def mail_dir(self) -> Path:
@@ -98,6 +100,14 @@ def _flag(value: str | None) -> bool:
 
 
 EVENT_LOOPS = ("auto", "asyncio", "uvloop")
+SEARCH_INDEXING = ("background", "inline", "off")
+
+
+def _choice(name: str, value: str, choices: tuple[str, ...]) -> str:
+    chosen = value.strip().lower()
+    if chosen not in choices:
+        raise ValueError(f"{name} must be one of {', '.join(choices)}, not {value!r}")
+    return chosen
 
 
 def _event_loop(value: str) -> str:
@@ -132,9 +142,11 @@ def load_settings(env: dict[str, str] | None = None) -> Settings:
                                                           "10")))),
         public_url=(env.get("RETHREAD_PUBLIC_URL") or "http://127.0.0.1:8000").rstrip("/"),
         metrics_public=_flag(env.get("RETHREAD_METRICS_PUBLIC")),
-        search_cache_seconds=float(env.get("RETHREAD_SEARCH_CACHE_SECONDS", "30")),
-        heavy_reads=max(0, int(env.get("RETHREAD_HEAVY_READS", "0"))),
-        search_index=_flag(env.get("RETHREAD_SEARCH_INDEX", "1")),
+        search_dir_setting=(Path(env["RETHREAD_SEARCH_DIR"]).resolve()
+                            if env.get("RETHREAD_SEARCH_DIR") else None),
+        search_indexing=_choice("RETHREAD_SEARCH_INDEXING",
+                                env.get("RETHREAD_SEARCH_INDEXING", "background"),
+                                SEARCH_INDEXING),
         event_loop=_event_loop(env.get("RETHREAD_EVENT_LOOP", "auto")),
         sqlite_mmap_mb=max(0, int(env.get("RETHREAD_SQLITE_MMAP_MB", "0"))),
         rate_limit_scale=max(1, int(env.get("RETHREAD_RATE_LIMIT_SCALE", "1"))),

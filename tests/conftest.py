@@ -108,6 +108,8 @@ def make_settings(database_url: str, data_dir: Path, **env: str) -> Settings:
         "RETHREAD_DATABASE_URL": database_url,
         "RETHREAD_SECRET_KEY": "test-secret-key-test-secret-key-0123456789",
         "RETHREAD_ORDER_TIMER_SECONDS": "0",  # tests run the timers themselves
+        # each commit that changed search is in the index before the request answers
+        "RETHREAD_SEARCH_INDEXING": "inline",
         "RETHREAD_MAIL_POLL_SECONDS": "0",  # and send the queued mail themselves
         **env,
     })

@@ -23,7 +23,6 @@ from functools import partial
 from typing import Any
 
 from sqlalchemy import event, text
-from sqlalchemy.dialects.sqlite.base import SQLiteCompiler
 from sqlalchemy.ext.asyncio import (
     AsyncEngine,
     AsyncSession,
@@ -37,19 +36,13 @@ BUSY_TIMEOUT_MS = 30_000
 DEFAULT_SQLITE_MMAP_MB = 0
 SQLITE_POOL_SIZE = 6
 POSTGRES_WORK_MEM = "16MB"
-# per process, beside the lean reads' 10 (lean.py): two workers hold 60 of PostgreSQL's 100
+# per process: two workers hold 40 of PostgreSQL's 100
 POSTGRES_POOL_SIZE = 20
 POSTGRES_SETTINGS = {"work_mem": POSTGRES_WORK_MEM, "max_parallel_workers_per_gather": "0"}
 WRITE_LOCK_TIMEOUT_SECONDS = BUSY_TIMEOUT_MS / 1000
 _READ_ONLY = re.compile(r"\s*(SELECT|PRAGMA|EXPLAIN|BEGIN|COMMIT|ROLLBACK|RELEASE|END)\b",
                         re.IGNORECASE)
 _WRITING = "rethread_writing"
-WROTE = "rethread_wrote"  # set on a connection that ran a writing statement in this transaction
-# ... and one that wrote a table a search page shows (listings, their sellers' cards): on
-# PostgreSQL those writes are notified to every process (migration 0073) and a unit of work
-# that made them tells its own process at once (``unit_of_work.py``, ``LeanReads.committed``).
-WROTE_SHOWN = "rethread_wrote_shown"
-_SHOWN_TABLES = re.compile(r"\b(?:products|users)\b", re.IGNORECASE)
 
 
 class SqliteWriteLockTimeout(Exception):
@@ -104,16 +97,6 @@ class _SqliteWriter:
             self.lock.release()
 
 
-class _SqliteIndexHints(SQLiteCompiler):
-    """Renders ``select(...).with_hint(table, "INDEXED BY name", "sqlite")`` (SQLAlchemy's
-    SQLite compiler drops table hints). Used where SQLite, which keeps no statistics here,
-    cannot know that a narrow covering index beats the table (``catalog.py``,
-    ``TEXT_READS_INDEX``)."""
-
-    def get_from_hint_text(self, table: Any, text: str | None) -> str | None:
-        return text
-
-
 def _install_sqlite_writer(engine: AsyncEngine, mmap_bytes: int) -> None:
     writer = _SqliteWriter()
     sync = engine.sync_engine
@@ -128,55 +111,27 @@ def _install_sqlite_writer(engine: AsyncEngine, mmap_bytes: int) -> None:
     event.listen(sync.pool, "invalidate", writer.release_record)
 
 
-def _mark_write(conn: Any, _cursor: Any, statement: str, *_: Any) -> None:
-    if not _READ_ONLY.match(statement):
-        conn.info[WROTE] = True
-        if _SHOWN_TABLES.search(statement):
-            conn.info[WROTE_SHOWN] = True
-
-
-def _forget_write(conn: Any, *_: Any) -> None:
-    conn.info.pop(WROTE, None)
-    conn.info.pop(WROTE_SHOWN, None)
-
-
-def _track_writes(engine: AsyncEngine) -> AsyncEngine:
-    """Mark connections whose transaction wrote, so a unit of work knows whether it may give
-    its connection back while it waits for the admission gate (``unit_of_work.py``)."""
-    sync = engine.sync_engine
-    event.listen(sync, "before_cursor_execute", _mark_write)
-    event.listen(sync, "commit", _forget_write)
-    event.listen(sync, "rollback", _forget_write)
-    return engine
-
-
 def create_engine(url: str, sqlite_mmap_mb: int = DEFAULT_SQLITE_MMAP_MB) -> AsyncEngine:
     if url.startswith("sqlite"):
-        # Few connections, the most recently used first (LIFO): heavy reads are admitted a
-        # few at a time (application/admission.py) and product pages take the lean path,
-        # so a handful serve; each one maps the file (mmap), and a page mapped by N
-        # connections counts N times in the process's RSS (docs/architecture.md).
+        # Few connections, the most recently used first (LIFO): requests read by id (search
+        # runs on the engine), so a handful serve; each one maps the file (mmap), and a page
+        # mapped by N connections counts N times in the process's RSS.
         engine = create_async_engine(url, connect_args={"timeout": BUSY_TIMEOUT_MS / 1000},
                                      pool_size=SQLITE_POOL_SIZE,
                                      max_overflow=SQLITE_POOL_SIZE, pool_use_lifo=True,
                                      pool_timeout=60)
         _install_sqlite_writer(engine, max(0, sqlite_mmap_mb) * 2**20)
-        engine.sync_engine.dialect.statement_compiler = _SqliteIndexHints
-        return _track_writes(engine)
-    # work_mem 16 MB: a common word's matches (100,000 at a million listings) fit an exact
-    # bitmap; at the default 4 MB it turned lossy and every row of 40,000 pages had its
-    # text match checked again (232 -> 99 ms). No parallel workers: heavy reads are already
-    # admitted one per core (application/admission.py), and each one's two extra worker
-    # processes only fought the others for the same cores (searches 18 -> 38 req/s, facets
-    # 4 -> 14 under 64 connections at a million listings; docs/performance.md).
+        return engine
+    # No parallel workers: requests read by id, and extra worker processes per statement
+    # only fight the server processes for the same cores.
     # A fixed pool of POSTGRES_POOL_SIZE, no overflow: under 64 shoppers the 10 overflow
     # connections of old were opened and closed request after request (a server process
     # forked and TLS tried each time), a sixth of our own process's time; waiting for
     # a pooled connection costs far less (searches 478 -> 728 req/s at a million).
-    return _track_writes(create_async_engine(
+    return create_async_engine(
         url, pool_size=POSTGRES_POOL_SIZE, max_overflow=0, pool_pre_ping=True,
         pool_timeout=60,
-        connect_args={"server_settings": POSTGRES_SETTINGS}))
+        connect_args={"server_settings": POSTGRES_SETTINGS})
 
 
 def create_session_factory(engine: AsyncEngine) -> async_sessionmaker[AsyncSession]:

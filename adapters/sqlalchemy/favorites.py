@@ -17,6 +17,7 @@ from sqlalchemy.orm import Mapped, mapped_column
 
 from adapters.sqlalchemy.base import Base, UtcDateTime
 from adapters.sqlalchemy.catalog import ProductRow
+from adapters.sqlalchemy.search_outbox import note
 from application.ports.favorites import Favorite
 
 
@@ -97,3 +98,5 @@ class SqlFavoriteRepository:
             await self.session.execute(
                 update(ProductRow).where(ProductRow.id == product_id)
                 .values(watch_count=ProductRow.watch_count + delta))
+        # Popularity orders search: the indexer folds a batch's changes into one write each.
+        await note(self.session, [product_id for product_id, delta in deltas.items() if delta])

@@ -9,7 +9,6 @@ from adapters.sqlalchemy.bundles import BagItemRow, BundleTierRow  # noqa: F401
 from adapters.sqlalchemy.catalog import ProductImageRow, ProductRow  # noqa: F401
 from adapters.sqlalchemy.contact import ContactMessageRow  # noqa: F401
 from adapters.sqlalchemy.favorites import FavoriteRow  # noqa: F401
-from adapters.sqlalchemy.listing_changes import ListingChangeRow  # noqa: F401
 from adapters.sqlalchemy.mail import MailRow  # noqa: F401
 from adapters.sqlalchemy.messaging import MessageRow  # noqa: F401
 from adapters.sqlalchemy.notifications import NotificationRow  # noqa: F401
@@ -24,6 +23,7 @@ from adapters.sqlalchemy.posts import (  # noqa: F401
     PostSaveRow,
 )
 from adapters.sqlalchemy.reviews import ReviewRow  # noqa: F401
+from adapters.sqlalchemy.search_outbox import SearchOutboxRow  # noqa: F401
 from adapters.sqlalchemy.social import FollowRow  # noqa: F401
 from adapters.sqlalchemy.vacation import VacationRow  # noqa: F401
 

@@ -7,8 +7,7 @@ deadlock or serialization failure) as :class:`WriteConflict`, which the HTTP lay
 
 from __future__ import annotations
 
-import weakref
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from types import TracebackType
 from typing import Any, Self
 
@@ -16,7 +15,6 @@ from sqlalchemy import text
 from sqlalchemy.exc import DataError, DBAPIError, IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from adapters.listing_index import ListingIndex
 from adapters.sqlalchemy.accounts import (
     SqlAccountTokenRepository,
     SqlSessionRepository,
@@ -28,7 +26,7 @@ from adapters.sqlalchemy.blog import SqlBlogRepository
 from adapters.sqlalchemy.bundles import SqlBagRepository, SqlBundleTierRepository
 from adapters.sqlalchemy.catalog import SqlListingRepository
 from adapters.sqlalchemy.contact import SqlContactMessageRepository
-from adapters.sqlalchemy.engine import WROTE, WROTE_SHOWN, SqliteWriteLockTimeout
+from adapters.sqlalchemy.engine import SqliteWriteLockTimeout
 from adapters.sqlalchemy.favorites import SqlFavoriteRepository
 from adapters.sqlalchemy.mail import SqlMailQueueRepository
 from adapters.sqlalchemy.messaging import SqlMessageRepository
@@ -43,11 +41,10 @@ from adapters.sqlalchemy.posts import (
     SqlReactionRepository,
 )
 from adapters.sqlalchemy.reviews import SqlReviewRepository
-from adapters.sqlalchemy.search_cache import SearchCache
+from adapters.sqlalchemy.search_outbox import wrote_outbox
 from adapters.sqlalchemy.sharing import SqlSitemapRepository
 from adapters.sqlalchemy.social import SqlFollowRepository
 from adapters.sqlalchemy.vacation import SqlVacationRepository
-from application.admission import Admission
 from domain.errors import Conflict, ValidationError, WriteConflict
 
 CONFLICT_MESSAGE = "That conflicts with existing data; please try again."
@@ -104,36 +101,21 @@ _REPOSITORIES: dict[str, Callable[[Any], Any]] = {
     "bundle_tiers": SqlBundleTierRepository, "bag": SqlBagRepository,
     "vacations": SqlVacationRepository,
 }
-# The listings repository also gets the search cache and the admission gate for heavy
-# reads, and tells the unit of work it wrote.
 _WITH_UOW: dict[str, Callable[[SqlAlchemyUnitOfWork], Any]] = {
-    "listings": lambda uow: SqlListingRepository(uow.open_session, uow.dialect,
-                                                 uow.search_cache, uow.listings_written,
-                                                 uow.heavy_slot, uow.listing_index,
-                                                 uow.lean_reads, uow.heavy_reads),
+    "listings": lambda uow: SqlListingRepository(uow.session, uow.dialect),
 }
 
 
 class SqlAlchemyUnitOfWork:
     def __init__(self, session_factory: async_sessionmaker[AsyncSession],
-                 search_cache: SearchCache | None = None,
-                 heavy_reads: Admission | None = None,
-                 listing_index: ListingIndex | None = None,
-                 lean_reads: Any = None) -> None:
+                 after_search_change: Callable[[], Awaitable[None]] | None = None) -> None:
+        """``after_search_change`` runs after a commit that added search outbox rows (the
+        search indexer's wake-up, ``adapters/search/indexer.py``)."""
         self.session_factory = session_factory
         self.dialect: str = session_factory.kw["bind"].dialect.name
-        self.search_cache = search_cache
-        self.heavy_reads = heavy_reads
-        self.listing_index = listing_index
-        self.lean_reads = lean_reads
-        self.heavy_slot = _HeavySlot(self)
-        self._holds_heavy_slot = False
+        self.after_search_change = after_search_change
         self._depth = 0
         self._entered = False
-        self._listings_changed = False
-
-    def listings_written(self) -> None:
-        self._listings_changed = True
 
     async def __aenter__(self) -> Self:
         # Re-entrant: a service may call another method that opens the same unit of work.
@@ -144,7 +126,6 @@ class SqlAlchemyUnitOfWork:
             # never touches it, and making one (and its sync session) cost 25 us.
             self.__dict__.pop("session", None)
             self._entered = True
-            self._listings_changed = False
         self._depth += 1
         return self
 
@@ -182,7 +163,6 @@ class SqlAlchemyUnitOfWork:
                     await session.rollback()
                     await session.close()
             finally:
-                await self._release_heavy_slot()
                 # The repositories hold bound methods of this unit of work: a cycle, freed
                 # only by the garbage collector's rare full passes (tens of MB under load).
                 for name in (*_REPOSITORIES, *_WITH_UOW):
@@ -192,38 +172,9 @@ class SqlAlchemyUnitOfWork:
             # A constraint or a lock decided a race the service's pre-checks could not see.
             raise typed from exc
 
-    async def _take_heavy_slot(self) -> None:
-        gate = self.heavy_reads
-        if gate is None or self._holds_heavy_slot:
-            return
-        if (gate.waiting or gate.running >= gate.limit) and await self._only_read():
-            # About to queue: give the connection back first (a session that has only
-            # read loses nothing; its loaded rows stay usable), so that sessions holding
-            # slots never wait for the pool while the pool waits for slots.
-            await self.session.close()
-        await gate.__aenter__()
-        self._holds_heavy_slot = True
-
-    async def _only_read(self) -> bool:
-        session = self.__dict__.get("session")
-        if session is None:
-            return False  # holds no connection: nothing to give back
-        if session.new or session.dirty or session.deleted:
-            return False
-        if not session.in_transaction():
-            return False  # holds no connection: nothing to give back
-        connection = await session.connection()
-        return not connection.sync_connection.info.get(WROTE)  # type: ignore[union-attr]
-
-    async def _release_heavy_slot(self) -> None:
-        if self._holds_heavy_slot:
-            self._holds_heavy_slot = False
-            await self.heavy_reads.__aexit__(None, None, None)  # type: ignore[union-attr]
-
     async def commit(self) -> None:
         try:
-            # (PostgreSQL only: SQLite's data version moves with every commit anyway)
-            shown = self.dialect == "postgresql" and await self._wrote_shown()
+            outbox = wrote_outbox(self.session)
             await self.session.commit()
         except (DBAPIError, SqliteWriteLockTimeout) as error:
             await self.session.rollback()
@@ -231,41 +182,8 @@ class SqlAlchemyUnitOfWork:
             if typed is None:
                 raise
             raise typed from error
-        if self._listings_changed:
-            self._listings_changed = False
-            if self.search_cache is not None:
-                await self.search_cache.invalidate()
-        if shown and self.lean_reads is not None:
-            self.lean_reads.committed()
-
-    async def _wrote_shown(self) -> bool:
-        """Did this transaction write listings or users, what search pages show? (Its
-        connection's mark, ``engine.WROTE_SHOWN``, which the commit clears; objects still
-        to be flushed are flushed first, as the commit would.)"""
-        session = self.session
-        if session.new or session.dirty or session.deleted:
-            await session.flush()
-        if not session.in_transaction():
-            return False
-        connection = await session.connection()
-        return bool(connection.sync_connection.info.get(WROTE_SHOWN))  # type: ignore[union-attr]
+        if outbox and self.after_search_change is not None:
+            await self.after_search_change()
 
     async def ping(self) -> bool:
         return (await self.session.scalar(text("SELECT 1"))) == 1
-
-
-class _HeavySlot:
-    """What the listing repository wraps its heavy statements in: the first one takes a
-    slot of the admission gate, and the unit of work keeps it until its session has given
-    its connection back. Waiting for the gate before taking a pooled connection matters:
-    a slot held by a session still waiting for a connection, while the pool's connections
-    are held by sessions waiting for a slot, would deadlock them all."""
-
-    def __init__(self, uow: SqlAlchemyUnitOfWork) -> None:
-        self.uow = weakref.proxy(uow)  # no cycle: the unit of work owns this slot
-
-    async def __aenter__(self) -> None:
-        await self.uow._take_heavy_slot()
-
-    async def __aexit__(self, *_: object) -> None:
-        return None  # kept until the unit of work ends

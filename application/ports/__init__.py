@@ -21,7 +21,7 @@ from application.ports.accounts import (
 from application.ports.analytics import ActivityRepository
 from application.ports.blog import BlogRepository
 from application.ports.bundles import BagRepository, BundleTierRepository
-from application.ports.catalog import ListingReads, ListingRepository
+from application.ports.catalog import ListingRepository
 from application.ports.contact import ContactMessageRepository
 from application.ports.favorites import FavoriteRepository
 from application.ports.mail import MailQueueRepository
@@ -73,20 +73,6 @@ class UnitOfWork(Protocol):
     async def __aexit__(self, exc_type: type[BaseException] | None,
                         exc: BaseException | None, tb: TracebackType | None) -> None: ...
     async def commit(self) -> None: ...
-    async def ping(self) -> bool: ...
-
-
-class ReadWork(Protocol):
-    """The lean read path: bounded reads (by id, a few indexed rows) that need no
-    transaction; entered with ``async with`` like a unit of work, and it cannot commit.
-    Searches and other reads that may walk many rows stay on the :class:`UnitOfWork`."""
-
-    @property
-    def listings(self) -> ListingReads: ...
-
-    async def __aenter__(self) -> Self: ...
-    async def __aexit__(self, exc_type: type[BaseException] | None,
-                        exc: BaseException | None, tb: TracebackType | None) -> None: ...
     async def ping(self) -> bool: ...
 
 

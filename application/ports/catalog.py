@@ -1,7 +1,8 @@
-"""Ports of the catalog area: listings (search, facets, bulk insert).
+"""Ports of the catalog area: listings (by-id reads, writes, bulk insert) and the search
+vocabulary they share with the search port (``application/ports/search.py``).
 
-Search semantics every implementation honours (the SQL adapters and the in-memory fake
-used as the oracle of the property test):
+Search semantics the search engine honours (``adapters/search/engine.py``; the in-memory
+fake in ``tests/fakes/catalog.py`` is the brute-force oracle of the property test):
 
 - ``words``: every query word must match a stored term of the listing (``domain/search.py``:
   folded words and their stems of the title, brand, description, category and condition;
@@ -10,14 +11,15 @@ used as the oracle of the property test):
   ``conditions`` are any-of; prices are inclusive bounds; only available listings unless
   ``include_unavailable``.
 - Order by the sort key, then id, both in the sort's direction; ``after`` continues
-  strictly after a (key, id) position (keyset pagination). ``relevance`` orders by
+  strictly after a (key, id) position (keyset pagination). ``exclude_sellers`` drops those
+  sellers' listings. ``relevance`` orders by
   :func:`domain.search.rank` of the words (title and brand matches first), then newest
   first; its positions carry the rank (``After.rank``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 from decimal import Decimal
@@ -87,6 +89,7 @@ class ListingFilter:
     max_price: Decimal | None = None
     seller_id: int | None = None
     include_unavailable: bool = False
+    exclude_sellers: frozenset[int] = frozenset()  # trust and safety: hidden sellers
 
 
 @dataclass(frozen=True)
@@ -127,18 +130,6 @@ class Suggestion:
     count: int
 
 
-class ListingReads(Protocol):
-    """The by-id reads a product card needs; the lean read path offers just these."""
-
-    async def get(self, listing_id: int) -> Listing | None: ...
-    async def get_many(self, listing_ids: list[int], *, indexed: bool = False
-                       ) -> dict[int, Listing]:
-        """``indexed``: the ids were just named by a search (its index synced for this
-        request), so listings kept in memory as fresh as that index may answer; the
-        listings returned are then shared between requests and must not be changed."""
-    async def sellers(self, user_ids: set[int]) -> dict[int, SellerCard]: ...
-
-
 class ListingRepository(Protocol):
     async def add(self, listing: Listing) -> Listing: ...
     async def add_many(self, listings: list[Listing],
@@ -148,9 +139,7 @@ class ListingRepository(Protocol):
     async def refresh_statistics(self) -> None:
         """After a bulk load: let the database's query planner see the new data."""
     async def get(self, listing_id: int) -> Listing | None: ...
-    async def get_many(self, listing_ids: list[int], *, indexed: bool = False
-                       ) -> dict[int, Listing]:
-        """As :meth:`ListingReads.get_many` (a unit of work reads every listing afresh)."""
+    async def get_many(self, listing_ids: list[int]) -> dict[int, Listing]: ...
     async def save(self, listing: Listing) -> None:
         """Store fields, status and images (not ``watch_count``, which favorites keep)."""
     async def delete(self, listing_id: int) -> None: ...
@@ -158,33 +147,9 @@ class ListingRepository(Protocol):
                            status: ListingStatus, now: datetime) -> bool:
         """Set the status only if it is still ``expected`` (one conditional UPDATE); says
         whether it did. Orders reserve a listing with it, so one buyer wins a race."""
-    async def search(self, query: ListingFilter, sort: ListingSort, limit: int,
-                     after: After | None = None, matches: int | None = None
-                     ) -> list[Listing]:
-        """Up to ``limit`` listings in order; ``matches`` (how many match in all, when
-        known) only helps the storage choose how to look."""
-    async def search_ids(self, query: ListingFilter, sort: ListingSort, limit: int,
-                         after: After | None = None) -> list[int] | None:
-        """The ids :meth:`search` would return, when an index in memory can tell them
-        without reading rows; None when it cannot (then call :meth:`search`)."""
-    async def count(self, query: ListingFilter, up_to: int | None = None) -> int:
-        """How many match; with ``up_to``, counting stops there (at most ``up_to``)."""
-        ...
-    async def facets(self, query: ListingFilter, brand_limit: int) -> Facets:
-        """Counts per value; each facet ignores its own filter (so choices stay visible)."""
+    async def newest_by_seller(self, seller_id: int, limit: int,
+                               category: Category | None = None) -> list[Listing]:
+        """The seller's available listings (of ``category``), newest first: read from the
+        database, so a seller sees their own change at once."""
     async def count_by_seller(self, seller_id: int, *, include_unavailable: bool) -> int: ...
-    async def knows_prefix(self, prefixes: tuple[str, ...]) -> bool:
-        """Does a vocabulary word (``domain.search.vocabulary_words`` of any listing) start
-        with one of ``prefixes``?"""
-    async def remembered(self, key: tuple[str, ...], compute: Callable[[], Awaitable[str]]
-                         ) -> str:
-        """``compute()``'s answer, which depends on the listings only: kept (under ``key``)
-        until the next listing write, as the store keeps its own cached counts."""
-    async def terms_near(self, word: str, spread: int) -> dict[str, int]:
-        """Vocabulary words whose length is within ``spread`` of the word's, with how many
-        listings use each (the candidates of a typo correction)."""
-    async def suggest_words(self, prefix: str, limit: int) -> list[Suggestion]:
-        """Vocabulary words starting with ``prefix``, most used first."""
-    async def suggest_brands(self, prefix: str, limit: int) -> list[Suggestion]:
-        """Brands of available listings whose key starts with ``prefix``, most listed first."""
     async def sellers(self, user_ids: set[int]) -> dict[int, SellerCard]: ...

@@ -15,9 +15,7 @@ held in a reference cycle would never be collected.
 
 from __future__ import annotations
 
-import asyncio
 import gc
-from typing import Any
 
 from granian.utils.proxies import wrap_asgi_with_proxy_headers
 from litestar import Litestar
@@ -28,8 +26,7 @@ from entrypoints.settings import get_settings
 
 
 def create_served_app() -> ASGIApp:
-    """:func:`create_app`, freezing the heap once started and again once the search index
-    (loaded in the background at a million listings) is in memory.
+    """:func:`create_app`, freezing the heap once started.
 
     Behind a reverse proxy the peer is the proxy: its X-Forwarded-For (the shopper's
     address, which the login and contact limits count) and X-Forwarded-Proto are believed
@@ -44,14 +41,6 @@ def create_served_app() -> ASGIApp:
 
 
 async def freeze_when_loaded(app: Litestar) -> None:
-    _freeze()
-    index = app.state.container.listing_index()
-    if index is not None and not index.ready:
-        app.state.heap_freezer = asyncio.get_running_loop().create_task(_after(index))
-
-
-async def _after(index: Any) -> None:
-    await index.wait()
     _freeze()
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from entrypoints.cli import analytics, db, demo, mail, orders, serve, users
+from entrypoints.cli import analytics, db, demo, mail, orders, search, serve, users
 
 app = typer.Typer(help="Rethread: a peer-to-peer marketplace for secondhand fashion.",
                   no_args_is_help=True, add_completion=False)
@@ -13,6 +13,7 @@ app.add_typer(db.app, name="db")
 app.add_typer(demo.app, name="demo")
 app.add_typer(users.app, name="users")
 app.add_typer(orders.app, name="orders")
+app.add_typer(search.app, name="search")
 app.add_typer(mail.app, name="mail")
 app.command("serve")(serve.serve)
 

@@ -68,10 +68,6 @@ def serve(
 ) -> None:
     """Serve Rethread."""
     settings = get_settings()
-    if workers > 1 and not settings.redis_url:
-        # The search cache is invalidated per process without Redis; several processes
-        # without it would serve one another's stale facets (docs/deploy.md).
-        os.environ["RETHREAD_SEARCH_CACHE_SECONDS"] = "0"
     if workers > 1:
         # Each worker counts its own requests; /metrics adds up every worker's files.
         metrics = Path(settings.data_dir) / "metrics"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import os
 from collections.abc import Callable
 from functools import partial
 from typing import Any
@@ -14,8 +15,7 @@ from litestar.di import Provide
 from litestar.logging import LoggingConfig
 from litestar.static_files import create_static_files_router
 
-from entrypoints.container import Container, build_container, shutdown, start_search_index
-from entrypoints.http.abandoned import drop_abandoned
+from entrypoints.container import Container, build_container, shutdown, start_search
 from entrypoints.http.account_security import AccountSecurityController
 from entrypoints.http.accounts import AccountController
 from entrypoints.http.addresses import AddressController, UserReviewController
@@ -36,6 +36,7 @@ from entrypoints.http.errors import EXCEPTION_HANDLERS
 from entrypoints.http.favorites import FavoriteController
 from entrypoints.http.guards import MAX_BODY_BYTES, input_guard
 from entrypoints.http.headers import security_headers
+from entrypoints.http.loop_lag import LoopLagProbe
 from entrypoints.http.mail_worker import mail_worker
 from entrypoints.http.messaging import MessagingController
 from entrypoints.http.notifications import NotificationController
@@ -115,8 +116,7 @@ def create_app(settings: Settings | None = None, container: Container | None = N
         route_handlers=[*handlers, media],
         dependencies=_dependencies(container),
         exception_handlers=EXCEPTION_HANDLERS,
-        middleware=[telemetry(settings.access_log), input_guard, http_caching,
-                    drop_abandoned],
+        middleware=[telemetry(settings.access_log), input_guard, http_caching],
         response_cache_config=response_cache_config(),
         stores={STORE: response_store(settings.redis_url)},
         before_send=[security_headers(secure_cookies=settings.secure_cookies),
@@ -132,11 +132,15 @@ def create_app(settings: Settings | None = None, container: Container | None = N
             formatters={"standard": {"()": "entrypoints.logs.JsonFormatter"}},
             log_exceptions="debug"),
         plugins=[container.channels()],
-        on_startup=[partial(start_search_index, container)],
+        on_startup=[partial(start_search, container)],
         on_shutdown=[partial(shutdown, container)],
         lifespan=[order_timers, mail_worker],
         debug=False,
     )
+    if os.environ.get("RETHREAD_LOOP_LAG_PROBE") == "1":  # the bench's probe
+        probe = LoopLagProbe()
+        app.on_startup.append(probe.start)
+        app.on_shutdown.insert(0, probe.stop)
     app.state.container = container
     app.state.settings = settings
     logging.getLogger("rethread").setLevel(logging.INFO)

@@ -29,7 +29,6 @@ from domain.validation.listings import (
     TITLE_MAX,
     TITLE_MIN,
 )
-from entrypoints.http.abandoned import ABANDONABLE
 from entrypoints.http.bodies import decode_json, form_files, is_multipart, read_body, read_form
 from entrypoints.http.caching import public
 from entrypoints.http.openapi import describe
@@ -38,6 +37,7 @@ from entrypoints.http.schemas.products import (
     FacetsOut,
     ProductOut,
     ProductPageOut,
+    SimilarOut,
     facets_out,
     product_out,
     product_page_out,
@@ -64,8 +64,10 @@ class SuggestionsOut(CamelStruct):
 
 
 Price = str | float | None
-# Reads that queue for a heavy-read slot: dropped when their client has gone (abandoned.py).
-HEAVY_PUBLIC_READ = public({ABANDONABLE: True})
+# Searches, facets, suggestions and similar items: public reads the search engine answers.
+# Not in the response cache: a search cached between a write and its indexing would stay
+# stale for the cache's lifetime (docs/search.md, freshness).
+HEAVY_PUBLIC_READ: dict = {"opt": {"exclude_from_csrf": True}}
 
 
 #: The listing fields' limits, documented once for creating and for editing.
@@ -200,6 +202,15 @@ class CatalogController(Controller):
     @get("/{product_id:int}", **public())
     async def product(self, product_id: int, catalog: CatalogService) -> ProductOut:
         return product_out(await catalog.get(product_id))
+
+    @get("/{product_id:int}/similar", **HEAVY_PUBLIC_READ,
+         summary="Similar items",
+         description="Up to 12 available listings most like this one (title, brand, "
+                     "category and size), in the search cards' shape; never the listing "
+                     "itself. 404 when the listing does not exist.")
+    async def similar(self, product_id: int, catalog: CatalogService) -> SimilarOut:
+        return SimilarOut(items=[product_out(view)
+                                 for view in await catalog.similar(product_id)])
 
     @post("/", status_code=HTTP_201_CREATED, request_max_body_size=MAX_LISTING_BODY,
           opt={"body": ListingIn, "form": ListingIn, "errors": {429}})

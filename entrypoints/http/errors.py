@@ -11,9 +11,8 @@ from typing import Any
 
 from litestar import MediaType, Request, Response
 from litestar.exceptions import HTTPException, ValidationException
-from litestar.status_codes import HTTP_500_INTERNAL_SERVER_ERROR, HTTP_503_SERVICE_UNAVAILABLE
+from litestar.status_codes import HTTP_500_INTERNAL_SERVER_ERROR
 
-from application.admission import Abandoned
 from domain.errors import (
     Conflict,
     DomainError,
@@ -94,12 +93,6 @@ def bad_input(request: Request[Any, Any, Any], error: Exception) -> Response[Any
     return _json(400, error_body("Invalid request. Please check the fields."))
 
 
-def abandoned(_: Request[Any, Any, Any], __: Abandoned) -> Response[Any]:
-    """A queued search whose client has gone (``entrypoints/http/abandoned.py``): nobody
-    reads this answer; it is no error of ours, so nothing is logged."""
-    return _json(HTTP_503_SERVICE_UNAVAILABLE, error_body("The request was abandoned."))
-
-
 def unexpected_error(request: Request[Any, Any, Any], error: Exception) -> Response[Any]:
     log.exception("unhandled error on %s %s", request.method, request.url.path, exc_info=error)
     return _json(HTTP_500_INTERNAL_SERVER_ERROR,
@@ -108,7 +101,6 @@ def unexpected_error(request: Request[Any, Any, Any], error: Exception) -> Respo
 
 EXCEPTION_HANDLERS: dict[type[Exception] | int, Any] = {
     DomainError: domain_error,
-    Abandoned: abandoned,
     ValidationException: validation_error,
     HTTPException: http_error,
     OverflowError: bad_input,

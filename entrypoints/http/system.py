@@ -19,10 +19,16 @@ class SystemController(Controller):
     # Load balancers and monitors poll this without cookies: it mints no CSRF cookie (that
     # cost more than the check itself, docs/performance.md) and reads no session.
     @get(HEALTH, opt={"errors": {503}, "exclude_from_csrf": True})
-    async def health(self, system: SystemService) -> Response[dict[str, str]]:
+    async def health(self, system: SystemService) -> Response[dict[str, str | int]]:
+        """``status``: "ok" once the database answers; ``searchLag``: outbox rows this
+        host's search index has still to apply (docs/search.md)."""
         healthy = await system.health()
-        return Response({"status": "ok" if healthy else "unavailable"},
-                        status_code=200 if healthy else 503)
+        body: dict[str, str | int] = {"status": "ok" if healthy else "unavailable"}
+        if healthy:
+            lag = await system.search_lag()
+            if lag is not None:
+                body["searchLag"] = lag
+        return Response(body, status_code=200 if healthy else 503)
 
     @get("/csrf", status_code=HTTP_204_NO_CONTENT,
          summary="Set the CSRF cookie",

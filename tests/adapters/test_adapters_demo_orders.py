@@ -26,7 +26,7 @@ async def test_demo_orders_cover_every_status_and_rate_sellers(container: Contai
         assert {o.status for o in orders} == set(OrderStatus)
         assert all(events[o.id] for o in orders if o.id)
         # the shop keeps its 24, but for the ones accepted offers hold for their buyers
-        assert await uow.listings.count(ListingFilter()) == 24 - await held_by_offers(uow)
+        assert await container.search().count(ListingFilter()) == 24 - await held_by_offers(uow)
         rated = [u for name in ("maya", "theo", "priya", "lucas")
                  if (u := await uow.users.get_by_login(name)) and u.rating_count]
         assert len(rated) >= 2 and all(1 <= u.rating <= 5 for u in rated)

@@ -194,7 +194,7 @@ async def test_session_survives_a_restart_and_works_on_another_process(
 
 async def test_health_and_schema(client: ApiClient) -> None:
     health = await client.get("/api/health")
-    assert health.json() == {"status": "ok"}
+    assert health.json() == {"status": "ok", "searchLag": 0}
     assert "set-cookie" not in health.headers  # monitors poll it: no CSRF cookie minted
     schema = await client.get("/schema/openapi.json")
     assert schema.status_code == 200

@@ -150,3 +150,30 @@ async def test_suggestions_offer_brands_categories_and_words(client: ApiClient) 
     empty = (await client.get("/api/products/suggestions?q=")).json()
     assert empty == {"brands": [], "categories": [], "words": []}
     assert (await client.get("/api/products/suggestions")).status_code == 200
+
+
+@pytest.mark.rate_limit_scale(10)
+async def test_similar_items_are_available_lookalikes_never_the_listing_itself(
+        client: ApiClient) -> None:
+    await client.register("maya")
+    jacket = await create(client, title="Denim jacket", brand="Levi's", category="outerwear")
+    near = await create(client, title="Denim trucker jacket", brand="Levi's",
+                        category="outerwear")
+    gone = await create(client, title="Denim jacket, faded", brand="Levi's",
+                        category="outerwear")
+    await create(client, title="Floral sundress", brand="Zara", category="dresses")
+    assert (await client.delete(f"/api/products/{gone['id']}")).status_code == 204
+    answer = await client.get(f"/api/products/{jacket['id']}/similar")
+    assert answer.status_code == 200, answer.text
+    items = answer.json()["items"]
+    ids = [item["id"] for item in items]
+    assert ids[0] == near["id"]  # the closest first (the sundress shares only the size)
+    assert jacket["id"] not in ids and gone["id"] not in ids
+    card = (await client.get("/api/products?q=trucker")).json()["items"][0]
+    assert items[0] == card  # the search cards' shape
+    for n in range(14):
+        await create(client, title=f"Denim jacket no. {n}", brand="Levi's",
+                     category="outerwear")
+    many = (await client.get(f"/api/products/{jacket['id']}/similar")).json()["items"]
+    assert len(many) == 12 and jacket["id"] not in [item["id"] for item in many]
+    assert (await client.get("/api/products/999999/similar")).status_code == 404

@@ -7,11 +7,13 @@ words typed are taken from what it holds, so the test does not depend on the see
 from __future__ import annotations
 
 import re
+import time
 
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.conftest import screenshot
+from tests.catalog_support import listing
+from tests.e2e.conftest import login, screenshot
 
 pytestmark = pytest.mark.e2e
 
@@ -79,3 +81,25 @@ def test_phones_get_one_header_row_with_search_first(page: Page) -> None:
     expect(page.get_by_role("heading", name="Rethread Marketplace")).to_be_visible()
     page.wait_for_load_state("networkidle")
     screenshot(page, "phone-header-search", full_page=False)
+
+
+def test_a_new_listing_shows_in_the_shops_search_within_seconds(page: Page) -> None:
+    """Listed, then searched for from the header at once: the card shows within the page
+    loads' own time (expect's 15 s on this busy machine; the follower itself applies the
+    outbox row within about a second, tests/api/test_api_search_freshness.py)."""
+    login(page, "maya")
+    token = next(c["value"] for c in page.context.cookies() if c["name"] == "csrftoken")
+    made = page.request.post("/api/products", data=listing(title="Zephyrine quilted gilet"),
+                             headers={"x-csrftoken": token})
+    assert made.status == 201, made.text()
+    listed_at = time.monotonic()
+    box = page.get_by_role("combobox", name="Search listings")
+    box.fill("zephyrine")
+    box.press("Enter")
+    page.wait_for_url(re.compile(r"/marketplace\?q=zephyrine"))
+    card = page.get_by_role("link", name="Zephyrine quilted gilet").first
+    while not card.is_visible() and time.monotonic() - listed_at < 10:
+        page.reload()  # a shopper searching again
+        page.wait_for_timeout(250)
+    expect(card).to_be_visible()
+    screenshot(page, "search-new-listing", full_page=False)

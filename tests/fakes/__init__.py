@@ -31,6 +31,7 @@ from domain.accounts import Role, User
 from entrypoints.container import Container, build_container
 from entrypoints.settings import load_settings
 from tests.fakes.accounts import FakeSessions, FakeUsers, PlainHasher
+from tests.fakes.catalog import FakeSearch
 from tests.fakes.mail import FakeMailSender
 from tests.fakes.media import FakeMediaStore
 from tests.fakes.realtime import FakeRealtime
@@ -51,7 +52,7 @@ def fake_container(uow: FakeUnitOfWork | None = None, clock: FixedClock | None =
     uow = uow or FakeUnitOfWork()
     fakes = {
         built.uow: uow,
-        built.reads: uow,  # the lean read path reads the same fake rows
+        built.search: FakeSearch(uow.listings),  # the search port over the same rows
         built.clock: clock or FixedClock(),
         built.password_hasher: PlainHasher(),
         built.rate_limiter: FakeRateLimiter(),
@@ -73,6 +74,7 @@ class World:
         self.clock: FixedClock = container.clock()
         self.media: FakeMediaStore = container.media_store()
         self.catalog: CatalogService = container.catalog()
+        self.search: FakeSearch = container.search()
         self.favorites: FavoriteService = container.favorites()
         self.social: SocialService = container.social()
 

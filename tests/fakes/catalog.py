@@ -1,9 +1,10 @@
 """In-memory catalog: the search rules written as plain Python over a list.
 
-Used twice: as the fake ``ListingRepository`` of the service unit tests, and as the
-brute-force oracle the property test compares both SQL databases with. It knows nothing
-of SQL, FTS5 or tsvector: only the rules stated in
-``application/ports/catalog.py``.
+Used twice: :class:`FakeListings` (the fake ``ListingRepository``) and :class:`FakeSearch`
+(the fake search port over those rows) serve the service unit tests, and :class:`FakeSearch`
+is the brute-force oracle the property test compares the real engine with, on both
+databases. It knows nothing of Tantivy: only the rules stated in
+``application/ports/catalog.py`` and ``application/ports/search.py``.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from application.ports.catalog import (
 )
 from domain.catalog import ListingStatus, brand_key
 from domain.listings import Listing
-from domain.search import count_vocabulary, matches, rank, vocabulary_fields
+from domain.search import count_vocabulary, matches, rank, vocabulary_fields, words
 
 
 def vocabulary_of(listing: Listing) -> tuple[str, ...]:
@@ -40,6 +41,7 @@ def passes(listing: Listing, query: ListingFilter, skip: str | None = None) -> b
     checks = [
         query.include_unavailable or listing.status is ListingStatus.AVAILABLE,
         query.seller_id is None or listing.seller_id == query.seller_id,
+        listing.seller_id not in query.exclude_sellers,
         not query.words or matches(query.words, listing_search_text(listing)),
         skip == "brands" or not query.brands
         or brand_key(listing.brand) in query.brands,
@@ -111,8 +113,7 @@ class FakeListings:
     async def get(self, listing_id: int) -> Listing | None:
         return copy.deepcopy(self.rows.get(listing_id))
 
-    async def get_many(self, listing_ids: list[int], *, indexed: bool = False
-                       ) -> dict[int, Listing]:
+    async def get_many(self, listing_ids: list[int]) -> dict[int, Listing]:
         return {i: copy.deepcopy(self.rows[i]) for i in listing_ids if i in self.rows}
 
     async def save(self, listing: Listing) -> None:
@@ -132,17 +133,49 @@ class FakeListings:
         row.status, row.updated_at = status, now
         return True
 
-    async def search_ids(self, query: ListingFilter, sort: ListingSort, limit: int,
-                         after: After | None = None) -> list[int] | None:
-        return None  # no index in memory: the service asks :meth:`search`
+    async def newest_by_seller(self, seller_id: int, limit: int,
+                               category: Any = None) -> list[Listing]:
+        found = [i for i in ordered(self.rows.values(), ListingSort.MOST_RECENT)
+                 if i.seller_id == seller_id and i.status is ListingStatus.AVAILABLE
+                 and (category is None or i.category is category)]
+        return copy.deepcopy(found[:limit])
 
-    async def search(self, query: ListingFilter, sort: ListingSort, limit: int,
-                     after: After | None = None, matches: int | None = None
-                     ) -> list[Listing]:
+    async def count_by_seller(self, seller_id: int, *, include_unavailable: bool) -> int:
+        return sum(i.seller_id == seller_id and (include_unavailable or i.is_searchable)
+                   for i in self.rows.values())
+
+    async def sellers(self, user_ids: set[int]) -> dict[int, SellerCard]:
+        cards = {}
+        for user_id in user_ids:
+            user = self.users.rows.get(user_id)
+            if user is not None:
+                cards[user_id] = SellerCard(user.id, user.username, user.display_name,
+                                            user.avatar_url, user.rating, user.rating_count,
+                                            user.verified)
+        return cards
+
+
+def _similar_words(listing: Listing) -> set[str]:
+    return set(words(" ".join((listing.title, listing.brand, listing.category.label,
+                                listing.size.value))))
+
+
+class FakeSearch:
+    """The search port answered by brute force over :class:`FakeListings`' rows."""
+
+    def __init__(self, listings: FakeListings) -> None:
+        self.listings = listings
+
+    @property
+    def rows(self) -> dict[int, Listing]:
+        return self.listings.rows
+
+    async def ids(self, query: ListingFilter, sort: ListingSort, limit: int,
+                  after: After | None = None) -> list[int]:
         found = [i for i in ordered(self.rows.values(), sort, query.words) if passes(i, query)
                  and is_after(sort_value(i, sort), i.id or 0, after, descending=sort.descending,
                               rank=relevance(i, query.words))]
-        return copy.deepcopy(found[:limit])
+        return [i.id for i in found[:limit] if i.id is not None]
 
     async def count(self, query: ListingFilter, up_to: int | None = None) -> int:
         found = sum(passes(i, query) for i in self.rows.values())
@@ -150,10 +183,6 @@ class FakeListings:
 
     async def facets(self, query: ListingFilter, brand_limit: int) -> Facets:
         return facet_counts(self.rows.values(), query, brand_limit)
-
-    async def count_by_seller(self, seller_id: int, *, include_unavailable: bool) -> int:
-        return sum(i.seller_id == seller_id and (include_unavailable or i.is_searchable)
-                   for i in self.rows.values())
 
     def _vocabulary(self) -> Counter[str]:
         return count_vocabulary(f for item in self.rows.values() for f in vocabulary_of(item))
@@ -185,12 +214,13 @@ class FakeListings:
         ranked = sorted(counts.items(), key=lambda x: (-x[1], x[0]))[:limit]
         return [Suggestion(shown[k], n) for k, n in ranked]
 
-    async def sellers(self, user_ids: set[int]) -> dict[int, SellerCard]:
-        cards = {}
-        for user_id in user_ids:
-            user = self.users.rows.get(user_id)
-            if user is not None:
-                cards[user_id] = SellerCard(user.id, user.username, user.display_name,
-                                            user.avatar_url, user.rating, user.rating_count,
-                                            user.verified)
-        return cards
+    async def similar(self, listing_id: int, limit: int) -> list[int]:
+        like = self.rows.get(listing_id)
+        if like is None:
+            return []
+        wanted = _similar_words(like)
+        scored = [(len(wanted & _similar_words(i)), i.id) for i in self.rows.values()
+                  if i.id != listing_id and i.status is ListingStatus.AVAILABLE]
+        scored = [pair for pair in scored if pair[0] > 0]
+        scored.sort(key=lambda pair: (-pair[0], -(pair[1] or 0)))
+        return [i for _, i in scored[:limit] if i is not None]

@@ -115,13 +115,13 @@ async def test_pages_reuse_the_first_total(world: World, monkeypatch: pytest.Mon
         await world.catalog.create(maya, DETAILS, [PNG + bytes([n])])
         world.clock.advance(minutes=1)
     counted = []
-    original = world.uow.listings.count
+    original = world.search.count
 
     async def count(query: ListingFilter, up_to: int | None = None) -> int:
         counted.append(query)
         return await original(query, up_to)
 
-    monkeypatch.setattr(world.uow.listings, "count", count)
+    monkeypatch.setattr(world.search, "count", count)
     first = await world.catalog.search(SearchRequest(limit=2))
     second = await world.catalog.search(SearchRequest(limit=2, cursor=first.next_cursor))
     third = await world.catalog.search(SearchRequest(limit=2, cursor=second.next_cursor))

@@ -75,6 +75,12 @@ class ProductPageOut(CamelStruct):
     did_you_mean: str | None = None
 
 
+class SimilarOut(CamelStruct):
+    """Up to 12 available listings like one listing, as search cards."""
+
+    items: list[ProductOut]
+
+
 def product_page_out(page: SearchPage) -> ProductPageOut:
     return ProductPageOut(items=[product_out(view) for view in page.items],
                           next_cursor=page.next_cursor, total=page.total,

@@ -33,6 +33,8 @@ ROWS = [
     Row("GET", "/api/products/suggestions", **same(200)),
     Row("GET", "/api/products/{product_id:int}", **same(200),
         params={"product_id": "$product"}),
+    Row("GET", "/api/products/{product_id:int}/similar", **same(200),
+        params={"product_id": "$product"}),
     Row("POST", "/api/products", **logged_in(201), json=listing()),
     Row("PUT", "/api/products/{product_id:int}", **owner_only(200),
         params={"product_id": "$product"}, json=listing(title="Wool coat, relined")),

@@ -82,6 +82,15 @@ export function useFacets(filters: Pick<ProductFilters, 'q' | 'exact' | 'minPric
   });
 }
 
+/** GET /api/products/:id/similar: up to 12 available listings like this one (search cards). */
+export function useSimilarProducts(id: number) {
+  return useQuery({
+    queryKey: [...productKeys.detail(id), 'similar'],
+    queryFn: () => api.get(`products/${id}/similar`).json<{ items: Product[] }>(),
+    enabled: Number.isInteger(id) && id > 0,
+  });
+}
+
 export function useProduct(id: number) {
   return useQuery({
     queryKey: productKeys.detail(id),

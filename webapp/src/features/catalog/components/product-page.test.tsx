@@ -20,6 +20,7 @@ function serve(product: Product = makeProduct(), extra: Record<string, Handler> 
   return fakeServer({
     [`GET /api/products/${product.id}`]: () => json(product),
     [`GET /api/products/${product.id}/tagged-posts`]: () => json([]),
+    [`GET /api/products/${product.id}/similar`]: () => json({ items: [] }),
     'GET /api/users/3': () => json({ ...makeUser({ id: 3, username: 'maya' }), isFollowing: false }),
     'GET /api/favorites/check/1': () => json({ isFavorited: false }),
     ...extra,
@@ -45,6 +46,21 @@ describe('ProductPage', () => {
     expect(screen.getByRole('link', { name: 'Maya Chen' })).toHaveAttribute('href', '/profile/3');
     expect(await screen.findByText('No style posts yet')).toBeInTheDocument();
     expect(document.title).toBe('Vintage denim jacket 1 — $45.00 · Rethread');
+  });
+
+  it('shows a row of similar items from the server', async () => {
+    const alike = makeProduct({ id: 9, title: 'Denim trucker jacket' });
+    serve(makeProduct(), { 'GET /api/products/1/similar': () => json({ items: [alike] }) });
+    renderRoutes(routes, '/products/1');
+    const row = await screen.findByRole('region', { name: 'Similar items' });
+    expect(await within(row).findByText('Denim trucker jacket')).toBeInTheDocument();
+  });
+
+  it('leaves the similar items row out when nothing is alike', async () => {
+    serve();
+    renderRoutes(routes, '/products/1');
+    expect(await screen.findByText('No style posts yet')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Similar items' })).not.toBeInTheDocument();
   });
 
   it('switches photos with the thumbnail buttons', async () => {

@@ -13,9 +13,10 @@ import classes from './product-page.module.css';
 import { ProductGallery } from './product-gallery';
 import { ProductSummary } from './product-summary';
 import { ProductTabs } from './product-tabs';
+import { SimilarItems } from './similar-items';
 import { StyledPosts } from './styled-posts';
 
-/** /product/:id and /products/:id: photos, details, buying actions, seller, styling posts. */
+/** /product/:id and /products/:id: photos, details, buying actions, seller, similar items, styling posts. */
 export default function ProductPage() {
   const id = Number(useParams().id);
   const product = useProduct(id);
@@ -62,6 +63,8 @@ export default function ProductPage() {
           <ProductTabs product={item} />
         </div>
       </div>
+      <Divider my="xl" />
+      <SimilarItems productId={item.id} />
       <Divider my="xl" />
       <StyledPosts productId={item.id} />
     </Container>

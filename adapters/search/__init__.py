@@ -1,0 +1,1 @@
+"""The search engine adapter: Tantivy, on disk, one index per host (docs/search.md)."""

@@ -1,0 +1,159 @@
+"""What the search index holds: its schema, a listing as a document, and the index's home.
+
+One document per listing (any status: a seller's own shop shows sold ones) and one ``meta``
+document holding the outbox position the index has applied, replaced in every commit, so
+the position is stored with the documents it describes (a restart resumes from it).
+
+Words are analysed by ``domain/search.py`` (folding, brand punctuation, light stems,
+category and condition words) and stored as raw terms: ``head`` (title and brand), ``terms``
+(head and body) and ``vocab`` (the words typos are corrected against and suggestions come
+from). A query word matches the terms it or its stem prefixes (``domain.search.patterns``),
+so the engine answers exactly the rules the old SQL search and the property test's oracle
+answer. ``similar`` is free text through Tantivy's own analyzer (lowercase, ASCII folding,
+English stemming) for more-like-this.
+
+The index lives in ``<search dir>/<version>-<stamp>/``; ``<search dir>/current`` is a
+symbolic link to the live one, swapped atomically by a rebuild. :data:`SCHEMA_VERSION`
+changes with the schema: an index of another version is never opened, a new one is built.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from datetime import UTC, datetime
+from decimal import Decimal
+from pathlib import Path
+
+import tantivy
+
+from domain.catalog import brand_key
+from domain.listings import Listing
+from domain.search import search_text, vocabulary_words
+
+SCHEMA_VERSION = "v1"
+CURRENT = "current"
+LOCK_FILE = "writer.lock"
+ANALYZER = "rethread_similar"
+META, LISTING = "meta", "listing"
+EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+_RAW = {"tokenizer_name": "raw", "index_option": "basic"}
+
+
+def build_schema() -> tantivy.Schema:
+    builder = tantivy.SchemaBuilder()
+    builder.add_text_field("kind", **_RAW)
+    builder.add_integer_field("id", stored=True, indexed=True, fast=True)
+    builder.add_integer_field("seller", indexed=True, fast=True)
+    builder.add_text_field("status", **_RAW)
+    for name in ("brand_key", "brand_pair", "category", "size", "condition"):
+        builder.add_text_field(name, fast=True, **_RAW)
+    builder.add_text_field("brand_compact", **_RAW)
+    for name in ("price", "created", "watch"):
+        builder.add_integer_field(name, indexed=True, fast=True)
+    for name in ("head", "terms", "vocab"):
+        builder.add_text_field(name, **_RAW)
+    builder.add_text_field("similar", stored=True, tokenizer_name=ANALYZER)
+    builder.add_integer_field("position", stored=True)
+    builder.add_integer_field("committed", stored=True)
+    return builder.build()
+
+
+SCHEMA = build_schema()
+SIMILAR_ANALYZER = (tantivy.TextAnalyzerBuilder(tantivy.Tokenizer.simple())
+                    .filter(tantivy.Filter.remove_long(40))
+                    .filter(tantivy.Filter.lowercase())
+                    .filter(tantivy.Filter.ascii_fold())
+                    .filter(tantivy.Filter.stemmer("english"))
+                    .build())
+BRAND_SEPARATOR = "\x1f"
+
+
+def micros(at: datetime) -> int:
+    """A time as whole microseconds since 1970 (the ``created`` key, exact)."""
+    delta = at.astimezone(UTC) - EPOCH
+    return (delta.days * 86_400 + delta.seconds) * 1_000_000 + delta.microseconds
+
+
+def cents(amount: Decimal) -> int:
+    return int(amount * 100)
+
+
+def document(listing: Listing) -> tantivy.Document:
+    assert listing.id is not None
+    text = search_text(listing.title, listing.description, listing.brand, listing.category,
+                       listing.condition)
+    key = brand_key(listing.brand)
+    doc = tantivy.Document()
+    doc.add_text("kind", LISTING)
+    doc.add_integer("id", listing.id)
+    doc.add_integer("seller", listing.seller_id)
+    doc.add_text("status", listing.status.value)
+    doc.add_text("brand_key", key)
+    doc.add_text("brand_compact", key.replace(" ", ""))
+    doc.add_text("brand_pair", f"{key}{BRAND_SEPARATOR}{listing.brand}")
+    doc.add_text("category", listing.category.value)
+    doc.add_text("size", listing.size.value)
+    doc.add_text("condition", listing.condition.value)
+    doc.add_integer("price", cents(listing.price))
+    doc.add_integer("created", micros(listing.created_at))
+    doc.add_integer("watch", listing.watch_count)
+    for term in text.head_terms:
+        doc.add_text("head", term)
+    for term in (*text.head_terms, *text.body_terms):
+        doc.add_text("terms", term)
+    for word in sorted(vocabulary_words(listing.title, listing.description, listing.brand,
+                                        listing.category, listing.condition)):
+        doc.add_text("vocab", word)
+    doc.add_text("similar", " ".join((listing.title, listing.brand,
+                                      listing.category.label,
+                                      listing.size.value)))
+    return doc
+
+
+def meta_document(position: int, committed: datetime) -> tantivy.Document:
+    doc = tantivy.Document()
+    doc.add_text("kind", META)
+    doc.add_integer("position", position)
+    doc.add_integer("committed", micros(committed))
+    return doc
+
+
+def open_index(path: Path) -> tantivy.Index:
+    """The index at ``path`` (made there when missing), its analyzer registered."""
+    path.mkdir(parents=True, exist_ok=True)
+    index = tantivy.Index(SCHEMA, path=str(path), reuse=True)
+    index.register_tokenizer(ANALYZER, SIMILAR_ANALYZER)
+    return index
+
+
+def live_path(directory: Path) -> Path | None:
+    """The live index of ``directory`` when it is of this :data:`SCHEMA_VERSION`."""
+    link = directory / CURRENT
+    try:
+        target = os.readlink(link)
+    except OSError:
+        return None
+    if not target.startswith(f"{SCHEMA_VERSION}-"):
+        return None
+    path = directory / target
+    return path if (path / "meta.json").exists() else None
+
+
+def new_path(directory: Path, stamp: datetime) -> Path:
+    directory.mkdir(parents=True, exist_ok=True)
+    base = f"{SCHEMA_VERSION}-{stamp.astimezone(UTC):%Y%m%dT%H%M%S%f}"
+    path, n = directory / base, 0
+    while path.exists():
+        n += 1
+        path = directory / f"{base}-{n}"
+    return path
+
+
+def make_live(directory: Path, path: Path) -> None:
+    """Point ``current`` at ``path`` in one step (a new link renamed over the old)."""
+    temporary = directory / f".{CURRENT}.{os.getpid()}"
+    with contextlib.suppress(FileNotFoundError):
+        temporary.unlink()
+    temporary.symlink_to(path.name)
+    os.replace(temporary, directory / CURRENT)

@@ -1,0 +1,384 @@
+"""The search port on Tantivy: every worker's reader of its host's on-disk index.
+
+Each worker process opens the live index (``documents.live_path``) read-only; the operating
+system's page cache holds its files once for all of them. A reader looks for a newer commit
+(or a rebuilt index swapped in) at most every :data:`CHECK_SECONDS`, and at once when the
+indexer in its own process says it committed (:meth:`TantivySearch.committed`).
+
+Keyset pages: Tantivy orders by one fast field; ties are broken by id here. A page asks for
+the matches strictly after the cursor's key (a range on the key), and separately for the
+cursor key's own matches after its id; when the page ends inside a run of equal keys, that
+run is completed in id order. Relevance is two levels: rank 1 (title and brand match every
+word, ``domain.search.rank``) before rank 0, each newest first.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import time
+from collections import Counter
+from collections.abc import Awaitable, Callable, Hashable
+from datetime import datetime, timedelta
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+import tantivy
+from tantivy import FieldType, Occur, Order, Query
+
+from adapters.search.documents import (
+    BRAND_SEPARATOR,
+    EPOCH,
+    LISTING,
+    META,
+    SCHEMA,
+    cents,
+    live_path,
+    micros,
+    open_index,
+)
+from application.paging import After
+from application.ports.catalog import (
+    FacetCount,
+    Facets,
+    ListingFilter,
+    ListingSort,
+    Suggestion,
+)
+from domain.catalog import ListingStatus
+from domain.search import patterns
+
+CHECK_SECONDS = 0.05
+FACETS = ("brands", "categories", "sizes", "conditions")
+_FACET_FIELDS = {"brands": "brand_key", "categories": "category", "sizes": "size",
+                 "conditions": "condition"}
+_BUCKETS = 65_000
+_SORT_FIELD = {ListingSort.MOST_RECENT: "created", ListingSort.RELEVANCE: "created",
+               ListingSort.PRICE_LOW_HIGH: "price", ListingSort.PRICE_HIGH_LOW: "price",
+               ListingSort.MOST_POPULAR: "watch"}
+_REMEMBERED = 4096
+
+
+def _term(field: str, value: Any) -> Query:
+    return Query.term_query(SCHEMA, field, value)
+
+
+def _any_of(field: str, values: list[Any]) -> Query:
+    return _term(field, values[0]) if len(values) == 1 else Query.term_set_query(
+        SCHEMA, field, values)
+
+
+def _range(field: str, low: int | None = None, high: int | None = None) -> Query:
+    return Query.range_query(SCHEMA, field, FieldType.Integer, lower_bound=low,
+                             upper_bound=high)
+
+
+def _all(queries: list[Query]) -> Query:
+    if len(queries) == 1:
+        return queries[0]
+    return Query.boolean_query([(Occur.Must, q) for q in queries])
+
+
+def _word(field: str, word: str) -> Query:
+    """The terms of ``field`` the query word or its stem prefixes (``domain.search``)."""
+    found = [Query.regex_query(SCHEMA, field, re.escape(p) + ".*") for p in patterns(word)]
+    return found[0] if len(found) == 1 else Query.boolean_query(
+        [(Occur.Should, q) for q in found])
+
+
+def _key(value: Any) -> int:
+    """A cursor's key as the index stores it."""
+    if isinstance(value, datetime):
+        return micros(value)
+    if isinstance(value, Decimal):
+        return cents(value)
+    return int(value)
+
+
+class TantivySearch:
+    """``directory``: the host's search directory (``RETHREAD_SEARCH_DIR``)."""
+
+    def __init__(self, directory: Path) -> None:
+        self.directory = directory
+        self._index: tantivy.Index | None = None
+        self._path: Path | None = None
+        self._meta_stamp = 0
+        self._checked = float("-inf")
+        self._generation = 0
+        self._cache: dict[Hashable, Any] = {}
+
+    # -- the reader ---------------------------------------------------------------------
+
+    def committed(self) -> None:
+        """The indexer of this process committed: look again at the next question."""
+        self._checked = float("-inf")
+
+    def _searcher(self) -> tantivy.Searcher | None:
+        now = time.monotonic()
+        if now - self._checked >= CHECK_SECONDS:
+            self._checked = now
+            self._look()
+        return None if self._index is None else self._index.searcher()
+
+    def _look(self) -> None:
+        path = live_path(self.directory)
+        if path is None:
+            return
+        try:
+            stamp = os.stat(path / "meta.json").st_mtime_ns
+        except FileNotFoundError:
+            return
+        if path != self._path:
+            self._index, self._path, self._meta_stamp = open_index(path), path, stamp
+            self._index.config_reader(reload_policy="Manual")
+            self._changed()
+        elif stamp != self._meta_stamp and self._index is not None:
+            self._meta_stamp = stamp
+            self._index.reload()
+            self._changed()
+
+    def _changed(self) -> None:
+        self._generation += 1
+        self._cache.clear()
+
+    def status(self) -> tuple[int, int, datetime | None]:
+        """Documents, applied outbox position and last commit of the live index."""
+        searcher = self._searcher()
+        if searcher is None:
+            return 0, 0, None
+        hits = searcher.search(_term("kind", META), limit=1).hits
+        if not hits:
+            return 0, 0, None
+        meta = searcher.doc(hits[0][1])
+        committed = EPOCH + timedelta(microseconds=meta.get_first("committed") or 0)
+        documents = searcher.search(_term("kind", LISTING), limit=1).count or 0
+        return documents, int(meta.get_first("position") or 0), committed
+
+    # -- queries ------------------------------------------------------------------------
+
+    def _filter(self, query: ListingFilter, skip: tuple[str, ...] = ()) -> Query:
+        parts = [_term("kind", LISTING)]
+        if not query.include_unavailable:
+            parts.append(_term("status", ListingStatus.AVAILABLE.value))
+        chosen = {"brands": sorted(query.brands),
+                  "categories": sorted(c.value for c in query.categories),
+                  "sizes": sorted(s.value for s in query.sizes),
+                  "conditions": sorted(c.value for c in query.conditions)}
+        for name, values in chosen.items():
+            if values and name not in skip:
+                parts.append(_any_of(_FACET_FIELDS[name], values))
+        if query.min_price is not None or query.max_price is not None:
+            parts.append(_range(
+                "price", None if query.min_price is None else cents(query.min_price),
+                None if query.max_price is None else cents(query.max_price)))
+        if query.seller_id is not None:
+            parts.append(_term("seller", query.seller_id))
+        parts.extend(_word("terms", word) for word in query.words)
+        found = _all(parts)
+        if query.exclude_sellers:
+            found = Query.boolean_query([
+                (Occur.Must, found),
+                (Occur.MustNot, _any_of("seller", sorted(query.exclude_sellers)))])
+        return found
+
+    async def ids(self, query: ListingFilter, sort: ListingSort, limit: int,
+                  after: After | None = None) -> list[int]:
+        searcher = self._searcher()
+        if searcher is None or limit <= 0:
+            return []
+        base = self._filter(query)
+        field, descending = _SORT_FIELD[sort], sort.descending
+        if sort is not ListingSort.RELEVANCE or not query.words:
+            return _keyset(searcher, base, field, descending, limit, after)
+        head = _all([_word("head", word) for word in query.words])
+        strong = _all([base, head])
+        weak = Query.boolean_query([(Occur.Must, base), (Occur.MustNot, head)])
+        found: list[int] = []
+        if after is None or after.rank == 1:
+            found = _keyset(searcher, strong, field, True, limit, after)
+            after = None
+        if len(found) < limit:
+            found += _keyset(searcher, weak, field, True, limit - len(found), after)
+        return found
+
+    async def count(self, query: ListingFilter, up_to: int | None = None) -> int:
+        searcher = self._searcher()
+        if searcher is None:
+            return 0
+        counted = searcher.search(self._filter(query), limit=1).count or 0
+        return counted if up_to is None else min(counted, up_to)
+
+    async def facets(self, query: ListingFilter, brand_limit: int) -> Facets:
+        searcher = self._searcher()
+        if searcher is None:
+            return Facets()
+        ticked = [name for name in FACETS if _ticked(query, name)]
+        counted: dict[str, Counter[str]] = {}
+        shown: dict[str, str] = {}
+        # Facets whose filter is not ticked share one pass (the full filter); each ticked
+        # one gets its own pass without its own filter.
+        passes: list[tuple[Query, list[str]]] = [
+            (self._filter(query), [n for n in FACETS if n not in ticked])]
+        passes += [(self._filter(query, skip=(name,)), [name]) for name in ticked]
+        for filtered, names in passes:
+            if not names:
+                continue
+            aggregations = {name: {"terms": {"field": "brand_pair" if name == "brands"
+                                             else _FACET_FIELDS[name],
+                                             "size": _BUCKETS, "segment_size": _BUCKETS}}
+                            for name in names}
+            result = searcher.aggregate(filtered, aggregations)
+            for name in names:
+                counts: Counter[str] = Counter()
+                for bucket in result[name]["buckets"]:
+                    value, n = str(bucket["key"]), int(bucket["doc_count"])
+                    if name == "brands":
+                        value, _, brand = value.partition(BRAND_SEPARATOR)
+                        shown[value] = min(shown.get(value, brand), brand)
+                    counts[value] += n
+                counted[name] = counts
+
+        def ranked(name: str) -> list[FacetCount]:
+            pairs = sorted(counted[name].items(), key=lambda item: (-item[1], item[0]))
+            return [FacetCount(shown.get(value, value) if name == "brands" else value, n)
+                    for value, n in pairs if n]
+
+        return Facets(brands=ranked("brands")[:brand_limit], categories=ranked("categories"),
+                      sizes=ranked("sizes"), conditions=ranked("conditions"))
+
+    async def similar(self, listing_id: int, limit: int) -> list[int]:
+        searcher = self._searcher()
+        if searcher is None or limit <= 0:
+            return []
+        hits = searcher.search(_term("id", listing_id), limit=1).hits
+        if not hits:
+            return []
+        text = searcher.doc(hits[0][1]).get_first("similar") or ""
+        if not text:
+            return []
+        like = Query.more_like_this_document_fields_query(
+            SCHEMA, {"similar": [text]}, min_doc_frequency=1, min_term_frequency=1,
+            max_query_terms=25)
+        query = Query.boolean_query([
+            (Occur.Must, like), (Occur.Must, _term("kind", LISTING)),
+            (Occur.Must, _term("status", ListingStatus.AVAILABLE.value)),
+            (Occur.MustNot, _term("id", listing_id))])
+        found = searcher.search(query, limit=limit).hits
+        return [int(v) for v in searcher.fast_field_values("id", [a for _, a in found])]
+
+    # -- vocabulary: typo correction and suggestions ------------------------------------
+
+    def _vocabulary(self, prefix: str, limit: int | None = None) -> list[tuple[str, int]]:
+        searcher = self._searcher()
+        if searcher is None:
+            return []
+        return [(term, int(n)) for term, n in searcher.terms_with_prefix(
+            "vocab", prefix, filter_query=_term("kind", LISTING), limit=limit) if n > 0]
+
+    async def knows_prefix(self, prefixes: tuple[str, ...]) -> bool:
+        return any(self._vocabulary(p, 1) for p in prefixes if p)
+
+    async def terms_near(self, word: str, spread: int) -> dict[str, int]:
+        low, high = max(1, len(word) - spread), len(word) + spread
+        every = self._per_commit(("vocabulary",), lambda: self._vocabulary(""))
+        return {term: n for term, n in every if low <= len(term) <= high}
+
+    def _per_commit(self, key: Hashable, compute: Callable[[], Any]) -> Any:
+        """``compute()``, kept until the index changes (a typo or a prefix is typed again
+        and again; reading the whole vocabulary is not free)."""
+        self._searcher()
+        if key not in self._cache:
+            self._cache[key] = compute()
+        return self._cache[key]
+
+    async def suggest_words(self, prefix: str, limit: int) -> list[Suggestion]:
+        if not prefix:
+            return []
+        return [Suggestion(term, n) for term, n in self._vocabulary(prefix, limit)]
+
+    def _brands(self) -> dict[str, tuple[str, int]]:
+        """Brand key -> (shown spelling, available listings), for suggestions."""
+        searcher = self._searcher()
+        if searcher is None:
+            return {}
+        available = _all([_term("kind", LISTING),
+                          _term("status", ListingStatus.AVAILABLE.value)])
+        counts: Counter[str] = Counter()
+        shown: dict[str, str] = {}
+        for pair, n in searcher.terms_with_prefix("brand_pair", "", filter_query=available):
+            key, _, brand = pair.partition(BRAND_SEPARATOR)
+            if n > 0 and key:
+                counts[key] += int(n)
+                shown[key] = min(shown.get(key, brand), brand)
+        return {key: (shown[key], n) for key, n in counts.items()}
+
+    async def suggest_brands(self, prefix: str, limit: int) -> list[Suggestion]:
+        if not prefix:
+            return []
+        compact = prefix.replace(" ", "")
+        brands = self._per_commit(("brands",), self._brands)
+        found = [(key, shown, n) for key, (shown, n) in brands.items()
+                 if key.startswith(prefix) or key.replace(" ", "").startswith(compact)]
+        found.sort(key=lambda item: (-item[2], item[0]))
+        return [Suggestion(shown, n) for _, shown, n in found[:limit]]
+
+    async def remembered(self, key: tuple[str, ...], compute: Callable[[], Awaitable[str]]
+                         ) -> str:
+        self._searcher()
+        found = self._cache.get(("remembered", *key))
+        if found is None:
+            found = await compute()
+            if len(self._cache) >= _REMEMBERED:
+                self._cache.clear()
+            self._cache[("remembered", *key)] = found
+        return str(found)
+
+
+def _ticked(query: ListingFilter, name: str) -> bool:
+    return bool(getattr(query, name))
+
+
+def _keyset(searcher: tantivy.Searcher, query: Query, field: str, descending: bool,
+            limit: int, after: After | None) -> list[int]:
+    """Up to ``limit`` ids of ``query`` ordered by (``field``, id), both descending or both
+    ascending, strictly after ``after``."""
+    order = Order.Desc if descending else Order.Asc
+    found: list[int] = []
+    rest = query
+    if after is not None:
+        key = _key(after.value)
+        same = _all([query, _term(field, key),
+                     _range("id", high=after.id - 1) if descending
+                     else _range("id", low=after.id + 1)])
+        found = _ids(searcher, same, "id", order, limit)
+        if len(found) >= limit:
+            return found[:limit]
+        rest = _all([query, _range(field, high=key - 1) if descending
+                     else _range(field, low=key + 1)])
+    need = limit - len(found)
+    hits = searcher.search(rest, limit=need, count=False, order_by_field=field,
+                           order=order).hits
+    if not hits:
+        return found
+    ids = searcher.fast_field_values("id", [address for _, address in hits])
+    keyed = [(int(k), int(i)) for (k, _), i in zip(hits, ids, strict=True)]
+    if len(hits) == need:  # the last key's run may go on past the page: finish it by id
+        last = keyed[-1][0]
+        keyed = [pair for pair in keyed if pair[0] != last]
+        run = _ids(searcher, _all([rest, _term(field, last)]), "id", order,
+                   need - len(keyed))
+        keyed.sort(reverse=descending)
+        return found + [i for _, i in keyed] + run
+    keyed.sort(reverse=descending)
+    return found + [i for _, i in keyed]
+
+
+def _ids(searcher: tantivy.Searcher, query: Query, field: str, order: Order,
+         limit: int) -> list[int]:
+    if limit <= 0:
+        return []
+    hits = searcher.search(query, limit=limit, count=False, order_by_field=field,
+                           order=order).hits
+    return [int(k) for k, _ in hits]
+

@@ -1,0 +1,194 @@
+"""The search engine's machinery on the real engine and both databases: the outbox written in
+the writer's transaction, the follower resuming after a kill from the position stored with
+its last commit, the rebuild's atomic swap, and a schema change building a new index."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import subprocess
+import time
+from datetime import UTC, datetime, timedelta
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+from sqlalchemy import select
+
+from adapters.search import documents
+from adapters.search.documents import live_path
+from adapters.search.indexer import SearchIndexer
+from adapters.sqlalchemy.search_outbox import SearchOutboxRow
+from application.ports.catalog import ListingFilter
+from domain.accounts import User
+from domain.catalog import Category, Condition, ListingStatus, Size
+from domain.listings import Listing
+from entrypoints.container import Container, build_container, shutdown
+from entrypoints.settings import Settings
+from tests.conftest import make_settings
+from tests.live_server import RETHREAD, server_env
+
+pytestmark = pytest.mark.adapters
+NOW = datetime(2026, 11, 27, 12, 0, tzinfo=UTC)
+
+
+def item(seller_id: int, title: str, age_minutes: int = 0) -> Listing:
+    at = NOW - timedelta(minutes=age_minutes)
+    return Listing(seller_id=seller_id, title=title, description="Worn twice.",
+                   price=Decimal("20.00"), brand="Zara", size=Size.M,
+                   condition=Condition.GOOD, category=Category.TOPS, images=[],
+                   created_at=at, updated_at=at)
+
+
+async def seller(container: Container) -> int:
+    async with container.uow() as uow:
+        user = await uow.users.add(User(username="maya", display_name="Maya", created_at=NOW,
+                                        email="maya@example.com", password_hash="x"))
+        await uow.commit()
+    assert user.id is not None
+    return user.id
+
+
+async def add(container: Container, listings: list[Listing]) -> list[int]:
+    async with container.uow() as uow:
+        ids = await uow.listings.add_many(listings)
+        await uow.commit()
+    return ids
+
+
+async def outbox(container: Container) -> list[int]:
+    async with container.uow() as uow:
+        rows = await uow.session.scalars(select(SearchOutboxRow.listing_id)
+                                         .order_by(SearchOutboxRow.id))
+        return list(rows)
+
+
+async def until(check: object, seconds: float = 60) -> None:
+    """Wait for another process's work (the follower) to show; fails after ``seconds``."""
+    deadline = time.monotonic() + seconds
+    while not await check():  # type: ignore[operator]
+        assert time.monotonic() < deadline, "the follower did not catch up"
+        await asyncio.sleep(0.05)
+
+
+async def test_every_search_write_adds_outbox_rows_in_its_own_transaction(
+        container: Container) -> None:
+    seller_id = await seller(container)
+    async with container.uow() as uow:  # rolled back: no listing, no row
+        await uow.listings.add(item(seller_id, "Never committed"))
+    assert await outbox(container) == []
+    [first] = await add(container, [item(seller_id, "Linen shirt")])
+    async with container.uow() as uow:
+        listing = await uow.listings.get(first)
+        assert listing is not None
+        listing.title = "Linen shirt, ironed"
+        await uow.listings.save(listing)
+        assert await uow.listings.claim_status(first, ListingStatus.AVAILABLE,
+                                               ListingStatus.RESERVED, NOW)
+        assert not await uow.listings.claim_status(first, ListingStatus.AVAILABLE,
+                                                   ListingStatus.SOLD, NOW)  # no change
+        await uow.commit()
+    assert await outbox(container) == [first] * 3  # added, edited, reserved
+    async with container.uow() as uow:  # popularity orders search too
+        await uow.favorites.add(seller_id, first, NOW)
+        await uow.commit()
+    assert await outbox(container) == [first] * 4
+    engine = container.search()
+    assert await engine.count(ListingFilter(words=("ironed",))) == 0  # reserved: not shown
+    assert await engine.count(ListingFilter(words=("ironed",), include_unavailable=True)) == 1
+    async with container.uow() as uow:
+        await uow.listings.delete(first)
+        await uow.commit()
+    assert await outbox(container) == [first] * 5
+    assert await engine.count(ListingFilter(include_unavailable=True)) == 0
+
+
+@pytest.fixture
+def follower_settings(db: str, tmp_path: Path) -> Settings:
+    """This test process never indexes: a separate ``rethread search follow`` does."""
+    return make_settings(db, tmp_path, RETHREAD_SEARCH_INDEXING="off")
+
+
+async def test_the_follower_resumes_after_a_kill_from_its_last_commit(
+        follower_settings: Settings, tmp_path: Path) -> None:
+    container = build_container(follower_settings)
+    env = server_env(tmp_path, "test-secret-key-test-secret-key-0123456789",
+                     RETHREAD_DATABASE_URL=follower_settings.database_url)
+    follower = await asyncio.create_subprocess_exec(
+        RETHREAD, "search", "follow", env=env, stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL)
+    try:
+        engine = container.search()
+        seller_id = await seller(container)
+        await add(container, [item(seller_id, f"Wool scarf {n}", n) for n in range(3)])
+
+        async def three() -> bool:
+            return await engine.count(ListingFilter(words=("scarf",))) == 3
+
+        await until(three)
+        _, position, _ = engine.status()
+        assert position == len(await outbox(container))
+        path = live_path(follower_settings.search_dir)
+        os.kill(follower.pid, signal.SIGKILL)
+        await follower.wait()
+        await add(container, [item(seller_id, f"Silk scarf {n}", 10 + n) for n in range(2)])
+        resumed = SearchIndexer(container.session_factory(), follower_settings.search_dir,
+                                container.clock())
+        assert resumed.take_lock()  # the killed writer's lock went with its process
+        await resumed.open()
+        assert resumed.position == position  # from the index's last commit, not from 0
+        await resumed.catch_up()
+        assert live_path(follower_settings.search_dir) == path  # resumed, not rebuilt
+        assert resumed.position == len(await outbox(container))
+        engine.committed()
+        assert await engine.count(ListingFilter(words=("scarf",))) == 5
+        await resumed.stop()
+    finally:
+        if follower.returncode is None:
+            follower.kill()
+            await follower.wait()
+        await shutdown(container)
+
+
+async def test_a_rebuild_builds_beside_the_live_index_and_swaps_atomically(
+        container: Container, settings: Settings) -> None:
+    engine = container.search()
+    seller_id = await seller(container)
+    await add(container, [item(seller_id, f"Denim jacket {n}", n) for n in range(3)])
+    before = live_path(settings.search_dir)
+    assert before is not None
+    heard: list[tuple[int, int]] = []
+
+    def progress(done: int, total: int) -> None:
+        heard.append((done, total))
+        # mid-build: the live index is untouched and still answers
+        assert live_path(settings.search_dir) == before
+        assert engine.status()[0] == 3
+
+    after = await container.search_indexer().rebuild(progress)
+    assert heard == [(3, 3)]
+    assert live_path(settings.search_dir) == after != before
+    assert before.exists()  # kept a while for readers still on it
+    engine.committed()
+    assert await engine.count(ListingFilter(words=("denim",))) == 3
+    assert engine.status()[1] == len(await outbox(container))
+    await add(container, [item(seller_id, "Denim skirt", 9)])  # the follower moves over
+    assert await engine.count(ListingFilter(words=("denim",))) == 4
+    assert live_path(settings.search_dir) == after
+
+
+async def test_a_schema_change_builds_a_new_index_version(
+        container: Container, settings: Settings, monkeypatch: pytest.MonkeyPatch) -> None:
+    seller_id = await seller(container)
+    await add(container, [item(seller_id, "Cord trousers")])
+    old = live_path(settings.search_dir)
+    assert old is not None and old.name.startswith("v1-")
+    monkeypatch.setattr(documents, "SCHEMA_VERSION", "v2")
+    assert live_path(settings.search_dir) is None  # never opened: of another version
+    await add(container, [item(seller_id, "Cord jacket", 5)])  # the follower builds v2
+    new = live_path(settings.search_dir)
+    assert new is not None and new.name.startswith("v2-")
+    engine = container.search()
+    engine.committed()
+    assert await engine.count(ListingFilter(words=("cord",))) == 2
