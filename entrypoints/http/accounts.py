@@ -35,6 +35,12 @@ from entrypoints.http.schemas import CamelStruct, Message
 from entrypoints.http.schemas.users import UserOut, user_out
 
 
+class SessionOut(CamelStruct):
+    """Who is signed in: ``user`` is null for a visitor (an answer, not an error)."""
+
+    user: UserOut | None
+
+
 @describe(required=["username", "password"], fields={
     "username": {"minLength": USERNAME_MIN, "maxLength": LOGIN_NAME_MAX,
                  "description": "Username or email"},
@@ -89,6 +95,12 @@ class AccountController(Controller):
         if viewer is None:
             raise NotAuthenticated("Not logged in")
         return user_out(viewer, viewer)
+
+    @get("/session")
+    async def current_session(self, viewer: User | None) -> SessionOut:
+        """The webapp asks this on every page: a visitor gets 200 with ``user: null``, so the
+        browser logs no failed request (``GET /api/user`` keeps its 401 for other callers)."""
+        return SessionOut(user_out(viewer, viewer) if viewer is not None else None)
 
     @post("/login", status_code=HTTP_200_OK, opt={"errors": {401, 429}})
     async def login(self, request: Request[Any, Any, Any], data: LoginIn,

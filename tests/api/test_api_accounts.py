@@ -86,6 +86,18 @@ async def test_login_by_username_or_email_and_logout(client: ApiClient) -> None:
     assert by_name.status_code == 200
 
 
+async def test_session_answers_visitors_200_with_no_user_and_user_keeps_its_401(
+        client: ApiClient) -> None:
+    visitor = await client.get("/api/session")
+    assert visitor.status_code == 200
+    assert visitor.json() == {"user": None}
+    assert (await client.get("/api/user")).status_code == 401
+    registered = (await client.register("maya")).json()
+    signed_in = await client.get("/api/session")
+    assert signed_in.status_code == 200
+    assert signed_in.json()["user"] == (await client.get("/api/user")).json() == registered
+
+
 async def test_logout_ends_the_session_on_the_server(client: ApiClient) -> None:
     await client.register("maya")
     token = client.raw.cookies["rethread_session"]

@@ -69,7 +69,7 @@ def test_post_like_comment_follow_and_edit_profile(page: Page, tmp_path: Path) -
     page.get_by_label("Tag items").fill(" ".join(listing["title"].split()[:2]))
     page.get_by_role("button", name=f"Tag {listing['title']}").first.click()
     # The pin is placed with the keyboard alone and every step is announced.
-    page.get_by_role("button", name=f"Pin {listing['title']} on the photo").focus()
+    page.get_by_role("button", name=f"Pin on photo: {listing['title']}").focus()
     page.keyboard.press("Enter")
     pin = page.get_by_role("button", name=re.compile(f"^Pin for {re.escape(listing['title'])}"))
     expect(pin).to_be_focused()

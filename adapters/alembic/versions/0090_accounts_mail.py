@@ -56,14 +56,14 @@ def upgrade() -> None:
                                 name="fk_account_tokens_user_id_users"),
     )
     op.create_index("ix_account_tokens_user_purpose", "account_tokens", ["user_id", "purpose"])
-    with op.batch_alter_table("users") as batch:
-        batch.add_column(sa.Column("email_verified", sa.Boolean(), nullable=False,
-                                   server_default=sa.false()))
+    # A plain ADD COLUMN (SQLite and PostgreSQL both have it): a batch copy of ``users`` would
+    # drop its expression index (uq_users_username_lower) and fail on a populated database.
+    op.add_column("users", sa.Column("email_verified", sa.Boolean(), nullable=False,
+                                     server_default=sa.false()))
 
 
 def downgrade() -> None:
-    with op.batch_alter_table("users") as batch:
-        batch.drop_column("email_verified")
+    op.drop_column("users", "email_verified")
     op.drop_index("ix_account_tokens_user_purpose", table_name="account_tokens")
     op.drop_table("account_tokens")
     op.drop_index("ix_mail_queue_due", table_name="mail_queue")

@@ -18,15 +18,13 @@ depends_on = None
 
 
 def upgrade() -> None:
-    with op.batch_alter_table("users") as batch:
-        batch.add_column(sa.Column("totp_secret", sa.String(64)))
-        batch.add_column(sa.Column("two_factor_enabled", sa.Boolean(), nullable=False,
-                                   server_default=sa.false()))
-        batch.add_column(sa.Column("totp_last_step", sa.BigInteger()))
+    # Plain ADD/DROP COLUMN, never a batch copy of ``users`` (0090_accounts_mail says why).
+    op.add_column("users", sa.Column("totp_secret", sa.String(64)))
+    op.add_column("users", sa.Column("two_factor_enabled", sa.Boolean(), nullable=False,
+                                     server_default=sa.false()))
+    op.add_column("users", sa.Column("totp_last_step", sa.BigInteger()))
 
 
 def downgrade() -> None:
-    with op.batch_alter_table("users") as batch:
-        batch.drop_column("totp_last_step")
-        batch.drop_column("two_factor_enabled")
-        batch.drop_column("totp_secret")
+    for column in ("totp_last_step", "two_factor_enabled", "totp_secret"):
+        op.drop_column("users", column)

@@ -10,6 +10,7 @@ ROWS = [
     Row("GET", "/api/health", **same(200)),
     Row("GET", "/api/csrf", **same(204)),
     Row("GET", "/api/user", **logged_in(200)),
+    Row("GET", "/api/session", **same(200)),
     Row("PATCH", "/api/user", **logged_in(200), json={"bio": "Vintage denim."}),
     # Logging in as the owner works from any session; the caller logs back in afterwards.
     Row("POST", "/api/login", **same(200), json={"username": "olive", "password": PASSWORD},

@@ -1,5 +1,6 @@
-import { Card, createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import { Card, createTheme, Rating, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
 import { BRAND_SHADES } from './brand';
+import rating from './rating.module.css';
 
 const brand: MantineColorsTuple = BRAND_SHADES;
 
@@ -49,5 +50,7 @@ export const theme = createTheme({
   cursorType: 'pointer',
   components: {
     Card: Card.extend({ defaultProps: { radius: 'lg', withBorder: true } }),
+    // Filled stars in orange-8 (3.6:1 on white; Mantine's yellow is 1.8:1), empty ones outlined.
+    Rating: Rating.extend({ defaultProps: { color: 'orange.8' }, classNames: { symbolBody: rating.star } }),
   },
 });

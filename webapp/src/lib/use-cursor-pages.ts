@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 
 /**
  * Page-by-page navigation over a keyset-paged list (`{items, nextCursor}`, the server's one
@@ -11,7 +11,7 @@ export function useCursorPages(resetKey: string) {
     key: resetKey,
     stack: [null],
   });
-  const stack = state.key === resetKey ? state.stack : [null];
+  const stack = useMemo(() => (state.key === resetKey ? state.stack : [null]), [state, resetKey]);
   const next = useCallback(
     (cursor: string) => setState({ key: resetKey, stack: [...stack, cursor] }),
     [resetKey, stack],

@@ -7,11 +7,13 @@ interface Tab {
   to: string;
   label: string;
   count?: number;
+  /** Also on phones (Home is the brand mark there and Shop the bottom bar's first item). */
+  phone?: boolean;
 }
 
-function TabLink({ to, label, count = 0 }: Tab) {
+function TabLink({ to, label, count = 0, phone = true }: Tab) {
   return (
-    <NavLink to={to} end={to === '/'} className={classes.tab}>
+    <NavLink to={to} end={to === '/'} className={phone ? classes.tab : `${classes.tab} ${classes.wideOnly}`}>
       {label}
       {count > 0 && (
         <>
@@ -25,12 +27,14 @@ function TabLink({ to, label, count = 0 }: Tab) {
   );
 }
 
-/** Second header row; NavLink marks the current route's tab with aria-current="page". */
+/** Second header row, on phones too (scrolling sideways if it must); NavLink marks the
+ *  current route's tab with aria-current="page". */
 export function NavTabs({ signedIn }: { signedIn: boolean }) {
   const { acceptedBuyerOffers, newSellerOffers } = useOfferNotifications();
   const tabs: Tab[] = [
-    { to: '/', label: 'Home' },
-    { to: '/marketplace', label: 'Shop' },
+    { to: '/', label: 'Home', phone: false },
+    { to: '/marketplace', label: 'Shop', phone: false },
+    { to: '/feed', label: 'Style Feed' },
     { to: '/blog', label: 'Blog' },
   ];
   if (signedIn) {

@@ -1,9 +1,8 @@
 import { ActionIcon, Anchor, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import type { MouseEvent } from 'react';
-import { Link, useLocation } from 'react-router-dom';
-import { markFirstVisit } from '@/entities/session/first-visit';
+import { Link } from 'react-router-dom';
 import { FOOTER_COLUMNS, SOCIAL_LINKS } from './footer-links';
 import classes from './site-footer.module.css';
+import { takeTour } from './tour-store';
 
 function FooterLinkList({ title, links }: (typeof FOOTER_COLUMNS)[number]) {
   return (
@@ -22,13 +21,6 @@ function FooterLinkList({ title, links }: (typeof FOOTER_COLUMNS)[number]) {
 
 /** Four columns, social placeholders, legal links and "Take a Tour". */
 export function SiteFooter() {
-  const { pathname } = useLocation();
-  const takeTour = (event: MouseEvent<HTMLAnchorElement>) => {
-    event.preventDefault();
-    markFirstVisit();
-    window.location.reload();
-  };
-
   return (
     <footer className={classes.footer}>
       <Container size="xl" py="xl">
@@ -61,7 +53,7 @@ export function SiteFooter() {
             <Anchor component={Link} to="/privacy-policy" size="xs" c="dimmed">Privacy</Anchor>
             <Anchor component={Link} to="/terms-of-service" size="xs" c="dimmed">Terms</Anchor>
             <Anchor component={Link} to="/contact" size="xs" c="dimmed">Contact</Anchor>
-            <Anchor href={pathname} onClick={takeTour} size="xs">Take a Tour</Anchor>
+            <Anchor component="button" type="button" onClick={takeTour} size="xs">Take a Tour</Anchor>
           </Group>
         </Group>
       </Container>

@@ -20,8 +20,9 @@ function messagesLabel(unread: number): string {
 
 /**
  * Sticky header: brand, the search box, actions, account, and the second row of navigation tabs.
- * On phones it is one compact row (a short brand mark, search first, then the bell and the
- * account): Shop, Messages, Sell, Favorites and Profile live in the bottom bar, the tabs go.
+ * On phones the top row is compact (a short brand mark, search first, then the bell and the
+ * account); Shop, Messages, Sell, Favorites and Profile live in the bottom bar, and the tabs
+ * row keeps every other route (Seller Hub and My Offers with their badges).
  */
 export function SiteHeader() {
   const authLink = useAuthLink();
@@ -68,9 +69,7 @@ export function SiteHeader() {
           )}
         </Group>
       </Container>
-      <Box visibleFrom="sm">
-        <NavTabs signedIn={user !== null} />
-      </Box>
+      <NavTabs signedIn={user !== null} />
     </header>
   );
 }

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { FIRST_TIME_KEY, markFirstVisit } from '@/entities/session/first-visit';
 import { renderRoutes } from '@/test-utils/render';
+import { SiteFooter } from './site-footer';
 import { TourDialog } from './tour-dialog';
 
 const routes = [{ path: '*', element: <TourDialog /> }];
@@ -43,5 +44,21 @@ describe('TourDialog', () => {
     markFirstVisit();
     await act(() => router.navigate('/'));
     expect(await screen.findByRole('dialog', { name: 'Welcome to Rethread' })).toBeInTheDocument();
+  });
+});
+
+describe('Take a Tour', () => {
+  it('scrolls to the top and opens the tour without reloading', async () => {
+    const scrolls: unknown[] = [];
+    const scrollTo = window.scrollTo;
+    window.scrollTo = ((...args: unknown[]) => void scrolls.push(args)) as typeof window.scrollTo;
+    try {
+      renderRoutes([{ path: '*', element: <><TourDialog /><SiteFooter /></> }], '/marketplace');
+      await userEvent.setup().click(screen.getByRole('button', { name: 'Take a Tour' }));
+      expect(await screen.findByRole('dialog', { name: 'Welcome to Rethread' })).toBeInTheDocument();
+      expect(scrolls).toEqual([[{ top: 0, left: 0 }]]);
+    } finally {
+      window.scrollTo = scrollTo;
+    }
   });
 });

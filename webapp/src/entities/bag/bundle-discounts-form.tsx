@@ -1,6 +1,6 @@
 import { ActionIcon, Button, Group, NumberInput, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { errorMessage } from '@/lib/api-client';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useBundleDiscounts, useSetBundleDiscounts } from './bag';
@@ -19,9 +19,12 @@ export function BundleDiscountsForm({ userId }: { userId: number }) {
   const save = useSetBundleDiscounts(userId);
   const [rows, setRows] = useState<Row[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
-  useEffect(() => {
+  // The saved tiers, each time they (re)load, replace the rows being edited.
+  const [shown, setShown] = useState(saved.data);
+  if (saved.data !== shown) {
+    setShown(saved.data);
     if (saved.data) setRows(saved.data.tiers.map(({ minItems, percent }) => ({ minItems, percent })));
-  }, [saved.data]);
+  }
 
   const change = (index: number, field: keyof Row, value: number | string) =>
     setRows((current) => current.map((row, i) => (i === index ? { ...row, [field]: value } : row)));

@@ -1,6 +1,6 @@
 import { Button, Group, Modal, NumberInput, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useEffect } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 import { submitWith } from '@/lib/form';
 import { formatMoney } from '@/lib/formatters';
 import type { Offer } from './offer';
@@ -22,10 +22,12 @@ export function CounterDialog({ offer, onClose, onCounter }: CounterDialogProps)
     },
   });
 
+  // Start empty each time the dialog opens for an offer.
+  const resetForm = useEffectEvent(() => form.reset());
+  const offerId = offer?.id;
   useEffect(() => {
-    if (offer) form.reset();
-    // Start empty each time the dialog opens for an offer.
-  }, [offer?.id]);
+    if (offerId !== undefined) resetForm();
+  }, [offerId]);
 
   const send = (values: { counterPrice: number | string }) =>
     onCounter(offer as Offer, Number(values.counterPrice).toFixed(2));

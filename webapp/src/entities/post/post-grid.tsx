@@ -21,7 +21,7 @@ const COLUMNS = { base: 1, xs: 2, md: 3, xl: 4 };
 export function PostGrid({ query, emptyTitle, emptyDescription, emptyAction }: PostGridProps) {
   const { data, isPending, isError, hasNextPage, isFetchingNextPage, fetchNextPage, refetch } = query;
   const more = () => void (hasNextPage && !isFetchingNextPage && fetchNextPage());
-  const trigger = useInfiniteTrigger<HTMLDivElement>(more, Boolean(hasNextPage));
+  const trigger = useInfiniteTrigger<HTMLDivElement>(more, Boolean(hasNextPage) && !isFetchingNextPage);
   const posts = data?.pages.flatMap((page) => page.items) ?? [];
 
   if (isPending) {

@@ -26,11 +26,15 @@ function SellerLine({ product }: { product: Product }) {
   const seller = product.seller;
   const name = seller ? seller.username : 'Unknown User';
   return (
-    <Group gap={6} wrap="nowrap" mt={4} className={classes.seller}>
-      <Avatar src={seller?.avatarUrl} alt="" name={seller?.displayName || name} size={20} color="brand" />
-      <Text size="xs" c="dimmed" className={classes.meta} style={{ flex: 1 }}>
-        {name}
-      </Text>
+    // The name comes first: on a narrow phone card the rating wraps below it rather than
+    // cutting the name to "lu…".
+    <Group gap={6} wrap="wrap" mt={4} className={classes.seller} style={{ rowGap: 0 }}>
+      <Group gap={6} wrap="nowrap" style={{ minWidth: 0, maxWidth: '100%' }}>
+        <Avatar src={seller?.avatarUrl} alt="" name={seller?.displayName || name} size={20} color="brand" />
+        <Text size="xs" c="dimmed" className={classes.meta}>
+          {name}
+        </Text>
+      </Group>
       {seller?.ratingCount ? (
         <Group gap={2} wrap="nowrap">
           <IconStarFilled size={12} color="var(--mantine-color-yellow-6)" aria-hidden />

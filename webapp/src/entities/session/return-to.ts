@@ -8,6 +8,8 @@ import { useLocation } from 'react-router-dom';
 const ORIGIN = 'https://rethread.invalid';
 
 export function safeReturnPath(raw: string | null | undefined): string {
+  // Control characters are what this refuses.
+  // eslint-disable-next-line no-control-regex
   if (!raw || !raw.startsWith('/') || raw.startsWith('//') || /[\\\u0000-\u001f\s]/.test(raw)) {
     return '/';
   }

@@ -1,4 +1,4 @@
-import { api, isApiError } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 import type { User } from '@/entities/user/user';
 
 export interface Credentials {
@@ -16,14 +16,11 @@ export interface Registration {
   password: string;
 }
 
-/** The signed-in user, or null when the server answers 401. */
+/** The signed-in user, or null for a visitor. GET /api/session answers 200 either way, so a
+ *  visitor's page logs no failed request (GET /api/user answers them 401). */
 export async function getCurrentUser(): Promise<User | null> {
-  try {
-    return await api.get('user').json<User>();
-  } catch (error) {
-    if (isApiError(error, 401)) return null;
-    throw error;
-  }
+  const { user } = await api.get('session').json<{ user: User | null }>();
+  return user;
 }
 
 export function postLogin(credentials: Credentials): Promise<User> {

@@ -12,20 +12,21 @@ beforeEach(() => {
 });
 
 describe('session store', () => {
-  it('treats 401 from GET /api/user as anonymous, not as an error', async () => {
-    fakeServer({ 'GET /api/user': () => json({ message: 'Not logged in' }, 401) });
+  it('asks GET /api/session, which answers a visitor 200 with no user (no failed request)', async () => {
+    const server = fakeServer({ 'GET /api/session': () => json({ user: null }) });
     await expect(useSessionStore.getState().fetchUser()).resolves.toBeNull();
     expect(useSessionStore.getState()).toMatchObject({ user: null, status: 'anonymous' });
+    expect(server.requests.map((request) => new URL(request.url).pathname)).toEqual(['/api/session']);
   });
 
   it('treats a failing current-user call as logged out', async () => {
-    fakeServer({ 'GET /api/user': () => new Response('down', { status: 502 }) });
+    fakeServer({ 'GET /api/session': () => new Response('down', { status: 502 }) });
     await useSessionStore.getState().fetchUser();
     expect(useSessionStore.getState().status).toBe('anonymous');
   });
 
   it('loads the signed-in user', async () => {
-    fakeServer({ 'GET /api/user': () => json(ann) });
+    fakeServer({ 'GET /api/session': () => json({ user: ann }) });
     await useSessionStore.getState().fetchUser();
     expect(useSessionStore.getState()).toMatchObject({ user: ann, status: 'authenticated' });
   });

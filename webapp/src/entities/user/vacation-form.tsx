@@ -1,5 +1,5 @@
 import { Button, Group, Paper, Stack, Switch, Text, TextInput, Textarea, Title } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { errorMessage } from '@/lib/api-client';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useSetVacation, useVacation } from './vacation';
@@ -12,12 +12,16 @@ export function VacationForm({ userId }: { userId: number }) {
   const [until, setUntil] = useState('');
   const [message, setMessage] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  useEffect(() => {
-    if (!saved.data) return;
-    setOn(saved.data.on);
-    setUntil(saved.data.until ? saved.data.until.slice(0, 10) : '');
-    setMessage(saved.data.message);
-  }, [saved.data]);
+  // The saved settings, each time they (re)load, replace what the form shows.
+  const [shown, setShown] = useState(saved.data);
+  if (saved.data !== shown) {
+    setShown(saved.data);
+    if (saved.data) {
+      setOn(saved.data.on);
+      setUntil(saved.data.until ? saved.data.until.slice(0, 10) : '');
+      setMessage(saved.data.message);
+    }
+  }
 
   const submit = () => {
     setProblem(null);

@@ -9,6 +9,8 @@ import limits from '@fixtures/form-limits.json';
 export const MIN_SLUG_LENGTH = limits.blog.slug.min;
 export const MAX_SLUG_LENGTH = limits.blog.slug.max;
 
+// Everything outside ASCII (which starts at NUL) is dropped.
+// eslint-disable-next-line no-control-regex
 const NON_ASCII = /[^\x00-\x7f]/g;
 // Python's re.ASCII \s is exactly these six characters.
 const PUNCTUATION = /[^a-z0-9 \t\n\r\f\v-]/g;

@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 import { useCurrentUser } from '@/entities/session/session-store';
 import type { OfferPage } from '@/entities/offer/offer';
 import { api } from '@/lib/api-client';
@@ -71,8 +71,7 @@ export function useMarkSeenOnOpen(side: OfferSide, productId?: number) {
         : api.post('offers/mark-buyer-notified'),
     onSuccess: () => void client.invalidateQueries({ queryKey: notificationsKey }),
   });
-  useEffect(() => {
-    mark.mutate();
-    // Once per page visit (and per product filter).
-  }, [side, productId]);
+  const markSeen = useEffectEvent(() => mark.mutate());
+  // Once per page visit (and per product filter).
+  useEffect(() => markSeen(), [side, productId]);
 }

@@ -80,18 +80,20 @@ interface Actions {
   onAddress: (order: Order) => void;
 }
 
+const canConfirm = (order: Order) => order.allowedTransitions.includes('payment_confirmed');
+const canAddress = (order: Order) => !ADDRESS_LOCKED.has(order.status);
+const hasActions = (order: Order) => canConfirm(order) || canAddress(order);
+
 function OrderActions({ order, onConfirm, onAddress }: { order: Order } & Actions) {
-  const canConfirm = order.allowedTransitions.includes('payment_confirmed');
-  const canAddress = !ADDRESS_LOCKED.has(order.status);
-  if (!canConfirm && !canAddress) return null;
+  if (!hasActions(order)) return null;
   return (
     <Group gap={6} wrap="nowrap">
-      {canConfirm && (
+      {canConfirm(order) && (
         <Button size="xs" onClick={() => onConfirm(order)} aria-label={`Confirm payment for ${order.orderNumber}`}>
           Confirm Payment
         </Button>
       )}
-      {canAddress && (
+      {canAddress(order) && (
         <Button
           size="xs"
           variant="default"
@@ -106,6 +108,8 @@ function OrderActions({ order, onConfirm, onAddress }: { order: Order } & Action
 }
 
 function OrdersTable({ orders, label, ...actions }: { orders: Order[]; label: string } & Actions) {
+  // Shipped and later orders have nothing to act on (Sales Records): no empty Actions column.
+  const withActions = orders.some(hasActions);
   return (
     <Table.ScrollContainer minWidth={1100}>
       <Table striped highlightOnHover verticalSpacing="sm" aria-label={label}>
@@ -118,7 +122,7 @@ function OrdersTable({ orders, label, ...actions }: { orders: Order[]; label: st
             <Table.Th>Buyer</Table.Th>
             <Table.Th>Seller</Table.Th>
             <Table.Th>Shipping address</Table.Th>
-            <Table.Th>Actions</Table.Th>
+            {withActions && <Table.Th>Actions</Table.Th>}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -153,9 +157,11 @@ function OrdersTable({ orders, label, ...actions }: { orders: Order[]; label: st
               <Table.Td>
                 <AddressSummary order={order} />
               </Table.Td>
-              <Table.Td>
-                <OrderActions order={order} {...actions} />
-              </Table.Td>
+              {withActions && (
+                <Table.Td>
+                  <OrderActions order={order} {...actions} />
+                </Table.Td>
+              )}
             </Table.Tr>
           ))}
         </Table.Tbody>

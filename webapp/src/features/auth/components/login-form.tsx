@@ -51,6 +51,7 @@ export function LoginForm() {
             autoComplete="one-time-code"
             inputMode="text"
             data-autofocus
+            // eslint-disable-next-line jsx-a11y/no-autofocus -- it appears because the person just asked for it
             autoFocus
             {...form.getInputProps('code')}
           />

@@ -11,15 +11,13 @@ type State = { kind: 'loading' } | { kind: 'done'; message: string } | { kind: '
 export default function VerifyEmailPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const [state, setState] = useState<State>({ kind: 'loading' });
+  // A link without a token fails at once; one with a token is asked once.
+  const [state, setState] = useState<State>(() => (token ? { kind: 'loading' }
+    : { kind: 'failed', message: 'This verification link is invalid or has expired.' }));
   const asked = useRef(false);
   useEffect(() => {
-    if (asked.current) return; // a link is used once, even under StrictMode's double effects
+    if (asked.current || !token) return; // a link is used once, even under StrictMode's double effects
     asked.current = true;
-    if (!token) {
-      setState({ kind: 'failed', message: 'This verification link is invalid or has expired.' });
-      return;
-    }
     verifyEmail(token)
       .then((answer) => {
         setState({ kind: 'done', message: answer.message });

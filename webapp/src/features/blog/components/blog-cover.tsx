@@ -17,7 +17,7 @@ export function BlogCover({ imageUrl, title, ratio = 16 / 9 }: BlogCoverProps) {
       {imageUrl && !failed ? (
         <img
           src={imageUrl}
-          alt={`Cover photo for ${title}`}
+          alt={`Cover for ${title}`}
           className={classes.cover}
           loading="lazy"
           referrerPolicy="no-referrer"

@@ -19,7 +19,8 @@ interface FacetChecklistProps {
 /**
  * A fieldset of checkboxes with result counts (brands, categories, sizes, conditions). A
  * choice with no results is left out ("XXS (0)" helps nobody) unless it is ticked, so it
- * can be unticked.
+ * can be unticked. A facet with no choice left is not shown at all (the search or the price
+ * range leaves nothing to narrow; "None yet" under each read as if the shop were empty).
  */
 export function FacetChecklist({ legend, options: all, selected, onToggle, initial }: FacetChecklistProps) {
   const [expanded, setExpanded] = useState(false);
@@ -27,6 +28,7 @@ export function FacetChecklist({ legend, options: all, selected, onToggle, initi
   const limit = initial && !expanded ? initial : options.length;
   const visible = options.slice(0, limit);
   const hidden = options.length - visible.length;
+  if (options.length === 0) return null;
 
   return (
     <fieldset style={{ border: 0, padding: 0, margin: 0 }}>
@@ -49,11 +51,6 @@ export function FacetChecklist({ legend, options: all, selected, onToggle, initi
             }
           />
         ))}
-        {options.length === 0 && (
-          <Text size="sm" c="dimmed">
-            None yet
-          </Text>
-        )}
       </Stack>
       {initial !== undefined && options.length > initial && (
         <Anchor component="button" type="button" size="sm" mt="xs" onClick={() => setExpanded(!expanded)}>

@@ -1,7 +1,7 @@
 import { CloseButton, Combobox, TextInput, useCombobox } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { categoryLabel } from '@/entities/product/catalog-enums';
 import { recentSearches, rememberSearch } from '@/lib/recent-searches';
@@ -43,7 +43,12 @@ export function HeaderSearch() {
   const current = onShop ? filtersFromParams(params) : null;
   const urlQ = current?.q ?? '';
   const [text, setText] = useState(urlQ);
-  useEffect(() => setText(urlQ), [urlQ]);
+  // A new query in the URL (Back, a link) replaces what is typed.
+  const [shownQ, setShownQ] = useState(urlQ);
+  if (shownQ !== urlQ) {
+    setShownQ(urlQ);
+    setText(urlQ);
+  }
   const [debounced] = useDebouncedValue(text.trim(), 150);
   const suggestions = useSearchSuggestions(debounced);
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });

@@ -42,23 +42,25 @@ interface OfferDialogProps {
   onClose: () => void;
 }
 
-/** Make an Offer: amount prefilled at 90%, optional message; a success state, then it closes. */
+/** Make an Offer: amount prefilled at 90%, optional message; a success state, then it closes.
+ *  The form mounts each time the dialog opens (Mantine unmounts a closed modal's content), so
+ *  it starts afresh, and the amount has the focus (the close button would otherwise). */
 export function OfferDialog({ product, opened, onClose }: OfferDialogProps) {
+  return (
+    <Modal opened={opened} onClose={onClose} title="Make an Offer" centered>
+      <OfferForm product={product} onClose={onClose} />
+    </Modal>
+  );
+}
+
+function OfferForm({ product, onClose }: Omit<OfferDialogProps, 'opened'>) {
   const [sent, setSent] = useState(false);
   const offer = useMakeOffer();
   const form = useForm<OfferValues>({
     mode: 'controlled',
-    initialValues: { offerPrice: '', message: '' },
+    initialValues: { offerPrice: startingAmount(product.price), message: '' },
     validate: { offerPrice: (value) => offerAmountError(value, product.price) },
   });
-
-  useEffect(() => {
-    if (!opened) return;
-    form.setValues({ offerPrice: startingAmount(product.price), message: '' });
-    form.clearErrors();
-    setSent(false);
-    // Reset only when the dialog opens.
-  }, [opened]);
 
   useEffect(() => {
     if (!sent) return undefined;
@@ -81,35 +83,35 @@ export function OfferDialog({ product, opened, onClose }: OfferDialogProps) {
     }
   }
 
+  if (sent) {
+    return (
+      <Stack align="center" gap="sm" py="md" role="status">
+        <ThemeIcon size={56} radius="xl" color="green" aria-hidden>
+          <IconCheck size={32} />
+        </ThemeIcon>
+        <Text fw={600}>Offer sent!</Text>
+        <Text size="sm" c="dimmed">The seller will be notified.</Text>
+      </Stack>
+    );
+  }
   return (
-    <Modal opened={opened} onClose={onClose} title="Make an Offer" centered>
-      {sent ? (
-        <Stack align="center" gap="sm" py="md" role="status">
-          <ThemeIcon size={56} radius="xl" color="green" aria-hidden>
-            <IconCheck size={32} />
-          </ThemeIcon>
-          <Text fw={600}>Offer sent!</Text>
-          <Text size="sm" c="dimmed">The seller will be notified.</Text>
-        </Stack>
-      ) : (
-        <form onSubmit={submitWith(form, send, { fallback: FAILED, quiet: true, onSuccess: () => setSent(true) })}
-          noValidate>
-          <Stack gap="md">
-            <Text size="sm" c="dimmed">
-              {product.title} is listed at {formatMoney(product.price)}. Offers start at{' '}
-              {formatMoney(minimumOfferCents(toCents(product.price) ?? 0) / 100)}.
-            </Text>
-            <TextInput label="Your offer" leftSection="$" inputMode="decimal" {...form.getInputProps('offerPrice')}
-              onChange={(event) => form.setFieldValue('offerPrice', amountInput(event.currentTarget.value))} />
-            <Textarea label="Message (optional)" placeholder="Add a note for the seller" rows={3} resize="vertical"
-              maxLength={500} {...form.getInputProps('message')} />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={onClose}>Cancel</Button>
-              <Button type="submit" loading={form.submitting}>Send Offer</Button>
-            </Group>
-          </Stack>
-        </form>
-      )}
-    </Modal>
+    <form onSubmit={submitWith(form, send, { fallback: FAILED, quiet: true, onSuccess: () => setSent(true) })}
+      noValidate>
+      <Stack gap="md">
+        <Text size="sm" c="dimmed">
+          {product.title} is listed at {formatMoney(product.price)}. Offers start at{' '}
+          {formatMoney(minimumOfferCents(toCents(product.price) ?? 0) / 100)}.
+        </Text>
+        <TextInput label="Your offer" leftSection="$" inputMode="decimal" data-autofocus
+          {...form.getInputProps('offerPrice')}
+          onChange={(event) => form.setFieldValue('offerPrice', amountInput(event.currentTarget.value))} />
+        <Textarea label="Message (optional)" placeholder="Add a note for the seller" rows={3} resize="vertical"
+          maxLength={500} {...form.getInputProps('message')} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>Cancel</Button>
+          <Button type="submit" loading={form.submitting}>Send Offer</Button>
+        </Group>
+      </Stack>
+    </form>
   );
 }

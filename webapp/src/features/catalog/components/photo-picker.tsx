@@ -20,6 +20,8 @@ function PhotoTile({ photos, index, onChange }: { photos: Photo[]; index: number
   return (
     <AspectRatio ratio={4 / 5}>
       <div className={classes.tile}>
+        {/* The listing's photos by number, in the order the shop shows them. */}
+        {/* eslint-disable-next-line jsx-a11y/img-redundant-alt */}
         <img src={photo.preview} alt={`Photo ${n}`} className={classes.image} />
         {index === 0 && (
           <Badge className={classes.cover} size="sm">

@@ -1,5 +1,5 @@
 import { Group, NumberInput, Text } from '@mantine/core';
-import { useEffect, useState, type KeyboardEvent } from 'react';
+import { useId, useState, type KeyboardEvent } from 'react';
 
 interface PriceRangeProps {
   minPrice: string;
@@ -7,28 +7,43 @@ interface PriceRangeProps {
   onChange: (range: { minPrice: string; maxPrice: string }) => void;
 }
 
-const toText = (value: string | number) => (value === '' ? '' : String(value));
+const toText = (value: string | number | bigint) => (value === '' ? '' : String(value));
 
-/** Min and max price (numbers ≥ 0); applied when a field loses focus or on Enter. */
+/** What is wrong with a typed range, in words, or null: a filter is never changed silently. */
+export function priceRangeProblem(min: string, max: string): string | null {
+  if ((min && Number(min) < 0) || (max && Number(max) < 0)) return 'Prices cannot be negative.';
+  if (min && max && Number(min) > Number(max)) return 'The minimum price is more than the maximum.';
+  return null;
+}
+
+/** Min and max price; applied when a field loses focus or on Enter, unless the range is wrong
+ *  (then it says why under the fields and the shop keeps its last filter). */
 export function PriceRange({ minPrice, maxPrice, onChange }: PriceRangeProps) {
   const [min, setMin] = useState(minPrice);
   const [max, setMax] = useState(maxPrice);
-  useEffect(() => setMin(minPrice), [minPrice]);
-  useEffect(() => setMax(maxPrice), [maxPrice]);
+  // A new filter from outside (Clear filters, Back) replaces what is typed.
+  const [applied, setApplied] = useState({ minPrice, maxPrice });
+  if (applied.minPrice !== minPrice || applied.maxPrice !== maxPrice) {
+    setApplied({ minPrice, maxPrice });
+    setMin(minPrice);
+    setMax(maxPrice);
+  }
+  const [problem, setProblem] = useState<string | null>(null);
+  const problemId = useId();
 
   const apply = () => {
-    // A reversed range is read the way it was meant.
-    const [low, high] = min && max && Number(min) > Number(max) ? [max, min] : [min, max];
-    if (low !== minPrice || high !== maxPrice) onChange({ minPrice: low, maxPrice: high });
+    const found = priceRangeProblem(min, max);
+    setProblem(found);
+    if (!found && (min !== minPrice || max !== maxPrice)) onChange({ minPrice: min, maxPrice: max });
   };
   const shared = {
-    min: 0,
     decimalScale: 2,
-    allowNegative: false,
     prefix: '$',
     hideControls: true,
     onBlur: apply,
     onKeyDown: (event: KeyboardEvent) => event.key === 'Enter' && apply(),
+    error: Boolean(problem),
+    'aria-describedby': problem ? problemId : undefined,
   };
 
   return (
@@ -43,6 +58,11 @@ export function PriceRange({ minPrice, maxPrice, onChange }: PriceRangeProps) {
         </Text>
         <NumberInput aria-label="Maximum price" placeholder="Max" value={max} onChange={(v) => setMax(toText(v))} {...shared} />
       </Group>
+      {problem && (
+        <Text id={problemId} c="red" size="xs" mt={6} role="alert">
+          {problem}
+        </Text>
+      )}
     </fieldset>
   );
 }

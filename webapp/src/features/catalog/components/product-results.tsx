@@ -46,7 +46,7 @@ export function ProductResults({ filters, layout, onClear, onSearchExact }: Prod
   // Until a new page of cards has rendered in the background, the grid shows the last one.
   const { data, waiting } = useDeferredData(search);
   const more = () => void (search.hasNextPage && !search.isFetchingNextPage && search.fetchNextPage());
-  const trigger = useInfiniteTrigger<HTMLDivElement>(more, Boolean(search.hasNextPage));
+  const trigger = useInfiniteTrigger<HTMLDivElement>(more, Boolean(search.hasNextPage) && !search.isFetchingNextPage);
   // The marketplace's first view (the newest listings) stays until the results are here.
   useFirstViewHandoff(!waiting);
 

@@ -1,8 +1,7 @@
-import { Alert, Button, Card, Container, Grid, Group, Image, Skeleton, Stack, Stepper, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Container, Grid, Group, Stack, Stepper, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useOffer } from '@/entities/offer/offer';
-import { LoadFailed } from '@/components/load-failed';
 import { NoticePage } from '@/components/notice-page';
 import { PageLoader } from '@/components/page-loader';
 import { errorMessage, isApiError } from '@/lib/api-client';
@@ -19,7 +18,8 @@ import {
   type OrderRequest,
 } from '../api';
 import { addressLines, EMPTY_ADDRESS } from '../address-validation';
-import { OrderTotals } from './order-totals';
+import { CheckoutSummary } from './checkout-summary';
+import { StepHeading } from './checkout-step-heading';
 import { PaymentStep, type PaymentMethod } from './payment-step';
 import { ShippingForm, type ShippingChoice } from './shipping-form';
 import { useAuthLink } from '@/entities/session/return-to';
@@ -37,6 +37,8 @@ export default function CheckoutPage() {
   const saved = useSavedAddresses(signedIn);
   const offer = useOffer(signedIn ? offerId : undefined);
   const navigate = useNavigate();
+  // The time the page opened: render stays pure (react-hooks/purity); the server checks again.
+  const [openedAt] = useState(Date.now);
 
   if (status === 'loading') return <PageLoader />;
   if (!signedIn) {
@@ -54,7 +56,7 @@ export default function CheckoutPage() {
   if (!product.data || saved.isPending || (offerId && offer.isPending)) return <PageLoader label="Loading checkout" />;
   // Reserved for me by my accepted offer (docs/offers.md): still mine to buy until the deadline.
   const reservedForMe = product.data.status === 'reserved' && offer.data?.status === 'accepted'
-    && offer.data.reservedUntil !== null && Date.parse(offer.data.reservedUntil) > Date.now();
+    && offer.data.reservedUntil !== null && Date.parse(offer.data.reservedUntil) > openedAt;
   const defaultAddress = saved.data?.find((item) => item.isDefault) ?? saved.data?.[0];
   return (
     <CheckoutSteps
@@ -100,7 +102,12 @@ interface StepsProps {
 
 /** Shipping, Payment, Review for one listing or a bundle (the same three steps). */
 export function CheckoutSteps({ request, lines, available: listed, similarTo, initial, onPlaced }: StepsProps) {
-  const [step, setStep] = useState(0);
+  const [step, setShownStep] = useState(0);
+  const [moved, setMoved] = useState(false);
+  const setStep = (next: number) => {
+    setShownStep(next);
+    setMoved(true);
+  };
   // A race lost at Place Order (409) is lasting, not a toast: the item is gone for this buyer.
   const [lost, setLost] = useState<string | null>(null);
   const available = listed && lost === null;
@@ -147,16 +154,19 @@ export function CheckoutSteps({ request, lines, available: listed, similarTo, in
         </Alert>
       )}
       <Grid gap="xl">
-        <Grid.Col span={{ base: 12, md: 8 }}>
+        <Grid.Col span={{ base: 12, md: 8 }} order={{ base: 2, md: 1 }}>
           <Stepper active={step} onStepClick={(next) => next < step && setStep(next)} allowNextStepsSelect={false}
             size="sm">
             <Stepper.Step label="Shipping" description="Where to send it">
+              <StepHeading key="Shipping" index={0} count={3} label="Shipping" focus={moved} />
               <ShippingForm initial={shipping} onSubmit={(choice) => { setShipping(choice); setStep(1); }} />
             </Stepper.Step>
             <Stepper.Step label="Payment" description="How you pay">
+              <StepHeading key="Payment" index={1} count={3} label="Payment" focus={moved} />
               <PaymentStep method={method} onChange={setMethod} onBack={() => setStep(0)} onNext={() => setStep(2)} />
             </Stepper.Step>
             <Stepper.Step label="Review" description="Check and place">
+              <StepHeading key="Review" index={2} count={3} label="Review" focus={moved} />
               <Stack gap="md">
                 <Card withBorder>
                   <Group justify="space-between" align="flex-start">
@@ -186,24 +196,8 @@ export function CheckoutSteps({ request, lines, available: listed, similarTo, in
             </Stepper.Step>
           </Stepper>
         </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 4 }}>
-          <Card withBorder>
-            <Stack gap="sm">
-              <Title order={2} size="h4">Order summary</Title>
-              {lines.map((line) => (
-                <Group key={line.id} wrap="nowrap" align="flex-start">
-                  {line.image && <Image src={line.image} alt={line.title} w={several ? 48 : 64} h={several ? 48 : 64} radius="sm" fit="cover" />}
-                  <Text fw={500} size={several ? 'sm' : undefined}>{line.title}</Text>
-                </Group>
-              ))}
-              {quote.data && <OrderTotals totals={quote.data} />}
-              {quote.isPending && available && <Skeleton h={96} />}
-              {quote.isError && (
-                <LoadFailed title="Could not compute the total"
-                  description={errorMessage(quote.error, 'Please try again.')} onRetry={() => void quote.refetch()} />
-              )}
-            </Stack>
-          </Card>
+        <Grid.Col span={{ base: 12, md: 4 }} order={{ base: 1, md: 2 }}>
+          <CheckoutSummary lines={lines} available={available} quote={quote} />
         </Grid.Col>
       </Grid>
     </Container>

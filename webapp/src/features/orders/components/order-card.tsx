@@ -1,6 +1,7 @@
 import { Anchor, Card, Divider, Group, Image, Rating, Stack, Text } from '@mantine/core';
 import { OrderStatusBadge } from '@/entities/order/order-status-badge';
 import { Link } from 'react-router-dom';
+import { sizeLabel } from '@/entities/product/catalog-enums';
 import { formatDate, formatMoney } from '@/lib/formatters';
 import { notifySuccess } from '@/lib/notify';
 import { useWriteReview, type Order, type OrderParty, type OrderStatus } from '../api';
@@ -23,6 +24,11 @@ function Party({ label, party }: { label: string; party: OrderParty | null }) {
   );
 }
 
+/** " · size M"; nothing for "other" (a size the catalog does not name says nothing here). */
+function sizePart(size: string): string {
+  return size.toLowerCase() === 'other' ? '' : ` · size ${sizeLabel(size)}`;
+}
+
 /** A bundle's items, each with its price before the discount. */
 export function BundleItems({ order }: { order: Order }) {
   return (
@@ -33,7 +39,7 @@ export function BundleItems({ order }: { order: Order }) {
             {item.image && <Image src={item.image} alt={item.title} w={40} h={40} radius="sm" fit="cover" />}
             <div>
               <Anchor component={Link} to={`/product/${item.id}`} size="sm">{item.title}</Anchor>
-              <Text size="xs" c="dimmed">{item.brand}{item.size ? ` · size ${item.size.toUpperCase()}` : ''}</Text>
+              <Text size="xs" c="dimmed">{item.brand}{item.size ? sizePart(item.size) : ''}</Text>
             </div>
           </Group>
           <Text size="sm">{formatMoney(item.price)}</Text>
@@ -61,8 +67,8 @@ export function OrderCard({ order, role }: { order: Order; role: 'buyer' | 'sell
                 <Text fw={600}>Item no longer listed</Text>
               )}
               <Text size="xs" c="dimmed">
-                Order {order.orderNumber} · {formatDate(order.createdAt)}
-                {order.product ? ` · ${order.product.brand} · size ${order.product.size.toUpperCase()}` : ''}
+                Order <span style={{ whiteSpace: 'nowrap' }}>{order.orderNumber}</span> · {formatDate(order.createdAt)}
+                {order.product ? ` · ${order.product.brand}${sizePart(order.product.size)}` : ''}
               </Text>
               {(order.itemCount ?? 1) > 1 ? (
                 <Text size="sm" mt={4}>
@@ -109,7 +115,7 @@ export function OrderCard({ order, role }: { order: Order; role: 'buyer' | 'sell
           <Stack gap={4}>
             {order.reviews.map((item) => (
               <Group key={item.id} gap="xs">
-                <Rating value={item.rating} readOnly size="xs" aria-label={`${item.rating} stars`} />
+                <Rating value={item.rating} readOnly size="md" aria-label={`${item.rating} stars`} />
                 <Text size="sm">{item.comment || 'No comment'}</Text>
                 <Text size="xs" c="dimmed">
                   {item.reviewerId === other?.id ? `by ${other.displayName}` : 'your review'}

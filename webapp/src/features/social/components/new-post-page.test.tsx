@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeServer, json } from '@/test-utils/fake-server';
@@ -37,7 +37,7 @@ async function withPhotoAndTag() {
 describe('NewPostPage pins', () => {
   it('places, moves and sets a pin with the keyboard alone, announcing each step', async () => {
     const { server, user } = await withPhotoAndTag();
-    screen.getByRole('button', { name: 'Pin Wool coat on the photo' }).focus();
+    screen.getByRole('button', { name: 'Pin on photo: Wool coat' }).focus();
     await user.keyboard('{Enter}');
     const pin = await screen.findByRole('button', { name: /^Pin for Wool coat at the centre of the photo/ });
     await waitFor(() => expect(pin).toHaveFocus());
@@ -57,11 +57,44 @@ describe('NewPostPage pins', () => {
 
   it('removes a pin with Delete and keeps the tag', async () => {
     const { user } = await withPhotoAndTag();
-    await user.click(screen.getByRole('button', { name: 'Pin Wool coat on the photo' }));
+    await user.click(screen.getByRole('button', { name: 'Pin on photo: Wool coat' }));
     await screen.findByRole('button', { name: /^Pin for Wool coat/ });
     await user.keyboard('{Delete}');
     expect(screen.queryByRole('button', { name: /^Pin for Wool coat/ })).not.toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Pin for Wool coat removed.');
-    expect(screen.getByRole('button', { name: 'Pin Wool coat on the photo' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Pin on photo: Wool coat' })).toBeInTheDocument();
+  });
+});
+
+describe('NewPostPage labels and hashtags', () => {
+  it('names each tag button with the words it shows (WCAG 2.5.3)', async () => {
+    const { user } = await withPhotoAndTag();
+    const tagged = screen.getByLabelText('Tagged items');
+    const pinButton = within(tagged).getByRole('button', { name: /Pin on photo/ });
+    expect(pinButton.getAttribute('aria-label')).toContain(pinButton.textContent);
+    await user.click(pinButton);
+    await user.keyboard('{Enter}');
+    const move = within(tagged).getByRole('button', { name: /Move pin/ });
+    expect(move.getAttribute('aria-label')).toContain(move.textContent);
+  });
+
+  it('checks a hashtag as it is typed and keeps a bad one out of the chips', async () => {
+    fakeServer({ 'GET /api/products': () => json(makePage([coat])) });
+    const user = userEvent.setup();
+    renderRoutes(routes, '/post/new');
+    const box = await screen.findByRole('combobox', { name: 'Hashtags' });
+    await user.type(box, 'bad tag!');
+    const rule = 'Hashtags can only use letters, numbers and underscores (at most 30 characters)';
+    expect(screen.getByText(rule)).toBeInTheDocument();
+    expect(box).toHaveAttribute('aria-invalid', 'true');
+    await user.keyboard('{Enter}');
+    expect(screen.getByText('bad')).toBeInTheDocument();
+    expect(screen.queryByText('tag!')).not.toBeInTheDocument();
+    expect(box).toHaveValue('tag!');
+    expect(screen.getByText(rule)).toBeInTheDocument();
+    await user.clear(box);
+    await user.type(box, 'tag{Enter}');
+    expect(screen.queryByText(rule)).not.toBeInTheDocument();
+    expect(screen.getByText('tag')).toBeInTheDocument();
   });
 });

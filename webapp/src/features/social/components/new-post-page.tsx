@@ -7,6 +7,7 @@ import { useForm } from '@mantine/form';
 import { IconPhotoPlus, IconPin, IconX } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { hashtagProblem } from '@/entities/post/hashtag';
 import { useCreatePost } from '@/entities/post/post';
 import { describeSpot, stepSpot } from '@/entities/post/spot';
 import type { Product } from '@/entities/product/product';
@@ -43,6 +44,7 @@ export default function NewPostPage() {
   const create = useCreatePost();
   const [placing, setPlacing] = useState<number | null>(null);
   const [announcement, setAnnouncement] = useState('');
+  const [hashtagDraft, setHashtagDraft] = useState('');
   const pins = useRef(new Map<number, HTMLButtonElement>());
   const form = useForm<Values>({
     mode: 'controlled',
@@ -51,6 +53,7 @@ export default function NewPostPage() {
       image: (value) => (value ? null : 'An image is required'),
       content: (value) =>
         value.length > CAPTION.max ? `Caption must be at most ${CAPTION.max} characters` : null,
+      hashtags: (value) => value.map(hashtagProblem).find(Boolean) ?? null,
     },
   });
   const { values } = form;
@@ -68,6 +71,14 @@ export default function NewPostPage() {
   useEffect(() => {
     if (placing !== null) pins.current.get(placing)?.focus();
   }, [placing]);
+
+  // A chip that breaks the rule is not added: it stays in the box, with the rule's message.
+  function setHashtags(chips: string[]) {
+    const bad = chips.find((chip) => hashtagProblem(chip));
+    form.setFieldValue('hashtags', chips.filter((chip) => !hashtagProblem(chip)));
+    if (bad !== undefined) setHashtagDraft(bad);
+  }
+  const hashtagError = hashtagProblem(hashtagDraft) ?? form.errors.hashtags;
 
   function titleOf(id: number) {
     return values.tags.find((tag) => tag.product.id === id)?.product.title ?? 'item';
@@ -137,7 +148,8 @@ export default function NewPostPage() {
           <Grid.Col span={{ base: 12, md: 6 }}>
             <Stack gap="xs">
               {values.image ? (
-                <div className={classes.frame} onClick={place} data-placing={placing !== null || undefined}
+                // A pointer shortcut: the keyboard places pins with the arrow keys (pinKey).
+                <div className={classes.frame} onClick={place} role="presentation" data-placing={placing !== null || undefined}
                   style={{ cursor: placing !== null ? 'crosshair' : undefined }}>
                   <AspectRatio ratio={4 / 5}>
                     <Image src={values.image} alt="Your photo" radius="lg" />
@@ -180,7 +192,8 @@ export default function NewPostPage() {
                 rows={4} {...form.getInputProps('content')} />
               <TagsInput label="Hashtags" placeholder="Type a tag and press Enter" maxTags={MAX_HASHTAGS}
                 description="Letters, numbers and underscores" splitChars={[',', ' ', '#']}
-                {...form.getInputProps('hashtags')} />
+                value={values.hashtags} onChange={setHashtags} searchValue={hashtagDraft}
+                onSearchChange={setHashtagDraft} error={hashtagError} />
               <ProductPicker taggedIds={values.tags.map((t) => t.product.id)} full={values.tags.length >= MAX_TAGS}
                 onPick={(product) => form.setFieldValue('tags', [...values.tags, { product, x: null, y: null }])} />
               {values.tags.length > 0 && (
@@ -198,7 +211,7 @@ export default function NewPostPage() {
                       </Group>
                       <Group gap={4} wrap="nowrap">
                         <UnstyledButton disabled={!values.image} onClick={() => startPlacing(tag)}
-                          aria-label={`${tag.x !== null ? 'Move the pin for' : 'Pin'} ${tag.product.title} on the photo`}>
+                          aria-label={`${tag.x !== null ? 'Move pin' : 'Pin on photo'}: ${tag.product.title}`}>
                           <Group gap={4}><IconPin size={16} /><Text size="xs">{tag.x !== null ? 'Move pin' : 'Pin on photo'}</Text></Group>
                         </UnstyledButton>
                         <ActionIcon variant="subtle" color="gray" aria-label={`Remove ${tag.product.title}`}

@@ -1,0 +1,27 @@
+// Webapp lint: TypeScript, React hooks (rules of hooks and exhaustive deps) and accessibility.
+// Run by `npm run lint` (and so `make lint`) with --max-warnings=0; `tsc --noEmit` runs there too.
+// No formatting rules here: layout is left alone so parallel edits do not collide.
+import js from '@eslint/js';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['webapp/dist/**', 'node_modules/**', 'var/**', 'test-results/**'] },
+  {
+    files: ['webapp/**/*.{ts,tsx}'],
+    extends: [js.configs.recommended, ...tseslint.configs.recommended, jsxA11y.flatConfigs.recommended,
+      reactHooks.configs.flat['recommended-latest']],
+    languageOptions: {
+      ecmaVersion: 2022,
+      globals: { ...globals.browser, ...globals.node },
+    },
+    rules: {
+      // `_` marks a parameter a signature needs but the body does not use.
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+      // A component's own `role` prop (a seller or a buyer) is not an ARIA role.
+      'jsx-a11y/aria-role': ['error', { ignoreNonDOM: true }],
+    },
+  },
+);
