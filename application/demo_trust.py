@@ -11,7 +11,6 @@ from datetime import datetime, timedelta
 
 from application.disputes import DisputeService
 from application.ports import Clock, UnitOfWork
-from application.ports.catalog import ListingFilter, ListingSort
 from application.ports.media import MediaStore
 from application.ports.posts import PostFilter
 from domain.disputes import DisputeReason
@@ -103,8 +102,7 @@ class TrustDemo:
         if target is ReportTarget.USER:
             return owner_id
         if target is ReportTarget.LISTING:
-            found = await self.uow.listings.search(ListingFilter(seller_id=owner_id),
-                                                   ListingSort.MOST_RECENT, 10)
+            found = await self.uow.listings.newest_by_seller(owner_id, 10)
             ids = sorted(listing.id for listing in found if listing.id is not None)
         else:
             posts = await self.uow.posts.list(PostFilter(author_id=owner_id), None, 10)

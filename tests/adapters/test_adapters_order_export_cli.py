@@ -23,6 +23,7 @@ from domain.listings import Listing, ListingImage
 from domain.order_rules import OrderStatus
 from domain.orders import Order, OrderItem
 from entrypoints.cli.main import app
+from entrypoints.cli.runtime import console
 from entrypoints.settings import get_settings
 
 pytestmark = pytest.mark.adapters
@@ -137,9 +138,14 @@ async def seed_bundle(url: str) -> None:
     await engine.dispose()
 
 
-def test_a_bundle_is_listed_and_exported_with_every_item(cli: CliRunner, db: str) -> None:
+def test_a_bundle_is_listed_and_exported_with_every_item(cli: CliRunner, db: str,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
     asyncio.run(seed_bundle(db))
-    listed = cli.invoke(app, ["orders", "list"], env={"COLUMNS": "200"})
+    # Rich fixes a console's width when COLUMNS is set as it is made (pytest-xdist's workers
+    # have COLUMNS=80 at import): let this one read the wide COLUMNS below when it prints.
+    monkeypatch.setattr(console, "_width", None)
+    monkeypatch.setenv("COLUMNS", "200")
+    listed = cli.invoke(app, ["orders", "list"])
     assert listed.exit_code == 0, listed.output
     assert "Wool coat + Silk scarf" in listed.output and "$18.00" in listed.output
     exported = cli.invoke(app, ["orders", "export"])
