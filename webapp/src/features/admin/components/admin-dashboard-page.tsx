@@ -10,9 +10,9 @@ import { ContactMessages } from './contact-messages';
 import { DeskOrders } from './desk-orders';
 import { SalesRecords } from './sales-records';
 import { SummaryCards } from './summary-cards';
-import { AuditLog } from '@/features/trust/components/audit-log';
-import { DisputesDesk } from '@/features/disputes/components/disputes-desk';
-import { ModerationDesk } from '@/features/trust/components/moderation-desk';
+import { AuditLog } from '@/entities/trust/components/audit-log';
+import { DisputesDesk } from '@/entities/disputes/components/disputes-desk';
+import { ModerationDesk } from '@/entities/trust/components/moderation-desk';
 
 const TABS = [
   { value: 'pending', label: 'Pending Payments' },

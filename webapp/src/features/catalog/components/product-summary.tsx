@@ -10,7 +10,7 @@ import { BuyerActions } from './buyer-actions';
 import { BuyerProtectionNote } from './buyer-protection-note';
 import { OwnerActions } from './owner-actions';
 import { SellerCard } from './seller-card';
-import { ReportMenu } from '@/features/trust/components/report-menu';
+import { ReportMenu } from '@/entities/trust/components/report-menu';
 
 function watchingText(count: number): string {
   return count === 1 ? '1 watching' : `${count} watching`;

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import type { Message } from '../api';
 import { formatBubbleTime, offerTone, type OfferTone } from '../format';
 import classes from './messages.module.css';
-import { ReportMenu } from '@/features/trust/components/report-menu';
+import { ReportMenu } from '@/entities/trust/components/report-menu';
 
 const TONES: Record<OfferTone, { color: string; label: string; icon: ReactNode }> = {
   offer: { color: 'brand', label: 'Offer', icon: <IconTag size={14} /> },

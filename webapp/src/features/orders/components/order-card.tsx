@@ -6,7 +6,7 @@ import { formatDate, formatMoney } from '@/lib/formatters';
 import { notifySuccess } from '@/lib/notify';
 import { useWriteReview, type Order, type OrderParty, type OrderStatus } from '../api';
 import { OrderActions } from './order-actions';
-import { DisputePanel } from '@/features/disputes/components/dispute-panel';
+import { DisputePanel } from '@/entities/disputes/components/dispute-panel';
 import { OrderTimeline } from './order-timeline';
 import { ReviewForm } from './review-form';
 import { ShippingAddressPanel } from './shipping-address-panel';

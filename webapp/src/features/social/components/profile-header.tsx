@@ -8,7 +8,7 @@ import { promptLogin } from '@/entities/session/login-prompt';
 import type { PublicUser } from '@/entities/user/public-user';
 import { useCurrentUser } from '@/entities/session/session-store';
 import { displayNameOf } from '@/entities/user/user';
-import { ReportMenu } from '@/features/trust/components/report-menu';
+import { ReportMenu } from '@/entities/trust/components/report-menu';
 
 function Count({ label, value }: { label: string; value: number }) {
   return (

@@ -13,7 +13,7 @@ import { api } from '@/lib/api-client';
 import { submitWith } from '@/lib/form';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { READ_FAILED, readAsDataUrl } from '@/lib/read-file';
-import { BlockedMembers } from '@/features/trust/components/blocked-members';
+import { BlockedMembers } from '@/entities/trust/components/blocked-members';
 
 interface Values {
   displayName: string;

@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import type { StylePostDetail } from '@/entities/post/post';
 import { FollowButton } from '@/entities/user/follow-button';
 import { displayNameOf } from '@/entities/user/user';
-import { ReportMenu } from '@/features/trust/components/report-menu';
+import { ReportMenu } from '@/entities/trust/components/report-menu';
 
 /** Who posted it: avatar, names, follow, and their Instagram when they gave one. */
 export function AuthorCard({ post }: { post: StylePostDetail }) {

@@ -16,7 +16,7 @@ import { displayNameOf } from '@/entities/user/user';
 import { submitWith } from '@/lib/form';
 import { formatRelativeAge } from '@/lib/formatters';
 import { useAuthLink } from '@/entities/session/return-to';
-import { ReportMenu } from '@/features/trust/components/report-menu';
+import { ReportMenu } from '@/entities/trust/components/report-menu';
 
 const MAX_COMMENT = limits.posts.comment.max;
 
