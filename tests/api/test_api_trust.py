@@ -107,15 +107,21 @@ async def test_a_block_is_felt_from_both_sides(app: Litestar) -> None:
         feed = (await sofia.get("/api/posts")).json()["items"]
         assert post_id not in [item["id"] for item in feed]
         assert (await maya.get(f"/api/posts/{post_id}")).status_code == 200
-        # The old conversation stays readable.
+        # The old conversation stays readable, and says it is closed to both of them; only
+        # the one who blocked is told it was them.
         thread = await maya.get(f"/api/messages/{maya_id}/{sofia_id}")
-        assert thread.status_code == 200 and thread.json()
+        assert thread.status_code == 200 and thread.json()["items"]
+        assert (thread.json()["closed"], thread.json()["blockedByYou"]) == (True, True)
+        theirs = (await sofia.get(f"/api/messages/{sofia_id}/{maya_id}")).json()
+        assert theirs["items"] and (theirs["closed"], theirs["blockedByYou"]) == (True, False)
 
         assert (await maya.delete(f"/api/blocks/{sofia_id}")).status_code == 204
         assert (await maya.delete(f"/api/blocks/{sofia_id}")).status_code == 404
         again = await sofia.post("/api/messages", json={"receiverId": maya_id,
                                                         "content": "Hi again"})
         assert again.status_code == 201
+        reopened = (await sofia.get(f"/api/messages/{sofia_id}/{maya_id}")).json()
+        assert (reopened["closed"], reopened["blockedByYou"]) == (False, False)
         assert coat in await _search_ids(sofia, q="coat")
 
 
