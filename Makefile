@@ -28,7 +28,9 @@ $(BIN)/.installed: pyproject.toml requirements.lock
 
 # Re-resolve requirements.lock after changing pyproject.toml; pins already in it are kept
 # unless LOCK_ARGS=--upgrade (or --upgrade-package NAME).
-lock: $(BIN)/.installed
+lock:
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	test -x $(BIN)/uv || $(PIP) install uv==0.13.9
 	$(BIN)/uv pip compile pyproject.toml --extra dev --generate-hashes --python-version 3.11 \
 		--no-annotate --quiet --custom-compile-command "make lock" -o requirements.lock $(LOCK_ARGS)
 
