@@ -20,6 +20,7 @@ from functools import partial
 from application.analytics import ActivityBatch
 from application.catalog_search import (
     SearchPage,
+    SearchPurpose,
     SearchRequest,
     fingerprint,
     parse_filter,
@@ -159,7 +160,8 @@ class CatalogService:
             # leaves the page (the engine excluded it already when the index knew).
             items = [item for item in shown.items if _still_shown(item, query)]
             views = await listing_views(self.uow, self.clock, items)
-        if query.words and request.cursor is None:  # a new query, not the next page
+        # A shopper's new query (not the next page, not the post editor's tag box).
+        if query.words and request.cursor is None and request.purpose is SearchPurpose.SHOP:
             self.activity.add(ActivityKind.SEARCH, request.searcher_id, self.clock.now())
         return SearchPage(views, shown.next_cursor, total, capped, did_you_mean)
 
