@@ -142,4 +142,5 @@ def fingerprint(query: ListingFilter) -> str:
         query.words, sorted(query.brands), sorted(map(str, query.categories)),
         sorted(map(str, query.sizes)), sorted(map(str, query.conditions)),
         amount(query.min_price), amount(query.max_price), query.seller_id,
-        query.include_unavailable)).encode()).hexdigest()[:12]
+        query.include_unavailable, sorted(query.exclude_sellers), query.include_hidden
+    )).encode()).hexdigest()[:12]

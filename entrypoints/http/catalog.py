@@ -194,14 +194,15 @@ class CatalogController(Controller):
             categories=[c.value for c in found.categories], words=found.words)
 
     @get("/facets", **HEAVY_PUBLIC_READ)
-    async def facets(self, catalog: CatalogService, q: str | None = None,
+    async def facets(self, catalog: CatalogService, viewer: User | None, q: str | None = None,
                      brand: Brands = None, category: Categories = None, size: Sizes = None,
                      condition: Conditions = None, min_price: MinPrice = None,
                      max_price: MaxPrice = None, seller_id: SellerId = None,
                      include_sold: IncludeSold = False, exact: Exact = False) -> FacetsOut:
-        return facets_out(await catalog.facets(_search_request(
-            q, brand, category, size, condition, min_price, max_price, seller_id,
-            include_sold, exact=exact)))
+        request = _search_request(q, brand, category, size, condition, min_price, max_price,
+                                  seller_id, include_sold, exact=exact)
+        return facets_out(await catalog.facets(
+            replace(request, searcher_id=viewer.id if viewer else None)))
 
     @get("/{product_id:int}", **public())
     async def product(self, product_id: int, catalog: CatalogService, viewer: User | None
