@@ -9,16 +9,30 @@ PYTEST := $(BIN)/pytest
 WEBAPP_SOURCES := $(shell find webapp/src webapp/index.html webapp/vite.config.ts webapp/public -type f 2>/dev/null)
 CHROMIUM := /usr/bin/chromium
 
-.PHONY: help install run test lint test-unit test-adapters test-api test-webapp test-e2e bench clean
+.PHONY: help install lock run test lint test-unit test-adapters test-api test-webapp test-e2e bench clean
 
 help:
 	@echo "make run    set up, migrate, seed demo data and serve on http://$${RETHREAD_HOST:-127.0.0.1}:$${RETHREAD_PORT:-8000}"
 	@echo "make test   every check: lint, unit, adapters, API (SQLite + PostgreSQL when configured), webapp, browser"
 
-$(BIN)/.installed: pyproject.toml
+# Every Python package, direct and transitive, comes from requirements.lock with its hashes;
+# the project itself is then installed without resolving anything, and `pip check` fails when
+# pyproject.toml asks for something the lock does not hold (run `make lock`).
+PIP := $(BIN)/pip --quiet --disable-pip-version-check
+$(BIN)/.installed: pyproject.toml requirements.lock
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install --quiet --disable-pip-version-check -e '.[dev]'
+	$(PIP) install --require-hashes -r requirements.lock
+	$(PIP) install --no-deps -e .
+	$(BIN)/pip check
 	touch $@
+
+# Re-resolve requirements.lock after changing pyproject.toml; pins already in it are kept
+# unless LOCK_ARGS=--upgrade (or --upgrade-package NAME).
+lock:
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	test -x $(BIN)/uv || $(PIP) install uv==0.13.9
+	$(BIN)/uv pip compile pyproject.toml --extra dev --generate-hashes --python-version 3.11 \
+		--no-annotate --quiet --custom-compile-command "make lock" -o requirements.lock $(LOCK_ARGS)
 
 node_modules/.installed: package.json package-lock.json
 	npm ci --no-audit --no-fund --loglevel=error

@@ -20,6 +20,7 @@ from functools import partial
 from application.analytics import ActivityBatch
 from application.catalog_search import (
     SearchPage,
+    SearchPurpose,
     SearchRequest,
     fingerprint,
     parse_filter,
@@ -126,7 +127,7 @@ class CatalogService:
         ``exact``), misspelt words are corrected against the catalog's vocabulary
         (:meth:`_corrected`); the corrected words come back as ``did_you_mean`` and travel
         in the cursor (``d``), so the following pages continue the corrected search."""
-        query = parse_filter(request)
+        query = await self._for_searcher(parse_filter(request), request.searcher_id)
         sort = parse_sort(request.sort, bool(query.words))
         page = page_request(request.limit, request.cursor, sort.key_type, s=sort.value)
         remembered = page.cursor.extra if page.cursor is not None else {}
@@ -145,9 +146,6 @@ class CatalogService:
                 query, total, capped = fixed
                 query_print, did_you_mean = fingerprint(query), " ".join(query.words)
         ids = [] if total == 0 else await self.engine.ids(query, sort, page.fetch, page.after)
-        async with self.uow:
-            blocked = (await self.uow.blocks.hidden_from(request.searcher_id)
-                       if request.searcher_id is not None else frozenset())
         extra: dict[str, str | int | bool] = {"s": sort.value, "t": total, "f": query_print}
         if capped:
             extra["c"] = True
@@ -158,16 +156,26 @@ class CatalogService:
             found = [listed[i] for i in ids if i in listed]
             shown = page_of(found, page, lambda item: position(item, sort, query.words),
                             **extra)
-            items = [item for item in shown.items if query.include_unavailable
-                     or item.status is ListingStatus.AVAILABLE]
-            # Blocked members' listings (issue 37) leave the page after the engine's work.
-            items = [item for item in items if item.seller_id not in blocked
-                     and (item.status is not ListingStatus.HIDDEN
-                          or item.seller_id == request.searcher_id)]
+            # The rows as they are now: one sold or hidden since the index last looked
+            # leaves the page (the engine excluded it already when the index knew).
+            items = [item for item in shown.items if _still_shown(item, query)]
             views = await listing_views(self.uow, self.clock, items)
-        if query.words and request.cursor is None:  # a new query, not the next page
+        # A shopper's new query (not the next page, not the post editor's tag box).
+        if query.words and request.cursor is None and request.purpose is SearchPurpose.SHOP:
             self.activity.add(ActivityKind.SEARCH, request.searcher_id, self.clock.now())
         return SearchPage(views, shown.next_cursor, total, capped, did_you_mean)
+
+    async def _for_searcher(self, query: ListingFilter, searcher_id: int | None
+                            ) -> ListingFilter:
+        """The filter as ``searcher_id`` may see it (issue 37), inside the engine's query
+        so totals, pages and facets agree: listings of members blocked either way are
+        left out, and moderator-hidden listings show only in their seller's own shop."""
+        if searcher_id is None:
+            return query
+        async with self.uow:
+            blocked = await self.uow.blocks.hidden_from(searcher_id)
+        return replace(query, exclude_sellers=frozenset(blocked),
+                       include_hidden=query.seller_id == searcher_id)
 
     async def _total(self, query: ListingFilter) -> tuple[int, bool]:
         counted = await self.engine.count(query, up_to=TOTAL_CAP + 1)
@@ -227,7 +235,7 @@ class CatalogService:
         the search's own total is 0 too: the correction's trigger, found without a second
         count. (A query with counts cannot be corrected: every word it matched is a word of
         the vocabulary.)"""
-        query = parse_filter(request)
+        query = await self._for_searcher(parse_filter(request), request.searcher_id)
         facets = await self.engine.facets(query, FACET_BRANDS)
         if facets.categories or request.exact:
             return facets
@@ -320,6 +328,15 @@ class CatalogService:
 
     async def _existing(self, listing_id: int) -> Listing:
         return await existing_listing(self.uow, listing_id)
+
+
+def _still_shown(listing: Listing, query: ListingFilter) -> bool:
+    """Does the listing's current row still belong on the page the engine chose it for?"""
+    if listing.status is ListingStatus.AVAILABLE:
+        return True
+    if listing.status is ListingStatus.HIDDEN:
+        return query.include_unavailable and query.include_hidden
+    return query.include_unavailable
 
 
 def _given(changes: ListingChanges) -> dict[str, str]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass, field
 from decimal import Decimal
+from enum import StrEnum
 from functools import lru_cache
 from typing import Any
 
@@ -25,6 +26,14 @@ from domain.search import query_words
 MAX_SEARCH_WORDS = 8
 # Filters whose digest is remembered (a few hundred bytes each).
 FINGERPRINTS = 4096
+
+
+class SearchPurpose(StrEnum):
+    """Why a client searches: ``shop`` (a shopper looking for something to buy, counted in
+    analytics as a search) or ``tagging`` (a member picking listings to tag in a post)."""
+
+    SHOP = "shop"
+    TAGGING = "tagging"
 
 
 @dataclass(frozen=True)
@@ -44,6 +53,9 @@ class SearchRequest:
     limit: int | None = None
     cursor: str | None = None
     searcher_id: int | None = None  # who searched, for analytics (None: a visitor)
+    # A shopper's search (the shop, the header) is counted in analytics; a search made to
+    # pick something else, such as the post editor's "Tag items" box, is not.
+    purpose: SearchPurpose = SearchPurpose.SHOP
     exact: bool = False  # search the words as typed: no typo correction
 
 
@@ -130,4 +142,5 @@ def fingerprint(query: ListingFilter) -> str:
         query.words, sorted(query.brands), sorted(map(str, query.categories)),
         sorted(map(str, query.sizes)), sorted(map(str, query.conditions)),
         amount(query.min_price), amount(query.max_price), query.seller_id,
-        query.include_unavailable)).encode()).hexdigest()[:12]
+        query.include_unavailable, sorted(query.exclude_sellers), query.include_hidden
+    )).encode()).hexdigest()[:12]

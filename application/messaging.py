@@ -69,6 +69,11 @@ class ThreadPage:
 
     items: list[Message]
     next_cursor: str | None
+    # Issue 37: either member blocked the other, so the thread stays readable but no one
+    # can send in it (``send`` answers 403); ``blocked_by_you`` says the reader did it (the
+    # page offers Unblock), without telling anyone that they were blocked.
+    closed: bool = False
+    blocked_by_you: bool = False
 
 
 class MessagingService:
@@ -133,11 +138,15 @@ class MessagingService:
             raise Forbidden(NOT_YOUR_THREAD)
         request = page_request(limit, cursor, int)
         before = request.after.id if request.after else None
+        other = partner_id if actor.id == user_id else user_id
         async with self.uow:
             newest_first = await self.uow.messages.thread(user_id, partner_id, before,
                                                           request.fetch)
+            closed = actor.id != other and await self.uow.blocks.between(actor.id, other)
+            by_you = closed and any(b.blocked_id == other
+                                    for b in await self.uow.blocks.by(actor.id))
         page = page_of(newest_first, request, _by_id)
-        return ThreadPage(list(reversed(page.items)), page.next_cursor)
+        return ThreadPage(list(reversed(page.items)), page.next_cursor, closed, by_you)
 
     async def conversations(self, actor: User, user_id: int) -> list[Conversation]:
         if actor.id != user_id:

@@ -303,7 +303,21 @@ class OrderService:
             for product_id in order.product_ids:
                 await self.uow.listings.claim_status(product_id, ListingStatus.RESERVED,
                                                      target, now)
+        if order.status is OrderStatus.CANCELLED and before is not OrderStatus.CANCELLED:
+            await self._settle_offer(order, now)
         await self._record(order, now)
+
+    async def _settle_offer(self, order: Order, now: datetime) -> None:
+        """A cancelled order placed with an accepted offer ends that offer (``cancelled``),
+        so the listing, back in the shop, can take and accept other offers again."""
+        assert order.id is not None
+        offer_id = await self.uow.orders.offer_of(order.id)
+        offer = await self.uow.offers.get(offer_id) if offer_id is not None else None
+        if offer is None or offer.status is not OfferStatus.ACCEPTED:
+            return
+        offer.order_cancelled()
+        offer.updated_at = now
+        await self.uow.offers.save(offer, was=OfferStatus.ACCEPTED)
 
     async def _record(self, order: Order, now: datetime) -> None:
         assert order.id is not None

@@ -6,7 +6,7 @@
 stuck with an open offer). The buyer may withdraw a ``pending`` offer (``withdrawn``). The
 marketplace itself declines an open offer (``rejected`` with a ``decline_reason``) when
 another offer on the listing is accepted or the listing is sold or deleted.
-``rejected``, ``withdrawn`` and ``expired`` are settled: no more actions.
+``rejected``, ``withdrawn``, ``expired`` and ``cancelled`` are settled: no more actions.
 The agreed price of an accepted offer is what checkout charges that buyer.
 
 Accepting an offer (the seller's accept or the buyer's acceptance of a counter) reserves the
@@ -14,6 +14,9 @@ listing for that buyer for :data:`RESERVATION` (24 hours): ``reserved_until`` is
 deadline. Until then only that buyer can order it (:meth:`Offer.holds_item_for`); placing the
 order uses the reservation up (:meth:`Offer.use_reservation`). When the deadline passes
 unused, :meth:`Offer.expire` makes the offer ``expired`` and the listing returns to the shop.
+When the order placed with an accepted offer is cancelled (by anyone, or the unpaid-order
+timer), :meth:`Offer.order_cancelled` makes the offer ``cancelled``: the agreement is over,
+the listing is back in the shop, and it can take (and accept) other offers again.
 """
 
 from __future__ import annotations
@@ -49,6 +52,7 @@ _ALREADY = {
     "withdrawn": "The buyer has withdrawn this offer.",
     "expired": "This offer has expired: the buyer did not check out within 24 hours.",
     "pending": "The seller has not answered this offer yet.",
+    "cancelled": "The order placed with this offer was cancelled.",
 }
 RESERVATION_HOURS = 24
 RESERVATION = timedelta(hours=RESERVATION_HOURS)
@@ -61,6 +65,7 @@ class OfferStatus(StrEnum):
     COUNTERED = "countered"
     WITHDRAWN = "withdrawn"
     EXPIRED = "expired"
+    CANCELLED = "cancelled"  # the order placed with the accepted offer was cancelled
 
 
 class DeclineReason(StrEnum):
@@ -230,6 +235,14 @@ class Offer:
         self.reserved_until = None
         self.buyer_seen = False
         self.events.append(OfferExpired(self.id, self.buyer_id, self.seller_id, deadline))
+
+    def order_cancelled(self) -> None:
+        """The order placed with this accepted offer was cancelled: the offer is settled as
+        ``cancelled``, so it no longer counts as the listing's accepted offer."""
+        if self.status is not OfferStatus.ACCEPTED:
+            raise IllegalTransition(_ALREADY[self.status.value])
+        self.status = OfferStatus.CANCELLED
+        self.reserved_until = None
 
     def accept(self, actor_id: int, now: datetime) -> None:
         self._seller_responds(actor_id)

@@ -176,10 +176,14 @@ class TantivySearch:
             parts.append(_term("seller", query.seller_id))
         parts.extend(_word("terms", word) for word in query.words)
         found = _all(parts)
+        excluded = []
         if query.exclude_sellers:
-            found = Query.boolean_query([
-                (Occur.Must, found),
-                (Occur.MustNot, _any_of("seller", sorted(query.exclude_sellers)))])
+            excluded.append(_any_of("seller", sorted(query.exclude_sellers)))
+        if query.include_unavailable and not query.include_hidden:
+            excluded.append(_term("status", ListingStatus.HIDDEN.value))
+        if excluded:
+            found = Query.boolean_query([(Occur.Must, found)]
+                                        + [(Occur.MustNot, part) for part in excluded])
         return found
 
     async def ids(self, query: ListingFilter, sort: ListingSort, limit: int,

@@ -146,6 +146,10 @@ class SqlOrderRepository:
             .order_by(OrderRow.id))
         return {offer_id: order_id for offer_id, order_id in rows.all()}
 
+    async def offer_of(self, order_id: int) -> int | None:
+        return await self.session.scalar(
+            select(OrderRow.offer_id).where(OrderRow.id == order_id))
+
     async def number_taken(self, order_number: str) -> bool:
         return bool(await self.session.scalar(
             select(exists().where(OrderRow.order_number == order_number))))

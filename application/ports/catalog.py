@@ -89,7 +89,10 @@ class ListingFilter:
     max_price: Decimal | None = None
     seller_id: int | None = None
     include_unavailable: bool = False
-    exclude_sellers: frozenset[int] = frozenset()  # trust and safety: hidden sellers
+    exclude_sellers: frozenset[int] = frozenset()  # trust and safety: blocked sellers
+    # With ``include_unavailable``: moderator-hidden listings too (only their seller's own
+    # shop shows them); without it only available listings match anyway.
+    include_hidden: bool = False
 
 
 @dataclass(frozen=True)

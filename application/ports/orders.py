@@ -77,6 +77,8 @@ class OrderRepository(Protocol):
     async def for_offers(self, offer_ids: list[int]) -> dict[int, int]:
         """For each of these accepted offers with an order that is not cancelled: that
         order's id (the newest), keyed by offer id."""
+    async def offer_of(self, order_id: int) -> int | None:
+        """The id of the accepted offer this order was placed with, if any."""
     async def get_by_number(self, order_number: str) -> Order | None: ...
     async def number_taken(self, order_number: str) -> bool: ...
     async def save(self, order: Order, expected_status: OrderStatus, now: datetime) -> bool:

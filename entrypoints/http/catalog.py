@@ -16,7 +16,7 @@ from litestar.params import Parameter
 from litestar.status_codes import HTTP_201_CREATED, HTTP_204_NO_CONTENT
 
 from application.catalog import CatalogService, ListingChanges
-from application.catalog_search import SearchRequest
+from application.catalog_search import SearchPurpose, SearchRequest
 from application.media import MAX_IMAGE_BYTES, PhotoInput
 from application.ports.catalog import ListingSort
 from domain.accounts import User
@@ -150,6 +150,9 @@ Sort = Annotated[str | None, Parameter(
     schema_extra={"enum": [s.value for s in ListingSort]})]
 Exact = Annotated[bool, Parameter(
     query="exact", description="Search the words as typed (no typo correction)")]
+Purpose = Annotated[SearchPurpose, Parameter(
+    query="purpose", description="shop (default): a shopper's search, counted in analytics; "
+    "tagging: picking listings to tag in a post, not counted")]
 
 
 def _search_request(q: str | None, brand: list[str] | None, category: list[str] | None,
@@ -175,11 +178,12 @@ class CatalogController(Controller):
                      condition: Conditions = None, min_price: MinPrice = None,
                      max_price: MaxPrice = None, seller_id: SellerId = None,
                      include_sold: IncludeSold = False, sort: Sort = None,
-                     limit: Limit = None, cursor: Cursor = None, exact: Exact = False
-                     ) -> ProductPageOut:
+                     limit: Limit = None, cursor: Cursor = None, exact: Exact = False,
+                     purpose: Purpose = SearchPurpose.SHOP) -> ProductPageOut:
         request = _search_request(q, brand, category, size, condition, min_price, max_price,
                                   seller_id, include_sold, sort, limit, cursor, exact)
-        page = await catalog.search(replace(request, searcher_id=viewer.id if viewer else None))
+        page = await catalog.search(replace(request, searcher_id=viewer.id if viewer else None,
+                                            purpose=purpose))
         return product_page_out(page)
 
     @get("/suggestions", **HEAVY_PUBLIC_READ)
@@ -190,14 +194,15 @@ class CatalogController(Controller):
             categories=[c.value for c in found.categories], words=found.words)
 
     @get("/facets", **HEAVY_PUBLIC_READ)
-    async def facets(self, catalog: CatalogService, q: str | None = None,
+    async def facets(self, catalog: CatalogService, viewer: User | None, q: str | None = None,
                      brand: Brands = None, category: Categories = None, size: Sizes = None,
                      condition: Conditions = None, min_price: MinPrice = None,
                      max_price: MaxPrice = None, seller_id: SellerId = None,
                      include_sold: IncludeSold = False, exact: Exact = False) -> FacetsOut:
-        return facets_out(await catalog.facets(_search_request(
-            q, brand, category, size, condition, min_price, max_price, seller_id,
-            include_sold, exact=exact)))
+        request = _search_request(q, brand, category, size, condition, min_price, max_price,
+                                  seller_id, include_sold, exact=exact)
+        return facets_out(await catalog.facets(
+            replace(request, searcher_id=viewer.id if viewer else None)))
 
     @get("/{product_id:int}", **public())
     async def product(self, product_id: int, catalog: CatalogService, viewer: User | None

@@ -57,6 +57,10 @@ class CountOut(CamelStruct):
 class ThreadOut(CamelStruct):
     items: list[MessageOut]
     next_cursor: str | None
+    # True when either member blocked the other: readable, but sending answers 403.
+    closed: bool = False
+    # True when the reader is the one who blocked (so the page can offer Unblock).
+    blocked_by_you: bool = False
 
 
 class ConversationOut(CamelStruct):
@@ -90,7 +94,8 @@ def _conversation_out(conversation: Conversation) -> ConversationOut:
 
 
 def _thread_out(page: ThreadPage) -> ThreadOut:
-    return ThreadOut(items=[message_out(m) for m in page.items], next_cursor=page.next_cursor)
+    return ThreadOut(items=[message_out(m) for m in page.items], next_cursor=page.next_cursor,
+                     closed=page.closed, blocked_by_you=page.blocked_by_you)
 
 
 class MessagingController(Controller):

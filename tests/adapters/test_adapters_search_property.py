@@ -87,6 +87,7 @@ filters = st.builds(
     conditions=subset(list(Condition)), min_price=prices, max_price=prices,
     seller_id=st.none() | st.sampled_from([1, 2]), include_unavailable=st.booleans(),
     exclude_sellers=st.sampled_from([frozenset(), frozenset({1})]),
+    include_hidden=st.booleans(),
 )
 
 

@@ -42,6 +42,9 @@ async def test_sign_ups_visits_listings_and_searches_are_counted(client: ApiClie
     assert first["nextCursor"]
     await client.get(f"/api/products?q=levi&limit=1&cursor={first['nextCursor']}")  # a page
     await client.get("/api/products")  # browsing without words is not a search
+    # The post editor's "Tag items" box searches to pick listings, not to shop (issue 36).
+    tagging = await client.get("/api/products?q=levi&limit=6&purpose=tagging")
+    assert tagging.status_code == 200 and tagging.json()["items"]
     await logout(client)
     await client.get("/api/products?q=jacket")  # a visitor's search counts too
     await client.register("boss", email="boss@example.com")

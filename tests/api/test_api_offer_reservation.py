@@ -133,3 +133,67 @@ async def test_the_reserved_buyer_and_another_buyer_check_out_at_once(app: Lites
         again = await p["sofia"].post("/api/orders", json={"productId": coat,
                                                            "offerId": made["id"]})
         assert again.status_code == 409
+
+
+async def test_a_cancelled_order_ends_its_offer_so_the_listing_takes_offers_again(
+        timed_app: Litestar, container: Container, clock: FixedClock) -> None:
+    """Issue 36: the order placed with an accepted offer is cancelled (by the buyer here,
+    by the unpaid-order timer below): the offer becomes ``cancelled``, so another buyer's
+    offer on the listing, back in the shop, can be made and accepted."""
+    async with people(timed_app, "maya", "sofia", "lena") as p:
+        coat = await listing(p["maya"], title="Wool coat")
+        made = await offer(p["sofia"], coat, "60.00")
+        await p["maya"].put(f"/api/offers/{made['id']}/respond", json={"status": "accepted"})
+        placed = await p["sofia"].post("/api/orders", json={"productId": coat,
+                                                            "offerId": made["id"]})
+        assert placed.status_code == 201, placed.text
+        cancelled = await p["sofia"].put(f"/api/orders/{placed.json()['id']}/status",
+                                         json={"status": "cancelled"})
+        assert cancelled.status_code == 200, cancelled.text
+        mine = (await p["sofia"].get(f"/api/offers/{made['id']}")).json()
+        assert (mine["status"], mine["orderId"], mine["reservedUntil"]) == (
+            "cancelled", None, None)
+        assert (await p["lena"].get(f"/api/products/{coat}")).json()["status"] == "available"
+        theirs = await offer(p["lena"], coat, "70.00")
+        accepted = await p["maya"].put(f"/api/offers/{theirs['id']}/respond",
+                                       json={"status": "accepted"})
+        assert accepted.status_code == 200, accepted.text
+        # The settled offer cannot pay any more.
+        late = await p["sofia"].post("/api/orders", json={"productId": coat,
+                                                          "offerId": made["id"]})
+        assert late.status_code == 409
+
+        # The unpaid-order timer cancels Lena's order: the same rule.
+        placed = await p["lena"].post("/api/orders", json={"productId": coat,
+                                                           "offerId": theirs["id"]})
+        assert placed.status_code == 201, placed.text
+        clock.advance(hours=73)
+        await container.order_timers().sweep()
+        order = (await p["lena"].get(f"/api/orders/{placed.json()['id']}")).json()
+        assert order["status"] == "cancelled"
+        assert (await p["lena"].get(f"/api/offers/{theirs['id']}")).json()["status"] == (
+            "cancelled")
+        again = await offer(p["sofia"], coat, "65.00")
+        assert (await p["maya"].put(f"/api/offers/{again['id']}/respond",
+                                    json={"status": "accepted"})).status_code == 200
+
+
+async def test_buyer_and_seller_cancel_an_offer_order_at_once(app: Litestar) -> None:
+    """Both sides cancel the same offer order at the same moment: one cancels, the other is
+    told it is already cancelled, and the offer is settled once (no 5xx, no stuck offer)."""
+    async with people(app, "maya", "sofia", "lena") as p:
+        coat = await listing(p["maya"])
+        made = await offer(p["sofia"], coat, "60.00")
+        await p["maya"].put(f"/api/offers/{made['id']}/respond", json={"status": "accepted"})
+        placed = await p["sofia"].post("/api/orders", json={"productId": coat,
+                                                            "offerId": made["id"]})
+        order_id = placed.json()["id"]
+        a, b = await asyncio.gather(
+            p["sofia"].put(f"/api/orders/{order_id}/status", json={"status": "cancelled"}),
+            p["maya"].put(f"/api/orders/{order_id}/status", json={"status": "cancelled"}))
+        assert sorted([a.status_code, b.status_code]) == [200, 409], [a.text, b.text]
+        assert (await p["sofia"].get(f"/api/offers/{made['id']}")).json()["status"] == (
+            "cancelled")
+        theirs = await offer(p["lena"], coat, "70.00")
+        assert (await p["maya"].put(f"/api/offers/{theirs['id']}/respond",
+                                    json={"status": "accepted"})).status_code == 200

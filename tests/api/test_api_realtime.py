@@ -133,6 +133,25 @@ async def test_messages_reach_every_socket_of_both_users(db: str, tmp_path: Path
         await sofia.aclose()
 
 
+async def test_a_block_refuses_messages_over_the_socket_both_ways(db: str, tmp_path: Path
+                                                                 ) -> None:
+    """Issue 37: the socket sends through the same check as ``POST /api/messages``."""
+    with servers(db, tmp_path) as [url]:
+        maya = await Person(url).register("maya")
+        sofia = await Person(url).register("sofia")
+        blocked = await maya.post("/api/blocks", {"userId": sofia.id})
+        assert blocked.status_code == 201, blocked.text
+        for me, them in ((sofia, maya), (maya, sofia)):
+            ws = await authed_socket(me)
+            await ws.send(json.dumps({"type": "message", "receiverId": them.id,
+                                      "content": "Hello?"}))
+            assert await next_event(ws) == {"type": "error",
+                                            "message": "You can't interact with this member"}
+            await ws.close()
+        await maya.aclose()
+        await sofia.aclose()
+
+
 async def heard(ws: ClientConnection, send: Callable[[int], Awaitable[None]]) -> str:
     """Send once and return the content of the ``new_message`` that ``ws`` hears: the
     socket's Redis subscription is live before its ``auth_success`` (no retries needed)."""

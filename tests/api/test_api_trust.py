@@ -107,16 +107,75 @@ async def test_a_block_is_felt_from_both_sides(app: Litestar) -> None:
         feed = (await sofia.get("/api/posts")).json()["items"]
         assert post_id not in [item["id"] for item in feed]
         assert (await maya.get(f"/api/posts/{post_id}")).status_code == 200
-        # The old conversation stays readable.
+        # The old conversation stays readable, and says it is closed to both of them; only
+        # the one who blocked is told it was them.
         thread = await maya.get(f"/api/messages/{maya_id}/{sofia_id}")
-        assert thread.status_code == 200 and thread.json()
+        assert thread.status_code == 200 and thread.json()["items"]
+        assert (thread.json()["closed"], thread.json()["blockedByYou"]) == (True, True)
+        theirs = (await sofia.get(f"/api/messages/{sofia_id}/{maya_id}")).json()
+        assert theirs["items"] and (theirs["closed"], theirs["blockedByYou"]) == (True, False)
 
         assert (await maya.delete(f"/api/blocks/{sofia_id}")).status_code == 204
         assert (await maya.delete(f"/api/blocks/{sofia_id}")).status_code == 404
         again = await sofia.post("/api/messages", json={"receiverId": maya_id,
                                                         "content": "Hi again"})
         assert again.status_code == 201
+        reopened = (await sofia.get(f"/api/messages/{sofia_id}/{maya_id}")).json()
+        assert (reopened["closed"], reopened["blockedByYou"]) == (False, False)
         assert coat in await _search_ids(sofia, q="coat")
+
+
+async def _walk(client: ApiClient, **query: str) -> tuple[int, list[list[int]]]:
+    """The first page's total and every page's ids, following the cursor."""
+    pages: list[list[int]] = []
+    total, cursor = -1, None
+    while True:
+        params = {**query, **({"cursor": cursor} if cursor else {})}
+        response = await client.get("/api/products", params=params)
+        assert response.status_code == 200, response.text
+        body = response.json()
+        total = body["total"] if total < 0 else total
+        pages.append([item["id"] for item in body["items"]])
+        cursor = body["nextCursor"]
+        if not cursor or len(pages) > 10:
+            return total, pages
+
+
+async def test_blocked_sellers_and_hidden_listings_leave_totals_pages_and_facets(
+        app: Litestar) -> None:
+    """The engine itself leaves them out, so a total counts only what the pages show and
+    every page is full (the filter is not applied after the engine's page is cut)."""
+    async with people(app, "maya", "sofia", "theo", "boss") as p:
+        maya, sofia, theo, boss = p["maya"], p["sofia"], p["theo"], p["boss"]
+        maya_coats = [await listing(maya, title=f"Wool coat {n}", category="outerwear")
+                      for n in range(3)]
+        theo_coats = [await listing(theo, title=f"Rain coat {n}", category="outerwear")
+                      for n in range(3)]
+        assert (await _walk(sofia, q="coat", limit="2"))[0] == 6
+        blocked = await sofia.post("/api/blocks", json={"userId": await _id(maya)})
+        assert blocked.status_code == 201, blocked.text
+        sofia_bag = await listing(sofia, title="Coat hanger bag", category="accessories")
+        for me, total_expected, theirs in ((sofia, 4, maya_coats), (maya, 6, [sofia_bag])):
+            total, pages = await _walk(me, q="coat", limit="2")
+            shown = [i for page in pages for i in page]
+            assert total == len(shown) == total_expected, (total, pages)
+            assert not set(shown) & set(theirs)
+            assert [len(page) for page in pages][:-1] == [2] * (len(pages) - 1)
+        assert (await _walk(theo, q="coat", limit="2"))[0] == 7
+        facets = (await sofia.get("/api/products/facets", params={"q": "coat"})).json()
+        assert {f["value"]: f["count"] for f in facets["categories"]} == {
+            "outerwear": 3, "accessories": 1}
+        # A hidden listing leaves a seller's shop with sold items for everyone else, and
+        # the shop's total with it; its seller still sees it there.
+        hidden = await boss.post(f"/api/admin/listings/{theo_coats[0]}/hide", json={})
+        assert hidden.status_code == 200, hidden.text
+        shop = {"sellerId": str(await _id(theo)), "includeSold": "true", "limit": "2"}
+        total, pages = await _walk(sofia, **shop)
+        assert total == 2 and sorted(i for page in pages for i in page) == sorted(
+            theo_coats[1:])
+        total, pages = await _walk(theo, **shop)
+        assert total == 3 and sorted(i for page in pages for i in page) == sorted(theo_coats)
+        assert (await _walk(sofia, q="coat", limit="2"))[0] == 3
 
 
 async def create_image() -> str:

@@ -42,6 +42,7 @@ def passes(listing: Listing, query: ListingFilter, skip: str | None = None) -> b
         query.include_unavailable or listing.status is ListingStatus.AVAILABLE,
         query.seller_id is None or listing.seller_id == query.seller_id,
         listing.seller_id not in query.exclude_sellers,
+        query.include_hidden or listing.status is not ListingStatus.HIDDEN,
         not query.words or matches(query.words, listing_search_text(listing)),
         skip == "brands" or not query.brands
         or brand_key(listing.brand) in query.brands,

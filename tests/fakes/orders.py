@@ -54,6 +54,9 @@ class FakeOrders:
                 found[offer_id] = order_id
         return found
 
+    async def offer_of(self, order_id: int) -> int | None:
+        return self.rows["offer_ids"].get(order_id)
+
     async def get(self, order_id: int) -> Order | None:
         return copy.deepcopy(self.orders.get(order_id))
 

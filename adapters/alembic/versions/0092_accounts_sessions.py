@@ -2,7 +2,7 @@
 address's network prefix), and when an account was closed (issue 41).
 
 Revision ID: 0092_accounts_sessions
-Revises: 0081_trust_disputes
+Revises: 0093_offers_order_cancelled
 Create Date: 2026-11-28
 """
 
@@ -14,7 +14,7 @@ from alembic import op
 from adapters.sqlalchemy.base import UtcDateTime
 
 revision = "0092_accounts_sessions"
-down_revision = "0081_trust_disputes"
+down_revision = "0093_offers_order_cancelled"
 branch_labels = None
 depends_on = None
 

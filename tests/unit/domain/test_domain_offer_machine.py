@@ -3,7 +3,9 @@
 The model restates spec §4 as a table; every random move by a random actor must
 succeed exactly when the model says so, and fail with the error class it predicts.
 Time passes too: an accepted offer reserves the item for its buyer for 24 hours, the
-reservation is used by placing the order or else the offer expires (docs/offers.md).
+reservation is used by placing the order or else the offer expires (docs/offers.md). An
+order placed with the offer may be cancelled: the accepted offer is then ``cancelled``
+and never holds the item again (issue 36).
 """
 
 from __future__ import annotations
@@ -34,7 +36,7 @@ counter_prices = st.one_of(
 SELLER_MOVES = {"accept": "accepted", "reject": "rejected", "counter": "countered"}
 BUYER_MOVES = {"accept_counter": "accepted", "decline_counter": "rejected"}
 PENDING_BUYER_MOVES = {"withdraw": "withdrawn"}
-SETTLED = {"rejected", "withdrawn", "expired"}
+SETTLED = {"rejected", "withdrawn", "expired", "cancelled"}
 DAY = timedelta(hours=24)
 
 
@@ -145,6 +147,21 @@ class OfferMachine(RuleBasedStateMachine):
             return
         assert not reserving or self.now < self.deadline  # type: ignore[operator]
         self.deadline = None
+
+    @rule()
+    def the_order_is_cancelled(self) -> None:
+        """The order placed with the offer (or, for the domain's rule, any order) is cancelled:
+        only an accepted offer becomes ``cancelled``; any other status refuses, unchanged."""
+        before = self.offer.status
+        try:
+            self.offer.order_cancelled()
+        except IllegalTransition:
+            assert self.status != "accepted"
+            assert self.offer.status is before
+            return
+        assert self.status == "accepted"
+        self.status, self.deadline = "cancelled", None  # no event: the order tells both
+        assert self.offer.reserved_until is None
 
     @rule(actor=actors)
     def reject(self, actor: int) -> None:

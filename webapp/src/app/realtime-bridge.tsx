@@ -38,6 +38,8 @@ export function RealtimeBridge() {
       realtime.subscribe((event: RealtimeEvent) => {
         if (event.type === 'error') {
           notifyError(typeof event.message === 'string' ? event.message : 'Something went wrong');
+          // A send refused (say a block since the thread loaded): the thread says why.
+          void queryClient.invalidateQueries({ queryKey: ['messages'] });
           return;
         }
         (STALE_KEYS[event.type] ?? []).forEach((queryKey) => {

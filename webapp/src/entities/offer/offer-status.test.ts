@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Offer } from './offer';
-import { buyerNextStep, myOfferTitle, statusAtMessage } from './offer-status';
+import { buyerNextStep, buyerStatusMessage, myOfferTitle, sellerStatusMessage, statusAtMessage } from './offer-status';
 
 function offer(overrides: Partial<Offer> = {}): Offer {
   return {
@@ -36,5 +36,13 @@ describe('offer status wording (issue 36 items 2 and 22)', () => {
     expect(buyerNextStep(offer({ status: 'accepted' }))).toEqual({ label: 'Pay Now', to: '/checkout/1?offerId=5' });
     expect(buyerNextStep(offer({ status: 'accepted', orderId: 12 }))).toEqual({
       label: 'Ordered — View order', to: '/orders/12/confirmed' });
+  });
+
+  it('says an offer whose order was cancelled is over, with no Pay Now', () => {
+    const over = offer({ status: 'cancelled', agreedPrice: null });
+    expect(buyerNextStep(over)).toBeNull();
+    expect(myOfferTitle(over)).toBe('Your offer of $30.00: Order cancelled');
+    expect(buyerStatusMessage(over)).toBe('The order you placed with this offer was cancelled; the item is back in the shop.');
+    expect(sellerStatusMessage(over)).toMatch(/can take other offers/);
   });
 });

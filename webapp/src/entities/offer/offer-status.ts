@@ -8,6 +8,7 @@ export const STATUS_LABEL: Record<OfferStatus, string> = {
   countered: 'Countered',
   withdrawn: 'Withdrawn',
   expired: 'Expired',
+  cancelled: 'Order cancelled',
 };
 
 export const STATUS_COLOR: Record<OfferStatus, string> = {
@@ -17,6 +18,7 @@ export const STATUS_COLOR: Record<OfferStatus, string> = {
   countered: 'orange',
   withdrawn: 'gray',
   expired: 'gray',
+  cancelled: 'gray',
 };
 
 const DECLINED_BECAUSE: Record<string, string> = {
@@ -42,6 +44,8 @@ export function buyerStatusMessage(offer: Offer): string {
       return 'You withdrew this offer.';
     case 'expired':
       return 'You did not check out within 24 hours, so the reservation ended and the item is back in the shop.';
+    case 'cancelled':
+      return 'The order you placed with this offer was cancelled; the item is back in the shop.';
     default:
       return (offer.declineReason && DECLINED_BECAUSE[offer.declineReason]) || 'The seller declined this offer.';
   }
@@ -63,6 +67,8 @@ export function sellerStatusMessage(offer: Offer): string {
       return 'The buyer withdrew this offer.';
     case 'expired':
       return 'The buyer did not check out within 24 hours; the item is back in the shop.';
+    case 'cancelled':
+      return 'The order placed with this offer was cancelled; the item is back in the shop and can take other offers.';
     default:
       return (offer.declineReason && DECLINED_BECAUSE[offer.declineReason]) || 'You declined this offer.';
   }

@@ -37,6 +37,10 @@ export interface Conversation {
 interface ThreadPage {
   items: Message[];
   nextCursor: string | null;
+  /** Either member blocked the other: readable, but sending is refused (issue 37). */
+  closed: boolean;
+  /** The reader is the one who blocked. */
+  blockedByYou: boolean;
 }
 
 export const messageKeys = {

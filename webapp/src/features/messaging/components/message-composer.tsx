@@ -2,10 +2,12 @@ import { ActionIcon, Group, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconSend } from '@tabler/icons-react';
 import type { KeyboardEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { errorMessage, isApiError } from '@/lib/api-client';
 import { submitWith } from '@/lib/form';
 import { notifyError, notifyWarning } from '@/lib/notify';
 import { useRealtimeStore } from '@/lib/realtime';
-import { useSendMessage } from '../api';
+import { messageKeys, useSendMessage } from '../api';
 import classes from './messages.module.css';
 
 const MAX_LENGTH = 2000;
@@ -21,6 +23,7 @@ interface ComposerProps {
 export function MessageComposer({ senderId, receiverId, productId }: ComposerProps) {
   const connected = useRealtimeStore((state) => state.status === 'open');
   const send = useSendMessage();
+  const queryClient = useQueryClient();
   const form = useForm({
     mode: 'controlled',
     initialValues: { content: '' },
@@ -35,7 +38,9 @@ export function MessageComposer({ senderId, receiverId, productId }: ComposerPro
       try {
         return await send.mutateAsync({ senderId, receiverId, content, productId });
       } catch (error) {
-        notifyError('Please try again later.', 'Error sending message');
+        notifyError(errorMessage(error, 'Please try again later.'), 'Error sending message');
+        // A refusal such as a block since the thread loaded: the thread then shows it closed.
+        if (isApiError(error, 403)) void queryClient.invalidateQueries({ queryKey: messageKeys.all });
         throw error;
       }
     },

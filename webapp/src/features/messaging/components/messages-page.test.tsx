@@ -152,4 +152,46 @@ describe('MessagesPage', () => {
       expect(server.requests.filter((r) => r.url.endsWith('/api/messages/mark-read'))).toHaveLength(2);
     });
   }, 15_000);
+
+  it('closes the composer of a thread with a member you blocked, and unblocking reopens it', async () => {
+    setSession('authenticated', makeUser());
+    let closed = true;
+    const server = fakeServer({
+      'GET /api/users/7/conversations': () => json([sofia]),
+      'GET /api/users/3': () => json(partner),
+      'GET /api/messages/7/3': () =>
+        json({ items: [message({ read: true })], nextCursor: null, closed, blockedByYou: closed }),
+      'DELETE /api/blocks/3': () => {
+        closed = false;
+        return new Response(null, { status: 204 });
+      },
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes, '/messages/3');
+    const log = await screen.findByRole('log', { name: 'Messages' });
+    expect(within(log).getByText('Is the jacket still available?')).toBeInTheDocument();
+    const notice = await screen.findByTestId('thread-closed');
+    expect(within(notice).getByText('This conversation is closed')).toBeInTheDocument();
+    expect(within(notice).getByText(/You blocked this member/)).toBeInTheDocument();
+    expect(screen.queryByPlaceholderText('Type a message...')).not.toBeInTheDocument();
+    await user.click(within(notice).getByRole('button', { name: 'Unblock' }));
+    expect(await screen.findByPlaceholderText('Type a message...')).toBeInTheDocument();
+    expect(server.requests.some((r) => r.method === 'DELETE' && r.url.endsWith('/api/blocks/3'))).toBe(true);
+  }, 15_000);
+
+  it('closes the composer when the other member blocked you, without saying who blocked', async () => {
+    setSession('authenticated', makeUser());
+    fakeServer({
+      'GET /api/users/7/conversations': () => json([sofia]),
+      'GET /api/users/3': () => json(partner),
+      'GET /api/messages/7/3': () =>
+        json({ items: [message({ read: true })], nextCursor: null, closed: true, blockedByYou: false }),
+    });
+    renderRoutes(routes, '/messages/3');
+    expect(await screen.findByText("You can't message this member. You can still read past messages.")).toBeInTheDocument();
+    const log = screen.getByRole('log', { name: 'Messages' });
+    expect(within(log).getByText('Is the jacket still available?')).toBeInTheDocument();
+    expect(screen.queryByPlaceholderText('Type a message...')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Unblock' })).not.toBeInTheDocument();
+  }, 15_000);
 });

@@ -6,6 +6,7 @@ import { threadMessages, useMarkRead, useThread, type Message } from '../api';
 import { MessageBubble } from './message-bubble';
 import { MessageComposer } from './message-composer';
 import { ProductContext } from './product-context';
+import { ThreadClosed } from './thread-closed';
 import { ThreadHeader } from './thread-header';
 import classes from './messages.module.css';
 
@@ -83,6 +84,8 @@ function MessageList({ userId, partnerId, offerCard, thread, messages }: Message
 export function ThreadPane({ userId, partnerId, productId, offerCard }: ThreadPaneProps) {
   const thread = useThread(userId, partnerId);
   const messages = useMemo(() => threadMessages(thread.data?.pages), [thread.data]);
+  // The newest page (fetched first, refetched every few seconds) says whether it is closed.
+  const newest = thread.data?.pages[0];
   // The listing named in the URL (Message Seller), else the one the thread last talked about.
   const aboutId = productId ?? messages.findLast((m) => m.productId !== null)?.productId ?? undefined;
   return (
@@ -92,7 +95,11 @@ export function ThreadPane({ userId, partnerId, productId, offerCard }: ThreadPa
       <div className={classes.scroller}>
         <MessageList userId={userId} partnerId={partnerId} offerCard={offerCard} thread={thread} messages={messages} />
       </div>
-      <MessageComposer senderId={userId} receiverId={partnerId} productId={productId} />
+      {newest?.closed ? (
+        <ThreadClosed partnerId={partnerId} blockedByYou={newest.blockedByYou} />
+      ) : (
+        <MessageComposer senderId={userId} receiverId={partnerId} productId={productId} />
+      )}
     </section>
   );
 }

@@ -98,3 +98,14 @@ describe('NewPostPage labels and hashtags', () => {
     expect(screen.getByText('tag')).toBeInTheDocument();
   });
 });
+
+describe('NewPostPage tag search', () => {
+  it('searches as tagging, so analytics does not count it as a shopper\'s search (issue 36)', async () => {
+    const { server } = await withPhotoAndTag();
+    const searches = server.requests.filter((r) => new URL(r.url).pathname === '/api/products');
+    expect(searches.length).toBeGreaterThan(0);
+    for (const request of searches) {
+      expect(new URL(request.url).searchParams.get('purpose')).toBe('tagging');
+    }
+  });
+});

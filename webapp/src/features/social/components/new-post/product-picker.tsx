@@ -13,13 +13,14 @@ interface ProductPickerProps {
   onPick: (product: Product) => void;
 }
 
-/** Search listings (GET /api/products?q=) and tag one with a click. */
+/** Search listings (GET /api/products?q=&purpose=tagging: not counted as a shopper's
+ * search in analytics) and tag one with a click. */
 export function ProductPicker({ taggedIds, full, onPick }: ProductPickerProps) {
   const [text, setText] = useState('');
   const [query] = useDebouncedValue(text.trim(), 250);
   const results = useQuery({
     queryKey: ['products', 'tag-search', query],
-    queryFn: () => api.get('products', { searchParams: { q: query, limit: '6' } }).json<ProductPage>(),
+    queryFn: () => api.get('products', { searchParams: { q: query, limit: '6', purpose: 'tagging' } }).json<ProductPage>(),
     enabled: query.length >= 2,
   });
   const items = results.data?.items ?? [];
