@@ -46,6 +46,7 @@ from application.orders import OrderService
 from application.posts import PostService
 from application.reports import ReportService
 from application.reviews import ReviewService
+from application.seller_stats import SellerStatsService
 from application.sharing import SharingService
 from application.social import ProfileEditor, SocialService
 from application.system import HealthMemo, SystemService
@@ -158,6 +159,8 @@ class Container(containers.DeclarativeContainer):
     addresses = providers.Factory(AddressService, uow=uow, clock=clock)
     bundles = providers.Factory(BundleService, uow=uow, clock=clock)
     vacations = providers.Factory(VacationService, uow=uow, clock=clock)
+    seller_stats = providers.Factory(SellerStatsService, uow=uow, clock=clock,
+                                     secret=settings.provided.secret_key)
     reviews = providers.Factory(ReviewService, uow=uow, clock=clock)
     offers = providers.Factory(OfferService, uow=uow, clock=clock, realtime=realtime,
                                abuse=abuse)

@@ -51,6 +51,7 @@ from entrypoints.http.realtime import realtime_socket
 from entrypoints.http.reports import ReportController
 from entrypoints.http.retry import with_retries
 from entrypoints.http.scheduler import order_timers
+from entrypoints.http.seller_stats import SellerStatsController
 from entrypoints.http.seo import robots, sitemap
 from entrypoints.http.social import SocialController
 from entrypoints.http.spa import spa_handler
@@ -67,7 +68,7 @@ CONTROLLERS: list[Any] = [SystemController, AccountController, AccountSecurityCo
                           OrderController, AddressController, UserReviewController,
                           OfferController, OrderDeskController, BundleController,
                           ReportController, ModerationController, DisputeController,
-                          VacationController]
+                          VacationController, SellerStatsController]
 
 
 def _built(provider: Any) -> Callable[[], Any]:
@@ -101,7 +102,8 @@ def _dependencies(container: Container) -> dict[str, Provide]:
                 "bundles": container.bundles,
                 "reports": container.reports, "blocks": container.blocks,
                 "moderation": container.moderation, "audit": container.audit,
-                "disputes": container.disputes, "vacations": container.vacations}
+                "disputes": container.disputes, "vacations": container.vacations,
+                "seller_stats": container.seller_stats}
     deps = {name: _service(provider) for name, provider in services.items()}
     deps["viewer"] = Provide(provide_viewer)
     deps["current_user"] = Provide(provide_current_user)
