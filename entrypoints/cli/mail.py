@@ -38,6 +38,7 @@ def send() -> None:
 
     async def use_case(container):  # type: ignore[no-untyped-def]
         total = sent = 0
+        await container.notification_mailer().sweep()  # the notices due an email first
         while True:
             result = await container.mail_dispatcher().deliver_due()
             if not result.total:
