@@ -4,15 +4,32 @@ follows, likes and comments on your looks, grouped while unread."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import AsyncIterator
+from contextlib import AsyncExitStack, asynccontextmanager
 
+import httpx
 import pytest
 from litestar import Litestar
 
 from tests.catalog_support import data_url, png
-from tests.offers_support import people
 from tests.support import ApiClient
 
 pytestmark = pytest.mark.api
+
+
+@asynccontextmanager
+async def people(app: Litestar, *names: str) -> AsyncIterator[dict[str, ApiClient]]:
+    """One logged-in client per name, displayed as the name capitalised ("Theo")."""
+    async with AsyncExitStack() as stack:
+        clients = {}
+        for name in names:
+            raw = await stack.enter_async_context(httpx.AsyncClient(
+                transport=httpx.ASGITransport(app=app), base_url="http://testserver.local"))
+            client = ApiClient(raw)  # type: ignore[arg-type]
+            made = await client.register(name, display_name=name.capitalize())
+            assert made.status_code == 201, made.text
+            clients[name] = client
+        yield clients
 
 
 async def look(client: ApiClient, caption: str = "Autumn layers") -> int:
@@ -31,6 +48,11 @@ async def me(client: ApiClient) -> int:
     return int((await client.get("/api/user")).json()["id"])
 
 
+async def shown(client: ApiClient) -> str:
+    """The name a notice gives this member (their display name)."""
+    return str((await client.get("/api/user")).json()["displayName"])
+
+
 async def test_likes_follows_and_comments_arrive_grouped(app: Litestar) -> None:
     async with people(app, "maya", "theo", "lena", "sofia") as p:
         post = await look(p["maya"])
@@ -42,8 +64,9 @@ async def test_likes_follows_and_comments_arrive_grouped(app: Litestar) -> None:
         await p["theo"].request("DELETE", "/api/likes", json={"postId": post})
         await p["theo"].post("/api/likes", json={"postId": post})
         await p["maya"].post("/api/likes", json={"postId": post})  # her own like: no news
+        theo, lena, sofia = [await shown(p[n]) for n in ("theo", "lena", "sofia")]
         items, unread = await bell(p["maya"])
-        assert items == [("post_liked", "theo and 2 others liked your look", f"/post/{post}")]
+        assert items == [("post_liked", f"{theo} and 2 others liked your look", f"/post/{post}")]
         assert unread == 1
         for name in ("theo", "lena"):
             assert (await p[name].post("/api/follows", json={
@@ -52,9 +75,9 @@ async def test_likes_follows_and_comments_arrive_grouped(app: Litestar) -> None:
         assert said.status_code == 201, said.text
         items, unread = await bell(p["maya"])
         assert items == [
-            ("post_commented", "sofia commented on your look", f"/post/{post}"),
-            ("new_follower", "lena and 1 other started following you", f"/profile/{maya}"),
-            ("post_liked", "theo and 2 others liked your look", f"/post/{post}")]
+            ("post_commented", f"{sofia} commented on your look", f"/post/{post}"),
+            ("new_follower", f"{lena} and 1 other started following you", f"/profile/{maya}"),
+            ("post_liked", f"{theo} and 2 others liked your look", f"/post/{post}")]
         assert unread == 3
         # Once read, the next like starts a new group.
         assert (await p["maya"].post("/api/notifications/read", json={})).status_code in (
@@ -62,7 +85,7 @@ async def test_likes_follows_and_comments_arrive_grouped(app: Litestar) -> None:
         await p["lena"].request("DELETE", "/api/likes", json={"postId": post})
         await p["lena"].post("/api/likes", json={"postId": post})
         items, unread = await bell(p["maya"])
-        assert items[0] == ("post_liked", "lena liked your look", f"/post/{post}")
+        assert items[0] == ("post_liked", f"{lena} liked your look", f"/post/{post}")
         assert unread == 1
 
 
@@ -79,3 +102,4 @@ async def test_people_liking_at_once_make_one_group(app: Litestar) -> None:
         assert unread == 1 and len(items) == 1
         kind, title, _ = items[0]
         assert kind == "post_liked" and title.endswith(" and 4 others liked your look")
+        assert title.split(" and ")[0] in {n.capitalize() for n in names[1:]}
