@@ -51,6 +51,9 @@ class PostView:
 class CommentView:
     comment: Comment
     author: User
+    # Hidden by a moderator (issue 37): shown only to its author and administrators, who
+    # are told so; everyone else (the post's author included) no longer sees it.
+    hidden: bool = False
 
 
 PostPage = Page[PostView]
@@ -235,15 +238,16 @@ class PostService:
         found = await self.uow.comments.list(post_id, request.after, request.fetch)
         page = page_of(found, request, _position)
         shown = page.items
+        hidden = await self.uow.hidden.hidden_ids(
+            HiddenKind.COMMENT, [c.id for c in shown if c.id is not None])
         if viewer is None or not viewer.is_admin:
             blocked = await hidden_people(self.uow, viewer)
-            hidden = await self.uow.hidden.hidden_ids(
-                HiddenKind.COMMENT, [c.id for c in shown if c.id is not None])
             me = viewer.id if viewer is not None else None
             shown = [c for c in shown if c.user_id == me
                      or (c.user_id not in blocked and c.id not in hidden)]
         authors = await self.uow.users.get_many({c.user_id for c in shown})
-        return Page([CommentView(c, authors[c.user_id]) for c in shown], page.next_cursor)
+        return Page([CommentView(c, authors[c.user_id], c.id in hidden) for c in shown],
+                    page.next_cursor)
 
     async def comment(self, author: User, post_id: int, content: str | None) -> CommentView:
         assert author.id is not None

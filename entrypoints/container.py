@@ -20,6 +20,7 @@ from adapters.sqlalchemy.engine import create_engine, create_session_factory
 from adapters.sqlalchemy.unit_of_work import SqlAlchemyUnitOfWork
 from adapters.totp import PyotpOneTimePasswords
 from application.abuse import AbuseLimits
+from application.account_closure import AccountClosure
 from application.account_security import AccountSecurity
 from application.accounts import AccountService
 from application.addresses import AddressService
@@ -137,6 +138,8 @@ class Container(containers.DeclarativeContainer):
         letters=letters,
         otp=one_time_passwords,
     )
+    account_closure = providers.Factory(AccountClosure, uow=uow, hasher=password_hasher,
+                                        clock=clock, otp=one_time_passwords, realtime=realtime)
     two_factor = providers.Factory(TwoFactorService, uow=uow, otp=one_time_passwords,
                                    clock=clock, hasher=password_hasher)
     account_security = providers.Factory(
