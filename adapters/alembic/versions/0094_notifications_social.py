@@ -6,7 +6,7 @@ as comma-separated user ids (NULL for every other kind); see ``domain/notificati
 on ``(user_id, kind, link)`` finds the unread group to fold a new like into.
 
 Revision ID: 0094_notifications_social
-Revises: 0092_sell_stats
+Revises: 0092_accounts_sessions
 Create Date: 2026-11-28
 """
 
@@ -16,7 +16,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0094_notifications_social"
-down_revision = "0092_sell_stats"
+down_revision = "0092_accounts_sessions"
 branch_labels = None
 depends_on = None
 
