@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import date, timedelta
 
 from application.demo_analytics import AnalyticsDemo
 from application.demo_blog import BlogDemo
@@ -22,6 +22,7 @@ from application.ports import Clock, PasswordHasher, UnitOfWork
 from application.ports.media import GarmentPictures, MediaStore
 from domain.accounts import Role, User
 from domain.bundles import validate_tiers
+from domain.seller_stats import STATS_DAYS, stats_day
 from domain.vacation import start as start_vacation
 
 DEMO_PASSWORD = "rethread-demo"
@@ -65,8 +66,10 @@ Progress = Callable[[str, int, int], None]
 
 # Sellers with bundle discounts: (min items, percent) tiers.
 BUNDLE_DISCOUNTS = {"lucas": [(2, 10), (3, 15)], "priya": [(2, 5), (4, 20)]}
-# A seller on vacation (docs/bundles.md, "Vacation mode").
+# A seller on vacation (docs/selling.md, "Vacation mode").
 AWAY_SELLER = "theo"
+# Seller stats' history: daily views for this many of the demo listings (docs/seller-stats.md).
+VIEWED_LISTINGS = 240
 
 
 def _quiet(_: str, __: int, ___: int) -> None:
@@ -111,7 +114,28 @@ class DemoSeeder:
         await self.analytics.seed(progress)
         await self._seed_bundle_discounts()
         await self._seed_vacation()
+        await self._seed_listing_views(listing_ids)
         return True
+
+    async def _seed_listing_views(self, listing_ids: list[int]) -> None:
+        """Seller stats with 30 days of history: a few views a day for the first listings,
+        from the day each was listed (a fixed seed, so every demo is the same)."""
+        rng = random.Random(38)
+        today = stats_day(self.clock.now())
+        async with self.uow:
+            listed = await self.uow.listings.get_many(listing_ids[:VIEWED_LISTINGS])
+            rows: list[tuple[int, date, int]] = []
+            for listing_id, listing in sorted(listed.items()):
+                first = max(stats_day(listing.created_at), today - timedelta(days=STATS_DAYS - 1))
+                popularity = rng.uniform(0.5, 6.0)
+                day = first
+                while day <= today:
+                    views = int(rng.expovariate(1 / popularity))
+                    if views:
+                        rows.append((listing_id, day, views))
+                    day += timedelta(days=1)
+            await self.uow.seller_stats.add_view_days(rows)
+            await self.uow.commit()
 
     async def _seed_vacation(self) -> None:
         """One seller is on vacation (their listings show "Seller away until ...")."""
@@ -125,7 +149,7 @@ class DemoSeeder:
             await self.uow.commit()
 
     async def _seed_bundle_discounts(self) -> None:
-        """Two sellers offer bundle discounts (docs/bundles.md)."""
+        """Two sellers offer bundle discounts (docs/selling.md, "Bundles")."""
         async with self.uow:
             for username, tiers in BUNDLE_DISCOUNTS.items():
                 seller = await self.uow.users.get_by_login(username)

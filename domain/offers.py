@@ -75,6 +75,7 @@ class DeclineReason(StrEnum):
     OTHER_OFFER_ACCEPTED = "other_offer_accepted"
     LISTING_SOLD = "listing_sold"
     LISTING_DELETED = "listing_deleted"
+    ACCOUNT_CLOSED = "account_closed"
 
 
 DECLINE_MESSAGES = {
@@ -82,6 +83,7 @@ DECLINE_MESSAGES = {
                                         "offer on this item.",
     DeclineReason.LISTING_SOLD: "This offer was declined: the item has been sold.",
     DeclineReason.LISTING_DELETED: "This offer was declined: the listing was removed.",
+    DeclineReason.ACCOUNT_CLOSED: "This offer was closed: the member closed their account.",
 }
 
 OPEN_STATUSES = frozenset({OfferStatus.PENDING, OfferStatus.COUNTERED})

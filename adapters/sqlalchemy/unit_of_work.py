@@ -50,6 +50,7 @@ from adapters.sqlalchemy.posts import (
 )
 from adapters.sqlalchemy.reviews import SqlReviewRepository
 from adapters.sqlalchemy.search_outbox import wrote_outbox
+from adapters.sqlalchemy.seller_stats import SqlSellerStatsRepository
 from adapters.sqlalchemy.sharing import SqlSitemapRepository
 from adapters.sqlalchemy.social import SqlFollowRepository
 from adapters.sqlalchemy.vacation import SqlVacationRepository
@@ -110,7 +111,7 @@ _REPOSITORIES: dict[str, Callable[[Any], Any]] = {
     "suspensions": SqlSuspensionRepository, "hidden": SqlHiddenRepository,
     "audit": SqlAuditRepository, "disputes": SqlDisputeRepository,
     "bundle_tiers": SqlBundleTierRepository, "bag": SqlBagRepository,
-    "vacations": SqlVacationRepository,
+    "vacations": SqlVacationRepository, "seller_stats": SqlSellerStatsRepository,
 }
 _WITH_UOW: dict[str, Callable[[SqlAlchemyUnitOfWork], Any]] = {
     "listings": lambda uow: SqlListingRepository(uow.session, uow.dialect),

@@ -43,6 +43,7 @@ from application.ports.orders import (
     ReviewRepository,
 )
 from application.ports.posts import CommentRepository, PostRepository, ReactionRepository
+from application.ports.seller_stats import SellerStatsRepository
 from application.ports.sharing import SitemapRepository
 from application.ports.social import FollowRepository
 from application.ports.vacation import VacationRepository
@@ -82,6 +83,7 @@ class UnitOfWork(Protocol):
     bundle_tiers: BundleTierRepository
     bag: BagRepository
     vacations: VacationRepository
+    seller_stats: SellerStatsRepository
 
     async def __aenter__(self) -> Self: ...
     async def __aexit__(self, exc_type: type[BaseException] | None,

@@ -5,6 +5,13 @@ city, state and country; Rethread words them like the others). Maximum lengths a
 Rethread's. ``country=None`` means "not sent" and takes :data:`DEFAULT_COUNTRY`; an
 explicitly blank country is an error.
 
+Rethread ships within the United States only (issue 36), so past the spec's lengths (whose
+messages stay, and come first) the checkout form also needs: a US ZIP code, 5 digits or
+ZIP+4 (9 digits, ``12345-6789`` or ``123456789``); a phone number of 10 digits once
+punctuation (spaces, ``( ) - . + /``) is stripped, so letters are refused; a state from
+:data:`US_STATES` (its two-letter code or its name, any case; stored as the code); and the
+country United States (``US``/``USA``/``United States of America`` are read as it).
+
 The administrator's form only requires the fields (spec: a miss gives "Missing Required
 Fields" listing them, by the labels of the form). :func:`validate_admin_address` returns a per-field
 ``"Required"`` message for each miss, so the API answers like every other form; the
@@ -13,12 +20,68 @@ summary line for the response's ``message`` comes from :func:`missing_fields_mes
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from domain.validation._rules import FieldErrors, clean, length_error
 
 DEFAULT_COUNTRY = "United States"
 REQUIRED = "Required"
+
+# The states, DC, the inhabited territories and the armed forces' postal "states" (USPS).
+US_STATES: dict[str, str] = {
+    "AL": "Alabama", "AK": "Alaska", "AZ": "Arizona", "AR": "Arkansas", "CA": "California",
+    "CO": "Colorado", "CT": "Connecticut", "DE": "Delaware", "DC": "District of Columbia",
+    "FL": "Florida", "GA": "Georgia", "HI": "Hawaii", "ID": "Idaho", "IL": "Illinois",
+    "IN": "Indiana", "IA": "Iowa", "KS": "Kansas", "KY": "Kentucky", "LA": "Louisiana",
+    "ME": "Maine", "MD": "Maryland", "MA": "Massachusetts", "MI": "Michigan",
+    "MN": "Minnesota", "MS": "Mississippi", "MO": "Missouri", "MT": "Montana",
+    "NE": "Nebraska", "NV": "Nevada", "NH": "New Hampshire", "NJ": "New Jersey",
+    "NM": "New Mexico", "NY": "New York", "NC": "North Carolina", "ND": "North Dakota",
+    "OH": "Ohio", "OK": "Oklahoma", "OR": "Oregon", "PA": "Pennsylvania",
+    "RI": "Rhode Island", "SC": "South Carolina", "SD": "South Dakota", "TN": "Tennessee",
+    "TX": "Texas", "UT": "Utah", "VT": "Vermont", "VA": "Virginia", "WA": "Washington",
+    "WV": "West Virginia", "WI": "Wisconsin", "WY": "Wyoming",
+    "AS": "American Samoa", "GU": "Guam", "MP": "Northern Mariana Islands",
+    "PR": "Puerto Rico", "VI": "U.S. Virgin Islands",
+    "AA": "Armed Forces Americas", "AE": "Armed Forces Europe", "AP": "Armed Forces Pacific",
+}
+_STATE_BY_WORDS = {**{code.casefold(): code for code in US_STATES},
+                   **{name.casefold(): code for code, name in US_STATES.items()}}
+_COUNTRY_NAMES = frozenset({"united states", "united states of america", "us", "usa", "u.s.",
+                            "u.s.a."})
+# ASCII digits only: ``\d`` would also take other scripts' digits.
+_ZIP = re.compile(r"[0-9]{5}(?:-?[0-9]{4})?")
+_PHONE_PUNCTUATION = re.compile(r"[\s().+/-]")
+PHONE_DIGITS = 10
+ZIP_MESSAGE = "ZIP code must be 5 digits, or ZIP+4 such as 12345-6789"
+PHONE_MESSAGE = "Phone number must have 10 digits, such as (555) 123-4567"
+STATE_MESSAGE = "Choose a US state from the list"
+COUNTRY_MESSAGE = "Rethread ships within the United States only"
+
+
+def us_state_code(value: str) -> str | None:
+    """The two-letter code of a US state given by code or name (any case), else None."""
+    return _STATE_BY_WORDS.get(" ".join(value.split()).casefold())
+
+
+def is_us_zip(value: str) -> bool:
+    """5 digits, or ZIP+4: 9 digits with or without the dash after the fifth."""
+    return _ZIP.fullmatch(value) is not None
+
+
+def phone_digits(value: str) -> str:
+    """The phone number without its punctuation (letters and other marks stay)."""
+    return _PHONE_PUNCTUATION.sub("", value)
+
+
+def is_us_phone(value: str) -> bool:
+    digits = phone_digits(value)
+    return len(digits) == PHONE_DIGITS and digits.isascii() and digits.isdigit()
+
+
+def is_united_states(value: str) -> bool:
+    return " ".join(value.split()).casefold() in _COUNTRY_NAMES
 
 # field, minimum, maximum, label used in messages
 _CHECKOUT_RULES: tuple[tuple[str, int, int, str], ...] = (
@@ -63,11 +126,32 @@ class AddressForm:
             "addressLine1": clean(self.address_line1),
             "addressLine2": clean(self.address_line2),
             "city": clean(self.city),
-            "state": clean(self.state),
+            "state": _state(clean(self.state)),
             "zipCode": clean(self.zip_code),
-            "country": DEFAULT_COUNTRY if self.country is None else clean(self.country),
+            "country": _country(self.country),
             "phoneNumber": clean(self.phone_number),
         }
+
+
+def _state(value: str) -> str:
+    """A recognised state as its code; anything else as typed (for the error)."""
+    return us_state_code(value) or value
+
+
+def _country(value: str | None) -> str:
+    if value is None:
+        return DEFAULT_COUNTRY
+    cleaned = clean(value)
+    return DEFAULT_COUNTRY if is_united_states(cleaned) else cleaned
+
+
+# The US rules, checked once a field's length is right (the spec's messages come first).
+_US_RULES = {
+    "zipCode": (is_us_zip, ZIP_MESSAGE),
+    "phoneNumber": (is_us_phone, PHONE_MESSAGE),
+    "state": (lambda value: value in US_STATES, STATE_MESSAGE),
+    "country": (lambda value: value == DEFAULT_COUNTRY, COUNTRY_MESSAGE),
+}
 
 
 def validate_shipping_address(address: AddressForm) -> dict[str, str]:
@@ -82,6 +166,9 @@ def validate_shipping_address(address: AddressForm) -> dict[str, str]:
             too_short=f"{label} must be at least {minimum} characters",
             too_long=f"{label} must be at most {maximum} characters",
         )
+        if message is None and field in _US_RULES:
+            accepts, wrong = _US_RULES[field]
+            message = None if accepts(values[field]) else wrong
         errors.add(field, message)
     return errors.result()
 

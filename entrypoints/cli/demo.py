@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-from rich.table import Table
 
 from application.demo import DEMO_LOGINS
 from entrypoints.cli.runtime import console, run
+from entrypoints.cli.tables import Column, print_table, table
 
 app = typer.Typer(help="Demo data.", no_args_is_help=True)
 
@@ -41,9 +41,6 @@ def logins() -> None:
 
 
 def print_logins() -> None:
-    table = Table(title="Demo logins")
-    for column in ("username", "password", "role"):
-        table.add_column(column)
-    for login in DEMO_LOGINS:
-        table.add_row(login.username, login.password, login.role.value)
-    console.print(table)
+    rows = [(login.username, login.password, login.role.value) for login in DEMO_LOGINS]
+    columns = (Column("username", key=True), Column("password", key=True), Column("role"))
+    print_table(console, table("Demo logins", columns, rows))

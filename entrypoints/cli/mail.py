@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import typer
-from rich.table import Table
 
 from domain.errors import DomainError
 from entrypoints.cli.runtime import console, errors, run
+from entrypoints.cli.tables import Column, print_table, table
 
 app = typer.Typer(help="Email: test the settings, list and send the queue.", no_args_is_help=True)
 
@@ -58,12 +58,10 @@ def queue(limit: int = typer.Option(100, min=1, max=1000, help="How many to show
     if not messages:
         console.print("The mail queue is empty: nothing pending or failed.")
         return
-    table = Table(title="Mail queue")
-    for column in ("id", "status", "to", "subject", "tries", "next try", "last error"):
-        table.add_column(column)
-    for queued in messages:
-        table.add_row(str(queued.id), queued.status.value, queued.mail.recipient,
-                      queued.mail.subject, str(queued.attempts),
-                      queued.next_attempt_at.strftime("%Y-%m-%d %H:%M:%S"),
-                      queued.last_error or "")
-    console.print(table)
+    rows = [(str(queued.id), queued.status.value, queued.mail.recipient, queued.mail.subject,
+             str(queued.attempts), queued.next_attempt_at.strftime("%Y-%m-%d %H:%M:%S"),
+             queued.last_error or "") for queued in messages]
+    columns = (Column("id", key=True), Column("status"), Column("to", key=True),
+               Column("subject"), Column("tries", key=True), Column("next try", key=True),
+               Column("last error"))
+    print_table(console, table("Mail queue", columns, rows))

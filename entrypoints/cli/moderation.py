@@ -7,11 +7,11 @@ from collections.abc import Callable
 from typing import Any
 
 import typer
-from rich.table import Table
 
 from domain.errors import DomainError
 from domain.moderation import HiddenKind
 from entrypoints.cli.runtime import console, errors, run
+from entrypoints.cli.tables import Column, print_table, table
 
 app = typer.Typer(help="The moderation desk: reports, hidden content, suspensions.",
                   no_args_is_help=True)
@@ -31,16 +31,16 @@ def _do(what: str, call: Callable[[Any], Any]) -> Any:
 def reports(status: str = typer.Option("open", help="open or resolved")) -> None:
     """Reports grouped by what they are about, oldest first."""
     groups = _do("list reports", lambda c: c.moderation().reports(None, status))
-    table = Table(title=f"{status.capitalize()} reports")
-    for column in ("report id", "target", "owner", "count", "reasons"):
-        table.add_column(column)
+    rows = []
     for view in groups:
         group = view.group
         owner = view.owner.username if view.owner else "?"
         reasons = ", ".join(f"{reason} x{count}" for reason, count in group.reasons.items())
-        table.add_row(str(group.first_id), f"{group.target_type.value} {group.target_id}",
-                      owner, str(group.count), reasons)
-    console.print(table)
+        rows.append((str(group.first_id), f"{group.target_type.value} {group.target_id}",
+                     owner, str(group.count), reasons))
+    columns = (Column("report id", key=True), Column("target", key=True),
+               Column("owner", key=True), Column("count", key=True), Column("reasons"))
+    print_table(console, table(f"{status.capitalize()} reports", columns, rows))
 
 
 @app.command()
@@ -103,14 +103,13 @@ def list_audit(action: str = typer.Option(None, "--action"),
     """Administrator actions, newest first."""
     page = _do("read the audit log", lambda c: c.audit().list(
         None, admin_id=admin_id, action=action, limit=limit))
-    table = Table(title="Audit log")
-    for column in ("when", "admin", "action", "target", "note"):
-        table.add_column(column)
-    for entry in page.items:
-        table.add_row(entry.created_at.strftime("%Y-%m-%d %H:%M"),
-                      "operator" if entry.admin_id is None else str(entry.admin_id),
-                      entry.action.value, f"{entry.target_type} {entry.target_id}", entry.note)
-    console.print(table)
+    rows = [(entry.created_at.strftime("%Y-%m-%d %H:%M"),
+             "operator" if entry.admin_id is None else str(entry.admin_id),
+             entry.action.value, f"{entry.target_type} {entry.target_id}", entry.note)
+            for entry in page.items]
+    columns = (Column("when", key=True), Column("admin", key=True), Column("action"),
+               Column("target", key=True), Column("note"))
+    print_table(console, table("Audit log", columns, rows))
 
 
 disputes_app = typer.Typer(help="Buyer-protection disputes.", no_args_is_help=True)
@@ -120,17 +119,15 @@ disputes_app = typer.Typer(help="Buyer-protection disputes.", no_args_is_help=Tr
 def list_disputes(status: str = typer.Option("open", help="open or resolved")) -> None:
     """Disputes, newest first."""
     views = _do("list disputes", lambda c: c.disputes().list(None, status))
-    table = Table(title=f"{status.capitalize()} disputes")
-    for column in ("id", "order", "reason", "buyer", "seller", "opened", "outcome"):
-        table.add_column(column)
-    for view in views:
-        d = view.dispute
-        table.add_row(str(d.id), view.order.order_number, d.reason.value,
-                      view.buyer.username if view.buyer else "?",
-                      view.seller.username if view.seller else "?",
-                      d.created_at.strftime("%Y-%m-%d %H:%M"),
-                      d.outcome.value if d.outcome else "")
-    console.print(table)
+    rows = [(str(view.dispute.id), view.order.order_number, view.dispute.reason.value,
+             view.buyer.username if view.buyer else "?",
+             view.seller.username if view.seller else "?",
+             view.dispute.created_at.strftime("%Y-%m-%d %H:%M"),
+             view.dispute.outcome.value if view.dispute.outcome else "") for view in views]
+    columns = (Column("id", key=True), Column("order", key=True), Column("reason"),
+               Column("buyer", key=True), Column("seller", key=True),
+               Column("opened", key=True), Column("outcome"))
+    print_table(console, table(f"{status.capitalize()} disputes", columns, rows))
 
 
 @disputes_app.command("resolve")

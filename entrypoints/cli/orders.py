@@ -9,7 +9,6 @@ from typing import BinaryIO
 
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-from rich.table import Table
 
 from application.order_desk import statuses_for
 from domain.admin import BUNDLE_TITLE_JOIN, csv_header, csv_lines
@@ -17,6 +16,7 @@ from domain.errors import DomainError, ValidationError
 from domain.money import format_amount
 from domain.order_rules import OrderStatus
 from entrypoints.cli.runtime import console, errors, run
+from entrypoints.cli.tables import Column, print_json, print_table, table
 from entrypoints.container import Container
 
 app = typer.Typer(help="Orders.", no_args_is_help=True)
@@ -37,20 +37,35 @@ def _status(text: str | None) -> OrderStatus | None:
 def list_orders(
     status: str = typer.Option(None, "--status", help="Only orders in this status."),
     limit: int = typer.Option(100, min=1, max=1000, help="At most this many, newest first."),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON (for scripts)."),
 ) -> None:
-    """Orders, newest first, as a table."""
+    """Orders, newest first, as a table (order numbers, amounts and usernames are never cut)
+    or as JSON. "To pay" is what the buyer was told to send: item, fee and shipping."""
     wanted = _status(status)
     views = run(lambda c: c.orders().list_all(wanted, limit))
-    table = Table("Order Number", "Date", "Product", "Items", "Price", "Status", "Buyer",
-                  "Seller")
-    for view in views:
-        order = view.order
-        titles = BUNDLE_TITLE_JOIN.join(item.title if item else "-" for item in view.items)
-        table.add_row(order.order_number, order.created_at.strftime("%Y-%m-%d %H:%M"),
-                      titles, str(len(view.items)), f"${format_amount(order.price)}",
-                      order.status.label, view.buyer.username if view.buyer else "-",
-                      view.seller.username if view.seller else "-")
-    console.print(table if views else "No orders.")
+    if as_json:
+        print_json([{
+            "orderNumber": view.order.order_number, "createdAt": view.order.created_at.isoformat(),
+            "items": [item.title if item else None for item in view.items],
+            "price": format_amount(view.order.price),
+            "total": format_amount(view.totals.total), "status": view.order.status.value,
+            "buyer": view.buyer.username if view.buyer else None,
+            "seller": view.seller.username if view.seller else None} for view in views])
+        return
+    if not views:
+        console.print("No orders.")
+        return
+    columns = (Column("Order Number", key=True), Column("Date", key=True), Column("Product"),
+               Column("Items", justify="right"), Column("Price", key=True, justify="right"),
+               Column("To pay", key=True, justify="right"), Column("Status"),
+               Column("Buyer", key=True), Column("Seller", key=True))
+    rows = [(view.order.order_number, view.order.created_at.strftime("%Y-%m-%d %H:%M"),
+             BUNDLE_TITLE_JOIN.join(item.title if item else "-" for item in view.items),
+             str(len(view.items)), f"${format_amount(view.order.price)}",
+             f"${format_amount(view.totals.total)}", view.order.status.label,
+             view.buyer.username if view.buyer else "-",
+             view.seller.username if view.seller else "-") for view in views]
+    print_table(console, table(None, columns, rows))
 
 
 @app.command("confirm-payment")

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import typer
-from rich.table import Table
 
 from application.accounts import Registration
 from domain.errors import DomainError
 from entrypoints.cli.runtime import console, errors, run
+from entrypoints.cli.tables import Column, print_json, print_table, table
 
 app = typer.Typer(help="User accounts.", no_args_is_help=True)
 
@@ -35,16 +35,23 @@ def create(
 def list_users(
     limit: int = typer.Option(50, min=1, max=1000, help="How many users to show."),
     after: int = typer.Option(None, "--after", help="Show users after this id (next page)."),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON (for scripts)."),
 ) -> None:
-    """List accounts in id order, a page at a time."""
+    """List accounts in id order, a page at a time (ids, usernames and emails are never
+    cut), or as JSON."""
     users = run(lambda c: c.accounts().list_users(limit, after))
-    table = Table(title="Users")
-    for column in ("id", "username", "display name", "email", "role", "joined"):
-        table.add_column(column)
-    for user in users:
-        table.add_row(str(user.id), user.username, user.display_name, user.email,
-                      user.role.value, user.created_at.date().isoformat())
-    console.print(table)
+    if as_json:
+        print_json([{"id": user.id, "username": user.username,
+                     "displayName": user.display_name, "email": user.email,
+                     "role": user.role.value, "joined": user.created_at.isoformat()}
+                    for user in users])
+        return
+    columns = (Column("id", key=True, justify="right"), Column("username", key=True),
+               Column("display name"), Column("email", key=True), Column("role"),
+               Column("joined", key=True))
+    rows = [(str(user.id), user.username, user.display_name, user.email, user.role.value,
+             user.created_at.date().isoformat()) for user in users]
+    print_table(console, table("Users", columns, rows))
     if len(users) == limit and users[-1].id is not None:
         console.print(f"More: rethread users list --after {users[-1].id}")
 

@@ -17,6 +17,7 @@ from litestar.static_files import create_static_files_router
 
 from entrypoints.container import Container, build_container, shutdown, start_search
 from entrypoints.http.account_security import AccountSecurityController
+from entrypoints.http.account_sessions import SessionsController
 from entrypoints.http.accounts import AccountController
 from entrypoints.http.addresses import AddressController, UserReviewController
 from entrypoints.http.analytics import AnalyticsController
@@ -51,6 +52,7 @@ from entrypoints.http.realtime import realtime_socket
 from entrypoints.http.reports import ReportController
 from entrypoints.http.retry import with_retries
 from entrypoints.http.scheduler import order_timers
+from entrypoints.http.seller_stats import SellerStatsController
 from entrypoints.http.seo import robots, sitemap
 from entrypoints.http.social import SocialController
 from entrypoints.http.spa import spa_handler
@@ -67,7 +69,7 @@ CONTROLLERS: list[Any] = [SystemController, AccountController, AccountSecurityCo
                           OrderController, AddressController, UserReviewController,
                           OfferController, OrderDeskController, BundleController,
                           ReportController, ModerationController, DisputeController,
-                          VacationController]
+                          VacationController, SellerStatsController, SessionsController]
 
 
 def _built(provider: Any) -> Callable[[], Any]:
@@ -90,6 +92,7 @@ def _dependencies(container: Container) -> dict[str, Provide]:
     services = {"system": container.system, "accounts": container.accounts,
                 "security": container.account_security,
                 "two_factor": container.two_factor,
+                "closure": container.account_closure,
                 "blogs": container.blogs, "contact": container.contact,
                 "catalog": container.catalog, "favorites": container.favorites,
                 "social": container.social, "profiles": container.profiles,
@@ -101,7 +104,8 @@ def _dependencies(container: Container) -> dict[str, Provide]:
                 "bundles": container.bundles,
                 "reports": container.reports, "blocks": container.blocks,
                 "moderation": container.moderation, "audit": container.audit,
-                "disputes": container.disputes, "vacations": container.vacations}
+                "disputes": container.disputes, "vacations": container.vacations,
+                "seller_stats": container.seller_stats}
     deps = {name: _service(provider) for name, provider in services.items()}
     deps["viewer"] = Provide(provide_viewer)
     deps["current_user"] = Provide(provide_current_user)

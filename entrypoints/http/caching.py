@@ -19,7 +19,8 @@
   ``RETHREAD_REDIS_URL`` is set (shared by every process); signed-in requests are never
   stored nor served from it. Any successful write (POST, PUT, PATCH, DELETE) empties it,
   so a shopper never sees their own change missing; changes made outside HTTP (the order
-  timers) show within the 10 s.
+  timers) show within the 10 s. A write that changes nothing a public read shows (counting
+  a listing view) says so with ``opt={KEEPS_PUBLIC_ANSWERS: True}`` and keeps them.
 """
 
 from __future__ import annotations
@@ -43,6 +44,7 @@ STALE_SECONDS = 30
 VISITOR = f"public, max-age={PUBLIC_SECONDS}, stale-while-revalidate={STALE_SECONDS}".encode()
 PRIVATE = b"private, no-cache"
 PUBLIC_READ = "public_read"  # the opt key :func:`public` sets
+KEEPS_PUBLIC_ANSWERS = "keeps_public_answers"  # a write no public read shows
 STORE = "response_cache"
 UNSAFE = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 MAX_HELD_BYTES = 1024 * 1024  # larger answers pass as they are, without an ETag of ours
@@ -125,13 +127,14 @@ def http_caching(app: ASGIApp) -> ASGIApp:
             await app(scope, receive, send)
             return
         method = scope["method"]
+        handler = scope.get("route_handler")
         if method in UNSAFE:
-            await app(scope, receive, _forgetting(scope, send))
+            keeps = handler is not None and handler.opt.get(KEEPS_PUBLIC_ANSWERS)
+            await app(scope, receive, send if keeps else _forgetting(scope, send))
             return
         if method not in ("GET", "HEAD"):
             await app(scope, receive, send)
             return
-        handler = scope.get("route_handler")
         policy = None
         if handler is not None and handler.opt.get(PUBLIC_READ):
             policy = PRIVATE if signed_in(scope) else VISITOR

@@ -1,5 +1,5 @@
-"""The in-server scheduler: runs the order timers, and ends vacations whose date has passed,
-every minute while the app is up.
+"""The in-server scheduler: runs the order timers, ends vacations whose date has passed and
+deletes the view marks of past days (seller stats), every minute while the app is up.
 
 Every worker process runs one; that is safe because each timer job is claimed by a
 compare-and-set on the order's status (see :mod:`application.order_timers`), so of several
@@ -39,6 +39,10 @@ async def _loop(container: Any, interval: float) -> None:
                 log.info("vacations ended: %s", len(ended))
         except Exception:
             log.exception("ending vacations failed")
+        try:
+            await container.seller_stats().forget_marks()
+        except Exception:
+            log.exception("forgetting past days' view marks failed")
         await asyncio.sleep(interval)
 
 

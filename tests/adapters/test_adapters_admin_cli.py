@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -20,7 +22,6 @@ def cli(db: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Cl
     monkeypatch.setenv("RETHREAD_DATA_DIR", str(tmp_path))
     monkeypatch.setenv("RETHREAD_SECRET_KEY", "test-secret-key-test-secret-key-0123456789")
     monkeypatch.setenv("RETHREAD_ADMIN_EMAILS", "boss@example.com")
-    monkeypatch.setenv("COLUMNS", "160")
     get_settings.cache_clear()
     yield CliRunner()
     get_settings.cache_clear()
@@ -46,6 +47,12 @@ def test_operators_list_users_and_grant_and_revoke_admin(cli: CliRunner) -> None
     assert missing.exit_code == 1 and "No user named 'nobody'" in missing.output
     page = cli.invoke(app, ["users", "list", "--limit", "1"])
     assert "--after 1" in page.output and "boss" not in page.output
+    scripted = cli.invoke(app, ["users", "list", "--json"])
+    assert scripted.exit_code == 0, scripted.output
+    rows = json.loads(scripted.stdout)
+    assert [(r["username"], r["email"], r["role"]) for r in rows] == [
+        ("maya", "maya@example.com", "user"), ("boss", "boss@example.com", "admin")]
+    assert {"id", "displayName", "joined"} <= set(rows[0])
 
 
 def test_the_analytics_summary_prints_as_tables(cli: CliRunner) -> None:
@@ -53,5 +60,12 @@ def test_the_analytics_summary_prints_as_tables(cli: CliRunner) -> None:
                      "--password", "secret123"])
     shown = cli.invoke(app, ["analytics", "summary"])
     assert shown.exit_code == 0, shown.output
+    # Figures, dates and counts are key columns: whole at any terminal width.
     assert "Total users" in shown.output and "Transaction success rate" in shown.output
-    assert "Daily activity" in shown.output
+    assert "Daily activity" in " ".join(shown.output.split())  # a title may wrap
+    assert datetime.now(UTC).date().isoformat() in shown.output
+    scripted = cli.invoke(app, ["analytics", "summary", "--json"])
+    assert scripted.exit_code == 0, scripted.output
+    body = json.loads(scripted.stdout)  # the shape GET /api/analytics/summary answers
+    assert body["totalUsers"] == 1 and len(body["dailyMetrics"]) == 30
+    assert set(body["dailyMetrics"][-1]) >= {"date", "searchQueries", "offersMade"}

@@ -139,8 +139,21 @@ async def test_lifecycle_addresses_and_who_sees_what(sam: ApiClient, app: Litest
         bad = await maya.post(f"/api/orders/{oid}/shipping-address", json={"fullName": "M"})
         assert bad.status_code == 400
         assert bad.json()["errors"]["zipCode"] == "ZIP code must be at least 5 characters"
-        saved = await maya.post(f"/api/orders/{oid}/shipping-address", json=ADDRESS)
+        # US only (issue 36): letters in the ZIP and phone, a state off the list, abroad.
+        foreign = await maya.post(f"/api/orders/{oid}/shipping-address", json={
+            **ADDRESS, "zipCode": "SW1A 1AA", "phoneNumber": "020 7946 09AB",
+            "state": "Ontario", "country": "Canada"})
+        assert foreign.status_code == 400
+        assert foreign.json()["errors"] == {
+            "zipCode": "ZIP code must be 5 digits, or ZIP+4 such as 12345-6789",
+            "phoneNumber": "Phone number must have 10 digits, such as (555) 123-4567",
+            "state": "Choose a US state from the list",
+            "country": "Rethread ships within the United States only"}
+        saved = await maya.post(f"/api/orders/{oid}/shipping-address", json={
+            **ADDRESS, "state": "massachusetts", "phoneNumber": "(617) 555-0100"})
+        assert saved.status_code == 200, saved.text
         assert saved.json()["shippingAddress"]["country"] == "United States"
+        assert saved.json()["shippingAddress"]["state"] == "MA"
         missing = await boss.post(f"/api/orders/{oid}/shipping-address", json={"city": "X"})
         assert missing.json()["message"].startswith("Missing Required Fields: Full name")
         seller_view = (await sam.get(f"/api/orders/{oid}")).json()

@@ -11,7 +11,7 @@ export interface BundleTier {
 }
 
 /** One seller's items in the bag and what checking the available ones out costs now
- * (computed by the server: docs/bundles.md). */
+ * (computed by the server: docs/selling.md, "Bundles"). */
 export interface BagGroup {
   seller: Product['seller'];
   sellerId: number;

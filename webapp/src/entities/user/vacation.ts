@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
-/** A seller's vacation mode (docs/bundles.md, "Vacation mode"). */
+/** A seller's vacation mode (docs/selling.md, "Vacation mode"). */
 export interface Vacation {
   on: boolean;
   until: string | null;

@@ -1,3 +1,4 @@
+import { usStateCode } from '@/entities/order/us-states';
 import type { AddressFields } from './api';
 
 export { EMPTY_ADDRESS } from '@/entities/order/address';
@@ -13,10 +14,28 @@ const RULES: [keyof AddressFields, number, string][] = [
   ['phoneNumber', 10, 'Phone number'],
 ];
 
+/** Rethread ships within the United States only (issue 36): checked once a field's length is
+ * right, with the server's messages (domain/validation/addresses.py). */
+export const ZIP_MESSAGE = 'ZIP code must be 5 digits, or ZIP+4 such as 12345-6789';
+export const PHONE_MESSAGE = 'Phone number must have 10 digits, such as (555) 123-4567';
+export const STATE_MESSAGE = 'Choose a US state from the list';
+export const COUNTRY_MESSAGE = 'Rethread ships within the United States only';
+const COUNTRY_NAMES = new Set(['united states', 'united states of america', 'us', 'usa', 'u.s.', 'u.s.a.']);
+
+const US_RULES: Partial<Record<keyof AddressFields, [(value: string) => boolean, string]>> = {
+  zipCode: [(value) => /^[0-9]{5}(?:-?[0-9]{4})?$/.test(value), ZIP_MESSAGE],
+  phoneNumber: [(value) => /^[0-9]{10}$/.test(value.replace(/[\s().+/-]/g, '')), PHONE_MESSAGE],
+  state: [(value) => usStateCode(value) !== null, STATE_MESSAGE],
+  country: [(value) => COUNTRY_NAMES.has(value.split(/\s+/).join(' ').toLowerCase()), COUNTRY_MESSAGE],
+};
+
 export function validateAddress(address: AddressFields): Partial<Record<keyof AddressFields, string>> {
   const errors: Partial<Record<keyof AddressFields, string>> = {};
   for (const [field, min, label] of RULES) {
-    if (address[field].trim().length < min) errors[field] = `${label} must be at least ${min} characters`;
+    const value = address[field].trim();
+    const us = US_RULES[field];
+    if (value.length < min) errors[field] = `${label} must be at least ${min} characters`;
+    else if (us && !us[0](value)) errors[field] = us[1];
   }
   return errors;
 }

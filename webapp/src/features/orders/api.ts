@@ -76,7 +76,7 @@ export function useSavedAddresses(enabled: boolean) {
 }
 
 /** What to buy: one listing (with this buyer's accepted offer), or a bundle of one
- * seller's listings (docs/bundles.md). */
+ * seller's listings (docs/selling.md, "Bundles"). */
 export interface OrderRequest {
   productId?: number;
   productIds?: number[];

@@ -8,6 +8,7 @@ import { useDeferredData } from '@/lib/use-deferred-data';
 import { formatMoney } from '@/lib/formatters';
 import { summary, usePageMeta } from '@/lib/page-meta';
 import { categoryLabel } from '@/entities/product/catalog-enums';
+import { useCountView } from '@/entities/product/figures';
 import { useProduct } from '../api';
 import classes from './product-page.module.css';
 import { ProductGallery } from './product-gallery';
@@ -20,6 +21,7 @@ import { StyledPosts } from './styled-posts';
 export default function ProductPage() {
   const id = Number(useParams().id);
   const product = useProduct(id);
+  useCountView(id);
   // A product of the page before is never shown under this one's URL.
   const deferred = useDeferredData(product).data;
   const found = deferred?.id === id ? deferred : undefined;

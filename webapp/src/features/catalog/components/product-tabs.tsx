@@ -2,6 +2,7 @@ import { Anchor, DataList, List, Stack, Tabs, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { categoryLabel, conditionLabel, listingSizeLabel } from '@/entities/product/catalog-enums';
 import { formatDate, formatRating, NO_REVIEWS } from '@/lib/formatters';
+import { useListingFigures } from '@/entities/product/figures';
 import type { Product } from '@/entities/product/product';
 
 function Row({ label, value }: { label: string; value: string }) {
@@ -16,6 +17,7 @@ function Row({ label, value }: { label: string; value: string }) {
 /** Details, Shipping and Seller tabs under the photos. */
 export function ProductTabs({ product }: { product: Product }) {
   const seller = product.seller;
+  const figures = useListingFigures(product.id).data;
   return (
     <Tabs defaultValue="details" keepMounted={false}>
       <Tabs.List>
@@ -33,6 +35,8 @@ export function ProductTabs({ product }: { product: Product }) {
             <Row label="Category" value={categoryLabel(product.category)} />
             <Row label="Listed" value={formatDate(product.createdAt)} />
             <Row label="Watching" value={String(product.watchCount)} />
+            <Row label="Views" value={figures ? String(figures.views) : '—'} />
+            <Row label="Offers" value={figures ? String(figures.offers) : '—'} />
           </DataList>
         </Stack>
       </Tabs.Panel>

@@ -10,10 +10,12 @@ interface OffersPageLayoutProps {
   tab: string;
   onTab: (value: string) => void;
   children: ReactNode;
+  /** Shown under the title (Seller Hub's Offers / Stats links). */
+  nav?: ReactNode;
 }
 
 /** Title, Refresh, the status tabs and the current tab's list. */
-export function OffersPageLayout({ title, subtitle, tabs, tab, onTab, children }: OffersPageLayoutProps) {
+export function OffersPageLayout({ title, subtitle, tabs, tab, onTab, children, nav }: OffersPageLayoutProps) {
   const client = useQueryClient();
   const fetching = useIsFetching({ queryKey: ['offers'] }) > 0;
   return (
@@ -28,6 +30,7 @@ export function OffersPageLayout({ title, subtitle, tabs, tab, onTab, children }
           Refresh
         </Button>
       </Group>
+      {nav}
       <Tabs value={tab} onChange={(value) => onTab(value ?? tabs[0].value)} keepMounted={false}>
         <Tabs.List mb="md">
           {tabs.map((item) => (

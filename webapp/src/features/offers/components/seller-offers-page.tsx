@@ -1,6 +1,7 @@
 import { Button, CloseButton, Group, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import { SellerHubTabs } from '@/components/seller-hub-tabs';
 import { CounterDialog } from '@/entities/offer/counter-dialog';
 import type { Offer } from '@/entities/offer/offer';
 import { useSellerOfferActions } from '@/entities/offer/use-offer-actions';
@@ -40,7 +41,8 @@ export default function SellerOffersPage() {
   );
 
   return (
-    <OffersPageLayout title="Seller Hub" subtitle={subtitle} tabs={TABS} tab={tab} onTab={setTab}>
+    <OffersPageLayout title="Seller Hub" subtitle={subtitle} tabs={TABS} tab={tab} onTab={setTab}
+      nav={<SellerHubTabs current="offers" />}>
       <OfferList side="seller" status={tab === 'all' ? '' : tab} productId={productId}
         empty={{
           title: tab === 'all' ? 'No offers yet' : `No ${tab} offers`,
