@@ -25,6 +25,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -100,7 +101,15 @@ def main() -> None:
     base = f"http://127.0.0.1:{port}"
     with server([str(BIN / "rethread"), "serve"], env, f"{base}/api/health",
                 data_dir / "lighthouse-serve.log"):
+        # The search index is filled from the outbox by the server: wait for the demo's
+        # listings to be searchable (a fresh seed takes a few seconds).
+        deadline = time.monotonic() + 180
         items = get_json(f"{base}/api/products?limit=1")["items"]  # type: ignore[index]
+        while not items and time.monotonic() < deadline:
+            time.sleep(2)
+            items = get_json(f"{base}/api/products?limit=1")["items"]  # type: ignore[index]
+        if not items:
+            sys.exit("No listing became searchable within 3 minutes.")
         pages = ["/", "/marketplace", f"/product/{items[0]['id']}", "/feed", "/blog"]
         print(f"Lighthouse {LIGHTHOUSE_VERSION}, mobile, {', '.join(CATEGORIES)}; "
               f"{args.runs} runs per page"
