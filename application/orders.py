@@ -33,6 +33,7 @@ from domain.analytics import ActivityKind
 from domain.bundles import MAX_BUNDLE_ITEMS, BundleTotals, bundle_totals
 from domain.catalog import ListingStatus
 from domain.checkout import checkout_price, checkout_quote, require_own_offer
+from domain.disputes import one_line_per_step
 from domain.errors import Conflict, Forbidden, NotFound, ValidationError, require_valid
 from domain.events import OrderPlaced, OrderStatusChanged
 from domain.fees import CheckoutTotals, checkout_totals
@@ -402,7 +403,8 @@ class OrderService:
         return OrderView(order=order, listing=listings.get(order.product_id),
                          items=[listings.get(pid) for pid in order.product_ids],
                          buyer=users.get(order.buyer_id),
-                         seller=users.get(order.seller_id), address=address, events=events,
+                         seller=users.get(order.seller_id), address=address,
+                         events=one_line_per_step(events),
                          reviews=shown, totals=checkout_totals(order.price),
                          allowed=order.allowed_transitions(actor, now),
                          can_review=party and order.status is OrderStatus.COMPLETED and not mine)

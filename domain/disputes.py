@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from typing import Protocol, TypeVar
 
 from domain._labels import LabelledStrEnum
 from domain.order_rules import BUYER_PROTECTION, BUYER_PROTECTION_DAYS, OrderStatus
@@ -52,6 +53,33 @@ DISPUTE_EVENT_LABELS = {"opened": "Dispute opened", "response": "Dispute answere
 
 OUTCOME_STATUS = {DisputeOutcome.RELEASE: OrderStatus.COMPLETED,
                   DisputeOutcome.REFUND: OrderStatus.REFUNDED}
+# The status change each dispute step makes in the same moment: the timeline shows the step
+# ("Dispute opened", "Dispute resolved: refunded"), not the status line too ("Disputed").
+STEP_STATUS = {"opened": OrderStatus.DISPUTED.value,
+               "release": OrderStatus.COMPLETED.value,
+               "refund": OrderStatus.REFUNDED.value}
+
+
+class TimelineLine(Protocol):
+    @property
+    def kind(self) -> str: ...
+    @property
+    def status(self) -> str | None: ...
+    @property
+    def at(self) -> datetime: ...
+
+
+Line = TypeVar("Line", bound=TimelineLine)
+
+
+def one_line_per_step(lines: list[Line]) -> list[Line]:
+    """The timeline without the status lines a dispute step already says: a ``status``
+    line is left out when a ``dispute`` line of the same moment made that status. Every
+    other line stays, in its order."""
+    said = {(STEP_STATUS[line.status], line.at) for line in lines
+            if line.kind == "dispute" and line.status in STEP_STATUS}
+    return [line for line in lines
+            if not (line.kind == "status" and (line.status, line.at) in said)]
 
 
 def why_not_disputable(status: OrderStatus, reason: DisputeReason,

@@ -125,6 +125,8 @@ class CommentOut(CamelStruct):
     content: str
     created_at: datetime
     user: UserOut
+    # Hidden by a moderator: only its author and administrators still see it (issue 37).
+    hidden: bool = False
 
 
 class CommentPageOut(CamelStruct):
@@ -176,7 +178,8 @@ def comment_out(view: CommentView, viewer: User | None) -> CommentOut:
     c = view.comment
     assert c.id is not None
     return CommentOut(id=c.id, post_id=c.post_id, user_id=c.user_id, content=c.content,
-                      created_at=c.created_at, user=user_out(view.author, viewer))
+                      created_at=c.created_at, user=user_out(view.author, viewer),
+                      hidden=view.hidden)
 
 
 def _page(page: PostPage, viewer: User | None) -> PostPageOut:

@@ -85,8 +85,12 @@ async def test_buyer_disputes_seller_answers_admin_refunds(
             seen = (await client.get(f"/api/disputes/{dispute['id']}")).json()
             assert (seen["outcome"], seen["note"]) == ("refund", "Photos show the tear.")
         timeline = (await sofia.get(f"/api/orders/{order}")).json()["events"]
-        statuses = [e.get("status") for e in timeline]
-        assert "disputed" in statuses and "refunded" in statuses
+        labels = [e["label"] for e in timeline]
+        # One line per step: the dispute's lines say the status changes they made.
+        assert labels[-3:] == ["Dispute opened", "Dispute answered",
+                               "Dispute resolved: refunded"], labels
+        assert "Disputed" not in labels and "Refunded" not in labels
+        assert labels.count("Delivered") == 1
         twice = await boss.post(f"/api/admin/disputes/{dispute['id']}/resolve",
                                 json={"outcome": "release"})
         assert twice.status_code == 409
@@ -105,7 +109,11 @@ async def test_release_completes_the_order(app: Litestar) -> None:
         released = await p["boss"].post(f"/api/admin/disputes/{dispute['id']}/resolve",
                                         json={"outcome": "release"})
         assert released.json()["orderStatus"] == "completed"
-        assert (await p["sofia"].get(f"/api/orders/{order}")).json()["status"] == "completed"
+        seen = (await p["sofia"].get(f"/api/orders/{order}")).json()
+        assert seen["status"] == "completed"
+        labels = [e["label"] for e in seen["events"]]
+        assert labels[-2:] == ["Dispute opened", "Dispute resolved: payment released"], labels
+        assert "Disputed" not in labels and "Completed" not in labels
 
 
 async def test_the_window_closes_three_days_after_delivery(app: Litestar,

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 
+import httpx
 import pytest
 from litestar import Litestar
 
@@ -273,7 +274,9 @@ async def test_desk_groups_reports_and_resolves_them_with_one_action(app: Litest
 
 
 async def test_hidden_post_and_comment(app: Litestar) -> None:
-    async with people(app, "maya", "sofia", "boss") as p:
+    async with people(app, "maya", "sofia", "theo", "boss") as p, httpx.AsyncClient(
+            transport=httpx.ASGITransport(app=app), base_url="http://testserver.local"
+    ) as visitor:
         maya, sofia, boss = p["maya"], p["sofia"], p["boss"]
         post = (await maya.post("/api/posts", json={"content": "Look",
                                                     "image": await create_image()})).json()
@@ -281,8 +284,16 @@ async def test_hidden_post_and_comment(app: Litestar) -> None:
                                     json={"content": "Rude words"})).json()
         hidden = await boss.post(f"/api/admin/comments/{comment['id']}/hide", json={})
         assert hidden.status_code == 200
-        listed = (await maya.get(f"/api/posts/{post['id']}/comments")).json()["items"]
-        assert comment["id"] not in [c["id"] for c in listed]
+        # Gone for everyone else (the post's author too); its author and administrators
+        # still see it, marked hidden, as with a hidden listing or post.
+        for other in (maya, p["theo"]):
+            listed = (await other.get(f"/api/posts/{post['id']}/comments")).json()["items"]
+            assert comment["id"] not in [c["id"] for c in listed]
+        assert comment["id"] not in [c["id"] for c in (await visitor.get(
+            f"/api/posts/{post['id']}/comments")).json()["items"]]
+        for insider in (sofia, boss):
+            listed = (await insider.get(f"/api/posts/{post['id']}/comments")).json()["items"]
+            assert [(c["id"], c["hidden"]) for c in listed] == [(comment["id"], True)]
         assert (await boss.post(f"/api/admin/posts/{post['id']}/hide",
                                 json={})).status_code == 200
         assert (await sofia.get(f"/api/posts/{post['id']}")).status_code == 404

@@ -3,6 +3,7 @@ moves of disputed orders, explored by hypothesis against an independent model.""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 
@@ -13,8 +14,10 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, ru
 
 from domain.catalog import ListingStatus
 from domain.disputes import (
+    STEP_STATUS,
     DisputeOutcome,
     DisputeReason,
+    one_line_per_step,
     validate_dispute,
     why_not_disputable,
 )
@@ -165,3 +168,36 @@ class DisputedOrderMachine(RuleBasedStateMachine):
 DisputedOrderMachine.TestCase.settings = settings(max_examples=120, stateful_step_count=30,
                                                   deadline=None)
 TestDisputedOrderMachine = DisputedOrderMachine.TestCase
+
+
+@dataclass(frozen=True)
+class _Line:
+    kind: str
+    status: str | None
+    at: datetime
+
+
+_moments = st.sampled_from([START + timedelta(minutes=n) for n in range(3)])
+_lines = st.lists(st.one_of(
+    st.builds(_Line, kind=st.just("status"), at=_moments,
+              status=st.sampled_from([s.value for s in OrderStatus])),
+    st.builds(_Line, kind=st.just("dispute"), at=_moments,
+              status=st.sampled_from(["opened", "response", "release", "refund"])),
+    st.builds(_Line, kind=st.sampled_from(["placed", "address"]), at=_moments,
+              status=st.none())), max_size=12)
+
+
+@given(lines=_lines)
+def test_the_timeline_shows_a_dispute_step_once(lines: list[_Line]) -> None:
+    shown = one_line_per_step(lines)
+    # A subsequence: only lines are left out, none is reordered or invented.
+    remaining = iter(lines)
+    assert all(any(line is other for other in remaining) for line in shown)
+    # Every line that is not a status line stays.
+    assert [x for x in lines if x.kind != "status"] == [x for x in shown if x.kind != "status"]
+    steps = {(STEP_STATUS[x.status], x.at) for x in lines
+             if x.kind == "dispute" and x.status in STEP_STATUS}
+    for line in lines:
+        if line.kind == "status":
+            # A status line goes exactly when a dispute step of its moment made that status.
+            assert (line in shown) == ((line.status, line.at) not in steps)

@@ -32,6 +32,8 @@ export interface PostComment {
   content: string;
   createdAt: string;
   user: User;
+  /** Hidden by a moderator: only its author and administrators still see it. */
+  hidden?: boolean;
 }
 
 /** A style post as GET /api/posts, /api/posts/{id} and the other lists send it. */

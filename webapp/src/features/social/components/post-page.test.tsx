@@ -73,4 +73,16 @@ describe('PostPage', () => {
     expect(await screen.findByRole('heading', { name: 'Failed to load post' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Refresh' })).toBeInTheDocument();
   });
+
+  it("tells a comment's author that a moderator hid it", async () => {
+    fakeServer({
+      'GET /api/posts/5': () => json({
+        ...post, commentCount: 1,
+        comments: [{ id: 9, postId: 5, userId: 7, content: 'Rude words', createdAt: new Date().toISOString(), user: sofia, hidden: true }],
+      }),
+    });
+    renderRoutes(routes, '/post/5');
+    expect(await screen.findByText('Rude words')).toBeInTheDocument();
+    expect(screen.getByText('Hidden by a moderator')).toBeInTheDocument();
+  });
 });

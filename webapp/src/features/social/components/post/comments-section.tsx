@@ -1,5 +1,5 @@
 import limits from '@fixtures/form-limits.json';
-import { ActionIcon, Anchor, Avatar, Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
+import { ActionIcon, Anchor, Avatar, Badge, Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -30,6 +30,11 @@ function CommentRow({ comment, canDelete, onDelete }: { comment: PostComment; ca
         <Group gap="xs">
           <Anchor component={Link} to={`/profile/${comment.userId}`} fw={600} size="sm" c="inherit">{name}</Anchor>
           <Text size="xs" c="dimmed">{formatRelativeAge(comment.createdAt)}</Text>
+          {comment.hidden && (
+            <Badge size="xs" color="gray" variant="light" title="Hidden by a moderator: only its author and moderators can see it">
+              Hidden by a moderator
+            </Badge>
+          )}
         </Group>
         <Text size="sm" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{comment.content}</Text>
       </Stack>
