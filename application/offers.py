@@ -294,7 +294,7 @@ class OfferService:
                 await tell(self.uow, news, offer, title=listing.title, now=now, who=who)
                 offers.append(offer)
             await self.uow.commit()
-        await news.publish(self.realtime)
+        await self._publish(news)
         return WatcherOffersSent(len(offers), amount, offers[0].expires_at or now)
 
     async def lapsed_watcher_offer_ids(self, limit: int) -> list[int]:
@@ -320,8 +320,7 @@ class OfferService:
             await self.uow.offers.save(offer, was=was)
             await tell(self.uow, news, offer, title=listing.title, now=now)
             await self.uow.commit()
-        if self.realtime is not None:
-            await news.publish(self.realtime)
+        await self._publish(news)
         return True
 
     # -- the reservation an accepted offer holds ------------------------------------------

@@ -1,8 +1,8 @@
 """Offers to watchers: an offer can be the seller's (to a watcher) and end unanswered at
 ``expires_at``.
 
-Revision ID: 0094_sell_watcher_offers
-Revises: 0092_sell_stats
+Revision ID: 0095_sell_watcher_offers
+Revises: 0094_notifications_social
 Create Date: 2026-11-28
 """
 
@@ -13,8 +13,8 @@ from alembic import op
 
 from adapters.sqlalchemy.base import UtcDateTime
 
-revision = "0094_sell_watcher_offers"
-down_revision = "0092_sell_stats"
+revision = "0095_sell_watcher_offers"
+down_revision = "0094_notifications_social"
 branch_labels = None
 depends_on = None
 
