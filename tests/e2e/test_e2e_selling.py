@@ -34,10 +34,12 @@ def _save_vacation(seller: Page, on: bool, back: str = "", message: str = "") ->
     seller.goto("/settings")
     form = seller.get_by_role("region", name="Vacation mode")
     switch = form.get_by_role("switch", name="I'm away")
-    expect(switch).to_be_visible(timeout=WAIT)
+    # The saved settings replace what the form shows when they load: toggle after that.
+    expect(form.get_by_role("button", name="Save vacation mode")).to_be_enabled(timeout=WAIT)
     if switch.is_checked() != on:
         switch.click(force=True)
     if on:
+        expect(switch).to_be_checked()
         form.get_by_label("Back on (optional)").fill(back)
         form.get_by_label("Away message (optional)").fill(message)
     form.get_by_role("button", name="Save vacation mode").click()
