@@ -91,7 +91,7 @@ def test_a_reported_listing_is_hidden_from_the_moderation_desk(browser: Browser,
         with person(browser, live_server, "admin", "rethread-admin") as admin:
             admin.goto("/admin?tab=moderation")
             card = admin.get_by_role("article", name=f"Listing #{product['id']}")
-            expect(card).to_contain_text("Counterfeit × 1", timeout=WAIT)
+            expect(card).to_contain_text("Counterfeit \u00d7 1", timeout=WAIT)
             expect(card).to_contain_text("The monogram is printed, not woven.")
             card.get_by_label("Note (kept in the audit log)").fill("Counterfeit confirmed")
             screenshot(admin, "trust-moderation-desk")
