@@ -26,7 +26,16 @@ from application.ports.accounts import OneTimePasswords
 from application.ports.realtime import RealtimePublisher
 from application.throttle import Throttle, hashed
 from application.two_factor import CODE_NEEDED, WRONG_CODE, second_factor_ok
-from domain.accounts import Role, User, normalise_email, role_for
+from domain.accounts import (
+    LAST_SEEN_STEP,
+    Role,
+    SessionInfo,
+    User,
+    network_of,
+    normalise_email,
+    role_for,
+    short_agent,
+)
 from domain.analytics import ActivityKind, activity_day
 from domain.errors import (
     Conflict,
@@ -49,6 +58,7 @@ INVALID_CREDENTIALS = "Invalid username or password"
 TOO_MANY_LOGINS = "Too many failed login attempts. Please wait and try again."
 TOO_MANY_SIGNUPS = "Too many new accounts from your network. Please wait and try again."
 CHECK_EMAIL_TO_FINISH = "Check your email to finish signing up"
+SESSION_NOT_FOUND = "No such session"
 
 
 @dataclass(frozen=True)
@@ -131,8 +141,8 @@ class AccountService:
         self.visits = visits or VisitLog()
         self.realtime = realtime
 
-    async def register(self, form: Registration, client: str | None = None
-                       ) -> SignedIn | CheckEmail:
+    async def register(self, form: Registration, client: str | None = None,
+                       agent: str | None = None) -> SignedIn | CheckEmail:
         """A new account, signed in, with a verification email on its way. ``client`` (the
         address) is limited; the operator's CLI passes none and is told plainly when the
         email is taken. A visitor whose email already has an account gets
@@ -161,7 +171,7 @@ class AccountService:
                 created_at=self.clock.now(),
                 role=role_for(email, self.admin_emails),
             ))
-            token = await self._open_session(user)
+            token = await self._open_session(user, client, agent)
             await self.uow.activity.record(ActivityKind.SIGNUP, user.id, user.created_at)
             if self.letters is not None and client is not None:
                 await queue_verification(self.uow, self.letters, self.clock, self.new_token,
@@ -172,8 +182,8 @@ class AccountService:
             await self._remember_address(self._login_keys(user, "", client).known)
         return SignedIn(user, token)
 
-    async def login(self, login: str, password: str, client: str, code: str | None = None
-                    ) -> SignedIn:
+    async def login(self, login: str, password: str, client: str, code: str | None = None,
+                    agent: str | None = None) -> SignedIn:
         """Signed in, or refused. With two-factor sign-in on, a right password and no
         ``code`` answers :class:`TwoFactorRequired` (not a failure); a wrong code counts as
         a failed login, like a wrong password."""
@@ -205,6 +215,7 @@ class AccountService:
                 if not accepted:
                     await self._record_failure(keys)
                     raise TwoFactorRequired(WRONG_CODE)
+        assert user.id is not None  # found by its login, so stored
         new_hash = (await self.hasher.hash(password)
                     if self.hasher.needs_rehash(user.password_hash) else None)
         async with self.uow:
@@ -214,7 +225,7 @@ class AccountService:
                 user.password_hash = new_hash
             user.role = role_for(user.email, self.admin_emails, user.role)
             await self.uow.users.save(user)
-            token = await self._open_session(user)
+            token = await self._open_session(user, client, agent)
             await self.uow.commit()
         await self.throttle.reset(keys.pair)
         await self._remember_address(keys.known)
@@ -254,15 +265,48 @@ class AccountService:
         await publish_sessions_ended(self.realtime, user_id)
 
     async def user_for_session(self, token: str | None) -> User | None:
+        """The session's member, or None (ended or expired: enforced here, on every
+        request). Its "last seen" moves at most every ``LAST_SEEN_STEP``."""
         if not token:
             return None
         now = self.clock.now()
         async with self.uow:
-            user_id = await self.uow.sessions.user_id_for(hash_token(token), now)
-            user = None if user_id is None else await self.uow.users.get(user_id)
-            if user is not None:
-                await self._record_visit(user, now)
+            found = await self.uow.sessions.lookup(hash_token(token), now)
+            user = None if found is None else await self.uow.users.get(found.user_id)
+            if found is None or user is None:
+                return None
+            if found.last_seen_at is None or now - found.last_seen_at >= LAST_SEEN_STEP:
+                await self.uow.sessions.touch(found.token_hash, now)
+                await self.uow.commit()
+            await self._record_visit(user, now)
             return user
+
+    # -- the member's own sessions (issue 41) --------------------------------------------
+
+    async def sessions_of(self, user: User, current_token: str | None
+                          ) -> list[tuple[SessionInfo, bool]]:
+        """The member's signed-in sessions, each with whether it is the one asking."""
+        assert user.id is not None
+        current = hash_token(current_token) if current_token else None
+        async with self.uow:
+            found = await self.uow.sessions.for_user(user.id, self.clock.now())
+        return [(info, info.token_hash == current) for info in found]
+
+    async def end_session(self, user: User, session_id: str, current_token: str | None
+                          ) -> bool:
+        """End one of the member's own sessions by its public id (404 for anyone else's);
+        True when it was the one asking (the caller clears its cookie)."""
+        assert user.id is not None
+        current = hash_token(current_token) if current_token else None
+        async with self.uow:
+            found = next((s for s in await self.uow.sessions.for_user(user.id, self.clock.now())
+                          if s.id == session_id), None)
+            if found is None:
+                raise NotFound(SESSION_NOT_FOUND)
+            await self.uow.sessions.delete(found.token_hash)
+            await self.uow.commit()
+        await self.sessions_ended(user.id)
+        return found.token_hash == current
 
     async def _record_visit(self, user: User, now: datetime) -> None:
         """An authenticated visit, written once per user per day (see VisitLog)."""
@@ -364,11 +408,15 @@ class AccountService:
             if client is None and await self.uow.users.email_taken(email):
                 raise Conflict("An account with that email already exists")
 
-    async def _open_session(self, user: User) -> str:
+    async def _open_session(self, user: User, client: str | None = None,
+                            agent: str | None = None) -> str:
+        """A new session, with what the sessions list shows of it: the browser's
+        User-Agent and the network of the address (not the address)."""
         assert user.id is not None
         token = self.new_token()
         now = self.clock.now()
-        await self.uow.sessions.add(hash_token(token), user.id, now, now + SESSION_LIFETIME)
+        await self.uow.sessions.add(hash_token(token), user.id, now, now + SESSION_LIFETIME,
+                                    user_agent=short_agent(agent), network=network_of(client))
         return token
 
 

@@ -109,7 +109,7 @@ def parse_status(status: str | None) -> frozenset[OfferStatus]:
 
 
 class OfferService:
-    def __init__(self, uow: UnitOfWork, clock: Clock, realtime: RealtimePublisher,
+    def __init__(self, uow: UnitOfWork, clock: Clock, realtime: RealtimePublisher | None,
                  abuse: AbuseLimits | None = None) -> None:
         self.uow = uow
         self.clock = clock
@@ -140,7 +140,7 @@ class OfferService:
             await self.uow.activity.record(ActivityKind.OFFER_MADE, buyer.id, now)
             await self.uow.commit()
             view = (await offer_views(self.uow, [offer]))[0]
-        await news.publish(self.realtime)
+        await self._publish(news)
         return view
 
     async def get(self, viewer: User, offer_id: int) -> OfferView:
@@ -232,7 +232,7 @@ class OfferService:
                                           reason=DeclineReason.OTHER_OFFER_ACCEPTED, news=news)
             await self.uow.commit()
             view = (await offer_views(self.uow, [offer]))[0]
-        await news.publish(self.realtime)
+        await self._publish(news)
         return view
 
     # -- the reservation an accepted offer holds ------------------------------------------
@@ -263,9 +263,12 @@ class OfferService:
                                                  ListingStatus.AVAILABLE, now)
             await tell(self.uow, news, offer, title=listing.title, now=now)
             await self.uow.commit()
+        await self._publish(news)
+        return True
+
+    async def _publish(self, news: OfferNews) -> None:
         if self.realtime is not None:  # the CLI's sweep has no sockets to tell
             await news.publish(self.realtime)
-        return True
 
     # -- badges ------------------------------------------------------------------------
 

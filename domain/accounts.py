@@ -1,15 +1,20 @@
-"""Accounts: users and their roles."""
+"""Accounts: users and their roles, and the sessions they are signed in with."""
 
 from __future__ import annotations
 
+import hashlib
+import ipaddress
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 from decimal import Decimal
 from enum import StrEnum
 
 from domain.errors import Forbidden
 
 ADMIN_ONLY = "You need to be logged in as an administrator to access this page."
+DELETED_MEMBER = "Deleted member"
+#: Not a hash any password matches: a closed account can never sign in.
+CLOSED_PASSWORD_HASH = "!closed"
 
 
 class Role(StrEnum):
@@ -42,6 +47,30 @@ class User:
     totp_secret: str | None = None
     two_factor_enabled: bool = False
     totp_last_step: int | None = None
+    #: When the member closed the account (``close``): what is left is a "Deleted member".
+    closed_at: datetime | None = None
+
+    @property
+    def is_closed(self) -> bool:
+        return self.closed_at is not None
+
+    def close(self, now: datetime) -> None:
+        """The member leaves: name, email, profile and sign-in are erased for good. The row
+        stays, as "Deleted member", so orders, reviews, posts and conversations keep their
+        other party (``docs/decisions/account-deletion.md``). The username takes a form
+        no sign-up can choose (``~``), so it is never taken over."""
+        assert self.id is not None
+        self.username = f"deleted~{self.id}"
+        self.display_name = DELETED_MEMBER
+        self.email = f"deleted~{self.id}@deleted.invalid"
+        self.password_hash = CLOSED_PASSWORD_HASH
+        self.role = Role.USER
+        self.bio = self.avatar_url = self.height = self.instagram_handle = None
+        self.verified = self.email_verified = False
+        self.totp_secret = None
+        self.two_factor_enabled = False
+        self.totp_last_step = None
+        self.closed_at = now
 
     @property
     def is_admin(self) -> bool:
@@ -72,3 +101,51 @@ def normalise_email(email: str) -> str:
 def role_for(email: str, admin_emails: frozenset[str], current: Role = Role.USER) -> Role:
     """Accounts whose email an operator listed as administrator are admins."""
     return Role.ADMIN if normalise_email(email) in admin_emails else current
+
+
+#: A session's "last seen" is written at most this often (not on every request).
+LAST_SEEN_STEP = timedelta(minutes=5)
+USER_AGENT_MAX = 300
+
+
+@dataclass(frozen=True)
+class SessionInfo:
+    """One signed-in session as its member sees it in the sessions list. Only the network
+    prefix of the address is kept (``network_of``), never the address itself."""
+
+    token_hash: str
+    user_id: int
+    created_at: datetime
+    expires_at: datetime
+    last_seen_at: datetime | None = None
+    user_agent: str | None = None
+    network: str | None = None
+
+    @property
+    def id(self) -> str:
+        return session_id(self.token_hash)
+
+
+def session_id(token_hash: str) -> str:
+    """The public id of a session: derived from the stored hash (itself a hash of the
+    cookie), so neither the cookie nor the stored key is ever shown."""
+    return hashlib.sha256(f"session-id:{token_hash}".encode()).hexdigest()[:24]
+
+
+def network_of(address: str | None) -> str | None:
+    """The address's network, not the address: an IPv4 /24 or an IPv6 /48 (None for what
+    is not an address, e.g. a test client's name)."""
+    try:
+        ip = ipaddress.ip_address((address or "").strip())
+    except ValueError:
+        return None
+    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
+        ip = ip.ipv4_mapped
+    prefix = 24 if ip.version == 4 else 48
+    return str(ipaddress.ip_network(f"{ip}/{prefix}", strict=False))
+
+
+def short_agent(agent: str | None) -> str | None:
+    """What is kept of a User-Agent header: its first ``USER_AGENT_MAX`` characters."""
+    agent = (agent or "").strip()
+    return agent[:USER_AGENT_MAX] or None

@@ -21,6 +21,7 @@ the listing is back in the shop, and it can take (and accept) other offers again
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from decimal import Decimal
@@ -74,6 +75,7 @@ class DeclineReason(StrEnum):
     OTHER_OFFER_ACCEPTED = "other_offer_accepted"
     LISTING_SOLD = "listing_sold"
     LISTING_DELETED = "listing_deleted"
+    ACCOUNT_CLOSED = "account_closed"
 
 
 DECLINE_MESSAGES = {
@@ -81,6 +83,7 @@ DECLINE_MESSAGES = {
                                         "offer on this item.",
     DeclineReason.LISTING_SOLD: "This offer was declined: the item has been sold.",
     DeclineReason.LISTING_DELETED: "This offer was declined: the listing was removed.",
+    DeclineReason.ACCOUNT_CLOSED: "This offer was closed: the member closed their account.",
 }
 
 OPEN_STATUSES = frozenset({OfferStatus.PENDING, OfferStatus.COUNTERED})
@@ -143,7 +146,7 @@ class Offer:
         buyer_id: int,
         seller_id: int,
         listing_price: Decimal,
-        offer_price: Decimal | str,
+        offer_price: Decimal | str | None,
         created_at: datetime,
         message: str | None = None,
         has_open_offer: bool = False,
@@ -209,11 +212,12 @@ class Offer:
         """This offer reserves ``product_id`` for ``buyer_id`` at ``now``."""
         return (self.is_reserving and self.buyer_id == buyer_id
                 and self.product_id == product_id
-                and now < self.reserved_until)  # type: ignore[operator]
+                and self.reserved_until is not None and now < self.reserved_until)
 
     def is_lapsed(self, now: datetime) -> bool:
         """The reservation's deadline has passed and it was not used."""
-        return self.is_reserving and now >= self.reserved_until  # type: ignore[operator]
+        return (self.is_reserving and self.reserved_until is not None
+                and now >= self.reserved_until)
 
     def use_reservation(self, now: datetime) -> None:
         """The buyer placed the order within the window: the order holds the item now."""
@@ -265,7 +269,7 @@ class Offer:
         now: datetime,
     ) -> None:
         """The seller's answer as the API sends it: accepted, rejected or countered."""
-        moves = {
+        moves: dict[str, Callable[[], None]] = {  # OfferStatus members are their str values
             OfferStatus.ACCEPTED: lambda: self.accept(actor_id, now),
             OfferStatus.REJECTED: lambda: self.reject(actor_id),
             OfferStatus.COUNTERED: lambda: self.counter(actor_id, counter_price),

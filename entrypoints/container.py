@@ -20,6 +20,7 @@ from adapters.sqlalchemy.engine import create_engine, create_session_factory
 from adapters.sqlalchemy.unit_of_work import SqlAlchemyUnitOfWork
 from adapters.totp import PyotpOneTimePasswords
 from application.abuse import AbuseLimits
+from application.account_closure import AccountClosure
 from application.account_security import AccountSecurity
 from application.accounts import AccountService
 from application.addresses import AddressService
@@ -137,6 +138,8 @@ class Container(containers.DeclarativeContainer):
         letters=letters,
         otp=one_time_passwords,
     )
+    account_closure = providers.Factory(AccountClosure, uow=uow, hasher=password_hasher,
+                                        clock=clock, otp=one_time_passwords, realtime=realtime)
     two_factor = providers.Factory(TwoFactorService, uow=uow, otp=one_time_passwords,
                                    clock=clock, hasher=password_hasher)
     account_security = providers.Factory(
@@ -151,7 +154,8 @@ class Container(containers.DeclarativeContainer):
                                 realtime=realtime, activity=activity_batch,
                                 limiter=rate_limiter, limits=limits)
     favorites = providers.Factory(FavoriteService, uow=uow, clock=clock)
-    social = providers.Factory(SocialService, uow=uow, clock=clock, abuse=abuse)
+    social = providers.Factory(SocialService, uow=uow, clock=clock, abuse=abuse,
+                               realtime=realtime)
     order_notices = providers.Factory(OrderNotices, realtime=realtime)
     orders = providers.Factory(OrderService, uow=uow, clock=clock, notices=order_notices)
     order_desk = providers.Factory(OrderDesk, uow=uow, clock=clock)
@@ -166,7 +170,7 @@ class Container(containers.DeclarativeContainer):
                                abuse=abuse)
     profiles = providers.Factory(ProfileEditor, uow=uow, media=media_store)
     posts = providers.Factory(PostService, uow=uow, clock=clock, media=media_store,
-                              abuse=abuse)
+                              abuse=abuse, realtime=realtime)
     messaging = providers.Factory(MessagingService, uow=uow, clock=clock, realtime=realtime,
                                   abuse=abuse)
     reports = providers.Factory(ReportService, uow=uow, clock=clock, abuse=abuse)

@@ -27,7 +27,7 @@ from sqlalchemy.orm import Mapped, mapped_column
 
 from adapters.sqlalchemy.base import Base, UtcDateTime
 from domain.account_tokens import AccountToken, TokenPurpose
-from domain.accounts import Role, User
+from domain.accounts import Role, SessionInfo, User
 
 
 class UserRow(Base):
@@ -49,6 +49,7 @@ class UserRow(Base):
     totp_secret: Mapped[str | None] = mapped_column(String(64))
     two_factor_enabled: Mapped[bool] = mapped_column(Boolean, default=False)
     totp_last_step: Mapped[int | None] = mapped_column(BigInteger)
+    closed_at: Mapped[datetime | None] = mapped_column(UtcDateTime)
     rating: Mapped[Decimal] = mapped_column(Numeric(3, 2), default=Decimal("0"))
     rating_count: Mapped[int] = mapped_column(Integer, default=0)
     created_at: Mapped[datetime] = mapped_column(UtcDateTime, index=True)
@@ -61,12 +62,15 @@ class SessionRow(Base):
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
     created_at: Mapped[datetime] = mapped_column(UtcDateTime)
     expires_at: Mapped[datetime] = mapped_column(UtcDateTime, index=True)
+    last_seen_at: Mapped[datetime | None] = mapped_column(UtcDateTime)
+    user_agent: Mapped[str | None] = mapped_column(String(300))
+    network: Mapped[str | None] = mapped_column(String(64))
 
 
 _USER_FIELDS = (
     "username", "display_name", "email", "password_hash", "bio", "avatar_url", "height",
     "instagram_handle", "verified", "rating", "rating_count", "created_at", "email_verified",
-    "totp_secret", "two_factor_enabled", "totp_last_step",
+    "totp_secret", "two_factor_enabled", "totp_last_step", "closed_at",
 )
 
 
@@ -143,15 +147,41 @@ class SqlUserRepository:
         return [user_from_row(row) for row in await self.session.scalars(query)]
 
 
+def _session_info(row: SessionRow) -> SessionInfo:
+    return SessionInfo(token_hash=row.token_hash, user_id=row.user_id,
+                       created_at=row.created_at, expires_at=row.expires_at,
+                       last_seen_at=row.last_seen_at, user_agent=row.user_agent,
+                       network=row.network)
+
+
 class SqlSessionRepository:
     def __init__(self, session: AsyncSession) -> None:
         self.session = session
 
     async def add(self, token_hash: str, user_id: int, created_at: datetime,
-                  expires_at: datetime) -> None:
+                  expires_at: datetime, *, user_agent: str | None = None,
+                  network: str | None = None) -> None:
         self.session.add(SessionRow(token_hash=token_hash, user_id=user_id,
-                                    created_at=created_at, expires_at=expires_at))
+                                    created_at=created_at, expires_at=expires_at,
+                                    last_seen_at=created_at, user_agent=user_agent,
+                                    network=network))
         await self.session.flush()
+
+    async def lookup(self, token_hash: str, now: datetime) -> SessionInfo | None:
+        row = await self.session.scalar(select(SessionRow).where(
+            SessionRow.token_hash == token_hash, SessionRow.expires_at > now))
+        return None if row is None else _session_info(row)
+
+    async def touch(self, token_hash: str, now: datetime) -> None:
+        await self.session.execute(
+            update(SessionRow).where(SessionRow.token_hash == token_hash)
+            .values(last_seen_at=now).execution_options(synchronize_session=False))
+
+    async def for_user(self, user_id: int, now: datetime) -> list[SessionInfo]:
+        rows = await self.session.scalars(select(SessionRow).where(
+            SessionRow.user_id == user_id, SessionRow.expires_at > now))
+        found = [_session_info(row) for row in rows]
+        return sorted(found, key=lambda s: s.last_seen_at or s.created_at, reverse=True)
 
     async def user_id_for(self, token_hash: str, now: datetime) -> int | None:
         query = select(SessionRow.user_id).where(

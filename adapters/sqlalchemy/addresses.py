@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import Boolean, ForeignKey, Integer, String, select, update
+from sqlalchemy import Boolean, ForeignKey, Integer, String, delete, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import Mapped, mapped_column
 
@@ -87,6 +87,9 @@ class SqlAddressRepository:
         self.session.add(row)
         await self.session.flush()
         return _saved(row)
+
+    async def delete_saved_for(self, user_id: int) -> None:
+        await self.session.execute(delete(UserAddressRow).where(UserAddressRow.user_id == user_id))
 
     async def saved_for(self, user_id: int) -> list[SavedAddress]:
         rows = await self.session.scalars(

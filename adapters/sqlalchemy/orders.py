@@ -34,7 +34,7 @@ from adapters.sqlalchemy.paging import after_clause
 from application.paging import After
 from application.ports.orders import OrderEventRecord
 from domain.admin import BUNDLE_TITLE_JOIN, ExportRow
-from domain.order_rules import OrderStatus
+from domain.order_rules import TERMINAL_STATUSES, OrderStatus
 from domain.orders import Order, OrderItem
 
 
@@ -179,6 +179,12 @@ class SqlOrderRepository:
             query = query.where(after_clause(OrderRow.created_at, OrderRow.id, after))
         query = query.order_by(OrderRow.created_at.desc(), OrderRow.id.desc()).limit(limit)
         return await self._orders((await self.session.scalars(query)).all())
+
+    async def count_open_for(self, user_id: int) -> int:
+        query = select(func.count()).select_from(OrderRow).where(
+            or_(OrderRow.buyer_id == user_id, OrderRow.seller_id == user_id),
+            OrderRow.status.not_in([s.value for s in TERMINAL_STATUSES]))
+        return int(await self.session.scalar(query) or 0)
 
     async def due_ids(self, status: OrderStatus, changed_before: datetime, limit: int
                       ) -> list[int]:

@@ -6,7 +6,7 @@ from datetime import datetime
 from typing import Protocol
 
 from domain.account_tokens import AccountToken, TokenPurpose
-from domain.accounts import User
+from domain.accounts import SessionInfo, User
 
 
 class UserRepository(Protocol):
@@ -30,8 +30,16 @@ class UserRepository(Protocol):
 
 class SessionRepository(Protocol):
     async def add(self, token_hash: str, user_id: int, created_at: datetime,
-                  expires_at: datetime) -> None: ...
+                  expires_at: datetime, *, user_agent: str | None = None,
+                  network: str | None = None) -> None:
+        """A new session, last seen at ``created_at``."""
     async def user_id_for(self, token_hash: str, now: datetime) -> int | None: ...
+    async def lookup(self, token_hash: str, now: datetime) -> SessionInfo | None:
+        """The unexpired session with this token hash."""
+    async def touch(self, token_hash: str, now: datetime) -> None:
+        """Record that the session was seen ``now``."""
+    async def for_user(self, user_id: int, now: datetime) -> list[SessionInfo]:
+        """The user's unexpired sessions, the most recently seen first."""
     async def delete(self, token_hash: str) -> None: ...
     async def delete_expired(self, now: datetime) -> int: ...
     async def delete_for_user(self, user_id: int, keep: str | None = None) -> int:

@@ -88,6 +88,8 @@ class OrderRepository(Protocol):
                        after: After | None = None) -> list[Order]:
         """Newest first (created_at, id) strictly after ``after``, filtered by whichever
         arguments are given."""
+    async def count_open_for(self, user_id: int) -> int:
+        """The user's orders, as buyer or seller, not yet in a terminal status."""
     async def due_ids(self, status: OrderStatus, changed_before: datetime, limit: int
                       ) -> list[int]:
         """Ids of orders in ``status`` whose status last changed before the given time."""
@@ -125,6 +127,8 @@ class AddressRepository(Protocol):
         """Save an address for the user; a new default clears the old one."""
     async def saved_for(self, user_id: int) -> list[SavedAddress]:
         """Default first, then newest first."""
+    async def delete_saved_for(self, user_id: int) -> None:
+        """Forget every address the user saved (orders keep their own copies)."""
 
 
 class ReviewRepository(Protocol):

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from litestar import Controller, Request, Response, get, patch, post
+from litestar import Controller, Request, Response, delete, get, patch, post
 from litestar.status_codes import HTTP_200_OK, HTTP_201_CREATED
 
+from application.account_closure import ACCOUNT_CLOSED, AccountClosure
 from application.accounts import AccountService, CheckEmail, Registration, SignedIn
 from application.media import MAX_IMAGE_BYTES
 from application.social import ProfileEditor
@@ -68,6 +69,16 @@ class RegisterIn(CamelStruct):
     confirm_password: str | None = None
 
 
+@describe(required=["password"], fields={
+    "password": {"minLength": 1, "maxLength": PASSWORD_MAX},
+    "code": {"maxLength": CODE_MAX,
+             "description": "With two-factor sign-in on: the authenticator's code or a "
+                            "recovery code"}})
+class CloseAccountIn(CamelStruct):
+    password: str = ""
+    code: str | None = None
+
+
 class ProfileIn(CamelStruct):
     """``None`` (or a missing field) keeps it; ``""`` clears bio, height, handle or avatar."""
 
@@ -106,7 +117,7 @@ class AccountController(Controller):
     async def login(self, request: Request[Any, Any, Any], data: LoginIn,
                     accounts: AccountService) -> Response[UserOut]:
         result = await accounts.login(data.username, data.password, client_address(request),
-                                      data.code)
+                                      data.code, request.headers.get("user-agent"))
         return _signed_in(result, HTTP_200_OK)
 
     @post("/register", status_code=HTTP_201_CREATED, opt={"errors": {429}})
@@ -116,7 +127,7 @@ class AccountController(Controller):
         201 with ``{"message": "Check your email to finish signing up"}`` and no session."""
         result = await accounts.register(Registration(
             data.username, data.display_name, data.email, data.password, data.confirm_password),
-            client_address(request))
+            client_address(request), request.headers.get("user-agent"))
         if isinstance(result, CheckEmail):
             return Response(Message(result.message), status_code=HTTP_201_CREATED)
         return _signed_in(result, HTTP_201_CREATED)
@@ -136,3 +147,15 @@ class AccountController(Controller):
                                  height=data.height, instagram_handle=data.instagram_handle)
         user = await profiles.update(current_user, changes, data.avatar)
         return user_out(user, user)
+
+    @delete("/user", status_code=HTTP_200_OK, opt={"errors": {409}})
+    async def close_account(self, data: CloseAccountIn, current_user: User,
+                            closure: AccountClosure) -> Response[Message]:
+        """Close the caller's account for good (password, and a code with two-factor
+        sign-in on). 409 while an order of theirs is not finished. Listings leave the
+        shop; name and email are erased; orders, reviews and posts stay under "Deleted
+        member"; every session ends."""
+        await closure.close(current_user, data.password, data.code)
+        response = Response(Message(ACCOUNT_CLOSED))
+        clear_session_cookie(response)
+        return response

@@ -17,6 +17,7 @@ from litestar.static_files import create_static_files_router
 
 from entrypoints.container import Container, build_container, shutdown, start_search
 from entrypoints.http.account_security import AccountSecurityController
+from entrypoints.http.account_sessions import SessionsController
 from entrypoints.http.accounts import AccountController
 from entrypoints.http.addresses import AddressController, UserReviewController
 from entrypoints.http.analytics import AnalyticsController
@@ -68,7 +69,7 @@ CONTROLLERS: list[Any] = [SystemController, AccountController, AccountSecurityCo
                           OrderController, AddressController, UserReviewController,
                           OfferController, OrderDeskController, BundleController,
                           ReportController, ModerationController, DisputeController,
-                          VacationController, SellerStatsController]
+                          VacationController, SellerStatsController, SessionsController]
 
 
 def _built(provider: Any) -> Callable[[], Any]:
@@ -91,6 +92,7 @@ def _dependencies(container: Container) -> dict[str, Provide]:
     services = {"system": container.system, "accounts": container.accounts,
                 "security": container.account_security,
                 "two_factor": container.two_factor,
+                "closure": container.account_closure,
                 "blogs": container.blogs, "contact": container.contact,
                 "catalog": container.catalog, "favorites": container.favorites,
                 "social": container.social, "profiles": container.profiles,

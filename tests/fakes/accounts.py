@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from domain.account_tokens import AccountToken, TokenPurpose
-from domain.accounts import User
+from domain.accounts import SessionInfo, User
 
 
 class FakeUsers:
@@ -65,27 +65,41 @@ class FakeUsers:
 
 @dataclass
 class FakeSessions:
-    rows: dict[str, tuple[int, datetime]] = field(default_factory=dict)
+    rows: dict[str, SessionInfo] = field(default_factory=dict)
 
     async def add(self, token_hash: str, user_id: int, created_at: datetime,
-                  expires_at: datetime) -> None:
-        self.rows[token_hash] = (user_id, expires_at)
+                  expires_at: datetime, *, user_agent: str | None = None,
+                  network: str | None = None) -> None:
+        self.rows[token_hash] = SessionInfo(token_hash, user_id, created_at, expires_at,
+                                            created_at, user_agent, network)
 
     async def user_id_for(self, token_hash: str, now: datetime) -> int | None:
-        user_id, expires_at = self.rows.get(token_hash, (None, now))
-        return user_id if expires_at > now else None
+        found = await self.lookup(token_hash, now)
+        return None if found is None else found.user_id
+
+    async def lookup(self, token_hash: str, now: datetime) -> SessionInfo | None:
+        found = self.rows.get(token_hash)
+        return found if found is not None and found.expires_at > now else None
+
+    async def touch(self, token_hash: str, now: datetime) -> None:
+        if token_hash in self.rows:
+            self.rows[token_hash] = dataclasses.replace(self.rows[token_hash], last_seen_at=now)
+
+    async def for_user(self, user_id: int, now: datetime) -> list[SessionInfo]:
+        found = [s for s in self.rows.values() if s.user_id == user_id and s.expires_at > now]
+        return sorted(found, key=lambda s: s.last_seen_at or s.created_at, reverse=True)
 
     async def delete(self, token_hash: str) -> None:
         self.rows.pop(token_hash, None)
 
     async def delete_expired(self, now: datetime) -> int:
-        expired = [k for k, (_, at) in self.rows.items() if at <= now]
+        expired = [k for k, s in self.rows.items() if s.expires_at <= now]
         for key in expired:
             del self.rows[key]
         return len(expired)
 
     async def delete_for_user(self, user_id: int, keep: str | None = None) -> int:
-        ended = [k for k, (owner, _) in self.rows.items() if owner == user_id and k != keep]
+        ended = [k for k, s in self.rows.items() if s.user_id == user_id and k != keep]
         for key in ended:
             del self.rows[key]
         return len(ended)

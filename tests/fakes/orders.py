@@ -13,7 +13,7 @@ from application.paging import After, is_after
 from application.ports.orders import Address, OrderEventRecord, SavedAddress
 from domain.accounts import User
 from domain.admin import BUNDLE_TITLE_JOIN, ExportRow
-from domain.order_rules import OrderStatus
+from domain.order_rules import TERMINAL_STATUSES, OrderStatus
 from domain.orders import Order
 from domain.reviews import Review, average_rating
 
@@ -86,6 +86,10 @@ class FakeOrders:
                  and status in (None, o.status) and is_after(o.created_at, o.id or 0, after)]
         found.sort(key=lambda o: (o.created_at, o.id), reverse=True)
         return copy.deepcopy(found[:limit])
+
+    async def count_open_for(self, user_id: int) -> int:
+        return sum(1 for o in self.orders.values() if user_id in (o.buyer_id, o.seller_id)
+                   and o.status not in TERMINAL_STATUSES)
 
     async def due_ids(self, status: OrderStatus, changed_before: datetime, limit: int
                       ) -> list[int]:
@@ -191,6 +195,9 @@ class FakeAddresses:
         saved = SavedAddress(len(self.saved) + 1, user_id, address, is_default, now)
         self.saved.append(saved)
         return saved
+
+    async def delete_saved_for(self, user_id: int) -> None:
+        self.saved = [s for s in self.saved if s.user_id != user_id]
 
     async def saved_for(self, user_id: int) -> list[SavedAddress]:
         mine = [s for s in self.saved if s.user_id == user_id]

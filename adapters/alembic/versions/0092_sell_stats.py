@@ -2,7 +2,7 @@
 visitor (deleted when the day is over; no visitor data is stored).
 
 Revision ID: 0092_sell_stats
-Revises: 0093_offers_order_cancelled
+Revises: 0081_trust_disputes
 Create Date: 2026-11-28
 """
 
@@ -12,7 +12,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0092_sell_stats"
-down_revision = "0093_offers_order_cancelled"
+down_revision = "0081_trust_disputes"
 branch_labels = None
 depends_on = None
 

@@ -26,6 +26,8 @@ class UserOut(CamelStruct):
     email_verified: bool = False
     #: Only for the user themself or an admin, like the email.
     two_factor_enabled: bool | None = None
+    #: The member closed the account: what is left is a "Deleted member" (issue 41).
+    deleted: bool = False
 
 
 def user_out(user: User, viewer: User | None) -> UserOut:
@@ -40,4 +42,5 @@ def user_out(user: User, viewer: User | None) -> UserOut:
         created_at=user.created_at, email=user.email if can_see_email else None,
         email_verified=user.email_verified,
         two_factor_enabled=user.two_factor_enabled if can_see_email else None,
+        deleted=user.is_closed,
     )

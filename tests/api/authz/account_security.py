@@ -5,7 +5,7 @@ made-up token is a 400 for everyone. The others act on the caller's own account.
 
 from __future__ import annotations
 
-from tests.api.authz import Row, any_of, logged_in, same
+from tests.api.authz import Row, World, any_of, logged_in, owner_only, same
 
 PASSWORD = "secret123"
 
@@ -28,4 +28,31 @@ ROWS += [
     Row("POST", "/api/user/2fa/enable", **logged_in(any_of(400, 409)), json={"code": "000000"}),
     Row("POST", "/api/user/2fa/disable", **logged_in(any_of(400, 409)),
         json={"password": PASSWORD, "code": "000000"}),
+]
+
+# Signed-in sessions (issue 41): each member sees and ends only their own. Another member's
+# session id is "no such session" (404), for an administrator too.
+
+
+async def make_owner_session(world: World) -> str:
+    """The id of the owner's current session (the owner ending it signs out: ``relogin``)."""
+    listed = await world.owner.get("/api/user/sessions")
+    assert listed.status_code == 200, listed.text
+    return str(listed.json()["sessions"][0]["id"])
+
+
+MAKERS = {"owner_session": make_owner_session}
+
+ROWS += [
+    Row("GET", "/api/user/sessions", **logged_in(200)),
+    Row("DELETE", "/api/user/sessions/{session_id:str}",
+        **owner_only(200, admin=404, other=404), params={"session_id": "$owner_session"},
+        relogin=True),
+    Row("POST", "/api/user/sessions/revoke-others", **logged_in(200)),
+]
+
+# Closing one's own account (DELETE /api/user): a wrong password is refused (400) whoever
+# asks, so the matrix's people stay; test_api_account_closure.py closes accounts for real.
+ROWS += [
+    Row("DELETE", "/api/user", **logged_in(400), json={"password": "not-the-password"}),
 ]

@@ -1,6 +1,8 @@
 import { Container, Stack } from '@mantine/core';
 import { useSessionStore } from '@/entities/session/session-store';
 import { ChangeEmailForm, ChangePasswordForm } from '@/features/auth/components/account-security-settings';
+import { CloseAccountSettings } from '@/features/auth/components/close-account-settings';
+import { SessionsSettings } from '@/features/auth/components/sessions-settings';
 import { TwoFactorSettings } from '@/features/auth/components/two-factor-settings';
 import ProfileSettingsPage from '@/features/social/components/settings-page';
 
@@ -17,6 +19,8 @@ export default function SettingsPage() {
           <ChangeEmailForm user={me} />
           <ChangePasswordForm />
           <TwoFactorSettings user={me} />
+          <SessionsSettings />
+          <CloseAccountSettings user={me} />
         </Stack>
       </Container>
     </>

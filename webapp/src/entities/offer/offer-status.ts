@@ -25,6 +25,7 @@ const DECLINED_BECAUSE: Record<string, string> = {
   other_offer_accepted: 'The seller accepted another offer on this item.',
   listing_sold: 'This item has been sold.',
   listing_deleted: 'The seller removed this listing.',
+  account_closed: 'The member closed their account.',
 };
 
 /** What the buyer reads on their offer card. */

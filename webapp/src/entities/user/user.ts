@@ -10,6 +10,8 @@ export interface User {
   emailVerified?: boolean;
   /** Only on your own user: two-factor sign-in is on. */
   twoFactorEnabled?: boolean | null;
+  /** The member closed the account: shown as "Deleted member" (issue 41). */
+  deleted?: boolean;
   avatarUrl: string | null;
   bio: string | null;
   height: string | null;

@@ -48,3 +48,32 @@ export function enableTwoFactor(code: string): Promise<{ recoveryCodes: string[]
 export function disableTwoFactor(password: string, code: string): Promise<Message> {
   return api.post('user/2fa/disable', { json: { password, code } }).json<Message>();
 }
+
+/** One signed-in session (issue 41): `device` is "Chrome on Linux" when the browser told. */
+export interface SignedInSession {
+  id: string;
+  device: string | null;
+  browser: string | null;
+  os: string | null;
+  /** The network prefix it signed in from ("Network 203.0.113.0/24"), never the address. */
+  place: string | null;
+  signedInAt: string;
+  lastSeenAt: string;
+  current: boolean;
+}
+
+export function listSessions(): Promise<SignedInSession[]> {
+  return api.get('user/sessions').json<{ sessions: SignedInSession[] }>().then((answer) => answer.sessions);
+}
+
+export function endSession(id: string): Promise<Message> {
+  return api.delete(`user/sessions/${encodeURIComponent(id)}`).json<Message>();
+}
+
+export function endOtherSessions(): Promise<Message & { ended: number }> {
+  return api.post('user/sessions/revoke-others').json<Message & { ended: number }>();
+}
+
+export function closeAccount(password: string, code?: string): Promise<Message> {
+  return api.delete('user', { json: code ? { password, code } : { password } }).json<Message>();
+}

@@ -1,0 +1,51 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeServer, json } from '@/test-utils/fake-server';
+import { renderRoutes } from '@/test-utils/render';
+import { setSession } from '@/test-utils/session';
+import { makeUser } from '@/test-utils/users';
+import { CloseAccountSettings } from './close-account-settings';
+
+beforeEach(() => {
+  document.cookie = 'csrftoken=t';
+});
+
+describe('CloseAccountSettings', () => {
+  it('asks for the password and shows why the server refused', async () => {
+    setSession('authenticated', makeUser());
+    const server = fakeServer({
+      'DELETE /api/user': () => json({ message: 'You have orders that are not finished yet.' }, 409),
+    });
+    const user = userEvent.setup();
+    renderRoutes([{ path: '/settings', element: <CloseAccountSettings user={makeUser()} /> }], '/settings');
+    await user.click(screen.getByRole('button', { name: 'Close my account' }));
+    expect(screen.getByText('Enter your password')).toBeInTheDocument();
+    expect(server.requests).toHaveLength(0);
+    await user.type(screen.getByLabelText(/Password/), 'secret123');
+    await user.click(screen.getByRole('button', { name: 'Close my account' }));
+    expect(await screen.findByText('You have orders that are not finished yet.')).toBeInTheDocument();
+    const sent = server.requests.find((r) => r.method === 'DELETE');
+    expect(await sent?.json()).toEqual({ password: 'secret123' });
+  });
+
+  it('asks for a code too when two-factor sign-in is on, and leaves for home once closed', async () => {
+    const me = makeUser({ twoFactorEnabled: true });
+    setSession('authenticated', me);
+    const server = fakeServer({
+      'DELETE /api/user': () => json({ message: 'Your account is closed. Goodbye, and thank you.' }),
+      'GET /api/session': () => json({ user: null }),
+    });
+    const user = userEvent.setup();
+    renderRoutes([
+      { path: '/settings', element: <CloseAccountSettings user={me} /> },
+      { path: '/', element: <p>Home page</p> },
+    ], '/settings');
+    await user.type(screen.getByLabelText(/Password/), 'secret123');
+    await user.type(screen.getByLabelText(/Code or recovery code/), 'abcde-fghij');
+    await user.click(screen.getByRole('button', { name: 'Close my account' }));
+    expect(await screen.findByText('Home page')).toBeInTheDocument();
+    const sent = server.requests.find((r) => r.method === 'DELETE');
+    expect(await sent?.json()).toEqual({ password: 'secret123', code: 'abcde-fghij' });
+  });
+});
