@@ -170,8 +170,8 @@ def test_checkout_focuses_each_step_and_a_phone_shows_the_total_first(
     address = {"Full name": "Sofia Rossi", "Address line 1": "218 Elm Street", "City": "Portland",
                "State": "OR", "ZIP code": "97205", "Phone number": "5035550142"}
     for name, value in address.items():
-        # The state is a list (a combobox, whose options are labelled by it too).
-        field = (page.get_by_role("combobox", name=re.compile("^State")) if name == "State"
+        # (the state is a combobox whose list of states is labelled by it too)
+        field = (page.get_by_role("combobox", name=name) if name == "State"
                  else page.get_by_label(name))
         if not field.input_value():
             field.fill(value)
