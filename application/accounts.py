@@ -215,6 +215,7 @@ class AccountService:
                 if not accepted:
                     await self._record_failure(keys)
                     raise TwoFactorRequired(WRONG_CODE)
+        assert user.id is not None  # found by its login, so stored
         new_hash = (await self.hasher.hash(password)
                     if self.hasher.needs_rehash(user.password_hash) else None)
         async with self.uow:

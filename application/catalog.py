@@ -274,7 +274,10 @@ class CatalogService:
         async with self.uow:
             current = await self._existing(listing_id)
         current.ensure_editable_by(editor.id)
-        details = current.details_with(**_given(changes))
+        details = current.details_with(
+            title=changes.title, description=changes.description, price=changes.price,
+            brand=changes.brand, size=changes.size, condition=changes.condition,
+            category=changes.category)
         photos: list[PhotoInput] = (
             changes.images if changes.images is not None
             else [image.url for image in current.images])
@@ -338,7 +341,3 @@ def _still_shown(listing: Listing, query: ListingFilter) -> bool:
         return query.include_unavailable and query.include_hidden
     return query.include_unavailable
 
-
-def _given(changes: ListingChanges) -> dict[str, str]:
-    names = ("title", "description", "price", "brand", "size", "condition", "category")
-    return {name: value for name in names if (value := getattr(changes, name)) is not None}

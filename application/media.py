@@ -76,10 +76,10 @@ class PhotoIntake:
                 ) -> list[bytes | ListingImage]:
         prepared: list[bytes | ListingImage] = []
         for position, photo in enumerate(photos, start=1):
-            if is_data_url(photo):
+            if isinstance(photo, bytes) or is_data_url(photo):
                 prepared.append(photo_bytes(photo, position))
                 continue
-            image = _kept(photo, kept or [])  # type: ignore[arg-type]
+            image = _kept(photo, kept or [])
             if image is None:
                 raise ValidationError({"images": f"Photo {position} must be an image file "
                                                  "or one of this listing's photos."})

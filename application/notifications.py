@@ -16,7 +16,7 @@ from application.paging import After, page_of, page_request
 from application.ports import Clock, UnitOfWork
 from application.ports.realtime import RealtimePublisher
 from domain.accounts import User
-from domain.notifications import Notification, new_notification
+from domain.notifications import Notification, grouped_notice, new_notification
 
 MAX_READ_IDS = 200
 
@@ -26,6 +26,25 @@ async def notify(uow: UnitOfWork, *, user_id: int, kind: str, title: str, body: 
     """Add a notification for ``user_id`` inside the caller's transaction."""
     notice = new_notification(user_id=user_id, kind=kind, title=title, body=body, link=link,
                               now=now)
+    return await uow.notifications.add(notice)
+
+
+async def notify_social(uow: UnitOfWork, *, user_id: int, kind: str, actor: User, body: str,
+                        link: str, now: datetime) -> Notification | None:
+    """Fold ``actor``'s follow, like or comment into ``user_id``'s unread notice of that kind
+    and link (domain/notifications.py, social news), inside the caller's transaction. The
+    grown notice replaces the old one, so it comes first in the bell again. None when the
+    actor is the user themself."""
+    assert actor.id is not None
+    if actor.id == user_id:
+        return None
+    await uow.notifications.lock_user(user_id)
+    previous = await uow.notifications.unread_group(user_id, kind, link)
+    notice = grouped_notice(previous, user_id=user_id, kind=kind, actor_id=actor.id,
+                            actor_name=actor.display_name or actor.username, body=body,
+                            link=link, now=now)
+    if previous is not None and previous.id is not None:
+        await uow.notifications.delete(previous.id)
     return await uow.notifications.add(notice)
 
 

@@ -15,7 +15,9 @@ the others see it already done and skip it. Time comes from the injected clock.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import datetime
 
 from application.offers import OfferService
 from application.order_notices import OrderNotices
@@ -49,7 +51,7 @@ class OrderTimers:
         self.uow = uow
         self.clock = clock
         self.orders = OrderService(uow, clock, notices)
-        self.offers = OfferService(uow, clock, self.orders.notices.realtime)  # type: ignore[arg-type]
+        self.offers = OfferService(uow, clock, self.orders.notices.realtime)
 
     async def sweep(self) -> SweepResult:
         now = self.clock.now()
@@ -65,9 +67,11 @@ class OrderTimers:
         published = [i for i in hidden if await self._publish(i)]
         lapsed = await self.offers.lapsed_ids(BATCH)
         expired = [i for i in lapsed if await self.offers.expire_reservation(i)]
+        unanswered = await self.offers.lapsed_watcher_offer_ids(BATCH)
+        expired += [i for i in unanswered if await self.offers.end_lapsed_watcher_offer(i)]
         return SweepResult(cancelled, completed, published, expired)
 
-    async def _move(self, order_id: int, rule: object) -> bool:
+    async def _move(self, order_id: int, rule: Callable[[Order, datetime], bool]) -> bool:
         now = self.clock.now()
         self.orders.notices.begin()
         async with self.uow:
@@ -75,7 +79,7 @@ class OrderTimers:
             if order is None:
                 return False
             before = order.status
-            if not rule(order, now):  # type: ignore[operator]
+            if not rule(order, now):
                 return False
             try:
                 await self.orders.store_change(order, before, now)

@@ -73,7 +73,8 @@ def is_after(value: Any, item_id: int, after: After | None, *, descending: bool 
     """Does the item keyed ([rank,] value, item_id) come strictly after ``after``?"""
     if after is None:
         return True
-    key, position = (value, item_id), (after.value, after.id)
+    key: tuple[Any, ...] = (value, item_id)
+    position: tuple[Any, ...] = (after.value, after.id)
     if after.rank is not None:
         key, position = (rank or 0, *key), (after.rank, *position)
     return key < position if descending else key > position

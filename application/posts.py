@@ -13,10 +13,12 @@ from application.abuse import AbuseLimits, Act, take
 from application.blocks import ensure_can_interact, hidden_people
 from application.catalog_views import ListingView, listing_views
 from application.media import PhotoInput, store_one_image
+from application.notifications import notify_social, publish_notifications
 from application.paging import After, Page, PageRequest, page_limit, page_of, page_request
 from application.ports import Clock, UnitOfWork
 from application.ports.media import MediaStore
 from application.ports.posts import PostCounts, PostFilter, ReactionRepository
+from application.ports.realtime import RealtimePublisher
 from domain.accounts import User
 from domain.errors import Forbidden, NotFound, ValidationError
 from domain.moderation import HiddenKind
@@ -89,11 +91,13 @@ def _post_id(post_id: int | None) -> int:
 
 class PostService:
     def __init__(self, uow: UnitOfWork, clock: Clock, media: MediaStore,
-                 abuse: AbuseLimits | None = None) -> None:
+                 abuse: AbuseLimits | None = None,
+                 realtime: RealtimePublisher | None = None) -> None:
         self.uow = uow
         self.clock = clock
         self.media = media
         self.abuse = abuse
+        self.realtime = realtime
 
     # -- publishing --------------------------------------------------------------------
 
@@ -254,8 +258,17 @@ class PostService:
             await ensure_can_interact(self.uow, author.id, post.user_id)
             comment = await self.uow.comments.add(Comment(post_id, author.id, text,
                                                           self.clock.now()))
+            told = await notify_social(self.uow, user_id=post.user_id, kind="post_commented",
+                                       actor=author, body=f"“{text}”",
+                                       link=f"/post/{post_id}", now=comment.created_at)
             await self.uow.commit()
+        await self._publish(told is not None, post.user_id, "post_commented")
         return CommentView(comment, author)
+
+    async def _publish(self, told: bool, user_id: int, kind: str) -> None:
+        """After commit: the bell of the post's author hears of the social news."""
+        if told and self.realtime is not None:
+            await publish_notifications(self.realtime, [user_id], kind)
 
     async def delete_comment(self, actor: User, comment_id: int) -> None:
         assert actor.id is not None
@@ -285,14 +298,22 @@ class PostService:
         assert actor.id is not None
         _require(user_id, actor)
         post_id = _post_id(post_id)
+        told = None
         async with self.uow:
             reactions: ReactionRepository = getattr(self.uow, kind)
-            await self._existing(post_id)
-            changed = (await reactions.add(post_id, actor.id, self.clock.now()) if on
+            post = await self._existing(post_id)
+            now = self.clock.now()
+            changed = (await reactions.add(post_id, actor.id, now) if on
                        else await reactions.remove(post_id, actor.id))
+            if changed and on and kind == "likes":  # a save is private: no news
+                told = await notify_social(
+                    self.uow, user_id=post.user_id, kind="post_liked", actor=actor,
+                    body=_look_line(post.content), link=f"/post/{post_id}", now=now)
             if changed:
                 await self.uow.commit()
-            return (await self.uow.posts.counts([post_id]))[post_id]
+            counts = (await self.uow.posts.counts([post_id]))[post_id]
+        await self._publish(told is not None, post.user_id, "post_liked")
+        return counts
 
     async def _existing(self, post_id: int, viewer: User | None = None) -> StylePost:
         """The post, or 404; a hidden post (issue 37) only for its author and
@@ -314,3 +335,9 @@ class PostService:
         if user is None:
             raise NotFound("User not found")
         return user
+
+
+def _look_line(content: str) -> str:
+    """The look's caption as the like notice's body (or a plain line without one)."""
+    caption = " ".join(content.split())
+    return f"“{caption}”" if caption else "See your look."

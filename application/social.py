@@ -11,8 +11,10 @@ from dataclasses import dataclass
 from application.abuse import AbuseLimits, Act, take
 from application.blocks import ensure_can_interact
 from application.media import PhotoInput, store_one_image
+from application.notifications import notify_social, publish_notifications
 from application.ports import Clock, UnitOfWork
 from application.ports.media import MediaStore
+from application.ports.realtime import RealtimePublisher
 from application.ports.social import Follow
 from domain.accounts import User
 from domain.errors import Forbidden, NotFound, ValidationError
@@ -52,11 +54,12 @@ def _check_actor(actor: User, follower_id: int) -> None:
 
 
 class SocialService:
-    def __init__(self, uow: UnitOfWork, clock: Clock, abuse: AbuseLimits | None = None
-                 ) -> None:
+    def __init__(self, uow: UnitOfWork, clock: Clock, abuse: AbuseLimits | None = None,
+                 realtime: RealtimePublisher | None = None) -> None:
         self.uow = uow
         self.clock = clock
         self.abuse = abuse
+        self.realtime = realtime
 
     async def follow(self, actor: User, follower_id: int | None, following_id: int | None
                      ) -> tuple[Follow, bool]:
@@ -69,9 +72,15 @@ class SocialService:
         async with self.uow:
             await self._existing_user(following_id)
             await ensure_can_interact(self.uow, follower_id, following_id)
-            follow, created = await self.uow.follows.add(follower_id, following_id,
-                                                         self.clock.now())
+            now = self.clock.now()
+            follow, created = await self.uow.follows.add(follower_id, following_id, now)
+            if created:  # the bell's social news (issue 36), grouped while unread
+                await notify_social(self.uow, user_id=following_id, kind="new_follower",
+                                    actor=actor, body="See who follows you on your profile.",
+                                    link=f"/profile/{following_id}", now=now)
             await self.uow.commit()
+        if created and self.realtime is not None:
+            await publish_notifications(self.realtime, [following_id], "new_follower")
         return follow, created
 
     async def unfollow(self, actor: User, follower_id: int | None, following_id: int | None

@@ -130,8 +130,8 @@ class TwoFactorService:
                 actor.id, TokenPurpose.RECOVERY_CODE, self.clock.now())
 
     async def _turn_off(self, user: User) -> None:
-        assert user.id is not None
         user = await self._fresh(user)
+        assert user.id is not None
         user.two_factor_enabled = False
         user.totp_secret = None
         user.totp_last_step = None

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Self
+from typing import TYPE_CHECKING, Self
 
 
 class LabelledStrEnum(StrEnum):
@@ -14,13 +14,21 @@ class LabelledStrEnum(StrEnum):
     ignores surrounding whitespace: ``Size(" XL ")`` is ``Size.XL``.
     """
 
+    _value_: str
     label: str
 
-    def __new__(cls, value: str, label: str) -> Self:
-        member = str.__new__(cls, value)
-        member._value_ = value
-        member.label = label
-        return member
+    if TYPE_CHECKING:
+        # After the class is made, calling it looks a member up by value (``Size("xl")``,
+        # EnumMeta.__call__); the checker reads ``__new__`` as the call's signature.
+        def __new__(cls, value: object) -> Self: ...
+
+    else:
+        # Builds each member from its ``"value", "Label"`` pair when the class is made.
+        def __new__(cls, value: str, label: str) -> Self:
+            member = str.__new__(cls, value)
+            member._value_ = value
+            member.label = label
+            return member
 
     @classmethod
     def _missing_(cls, value: object) -> Self | None:

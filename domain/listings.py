@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from decimal import Decimal
+from typing import TypedDict
 
 from domain.catalog import Category, Condition, ListingBadge, ListingStatus, Size, clean_brand
 from domain.errors import Conflict, Forbidden, IllegalTransition, require_valid
@@ -117,9 +118,10 @@ class Listing:
         self.ensure_editable_by(user_id)
         require_valid(details.errors(len(images)))
         cleaned = _cleaned(details)
-        self._apply_price(cleaned.pop("price"))  # type: ignore[arg-type]
+        self._apply_price(cleaned["price"])
         for name, value in cleaned.items():
-            setattr(self, name, value)
+            if name != "price":
+                setattr(self, name, value)
         self.images = list(images)
         self.updated_at = now
 
@@ -129,14 +131,22 @@ class Listing:
         self._apply_price(parse_amount(price, "price", "Price"))
         self.updated_at = now
 
-    def details_with(self, **changes: str | Decimal) -> ListingDetails:
-        """The current details, with some fields replaced (the base of a partial edit)."""
-        current = {
-            "title": self.title, "description": self.description, "price": self.price,
-            "brand": self.brand, "size": self.size.value, "condition": self.condition.value,
-            "category": self.category.value,
-        }
-        return ListingDetails(**{**current, **changes})
+    def details_with(
+        self, *, title: str | None = None, description: str | None = None,
+        price: str | Decimal | None = None, brand: str | None = None, size: str | None = None,
+        condition: str | None = None, category: str | None = None,
+    ) -> ListingDetails:
+        """The current details, with the fields given (not ``None``) replaced (the base of a
+        partial edit)."""
+        return ListingDetails(
+            title=self.title if title is None else title,
+            description=self.description if description is None else description,
+            price=self.price if price is None else price,
+            brand=self.brand if brand is None else brand,
+            size=self.size.value if size is None else size,
+            condition=self.condition.value if condition is None else condition,
+            category=self.category.value if category is None else category,
+        )
 
     def _apply_price(self, price: Decimal) -> None:
         if self.status is ListingStatus.SOLD:
@@ -223,7 +233,17 @@ def _transition_message(source: ListingStatus, target: ListingStatus) -> str:
     return f"This item is already {source.label.lower()}."
 
 
-def _cleaned(details: ListingDetails) -> dict[str, object]:
+class _Cleaned(TypedDict):
+    title: str
+    description: str
+    price: Decimal
+    brand: str
+    size: Size
+    condition: Condition
+    category: Category
+
+
+def _cleaned(details: ListingDetails) -> _Cleaned:
     """Typed, stripped values of already validated details."""
     return {
         "title": details.title.strip(),

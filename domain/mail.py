@@ -57,7 +57,8 @@ def retry_delay(attempts: int) -> timedelta:
     """The wait after the ``attempts``-th failed try (1, 2, ...): doubling, capped."""
     if attempts < 1:
         return timedelta(0)
-    return min(FIRST_RETRY * (2 ** min(attempts - 1, 30)), RETRY_CAP)
+    doubling: int = 2 ** min(attempts - 1, 30)  # int ** int is typed Any (x ** -1 is a float)
+    return min(FIRST_RETRY * doubling, RETRY_CAP)
 
 
 def after_failure(attempts: int, now: datetime) -> tuple[MailStatus, datetime]:

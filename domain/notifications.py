@@ -1,11 +1,19 @@
 """Notifications: short notices a user reads from the bell in the header (issue 11 item 6).
 
 The kinds are fixed; each area creates its own (messages, offers, watched listings, orders).
+
+Social news (issue 36): a new follower, a like or a comment on one of your looks. These come
+in bursts, so they are **grouped**: while unread, one notice per kind and link (your
+followers, one look's likes, one look's comments) names the latest person and counts the
+others ("Maya and 3 others liked your look"). :func:`grouped_notice` folds one more person
+into the unread notice (or starts one); it remembers the distinct people (``actor_ids``,
+newest first, at most :data:`MAX_GROUP_ACTORS`), so the same person liking, unliking and
+liking again counts once. Once read, the next one starts a new group.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 
 from domain.errors import ValidationError
@@ -14,7 +22,15 @@ NOTIFICATION_KINDS = (
     "message", "offer_received", "offer_countered", "offer_accepted", "offer_declined",
     "offer_expired",
     "price_drop", "item_sold", "order_update",
+    "new_follower", "post_liked", "post_commented",
 )
+# What each social kind says after the people's names.
+SOCIAL_VERBS = {
+    "new_follower": "started following you",
+    "post_liked": "liked your look",
+    "post_commented": "commented on your look",
+}
+MAX_GROUP_ACTORS = 1000  # a group counts at most this many people
 TITLE_MAX = 120
 BODY_MAX = 500
 LINK_MAX = 300
@@ -30,6 +46,8 @@ class Notification:
     link: str | None
     created_at: datetime
     read: bool = False
+    # A grouped social notice's people, newest first (empty for every other kind).
+    actor_ids: tuple[int, ...] = ()
 
 
 def _shorten(text: str, limit: int) -> str:
@@ -48,3 +66,26 @@ def new_notification(*, user_id: int, kind: str, title: str, body: str, link: st
         raise ValidationError({"link": "A notification link must be a site path"})
     return Notification(id=None, user_id=user_id, kind=kind, title=_shorten(title, TITLE_MAX),
                         body=_shorten(body, BODY_MAX), link=link, created_at=now)
+
+
+def social_title(kind: str, latest_name: str, others: int) -> str:
+    """"Maya liked your look", "Maya and 1 other liked your look", "Maya and 3 others…"."""
+    verb = SOCIAL_VERBS[kind]
+    if others <= 0:
+        return f"{latest_name} {verb}"
+    return f"{latest_name} and {others} other{'' if others == 1 else 's'} {verb}"
+
+
+def grouped_notice(previous: Notification | None, *, user_id: int, kind: str, actor_id: int,
+                   actor_name: str, body: str, link: str, now: datetime) -> Notification:
+    """The unread notice of this social ``kind`` and ``link`` with ``actor_id`` as its
+    latest person: ``previous`` (that unread notice, if any) grown by one distinct person."""
+    if kind not in SOCIAL_VERBS:
+        raise ValidationError({"kind": f"Not a social notification kind {kind!r}"})
+    earlier = () if previous is None else tuple(a for a in previous.actor_ids if a != actor_id)
+    actors = (actor_id, *earlier)[:MAX_GROUP_ACTORS]
+    others = len(actors) - 1
+    notice = new_notification(user_id=user_id, kind=kind,
+                              title=social_title(kind, actor_name, others), body=body,
+                              link=link, now=now)
+    return replace(notice, actor_ids=actors)

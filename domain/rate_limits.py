@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 
 def _recent(times: Sequence[float], seconds: int, now: float) -> list[float]:
@@ -56,7 +56,8 @@ class Backoff:
         """How long ``events`` recent events lock the key for (0 below ``free``)."""
         if events < self.free:
             return 0
-        return min(self.cap, self.base * 2 ** min(events - self.free, 32))
+        doubling: int = 2 ** min(events - self.free, 32)  # int ** int is typed Any (x ** -1)
+        return min(self.cap, self.base * doubling)
 
     def wait(self, times: Sequence[float], now: float) -> int:
         recent = _recent(times, self.seconds, now)
@@ -103,8 +104,8 @@ class Limits:
     def scaled(self, factor: int) -> Limits:
         if factor == 1:
             return self
-        return Limits(**{name: value if isinstance(value, int) else value.scaled(factor)
-                         for name, value in vars(self).items()})
+        return replace(self, **{name: value.scaled(factor) for name, value in vars(self).items()
+                                if not isinstance(value, int)})
 
 
 DEFAULT_LIMITS = Limits()

@@ -160,7 +160,8 @@ class Container(containers.DeclarativeContainer):
                                 realtime=realtime, activity=activity_batch,
                                 limiter=rate_limiter, limits=limits)
     favorites = providers.Factory(FavoriteService, uow=uow, clock=clock)
-    social = providers.Factory(SocialService, uow=uow, clock=clock, abuse=abuse)
+    social = providers.Factory(SocialService, uow=uow, clock=clock, abuse=abuse,
+                               realtime=realtime)
     order_notices = providers.Factory(OrderNotices, realtime=realtime)
     orders = providers.Factory(OrderService, uow=uow, clock=clock, notices=order_notices)
     order_desk = providers.Factory(OrderDesk, uow=uow, clock=clock)
@@ -175,7 +176,7 @@ class Container(containers.DeclarativeContainer):
                                abuse=abuse)
     profiles = providers.Factory(ProfileEditor, uow=uow, media=media_store)
     posts = providers.Factory(PostService, uow=uow, clock=clock, media=media_store,
-                              abuse=abuse)
+                              abuse=abuse, realtime=realtime)
     messaging = providers.Factory(MessagingService, uow=uow, clock=clock, realtime=realtime,
                                   abuse=abuse)
     reports = providers.Factory(ReportService, uow=uow, clock=clock, abuse=abuse)

@@ -14,6 +14,7 @@ from sqlalchemy import (
     Index,
     Integer,
     String,
+    Text,
     delete,
     false,
     func,
@@ -24,6 +25,7 @@ from sqlalchemy import (
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import Mapped, mapped_column
 
+from adapters.sqlalchemy.accounts import UserRow
 from adapters.sqlalchemy.base import Base, UtcDateTime
 from domain.notification_mail import EmailKind, MailState
 from domain.notifications import Notification
@@ -35,6 +37,7 @@ class NotificationRow(Base):
         Index("ix_notifications_user_id_id", "user_id", "id"),
         Index("ix_notifications_unread", "user_id", "read", "kind"),
         Index("ix_notifications_mail", "mail_state", "created_at"),
+        Index("ix_notifications_group", "user_id", "kind", "link"),
     )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
@@ -48,6 +51,8 @@ class NotificationRow(Base):
     #: Its email (``domain/notification_mail.py``): None until decided.
     mail_state: Mapped[str | None] = mapped_column(String(8))
     mailed_at: Mapped[datetime | None] = mapped_column(UtcDateTime)
+    # A grouped social notice's people, newest first: "12,7,3" (None for other kinds).
+    actor_ids: Mapped[str | None] = mapped_column(Text)
 
 
 class EmailOptOutRow(Base):
@@ -64,14 +69,17 @@ N = NotificationRow
 
 
 def _notification(row: NotificationRow) -> Notification:
+    actors = tuple(int(a) for a in row.actor_ids.split(",")) if row.actor_ids else ()
     return Notification(id=row.id, user_id=row.user_id, kind=row.kind, title=row.title,
-                        body=row.body, link=row.link, created_at=row.created_at, read=row.read)
+                        body=row.body, link=row.link, created_at=row.created_at, read=row.read,
+                        actor_ids=actors)
 
 
 def _values(notice: Notification) -> dict[str, object]:
     return {"user_id": notice.user_id, "kind": notice.kind, "title": notice.title,
             "body": notice.body, "link": notice.link, "read": notice.read,
-            "created_at": notice.created_at}
+            "created_at": notice.created_at,
+            "actor_ids": ",".join(map(str, notice.actor_ids)) or None}
 
 
 class SqlNotificationRepository:
@@ -104,6 +112,22 @@ class SqlNotificationRepository:
         query = select(N.id).where(N.user_id == user_id, N.read == false(), N.kind == kind,
                                    N.link == link).limit(1)
         return (await self.session.scalar(query)) is not None
+
+    async def lock_user(self, user_id: int) -> None:
+        # PostgreSQL: the user's row, so two social notices for them fold one at a time.
+        # SQLite renders no FOR UPDATE; its single writer (the like or follow already
+        # written in this transaction) serialises them already.
+        await self.session.execute(
+            select(UserRow.id).where(UserRow.id == user_id).with_for_update())
+
+    async def unread_group(self, user_id: int, kind: str, link: str) -> Notification | None:
+        row = await self.session.scalar(
+            select(N).where(N.user_id == user_id, N.read == false(), N.kind == kind,
+                            N.link == link).order_by(N.id.desc()).limit(1))
+        return None if row is None else _notification(row)
+
+    async def delete(self, notification_id: int) -> None:
+        await self.session.execute(delete(N).where(N.id == notification_id))
 
     async def mark_read(self, user_id: int, ids: list[int] | None) -> int:
         statement = update(N).where(N.user_id == user_id, N.read == false())

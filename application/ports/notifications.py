@@ -17,6 +17,11 @@ class NotificationRepository(Protocol):
         """The user's notifications, newest first, with ids below ``before_id``."""
     async def unread_count(self, user_id: int) -> int: ...
     async def has_unread(self, user_id: int, kind: str, link: str) -> bool: ...
+    async def lock_user(self, user_id: int) -> None:
+        """Hold the user's row until commit: their social notices fold one at a time."""
+    async def unread_group(self, user_id: int, kind: str, link: str) -> Notification | None:
+        """The newest unread notice of this kind pointing at ``link``."""
+    async def delete(self, notification_id: int) -> None: ...
     async def mark_read(self, user_id: int, ids: list[int] | None) -> int:
         """Mark the user's notifications read (all when ``ids`` is None); returns how many."""
     async def mark_read_link(self, user_id: int, kind: str, link: str) -> int:

@@ -6,6 +6,7 @@ those rows, never kept in a column, so they cannot drift.
 
 from __future__ import annotations
 
+import builtins  # PostRepository has a method named list; annotations after it use builtins.list
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Protocol
@@ -40,9 +41,9 @@ class PostRepository(Protocol):
                    ) -> list[StylePost]:
         """Newest first ((created_at, id) descending), strictly after ``after``
         (a position keyed by ``created_at``)."""
-    async def trending(self, since: datetime, limit: int) -> list[StylePost]:
+    async def trending(self, since: datetime, limit: int) -> builtins.list[StylePost]:
         """Posts made since ``since`` with the most likes (ties: newest first)."""
-    async def counts(self, post_ids: list[int]) -> dict[int, PostCounts]: ...
+    async def counts(self, post_ids: builtins.list[int]) -> dict[int, PostCounts]: ...
     async def count_by_author(self, user_id: int) -> int: ...
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+from domain._labels import LabelledStrEnum
 from domain.catalog import MAX_LISTING_IMAGES, Category, Condition, Size
 from domain.money import AmountProblem, problem_message, read_amount
 from domain.validation._rules import FieldErrors, clean, length_error
@@ -43,7 +44,8 @@ def price_error(price: str | Decimal | int | None) -> str | None:
     return "Price must be positive" if amount <= 0 else None
 
 
-def _choice_error(value: str | None, enum: type, required: str, invalid: str) -> str | None:
+def _choice_error(value: str | None, enum: type[LabelledStrEnum], required: str,
+                  invalid: str) -> str | None:
     if not clean(value):
         return required
     return invalid if enum.parse(value) is None else None

@@ -36,6 +36,17 @@ class FakeNotifications:
         return any(n.user_id == user_id and not n.read and n.kind == kind and n.link == link
                    for n in self.rows.values())
 
+    async def lock_user(self, user_id: int) -> None:
+        return None
+
+    async def unread_group(self, user_id: int, kind: str, link: str) -> Notification | None:
+        found = [n for i, n in sorted(self.rows.items(), reverse=True)
+                 if n.user_id == user_id and not n.read and n.kind == kind and n.link == link]
+        return found[0] if found else None
+
+    async def delete(self, notification_id: int) -> None:
+        self.rows.pop(notification_id, None)
+
     def _mark(self, pick: Any) -> int:
         chosen = [i for i, n in self.rows.items() if not n.read and pick(n)]
         for i in chosen:

@@ -8,7 +8,7 @@ indexes are dropped first and made again, as in ``0080_offers_reservation``), an
 left ``accepted`` with a cancelled order (and no other live order) are settled now.
 
 Revision ID: 0093_offers_order_cancelled
-Revises: 0081_trust_disputes
+Revises: 0092_sell_stats
 Create Date: 2026-11-28
 """
 
@@ -18,7 +18,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0093_offers_order_cancelled"
-down_revision = "0081_trust_disputes"
+down_revision = "0092_sell_stats"
 branch_labels = None
 depends_on = None
 

@@ -13,7 +13,12 @@ export type NotificationKind =
   | 'offer_declined'
   | 'price_drop'
   | 'item_sold'
-  | 'order_update';
+  | 'order_update'
+  | 'offer_expired'
+  // Social news (issue 36): grouped while unread, "Maya and 3 others liked your look".
+  | 'new_follower'
+  | 'post_liked'
+  | 'post_commented';
 
 export interface Notice {
   id: number;

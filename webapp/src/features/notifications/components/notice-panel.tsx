@@ -3,10 +3,14 @@ import {
   IconArrowsExchange,
   IconBell,
   IconCheck,
+  IconClockOff,
+  IconHeart,
   IconMessageCircle,
+  IconMessageDots,
   IconPackage,
   IconTag,
   IconTrendingDown,
+  IconUserPlus,
   IconX,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -24,6 +28,10 @@ const ICONS: Record<NotificationKind, ReactNode> = {
   price_drop: <IconTrendingDown size={18} />,
   item_sold: <IconTag size={18} />,
   order_update: <IconPackage size={18} />,
+  offer_expired: <IconClockOff size={18} />,
+  new_follower: <IconUserPlus size={18} />,
+  post_liked: <IconHeart size={18} />,
+  post_commented: <IconMessageDots size={18} />,
 };
 
 function NoticeRow({ notice, onOpen }: { notice: Notice; onOpen: (notice: Notice) => void }) {

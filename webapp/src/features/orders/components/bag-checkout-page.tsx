@@ -1,17 +1,15 @@
-import { Container } from '@mantine/core';
-import { useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { NoticePage } from '@/components/notice-page';
 import { PageLoader } from '@/components/page-loader';
 import { useAuthLink } from '@/entities/session/return-to';
 import { useSessionStore } from '@/entities/session/session-store';
 import { useBag } from '@/entities/bag/bag';
-import { useSavedAddresses, type Order } from '../api';
+import { useSavedAddresses } from '../api';
 import { CheckoutSteps, initialShipping } from './checkout-page';
-import { OrderConfirmed } from './order-confirmed';
 
 /** /checkout/bag?items=1,2: one seller's items from the bag, as one order, through the same
- * Shipping, Payment and Review steps as a single item. */
+ * Shipping, Payment and Review steps as a single item, then the Order Confirmed screen at its
+ * own address (/orders/{id}/confirmed), so a reload keeps the payment instructions. */
 export default function BagCheckoutPage() {
   const authLink = useAuthLink();
   const ids = (useSearchParams()[0].get('items') ?? '').split(',').map(Number).filter((id) => Number.isInteger(id) && id > 0);
@@ -19,7 +17,7 @@ export default function BagCheckoutPage() {
   const signedIn = status === 'authenticated';
   const bag = useBag();
   const saved = useSavedAddresses(signedIn);
-  const [placed, setPlaced] = useState<Order | null>(null);
+  const navigate = useNavigate();
 
   if (status === 'loading') return <PageLoader />;
   if (!signedIn) {
@@ -27,13 +25,6 @@ export default function BagCheckoutPage() {
       <NoticePage title="Please log in" actionLabel="Log In" actionTo={authLink}>
         You need to be logged in to place an order
       </NoticePage>
-    );
-  }
-  if (placed) {
-    return (
-      <Container size="sm" py="xl">
-        <OrderConfirmed order={placed} />
-      </Container>
     );
   }
   if (bag.isError) return <NoticePage title="Failed to load your bag">Your bag could not be loaded.</NoticePage>;
@@ -53,7 +44,7 @@ export default function BagCheckoutPage() {
       lines={items.map(({ product }) => ({ id: product.id, title: product.title, image: product.thumbnails[0] ?? product.images[0] }))}
       available={items.length === ids.length && items.every((item) => item.available)}
       initial={initialShipping(defaultAddress)}
-      onPlaced={setPlaced}
+      onPlaced={(order) => navigate(`/orders/${order.id}/confirmed`, { replace: true })}
     />
   );
 }

@@ -1,8 +1,8 @@
 """Accounts: notification emails (issue 41): each notice's email state, and the emails
 each member turned off.
 
-Revision ID: 0093_accounts_notification_mail
-Revises: 0092_accounts_sessions
+Revision ID: 0096_accounts_notification_mail
+Revises: 0095_sell_watcher_offers
 Create Date: 2026-11-28
 """
 
@@ -13,8 +13,8 @@ from alembic import op
 
 from adapters.sqlalchemy.base import UtcDateTime
 
-revision = "0093_accounts_notification_mail"
-down_revision = "0092_accounts_sessions"
+revision = "0096_accounts_notification_mail"
+down_revision = "0095_sell_watcher_offers"
 branch_labels = None
 depends_on = None
 
