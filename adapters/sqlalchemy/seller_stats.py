@@ -17,7 +17,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import Mapped, mapped_column
 
-from adapters.sqlalchemy.base import Base
+from adapters.sqlalchemy.base import Base, rowcount, table_of
 from adapters.sqlalchemy.catalog import ProductRow
 from adapters.sqlalchemy.offers import OfferRow
 from adapters.sqlalchemy.orders import OrderRow
@@ -48,12 +48,12 @@ class SqlSellerStatsRepository:
         self.session = session
 
     async def record_view(self, product_id: int, day: date, mark: str) -> bool:
-        dialect = postgresql if self.session.bind.dialect.name == "postgresql" else sqlite
+        dialect = postgresql if self.session.get_bind().dialect.name == "postgresql" else sqlite
         marked = await self.session.execute(
             dialect.insert(ListingViewMarkRow)
             .values(product_id=product_id, day=day, mark=mark)
             .on_conflict_do_nothing(index_elements=["product_id", "day", "mark"]))
-        if not marked.rowcount:  # type: ignore[attr-defined]
+        if not rowcount(marked):
             return False
         upsert = dialect.insert(ListingViewDayRow).values(product_id=product_id, day=day,
                                                           views=1)
@@ -65,11 +65,11 @@ class SqlSellerStatsRepository:
     async def forget_marks(self, before: date) -> int:
         result = await self.session.execute(
             delete(ListingViewMarkRow).where(ListingViewMarkRow.day < before))
-        return int(result.rowcount or 0)  # type: ignore[attr-defined]
+        return int(rowcount(result) or 0)
 
     async def add_view_days(self, rows: list[tuple[int, date, int]]) -> None:
         if rows:
-            await self.session.execute(ListingViewDayRow.__table__.insert(), [
+            await self.session.execute(table_of(ListingViewDayRow).insert(), [
                 {"product_id": p, "day": d, "views": v} for p, d, v in rows])
 
     async def listing_counts(self, product_id: int) -> tuple[int, int]:

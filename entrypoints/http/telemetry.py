@@ -130,9 +130,9 @@ def telemetry(log_access: bool) -> Callable[[ASGIApp], ASGIApp]:
                 await app(scope, receive, send)
                 return
             request_id = _request_id(scope)
-            # Litestar's Scope type lists only the keys it knows; ASGI lets middleware add its
-            # own, and this one is read back by ``unmatched`` below.
-            scope[REQUEST_ID] = request_id  # type: ignore[typeddict-unknown-key]
+            # Read back by ``unmatched`` below. Litestar's Scope type lists only the keys it
+            # knows; ASGI lets middleware add its own.
+            scope[REQUEST_ID] = request_id  # type: ignore[typeddict-unknown-key]  # ASGI: own keys
             token = request_id_var.set(request_id.decode())
             started, status = perf_counter(), 500
 
