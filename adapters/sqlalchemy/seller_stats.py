@@ -12,7 +12,7 @@ from __future__ import annotations
 from datetime import date, datetime
 from decimal import Decimal
 
-from sqlalchemy import Date, ForeignKey, Integer, String, delete, func, select
+from sqlalchemy import Date, ForeignKey, Integer, String, delete, func, insert, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import Mapped, mapped_column
@@ -48,7 +48,7 @@ class SqlSellerStatsRepository:
         self.session = session
 
     async def record_view(self, product_id: int, day: date, mark: str) -> bool:
-        dialect = postgresql if self.session.bind.dialect.name == "postgresql" else sqlite
+        dialect = postgresql if self.session.get_bind().dialect.name == "postgresql" else sqlite
         marked = await self.session.execute(
             dialect.insert(ListingViewMarkRow)
             .values(product_id=product_id, day=day, mark=mark)
@@ -69,7 +69,7 @@ class SqlSellerStatsRepository:
 
     async def add_view_days(self, rows: list[tuple[int, date, int]]) -> None:
         if rows:
-            await self.session.execute(ListingViewDayRow.__table__.insert(), [
+            await self.session.execute(insert(ListingViewDayRow), [
                 {"product_id": p, "day": d, "views": v} for p, d, v in rows])
 
     async def listing_counts(self, product_id: int) -> tuple[int, int]:
