@@ -29,6 +29,8 @@ from domain.events import (
     OfferMade,
     OfferRejected,
     OfferWithdrawn,
+    WatcherOfferEnded,
+    WatcherOfferMade,
 )
 from domain.messaging import Message
 from domain.money import format_amount
@@ -111,6 +113,13 @@ def _wording(event: OfferEvent, offer: Offer, title: str) -> _Wording:
         return _Wording(False, "offer_response",
                         f"Countered your offer of {offered} for {item} with {counter}.",
                         "offer_countered", "Counter offer")
+    if isinstance(event, CounterAccepted) and offer.from_seller:
+        return _Wording(True, "offer_response",
+                        f"Accepted your offer of {counter} for {item}.{_reserved(offer)}",
+                        "offer_accepted", "Your offer was accepted")
+    if isinstance(event, CounterDeclined) and offer.from_seller:
+        return _Wording(True, "offer_response", f"Declined your offer of {counter} for {item}.",
+                        "offer_declined", "Your offer was declined")
     if isinstance(event, CounterAccepted):
         return _Wording(True, "offer_response",
                         f"Accepted your counter offer of {counter} for {item}.{_reserved(offer)}",
@@ -130,12 +139,16 @@ def _wording(event: OfferEvent, offer: Offer, title: str) -> _Wording:
 
 
 async def tell(uow: UnitOfWork, news: OfferNews, offer: Offer, *, title: str,
-               now: datetime) -> None:
-    """Post and notify every event ``offer`` recorded since its last ``pull_events``."""
+               now: datetime, who: str = "The seller") -> None:
+    """Post and notify every event ``offer`` recorded since its last ``pull_events``;
+    ``who`` names the seller in an offer to a watcher."""
     assert offer.id is not None
     for event in offer.pull_events():
         if isinstance(event, OfferExpired):
             await _tell_expired(uow, news, offer, event, title=title, now=now)
+            continue
+        if isinstance(event, WatcherOfferMade | WatcherOfferEnded):
+            await _tell_watcher(uow, news, offer, event, title=title, now=now, who=who)
             continue
         words = _wording(event, offer, title)
         sender, receiver = ((offer.buyer_id, offer.seller_id) if words.from_buyer
@@ -171,3 +184,34 @@ async def _tell_expired(uow: UnitOfWork, news: OfferNews, offer: Offer, event: O
              SELLER_PAGE.format(product_id=offer.product_id))):
         news.notices.append(await notify(uow, user_id=user_id, kind="offer_expired",
                                          title="Offer expired", body=body, link=link, now=now))
+
+
+_WATCHER_ENDINGS = {
+    "expired": "its 24 hours are over",
+    "taken": "another watcher took it first",
+    "sold": "the item has been sold",
+    "removed": "the listing was removed",
+}
+
+
+async def _tell_watcher(uow: UnitOfWork, news: OfferNews, offer: Offer,
+                        event: WatcherOfferMade | WatcherOfferEnded, *, title: str,
+                        now: datetime, who: str) -> None:
+    """A seller's offer to a watcher, made or ended: a line in their thread, and the
+    watcher is notified ("Maya offered you $40.00 on Levi's Trucker jacket — 24 hours")."""
+    price = _money(offer.counter_price)
+    if isinstance(event, WatcherOfferMade):
+        text = (f"Offered you {price} for “{title}”, for the watchers of this item: accept "
+                f"by {deadline_text(event.expires_at)} and it is reserved for you.")
+        kind, heading, body = ("offer_received", f"Offer from {who}",
+                               f"{who} offered you {price} on {title} — 24 hours")
+    else:
+        why = _WATCHER_ENDINGS[event.reason]
+        text = f"The offer of {price} for “{title}” has ended: {why}."
+        kind, heading, body = "offer_expired", "Offer ended", text
+    news.messages.append(await post_in_thread(
+        uow, sender_id=offer.seller_id, receiver_id=offer.buyer_id, content=text,
+        message_type="offer_response", now=now, offer_id=offer.id,
+        product_id=offer.product_id))
+    news.notices.append(await notify(uow, user_id=offer.buyer_id, kind=kind, title=heading,
+                                     body=body, link=BUYER_PAGE, now=now))

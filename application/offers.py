@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
+from decimal import Decimal
 
 from application.abuse import AbuseLimits, Act, take
 from application.blocks import ensure_can_interact
@@ -29,7 +30,14 @@ from domain.analytics import ActivityKind
 from domain.catalog import ListingStatus
 from domain.errors import Conflict, Forbidden, NotFound, ValidationError
 from domain.listings import Listing
-from domain.offers import DeclineReason, Offer, OfferStatus
+from domain.offers import (
+    DeclineReason,
+    Offer,
+    OfferStatus,
+    WatcherOfferEnd,
+    ensure_watcher_offer_due,
+    watcher_offer_price,
+)
 
 PRODUCT_NOT_FOUND = "Product not found"
 OFFER_NOT_FOUND = "Offer not found"
@@ -49,6 +57,18 @@ class OfferView:
 
 OfferPage = Page[OfferView]
 
+# How a marketplace decline reads for a seller's offer to a watcher (it ends ``expired``).
+_WATCHER_END = {DeclineReason.OTHER_OFFER_ACCEPTED: WatcherOfferEnd.TAKEN,
+                DeclineReason.LISTING_SOLD: WatcherOfferEnd.SOLD,
+                DeclineReason.LISTING_DELETED: WatcherOfferEnd.REMOVED}
+
+
+@dataclass(frozen=True)
+class WatcherOffersSent:
+    sent: int
+    price: Decimal
+    expires_at: datetime
+
 
 async def decline_open_offers(uow: UnitOfWork, *, product_id: int, now: datetime,
                               except_offer_id: int | None = None,
@@ -66,7 +86,10 @@ async def decline_open_offers(uow: UnitOfWork, *, product_id: int, now: datetime
         if offer.id == except_offer_id:
             continue
         was = offer.status
-        offer.decline(reason)
+        if offer.from_seller:
+            offer.end_watcher_offer(_WATCHER_END[DeclineReason(reason)])
+        else:
+            offer.decline(reason)
         offer.updated_at = now
         await uow.offers.save(offer, was=was)
         await tell(uow, news, offer, title=title, now=now)
@@ -234,6 +257,71 @@ class OfferService:
             view = (await offer_views(self.uow, [offer]))[0]
         await self._publish(news)
         return view
+
+    # -- offers to watchers (issue 38 item 2) --------------------------------------------
+
+    async def send_to_watchers(self, seller: User, product_id: int,
+                               price: str | None) -> WatcherOffersSent:
+        """The seller offers the listing at ``price`` to everyone watching it (see
+        ``domain/offers.py``). Watchers who already have an open offer on it, or who
+        blocked (or were blocked by) the seller, are left out."""
+        assert seller.id is not None
+        now, news = self.clock.now(), OfferNews()
+        async with self.uow:
+            listing = await self._listing(product_id)
+            if listing.seller_id != seller.id:
+                raise Forbidden("Only the seller can send an offer to this listing's watchers.")
+            await self.uow.offers.lock_listing(product_id)
+            listing = await self._listing(product_id)  # read again under the lock
+            if listing.status is not ListingStatus.AVAILABLE:
+                raise Conflict(listing.status.unavailable_message)
+            await ensure_not_away(self.uow, [seller.id], now)
+            amount = watcher_offer_price(price, listing.price)
+            ensure_watcher_offer_due(await self.uow.offers.last_watcher_offer_at(product_id),
+                                     now)
+            watchers = [w for w in await self.uow.favorites.watcher_ids(product_id)
+                        if w != seller.id and not await self.uow.blocks.between(seller.id, w)
+                        and not await self.uow.offers.has_open(w, product_id)]
+            if not watchers:
+                raise Conflict("Nobody is watching this listing without an open offer yet.")
+            who = seller.display_name or seller.username
+            offers = []
+            for watcher in watchers:
+                offer = Offer.to_watcher(product_id=product_id, seller_id=seller.id,
+                                         watcher_id=watcher, listing_price=listing.price,
+                                         price=amount, now=now)
+                await self.uow.offers.add(offer)
+                await tell(self.uow, news, offer, title=listing.title, now=now, who=who)
+                offers.append(offer)
+            await self.uow.commit()
+        await self._publish(news)
+        return WatcherOffersSent(len(offers), amount, offers[0].expires_at or now)
+
+    async def lapsed_watcher_offer_ids(self, limit: int) -> list[int]:
+        async with self.uow:
+            return await self.uow.offers.lapsed_watcher_offer_ids(self.clock.now(), limit)
+
+    async def end_lapsed_watcher_offer(self, offer_id: int) -> bool:
+        """An offer to a watcher whose 24 hours passed unanswered ends ``expired`` and the
+        watcher is told. False when it was answered (or ended) first."""
+        now, news = self.clock.now(), OfferNews()
+        async with self.uow:
+            offer = await self.uow.offers.get(offer_id)
+            if offer is None:
+                return False
+            await self.uow.offers.lock_listing(offer.product_id)
+            offer = await self.uow.offers.get(offer_id)
+            if offer is None or not offer.watcher_offer_lapsed(now):
+                return False
+            listing = await self._listing(offer.product_id)
+            was = offer.status
+            offer.end_watcher_offer(WatcherOfferEnd.EXPIRED)
+            offer.updated_at = now
+            await self.uow.offers.save(offer, was=was)
+            await tell(self.uow, news, offer, title=listing.title, now=now)
+            await self.uow.commit()
+        await self._publish(news)
+        return True
 
     # -- the reservation an accepted offer holds ------------------------------------------
 

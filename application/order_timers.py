@@ -67,6 +67,8 @@ class OrderTimers:
         published = [i for i in hidden if await self._publish(i)]
         lapsed = await self.offers.lapsed_ids(BATCH)
         expired = [i for i in lapsed if await self.offers.expire_reservation(i)]
+        unanswered = await self.offers.lapsed_watcher_offer_ids(BATCH)
+        expired += [i for i in unanswered if await self.offers.end_lapsed_watcher_offer(i)]
         return SweepResult(cancelled, completed, published, expired)
 
     async def _move(self, order_id: int, rule: Callable[[Order, datetime], bool]) -> bool:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 from application.ports import Clock, UnitOfWork
-from application.ports.search import SearchHealth
+from application.ports.search import SearchHealth, SearchStatus
 
 # A health check asks the database at most this often per process; checks in between
 # answer what the last one found (load balancers poll health under load too).
@@ -28,11 +28,14 @@ class SystemService:
         self.memo = memo or HealthMemo()
         self.search = search
 
+    async def search_status(self) -> SearchStatus | None:
+        """How this host's search index stands against the outbox (None: no engine)."""
+        return None if self.search is None else await self.search.status()
+
     async def search_lag(self) -> int | None:
         """Outbox rows this host's search index has not applied yet (None: no engine)."""
-        if self.search is None:
-            return None
-        return (await self.search.status()).lag
+        status = await self.search_status()
+        return None if status is None else status.lag
 
     async def health(self) -> bool:
         """True when the database answered a trivial query (within the last second)."""

@@ -94,9 +94,33 @@ class OfferExpired:
     reserved_until: datetime
 
 
+@dataclass(frozen=True, slots=True)
+class WatcherOfferMade:
+    """The seller offered the listing to one of its watchers at ``price``, until
+    ``expires_at`` (issue 38 item 2)."""
+
+    offer_id: int | None
+    buyer_id: int
+    seller_id: int
+    price: Decimal
+    expires_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class WatcherOfferEnded:
+    """A seller's offer to a watcher ended unanswered: ``reason`` is ``expired`` (its 24
+    hours passed), ``taken`` (another watcher accepted first), ``sold`` or ``removed``."""
+
+    offer_id: int | None
+    buyer_id: int
+    seller_id: int
+    reason: str
+
+
 OfferEvent = (
     OfferMade | OfferAccepted | OfferRejected | OfferCountered | CounterAccepted
-    | CounterDeclined | OfferWithdrawn | OfferDeclined | OfferExpired
+    | CounterDeclined | OfferWithdrawn | OfferDeclined | OfferExpired | WatcherOfferMade
+    | WatcherOfferEnded
 )
 
 

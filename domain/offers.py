@@ -17,6 +17,16 @@ unused, :meth:`Offer.expire` makes the offer ``expired`` and the listing returns
 When the order placed with an accepted offer is cancelled (by anyone, or the unpaid-order
 timer), :meth:`Offer.order_cancelled` makes the offer ``cancelled``: the agreement is over,
 the listing is back in the shop, and it can take (and accept) other offers again.
+
+**Offers to watchers** (issue 38 item 2): the seller of an available listing sends one price
+to everyone watching it (:meth:`Offer.to_watcher`, ``from_seller``): at most 90% of the
+listing price and at least the offer minimum (:func:`watcher_offer_price`), at most once per
+listing per 24 hours (:func:`ensure_watcher_offer_due`). Each watcher's offer starts
+``countered`` at that price (the buyer's move, as a counter is), so the watcher accepts it
+(:meth:`Offer.accept_counter`: accepted and reserved as any accepted offer, paid with Pay
+Now) or declines it. It is open for :data:`WATCHER_OFFER_LIFETIME`; then, or as soon as
+another watcher accepts (or the item sells or is removed), it ends ``expired``
+(:meth:`Offer.end_watcher_offer`).
 """
 
 from __future__ import annotations
@@ -40,9 +50,15 @@ from domain.events import (
     OfferMade,
     OfferRejected,
     OfferWithdrawn,
+    WatcherOfferEnded,
+    WatcherOfferMade,
 )
-from domain.money import round_money
-from domain.validation.offers import parse_counter_price, parse_offer_amount
+from domain.money import AmountProblem, format_usd, read_amount, round_money
+from domain.validation.offers import (
+    offer_price_error,
+    parse_counter_price,
+    parse_offer_amount,
+)
 
 MESSAGE_MAX = 500
 # Why a settled or already answered offer cannot be answered again (409), as a sentence.
@@ -57,6 +73,44 @@ _ALREADY = {
 }
 RESERVATION_HOURS = 24
 RESERVATION = timedelta(hours=RESERVATION_HOURS)
+WATCHER_OFFER_LIFETIME = timedelta(hours=24)  # how long a watcher has to accept
+WATCHER_OFFER_EVERY = timedelta(hours=24)  # one offer to a listing's watchers per this
+WATCHER_OFFER_MAX_SHARE = Decimal("0.90")  # of the listing price
+
+
+class WatcherOfferEnd(StrEnum):
+    """Why a seller's offer to a watcher ended unanswered."""
+
+    EXPIRED = "expired"
+    TAKEN = "taken"
+    SOLD = "sold"
+    REMOVED = "removed"
+
+
+def watcher_offer_price(price: str | Decimal | int | None, listing_price: Decimal) -> Decimal:
+    """The price of an offer to watchers: whole cents, at least the offer minimum, at most
+    90% of the listing price; otherwise 400 with a sentence."""
+    listing_price = round_money(listing_price)
+    value = read_amount(price)
+    if isinstance(value, AmountProblem):
+        raise ValidationError({"price": "Please enter a price like 40 or 39.50."},
+                              "Please enter a price like 40 or 39.50.")
+    highest = round_money(listing_price * WATCHER_OFFER_MAX_SHARE)
+    problem = offer_price_error(value, listing_price)
+    if problem is None and value > highest:
+        problem = (f"An offer to watchers can be at most 90% of the listing price "
+                   f"({format_usd(highest)}).")
+    if problem is not None:
+        raise ValidationError({"price": problem}, problem)
+    return value
+
+
+def ensure_watcher_offer_due(last_sent: datetime | None, now: datetime) -> None:
+    """409 when this listing's watchers got an offer less than 24 hours ago."""
+    if last_sent is not None and now < last_sent + WATCHER_OFFER_EVERY:
+        again = last_sent + WATCHER_OFFER_EVERY
+        raise Conflict("This listing's watchers got an offer less than 24 hours ago; you can "
+                       f"send another after {again:%b} {again.day}, {again:%H:%M} UTC.")
 
 
 class OfferStatus(StrEnum):
@@ -129,6 +183,8 @@ class Offer:
     seller_seen: bool = False
     buyer_seen: bool = True
     reserved_until: datetime | None = None
+    from_seller: bool = False  # the seller's offer to a watcher (see the module doc)
+    expires_at: datetime | None = None  # when an offer to a watcher ends unanswered
     events: list[OfferEvent] = field(default_factory=list, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -181,6 +237,36 @@ class Offer:
         )
         offer.events.append(OfferMade(offer.id, product_id, buyer_id, seller_id, offer.offer_price))
         return offer
+
+    @classmethod
+    def to_watcher(cls, *, product_id: int, seller_id: int, watcher_id: int,
+                   listing_price: Decimal, price: Decimal, now: datetime) -> Offer:
+        """The seller's offer at ``price`` (already :func:`watcher_offer_price`) to one
+        watcher: open for the watcher to accept until ``now`` + 24 hours."""
+        if watcher_id == seller_id:
+            raise Forbidden("You cannot send an offer to yourself.")
+        offer = cls(product_id=product_id, buyer_id=watcher_id, seller_id=seller_id,
+                    listing_price=round_money(listing_price), offer_price=price,
+                    counter_price=price, status=OfferStatus.COUNTERED, created_at=now,
+                    from_seller=True, expires_at=now + WATCHER_OFFER_LIFETIME,
+                    seller_seen=True, buyer_seen=False)
+        offer.events.append(WatcherOfferMade(None, watcher_id, seller_id, price,
+                                             now + WATCHER_OFFER_LIFETIME))
+        return offer
+
+    def watcher_offer_lapsed(self, now: datetime) -> bool:
+        """An offer to a watcher that is still open past its 24 hours."""
+        return (self.from_seller and self.is_open and self.expires_at is not None
+                and now >= self.expires_at)
+
+    def end_watcher_offer(self, reason: WatcherOfferEnd | str) -> None:
+        """An open offer to a watcher ends unanswered: ``expired``, the watcher is told."""
+        if not (self.from_seller and self.is_open):
+            raise IllegalTransition(_ALREADY[self.status.value])
+        self.status = OfferStatus.EXPIRED
+        self.buyer_seen = False
+        self.events.append(WatcherOfferEnded(self.id, self.buyer_id, self.seller_id,
+                                             WatcherOfferEnd(reason).value))
 
     @property
     def is_open(self) -> bool:
@@ -282,6 +368,8 @@ class Offer:
     def accept_counter(self, actor_id: int, now: datetime) -> None:
         """The buyer takes the counter: accepted at the counter price, in one step."""
         self._buyer_answers(actor_id)
+        if self.watcher_offer_lapsed(now):
+            raise IllegalTransition("This offer has expired: its 24 hours are over.")
         self.status = OfferStatus.ACCEPTED
         self.reserved_until = now + RESERVATION
         self._record(CounterAccepted, price=self.counter_price)

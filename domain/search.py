@@ -60,7 +60,14 @@ def _has_vowel(text: str) -> bool:
 @lru_cache(maxsize=65536)
 def stem(word: str) -> str:
     """English plurals and simple inflections removed; short words and words with digits
-    are left alone. Not a dictionary: a stem need not be a word (``hoodi``)."""
+    are left alone. Not a dictionary: a stem need not be a word (``hoodi``). A stem is its
+    own stem: the rules run until nothing changes (``aaased`` -> ``aaas`` -> ``aaa``)."""
+    while (shorter := _stem_once(word)) != word:
+        word = shorter
+    return word
+
+
+def _stem_once(word: str) -> str:
     if len(word) <= 3 or not word.isalpha():
         return word
     w = word

@@ -32,7 +32,7 @@ from domain.catalog import brand_key
 from domain.listings import Listing
 from domain.search import search_text, vocabulary_words
 
-SCHEMA_VERSION = "v1"
+SCHEMA_VERSION = "v2"  # v2: stems are fixpoints (domain.search.stem)
 CURRENT = "current"
 LOCK_FILE = "writer.lock"
 ANALYZER = "rethread_similar"

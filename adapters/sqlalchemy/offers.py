@@ -20,6 +20,7 @@ from sqlalchemy import (
     Index,
     Integer,
     String,
+    false,
     func,
     insert,
     select,
@@ -55,6 +56,9 @@ class OfferRow(Base):
         Index("ix_offers_buyer_id_created_at", "buyer_id", "created_at", "id"),
         Index("ix_offers_product_id_status", "product_id", "status"),
         Index("ix_offers_status_reserved_until", "status", "reserved_until"),
+        Index("ix_offers_status_expires_at", "status", "expires_at"),
+        Index("ix_offers_product_id_from_seller_created_at", "product_id", "from_seller",
+              "created_at"),
     )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
@@ -72,6 +76,8 @@ class OfferRow(Base):
     created_at: Mapped[datetime] = mapped_column(UtcDateTime)
     updated_at: Mapped[datetime] = mapped_column(UtcDateTime)
     reserved_until: Mapped[datetime | None] = mapped_column(UtcDateTime, nullable=True)
+    from_seller: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    expires_at: Mapped[datetime | None] = mapped_column(UtcDateTime, nullable=True)
 
 
 def _cents(amount: Decimal | None) -> int | None:
@@ -93,6 +99,7 @@ def _values(offer: Offer) -> dict[str, object]:
         "seller_seen": offer.seller_seen, "buyer_seen": offer.buyer_seen,
         "created_at": offer.created_at, "updated_at": offer.updated_at or offer.created_at,
         "reserved_until": offer.reserved_until,
+        "from_seller": offer.from_seller, "expires_at": offer.expires_at,
     }
 
 
@@ -105,7 +112,8 @@ def _offer(row: OfferRow) -> Offer:
         decline_reason=None if row.decline_reason is None else DeclineReason(row.decline_reason),
         seller_seen=row.seller_seen, buyer_seen=row.buyer_seen,
         created_at=row.created_at, updated_at=row.updated_at,
-        reserved_until=row.reserved_until)
+        reserved_until=row.reserved_until, from_seller=bool(row.from_seller),
+        expires_at=row.expires_at)
 
 
 def _conflict(error: IntegrityError) -> Conflict:
@@ -176,6 +184,18 @@ class SqlOfferRepository:
                                       OfferRow.reserved_until <= now)
             .order_by(OfferRow.reserved_until, OfferRow.id).limit(limit))
         return list(rows.all())
+
+    async def lapsed_watcher_offer_ids(self, now: datetime, limit: int) -> list[int]:
+        rows = await self.session.scalars(
+            select(OfferRow.id).where(OfferRow.status == OfferStatus.COUNTERED.value,
+                                      OfferRow.expires_at <= now)
+            .order_by(OfferRow.expires_at, OfferRow.id).limit(limit))
+        return list(rows.all())
+
+    async def last_watcher_offer_at(self, product_id: int) -> datetime | None:
+        return await self.session.scalar(
+            select(func.max(OfferRow.created_at)).where(OfferRow.product_id == product_id,
+                                                        OfferRow.from_seller.is_(True)))
 
     async def has_open(self, buyer_id: int, product_id: int) -> bool:
         return await self._exists(OfferRow.buyer_id == buyer_id,

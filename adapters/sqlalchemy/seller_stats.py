@@ -12,12 +12,12 @@ from __future__ import annotations
 from datetime import date, datetime
 from decimal import Decimal
 
-from sqlalchemy import Date, ForeignKey, Integer, String, delete, func, select
+from sqlalchemy import Date, ForeignKey, Integer, String, delete, func, insert, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import Mapped, mapped_column
 
-from adapters.sqlalchemy.base import Base, rowcount, table_of
+from adapters.sqlalchemy.base import Base, rowcount
 from adapters.sqlalchemy.catalog import ProductRow
 from adapters.sqlalchemy.offers import OfferRow
 from adapters.sqlalchemy.orders import OrderRow
@@ -69,7 +69,7 @@ class SqlSellerStatsRepository:
 
     async def add_view_days(self, rows: list[tuple[int, date, int]]) -> None:
         if rows:
-            await self.session.execute(table_of(ListingViewDayRow).insert(), [
+            await self.session.execute(insert(ListingViewDayRow), [
                 {"product_id": p, "day": d, "views": v} for p, d, v in rows])
 
     async def listing_counts(self, product_id: int) -> tuple[int, int]:

@@ -56,7 +56,7 @@ from entrypoints.http.seller_stats import SellerStatsController
 from entrypoints.http.seo import robots, sitemap
 from entrypoints.http.social import SocialController
 from entrypoints.http.spa import spa_handler
-from entrypoints.http.system import SystemController
+from entrypoints.http.system import SystemController, search_gauges
 from entrypoints.http.telemetry import metrics, telemetry, unmatched
 from entrypoints.http.vacation import VacationController
 from entrypoints.settings import Settings, get_settings
@@ -153,6 +153,7 @@ def create_app(settings: Settings | None = None, container: Container | None = N
         app.on_startup.append(probe.start)
         app.on_shutdown.insert(0, probe.stop)
     app.state.container = container
+    app.state.gauges = [search_gauges(container.system, container.clock())]
     app.state.settings = settings
     logging.getLogger("rethread").setLevel(logging.INFO)
     return app

@@ -44,6 +44,16 @@ class OfferIn(CamelStruct):
         return None if price is None else str(price)
 
 
+class WatcherOfferIn(CamelStruct):
+    price: Amount = None
+
+
+class WatcherOffersOut(CamelStruct):
+    sent: int  # how many watchers got the offer
+    price: str
+    expires_at: datetime
+
+
 class RespondIn(CamelStruct):
     status: str | None = None
     counter_price: Amount = None
@@ -82,6 +92,8 @@ class OfferOut(CamelStruct):
     message: str | None
     decline_reason: str | None
     reserved_until: datetime | None
+    from_seller: bool  # the seller's offer to the watchers of the listing
+    expires_at: datetime | None  # when an offer to a watcher ends unanswered
     order_id: int | None
     created_at: datetime
     updated_at: datetime | None
@@ -126,6 +138,7 @@ def offer_out(view: OfferView) -> OfferOut:
         message=offer.message,
         decline_reason=None if offer.decline_reason is None else offer.decline_reason.value,
         reserved_until=offer.reserved_until, order_id=view.order_id,
+        from_seller=offer.from_seller, expires_at=offer.expires_at,
         created_at=offer.created_at, updated_at=offer.updated_at,
         product=OfferProductOut(
             id=product.id, title=product.title, price=format_amount(product.price),
@@ -146,6 +159,19 @@ class OfferController(Controller):
     async def make(self, data: OfferIn, current_user: User, offers: OfferService) -> OfferOut:
         return offer_out(await offers.make(current_user, data.required_product_id(),
                                            data.price(), data.message))
+
+    @post("/products/{product_id:int}/watcher-offers", status_code=HTTP_201_CREATED,
+          summary="Send an offer to the listing's watchers",
+          description="The seller of an available listing offers one price (at most 90% of "
+                      "the listing price, at least the offer minimum: 400 otherwise) to "
+                      "everyone watching it, once per listing per 24 hours (409 otherwise, "
+                      "and when nobody watches it). Each watcher has 24 hours to accept.")
+    async def watcher_offers(self, product_id: Id, data: WatcherOfferIn, current_user: User,
+                             offers: OfferService) -> WatcherOffersOut:
+        sent = await offers.send_to_watchers(
+            current_user, product_id, None if data.price is None else str(data.price))
+        return WatcherOffersOut(sent=sent.sent, price=format_amount(sent.price),
+                                expires_at=sent.expires_at)
 
     @get("/seller/offers")
     async def seller_offers(self, current_user: User, offers: OfferService,

@@ -15,8 +15,9 @@ included) is covered without doing anything, and a ``before_send`` hook
   ``RETHREAD_ACCESS_LOG=0`` turns it off.
 - **Metrics** (prometheus-client): requests by method, route template and status; latency
   histograms by method and route; open WebSocket connections; rate-limit refusals (429s) by
-  route; and any gauge an area registers with :func:`gauge_source` (the search index's lag,
-  the outbox's depth), read when ``/metrics`` is scraped. With ``--workers N`` each worker
+  route; and the gauges an area hands the app as a :data:`GaugeSource` (the search index's
+  lag behind the outbox, its documents, its last commit's age), read when ``/metrics`` is
+  scraped. With ``--workers N`` each worker
   writes its own files under ``<data dir>/metrics`` and ``/metrics`` adds them up
   (prometheus-client's multiprocess mode).
 
@@ -74,20 +75,9 @@ SOCKETS = Gauge("rethread_websocket_connections", "Open /ws connections",
 REFUSALS = Counter("rethread_rate_limit_refusals", "Requests refused with 429 (rate limits)",
                    ["route"])
 
-#: Gauges read at scrape time: name -> (help, read). See :func:`gauge_source`.
-_SOURCES: dict[str, tuple[str, Callable[[], Awaitable[float | None]]]] = {}
-
-
-def gauge_source(name: str, description: str,
-                 read: Callable[[], Awaitable[float | None]]) -> None:
-    """Expose ``read()`` as the gauge ``name`` on /metrics, read at each scrape (None: left
-    out). How an area plugs in a figure it owns, e.g. from the container's wiring::
-
-        gauge_source("rethread_search_index_lag_seconds",
-                     "Age of the newest listing change the search index has not applied",
-                     index.lag_seconds)
-    """
-    _SOURCES[name] = (description, read)
+#: A reader of figures an area owns, called at each scrape: (name, help, value) triples.
+#: The app's sources are in ``app.state.gauges`` (wired in ``entrypoints/http/app.py``).
+GaugeSource = Callable[[], Awaitable[list[tuple[str, str, float]]]]
 
 
 def _request_id(scope: Scope) -> bytes:
@@ -169,32 +159,28 @@ def unmatched(log_access: bool) -> Callable[[Message, Scope], Awaitable[None]]:
     return before_send
 
 
-class _Sources:
-    """A collector of the registered gauge sources, read at scrape time."""
+class _Figures:
+    """A collector of figures read for this scrape."""
 
-    def __init__(self, values: dict[str, float]) -> None:
-        self.values = values
+    def __init__(self, figures: list[tuple[str, str, float]]) -> None:
+        self.figures = figures
 
     def collect(self) -> Iterator[GaugeMetricFamily]:
-        for name, value in self.values.items():
-            family = GaugeMetricFamily(name, _SOURCES[name][0])
+        for name, description, value in self.figures:
+            family = GaugeMetricFamily(name, description)
             family.add_metric([], value)
             yield family
 
 
-async def _exposition() -> bytes:
-    values = {}
-    for name, (_, read) in list(_SOURCES.items()):
-        value = await read()
-        if value is not None:
-            values[name] = float(value)
+async def _exposition(sources: list[GaugeSource]) -> bytes:
+    figures = [figure for read in sources for figure in await read()]
     if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
         registry = CollectorRegistry()
         MultiProcessCollector(registry)
     else:
         registry = REGISTRY
     extra = CollectorRegistry(auto_describe=False)
-    extra.register(_Sources(values))
+    extra.register(_Figures(figures))
     return generate_latest(registry) + generate_latest(extra)
 
 
@@ -215,5 +201,6 @@ async def metrics(request: Request[Any, Any, Any], viewer: User | None) -> Respo
         if viewer is None:
             raise NotAuthenticated("You need to be logged in.")
         raise Forbidden("Only administrators can read the metrics.")
-    return Response(await _exposition(), media_type=CONTENT_TYPE_LATEST,
+    sources: list[GaugeSource] = getattr(request.app.state, "gauges", [])
+    return Response(await _exposition(sources), media_type=CONTENT_TYPE_LATEST,
                     headers={"Cache-Control": "no-store"})

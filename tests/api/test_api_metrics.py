@@ -18,6 +18,7 @@ from litestar import Litestar
 from entrypoints.container import build_container, shutdown
 from entrypoints.http.app import create_app
 from entrypoints.logs import JsonFormatter
+from tests.catalog_support import create
 from tests.conftest import make_settings
 from tests.support import ApiClient
 
@@ -71,6 +72,19 @@ async def test_metrics_count_requests_per_route_with_latency(local: ApiClient,
                   status="404") >= 1
     assert "rethread_websocket_connections" in text
     assert "rethread_rate_limit_refusals" in text
+
+
+async def test_metrics_show_the_search_index_against_its_outbox(local: ApiClient,
+                                                                remote: ApiClient) -> None:
+    """The index's documents and lag behind the outbox (tests index each commit inline, so
+    the lag is 0 once the listings answered)."""
+    await remote.register("maya")
+    for title in ("Denim jacket", "Wool coat"):
+        await create(remote, title=title)
+    text = (await local.get("/metrics")).text
+    assert sample(text, "rethread_search_documents") == 2
+    assert "rethread_search_lag_rows 0.0" in text
+    assert "rethread_search_commit_age_seconds" in text
 
 
 async def test_metrics_answer_admins_and_loopback_only(remote: ApiClient,

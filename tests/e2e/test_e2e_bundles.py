@@ -46,7 +46,7 @@ def test_a_bag_of_two_items_becomes_one_order(browser: Browser, live_server: str
         buyer.get_by_label("Full name").fill("Jamal Carter")
         buyer.get_by_label("Address line 1").fill("77 Harbor Road")
         buyer.get_by_label("City").fill("Seattle")
-        buyer.get_by_label("State").fill("WA")
+        buyer.get_by_role("combobox", name="State").fill("WA")
         buyer.get_by_label("ZIP code").fill("98101")
         buyer.get_by_label("Phone number").fill("2065550123")
         buyer.get_by_role("button", name="Continue to Payment").click()

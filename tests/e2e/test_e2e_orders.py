@@ -47,7 +47,7 @@ def test_a_whole_purchase(browser: Browser, live_server: str) -> None:
         buyer.get_by_label("Full name").fill("Sofia Rossi")
         buyer.get_by_label("Address line 1").fill("218 Elm Street")
         buyer.get_by_label("City").fill("Portland")
-        buyer.get_by_label("State").fill("OR")
+        buyer.get_by_role("combobox", name="State").fill("OR")
         buyer.get_by_label("ZIP code").fill("97205")
         buyer.get_by_label("Phone number").fill("5035550142")
         screenshot(buyer, "orders-checkout-shipping")

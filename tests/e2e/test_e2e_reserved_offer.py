@@ -68,7 +68,7 @@ def test_an_accepted_offer_reserves_the_item_until_the_buyer_orders(
         sofia.get_by_label(re.compile("Full name")).fill("Sofia Rossi")
         sofia.get_by_label(re.compile("Address line 1")).fill("12 Market Street")
         sofia.get_by_label(re.compile("^City")).fill("Boston")
-        sofia.get_by_label(re.compile("^State")).fill("MA")
+        sofia.get_by_role("combobox", name=re.compile("^State")).fill("MA")
         sofia.get_by_label(re.compile("ZIP code")).fill("02110")
         sofia.get_by_label(re.compile("Phone number")).fill("6175550100")
         sofia.get_by_role("button", name="Continue to Payment").click()

@@ -70,6 +70,15 @@ class FakeOffers:
                         key=lambda o: (o.reserved_until, o.id))
         return [o.id or 0 for o in lapsed[:limit]]
 
+    async def lapsed_watcher_offer_ids(self, now: datetime, limit: int) -> list[int]:
+        lapsed = sorted((o for o in self._live() if o.watcher_offer_lapsed(now)),
+                        key=lambda o: (o.expires_at, o.id))
+        return [o.id or 0 for o in lapsed[:limit]]
+
+    async def last_watcher_offer_at(self, product_id: int) -> datetime | None:
+        return max((o.created_at for o in self._live()
+                    if o.product_id == product_id and o.from_seller), default=None)
+
     async def has_open(self, buyer_id: int, product_id: int) -> bool:
         return any(o.buyer_id == buyer_id and o.product_id == product_id and o.is_open
                    for o in self._live())

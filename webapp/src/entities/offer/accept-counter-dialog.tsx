@@ -12,7 +12,7 @@ interface AcceptCounterDialogProps {
 /** Accept Counter asks first: the buyer agrees to buy at the counter price. */
 export function AcceptCounterDialog({ offer, loading, onClose, onConfirm }: AcceptCounterDialogProps) {
   return (
-    <Modal opened={offer !== null} onClose={onClose} title="Accept counter offer?" centered>
+    <Modal opened={offer !== null} onClose={onClose} title={offer?.fromSeller ? 'Accept the seller’s offer?' : 'Accept counter offer?'} centered>
       {offer && (
         <Stack gap="md">
           <Text size="sm">
@@ -21,7 +21,9 @@ export function AcceptCounterDialog({ offer, loading, onClose, onConfirm }: Acce
           </Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>Cancel</Button>
-            <Button color="green" loading={loading} onClick={() => onConfirm(offer)}>Accept Counter</Button>
+            <Button color="green" loading={loading} onClick={() => onConfirm(offer)}>
+              {offer.fromSeller ? 'Accept Offer' : 'Accept Counter'}
+            </Button>
           </Group>
         </Stack>
       )}

@@ -34,6 +34,9 @@ export function buyerStatusMessage(offer: Offer): string {
     case 'pending':
       return 'Waiting for the seller to respond.';
     case 'countered':
+      if (offer.fromSeller) {
+        return `The seller offered it to watchers at ${formatMoney(offer.counterPrice ?? '0')}${offer.expiresAt ? ` until ${formatDateTime(offer.expiresAt)}` : ''}: the first to accept gets it.`;
+      }
       return `The seller countered with ${formatMoney(offer.counterPrice ?? '0')}.`;
     case 'accepted':
       if (offer.orderId) return `Accepted at ${formatMoney(offer.agreedPrice ?? offer.offerPrice)}. You ordered it.`;
@@ -43,6 +46,7 @@ export function buyerStatusMessage(offer: Offer): string {
     case 'withdrawn':
       return 'You withdrew this offer.';
     case 'expired':
+      if (offer.fromSeller) return 'This offer to watchers has ended.';
       return 'You did not check out within 24 hours, so the reservation ended and the item is back in the shop.';
     case 'cancelled':
       return 'The order you placed with this offer was cancelled; the item is back in the shop.';
@@ -57,6 +61,7 @@ export function sellerStatusMessage(offer: Offer): string {
     case 'pending':
       return 'Waiting for your answer.';
     case 'countered':
+      if (offer.fromSeller) return `You offered it to watchers at ${formatMoney(offer.counterPrice ?? '0')}. Waiting for a watcher.`;
       return `You countered with ${formatMoney(offer.counterPrice ?? '0')}. Waiting for the buyer.`;
     case 'accepted':
       if (offer.orderId) return `Accepted at ${formatMoney(offer.agreedPrice ?? offer.offerPrice)}. The buyer ordered it.`;
@@ -66,6 +71,7 @@ export function sellerStatusMessage(offer: Offer): string {
     case 'withdrawn':
       return 'The buyer withdrew this offer.';
     case 'expired':
+      if (offer.fromSeller) return 'Your offer to this watcher ended unanswered.';
       return 'The buyer did not check out within 24 hours; the item is back in the shop.';
     case 'cancelled':
       return 'The order placed with this offer was cancelled; the item is back in the shop and can take other offers.';

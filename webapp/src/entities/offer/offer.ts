@@ -39,6 +39,10 @@ export interface Offer {
   reservedUntil: string | null;
   /** The order placed with this accepted offer (not cancelled), if any. */
   orderId: number | null;
+  /** The seller's offer to the listing's watchers (docs/selling.md, "Offers to watchers"). */
+  fromSeller?: boolean;
+  /** When an offer to a watcher ends unanswered. */
+  expiresAt?: string | null;
   createdAt: string;
   updatedAt: string | null;
   product: OfferProduct;

@@ -5,6 +5,7 @@ import { FollowButton } from '@/entities/user/follow-button';
 import { displayNameOf } from '@/entities/user/user';
 import { formatRelativeAge } from '@/lib/formatters';
 import { LikeButton, SaveButton } from './post-actions';
+import { FEED_CARD_SIZES, photoSrcSet, THUMBNAIL_WIDTH } from './photo-sizes';
 import type { StylePost } from './post';
 
 /** '#vintage' badges; each opens the feed filtered by that tag. */
@@ -24,7 +25,7 @@ export function HashtagBadges({ post }: { post: Pick<StylePost, 'hashtags'> }) {
 
 /** Spec §2 Style post card: author with follow, photo, like, comment, save, caption,
  *  hashtags, tagged items and the post's relative age. */
-export function PostCard({ post }: { post: StylePost }) {
+export function PostCard({ post, eager = false }: { post: StylePost; eager?: boolean }) {
   const author = displayNameOf(post.user);
   return (
     <Card withBorder radius="lg" padding={0} component="article" aria-label={`Style post by ${author}`}>
@@ -44,7 +45,10 @@ export function PostCard({ post }: { post: StylePost }) {
       </Group>
       <Link to={`/post/${post.id}`} aria-label={`Open style post by ${author}`}>
         <AspectRatio ratio={4 / 5}>
-          <Image src={post.thumbnailUrl || post.imageUrl} alt={post.content || `Outfit posted by ${author}`} loading="lazy" />
+          <Image src={post.thumbnailUrl || post.imageUrl} srcSet={photoSrcSet(post.thumbnailUrl, post.imageUrl)}
+            sizes={FEED_CARD_SIZES} alt={post.content || `Outfit posted by ${author}`}
+            loading={eager ? 'eager' : 'lazy'} fetchPriority={eager ? 'high' : 'auto'} decoding="async"
+            width={THUMBNAIL_WIDTH} height={THUMBNAIL_WIDTH * 5 / 4} />
         </AspectRatio>
       </Link>
       <Stack gap="xs" p="sm">
@@ -69,7 +73,8 @@ export function PostCard({ post }: { post: StylePost }) {
             {post.taggedProducts.map((item) => (
               <Tooltip key={item.id} label={item.title}>
                 <Link to={`/product/${item.id}`} aria-label={`Tagged item: ${item.title}`}>
-                  <Avatar src={item.thumbnailUrl} alt={item.title} radius="sm" size={40} />
+                  <Avatar src={item.thumbnailUrl} alt={item.title} radius="sm" size={40}
+                    imageProps={{ loading: 'lazy', decoding: 'async' }} />
                 </Link>
               </Tooltip>
             ))}

@@ -44,7 +44,8 @@ export function PostGrid({ query, emptyTitle, emptyDescription, emptyAction }: P
   return (
     <Stack gap="lg">
       <SimpleGrid cols={COLUMNS} spacing="lg">
-        {posts.map((post) => <PostCard key={post.id} post={post} />)}
+        {/* The first card is the page's largest paint on a phone: not lazy. */}
+        {posts.map((post, index) => <PostCard key={post.id} post={post} eager={index === 0} />)}
       </SimpleGrid>
       <div ref={trigger} />
       {hasNextPage && (

@@ -6,11 +6,11 @@ import { BlogCover } from './blog-cover';
 import classes from './blog.module.css';
 
 /** A post in the list: photo first, then title, excerpt, author and date. */
-export function BlogCard({ post }: { post: BlogPost }) {
+export function BlogCard({ post, eager = false }: { post: BlogPost; eager?: boolean }) {
   return (
     <Card component="article" padding="lg" className={classes.card} aria-label={post.title}>
       <Card.Section pos="relative">
-        <BlogCover imageUrl={post.imageUrl} title={post.title} ratio={4 / 3} />
+        <BlogCover imageUrl={post.imageUrl} title={post.title} ratio={4 / 3} eager={eager} />
         {!post.published && (
           <Badge className={classes.draftBadge} color="yellow" variant="filled" c="dark.8">
             Draft

@@ -106,8 +106,8 @@ export default function BlogListPage() {
 
       {posts.length > 0 && (
         <SimpleGrid cols={GRID_COLS} spacing="lg">
-          {posts.map((post) => (
-            <BlogCard key={post.id} post={post} />
+          {posts.map((post, index) => (
+            <BlogCard key={post.id} post={post} eager={index === 0} />
           ))}
         </SimpleGrid>
       )}

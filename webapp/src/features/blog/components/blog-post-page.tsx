@@ -69,7 +69,7 @@ export function BlogArticle({ post, actions, headingOrder = 1 }: BlogArticleProp
       </Stack>
       {post.imageUrl && (
         <div style={{ borderRadius: 'var(--mantine-radius-lg)', overflow: 'hidden' }}>
-          <BlogCover imageUrl={post.imageUrl} title={post.title} />
+          <BlogCover imageUrl={post.imageUrl} title={post.title} eager />
         </div>
       )}
       <BlogParagraphs content={post.content} />

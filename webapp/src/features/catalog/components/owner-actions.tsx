@@ -1,16 +1,18 @@
 import { Button, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconInbox, IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconEye, IconInbox, IconPencil, IconTrash } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router-dom';
 import { errorMessage } from '@/lib/api-client';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import type { Product } from '@/entities/product/product';
 import { useDeleteListing } from '../api';
 import { ShareListingButton } from './share-listing';
+import { WatcherOfferDialog } from './watcher-offer-dialog';
 
 /** What the listing's owner sees instead of buying: View Offers, Edit, Delete, Share. */
 export function OwnerActions({ product }: { product: Product }) {
   const [confirmOpen, confirm] = useDisclosure(false);
+  const [offering, offer] = useDisclosure(false);
   const remove = useDeleteListing();
   const navigate = useNavigate();
 
@@ -29,6 +31,12 @@ export function OwnerActions({ product }: { product: Product }) {
       <Button component={Link} to={`/seller/offers?productId=${product.id}`} size="md" leftSection={<IconInbox size={18} />}>
         View Offers
       </Button>
+      {product.status === 'available' && product.watchCount > 0 && (
+        <Button variant="light" size="md" leftSection={<IconEye size={18} />} onClick={offer.open}>
+          Offer to watchers
+        </Button>
+      )}
+      <WatcherOfferDialog product={product} opened={offering} onClose={offer.close} />
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
         <Button component={Link} to={`/product/${product.id}/edit`} variant="default" leftSection={<IconPencil size={18} />}>
           Edit listing

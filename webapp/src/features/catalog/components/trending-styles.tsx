@@ -3,6 +3,7 @@ import { IconHeart, IconSparkles } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { ProductImage } from '@/entities/product/product-image';
 import { useTrendingPosts, type StylePost } from '@/entities/post/post';
+import { photoSrcSet, TRENDING_CARD_SIZES } from '@/entities/post/photo-sizes';
 import { displayNameOf } from '@/entities/user/user';
 import { useDeferredData } from '@/lib/use-deferred-data';
 import { SectionHeader } from './section-header';
@@ -11,7 +12,8 @@ function StyleCard({ post }: { post: StylePost }) {
   const author = displayNameOf(post.user);
   return (
     <Card padding={0} component={Link} to={`/post/${post.id}`} style={{ textDecoration: 'none' }}>
-      <ProductImage src={post.thumbnailUrl || post.imageUrl} alt={post.content || `Outfit posted by ${author}`} ratio={1} />
+      <ProductImage src={post.thumbnailUrl || post.imageUrl} alt={post.content || `Outfit posted by ${author}`} ratio={1}
+        srcSet={photoSrcSet(post.thumbnailUrl, post.imageUrl)} sizes={TRENDING_CARD_SIZES} />
       <Group gap={6} p="sm" pb={4} mih={34}>
         {post.hashtags.slice(0, 3).map((tag) => (
           <Badge key={tag.name} variant="light" radius="sm" tt="none">#{tag.name}</Badge>

@@ -30,7 +30,7 @@ export function BuyerOfferCard({ offer, busy, onAcceptCounter, onDeclineCounter,
           {offer.status === 'countered' && (
             <>
               <Button size="xs" color="green" leftSection={<IconCheck size={14} />} onClick={() => onAcceptCounter(offer)}>
-                Accept Counter
+                {offer.fromSeller ? 'Accept Offer' : 'Accept Counter'}
               </Button>
               <Button size="xs" variant="default" leftSection={<IconX size={14} />} disabled={busy}
                 onClick={() => onDeclineCounter(offer)}>

@@ -1,0 +1,170 @@
+"""Trust and safety in Chromium (issue 37): a member reports a listing from its page and the
+moderation desk hides it; a member blocks another from their profile, the conversation
+between them stays readable but closed on both sides, the blocked member's listing leaves
+the blocker's search, and Settings lists the block with Unblock. Screenshots of each step.
+
+Every person here is a new account, so the demo people the other browser tests use are
+never blocked nor their listings hidden.
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from tests.catalog_support import listing
+from tests.e2e.conftest import screenshot
+from tests.e2e.test_e2e_orders import WAIT, person
+
+pytestmark = pytest.mark.e2e
+
+_numbers = itertools.count(1)
+
+
+def _token(page: Page) -> str:
+    return next(c["value"] for c in page.context.cookies() if c["name"] == "csrftoken")
+
+
+def _call(page: Page, method: str, url: str, body: dict | None = None) -> dict:
+    response = page.request.fetch(url, method=method, data=body,
+                                  headers={"x-csrftoken": _token(page)})
+    assert response.ok, (url, response.status, response.text())
+    return response.json() if response.text() else {}
+
+
+@contextmanager
+def newcomer(browser: Browser, live_server: str, name: str) -> Iterator[tuple[Page, dict]]:
+    """A new member, signed up (and so signed in) in a browser of their own."""
+    context = browser.new_context(base_url=live_server, viewport={"width": 1280, "height": 900})
+    context.set_default_timeout(15000)
+    page = context.new_page()
+    try:
+        page.request.get("/api/csrf")
+        username = f"{name}{os.getpid()}{next(_numbers)}"
+        user = _call(page, "POST", "/api/register", {
+            "username": username, "displayName": name.title(),
+            "email": f"{username}@example.com", "password": "secret123"})
+        yield page, user
+    finally:
+        context.close()
+
+
+def _search_ids(page: Page, q: str) -> list[int]:
+    answer = page.request.get("/api/products", params={"q": q})
+    assert answer.ok, answer.text()
+    return [item["id"] for item in answer.json()["items"]]
+
+
+def _in_search(page: Page, q: str, product_id: int, shown: bool) -> bool:
+    """Does ``page``'s member find (``shown``) or not find the listing, once the search
+    index has followed the latest change (the outbox is applied in the background)?"""
+    for _ in range(100):
+        if (product_id in _search_ids(page, q)) == shown:
+            return True
+        page.wait_for_timeout(200)
+    return False
+
+
+def test_a_reported_listing_is_hidden_from_the_moderation_desk(browser: Browser,
+                                                               live_server: str) -> None:
+    with newcomer(browser, live_server, "tess") as (seller, _), \
+            newcomer(browser, live_server, "rita") as (reporter, _):
+        product = _call(seller, "POST", "/api/products", listing(
+            title="Designer monogram tote", brand="Maisonette", category="accessories"))
+        assert _in_search(reporter, "monogram tote", product["id"], shown=True)
+        reporter.goto(f"/product/{product['id']}")
+        reporter.get_by_role("button", name="More actions for this listing").click()
+        reporter.get_by_role("menuitem", name="Report").click()
+        dialog = reporter.get_by_role("dialog", name="Report this listing")
+        dialog.get_by_role("radio", name="Counterfeit").check()
+        dialog.get_by_label("Details (optional)").fill("The monogram is printed, not woven.")
+        screenshot(reporter, "trust-report-dialog")
+        dialog.get_by_role("button", name="Send report").click()
+        expect(reporter.get_by_text("Report sent")).to_be_visible(timeout=WAIT)
+        expect(dialog).to_have_count(0)
+
+        with person(browser, live_server, "admin", "rethread-admin") as admin:
+            admin.goto("/admin?tab=moderation")
+            card = admin.get_by_role("article", name=f"Listing #{product['id']}")
+            expect(card).to_contain_text("Counterfeit \u00d7 1", timeout=WAIT)
+            expect(card).to_contain_text("The monogram is printed, not woven.")
+            card.get_by_label("Note (kept in the audit log)").fill("Counterfeit confirmed")
+            screenshot(admin, "trust-moderation-desk")
+            card.get_by_role("button", name="Hide listing").click()
+            expect(admin.get_by_role("article", name=f"Listing #{product['id']}")).to_have_count(
+                0, timeout=WAIT)
+            admin.goto("/admin?tab=audit")
+            expect(admin.get_by_text("Counterfeit confirmed").first).to_be_visible(timeout=WAIT)
+
+        # Gone for the reporter (and everyone else), by its page and from search; its seller
+        # still sees it.
+        reporter.goto(f"/product/{product['id']}")
+        expect(reporter.get_by_role("heading", name="Product not found")).to_be_visible(
+            timeout=WAIT)
+        screenshot(reporter, "trust-hidden-listing")
+        assert _in_search(reporter, "monogram tote", product["id"], shown=False)
+        seller.goto(f"/product/{product['id']}")
+        expect(seller.get_by_role("heading", name="Designer monogram tote")).to_be_visible(
+            timeout=WAIT)
+
+
+def test_a_block_closes_the_conversation_and_hides_listings_until_unblocked(
+        browser: Browser, live_server: str) -> None:
+    with newcomer(browser, live_server, "bea") as (bea, bea_user), \
+            newcomer(browser, live_server, "cal") as (cal, cal_user):
+        product = _call(cal, "POST", "/api/products", listing(
+            title="Corduroy chore jacket", brand="Zyxwork", category="outerwear"))
+        _call(bea, "POST", "/api/messages", {"receiverId": cal_user["id"],
+                                             "content": "Is the chore jacket lined?"})
+        assert _in_search(bea, "zyxwork", product["id"], shown=True)
+
+        bea.goto(f"/profile/{cal_user['id']}")
+        bea.get_by_role("button", name="More actions for Cal").click()
+        bea.get_by_role("menuitem", name="Block").click()
+        expect(bea.get_by_text("Member blocked")).to_be_visible(timeout=WAIT)
+
+        # Bea's side: the old message is readable, the composer is replaced by the notice.
+        bea.goto(f"/messages/{cal_user['id']}")
+        log = bea.get_by_role("log", name="Messages")
+        expect(log.get_by_text("Is the chore jacket lined?")).to_be_visible(timeout=WAIT)
+        notice = bea.get_by_test_id("thread-closed")
+        expect(notice).to_contain_text("You blocked this member", timeout=WAIT)
+        expect(bea.get_by_placeholder("Type a message...")).to_have_count(0)
+        screenshot(bea, "trust-thread-closed-blocker")
+
+        # Cal's side: closed too, without being told who blocked whom; the server refuses a
+        # send all the same.
+        cal.goto(f"/messages/{bea_user['id']}")
+        expect(cal.get_by_test_id("thread-closed")).to_contain_text(
+            "You can't message this member", timeout=WAIT)
+        expect(cal.get_by_placeholder("Type a message...")).to_have_count(0)
+        screenshot(cal, "trust-thread-closed-blocked")
+        refused = cal.request.post("/api/messages", headers={"x-csrftoken": _token(cal)},
+                                   data={"receiverId": bea_user["id"], "content": "Hello?"})
+        assert refused.status == 403, refused.text()
+        assert refused.json()["message"] == "You can't interact with this member"
+
+        # Cal's listing leaves Bea's search, the page and the count alike.
+        assert product["id"] not in _search_ids(bea, "zyxwork")
+        assert _in_search(cal, "zyxwork", product["id"], shown=True)
+        bea.goto("/marketplace?q=zyxwork")
+        expect(bea.get_by_text("No products found matching your filters.")).to_be_visible(
+            timeout=WAIT)
+        screenshot(bea, "trust-search-blocked-seller")
+
+        # Settings lists the block; Unblock reopens the conversation.
+        bea.goto("/settings")
+        member = bea.get_by_test_id("blocked-member")
+        expect(member).to_contain_text("Cal", timeout=WAIT)
+        screenshot(bea, "trust-settings-blocked")
+        bea.get_by_role("button", name="Unblock Cal").click()
+        expect(bea.get_by_text("You have not blocked anyone.")).to_be_visible(timeout=WAIT)
+        bea.goto(f"/messages/{cal_user['id']}")
+        expect(bea.get_by_placeholder("Type a message...")).to_be_visible(timeout=WAIT)
+        expect(bea.get_by_test_id("thread-closed")).to_have_count(0)
+        assert product["id"] in _search_ids(bea, "zyxwork")
