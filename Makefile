@@ -80,7 +80,7 @@ test-webapp: node_modules/.installed
 	npm test --silent
 
 test-e2e: $(BIN)/.installed webapp/dist/index.html $(CHROMIUM)
-	$(PYTEST) tests/e2e -q $(XDIST)
+	$(PYTEST) tests/e2e -q -n 2 --dist loadfile  # (a file's tests in order, on one server)
 
 # make bench [BENCH_LISTINGS=1000000] [BENCH_SECONDS=10] [BENCH_WORKERS=1]
 #            [BENCH_DATABASE_URL=postgresql+asyncpg://...] [BENCH_REDIS_URL=redis://...]

@@ -214,9 +214,10 @@ class CatalogController(Controller):
          description="Up to 12 available listings most like this one (title, brand, "
                      "category and size), in the search cards' shape; never the listing "
                      "itself. 404 when the listing does not exist.")
-    async def similar(self, product_id: int, catalog: CatalogService) -> SimilarOut:
+    async def similar(self, product_id: int, catalog: CatalogService,
+                      viewer: User | None) -> SimilarOut:
         return SimilarOut(items=[product_out(view)
-                                 for view in await catalog.similar(product_id)])
+                                 for view in await catalog.similar(product_id, viewer)])
 
     @post("/", status_code=HTTP_201_CREATED, request_max_body_size=MAX_LISTING_BODY,
           opt={"body": ListingIn, "form": ListingIn, "errors": {429}})

@@ -8,10 +8,12 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, expect, sync_playwright
 
+from tests.catalog_support import data_url, listing, png
 from tests.live_server import seeded_server
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -80,3 +82,18 @@ def wait_until(page: Page, expression: str, timeout_ms: int = 10000) -> None:
             return
         page.wait_for_timeout(100)
     raise AssertionError(f"never true: {expression}")
+
+
+def api_post(page: Page, url: str, data: dict[str, Any]) -> dict[str, Any]:
+    """POST as the page's signed-in person (with their CSRF token); the answer's JSON."""
+    page.request.get("/api/csrf")
+    token = next(c["value"] for c in page.context.cookies() if c["name"] == "csrftoken")
+    answer = page.request.post(url, headers={"x-csrftoken": token}, data=data)
+    assert answer.ok, answer.text()
+    return answer.json()  # type: ignore[no-any-return]
+
+
+def new_listing(seller: Page, title: str, price: str = "64.00") -> dict[str, Any]:
+    """A fresh listing of the seller's (through the API), so no earlier test touches it."""
+    return api_post(seller, "/api/products", listing(
+        title=title, price=price, images=[data_url(png(300, 375, "darkolivegreen"))]))
