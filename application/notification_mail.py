@@ -141,8 +141,10 @@ class EmailSettings:
         """Turn off the kind of email a signed unsubscribe link names (RFC 8058 one-click:
         no session needed; doing it twice is fine)."""
         value = self.signer.unsign(token) if token and len(token) <= TOKEN_MAX else None
+        if value is None:
+            raise ValidationError({"token": INVALID_UNSUBSCRIBE})
         try:
-            user_id, kind = int(value["u"]), EmailKind(value["k"])  # type: ignore[index]
+            user_id, kind = int(value["u"]), EmailKind(value["k"])
         except (TypeError, KeyError, ValueError):
             raise ValidationError({"token": INVALID_UNSUBSCRIBE}) from None
         async with self.uow:

@@ -26,7 +26,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import Mapped, mapped_column
 
 from adapters.sqlalchemy.accounts import UserRow
-from adapters.sqlalchemy.base import Base, UtcDateTime
+from adapters.sqlalchemy.base import Base, UtcDateTime, rowcount
 from domain.notification_mail import EmailKind, MailState
 from domain.notifications import Notification
 
@@ -134,13 +134,13 @@ class SqlNotificationRepository:
         if ids is not None:
             statement = statement.where(N.id.in_(ids))
         result = await self.session.execute(statement.values(read=True))
-        return int(result.rowcount or 0)
+        return int(rowcount(result) or 0)
 
     async def mark_read_link(self, user_id: int, kind: str, link: str) -> int:
         result = await self.session.execute(
             update(N).where(N.user_id == user_id, N.read == false(), N.kind == kind,
                             N.link == link).values(read=True))
-        return int(result.rowcount or 0)
+        return int(rowcount(result) or 0)
 
     async def unmailed(self, kinds: frozenset[str], created_before: datetime, limit: int
                        ) -> list[Notification]:
@@ -154,7 +154,7 @@ class SqlNotificationRepository:
             update(N).where(N.id == notification_id, N.mail_state.is_(None))
             .values(mail_state=state.value, mailed_at=now)
             .execution_options(synchronize_session=False))
-        return result.rowcount == 1  # type: ignore[attr-defined]
+        return rowcount(result) == 1
 
     async def mailed_since(self, user_id: int, kind: str, link: str | None,
                            since: datetime) -> bool:

@@ -153,8 +153,17 @@ async def test_blocked_sellers_and_hidden_listings_leave_totals_pages_and_facets
         theo_coats = [await listing(theo, title=f"Rain coat {n}", category="outerwear")
                       for n in range(3)]
         assert (await _walk(sofia, q="coat", limit="2"))[0] == 6
+
+        async def similar(client: ApiClient) -> set[int]:
+            answer = await client.get(f"/api/products/{theo_coats[0]}/similar")
+            assert answer.status_code == 200, answer.text
+            return {item["id"] for item in answer.json()["items"]}
+
+        assert set(maya_coats) <= await similar(sofia)
         blocked = await sofia.post("/api/blocks", json={"userId": await _id(maya)})
         assert blocked.status_code == 201, blocked.text
+        assert not set(maya_coats) & await similar(sofia)
+        assert set(maya_coats) <= await similar(theo)
         sofia_bag = await listing(sofia, title="Coat hanger bag", category="accessories")
         for me, total_expected, theirs in ((sofia, 4, maya_coats), (maya, 6, [sofia_bag])):
             total, pages = await _walk(me, q="coat", limit="2")
