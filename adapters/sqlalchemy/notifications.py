@@ -26,7 +26,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import Mapped, mapped_column
 
 from adapters.sqlalchemy.accounts import UserRow
-from adapters.sqlalchemy.base import Base, UtcDateTime
+from adapters.sqlalchemy.base import Base, UtcDateTime, rowcount
 from domain.notifications import Notification
 
 
@@ -119,10 +119,10 @@ class SqlNotificationRepository:
         if ids is not None:
             statement = statement.where(N.id.in_(ids))
         result = await self.session.execute(statement.values(read=True))
-        return int(result.rowcount or 0)
+        return int(rowcount(result) or 0)
 
     async def mark_read_link(self, user_id: int, kind: str, link: str) -> int:
         result = await self.session.execute(
             update(N).where(N.user_id == user_id, N.read == false(), N.kind == kind,
                             N.link == link).values(read=True))
-        return int(result.rowcount or 0)
+        return int(rowcount(result) or 0)

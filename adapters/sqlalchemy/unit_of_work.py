@@ -119,6 +119,8 @@ _WITH_UOW: dict[str, Callable[[SqlAlchemyUnitOfWork], Any]] = {
 
 
 class SqlAlchemyUnitOfWork:
+    session: AsyncSession  # made on first use (open_session), not in __init__
+
     def __init__(self, session_factory: async_sessionmaker[AsyncSession],
                  after_search_change: Callable[[], Awaitable[None]] | None = None) -> None:
         """``after_search_change`` runs after a commit that added search outbox rows (the
