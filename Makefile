@@ -55,8 +55,13 @@ $(CHROMIUM):
 
 test: lint test-unit test-adapters test-api test-webapp test-e2e
 
+# mypy: strict over domain/, application/, entrypoints/; checked over adapters/ ([tool.mypy]
+# in pyproject.toml, docs/decisions/type-checking.md). Every `# type: ignore[code]` says why.
 lint: $(BIN)/.installed node_modules/.installed
 	$(BIN)/ruff check .
+	$(BIN)/mypy
+	@if grep -rnE '# type: ignore(\[[^]]*\])? *$$' domain application entrypoints adapters; then \
+		echo 'each "# type: ignore[code]" above needs "  # why" after it'; exit 1; fi
 	npm run lint --silent
 
 test-unit: $(BIN)/.installed
@@ -80,7 +85,7 @@ test-webapp: node_modules/.installed
 	npm test --silent
 
 test-e2e: $(BIN)/.installed webapp/dist/index.html $(CHROMIUM)
-	$(PYTEST) tests/e2e -q $(XDIST)
+	$(PYTEST) tests/e2e -q -n 2 --dist loadfile  # (a file's tests in order, on one server)
 
 # make bench [BENCH_LISTINGS=1000000] [BENCH_SECONDS=10] [BENCH_WORKERS=1]
 #            [BENCH_DATABASE_URL=postgresql+asyncpg://...] [BENCH_REDIS_URL=redis://...]

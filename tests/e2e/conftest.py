@@ -8,10 +8,12 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, expect, sync_playwright
 
+from tests.catalog_support import data_url, listing, png
 from tests.live_server import seeded_server
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -27,12 +29,18 @@ expect.set_options(timeout=15000)
 
 
 @pytest.fixture(scope="session")
-def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def live_data_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The live server's data directory (its `.eml` outbox is ``mail/`` in it)."""
+    return tmp_path_factory.mktemp("e2e-data")
+
+
+@pytest.fixture(scope="session")
+def live_server(live_data_dir: Path) -> Iterator[str]:
     """Base URL of a freshly migrated, demo-seeded Rethread on SQLite."""
     if not (ROOT / "webapp" / "dist" / "index.html").exists():
         pytest.fail("webapp/dist is missing: run `npm run build` (make test does)")
     # One browser signs up and logs in as many people from 127.0.0.1 all session.
-    with seeded_server(tmp_path_factory.mktemp("e2e-data"),
+    with seeded_server(live_data_dir,
                        "e2e-secret-key-e2e-secret-key-e2e-secret", listings=24,
                        RETHREAD_RATE_LIMIT_SCALE="100") as url:
         yield url
@@ -80,3 +88,18 @@ def wait_until(page: Page, expression: str, timeout_ms: int = 10000) -> None:
             return
         page.wait_for_timeout(100)
     raise AssertionError(f"never true: {expression}")
+
+
+def api_post(page: Page, url: str, data: dict[str, Any]) -> dict[str, Any]:
+    """POST as the page's signed-in person (with their CSRF token); the answer's JSON."""
+    page.request.get("/api/csrf")
+    token = next(c["value"] for c in page.context.cookies() if c["name"] == "csrftoken")
+    answer = page.request.post(url, headers={"x-csrftoken": token}, data=data)
+    assert answer.ok, answer.text()
+    return answer.json()  # type: ignore[no-any-return]
+
+
+def new_listing(seller: Page, title: str, price: str = "64.00") -> dict[str, Any]:
+    """A fresh listing of the seller's (through the API), so no earlier test touches it."""
+    return api_post(seller, "/api/products", listing(
+        title=title, price=price, images=[data_url(png(300, 375, "darkolivegreen"))]))

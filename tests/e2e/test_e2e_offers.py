@@ -12,8 +12,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from tests.catalog_support import data_url, listing, png
-from tests.e2e.conftest import login, screenshot
+from tests.e2e.conftest import api_post, login, new_listing, screenshot
 
 pytestmark = pytest.mark.e2e
 
@@ -160,8 +159,10 @@ def test_counter_and_accept_from_the_thread(contexts) -> None:  # type: ignore[n
     login(sofia, "sofia")
     maya_id = maya.request.get("/api/user").json()["id"]
     sofia_id = sofia.request.get("/api/user").json()["id"]
+    item = new_listing(maya, "Rust corduroy overshirt")  # (no earlier test touches it)
+    api_post(sofia, "/api/offers", {"productId": item["id"], "offerPrice": "50.00"})
     waiting = sofia.request.get("/api/buyer/offers?status=pending").json()["items"]
-    pending = next(o for o in waiting if o["sellerId"] == maya_id)
+    pending = next(o for o in waiting if o["productId"] == item["id"])
 
     # maya counters sofia's pending offer from their conversation
     maya.goto(f"/messages/{sofia_id}")
@@ -196,16 +197,6 @@ def test_counter_and_accept_from_the_thread(contexts) -> None:  # type: ignore[n
 LIVE_MS = 3_000  # under the thread's 5 s polling: only the socket is this fast
 
 
-def _new_listing(seller: Page, title: str) -> dict:
-    """A fresh listing of the seller's (through the API), so no earlier offer touches it."""
-    seller.request.get("/api/health")
-    token = next(c["value"] for c in seller.context.cookies() if c["name"] == "csrftoken")
-    answer = seller.request.post("/api/products", headers={"x-csrftoken": token}, data=listing(
-        title=title, price="64.00", images=[data_url(png(300, 375, "darkolivegreen"))]))
-    assert answer.status == 201, answer.text()
-    return answer.json()
-
-
 def test_offer_countered_in_the_thread_accepted_and_chatted_live(
         contexts) -> None:  # type: ignore[no-untyped-def]
     """The whole negotiation with two browsers: priya offers from the product page, maya
@@ -217,7 +208,7 @@ def test_offer_countered_in_the_thread_accepted_and_chatted_live(
     login(maya, "maya")
     priya_id = priya.request.get("/api/user").json()["id"]
     maya_id = maya.request.get("/api/user").json()["id"]
-    item = _new_listing(maya, "Olive trench coat")
+    item = new_listing(maya, "Olive trench coat")
     product_id, price = item["id"], float(item["price"])
     offer_price = max(1.0, round(price * 0.6, 2))
     counter_price = round((offer_price + price) / 2, 2)

@@ -73,7 +73,8 @@ export function PostCard({ post, eager = false }: { post: StylePost; eager?: boo
             {post.taggedProducts.map((item) => (
               <Tooltip key={item.id} label={item.title}>
                 <Link to={`/product/${item.id}`} aria-label={`Tagged item: ${item.title}`}>
-                  <Avatar src={item.thumbnailUrl} alt={item.title} radius="sm" size={40} />
+                  <Avatar src={item.thumbnailUrl} alt={item.title} radius="sm" size={40}
+                    imageProps={{ loading: 'lazy', decoding: 'async' }} />
                 </Link>
               </Tooltip>
             ))}

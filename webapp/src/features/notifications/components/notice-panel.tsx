@@ -8,6 +8,7 @@ import {
   IconMessageCircle,
   IconMessageDots,
   IconPackage,
+  IconSearch,
   IconTag,
   IconTrendingDown,
   IconUserPlus,
@@ -29,6 +30,7 @@ const ICONS: Record<NotificationKind, ReactNode> = {
   item_sold: <IconTag size={18} />,
   order_update: <IconPackage size={18} />,
   offer_expired: <IconClockOff size={18} />,
+  saved_search: <IconSearch size={18} />,
   new_follower: <IconUserPlus size={18} />,
   post_liked: <IconHeart size={18} />,
   post_commented: <IconMessageDots size={18} />,
@@ -42,7 +44,7 @@ function NoticeRow({ notice, onOpen }: { notice: Notice; onOpen: (notice: Notice
           {ICONS[notice.kind] ?? <IconBell size={18} />}
         </span>
         <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
-          <Text size="sm" fw={notice.read ? 500 : 700} lineClamp={1}>
+          <Text size="sm" fw={notice.read ? 500 : 700} lineClamp={2}>
             {notice.title}
           </Text>
           <Text size="xs" c="dimmed" lineClamp={2}>

@@ -1,7 +1,7 @@
 """Saved searches that alert: each member's saved queries.
 
-Revision ID: 0096_sell_saved_searches
-Revises: 0095_sell_watcher_offers
+Revision ID: 0097_sell_saved_searches
+Revises: 0096_accounts_notification_mail
 Create Date: 2026-11-28
 """
 
@@ -12,8 +12,8 @@ from alembic import op
 
 from adapters.sqlalchemy.base import UtcDateTime
 
-revision = "0096_sell_saved_searches"
-down_revision = "0095_sell_watcher_offers"
+revision = "0097_sell_saved_searches"
+down_revision = "0096_accounts_notification_mail"
 branch_labels = None
 depends_on = None
 
