@@ -18,6 +18,7 @@ from decimal import Decimal
 from functools import partial
 
 from application.analytics import ActivityBatch
+from application.blocks import hidden_people
 from application.catalog_search import (
     SearchPage,
     SearchPurpose,
@@ -110,16 +111,20 @@ class CatalogService:
                 raise NotFound(PRODUCT_NOT_FOUND)
             return (await listing_views(self.uow, self.clock, [listing]))[0]
 
-    async def similar(self, listing_id: int) -> list[ListingView]:
+    async def similar(self, listing_id: int, viewer: User | None = None
+                      ) -> list[ListingView]:
         """Up to :data:`SIMILAR` available listings like this one (the engine's
-        more-like-this on title, brand, category and size), never the listing itself."""
+        more-like-this on title, brand, category and size), never the listing itself, nor
+        one of a member the viewer blocked or was blocked by (issue 37)."""
         async with self.uow:
             await existing_listing(self.uow, listing_id)
         ids = await self.engine.similar(listing_id, SIMILAR)
         async with self.uow:
             listed = await self.uow.listings.get_many(ids)
+            blocked = await hidden_people(self.uow, viewer)
             found = [listed[i] for i in ids if i in listed and i != listing_id
-                     and listed[i].status is ListingStatus.AVAILABLE]
+                     and listed[i].status is ListingStatus.AVAILABLE
+                     and listed[i].seller_id not in blocked]
             return await listing_views(self.uow, self.clock, found)
 
     async def search(self, request: SearchRequest) -> SearchPage:

@@ -9,10 +9,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from application.catalog_views import ListingView, existing_listing, listing_views
+from application.blocks import hidden_people
+from application.catalog_views import (
+    PRODUCT_NOT_FOUND,
+    ListingView,
+    existing_listing,
+    listing_views,
+)
 from application.ports import Clock, UnitOfWork
 from application.ports.favorites import Favorite
 from domain.accounts import User
+from domain.errors import NotFound
 
 MAX_FAVORITES_LISTED = 500
 
@@ -32,7 +39,9 @@ class FavoriteService:
         """The favorite and whether it was created by this call."""
         assert user.id is not None
         async with self.uow:
-            await existing_listing(self.uow, product_id)
+            listing = await existing_listing(self.uow, product_id)
+            if not listing.visible_to(user.id, user.is_admin):  # hidden by a moderator
+                raise NotFound(PRODUCT_NOT_FOUND)
             favorite, created = await self.uow.favorites.add(user.id, product_id,
                                                              self.clock.now())
             await self.uow.commit()
@@ -54,6 +63,11 @@ class FavoriteService:
         async with self.uow:
             favorites = await self.uow.favorites.list_for(user.id, MAX_FAVORITES_LISTED)
             listings = await self.uow.listings.get_many([f.product_id for f in favorites])
-            views = await listing_views(self.uow, self.clock, list(listings.values()))
+            # Issue 37: a listing a moderator hid, or one of a member blocked either way,
+            # leaves the watch list as it leaves the shop (the favorite itself is kept).
+            blocked = await hidden_people(self.uow, user)
+            shown = [item for item in listings.values()
+                     if item.visible_to(user.id, user.is_admin) and item.seller_id not in blocked]
+            views = await listing_views(self.uow, self.clock, shown)
         by_id = {view.listing.id: view for view in views}
         return [FavoriteView(f, by_id[f.product_id]) for f in favorites if f.product_id in by_id]

@@ -79,6 +79,8 @@ def placed_text(order: Order, listing: Listing) -> str:
 def status_texts(order: Order, status: OrderStatus) -> tuple[str, str | None, str | None]:
     title, buyer, seller = STATUS_NOTICES[status]
     tracking = f" Tracking number: {order.tracking_number}." if order.tracking_number else ""
+    if order.tracking_url:  # in the shipped email too (issue 41)
+        tracking += f" Track it: {order.tracking_url}"
     values = {"number": order.order_number, "tracking": tracking}
     return (title, buyer.format(**values) if buyer else None,
             seller.format(**values) if seller else None)

@@ -111,7 +111,7 @@ def _tag_errors(tags: list[ProductTag]) -> str | None:
     for tag in tags:
         if (tag.x is None) != (tag.y is None):
             return "A tag position needs both x and y"
-        if tag.has_hotspot and not (0 <= tag.x <= 1 and 0 <= tag.y <= 1):  # type: ignore[operator]
+        if tag.x is not None and tag.y is not None and not (0 <= tag.x <= 1 and 0 <= tag.y <= 1):
             return "Tag positions must be between 0 and 1"
     return None
 

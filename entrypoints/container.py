@@ -16,6 +16,7 @@ from adapters.rate_limit import MemoryRateLimiter, RedisRateLimiter
 from adapters.realtime import ChannelsRealtimePublisher, create_channels
 from adapters.search.engine import TantivySearch
 from adapters.search.indexer import SearchIndexer
+from adapters.signing import ItsdangerousLinkSigner
 from adapters.sqlalchemy.engine import create_engine, create_session_factory
 from adapters.sqlalchemy.unit_of_work import SqlAlchemyUnitOfWork
 from adapters.totp import PyotpOneTimePasswords
@@ -38,6 +39,7 @@ from application.favorites import FavoriteService
 from application.mail import Letters, MailDispatcher
 from application.messaging import MessagingService
 from application.moderation import ModerationService
+from application.notification_mail import EmailSettings, NotificationMailer
 from application.notifications import NotificationService
 from application.offers import OfferService
 from application.order_desk import OrderDesk
@@ -119,6 +121,10 @@ class Container(containers.DeclarativeContainer):
     mail_templates = providers.Singleton(JinjaMailTemplates)
     letters = providers.Singleton(Letters, mail_templates, settings.provided.public_url)
     mail_sender = providers.Singleton(_mail_sender, settings)
+    link_signer = providers.Singleton(ItsdangerousLinkSigner, settings.provided.secret_key)
+    notification_mailer = providers.Factory(NotificationMailer, uow=uow, letters=letters,
+                                            clock=clock, signer=link_signer)
+    email_settings = providers.Factory(EmailSettings, uow=uow, signer=link_signer)
     mail_dispatcher = providers.Factory(MailDispatcher, uow=uow, sender=mail_sender, clock=clock,
                                         letters=letters)
 

@@ -20,7 +20,9 @@ LINK = re.compile(r"https?://[^\s\"<>]+")
 
 
 async def deliver(container: Any) -> None:
-    """Send everything due, as the server's mail worker would."""
+    """Queue the notification emails due and send everything due, as the server's mail
+    worker would."""
+    await container.notification_mailer().sweep()
     while (await container.mail_dispatcher().deliver_due()).total:
         pass
 

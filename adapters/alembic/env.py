@@ -26,7 +26,10 @@ def _run(connection: Connection) -> None:
 
 
 async def _run_online() -> None:
-    engine = create_engine(config.get_main_option("sqlalchemy.url"))
+    url = config.get_main_option("sqlalchemy.url")
+    if url is None:
+        raise RuntimeError("sqlalchemy.url is not set (rethread db upgrade sets it)")
+    engine = create_engine(url)
     async with engine.connect() as connection:
         await connection.run_sync(_run)
         await connection.commit()

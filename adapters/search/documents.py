@@ -24,6 +24,7 @@ import os
 from datetime import UTC, datetime
 from decimal import Decimal
 from pathlib import Path
+from typing import TypedDict
 
 import tantivy
 
@@ -37,7 +38,14 @@ LOCK_FILE = "writer.lock"
 ANALYZER = "rethread_similar"
 META, LISTING = "meta", "listing"
 EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
-_RAW = {"tokenizer_name": "raw", "index_option": "basic"}
+
+
+class _TextOptions(TypedDict):
+    tokenizer_name: str
+    index_option: str
+
+
+_RAW: _TextOptions = {"tokenizer_name": "raw", "index_option": "basic"}
 
 
 def build_schema() -> tantivy.Schema:

@@ -22,7 +22,7 @@ from collections.abc import Awaitable, Callable, Hashable
 from datetime import datetime, timedelta
 from decimal import Decimal
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import tantivy
 from tantivy import FieldType, Occur, Order, Query
@@ -152,7 +152,7 @@ class TantivySearch:
             return 0, 0, None
         meta = searcher.doc(hits[0][1])
         committed = EPOCH + timedelta(microseconds=meta.get_first("committed") or 0)
-        documents = searcher.search(_term("kind", LISTING), limit=1).count or 0
+        documents = searcher.search(_term("kind", LISTING), limit=1).count or 0  # type: ignore[attr-defined]  # not in tantivy's stubs
         return documents, int(meta.get_first("position") or 0), committed
 
     # -- queries ------------------------------------------------------------------------
@@ -210,7 +210,7 @@ class TantivySearch:
         searcher = self._searcher()
         if searcher is None:
             return 0
-        counted = searcher.search(self._filter(query), limit=1).count or 0
+        counted = searcher.search(self._filter(query), limit=1).count or 0  # type: ignore[attr-defined]  # not in tantivy's stubs
         return counted if up_to is None else min(counted, up_to)
 
     async def facets(self, query: ListingFilter, brand_limit: int) -> Facets:
@@ -269,7 +269,7 @@ class TantivySearch:
             (Occur.Must, _term("status", ListingStatus.AVAILABLE.value)),
             (Occur.MustNot, _term("id", listing_id))])
         found = searcher.search(query, limit=limit).hits
-        return [int(v) for v in searcher.fast_field_values("id", [a for _, a in found])]
+        return _ints(searcher.fast_field_values("id", [a for _, a in found]))
 
     # -- vocabulary: typo correction and suggestions ------------------------------------
 
@@ -366,7 +366,7 @@ def _keyset(searcher: tantivy.Searcher, query: Query, field: str, descending: bo
     if not hits:
         return found
     ids = searcher.fast_field_values("id", [address for _, address in hits])
-    keyed = [(int(k), int(i)) for (k, _), i in zip(hits, ids, strict=True)]
+    keyed = [(int(k), i) for (k, _), i in zip(hits, _ints(ids), strict=True)]
     if len(hits) == need:  # the last key's run may go on past the page: finish it by id
         last = keyed[-1][0]
         keyed = [pair for pair in keyed if pair[0] != last]
@@ -386,3 +386,7 @@ def _ids(searcher: tantivy.Searcher, query: Query, field: str, order: Order,
                            order=order).hits
     return [int(k) for k, _ in hits]
 
+
+def _ints(values: list[int | float | bool | None]) -> list[int]:
+    """An integer fast field's values (tantivy's stubs type them as any fast field's)."""
+    return [int(cast(int, value)) for value in values]

@@ -25,7 +25,7 @@ from sqlalchemy import (
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import Mapped, mapped_column
 
-from adapters.sqlalchemy.base import Base, UtcDateTime
+from adapters.sqlalchemy.base import Base, UtcDateTime, rowcount
 from domain.account_tokens import AccountToken, TokenPurpose
 from domain.accounts import Role, SessionInfo, User
 
@@ -138,7 +138,7 @@ class SqlUserRepository:
             .where(UserRow.id == user_id,
                    (UserRow.totp_last_step.is_(None)) | (UserRow.totp_last_step < step))
             .values(totp_last_step=step).execution_options(synchronize_session=False))
-        return result.rowcount == 1  # type: ignore[attr-defined]
+        return rowcount(result) == 1
 
     async def page(self, limit: int, after_id: int | None = None) -> list[User]:
         query = select(UserRow).order_by(UserRow.id).limit(limit)
@@ -193,14 +193,14 @@ class SqlSessionRepository:
 
     async def delete_expired(self, now: datetime) -> int:
         result = await self.session.execute(delete(SessionRow).where(SessionRow.expires_at <= now))
-        return result.rowcount or 0
+        return rowcount(result) or 0
 
     async def delete_for_user(self, user_id: int, keep: str | None = None) -> int:
         query = delete(SessionRow).where(SessionRow.user_id == user_id)
         if keep is not None:
             query = query.where(SessionRow.token_hash != keep)
         result = await self.session.execute(query)
-        return result.rowcount or 0  # type: ignore[attr-defined]
+        return rowcount(result) or 0
 
 
 class AccountTokenRow(Base):
@@ -240,7 +240,7 @@ class SqlAccountTokenRepository:
             update(AccountTokenRow)
             .where(AccountTokenRow.token_hash == token_hash, AccountTokenRow.used_at.is_(None))
             .values(used_at=now).execution_options(synchronize_session=False))
-        return result.rowcount == 1  # type: ignore[attr-defined]
+        return rowcount(result) == 1
 
     async def delete_for(self, user_id: int, purpose: TokenPurpose) -> None:
         await self.session.execute(delete(AccountTokenRow).where(

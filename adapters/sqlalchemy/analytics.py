@@ -28,7 +28,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import Mapped, mapped_column
 
 from adapters.sqlalchemy.accounts import UserRow
-from adapters.sqlalchemy.base import Base, UtcDateTime
+from adapters.sqlalchemy.base import Base, UtcDateTime, table_of
 from domain.analytics import Activity, ActivityKind, activity_day
 
 VISIT = ActivityKind.VISIT.value
@@ -70,7 +70,7 @@ class SqlActivityRepository:
         if values["kind"] != VISIT or user_id is None:
             await self.session.execute(insert(ActivityRow).values(**values))
             return
-        dialect = postgresql if self.session.bind.dialect.name == "postgresql" else sqlite
+        dialect = postgresql if self.session.get_bind().dialect.name == "postgresql" else sqlite
         statement = dialect.insert(ActivityRow).values(**values).on_conflict_do_nothing(
             index_elements=["user_id", "day"], index_where=ONLY_VISITS)
         await self.session.execute(statement)
@@ -82,7 +82,7 @@ class SqlActivityRepository:
             # the event loop, so a long batch in one statement held every request back
             # (docs/performance.md, "Searches with fewer stalls").
             for start in range(0, len(events), INSERT_CHUNK):
-                await self.session.execute(insert(ActivityRow.__table__), [
+                await self.session.execute(insert(table_of(ActivityRow)), [
                     _values(e.kind, e.user_id, e.at)
                     for e in events[start:start + INSERT_CHUNK]])
 

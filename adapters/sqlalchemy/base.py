@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from typing import Any, cast
 
-from sqlalchemy import DateTime, MetaData, TypeDecorator
+from sqlalchemy import CursorResult, DateTime, MetaData, Result, Table, TypeDecorator
 from sqlalchemy.orm import DeclarativeBase
 
 NAMING_CONVENTION = {
@@ -14,6 +15,12 @@ NAMING_CONVENTION = {
     "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
     "pk": "pk_%(table_name)s",
 }
+
+
+def rowcount(result: Result[Any]) -> int:
+    """How many rows an UPDATE or DELETE matched. ``AsyncSession.execute`` is typed to
+    return a ``Result``; for those statements it is a ``CursorResult``, which has it."""
+    return cast(CursorResult[Any], result).rowcount
 
 
 class Base(DeclarativeBase):
@@ -37,3 +44,8 @@ class UtcDateTime(TypeDecorator[datetime]):
         if value is None:
             return None
         return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
+
+
+def table_of(model: type[Base]) -> Table:
+    """A mapped class's ``Table`` (its ``__table__``, which is typed as any FROM clause)."""
+    return Base.metadata.tables[model.__tablename__]

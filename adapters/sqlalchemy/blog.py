@@ -71,7 +71,7 @@ def _authored(row: BlogPostRow, user: UserRow) -> AuthoredPost:
 
 
 def _visible(query: BlogQuery) -> ColumnElement[bool]:
-    shown = BlogPostRow.published.is_(True)
+    shown: ColumnElement[bool] = BlogPostRow.published.is_(True)
     if query.drafts_of is not None:
         shown = or_(shown, BlogPostRow.user_id == query.drafts_of)
     if query.author_id is not None:
@@ -83,7 +83,7 @@ class SqlBlogRepository:
     def __init__(self, session: AsyncSession) -> None:
         self.session = session
 
-    def _with_author(self) -> Select[tuple[BlogPostRow, UserRow]]:
+    def _with_author(self) -> Select[BlogPostRow, UserRow]:
         return select(BlogPostRow, UserRow).join(UserRow, UserRow.id == BlogPostRow.user_id)
 
     async def _flush(self) -> None:

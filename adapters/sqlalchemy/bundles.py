@@ -14,7 +14,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import Mapped, mapped_column
 
-from adapters.sqlalchemy.base import Base, UtcDateTime
+from adapters.sqlalchemy.base import Base, UtcDateTime, rowcount
 from domain.bundles import BundleTier
 
 
@@ -80,7 +80,7 @@ class SqlBagRepository:
         result = await self.session.execute(
             delete(BagItemRow).where(BagItemRow.user_id == user_id,
                                      BagItemRow.product_id == product_id))
-        return bool(result.rowcount)  # type: ignore[attr-defined]
+        return bool(rowcount(result))
 
     async def remove_many(self, user_id: int, product_ids: list[int]) -> None:
         if product_ids:

@@ -32,7 +32,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import Mapped, mapped_column
 
 from adapters.sqlalchemy.accounts import UserRow
-from adapters.sqlalchemy.base import Base, UtcDateTime
+from adapters.sqlalchemy.base import Base, UtcDateTime, rowcount, table_of
 from adapters.sqlalchemy.search_outbox import note
 from application.ports.catalog import SellerCard
 from domain.catalog import Category, Condition, ListingStatus, Size, brand_key
@@ -85,8 +85,8 @@ class ProductImageRow(Base):
     thumbnail_url: Mapped[str] = mapped_column(String(500))
 
 
-PRODUCTS = ProductRow.__table__
-IMAGES = ProductImageRow.__table__
+PRODUCTS = table_of(ProductRow)
+IMAGES = table_of(ProductImageRow)
 
 
 def to_cents(amount: Decimal) -> int:
@@ -277,7 +277,7 @@ class SqlListingRepository:
     async def delete(self, listing_id: int) -> None:
         result = await self.session.execute(
             delete(ProductRow).where(ProductRow.id == listing_id))
-        if result.rowcount:  # type: ignore[attr-defined]
+        if rowcount(result):
             await note(self.session, [listing_id])
 
     async def claim_status(self, listing_id: int, expected: ListingStatus,
@@ -287,7 +287,7 @@ class SqlListingRepository:
             .where(ProductRow.id == listing_id, ProductRow.status == expected.value)
             .values(status=status.value, updated_at=now)
             .execution_options(synchronize_session=False))
-        claimed = result.rowcount == 1  # type: ignore[attr-defined]
+        claimed = rowcount(result) == 1
         if claimed:
             await note(self.session, [listing_id])
         return claimed

@@ -9,7 +9,7 @@ from sqlalchemy import Index, Integer, String, Text, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import Mapped, mapped_column
 
-from adapters.sqlalchemy.base import Base, UtcDateTime
+from adapters.sqlalchemy.base import Base, UtcDateTime, rowcount
 from domain.mail import SUBJECT_MAX, Mail, MailStatus, QueuedMail
 
 
@@ -70,7 +70,7 @@ class SqlMailQueueRepository:
                 .where(MailRow.id == mail_id, MailRow.status == MailStatus.PENDING.value,
                        MailRow.next_attempt_at == seen_at)
                 .values(next_attempt_at=lease_until, attempts=MailRow.attempts + 1))
-            if result.rowcount == 1:  # type: ignore[attr-defined]
+            if rowcount(result) == 1:
                 claimed.append(mail_id)
         if not claimed:
             return []

@@ -31,7 +31,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import Mapped, mapped_column
 
 from adapters.sqlalchemy.accounts import UserRow, user_from_row
-from adapters.sqlalchemy.base import Base, UtcDateTime
+from adapters.sqlalchemy.base import Base, UtcDateTime, rowcount
 from application.ports.messaging import Conversation
 from domain.messaging import Message, pair_of
 
@@ -129,7 +129,7 @@ class SqlMessageRepository:
         result = await self.session.execute(
             update(M).where(M.sender_id == sender_id, M.receiver_id == receiver_id,
                             M.read == false()).values(read=True))
-        return int(result.rowcount or 0)
+        return int(rowcount(result) or 0)
 
     async def unread_count(self, receiver_id: int) -> int:
         query = (select(func.count()).select_from(M)

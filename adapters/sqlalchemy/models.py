@@ -19,7 +19,7 @@ from adapters.sqlalchemy.moderation import (  # noqa: F401
     ReportRow,
     SuspensionRow,
 )
-from adapters.sqlalchemy.notifications import NotificationRow  # noqa: F401
+from adapters.sqlalchemy.notifications import EmailOptOutRow, NotificationRow  # noqa: F401
 from adapters.sqlalchemy.offers import OfferRow  # noqa: F401
 from adapters.sqlalchemy.orders import OrderEventRow, OrderItemRow, OrderRow  # noqa: F401
 from adapters.sqlalchemy.posts import (  # noqa: F401

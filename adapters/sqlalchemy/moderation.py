@@ -28,7 +28,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import Mapped, mapped_column
 
 from adapters.sqlalchemy.accounts import SessionRow, UserRow
-from adapters.sqlalchemy.base import Base, UtcDateTime
+from adapters.sqlalchemy.base import Base, UtcDateTime, rowcount
 from adapters.sqlalchemy.catalog import ProductRow
 from adapters.sqlalchemy.messaging import MessageRow
 from adapters.sqlalchemy.paging import after_clause
@@ -109,7 +109,7 @@ class AuditRow(Base):
     created_at: Mapped[datetime] = mapped_column(UtcDateTime)
 
 
-def _insert(session: AsyncSession):  # type: ignore[no-untyped-def]
+def _insert(session: AsyncSession):  # postgresql.insert or sqlite.insert (two types)
     dialect = session.get_bind().dialect.name
     return postgresql.insert if dialect == "postgresql" else sqlite.insert
 
@@ -166,7 +166,7 @@ class SqlReportRepository:
                    ReportRow.status == ReportStatus.OPEN.value)
             .values(status=ReportStatus.RESOLVED.value, action=action.value, note=note,
                     resolved_by=admin_id, resolved_at=now))
-        return int(result.rowcount or 0)  # type: ignore[attr-defined]
+        return int(rowcount(result) or 0)
 
     async def target_owner(self, target_type: ReportTarget, target_id: int
                            ) -> tuple[int, ...] | None:
@@ -203,7 +203,7 @@ class SqlBlockRepository:
     async def remove(self, blocker_id: int, blocked_id: int) -> bool:
         result = await self.session.execute(delete(BlockRow).where(
             BlockRow.blocker_id == blocker_id, BlockRow.blocked_id == blocked_id))
-        return bool(result.rowcount)  # type: ignore[attr-defined]
+        return bool(rowcount(result))
 
     async def between(self, a: int, b: int) -> bool:
         found = await self.session.scalar(select(BlockRow.blocker_id).where(or_(
@@ -248,12 +248,12 @@ class SqlSuspensionRepository:
     async def remove(self, user_id: int) -> bool:
         result = await self.session.execute(
             delete(SuspensionRow).where(SuspensionRow.user_id == user_id))
-        return bool(result.rowcount)  # type: ignore[attr-defined]
+        return bool(rowcount(result))
 
     async def end_sessions(self, user_id: int) -> int:
         result = await self.session.execute(delete(SessionRow).where(
             SessionRow.user_id == user_id))
-        return int(result.rowcount or 0)  # type: ignore[attr-defined]
+        return int(rowcount(result) or 0)
 
     async def available_listings(self, user_id: int) -> list[int]:
         found = await self.session.scalars(select(ProductRow.id).where(
@@ -278,7 +278,7 @@ class SqlHiddenRepository:
     async def remove(self, kind: HiddenKind, target_id: int) -> bool:
         result = await self.session.execute(delete(HiddenRow).where(
             HiddenRow.kind == kind.value, HiddenRow.target_id == target_id))
-        return bool(result.rowcount)  # type: ignore[attr-defined]
+        return bool(rowcount(result))
 
     async def is_hidden(self, kind: HiddenKind, target_id: int) -> bool:
         found = await self.session.scalar(select(HiddenRow.owner_id).where(

@@ -26,7 +26,8 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import Mapped, mapped_column
 
 from adapters.sqlalchemy.accounts import UserRow
-from adapters.sqlalchemy.base import Base, UtcDateTime
+from adapters.sqlalchemy.base import Base, UtcDateTime, rowcount
+from domain.notification_mail import EmailKind, MailState
 from domain.notifications import Notification
 
 
@@ -35,6 +36,7 @@ class NotificationRow(Base):
     __table_args__ = (
         Index("ix_notifications_user_id_id", "user_id", "id"),
         Index("ix_notifications_unread", "user_id", "read", "kind"),
+        Index("ix_notifications_mail", "mail_state", "created_at"),
         Index("ix_notifications_group", "user_id", "kind", "link"),
     )
 
@@ -46,8 +48,21 @@ class NotificationRow(Base):
     link: Mapped[str | None] = mapped_column(String(300))
     read: Mapped[bool] = mapped_column(Boolean, default=False)
     created_at: Mapped[datetime] = mapped_column(UtcDateTime)
+    #: Its email (``domain/notification_mail.py``): None until decided.
+    mail_state: Mapped[str | None] = mapped_column(String(8))
+    mailed_at: Mapped[datetime | None] = mapped_column(UtcDateTime)
     # A grouped social notice's people, newest first: "12,7,3" (None for other kinds).
     actor_ids: Mapped[str | None] = mapped_column(Text)
+
+
+class EmailOptOutRow(Base):
+    """One row per notification email a member turned off."""
+
+    __tablename__ = "email_opt_outs"
+
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"),
+                                         primary_key=True)
+    kind: Mapped[str] = mapped_column(String(24), primary_key=True)
 
 
 N = NotificationRow
@@ -119,10 +134,49 @@ class SqlNotificationRepository:
         if ids is not None:
             statement = statement.where(N.id.in_(ids))
         result = await self.session.execute(statement.values(read=True))
-        return int(result.rowcount or 0)
+        return int(rowcount(result) or 0)
 
     async def mark_read_link(self, user_id: int, kind: str, link: str) -> int:
         result = await self.session.execute(
             update(N).where(N.user_id == user_id, N.read == false(), N.kind == kind,
                             N.link == link).values(read=True))
-        return int(result.rowcount or 0)
+        return int(rowcount(result) or 0)
+
+    async def unmailed(self, kinds: frozenset[str], created_before: datetime, limit: int
+                       ) -> list[Notification]:
+        query = (select(N).where(N.mail_state.is_(None), N.kind.in_(sorted(kinds)),
+                                 N.created_at <= created_before)
+                 .order_by(N.created_at, N.id).limit(limit))
+        return [_notification(row) for row in (await self.session.scalars(query)).all()]
+
+    async def claim_mail(self, notification_id: int, state: MailState, now: datetime) -> bool:
+        result = await self.session.execute(
+            update(N).where(N.id == notification_id, N.mail_state.is_(None))
+            .values(mail_state=state.value, mailed_at=now)
+            .execution_options(synchronize_session=False))
+        return rowcount(result) == 1
+
+    async def mailed_since(self, user_id: int, kind: str, link: str | None,
+                           since: datetime) -> bool:
+        query = select(N.id).where(N.user_id == user_id, N.kind == kind,
+                                   N.mail_state == MailState.SENT.value, N.mailed_at >= since)
+        query = query.where(N.link.is_(None) if link is None else N.link == link)
+        return (await self.session.scalar(query.limit(1))) is not None
+
+
+class SqlEmailPreferenceRepository:
+    def __init__(self, session: AsyncSession) -> None:
+        self.session = session
+
+    async def turned_off(self, user_id: int) -> set[EmailKind]:
+        rows = await self.session.scalars(
+            select(EmailOptOutRow.kind).where(EmailOptOutRow.user_id == user_id))
+        known = {kind.value for kind in EmailKind}
+        return {EmailKind(kind) for kind in rows.all() if kind in known}
+
+    async def set(self, user_id: int, kind: EmailKind, on: bool) -> None:
+        await self.session.execute(delete(EmailOptOutRow).where(
+            EmailOptOutRow.user_id == user_id, EmailOptOutRow.kind == kind.value))
+        if not on:
+            self.session.add(EmailOptOutRow(user_id=user_id, kind=kind.value))
+            await self.session.flush()

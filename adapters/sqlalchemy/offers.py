@@ -15,6 +15,7 @@ from decimal import Decimal
 
 from sqlalchemy import (
     Boolean,
+    ColumnElement,
     ForeignKey,
     Index,
     Integer,
@@ -36,7 +37,7 @@ from adapters.sqlalchemy.paging import after_clause
 from application.paging import After
 from application.ports.offers import OfferCounts, OfferQuery
 from domain.errors import Conflict
-from domain.offers import OPEN_STATUSES, Offer, OfferStatus
+from domain.offers import OPEN_STATUSES, DeclineReason, Offer, OfferStatus
 
 OPEN_SQL = "status IN ('pending', 'countered')"
 ACCEPTED_SQL = "status = 'accepted'"
@@ -108,7 +109,7 @@ def _offer(row: OfferRow) -> Offer:
         status=OfferStatus(row.status), listing_price=Decimal(row.listing_price_cents) / 100,
         offer_price=Decimal(row.offer_price_cents) / 100,
         counter_price=_dollars(row.counter_price_cents), message=row.message,
-        decline_reason=row.decline_reason,  # type: ignore[arg-type]
+        decline_reason=None if row.decline_reason is None else DeclineReason(row.decline_reason),
         seller_seen=row.seller_seen, buyer_seen=row.buyer_seen,
         created_at=row.created_at, updated_at=row.updated_at,
         reserved_until=row.reserved_until, from_seller=bool(row.from_seller),
@@ -205,8 +206,8 @@ class SqlOfferRepository:
         return await self._exists(OfferRow.product_id == product_id,
                                   OfferRow.status == OfferStatus.ACCEPTED.value)
 
-    async def _exists(self, *where: object) -> bool:
-        found = await self.session.scalar(select(OfferRow.id).where(*where).limit(1))  # type: ignore[arg-type]
+    async def _exists(self, *where: ColumnElement[bool]) -> bool:
+        found = await self.session.scalar(select(OfferRow.id).where(*where).limit(1))
         return found is not None
 
     async def search(self, query: OfferQuery, limit: int,
@@ -247,8 +248,8 @@ class SqlOfferRepository:
         return await self._mark([OfferRow.buyer_id == buyer_id, OfferRow.buyer_seen.is_(False)],
                                 buyer_seen=True)
 
-    async def _mark(self, where: list[object], **values: bool) -> int:
+    async def _mark(self, where: list[ColumnElement[bool]], **values: bool) -> int:
         changed = (await self.session.scalars(
-            update(OfferRow).where(*where).values(**values)  # type: ignore[arg-type]
+            update(OfferRow).where(*where).values(**values)
             .returning(OfferRow.id))).all()
         return len(changed)

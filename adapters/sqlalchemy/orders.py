@@ -28,7 +28,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import Mapped, aliased, mapped_column
 
 from adapters.sqlalchemy.accounts import UserRow
-from adapters.sqlalchemy.base import Base, UtcDateTime
+from adapters.sqlalchemy.base import Base, UtcDateTime, rowcount
 from adapters.sqlalchemy.catalog import ProductRow
 from adapters.sqlalchemy.paging import after_clause
 from application.paging import After
@@ -144,7 +144,8 @@ class SqlOrderRepository:
             .where(OrderRow.offer_id.in_(offer_ids),
                    OrderRow.status != OrderStatus.CANCELLED.value)
             .order_by(OrderRow.id))
-        return {offer_id: order_id for offer_id, order_id in rows.all()}
+        return {offer_id: order_id for offer_id, order_id in rows.all()
+                if offer_id is not None}  # (never None: the query matched it)
 
     async def offer_of(self, order_id: int) -> int | None:
         return await self.session.scalar(
@@ -163,7 +164,7 @@ class SqlOrderRepository:
             update(OrderRow)
             .where(OrderRow.id == order.id, OrderRow.status == expected_status.value)
             .values(**values).execution_options(synchronize_session=False))
-        return result.rowcount == 1  # type: ignore[attr-defined]
+        return rowcount(result) == 1
 
     async def list_for(self, *, buyer_id: int | None = None, seller_id: int | None = None,
                        status: OrderStatus | None = None, limit: int,

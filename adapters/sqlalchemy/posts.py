@@ -8,6 +8,7 @@ Lists are keyset pages over (created_at, id).
 
 from __future__ import annotations
 
+import builtins  # SqlPostRepository has a method named list; annotations after it use builtins.list
 from collections import defaultdict
 from collections.abc import Sequence
 from datetime import datetime
@@ -30,7 +31,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import Mapped, mapped_column
 
-from adapters.sqlalchemy.base import Base, UtcDateTime
+from adapters.sqlalchemy.base import Base, UtcDateTime, rowcount
 from adapters.sqlalchemy.paging import after_clause
 from adapters.sqlalchemy.social import FollowRow
 from application.paging import After
@@ -161,7 +162,7 @@ class SqlPostRepository:
         statement = statement.order_by(P.created_at.desc(), P.id.desc()).limit(limit)
         return await self._posts((await self.session.scalars(statement)).all())
 
-    async def trending(self, since: datetime, limit: int) -> list[StylePost]:
+    async def trending(self, since: datetime, limit: int) -> builtins.list[StylePost]:
         likes = (select(PostLikeRow.post_id, func.count().label("n"))
                  .group_by(PostLikeRow.post_id).subquery())
         statement = (select(PostRow).outerjoin(likes, likes.c.post_id == P.id)
@@ -171,7 +172,7 @@ class SqlPostRepository:
                      .limit(limit))
         return await self._posts((await self.session.scalars(statement)).all())
 
-    async def counts(self, post_ids: list[int]) -> dict[int, PostCounts]:
+    async def counts(self, post_ids: builtins.list[int]) -> dict[int, PostCounts]:
         if not post_ids:
             return {}
         found: dict[int, dict[str, int]] = defaultdict(dict)
@@ -188,7 +189,7 @@ class SqlPostRepository:
         query = select(func.count()).select_from(PostRow).where(P.user_id == user_id)
         return int(await self.session.scalar(query) or 0)
 
-    async def _posts(self, rows: Sequence[PostRow]) -> list[StylePost]:
+    async def _posts(self, rows: Sequence[PostRow]) -> builtins.list[StylePost]:
         ids = [row.id for row in rows]
         hashtags: dict[int, list[str]] = defaultdict(list)
         tags: dict[int, list[ProductTag]] = defaultdict(list)
@@ -245,7 +246,7 @@ class SqlReactionRepository:
     async def remove(self, post_id: int, user_id: int) -> bool:
         result = await self.session.execute(delete(self.table).where(
             self.table.post_id == post_id, self.table.user_id == user_id))
-        return bool(result.rowcount)  # type: ignore[attr-defined]
+        return bool(rowcount(result))
 
     async def of_user(self, user_id: int, post_ids: list[int]) -> set[int]:
         if not post_ids:

@@ -18,7 +18,7 @@ from sqlalchemy import Integer, delete, func, insert, select
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import Mapped, mapped_column
 
-from adapters.sqlalchemy.base import Base
+from adapters.sqlalchemy.base import Base, table_of
 
 
 class SearchOutboxRow(Base):
@@ -28,7 +28,7 @@ class SearchOutboxRow(Base):
     listing_id: Mapped[int] = mapped_column(Integer)
 
 
-OUTBOX = SearchOutboxRow.__table__
+OUTBOX = table_of(SearchOutboxRow)
 _WROTE = "rethread.search_outbox"  # a session's mark: its transaction added rows
 
 

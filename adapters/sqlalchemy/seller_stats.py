@@ -17,7 +17,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import Mapped, mapped_column
 
-from adapters.sqlalchemy.base import Base
+from adapters.sqlalchemy.base import Base, rowcount
 from adapters.sqlalchemy.catalog import ProductRow
 from adapters.sqlalchemy.offers import OfferRow
 from adapters.sqlalchemy.orders import OrderRow
@@ -53,7 +53,7 @@ class SqlSellerStatsRepository:
             dialect.insert(ListingViewMarkRow)
             .values(product_id=product_id, day=day, mark=mark)
             .on_conflict_do_nothing(index_elements=["product_id", "day", "mark"]))
-        if not marked.rowcount:  # type: ignore[attr-defined]
+        if not rowcount(marked):
             return False
         upsert = dialect.insert(ListingViewDayRow).values(product_id=product_id, day=day,
                                                           views=1)
@@ -65,7 +65,7 @@ class SqlSellerStatsRepository:
     async def forget_marks(self, before: date) -> int:
         result = await self.session.execute(
             delete(ListingViewMarkRow).where(ListingViewMarkRow.day < before))
-        return int(result.rowcount or 0)  # type: ignore[attr-defined]
+        return int(rowcount(result) or 0)
 
     async def add_view_days(self, rows: list[tuple[int, date, int]]) -> None:
         if rows:

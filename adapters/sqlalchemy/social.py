@@ -15,7 +15,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import Mapped, mapped_column
 
 from adapters.sqlalchemy.accounts import UserRow, user_from_row
-from adapters.sqlalchemy.base import Base, UtcDateTime
+from adapters.sqlalchemy.base import Base, UtcDateTime, rowcount
 from application.ports.social import Follow
 from domain.accounts import User
 
@@ -60,7 +60,7 @@ class SqlFollowRepository:
     async def remove(self, follower_id: int, following_id: int) -> bool:
         result = await self.session.execute(delete(FollowRow).where(
             F.follower_id == follower_id, F.following_id == following_id))
-        return bool(result.rowcount)
+        return bool(rowcount(result))
 
     async def exists(self, follower_id: int, following_id: int) -> bool:
         found = await self.session.scalar(select(F.created_at).where(

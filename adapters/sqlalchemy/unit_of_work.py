@@ -38,7 +38,10 @@ from adapters.sqlalchemy.moderation import (
     SqlReportRepository,
     SqlSuspensionRepository,
 )
-from adapters.sqlalchemy.notifications import SqlNotificationRepository
+from adapters.sqlalchemy.notifications import (
+    SqlEmailPreferenceRepository,
+    SqlNotificationRepository,
+)
 from adapters.sqlalchemy.offers import SqlOfferRepository
 from adapters.sqlalchemy.orders import SqlOrderEventRepository, SqlOrderRepository
 from adapters.sqlalchemy.posts import (
@@ -105,6 +108,7 @@ _REPOSITORIES: dict[str, Callable[[Any], Any]] = {
     "likes": lambda session: SqlReactionRepository(session, PostLikeRow),
     "saves": lambda session: SqlReactionRepository(session, PostSaveRow),
     "messages": SqlMessageRepository, "notifications": SqlNotificationRepository,
+    "email_preferences": SqlEmailPreferenceRepository,
     "sitemap": SqlSitemapRepository, "account_tokens": SqlAccountTokenRepository,
     "mail": SqlMailQueueRepository,
     "reports": SqlReportRepository, "blocks": SqlBlockRepository,
@@ -119,6 +123,8 @@ _WITH_UOW: dict[str, Callable[[SqlAlchemyUnitOfWork], Any]] = {
 
 
 class SqlAlchemyUnitOfWork:
+    session: AsyncSession  # made on first use (open_session), not in __init__
+
     def __init__(self, session_factory: async_sessionmaker[AsyncSession],
                  after_search_change: Callable[[], Awaitable[None]] | None = None) -> None:
         """``after_search_change`` runs after a commit that added search outbox rows (the

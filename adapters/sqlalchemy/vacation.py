@@ -8,7 +8,7 @@ from sqlalchemy import ForeignKey, String, delete, select
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import Mapped, mapped_column
 
-from adapters.sqlalchemy.base import Base, UtcDateTime
+from adapters.sqlalchemy.base import Base, UtcDateTime, rowcount
 from domain.vacation import Vacation
 
 
@@ -50,7 +50,7 @@ class SqlVacationRepository:
     async def remove(self, user_id: int) -> bool:
         result = await self.session.execute(
             delete(VacationRow).where(VacationRow.user_id == user_id))
-        return bool(result.rowcount)  # type: ignore[attr-defined]
+        return bool(rowcount(result))
 
     async def remove_ended(self, now: datetime) -> list[int]:
         ended = list((await self.session.scalars(

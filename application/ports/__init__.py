@@ -34,7 +34,7 @@ from application.ports.moderation import (
     ReportRepository,
     SuspensionRepository,
 )
-from application.ports.notifications import NotificationRepository
+from application.ports.notifications import EmailPreferenceRepository, NotificationRepository
 from application.ports.offers import OfferRepository
 from application.ports.orders import (
     AddressRepository,
@@ -73,6 +73,7 @@ class UnitOfWork(Protocol):
     saves: ReactionRepository
     messages: MessageRepository
     notifications: NotificationRepository
+    email_preferences: EmailPreferenceRepository
     sitemap: SitemapRepository
     reports: ReportRepository
     blocks: BlockRepository

@@ -23,6 +23,15 @@ class MailQueueRepository(Protocol):
         """The newest messages in these statuses (operators' view)."""
 
 
+class LinkSigner(Protocol):
+    """Signs small values into URL-safe tokens with the site's secret (links that work
+    without signing in, e.g. one-click unsubscribe), behind a well-kept library."""
+
+    def sign(self, value: dict[str, Any]) -> str: ...
+    def unsign(self, token: str) -> dict[str, Any] | None:
+        """The signed value, or None for a token this site did not sign."""
+
+
 class MailTemplates(Protocol):
     def render(self, template: str, context: dict[str, Any]) -> tuple[str, str, str]:
         """(subject, plain text, HTML) of one template with ``context``."""

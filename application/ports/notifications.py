@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Protocol
 
+from domain.notification_mail import EmailKind, MailState
 from domain.notifications import Notification
 
 
@@ -24,3 +26,20 @@ class NotificationRepository(Protocol):
         """Mark the user's notifications read (all when ``ids`` is None); returns how many."""
     async def mark_read_link(self, user_id: int, kind: str, link: str) -> int:
         """Mark read the user's unread notices of this kind pointing at ``link``."""
+    async def unmailed(self, kinds: frozenset[str], created_before: datetime, limit: int
+                       ) -> list[Notification]:
+        """Notices of these kinds, made by ``created_before``, whose email is not decided
+        yet (oldest first)."""
+    async def claim_mail(self, notification_id: int, state: MailState, now: datetime) -> bool:
+        """Decide a notice's email once (compare-and-set from undecided): True for
+        exactly one caller."""
+    async def mailed_since(self, user_id: int, kind: str, link: str | None,
+                           since: datetime) -> bool:
+        """Was a notice of this kind and link emailed to the user since ``since``?"""
+
+
+class EmailPreferenceRepository(Protocol):
+    """Which notification emails each member turned off (every kind is on by default)."""
+
+    async def turned_off(self, user_id: int) -> set[EmailKind]: ...
+    async def set(self, user_id: int, kind: EmailKind, on: bool) -> None: ...

@@ -3,7 +3,14 @@
 from __future__ import annotations
 
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TaskID,
+    TextColumn,
+    TimeElapsedColumn,
+)
 
 from application.demo import DEMO_LOGINS
 from entrypoints.cli.runtime import console, run
@@ -20,7 +27,7 @@ def seed(
     """Fill an empty database with demo accounts and data (does nothing when already seeded)."""
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                   TimeElapsedColumn(), console=console, transient=True) as bar:
-        tasks: dict[str, int] = {}
+        tasks: dict[str, TaskID] = {}
 
         def report(step: str, done: int, total: int) -> None:
             if step not in tasks:

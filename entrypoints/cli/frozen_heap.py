@@ -36,7 +36,8 @@ def create_served_app() -> ASGIApp:
     app.on_startup.append(freeze_when_loaded)
     trusted = get_settings().forwarded_allow_ips
     if trusted:
-        return wrap_asgi_with_proxy_headers(app, trusted_hosts=trusted)  # type: ignore[no-any-return]
+        wrapped: ASGIApp = wrap_asgi_with_proxy_headers(app, trusted_hosts=trusted)  # (untyped)
+        return wrapped
     return app
 
 

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import typer
 
+from application.mail import Delivery
 from domain.errors import DomainError
 from entrypoints.cli.runtime import console, errors, run
 from entrypoints.cli.tables import Column, print_table, table
+from entrypoints.container import Container
 
 app = typer.Typer(help="Email: test the settings, list and send the queue.", no_args_is_help=True)
 
@@ -15,7 +17,7 @@ app = typer.Typer(help="Email: test the settings, list and send the queue.", no_
 def test(address: str = typer.Argument(..., help="Where to send the test email.")) -> None:
     """Queue a test email to ADDRESS and send what is due now (SMTP or .eml files)."""
 
-    async def use_case(container):  # type: ignore[no-untyped-def]
+    async def use_case(container: Container) -> tuple[int, Delivery]:
         dispatcher = container.mail_dispatcher()
         mail_id = await dispatcher.queue_test(address)
         return mail_id, await dispatcher.deliver_due()
@@ -36,8 +38,9 @@ def test(address: str = typer.Argument(..., help="Where to send the test email."
 def send() -> None:
     """Send every message that is due now (the server's worker does this by itself)."""
 
-    async def use_case(container):  # type: ignore[no-untyped-def]
+    async def use_case(container: Container) -> tuple[int, int]:
         total = sent = 0
+        await container.notification_mailer().sweep()  # the notices due an email first
         while True:
             result = await container.mail_dispatcher().deliver_due()
             if not result.total:

@@ -18,12 +18,14 @@ import json
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 from rich import box
 from rich.cells import cell_len
 from rich.console import Console
 from rich.table import Table
+
+_ColorSystem = Literal["auto", "standard", "256", "truecolor", "windows"]
 
 # A wrapping column is never made narrower than this (or its longest word, if shorter).
 FOLD_MIN = 12
@@ -75,7 +77,9 @@ def print_table(console: Console, printed: Table) -> None:
     needed = narrowest(printed)
     if needed > console.width:  # Console.print caps ``width`` at the console's own
         console = Console(file=console.file, width=needed, force_terminal=console.is_terminal,
-                          color_system=console.color_system, no_color=console.no_color)
+                          # (rich types the property str; it is one of the names it takes)
+                          color_system=cast(_ColorSystem, console.color_system),
+                          no_color=console.no_color)
     console.print(printed, crop=False)
 
 

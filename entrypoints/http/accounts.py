@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
 
 from litestar import Controller, Request, Response, delete, get, patch, post
 from litestar.status_codes import HTTP_200_OK, HTTP_201_CREATED
@@ -92,9 +92,15 @@ class ProfileIn(CamelStruct):
 MAX_PROFILE_BODY = MAX_IMAGE_BYTES * 4 // 3 + 64 * 1024
 
 
+_Content = TypeVar("_Content")
+
+
 def _signed_in(result: SignedIn, status: int) -> Response[UserOut]:
-    return Response(user_out(result.user, result.user), status_code=status,
-                    cookies=[session_cookie(result.token)])
+    return _with_session(user_out(result.user, result.user), result, status)
+
+
+def _with_session(content: _Content, result: SignedIn, status: int) -> Response[_Content]:
+    return Response(content, status_code=status, cookies=[session_cookie(result.token)])
 
 
 class AccountController(Controller):
@@ -130,7 +136,7 @@ class AccountController(Controller):
             client_address(request), request.headers.get("user-agent"))
         if isinstance(result, CheckEmail):
             return Response(Message(result.message), status_code=HTTP_201_CREATED)
-        return _signed_in(result, HTTP_201_CREATED)
+        return _with_session(user_out(result.user, result.user), result, HTTP_201_CREATED)
 
     @post("/logout", status_code=HTTP_200_OK)
     async def logout(self, request: Request[Any, Any, Any],

@@ -34,6 +34,7 @@ from entrypoints.http.caching import (
 from entrypoints.http.catalog import CatalogController
 from entrypoints.http.contact import ContactController
 from entrypoints.http.disputes import DisputeController
+from entrypoints.http.email_settings import EmailSettingsController
 from entrypoints.http.errors import EXCEPTION_HANDLERS
 from entrypoints.http.favorites import FavoriteController
 from entrypoints.http.guards import MAX_BODY_BYTES, input_guard
@@ -69,7 +70,8 @@ CONTROLLERS: list[Any] = [SystemController, AccountController, AccountSecurityCo
                           OrderController, AddressController, UserReviewController,
                           OfferController, OrderDeskController, BundleController,
                           ReportController, ModerationController, DisputeController,
-                          VacationController, SellerStatsController, SessionsController]
+                          VacationController, SellerStatsController, SessionsController,
+                          EmailSettingsController]
 
 
 def _built(provider: Any) -> Callable[[], Any]:
@@ -93,6 +95,7 @@ def _dependencies(container: Container) -> dict[str, Provide]:
                 "security": container.account_security,
                 "two_factor": container.two_factor,
                 "closure": container.account_closure,
+                "email_settings": container.email_settings,
                 "blogs": container.blogs, "contact": container.contact,
                 "catalog": container.catalog, "favorites": container.favorites,
                 "social": container.social, "profiles": container.profiles,

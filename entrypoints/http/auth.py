@@ -20,7 +20,8 @@ async def provide_viewer(request: Request[Any, Any, Any], accounts: AccountServi
     if "viewer" not in request.state:
         token = request.cookies.get(SESSION_COOKIE)
         request.state.viewer = await accounts.user_for_session(token)
-    return request.state.viewer
+    viewer: User | None = request.state.viewer  # (State holds Any)
+    return viewer
 
 
 async def provide_current_user(viewer: User | None) -> User:

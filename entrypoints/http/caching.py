@@ -31,11 +31,20 @@ from typing import Any
 
 from litestar import Controller, Request
 from litestar.config.response_cache import ResponseCacheConfig, default_cache_key_builder
+from litestar.enums import ScopeType
 from litestar.handlers import HTTPRouteHandler
 from litestar.stores.base import Store
 from litestar.stores.memory import MemoryStore
 from litestar.stores.redis import RedisStore
-from litestar.types import ASGIApp, HTTPScope, Message, Receive, Scope, Send
+from litestar.types import (
+    ASGIApp,
+    HTTPResponseStartEvent,
+    HTTPScope,
+    Message,
+    Receive,
+    Scope,
+    Send,
+)
 
 from entrypoints.http.auth import SESSION_COOKIE
 
@@ -123,7 +132,7 @@ def http_caching(app: ASGIApp) -> ASGIApp:
     """The middleware factory installed on the app (see the module docstring)."""
 
     async def caching(scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
+        if scope["type"] != ScopeType.HTTP:
             await app(scope, receive, send)
             return
         method = scope["method"]
@@ -156,11 +165,11 @@ class _Conditional:
     """Holds a GET's start until its body is known (when its length is), then sends the
     answer with its ETag and policy, or a 304; a HEAD's body is never sent."""
 
-    def __init__(self, scope: Scope, send: Send, policy: bytes | None) -> None:
+    def __init__(self, scope: HTTPScope, send: Send, policy: bytes | None) -> None:
         self.send_on, self.policy = send, policy
         self.head = scope["method"] == "HEAD"
         self.if_none_match = _header(scope["headers"], b"if-none-match")
-        self.start: Message | None = None
+        self.start: HTTPResponseStartEvent | None = None
         self.chunks: list[bytes] = []
 
     async def send(self, message: Message) -> None:
@@ -168,18 +177,18 @@ class _Conditional:
             headers = list(message.get("headers", []))
             if self.policy is not None and _header(headers, b"cache-control") is None:
                 headers.append((b"cache-control", self.policy))
-            message = {**message, "headers": headers}  # type: ignore[assignment]
+            start: HTTPResponseStartEvent = {**message, "headers": headers}
             length = _header(headers, b"content-length")
-            if message["status"] == 200 and (etag := _header(headers, b"etag")) is not None:
+            if start["status"] == 200 and (etag := _header(headers, b"etag")) is not None:
                 if self.if_none_match is not None and _matches(self.if_none_match, etag):
                     self.head = True  # (the file's body is not sent)
                     await self._not_modified(headers)
                     return
-            elif message["status"] == 200 and length is not None and int(
+            elif start["status"] == 200 and length is not None and int(
                     length) <= MAX_HELD_BYTES:
-                self.start = message  # held until the body is known
+                self.start = start  # held until the body is known
                 return
-            await self.send_on(message)
+            await self.send_on(start)
             return
         if message["type"] != "http.response.body":
             await self.send_on(message)
@@ -188,7 +197,7 @@ class _Conditional:
             if not self.head:
                 await self.send_on(message)
             elif not message.get("more_body", False):
-                await self.send_on({"type": "http.response.body", "body": b""})
+                await self.send_on({"type": "http.response.body", "body": b"", "more_body": False})
             return
         self.chunks.append(message.get("body", b""))
         if message.get("more_body", False):
@@ -204,10 +213,12 @@ class _Conditional:
             headers.append((b"etag", etag))
         if self.if_none_match is not None and _matches(self.if_none_match, etag):
             await self._not_modified(headers)
-            await self.send_on({"type": "http.response.body", "body": b""})
+            await self.send_on({"type": "http.response.body", "body": b"", "more_body": False})
             return
-        await self.send_on({**self.start, "headers": headers})
-        await self.send_on({"type": "http.response.body", "body": b"" if self.head else body})
+        start: HTTPResponseStartEvent = {**self.start, "headers": headers}
+        await self.send_on(start)
+        await self.send_on({"type": "http.response.body", "body": b"" if self.head else body,
+                           "more_body": False})
 
     async def _not_modified(self, headers: list[tuple[bytes, bytes]]) -> None:
         kept = [(n, v) for n, v in headers

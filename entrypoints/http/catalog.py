@@ -67,11 +67,11 @@ Price = str | float | None
 # Searches, facets, suggestions and similar items: public reads the search engine answers.
 # Not in the response cache: a search cached between a write and its indexing would stay
 # stale for the cache's lifetime (docs/search.md, freshness).
-HEAVY_PUBLIC_READ: dict = {"opt": {"exclude_from_csrf": True}}
+HEAVY_PUBLIC_READ: dict[str, Any] = {"opt": {"exclude_from_csrf": True}}
 
 
 #: The listing fields' limits, documented once for creating and for editing.
-LISTING_FIELDS = {
+LISTING_FIELDS: dict[str, dict[str, Any]] = {
     "title": {"minLength": TITLE_MIN, "maxLength": TITLE_MAX},
     "description": {"minLength": DESCRIPTION_MIN, "maxLength": DESCRIPTION_MAX},
     "brand": {"maxLength": BRAND_MAX},
@@ -125,8 +125,8 @@ async def _multipart_listing(request: Request[Any, Any, Any]
     form = await read_form(request, BODY_TOO_LARGE)
     photos: list[PhotoInput] = await form_files(form, "images")
     fields = {name: form.get(name) for name in ListingIn.__struct_fields__ if name != "images"}
-    data = ListingIn(**{name: str(value) for name, value in fields.items()
-                        if isinstance(value, str)})
+    data = msgspec.structs.replace(ListingIn(), **{
+        name: str(value) for name, value in fields.items() if isinstance(value, str)})
     return data, photos
 
 
@@ -214,9 +214,10 @@ class CatalogController(Controller):
          description="Up to 12 available listings most like this one (title, brand, "
                      "category and size), in the search cards' shape; never the listing "
                      "itself. 404 when the listing does not exist.")
-    async def similar(self, product_id: int, catalog: CatalogService) -> SimilarOut:
+    async def similar(self, product_id: int, catalog: CatalogService,
+                      viewer: User | None) -> SimilarOut:
         return SimilarOut(items=[product_out(view)
-                                 for view in await catalog.similar(product_id)])
+                                 for view in await catalog.similar(product_id, viewer)])
 
     @post("/", status_code=HTTP_201_CREATED, request_max_body_size=MAX_LISTING_BODY,
           opt={"body": ListingIn, "form": ListingIn, "errors": {429}})

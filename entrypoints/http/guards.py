@@ -29,8 +29,9 @@ import re
 import typing
 from typing import Any
 
+from litestar.enums import ScopeType
 from litestar.exceptions import HTTPException
-from litestar.types import ASGIApp, Message, Receive, Scope, Send
+from litestar.types import ASGIApp, Receive, ReceiveMessage, Scope, Send
 
 from domain.errors import NotFound, TooLarge, ValidationError
 
@@ -64,7 +65,7 @@ def _mentions_int(annotation: Any) -> bool:
 
 def _int_query_names(handler: Any) -> tuple[str, ...]:
     """The query names whose values the handler parses as integers (cached per handler)."""
-    cached = getattr(handler, "_rethread_int_queries", None)
+    cached: tuple[str, ...] | None = getattr(handler, "_rethread_int_queries", None)
     if cached is not None:
         return cached
     names: list[str] = []
@@ -80,7 +81,7 @@ def _int_query_names(handler: Any) -> tuple[str, ...]:
 
 
 def _check_head(scope: Scope) -> None:
-    headers = scope.get("headers", [])
+    headers = list(scope.get("headers", []))
     if len(headers) > MAX_HEADER_LINES or sum(
             len(name) + len(value) + 4 for name, value in headers) + len(
             scope.get("raw_path", b"")) + len(scope.get("query_string", b"")) > MAX_HEAD_BYTES:
@@ -179,10 +180,11 @@ def _content_type(scope: Scope) -> bytes:
     return b""
 
 
-async def _read_body(receive: Receive, limit: int | None) -> tuple[bytes, list[Message]]:
+async def _read_body(receive: Receive, limit: int | None
+                     ) -> tuple[bytes, list[ReceiveMessage]]:
     chunks: list[bytes] = []
     size = 0
-    messages: list[Message] = []
+    messages: list[ReceiveMessage] = []
     while True:
         message = await receive()
         messages.append(message)
@@ -201,8 +203,8 @@ def input_guard(app: ASGIApp) -> ASGIApp:
     """The middleware factory installed on the app (see the module docstring)."""
 
     async def guard(scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            if scope["type"] == "websocket":
+        if scope["type"] != ScopeType.HTTP:
+            if scope["type"] == ScopeType.WEBSOCKET:
                 _check_head(scope)
                 _check_path(scope)
             await app(scope, receive, send)
@@ -221,10 +223,10 @@ def input_guard(app: ASGIApp) -> ASGIApp:
                 raise ValidationError({"body": NUL_TEXT}, INVALID_BODY)
         elif body:
             check_json_body(body)
-        replay = [{"type": "http.request", "body": body, "more_body": False}]
+        replay: list[ReceiveMessage] = [{"type": "http.request", "body": body, "more_body": False}]
         replay += [m for m in messages if m["type"] != "http.request"]
 
-        async def replayed() -> Message:
+        async def replayed() -> ReceiveMessage:
             return replay.pop(0) if replay else await receive()
 
         await app(scope, replayed, send)

@@ -21,6 +21,8 @@ them and a route added later needs nothing.
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
+
 from litestar.types import Message, Scope
 
 CSP = "; ".join([
@@ -81,7 +83,7 @@ def _secure(value: bytes) -> bytes:
 HSTS = (b"strict-transport-security", b"max-age=31536000; includeSubDomains")
 
 
-def security_headers(*, secure_cookies: bool):  # type: ignore[no-untyped-def]
+def security_headers(*, secure_cookies: bool) -> Callable[[Message, Scope], Awaitable[None]]:
     """The ``before_send`` hook (see the module docstring)."""
     https_only = (HSTS,) if secure_cookies else ()
 
@@ -101,6 +103,6 @@ def security_headers(*, secure_cookies: bool):  # type: ignore[no-untyped-def]
         present = {name.lower() for name, _ in kept}
         kept += [(name, value) for name, value in (*security_headers_for(
             scope.get("path", "")), *https_only) if name not in present]
-        message["headers"] = kept  # type: ignore[typeddict-item]
+        message["headers"] = kept
 
     return before_send

@@ -1,6 +1,8 @@
 """The mail worker: every server process sends the queued mail that is due.
 
-One loop per process calls :meth:`application.mail.MailDispatcher.deliver_due` every
+One loop per process queues the notification emails that are due
+(:meth:`application.notification_mail.NotificationMailer.sweep`) and calls
+:meth:`application.mail.MailDispatcher.deliver_due` every
 ``RETHREAD_MAIL_POLL_SECONDS`` (sooner again while a batch was full). Several processes or
 hosts are safe together: each message is claimed by a compare-and-set before it is sent.
 A failing round is logged and the loop goes on; the messages stay queued.
@@ -23,6 +25,8 @@ async def _loop(container: Any, interval: float) -> None:
     while True:
         delivered = 0
         try:
+            # First the notices that are due an email (queued), then what is queued.
+            await container.notification_mailer().sweep()
             dispatcher = container.mail_dispatcher()
             result = await dispatcher.deliver_due()
             delivered = result.total

@@ -7,6 +7,7 @@ Every route needs a login. Prices travel as decimal strings with two places; ``o
 from __future__ import annotations
 
 from datetime import datetime
+from decimal import Decimal
 from typing import Annotated
 
 from litestar import Controller, get, post, put
@@ -115,8 +116,8 @@ class MarkedOut(CamelStruct):
     updated: int
 
 
-def _money(amount: object) -> str | None:
-    return None if amount is None else format_amount(amount)  # type: ignore[arg-type]
+def _money(amount: Decimal | None) -> str | None:
+    return None if amount is None else format_amount(amount)
 
 
 def _person(card: SellerCard | None) -> PersonOut | None:

@@ -51,7 +51,7 @@ ERROR_SCHEMA = {
 UNSAFE = {"POST", "PUT", "PATCH", "DELETE"}
 USER_DEPENDENCIES = {"current_user", "admin", "viewer"}
 
-T = TypeVar("T")
+T = TypeVar("T", bound=type)
 _HINTS: dict[str, dict[str, Any]] = {}
 
 

@@ -29,7 +29,8 @@ from litestar.channels import ChannelsPlugin
 from litestar.exceptions import WebSocketDisconnect
 
 from adapters.realtime import user_channel
-from application.accounts import SESSION_ENDED, AccountService
+from application.accounts import SESSION_ENDED as SESSION_ENDED_EVENT
+from application.accounts import AccountService
 from application.messaging import MessagingService
 from domain.accounts import User
 from domain.errors import DomainError
@@ -40,7 +41,7 @@ AUTH_TIMEOUT_SECONDS = 15
 SESSION_CHECK_SECONDS = 60
 CLOSE_UNAUTHENTICATED, CLOSE_FORBIDDEN, CLOSE_INTERNAL_ERROR = 4401, 4403, 1011
 log = logging.getLogger("rethread.realtime")
-_SESSION_ENDED = msgspec.json.encode(SESSION_ENDED)
+_SESSION_ENDED = msgspec.json.encode(SESSION_ENDED_EVENT)
 DbId = Annotated[int, msgspec.Meta(ge=1, le=2**31 - 1)]
 
 
@@ -163,7 +164,8 @@ async def _serve(socket: WebSocket[Any, Any, Any], user: User, accounts: Account
     try:
         while True:
             receiving = receiving or asyncio.ensure_future(socket.receive_text())
-            done, _ = await asyncio.wait({receiving, stop}, timeout=SESSION_CHECK_SECONDS,
+            waiting: set[asyncio.Future[Any]] = {receiving, stop}
+            done, _ = await asyncio.wait(waiting, timeout=SESSION_CHECK_SECONDS,
                                          return_when=asyncio.FIRST_COMPLETED)
             if stop in done:
                 # The pending read first: a close sent while it waits is not sent.

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from html import escape
+from typing import Any
 
 from litestar import Request, Response, get
 from litestar.response import Stream
@@ -28,7 +29,7 @@ def _disallowed() -> list[str]:
 
 
 @get("/robots.txt", include_in_schema=False, sync_to_thread=False)
-def robots(request: Request) -> Response[str]:
+def robots(request: Request[Any, Any, Any]) -> Response[str]:
     base = request.app.state.settings.public_url
     lines = ["User-agent: *", *(f"Disallow: {p}" for p in _disallowed()), "",
              f"Sitemap: {base}/sitemap.xml", ""]
@@ -37,7 +38,7 @@ def robots(request: Request) -> Response[str]:
 
 
 @get("/sitemap.xml", include_in_schema=False)
-async def sitemap(request: Request, sharing: SharingService) -> Stream:
+async def sitemap(request: Request[Any, Any, Any], sharing: SharingService) -> Stream:
     base = request.app.state.settings.public_url
     entries = await sharing.sitemap()
     pages = [r.path for r in spa_routes()

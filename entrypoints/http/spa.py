@@ -51,8 +51,8 @@ def spa_handler(dist: Path) -> HTTPRouteHandler:
     index_page = IndexPage(root / "index.html")
 
     @get(["/", "/{path:path}"], include_in_schema=False)
-    async def serve(request: Request, sharing: SharingService, catalog: CatalogService,
-                    path: str = "") -> Any:
+    async def serve(request: Request[Any, Any, Any], sharing: SharingService,
+                    catalog: CatalogService, path: str = "") -> Any:
         clean = path.lstrip("/")
         if clean in ("api", "media", "schema", "ws") or clean.startswith(RESERVED_PREFIXES):
             raise NotFoundException("Not found")
@@ -97,7 +97,7 @@ async def _or_none(work: Awaitable[T], what: str, path: str) -> T | None:
         return None
 
 
-async def _page(index: Path, index_page: IndexPage, request: Request,
+async def _page(index: Path, index_page: IndexPage, request: Request[Any, Any, Any],
                 sharing: SharingService, catalog: CatalogService) -> Any:
     """index.html for a page of the route table; its share tags on a shareable page and its
     first view on a page that has one."""

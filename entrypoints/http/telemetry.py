@@ -33,10 +33,11 @@ import re
 import uuid
 from collections.abc import Awaitable, Callable, Iterator
 from time import perf_counter
-from typing import Any
+from typing import Any, Final
 
 from litestar import Request, Response, get
-from litestar.types import ASGIApp, Message, Receive, Scope, Send
+from litestar.enums import ScopeType
+from litestar.types import ASGIApp, HTTPScope, Message, Receive, Scope, Send
 from prometheus_client import (
     CONTENT_TYPE_LATEST,
     REGISTRY,
@@ -54,7 +55,7 @@ from domain.accounts import User
 from domain.errors import Forbidden, NotAuthenticated
 from entrypoints.logs import request_id_var
 
-REQUEST_ID = "rethread.request_id"  # in the scope: the request's id
+REQUEST_ID: Final = "rethread.request_id"  # in the scope: the request's id
 _TOKEN = re.compile(rb"[A-Za-z0-9._:-]{1,64}")
 UNMATCHED = "<unmatched>"
 LOOPBACK = frozenset({"127.0.0.1", "::1", "localhost"})
@@ -86,7 +87,7 @@ def _request_id(scope: Scope) -> bytes:
     return uuid.uuid4().hex.encode()
 
 
-def _record(scope: Scope, request_id: bytes, status: int, seconds: float | None,
+def _record(scope: HTTPScope, request_id: bytes, status: int, seconds: float | None,
             log_access: bool) -> None:
     method, route = scope["method"], scope.get("path_template") or UNMATCHED
     REQUESTS.labels(method, route, str(status)).inc()
@@ -108,18 +109,20 @@ def telemetry(log_access: bool) -> Callable[[ASGIApp], ASGIApp]:
 
     def middleware(app: ASGIApp) -> ASGIApp:
         async def observed(scope: Scope, receive: Receive, send: Send) -> None:
-            if scope["type"] == "websocket":
+            if scope["type"] == ScopeType.WEBSOCKET:
                 SOCKETS.inc()
                 try:
                     await app(scope, receive, send)
                 finally:
                     SOCKETS.dec()
                 return
-            if scope["type"] != "http":
+            if scope["type"] != ScopeType.HTTP:
                 await app(scope, receive, send)
                 return
             request_id = _request_id(scope)
-            scope[REQUEST_ID] = request_id  # type: ignore[typeddict-unknown-key]
+            # Read back by ``unmatched`` below. Litestar's Scope type lists only the keys it
+            # knows; ASGI lets middleware add its own.
+            scope[REQUEST_ID] = request_id  # type: ignore[typeddict-unknown-key]  # ASGI: own keys
             token = request_id_var.set(request_id.decode())
             started, status = perf_counter(), 500
 
@@ -127,7 +130,7 @@ def telemetry(log_access: bool) -> Callable[[ASGIApp], ASGIApp]:
                 nonlocal status
                 if message["type"] == "http.response.start":
                     status = message["status"]
-                    message["headers"] = [*message.get("headers", []),  # type: ignore[typeddict-item]
+                    message["headers"] = [*message.get("headers", []),
                                           (b"x-request-id", request_id)]
                 await send(message)
 
@@ -146,12 +149,11 @@ def unmatched(log_access: bool) -> Callable[[Message, Scope], Awaitable[None]]:
     """A ``before_send`` hook: the id, count and log line of an answer no route gave."""
 
     async def before_send(message: Message, scope: Scope) -> None:
-        if message["type"] != "http.response.start" or scope["type"] != "http" \
+        if message["type"] != "http.response.start" or scope["type"] != ScopeType.HTTP \
                 or REQUEST_ID in scope:
             return
         request_id = _request_id(scope)
-        message["headers"] = [*message.get("headers", []),  # type: ignore[typeddict-item]
-                              (b"x-request-id", request_id)]
+        message["headers"] = [*message.get("headers", []), (b"x-request-id", request_id)]
         _record(scope, request_id, message["status"], None, log_access)
 
     return before_send
@@ -178,7 +180,7 @@ async def _exposition(sources: list[GaugeSource]) -> bytes:
     else:
         registry = REGISTRY
     extra = CollectorRegistry(auto_describe=False)
-    extra.register(_Figures(figures))  # type: ignore[arg-type]
+    extra.register(_Figures(figures))
     return generate_latest(registry) + generate_latest(extra)
 
 

@@ -159,7 +159,10 @@ def test_every_template_renders_text_and_html_with_the_brand() -> None:
     templates = JinjaMailTemplates()
     context = {"brand": "Rethread", "site_url": "https://shop.example",
                "link": "https://shop.example/x?token=<&>", "name": "Maya <b>",
-               "email": "m@example.com", "username": "maya", "new_email": "n@example.com"}
+               "email": "m@example.com", "username": "maya", "new_email": "n@example.com",
+               "title": "New offer <b>", "body": "Maya offered $60", "kind_label": "Offers",
+               "settings_url": "https://shop.example/settings",
+               "unsubscribe_url": "https://shop.example/unsubscribe?token=t"}
     names = sorted({p.name.split(".")[0] for p in templates.env.loader.searchpath and
                     Path(templates.env.loader.searchpath[0]).glob("*.subject.txt")})  # type: ignore[union-attr]
     assert "password_reset" in names

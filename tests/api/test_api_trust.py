@@ -80,6 +80,9 @@ async def test_a_block_is_felt_from_both_sides(app: Litestar) -> None:
         post_id = posted.json()["id"]
         await sofia.post("/api/messages", json={"receiverId": maya_id, "content": "Hello"})
         assert coat in await _search_ids(sofia, q="coat")
+        for me, theirs in ((sofia, coat), (maya, bag)):
+            assert (await me.post("/api/favorites", json={"productId": theirs})).status_code \
+                == 201
 
         blocked = await maya.post("/api/blocks", json={"userId": sofia_id})
         assert blocked.status_code == 201, blocked.text
@@ -100,6 +103,8 @@ async def test_a_block_is_felt_from_both_sides(app: Litestar) -> None:
             assert order.status_code == 403, order.text
             assert their_listing not in await _search_ids(me)
             assert their_listing not in await _search_ids(me, sellerId=str(them_id))
+            watched = [f["productId"] for f in (await me.get("/api/favorites")).json()]
+            assert their_listing not in watched
         # Neither order reserved anything: both listings are still for sale to others.
         assert (await maya.get(f"/api/products/{bag}")).json()["status"] == "available"
         assert (await sofia.get(f"/api/products/{coat}")).json()["status"] == "available"
@@ -153,8 +158,17 @@ async def test_blocked_sellers_and_hidden_listings_leave_totals_pages_and_facets
         theo_coats = [await listing(theo, title=f"Rain coat {n}", category="outerwear")
                       for n in range(3)]
         assert (await _walk(sofia, q="coat", limit="2"))[0] == 6
+
+        async def similar(client: ApiClient) -> set[int]:
+            answer = await client.get(f"/api/products/{theo_coats[0]}/similar")
+            assert answer.status_code == 200, answer.text
+            return {item["id"] for item in answer.json()["items"]}
+
+        assert set(maya_coats) <= await similar(sofia)
         blocked = await sofia.post("/api/blocks", json={"userId": await _id(maya)})
         assert blocked.status_code == 201, blocked.text
+        assert not set(maya_coats) & await similar(sofia)
+        assert set(maya_coats) <= await similar(theo)
         sofia_bag = await listing(sofia, title="Coat hanger bag", category="accessories")
         for me, total_expected, theirs in ((sofia, 4, maya_coats), (maya, 6, [sofia_bag])):
             total, pages = await _walk(me, q="coat", limit="2")
@@ -184,11 +198,13 @@ async def create_image() -> str:
 
 
 async def test_hidden_listing_is_404_to_others_and_leaves_search(app: Litestar) -> None:
-    async with people(app, "maya", "sofia", "boss") as p:
+    async with people(app, "maya", "sofia", "theo", "boss") as p:
         maya, sofia, boss = p["maya"], p["sofia"], p["boss"]
         coat = await listing(maya, title="Wool coat")
         offer = await sofia.post("/api/offers", json={"productId": coat, "offerPrice": "90"})
         assert offer.status_code == 201
+        watched = await sofia.post("/api/favorites", json={"productId": coat})
+        assert watched.status_code == 201, watched.text
         assert (await sofia.post(f"/api/admin/listings/{coat}/hide", json={})).status_code == 403
         hidden = await boss.post(f"/api/admin/listings/{coat}/hide", json={"note": "Fake"})
         assert hidden.status_code == 200, hidden.text
@@ -198,6 +214,12 @@ async def test_hidden_listing_is_404_to_others_and_leaves_search(app: Litestar) 
         assert (await boss.get(f"/api/products/{coat}")).status_code == 200
         assert coat not in await _search_ids(sofia, q="coat")
         assert coat not in await _search_ids(sofia)
+        # It leaves the watch list too, and cannot be watched again while hidden.
+        assert (await sofia.get("/api/favorites")).json() == []
+        again = await boss.post("/api/favorites", json={"productId": coat})
+        assert again.status_code == 201  # administrators see it
+        refused = await p["theo"].post("/api/favorites", json={"productId": coat})
+        assert refused.status_code == 404
         declined = (await sofia.get(f"/api/offers/{offer.json()['id']}")).json()
         assert declined["status"] == "rejected"
         order = await sofia.post("/api/orders", json={"productId": coat})
@@ -206,6 +228,7 @@ async def test_hidden_listing_is_404_to_others_and_leaves_search(app: Litestar) 
         assert restored.status_code == 200, restored.text
         assert (await sofia.get(f"/api/products/{coat}")).status_code == 200
         assert coat in await _search_ids(sofia, q="coat")
+        assert [f["productId"] for f in (await sofia.get("/api/favorites")).json()] == [coat]
         audit = (await boss.get("/api/admin/audit")).json()["items"]
         assert [(e["action"], e["targetId"]) for e in audit][:2] == [
             ("listing_restored", coat), ("listing_hidden", coat)]

@@ -29,12 +29,18 @@ expect.set_options(timeout=15000)
 
 
 @pytest.fixture(scope="session")
-def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def live_data_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The live server's data directory (its `.eml` outbox is ``mail/`` in it)."""
+    return tmp_path_factory.mktemp("e2e-data")
+
+
+@pytest.fixture(scope="session")
+def live_server(live_data_dir: Path) -> Iterator[str]:
     """Base URL of a freshly migrated, demo-seeded Rethread on SQLite."""
     if not (ROOT / "webapp" / "dist" / "index.html").exists():
         pytest.fail("webapp/dist is missing: run `npm run build` (make test does)")
     # One browser signs up and logs in as many people from 127.0.0.1 all session.
-    with seeded_server(tmp_path_factory.mktemp("e2e-data"),
+    with seeded_server(live_data_dir,
                        "e2e-secret-key-e2e-secret-key-e2e-secret", listings=24,
                        RETHREAD_RATE_LIMIT_SCALE="100") as url:
         yield url

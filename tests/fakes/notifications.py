@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from datetime import datetime
 from typing import Any
 
+from domain.notification_mail import EmailKind, MailState
 from domain.notifications import Notification
 
 
 class FakeNotifications:
     def __init__(self) -> None:
         self.rows: dict[int, Notification] = {}
+        #: Each notice's email: (state, when), once decided.
+        self.mail_rows: dict[int, tuple[MailState, datetime]] = {}
 
     async def add(self, notification: Notification) -> Notification:
         stored = replace(notification, id=max(self.rows, default=0) + 1)
@@ -54,3 +58,37 @@ class FakeNotifications:
 
     async def mark_read_link(self, user_id: int, kind: str, link: str) -> int:
         return self._mark(lambda n: n.user_id == user_id and n.kind == kind and n.link == link)
+
+    async def unmailed(self, kinds: frozenset[str], created_before: datetime, limit: int
+                       ) -> list[Notification]:
+        found = [n for i, n in sorted(self.rows.items()) if i not in self.mail_rows
+                 and n.kind in kinds and n.created_at <= created_before]
+        return sorted(found, key=lambda n: (n.created_at, n.id))[:limit]
+
+    async def claim_mail(self, notification_id: int, state: MailState, now: datetime) -> bool:
+        if notification_id in self.mail_rows:
+            return False
+        self.mail_rows[notification_id] = (state, now)
+        return True
+
+    async def mailed_since(self, user_id: int, kind: str, link: str | None,
+                           since: datetime) -> bool:
+        return any(n.user_id == user_id and n.kind == kind and n.link == link
+                   and (mail := self.mail_rows.get(i)) is not None
+                   and mail[0] is MailState.SENT and mail[1] >= since
+                   for i, n in self.rows.items())
+
+
+class FakeEmailPreferences:
+    def __init__(self) -> None:
+        self.rows: dict[int, set[EmailKind]] = {}
+
+    async def turned_off(self, user_id: int) -> set[EmailKind]:
+        return set(self.rows.get(user_id, set()))
+
+    async def set(self, user_id: int, kind: EmailKind, on: bool) -> None:
+        off = self.rows.setdefault(user_id, set())
+        if on:
+            off.discard(kind)
+        else:
+            off.add(kind)

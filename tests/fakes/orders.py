@@ -197,7 +197,7 @@ class FakeAddresses:
         return saved
 
     async def delete_saved_for(self, user_id: int) -> None:
-        self.saved = [s for s in self.saved if s.user_id != user_id]
+        self.rows["saved"] = [s for s in self.saved if s.user_id != user_id]
 
     async def saved_for(self, user_id: int) -> list[SavedAddress]:
         mine = [s for s in self.saved if s.user_id == user_id]

@@ -22,7 +22,7 @@ from tests.fakes.favorites import FakeFavorites
 from tests.fakes.mail import FakeMailQueue
 from tests.fakes.messaging import FakeMessages
 from tests.fakes.moderation import FakeAudit, FakeBlocks, FakeHidden, FakeSuspensions
-from tests.fakes.notifications import FakeNotifications
+from tests.fakes.notifications import FakeEmailPreferences, FakeNotifications
 from tests.fakes.offers import FakeOffers
 from tests.fakes.orders import FakeAddresses, FakeOrderEvents, FakeOrders, FakeReviews
 from tests.fakes.posts import FakeComments, FakePosts, FakeReactions
@@ -47,6 +47,7 @@ class FakeUnitOfWork:
         self.follows = FakeFollows(self.users)
         self.messages = FakeMessages(self.users)
         self.notifications = FakeNotifications()
+        self.email_preferences = FakeEmailPreferences()
         self.orders = FakeOrders(self.users, self.listings)
         self.order_events = FakeOrderEvents()
         self.addresses = FakeAddresses()

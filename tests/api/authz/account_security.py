@@ -56,3 +56,12 @@ ROWS += [
 ROWS += [
     Row("DELETE", "/api/user", **logged_in(400), json={"password": "not-the-password"}),
 ]
+
+# Notification emails: each member's own choices; the one-click unsubscribe needs no
+# session (its signed token is the proof), so a made-up token is a 400 for everyone.
+ROWS += [
+    Row("GET", "/api/user/notification-settings", **logged_in(200)),
+    Row("PUT", "/api/user/notification-settings", **logged_in(200),
+        json={"settings": {"messages": True}}),
+    Row("POST", "/api/unsubscribe", **same(400), query={"token": "made-up-token"}),
+]

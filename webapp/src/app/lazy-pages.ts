@@ -27,6 +27,7 @@ export const AuthPage = lazy(() => import('@/features/auth/components/auth-page'
 export const ForgotPasswordPage = lazy(() => import('@/features/auth/components/forgot-password-page'));
 export const ResetPasswordPage = lazy(() => import('@/features/auth/components/reset-password-page'));
 export const VerifyEmailPage = lazy(() => import('@/features/auth/components/verify-email-page'));
+export const UnsubscribePage = lazy(() => import('@/features/auth/components/unsubscribe-page'));
 export const BlogListPage = lazy(() => import('@/features/blog/components/blog-list-page'));
 export const BlogEditorPage = lazy(() => import('@/features/blog/components/blog-editor-page'));
 export const BlogPostPage = lazy(() => import('@/features/blog/components/blog-post-page'));

@@ -44,6 +44,7 @@ export const routes: RouteObject[] = [
       { path: '/forgot-password', element: <Page.ForgotPasswordPage />, handle: meta('Forgot your password?', 'Get a link to choose a new Rethread password.') },
       { path: '/reset-password', element: <Page.ResetPasswordPage />, handle: meta('Choose a new password') },
       { path: '/verify-email', element: <Page.VerifyEmailPage />, handle: meta('Confirm your email') },
+      { path: '/unsubscribe', element: <Page.UnsubscribePage />, handle: meta('Unsubscribe') },
       { path: '/blog', element: <Page.BlogListPage />, handle: meta('Blog', 'Style guides, care tips and stories from the Rethread community.') },
       { path: '/blog/:slug', element: <Page.BlogPostPage /> },
       // Messages explain the login they need themselves (spec §2 Messages).

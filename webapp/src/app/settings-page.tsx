@@ -2,6 +2,7 @@ import { Container, Stack } from '@mantine/core';
 import { useSessionStore } from '@/entities/session/session-store';
 import { ChangeEmailForm, ChangePasswordForm } from '@/features/auth/components/account-security-settings';
 import { CloseAccountSettings } from '@/features/auth/components/close-account-settings';
+import { EmailSettings } from '@/features/auth/components/email-settings';
 import { SessionsSettings } from '@/features/auth/components/sessions-settings';
 import { TwoFactorSettings } from '@/features/auth/components/two-factor-settings';
 import ProfileSettingsPage from '@/features/social/components/settings-page';
@@ -19,6 +20,7 @@ export default function SettingsPage() {
           <ChangeEmailForm user={me} />
           <ChangePasswordForm />
           <TwoFactorSettings user={me} />
+          <EmailSettings />
           <SessionsSettings />
           <CloseAccountSettings user={me} />
         </Stack>

@@ -77,3 +77,24 @@ export function endOtherSessions(): Promise<Message & { ended: number }> {
 export function closeAccount(password: string, code?: string): Promise<Message> {
   return api.delete('user', { json: code ? { password, code } : { password } }).json<Message>();
 }
+
+/** One kind of notification email a member can turn off (issue 41). */
+export interface EmailSetting {
+  kind: string;
+  label: string;
+  enabled: boolean;
+}
+
+export function getEmailSettings(): Promise<EmailSetting[]> {
+  return api.get('user/notification-settings').json<{ settings: EmailSetting[] }>().then((answer) => answer.settings);
+}
+
+export function updateEmailSettings(settings: Record<string, boolean>): Promise<EmailSetting[]> {
+  return api.put('user/notification-settings', { json: { settings } }).json<{ settings: EmailSetting[] }>()
+    .then((answer) => answer.settings);
+}
+
+/** The one-click unsubscribe of an email's link: no session needed. */
+export function unsubscribe(token: string): Promise<Message & { kind: string; label: string }> {
+  return api.post('unsubscribe', { searchParams: { token } }).json<Message & { kind: string; label: string }>();
+}

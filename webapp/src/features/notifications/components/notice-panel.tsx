@@ -42,7 +42,7 @@ function NoticeRow({ notice, onOpen }: { notice: Notice; onOpen: (notice: Notice
           {ICONS[notice.kind] ?? <IconBell size={18} />}
         </span>
         <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
-          <Text size="sm" fw={notice.read ? 500 : 700} lineClamp={1}>
+          <Text size="sm" fw={notice.read ? 500 : 700} lineClamp={2}>
             {notice.title}
           </Text>
           <Text size="xs" c="dimmed" lineClamp={2}>

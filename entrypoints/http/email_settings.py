@@ -1,0 +1,72 @@
+"""Notification emails over HTTP (issue 41): a member's choices, and the one-click
+unsubscribe of RFC 8058, which works without signing in (and without the CSRF token: a
+mail client POSTs ``List-Unsubscribe=One-Click`` to the link of the email's
+``List-Unsubscribe`` header; the signed token in the link is the proof)."""
+
+from __future__ import annotations
+
+from litestar import Controller, get, post, put
+from litestar.params import Parameter
+from litestar.status_codes import HTTP_200_OK
+
+from application.notification_mail import TOKEN_MAX, EmailSetting, EmailSettings
+from domain.accounts import User
+from domain.notification_mail import EmailKind
+from entrypoints.http.openapi import describe
+from entrypoints.http.schemas import CamelStruct
+
+
+class EmailSettingOut(CamelStruct):
+    kind: str
+    label: str
+    enabled: bool
+
+
+class EmailSettingsOut(CamelStruct):
+    settings: list[EmailSettingOut]
+
+
+@describe(required=["settings"], fields={"settings": {
+    "type": "object", "additionalProperties": {"type": "boolean"},
+    "propertyNames": {"enum": [kind.value for kind in EmailKind]},
+    "description": "Each kind to change, on (true) or off (false); the others stay."}})
+class EmailSettingsIn(CamelStruct):
+    settings: dict[str, bool] = {}
+
+
+class UnsubscribedOut(CamelStruct):
+    message: str
+    kind: str
+    label: str
+
+
+def _settings_out(settings: list[EmailSetting]) -> EmailSettingsOut:
+    return EmailSettingsOut([EmailSettingOut(s.kind.value, s.kind.label, s.on)
+                             for s in settings])
+
+
+class EmailSettingsController(Controller):
+    path = "/api"
+    tags = ["accounts"]
+
+    @get("/user/notification-settings")
+    async def email_settings(self, current_user: User,
+                             email_settings: EmailSettings) -> EmailSettingsOut:
+        """Which notification emails the caller gets (every kind is on until turned off)."""
+        return _settings_out(await email_settings.of(current_user))
+
+    @put("/user/notification-settings")
+    async def change_email_settings(self, data: EmailSettingsIn, current_user: User,
+                                    email_settings: EmailSettings) -> EmailSettingsOut:
+        return _settings_out(await email_settings.update(current_user, data.settings))
+
+    @post("/unsubscribe", status_code=HTTP_200_OK, opt={"exclude_from_csrf": True})
+    async def unsubscribe(self, email_settings: EmailSettings,
+                          token: str = Parameter(query="token", min_length=1,
+                                                 max_length=TOKEN_MAX)) -> UnsubscribedOut:
+        """One-click unsubscribe (RFC 8058): the signed ``token`` of an email's link turns
+        that kind of email off. No session needed; any body (``List-Unsubscribe=One-Click``)
+        is accepted and ignored."""
+        kind = await email_settings.unsubscribe(token)
+        return UnsubscribedOut(f"You will no longer get emails about: {kind.label.lower()}.",
+                               kind.value, kind.label)

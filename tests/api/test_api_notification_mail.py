@@ -1,0 +1,142 @@
+"""Notification emails (issue 41) on every configured database: an offer, an order's
+moves and unread messages reach the member by email as they chose, each with a one-click
+unsubscribe (RFC 8058 headers, a signed link that works without signing in)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import UTC, datetime
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+from dependency_injector import providers
+from litestar import Litestar
+
+from entrypoints.container import Container
+from tests.fakes import FixedClock
+from tests.mail_support import browser, mail_to, text_of
+from tests.offers_support import listing, offer, people
+
+pytestmark = [pytest.mark.api, pytest.mark.rate_limit_scale(20)]
+
+
+@pytest.fixture
+def clock(container: Container) -> Iterator[FixedClock]:
+    still = FixedClock(datetime.now(UTC).replace(microsecond=0))
+    with container.clock.override(providers.Object(still)):
+        yield still
+
+
+def about(messages: list, words: str) -> list:
+    return [m for m in messages if words in m["Subject"]]
+
+
+async def test_an_offer_is_emailed_and_one_click_unsubscribes_without_a_session(
+        app: Litestar, container: Container, clock: FixedClock) -> None:
+    async with people(app, "sam", "maya") as who:
+        sam, maya = who["sam"], who["maya"]
+        product = await listing(sam, title="Linen shirt")
+        await offer(maya, product, "60.00")
+        [mail] = about(await mail_to(container, "sam@example.com"), "offer")
+        assert "Linen shirt" in text_of(mail) or "60" in text_of(mail)
+        assert mail["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
+        one_click = mail["List-Unsubscribe"].strip("<>")
+        assert one_click.startswith("http") and "/api/unsubscribe?token=" in one_click
+        assert "/unsubscribe?token=" in text_of(mail)  # the visible link too
+
+        async with browser(app) as mail_client:  # no session, no CSRF token
+            url = urlsplit(one_click)
+            done = await mail_client.raw.post(
+                url.path, params={"token": parse_qs(url.query)["token"][0]},
+                content=b"List-Unsubscribe=One-Click",
+                headers={"content-type": "application/x-www-form-urlencoded"})
+            assert done.status_code == 200, done.text
+            assert done.json()["kind"] == "offer_received"
+            forged = await mail_client.raw.post("/api/unsubscribe",
+                                                params={"token": "made-up-token"})
+            assert forged.status_code == 400
+
+        settings = (await sam.get("/api/user/notification-settings")).json()["settings"]
+        assert {s["kind"]: s["enabled"] for s in settings}["offer_received"] is False
+        other = await listing(sam, title="Wool coat")
+        await offer(maya, other, "50.00")
+        assert len(about(await mail_to(container, "sam@example.com"), "offer")) == 1
+
+
+async def test_settings_turn_each_kind_on_and_off(app: Litestar) -> None:
+    async with people(app, "maya") as who:
+        maya = who["maya"]
+        listed = (await maya.get("/api/user/notification-settings")).json()["settings"]
+        assert {s["kind"] for s in listed} == {"offer_received", "offer_answered",
+                                               "offer_expired", "order_updates", "messages"}
+        assert all(s["enabled"] and s["label"] for s in listed)
+        changed = await maya.put("/api/user/notification-settings",
+                                 json={"settings": {"messages": False}})
+        assert changed.status_code == 200, changed.text
+        assert {s["kind"]: s["enabled"] for s in changed.json()["settings"]}["messages"] is False
+        back = await maya.put("/api/user/notification-settings",
+                              json={"settings": {"messages": True}})
+        assert all(s["enabled"] for s in back.json()["settings"])
+        unknown = await maya.put("/api/user/notification-settings",
+                                 json={"settings": {"nonsense": False}})
+        assert unknown.status_code == 400
+
+
+async def test_messages_are_emailed_after_15_unread_minutes_once_an_hour(
+        app: Litestar, container: Container, clock: FixedClock) -> None:
+    async with people(app, "sam", "maya") as who:
+        sam, maya = who["sam"], who["maya"]
+        sam_id = (await sam.get("/api/user")).json()["id"]
+        maya_id = (await maya.get("/api/user")).json()["id"]
+
+        async def say(text: str) -> None:
+            sent = await maya.post("/api/messages", json={
+                "senderId": maya_id, "receiverId": sam_id, "content": text,
+                "messageType": "text"})
+            assert sent.status_code == 201, sent.text
+
+        await say("Is the coat still there?")
+        assert about(await mail_to(container, "sam@example.com"), "message") == []
+        clock.advance(minutes=16)
+        [first] = about(await mail_to(container, "sam@example.com"), "message")
+        assert "Is the coat still there?" in text_of(first)
+
+        await sam.post("/api/messages/mark-read", json={"senderId": maya_id,
+                                                         "receiverId": sam_id})
+        await say("Hello again?")
+        clock.advance(minutes=16)  # unread 16 minutes, but this conversation was mailed
+        assert len(about(await mail_to(container, "sam@example.com"), "message")) == 1
+
+        await sam.post("/api/messages/mark-read", json={"senderId": maya_id,
+                                                         "receiverId": sam_id})
+        clock.advance(hours=1)
+        await say("Read within minutes")
+        clock.advance(minutes=5)
+        await sam.post("/api/messages/mark-read", json={"senderId": maya_id,
+                                                         "receiverId": sam_id})
+        clock.advance(minutes=20)
+        assert len(about(await mail_to(container, "sam@example.com"), "message")) == 1
+
+        await say("A fresh hour, unread")
+        clock.advance(minutes=16)
+        assert len(about(await mail_to(container, "sam@example.com"), "message")) == 2
+
+
+async def test_a_shipped_order_email_carries_the_tracking_link(
+        app: Litestar, container: Container, clock: FixedClock) -> None:
+    async with people(app, "sam", "maya") as who:
+        sam, maya = who["sam"], who["maya"]
+        product = await listing(sam, title="Wool coat")
+        placed = await maya.post("/api/orders", json={"productId": product})
+        order_id = placed.json()["id"]
+        assert (await sam.put(f"/api/orders/{order_id}/status",
+                              json={"status": "confirmed"})).status_code == 200
+        shipped = await sam.put(f"/api/orders/{order_id}/status", json={
+            "status": "shipped", "trackingNumber": "1Z999AA10123456784",
+            "trackingUrl": "https://tracking.example.com/1Z999AA10123456784"})
+        assert shipped.status_code == 200, shipped.text
+        mails = await mail_to(container, "maya@example.com")
+        [shipped_mail] = about(mails, "shipped")
+        assert "https://tracking.example.com/1Z999AA10123456784" in text_of(shipped_mail)
+        assert about(mails, "confirmed")
+        assert about(await mail_to(container, "sam@example.com"), "New order")

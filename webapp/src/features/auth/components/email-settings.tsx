@@ -1,0 +1,42 @@
+import { Group, Loader, Paper, Stack, Switch, Text, Title } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { LoadFailed } from '@/components/load-failed';
+import { errorMessage } from '@/lib/api-client';
+import { notifyError } from '@/lib/notify';
+import { getEmailSettings, updateEmailSettings, type EmailSetting } from '../api';
+
+const EMAIL_SETTINGS_KEY = ['user', 'notification-settings'] as const;
+
+/** /settings, "Email notifications": one switch per kind of notification email. */
+export function EmailSettings() {
+  const queryClient = useQueryClient();
+  const settings = useQuery({ queryKey: EMAIL_SETTINGS_KEY, queryFn: getEmailSettings });
+  const change = useMutation({
+    mutationFn: (setting: EmailSetting) => updateEmailSettings({ [setting.kind]: !setting.enabled }),
+    onSuccess: (fresh) => queryClient.setQueryData(EMAIL_SETTINGS_KEY, fresh),
+    onError: (error) => notifyError(errorMessage(error, 'Failed to save your email settings. Please try again.')),
+  });
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} component="section" aria-labelledby="email-notifications-title" id="email-notifications">
+      <Title order={2} size="h3" id="email-notifications-title" mb="xs">Email notifications</Title>
+      <Text size="sm" c="dimmed" mb="md">What we email you about. Every email also has a link to stop that kind.</Text>
+      {settings.isPending && (
+        <Group justify="center" py="md" role="status" aria-label="Loading email settings"><Loader size="sm" /></Group>
+      )}
+      {settings.isError && (
+        <LoadFailed title="Failed to load your email settings" description={errorMessage(settings.error, 'Please try again.')}
+          onRetry={() => void settings.refetch()} />
+      )}
+      {settings.data && settings.data.length === 0 && <Text size="sm">There are no emails to choose from.</Text>}
+      {settings.data && settings.data.length > 0 && (
+        <Stack gap="sm">
+          {settings.data.map((setting) => (
+            <Switch key={setting.kind} label={setting.label} checked={setting.enabled}
+              disabled={change.isPending && change.variables?.kind === setting.kind}
+              onChange={() => change.mutate(setting)} />
+          ))}
+        </Stack>
+      )}
+    </Paper>
+  );
+}
