@@ -21,7 +21,7 @@ from domain.errors import ValidationError
 NOTIFICATION_KINDS = (
     "message", "offer_received", "offer_countered", "offer_accepted", "offer_declined",
     "offer_expired",
-    "price_drop", "item_sold", "order_update",
+    "price_drop", "item_sold", "order_update", "saved_search",
     "new_follower", "post_liked", "post_commented",
 )
 # What each social kind says after the people's names.

@@ -49,6 +49,7 @@ from application.orders import OrderService
 from application.posts import PostService
 from application.reports import ReportService
 from application.reviews import ReviewService
+from application.saved_searches import SavedSearchService
 from application.seller_stats import SellerStatsService
 from application.sharing import SharingService
 from application.social import ProfileEditor, SocialService
@@ -171,6 +172,8 @@ class Container(containers.DeclarativeContainer):
     vacations = providers.Factory(VacationService, uow=uow, clock=clock)
     seller_stats = providers.Factory(SellerStatsService, uow=uow, clock=clock,
                                      secret=settings.provided.secret_key)
+    saved_searches = providers.Factory(SavedSearchService, uow=uow, clock=clock, search=search,
+                                       realtime=realtime)
     reviews = providers.Factory(ReviewService, uow=uow, clock=clock)
     offers = providers.Factory(OfferService, uow=uow, clock=clock, realtime=realtime,
                                abuse=abuse)

@@ -52,6 +52,7 @@ from adapters.sqlalchemy.posts import (
     SqlReactionRepository,
 )
 from adapters.sqlalchemy.reviews import SqlReviewRepository
+from adapters.sqlalchemy.saved_searches import SqlSavedSearchRepository
 from adapters.sqlalchemy.search_outbox import wrote_outbox
 from adapters.sqlalchemy.seller_stats import SqlSellerStatsRepository
 from adapters.sqlalchemy.sharing import SqlSitemapRepository
@@ -116,6 +117,7 @@ _REPOSITORIES: dict[str, Callable[[Any], Any]] = {
     "audit": SqlAuditRepository, "disputes": SqlDisputeRepository,
     "bundle_tiers": SqlBundleTierRepository, "bag": SqlBagRepository,
     "vacations": SqlVacationRepository, "seller_stats": SqlSellerStatsRepository,
+    "saved_searches": SqlSavedSearchRepository,
 }
 _WITH_UOW: dict[str, Callable[[SqlAlchemyUnitOfWork], Any]] = {
     "listings": lambda uow: SqlListingRepository(uow.session, uow.dialect),

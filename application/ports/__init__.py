@@ -43,6 +43,7 @@ from application.ports.orders import (
     ReviewRepository,
 )
 from application.ports.posts import CommentRepository, PostRepository, ReactionRepository
+from application.ports.saved_searches import SavedSearchRepository
 from application.ports.seller_stats import SellerStatsRepository
 from application.ports.sharing import SitemapRepository
 from application.ports.social import FollowRepository
@@ -85,6 +86,7 @@ class UnitOfWork(Protocol):
     bag: BagRepository
     vacations: VacationRepository
     seller_stats: SellerStatsRepository
+    saved_searches: SavedSearchRepository
 
     async def __aenter__(self) -> Self: ...
     async def __aexit__(self, exc_type: type[BaseException] | None,

@@ -52,6 +52,7 @@ from entrypoints.http.posts import PostController
 from entrypoints.http.realtime import realtime_socket
 from entrypoints.http.reports import ReportController
 from entrypoints.http.retry import with_retries
+from entrypoints.http.saved_searches import SavedSearchController
 from entrypoints.http.scheduler import order_timers
 from entrypoints.http.seller_stats import SellerStatsController
 from entrypoints.http.seo import robots, sitemap
@@ -71,7 +72,7 @@ CONTROLLERS: list[Any] = [SystemController, AccountController, AccountSecurityCo
                           OfferController, OrderDeskController, BundleController,
                           ReportController, ModerationController, DisputeController,
                           VacationController, SellerStatsController, SessionsController,
-                          EmailSettingsController]
+                          SavedSearchController, EmailSettingsController]
 
 
 def _built(provider: Any) -> Callable[[], Any]:
@@ -108,6 +109,7 @@ def _dependencies(container: Container) -> dict[str, Provide]:
                 "reports": container.reports, "blocks": container.blocks,
                 "moderation": container.moderation, "audit": container.audit,
                 "disputes": container.disputes, "vacations": container.vacations,
+                "saved_searches": container.saved_searches,
                 "seller_stats": container.seller_stats}
     deps = {name: _service(provider) for name, provider in services.items()}
     deps["viewer"] = Provide(provide_viewer)

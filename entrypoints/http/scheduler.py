@@ -1,5 +1,6 @@
 """The in-server scheduler: runs the order timers, ends vacations whose date has passed and
-deletes the view marks of past days (seller stats), every minute while the app is up.
+deletes the view marks of past days (seller stats) and tells members of their saved searches'
+new matches, every minute while the app is up.
 
 Every worker process runs one; that is safe because each timer job is claimed by a
 compare-and-set on the order's status (see :mod:`application.order_timers`), so of several
@@ -43,6 +44,12 @@ async def _loop(container: Any, interval: float) -> None:
             await container.seller_stats().forget_marks()
         except Exception:
             log.exception("forgetting past days' view marks failed")
+        try:
+            sent = await container.saved_searches().notify_new_matches()
+            if sent:
+                log.info("saved searches: %s notices of new matches", sent)
+        except Exception:
+            log.exception("notifying saved searches failed")
         await asyncio.sleep(interval)
 
 

@@ -4,6 +4,7 @@ Screenshots at 1366x900 and 390x844."""
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -155,3 +156,24 @@ def test_a_watcher_gets_the_sellers_offer_and_pays_it(browser: Browser, live_ser
             expect(watcher.get_by_role("article", name="Offer on Chambray work shirt")
                    ).to_be_visible(timeout=WAIT)
             screenshot(watcher, "selling-watcher-offer-paid-phone")
+
+
+def test_a_saved_search_raises_a_notification(browser: Browser, live_server: str) -> None:
+    with person(browser, live_server, "sofia") as shopper:
+        shopper.goto("/marketplace?q=seersucker+blazer")
+        shopper.get_by_role("button", name="Save this search").click()
+        expect(shopper.get_by_text("Search saved")).to_be_visible(timeout=WAIT)
+        with person(browser, live_server, "priya") as seller:
+            _new_listing(seller, "Seersucker blazer")
+        # The scheduler's sweep runs every minute.
+        shopper.wait_for_function(
+            """async () => (await (await fetch('/api/notifications')).json()).items
+                 .some((n) => n.kind === 'saved_search'
+                   && /^\\d+ new: seersucker blazer$/.test(n.body))""",
+            timeout=90_000, polling=3_000)
+        shopper.goto("/saved-searches")
+        card = shopper.get_by_role("article", name="Saved search seersucker blazer")
+        expect(card.get_by_text(re.compile(r"^\d+ new$"))).to_be_visible(timeout=WAIT)
+        card.get_by_role("button", name="Show matches").click()
+        expect(card.get_by_text("Seersucker blazer").first).to_be_visible(timeout=WAIT)
+        screenshot(shopper, "selling-saved-search")

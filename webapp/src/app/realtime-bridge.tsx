@@ -30,7 +30,8 @@ export function RealtimeBridge() {
       return undefined;
     }
     realtime.connect(userId);
-    return undefined;
+    // (mounted only while someone is signed in: unmounting at logout closes the socket)
+    return () => realtime.disconnect();
   }, [userId]);
 
   useEffect(

@@ -65,6 +65,7 @@ export const routes: RouteObject[] = [
           { path: '/watchlist', element: <Page.SavedItemsPage />, handle: { ...meta('Saved items'), loginPrompt: FAVORITES_LOGIN } },
           { path: '/favorites', element: <Page.SavedItemsPage />, handle: { ...meta('Saved items'), loginPrompt: FAVORITES_LOGIN } },
           { path: '/seller/offers', element: <Page.SellerOffersPage />, handle: meta('Seller Hub') },
+          { path: '/saved-searches', element: <Page.SavedSearchesPage />, handle: meta('Saved searches') },
           { path: '/seller/stats', element: <Page.SellerStatsPage />, handle: meta('Seller stats') },
           { path: '/buyer/offers', element: <Page.BuyerOffersPage />, handle: meta('My Offers') },
           { path: '/admin', element: <Page.AdminDashboardPage />, handle: meta('Admin Dashboard') },

@@ -1,5 +1,6 @@
 import { Avatar, Menu, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import {
+  IconBell,
   IconDashboard,
   IconHeart,
   IconLogout,
@@ -42,6 +43,9 @@ export function AccountMenu({ user }: { user: User }) {
         </Menu.Item>
         <Menu.Item component={Link} to="/favorites" leftSection={<IconHeart size={ICON} />}>
           Favorites
+        </Menu.Item>
+        <Menu.Item component={Link} to="/saved-searches" leftSection={<IconBell size={ICON} />}>
+          Saved searches
         </Menu.Item>
         {isAdmin(user) && (
           <>

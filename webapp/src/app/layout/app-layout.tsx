@@ -1,16 +1,21 @@
-import { Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router-dom';
 import { closeToastsOnPageChange } from '@/lib/notify';
 import { type PageMeta, usePageMeta } from '@/lib/page-meta';
 import { useScrollMemory } from '@/lib/scroll-memory';
 import { PageLoader } from '@/components/page-loader';
-import { VerifyEmailBanner } from '@/features/auth/components/verify-email-banner';
-import { RealtimeBridge } from '../realtime-bridge';
+import { useSessionStore } from '@/entities/session/session-store';
 import classes from './app-layout.module.css';
 import { MobileBottomBar } from './mobile-bottom-bar';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 import { TourDialog } from './tour-dialog';
+
+// Only a signed-in member needs these: they load after the first page, not before it.
+const VerifyEmailBanner = lazy(() =>
+  import('@/features/auth/components/verify-email-banner').then((m) => ({ default: m.VerifyEmailBanner })),
+);
+const RealtimeBridge = lazy(() => import('../realtime-bridge').then((m) => ({ default: m.RealtimeBridge })));
 
 /** An error toast never follows the visitor to the next page. */
 function useToastsCloseWithTheirPage() {
@@ -29,13 +34,18 @@ export function AppLayout() {
   usePageMeta(leaf?.meta);
   useToastsCloseWithTheirPage();
   useScrollMemory();
+  const signedIn = useSessionStore((state) => state.user) != null;
   return (
     <div className={classes.shell}>
       <a href="#main" className={classes.skipLink}>
         Skip to content
       </a>
       <SiteHeader />
-      <VerifyEmailBanner />
+      {signedIn && (
+        <Suspense fallback={null}>
+          <VerifyEmailBanner />
+        </Suspense>
+      )}
       <main id="main" tabIndex={-1} className={classes.main}>
         <Suspense fallback={<PageLoader />}>
           <Outlet />
@@ -44,7 +54,11 @@ export function AppLayout() {
       <SiteFooter />
       <MobileBottomBar />
       <TourDialog />
-      <RealtimeBridge />
+      {signedIn && (
+        <Suspense fallback={null}>
+          <RealtimeBridge />
+        </Suspense>
+      )}
     </div>
   );
 }

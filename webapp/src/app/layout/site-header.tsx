@@ -1,18 +1,24 @@
 import { Anchor, Box, Button, Container, Group } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { IconHeart, IconMessageCircle, IconPackage } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { useUnreadMessageCount } from '@/features/messaging/api';
-import { NotificationBell } from '@/features/notifications/components/notification-bell';
-import { BagLink } from '@/features/bag/components/bag-link';
 import { HeaderSearch } from '@/features/catalog/components/header-search';
 import { useSessionStore } from '@/entities/session/session-store';
-import { AccountMenu } from './account-menu';
-import { CreateMenu } from './create-menu';
 import { ColorSchemeToggle } from './color-scheme-toggle';
 import { HeaderIconLink } from './header-icon-link';
 import { NavTabs } from './nav-tabs';
 import classes from './site-header.module.css';
 import { useAuthLink } from '@/entities/session/return-to';
+
+// A member's own controls (menus, the bell, the bag) load after the first page: visitors,
+// most first views, never need their menus and popovers (test_e2e_page_weight.py's budget).
+const CreateMenu = lazy(() => import('./create-menu').then((m) => ({ default: m.CreateMenu })));
+const AccountMenu = lazy(() => import('./account-menu').then((m) => ({ default: m.AccountMenu })));
+const NotificationBell = lazy(() =>
+  import('@/features/notifications/components/notification-bell').then((m) => ({ default: m.NotificationBell })),
+);
+const BagLink = lazy(() => import('@/features/bag/components/bag-link').then((m) => ({ default: m.BagLink })));
 
 function messagesLabel(unread: number): string {
   return unread > 0 ? `Messages, ${unread} unread` : 'Messages';
@@ -41,7 +47,11 @@ export function SiteHeader() {
         </Anchor>
         <HeaderSearch />
         <Group gap={4} wrap="nowrap" className={classes.actions}>
-          {user && <CreateMenu />}
+          {user && (
+            <Suspense fallback={null}>
+              <CreateMenu />
+            </Suspense>
+          )}
           <HeaderIconLink
             to="/messages"
             label={messagesLabel(unread)}
@@ -49,8 +59,12 @@ export function SiteHeader() {
             dot={unread > 0}
             visibleFrom="sm"
           />
-          {user && <NotificationBell />}
-          {user && <BagLink />}
+          {user && (
+            <Suspense fallback={null}>
+              <NotificationBell />
+              <BagLink />
+            </Suspense>
+          )}
           <HeaderIconLink to="/orders" label="Orders" icon={<IconPackage size={20} />} visibleFrom="sm" />
           <HeaderIconLink
             to="/favorites"
@@ -61,7 +75,11 @@ export function SiteHeader() {
           <Box visibleFrom="sm">
             <ColorSchemeToggle />
           </Box>
-          {user && <AccountMenu user={user} />}
+          {user && (
+            <Suspense fallback={null}>
+              <AccountMenu user={user} />
+            </Suspense>
+          )}
           {status === 'anonymous' && (
             <Button component={Link} to={authLink} variant="light" ml={{ base: 0, sm: 'xs' }} px={{ base: 'xs', sm: 'md' }}>
               Login / Sign Up

@@ -42,6 +42,7 @@ export default function MarketplacePage() {
               onSort={(sort) => update({ sort })}
               onLayout={setLayout}
               onOpenFilters={drawer.open}
+              filters={filters}
             />
             <ProductResults filters={filters} layout={layout} onClear={clear} onSearchExact={() => update({ exact: true })} />
           </Stack>

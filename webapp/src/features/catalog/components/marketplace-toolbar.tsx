@@ -1,8 +1,10 @@
 import { Button, Group, Indicator, Select } from '@mantine/core';
 import { IconAdjustmentsHorizontal } from '@tabler/icons-react';
 import { LayoutToggle } from '@/entities/product/layout-toggle';
+import { SaveSearchButton } from '@/entities/saved-search/save-search-button';
+import { useSessionStore } from '@/entities/session/session-store';
 import type { ProductLayout } from '@/entities/product/product-card';
-import { sortChoices, type SortValue } from '../filters';
+import { sortChoices, type ProductFilters, type SortValue } from '../filters';
 
 interface MarketplaceToolbarProps {
   q: string;
@@ -12,6 +14,8 @@ interface MarketplaceToolbarProps {
   onSort: (sort: SortValue) => void;
   onLayout: (layout: ProductLayout) => void;
   onOpenFilters: () => void;
+  /** The filters "Save this search" saves (members only). */
+  filters?: ProductFilters;
 }
 
 /**
@@ -19,8 +23,14 @@ interface MarketplaceToolbarProps {
  * header's (every page has it, app/layout/site-header.tsx), which keeps the query in the URL.
  */
 export function MarketplaceToolbar(props: MarketplaceToolbarProps) {
+  const signedIn = useSessionStore((state) => state.status === 'authenticated');
+  const f = props.filters;
   return (
     <Group gap="sm" wrap="wrap" align="end" justify="flex-end">
+      {signedIn && f && (
+        <SaveSearchButton query={{ q: f.q, brand: f.brands, category: f.categories, size: f.sizes,
+          condition: f.conditions, minPrice: f.minPrice || undefined, maxPrice: f.maxPrice || undefined }} />
+      )}
       <Indicator label={props.activeFilters} size={18} disabled={props.activeFilters === 0} hiddenFrom="md">
         <Button variant="default" leftSection={<IconAdjustmentsHorizontal size={16} />} onClick={props.onOpenFilters}>
           Filters

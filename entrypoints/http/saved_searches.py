@@ -1,0 +1,123 @@
+"""Saved searches over HTTP (issue 38 item 3). Thin: parse, call one service, map."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Annotated
+
+import msgspec
+from litestar import Controller, get, post
+from litestar import delete as delete_route
+from litestar.params import Parameter
+from litestar.status_codes import HTTP_201_CREATED, HTTP_204_NO_CONTENT
+
+from application.saved_searches import SavedSearchService, SavedSearchView
+from domain.accounts import User
+from domain.saved_searches import SavedQuery
+from entrypoints.http.guards import MAX_ID
+from entrypoints.http.schemas import CamelStruct
+from entrypoints.http.schemas.products import ProductOut, product_out
+
+Id = Annotated[int, Parameter(ge=1, le=MAX_ID)]
+Text = Annotated[str, msgspec.Meta(max_length=200)]
+Values = str | Annotated[list[Text], msgspec.Meta(max_length=20)] | None
+
+
+def _values(value: Values) -> tuple[str, ...]:
+    if value is None:
+        return ()
+    return (value,) if isinstance(value, str) else tuple(value)
+
+
+class SavedQueryIn(CamelStruct):
+    """The shop's query and filters; each filter one value or a list of them."""
+
+    q: Text | None = None
+    brand: Values = None
+    category: Values = None
+    size: Values = None
+    condition: Values = None
+    min_price: Text | None = None
+    max_price: Text | None = None
+
+    def parsed(self) -> SavedQuery:
+        return SavedQuery(self.q or "", _values(self.brand), _values(self.category),
+                          _values(self.size), _values(self.condition),
+                          self.min_price, self.max_price)
+
+
+class SavedSearchIn(CamelStruct):
+    query: SavedQueryIn
+    name: Text | None = None
+
+
+class SavedQueryOut(CamelStruct):
+    q: str
+    brand: list[str]
+    category: list[str]
+    size: list[str]
+    condition: list[str]
+    min_price: str | None
+    max_price: str | None
+
+
+class SavedSearchOut(CamelStruct):
+    id: int
+    name: str
+    query: SavedQueryOut
+    new_count: int  # matches new since it was last opened (of the newest 100)
+    created_at: datetime
+    opened_at: datetime
+
+
+class SavedSearchListOut(CamelStruct):
+    items: list[SavedSearchOut]
+
+
+class MatchesOut(CamelStruct):
+    search: SavedSearchOut
+    items: list[ProductOut]  # the newest 48 matches
+    new_ids: list[int]  # those new since it was last opened
+
+
+def _out(view: SavedSearchView) -> SavedSearchOut:
+    s, q = view.search, view.search.query
+    assert s.id is not None
+    return SavedSearchOut(
+        id=s.id, name=s.name, new_count=view.new_count, created_at=s.created_at,
+        opened_at=s.opened_at,
+        query=SavedQueryOut(q=q.q, brand=list(q.brands), category=list(q.categories),
+                            size=list(q.sizes), condition=list(q.conditions),
+                            min_price=q.min_price, max_price=q.max_price))
+
+
+class SavedSearchController(Controller):
+    path = "/api/saved-searches"
+    tags = ["saved searches"]
+
+    @post("", status_code=HTTP_201_CREATED, summary="Save a search",
+          description="The shop's query and filters; at most 50 per member (409 past that).")
+    async def create(self, data: SavedSearchIn, current_user: User,
+                     saved_searches: SavedSearchService) -> SavedSearchOut:
+        return _out(await saved_searches.create(current_user, data.name, data.query.parsed()))
+
+    @get("", summary="My saved searches", description="Newest first, each with its count of "
+                                                      "new matches since it was last opened.")
+    async def list_searches(self, current_user: User, saved_searches: SavedSearchService
+                            ) -> SavedSearchListOut:
+        views = await saved_searches.list_for(current_user)
+        return SavedSearchListOut(items=[_out(v) for v in views])
+
+    @get("/{search_id:int}/matches", summary="Open a saved search",
+         description="Its newest matches and which are new; opening it starts the count "
+                     "of new matches again.")
+    async def matches(self, search_id: Id, current_user: User,
+                      saved_searches: SavedSearchService) -> MatchesOut:
+        found = await saved_searches.matches(current_user, search_id)
+        return MatchesOut(search=_out(SavedSearchView(found.search, len(found.new_ids))),
+                          items=[product_out(v) for v in found.items], new_ids=found.new_ids)
+
+    @delete_route("/{search_id:int}", status_code=HTTP_204_NO_CONTENT)
+    async def delete(self, search_id: Id, current_user: User,
+                     saved_searches: SavedSearchService) -> None:
+        await saved_searches.delete(current_user, search_id)
