@@ -18,6 +18,7 @@ from typing import Any
 from urllib.parse import quote
 
 from application.mail import Letters
+from application.notifications import notify
 from application.ports import Clock, UnitOfWork
 from application.ports.mail import LinkSigner
 from domain.accounts import User
@@ -25,6 +26,7 @@ from domain.errors import ValidationError
 from domain.notification_mail import (
     AT_ONCE_NOTICES,
     EMAIL_KIND_OF_NOTICE,
+    EXPIRY_REMINDER,
     MESSAGE_DELAY,
     MESSAGE_EMAIL_GAP,
     MESSAGE_NOTICES,
@@ -57,7 +59,9 @@ class NotificationMailer:
         self.batch = batch
 
     async def sweep(self) -> int:
-        """Decide the email of every notice that is due; how many were queued."""
+        """Remind buyers whose accepted offer is about to run out, then decide the email
+        of every notice that is due; how many were queued."""
+        await self._remind_expiring()
         now = self.clock.now()
         async with self.uow:
             due = await self.uow.notifications.unmailed(AT_ONCE_NOTICES, now, self.batch)
@@ -67,6 +71,28 @@ class NotificationMailer:
         for notice in due:
             queued += await self._decide(notice)
         return queued
+
+    async def _remind_expiring(self) -> None:
+        """A notice (so an email too) to each buyer whose accepted offer holds its item for
+        less than ``EXPIRY_REMINDER`` more, once per offer."""
+        now = self.clock.now()
+        async with self.uow:
+            for offer in await self.uow.offers.reserving_until(now + EXPIRY_REMINDER,
+                                                               self.batch):
+                link = f"/buyer/offers?offer={offer.id}"
+                if (offer.reserved_until is None or offer.reserved_until <= now
+                        or await self.uow.notifications.exists(offer.buyer_id,
+                                                               "offer_expiring", link)):
+                    continue
+                listing = await self.uow.listings.get(offer.product_id)
+                what = f"“{listing.title}”" if listing is not None else "the item"
+                await notify(self.uow, user_id=offer.buyer_id, kind="offer_expiring",
+                             title="Your accepted offer runs out soon",
+                             body=(f"The seller accepted ${offer.agreed_price or 0:.2f} for "
+                                   f"{what}. It is held for you until "
+                                   f"{offer.reserved_until:%H:%M} UTC: check out before then."),
+                             link=link, now=now)
+            await self.uow.commit()
 
     async def _decide(self, notice: Notification) -> int:
         assert notice.id is not None

@@ -20,7 +20,7 @@ class EmailKind(LabelledStrEnum):
 
     OFFER_RECEIVED = "offer_received", "Offers on your listings"
     OFFER_ANSWERED = "offer_answered", "Answers to your offers"
-    OFFER_EXPIRED = "offer_expired", "Offers that expire"
+    OFFER_EXPIRED = "offer_expired", "Accepted offers about to run out, or run out"
     ORDER_UPDATES = "order_updates", "Your orders: paid, confirmed, shipped, delivered"
     MESSAGES = "messages", "Messages you have not read for 15 minutes"
     SAVED_SEARCHES = "saved_searches", "New matches for your saved searches"
@@ -34,6 +34,7 @@ EMAIL_KIND_OF_NOTICE: dict[str, EmailKind] = {
     "offer_accepted": EmailKind.OFFER_ANSWERED,
     "offer_declined": EmailKind.OFFER_ANSWERED,
     "offer_expired": EmailKind.OFFER_EXPIRED,
+    "offer_expiring": EmailKind.OFFER_EXPIRED,
     "order_update": EmailKind.ORDER_UPDATES,
     "message": EmailKind.MESSAGES,
     "saved_search": EmailKind.SAVED_SEARCHES,
@@ -42,6 +43,8 @@ AT_ONCE_NOTICES = frozenset(k for k in EMAIL_KIND_OF_NOTICE if k != "message")
 MESSAGE_NOTICES = frozenset({"message"})
 MESSAGE_DELAY = timedelta(minutes=15)
 MESSAGE_EMAIL_GAP = timedelta(hours=1)
+#: A buyer whose accepted offer holds an item is reminded this long before the hold ends.
+EXPIRY_REMINDER = timedelta(hours=3)
 
 
 class MailState(StrEnum):

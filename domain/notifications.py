@@ -20,7 +20,7 @@ from domain.errors import ValidationError
 
 NOTIFICATION_KINDS = (
     "message", "offer_received", "offer_countered", "offer_accepted", "offer_declined",
-    "offer_expired",
+    "offer_expired", "offer_expiring",
     "price_drop", "item_sold", "order_update", "saved_search",
     "new_follower", "post_liked", "post_commented",
 )

@@ -156,6 +156,10 @@ class SqlNotificationRepository:
             .execution_options(synchronize_session=False))
         return rowcount(result) == 1
 
+    async def exists(self, user_id: int, kind: str, link: str) -> bool:
+        query = select(N.id).where(N.user_id == user_id, N.kind == kind, N.link == link)
+        return (await self.session.scalar(query.limit(1))) is not None
+
     async def mailed_since(self, user_id: int, kind: str, link: str | None,
                            since: datetime) -> bool:
         query = select(N.id).where(N.user_id == user_id, N.kind == kind,

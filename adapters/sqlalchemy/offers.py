@@ -178,6 +178,13 @@ class SqlOfferRepository:
             .order_by(OfferRow.id).execution_options(populate_existing=True))).all()
         return [_offer(row) for row in rows]
 
+    async def reserving_until(self, before: datetime, limit: int) -> list[Offer]:
+        rows = await self.session.scalars(
+            select(OfferRow).where(OfferRow.status == OfferStatus.ACCEPTED.value,
+                                   OfferRow.reserved_until <= before)
+            .order_by(OfferRow.reserved_until, OfferRow.id).limit(limit))
+        return [_offer(row) for row in rows]
+
     async def lapsed_ids(self, now: datetime, limit: int) -> list[int]:
         rows = await self.session.scalars(
             select(OfferRow.id).where(OfferRow.status == OfferStatus.ACCEPTED.value,

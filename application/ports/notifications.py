@@ -33,6 +33,8 @@ class NotificationRepository(Protocol):
     async def claim_mail(self, notification_id: int, state: MailState, now: datetime) -> bool:
         """Decide a notice's email once (compare-and-set from undecided): True for
         exactly one caller."""
+    async def exists(self, user_id: int, kind: str, link: str) -> bool:
+        """Has the user ever had a notice of this kind pointing at ``link``?"""
     async def mailed_since(self, user_id: int, kind: str, link: str | None,
                            since: datetime) -> bool:
         """Was a notice of this kind and link emailed to the user since ``since``?"""

@@ -57,6 +57,8 @@ class OfferRepository(Protocol):
         """Open offers to watchers whose 24 hours have passed (for the timers' sweep)."""
     async def last_watcher_offer_at(self, product_id: int) -> datetime | None:
         """When the listing's watchers last got an offer from its seller."""
+    async def reserving_until(self, before: datetime, limit: int) -> list[Offer]:
+        """Accepted offers whose hold on their item ends by ``before``, soonest first."""
     async def lapsed_ids(self, now: datetime, limit: int) -> list[int]:
         """Accepted offers whose ``reserved_until`` is at or before ``now``, oldest first."""
     async def has_accepted(self, product_id: int) -> bool: ...

@@ -141,3 +141,23 @@ async def test_a_shipped_order_email_carries_the_tracking_link(
         assert "https://tracking.example.com/1Z999AA10123456784" in text_of(shipped_mail)
         assert about(mails, "confirmed")
         assert about(await mail_to(container, "sam@example.com"), "New order")
+
+
+async def test_a_buyer_is_reminded_once_before_an_accepted_offer_runs_out(
+        app: Litestar, container: Container, clock: FixedClock) -> None:
+    async with people(app, "sam", "maya") as who:
+        sam, maya = who["sam"], who["maya"]
+        product = await listing(sam, title="Wool coat")
+        made = await offer(maya, product, "60.00")
+        accepted = await sam.put(f"/api/offers/{made['id']}/respond",
+                                 json={"status": "accepted"})
+        assert accepted.status_code == 200, accepted.text
+        clock.advance(hours=20)  # 4 hours of the 24-hour hold left: not yet
+        assert about(await mail_to(container, "maya@example.com"), "runs out soon") == []
+        clock.advance(hours=1, minutes=30)
+        [reminder] = about(await mail_to(container, "maya@example.com"), "runs out soon")
+        assert "Wool coat" in text_of(reminder) and "$60.00" in text_of(reminder)
+        clock.advance(minutes=30)
+        assert len(about(await mail_to(container, "maya@example.com"), "runs out soon")) == 1
+        bell = (await maya.get("/api/notifications")).json()["items"]
+        assert [n["kind"] for n in bell].count("offer_expiring") == 1

@@ -71,6 +71,10 @@ class FakeNotifications:
         self.mail_rows[notification_id] = (state, now)
         return True
 
+    async def exists(self, user_id: int, kind: str, link: str) -> bool:
+        return any(n.user_id == user_id and n.kind == kind and n.link == link
+                   for n in self.rows.values())
+
     async def mailed_since(self, user_id: int, kind: str, link: str | None,
                            since: datetime) -> bool:
         return any(n.user_id == user_id and n.kind == kind and n.link == link

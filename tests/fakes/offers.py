@@ -64,6 +64,12 @@ class FakeOffers:
         return [copy.deepcopy(o) for o in sorted(self._live(), key=lambda o: o.id or 0)
                 if o.product_id == product_id and o.is_open]
 
+    async def reserving_until(self, before: datetime, limit: int) -> list[Offer]:
+        ending = sorted((o for o in self._live() if o.status is OfferStatus.ACCEPTED
+                         and o.reserved_until is not None and o.reserved_until <= before),
+                        key=lambda o: (o.reserved_until, o.id))
+        return [copy.deepcopy(o) for o in ending[:limit]]
+
     async def lapsed_ids(self, now: datetime, limit: int) -> list[int]:
         lapsed = sorted((o for o in self._live() if o.status is OfferStatus.ACCEPTED
                          and o.reserved_until is not None and o.reserved_until <= now),

@@ -15,6 +15,7 @@ export type NotificationKind =
   | 'item_sold'
   | 'order_update'
   | 'offer_expired'
+  | 'offer_expiring'
   // A saved search's new matches (docs/selling.md, "Saved searches").
   | 'saved_search'
   // Social news (issue 36): grouped while unread, "Maya and 3 others liked your look".
