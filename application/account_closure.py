@@ -63,6 +63,11 @@ class AccountClosure:
             if await self.uow.orders.count_open_for(actor.id):
                 raise Conflict(ORDERS_IN_MOTION)
             declined += await self._take_listings_down(actor.id)
+            # Again, now that the listings are claimed: an order placed on one of them
+            # meanwhile took its listing first (a compare-and-set on the status) and has
+            # committed by now, so it is counted and the account stays open.
+            if await self.uow.orders.count_open_for(actor.id):
+                raise Conflict(ORDERS_IN_MOTION)
             declined += await self._close_own_offers(actor.id)
             await self.uow.addresses.delete_saved_for(actor.id)
             for purpose in TokenPurpose:

@@ -23,6 +23,7 @@ class EmailKind(LabelledStrEnum):
     OFFER_EXPIRED = "offer_expired", "Offers that expire"
     ORDER_UPDATES = "order_updates", "Your orders: paid, confirmed, shipped, delivered"
     MESSAGES = "messages", "Messages you have not read for 15 minutes"
+    SAVED_SEARCHES = "saved_searches", "New matches for your saved searches"
 
 
 #: The bell's notice kinds that are emailed, and the email kind each one counts under.
@@ -35,6 +36,7 @@ EMAIL_KIND_OF_NOTICE: dict[str, EmailKind] = {
     "offer_expired": EmailKind.OFFER_EXPIRED,
     "order_update": EmailKind.ORDER_UPDATES,
     "message": EmailKind.MESSAGES,
+    "saved_search": EmailKind.SAVED_SEARCHES,
 }
 AT_ONCE_NOTICES = frozenset(k for k in EMAIL_KIND_OF_NOTICE if k != "message")
 MESSAGE_NOTICES = frozenset({"message"})

@@ -58,8 +58,8 @@ from entrypoints.http.seller_stats import SellerStatsController
 from entrypoints.http.seo import robots, sitemap
 from entrypoints.http.social import SocialController
 from entrypoints.http.spa import spa_handler
-from entrypoints.http.system import SystemController, search_gauges
-from entrypoints.http.telemetry import metrics, telemetry, unmatched
+from entrypoints.http.system import SystemController
+from entrypoints.http.telemetry import metrics, search_gauges, telemetry, unmatched
 from entrypoints.http.vacation import VacationController
 from entrypoints.settings import Settings, get_settings
 

@@ -2,14 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from litestar import Controller, Response, get
 from litestar.status_codes import HTTP_204_NO_CONTENT
 
-from application.ports import Clock
 from application.system import SystemService
-from entrypoints.http.telemetry import GaugeSource
 
 HEALTH = "/health"
 
@@ -42,24 +38,3 @@ class SystemController(Controller):
     async def csrf(self) -> None:
         return None
 
-
-def search_gauges(system: Callable[[], SystemService], clock: Clock) -> GaugeSource:
-    """The search index's figures for /metrics: its lag behind the outbox, its documents and
-    the age of its last commit (docs/search.md, "Operations")."""
-
-    async def read() -> list[tuple[str, str, float]]:
-        status = await system().search_status()
-        if status is None:
-            return []
-        figures = [
-            ("rethread_search_lag_rows", "Outbox rows this host's search index has still to "
-             "apply", float(status.lag)),
-            ("rethread_search_documents", "Listings in this host's search index",
-             float(status.documents))]
-        if status.committed_at is not None:
-            figures.append(("rethread_search_commit_age_seconds", "Seconds since this host's "
-                            "search index last committed",
-                            (clock.now() - status.committed_at).total_seconds()))
-        return figures
-
-    return read

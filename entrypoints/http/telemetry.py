@@ -51,6 +51,8 @@ from prometheus_client import (
 from prometheus_client.core import GaugeMetricFamily
 from prometheus_client.multiprocess import MultiProcessCollector
 
+from application.ports import Clock
+from application.system import SystemService
 from domain.accounts import User
 from domain.errors import Forbidden, NotAuthenticated
 from entrypoints.logs import request_id_var
@@ -204,3 +206,25 @@ async def metrics(request: Request[Any, Any, Any], viewer: User | None) -> Respo
     sources: list[GaugeSource] = getattr(request.app.state, "gauges", [])
     return Response(await _exposition(sources), media_type=CONTENT_TYPE_LATEST,
                     headers={"Cache-Control": "no-store"})
+
+
+def search_gauges(system: Callable[[], SystemService], clock: Clock) -> GaugeSource:
+    """The search index's figures for /metrics: its lag behind the outbox, its documents and
+    the age of its last commit (docs/search.md, "Operations")."""
+
+    async def read() -> list[tuple[str, str, float]]:
+        status = await system().search_status()
+        if status is None:
+            return []
+        figures = [
+            ("rethread_search_lag_rows", "Outbox rows this host's search index has still to "
+             "apply", float(status.lag)),
+            ("rethread_search_documents", "Listings in this host's search index",
+             float(status.documents))]
+        if status.committed_at is not None:
+            figures.append(("rethread_search_commit_age_seconds", "Seconds since this host's "
+                            "search index last committed",
+                            (clock.now() - status.committed_at).total_seconds()))
+        return figures
+
+    return read

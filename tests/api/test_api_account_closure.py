@@ -5,6 +5,8 @@ for the other party as "Deleted member"."""
 
 from __future__ import annotations
 
+import asyncio
+
 import pyotp
 import pytest
 from httpx import Response
@@ -74,3 +76,23 @@ async def test_with_two_factor_on_closing_needs_a_code(client: ApiClient) -> Non
 
 async def test_visitors_cannot_close_anything(client: ApiClient) -> None:
     assert (await close(client)).status_code == 401
+
+
+async def test_closing_while_someone_buys_never_leaves_an_order_without_a_seller(
+        app: Litestar) -> None:
+    """The seller closes the account as a buyer places an order on one of the listings:
+    either the order wins (and the account stays open, 409) or the closing wins (and the
+    listing is gone from the shop, so the order is refused)."""
+    async with people(app, "sam", "maya") as who:
+        sam, maya = who["sam"], who["maya"]
+        product = await listing(sam, title="Wool coat")
+        closed, ordered = await asyncio.gather(
+            close(sam), maya.post("/api/orders", json={"productId": product}))
+        assert {closed.status_code, ordered.status_code} != {200, 201}, (closed.text,
+                                                                     ordered.text)
+        if ordered.status_code == 201:
+            assert closed.status_code == 409
+            assert (await sam.get("/api/user")).status_code == 200
+        else:
+            assert closed.status_code == 200
+            assert ordered.status_code in (404, 409), ordered.text

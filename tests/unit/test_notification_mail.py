@@ -123,3 +123,16 @@ async def test_the_unsubscribe_token_is_signed(container: Container, uow: FakeUn
     for forged in ("", "x" * 400, token[:-2] + "xx", token.replace(".", "", 1)):
         with pytest.raises(ValidationError):
             await settings_.unsubscribe(forged)
+
+
+async def test_a_saved_search_alert_is_mailed_under_its_own_kind(
+        container: Container, uow: FakeUnitOfWork, clock: FixedClock) -> None:
+    maya = await member(uow, clock)
+    await tell(uow, clock, maya, "saved_search", "/saved-searches?open=1")
+    await container.notification_mailer().sweep()
+    [queued] = uow.mail.rows.values()
+    assert "saved searches" in queued.mail.html  # the footer names the kind
+    await container.email_settings().update(maya, {"saved_searches": False})
+    await tell(uow, clock, maya, "saved_search", "/saved-searches?open=1")
+    await container.notification_mailer().sweep()
+    assert len(uow.mail.rows) == 1
