@@ -22,6 +22,7 @@ from application.ports import Clock, PasswordHasher, UnitOfWork
 from application.ports.media import GarmentPictures, MediaStore
 from domain.accounts import Role, User
 from domain.bundles import validate_tiers
+from domain.saved_searches import SavedQuery, new_saved_search
 from domain.seller_stats import STATS_DAYS, stats_day
 from domain.vacation import start as start_vacation
 
@@ -70,6 +71,11 @@ BUNDLE_DISCOUNTS = {"lucas": [(2, 10), (3, 15)], "priya": [(2, 5), (4, 20)]}
 AWAY_SELLER = "theo"
 # Seller stats' history: daily views for this many of the demo listings (docs/seller-stats.md).
 VIEWED_LISTINGS = 240
+# Saved searches with new matches (docs/selling.md, "Saved searches"): opened 3 weeks ago.
+SAVED_SEARCHES = {
+    "maya": [("Levi's", SavedQuery(brands=("Levi's",))), ("Jackets", SavedQuery(q="jacket"))],
+    "sofia": [("Outerwear under $80", SavedQuery(categories=("outerwear",), max_price="80"))],
+}
 
 
 def _quiet(_: str, __: int, ___: int) -> None:
@@ -115,7 +121,23 @@ class DemoSeeder:
         await self._seed_bundle_discounts()
         await self._seed_vacation()
         await self._seed_listing_views(listing_ids)
+        await self._seed_saved_searches()
         return True
+
+    async def _seed_saved_searches(self) -> None:
+        """A few saved searches last opened 3 weeks ago, so they show new matches; marked
+        notified now, so the demo does not start with a burst of notices."""
+        now = self.clock.now()
+        async with self.uow:
+            for username, searches in SAVED_SEARCHES.items():
+                member = await self.uow.users.get_by_login(username)
+                if member is None or member.id is None:
+                    continue
+                for name, query in searches:
+                    search = new_saved_search(member.id, name, query, now - timedelta(days=21))
+                    search.notified_at = now
+                    await self.uow.saved_searches.add(search)
+            await self.uow.commit()
 
     async def _seed_listing_views(self, listing_ids: list[int]) -> None:
         """Seller stats with 30 days of history: a few views a day for the first listings,

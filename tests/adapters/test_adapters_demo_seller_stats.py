@@ -1,4 +1,5 @@
-"""Demo seller stats: 30 days of views history, so Seller Hub's Stats tab has charts."""
+"""Demo selling data: 30 days of views history (Seller Hub's Stats tab has charts) and saved
+searches with new matches."""
 
 from __future__ import annotations
 
@@ -33,3 +34,14 @@ async def _user(container: Container, user_id: int) -> User:
         user = await uow.users.get(user_id)
     assert user is not None
     return user
+
+
+async def test_demo_saved_searches_have_new_matches(container: Container) -> None:
+    container.garment_pictures.override(providers.Object(QuickPictures()))
+    assert await container.demo_seeder().seed(listings=24)
+    async with container.uow() as uow:
+        maya = await uow.users.get_by_login("maya")
+    assert maya is not None
+    views = await container.saved_searches().list_for(maya)
+    assert {v.search.name for v in views} == {"Levi's", "Jackets"}
+    assert sum(v.new_count for v in views) > 0
