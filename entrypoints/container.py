@@ -5,6 +5,8 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+from argon2 import PasswordHasher
+from argon2 import profiles as argon2_profiles
 from dependency_injector import containers, providers
 from redis.asyncio import Redis
 
@@ -86,6 +88,13 @@ def _mail_sender(settings: Settings) -> FileMailSender | SmtpMailSender:
     return FileMailSender(settings.mail_dir, settings.mail_from)
 
 
+def argon2_hasher(profile: str) -> Argon2PasswordHasher:
+    """argon2id with the settings' cost (``RETHREAD_PASSWORD_HASHING``)."""
+    if profile == "cheapest":
+        return Argon2PasswordHasher(PasswordHasher.from_parameters(argon2_profiles.CHEAPEST))
+    return Argon2PasswordHasher()
+
+
 def _rate_limiter(redis: Redis | None) -> MemoryRateLimiter | RedisRateLimiter:
     return RedisRateLimiter(redis) if redis is not None else MemoryRateLimiter()
 
@@ -99,7 +108,7 @@ class Container(containers.DeclarativeContainer):
     redis = providers.Singleton(_redis, settings.provided.redis_url)
 
     clock = providers.Singleton(SystemClock)
-    password_hasher = providers.Singleton(Argon2PasswordHasher)
+    password_hasher = providers.Singleton(argon2_hasher, settings.provided.password_hashing)
     rate_limiter = providers.Singleton(_rate_limiter, redis)
     limits = providers.Singleton(_limits, settings.provided.rate_limit_scale)
     abuse = providers.Singleton(AbuseLimits, rate_limiter, clock, limits)

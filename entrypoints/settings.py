@@ -65,6 +65,10 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     mail_poll_seconds: float = 2.0
     # Administrators must have two-factor sign-in on before any admin route answers.
     admin_2fa: bool = False
+    #: argon2id's cost: "standard" (RFC 9106's low-memory profile: 64 MiB, 3 passes) or
+    #: "cheapest" (argon2-cffi's own profile for tests: the same algorithm, 8 KiB, 1 pass).
+    #: Only test suites that make thousands of accounts set RETHREAD_PASSWORD_HASHING.
+    password_hashing: str = "standard"
 
     @property
     def media_dir(self) -> Path:
@@ -101,6 +105,7 @@ def _flag(value: str | None) -> bool:
 
 EVENT_LOOPS = ("auto", "asyncio", "uvloop")
 SEARCH_INDEXING = ("background", "inline", "off")
+PASSWORD_HASHING = ("standard", "cheapest")
 
 
 def _choice(name: str, value: str, choices: tuple[str, ...]) -> str:
@@ -155,6 +160,9 @@ def load_settings(env: dict[str, str] | None = None) -> Settings:
         mail_from=env.get("RETHREAD_MAIL_FROM") or "Rethread <no-reply@rethread.local>",
         mail_poll_seconds=float(env.get("RETHREAD_MAIL_POLL_SECONDS", "2")),
         admin_2fa=_flag(env.get("RETHREAD_ADMIN_2FA")),
+        password_hashing=_choice("RETHREAD_PASSWORD_HASHING",
+                                 env.get("RETHREAD_PASSWORD_HASHING", "standard"),
+                                 PASSWORD_HASHING),
     )
 
 

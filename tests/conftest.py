@@ -111,6 +111,9 @@ def make_settings(database_url: str, data_dir: Path, **env: str) -> Settings:
         # each commit that changed search is in the index before the request answers
         "RETHREAD_SEARCH_INDEXING": "inline",
         "RETHREAD_MAIL_POLL_SECONDS": "0",  # and send the queued mail themselves
+        # argon2id at its cheapest (the same algorithm and code): the suites make thousands
+        # of accounts; the tests about hashing override the hasher with the standard cost.
+        "RETHREAD_PASSWORD_HASHING": "cheapest",
         **env,
     })
 

@@ -20,12 +20,9 @@ from typing import Any
 
 import httpx
 import pytest
-from argon2 import PasswordHasher
-from dependency_injector import providers
 from litestar import Litestar
 from litestar.routes import WebSocketRoute
 
-from adapters.passwords import Argon2PasswordHasher
 from entrypoints.container import Container
 from tests.api.authz import ROLES, UNSAFE, Row, World, load
 from tests.support import ApiClient
@@ -79,9 +76,6 @@ def test_every_route_has_one_row_and_every_row_a_route(app: Litestar) -> None:
 @pytest.fixture
 async def world(app: Litestar, container: Container) -> AsyncIterator[World]:
     """Four logged-in people (and a visitor) on the app, each with their own cookies."""
-    # Cheap hashing parameters: the matrix is about who may do what, not about argon2.
-    cheap = Argon2PasswordHasher(PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1))
-    container.password_hasher.override(providers.Object(cheap))
     async with AsyncExitStack() as stack:
         clients: dict[str, ApiClient] = {}
         ids: dict[str, int] = {}

@@ -11,12 +11,9 @@ from collections import Counter
 from typing import Any
 
 import pytest
-from argon2 import PasswordHasher
-from dependency_injector import providers
 from httpx import ASGITransport, AsyncClient, Response
 from litestar import Litestar
 
-from adapters.passwords import Argon2PasswordHasher
 from entrypoints.container import Container
 from tests.catalog_support import create
 from tests.support import ApiClient
@@ -31,9 +28,6 @@ BURST = 50
 async def client(app: Litestar, container: Container) -> Any:
     """Requests really in parallel: Litestar's test client runs one request at a time, so
     this one drives the app through httpx's ASGI transport on the test's event loop."""
-    # The real hasher (own bounded thread pool) with cheap parameters: the race is the test.
-    cheap = Argon2PasswordHasher(PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1))
-    container.password_hasher.override(providers.Object(cheap))
     transport = ASGITransport(app=app, client=("127.0.0.1", 40000))
     async with AsyncClient(transport=transport, base_url="http://testserver.local") as raw:
         yield ApiClient(raw)  # type: ignore[arg-type]
