@@ -55,7 +55,9 @@ from domain.events import (
 )
 from domain.money import AmountProblem, format_usd, read_amount, round_money
 from domain.validation.offers import (
-    offer_price_error,
+    OFFER_TOO_LOW,
+    OFFER_TOO_PRECISE,
+    minimum_offer,
     parse_counter_price,
     parse_offer_amount,
 )
@@ -88,20 +90,23 @@ class WatcherOfferEnd(StrEnum):
 
 
 def watcher_offer_price(price: str | Decimal | int | None, listing_price: Decimal) -> Decimal:
-    """The price of an offer to watchers: whole cents, at least the offer minimum, at most
-    90% of the listing price; otherwise 400 with a sentence."""
+    """The price of an offer to watchers. A missing, unreadable, negative or sub-cent price
+    is bad input (400 with a sentence); a price of whole cents below the offer minimum or
+    above 90% of the listing price breaks the listing's rule (409 with a sentence)."""
     listing_price = round_money(listing_price)
     value = read_amount(price)
     if isinstance(value, AmountProblem):
         raise ValidationError({"price": "Please enter a price like 40 or 39.50."},
                               "Please enter a price like 40 or 39.50.")
+    if round_money(value) != value:
+        raise ValidationError({"price": OFFER_TOO_PRECISE}, OFFER_TOO_PRECISE)
     highest = round_money(listing_price * WATCHER_OFFER_MAX_SHARE)
-    problem = offer_price_error(value, listing_price)
-    if problem is None and value > highest:
-        problem = (f"An offer to watchers can be at most 90% of the listing price "
-                   f"({format_usd(highest)}).")
-    if problem is not None:
-        raise ValidationError({"price": problem}, problem)
+    if value > highest:
+        raise Conflict(f"An offer to watchers can be at most 90% of the listing price "
+                       f"({format_usd(highest)}).")
+    minimum = minimum_offer(listing_price)
+    if value < minimum:
+        raise Conflict(OFFER_TOO_LOW.format(minimum=format_usd(minimum)))
     return value
 
 

@@ -163,9 +163,10 @@ class OfferController(Controller):
     @post("/products/{product_id:int}/watcher-offers", status_code=HTTP_201_CREATED,
           summary="Send an offer to the listing's watchers",
           description="The seller of an available listing offers one price (at most 90% of "
-                      "the listing price, at least the offer minimum: 400 otherwise) to "
-                      "everyone watching it, once per listing per 24 hours (409 otherwise, "
-                      "and when nobody watches it). Each watcher has 24 hours to accept.")
+                      "the listing price, at least the offer minimum) to everyone watching "
+                      "it, once per listing per 24 hours: 409 with a sentence otherwise, and "
+                      "when nobody watches it; 400 for a missing or unreadable price. Each "
+                      "watcher has 24 hours to accept.")
     async def watcher_offers(self, product_id: Id, data: WatcherOfferIn, current_user: User,
                              offers: OfferService) -> WatcherOffersOut:
         sent = await offers.send_to_watchers(

@@ -59,9 +59,11 @@ async def test_the_first_watcher_to_accept_gets_it(app: Litestar, clock: FixedCl
         url = f"/api/products/{product}/watcher-offers"
         assert (await maya.post(url, json={"price": "60.00"})).status_code == 403
         too_high = await sam.post(url, json={"price": "72.01"})
-        assert too_high.status_code == 400 and "at most 90%" in too_high.json()["message"]
+        assert too_high.status_code == 409 and "at most 90%" in too_high.json()["message"]
         too_low = await sam.post(url, json={"price": "39.99"})
-        assert too_low.status_code == 400 and "at least $40.00" in too_low.json()["message"]
+        assert too_low.status_code == 409 and "at least $40.00" in too_low.json()["message"]
+        assert (await sam.post(url, json={"price": "sixty"})).status_code == 400
+        assert (await sam.post(url, json={})).status_code == 400
         sent = await sam.post(url, json={"price": 60})
         assert sent.status_code == 201, sent.text
         assert sent.json()["sent"] == 3 and sent.json()["price"] == "60.00"

@@ -1,5 +1,6 @@
 """Selling in Chromium (issue 38): vacation mode turned on and off in Settings as a buyer
-sees it on the product page, and Seller Hub's Stats tab counting a buyer's view.
+sees it on the product page, Seller Hub's Stats tab counting a buyer's view, offers to
+watchers, and saved searches (from the shop and from the header's search box).
 Screenshots at 1366x900 and 390x844."""
 
 from __future__ import annotations
@@ -177,3 +178,27 @@ def test_a_saved_search_raises_a_notification(browser: Browser, live_server: str
         card.get_by_role("button", name="Show matches").click()
         expect(card.get_by_text("Seersucker blazer").first).to_be_visible(timeout=WAIT)
         screenshot(shopper, "selling-saved-search")
+
+
+def test_a_search_is_saved_from_the_header(browser: Browser, live_server: str) -> None:
+    with person(browser, live_server, "sofia") as shopper:
+        shopper.goto("/saved-searches")
+        box = shopper.get_by_role("combobox", name="Search listings")
+        box.fill("corduroy overshirt")
+        save = shopper.get_by_role("option", name="Save this search: corduroy overshirt")
+        expect(save).to_be_visible(timeout=WAIT)
+        # Keyboard only: arrow down to the save option (the last in the list), then Enter.
+        target = save.get_attribute("id")
+        assert target
+        for _ in range(12):
+            box.press("ArrowDown")
+            if box.get_attribute("aria-activedescendant") == target:
+                break
+        expect(box).to_have_attribute("aria-activedescendant", target)
+        screenshot(shopper, "selling-save-search-header-option", full_page=False)
+        box.press("Enter")
+        expect(shopper.get_by_text("Search saved")).to_be_visible(timeout=WAIT)
+        shopper.reload()
+        expect(shopper.get_by_role("article", name="Saved search corduroy overshirt")
+               ).to_be_visible(timeout=WAIT)
+        screenshot(shopper, "selling-saved-search-header")

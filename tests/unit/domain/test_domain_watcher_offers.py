@@ -37,8 +37,14 @@ def test_the_price_is_between_the_minimum_and_ninety_percent(listing: int, price
     if minimum_offer(listing_price) <= amount <= highest:
         assert watcher_offer_price(str(amount), listing_price) == amount
     else:
-        with pytest.raises(ValidationError):
+        with pytest.raises(Conflict):
             watcher_offer_price(str(amount), listing_price)
+
+
+@pytest.mark.parametrize("price", [None, "", "abc", "-5", "60.001", "NaN"])
+def test_a_malformed_price_is_bad_input_not_a_conflict(price: str | None) -> None:
+    with pytest.raises(ValidationError):
+        watcher_offer_price(price, Decimal("80.00"))
 
 
 @given(st.timedeltas(min_value=timedelta(0), max_value=timedelta(days=3)))

@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeServer, json } from '@/test-utils/fake-server';
 import { renderRoutes } from '@/test-utils/render';
 import { setSession } from '@/test-utils/session';
+import { makeUser } from '@/test-utils/users';
 import { HeaderSearch } from './header-search';
 
 const routes = [{ path: '*', element: <HeaderSearch /> }];
@@ -76,5 +77,34 @@ describe('HeaderSearch', () => {
     await user.clear(box);
     await user.type(box, 'wool coat{Enter}');
     await waitFor(() => expect(router.state.location.search).toBe('?q=wool+coat&category=outerwear'));
+  });
+
+  it('lets a member save the words in the box as a search, with the keyboard', async () => {
+    setSession('authenticated', makeUser());
+    const server = fakeServer({
+      'GET /api/products/suggestions': () => json({ brands: [], categories: [], words: [] }),
+      'POST /api/saved-searches': () => json({ id: 7, name: 'levis jacket', query: { q: 'levis jacket' },
+        newCount: 0, createdAt: '2026-11-28T02:00:00Z', openedAt: '2026-11-28T02:00:00Z' }, 201),
+    });
+    const user = userEvent.setup();
+    const { router } = renderRoutes(routes, '/blog');
+    const box = screen.getByRole('combobox', { name: 'Search listings' });
+    await user.type(box, 'levis jacket');
+    expect(await screen.findByRole('option', { name: 'Save this search: levis jacket' })).toBeInTheDocument();
+    await user.keyboard('{ArrowDown}{Enter}');
+    expect(await screen.findByText('Search saved')).toBeInTheDocument();
+    const posted = server.requests.find((request) => request.method === 'POST');
+    expect(await posted?.json()).toEqual({ query: { q: 'levis jacket' } });
+    expect(router.state.location.pathname).toBe('/blog');
+    expect(box).toHaveValue('levis jacket');
+  });
+
+  it('offers no save to a visitor or for an empty box', async () => {
+    fakeServer({ 'GET /api/products/suggestions': () => json(suggestions) });
+    const user = userEvent.setup();
+    renderRoutes(routes, '/');
+    await user.type(screen.getByRole('combobox', { name: 'Search listings' }), 'ja');
+    expect(await screen.findByRole('option', { name: "Levi's" })).toBeInTheDocument();
+    expect(screen.queryByRole('option', { name: /Save this search/ })).not.toBeInTheDocument();
   });
 });

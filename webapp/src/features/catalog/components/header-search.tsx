@@ -1,14 +1,20 @@
 import { CloseButton, Combobox, TextInput, useCombobox } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconSearch } from '@tabler/icons-react';
+import { IconBellPlus, IconSearch } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { categoryLabel } from '@/entities/product/catalog-enums';
+import { useSaveSearch } from '@/entities/saved-search/saved-search';
+import { useCurrentUser } from '@/entities/session/session-store';
+import { errorMessage } from '@/lib/api-client';
+import { notifyError, notifySuccess } from '@/lib/notify';
 import { recentSearches, rememberSearch } from '@/lib/recent-searches';
 import { useSearchSuggestions } from '../api';
 import { filtersFromParams, filtersToParams, withSearch, type ProductFilters } from '../filters';
 
 const SHOP = '/marketplace';
+/** The combobox value of "Save this search" (never a suggestion's key, which has a kind:). */
+const SAVE = 'save-search';
 
 interface Option {
   /** Unique within the list: kind and value. */
@@ -33,7 +39,9 @@ function searchLink(q: string, current: ProductFilters | null): string {
  * The header's search box on every page: a combobox (ARIA 1.2: the input owns a listbox of
  * suggestions, arrows move, Enter picks, Escape closes) offering recent searches (this browser),
  * matching brands, categories and catalog words. Enter searches /marketplace?q=…; on the shop
- * the other filters are kept and the box shows the query from the URL.
+ * the other filters are kept and the box shows the query from the URL. For a signed-in member
+ * with words in the box, the last option is "Save this search": it saves the words as a saved
+ * search (issue 38 item 3) and stays on the page.
  */
 export function HeaderSearch() {
   const navigate = useNavigate();
@@ -52,6 +60,9 @@ export function HeaderSearch() {
   const [debounced] = useDebouncedValue(text.trim(), 150);
   const suggestions = useSearchSuggestions(debounced);
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
+  const signedIn = useCurrentUser() != null;
+  const save = useSaveSearch();
+  const canSave = signedIn && text.trim() !== '';
 
   const typed = text.trim().toLowerCase();
   const found = debounced ? suggestions.data : undefined;
@@ -105,7 +116,20 @@ export function HeaderSearch() {
     go(q ? searchLink(q, current) : shopLink(current ? withSearch(current, '') : filtersFromParams(params)), q);
   }
 
+  function saveSearch() {
+    const q = text.trim();
+    combobox.closeDropdown();
+    save.mutate({ query: { q } }, {
+      onSuccess: (saved) => notifySuccess('Search saved', `We'll tell you about new matches for “${saved.name}”.`),
+      onError: (error) => notifyError(errorMessage(error, 'Could not save this search. Please try again.')),
+    });
+  }
+
   function pick(key: string) {
+    if (key === SAVE) {
+      saveSearch();
+      return;
+    }
     const option = byKey.get(key);
     if (!option) return;
     setText(option.text);
@@ -141,7 +165,7 @@ export function HeaderSearch() {
             }
           />
         </Combobox.Target>
-        <Combobox.Dropdown hidden={groups.length === 0}>
+        <Combobox.Dropdown hidden={groups.length === 0 && !canSave}>
           <Combobox.Options aria-label="Search suggestions">
             {groups.map((group) => (
               <Combobox.Group key={group.label} label={group.label}>
@@ -152,6 +176,13 @@ export function HeaderSearch() {
                 ))}
               </Combobox.Group>
             ))}
+            {canSave ? (
+              <Combobox.Option value={SAVE} disabled={save.isPending}
+                aria-label={`Save this search: ${text.trim()}`}>
+                <IconBellPlus size={14} aria-hidden style={{ verticalAlign: 'middle', marginRight: 6 }} />
+                Save this search
+              </Combobox.Option>
+            ) : null}
           </Combobox.Options>
         </Combobox.Dropdown>
       </Combobox>
