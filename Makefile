@@ -8,6 +8,7 @@ BIN := $(VENV)/bin
 PYTEST := $(BIN)/pytest
 WEBAPP_SOURCES := $(shell find webapp/src webapp/index.html webapp/vite.config.ts webapp/public -type f 2>/dev/null)
 CHROMIUM := /usr/bin/chromium
+NGINX := /usr/sbin/nginx
 
 .PHONY: help install lock run test lint test-unit test-adapters test-api test-webapp test-e2e bench clean
 
@@ -48,6 +49,12 @@ run: install
 	$(BIN)/rethread demo seed
 	$(BIN)/rethread serve
 
+# The API tier runs deploy/nginx.conf in front of the app (tests/api/test_api_nginx.py).
+$(NGINX):
+	@echo "Installing Debian's nginx for the proxy tests..."
+	if [ "$$(id -u)" = 0 ]; then apt-get install -y -qq nginx >/dev/null || (apt-get update -qq && apt-get install -y -qq nginx >/dev/null); \
+	else sudo apt-get install -y -qq nginx >/dev/null; fi
+
 $(CHROMIUM):
 	@echo "Installing Debian's chromium for the browser tests..."
 	if [ "$$(id -u)" = 0 ]; then apt-get install -y -qq chromium >/dev/null || (apt-get update -qq && apt-get install -y -qq chromium >/dev/null); \
@@ -78,7 +85,7 @@ export TMPDIR := $(if $(wildcard /dev/shm/.),/dev/shm,$(or $(TMPDIR),/tmp))
 test-adapters: $(BIN)/.installed
 	$(PYTEST) tests/adapters -q $(XDIST)
 
-test-api: $(BIN)/.installed
+test-api: $(BIN)/.installed $(NGINX)
 	$(PYTEST) tests/api -q $(XDIST)
 
 test-webapp: node_modules/.installed
