@@ -50,3 +50,11 @@ async def test_demo_seed_records_its_messages_and_offers_for_the_analytics(
     assert conversation_messages == 22 and offers == len(SCENES) == 15
     assert sum(day.messages_sent for day in summary.daily_metrics) == conversation_messages
     assert sum(day.offers_made for day in summary.daily_metrics) == offers
+
+
+async def test_demo_people_have_confirmed_emails(quick: Container) -> None:  # noqa: F811
+    """Their @rethread.test addresses cannot receive a link: no "confirm your email" banner."""
+    assert await quick.demo_seeder().seed(listings=24)
+    async with quick.uow() as uow:
+        people = [await uow.users.get_by_login(name) for name in ("admin", "maya", "sofia")]
+    assert all(person is not None and person.email_verified for person in people)
