@@ -48,7 +48,7 @@ export function CloseAccountSettings({ user }: { user: User }) {
           {user.twoFactorEnabled && (
             <TextInput label="Code or recovery code" autoComplete="one-time-code" required {...form.getInputProps('code')} />
           )}
-          <Button type="submit" color="red" loading={form.submitting} style={{ alignSelf: 'flex-end' }}>
+          <Button type="submit" color="red.9" loading={form.submitting} style={{ alignSelf: 'flex-end' }}>
             Close my account
           </Button>
         </Stack>
