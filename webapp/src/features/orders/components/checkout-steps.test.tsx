@@ -44,6 +44,6 @@ describe('Checkout steps', () => {
     await waitFor(() => expect(toggle).toHaveTextContent('$52.25'));
     await user.click(toggle);
     expect(screen.getByRole('button', { name: /Hide order summary/ })).toHaveAttribute('aria-expanded', 'true');
-    expect(screen.getByTestId('order-total')).toBeVisible();
+    await waitFor(() => expect(screen.getByTestId('order-total')).toBeVisible());
   });
 });
