@@ -88,6 +88,7 @@ def _audit(page: Page, pattern: str, ids: dict[str, str]) -> list[dict[str, Any]
     path = re.sub(r":\w+", ids.get(pattern, "1"), pattern)
     page.emulate_media(color_scheme="light")
     page.goto(path)
+    page.mouse.move(0, 0)  # nothing hovered: a hover colour is not the page's colour
     page.locator("main").wait_for()
     wait_until(page, SETTLED)
     page.wait_for_timeout(250)  # transitions (reduced motion) finish
