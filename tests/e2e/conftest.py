@@ -90,16 +90,28 @@ def wait_until(page: Page, expression: str, timeout_ms: int = 10000) -> None:
     raise AssertionError(f"never true: {expression}")
 
 
-def api_post(page: Page, url: str, data: dict[str, Any]) -> dict[str, Any]:
-    """POST as the page's signed-in person (with their CSRF token); the answer's JSON."""
+def csrf_token(page: Page) -> str:
+    """The page's CSRF token (its cookie, asked for when the page has none yet)."""
     page.request.get("/api/csrf")
-    token = next(c["value"] for c in page.context.cookies() if c["name"] == "csrftoken")
-    answer = page.request.post(url, headers={"x-csrftoken": token}, data=data)
-    assert answer.ok, answer.text()
-    return answer.json()  # type: ignore[no-any-return]
+    return next(c["value"] for c in page.context.cookies() if c["name"] == "csrftoken")
 
 
-def new_listing(seller: Page, title: str, price: str = "64.00") -> dict[str, Any]:
+def api_call(page: Page, method: str, url: str, body: dict[str, Any] | None = None
+             ) -> dict[str, Any]:
+    """A write as the page's signed-in person (with their CSRF token) that must succeed;
+    the answer's JSON ({} for an empty answer)."""
+    answer = page.request.fetch(url, method=method, data=body,
+                                headers={"x-csrftoken": csrf_token(page)})
+    assert answer.ok, (url, answer.status, answer.text())
+    return answer.json() if answer.text() else {}  # type: ignore[no-any-return]
+
+
+def api_post(page: Page, url: str, data: dict[str, Any]) -> dict[str, Any]:
+    return api_call(page, "POST", url, data)
+
+
+def new_listing(seller: Page, title: str, price: str = "64.00",
+                colour: str = "darkolivegreen") -> dict[str, Any]:
     """A fresh listing of the seller's (through the API), so no earlier test touches it."""
     return api_post(seller, "/api/products", listing(
-        title=title, price=price, images=[data_url(png(300, 375, "darkolivegreen"))]))
+        title=title, price=price, images=[data_url(png(300, 375, colour))]))

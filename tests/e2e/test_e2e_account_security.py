@@ -16,7 +16,7 @@ import pyotp
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.e2e.conftest import login, screenshot
+from tests.e2e.conftest import csrf_token, login, screenshot
 
 pytestmark = pytest.mark.e2e
 
@@ -31,7 +31,7 @@ def sign_up(page: Page, name: str) -> None:
     page.goto("/")
     csrf = page.request.get("/api/csrf")
     assert csrf.ok
-    token = next(c["value"] for c in page.context.cookies() if c["name"] == "csrftoken")
+    token = csrf_token(page)
     made = page.request.post("/api/register", headers={"x-csrftoken": token}, data={
         "username": name, "displayName": name.title(), "email": f"{name}@example.com",
         "password": PASSWORD})

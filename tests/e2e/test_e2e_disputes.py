@@ -7,23 +7,15 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, expect
 
 from tests.catalog_support import png
-from tests.e2e.conftest import screenshot
+from tests.e2e.conftest import api_call, screenshot
 from tests.e2e.test_e2e_orders import WAIT, person
 
 pytestmark = pytest.mark.e2e
 
 DETAILS = "The lining is torn inside the left sleeve; the photos did not show it."
-
-
-def _call(page: Page, method: str, url: str, body: dict | None = None) -> dict:
-    token = next(c["value"] for c in page.context.cookies() if c["name"] == "csrftoken")
-    response = page.request.fetch(url, method=method, data=body,
-                                  headers={"x-csrftoken": token})
-    assert response.ok, (url, response.status, response.text())
-    return response.json() if response.text() else {}
 
 
 def test_buyer_disputes_seller_answers_admin_refunds(browser: Browser, live_server: str,
@@ -33,13 +25,13 @@ def test_buyer_disputes_seller_answers_admin_refunds(browser: Browser, live_serv
     with person(browser, live_server, "sofia") as buyer:
         items = buyer.request.get("/api/products?limit=24&sort=price_low_high").json()["items"]
         product = next(i for i in items if i["seller"]["username"] == "maya")
-        order = _call(buyer, "POST", "/api/orders", {"productId": product["id"]})
+        order = api_call(buyer, "POST", "/api/orders", {"productId": product["id"]})
     with person(browser, live_server, "admin", "rethread-admin") as admin:
-        _call(admin, "POST", f"/api/orders/{order['id']}/confirm-payment")
+        api_call(admin, "POST", f"/api/orders/{order['id']}/confirm-payment")
     with person(browser, live_server, "maya") as seller:
-        _call(seller, "PUT", f"/api/orders/{order['id']}/status",
+        api_call(seller, "PUT", f"/api/orders/{order['id']}/status",
               {"status": "shipped", "trackingNumber": "1Z999AA10123456784"})
-        _call(seller, "PUT", f"/api/orders/{order['id']}/status", {"status": "delivered"})
+        api_call(seller, "PUT", f"/api/orders/{order['id']}/status", {"status": "delivered"})
     number = order["orderNumber"]
 
     with person(browser, live_server, "sofia") as buyer:

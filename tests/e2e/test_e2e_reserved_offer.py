@@ -13,22 +13,11 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.catalog_support import data_url, listing, png
-from tests.e2e.conftest import login, screenshot
+from tests.e2e.conftest import api_call, api_post, csrf_token, login, screenshot
 
 pytestmark = pytest.mark.e2e
 
 SIZES = {"desktop": {"width": 1366, "height": 900}, "phone": {"width": 390, "height": 844}}
-
-
-def _token(page: Page) -> str:
-    page.request.get("/api/health")
-    return next(c["value"] for c in page.context.cookies() if c["name"] == "csrftoken")
-
-
-def _post(page: Page, url: str, data: dict, method: str = "post") -> dict:
-    answer = getattr(page.request, method)(url, headers={"x-csrftoken": _token(page)}, data=data)
-    assert answer.ok, answer.text()
-    return answer.json()
 
 
 def _page(browser: Browser, live_server: str, size: str) -> Page:
@@ -44,17 +33,17 @@ def test_an_accepted_offer_reserves_the_item_until_the_buyer_orders(
     try:
         for page, name in ((maya, "maya"), (sofia, "sofia"), (jamal, "jamal")):
             login(page, name)
-        item = _post(maya, "/api/products", listing(
+        item = api_post(maya, "/api/products", listing(
             title=f"Reserved trench coat {size}", price="80.00",
             images=[data_url(png(300, 375, "saddlebrown"))]))
-        offer = _post(sofia, "/api/offers", {"productId": item["id"], "offerPrice": "60.00"})
-        _post(maya, f"/api/offers/{offer['id']}/respond", {"status": "accepted"}, "put")
+        offer = api_post(sofia, "/api/offers", {"productId": item["id"], "offerPrice": "60.00"})
+        api_call(maya, "PUT", f"/api/offers/{offer['id']}/respond", {"status": "accepted"})
 
         # Another buyer sees Reserved and cannot check out.
         jamal.goto(f"/product/{item['id']}")
         expect(jamal.get_by_text("Reserved").first).to_be_visible()
         screenshot(jamal, f"reserved-product-other-buyer-{size}", full_page=False)
-        refused = jamal.request.post("/api/orders", headers={"x-csrftoken": _token(jamal)},
+        refused = jamal.request.post("/api/orders", headers={"x-csrftoken": csrf_token(jamal)},
                                      data={"productId": item["id"]})
         assert refused.status == 409
         assert refused.json()["message"].startswith("This item is reserved for another buyer")

@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.catalog_support import listing
-from tests.e2e.conftest import login, screenshot
+from tests.e2e.conftest import csrf_token, login, screenshot
 
 pytestmark = pytest.mark.e2e
 
@@ -88,7 +88,7 @@ def test_a_new_listing_shows_in_the_shops_search_within_seconds(page: Page) -> N
     loads' own time (expect's 15 s on this busy machine; the follower itself applies the
     outbox row within about a second, tests/api/test_api_search_freshness.py)."""
     login(page, "maya")
-    token = next(c["value"] for c in page.context.cookies() if c["name"] == "csrftoken")
+    token = csrf_token(page)
     made = page.request.post("/api/products", data=listing(title="Zephyrine quilted gilet"),
                              headers={"x-csrftoken": token})
     assert made.status == 201, made.text()

@@ -11,25 +11,10 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.catalog_support import data_url, listing, png
-from tests.e2e.conftest import screenshot
+from tests.e2e.conftest import csrf_token, new_listing, screenshot
 from tests.e2e.test_e2e_orders import DESKTOP, PHONE, WAIT, person
 
 pytestmark = pytest.mark.e2e
-
-
-def _token(page: Page) -> str:
-    page.request.get("/api/health")
-    return next(c["value"] for c in page.context.cookies() if c["name"] == "csrftoken")
-
-
-def _new_listing(seller: Page, title: str) -> dict:
-    """A fresh listing of the seller's (through the API), untouched by other tests."""
-    answer = seller.request.post("/api/products", headers={"x-csrftoken": _token(seller)},
-                                 data=listing(title=title, price="58.00",
-                                              images=[data_url(png(300, 375, "slateblue"))]))
-    assert answer.status == 201, answer.text()
-    return answer.json()
 
 
 def _save_vacation(seller: Page, on: bool, back: str = "", message: str = "") -> None:
@@ -54,7 +39,7 @@ def test_vacation_mode_pauses_buying_until_turned_off(browser: Browser, live_ser
     back = (datetime.now(UTC) + timedelta(days=6)).date()
     with person(browser, live_server, "priya") as seller, \
             person(browser, live_server, "jamal") as buyer:
-        item = _new_listing(seller, "Seersucker shirt")
+        item = new_listing(seller, "Seersucker shirt", "58.00", "slateblue")
         try:
             _save_vacation(seller, True, back.isoformat(), "At a fabric fair, back soon.")
             buyer.goto(f"/product/{item['id']}")
@@ -69,7 +54,8 @@ def test_vacation_mode_pauses_buying_until_turned_off(browser: Browser, live_ser
             expect(buyer.get_by_role("alert").filter(has_text="Seller away until")
                    ).to_be_visible(timeout=WAIT)
             screenshot(buyer, "selling-vacation-product-phone")
-            refused = buyer.request.post("/api/bag/items", headers={"x-csrftoken": _token(buyer)},
+            refused = buyer.request.post("/api/bag/items",
+                                         headers={"x-csrftoken": csrf_token(buyer)},
                                          data={"productId": item["id"]})
             assert refused.status == 409 and "is away until" in refused.json()["message"]
         finally:
@@ -84,7 +70,7 @@ def test_vacation_mode_pauses_buying_until_turned_off(browser: Browser, live_ser
 
 def test_seller_stats_count_a_buyers_view(browser: Browser, live_server: str) -> None:
     with person(browser, live_server, "maya") as seller:
-        item = _new_listing(seller, "Corduroy overshirt")
+        item = new_listing(seller, "Corduroy overshirt", "58.00", "slateblue")
         seller.goto(f"/product/{item['id']}")  # the seller's own view is not counted
         expect(seller.get_by_role("heading", name="Corduroy overshirt")).to_be_visible(
             timeout=WAIT)
@@ -114,10 +100,10 @@ def test_seller_stats_count_a_buyers_view(browser: Browser, live_server: str) ->
 def test_a_watcher_gets_the_sellers_offer_and_pays_it(browser: Browser, live_server: str
                                                       ) -> None:
     with person(browser, live_server, "maya") as seller:
-        item = _new_listing(seller, "Chambray work shirt")  # $58.00
+        item = new_listing(seller, "Chambray work shirt", "58.00", "slateblue")  # $58.00
         with person(browser, live_server, "jamal") as watcher:
             watched = watcher.request.post("/api/favorites", data={"productId": item["id"]},
-                                           headers={"x-csrftoken": _token(watcher)})
+                                           headers={"x-csrftoken": csrf_token(watcher)})
             assert watched.status in (200, 201), watched.text()
             seller.goto(f"/product/{item['id']}")
             seller.get_by_role("button", name="Offer to watchers").click()
@@ -165,7 +151,7 @@ def test_a_saved_search_raises_a_notification(browser: Browser, live_server: str
         shopper.get_by_role("button", name="Save this search").click()
         expect(shopper.get_by_text("Search saved")).to_be_visible(timeout=WAIT)
         with person(browser, live_server, "priya") as seller:
-            _new_listing(seller, "Seersucker blazer")
+            new_listing(seller, "Seersucker blazer", "58.00", "slateblue")
         # The scheduler's sweep runs every minute.
         shopper.wait_for_function(
             """async () => (await (await fetch('/api/notifications')).json()).items

@@ -18,23 +18,12 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.catalog_support import listing
-from tests.e2e.conftest import screenshot
+from tests.e2e.conftest import api_call, csrf_token, screenshot
 from tests.e2e.test_e2e_orders import WAIT, person
 
 pytestmark = pytest.mark.e2e
 
 _numbers = itertools.count(1)
-
-
-def _token(page: Page) -> str:
-    return next(c["value"] for c in page.context.cookies() if c["name"] == "csrftoken")
-
-
-def _call(page: Page, method: str, url: str, body: dict | None = None) -> dict:
-    response = page.request.fetch(url, method=method, data=body,
-                                  headers={"x-csrftoken": _token(page)})
-    assert response.ok, (url, response.status, response.text())
-    return response.json() if response.text() else {}
 
 
 @contextmanager
@@ -46,7 +35,7 @@ def newcomer(browser: Browser, live_server: str, name: str) -> Iterator[tuple[Pa
     try:
         page.request.get("/api/csrf")
         username = f"{name}{os.getpid()}{next(_numbers)}"
-        user = _call(page, "POST", "/api/register", {
+        user = api_call(page, "POST", "/api/register", {
             "username": username, "displayName": name.title(),
             "email": f"{username}@example.com", "password": "secret123"})
         yield page, user
@@ -74,7 +63,7 @@ def test_a_reported_listing_is_hidden_from_the_moderation_desk(browser: Browser,
                                                                live_server: str) -> None:
     with newcomer(browser, live_server, "tess") as (seller, _), \
             newcomer(browser, live_server, "rita") as (reporter, _):
-        product = _call(seller, "POST", "/api/products", listing(
+        product = api_call(seller, "POST", "/api/products", listing(
             title="Designer monogram tote", brand="Maisonette", category="accessories"))
         assert _in_search(reporter, "monogram tote", product["id"], shown=True)
         reporter.goto(f"/product/{product['id']}")
@@ -117,9 +106,9 @@ def test_a_block_closes_the_conversation_and_hides_listings_until_unblocked(
         browser: Browser, live_server: str) -> None:
     with newcomer(browser, live_server, "bea") as (bea, bea_user), \
             newcomer(browser, live_server, "cal") as (cal, cal_user):
-        product = _call(cal, "POST", "/api/products", listing(
+        product = api_call(cal, "POST", "/api/products", listing(
             title="Corduroy chore jacket", brand="Zyxwork", category="outerwear"))
-        _call(bea, "POST", "/api/messages", {"receiverId": cal_user["id"],
+        api_call(bea, "POST", "/api/messages", {"receiverId": cal_user["id"],
                                              "content": "Is the chore jacket lined?"})
         assert _in_search(bea, "zyxwork", product["id"], shown=True)
 
@@ -144,7 +133,7 @@ def test_a_block_closes_the_conversation_and_hides_listings_until_unblocked(
             "You can't message this member", timeout=WAIT)
         expect(cal.get_by_placeholder("Type a message...")).to_have_count(0)
         screenshot(cal, "trust-thread-closed-blocked")
-        refused = cal.request.post("/api/messages", headers={"x-csrftoken": _token(cal)},
+        refused = cal.request.post("/api/messages", headers={"x-csrftoken": csrf_token(cal)},
                                    data={"receiverId": bea_user["id"], "content": "Hello?"})
         assert refused.status == 403, refused.text()
         assert refused.json()["message"] == "You can't interact with this member"
