@@ -32,7 +32,22 @@ BASE_POSTGRES_URL = os.environ.get("RETHREAD_TEST_DATABASE_URL")
 WORKER = os.environ.get("PYTEST_XDIST_WORKER")
 POSTGRES_URL = (f"{BASE_POSTGRES_URL}_{WORKER}" if BASE_POSTGRES_URL and WORKER
                 else BASE_POSTGRES_URL)
-REDIS_URL = os.environ.get("RETHREAD_TEST_REDIS_URL")
+BASE_REDIS_URL = os.environ.get("RETHREAD_TEST_REDIS_URL")
+
+
+def _worker_redis_url(url: str | None, worker: str | None) -> str | None:
+    """One Redis database per xdist worker (db 0 -> 0, 1, ...). Realtime channel names carry the
+    database number (``adapters.realtime``), so two workers' servers, whose users both have
+    id 1 and 2, do not hear each other's messages."""
+    if not url or not worker:
+        return url
+    parsed = make_url(url)
+    base = int(parsed.database or 0)
+    return parsed.set(database=str(base + int(worker.removeprefix("gw")))).render_as_string(
+        hide_password=False)
+
+
+REDIS_URL = _worker_redis_url(BASE_REDIS_URL, WORKER)
 DATABASES = ["sqlite"] + (["postgresql"] if POSTGRES_URL else [])
 
 # Property tests check rules, not speed: hypothesis' default 200 ms deadline per example turns a
