@@ -1,7 +1,9 @@
 // Webapp lint: TypeScript, React hooks (rules of hooks and exhaustive deps) and accessibility.
 // Run by `npm run lint` (and so `make lint`) with --max-warnings=0; `tsc --noEmit` runs there too.
-// No formatting rules here: layout is left alone so parallel edits do not collide.
+// Layout is Prettier's (.prettierrc.json, checked by `npm run lint`, written by `npm run format`);
+// eslint-config-prettier switches off every ESLint rule that would disagree with it.
 import js from '@eslint/js';
+import prettier from 'eslint-config-prettier';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -11,8 +13,13 @@ export default tseslint.config(
   { ignores: ['webapp/dist/**', 'node_modules/**', 'var/**', 'test-results/**'] },
   {
     files: ['webapp/**/*.{ts,tsx}'],
-    extends: [js.configs.recommended, ...tseslint.configs.recommended, jsxA11y.flatConfigs.recommended,
-      reactHooks.configs.flat['recommended-latest']],
+    extends: [
+      js.configs.recommended,
+      ...tseslint.configs.recommended,
+      jsxA11y.flatConfigs.recommended,
+      reactHooks.configs.flat['recommended-latest'],
+      prettier,
+    ],
     languageOptions: {
       ecmaVersion: 2022,
       globals: { ...globals.browser, ...globals.node },

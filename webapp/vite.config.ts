@@ -39,9 +39,12 @@ function precompress(): Plugin {
         const raw = readFileSync(path);
         if (raw.length < 1024) continue;
         writeFileSync(`${path}.gz`, gzipSync(raw, { level: 9 }));
-        writeFileSync(`${path}.br`, brotliCompressSync(raw, {
-          params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length },
-        }));
+        writeFileSync(
+          `${path}.br`,
+          brotliCompressSync(raw, {
+            params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length },
+          }),
+        );
       }
     },
   };
@@ -113,7 +116,10 @@ export default defineConfig({
         // deploys. Other libraries follow the pages that import them, so lazy pages stay lazy.
         codeSplitting: {
           groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/ },
+            {
+              name: 'react',
+              test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/,
+            },
           ],
         },
       },

@@ -37,7 +37,9 @@
       return;
     }
     requestAnimationFrame(function () {
-      requestAnimationFrame(function () { setTimeout(start, 0); });
+      requestAnimationFrame(function () {
+        setTimeout(start, 0);
+      });
     });
   }
 

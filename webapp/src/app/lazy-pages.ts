@@ -13,7 +13,9 @@ export const SettingsPage = lazy(() => import('./settings-page'));
 export const ProfilePage = lazy(() => import('@/features/social/components/profile-page'));
 export const MessagesPage = lazy(() => import('@/features/messaging/components/messages-page'));
 export const SellerOffersPage = lazy(() => import('@/features/offers/components/seller-offers-page'));
-export const SavedSearchesPage = lazy(() => import('@/features/saved-searches/components/saved-searches-page'));
+export const SavedSearchesPage = lazy(
+  () => import('@/features/saved-searches/components/saved-searches-page'),
+);
 export const SellerStatsPage = lazy(() => import('@/features/seller-stats/components/seller-stats-page'));
 export const BuyerOffersPage = lazy(() => import('@/features/offers/components/buyer-offers-page'));
 export const OrdersPage = lazy(() => import('@/features/orders/components/orders-page'));

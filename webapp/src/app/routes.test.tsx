@@ -7,17 +7,44 @@ import { routes } from './routes';
 import serverTable from '../../../entrypoints/http/pages/routes.json';
 
 const PUBLIC = [
-  '/', '/marketplace', '/product/1', '/products/1', '/post/1', '/feed', '/checkout/1', '/checkout/bag',
-  '/profile/1', '/auth', '/blog', '/blog/my-first-post', '/buyer-protection',
-  '/terms-of-service', '/privacy-policy', '/contact', '/faq', '/shipping-info', '/returns',
+  '/',
+  '/marketplace',
+  '/product/1',
+  '/products/1',
+  '/post/1',
+  '/feed',
+  '/checkout/1',
+  '/checkout/bag',
+  '/profile/1',
+  '/auth',
+  '/blog',
+  '/blog/my-first-post',
+  '/buyer-protection',
+  '/terms-of-service',
+  '/privacy-policy',
+  '/contact',
+  '/faq',
+  '/shipping-info',
+  '/returns',
   '/payment-policy',
   // Messages need login but say so themselves ('You need to be logged in to view messages').
-  '/messages', '/messages/2',
+  '/messages',
+  '/messages/2',
 ];
 const LOGIN_REQUIRED = [
-  '/create-listing', '/orders', '/bag', '/watchlist', '/favorites',
-  '/seller/offers', '/buyer/offers', '/admin', '/admin/orders/5/payment-confirm', '/blog/new',
-  '/blog/edit/3', '/orders/3/label', '/orders/3/confirmed',
+  '/create-listing',
+  '/orders',
+  '/bag',
+  '/watchlist',
+  '/favorites',
+  '/seller/offers',
+  '/buyer/offers',
+  '/admin',
+  '/admin/orders/5/payment-confirm',
+  '/blog/new',
+  '/blog/edit/3',
+  '/orders/3/label',
+  '/orders/3/confirmed',
 ];
 
 function resolve(path: string) {

@@ -10,7 +10,12 @@ interface NoticePageProps {
 }
 
 /** A centered message with one way out: the 404 page, "not allowed" pages, failed loads. */
-export function NoticePage({ title, children, actionLabel = 'Return to Home', actionTo = '/' }: NoticePageProps) {
+export function NoticePage({
+  title,
+  children,
+  actionLabel = 'Return to Home',
+  actionTo = '/',
+}: NoticePageProps) {
   return (
     <Container size="sm" py="xl">
       <Stack align="center" gap="md" ta="center">

@@ -11,9 +11,15 @@ export function SellerHubTabs({ current }: { current: (typeof HUB)[number]['valu
   return (
     <Group component="nav" aria-label="Seller Hub" gap="xs" mb="md">
       {HUB.map((tab) => (
-        <Button key={tab.value} component={Link} to={tab.to} size="xs" radius="xl"
+        <Button
+          key={tab.value}
+          component={Link}
+          to={tab.to}
+          size="xs"
+          radius="xl"
           variant={tab.value === current ? 'filled' : 'default'}
-          aria-current={tab.value === current ? 'page' : undefined}>
+          aria-current={tab.value === current ? 'page' : undefined}
+        >
           {tab.label}
         </Button>
       ))}

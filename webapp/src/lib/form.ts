@@ -73,28 +73,25 @@ export function submitWith<Values, Submitted, Result>(
       options.onInvalid?.();
       focusFirstInvalid(root);
     };
-    form.onSubmit(
-      async (values) => {
-        let result: Result;
-        try {
-          result = await action(values);
-        } catch (error) {
-          const { fallback } = options;
-          const message = errorMessage(error, typeof fallback === 'function' ? fallback(error) : fallback);
-          if (!options.quiet) notifyError(message, options.errorTitle);
-          const errors = {
-            ...options.moreFieldErrors?.(error, message),
-            ...serverFieldErrors(error, options.fieldPaths),
-          };
-          if (Object.keys(errors).length) {
-            form.setErrors(errors);
-            invalid();
-          }
-          return;
+    form.onSubmit(async (values) => {
+      let result: Result;
+      try {
+        result = await action(values);
+      } catch (error) {
+        const { fallback } = options;
+        const message = errorMessage(error, typeof fallback === 'function' ? fallback(error) : fallback);
+        if (!options.quiet) notifyError(message, options.errorTitle);
+        const errors = {
+          ...options.moreFieldErrors?.(error, message),
+          ...serverFieldErrors(error, options.fieldPaths),
+        };
+        if (Object.keys(errors).length) {
+          form.setErrors(errors);
+          invalid();
         }
-        options.onSuccess?.(result);
-      },
-      invalid,
-    )(event);
+        return;
+      }
+      options.onSuccess?.(result);
+    }, invalid)(event);
   };
 }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatMoney, formatMonthYear, formatRating, formatRelativeAge, formatReviews } from './formatters';
+import {
+  formatDate,
+  formatMoney,
+  formatMonthYear,
+  formatRating,
+  formatRelativeAge,
+  formatReviews,
+} from './formatters';
 
 describe('formatters', () => {
   it('formats money with a dollar sign and two decimals', () => {

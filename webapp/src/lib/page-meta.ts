@@ -20,7 +20,10 @@ export function documentTitle(title?: string): string {
 export function summary(text: string | null | undefined, length = 160): string {
   const line = (text ?? '').split(/\s+/).filter(Boolean).join(' ');
   if (line.length <= length) return line;
-  const cut = line.slice(0, length - 1).replace(/\s+\S*$/, '').replace(/[ ,.;:-]+$/, '');
+  const cut = line
+    .slice(0, length - 1)
+    .replace(/\s+\S*$/, '')
+    .replace(/[ ,.;:-]+$/, '');
   return `${cut}…`;
 }
 

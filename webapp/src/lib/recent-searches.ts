@@ -5,7 +5,9 @@ const KEEP = 5;
 export function recentSearches(): string[] {
   try {
     const stored: unknown = JSON.parse(window.localStorage.getItem(KEY) ?? '[]');
-    return Array.isArray(stored) ? stored.filter((item): item is string => typeof item === 'string').slice(0, KEEP) : [];
+    return Array.isArray(stored)
+      ? stored.filter((item): item is string => typeof item === 'string').slice(0, KEEP)
+      : [];
   } catch {
     return [];
   }
@@ -14,7 +16,10 @@ export function recentSearches(): string[] {
 export function rememberSearch(q: string): void {
   const text = q.trim().replace(/\s+/g, ' ');
   if (!text) return;
-  const next = [text, ...recentSearches().filter((item) => item.toLowerCase() !== text.toLowerCase())].slice(0, KEEP);
+  const next = [text, ...recentSearches().filter((item) => item.toLowerCase() !== text.toLowerCase())].slice(
+    0,
+    KEEP,
+  );
   try {
     window.localStorage.setItem(KEY, JSON.stringify(next));
   } catch {

@@ -6,21 +6,32 @@ function page(height: number, viewport = 800) {
   const listeners = new Map<string, Set<() => void>>();
   const state = { height, y: 0 };
   const win: ScrollWindow = {
-    scrollTo: (_x, y) => { state.y = Math.max(0, Math.min(y, state.height - viewport)); },
-    get scrollY() { return state.y; },
+    scrollTo: (_x, y) => {
+      state.y = Math.max(0, Math.min(y, state.height - viewport));
+    },
+    get scrollY() {
+      return state.y;
+    },
     addEventListener: (type, listener) => {
       listeners.set(type, (listeners.get(type) ?? new Set()).add(listener));
     },
-    removeEventListener: (type, listener) => { listeners.get(type)?.delete(listener); },
+    removeEventListener: (type, listener) => {
+      listeners.get(type)?.delete(listener);
+    },
     setTimeout: (handler, ms) => setTimeout(handler, ms) as unknown as number,
     clearTimeout: (id) => clearTimeout(id),
   };
   let grew: (() => void) | undefined;
   const watchGrowth = (changed: () => void) => {
     grew = changed;
-    return () => { grew = undefined; };
+    return () => {
+      grew = undefined;
+    };
   };
-  const grow = (to: number) => { state.height = to; grew?.(); };
+  const grow = (to: number) => {
+    state.height = to;
+    grew?.();
+  };
   const fire = (type: string) => [...(listeners.get(type) ?? [])].forEach((listener) => listener());
   return { win, state, watchGrowth, grow, fire, watching: () => grew !== undefined };
 }

@@ -6,8 +6,9 @@ describe('useDeferredData', () => {
   it('waits while there is neither data nor an error, then shows the data', () => {
     type Query = { data: string[] | undefined; isError: boolean };
     const first: Query = { data: undefined, isError: false };
-    const { result, rerender } = renderHook((query: Query) => useDeferredData(query),
-      { initialProps: first });
+    const { result, rerender } = renderHook((query: Query) => useDeferredData(query), {
+      initialProps: first,
+    });
     expect(result.current).toEqual({ data: undefined, waiting: true });
     rerender({ data: ['jacket'], isError: false });
     expect(result.current).toEqual({ data: ['jacket'], waiting: false });

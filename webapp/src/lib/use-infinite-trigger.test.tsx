@@ -17,7 +17,9 @@ class FakeObserver {
     this.disconnected = true;
   }
   enter() {
-    const entries = this.observed.map((target) => ({ target, isIntersecting: true }) as IntersectionObserverEntry);
+    const entries = this.observed.map(
+      (target) => ({ target, isIntersecting: true }) as IntersectionObserverEntry,
+    );
     this.report(entries, this as unknown as IntersectionObserver);
   }
 }

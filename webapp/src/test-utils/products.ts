@@ -36,6 +36,10 @@ export function makeProduct(overrides: Partial<Product> = {}): Product {
   };
 }
 
-export function makePage(items: Product[], nextCursor: string | null = null, total = items.length): ProductPage {
+export function makePage(
+  items: Product[],
+  nextCursor: string | null = null,
+  total = items.length,
+): ProductPage {
   return { items, nextCursor, total };
 }

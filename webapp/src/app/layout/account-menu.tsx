@@ -24,7 +24,14 @@ export function AccountMenu({ user }: { user: User }) {
         {/* Named by its text, not aria-label: the avatar's initials are visible text too. */}
         <UnstyledButton ml="xs">
           <VisuallyHidden>Account menu</VisuallyHidden>
-          <Avatar src={user.avatarUrl} alt="" name={displayNameOf(user)} color="brand" size={34} aria-hidden />
+          <Avatar
+            src={user.avatarUrl}
+            alt=""
+            name={displayNameOf(user)}
+            color="brand"
+            size={34}
+            aria-hidden
+          />
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>

@@ -7,7 +7,12 @@ export function CreateMenu() {
   return (
     <Menu position="bottom-end" width={200} shadow="md">
       <Menu.Target>
-        <Button leftSection={<IconPlus size={16} />} rightSection={<IconChevronDown size={14} />} visibleFrom="sm" mr="xs">
+        <Button
+          leftSection={<IconPlus size={16} />}
+          rightSection={<IconChevronDown size={14} />}
+          visibleFrom="sm"
+          mr="xs"
+        >
           Sell / Create
         </Button>
       </Menu.Target>

@@ -1,4 +1,9 @@
-import { IconBrandFacebook, IconBrandInstagram, IconBrandPinterest, IconBrandTiktok } from '@tabler/icons-react';
+import {
+  IconBrandFacebook,
+  IconBrandInstagram,
+  IconBrandPinterest,
+  IconBrandTiktok,
+} from '@tabler/icons-react';
 
 export interface FooterLink {
   label: string;

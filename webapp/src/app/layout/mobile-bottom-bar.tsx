@@ -36,7 +36,12 @@ export function MobileBottomBar() {
       ),
       active: pathname.startsWith('/messages'),
     },
-    { to: '/create-listing', label: 'Sell', icon: <IconCirclePlus />, active: pathname === '/create-listing' },
+    {
+      to: '/create-listing',
+      label: 'Sell',
+      icon: <IconCirclePlus />,
+      active: pathname === '/create-listing',
+    },
     { to: '/favorites', label: 'Favorites', icon: <IconHeart />, active: pathname === '/favorites' },
     {
       to: user ? `/profile/${user.id}` : '/auth',

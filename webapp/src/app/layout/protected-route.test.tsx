@@ -14,7 +14,9 @@ const routes = [
       {
         path: '/watchlist',
         element: <p>Saved</p>,
-        handle: { loginPrompt: { title: 'Authentication required', message: 'Please log in to view your favorites' } },
+        handle: {
+          loginPrompt: { title: 'Authentication required', message: 'Please log in to view your favorites' },
+        },
       },
     ],
   },

@@ -34,8 +34,16 @@ export function SiteFooter() {
             </Text>
             <Group gap={4}>
               {SOCIAL_LINKS.map(({ label, href, Icon }) => (
-                <ActionIcon key={label} component="a" href={href} target="_blank" rel="noopener noreferrer"
-                  variant="subtle" color="gray" aria-label={label}>
+                <ActionIcon
+                  key={label}
+                  component="a"
+                  href={href}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  variant="subtle"
+                  color="gray"
+                  aria-label={label}
+                >
                   <Icon size={18} />
                 </ActionIcon>
               ))}
@@ -50,10 +58,18 @@ export function SiteFooter() {
             © {new Date().getFullYear()} Rethread. All rights reserved.
           </Text>
           <Group gap="md">
-            <Anchor component={Link} to="/privacy-policy" size="xs" c="dimmed">Privacy</Anchor>
-            <Anchor component={Link} to="/terms-of-service" size="xs" c="dimmed">Terms</Anchor>
-            <Anchor component={Link} to="/contact" size="xs" c="dimmed">Contact</Anchor>
-            <Anchor component="button" type="button" onClick={takeTour} size="xs">Take a Tour</Anchor>
+            <Anchor component={Link} to="/privacy-policy" size="xs" c="dimmed">
+              Privacy
+            </Anchor>
+            <Anchor component={Link} to="/terms-of-service" size="xs" c="dimmed">
+              Terms
+            </Anchor>
+            <Anchor component={Link} to="/contact" size="xs" c="dimmed">
+              Contact
+            </Anchor>
+            <Anchor component="button" type="button" onClick={takeTour} size="xs">
+              Take a Tour
+            </Anchor>
           </Group>
         </Group>
       </Container>

@@ -29,7 +29,10 @@ describe('SiteHeader', () => {
   it('offers Login / Sign Up to visitors and no member tabs', () => {
     setSession('anonymous');
     renderRoutes(routes, '/blog');
-    expect(screen.getByRole('link', { name: 'Login / Sign Up' })).toHaveAttribute('href', '/auth?next=%2Fblog');
+    expect(screen.getByRole('link', { name: 'Login / Sign Up' })).toHaveAttribute(
+      'href',
+      '/auth?next=%2Fblog',
+    );
     const main = screen.getByRole('navigation', { name: 'Main' });
     expect(within(main).getByRole('link', { name: 'Blog' })).toHaveAttribute('aria-current', 'page');
     expect(within(main).queryByRole('link', { name: /My Orders/ })).not.toBeInTheDocument();
@@ -54,7 +57,9 @@ describe('SiteHeader', () => {
     renderRoutes(routes, '/');
     // Unread messages, offer badges, the notification bell and the bag.
     await waitFor(() => expect(server.fetch).toHaveBeenCalledTimes(4));
-    expect(within(screen.getByRole('banner')).getByRole('link', { name: 'Bag, 0 items' })).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('banner')).getByRole('link', { name: 'Bag, 0 items' }),
+    ).toBeInTheDocument();
     const header = screen.getByRole('banner');
     expect(within(header).getByRole('link', { name: 'Messages' })).toBeInTheDocument();
     expect(within(header).getByRole('link', { name: 'My Offers' })).toBeInTheDocument();

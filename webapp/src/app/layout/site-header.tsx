@@ -16,9 +16,13 @@ import { useAuthLink } from '@/entities/session/return-to';
 const CreateMenu = lazy(() => import('./create-menu').then((m) => ({ default: m.CreateMenu })));
 const AccountMenu = lazy(() => import('./account-menu').then((m) => ({ default: m.AccountMenu })));
 const NotificationBell = lazy(() =>
-  import('@/features/notifications/components/notification-bell').then((m) => ({ default: m.NotificationBell })),
+  import('@/features/notifications/components/notification-bell').then((m) => ({
+    default: m.NotificationBell,
+  })),
 );
-const BagLink = lazy(() => import('@/features/bag/components/bag-link').then((m) => ({ default: m.BagLink })));
+const BagLink = lazy(() =>
+  import('@/features/bag/components/bag-link').then((m) => ({ default: m.BagLink })),
+);
 
 function messagesLabel(unread: number): string {
   return unread > 0 ? `Messages, ${unread} unread` : 'Messages';
@@ -42,7 +46,14 @@ export function SiteHeader() {
         <Anchor component={Link} to="/" className={classes.brand} underline="never" visibleFrom="sm">
           Rethread
         </Anchor>
-        <Anchor component={Link} to="/" className={classes.mark} underline="never" hiddenFrom="sm" aria-label="Rethread home">
+        <Anchor
+          component={Link}
+          to="/"
+          className={classes.mark}
+          underline="never"
+          hiddenFrom="sm"
+          aria-label="Rethread home"
+        >
           R
         </Anchor>
         <HeaderSearch />
@@ -66,12 +77,7 @@ export function SiteHeader() {
             </Suspense>
           )}
           <HeaderIconLink to="/orders" label="Orders" icon={<IconPackage size={20} />} visibleFrom="sm" />
-          <HeaderIconLink
-            to="/favorites"
-            label="Favorites"
-            icon={<IconHeart size={20} />}
-            visibleFrom="sm"
-          />
+          <HeaderIconLink to="/favorites" label="Favorites" icon={<IconHeart size={20} />} visibleFrom="sm" />
           <Box visibleFrom="sm">
             <ColorSchemeToggle />
           </Box>
@@ -81,7 +87,13 @@ export function SiteHeader() {
             </Suspense>
           )}
           {status === 'anonymous' && (
-            <Button component={Link} to={authLink} variant="light" ml={{ base: 0, sm: 'xs' }} px={{ base: 'xs', sm: 'md' }}>
+            <Button
+              component={Link}
+              to={authLink}
+              variant="light"
+              ml={{ base: 0, sm: 'xs' }}
+              px={{ base: 'xs', sm: 'md' }}
+            >
               Login / Sign Up
             </Button>
           )}

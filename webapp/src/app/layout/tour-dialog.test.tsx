@@ -53,7 +53,20 @@ describe('Take a Tour', () => {
     const scrollTo = window.scrollTo;
     window.scrollTo = ((...args: unknown[]) => void scrolls.push(args)) as typeof window.scrollTo;
     try {
-      renderRoutes([{ path: '*', element: <><TourDialog /><SiteFooter /></> }], '/marketplace');
+      renderRoutes(
+        [
+          {
+            path: '*',
+            element: (
+              <>
+                <TourDialog />
+                <SiteFooter />
+              </>
+            ),
+          },
+        ],
+        '/marketplace',
+      );
       await userEvent.setup().click(screen.getByRole('button', { name: 'Take a Tour' }));
       expect(await screen.findByRole('dialog', { name: 'Welcome to Rethread' })).toBeInTheDocument();
       expect(scrolls).toEqual([[{ top: 0, left: 0 }]]);

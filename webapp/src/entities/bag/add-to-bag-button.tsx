@@ -17,7 +17,11 @@ function useBagToggle(product: Product) {
     if (!signedIn) return promptLogin('add items to your bag');
     add.mutate(product.id, {
       onSuccess: () => notifySuccess('Added to your bag', product.title),
-      onError: (error) => notifyError(errorMessage(error, 'Could not add this item to your bag. Please try again.'), 'Not added'),
+      onError: (error) =>
+        notifyError(
+          errorMessage(error, 'Could not add this item to your bag. Please try again.'),
+          'Not added',
+        ),
     });
   };
   return { inBag, addToBag, pending: add.isPending };
@@ -28,14 +32,26 @@ export function AddToBagButton({ product, disabled = false }: { product: Product
   const { inBag, addToBag, pending } = useBagToggle(product);
   if (inBag) {
     return (
-      <Button component={Link} to="/bag" variant="light" size="md" leftSection={<IconShoppingBagCheck size={18} />}>
+      <Button
+        component={Link}
+        to="/bag"
+        variant="light"
+        size="md"
+        leftSection={<IconShoppingBagCheck size={18} />}
+      >
         In your bag
       </Button>
     );
   }
   return (
-    <Button variant="outline" size="md" leftSection={<IconShoppingBagPlus size={18} />} onClick={addToBag}
-      loading={pending} disabled={disabled || product.status !== 'available'}>
+    <Button
+      variant="outline"
+      size="md"
+      leftSection={<IconShoppingBagPlus size={18} />}
+      onClick={addToBag}
+      loading={pending}
+      disabled={disabled || product.status !== 'available'}
+    >
       Add to bag
     </Button>
   );
@@ -47,9 +63,21 @@ export function AddToBagIcon({ product, className }: { product: Product; classNa
   const label = inBag ? `${product.title} is in your bag` : `Add ${product.title} to bag`;
   return (
     <Tooltip label={inBag ? 'In your bag' : 'Add to bag'}>
-      <ActionIcon className={className} variant={inBag ? 'filled' : 'default'} radius="xl" size="md" aria-label={label} aria-pressed={inBag}
-        loading={pending} disabled={product.status !== 'available' && !inBag}
-        onClick={(event) => { event.preventDefault(); event.stopPropagation(); if (!inBag) addToBag(); }}>
+      <ActionIcon
+        className={className}
+        variant={inBag ? 'filled' : 'default'}
+        radius="xl"
+        size="md"
+        aria-label={label}
+        aria-pressed={inBag}
+        loading={pending}
+        disabled={product.status !== 'available' && !inBag}
+        onClick={(event) => {
+          event.preventDefault();
+          event.stopPropagation();
+          if (!inBag) addToBag();
+        }}
+      >
         {inBag ? <IconShoppingBagCheck size={16} /> : <IconShoppingBagPlus size={16} />}
       </ActionIcon>
     </Tooltip>

@@ -30,45 +30,91 @@ export function BundleDiscountsForm({ userId }: { userId: number }) {
     setRows((current) => current.map((row, i) => (i === index ? { ...row, [field]: value } : row)));
   const add = () => {
     const last = rows.at(-1);
-    setRows([...rows, { minItems: Number(last?.minItems ?? 1) + 1, percent: Number(last?.percent ?? 5) + 5 }]);
+    setRows([
+      ...rows,
+      { minItems: Number(last?.minItems ?? 1) + 1, percent: Number(last?.percent ?? 5) + 5 },
+    ]);
   };
   const submit = () => {
     setProblem(null);
-    save.mutate(rows.map((row) => ({ minItems: Number(row.minItems), percent: Number(row.percent) })), {
-      onSuccess: () => notifySuccess('Bundle discounts saved'),
-      onError: (error) => {
-        const message = errorMessage(error, 'Could not save your bundle discounts. Please try again.');
-        setProblem(message);
-        notifyError(message, 'Not saved');
+    save.mutate(
+      rows.map((row) => ({ minItems: Number(row.minItems), percent: Number(row.percent) })),
+      {
+        onSuccess: () => notifySuccess('Bundle discounts saved'),
+        onError: (error) => {
+          const message = errorMessage(error, 'Could not save your bundle discounts. Please try again.');
+          setProblem(message);
+          notifyError(message, 'Not saved');
+        },
       },
-    });
+    );
   };
 
   return (
-    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} mt="lg" component="section" aria-labelledby="bundle-discounts-title">
+    <Paper
+      withBorder
+      radius="lg"
+      p={{ base: 'md', sm: 'xl' }}
+      mt="lg"
+      component="section"
+      aria-labelledby="bundle-discounts-title"
+    >
       <Stack gap="sm">
-        <Title order={2} size="h4" id="bundle-discounts-title">Bundle discounts</Title>
+        <Title order={2} size="h4" id="bundle-discounts-title">
+          Bundle discounts
+        </Title>
         <Text size="sm" c="dimmed">
-          Buyers who take several of your items in one order save this much; they pay one shipping. Leave empty for no discount.
+          Buyers who take several of your items in one order save this much; they pay one shipping. Leave
+          empty for no discount.
         </Text>
         {rows.map((row, index) => (
           <Group key={index} align="flex-end" wrap="nowrap">
-            <NumberInput label={`Discount ${index + 1}: items`} min={2} max={10} allowDecimal={false} value={row.minItems}
-              onChange={(value) => change(index, 'minItems', value)} w={150} />
-            <NumberInput label="Save (%)" min={1} max={50} allowDecimal={false} value={row.percent}
-              onChange={(value) => change(index, 'percent', value)} w={120} />
-            <ActionIcon variant="subtle" color="gray" size="lg" aria-label={`Remove discount ${index + 1}`}
-              onClick={() => setRows(rows.filter((_, i) => i !== index))}>
+            <NumberInput
+              label={`Discount ${index + 1}: items`}
+              min={2}
+              max={10}
+              allowDecimal={false}
+              value={row.minItems}
+              onChange={(value) => change(index, 'minItems', value)}
+              w={150}
+            />
+            <NumberInput
+              label="Save (%)"
+              min={1}
+              max={50}
+              allowDecimal={false}
+              value={row.percent}
+              onChange={(value) => change(index, 'percent', value)}
+              w={120}
+            />
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              size="lg"
+              aria-label={`Remove discount ${index + 1}`}
+              onClick={() => setRows(rows.filter((_, i) => i !== index))}
+            >
               <IconTrash size={18} />
             </ActionIcon>
           </Group>
         ))}
-        {problem && <Text c="red" size="sm" role="alert">{problem}</Text>}
+        {problem && (
+          <Text c="red" size="sm" role="alert">
+            {problem}
+          </Text>
+        )}
         <Group justify="space-between">
-          <Button variant="subtle" leftSection={<IconPlus size={16} />} onClick={add} disabled={rows.length >= MAX_TIERS}>
+          <Button
+            variant="subtle"
+            leftSection={<IconPlus size={16} />}
+            onClick={add}
+            disabled={rows.length >= MAX_TIERS}
+          >
             Add a discount
           </Button>
-          <Button onClick={submit} loading={save.isPending} disabled={saved.isPending}>Save discounts</Button>
+          <Button onClick={submit} loading={save.isPending} disabled={saved.isPending}>
+            Save discounts
+          </Button>
         </Group>
       </Stack>
     </Paper>

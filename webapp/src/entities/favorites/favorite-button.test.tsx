@@ -63,7 +63,9 @@ describe('favorite toggle', () => {
     renderCard();
     await user.click(await screen.findByRole('button', { name: 'Save Silk scarf' }));
     // Optimistic: filled before the server answers.
-    expect(await screen.findByRole('button', { name: 'Remove Silk scarf from favorites' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('button', { name: 'Remove Silk scarf from favorites' }),
+    ).toBeInTheDocument();
     release();
     expect(await screen.findByText('Failed to update favorites. Please try again.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Save Silk scarf' })).toHaveAttribute('aria-pressed', 'false');

@@ -12,15 +12,23 @@ interface AcceptCounterDialogProps {
 /** Accept Counter asks first: the buyer agrees to buy at the counter price. */
 export function AcceptCounterDialog({ offer, loading, onClose, onConfirm }: AcceptCounterDialogProps) {
   return (
-    <Modal opened={offer !== null} onClose={onClose} title={offer?.fromSeller ? 'Accept the seller’s offer?' : 'Accept counter offer?'} centered>
+    <Modal
+      opened={offer !== null}
+      onClose={onClose}
+      title={offer?.fromSeller ? 'Accept the seller’s offer?' : 'Accept counter offer?'}
+      centered
+    >
       {offer && (
         <Stack gap="md">
           <Text size="sm">
             You agree to buy <strong>{offer.product.title}</strong> for{' '}
-            <strong>{formatMoney(offer.counterPrice ?? offer.offerPrice)}</strong>. You can then pay at that price.
+            <strong>{formatMoney(offer.counterPrice ?? offer.offerPrice)}</strong>. You can then pay at that
+            price.
           </Text>
           <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>Cancel</Button>
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
             <Button color="green" loading={loading} onClick={() => onConfirm(offer)}>
               {offer.fromSeller ? 'Accept Offer' : 'Accept Counter'}
             </Button>

@@ -35,17 +35,35 @@ export function CounterDialog({ offer, onClose, onCounter }: CounterDialogProps)
   return (
     <Modal opened={offer !== null} onClose={onClose} title="Counter Offer" centered>
       {offer && (
-        <form onSubmit={submitWith(form, send, { fallback: 'Failed to respond to offer', quiet: true, onSuccess: onClose })} noValidate>
+        <form
+          onSubmit={submitWith(form, send, {
+            fallback: 'Failed to respond to offer',
+            quiet: true,
+            onSuccess: onClose,
+          })}
+          noValidate
+        >
           <Stack gap="md">
             <Text size="sm" c="dimmed">
-              {offer.buyer?.displayName ?? 'The buyer'} offered {formatMoney(offer.offerPrice)} for {offer.product.title}{' '}
-              (listed at {formatMoney(offer.originalPrice)}).
+              {offer.buyer?.displayName ?? 'The buyer'} offered {formatMoney(offer.offerPrice)} for{' '}
+              {offer.product.title} (listed at {formatMoney(offer.originalPrice)}).
             </Text>
-            <NumberInput label="Counter price" prefix="$" min={0.01} step={0.01} decimalScale={2}
-              fixedDecimalScale allowNegative={false} placeholder="0.00" data-autofocus
-              {...form.getInputProps('counterPrice')} />
+            <NumberInput
+              label="Counter price"
+              prefix="$"
+              min={0.01}
+              step={0.01}
+              decimalScale={2}
+              fixedDecimalScale
+              allowNegative={false}
+              placeholder="0.00"
+              data-autofocus
+              {...form.getInputProps('counterPrice')}
+            />
             <Group justify="flex-end">
-              <Button variant="default" onClick={onClose}>Cancel</Button>
+              <Button variant="default" onClick={onClose}>
+                Cancel
+              </Button>
               <Button type="submit" loading={form.submitting} disabled={form.values.counterPrice === ''}>
                 Send Counter Offer
               </Button>

@@ -1,14 +1,41 @@
 import { describe, expect, it } from 'vitest';
 import type { Offer } from './offer';
-import { buyerNextStep, buyerStatusMessage, myOfferTitle, sellerStatusMessage, statusAtMessage } from './offer-status';
+import {
+  buyerNextStep,
+  buyerStatusMessage,
+  myOfferTitle,
+  sellerStatusMessage,
+  statusAtMessage,
+} from './offer-status';
 
 function offer(overrides: Partial<Offer> = {}): Offer {
   return {
-    id: 5, productId: 1, buyerId: 7, sellerId: 3, status: 'pending', originalPrice: '50.00',
-    offerPrice: '30.00', counterPrice: null, agreedPrice: null, message: null, declineReason: null,
-    reservedUntil: null, orderId: null, createdAt: '2026-11-20T10:00:00Z', updatedAt: null,
-    product: { id: 1, title: 'Denim jacket', price: '50.00', status: 'available', images: [], thumbnails: [] },
-    buyer: null, seller: null, ...overrides,
+    id: 5,
+    productId: 1,
+    buyerId: 7,
+    sellerId: 3,
+    status: 'pending',
+    originalPrice: '50.00',
+    offerPrice: '30.00',
+    counterPrice: null,
+    agreedPrice: null,
+    message: null,
+    declineReason: null,
+    reservedUntil: null,
+    orderId: null,
+    createdAt: '2026-11-20T10:00:00Z',
+    updatedAt: null,
+    product: {
+      id: 1,
+      title: 'Denim jacket',
+      price: '50.00',
+      status: 'available',
+      images: [],
+      thumbnails: [],
+    },
+    buyer: null,
+    seller: null,
+    ...overrides,
   };
 }
 
@@ -16,14 +43,19 @@ describe('offer status wording (issue 36 items 2 and 22)', () => {
   it('does not call an accepted counter "Your offer of $30.00: Accepted"', () => {
     const countered = offer({ status: 'accepted', counterPrice: '45.00', agreedPrice: '45.00' });
     expect(myOfferTitle(countered)).toBe('You accepted the counter offer of $45.00');
-    expect(myOfferTitle(offer({ status: 'accepted', agreedPrice: '30.00' }))).toBe('Your offer of $30.00: Accepted');
+    expect(myOfferTitle(offer({ status: 'accepted', agreedPrice: '30.00' }))).toBe(
+      'Your offer of $30.00: Accepted',
+    );
     expect(myOfferTitle(offer({ status: 'countered', counterPrice: '45.00' }))).toBe(
-      'The seller countered your offer of $30.00 with $45.00');
+      'The seller countered your offer of $30.00 with $45.00',
+    );
   });
 
   it('reads the status a thread message was written at, not the latest', () => {
     expect(statusAtMessage('Offer: $30.00 for “Denim jacket”.')).toBe('pending');
-    expect(statusAtMessage('Countered your offer of $30.00 for “Denim jacket” with $45.00.')).toBe('countered');
+    expect(statusAtMessage('Countered your offer of $30.00 for “Denim jacket” with $45.00.')).toBe(
+      'countered',
+    );
     expect(statusAtMessage('Accepted your counter offer of $45.00 for “Denim jacket”.')).toBe('accepted');
     expect(statusAtMessage('Declined your offer of $30.00 for “Denim jacket”.')).toBe('rejected');
     expect(statusAtMessage('Withdrew the offer of $30.00 for “Denim jacket”.')).toBe('withdrawn');
@@ -33,16 +65,23 @@ describe('offer status wording (issue 36 items 2 and 22)', () => {
 
   it('offers Pay Now until the order exists, then the order', () => {
     expect(buyerNextStep(offer())).toBeNull();
-    expect(buyerNextStep(offer({ status: 'accepted' }))).toEqual({ label: 'Pay Now', to: '/checkout/1?offerId=5' });
+    expect(buyerNextStep(offer({ status: 'accepted' }))).toEqual({
+      label: 'Pay Now',
+      to: '/checkout/1?offerId=5',
+    });
     expect(buyerNextStep(offer({ status: 'accepted', orderId: 12 }))).toEqual({
-      label: 'Ordered — View order', to: '/orders/12/confirmed' });
+      label: 'Ordered — View order',
+      to: '/orders/12/confirmed',
+    });
   });
 
   it('says an offer whose order was cancelled is over, with no Pay Now', () => {
     const over = offer({ status: 'cancelled', agreedPrice: null });
     expect(buyerNextStep(over)).toBeNull();
     expect(myOfferTitle(over)).toBe('Your offer of $30.00: Order cancelled');
-    expect(buyerStatusMessage(over)).toBe('The order you placed with this offer was cancelled; the item is back in the shop.');
+    expect(buyerStatusMessage(over)).toBe(
+      'The order you placed with this offer was cancelled; the item is back in the shop.',
+    );
     expect(sellerStatusMessage(over)).toMatch(/can take other offers/);
   });
 });

@@ -39,7 +39,8 @@ export function buyerStatusMessage(offer: Offer): string {
       }
       return `The seller countered with ${formatMoney(offer.counterPrice ?? '0')}.`;
     case 'accepted':
-      if (offer.orderId) return `Accepted at ${formatMoney(offer.agreedPrice ?? offer.offerPrice)}. You ordered it.`;
+      if (offer.orderId)
+        return `Accepted at ${formatMoney(offer.agreedPrice ?? offer.offerPrice)}. You ordered it.`;
       return offer.reservedUntil
         ? `Accepted at ${formatMoney(offer.agreedPrice ?? offer.offerPrice)}. Reserved for you until ${formatDateTime(offer.reservedUntil)}: pay by then or it returns to the shop.`
         : `Accepted at ${formatMoney(offer.agreedPrice ?? offer.offerPrice)}. You can pay now.`;
@@ -51,7 +52,9 @@ export function buyerStatusMessage(offer: Offer): string {
     case 'cancelled':
       return 'The order you placed with this offer was cancelled; the item is back in the shop.';
     default:
-      return (offer.declineReason && DECLINED_BECAUSE[offer.declineReason]) || 'The seller declined this offer.';
+      return (
+        (offer.declineReason && DECLINED_BECAUSE[offer.declineReason]) || 'The seller declined this offer.'
+      );
   }
 }
 
@@ -61,10 +64,12 @@ export function sellerStatusMessage(offer: Offer): string {
     case 'pending':
       return 'Waiting for your answer.';
     case 'countered':
-      if (offer.fromSeller) return `You offered it to watchers at ${formatMoney(offer.counterPrice ?? '0')}. Waiting for a watcher.`;
+      if (offer.fromSeller)
+        return `You offered it to watchers at ${formatMoney(offer.counterPrice ?? '0')}. Waiting for a watcher.`;
       return `You countered with ${formatMoney(offer.counterPrice ?? '0')}. Waiting for the buyer.`;
     case 'accepted':
-      if (offer.orderId) return `Accepted at ${formatMoney(offer.agreedPrice ?? offer.offerPrice)}. The buyer ordered it.`;
+      if (offer.orderId)
+        return `Accepted at ${formatMoney(offer.agreedPrice ?? offer.offerPrice)}. The buyer ordered it.`;
       return offer.reservedUntil
         ? `Accepted at ${formatMoney(offer.agreedPrice ?? offer.offerPrice)}. Reserved for the buyer until ${formatDateTime(offer.reservedUntil)}.`
         : `Accepted at ${formatMoney(offer.agreedPrice ?? offer.offerPrice)}. Waiting for the buyer to pay.`;

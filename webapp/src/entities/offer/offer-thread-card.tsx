@@ -32,12 +32,33 @@ function SellerButtons({ offer }: { offer: Offer }) {
   const [countering, setCountering] = useState<Offer | null>(null);
   return (
     <Group gap="xs">
-      <Button size="xs" color="green" leftSection={<IconCheck size={14} />} loading={seller.pending}
-        onClick={() => seller.accept(offer)}>Accept</Button>
-      <Button size="xs" variant="default" leftSection={<IconX size={14} />} disabled={seller.pending}
-        onClick={() => seller.reject(offer)}>Reject</Button>
-      <Button size="xs" variant="light" leftSection={<IconArrowsExchange size={14} />} disabled={seller.pending}
-        onClick={() => setCountering(offer)}>Counter</Button>
+      <Button
+        size="xs"
+        color="green"
+        leftSection={<IconCheck size={14} />}
+        loading={seller.pending}
+        onClick={() => seller.accept(offer)}
+      >
+        Accept
+      </Button>
+      <Button
+        size="xs"
+        variant="default"
+        leftSection={<IconX size={14} />}
+        disabled={seller.pending}
+        onClick={() => seller.reject(offer)}
+      >
+        Reject
+      </Button>
+      <Button
+        size="xs"
+        variant="light"
+        leftSection={<IconArrowsExchange size={14} />}
+        disabled={seller.pending}
+        onClick={() => setCountering(offer)}
+      >
+        Counter
+      </Button>
       <CounterDialog offer={countering} onClose={() => setCountering(null)} onCounter={seller.counter} />
     </Group>
   );
@@ -48,13 +69,29 @@ function BuyerButtons({ offer }: { offer: Offer }) {
   const [confirming, setConfirming] = useState<Offer | null>(null);
   return (
     <Group gap="xs">
-      <Button size="xs" color="green" leftSection={<IconCheck size={14} />} onClick={() => setConfirming(offer)}>
+      <Button
+        size="xs"
+        color="green"
+        leftSection={<IconCheck size={14} />}
+        onClick={() => setConfirming(offer)}
+      >
         Accept Counter
       </Button>
-      <Button size="xs" variant="default" leftSection={<IconX size={14} />} disabled={buyer.pending}
-        onClick={() => buyer.declineCounter(offer)}>Reject</Button>
-      <AcceptCounterDialog offer={confirming} loading={buyer.pending} onClose={() => setConfirming(null)}
-        onConfirm={(chosen) => buyer.acceptCounter(chosen, () => setConfirming(null))} />
+      <Button
+        size="xs"
+        variant="default"
+        leftSection={<IconX size={14} />}
+        disabled={buyer.pending}
+        onClick={() => buyer.declineCounter(offer)}
+      >
+        Reject
+      </Button>
+      <AcceptCounterDialog
+        offer={confirming}
+        loading={buyer.pending}
+        onClose={() => setConfirming(null)}
+        onConfirm={(chosen) => buyer.acceptCounter(chosen, () => setConfirming(null))}
+      />
     </Group>
   );
 }
@@ -76,7 +113,11 @@ export function OfferThreadCard({ offerId, viewerId, content, sentAt }: OfferThr
       <Stack gap="xs">
         <Text size="sm">{content}</Text>
         {isPending && <Skeleton height={64} radius="md" />}
-        {isError && <Text size="xs" c="dimmed">This offer is no longer available.</Text>}
+        {isError && (
+          <Text size="xs" c="dimmed">
+            This offer is no longer available.
+          </Text>
+        )}
         {offer && (
           <>
             <Group gap="sm" wrap="nowrap" align="flex-start">
@@ -95,14 +136,21 @@ export function OfferThreadCard({ offerId, viewerId, content, sentAt }: OfferThr
             <Group gap="xs" justify="space-between">
               <OfferStatusBadge status={then ?? offer.status} />
               {!then && (
-                <Text size="xs" c="dimmed">{isSeller ? sellerStatusMessage(offer) : buyerStatusMessage(offer)}</Text>
+                <Text size="xs" c="dimmed">
+                  {isSeller ? sellerStatusMessage(offer) : buyerStatusMessage(offer)}
+                </Text>
               )}
             </Group>
             {actions && isSeller && offer.status === 'pending' && <SellerButtons offer={offer} />}
             {actions && !isSeller && offer.status === 'countered' && <BuyerButtons offer={offer} />}
             {actions && next && (
-              <Button size="xs" component={Link} to={next.to} leftSection={<IconCreditCard size={14} />}
-                variant={offer.orderId ? 'light' : 'filled'}>
+              <Button
+                size="xs"
+                component={Link}
+                to={next.to}
+                leftSection={<IconCreditCard size={14} />}
+                variant={offer.orderId ? 'light' : 'filled'}
+              >
                 {next.label}
               </Button>
             )}

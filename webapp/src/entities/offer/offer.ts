@@ -2,7 +2,8 @@ import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tansta
 import { api } from '@/lib/api-client';
 
 /** An offer as the API sends it (spec §3 Offer; money as decimal strings like '80.00'). */
-export type OfferStatus = 'pending' | 'accepted' | 'rejected' | 'countered' | 'withdrawn' | 'expired' | 'cancelled';
+export type OfferStatus =
+  'pending' | 'accepted' | 'rejected' | 'countered' | 'withdrawn' | 'expired' | 'cancelled';
 export type DeclineReason = 'other_offer_accepted' | 'listing_sold' | 'listing_deleted' | 'account_closed';
 
 export interface OfferPerson {

@@ -12,11 +12,21 @@ export function useSellerOfferActions() {
   return {
     pending: respond.isPending,
     accept: (offer: Offer) =>
-      respond.mutate({ offerId: offer.id, status: 'accepted' }, {
-        onSuccess: () => notifySuccess('Offer accepted', BUYER_TOLD), onError: failed }),
+      respond.mutate(
+        { offerId: offer.id, status: 'accepted' },
+        {
+          onSuccess: () => notifySuccess('Offer accepted', BUYER_TOLD),
+          onError: failed,
+        },
+      ),
     reject: (offer: Offer) =>
-      respond.mutate({ offerId: offer.id, status: 'rejected' }, {
-        onSuccess: () => notifySuccess('Offer declined', BUYER_TOLD), onError: failed }),
+      respond.mutate(
+        { offerId: offer.id, status: 'rejected' },
+        {
+          onSuccess: () => notifySuccess('Offer declined', BUYER_TOLD),
+          onError: failed,
+        },
+      ),
     /** Rejects with the error too, so the counter form can show it under the field. */
     counter: async (offer: Offer, counterPrice: string) => {
       try {

@@ -9,7 +9,12 @@ export const ADDRESS_FIELDS: {
 }[] = [
   { name: 'fullName', label: 'Full name', autoComplete: 'name', required: true },
   { name: 'addressLine1', label: 'Address line 1', autoComplete: 'address-line1', required: true },
-  { name: 'addressLine2', label: 'Address line 2 (optional)', autoComplete: 'address-line2', required: false },
+  {
+    name: 'addressLine2',
+    label: 'Address line 2 (optional)',
+    autoComplete: 'address-line2',
+    required: false,
+  },
   { name: 'city', label: 'City', autoComplete: 'address-level2', required: true },
   { name: 'state', label: 'State', autoComplete: 'address-level1', required: true },
   { name: 'zipCode', label: 'ZIP code', autoComplete: 'postal-code', required: true },

@@ -16,8 +16,12 @@ const STATUS_COLORS: Record<OrderStatus, string> = {
 /** The order's status as a coloured badge (the orders page and the admin desk). */
 export function OrderStatusBadge({ order }: { order: Pick<Order, 'status' | 'statusLabel'> }) {
   return (
-    <Badge color={STATUS_COLORS[order.status]} variant="light" style={{ flexShrink: 0, maxWidth: 'none' }}
-      styles={{ label: { overflow: 'visible', textOverflow: 'clip' } }}>
+    <Badge
+      color={STATUS_COLORS[order.status]}
+      variant="light"
+      style={{ flexShrink: 0, maxWidth: 'none' }}
+      styles={{ label: { overflow: 'visible', textOverflow: 'clip' } }}
+    >
       {order.statusLabel}
     </Badge>
   );

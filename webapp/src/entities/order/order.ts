@@ -124,9 +124,7 @@ export function useOrderMutation<V>(call: (orderId: number, value: V) => Promise
 
 /** POST /api/orders/{id}/confirm-payment (administrators; 409 when already confirmed). */
 export function useConfirmPayment() {
-  return useOrderMutation((orderId, _: null) =>
-    api.post(`orders/${orderId}/confirm-payment`).json<Order>(),
-  );
+  return useOrderMutation((orderId, _: null) => api.post(`orders/${orderId}/confirm-payment`).json<Order>());
 }
 
 /** POST /api/orders/{id}/shipping-address: an administrator who is not the buyer gets the

@@ -63,7 +63,13 @@ export const US_STATES: readonly (readonly [string, string])[] = [
 ];
 
 const BY_WORDS = new Map<string, string>(
-  US_STATES.flatMap(([code, name]) => [[code.toLowerCase(), code], [name.toLowerCase(), code]] as [string, string][]),
+  US_STATES.flatMap(
+    ([code, name]) =>
+      [
+        [code.toLowerCase(), code],
+        [name.toLowerCase(), code],
+      ] as [string, string][],
+  ),
 );
 
 /** The two-letter code of a state typed as its code or name (any case), or null. */

@@ -1,8 +1,7 @@
 /** One home in the webapp for the hashtag rule of domain/posts.py (`normalise_hashtag`):
  *  1-30 letters, digits or underscores, an optional leading `#`. */
 export const MAX_HASHTAG_LENGTH = 30;
-export const HASHTAG_RULE =
-  `Hashtags can only use letters, numbers and underscores (at most ${MAX_HASHTAG_LENGTH} characters)`;
+export const HASHTAG_RULE = `Hashtags can only use letters, numbers and underscores (at most ${MAX_HASHTAG_LENGTH} characters)`;
 
 // Python's \w (Unicode): letters, marks, digits and the underscore.
 const HASHTAG = new RegExp(`^[\\p{L}\\p{M}\\p{N}_]{1,${MAX_HASHTAG_LENGTH}}$`, 'u');

@@ -9,12 +9,16 @@
 export const THUMBNAIL_WIDTH = 320;
 export const DISPLAY_WIDTH = 960;
 
-export function photoSrcSet(thumbnailUrl: string | null | undefined, imageUrl: string | null | undefined): string | undefined {
+export function photoSrcSet(
+  thumbnailUrl: string | null | undefined,
+  imageUrl: string | null | undefined,
+): string | undefined {
   if (!thumbnailUrl || !imageUrl || thumbnailUrl === imageUrl) return undefined;
   return `${thumbnailUrl} ${THUMBNAIL_WIDTH}w, ${imageUrl} ${DISPLAY_WIDTH}w`;
 }
 
 /** The feed grid: 1 column on phones, 2 from 36em, 3 from 62em, 4 from 88em (Container xl). */
-export const FEED_CARD_SIZES = '(min-width: 88em) 300px, (min-width: 62em) 30vw, (min-width: 36em) 46vw, calc(100vw - 32px)';
+export const FEED_CARD_SIZES =
+  '(min-width: 88em) 300px, (min-width: 62em) 30vw, (min-width: 36em) 46vw, calc(100vw - 32px)';
 /** Trending Styles on the home page: 1 column on phones, 3 from 36em. */
 export const TRENDING_CARD_SIZES = '(min-width: 36em) 30vw, calc(100vw - 32px)';

@@ -22,7 +22,9 @@ export function LikeButton({ post, size = 20 }: Props) {
       >
         {post.liked ? <IconHeartFilled size={size} /> : <IconHeart size={size} />}
       </ActionIcon>
-      <Text size="sm" aria-label={`${post.likeCount} likes`}>{post.likeCount}</Text>
+      <Text size="sm" aria-label={`${post.likeCount} likes`}>
+        {post.likeCount}
+      </Text>
     </Group>
   );
 }

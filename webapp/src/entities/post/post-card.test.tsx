@@ -8,9 +8,21 @@ import type { StylePost } from './post';
 import { PostCard } from './post-card';
 
 const post: StylePost = {
-  id: 4, userId: 7, imageUrl: '/media/look.webp', thumbnailUrl: '/media/look-t.webp', content: 'Autumn layers',
-  createdAt: '2026-11-27T10:00:00Z', user: makeUser({ id: 7, username: 'maya' }), hashtags: [], taggedProducts: [],
-  likeCount: 0, saveCount: 0, commentCount: 0, liked: false, saved: false, isFollowingAuthor: false,
+  id: 4,
+  userId: 7,
+  imageUrl: '/media/look.webp',
+  thumbnailUrl: '/media/look-t.webp',
+  content: 'Autumn layers',
+  createdAt: '2026-11-27T10:00:00Z',
+  user: makeUser({ id: 7, username: 'maya' }),
+  hashtags: [],
+  taggedProducts: [],
+  likeCount: 0,
+  saveCount: 0,
+  commentCount: 0,
+  liked: false,
+  saved: false,
+  isFollowingAuthor: false,
 };
 
 describe('PostCard photo (issue 36 item 13)', () => {

@@ -14,8 +14,15 @@ export function HashtagBadges({ post }: { post: Pick<StylePost, 'hashtags'> }) {
   return (
     <Group gap={6}>
       {post.hashtags.map((tag) => (
-        <Badge key={tag.name} component={Link} to={`/feed?hashtag=${encodeURIComponent(tag.name)}`}
-          variant="light" radius="sm" tt="none" style={{ cursor: 'pointer' }}>
+        <Badge
+          key={tag.name}
+          component={Link}
+          to={`/feed?hashtag=${encodeURIComponent(tag.name)}`}
+          variant="light"
+          radius="sm"
+          tt="none"
+          style={{ cursor: 'pointer' }}
+        >
           #{tag.name}
         </Badge>
       ))}
@@ -31,24 +38,44 @@ export function PostCard({ post, eager = false }: { post: StylePost; eager?: boo
     <Card withBorder radius="lg" padding={0} component="article" aria-label={`Style post by ${author}`}>
       <Group justify="space-between" wrap="nowrap" p="sm">
         <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
-          <Avatar src={post.user.avatarUrl} alt={`${author}'s avatar`} name={author} color="brand" size={36}
-            component={Link} to={`/profile/${post.userId}`} />
+          <Avatar
+            src={post.user.avatarUrl}
+            alt={`${author}'s avatar`}
+            name={author}
+            color="brand"
+            size={36}
+            component={Link}
+            to={`/profile/${post.userId}`}
+          />
           <Stack gap={0} style={{ minWidth: 0 }}>
             <Anchor component={Link} to={`/profile/${post.userId}`} fw={600} size="sm" c="inherit" truncate>
               {author}
             </Anchor>
-            <Text size="xs" c="dimmed">{formatRelativeAge(post.createdAt)}</Text>
+            <Text size="xs" c="dimmed">
+              {formatRelativeAge(post.createdAt)}
+            </Text>
           </Stack>
         </Group>
-        <FollowButton user={{ id: post.userId, username: post.user.username }} following={post.isFollowingAuthor}
-          size="compact-sm" variant={post.isFollowingAuthor ? 'light' : 'outline'} />
+        <FollowButton
+          user={{ id: post.userId, username: post.user.username }}
+          following={post.isFollowingAuthor}
+          size="compact-sm"
+          variant={post.isFollowingAuthor ? 'light' : 'outline'}
+        />
       </Group>
       <Link to={`/post/${post.id}`} aria-label={`Open style post by ${author}`}>
         <AspectRatio ratio={4 / 5}>
-          <Image src={post.thumbnailUrl || post.imageUrl} srcSet={photoSrcSet(post.thumbnailUrl, post.imageUrl)}
-            sizes={FEED_CARD_SIZES} alt={post.content || `Outfit posted by ${author}`}
-            loading={eager ? 'eager' : 'lazy'} fetchPriority={eager ? 'high' : 'auto'} decoding="async"
-            width={THUMBNAIL_WIDTH} height={THUMBNAIL_WIDTH * 5 / 4} />
+          <Image
+            src={post.thumbnailUrl || post.imageUrl}
+            srcSet={photoSrcSet(post.thumbnailUrl, post.imageUrl)}
+            sizes={FEED_CARD_SIZES}
+            alt={post.content || `Outfit posted by ${author}`}
+            loading={eager ? 'eager' : 'lazy'}
+            fetchPriority={eager ? 'high' : 'auto'}
+            decoding="async"
+            width={THUMBNAIL_WIDTH}
+            height={(THUMBNAIL_WIDTH * 5) / 4}
+          />
         </AspectRatio>
       </Link>
       <Stack gap="xs" p="sm">
@@ -57,7 +84,13 @@ export function PostCard({ post, eager = false }: { post: StylePost; eager?: boo
             <LikeButton post={post} />
             <Group gap={4} wrap="nowrap">
               <Tooltip label="Comments">
-                <Anchor component={Link} to={`/post/${post.id}#comments`} c="dimmed" aria-label={`Comments (${post.commentCount})`} display="flex">
+                <Anchor
+                  component={Link}
+                  to={`/post/${post.id}#comments`}
+                  c="dimmed"
+                  aria-label={`Comments (${post.commentCount})`}
+                  display="flex"
+                >
                   <IconMessageCircle size={20} />
                 </Anchor>
               </Tooltip>
@@ -66,15 +99,24 @@ export function PostCard({ post, eager = false }: { post: StylePost; eager?: boo
           </Group>
           <SaveButton post={post} />
         </Group>
-        {post.content && <Text size="sm" lineClamp={3}>{post.content}</Text>}
+        {post.content && (
+          <Text size="sm" lineClamp={3}>
+            {post.content}
+          </Text>
+        )}
         <HashtagBadges post={post} />
         {post.taggedProducts.length > 0 && (
           <Group gap={6} aria-label="Tagged items">
             {post.taggedProducts.map((item) => (
               <Tooltip key={item.id} label={item.title}>
                 <Link to={`/product/${item.id}`} aria-label={`Tagged item: ${item.title}`}>
-                  <Avatar src={item.thumbnailUrl} alt={item.title} radius="sm" size={40}
-                    imageProps={{ loading: 'lazy', decoding: 'async' }} />
+                  <Avatar
+                    src={item.thumbnailUrl}
+                    alt={item.title}
+                    radius="sm"
+                    size={40}
+                    imageProps={{ loading: 'lazy', decoding: 'async' }}
+                  />
                 </Link>
               </Tooltip>
             ))}

@@ -27,7 +27,9 @@ export function PostGrid({ query, emptyTitle, emptyDescription, emptyAction }: P
   if (isPending) {
     return (
       <SimpleGrid cols={COLUMNS} aria-busy="true" aria-label="Loading style posts">
-        {[0, 1, 2].map((index) => <Skeleton key={index} h={460} radius="lg" />)}
+        {[0, 1, 2].map((index) => (
+          <Skeleton key={index} h={460} radius="lg" />
+        ))}
       </SimpleGrid>
     );
   }
@@ -36,7 +38,13 @@ export function PostGrid({ query, emptyTitle, emptyDescription, emptyAction }: P
   }
   if (posts.length === 0) {
     return (
-      <EmptyState icon={<IconPhoto />} withIndicatorBackground title={emptyTitle} description={emptyDescription} py="xl">
+      <EmptyState
+        icon={<IconPhoto />}
+        withIndicatorBackground
+        title={emptyTitle}
+        description={emptyDescription}
+        py="xl"
+      >
         {emptyAction && <EmptyState.Actions>{emptyAction}</EmptyState.Actions>}
       </EmptyState>
     );
@@ -45,12 +53,16 @@ export function PostGrid({ query, emptyTitle, emptyDescription, emptyAction }: P
     <Stack gap="lg">
       <SimpleGrid cols={COLUMNS} spacing="lg">
         {/* The first card is the page's largest paint on a phone: not lazy. */}
-        {posts.map((post, index) => <PostCard key={post.id} post={post} eager={index === 0} />)}
+        {posts.map((post, index) => (
+          <PostCard key={post.id} post={post} eager={index === 0} />
+        ))}
       </SimpleGrid>
       <div ref={trigger} />
       {hasNextPage && (
         <Center>
-          <Button variant="default" onClick={more} loading={isFetchingNextPage}>Load more</Button>
+          <Button variant="default" onClick={more} loading={isFetchingNextPage}>
+            Load more
+          </Button>
         </Center>
       )}
     </Stack>

@@ -141,7 +141,13 @@ export function usePost(id: number) {
 export function updateCachedPost(client: QueryClient, id: number, change: (post: StylePost) => StylePost) {
   client.setQueriesData<InfiniteData<PostPage>>({ queryKey: postKeys.all }, (data) => {
     if (!data || !('pages' in data)) return data;
-    return { ...data, pages: data.pages.map((page) => ({ ...page, items: page.items.map((p) => (p.id === id ? change(p) : p)) })) };
+    return {
+      ...data,
+      pages: data.pages.map((page) => ({
+        ...page,
+        items: page.items.map((p) => (p.id === id ? change(p) : p)),
+      })),
+    };
   });
   client.setQueriesData<StylePost[] | StylePost>({ queryKey: postKeys.all }, (data) => {
     if (Array.isArray(data)) return data.map((p) => (p.id === id ? change(p) : p));
@@ -178,12 +184,25 @@ export function useReaction(kind: Reaction, post: Pick<StylePost, 'id'>) {
       );
     },
     onSuccess: (counts, on) => {
-      updateCachedPost(client, post.id, (p) => ({ ...p, [flag]: on, likeCount: counts.likeCount, saveCount: counts.saveCount }));
+      updateCachedPost(client, post.id, (p) => ({
+        ...p,
+        [flag]: on,
+        likeCount: counts.likeCount,
+        saveCount: counts.saveCount,
+      }));
       if (kind === 'saves') void client.invalidateQueries({ queryKey: ['posts', 'saved'] });
     },
     onError: (_error, on) => {
-      updateCachedPost(client, post.id, (p) => ({ ...p, [flag]: !on, [count]: Math.max(0, p[count] + (on ? -1 : 1)) }));
-      notifyError(kind === 'likes' ? 'Failed to update like. Please try again.' : 'Failed to save post. Please try again.');
+      updateCachedPost(client, post.id, (p) => ({
+        ...p,
+        [flag]: !on,
+        [count]: Math.max(0, p[count] + (on ? -1 : 1)),
+      }));
+      notifyError(
+        kind === 'likes'
+          ? 'Failed to update like. Please try again.'
+          : 'Failed to save post. Please try again.',
+      );
     },
   });
 }
@@ -217,18 +236,23 @@ export function useDeletePost() {
 /** Following or unfollowing a member updates the follow buttons on their cached posts. */
 export function updateCachedAuthor(client: QueryClient, userId: number, following: boolean) {
   const change = (p: StylePost) => (p.userId === userId ? { ...p, isFollowingAuthor: following } : p);
-  client.setQueriesData<InfiniteData<PostPage> | StylePost[] | StylePost>({ queryKey: postKeys.all }, (data) => {
-    if (!data) return data;
-    if (Array.isArray(data)) return data.map(change);
-    if ('pages' in data) return { ...data, pages: data.pages.map((page) => ({ ...page, items: page.items.map(change) })) };
-    return change(data);
-  });
+  client.setQueriesData<InfiniteData<PostPage> | StylePost[] | StylePost>(
+    { queryKey: postKeys.all },
+    (data) => {
+      if (!data) return data;
+      if (Array.isArray(data)) return data.map(change);
+      if ('pages' in data)
+        return { ...data, pages: data.pages.map((page) => ({ ...page, items: page.items.map(change) })) };
+      return change(data);
+    },
+  );
 }
 
 export function useAddComment(postId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (content: string) => api.post(`posts/${postId}/comments`, { json: { content } }).json<PostComment>(),
+    mutationFn: (content: string) =>
+      api.post(`posts/${postId}/comments`, { json: { content } }).json<PostComment>(),
     onSuccess: (comment) => {
       client.setQueryData<StylePostDetail>(postKeys.detail(postId), (post) =>
         post ? { ...post, comments: [...post.comments, comment] } : post,
@@ -258,5 +282,7 @@ export function useDeleteComment(postId: number) {
 
 /** Older comments after the first page (GET /api/posts/{id}/comments?cursor=). */
 export async function fetchMoreComments(postId: number, cursor: string) {
-  return api.get(`posts/${postId}/comments`, { searchParams: { cursor } }).json<{ items: PostComment[]; nextCursor: string | null }>();
+  return api
+    .get(`posts/${postId}/comments`, { searchParams: { cursor } })
+    .json<{ items: PostComment[]; nextCursor: string | null }>();
 }

@@ -45,7 +45,14 @@ export const BADGES: readonly Choice[] = [
 ];
 
 export const FEATURED_BRANDS: readonly string[] = [
-  'Nike', 'Adidas', 'Zara', 'H&M', "Levi's", 'North Face', 'Uniqlo', 'Michael Kors',
+  'Nike',
+  'Adidas',
+  'Zara',
+  'H&M',
+  "Levi's",
+  'North Face',
+  'Uniqlo',
+  'Michael Kors',
 ];
 
 export const MAX_LISTING_IMAGES = 5;

@@ -29,7 +29,10 @@ describe('ProductCard', () => {
     expect(screen.getByText("Levi's · XL · New with tags")).toBeInTheDocument();
     expect(screen.getByText('maya')).toBeInTheDocument();
     expect(screen.getByText('4.8')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Vintage denim jacket 1' })).toHaveAttribute('href', '/product/1');
+    expect(screen.getByRole('link', { name: 'Vintage denim jacket 1' })).toHaveAttribute(
+      'href',
+      '/product/1',
+    );
   });
 
   it.each([

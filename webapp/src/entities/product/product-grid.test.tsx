@@ -11,7 +11,8 @@ beforeEach(() => setSession('anonymous'));
 describe('ProductGrid', () => {
   it('loads the first cards’ photos at once and first, the rest when scrolled near', () => {
     const products = Array.from({ length: EAGER_CARDS + 3 }, (_, index) =>
-      makeProduct({ id: index + 1, title: `Jacket ${index + 1}` }));
+      makeProduct({ id: index + 1, title: `Jacket ${index + 1}` }),
+    );
     render(
       <MemoryRouter>
         <ProductGrid products={products} />

@@ -51,8 +51,13 @@ export function ProductGrid({
     <ProductCardSkeleton key={`s${index}`} />
   ));
   const cards = products.map((product, index) => (
-    <ProductCard key={product.id} product={product} layout={layout} favoriteOptions={favoriteOptions}
-      eager={index < EAGER_CARDS} />
+    <ProductCard
+      key={product.id}
+      product={product}
+      layout={layout}
+      favoriteOptions={favoriteOptions}
+      eager={index < EAGER_CARDS}
+    />
   ));
   if (layout === 'list') {
     return (

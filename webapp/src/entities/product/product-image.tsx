@@ -24,9 +24,18 @@ export function ProductImage({ src, alt, ratio = 4 / 5, eager = false, srcSet, s
   return (
     <AspectRatio ratio={ratio} className={classes.imageBox}>
       {src ? (
-        <img src={src} srcSet={srcSet} sizes={srcSet ? sizes : undefined} alt={alt} width={THUMBNAIL_WIDTH} height={Math.round(THUMBNAIL_WIDTH / ratio)}
-          loading={eager ? 'eager' : 'lazy'} fetchPriority={eager ? 'high' : 'auto'}
-          decoding="async" className={classes.image} />
+        <img
+          src={src}
+          srcSet={srcSet}
+          sizes={srcSet ? sizes : undefined}
+          alt={alt}
+          width={THUMBNAIL_WIDTH}
+          height={Math.round(THUMBNAIL_WIDTH / ratio)}
+          loading={eager ? 'eager' : 'lazy'}
+          fetchPriority={eager ? 'high' : 'auto'}
+          decoding="async"
+          className={classes.image}
+        />
       ) : (
         <Center role="img" aria-label={alt} c="dimmed">
           <IconShirt size={48} stroke={1.2} />

@@ -33,11 +33,17 @@ export function useUserReviews(userId: number) {
 export function UserReviews({ userId }: { userId: number }) {
   const reviews = useUserReviews(userId);
   if (reviews.isPending) return <Skeleton h={120} radius="md" aria-label="Loading reviews" />;
-  if (reviews.isError) return <LoadFailed title="Failed to load reviews" onRetry={() => void reviews.refetch()} />;
+  if (reviews.isError)
+    return <LoadFailed title="Failed to load reviews" onRetry={() => void reviews.refetch()} />;
   if (reviews.data.length === 0) {
     return (
-      <EmptyState icon={<IconStar />} withIndicatorBackground title="No reviews yet" py="xl"
-        description="Reviews appear here after completed orders, once both sides have reviewed or 14 days have passed." />
+      <EmptyState
+        icon={<IconStar />}
+        withIndicatorBackground
+        title="No reviews yet"
+        py="xl"
+        description="Reviews appear here after completed orders, once both sides have reviewed or 14 days have passed."
+      />
     );
   }
   return (
@@ -46,13 +52,18 @@ export function UserReviews({ userId }: { userId: number }) {
         <Card key={review.id} withBorder padding="md">
           <Group justify="space-between" align="flex-start">
             <Group gap="sm">
-              <Avatar src={review.reviewerAvatarUrl} alt={review.reviewerDisplayName ?? 'Reviewer'} radius="xl" />
+              <Avatar
+                src={review.reviewerAvatarUrl}
+                alt={review.reviewerDisplayName ?? 'Reviewer'}
+                radius="xl"
+              />
               <div>
                 <Text fw={500} component={Link} to={`/profile/${review.reviewerId}`}>
                   {review.reviewerDisplayName ?? 'Former member'}
                 </Text>
                 <Text size="xs" c="dimmed">
-                  {review.role === 'buyer' ? 'Bought from this member' : 'Sold to this member'} · {formatDate(review.createdAt)}
+                  {review.role === 'buyer' ? 'Bought from this member' : 'Sold to this member'} ·{' '}
+                  {formatDate(review.createdAt)}
                 </Text>
               </div>
             </Group>

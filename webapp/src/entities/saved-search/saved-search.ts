@@ -37,7 +37,11 @@ export const savedSearchKeys = {
 export function useSavedSearches(enabled = true) {
   return useQuery({
     queryKey: savedSearchKeys.all,
-    queryFn: () => api.get('saved-searches').json<{ items: SavedSearch[] }>().then((page) => page.items),
+    queryFn: () =>
+      api
+        .get('saved-searches')
+        .json<{ items: SavedSearch[] }>()
+        .then((page) => page.items),
     enabled,
     staleTime: 30_000,
   });
@@ -59,8 +63,15 @@ export function useSavedSearchMatches(id: number | null) {
 
 export interface SaveSearchInput {
   name?: string;
-  query: { q?: string; brand?: string[]; category?: string[]; size?: string[]; condition?: string[];
-    minPrice?: string; maxPrice?: string };
+  query: {
+    q?: string;
+    brand?: string[];
+    category?: string[];
+    size?: string[];
+    condition?: string[];
+    minPrice?: string;
+    maxPrice?: string;
+  };
 }
 
 export function useSaveSearch() {

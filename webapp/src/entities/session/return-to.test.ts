@@ -12,14 +12,25 @@ describe('return to the wanted page after /auth', () => {
   });
 
   it.each([
-    null, '', 'watchlist', '//evil.example/x', '/\\evil.example', 'https://evil.example/',
-    'javascript:alert(1)', '/ok\n', '/auth', '/auth?next=/x', '/\t/evil.example',
+    null,
+    '',
+    'watchlist',
+    '//evil.example/x',
+    '/\\evil.example',
+    'https://evil.example/',
+    'javascript:alert(1)',
+    '/ok\n',
+    '/auth',
+    '/auth?next=/x',
+    '/\t/evil.example',
   ])('sends %s home instead', (raw) => {
     expect(safeReturnPath(raw)).toBe('/');
   });
 
   it('builds the /auth link that carries the page', () => {
-    expect(authPath({ pathname: '/orders', search: '?tab=sales' })).toBe('/auth?next=%2Forders%3Ftab%3Dsales');
+    expect(authPath({ pathname: '/orders', search: '?tab=sales' })).toBe(
+      '/auth?next=%2Forders%3Ftab%3Dsales',
+    );
     expect(authPath('/')).toBe('/auth');
     expect(authPath()).toBe('/auth');
   });

@@ -26,7 +26,11 @@ export function safeReturnPath(raw: string | null | undefined): string {
 /** '/auth?next=/watchlist' for a page the visitor wanted; plain '/auth' for home. */
 export function authPath(wanted?: { pathname: string; search?: string; hash?: string } | string): string {
   const path =
-    typeof wanted === 'string' ? wanted : wanted ? `${wanted.pathname}${wanted.search ?? ''}${wanted.hash ?? ''}` : '/';
+    typeof wanted === 'string'
+      ? wanted
+      : wanted
+        ? `${wanted.pathname}${wanted.search ?? ''}${wanted.hash ?? ''}`
+        : '/';
   const next = safeReturnPath(path);
   return next === '/' ? '/auth' : `/auth?next=${encodeURIComponent(next)}`;
 }

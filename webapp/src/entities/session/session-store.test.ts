@@ -43,9 +43,9 @@ describe('session store', () => {
     fakeServer({
       'POST /api/login': () => json({ message: 'Invalid username or password' }, 401),
     });
-    await expect(
-      useSessionStore.getState().login({ username: 'ann', password: 'wrong12' }),
-    ).rejects.toThrow('401: {"message":"Invalid username or password"}');
+    await expect(useSessionStore.getState().login({ username: 'ann', password: 'wrong12' })).rejects.toThrow(
+      '401: {"message":"Invalid username or password"}',
+    );
     expect(useSessionStore.getState()).toMatchObject({ user: null, status: 'anonymous' });
   });
 

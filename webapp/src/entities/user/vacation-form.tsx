@@ -27,35 +27,67 @@ export function VacationForm({ userId }: { userId: number }) {
     setProblem(null);
     // The seller is back at the start of the chosen day, in their own time zone.
     const back = until ? new Date(`${until}T00:00:00`).toISOString() : null;
-    save.mutate({ on, until: on ? back : null, message: on ? message : '' }, {
-      onSuccess: (result) => notifySuccess(result.on ? 'Vacation mode is on' : 'Vacation mode is off', result.notice ?? undefined),
-      onError: (error) => {
-        const text = errorMessage(error, 'Could not save vacation mode. Please try again.');
-        setProblem(text);
-        notifyError(text, 'Not saved');
+    save.mutate(
+      { on, until: on ? back : null, message: on ? message : '' },
+      {
+        onSuccess: (result) =>
+          notifySuccess(
+            result.on ? 'Vacation mode is on' : 'Vacation mode is off',
+            result.notice ?? undefined,
+          ),
+        onError: (error) => {
+          const text = errorMessage(error, 'Could not save vacation mode. Please try again.');
+          setProblem(text);
+          notifyError(text, 'Not saved');
+        },
       },
-    });
+    );
   };
 
   return (
-    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} mt="lg" component="section" aria-labelledby="vacation-title">
+    <Paper
+      withBorder
+      radius="lg"
+      p={{ base: 'md', sm: 'xl' }}
+      mt="lg"
+      component="section"
+      aria-labelledby="vacation-title"
+    >
       <Stack gap="sm">
-        <Title order={2} size="h4" id="vacation-title">Vacation mode</Title>
+        <Title order={2} size="h4" id="vacation-title">
+          Vacation mode
+        </Title>
         <Text size="sm" c="dimmed">
-          Your listings stay visible, but nobody can buy them, add them to a bag or make offers until you are back.
-          Messages still arrive and get your away message as an automatic reply.
+          Your listings stay visible, but nobody can buy them, add them to a bag or make offers until you are
+          back. Messages still arrive and get your away message as an automatic reply.
         </Text>
         <Switch label="I'm away" checked={on} onChange={(event) => setOn(event.currentTarget.checked)} />
         {on && (
           <>
-            <TextInput type="date" label="Back on (optional)" value={until} onChange={(event) => setUntil(event.currentTarget.value)} />
-            <Textarea label="Away message (optional)" maxLength={300} rows={2} value={message}
-              onChange={(event) => setMessage(event.currentTarget.value)} />
+            <TextInput
+              type="date"
+              label="Back on (optional)"
+              value={until}
+              onChange={(event) => setUntil(event.currentTarget.value)}
+            />
+            <Textarea
+              label="Away message (optional)"
+              maxLength={300}
+              rows={2}
+              value={message}
+              onChange={(event) => setMessage(event.currentTarget.value)}
+            />
           </>
         )}
-        {problem && <Text c="red" size="sm" role="alert">{problem}</Text>}
+        {problem && (
+          <Text c="red" size="sm" role="alert">
+            {problem}
+          </Text>
+        )}
         <Group justify="flex-end">
-          <Button onClick={submit} loading={save.isPending} disabled={saved.isPending}>Save vacation mode</Button>
+          <Button onClick={submit} loading={save.isPending} disabled={saved.isPending}>
+            Save vacation mode
+          </Button>
         </Group>
       </Stack>
     </Paper>

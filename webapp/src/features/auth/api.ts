@@ -63,7 +63,10 @@ export interface SignedInSession {
 }
 
 export function listSessions(): Promise<SignedInSession[]> {
-  return api.get('user/sessions').json<{ sessions: SignedInSession[] }>().then((answer) => answer.sessions);
+  return api
+    .get('user/sessions')
+    .json<{ sessions: SignedInSession[] }>()
+    .then((answer) => answer.sessions);
 }
 
 export function endSession(id: string): Promise<Message> {
@@ -86,15 +89,22 @@ export interface EmailSetting {
 }
 
 export function getEmailSettings(): Promise<EmailSetting[]> {
-  return api.get('user/notification-settings').json<{ settings: EmailSetting[] }>().then((answer) => answer.settings);
+  return api
+    .get('user/notification-settings')
+    .json<{ settings: EmailSetting[] }>()
+    .then((answer) => answer.settings);
 }
 
 export function updateEmailSettings(settings: Record<string, boolean>): Promise<EmailSetting[]> {
-  return api.put('user/notification-settings', { json: { settings } }).json<{ settings: EmailSetting[] }>()
+  return api
+    .put('user/notification-settings', { json: { settings } })
+    .json<{ settings: EmailSetting[] }>()
     .then((answer) => answer.settings);
 }
 
 /** The one-click unsubscribe of an email's link: no session needed. */
 export function unsubscribe(token: string): Promise<Message & { kind: string; label: string }> {
-  return api.post('unsubscribe', { searchParams: { token } }).json<Message & { kind: string; label: string }>();
+  return api
+    .post('unsubscribe', { searchParams: { token } })
+    .json<Message & { kind: string; label: string }>();
 }

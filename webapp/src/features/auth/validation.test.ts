@@ -20,7 +20,13 @@ describe('auth validation', () => {
 
   it('uses the spec messages for registration', () => {
     expect(
-      validateRegister({ username: 'a', displayName: 'A', email: 'nope', password: '1', confirmPassword: '1' }),
+      validateRegister({
+        username: 'a',
+        displayName: 'A',
+        email: 'nope',
+        password: '1',
+        confirmPassword: '1',
+      }),
     ).toEqual({
       username: 'Username must be at least 3 characters',
       displayName: 'Display name must be at least 2 characters',

@@ -49,7 +49,8 @@ export function slugError(slug: string): string | undefined {
 /** An absolute http(s) URL with a host, or a path under /media/ (uploaded images). */
 export function isImageUrl(value: string): boolean {
   if (/\s/.test(value) || value.length > IMAGE_URL_MAX) return false;
-  if (value.startsWith('/')) return value.startsWith('/media/') && !value.includes('..') && !value.includes('\\');
+  if (value.startsWith('/'))
+    return value.startsWith('/media/') && !value.includes('..') && !value.includes('\\');
   try {
     const url = new URL(value);
     return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
@@ -71,7 +72,9 @@ export function validateBlog(values: BlogFormValues): BlogFormErrors {
     ),
     slug: slugError(values.slug),
     excerpt:
-      values.excerpt.trim().length > EXCERPT_MAX ? `Excerpt must be less than ${EXCERPT_MAX} characters` : undefined,
+      values.excerpt.trim().length > EXCERPT_MAX
+        ? `Excerpt must be less than ${EXCERPT_MAX} characters`
+        : undefined,
     imageUrl: imageUrl && !isImageUrl(imageUrl) ? 'Image URL must be a valid URL' : undefined,
     content: lengthError(
       values.content.trim(),

@@ -109,10 +109,16 @@ export function useSaveListing(editId?: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: ListingInput) =>
-      (editId ? api.put(`products/${editId}`, { json: input }) : api.post('products', { json: input })).json<Product>(),
+      (editId
+        ? api.put(`products/${editId}`, { json: input })
+        : api.post('products', { json: input })
+      ).json<Product>(),
     onSuccess: (product) => {
       client.setQueryData(productKeys.detail(product.id), product);
-      void client.invalidateQueries({ queryKey: productKeys.all, predicate: (q) => q.queryKey[1] !== 'detail' });
+      void client.invalidateQueries({
+        queryKey: productKeys.all,
+        predicate: (q) => q.queryKey[1] !== 'detail',
+      });
     },
   });
 }

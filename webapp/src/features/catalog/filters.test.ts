@@ -17,7 +17,9 @@ describe('URL ↔ filters', () => {
   });
 
   it('lower-cases brands and enumerations, drops duplicates and unknown values', () => {
-    const filters = read('brand=Nike&brand=NIKE&brand=Levi%27s&category=Tops&category=hats&size=XL&condition=good');
+    const filters = read(
+      'brand=Nike&brand=NIKE&brand=Levi%27s&category=Tops&category=hats&size=XL&condition=good',
+    );
     expect(filters.brands).toEqual(['nike', "levi's"]);
     expect(filters.categories).toEqual(['tops']);
     expect(filters.sizes).toEqual(['xl']);
@@ -26,17 +28,27 @@ describe('URL ↔ filters', () => {
 
   it('keeps prices that are non-negative amounts and a known sort', () => {
     expect(read('minPrice=10&maxPrice=99.5&sort=price_low_high')).toMatchObject({
-      minPrice: '10', maxPrice: '99.5', sort: 'price_low_high',
+      minPrice: '10',
+      maxPrice: '99.5',
+      sort: 'price_low_high',
     });
     expect(read('minPrice=-4&maxPrice=abc&sort=cheapest')).toMatchObject({
-      minPrice: '', maxPrice: '', sort: 'most_recent',
+      minPrice: '',
+      maxPrice: '',
+      sort: 'most_recent',
     });
   });
 
   it('writes a short query string that reads back the same', () => {
     const filters: ProductFilters = {
-      q: ' denim jacket ', brands: ['nike', 'h&m'], categories: ['outerwear'], sizes: ['m', 'l'],
-      conditions: ['like_new'], minPrice: '5', maxPrice: '80', sort: 'most_popular',
+      q: ' denim jacket ',
+      brands: ['nike', 'h&m'],
+      categories: ['outerwear'],
+      sizes: ['m', 'l'],
+      conditions: ['like_new'],
+      minPrice: '5',
+      maxPrice: '80',
+      sort: 'most_popular',
     };
     const params = filtersToParams(filters);
     expect(params.toString()).toBe(

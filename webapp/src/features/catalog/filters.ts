@@ -36,14 +36,24 @@ export interface ProductFilters {
 }
 
 export const EMPTY_FILTERS: ProductFilters = {
-  q: '', brands: [], categories: [], sizes: [], conditions: [], minPrice: '', maxPrice: '', sort: DEFAULT_SORT,
+  q: '',
+  brands: [],
+  categories: [],
+  sizes: [],
+  conditions: [],
+  minPrice: '',
+  maxPrice: '',
+  sort: DEFAULT_SORT,
 };
 
 type ListKey = 'brands' | 'categories' | 'sizes' | 'conditions';
 
 /** URL name of each list (repeatable, lower case, as the spec's ?brand= and ?category=). */
 const LIST_PARAMS: Record<ListKey, string> = {
-  brands: 'brand', categories: 'category', sizes: 'size', conditions: 'condition',
+  brands: 'brand',
+  categories: 'category',
+  sizes: 'size',
+  conditions: 'condition',
 };
 const ALLOWED: Partial<Record<ListKey, Set<string>>> = {
   categories: new Set(CATEGORIES.map((choice) => choice.value)),
@@ -53,7 +63,9 @@ const ALLOWED: Partial<Record<ListKey, Set<string>>> = {
 const PRICE = /^\d+(\.\d{0,2})?$/;
 
 function readList(params: URLSearchParams, key: ListKey): string[] {
-  const values = params.getAll(LIST_PARAMS[key]).map((value) => value.trim().replace(/\s+/g, ' ').toLowerCase());
+  const values = params
+    .getAll(LIST_PARAMS[key])
+    .map((value) => value.trim().replace(/\s+/g, ' ').toLowerCase());
   const allowed = ALLOWED[key];
   return [...new Set(values)].filter((value) => value && (!allowed || allowed.has(value)));
 }
@@ -101,7 +113,8 @@ export function filtersToParams(filters: ProductFilters, withSort = true): URLSe
 
 /** How many filters narrow the results (search text and sort not counted). */
 export function activeFilterCount(filters: ProductFilters): number {
-  const lists = filters.brands.length + filters.categories.length + filters.sizes.length + filters.conditions.length;
+  const lists =
+    filters.brands.length + filters.categories.length + filters.sizes.length + filters.conditions.length;
   return lists + (filters.minPrice ? 1 : 0) + (filters.maxPrice ? 1 : 0);
 }
 

@@ -2,8 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { EMPTY_LISTING, validateListing, type ListingValues } from './listing-validation';
 
 const valid: ListingValues = {
-  title: 'Denim jacket', description: 'Classic trucker jacket, barely worn.', price: '45.00',
-  brand: "Levi's", size: 'm', condition: 'like_new', category: 'outerwear',
+  title: 'Denim jacket',
+  description: 'Classic trucker jacket, barely worn.',
+  price: '45.00',
+  brand: "Levi's",
+  size: 'm',
+  condition: 'like_new',
+  category: 'outerwear',
 };
 
 describe('validateListing (spec §5 Listing)', () => {
@@ -25,8 +30,12 @@ describe('validateListing (spec §5 Listing)', () => {
   });
 
   it('counts trimmed text and limits lengths', () => {
-    expect(validateListing({ ...valid, title: '  ab  ' }, 1).title).toBe('Title must be at least 3 characters');
-    expect(validateListing({ ...valid, title: 'x'.repeat(101) }, 1).title).toBe('Title must be less than 100 characters');
+    expect(validateListing({ ...valid, title: '  ab  ' }, 1).title).toBe(
+      'Title must be at least 3 characters',
+    );
+    expect(validateListing({ ...valid, title: 'x'.repeat(101) }, 1).title).toBe(
+      'Title must be less than 100 characters',
+    );
     expect(validateListing({ ...valid, description: 'too short' }, 1).description).toBe(
       'Description must be at least 10 characters',
     );
@@ -42,8 +51,12 @@ describe('validateListing (spec §5 Listing)', () => {
   });
 
   it('refuses fractions of a cent and prices above the cap', () => {
-    expect(validateListing({ ...valid, price: '1.005' }, 1).price).toBe('Price can have at most 2 decimal places');
-    expect(validateListing({ ...valid, price: '1000000.01' }, 1).price).toBe('Price cannot be more than $1,000,000.00');
+    expect(validateListing({ ...valid, price: '1.005' }, 1).price).toBe(
+      'Price can have at most 2 decimal places',
+    );
+    expect(validateListing({ ...valid, price: '1000000.01' }, 1).price).toBe(
+      'Price cannot be more than $1,000,000.00',
+    );
     expect(validateListing({ ...valid, price: '0.01' }, 1).price).toBeUndefined();
   });
 

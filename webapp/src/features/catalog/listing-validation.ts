@@ -1,5 +1,11 @@
 import limits from '@fixtures/form-limits.json';
-import { CATEGORIES, CONDITIONS, MAX_LISTING_IMAGES, SIZES, type Choice } from '@/entities/product/catalog-enums';
+import {
+  CATEGORIES,
+  CONDITIONS,
+  MAX_LISTING_IMAGES,
+  SIZES,
+  type Choice,
+} from '@/entities/product/catalog-enums';
 import { toCents } from '@/entities/product/fees';
 
 /** The create-listing form's checks with the spec §5 messages (domain/validation/listings.py). */
@@ -17,14 +23,26 @@ export type ListingField = keyof ListingValues | 'images';
 export type ListingErrors = Partial<Record<ListingField, string>>;
 
 export const EMPTY_LISTING: ListingValues = {
-  title: '', description: '', price: '', brand: '', size: '', condition: '', category: '',
+  title: '',
+  description: '',
+  price: '',
+  brand: '',
+  size: '',
+  condition: '',
+  category: '',
 };
 
 const MAX_CENTS = 100_000_000;
 // domain/validation/listings.py's lengths, through the fixture the Python tests hold to it.
 const { title: TITLE, description: DESCRIPTION, brand: BRAND, images: IMAGES } = limits.listing;
 
-function lengthError(text: string, min: number, max: number, short: string, long: string): string | undefined {
+function lengthError(
+  text: string,
+  min: number,
+  max: number,
+  short: string,
+  long: string,
+): string | undefined {
   const length = text.trim().length;
   if (length < min) return short;
   return length > max ? long : undefined;
@@ -50,10 +68,28 @@ function imagesError(count: number): string | undefined {
 
 export function validateListing(values: ListingValues, imageCount: number): ListingErrors {
   const found: ListingErrors = {
-    title: lengthError(values.title, TITLE.min, TITLE.max, `Title must be at least ${TITLE.min} characters`, `Title must be less than ${TITLE.max} characters`),
-    description: lengthError(values.description, DESCRIPTION.min, DESCRIPTION.max, `Description must be at least ${DESCRIPTION.min} characters`, `Description must be at most ${DESCRIPTION.max} characters`),
+    title: lengthError(
+      values.title,
+      TITLE.min,
+      TITLE.max,
+      `Title must be at least ${TITLE.min} characters`,
+      `Title must be less than ${TITLE.max} characters`,
+    ),
+    description: lengthError(
+      values.description,
+      DESCRIPTION.min,
+      DESCRIPTION.max,
+      `Description must be at least ${DESCRIPTION.min} characters`,
+      `Description must be at most ${DESCRIPTION.max} characters`,
+    ),
     price: priceError(values.price),
-    brand: lengthError(values.brand, BRAND.min, BRAND.max, 'Brand is required', `Brand must be at most ${BRAND.max} characters`),
+    brand: lengthError(
+      values.brand,
+      BRAND.min,
+      BRAND.max,
+      'Brand is required',
+      `Brand must be at most ${BRAND.max} characters`,
+    ),
     size: choiceError(values.size, SIZES, 'Size is required'),
     condition: choiceError(values.condition, CONDITIONS, 'Condition is required'),
     category: choiceError(values.category, CATEGORIES, 'Category is required'),

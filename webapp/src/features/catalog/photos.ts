@@ -30,7 +30,10 @@ export async function addFiles(current: Photo[], files: File[]): Promise<AddResu
   if (images.length > taken.length) error = TOO_MANY;
   try {
     const urls = await Promise.all(taken.map(readAsDataUrl));
-    return { photos: [...current, ...urls.map((url) => ({ key: nextKey(), src: url, preview: url }))], error };
+    return {
+      photos: [...current, ...urls.map((url) => ({ key: nextKey(), src: url, preview: url }))],
+      error,
+    };
   } catch {
     return { photos: current, error: READ_FAILED };
   }

@@ -13,7 +13,16 @@ export interface ListingFormValues extends ListingValues {
 function valuesOf(product?: Product): ListingFormValues {
   if (!product) return { ...EMPTY_LISTING, images: [] };
   const { title, description, price, brand, size, condition, category } = product;
-  return { title, description, price, brand, size, condition, category, images: existingPhotos(product.images, product.thumbnails) };
+  return {
+    title,
+    description,
+    price,
+    brand,
+    size,
+    condition,
+    category,
+    images: existingPhotos(product.images, product.thumbnails),
+  };
 }
 
 /** What POST/PUT /api/products take: trimmed text and photos as URLs or data URLs. */

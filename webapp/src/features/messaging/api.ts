@@ -98,7 +98,10 @@ export function useThread(userId: number, partnerId: number | undefined) {
 
 /** Every loaded message, oldest first (older pages come after the newest in the cache). */
 export function threadMessages(pages: ThreadPage[] | undefined): Message[] {
-  return (pages ?? []).slice().reverse().flatMap((page) => page.items);
+  return (pages ?? [])
+    .slice()
+    .reverse()
+    .flatMap((page) => page.items);
 }
 
 export interface Outgoing {

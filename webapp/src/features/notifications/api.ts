@@ -52,7 +52,9 @@ export function useBell() {
     queryKey: notificationKeys.bell(userId),
     queryFn: ({ pageParam }) =>
       api
-        .get('notifications', { searchParams: pageParam ? { limit: BELL_PAGE, cursor: pageParam } : { limit: BELL_PAGE } })
+        .get('notifications', {
+          searchParams: pageParam ? { limit: BELL_PAGE, cursor: pageParam } : { limit: BELL_PAGE },
+        })
         .json<NoticePage>(),
     initialPageParam: '',
     getNextPageParam: (last) => last.nextCursor ?? undefined,

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
-  addressLines, COUNTRY_MESSAGE, EMPTY_ADDRESS, PHONE_MESSAGE, STATE_MESSAGE, validateAddress, ZIP_MESSAGE,
+  addressLines,
+  COUNTRY_MESSAGE,
+  EMPTY_ADDRESS,
+  PHONE_MESSAGE,
+  STATE_MESSAGE,
+  validateAddress,
+  ZIP_MESSAGE,
 } from './address-validation';
 
 describe('validateAddress', () => {
@@ -23,14 +29,25 @@ describe('validateAddress', () => {
       zipCode: '02110',
       phoneNumber: '6175550100',
     });
-    expect(lines).toEqual(['Maya Chen', '12 Market Street', 'Boston, MA 02110', 'United States', '6175550100']);
+    expect(lines).toEqual([
+      'Maya Chen',
+      '12 Market Street',
+      'Boston, MA 02110',
+      'United States',
+      '6175550100',
+    ]);
   });
 });
 
 describe('validateAddress: US only (issue 36)', () => {
   const good = {
-    ...EMPTY_ADDRESS, fullName: 'Maya Chen', addressLine1: '12 Market Street', city: 'Boston',
-    state: 'MA', zipCode: '02110', phoneNumber: '(617) 555-0100',
+    ...EMPTY_ADDRESS,
+    fullName: 'Maya Chen',
+    addressLine1: '12 Market Street',
+    city: 'Boston',
+    state: 'MA',
+    zipCode: '02110',
+    phoneNumber: '(617) 555-0100',
   };
 
   it('takes a US ZIP, ZIP+4, a punctuated 10-digit phone and a state by code or name', () => {
@@ -49,6 +66,8 @@ describe('validateAddress: US only (issue 36)', () => {
   });
 
   it('keeps the spec message for a value that is too short', () => {
-    expect(validateAddress({ ...good, zipCode: 'AB' }).zipCode).toBe('ZIP code must be at least 5 characters');
+    expect(validateAddress({ ...good, zipCode: 'AB' }).zipCode).toBe(
+      'ZIP code must be at least 5 characters',
+    );
   });
 });

@@ -91,7 +91,8 @@ export function usePlaceOrder() {
     onSuccess: (order) => {
       void client.invalidateQueries({ queryKey: orderKeys.all });
       void client.invalidateQueries({ queryKey: ['bag'] });
-      for (const item of order.items ?? []) void client.invalidateQueries({ queryKey: productKeys.detail(item.id) });
+      for (const item of order.items ?? [])
+        void client.invalidateQueries({ queryKey: productKeys.detail(item.id) });
       if (order.product) void client.invalidateQueries({ queryKey: productKeys.detail(order.product.id) });
     },
   });

@@ -52,8 +52,15 @@ describe('policy figures agree everywhere (spec §9)', () => {
 
   it('has a page for every static route', () => {
     const pages = Object.keys(STATIC_PAGES).sort();
-    expect(pages).toEqual(
-      ['buyer-protection', 'contact', 'faq', 'payment-policy', 'privacy-policy', 'returns', 'shipping-info', 'terms-of-service'],
-    );
+    expect(pages).toEqual([
+      'buyer-protection',
+      'contact',
+      'faq',
+      'payment-policy',
+      'privacy-policy',
+      'returns',
+      'shipping-info',
+      'terms-of-service',
+    ]);
   });
 });

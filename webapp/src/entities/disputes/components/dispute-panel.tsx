@@ -32,7 +32,9 @@ function Photos({ photos }: { photos: string[] }) {
 }
 
 function OpenForm({ order, onCancel }: { order: Order; onCancel: () => void }) {
-  const [reason, setReason] = useState<DisputeReason | null>(order.status === 'shipped' ? 'not_received' : null);
+  const [reason, setReason] = useState<DisputeReason | null>(
+    order.status === 'shipped' ? 'not_received' : null,
+  );
   const [details, setDetails] = useState('');
   const [photos, setPhotos] = useState<string[]>([]);
   const open = useOpenDispute(order.id);
@@ -43,23 +45,44 @@ function OpenForm({ order, onCancel }: { order: Order; onCancel: () => void }) {
       onSubmit={(event) => {
         event.preventDefault();
         if (!reason || short) return;
-        open.mutate({ reason, details, photos }, {
-          onSuccess: () => notifySuccess('Dispute opened', 'The payment is on hold while we look into it.'),
-        });
+        open.mutate(
+          { reason, details, photos },
+          {
+            onSuccess: () => notifySuccess('Dispute opened', 'The payment is on hold while we look into it.'),
+          },
+        );
       }}
     >
       <Stack gap="sm">
-        <Select label="What went wrong?" required value={reason} onChange={(v) => setReason(v as DisputeReason)}
-          data={DISPUTE_REASONS.map((r) => ({ value: r.value, label: r.label }))} error={errors.reason} />
-        <Textarea label="Describe the problem" required autosize minRows={3} value={details}
-          onChange={(event) => setDetails(event.currentTarget.value)} maxLength={2000}
-          description={`At least ${DETAILS_MIN} characters`} error={errors.details} />
+        <Select
+          label="What went wrong?"
+          required
+          value={reason}
+          onChange={(v) => setReason(v as DisputeReason)}
+          data={DISPUTE_REASONS.map((r) => ({ value: r.value, label: r.label }))}
+          error={errors.reason}
+        />
+        <Textarea
+          label="Describe the problem"
+          required
+          autosize
+          minRows={3}
+          value={details}
+          onChange={(event) => setDetails(event.currentTarget.value)}
+          maxLength={2000}
+          description={`At least ${DETAILS_MIN} characters`}
+          error={errors.details}
+        />
         <PhotoInput photos={photos} onChange={setPhotos} />
         {open.isError && !Object.keys(errors).length && (
-          <Text c="red" size="sm" role="alert">{errorMessage(open.error, 'Could not open the dispute.')}</Text>
+          <Text c="red" size="sm" role="alert">
+            {errorMessage(open.error, 'Could not open the dispute.')}
+          </Text>
         )}
         <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>Cancel</Button>
+          <Button variant="default" onClick={onCancel}>
+            Cancel
+          </Button>
           <Button type="submit" color="orange" disabled={!reason || short} loading={open.isPending}>
             Open dispute
           </Button>
@@ -78,23 +101,40 @@ function ResponseForm({ dispute, label }: { dispute: Dispute; label: string }) {
       onSubmit={(event) => {
         event.preventDefault();
         if (!text.trim()) return;
-        respond.mutate({ text, photos }, {
-          onSuccess: () => {
-            setText('');
-            setPhotos([]);
-            notifySuccess('Answer sent');
+        respond.mutate(
+          { text, photos },
+          {
+            onSuccess: () => {
+              setText('');
+              setPhotos([]);
+              notifySuccess('Answer sent');
+            },
           },
-        });
+        );
       }}
     >
       <Stack gap="xs">
-        <Textarea label={label} autosize minRows={2} value={text} maxLength={2000}
-          onChange={(event) => setText(event.currentTarget.value)} />
+        <Textarea
+          label={label}
+          autosize
+          minRows={2}
+          value={text}
+          maxLength={2000}
+          onChange={(event) => setText(event.currentTarget.value)}
+        />
         <PhotoInput photos={photos} onChange={setPhotos} />
         {respond.isError && (
-          <Text c="red" size="sm" role="alert">{errorMessage(respond.error, 'Could not send your answer.')}</Text>
+          <Text c="red" size="sm" role="alert">
+            {errorMessage(respond.error, 'Could not send your answer.')}
+          </Text>
         )}
-        <Button type="submit" size="xs" disabled={!text.trim()} loading={respond.isPending} style={{ alignSelf: 'flex-end' }}>
+        <Button
+          type="submit"
+          size="xs"
+          disabled={!text.trim()}
+          loading={respond.isPending}
+          style={{ alignSelf: 'flex-end' }}
+        >
           Send answer
         </Button>
       </Stack>
@@ -110,28 +150,48 @@ export function DisputeDetails({ dispute, role }: { dispute: Dispute; role: 'buy
   return (
     <Stack gap="xs" data-testid="dispute">
       <Group gap="xs">
-        <Title order={3} size="h5">Dispute: {dispute.reasonLabel}</Title>
+        <Title order={3} size="h5">
+          Dispute: {dispute.reasonLabel}
+        </Title>
         <Badge color={dispute.status === 'open' ? 'orange' : 'gray'} variant="light">
           {dispute.status === 'open' ? 'Open' : 'Resolved'}
         </Badge>
       </Group>
-      <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{dispute.details}</Text>
+      <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+        {dispute.details}
+      </Text>
       <Photos photos={dispute.photos} />
       {dispute.responses.map((response) => (
-        <Stack key={response.id} gap={4} pl="md" style={{ borderLeft: '2px solid var(--mantine-color-default-border)' }}>
-          <Text size="xs" c="dimmed">{names[response.authorId] ?? 'Member'} · {formatDate(response.createdAt)}</Text>
-          <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{response.text}</Text>
+        <Stack
+          key={response.id}
+          gap={4}
+          pl="md"
+          style={{ borderLeft: '2px solid var(--mantine-color-default-border)' }}
+        >
+          <Text size="xs" c="dimmed">
+            {names[response.authorId] ?? 'Member'} · {formatDate(response.createdAt)}
+          </Text>
+          <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            {response.text}
+          </Text>
           <Photos photos={response.photos} />
         </Stack>
       ))}
       {dispute.status === 'resolved' && (
-        <Alert color={dispute.outcome === 'refund' ? 'grape' : 'green'} title={`Outcome: ${dispute.outcomeLabel}`}
-          data-testid="dispute-outcome">
+        <Alert
+          color={dispute.outcome === 'refund' ? 'grape' : 'green'}
+          title={`Outcome: ${dispute.outcomeLabel}`}
+          data-testid="dispute-outcome"
+        >
           {dispute.note || 'No note.'}
         </Alert>
       )}
-      {dispute.status === 'open' && role === 'seller' && <ResponseForm dispute={dispute} label="Your answer" />}
-      {dispute.status === 'open' && role === 'buyer' && <ResponseForm dispute={dispute} label="Add to your claim" />}
+      {dispute.status === 'open' && role === 'seller' && (
+        <ResponseForm dispute={dispute} label="Your answer" />
+      )}
+      {dispute.status === 'open' && role === 'buyer' && (
+        <ResponseForm dispute={dispute} label="Add to your claim" />
+      )}
     </Stack>
   );
 }
@@ -139,21 +199,38 @@ export function DisputeDetails({ dispute, role }: { dispute: Dispute; role: 'buy
 /** On an order card: the buyer's way to claim buyer protection, and the dispute once open. */
 export function DisputePanel({ order, role }: { order: Order; role: 'buyer' | 'seller' }) {
   const [opening, setOpening] = useState(false);
-  const hasDispute = order.status === 'disputed' || order.status === 'refunded'
-    || order.events.some((e) => e.kind === 'dispute');
+  const hasDispute =
+    order.status === 'disputed' ||
+    order.status === 'refunded' ||
+    order.events.some((e) => e.kind === 'dispute');
   const dispute = useOrderDispute(order.id, hasDispute);
   if (hasDispute) {
-    if (dispute.isPending) return <Text size="sm" c="dimmed">Loading the dispute…</Text>;
+    if (dispute.isPending)
+      return (
+        <Text size="sm" c="dimmed">
+          Loading the dispute…
+        </Text>
+      );
     if (dispute.isError) {
-      return <Text size="sm" c="red" role="alert">{errorMessage(dispute.error, 'Could not load the dispute.')}</Text>;
+      return (
+        <Text size="sm" c="red" role="alert">
+          {errorMessage(dispute.error, 'Could not load the dispute.')}
+        </Text>
+      );
     }
     return dispute.data ? <DisputeDetails dispute={dispute.data} role={role} /> : null;
   }
   if (role !== 'buyer' || !DISPUTABLE.has(order.status)) return null;
   if (!opening) {
     return (
-      <Button variant="subtle" color="orange" size="xs" leftSection={<IconShieldCheck size={16} aria-hidden />}
-        style={{ alignSelf: 'flex-start' }} onClick={() => setOpening(true)}>
+      <Button
+        variant="subtle"
+        color="orange"
+        size="xs"
+        leftSection={<IconShieldCheck size={16} aria-hidden />}
+        style={{ alignSelf: 'flex-start' }}
+        onClick={() => setOpening(true)}
+      >
         Report a problem with this order
       </Button>
     );

@@ -26,23 +26,35 @@ export function PhotoInput({ photos, onChange }: { photos: string[]; onChange: (
         {photos.map((photo, index) => (
           <div key={index} style={{ position: 'relative' }}>
             <Image src={photo} alt={`Photo ${index + 1}`} w={64} h={64} radius="sm" fit="cover" />
-            <CloseButton size="xs" aria-label={`Remove photo ${index + 1}`}
+            <CloseButton
+              size="xs"
+              aria-label={`Remove photo ${index + 1}`}
               style={{ position: 'absolute', top: 2, right: 2 }}
-              onClick={() => onChange(photos.filter((_, i) => i !== index))} />
+              onClick={() => onChange(photos.filter((_, i) => i !== index))}
+            />
           </div>
         ))}
       </Group>
       {photos.length < MAX_PHOTOS && (
         <FileButton onChange={(files) => void add(files)} accept="image/*" multiple>
           {(props) => (
-            <Button variant="default" size="xs" leftSection={<IconPhotoPlus size={16} aria-hidden />}
-              style={{ alignSelf: 'flex-start' }} {...props}>
+            <Button
+              variant="default"
+              size="xs"
+              leftSection={<IconPhotoPlus size={16} aria-hidden />}
+              style={{ alignSelf: 'flex-start' }}
+              {...props}
+            >
               Add photos ({photos.length}/{MAX_PHOTOS})
             </Button>
           )}
         </FileButton>
       )}
-      {error && <Text c="red" size="sm" role="alert">{error}</Text>}
+      {error && (
+        <Text c="red" size="sm" role="alert">
+          {error}
+        </Text>
+      )}
     </Stack>
   );
 }

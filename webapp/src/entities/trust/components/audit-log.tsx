@@ -7,12 +7,18 @@ import { formatDate } from '@/lib/formatters';
 import { useAudit } from '../api';
 
 const ACTIONS = [
-  ['payment_confirmed', 'Payment confirmed'], ['address_edited', 'Address edited'],
-  ['report_resolved', 'Report resolved'], ['listing_hidden', 'Listing hidden'],
-  ['listing_restored', 'Listing restored'], ['post_hidden', 'Post hidden'],
-  ['post_restored', 'Post restored'], ['comment_hidden', 'Comment hidden'],
-  ['user_suspended', 'Member suspended'], ['user_unsuspended', 'Member unsuspended'],
-  ['dispute_resolved', 'Dispute resolved'], ['admin_granted', 'Admin granted'],
+  ['payment_confirmed', 'Payment confirmed'],
+  ['address_edited', 'Address edited'],
+  ['report_resolved', 'Report resolved'],
+  ['listing_hidden', 'Listing hidden'],
+  ['listing_restored', 'Listing restored'],
+  ['post_hidden', 'Post hidden'],
+  ['post_restored', 'Post restored'],
+  ['comment_hidden', 'Comment hidden'],
+  ['user_suspended', 'Member suspended'],
+  ['user_unsuspended', 'Member unsuspended'],
+  ['dispute_resolved', 'Dispute resolved'],
+  ['admin_granted', 'Admin granted'],
   ['admin_revoked', 'Admin revoked'],
 ] as const;
 const LABEL: Record<string, string> = Object.fromEntries(ACTIONS);
@@ -23,15 +29,27 @@ export function AuditLog() {
   const audit = useAudit(action ?? '');
   return (
     <Stack gap="md">
-      <Select label="Action" placeholder="Every action" clearable value={action} onChange={setAction}
-        data={ACTIONS.map(([value, label]) => ({ value, label }))} style={{ maxWidth: 280 }} />
+      <Select
+        label="Action"
+        placeholder="Every action"
+        clearable
+        value={action}
+        onChange={setAction}
+        data={ACTIONS.map(([value, label]) => ({ value, label }))}
+        style={{ maxWidth: 280 }}
+      />
       {audit.isPending && <PageLoader inline label="Loading the audit log" />}
       {audit.isError && (
-        <LoadFailed title="Failed to load the audit log" description={errorMessage(audit.error, audit.error.message)}
-          onRetry={() => void audit.refetch()} />
+        <LoadFailed
+          title="Failed to load the audit log"
+          description={errorMessage(audit.error, audit.error.message)}
+          onRetry={() => void audit.refetch()}
+        />
       )}
       {audit.isSuccess && audit.data.items.length === 0 && (
-        <Text c="dimmed" ta="center" py="xl">No administrator actions recorded yet</Text>
+        <Text c="dimmed" ta="center" py="xl">
+          No administrator actions recorded yet
+        </Text>
       )}
       {audit.isSuccess && audit.data.items.length > 0 && (
         <Table.ScrollContainer minWidth={640}>
@@ -51,7 +69,9 @@ export function AuditLog() {
                   <Table.Td>{formatDate(entry.createdAt)}</Table.Td>
                   <Table.Td>{entry.adminId === null ? 'Operator (CLI)' : `#${entry.adminId}`}</Table.Td>
                   <Table.Td>{LABEL[entry.action] ?? entry.action}</Table.Td>
-                  <Table.Td>{entry.targetType} #{entry.targetId}</Table.Td>
+                  <Table.Td>
+                    {entry.targetType} #{entry.targetId}
+                  </Table.Td>
                   <Table.Td style={{ overflowWrap: 'anywhere' }}>{entry.note}</Table.Td>
                 </Table.Tr>
               ))}

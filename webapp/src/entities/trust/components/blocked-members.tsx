@@ -16,8 +16,8 @@ export function BlockedMembers() {
           Blocked members
         </Title>
         <Text size="sm" c="dimmed">
-          Blocked members cannot message you, make offers, follow you or buy from you, and you
-          do not see each other's listings and posts.
+          Blocked members cannot message you, make offers, follow you or buy from you, and you do not see each
+          other's listings and posts.
         </Text>
         {list.isPending && <PageLoader inline label="Loading blocked members" />}
         {list.isError && (
@@ -27,14 +27,17 @@ export function BlockedMembers() {
             onRetry={() => void list.refetch()}
           />
         )}
-        {list.isSuccess && list.data.length === 0 && (
-          <Text size="sm">You have not blocked anyone.</Text>
-        )}
+        {list.isSuccess && list.data.length === 0 && <Text size="sm">You have not blocked anyone.</Text>}
         {list.data?.map(({ user }) => (
           <Group key={user.id} justify="space-between" data-testid="blocked-member">
             <Group gap="sm">
               <Avatar src={user.avatarUrl} alt="" radius="xl" size="sm" />
-              <Text>{user.displayName} <Text span c="dimmed">@{user.username}</Text></Text>
+              <Text>
+                {user.displayName}{' '}
+                <Text span c="dimmed">
+                  @{user.username}
+                </Text>
+              </Text>
             </Group>
             <Button
               variant="default"

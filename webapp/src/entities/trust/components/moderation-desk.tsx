@@ -1,4 +1,15 @@
-import { Anchor, Badge, Button, Card, Group, SegmentedControl, Stack, Text, Textarea, Title } from '@mantine/core';
+import {
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Group,
+  SegmentedControl,
+  Stack,
+  Text,
+  Textarea,
+  Title,
+} from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { LoadFailed } from '@/components/load-failed';
@@ -17,7 +28,11 @@ import {
 
 const REASON_LABEL = Object.fromEntries(REPORT_REASONS.map((r) => [r.value, r.label]));
 const TARGET_LABEL: Record<string, string> = {
-  listing: 'Listing', user: 'Member', post: 'Style post', comment: 'Comment', message: 'Message',
+  listing: 'Listing',
+  user: 'Member',
+  post: 'Style post',
+  comment: 'Comment',
+  message: 'Message',
 };
 const HIDEABLE = new Set(['listing', 'post', 'comment']);
 
@@ -42,7 +57,13 @@ function GroupCard({ group, open }: { group: ReportGroup; open: boolean }) {
       <Stack gap="xs">
         <Group justify="space-between" wrap="wrap">
           <Title order={3} size="h5">
-            {link ? <Anchor component={Link} to={link}>{title}</Anchor> : title}
+            {link ? (
+              <Anchor component={Link} to={link}>
+                {title}
+              </Anchor>
+            ) : (
+              title
+            )}
           </Title>
           <Badge color={open ? 'red' : 'gray'} variant="light">
             {group.count} {group.count === 1 ? 'report' : 'reports'}
@@ -50,7 +71,10 @@ function GroupCard({ group, open }: { group: ReportGroup; open: boolean }) {
         </Group>
         {group.owner && (
           <Text size="sm">
-            Owner: <Anchor component={Link} to={`/profile/${group.owner.id}`}>@{group.owner.username}</Anchor>
+            Owner:{' '}
+            <Anchor component={Link} to={`/profile/${group.owner.id}`}>
+              @{group.owner.username}
+            </Anchor>
           </Text>
         )}
         <Group gap={6}>
@@ -60,18 +84,29 @@ function GroupCard({ group, open }: { group: ReportGroup; open: boolean }) {
             </Badge>
           ))}
         </Group>
-        {group.reports.filter((r) => r.details).map((r) => (
-          <Text key={r.id} size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-            “{r.details}” · {formatDate(r.createdAt)}
-          </Text>
-        ))}
+        {group.reports
+          .filter((r) => r.details)
+          .map((r) => (
+            <Text key={r.id} size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+              “{r.details}” · {formatDate(r.createdAt)}
+            </Text>
+          ))}
         {!open && group.reports[0]?.action && (
-          <Text size="sm">Outcome: {group.reports[0].action}{group.reports[0].note ? ` — ${group.reports[0].note}` : ''}</Text>
+          <Text size="sm">
+            Outcome: {group.reports[0].action}
+            {group.reports[0].note ? ` — ${group.reports[0].note}` : ''}
+          </Text>
         )}
         {open && (
           <>
-            <Textarea label="Note (kept in the audit log)" value={note} autosize minRows={1}
-              onChange={(event) => setNote(event.currentTarget.value)} maxLength={1000} />
+            <Textarea
+              label="Note (kept in the audit log)"
+              value={note}
+              autosize
+              minRows={1}
+              onChange={(event) => setNote(event.currentTarget.value)}
+              maxLength={1000}
+            />
             <Group gap="xs">
               <Button variant="default" size="xs" loading={resolve.isPending} onClick={() => act('dismiss')}>
                 Dismiss
@@ -101,14 +136,20 @@ export function ModerationDesk() {
       <SegmentedControl
         value={status}
         onChange={(value) => setStatus(value as 'open' | 'resolved')}
-        data={[{ value: 'open', label: 'Open' }, { value: 'resolved', label: 'Resolved' }]}
+        data={[
+          { value: 'open', label: 'Open' },
+          { value: 'resolved', label: 'Resolved' },
+        ]}
         aria-label="Report status"
         style={{ alignSelf: 'flex-start' }}
       />
       {groups.isPending && <PageLoader inline label="Loading reports" />}
       {groups.isError && (
-        <LoadFailed title="Failed to load reports" description={errorMessage(groups.error, groups.error.message)}
-          onRetry={() => void groups.refetch()} />
+        <LoadFailed
+          title="Failed to load reports"
+          description={errorMessage(groups.error, groups.error.message)}
+          onRetry={() => void groups.refetch()}
+        />
       )}
       {groups.isSuccess && groups.data.length === 0 && (
         <Text c="dimmed" ta="center" py="xl">

@@ -29,7 +29,10 @@ describe('Report menu', () => {
     await user.click(send);
     expect(await screen.findByText('Report sent')).toBeInTheDocument();
     expect(await server.requests[0].json()).toEqual({
-      targetType: 'listing', targetId: 7, reason: 'counterfeit', details: 'Wrong logo',
+      targetType: 'listing',
+      targetId: 7,
+      reason: 'counterfeit',
+      details: 'Wrong logo',
     });
   });
 
@@ -56,7 +59,12 @@ describe('Report menu', () => {
 describe('Blocked members', () => {
   it('lists them and unblocks one', async () => {
     setSession('authenticated', makeUser({ id: 1 }));
-    let blocked = [{ user: makeUser({ id: 5, username: 'theo', displayName: 'Theo K' }), createdAt: '2026-11-01T10:00:00Z' }];
+    let blocked = [
+      {
+        user: makeUser({ id: 5, username: 'theo', displayName: 'Theo K' }),
+        createdAt: '2026-11-01T10:00:00Z',
+      },
+    ];
     const server = fakeServer({
       'GET /api/blocks': () => json(blocked),
       'DELETE /api/blocks/5': () => {
@@ -68,6 +76,8 @@ describe('Blocked members', () => {
     renderRoutes([{ path: '/', element: <BlockedMembers /> }], '/');
     await user.click(await screen.findByRole('button', { name: 'Unblock Theo K' }));
     expect(await screen.findByText('You have not blocked anyone.')).toBeInTheDocument();
-    expect(server.requests.map((r) => `${r.method} ${new URL(r.url).pathname}`)).toContain('DELETE /api/blocks/5');
+    expect(server.requests.map((r) => `${r.method} ${new URL(r.url).pathname}`)).toContain(
+      'DELETE /api/blocks/5',
+    );
   });
 });

@@ -35,7 +35,9 @@ export function AddressDialog({ order, onClose }: AddressDialogProps) {
 function initialValues(order: Order): AddressFields {
   const saved = order.shippingAddress;
   if (!saved) return EMPTY_ADDRESS;
-  return Object.fromEntries(ADDRESS_FIELDS.map(({ name }) => [name, saved[name] ?? ''])) as unknown as AddressFields;
+  return Object.fromEntries(
+    ADDRESS_FIELDS.map(({ name }) => [name, saved[name] ?? '']),
+  ) as unknown as AddressFields;
 }
 
 function AddressForm({ order, onDone }: { order: Order; onDone: () => void }) {

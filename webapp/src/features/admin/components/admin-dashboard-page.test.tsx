@@ -121,7 +121,10 @@ describe('AdminDashboardPage', () => {
     renderRoutes(routes, '/admin?tab=contact');
     expect(screen.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeInTheDocument();
     expect(await screen.findByText('Order has not arrived')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'bea@example.com' })).toHaveAttribute('href', 'mailto:bea@example.com');
+    expect(screen.getByRole('link', { name: 'bea@example.com' })).toHaveAttribute(
+      'href',
+      'mailto:bea@example.com',
+    );
     expect(screen.getByText('Jan 5, 2025')).toBeInTheDocument();
     expect(screen.getByText(/<b>still waiting<\/b> for order 42\./)).toBeInTheDocument();
     expect(document.querySelector('article b')).toBeNull();

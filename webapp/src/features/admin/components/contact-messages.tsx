@@ -51,9 +51,7 @@ export function ContactMessages() {
         </Button>
       </Group>
 
-      {list.isPending && (
-        <PageLoader inline label="Loading contact messages" />
-      )}
+      {list.isPending && <PageLoader inline label="Loading contact messages" />}
 
       {list.isError && (
         <LoadFailed

@@ -9,14 +9,31 @@ import { DeskOrders } from './desk-orders';
 
 function order(status: Order['status'], allowedTransitions: Order['allowedTransitions']): Order {
   return {
-    id: 1, orderNumber: '42-ABC123', paymentReference: '42-ABC123', status, statusLabel: status,
-    price: '80.00', serviceFee: '4.00', shipping: '5.00', total: '89.00', createdAt: '2026-11-20T10:00:00Z',
-    trackingNumber: null, trackingUrl: null,
+    id: 1,
+    orderNumber: '42-ABC123',
+    paymentReference: '42-ABC123',
+    status,
+    statusLabel: status,
+    price: '80.00',
+    serviceFee: '4.00',
+    shipping: '5.00',
+    total: '89.00',
+    createdAt: '2026-11-20T10:00:00Z',
+    trackingNumber: null,
+    trackingUrl: null,
     product: { id: 3, title: 'Wool coat', images: [], size: 'm', brand: 'Zara' },
-    buyer: null, seller: null, shippingAddress: null, events: [], reviews: [], allowedTransitions,
-    canReview: false, protectionEndsAt: null,
+    buyer: null,
+    seller: null,
+    shippingAddress: null,
+    events: [],
+    reviews: [],
+    allowedTransitions,
+    canReview: false,
+    protectionEndsAt: null,
     items: [{ id: 3, title: 'Wool coat', image: null, size: 'm', brand: 'Zara', price: '80.00' }],
-    itemCount: 1, subtotal: '80.00', discount: '0.00',
+    itemCount: 1,
+    subtotal: '80.00',
+    discount: '0.00',
   };
 }
 
@@ -24,7 +41,9 @@ beforeEach(() => setSession('authenticated', makeUser({ role: 'admin' })));
 
 describe('DeskOrders', () => {
   it('has no Actions column when no order has an action (Sales Records)', async () => {
-    fakeServer({ 'GET /api/admin/orders': () => json({ items: [order('shipped', ['delivered'])], nextCursor: null }) });
+    fakeServer({
+      'GET /api/admin/orders': () => json({ items: [order('shipped', ['delivered'])], nextCursor: null }),
+    });
     render(<DeskOrders filter="sales" label="Sales records" empty="No sales yet" />);
     const table = await screen.findByRole('table', { name: 'Sales records' });
     expect(within(table).getByRole('columnheader', { name: 'Order' })).toBeInTheDocument();
@@ -33,7 +52,8 @@ describe('DeskOrders', () => {
 
   it('keeps the Actions column where there is something to do', async () => {
     fakeServer({
-      'GET /api/admin/orders': () => json({ items: [order('pending', ['payment_confirmed'])], nextCursor: null }),
+      'GET /api/admin/orders': () =>
+        json({ items: [order('pending', ['payment_confirmed'])], nextCursor: null }),
     });
     render(<DeskOrders filter="pending_payment" label="Pending payments" empty="None" />);
     const table = await screen.findByRole('table', { name: 'Pending payments' });

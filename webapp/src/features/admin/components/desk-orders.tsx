@@ -1,13 +1,4 @@
-import {
-  Anchor,
-  Button,
-  Card,
-  Group,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Anchor, Button, Card, Group, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -58,7 +49,11 @@ function Person({ party, nowrap = false, label }: PersonProps) {
     <div>
       {caption}
       <Text size="sm">{party.displayName}</Text>
-      <Anchor size="xs" href={`mailto:${party.email}`} style={nowrap ? { whiteSpace: 'nowrap' } : { overflowWrap: 'anywhere' }}>
+      <Anchor
+        size="xs"
+        href={`mailto:${party.email}`}
+        style={nowrap ? { whiteSpace: 'nowrap' } : { overflowWrap: 'anywhere' }}
+      >
         {party.email}
       </Anchor>
     </div>
@@ -67,7 +62,12 @@ function Person({ party, nowrap = false, label }: PersonProps) {
 
 function AddressSummary({ order }: { order: Order }) {
   const address = order.shippingAddress;
-  if (!address) return <Text size="sm" c="dimmed">No address yet</Text>;
+  if (!address)
+    return (
+      <Text size="sm" c="dimmed">
+        No address yet
+      </Text>
+    );
   return (
     <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
       {`${address.fullName}\n${address.city}, ${address.state} ${address.zipCode}`}
@@ -89,7 +89,11 @@ function OrderActions({ order, onConfirm, onAddress }: { order: Order } & Action
   return (
     <Group gap={6} wrap="nowrap">
       {canConfirm(order) && (
-        <Button size="xs" onClick={() => onConfirm(order)} aria-label={`Confirm payment for ${order.orderNumber}`}>
+        <Button
+          size="xs"
+          onClick={() => onConfirm(order)}
+          aria-label={`Confirm payment for ${order.orderNumber}`}
+        >
           Confirm Payment
         </Button>
       )}
@@ -142,8 +146,12 @@ function OrdersTable({ orders, label, ...actions }: { orders: Order[]; label: st
                 </Text>
               </Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                <Text size="sm" fw={600}>{formatMoney(order.total)}</Text>
-                <Text size="xs" c="dimmed">item {formatMoney(order.price)}</Text>
+                <Text size="sm" fw={600}>
+                  {formatMoney(order.total)}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  item {formatMoney(order.price)}
+                </Text>
               </Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>
                 <OrderStatusBadge order={order} />
@@ -182,7 +190,8 @@ function OrderCards({ orders, label, ...actions }: { orders: Order[]; label: str
                   {order.orderNumber}
                 </Text>
                 <Text size="xs" c="dimmed">
-                  {formatDate(order.createdAt)} · to pay {formatMoney(order.total)} (item {formatMoney(order.price)})
+                  {formatDate(order.createdAt)} · to pay {formatMoney(order.total)} (item{' '}
+                  {formatMoney(order.price)})
                 </Text>
               </div>
               <OrderStatusBadge order={order} />
@@ -225,9 +234,7 @@ export function DeskOrders({ filter, label, empty }: DeskOrdersProps) {
         onChange={(event) => setSearch(event.currentTarget.value)}
         maw={420}
       />
-      {list.isPending && (
-        <PageLoader inline label="Loading orders" />
-      )}
+      {list.isPending && <PageLoader inline label="Loading orders" />}
       {list.isError && (
         <LoadFailed
           title="Failed to load orders"

@@ -109,7 +109,13 @@ describe('the order desk', () => {
       'href',
       '/api/admin/orders/export',
     );
-    for (const name of ['Payment Confirmed', 'All Orders', 'Analytics', 'Sales Records', 'Contact Messages']) {
+    for (const name of [
+      'Payment Confirmed',
+      'All Orders',
+      'Analytics',
+      'Sales Records',
+      'Contact Messages',
+    ]) {
       expect(screen.getByRole('tab', { name })).toBeInTheDocument();
     }
   });
@@ -175,9 +181,11 @@ describe('the order desk', () => {
     const form = await screen.findByRole('form', { name: 'Shipping address' });
     await user.type(within(form).getByLabelText(/Full name/), 'Maya Chen');
     await user.click(within(form).getByRole('button', { name: 'Save Address' }));
-    expect(await within(form).findByText(
-      'Missing Required Fields: Address line 1, City, State, ZIP code, Phone number',
-    )).toBeInTheDocument();
+    expect(
+      await within(form).findByText(
+        'Missing Required Fields: Address line 1, City, State, ZIP code, Phone number',
+      ),
+    ).toBeInTheDocument();
     expect(server.requests.some((r) => r.method === 'POST')).toBe(false);
     await user.type(within(form).getByLabelText(/Address line 1/), '12 Market St');
     await user.type(within(form).getByLabelText(/City/), 'Boston');

@@ -24,25 +24,54 @@ export function ChangePasswordForm() {
       confirmPassword: (value, values) => (value === values.newPassword ? null : 'Passwords do not match'),
     },
   });
-  const submit = submitWith(form, (values: PasswordValues) => changePassword(values.currentPassword, values.newPassword), {
-    fallback: 'Failed to change your password. Please try again.',
-    onSuccess: (answer) => {
-      notifySuccess('Password changed', answer.message);
-      form.reset();
+  const submit = submitWith(
+    form,
+    (values: PasswordValues) => changePassword(values.currentPassword, values.newPassword),
+    {
+      fallback: 'Failed to change your password. Please try again.',
+      onSuccess: (answer) => {
+        notifySuccess('Password changed', answer.message);
+        form.reset();
+      },
     },
-  });
+  );
   return (
-    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} component="section" aria-labelledby="password-title">
-      <Title order={2} size="h3" id="password-title" mb="md">Password</Title>
+    <Paper
+      withBorder
+      radius="lg"
+      p={{ base: 'md', sm: 'xl' }}
+      component="section"
+      aria-labelledby="password-title"
+    >
+      <Title order={2} size="h3" id="password-title" mb="md">
+        Password
+      </Title>
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          <PasswordInput label="Current password" autoComplete="current-password" required
-            {...passwordToggleProps} {...form.getInputProps('currentPassword')} />
-          <PasswordInput label="New password" autoComplete="new-password" required
-            {...passwordToggleProps} {...form.getInputProps('newPassword')} />
-          <PasswordInput label="Confirm new password" autoComplete="new-password" required
-            {...passwordToggleProps} {...form.getInputProps('confirmPassword')} />
-          <Button type="submit" loading={form.submitting} style={{ alignSelf: 'flex-end' }}>Change password</Button>
+          <PasswordInput
+            label="Current password"
+            autoComplete="current-password"
+            required
+            {...passwordToggleProps}
+            {...form.getInputProps('currentPassword')}
+          />
+          <PasswordInput
+            label="New password"
+            autoComplete="new-password"
+            required
+            {...passwordToggleProps}
+            {...form.getInputProps('newPassword')}
+          />
+          <PasswordInput
+            label="Confirm new password"
+            autoComplete="new-password"
+            required
+            {...passwordToggleProps}
+            {...form.getInputProps('confirmPassword')}
+          />
+          <Button type="submit" loading={form.submitting} style={{ alignSelf: 'flex-end' }}>
+            Change password
+          </Button>
         </Stack>
       </form>
     </Paper>
@@ -64,25 +93,50 @@ export function ChangeEmailForm({ user }: { user: User }) {
       password: (value) => (value ? null : 'Enter your password'),
     },
   });
-  const submit = submitWith(form, (values: EmailValues) => changeEmail(values.password, values.email.trim()), {
-    fallback: 'Failed to change your email. Please try again.',
-    onSuccess: (answer) => {
-      notifySuccess('Confirm your new email', answer.message);
-      form.reset();
+  const submit = submitWith(
+    form,
+    (values: EmailValues) => changeEmail(values.password, values.email.trim()),
+    {
+      fallback: 'Failed to change your email. Please try again.',
+      onSuccess: (answer) => {
+        notifySuccess('Confirm your new email', answer.message);
+        form.reset();
+      },
     },
-  });
+  );
   return (
-    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} component="section" aria-labelledby="email-title">
-      <Title order={2} size="h3" id="email-title" mb="xs">Email</Title>
+    <Paper
+      withBorder
+      radius="lg"
+      p={{ base: 'md', sm: 'xl' }}
+      component="section"
+      aria-labelledby="email-title"
+    >
+      <Title order={2} size="h3" id="email-title" mb="xs">
+        Email
+      </Title>
       <Text size="sm" c="dimmed" mb="md">
         Now: {user.email} {user.emailVerified ? '(verified)' : '(not verified yet)'}
       </Text>
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          <TextInput label="New email" type="email" autoComplete="email" required {...form.getInputProps('email')} />
-          <PasswordInput label="Password" autoComplete="current-password" required
-            {...passwordToggleProps} {...form.getInputProps('password')} />
-          <Button type="submit" loading={form.submitting} style={{ alignSelf: 'flex-end' }}>Change email</Button>
+          <TextInput
+            label="New email"
+            type="email"
+            autoComplete="email"
+            required
+            {...form.getInputProps('email')}
+          />
+          <PasswordInput
+            label="Password"
+            autoComplete="current-password"
+            required
+            {...passwordToggleProps}
+            {...form.getInputProps('password')}
+          />
+          <Button type="submit" loading={form.submitting} style={{ alignSelf: 'flex-end' }}>
+            Change email
+          </Button>
         </Stack>
       </form>
     </Paper>

@@ -26,10 +26,7 @@ export default function AuthPage() {
             <Title order={1} size="h2" mb="md">
               Welcome to Rethread
             </Title>
-            <Tabs
-              defaultValue={params.get('tab') === 'signup' ? 'signup' : 'login'}
-              keepMounted={false}
-            >
+            <Tabs defaultValue={params.get('tab') === 'signup' ? 'signup' : 'login'} keepMounted={false}>
               <Tabs.List grow mb="lg">
                 <Tabs.Tab value="login">Login</Tabs.Tab>
                 <Tabs.Tab value="signup">Sign Up</Tabs.Tab>

@@ -37,10 +37,13 @@ describe('CloseAccountSettings', () => {
       'GET /api/session': () => json({ user: null }),
     });
     const user = userEvent.setup();
-    renderRoutes([
-      { path: '/settings', element: <CloseAccountSettings user={me} /> },
-      { path: '/', element: <p>Home page</p> },
-    ], '/settings');
+    renderRoutes(
+      [
+        { path: '/settings', element: <CloseAccountSettings user={me} /> },
+        { path: '/', element: <p>Home page</p> },
+      ],
+      '/settings',
+    );
     await user.type(screen.getByLabelText(/Password/), 'secret123');
     await user.type(screen.getByLabelText(/Code or recovery code/), 'abcde-fghij');
     await user.click(screen.getByRole('button', { name: 'Close my account' }));

@@ -22,31 +22,58 @@ export function CloseAccountSettings({ user }: { user: User }) {
     initialValues: { password: '', code: '' },
     validate: {
       password: (value) => (value ? null : 'Enter your password'),
-      code: (value) => (!user.twoFactorEnabled || value.trim() ? null : 'Enter a code from your authenticator app or a recovery code'),
+      code: (value) =>
+        !user.twoFactorEnabled || value.trim()
+          ? null
+          : 'Enter a code from your authenticator app or a recovery code',
     },
   });
-  const submit = submitWith(form, (values: CloseValues) => closeAccount(values.password, values.code.trim() || undefined), {
-    fallback: 'Failed to close your account. Please try again.',
-    onSuccess: (answer) => {
-      notifySuccess('Account closed', answer.message);
-      void useSessionStore.getState().fetchUser();
-      void navigate('/');
+  const submit = submitWith(
+    form,
+    (values: CloseValues) => closeAccount(values.password, values.code.trim() || undefined),
+    {
+      fallback: 'Failed to close your account. Please try again.',
+      onSuccess: (answer) => {
+        notifySuccess('Account closed', answer.message);
+        void useSessionStore.getState().fetchUser();
+        void navigate('/');
+      },
     },
-  });
+  );
   return (
-    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} component="section" aria-labelledby="close-account-title">
-      <Title order={2} size="h3" id="close-account-title" mb="xs">Close account</Title>
+    <Paper
+      withBorder
+      radius="lg"
+      p={{ base: 'md', sm: 'xl' }}
+      component="section"
+      aria-labelledby="close-account-title"
+    >
+      <Title order={2} size="h3" id="close-account-title" mb="xs">
+        Close account
+      </Title>
       <Alert color="red" variant="light" mb="md">
         <Text size="sm">
-          This cannot be undone. Your listings leave the shop, your name and email are erased and you are signed out everywhere.
-          Your orders and reviews stay for the other member&apos;s records, shown as &quot;Deleted member&quot;.
+          This cannot be undone. Your listings leave the shop, your name and email are erased and you are
+          signed out everywhere. Your orders and reviews stay for the other member&apos;s records, shown as
+          &quot;Deleted member&quot;.
         </Text>
       </Alert>
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          <PasswordInput label="Password" autoComplete="current-password" required {...passwordToggleProps} {...form.getInputProps('password')} />
+          <PasswordInput
+            label="Password"
+            autoComplete="current-password"
+            required
+            {...passwordToggleProps}
+            {...form.getInputProps('password')}
+          />
           {user.twoFactorEnabled && (
-            <TextInput label="Code or recovery code" autoComplete="one-time-code" required {...form.getInputProps('code')} />
+            <TextInput
+              label="Code or recovery code"
+              autoComplete="one-time-code"
+              required
+              {...form.getInputProps('code')}
+            />
           )}
           <Button type="submit" color="red.9" loading={form.submitting} style={{ alignSelf: 'flex-end' }}>
             Close my account

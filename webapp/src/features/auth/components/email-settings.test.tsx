@@ -21,7 +21,8 @@ describe('EmailSettings', () => {
   it('shows one switch per kind and saves a change', async () => {
     const server = fakeServer({
       'GET /api/user/notification-settings': () => json({ settings }),
-      'PUT /api/user/notification-settings': () => json({ settings: [settings[0], { ...settings[1], enabled: false }] }),
+      'PUT /api/user/notification-settings': () =>
+        json({ settings: [settings[0], { ...settings[1], enabled: false }] }),
     });
     const user = userEvent.setup();
     render(<EmailSettings />);

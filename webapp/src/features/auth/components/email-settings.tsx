@@ -14,26 +14,49 @@ export function EmailSettings() {
   const change = useMutation({
     mutationFn: (setting: EmailSetting) => updateEmailSettings({ [setting.kind]: !setting.enabled }),
     onSuccess: (fresh) => queryClient.setQueryData(EMAIL_SETTINGS_KEY, fresh),
-    onError: (error) => notifyError(errorMessage(error, 'Failed to save your email settings. Please try again.')),
+    onError: (error) =>
+      notifyError(errorMessage(error, 'Failed to save your email settings. Please try again.')),
   });
   return (
-    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} component="section" aria-labelledby="email-notifications-title" id="email-notifications">
-      <Title order={2} size="h3" id="email-notifications-title" mb="xs">Email notifications</Title>
-      <Text size="sm" c="dimmed" mb="md">What we email you about. Every email also has a link to stop that kind.</Text>
+    <Paper
+      withBorder
+      radius="lg"
+      p={{ base: 'md', sm: 'xl' }}
+      component="section"
+      aria-labelledby="email-notifications-title"
+      id="email-notifications"
+    >
+      <Title order={2} size="h3" id="email-notifications-title" mb="xs">
+        Email notifications
+      </Title>
+      <Text size="sm" c="dimmed" mb="md">
+        What we email you about. Every email also has a link to stop that kind.
+      </Text>
       {settings.isPending && (
-        <Group justify="center" py="md" role="status" aria-label="Loading email settings"><Loader size="sm" /></Group>
+        <Group justify="center" py="md" role="status" aria-label="Loading email settings">
+          <Loader size="sm" />
+        </Group>
       )}
       {settings.isError && (
-        <LoadFailed title="Failed to load your email settings" description={errorMessage(settings.error, 'Please try again.')}
-          onRetry={() => void settings.refetch()} />
+        <LoadFailed
+          title="Failed to load your email settings"
+          description={errorMessage(settings.error, 'Please try again.')}
+          onRetry={() => void settings.refetch()}
+        />
       )}
-      {settings.data && settings.data.length === 0 && <Text size="sm">There are no emails to choose from.</Text>}
+      {settings.data && settings.data.length === 0 && (
+        <Text size="sm">There are no emails to choose from.</Text>
+      )}
       {settings.data && settings.data.length > 0 && (
         <Stack gap="sm">
           {settings.data.map((setting) => (
-            <Switch key={setting.kind} label={setting.label} checked={setting.enabled}
+            <Switch
+              key={setting.kind}
+              label={setting.label}
+              checked={setting.enabled}
               disabled={change.isPending && change.variables?.kind === setting.kind}
-              onChange={() => change.mutate(setting)} />
+              onChange={() => change.mutate(setting)}
+            />
           ))}
         </Stack>
       )}

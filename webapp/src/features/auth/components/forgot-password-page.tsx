@@ -22,19 +22,37 @@ export default function ForgotPasswordPage() {
   return (
     <Container size="xs" py="xl">
       <Paper withBorder radius="lg" p="xl" shadow="sm">
-        <Title order={1} size="h2" mb="sm">Forgot your password?</Title>
+        <Title order={1} size="h2" mb="sm">
+          Forgot your password?
+        </Title>
         {sent ? (
           <Stack>
-            <Alert color="teal" title="Check your email" role="status">{sent}</Alert>
-            <Anchor component={Link} to="/auth">Back to log in</Anchor>
+            <Alert color="teal" title="Check your email" role="status">
+              {sent}
+            </Alert>
+            <Anchor component={Link} to="/auth">
+              Back to log in
+            </Anchor>
           </Stack>
         ) : (
           <form onSubmit={submit} noValidate>
             <Stack gap="md">
-              <Text c="dimmed" size="sm">Enter the email of your account and we will send you a link to choose a new password.</Text>
-              <TextInput label="Email" type="email" autoComplete="email" required {...form.getInputProps('email')} />
-              <Button type="submit" loading={form.submitting} fullWidth>Send reset link</Button>
-              <Anchor component={Link} to="/auth" size="sm">Back to log in</Anchor>
+              <Text c="dimmed" size="sm">
+                Enter the email of your account and we will send you a link to choose a new password.
+              </Text>
+              <TextInput
+                label="Email"
+                type="email"
+                autoComplete="email"
+                required
+                {...form.getInputProps('email')}
+              />
+              <Button type="submit" loading={form.submitting} fullWidth>
+                Send reset link
+              </Button>
+              <Anchor component={Link} to="/auth" size="sm">
+                Back to log in
+              </Anchor>
             </Stack>
           </form>
         )}

@@ -21,7 +21,8 @@ export function LoginForm() {
       code: needsCode && !values.code.trim() ? 'Enter the code from your authenticator app' : undefined,
     }),
     transformValues: (values) => ({
-      username: values.username.trim(), password: values.password,
+      username: values.username.trim(),
+      password: values.password,
       ...(needsCode ? { code: values.code.trim() } : {}),
     }),
   });

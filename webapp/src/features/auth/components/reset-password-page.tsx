@@ -39,23 +39,41 @@ export default function ResetPasswordPage() {
   return (
     <Container size="xs" py="xl">
       <Paper withBorder radius="lg" p="xl" shadow="sm">
-        <Title order={1} size="h2" mb="md">Choose a new password</Title>
+        <Title order={1} size="h2" mb="md">
+          Choose a new password
+        </Title>
         {!token ? (
           <Stack>
             <Alert color="red" title="This link is incomplete" role="alert">
               Open the link from the email again, or ask for a new one.
             </Alert>
-            <Anchor component={Link} to="/forgot-password">Ask for a new link</Anchor>
+            <Anchor component={Link} to="/forgot-password">
+              Ask for a new link
+            </Anchor>
           </Stack>
         ) : (
           <form onSubmit={submit} noValidate>
             <Stack gap="md">
-              <PasswordInput label="New password" autoComplete="new-password" required
-                {...passwordToggleProps} {...form.getInputProps('password')} />
-              <PasswordInput label="Confirm new password" autoComplete="new-password" required
-                {...passwordToggleProps} {...form.getInputProps('confirmPassword')} />
-              <Button type="submit" loading={form.submitting} fullWidth>Set new password</Button>
-              <Anchor component={Link} to="/forgot-password" size="sm">Ask for a new link</Anchor>
+              <PasswordInput
+                label="New password"
+                autoComplete="new-password"
+                required
+                {...passwordToggleProps}
+                {...form.getInputProps('password')}
+              />
+              <PasswordInput
+                label="Confirm new password"
+                autoComplete="new-password"
+                required
+                {...passwordToggleProps}
+                {...form.getInputProps('confirmPassword')}
+              />
+              <Button type="submit" loading={form.submitting} fullWidth>
+                Set new password
+              </Button>
+              <Anchor component={Link} to="/forgot-password" size="sm">
+                Ask for a new link
+              </Anchor>
             </Stack>
           </form>
         )}

@@ -8,13 +8,24 @@ import { makeUser } from '@/test-utils/users';
 import { SessionsSettings } from './sessions-settings';
 
 const here = {
-  id: 'aaa', device: 'Chrome on Linux', browser: 'Chrome', os: 'Linux', place: 'Local network',
-  signedInAt: '2026-11-27T10:00:00Z', lastSeenAt: '2026-11-28T09:00:00Z', current: true,
+  id: 'aaa',
+  device: 'Chrome on Linux',
+  browser: 'Chrome',
+  os: 'Linux',
+  place: 'Local network',
+  signedInAt: '2026-11-27T10:00:00Z',
+  lastSeenAt: '2026-11-28T09:00:00Z',
+  current: true,
 };
 const phone = {
-  id: 'bbb', device: 'Mobile Safari on iOS', browser: 'Mobile Safari', os: 'iOS',
-  place: 'Network 203.0.113.0/24', signedInAt: '2026-11-20T10:00:00Z',
-  lastSeenAt: '2026-11-21T09:00:00Z', current: false,
+  id: 'bbb',
+  device: 'Mobile Safari on iOS',
+  browser: 'Mobile Safari',
+  os: 'iOS',
+  place: 'Network 203.0.113.0/24',
+  signedInAt: '2026-11-20T10:00:00Z',
+  lastSeenAt: '2026-11-21T09:00:00Z',
+  current: false,
 };
 
 beforeEach(() => {
@@ -41,7 +52,6 @@ describe('SessionsSettings', () => {
         listed = [here];
         return json({ message: 'Signed out of that session.' });
       },
-    
     });
     const user = userEvent.setup();
     render(<SessionsSettings />);

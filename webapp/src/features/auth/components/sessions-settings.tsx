@@ -23,7 +23,8 @@ export function SessionsSettings() {
       if (session.current) void useSessionStore.getState().fetchUser();
       else void refresh();
     },
-    onError: (error) => notifyError(errorMessage(error, 'Failed to sign out of that session. Please try again.')),
+    onError: (error) =>
+      notifyError(errorMessage(error, 'Failed to sign out of that session. Please try again.')),
   });
   const endOthers = useMutation({
     mutationFn: endOtherSessions,
@@ -31,16 +32,31 @@ export function SessionsSettings() {
       notifySuccess('Signed out elsewhere', answer.message);
       void refresh();
     },
-    onError: (error) => notifyError(errorMessage(error, 'Failed to sign out of your other sessions. Please try again.')),
+    onError: (error) =>
+      notifyError(errorMessage(error, 'Failed to sign out of your other sessions. Please try again.')),
   });
 
   const others = (sessions.data ?? []).filter((session) => !session.current).length;
   return (
-    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} component="section" aria-labelledby="sessions-title">
+    <Paper
+      withBorder
+      radius="lg"
+      p={{ base: 'md', sm: 'xl' }}
+      component="section"
+      aria-labelledby="sessions-title"
+    >
       <Group justify="space-between" mb="md" wrap="wrap">
-        <Title order={2} size="h3" id="sessions-title">Where you&apos;re signed in</Title>
+        <Title order={2} size="h3" id="sessions-title">
+          Where you&apos;re signed in
+        </Title>
         {others > 0 && (
-          <Button variant="light" color="red" size="xs" loading={endOthers.isPending} onClick={() => endOthers.mutate()}>
+          <Button
+            variant="light"
+            color="red"
+            size="xs"
+            loading={endOthers.isPending}
+            onClick={() => endOthers.mutate()}
+          >
             Sign out of all other sessions
           </Button>
         )}
@@ -51,29 +67,57 @@ export function SessionsSettings() {
         </Group>
       )}
       {sessions.isError && (
-        <LoadFailed title="Failed to load your sessions" description={errorMessage(sessions.error, 'Please try again.')}
-          onRetry={() => void sessions.refetch()} />
+        <LoadFailed
+          title="Failed to load your sessions"
+          description={errorMessage(sessions.error, 'Please try again.')}
+          onRetry={() => void sessions.refetch()}
+        />
       )}
       {sessions.data && sessions.data.length === 0 && (
-        <Text size="sm" c="dimmed">No sessions are signed in.</Text>
+        <Text size="sm" c="dimmed">
+          No sessions are signed in.
+        </Text>
       )}
       {sessions.data && sessions.data.length > 0 && (
-        <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Signed-in sessions">
+        <Stack
+          gap="sm"
+          component="ul"
+          style={{ listStyle: 'none', padding: 0, margin: 0 }}
+          aria-label="Signed-in sessions"
+        >
           {sessions.data.map((session) => (
-            <Group key={session.id} component="li" justify="space-between" wrap="nowrap" gap="sm" data-testid="session-row">
+            <Group
+              key={session.id}
+              component="li"
+              justify="space-between"
+              wrap="nowrap"
+              gap="sm"
+              data-testid="session-row"
+            >
               <Stack gap={2}>
                 <Group gap="xs">
-                  <Text fw={600} size="sm">{session.device ?? 'Unknown browser'}</Text>
-                  {session.current && <Badge size="sm" color="teal" variant="light">This device</Badge>}
+                  <Text fw={600} size="sm">
+                    {session.device ?? 'Unknown browser'}
+                  </Text>
+                  {session.current && (
+                    <Badge size="sm" color="teal" variant="light">
+                      This device
+                    </Badge>
+                  )}
                 </Group>
                 <Text size="xs" c="dimmed">
-                  {session.place ?? 'Unknown place'} · Signed in {formatDateTime(session.signedInAt)} · Last seen {formatDateTime(session.lastSeenAt)}
+                  {session.place ?? 'Unknown place'} · Signed in {formatDateTime(session.signedInAt)} · Last
+                  seen {formatDateTime(session.lastSeenAt)}
                 </Text>
               </Stack>
-              <Button variant="subtle" color="red" size="xs"
+              <Button
+                variant="subtle"
+                color="red"
+                size="xs"
                 aria-label={`Sign out ${session.current ? 'this device' : (session.device ?? 'unknown browser')}`}
                 loading={endOne.isPending && endOne.variables?.id === session.id}
-                onClick={() => endOne.mutate(session)}>
+                onClick={() => endOne.mutate(session)}
+              >
                 Sign out
               </Button>
             </Group>

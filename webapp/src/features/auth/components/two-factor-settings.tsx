@@ -1,4 +1,17 @@
-import { Alert, Button, Code, Image, List, Paper, PasswordInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Code,
+  Image,
+  List,
+  Paper,
+  PasswordInput,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useSessionStore } from '@/entities/session/session-store';
@@ -28,8 +41,11 @@ export function TwoFactorSettings({ user }: { user: User }) {
     }
   }
 
-  const enable = useForm({ mode: 'controlled', initialValues: { code: '' },
-    validate: { code: (v: string) => (v.trim() ? null : 'Enter the code from your authenticator app') } });
+  const enable = useForm({
+    mode: 'controlled',
+    initialValues: { code: '' },
+    validate: { code: (v: string) => (v.trim() ? null : 'Enter the code from your authenticator app') },
+  });
   const submitEnable = submitWith(enable, (values: { code: string }) => enableTwoFactor(values.code.trim()), {
     fallback: 'Failed to turn on two-factor sign-in. Please try again.',
     onSuccess: (answer) => {
@@ -41,30 +57,50 @@ export function TwoFactorSettings({ user }: { user: User }) {
     },
   });
 
-  const disable = useForm({ mode: 'controlled', initialValues: { password: '', code: '' },
+  const disable = useForm({
+    mode: 'controlled',
+    initialValues: { password: '', code: '' },
     validate: {
       password: (v: string) => (v ? null : 'Enter your password'),
       code: (v: string) => (v.trim() ? null : 'Enter a code from your authenticator app or a recovery code'),
-    } });
-  const submitDisable = submitWith(disable, (values: { password: string; code: string }) =>
-    disableTwoFactor(values.password, values.code.trim()), {
-    fallback: 'Failed to turn off two-factor sign-in. Please try again.',
-    onSuccess: (answer) => {
-      notifySuccess('Two-factor sign-in is off', answer.message);
-      disable.reset();
-      setCodes(null);
-      refresh();
     },
   });
+  const submitDisable = submitWith(
+    disable,
+    (values: { password: string; code: string }) => disableTwoFactor(values.password, values.code.trim()),
+    {
+      fallback: 'Failed to turn off two-factor sign-in. Please try again.',
+      onSuccess: (answer) => {
+        notifySuccess('Two-factor sign-in is off', answer.message);
+        disable.reset();
+        setCodes(null);
+        refresh();
+      },
+    },
+  );
 
   return (
-    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} component="section" aria-labelledby="two-factor-title">
-      <Title order={2} size="h3" id="two-factor-title" mb="xs">Two-factor sign-in</Title>
+    <Paper
+      withBorder
+      radius="lg"
+      p={{ base: 'md', sm: 'xl' }}
+      component="section"
+      aria-labelledby="two-factor-title"
+    >
+      <Title order={2} size="h3" id="two-factor-title" mb="xs">
+        Two-factor sign-in
+      </Title>
       {codes && (
         <Alert color="teal" title="Save your recovery codes" mb="md" role="status">
-          <Text size="sm" mb="xs">Each code signs you in once if you lose your phone. They are shown only now.</Text>
+          <Text size="sm" mb="xs">
+            Each code signs you in once if you lose your phone. They are shown only now.
+          </Text>
           <SimpleGrid cols={2} spacing={4}>
-            {codes.map((code) => <Code key={code} data-testid="recovery-code">{code}</Code>)}
+            {codes.map((code) => (
+              <Code key={code} data-testid="recovery-code">
+                {code}
+              </Code>
+            ))}
           </SimpleGrid>
         </Alert>
       )}
@@ -72,9 +108,24 @@ export function TwoFactorSettings({ user }: { user: User }) {
         <form onSubmit={submitDisable} noValidate>
           <Stack gap="md">
             <Text size="sm">On: signing in asks for a code from your authenticator app.</Text>
-            <PasswordInput label="Password" autoComplete="current-password" {...passwordToggleProps} {...disable.getInputProps('password')} />
-            <TextInput label="Code or recovery code" autoComplete="one-time-code" {...disable.getInputProps('code')} />
-            <Button type="submit" color="red" variant="light" loading={disable.submitting} style={{ alignSelf: 'flex-end' }}>
+            <PasswordInput
+              label="Password"
+              autoComplete="current-password"
+              {...passwordToggleProps}
+              {...disable.getInputProps('password')}
+            />
+            <TextInput
+              label="Code or recovery code"
+              autoComplete="one-time-code"
+              {...disable.getInputProps('code')}
+            />
+            <Button
+              type="submit"
+              color="red"
+              variant="light"
+              loading={disable.submitting}
+              style={{ alignSelf: 'flex-end' }}
+            >
               Turn off two-factor sign-in
             </Button>
           </Stack>
@@ -86,17 +137,39 @@ export function TwoFactorSettings({ user }: { user: User }) {
               <List.Item>Scan this QR code with an authenticator app (or type the key below).</List.Item>
               <List.Item>Enter the 6-digit code it shows.</List.Item>
             </List>
-            <Image src={setup.qrCode} alt="QR code to add Rethread to your authenticator app" w={200} h={200} fit="contain"
-              style={{ background: '#fff', borderRadius: 8 }} />
-            <Text size="sm">Key: <Code data-testid="totp-secret">{setup.secret}</Code></Text>
-            <TextInput label="Code from your app" autoComplete="one-time-code" inputMode="numeric" {...enable.getInputProps('code')} />
-            <Button type="submit" loading={enable.submitting} style={{ alignSelf: 'flex-end' }}>Turn on</Button>
+            <Image
+              src={setup.qrCode}
+              alt="QR code to add Rethread to your authenticator app"
+              w={200}
+              h={200}
+              fit="contain"
+              style={{ background: '#fff', borderRadius: 8 }}
+            />
+            <Text size="sm">
+              Key: <Code data-testid="totp-secret">{setup.secret}</Code>
+            </Text>
+            <TextInput
+              label="Code from your app"
+              autoComplete="one-time-code"
+              inputMode="numeric"
+              {...enable.getInputProps('code')}
+            />
+            <Button type="submit" loading={enable.submitting} style={{ alignSelf: 'flex-end' }}>
+              Turn on
+            </Button>
           </Stack>
         </form>
       ) : (
         <Stack gap="md">
-          <Text size="sm" c="dimmed">Off. With it on, signing in also asks for a code from an authenticator app on your phone.</Text>
-          <Button variant="light" loading={starting} onClick={() => void start()} style={{ alignSelf: 'flex-start' }}>
+          <Text size="sm" c="dimmed">
+            Off. With it on, signing in also asks for a code from an authenticator app on your phone.
+          </Text>
+          <Button
+            variant="light"
+            loading={starting}
+            onClick={() => void start()}
+            style={{ alignSelf: 'flex-start' }}
+          >
             Set up two-factor sign-in
           </Button>
         </Stack>

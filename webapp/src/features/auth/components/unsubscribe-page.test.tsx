@@ -15,7 +15,12 @@ beforeEach(() => {
 describe('UnsubscribePage', () => {
   it('asks first, then unsubscribes without signing in', async () => {
     const server = fakeServer({
-      'POST /api/unsubscribe': () => json({ message: 'You will no longer get emails about: messages.', kind: 'messages', label: 'Messages' }),
+      'POST /api/unsubscribe': () =>
+        json({
+          message: 'You will no longer get emails about: messages.',
+          kind: 'messages',
+          label: 'Messages',
+        }),
     });
     const user = userEvent.setup();
     renderRoutes(routes, '/unsubscribe?token=abc.def');
@@ -27,7 +32,9 @@ describe('UnsubscribePage', () => {
   });
 
   it('says so when the link is not valid', async () => {
-    fakeServer({ 'POST /api/unsubscribe': () => json({ message: 'This unsubscribe link is not valid.' }, 400) });
+    fakeServer({
+      'POST /api/unsubscribe': () => json({ message: 'This unsubscribe link is not valid.' }, 400),
+    });
     const user = userEvent.setup();
     renderRoutes(routes, '/unsubscribe?token=forged');
     await user.click(screen.getByRole('button', { name: 'Unsubscribe' }));

@@ -24,7 +24,13 @@ export function VerifyEmailBanner() {
     <Alert color="yellow" radius={0} py="xs" role="status" aria-label="Confirm your email">
       <Group justify="center" gap="sm">
         <Text size="sm">Please confirm your email: we sent a link to {user.email}.</Text>
-        <Button size="compact-sm" variant="light" color="yellow" loading={sending} onClick={() => void resend()}>
+        <Button
+          size="compact-sm"
+          variant="light"
+          color="yellow"
+          loading={sending}
+          onClick={() => void resend()}
+        >
           Resend
         </Button>
       </Group>

@@ -1,4 +1,20 @@
-import { Alert, Anchor, Avatar, Badge, Button, Card, CloseButton, Container, Divider, Group, Image, Skeleton, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Avatar,
+  Badge,
+  Button,
+  Card,
+  CloseButton,
+  Container,
+  Divider,
+  Group,
+  Image,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { IconDiscount2, IconShoppingBag } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { LoadFailed } from '@/components/load-failed';
@@ -16,7 +32,9 @@ export default function BagPage() {
   if (bag.isPending) {
     return (
       <Container size="md" py="xl" aria-busy="true">
-        <Title order={1} mb="lg">Your bag</Title>
+        <Title order={1} mb="lg">
+          Your bag
+        </Title>
         <Skeleton h={220} radius="md" />
       </Container>
     );
@@ -24,8 +42,11 @@ export default function BagPage() {
   if (bag.isError) {
     return (
       <Container size="md" py="xl">
-        <LoadFailed title="Could not load your bag" description={errorMessage(bag.error, 'Please try again.')}
-          onRetry={() => void bag.refetch()} />
+        <LoadFailed
+          title="Could not load your bag"
+          description={errorMessage(bag.error, 'Please try again.')}
+          onRetry={() => void bag.refetch()}
+        />
       </Container>
     );
   }
@@ -38,10 +59,16 @@ export default function BagPage() {
   }
   return (
     <Container size="md" py="xl">
-      <Title order={1} mb="xs">Your bag</Title>
-      <Text c="dimmed" mb="lg">Items from the same seller ship together as one order with one $5.00 shipping.</Text>
+      <Title order={1} mb="xs">
+        Your bag
+      </Title>
+      <Text c="dimmed" mb="lg">
+        Items from the same seller ship together as one order with one $5.00 shipping.
+      </Text>
       <Stack gap="lg">
-        {bag.data.groups.map((group) => <SellerGroup key={group.sellerId} group={group} />)}
+        {bag.data.groups.map((group) => (
+          <SellerGroup key={group.sellerId} group={group} />
+        ))}
       </Stack>
     </Container>
   );
@@ -53,20 +80,33 @@ function SellerGroup({ group }: { group: BagGroup }) {
   const available = group.items.filter((item) => item.available).map((item) => item.product.id);
   const line = (label: string, value: string, strong = false) => (
     <Group justify="space-between">
-      <Text size="sm" fw={strong ? 700 : undefined}>{label}</Text>
-      <Text size="sm" fw={strong ? 700 : undefined}>{value}</Text>
+      <Text size="sm" fw={strong ? 700 : undefined}>
+        {label}
+      </Text>
+      <Text size="sm" fw={strong ? 700 : undefined}>
+        {value}
+      </Text>
     </Group>
   );
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-label={`Items from ${name}`}>
       <Group justify="space-between" mb="sm">
         <Group gap="sm">
-          <Avatar src={group.seller?.avatarUrl} alt="" radius="xl" size="sm">{name[0]}</Avatar>
-          <Anchor component={Link} to={`/profile/${group.sellerId}`} fw={600}>{name}</Anchor>
+          <Avatar src={group.seller?.avatarUrl} alt="" radius="xl" size="sm">
+            {name[0]}
+          </Avatar>
+          <Anchor component={Link} to={`/profile/${group.sellerId}`} fw={600}>
+            {name}
+          </Anchor>
         </Group>
         <Group gap={6}>
           {group.tiers.map((tier) => (
-            <Badge key={tier.minItems} variant={tier.percent === group.discountPercent ? 'filled' : 'light'} color="teal" tt="none">
+            <Badge
+              key={tier.minItems}
+              variant={tier.percent === group.discountPercent ? 'filled' : 'light'}
+              color="teal"
+              tt="none"
+            >
               {tier.label}
             </Badge>
           ))}
@@ -76,19 +116,42 @@ function SellerGroup({ group }: { group: BagGroup }) {
         {group.items.map(({ product, available: ok }) => (
           <Group key={product.id} wrap="nowrap" justify="space-between" opacity={ok ? 1 : 0.6}>
             <Group wrap="nowrap" gap="sm">
-              <Image src={product.thumbnails[0] ?? product.images[0]} alt={product.title} w={56} h={56} radius="sm" fit="cover" />
+              <Image
+                src={product.thumbnails[0] ?? product.images[0]}
+                alt={product.title}
+                w={56}
+                h={56}
+                radius="sm"
+                fit="cover"
+              />
               <div>
-                <Anchor component={Link} to={`/product/${product.id}`} fw={500} size="sm">{product.title}</Anchor>
-                <Text size="xs" c="dimmed">{product.brand} · Size {listingSizeLabel(product)}</Text>
-                {!ok && <Badge color="red" variant="light" size="sm" tt="none">No longer available</Badge>}
+                <Anchor component={Link} to={`/product/${product.id}`} fw={500} size="sm">
+                  {product.title}
+                </Anchor>
+                <Text size="xs" c="dimmed">
+                  {product.brand} · Size {listingSizeLabel(product)}
+                </Text>
+                {!ok && (
+                  <Badge color="red" variant="light" size="sm" tt="none">
+                    No longer available
+                  </Badge>
+                )}
               </div>
             </Group>
             <Group wrap="nowrap" gap="xs">
-              <Text fw={600} size="sm">{formatMoney(product.price)}</Text>
-              <CloseButton aria-label={`Remove ${product.title} from bag`} disabled={remove.isPending}
-                onClick={() => remove.mutate(product.id, {
-                  onError: (error) => notifyError(errorMessage(error, 'Could not remove the item. Please try again.')),
-                })} />
+              <Text fw={600} size="sm">
+                {formatMoney(product.price)}
+              </Text>
+              <CloseButton
+                aria-label={`Remove ${product.title} from bag`}
+                disabled={remove.isPending}
+                onClick={() =>
+                  remove.mutate(product.id, {
+                    onError: (error) =>
+                      notifyError(errorMessage(error, 'Could not remove the item. Please try again.')),
+                  })
+                }
+              />
             </Group>
           </Group>
         ))}
@@ -102,21 +165,30 @@ function SellerGroup({ group }: { group: BagGroup }) {
       {group.itemCount > 0 ? (
         <Stack gap={4} aria-label={`Total for ${name}`}>
           {line(`Items (${group.itemCount})`, formatMoney(group.subtotal))}
-          {group.discountPercent > 0 && line(`Bundle discount (${group.discountPercent}%)`, `-${formatMoney(group.discount)}`)}
+          {group.discountPercent > 0 &&
+            line(`Bundle discount (${group.discountPercent}%)`, `-${formatMoney(group.discount)}`)}
           {line('Service fee (5%)', formatMoney(group.serviceFee))}
           {line('Shipping (one parcel)', formatMoney(group.shipping))}
           <Divider my={4} />
           <Group justify="space-between">
             <Text fw={700}>Total</Text>
-            <Text fw={700} data-testid="bag-total">{formatMoney(group.total)}</Text>
+            <Text fw={700} data-testid="bag-total">
+              {formatMoney(group.total)}
+            </Text>
           </Group>
-          <Button component={Link} to={`/checkout/bag?items=${available.join(',')}`} mt="sm"
-            leftSection={<IconShoppingBag size={18} />}>
+          <Button
+            component={Link}
+            to={`/checkout/bag?items=${available.join(',')}`}
+            mt="sm"
+            leftSection={<IconShoppingBag size={18} />}
+          >
             {group.itemCount === 1 ? 'Check out 1 item' : `Check out ${group.itemCount} items`}
           </Button>
         </Stack>
       ) : (
-        <Text size="sm" c="dimmed">None of these items can be bought any more.</Text>
+        <Text size="sm" c="dimmed">
+          None of these items can be bought any more.
+        </Text>
       )}
     </Card>
   );

@@ -19,7 +19,14 @@ export function BlogByline({ author, date, linkAuthor = false, size = 'sm' }: Bl
       <Avatar src={author.avatarUrl} name={name} color="brand" size={size === 'sm' ? 28 : 40} alt={name} />
       <div>
         {linkAuthor ? (
-          <Anchor component={Link} to={`/profile/${author.id}`} fw={600} size={size} pos="relative" style={{ zIndex: 2 }}>
+          <Anchor
+            component={Link}
+            to={`/profile/${author.id}`}
+            fw={600}
+            size={size}
+            pos="relative"
+            style={{ zIndex: 2 }}
+          >
             {name}
           </Anchor>
         ) : (

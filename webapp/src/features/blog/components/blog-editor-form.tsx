@@ -185,10 +185,7 @@ export function BlogEditorForm({ post }: { post?: BlogPost }) {
         </Paper>
 
         <Group justify="flex-end">
-          <Button
-            variant="default"
-            onClick={() => navigate(isNew ? '/blog' : `/blog/${post.slug}`)}
-          >
+          <Button variant="default" onClick={() => navigate(isNew ? '/blog' : `/blog/${post.slug}`)}>
             Cancel
           </Button>
           <Button type="submit" loading={form.submitting}>

@@ -127,9 +127,7 @@ describe('BlogEditorPage', () => {
   it('refuses to edit someone else’s post', async () => {
     fakeServer({ 'GET /api/blogs/1': () => json(makePost({ userId: 99 })) });
     renderRoutes(routes, '/blog/edit/1');
-    expect(
-      await screen.findByText('You do not have permission to edit this blog post.'),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('You do not have permission to edit this blog post.')).toBeInTheDocument();
     expect(screen.queryByLabelText(/^Title/)).toBeNull();
   });
 
@@ -142,7 +140,13 @@ describe('BlogEditorPage', () => {
     fakeServer({
       'GET /api/blogs/1': () => json(makePost()),
       'PUT /api/blogs/1': () =>
-        json({ message: 'Title must be less than 100 characters', errors: { title: 'Title must be less than 100 characters' } }, 400),
+        json(
+          {
+            message: 'Title must be less than 100 characters',
+            errors: { title: 'Title must be less than 100 characters' },
+          },
+          400,
+        ),
     });
     const user = userEvent.setup();
     renderRoutes(routes, '/blog/edit/1');

@@ -1,6 +1,13 @@
 import { Alert, Button, SimpleGrid, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconBeach, IconEye, IconEyeCheck, IconMessageCircle, IconShoppingBag, IconTag } from '@tabler/icons-react';
+import {
+  IconBeach,
+  IconEye,
+  IconEyeCheck,
+  IconMessageCircle,
+  IconShoppingBag,
+  IconTag,
+} from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useFavoriteCheck, useFavoriteToggle } from '@/entities/favorites/favorites';
 import { promptLogin } from '@/entities/session/login-prompt';
@@ -13,7 +20,11 @@ import { OfferDialog } from './offer-dialog';
 import classes from './buyer-actions.module.css';
 import { ShareListingButton } from './share-listing';
 
-const UNAVAILABLE: Record<ProductStatus, string> = { available: 'Buy It Now', sold: 'Sold', reserved: 'Reserved' };
+const UNAVAILABLE: Record<ProductStatus, string> = {
+  available: 'Buy It Now',
+  sold: 'Sold',
+  reserved: 'Reserved',
+};
 
 /** Buy It Now, Make an Offer, Watch/Watching, Message Seller, Share Listing. */
 export function BuyerActions({ product }: { product: Product }) {
@@ -21,25 +32,42 @@ export function BuyerActions({ product }: { product: Product }) {
   const navigate = useNavigate();
   const [offerOpen, offerDialog] = useDisclosure(false);
   const watching = useFavoriteCheck(product.id).data?.isFavorited ?? false;
-  const watch = useFavoriteToggle({ failure: 'Failed to update watch list. Please try again.', announce: true });
+  const watch = useFavoriteToggle({
+    failure: 'Failed to update watch list. Please try again.',
+    announce: true,
+  });
   const vacation = useVacation(product.sellerId).data;
   const away = vacation?.on ?? false;
   const available = product.status === 'available' && !away;
 
   const makeOffer = () => (signedIn ? offerDialog.open() : promptLogin('make an offer'));
-  const toggleWatch = () => (signedIn ? watch.mutate({ product, favorite: !watching }) : promptLogin('save items'));
-  const message = () => (signedIn ? navigate(`/messages/${product.sellerId}?productId=${product.id}`) : promptLogin('message sellers'));
+  const toggleWatch = () =>
+    signedIn ? watch.mutate({ product, favorite: !watching }) : promptLogin('save items');
+  const message = () =>
+    signedIn
+      ? navigate(`/messages/${product.sellerId}?productId=${product.id}`)
+      : promptLogin('message sellers');
 
   return (
     <Stack gap="sm">
       {away && (
-        <Alert color="yellow" variant="light" icon={<IconBeach size={18} />} title={vacation?.notice ?? 'Seller away'}>
+        <Alert
+          color="yellow"
+          variant="light"
+          icon={<IconBeach size={18} />}
+          title={vacation?.notice ?? 'Seller away'}
+        >
           {vacation?.message || 'You can still watch this item or message the seller.'}
         </Alert>
       )}
       <div className={classes.buyBar}>
         {available ? (
-          <Button component={Link} to={`/checkout/${product.id}`} size="md" leftSection={<IconShoppingBag size={18} />}>
+          <Button
+            component={Link}
+            to={`/checkout/${product.id}`}
+            size="md"
+            leftSection={<IconShoppingBag size={18} />}
+          >
             Buy It Now
           </Button>
         ) : (
@@ -47,14 +75,24 @@ export function BuyerActions({ product }: { product: Product }) {
             {away && product.status === 'available' ? 'Buy It Now' : UNAVAILABLE[product.status]}
           </Button>
         )}
-        <Button variant="outline" size="md" leftSection={<IconTag size={18} />} onClick={makeOffer} disabled={!available}>
+        <Button
+          variant="outline"
+          size="md"
+          leftSection={<IconTag size={18} />}
+          onClick={makeOffer}
+          disabled={!available}
+        >
           Make an Offer
         </Button>
       </div>
       <AddToBagButton product={product} disabled={away} />
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-        <Button variant={watching ? 'light' : 'default'} aria-pressed={watching} onClick={toggleWatch}
-          leftSection={watching ? <IconEyeCheck size={18} /> : <IconEye size={18} />}>
+        <Button
+          variant={watching ? 'light' : 'default'}
+          aria-pressed={watching}
+          onClick={toggleWatch}
+          leftSection={watching ? <IconEyeCheck size={18} /> : <IconEye size={18} />}
+        >
           {watching ? 'Watching' : 'Watch'}
         </Button>
         <Button variant="default" leftSection={<IconMessageCircle size={18} />} onClick={message}>

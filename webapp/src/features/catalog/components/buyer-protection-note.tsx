@@ -15,8 +15,8 @@ export function BuyerProtectionNote() {
             Buyer Protection
           </Text>
           <Text size="sm" c="dimmed">
-            Your payment is held until the item arrives; you have 3 days after delivery to check it matches the
-            listing.
+            Your payment is held until the item arrives; you have 3 days after delivery to check it matches
+            the listing.
           </Text>
           <Anchor component={Link} to="/buyer-protection" size="sm">
             How it works

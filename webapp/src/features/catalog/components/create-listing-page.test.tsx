@@ -12,7 +12,8 @@ const routes = [
   { path: '/create-listing', element: <CreateListingPage /> },
   { path: '/product/:id', element: <p>Product page</p> },
 ];
-const png = (name = 'jacket.png') => new File([new Uint8Array([137, 80, 78, 71])], name, { type: 'image/png' });
+const png = (name = 'jacket.png') =>
+  new File([new Uint8Array([137, 80, 78, 71])], name, { type: 'image/png' });
 const photoInput = () => screen.getByLabelText('Upload photos') as HTMLInputElement;
 /** Filling the whole form takes a few seconds in jsdom. */
 const SLOW = 15_000;
@@ -40,8 +41,13 @@ describe('CreateListingPage', () => {
     renderRoutes(routes, '/create-listing');
     await user.click(screen.getByRole('button', { name: 'Create Listing' }));
     for (const message of [
-      'Title must be at least 3 characters', 'Description must be at least 10 characters', 'Price is required',
-      'Brand is required', 'Size is required', 'Condition is required', 'Category is required',
+      'Title must be at least 3 characters',
+      'Description must be at least 10 characters',
+      'Price is required',
+      'Brand is required',
+      'Size is required',
+      'Condition is required',
+      'Category is required',
       'At least one image is required',
     ]) {
       expect(screen.getByText(message)).toBeInTheDocument();
@@ -72,49 +78,66 @@ describe('CreateListingPage', () => {
     expect(screen.getByText('$11.54')).toBeInTheDocument();
   });
 
-  it('creates the listing with data-URL photos and opens it', async () => {
-    const server = fakeServer({
-      'GET /api/products/facets': facets,
-      'POST /api/products': () => json(makeProduct({ id: 42, title: 'Denim jacket' }), 201),
-    });
-    const user = userEvent.setup();
-    const { router } = renderRoutes(routes, '/create-listing');
-    await user.upload(photoInput(), png());
-    await fill(user, /Title/, 'Denim jacket');
-    await fill(user, /Description/, 'Classic trucker jacket, barely worn.');
-    await fill(user, /Price/, '$45');
-    await fill(user, /Brand/, "Levi's");
-    await choose(user, 'Category', 'Outerwear');
-    await choose(user, 'Size', 'M');
-    await choose(user, 'Condition', 'Like new');
-    await user.click(screen.getByRole('button', { name: 'Create Listing' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/product/42'));
-    const sent = await server.requests.find((request) => request.method === 'POST')!.json();
-    expect(sent).toMatchObject({
-      title: 'Denim jacket', price: '45', brand: "Levi's", category: 'outerwear', size: 'm', condition: 'like_new',
-    });
-    expect(sent.images).toHaveLength(1);
-    expect(sent.images[0]).toMatch(/^data:image\/png;base64,/);
-    expect(await screen.findByText('Listing created')).toBeInTheDocument();
-  }, SLOW);
+  it(
+    'creates the listing with data-URL photos and opens it',
+    async () => {
+      const server = fakeServer({
+        'GET /api/products/facets': facets,
+        'POST /api/products': () => json(makeProduct({ id: 42, title: 'Denim jacket' }), 201),
+      });
+      const user = userEvent.setup();
+      const { router } = renderRoutes(routes, '/create-listing');
+      await user.upload(photoInput(), png());
+      await fill(user, /Title/, 'Denim jacket');
+      await fill(user, /Description/, 'Classic trucker jacket, barely worn.');
+      await fill(user, /Price/, '$45');
+      await fill(user, /Brand/, "Levi's");
+      await choose(user, 'Category', 'Outerwear');
+      await choose(user, 'Size', 'M');
+      await choose(user, 'Condition', 'Like new');
+      await user.click(screen.getByRole('button', { name: 'Create Listing' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/product/42'));
+      const sent = await server.requests.find((request) => request.method === 'POST')!.json();
+      expect(sent).toMatchObject({
+        title: 'Denim jacket',
+        price: '45',
+        brand: "Levi's",
+        category: 'outerwear',
+        size: 'm',
+        condition: 'like_new',
+      });
+      expect(sent.images).toHaveLength(1);
+      expect(sent.images[0]).toMatch(/^data:image\/png;base64,/);
+      expect(await screen.findByText('Listing created')).toBeInTheDocument();
+    },
+    SLOW,
+  );
 
-  it('shows the server field errors under the inputs', async () => {
-    fakeServer({
-      'GET /api/products/facets': facets,
-      'POST /api/products': () => json({ message: 'Please fix the listing.', errors: { brand: 'Brand must be at most 50 characters' } }, 400),
-    });
-    const user = userEvent.setup();
-    renderRoutes(routes, '/create-listing');
-    await user.upload(photoInput(), png());
-    await fill(user, /Title/, 'Denim jacket');
-    await fill(user, /Description/, 'Classic trucker jacket, barely worn.');
-    await fill(user, /Price/, '45');
-    await fill(user, /Brand/, 'Acme');
-    await choose(user, 'Category', 'Tops');
-    await choose(user, 'Size', 'S');
-    await choose(user, 'Condition', 'Good');
-    await user.click(screen.getByRole('button', { name: 'Create Listing' }));
-    expect(await screen.findByText('Brand must be at most 50 characters')).toBeInTheDocument();
-    expect(screen.getByText('Please fix the listing.')).toBeInTheDocument();
-  }, SLOW);
+  it(
+    'shows the server field errors under the inputs',
+    async () => {
+      fakeServer({
+        'GET /api/products/facets': facets,
+        'POST /api/products': () =>
+          json(
+            { message: 'Please fix the listing.', errors: { brand: 'Brand must be at most 50 characters' } },
+            400,
+          ),
+      });
+      const user = userEvent.setup();
+      renderRoutes(routes, '/create-listing');
+      await user.upload(photoInput(), png());
+      await fill(user, /Title/, 'Denim jacket');
+      await fill(user, /Description/, 'Classic trucker jacket, barely worn.');
+      await fill(user, /Price/, '45');
+      await fill(user, /Brand/, 'Acme');
+      await choose(user, 'Category', 'Tops');
+      await choose(user, 'Size', 'S');
+      await choose(user, 'Condition', 'Good');
+      await user.click(screen.getByRole('button', { name: 'Create Listing' }));
+      expect(await screen.findByText('Brand must be at most 50 characters')).toBeInTheDocument();
+      expect(screen.getByText('Please fix the listing.')).toBeInTheDocument();
+    },
+    SLOW,
+  );
 });

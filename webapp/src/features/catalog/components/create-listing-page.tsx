@@ -11,7 +11,9 @@ function Heading({ editing }: { editing: boolean }) {
     <Stack gap={4} mb="lg">
       <Title order={1}>{editing ? 'Edit listing' : 'Sell an item'}</Title>
       <Text c="dimmed">
-        {editing ? 'Update the details; buyers see changes at once.' : 'Good photos and an honest description sell faster.'}
+        {editing
+          ? 'Update the details; buyers see changes at once.'
+          : 'Good photos and an honest description sell faster.'}
       </Text>
     </Stack>
   );
@@ -26,9 +28,18 @@ export default function CreateListingPage() {
 
   if (editId) {
     if (product.isPending) return <PageLoader label="Loading listing" />;
-    if (product.isError) return <NoticePage title="Failed to load product details">Could not load this listing. Please try again.</NoticePage>;
+    if (product.isError)
+      return (
+        <NoticePage title="Failed to load product details">
+          Could not load this listing. Please try again.
+        </NoticePage>
+      );
     if (product.data.sellerId !== me?.id) {
-      return <NoticePage title="Not your listing" actionLabel="View listing" actionTo={`/product/${editId}`}>You can only edit your own listings.</NoticePage>;
+      return (
+        <NoticePage title="Not your listing" actionLabel="View listing" actionTo={`/product/${editId}`}>
+          You can only edit your own listings.
+        </NoticePage>
+      );
     }
   }
 

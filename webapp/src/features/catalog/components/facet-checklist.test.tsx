@@ -6,8 +6,12 @@ import { FacetChecklist } from './facet-checklist';
 describe('FacetChecklist', () => {
   it('is left out when no choice has items, rather than saying "None yet"', () => {
     const { container } = render(
-      <FacetChecklist legend="Brand" options={[{ value: 'nike', label: 'Nike', count: 0 }]} selected={[]}
-        onToggle={() => {}} />,
+      <FacetChecklist
+        legend="Brand"
+        options={[{ value: 'nike', label: 'Nike', count: 0 }]}
+        selected={[]}
+        onToggle={() => {}}
+      />,
     );
     expect(screen.queryByText('Brand')).not.toBeInTheDocument();
     expect(screen.queryByText('None yet')).not.toBeInTheDocument();
@@ -16,8 +20,12 @@ describe('FacetChecklist', () => {
 
   it('keeps a ticked choice at zero so it can be unticked', () => {
     render(
-      <FacetChecklist legend="Brand" options={[{ value: 'nike', label: 'Nike', count: 0 }]} selected={['nike']}
-        onToggle={() => {}} />,
+      <FacetChecklist
+        legend="Brand"
+        options={[{ value: 'nike', label: 'Nike', count: 0 }]}
+        selected={['nike']}
+        onToggle={() => {}}
+      />,
     );
     expect(screen.getByRole('checkbox', { name: /Nike/ })).toBeChecked();
   });

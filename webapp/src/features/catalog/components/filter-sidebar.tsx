@@ -55,7 +55,9 @@ export function FilterSidebar({ filters, onChange, onClear, withHeading = true }
       </Group>
       {facets.isPending ? (
         <Stack gap={8} aria-hidden>
-          {[0, 1, 2, 3, 4].map((index) => <Skeleton key={index} height={18} />)}
+          {[0, 1, 2, 3, 4].map((index) => (
+            <Skeleton key={index} height={18} />
+          ))}
         </Stack>
       ) : (
         <FacetChecklist
@@ -67,11 +69,28 @@ export function FilterSidebar({ filters, onChange, onClear, withHeading = true }
         />
       )}
       <Divider />
-      <FacetChecklist legend="Category" options={enumOptions(CATEGORIES, facets.data?.categories)} selected={filters.categories} onToggle={toggle('categories')} initial={5} />
+      <FacetChecklist
+        legend="Category"
+        options={enumOptions(CATEGORIES, facets.data?.categories)}
+        selected={filters.categories}
+        onToggle={toggle('categories')}
+        initial={5}
+      />
       <Divider />
-      <FacetChecklist legend="Size" options={enumOptions(SIZES, facets.data?.sizes)} selected={filters.sizes} onToggle={toggle('sizes')} initial={5} />
+      <FacetChecklist
+        legend="Size"
+        options={enumOptions(SIZES, facets.data?.sizes)}
+        selected={filters.sizes}
+        onToggle={toggle('sizes')}
+        initial={5}
+      />
       <Divider />
-      <FacetChecklist legend="Condition" options={enumOptions(CONDITIONS, facets.data?.conditions)} selected={filters.conditions} onToggle={toggle('conditions')} />
+      <FacetChecklist
+        legend="Condition"
+        options={enumOptions(CONDITIONS, facets.data?.conditions)}
+        selected={filters.conditions}
+        onToggle={toggle('conditions')}
+      />
       <Divider />
       <PriceRange minPrice={filters.minPrice} maxPrice={filters.maxPrice} onChange={onChange} />
     </Stack>

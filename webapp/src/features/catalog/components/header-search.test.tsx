@@ -62,7 +62,7 @@ describe('HeaderSearch', () => {
     await user.clear(box);
     await user.type(box, 'lev');
     await user.click(await screen.findByRole('option', { name: "Levi's" }));
-    await waitFor(() => expect(router.state.location.search).toBe("?brand=levi%27s"));
+    await waitFor(() => expect(router.state.location.search).toBe('?brand=levi%27s'));
     await user.click(box);
     expect(await screen.findByRole('option', { name: 'puffer' })).toBeInTheDocument();
     expect(screen.getByRole('group', { name: 'Recent searches' })).toBeInTheDocument();
@@ -83,8 +83,18 @@ describe('HeaderSearch', () => {
     setSession('authenticated', makeUser());
     const server = fakeServer({
       'GET /api/products/suggestions': () => json({ brands: [], categories: [], words: [] }),
-      'POST /api/saved-searches': () => json({ id: 7, name: 'levis jacket', query: { q: 'levis jacket' },
-        newCount: 0, createdAt: '2026-11-28T02:00:00Z', openedAt: '2026-11-28T02:00:00Z' }, 201),
+      'POST /api/saved-searches': () =>
+        json(
+          {
+            id: 7,
+            name: 'levis jacket',
+            query: { q: 'levis jacket' },
+            newCount: 0,
+            createdAt: '2026-11-28T02:00:00Z',
+            openedAt: '2026-11-28T02:00:00Z',
+          },
+          201,
+        ),
     });
     const user = userEvent.setup();
     const { router } = renderRoutes(routes, '/blog');

@@ -72,7 +72,12 @@ export function HeaderSearch() {
       options: recentSearches()
         .filter((item) => item.toLowerCase().includes(typed) && item.toLowerCase() !== typed)
         .slice(0, typed ? 3 : 5)
-        .map((item) => ({ key: `recent:${item}`, label: item, text: item, target: searchLink(item, current) })),
+        .map((item) => ({
+          key: `recent:${item}`,
+          label: item,
+          text: item,
+          target: searchLink(item, current),
+        })),
     },
     {
       label: 'Brands',
@@ -80,7 +85,10 @@ export function HeaderSearch() {
         key: `brand:${brand.value}`,
         label: brand.value,
         text: '',
-        target: shopLink({ ...filtersFromParams(new URLSearchParams()), brands: [brand.value.toLowerCase()] }),
+        target: shopLink({
+          ...filtersFromParams(new URLSearchParams()),
+          brands: [brand.value.toLowerCase()],
+        }),
       })),
     },
     {
@@ -113,16 +121,23 @@ export function HeaderSearch() {
   function submit(event: FormEvent) {
     event.preventDefault();
     const q = text.trim();
-    go(q ? searchLink(q, current) : shopLink(current ? withSearch(current, '') : filtersFromParams(params)), q);
+    go(
+      q ? searchLink(q, current) : shopLink(current ? withSearch(current, '') : filtersFromParams(params)),
+      q,
+    );
   }
 
   function saveSearch() {
     const q = text.trim();
     combobox.closeDropdown();
-    save.mutate({ query: { q } }, {
-      onSuccess: (saved) => notifySuccess('Search saved', `We'll tell you about new matches for “${saved.name}”.`),
-      onError: (error) => notifyError(errorMessage(error, 'Could not save this search. Please try again.')),
-    });
+    save.mutate(
+      { query: { q } },
+      {
+        onSuccess: (saved) =>
+          notifySuccess('Search saved', `We'll tell you about new matches for “${saved.name}”.`),
+        onError: (error) => notifyError(errorMessage(error, 'Could not save this search. Please try again.')),
+      },
+    );
   }
 
   function pick(key: string) {
@@ -137,7 +152,12 @@ export function HeaderSearch() {
   }
 
   return (
-    <form role="search" aria-label="Site search" onSubmit={submit} style={{ flex: 1, minWidth: 0, maxWidth: 560 }}>
+    <form
+      role="search"
+      aria-label="Site search"
+      onSubmit={submit}
+      style={{ flex: 1, minWidth: 0, maxWidth: 560 }}
+    >
       <Combobox store={combobox} onOptionSubmit={pick} position="bottom-start" zIndex={300}>
         <Combobox.Target withExpandedAttribute>
           <TextInput
@@ -177,8 +197,11 @@ export function HeaderSearch() {
               </Combobox.Group>
             ))}
             {canSave ? (
-              <Combobox.Option value={SAVE} disabled={save.isPending}
-                aria-label={`Save this search: ${text.trim()}`}>
+              <Combobox.Option
+                value={SAVE}
+                disabled={save.isPending}
+                aria-label={`Save this search: ${text.trim()}`}
+              >
                 <IconBellPlus size={14} aria-hidden style={{ verticalAlign: 'middle', marginRight: 6 }} />
                 Save this search
               </Combobox.Option>

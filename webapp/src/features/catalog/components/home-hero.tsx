@@ -8,7 +8,11 @@ export function HomeHero({ products, loading }: { products: Product[]; loading: 
   const photos = products.filter((product) => product.images.length > 0).slice(0, 3);
   return (
     <section className={classes.hero} aria-labelledby="home-hero-title">
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing={{ base: 'md', md: 'xl' }} style={{ alignItems: 'center' }}>
+      <SimpleGrid
+        cols={{ base: 1, md: 2 }}
+        spacing={{ base: 'md', md: 'xl' }}
+        style={{ alignItems: 'center' }}
+      >
         <Stack gap="sm">
           <Title id="home-hero-title" order={1} className={classes.title}>
             The trusted marketplace for secondhand fashion with a social twist

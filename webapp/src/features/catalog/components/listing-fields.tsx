@@ -21,18 +21,42 @@ function useBrandSuggestions(): string[] {
 export function TitleDescriptionFields({ values, errors, set }: ListingFieldsProps) {
   return (
     <>
-      <TextInput label="Title" placeholder="e.g. Levi's 501 straight-leg jeans" withAsterisk maxLength={limits.listing.title.max}
-        value={values.title} error={errors.title} onChange={(event) => set('title', event.currentTarget.value)} />
-      <Textarea label="Description" placeholder="Fit, fabric, flaws, how often it was worn…" withAsterisk rows={5} resize="vertical"
-        value={values.description} error={errors.description} onChange={(event) => set('description', event.currentTarget.value)} />
+      <TextInput
+        label="Title"
+        placeholder="e.g. Levi's 501 straight-leg jeans"
+        withAsterisk
+        maxLength={limits.listing.title.max}
+        value={values.title}
+        error={errors.title}
+        onChange={(event) => set('title', event.currentTarget.value)}
+      />
+      <Textarea
+        label="Description"
+        placeholder="Fit, fabric, flaws, how often it was worn…"
+        withAsterisk
+        rows={5}
+        resize="vertical"
+        value={values.description}
+        error={errors.description}
+        onChange={(event) => set('description', event.currentTarget.value)}
+      />
     </>
   );
 }
 
 export function PriceField({ values, errors, set }: ListingFieldsProps) {
   return (
-    <TextInput label="Price" placeholder="0.00" withAsterisk leftSection="$" inputMode="decimal" maw={240}
-      value={values.price} error={errors.price} onChange={(event) => set('price', amountInput(event.currentTarget.value))} />
+    <TextInput
+      label="Price"
+      placeholder="0.00"
+      withAsterisk
+      leftSection="$"
+      inputMode="decimal"
+      maw={240}
+      value={values.price}
+      error={errors.price}
+      onChange={(event) => set('price', amountInput(event.currentTarget.value))}
+    />
   );
 }
 
@@ -48,11 +72,29 @@ export function ItemFields({ values, errors, set }: ListingFieldsProps) {
   });
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-      <Autocomplete label="Brand" placeholder="Start typing a brand" withAsterisk data={brands} limit={8}
-        value={values.brand} error={errors.brand} onChange={(value) => set('brand', value)} />
-      <Select label="Category" placeholder="Choose a category" data={[...CATEGORIES]} {...choice('category')} />
+      <Autocomplete
+        label="Brand"
+        placeholder="Start typing a brand"
+        withAsterisk
+        data={brands}
+        limit={8}
+        value={values.brand}
+        error={errors.brand}
+        onChange={(value) => set('brand', value)}
+      />
+      <Select
+        label="Category"
+        placeholder="Choose a category"
+        data={[...CATEGORIES]}
+        {...choice('category')}
+      />
       <Select label="Size" placeholder="Choose a size" data={[...SIZES]} {...choice('size')} />
-      <Select label="Condition" placeholder="Choose a condition" data={[...CONDITIONS]} {...choice('condition')} />
+      <Select
+        label="Condition"
+        placeholder="Choose a condition"
+        data={[...CONDITIONS]}
+        {...choice('condition')}
+      />
     </SimpleGrid>
   );
 }

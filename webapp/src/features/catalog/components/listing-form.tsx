@@ -15,7 +15,9 @@ import { SellerNetPreview } from './seller-net-preview';
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} component="section" aria-label={title}>
-      <Title order={2} size="h4" mb="md">{title}</Title>
+      <Title order={2} size="h4" mb="md">
+        {title}
+      </Title>
       <Stack gap="md">{children}</Stack>
     </Paper>
   );
@@ -29,7 +31,9 @@ export function ListingForm({ product }: { product?: Product }) {
   const photos = form.values.images;
 
   const submit = submitWith(form, save.mutateAsync, {
-    fallback: product ? 'Failed to update listing. Please try again.' : 'Failed to create listing. Please try again.',
+    fallback: product
+      ? 'Failed to update listing. Please try again.'
+      : 'Failed to create listing. Please try again.',
     onSuccess: (saved) => {
       notifySuccess(product ? 'Listing updated' : 'Listing created', `${saved.title} is live in the shop.`);
       navigate(`/product/${saved.id}`);
@@ -45,7 +49,12 @@ export function ListingForm({ product }: { product?: Product }) {
     <form onSubmit={submit} noValidate>
       <Stack gap="lg">
         <Section title="Photos">
-          <PhotoPicker photos={photos} onChange={(next) => form.setFieldValue('images', next)} onFiles={(files) => void addPhotos(files)} error={fields.errors.images} />
+          <PhotoPicker
+            photos={photos}
+            onChange={(next) => form.setFieldValue('images', next)}
+            onFiles={(files) => void addPhotos(files)}
+            error={fields.errors.images}
+          />
         </Section>
         <Section title="Describe your item">
           <TitleDescriptionFields {...fields} />
@@ -60,13 +69,19 @@ export function ListingForm({ product }: { product?: Product }) {
         </Section>
         {form.submitting && (
           <Stack gap={4} role="status">
-            <Text size="sm">{photos.length > 1 ? `Uploading ${photos.length} photos…` : 'Uploading your photo…'}</Text>
+            <Text size="sm">
+              {photos.length > 1 ? `Uploading ${photos.length} photos…` : 'Uploading your photo…'}
+            </Text>
             <Progress value={100} animated striped aria-label="Uploading" />
           </Stack>
         )}
         <Group justify="flex-end">
-          <Button variant="default" size="md" disabled={form.submitting}
-            onClick={() => navigate(product ? `/product/${product.id}` : '/')}>
+          <Button
+            variant="default"
+            size="md"
+            disabled={form.submitting}
+            onClick={() => navigate(product ? `/product/${product.id}` : '/')}
+          >
             Cancel
           </Button>
           <Button type="submit" loading={form.submitting || reading} size="md">

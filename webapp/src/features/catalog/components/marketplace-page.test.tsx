@@ -19,9 +19,17 @@ const routes = [
     ),
   },
 ];
-const facets = { brands: [{ value: 'Nike', count: 2 }], categories: [{ value: 'tops', count: 2 }], sizes: [], conditions: [] };
+const facets = {
+  brands: [{ value: 'Nike', count: 2 }],
+  categories: [{ value: 'tops', count: 2 }],
+  sizes: [],
+  conditions: [],
+};
 const queriesTo = (pathname: string) => (requests: Request[]) =>
-  requests.map((request) => new URL(request.url)).filter((url) => url.pathname === pathname).map((url) => url.search);
+  requests
+    .map((request) => new URL(request.url))
+    .filter((url) => url.pathname === pathname)
+    .map((url) => url.search);
 const searches = queriesTo('/api/products');
 const facetSearches = queriesTo('/api/products/facets');
 /** A server that corrects "jakcet" to "jacket", and finds nothing for the typed word. */
@@ -54,7 +62,13 @@ describe('MarketplacePage', () => {
       'GET /api/products': (request) =>
         new URL(request.url).searchParams.get('cursor')
           ? json(makePage([makeProduct({ id: 13, title: 'Thirteenth item' })], null, 13))
-          : json(makePage(Array.from({ length: 12 }, (_, i) => makeProduct({ id: i + 1 })), 'next-1', 13)),
+          : json(
+              makePage(
+                Array.from({ length: 12 }, (_, i) => makeProduct({ id: i + 1 })),
+                'next-1',
+                13,
+              ),
+            ),
       'GET /api/products/facets': () => json(facets),
     });
     const user = userEvent.setup();
@@ -125,7 +139,9 @@ describe('MarketplacePage', () => {
     expect(await screen.findByRole('checkbox', { name: /Nike/ })).toBeInTheDocument();
     expect(facetSearches(server.requests)).toEqual(['?q=jakcet']);
     await user.click(await screen.findByRole('button', { name: 'Search instead for jakcet' }));
-    await waitFor(() => expect(facetSearches(server.requests)).toEqual(['?q=jakcet', '?q=jakcet&exact=true']));
+    await waitFor(() =>
+      expect(facetSearches(server.requests)).toEqual(['?q=jakcet', '?q=jakcet&exact=true']),
+    );
   });
 
   it('lists only choices that have items, and a ticked one even at zero', async () => {

@@ -23,7 +23,9 @@ export default function MarketplacePage() {
   return (
     <Container size={1680} py="xl">
       <Stack gap={4} mb="lg">
-        <Title order={1} fz={{ base: 28, sm: 34 }}>Rethread Marketplace</Title>
+        <Title order={1} fz={{ base: 28, sm: 34 }}>
+          Rethread Marketplace
+        </Title>
         <Text c="dimmed">Pre-loved fashion from sellers near you — new pieces every day.</Text>
       </Stack>
       <Grid gap="xl">
@@ -44,11 +46,23 @@ export default function MarketplacePage() {
               onOpenFilters={drawer.open}
               filters={filters}
             />
-            <ProductResults filters={filters} layout={layout} onClear={clear} onSearchExact={() => update({ exact: true })} />
+            <ProductResults
+              filters={filters}
+              layout={layout}
+              onClear={clear}
+              onSearchExact={() => update({ exact: true })}
+            />
           </Stack>
         </Grid.Col>
       </Grid>
-      <Drawer opened={drawerOpen} onClose={drawer.close} title="Filters" position="left" size="sm" hiddenFrom="md">
+      <Drawer
+        opened={drawerOpen}
+        onClose={drawer.close}
+        title="Filters"
+        position="left"
+        size="sm"
+        hiddenFrom="md"
+      >
         {sidebar(false)}
         <Button fullWidth mt="lg" onClick={drawer.close}>
           Show results

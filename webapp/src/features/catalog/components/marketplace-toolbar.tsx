@@ -28,11 +28,24 @@ export function MarketplaceToolbar(props: MarketplaceToolbarProps) {
   return (
     <Group gap="sm" wrap="wrap" align="end" justify="flex-end">
       {signedIn && f && (
-        <SaveSearchButton query={{ q: f.q, brand: f.brands, category: f.categories, size: f.sizes,
-          condition: f.conditions, minPrice: f.minPrice || undefined, maxPrice: f.maxPrice || undefined }} />
+        <SaveSearchButton
+          query={{
+            q: f.q,
+            brand: f.brands,
+            category: f.categories,
+            size: f.sizes,
+            condition: f.conditions,
+            minPrice: f.minPrice || undefined,
+            maxPrice: f.maxPrice || undefined,
+          }}
+        />
       )}
       <Indicator label={props.activeFilters} size={18} disabled={props.activeFilters === 0} hiddenFrom="md">
-        <Button variant="default" leftSection={<IconAdjustmentsHorizontal size={16} />} onClick={props.onOpenFilters}>
+        <Button
+          variant="default"
+          leftSection={<IconAdjustmentsHorizontal size={16} />}
+          onClick={props.onOpenFilters}
+        >
           Filters
         </Button>
       </Indicator>

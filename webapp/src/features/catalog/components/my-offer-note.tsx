@@ -10,8 +10,12 @@ export function MyOfferNote({ productId, signedIn }: { productId: number; signed
   if (!latest) return null;
   const next = buyerNextStep(latest);
   return (
-    <Alert variant="light" color={latest.status === 'accepted' ? 'green' : 'brand'} icon={<IconTag size={18} />}
-      title={myOfferTitle(latest)}>
+    <Alert
+      variant="light"
+      color={latest.status === 'accepted' ? 'green' : 'brand'}
+      icon={<IconTag size={18} />}
+      title={myOfferTitle(latest)}
+    >
       {buyerStatusMessage(latest)}{' '}
       <Anchor component={Link} to={next?.to ?? '/buyer/offers'} size="sm">
         {next?.label ?? 'See my offers'}

@@ -74,8 +74,11 @@ function OfferForm({ product, onClose }: Omit<OfferDialogProps, 'opened'>) {
   async function send(values: OfferValues) {
     const cents = toCents(values.offerPrice) ?? 0;
     try {
-      return await offer.mutateAsync({ productId: product.id, offerPrice: centsToAmount(cents),
-        message: values.message.trim() || undefined });
+      return await offer.mutateAsync({
+        productId: product.id,
+        offerPrice: centsToAmount(cents),
+        message: values.message.trim() || undefined,
+      });
     } catch (failure) {
       const known = isApiError(failure, 400) || isApiError(failure, 409) || isApiError(failure, 403);
       notifyError(known ? errorMessage(failure, FAILED) : FAILED);
@@ -90,26 +93,45 @@ function OfferForm({ product, onClose }: Omit<OfferDialogProps, 'opened'>) {
           <IconCheck size={32} />
         </ThemeIcon>
         <Text fw={600}>Offer sent!</Text>
-        <Text size="sm" c="dimmed">The seller will be notified.</Text>
+        <Text size="sm" c="dimmed">
+          The seller will be notified.
+        </Text>
       </Stack>
     );
   }
   return (
-    <form onSubmit={submitWith(form, send, { fallback: FAILED, quiet: true, onSuccess: () => setSent(true) })}
-      noValidate>
+    <form
+      onSubmit={submitWith(form, send, { fallback: FAILED, quiet: true, onSuccess: () => setSent(true) })}
+      noValidate
+    >
       <Stack gap="md">
         <Text size="sm" c="dimmed">
           {product.title} is listed at {formatMoney(product.price)}. Offers start at{' '}
           {formatMoney(minimumOfferCents(toCents(product.price) ?? 0) / 100)}.
         </Text>
-        <TextInput label="Your offer" leftSection="$" inputMode="decimal" data-autofocus
+        <TextInput
+          label="Your offer"
+          leftSection="$"
+          inputMode="decimal"
+          data-autofocus
           {...form.getInputProps('offerPrice')}
-          onChange={(event) => form.setFieldValue('offerPrice', amountInput(event.currentTarget.value))} />
-        <Textarea label="Message (optional)" placeholder="Add a note for the seller" rows={3} resize="vertical"
-          maxLength={500} {...form.getInputProps('message')} />
+          onChange={(event) => form.setFieldValue('offerPrice', amountInput(event.currentTarget.value))}
+        />
+        <Textarea
+          label="Message (optional)"
+          placeholder="Add a note for the seller"
+          rows={3}
+          resize="vertical"
+          maxLength={500}
+          {...form.getInputProps('message')}
+        />
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>Cancel</Button>
-          <Button type="submit" loading={form.submitting}>Send Offer</Button>
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={form.submitting}>
+            Send Offer
+          </Button>
         </Group>
       </Stack>
     </form>

@@ -28,7 +28,12 @@ export function OwnerActions({ product }: { product: Product }) {
 
   return (
     <Stack gap="sm">
-      <Button component={Link} to={`/seller/offers?productId=${product.id}`} size="md" leftSection={<IconInbox size={18} />}>
+      <Button
+        component={Link}
+        to={`/seller/offers?productId=${product.id}`}
+        size="md"
+        leftSection={<IconInbox size={18} />}
+      >
         View Offers
       </Button>
       {product.status === 'available' && product.watchCount > 0 && (
@@ -38,7 +43,12 @@ export function OwnerActions({ product }: { product: Product }) {
       )}
       <WatcherOfferDialog product={product} opened={offering} onClose={offer.close} />
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-        <Button component={Link} to={`/product/${product.id}/edit`} variant="default" leftSection={<IconPencil size={18} />}>
+        <Button
+          component={Link}
+          to={`/product/${product.id}/edit`}
+          variant="default"
+          leftSection={<IconPencil size={18} />}
+        >
           Edit listing
         </Button>
         <Button variant="light" color="red" leftSection={<IconTrash size={18} />} onClick={confirm.open}>

@@ -14,7 +14,15 @@ interface PhotoPickerProps {
 
 const CONTROL = { size: 'sm', variant: 'white', color: 'dark', radius: 'xl' } as const;
 
-function PhotoTile({ photos, index, onChange }: { photos: Photo[]; index: number; onChange: (photos: Photo[]) => void }) {
+function PhotoTile({
+  photos,
+  index,
+  onChange,
+}: {
+  photos: Photo[];
+  index: number;
+  onChange: (photos: Photo[]) => void;
+}) {
   const photo = photos[index];
   const n = index + 1;
   return (
@@ -30,17 +38,29 @@ function PhotoTile({ photos, index, onChange }: { photos: Photo[]; index: number
         )}
         <div className={classes.controls}>
           <Group gap={4}>
-            <ActionIcon {...CONTROL} aria-label={`Move photo ${n} left`} disabled={index === 0}
-              onClick={() => onChange(movePhoto(photos, index, -1))}>
+            <ActionIcon
+              {...CONTROL}
+              aria-label={`Move photo ${n} left`}
+              disabled={index === 0}
+              onClick={() => onChange(movePhoto(photos, index, -1))}
+            >
               <IconChevronLeft size={16} />
             </ActionIcon>
-            <ActionIcon {...CONTROL} aria-label={`Move photo ${n} right`} disabled={n === photos.length}
-              onClick={() => onChange(movePhoto(photos, index, 1))}>
+            <ActionIcon
+              {...CONTROL}
+              aria-label={`Move photo ${n} right`}
+              disabled={n === photos.length}
+              onClick={() => onChange(movePhoto(photos, index, 1))}
+            >
               <IconChevronRight size={16} />
             </ActionIcon>
           </Group>
-          <ActionIcon {...CONTROL} color="red" aria-label={`Remove photo ${n}`}
-            onClick={() => onChange(photos.filter((other) => other.key !== photo.key))}>
+          <ActionIcon
+            {...CONTROL}
+            color="red"
+            aria-label={`Remove photo ${n}`}
+            onClick={() => onChange(photos.filter((other) => other.key !== photo.key))}
+          >
             <IconX size={16} />
           </ActionIcon>
         </div>
@@ -68,8 +88,12 @@ export function PhotoPicker({ photos, onChange, onFiles, error }: PhotoPickerPro
         ))}
         {photos.length < MAX_LISTING_IMAGES && (
           <AspectRatio ratio={4 / 5}>
-            <button type="button" className={classes.add} onClick={() => input.current?.click()}
-              data-invalid={error ? 'true' : undefined}>
+            <button
+              type="button"
+              className={classes.add}
+              onClick={() => input.current?.click()}
+              data-invalid={error ? 'true' : undefined}
+            >
               <IconCameraPlus size={28} aria-hidden />
               <Text size="sm" fw={600}>
                 Add photos
@@ -78,7 +102,15 @@ export function PhotoPicker({ photos, onChange, onFiles, error }: PhotoPickerPro
           </AspectRatio>
         )}
       </div>
-      <input ref={input} type="file" accept="image/*" multiple hidden onChange={picked} aria-label="Upload photos" />
+      <input
+        ref={input}
+        type="file"
+        accept="image/*"
+        multiple
+        hidden
+        onChange={picked}
+        aria-label="Upload photos"
+      />
     </Input.Wrapper>
   );
 }

@@ -52,11 +52,23 @@ export function PriceRange({ minPrice, maxPrice, onChange }: PriceRangeProps) {
         Price
       </Text>
       <Group gap="xs" wrap="nowrap" align="center">
-        <NumberInput aria-label="Minimum price" placeholder="Min" value={min} onChange={(v) => setMin(toText(v))} {...shared} />
+        <NumberInput
+          aria-label="Minimum price"
+          placeholder="Min"
+          value={min}
+          onChange={(v) => setMin(toText(v))}
+          {...shared}
+        />
         <Text c="dimmed" aria-hidden>
           –
         </Text>
-        <NumberInput aria-label="Maximum price" placeholder="Max" value={max} onChange={(v) => setMax(toText(v))} {...shared} />
+        <NumberInput
+          aria-label="Maximum price"
+          placeholder="Max"
+          value={max}
+          onChange={(v) => setMax(toText(v))}
+          {...shared}
+        />
       </Group>
       {problem && (
         <Text id={problemId} c="red" size="xs" mt={6} role="alert">

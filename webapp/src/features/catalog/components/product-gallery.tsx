@@ -38,7 +38,12 @@ export function ProductGallery({ product }: { product: Product }) {
               aria-current={position === index}
               onClick={() => setIndex(position)}
             >
-              <img src={product.thumbnails[position] ?? image} alt="" loading="lazy" className={classes.thumbImage} />
+              <img
+                src={product.thumbnails[position] ?? image}
+                alt=""
+                loading="lazy"
+                className={classes.thumbImage}
+              />
             </button>
           ))}
         </div>

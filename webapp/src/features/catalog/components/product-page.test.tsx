@@ -68,7 +68,10 @@ describe('ProductPage', () => {
     const user = userEvent.setup();
     renderRoutes(routes, '/product/1');
     await user.click(await screen.findByRole('button', { name: 'Show photo 2 of 2' }));
-    expect(screen.getByRole('img', { name: 'Vintage denim jacket 1, photo 2 of 2' })).toHaveAttribute('src', '/media/listings/1/2.jpg');
+    expect(screen.getByRole('img', { name: 'Vintage denim jacket 1, photo 2 of 2' })).toHaveAttribute(
+      'src',
+      '/media/listings/1/2.jpg',
+    );
   });
 
   it('cannot be bought while reserved', async () => {
@@ -107,7 +110,7 @@ describe('ProductPage', () => {
     expect(await sent?.json()).toEqual({ productId: 1, offerPrice: '38.50' });
   });
 
-  it('refuses an offer below half the price with the server\'s message, before sending', async () => {
+  it("refuses an offer below half the price with the server's message, before sending", async () => {
     const server = serve(makeProduct({ price: '80.00' }));
     const user = userEvent.setup();
     renderRoutes(routes, '/product/1');
@@ -179,18 +182,26 @@ describe('ProductPage', () => {
     setSession('authenticated', makeUser({ id: 3, username: 'maya' }));
     serve(makeProduct({ seller: makeSeller({ id: 3 }) }));
     renderRoutes(routes, '/product/1');
-    expect(await screen.findByRole('link', { name: 'View Offers' })).toHaveAttribute('href', '/seller/offers?productId=1');
+    expect(await screen.findByRole('link', { name: 'View Offers' })).toHaveAttribute(
+      'href',
+      '/seller/offers?productId=1',
+    );
     expect(screen.getByRole('link', { name: 'Edit listing' })).toHaveAttribute('href', '/product/1/edit');
     expect(screen.queryByRole('button', { name: 'Make an Offer' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Follow' })).not.toBeInTheDocument();
   });
 
   it('shows a not-found view and a load-failure view', async () => {
-    fakeServer({ 'GET /api/products/404': () => json({ message: 'Not found' }, 404), 'GET /api/products/500': () => json({}, 500) });
+    fakeServer({
+      'GET /api/products/404': () => json({ message: 'Not found' }, 404),
+      'GET /api/products/500': () => json({}, 500),
+    });
     renderRoutes(routes, '/product/404');
     expect(await screen.findByRole('heading', { name: 'Product not found' })).toBeInTheDocument();
     renderRoutes(routes, '/product/500');
-    expect(await screen.findByRole('heading', { name: 'Failed to load product details' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Failed to load product details' }),
+    ).toBeInTheDocument();
     await waitFor(() => expect(screen.getAllByRole('link', { name: 'Return to Home' }).length).toBe(1));
   });
 });

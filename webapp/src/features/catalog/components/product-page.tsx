@@ -42,7 +42,11 @@ export default function ProductPage() {
     );
   }
   if (product.isError) {
-    return <NoticePage title="Failed to load product details">Could not load product details. Please try again.</NoticePage>;
+    return (
+      <NoticePage title="Failed to load product details">
+        Could not load product details. Please try again.
+      </NoticePage>
+    );
   }
   if (found === undefined) return <PageLoader label="Loading product" />;
 
@@ -50,9 +54,15 @@ export default function ProductPage() {
   return (
     <Container size="xl" py="lg">
       <Breadcrumbs mb="md" separator="›">
-        <Anchor component={Link} to="/marketplace" size="sm">Shop</Anchor>
-        <Anchor component={Link} to={`/marketplace?category=${item.category}`} size="sm">{categoryLabel(item.category)}</Anchor>
-        <Text size="sm" c="dimmed" truncate maw={260}>{item.title}</Text>
+        <Anchor component={Link} to="/marketplace" size="sm">
+          Shop
+        </Anchor>
+        <Anchor component={Link} to={`/marketplace?category=${item.category}`} size="sm">
+          {categoryLabel(item.category)}
+        </Anchor>
+        <Text size="sm" c="dimmed" truncate maw={260}>
+          {item.title}
+        </Text>
       </Breadcrumbs>
       <div className={classes.layout}>
         <div className={classes.gallery}>

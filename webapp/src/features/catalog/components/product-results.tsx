@@ -19,7 +19,15 @@ interface ProductResultsProps {
 }
 
 /** "Showing results for jacket" with a way back to the words as typed. */
-function Corrected({ corrected, typed, onSearchExact }: { corrected: string; typed: string; onSearchExact: () => void }) {
+function Corrected({
+  corrected,
+  typed,
+  onSearchExact,
+}: {
+  corrected: string;
+  typed: string;
+  onSearchExact: () => void;
+}) {
   return (
     <Text size="sm">
       Showing results for <strong>{corrected}</strong>.{' '}
@@ -46,7 +54,10 @@ export function ProductResults({ filters, layout, onClear, onSearchExact }: Prod
   // Until a new page of cards has rendered in the background, the grid shows the last one.
   const { data, waiting } = useDeferredData(search);
   const more = () => void (search.hasNextPage && !search.isFetchingNextPage && search.fetchNextPage());
-  const trigger = useInfiniteTrigger<HTMLDivElement>(more, Boolean(search.hasNextPage) && !search.isFetchingNextPage);
+  const trigger = useInfiniteTrigger<HTMLDivElement>(
+    more,
+    Boolean(search.hasNextPage) && !search.isFetchingNextPage,
+  );
   // The marketplace's first view (the newest listings) stays until the results are here.
   useFirstViewHandoff(!waiting);
 
@@ -60,8 +71,13 @@ export function ProductResults({ filters, layout, onClear, onSearchExact }: Prod
   ) : null;
   if (products.length === 0) {
     return (
-      <EmptyState title="No products found matching your filters." icon={<IconMoodEmpty />} withIndicatorBackground py="xl"
-        description="Try fewer filters, a wider price range or another search.">
+      <EmptyState
+        title="No products found matching your filters."
+        icon={<IconMoodEmpty />}
+        withIndicatorBackground
+        py="xl"
+        description="Try fewer filters, a wider price range or another search."
+      >
         <EmptyState.Actions>
           <Button onClick={onClear}>Clear filters</Button>
         </EmptyState.Actions>
@@ -75,7 +91,11 @@ export function ProductResults({ filters, layout, onClear, onSearchExact }: Prod
       <Text size="sm" c="dimmed" role="status">
         {itemCount(first)}
       </Text>
-      <ProductGrid products={products} layout={layout} loadingCount={search.isFetchingNextPage ? NEXT_PAGE : 0} />
+      <ProductGrid
+        products={products}
+        layout={layout}
+        loadingCount={search.isFetchingNextPage ? NEXT_PAGE : 0}
+      />
       <Box ref={trigger} />
       {search.hasNextPage && (
         <Center>

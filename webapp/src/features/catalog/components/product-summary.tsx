@@ -33,13 +33,23 @@ export function ProductSummary({ product }: { product: Product }) {
           <Title order={1} size="h2">
             {product.title}
           </Title>
-          <ReportMenu targetType="listing" targetId={product.id} ownerId={product.sellerId}
-            label="More actions for this listing" />
+          <ReportMenu
+            targetType="listing"
+            targetId={product.id}
+            ownerId={product.sellerId}
+            label="More actions for this listing"
+          />
         </Group>
         <Group gap={6}>
-          <Badge variant="light" color="gray" tt="none">{categoryLabel(product.category)}</Badge>
-          <Badge variant="light" color="gray" tt="none">{conditionLabel(product.condition)}</Badge>
-          <Badge variant="light" color="gray" tt="none">Size {listingSizeLabel(product)}</Badge>
+          <Badge variant="light" color="gray" tt="none">
+            {categoryLabel(product.category)}
+          </Badge>
+          <Badge variant="light" color="gray" tt="none">
+            {conditionLabel(product.condition)}
+          </Badge>
+          <Badge variant="light" color="gray" tt="none">
+            Size {listingSizeLabel(product)}
+          </Badge>
         </Group>
       </Stack>
       <Group align="baseline" gap="sm">

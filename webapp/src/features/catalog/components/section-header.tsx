@@ -26,8 +26,14 @@ export function SectionHeader({ id, title, subtitle, linkLabel, linkTo }: Sectio
       </div>
       {linkLabel && linkTo && (
         // flex none: a long subtitle wraps instead of cutting the link to "Shop a→" on a phone.
-        <Button component={Link} to={linkTo} variant="subtle" rightSection={<IconArrowRight size={16} />} px="xs"
-          style={{ flex: 'none' }}>
+        <Button
+          component={Link}
+          to={linkTo}
+          variant="subtle"
+          rightSection={<IconArrowRight size={16} />}
+          px="xs"
+          style={{ flex: 'none' }}
+        >
           {linkLabel}
         </Button>
       )}

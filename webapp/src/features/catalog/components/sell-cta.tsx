@@ -13,11 +13,17 @@ export function SellCta() {
             Got pieces you no longer wear?
           </Title>
           <Text c="white">
-            Snap up to 5 photos, set your price and reach shoppers looking for exactly that. Listing is free; buyers pay
-            shipping.
+            Snap up to 5 photos, set your price and reach shoppers looking for exactly that. Listing is free;
+            buyers pay shipping.
           </Text>
         </Stack>
-        <Button component={Link} to="/create-listing" size="md" variant="white" leftSection={<IconCamera size={18} />}>
+        <Button
+          component={Link}
+          to="/create-listing"
+          size="md"
+          variant="white"
+          leftSection={<IconCamera size={18} />}
+        >
           Start selling
         </Button>
       </Group>

@@ -28,7 +28,11 @@ export function SellerCard({ seller }: { seller: ProductSeller | null }) {
                 {name}
               </Anchor>
               {seller.verified && (
-                <IconRosetteDiscountCheckFilled size={16} color="var(--mantine-color-blue-6)" aria-label="Verified seller" />
+                <IconRosetteDiscountCheckFilled
+                  size={16}
+                  color="var(--mantine-color-blue-6)"
+                  aria-label="Verified seller"
+                />
               )}
             </Group>
             <Text size="sm" c="dimmed" truncate>

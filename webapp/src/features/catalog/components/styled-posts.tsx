@@ -15,26 +15,53 @@ export function StyledPosts({ productId }: { productId: number }) {
       </Title>
       {posts.isPending && (
         <SimpleGrid cols={{ base: 2, sm: 3 }}>
-          {[0, 1, 2].map((index) => <Skeleton key={index} h={220} radius="lg" />)}
+          {[0, 1, 2].map((index) => (
+            <Skeleton key={index} h={220} radius="lg" />
+          ))}
         </SimpleGrid>
       )}
       {!posts.isPending && items.length === 0 && (
-        <EmptyState icon={<IconSparkles />} withIndicatorBackground title="No style posts yet"
-          description="Nobody has tagged this piece in a look yet. Browse the style feed for ideas.">
+        <EmptyState
+          icon={<IconSparkles />}
+          withIndicatorBackground
+          title="No style posts yet"
+          description="Nobody has tagged this piece in a look yet. Browse the style feed for ideas."
+        >
           <EmptyState.Actions>
-            <Anchor component={Link} to="/feed">Open the Style Feed</Anchor>
+            <Anchor component={Link} to="/feed">
+              Open the Style Feed
+            </Anchor>
           </EmptyState.Actions>
         </EmptyState>
       )}
       {items.length > 0 && (
         <SimpleGrid cols={{ base: 2, sm: 3 }}>
           {items.map((post) => (
-            <Card key={post.id} withBorder padding={0} component={Link} to={`/post/${post.id}`} style={{ textDecoration: 'none' }}>
-              <Image src={post.thumbnailUrl || post.imageUrl} alt={post.content || `Outfit posted by ${displayNameOf(post.user)}`} h={220} loading="lazy" />
-              <Text size="sm" px="sm" pt="sm" lineClamp={2}>{post.content}</Text>
+            <Card
+              key={post.id}
+              withBorder
+              padding={0}
+              component={Link}
+              to={`/post/${post.id}`}
+              style={{ textDecoration: 'none' }}
+            >
+              <Image
+                src={post.thumbnailUrl || post.imageUrl}
+                alt={post.content || `Outfit posted by ${displayNameOf(post.user)}`}
+                h={220}
+                loading="lazy"
+              />
+              <Text size="sm" px="sm" pt="sm" lineClamp={2}>
+                {post.content}
+              </Text>
               <Group justify="space-between" p="sm" pt={4}>
-                <Text size="xs" c="dimmed" truncate>by {displayNameOf(post.user)}</Text>
-                <Group gap={4} c="dimmed"><IconHeart size={14} aria-hidden /><Text size="xs">{post.likeCount}</Text></Group>
+                <Text size="xs" c="dimmed" truncate>
+                  by {displayNameOf(post.user)}
+                </Text>
+                <Group gap={4} c="dimmed">
+                  <IconHeart size={14} aria-hidden />
+                  <Text size="xs">{post.likeCount}</Text>
+                </Group>
               </Group>
             </Card>
           ))}

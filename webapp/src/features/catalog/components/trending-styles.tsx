@@ -1,4 +1,15 @@
-import { Avatar, Badge, Button, Card, EmptyState, Group, SimpleGrid, Skeleton, Text, VisuallyHidden } from '@mantine/core';
+import {
+  Avatar,
+  Badge,
+  Button,
+  Card,
+  EmptyState,
+  Group,
+  SimpleGrid,
+  Skeleton,
+  Text,
+  VisuallyHidden,
+} from '@mantine/core';
 import { IconHeart, IconSparkles } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { ProductImage } from '@/entities/product/product-image';
@@ -12,17 +23,26 @@ function StyleCard({ post }: { post: StylePost }) {
   const author = displayNameOf(post.user);
   return (
     <Card padding={0} component={Link} to={`/post/${post.id}`} style={{ textDecoration: 'none' }}>
-      <ProductImage src={post.thumbnailUrl || post.imageUrl} alt={post.content || `Outfit posted by ${author}`} ratio={1}
-        srcSet={photoSrcSet(post.thumbnailUrl, post.imageUrl)} sizes={TRENDING_CARD_SIZES} />
+      <ProductImage
+        src={post.thumbnailUrl || post.imageUrl}
+        alt={post.content || `Outfit posted by ${author}`}
+        ratio={1}
+        srcSet={photoSrcSet(post.thumbnailUrl, post.imageUrl)}
+        sizes={TRENDING_CARD_SIZES}
+      />
       <Group gap={6} p="sm" pb={4} mih={34}>
         {post.hashtags.slice(0, 3).map((tag) => (
-          <Badge key={tag.name} variant="light" radius="sm" tt="none">#{tag.name}</Badge>
+          <Badge key={tag.name} variant="light" radius="sm" tt="none">
+            #{tag.name}
+          </Badge>
         ))}
       </Group>
       <Group justify="space-between" px="sm" pb="sm" wrap="nowrap">
         <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
           <Avatar src={post.user.avatarUrl} alt="" name={author} color="brand" size={22} />
-          <Text size="sm" c="dimmed" truncate>Styled by {author}</Text>
+          <Text size="sm" c="dimmed" truncate>
+            Styled by {author}
+          </Text>
         </Group>
         <Group gap={4} c="dimmed" wrap="nowrap">
           <IconHeart size={14} aria-hidden />
@@ -45,8 +65,12 @@ export function TrendingStyles() {
     <section aria-labelledby="home-trending">
       <SectionHeader id="home-trending" title="Trending Styles" subtitle="How the community is wearing it" />
       {!pending && posts.length === 0 ? (
-        <EmptyState icon={<IconSparkles />} withIndicatorBackground title="No trending styles yet"
-          description="Share a look on the style feed and it could show up here." />
+        <EmptyState
+          icon={<IconSparkles />}
+          withIndicatorBackground
+          title="No trending styles yet"
+          description="Share a look on the style feed and it could show up here."
+        />
       ) : (
         <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
           {pending

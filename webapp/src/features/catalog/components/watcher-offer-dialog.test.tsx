@@ -13,11 +13,18 @@ beforeEach(() => {
 describe('WatcherOfferDialog', () => {
   it('starts at 90%, refuses a price outside the range, then sends and closes', async () => {
     const server = fakeServer({
-      'POST /api/products/4/watcher-offers': () => json({ sent: 3, price: '60.00', expiresAt: '2026-11-29T10:00:00Z' }, 201),
+      'POST /api/products/4/watcher-offers': () =>
+        json({ sent: 3, price: '60.00', expiresAt: '2026-11-29T10:00:00Z' }, 201),
     });
     const onClose = vi.fn();
     const user = userEvent.setup();
-    render(<WatcherOfferDialog product={makeProduct({ id: 4, price: '80.00', watchCount: 3 })} opened onClose={onClose} />);
+    render(
+      <WatcherOfferDialog
+        product={makeProduct({ id: 4, price: '80.00', watchCount: 3 })}
+        opened
+        onClose={onClose}
+      />,
+    );
     const price = await screen.findByLabelText('Offer price');
     expect(price).toHaveValue('72.00');
     expect(screen.getByText(/3 people are watching/)).toBeInTheDocument();

@@ -22,7 +22,15 @@ function cents(text: string): number {
 
 /** The seller offers one price to everyone watching the listing (docs/selling.md, "Offers to
  * watchers"): at most 90% of the price, at least the offer minimum, once a day. */
-export function WatcherOfferDialog({ product, opened, onClose }: { product: Product; opened: boolean; onClose: () => void }) {
+export function WatcherOfferDialog({
+  product,
+  opened,
+  onClose,
+}: {
+  product: Product;
+  opened: boolean;
+  onClose: () => void;
+}) {
   const priceCents = cents(product.price);
   const highest = Math.floor(priceCents * 0.9);
   const lowest = minimumOfferCents(priceCents);
@@ -34,8 +42,10 @@ export function WatcherOfferDialog({ product, opened, onClose }: { product: Prod
       api.post(`products/${product.id}/watcher-offers`, { json: { price } }).json<WatcherOffersSent>(),
     onSuccess: (result) => {
       void client.invalidateQueries({ queryKey: ['offers'] });
-      notifySuccess(`Offer sent to ${result.sent} ${result.sent === 1 ? 'watcher' : 'watchers'}`,
-        `${formatMoney(result.price)} for 24 hours; the first to accept gets it.`);
+      notifySuccess(
+        `Offer sent to ${result.sent} ${result.sent === 1 ? 'watcher' : 'watchers'}`,
+        `${formatMoney(result.price)} for 24 hours; the first to accept gets it.`,
+      );
       onClose();
     },
     onError: (error) => {
@@ -58,18 +68,35 @@ export function WatcherOfferDialog({ product, opened, onClose }: { product: Prod
   const watchers = product.watchCount;
   return (
     <Modal opened={opened} onClose={onClose} title="Offer to watchers" centered>
-      <form onSubmit={(event) => { event.preventDefault(); submit(); }} noValidate>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+        noValidate
+      >
         <Stack gap="md">
           <Text size="sm">
-            {watchers} {watchers === 1 ? 'person is' : 'people are'} watching {product.title}. Each gets your offer
-            and has 24 hours to accept; the first to accept gets it reserved. You can send one offer a day.
+            {watchers} {watchers === 1 ? 'person is' : 'people are'} watching {product.title}. Each gets your
+            offer and has 24 hours to accept; the first to accept gets it reserved. You can send one offer a
+            day.
           </Text>
-          <TextInput label="Offer price" leftSection="$" inputMode="decimal" value={amount}
+          <TextInput
+            label="Offer price"
+            leftSection="$"
+            inputMode="decimal"
+            value={amount}
             description={`From ${formatMoney(lowest / 100)} to ${formatMoney(highest / 100)} (90% of the price)`}
-            error={problem} onChange={(event) => setAmount(amountInput(event.currentTarget.value))} />
+            error={problem}
+            onChange={(event) => setAmount(amountInput(event.currentTarget.value))}
+          />
           <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>Cancel</Button>
-            <Button type="submit" loading={send.isPending}>Send offer</Button>
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={send.isPending}>
+              Send offer
+            </Button>
           </Group>
         </Stack>
       </form>

@@ -26,10 +26,17 @@ function Failed({ onRetry }: { onRetry: () => void }) {
 
 function Empty() {
   return (
-    <EmptyState title="Your watch list is empty" icon={<IconHeart />} withIndicatorBackground py="xl"
-      description="Tap the heart on any item to save it here and keep an eye on it.">
+    <EmptyState
+      title="Your watch list is empty"
+      icon={<IconHeart />}
+      withIndicatorBackground
+      py="xl"
+      description="Tap the heart on any item to save it here and keep an eye on it."
+    >
       <EmptyState.Actions>
-        <Button component={Link} to="/marketplace">Browse Marketplace</Button>
+        <Button component={Link} to="/marketplace">
+          Browse Marketplace
+        </Button>
       </EmptyState.Actions>
     </EmptyState>
   );
@@ -51,7 +58,9 @@ export default function WatchlistPage() {
   }, [unauthorized, navigate, location]);
 
   const items = sortFavorites(favorites.data ?? [], sort);
-  const count = favorites.data ? `${items.length} saved ${items.length === 1 ? 'item' : 'items'}` : 'Items you have saved';
+  const count = favorites.data
+    ? `${items.length} saved ${items.length === 1 ? 'item' : 'items'}`
+    : 'Items you have saved';
   return (
     <Container size={1680} py="xl">
       <Group justify="space-between" align="end" mb="lg" gap="md">
@@ -60,16 +69,26 @@ export default function WatchlistPage() {
           <Text c="dimmed">{count}</Text>
         </Stack>
         <Group gap="sm">
-          <Select aria-label="Sort saved items" data={FAVORITE_SORTS.map((option) => ({ ...option }))} value={sort}
-            allowDeselect={false} onChange={(value) => value && setSort(value as FavoriteSort)} w={200} />
+          <Select
+            aria-label="Sort saved items"
+            data={FAVORITE_SORTS.map((option) => ({ ...option }))}
+            value={sort}
+            allowDeselect={false}
+            onChange={(value) => value && setSort(value as FavoriteSort)}
+            w={200}
+          />
           <LayoutToggle visibleFrom="md" value={layout} onChange={setLayout} />
         </Group>
       </Group>
       {favorites.isError && !unauthorized && <Failed onRetry={() => void favorites.refetch()} />}
       {favorites.data && items.length === 0 && <Empty />}
       {!favorites.isError && (favorites.isPending || items.length > 0) && (
-        <ProductGrid products={items.map((entry) => entry.product)} layout={layout}
-          loadingCount={favorites.isPending ? 8 : 0} favoriteOptions={REMOVE_OPTIONS} />
+        <ProductGrid
+          products={items.map((entry) => entry.product)}
+          layout={layout}
+          loadingCount={favorites.isPending ? 8 : 0}
+          favoriteOptions={REMOVE_OPTIONS}
+        />
       )}
     </Container>
   );

@@ -79,7 +79,11 @@ export function ConversationList({ userId, activeId }: { userId: number; activeI
   return (
     <nav aria-label="Conversations">
       {data.map((conversation) => (
-        <ConversationRow key={conversation.id} conversation={conversation} active={conversation.id === activeId} />
+        <ConversationRow
+          key={conversation.id}
+          conversation={conversation}
+          active={conversation.id === activeId}
+        />
       ))}
     </nav>
   );

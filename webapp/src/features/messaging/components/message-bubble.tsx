@@ -44,9 +44,19 @@ export function MessageBubble({ message, mine, offerCard }: MessageBubbleProps) 
   const notice = message.messageType !== 'text';
   const card = notice && message.offerId !== null ? offerCard?.(message) : undefined;
   return (
-    <Stack gap={2} align={mine ? 'flex-end' : 'flex-start'} className={classes.row} data-message-id={message.id}>
+    <Stack
+      gap={2}
+      align={mine ? 'flex-end' : 'flex-start'}
+      className={classes.row}
+      data-message-id={message.id}
+    >
       {card ?? (
-        <Paper className={mine ? classes.mine : classes.theirs} data-type={message.messageType} px="md" py={8}>
+        <Paper
+          className={mine ? classes.mine : classes.theirs}
+          data-type={message.messageType}
+          px="md"
+          py={8}
+        >
           {notice && (
             <Group mb={4}>
               <NoticeBadge message={message} />
@@ -62,8 +72,12 @@ export function MessageBubble({ message, mine, offerCard }: MessageBubbleProps) 
           {formatBubbleTime(message.createdAt)}
         </Text>
         {!mine && !notice && (
-          <ReportMenu targetType="message" targetId={message.id} ownerId={message.senderId}
-            label="More actions for this message" />
+          <ReportMenu
+            targetType="message"
+            targetId={message.id}
+            ownerId={message.senderId}
+            label="More actions for this message"
+          />
         )}
       </Group>
     </Stack>

@@ -79,7 +79,12 @@ describe('MessagesPage', () => {
           items: [
             message(),
             message({ id: 2, senderId: 7, receiverId: 3, content: 'Yes!', read: true }),
-            message({ id: 3, content: 'Offer: $40.00 — Countered at $45.00', messageType: 'offer_response', offerId: 9 }),
+            message({
+              id: 3,
+              content: 'Offer: $40.00 — Countered at $45.00',
+              messageType: 'offer_response',
+              offerId: 9,
+            }),
           ],
           nextCursor: null,
         }),
@@ -88,11 +93,29 @@ describe('MessagesPage', () => {
       // the offers area's card shows the offer's current state in the thread
       'GET /api/offers/9': () =>
         json({
-          id: 9, productId: 1, buyerId: 7, sellerId: 3, status: 'countered', originalPrice: '50.00',
-          offerPrice: '40.00', counterPrice: '45.00', agreedPrice: null, message: null, declineReason: null,
-          createdAt: '2026-11-20T10:00:00Z', updatedAt: null,
-          product: { id: 1, title: 'Denim jacket', price: '50.00', status: 'available', images: [], thumbnails: [] },
-          buyer: null, seller: null,
+          id: 9,
+          productId: 1,
+          buyerId: 7,
+          sellerId: 3,
+          status: 'countered',
+          originalPrice: '50.00',
+          offerPrice: '40.00',
+          counterPrice: '45.00',
+          agreedPrice: null,
+          message: null,
+          declineReason: null,
+          createdAt: '2026-11-20T10:00:00Z',
+          updatedAt: null,
+          product: {
+            id: 1,
+            title: 'Denim jacket',
+            price: '50.00',
+            status: 'available',
+            images: [],
+            thumbnails: [],
+          },
+          buyer: null,
+          seller: null,
         }),
     });
     const user = userEvent.setup();
@@ -139,9 +162,12 @@ describe('MessagesPage', () => {
       'GET /api/users/3': () => json(partner),
       'GET /api/messages/7/3': () => {
         fetches += 1;
-        const items = fetches === 1 ? [message()] // then a new one lands while the first still reads unread
-          : fetches === 2 ? [message(), message({ id: 5, content: 'Still there?' })]
-            : [message({ read: true }), message({ id: 5, content: 'Still there?', read: true })];
+        const items =
+          fetches === 1
+            ? [message()] // then a new one lands while the first still reads unread
+            : fetches === 2
+              ? [message(), message({ id: 5, content: 'Still there?' })]
+              : [message({ read: true }), message({ id: 5, content: 'Still there?', read: true })];
         return json({ items, nextCursor: null });
       },
       'POST /api/messages/mark-read': () => json({ updated: 1 }),
@@ -188,7 +214,9 @@ describe('MessagesPage', () => {
         json({ items: [message({ read: true })], nextCursor: null, closed: true, blockedByYou: false }),
     });
     renderRoutes(routes, '/messages/3');
-    expect(await screen.findByText("You can't message this member. You can still read past messages.")).toBeInTheDocument();
+    expect(
+      await screen.findByText("You can't message this member. You can still read past messages."),
+    ).toBeInTheDocument();
     const log = screen.getByRole('log', { name: 'Messages' });
     expect(within(log).getByText('Is the jacket still available?')).toBeInTheDocument();
     expect(screen.queryByPlaceholderText('Type a message...')).not.toBeInTheDocument();

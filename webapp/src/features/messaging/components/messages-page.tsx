@@ -39,11 +39,7 @@ export default function MessagesPage() {
   if (!user) {
     return (
       <Container size="sm" py="xl">
-        <EmptyState
-          title="You need to be logged in to view messages"
-          icon={<IconMessageCircle />}
-          py="xl"
-        >
+        <EmptyState title="You need to be logged in to view messages" icon={<IconMessageCircle />} py="xl">
           <EmptyState.Actions>
             <Button component={Link} to={authLink}>
               Log In
@@ -64,11 +60,20 @@ export default function MessagesPage() {
           <ConversationList userId={user.id} activeId={partnerId} />
         </div>
         {chatting ? (
-          <ThreadPane key={partnerId} userId={user.id} partnerId={partnerId} productId={productId}
+          <ThreadPane
+            key={partnerId}
+            userId={user.id}
+            partnerId={partnerId}
+            productId={productId}
             offerCard={(message) => (
-              <OfferThreadCard offerId={message.offerId ?? 0} viewerId={user.id} content={message.content}
-                sentAt={message.createdAt} />
-            )} />
+              <OfferThreadCard
+                offerId={message.offerId ?? 0}
+                viewerId={user.id}
+                content={message.content}
+                sentAt={message.createdAt}
+              />
+            )}
+          />
         ) : (
           <NoPartner />
         )}

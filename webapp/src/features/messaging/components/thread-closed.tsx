@@ -38,7 +38,9 @@ export function ThreadClosed({ partnerId, blockedByYou }: ThreadClosedProps) {
       >
         {blockedByYou ? (
           <Group justify="space-between" gap="xs">
-            <Text size="sm">You blocked this member. You can read past messages, but neither of you can send new ones.</Text>
+            <Text size="sm">
+              You blocked this member. You can read past messages, but neither of you can send new ones.
+            </Text>
             <Button variant="default" size="xs" loading={toggle.isPending} onClick={unblock}>
               Unblock
             </Button>

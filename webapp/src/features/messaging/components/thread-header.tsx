@@ -11,7 +11,14 @@ export function ThreadHeader({ partnerId }: { partnerId: number }) {
   return (
     <Group className={classes.threadHeader} wrap="nowrap" justify="space-between">
       <Group wrap="nowrap" gap="sm" miw={0}>
-        <ActionIcon component={Link} to="/messages" variant="subtle" color="gray" hiddenFrom="sm" aria-label="Back to conversations">
+        <ActionIcon
+          component={Link}
+          to="/messages"
+          variant="subtle"
+          color="gray"
+          hiddenFrom="sm"
+          aria-label="Back to conversations"
+        >
           <IconArrowLeft size={20} />
         </ActionIcon>
         {isPending ? (

@@ -23,7 +23,8 @@ interface ThreadPaneProps {
 function useMarkShownRead(userId: number, partnerId: number, messages: Message[]) {
   const markRead = useMarkRead();
   const newestUnseen = messages.reduce(
-    (newest, m) => (m.receiverId === userId && m.senderId === partnerId && !m.read ? Math.max(newest, m.id) : newest),
+    (newest, m) =>
+      m.receiverId === userId && m.senderId === partnerId && !m.read ? Math.max(newest, m.id) : newest,
     0,
   );
   const { mutate } = markRead;
@@ -52,7 +53,8 @@ function MessageList({ userId, partnerId, offerCard, thread, messages }: Message
       </Center>
     );
   }
-  if (thread.isError) return <LoadFailed title="Failed to load messages" onRetry={() => void thread.refetch()} />;
+  if (thread.isError)
+    return <LoadFailed title="Failed to load messages" onRetry={() => void thread.refetch()} />;
   if (messages.length === 0) {
     return (
       <EmptyState
@@ -67,13 +69,23 @@ function MessageList({ userId, partnerId, offerCard, thread, messages }: Message
     <Stack gap={0} role="log" aria-label="Messages" aria-live="polite">
       {thread.hasNextPage && (
         <Center mb="sm">
-          <Button variant="subtle" size="xs" loading={thread.isFetchingNextPage} onClick={() => void thread.fetchNextPage()}>
+          <Button
+            variant="subtle"
+            size="xs"
+            loading={thread.isFetchingNextPage}
+            onClick={() => void thread.fetchNextPage()}
+          >
             Load older messages
           </Button>
         </Center>
       )}
       {messages.map((message) => (
-        <MessageBubble key={message.id} message={message} mine={message.senderId === userId} offerCard={offerCard} />
+        <MessageBubble
+          key={message.id}
+          message={message}
+          mine={message.senderId === userId}
+          offerCard={offerCard}
+        />
       ))}
       <div ref={bottom} />
     </Stack>
@@ -93,7 +105,13 @@ export function ThreadPane({ userId, partnerId, productId, offerCard }: ThreadPa
       <ThreadHeader partnerId={partnerId} />
       <ProductContext productId={aboutId} />
       <div className={classes.scroller}>
-        <MessageList userId={userId} partnerId={partnerId} offerCard={offerCard} thread={thread} messages={messages} />
+        <MessageList
+          userId={userId}
+          partnerId={partnerId}
+          offerCard={offerCard}
+          thread={thread}
+          messages={messages}
+        />
       </div>
       {newest?.closed ? (
         <ThreadClosed partnerId={partnerId} blockedByYou={newest.blockedByYou} />

@@ -84,7 +84,13 @@ export default function NoticePanel({ onDone }: { onDone: () => void }) {
     <>
       <Group justify="space-between" px="md" py="xs">
         <Text fw={700}>Notifications</Text>
-        <Button variant="subtle" size="compact-xs" disabled={unread === 0} loading={markRead.isPending} onClick={() => markRead.mutate(undefined)}>
+        <Button
+          variant="subtle"
+          size="compact-xs"
+          disabled={unread === 0}
+          loading={markRead.isPending}
+          onClick={() => markRead.mutate(undefined)}
+        >
           Mark all read
         </Button>
       </Group>
@@ -95,8 +101,14 @@ export default function NoticePanel({ onDone }: { onDone: () => void }) {
             <NoticeRow key={notice.id} notice={notice} onOpen={open} />
           ))}
           {bell.hasNextPage && (
-            <Button variant="subtle" size="xs" fullWidth my={4} loading={bell.isFetchingNextPage}
-              onClick={() => void bell.fetchNextPage()}>
+            <Button
+              variant="subtle"
+              size="xs"
+              fullWidth
+              my={4}
+              loading={bell.isFetchingNextPage}
+              onClick={() => void bell.fetchNextPage()}
+            >
               Show older notifications
             </Button>
           )}

@@ -31,7 +31,11 @@ describe('NotificationBell', () => {
     const server = fakeServer({
       'GET /api/notifications': (request) =>
         new URL(request.url).searchParams.get('cursor') === 'older'
-          ? json({ items: [notice(1, { read: true, title: 'New message from Sofia Rossi' })], nextCursor: null, unreadCount: 2 })
+          ? json({
+              items: [notice(1, { read: true, title: 'New message from Sofia Rossi' })],
+              nextCursor: null,
+              unreadCount: 2,
+            })
           : json({ items: [notice(3), notice(2)], nextCursor: 'older', unreadCount: 2 }),
       'POST /api/notifications/read': () => json({ updated: 2 }),
     });
@@ -43,7 +47,9 @@ describe('NotificationBell', () => {
     expect(await screen.findByText('New message from Sofia Rossi')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Mark all read' }));
     await waitFor(() => {
-      expect(server.requests.some((r) => r.method === 'POST' && r.url.endsWith('/api/notifications/read'))).toBe(true);
+      expect(
+        server.requests.some((r) => r.method === 'POST' && r.url.endsWith('/api/notifications/read')),
+      ).toBe(true);
     });
     const read = server.requests.find((r) => r.method === 'POST');
     expect(await read?.json()).toEqual({});

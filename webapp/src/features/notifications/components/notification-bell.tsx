@@ -18,7 +18,13 @@ export function NotificationBell() {
       {/* The target is the button itself: aria-expanded on the indicator's div is not allowed. */}
       <Indicator color="red" size={16} offset={6} label={unread > 9 ? '9+' : unread} disabled={unread === 0}>
         <Popover.Target>
-          <ActionIcon variant="subtle" color="gray" size="lg" aria-label={label} onClick={() => setOpened((o) => !o)}>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size="lg"
+            aria-label={label}
+            onClick={() => setOpened((o) => !o)}
+          >
             <IconBell size={20} />
           </ActionIcon>
         </Popover.Target>

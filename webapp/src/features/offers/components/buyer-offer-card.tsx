@@ -15,25 +15,52 @@ interface BuyerOfferCardProps {
 
 /** An offer I made: View Item; Accept Counter when countered; Pay Now once accepted,
  * then Ordered — View order once the order exists. */
-export function BuyerOfferCard({ offer, busy, onAcceptCounter, onDeclineCounter, onWithdraw }: BuyerOfferCardProps) {
+export function BuyerOfferCard({
+  offer,
+  busy,
+  onAcceptCounter,
+  onDeclineCounter,
+  onWithdraw,
+}: BuyerOfferCardProps) {
   const next = buyerNextStep(offer);
   return (
-    <Card withBorder radius="md" padding="md" component="article" aria-label={`Offer on ${offer.product.title}`}>
+    <Card
+      withBorder
+      radius="md"
+      padding="md"
+      component="article"
+      aria-label={`Offer on ${offer.product.title}`}
+    >
       <OfferSummary offer={offer} party="seller" statusMessage={buyerStatusMessage(offer)}>
         <Group gap="xs" mt={4}>
           {next && (
-            <Button size="xs" component={Link} to={next.to} leftSection={<IconCreditCard size={14} />}
-              variant={offer.orderId ? 'light' : 'filled'}>
+            <Button
+              size="xs"
+              component={Link}
+              to={next.to}
+              leftSection={<IconCreditCard size={14} />}
+              variant={offer.orderId ? 'light' : 'filled'}
+            >
               {next.label}
             </Button>
           )}
           {offer.status === 'countered' && (
             <>
-              <Button size="xs" color="green" leftSection={<IconCheck size={14} />} onClick={() => onAcceptCounter(offer)}>
+              <Button
+                size="xs"
+                color="green"
+                leftSection={<IconCheck size={14} />}
+                onClick={() => onAcceptCounter(offer)}
+              >
                 {offer.fromSeller ? 'Accept Offer' : 'Accept Counter'}
               </Button>
-              <Button size="xs" variant="default" leftSection={<IconX size={14} />} disabled={busy}
-                onClick={() => onDeclineCounter(offer)}>
+              <Button
+                size="xs"
+                variant="default"
+                leftSection={<IconX size={14} />}
+                disabled={busy}
+                onClick={() => onDeclineCounter(offer)}
+              >
                 Decline
               </Button>
             </>
@@ -43,8 +70,13 @@ export function BuyerOfferCard({ offer, busy, onAcceptCounter, onDeclineCounter,
               Withdraw
             </Button>
           )}
-          <Button size="xs" variant="subtle" component={Link} to={`/product/${offer.productId}`}
-            leftSection={<IconExternalLink size={14} />}>
+          <Button
+            size="xs"
+            variant="subtle"
+            component={Link}
+            to={`/product/${offer.productId}`}
+            leftSection={<IconExternalLink size={14} />}
+          >
             View Item
           </Button>
         </Group>

@@ -24,20 +24,41 @@ export default function BuyerOffersPage() {
   useMarkSeenOnOpen('buyer');
 
   return (
-    <OffersPageLayout title="My Offers" subtitle="Offers you made, and what the sellers answered."
-      tabs={TABS} tab={tab} onTab={setTab}>
-      <OfferList side="buyer" status={tab === 'all' ? '' : tab}
+    <OffersPageLayout
+      title="My Offers"
+      subtitle="Offers you made, and what the sellers answered."
+      tabs={TABS}
+      tab={tab}
+      onTab={setTab}
+    >
+      <OfferList
+        side="buyer"
+        status={tab === 'all' ? '' : tab}
         empty={{
           title: tab === 'all' ? 'No offers yet' : `No ${tab} offers`,
           description: 'Find something you like and tap Make an Offer on its page.',
-          action: <Button component={Link} to="/marketplace">Browse Marketplace</Button>,
+          action: (
+            <Button component={Link} to="/marketplace">
+              Browse Marketplace
+            </Button>
+          ),
         }}
         renderCard={(offer) => (
-          <BuyerOfferCard offer={offer} busy={actions.pending} onAcceptCounter={setConfirming}
-            onDeclineCounter={actions.declineCounter} onWithdraw={actions.withdraw} />
-        )} />
-      <AcceptCounterDialog offer={confirming} loading={actions.pending} onClose={() => setConfirming(null)}
-        onConfirm={(offer) => actions.acceptCounter(offer, () => setConfirming(null))} />
+          <BuyerOfferCard
+            offer={offer}
+            busy={actions.pending}
+            onAcceptCounter={setConfirming}
+            onDeclineCounter={actions.declineCounter}
+            onWithdraw={actions.withdraw}
+          />
+        )}
+      />
+      <AcceptCounterDialog
+        offer={confirming}
+        loading={actions.pending}
+        onClose={() => setConfirming(null)}
+        onConfirm={(offer) => actions.acceptCounter(offer, () => setConfirming(null))}
+      />
     </OffersPageLayout>
   );
 }

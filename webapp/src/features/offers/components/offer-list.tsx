@@ -42,7 +42,13 @@ export function OfferList({ side, status, productId, empty, renderCard }: OfferL
   }
   if (offers.length === 0) {
     return (
-      <EmptyState title={empty.title} description={empty.description} icon={<IconTag />} withIndicatorBackground py="xl">
+      <EmptyState
+        title={empty.title}
+        description={empty.description}
+        icon={<IconTag />}
+        withIndicatorBackground
+        py="xl"
+      >
         {empty.action && <EmptyState.Actions>{empty.action}</EmptyState.Actions>}
       </EmptyState>
     );

@@ -35,11 +35,13 @@ export function OfferSummary({ offer, party, statusMessage, children }: OfferSum
           Offer <strong>{formatMoney(offer.offerPrice)}</strong>
           {offer.counterPrice && (
             <>
-              {' '}· Counter <strong>{formatMoney(offer.counterPrice)}</strong>
+              {' '}
+              · Counter <strong>{formatMoney(offer.counterPrice)}</strong>
             </>
           )}
           <Text span c="dimmed" size="sm">
-            {' '}· Listed {formatMoney(offer.originalPrice)}
+            {' '}
+            · Listed {formatMoney(offer.originalPrice)}
           </Text>
         </Text>
         <Text size="xs" c="dimmed">

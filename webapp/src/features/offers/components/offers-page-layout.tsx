@@ -15,7 +15,15 @@ interface OffersPageLayoutProps {
 }
 
 /** Title, Refresh, the status tabs and the current tab's list. */
-export function OffersPageLayout({ title, subtitle, tabs, tab, onTab, children, nav }: OffersPageLayoutProps) {
+export function OffersPageLayout({
+  title,
+  subtitle,
+  tabs,
+  tab,
+  onTab,
+  children,
+  nav,
+}: OffersPageLayoutProps) {
   const client = useQueryClient();
   const fetching = useIsFetching({ queryKey: ['offers'] }) > 0;
   return (
@@ -25,8 +33,12 @@ export function OffersPageLayout({ title, subtitle, tabs, tab, onTab, children, 
           <Title order={1}>{title}</Title>
           <Text c="dimmed">{subtitle}</Text>
         </Stack>
-        <Button variant="default" leftSection={<IconRefresh size={16} aria-hidden />} loading={fetching}
-          onClick={() => void client.invalidateQueries({ queryKey: ['offers'] })}>
+        <Button
+          variant="default"
+          leftSection={<IconRefresh size={16} aria-hidden />}
+          loading={fetching}
+          onClick={() => void client.invalidateQueries({ queryKey: ['offers'] })}
+        >
           Refresh
         </Button>
       </Group>

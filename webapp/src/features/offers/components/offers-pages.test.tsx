@@ -16,9 +16,21 @@ const routes = [
 
 function makeOffer(overrides: Partial<Offer> = {}): Offer {
   return {
-    id: 5, productId: 1, buyerId: 7, sellerId: 3, status: 'pending', originalPrice: '100.00',
-    offerPrice: '80.00', counterPrice: null, agreedPrice: null, message: 'Would you take 80?',
-    declineReason: null, reservedUntil: null, orderId: null, createdAt: '2026-11-20T10:00:00Z', updatedAt: null,
+    id: 5,
+    productId: 1,
+    buyerId: 7,
+    sellerId: 3,
+    status: 'pending',
+    originalPrice: '100.00',
+    offerPrice: '80.00',
+    counterPrice: null,
+    agreedPrice: null,
+    message: 'Would you take 80?',
+    declineReason: null,
+    reservedUntil: null,
+    orderId: null,
+    createdAt: '2026-11-20T10:00:00Z',
+    updatedAt: null,
     product: { id: 1, title: 'Wool coat', price: '100.00', status: 'available', images: [], thumbnails: [] },
     buyer: { id: 7, username: 'sofia', displayName: 'Sofia Rossi', avatarUrl: null },
     seller: { id: 3, username: 'maya', displayName: 'Maya Chen', avatarUrl: null },
@@ -54,7 +66,9 @@ describe('SellerOffersPage', () => {
     await user.click(within(card).getByRole('button', { name: 'Accept' }));
     expect(await screen.findByText('Offer accepted')).toBeInTheDocument();
     expect(screen.getAllByText('The buyer will be notified.').length).toBeGreaterThan(0);
-    await waitFor(() => expect(within(card).queryByRole('button', { name: 'Accept' })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(within(card).queryByRole('button', { name: 'Accept' })).not.toBeInTheDocument(),
+    );
   });
 
   it('counters through the menu; Send stays disabled while the price is empty', async () => {
@@ -113,12 +127,19 @@ describe('BuyerOffersPage', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Accept counter offer?' });
     await user.click(within(dialog).getByRole('button', { name: 'Accept Counter' }));
     expect(await screen.findByText('Counter offer accepted successfully')).toBeInTheDocument();
-    expect(await screen.findByRole('link', { name: 'Pay Now' })).toHaveAttribute('href', '/checkout/1?offerId=5');
+    expect(await screen.findByRole('link', { name: 'Pay Now' })).toHaveAttribute(
+      'href',
+      '/checkout/1?offerId=5',
+    );
     expect(server.requests.some((r) => r.url.endsWith('/api/offers/mark-buyer-notified'))).toBe(true);
   });
 
   it('tells the deadline of a reservation, then says Ordered — View order once the order exists', async () => {
-    let offer = makeOffer({ status: 'accepted', agreedPrice: '80.00', reservedUntil: '2026-11-21T10:00:00Z' });
+    let offer = makeOffer({
+      status: 'accepted',
+      agreedPrice: '80.00',
+      reservedUntil: '2026-11-21T10:00:00Z',
+    });
     fakeServer({
       'GET /api/buyer/offers': () => page([offer]),
       'POST /api/offers/mark-buyer-notified': () => json({ updated: 0 }),
@@ -130,7 +151,9 @@ describe('BuyerOffersPage', () => {
     offer = makeOffer({ status: 'accepted', agreedPrice: '80.00', orderId: 12 });
     renderRoutes(routes, '/buyer/offers');
     expect(await screen.findByRole('link', { name: 'Ordered — View order' })).toHaveAttribute(
-      'href', '/orders/12/confirmed');
+      'href',
+      '/orders/12/confirmed',
+    );
     expect(screen.queryByRole('link', { name: 'Pay Now' })).not.toBeInTheDocument();
   });
 

@@ -16,13 +16,24 @@ interface SellerOfferCardProps {
 /** An offer on one of my listings: Accept, and a menu with Counter Offer and Reject Offer. */
 export function SellerOfferCard({ offer, busy, onAccept, onReject, onCounter }: SellerOfferCardProps) {
   return (
-    <Card withBorder radius="md" padding="md" component="article" aria-label={`Offer on ${offer.product.title}`}>
+    <Card
+      withBorder
+      radius="md"
+      padding="md"
+      component="article"
+      aria-label={`Offer on ${offer.product.title}`}
+    >
       <OfferSummary offer={offer} party="buyer" statusMessage={sellerStatusMessage(offer)}>
         <Group gap="xs" mt={4}>
           {offer.status === 'pending' && (
             <>
-              <Button size="xs" color="green" leftSection={<IconCheck size={14} />} loading={busy}
-                onClick={() => onAccept(offer)}>
+              <Button
+                size="xs"
+                color="green"
+                leftSection={<IconCheck size={14} />}
+                loading={busy}
+                onClick={() => onAccept(offer)}
+              >
                 Accept
               </Button>
               <Menu position="bottom-end" withinPortal>
@@ -43,8 +54,13 @@ export function SellerOfferCard({ offer, busy, onAccept, onReject, onCounter }: 
             </>
           )}
           {offer.buyer && (
-            <Button size="xs" variant="subtle" component={Link} to={`/messages/${offer.buyerId}`}
-              leftSection={<IconMessageCircle size={14} />}>
+            <Button
+              size="xs"
+              variant="subtle"
+              component={Link}
+              to={`/messages/${offer.buyerId}`}
+              leftSection={<IconMessageCircle size={14} />}
+            >
               Message buyer
             </Button>
           )}

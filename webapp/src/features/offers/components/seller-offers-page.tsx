@@ -41,18 +41,37 @@ export default function SellerOffersPage() {
   );
 
   return (
-    <OffersPageLayout title="Seller Hub" subtitle={subtitle} tabs={TABS} tab={tab} onTab={setTab}
-      nav={<SellerHubTabs current="offers" />}>
-      <OfferList side="seller" status={tab === 'all' ? '' : tab} productId={productId}
+    <OffersPageLayout
+      title="Seller Hub"
+      subtitle={subtitle}
+      tabs={TABS}
+      tab={tab}
+      onTab={setTab}
+      nav={<SellerHubTabs current="offers" />}
+    >
+      <OfferList
+        side="seller"
+        status={tab === 'all' ? '' : tab}
+        productId={productId}
         empty={{
           title: tab === 'all' ? 'No offers yet' : `No ${tab} offers`,
           description: 'When buyers make offers on your listings, they show up here.',
-          action: <Button component={Link} to="/create-listing">List an item</Button>,
+          action: (
+            <Button component={Link} to="/create-listing">
+              List an item
+            </Button>
+          ),
         }}
         renderCard={(offer) => (
-          <SellerOfferCard offer={offer} busy={actions.pending} onAccept={actions.accept}
-            onReject={actions.reject} onCounter={setCountering} />
-        )} />
+          <SellerOfferCard
+            offer={offer}
+            busy={actions.pending}
+            onAccept={actions.accept}
+            onReject={actions.reject}
+            onCounter={setCountering}
+          />
+        )}
+      />
       <CounterDialog offer={countering} onClose={() => setCountering(null)} onCounter={actions.counter} />
     </OffersPageLayout>
   );

@@ -17,17 +17,49 @@ const coat = makeProduct({ id: 1, title: 'Wool coat' });
 const scarf = makeProduct({ id: 2, title: 'Silk scarf' });
 const BAG = {
   count: 2,
-  groups: [{
-    seller: coat.seller, sellerId: 2, items: [{ product: coat, available: true }, { product: scarf, available: true }],
-    tiers: [], itemCount: 2, subtotal: '90.00', discount: '0.00', discountPercent: 0, price: '90.00',
-    serviceFee: '4.50', shipping: '5.00', total: '99.50', nextTier: null,
-  }],
+  groups: [
+    {
+      seller: coat.seller,
+      sellerId: 2,
+      items: [
+        { product: coat, available: true },
+        { product: scarf, available: true },
+      ],
+      tiers: [],
+      itemCount: 2,
+      subtotal: '90.00',
+      discount: '0.00',
+      discountPercent: 0,
+      price: '90.00',
+      serviceFee: '4.50',
+      shipping: '5.00',
+      total: '99.50',
+      nextTier: null,
+    },
+  ],
 };
 const ORDER = {
-  id: 31, orderNumber: '17-BUNDLE', paymentReference: '17-BUNDLE', status: 'pending', statusLabel: 'Pending',
-  price: '90.00', serviceFee: '4.50', shipping: '5.00', total: '99.50', createdAt: '2026-11-28T01:00:00Z',
-  trackingNumber: null, trackingUrl: null, product: null, buyer: null, seller: null, shippingAddress: null,
-  events: [], reviews: [], allowedTransitions: ['cancelled'], canReview: false, protectionEndsAt: null,
+  id: 31,
+  orderNumber: '17-BUNDLE',
+  paymentReference: '17-BUNDLE',
+  status: 'pending',
+  statusLabel: 'Pending',
+  price: '90.00',
+  serviceFee: '4.50',
+  shipping: '5.00',
+  total: '99.50',
+  createdAt: '2026-11-28T01:00:00Z',
+  trackingNumber: null,
+  trackingUrl: null,
+  product: null,
+  buyer: null,
+  seller: null,
+  shippingAddress: null,
+  events: [],
+  reviews: [],
+  allowedTransitions: ['cancelled'],
+  canReview: false,
+  protectionEndsAt: null,
 };
 
 afterEach(() => vi.unstubAllGlobals());
@@ -38,11 +70,24 @@ describe('BagCheckoutPage', () => {
     document.cookie = 'csrftoken=t';
     const server = fakeServer({
       'GET /api/bag': () => json(BAG),
-      'GET /api/user-addresses': () => json([{
-        id: 1, isDefault: true, fullName: 'Ann Lee', addressLine1: '12 Market Street', addressLine2: '',
-        city: 'Boston', state: 'MA', zipCode: '02110', country: 'United States', phoneNumber: '6175550100', raw: '',
-      }]),
-      'GET /api/orders/quote': () => json({ price: '90.00', serviceFee: '4.50', shipping: '5.00', total: '99.50' }),
+      'GET /api/user-addresses': () =>
+        json([
+          {
+            id: 1,
+            isDefault: true,
+            fullName: 'Ann Lee',
+            addressLine1: '12 Market Street',
+            addressLine2: '',
+            city: 'Boston',
+            state: 'MA',
+            zipCode: '02110',
+            country: 'United States',
+            phoneNumber: '6175550100',
+            raw: '',
+          },
+        ]),
+      'GET /api/orders/quote': () =>
+        json({ price: '90.00', serviceFee: '4.50', shipping: '5.00', total: '99.50' }),
       'POST /api/orders': () => json(ORDER, 201),
       'POST /api/orders/31/shipping-address': () => json(ORDER),
       'GET /api/orders/31': () => json(ORDER),
@@ -55,10 +100,15 @@ describe('BagCheckoutPage', () => {
     await user.click(screen.getByRole('button', { name: 'Place Order' }));
     expect(await screen.findByRole('heading', { name: 'Order Confirmed' })).toBeInTheDocument();
     // The confirmed screen is the route's page, read from GET /api/orders/31: a reload keeps it.
-    await waitFor(() => expect(server.requests.some((r) => r.method === 'GET'
-      && new URL(r.url).pathname === '/api/orders/31')).toBe(true));
+    await waitFor(() =>
+      expect(
+        server.requests.some((r) => r.method === 'GET' && new URL(r.url).pathname === '/api/orders/31'),
+      ).toBe(true),
+    );
     expect(screen.getByText('$99.50')).toBeInTheDocument();
-    const placed = server.requests.find((r) => r.method === 'POST' && new URL(r.url).pathname === '/api/orders');
+    const placed = server.requests.find(
+      (r) => r.method === 'POST' && new URL(r.url).pathname === '/api/orders',
+    );
     expect(await placed?.json()).toEqual({ productIds: [1, 2] });
   });
 });

@@ -12,7 +12,10 @@ import { CheckoutSteps, initialShipping } from './checkout-page';
  * own address (/orders/{id}/confirmed), so a reload keeps the payment instructions. */
 export default function BagCheckoutPage() {
   const authLink = useAuthLink();
-  const ids = (useSearchParams()[0].get('items') ?? '').split(',').map(Number).filter((id) => Number.isInteger(id) && id > 0);
+  const ids = (useSearchParams()[0].get('items') ?? '')
+    .split(',')
+    .map(Number)
+    .filter((id) => Number.isInteger(id) && id > 0);
   const status = useSessionStore((state) => state.status);
   const signedIn = status === 'authenticated';
   const bag = useBag();
@@ -27,9 +30,12 @@ export default function BagCheckoutPage() {
       </NoticePage>
     );
   }
-  if (bag.isError) return <NoticePage title="Failed to load your bag">Your bag could not be loaded.</NoticePage>;
+  if (bag.isError)
+    return <NoticePage title="Failed to load your bag">Your bag could not be loaded.</NoticePage>;
   if (!bag.data || saved.isPending) return <PageLoader label="Loading checkout" />;
-  const items = bag.data.groups.flatMap((group) => group.items).filter((item) => ids.includes(item.product.id));
+  const items = bag.data.groups
+    .flatMap((group) => group.items)
+    .filter((item) => ids.includes(item.product.id));
   if (ids.length === 0 || items.length === 0) {
     return (
       <NoticePage title="Nothing to check out" actionLabel="Go to your bag" actionTo="/bag">
@@ -41,7 +47,11 @@ export default function BagCheckoutPage() {
   return (
     <CheckoutSteps
       request={{ productIds: items.map((item) => item.product.id) }}
-      lines={items.map(({ product }) => ({ id: product.id, title: product.title, image: product.thumbnails[0] ?? product.images[0] }))}
+      lines={items.map(({ product }) => ({
+        id: product.id,
+        title: product.title,
+        image: product.thumbnails[0] ?? product.images[0],
+      }))}
       available={items.length === ids.length && items.every((item) => item.available)}
       initial={initialShipping(defaultAddress)}
       onPlaced={(order) => navigate(`/orders/${order.id}/confirmed`, { replace: true })}

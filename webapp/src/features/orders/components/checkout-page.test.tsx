@@ -13,17 +13,41 @@ const routes = [
   { path: '/checkout/:id', element: <CheckoutPage /> },
   { path: '/orders/:id/confirmed', element: <OrderConfirmedPage /> },
 ];
-const ADDRESSES = [{
-  id: 1, isDefault: true, fullName: 'Ann Lee', addressLine1: '12 Market Street', addressLine2: '',
-  city: 'Boston', state: 'MA', zipCode: '02110', country: 'United States', phoneNumber: '6175550100', raw: '',
-}];
+const ADDRESSES = [
+  {
+    id: 1,
+    isDefault: true,
+    fullName: 'Ann Lee',
+    addressLine1: '12 Market Street',
+    addressLine2: '',
+    city: 'Boston',
+    state: 'MA',
+    zipCode: '02110',
+    country: 'United States',
+    phoneNumber: '6175550100',
+    raw: '',
+  },
+];
 const QUOTE = { price: '45.00', serviceFee: '2.25', shipping: '5.00', total: '52.25' };
 const OFFER = {
-  id: 5, productId: 1, buyerId: 1, sellerId: 2, status: 'accepted', originalPrice: '50.00', offerPrice: '45.00',
-  counterPrice: null, agreedPrice: '45.00', message: null, declineReason: null, reservedUntil: null, orderId: null,
-  createdAt: '2025-03-01T10:00:00Z', updatedAt: '2025-03-01T11:00:00Z',
+  id: 5,
+  productId: 1,
+  buyerId: 1,
+  sellerId: 2,
+  status: 'accepted',
+  originalPrice: '50.00',
+  offerPrice: '45.00',
+  counterPrice: null,
+  agreedPrice: '45.00',
+  message: null,
+  declineReason: null,
+  reservedUntil: null,
+  orderId: null,
+  createdAt: '2025-03-01T10:00:00Z',
+  updatedAt: '2025-03-01T11:00:00Z',
   product: { id: 1, title: 'Wool coat', price: '50.00', status: 'reserved', images: [], thumbnails: [] },
-  buyer: null, seller: null,
+  buyer: null,
+  seller: null,
 };
 
 async function reviewStep(user: ReturnType<typeof userEvent.setup>) {
@@ -32,10 +56,27 @@ async function reviewStep(user: ReturnType<typeof userEvent.setup>) {
   await user.click(screen.getByRole('button', { name: 'Review Order' }));
 }
 const ORDER = {
-  id: 9, orderNumber: '42-K3Z0QF', paymentReference: '42-K3Z0QF', status: 'pending', statusLabel: 'Pending',
-  price: '45.00', serviceFee: '2.25', shipping: '5.00', total: '52.25', createdAt: '2025-03-02T10:00:00Z',
-  trackingNumber: null, trackingUrl: null, product: null, buyer: null, seller: null, shippingAddress: null,
-  events: [], reviews: [], allowedTransitions: ['cancelled'], canReview: false, protectionEndsAt: null,
+  id: 9,
+  orderNumber: '42-K3Z0QF',
+  paymentReference: '42-K3Z0QF',
+  status: 'pending',
+  statusLabel: 'Pending',
+  price: '45.00',
+  serviceFee: '2.25',
+  shipping: '5.00',
+  total: '52.25',
+  createdAt: '2025-03-02T10:00:00Z',
+  trackingNumber: null,
+  trackingUrl: null,
+  product: null,
+  buyer: null,
+  seller: null,
+  shippingAddress: null,
+  events: [],
+  reviews: [],
+  allowedTransitions: ['cancelled'],
+  canReview: false,
+  protectionEndsAt: null,
 };
 
 afterEach(() => vi.unstubAllGlobals());
@@ -54,11 +95,24 @@ describe('CheckoutPage', () => {
     document.cookie = 'csrftoken=t';
     const server = fakeServer({
       'GET /api/products/1': () => json(makeProduct()),
-      'GET /api/user-addresses': () => json([{
-        id: 1, isDefault: true, fullName: 'Ann Lee', addressLine1: '12 Market Street', addressLine2: '',
-        city: 'Boston', state: 'MA', zipCode: '02110', country: 'United States', phoneNumber: '6175550100', raw: '',
-      }]),
-      'GET /api/orders/quote': () => json({ price: '45.00', serviceFee: '2.25', shipping: '5.00', total: '52.25' }),
+      'GET /api/user-addresses': () =>
+        json([
+          {
+            id: 1,
+            isDefault: true,
+            fullName: 'Ann Lee',
+            addressLine1: '12 Market Street',
+            addressLine2: '',
+            city: 'Boston',
+            state: 'MA',
+            zipCode: '02110',
+            country: 'United States',
+            phoneNumber: '6175550100',
+            raw: '',
+          },
+        ]),
+      'GET /api/orders/quote': () =>
+        json({ price: '45.00', serviceFee: '2.25', shipping: '5.00', total: '52.25' }),
       'POST /api/orders': () => json(ORDER, 201),
       'POST /api/orders/9/shipping-address': () => json(ORDER),
       'GET /api/orders/9': () => json(ORDER),
@@ -136,7 +190,9 @@ describe('CheckoutPage', () => {
     expect(sold).toHaveTextContent('Sold');
     expect(sold).toHaveTextContent('This item is no longer available');
     expect(screen.getByRole('link', { name: 'See similar items' })).toHaveAttribute(
-      'href', '/marketplace?category=outerwear');
+      'href',
+      '/marketplace?category=outerwear',
+    );
     expect(screen.getByRole('button', { name: 'Place Order' })).toBeDisabled();
   });
 });

@@ -53,15 +53,25 @@ export default function CheckoutPage() {
   }
   // The buyer already ordered with this offer: show that order, never a second checkout.
   if (offer.data?.orderId) return <Navigate to={`/orders/${offer.data.orderId}/confirmed`} replace />;
-  if (!product.data || saved.isPending || (offerId && offer.isPending)) return <PageLoader label="Loading checkout" />;
+  if (!product.data || saved.isPending || (offerId && offer.isPending))
+    return <PageLoader label="Loading checkout" />;
   // Reserved for me by my accepted offer (docs/offers.md): still mine to buy until the deadline.
-  const reservedForMe = product.data.status === 'reserved' && offer.data?.status === 'accepted'
-    && offer.data.reservedUntil !== null && Date.parse(offer.data.reservedUntil) > openedAt;
+  const reservedForMe =
+    product.data.status === 'reserved' &&
+    offer.data?.status === 'accepted' &&
+    offer.data.reservedUntil !== null &&
+    Date.parse(offer.data.reservedUntil) > openedAt;
   const defaultAddress = saved.data?.find((item) => item.isDefault) ?? saved.data?.[0];
   return (
     <CheckoutSteps
       request={{ productId, ...(offerId ? { offerId } : {}) }}
-      lines={[{ id: productId, title: product.data.title, image: product.data.thumbnails[0] ?? product.data.images[0] }]}
+      lines={[
+        {
+          id: productId,
+          title: product.data.title,
+          image: product.data.thumbnails[0] ?? product.data.images[0],
+        },
+      ]}
       available={product.data.status === 'available' || reservedForMe}
       similarTo={`/marketplace?category=${encodeURIComponent(product.data.category)}`}
       initial={initialShipping(defaultAddress)}
@@ -101,7 +111,14 @@ interface StepsProps {
 }
 
 /** Shipping, Payment, Review for one listing or a bundle (the same three steps). */
-export function CheckoutSteps({ request, lines, available: listed, similarTo, initial, onPlaced }: StepsProps) {
+export function CheckoutSteps({
+  request,
+  lines,
+  available: listed,
+  similarTo,
+  initial,
+  onPlaced,
+}: StepsProps) {
   const [step, setShownStep] = useState(0);
   const [moved, setMoved] = useState(false);
   const setStep = (next: number) => {
@@ -118,52 +135,73 @@ export function CheckoutSteps({ request, lines, available: listed, similarTo, in
   const several = lines.length > 1;
 
   const placeOrder = () =>
-    place.mutate(
-      request,
-      {
-        onSuccess: (order) => {
-          // Spec §4: the address is saved after the order; failures retry silently (1 s, 3 s).
-          void saveShippingAddress(order.id, shipping.address);
-          if (shipping.saveAsUserAddress) {
-            void saveUserAddress(shipping.address, shipping.setAsDefault).catch(() => undefined);
-          }
-          onPlaced(order);
-        },
-        onError: (error) => {
-          if (isApiError(error, 409)) {
-            setLost(errorMessage(error, 'Someone else bought it first.'));
-            return;
-          }
-          notifyError(
-            isApiError(error, 403)
-              ? errorMessage(error, 'There was an issue creating your order. Please try again.')
-              : 'There was an issue creating your order. Please try again.',
-            'Order creation failed',
-          );
-        },
+    place.mutate(request, {
+      onSuccess: (order) => {
+        // Spec §4: the address is saved after the order; failures retry silently (1 s, 3 s).
+        void saveShippingAddress(order.id, shipping.address);
+        if (shipping.saveAsUserAddress) {
+          void saveUserAddress(shipping.address, shipping.setAsDefault).catch(() => undefined);
+        }
+        onPlaced(order);
       },
-    );
+      onError: (error) => {
+        if (isApiError(error, 409)) {
+          setLost(errorMessage(error, 'Someone else bought it first.'));
+          return;
+        }
+        notifyError(
+          isApiError(error, 403)
+            ? errorMessage(error, 'There was an issue creating your order. Please try again.')
+            : 'There was an issue creating your order. Please try again.',
+          'Order creation failed',
+        );
+      },
+    });
 
   return (
     <Container size="lg" py="xl">
-      <Title order={1} mb="lg">Checkout</Title>
+      <Title order={1} mb="lg">
+        Checkout
+      </Title>
       {!available && (
-        <Alert color="red" mb="md" title={several ? 'Some items are no longer available' : 'Sold'} role="alert">
+        <Alert
+          color="red"
+          mb="md"
+          title={several ? 'Some items are no longer available' : 'Sold'}
+          role="alert"
+        >
           {lost ?? `Someone else bought ${several ? 'one of them' : 'it'} first.`}{' '}
-          <Link to={several ? '/bag' : similarTo ?? '/marketplace'}>{several ? 'Back to your bag' : 'See similar items'}</Link>
+          <Link to={several ? '/bag' : (similarTo ?? '/marketplace')}>
+            {several ? 'Back to your bag' : 'See similar items'}
+          </Link>
         </Alert>
       )}
       <Grid gap="xl">
         <Grid.Col span={{ base: 12, md: 8 }} order={{ base: 2, md: 1 }}>
-          <Stepper active={step} onStepClick={(next) => next < step && setStep(next)} allowNextStepsSelect={false}
-            size="sm">
+          <Stepper
+            active={step}
+            onStepClick={(next) => next < step && setStep(next)}
+            allowNextStepsSelect={false}
+            size="sm"
+          >
             <Stepper.Step label="Shipping" description="Where to send it">
               <StepHeading key="Shipping" index={0} count={3} label="Shipping" focus={moved} />
-              <ShippingForm initial={shipping} onSubmit={(choice) => { setShipping(choice); setStep(1); }} />
+              <ShippingForm
+                initial={shipping}
+                onSubmit={(choice) => {
+                  setShipping(choice);
+                  setStep(1);
+                }}
+              />
             </Stepper.Step>
             <Stepper.Step label="Payment" description="How you pay">
               <StepHeading key="Payment" index={1} count={3} label="Payment" focus={moved} />
-              <PaymentStep method={method} onChange={setMethod} onBack={() => setStep(0)} onNext={() => setStep(2)} />
+              <PaymentStep
+                method={method}
+                onChange={setMethod}
+                onBack={() => setStep(0)}
+                onNext={() => setStep(2)}
+              />
             </Stepper.Step>
             <Stepper.Step label="Review" description="Check and place">
               <StepHeading key="Review" index={2} count={3} label="Review" focus={moved} />
@@ -172,9 +210,15 @@ export function CheckoutSteps({ request, lines, available: listed, similarTo, in
                   <Group justify="space-between" align="flex-start">
                     <div>
                       <Text fw={600}>Ship to</Text>
-                      {addressLines(shipping.address).map((line) => <Text size="sm" key={line}>{line}</Text>)}
+                      {addressLines(shipping.address).map((line) => (
+                        <Text size="sm" key={line}>
+                          {line}
+                        </Text>
+                      ))}
                     </div>
-                    <Button variant="subtle" size="xs" onClick={() => setStep(0)}>Edit</Button>
+                    <Button variant="subtle" size="xs" onClick={() => setStep(0)}>
+                      Edit
+                    </Button>
                   </Group>
                 </Card>
                 <Card withBorder>
@@ -183,11 +227,15 @@ export function CheckoutSteps({ request, lines, available: listed, similarTo, in
                       <Text fw={600}>Payment</Text>
                       <Text size="sm">Peer-to-peer payment app</Text>
                     </div>
-                    <Button variant="subtle" size="xs" onClick={() => setStep(1)}>Edit</Button>
+                    <Button variant="subtle" size="xs" onClick={() => setStep(1)}>
+                      Edit
+                    </Button>
                   </Group>
                 </Card>
                 <Group justify="space-between">
-                  <Button variant="default" onClick={() => setStep(1)}>Back</Button>
+                  <Button variant="default" onClick={() => setStep(1)}>
+                    Back
+                  </Button>
                   <Button onClick={placeOrder} loading={place.isPending} disabled={!available || !quote.data}>
                     Place Order
                   </Button>

@@ -15,11 +15,24 @@ beforeEach(() => {
   document.cookie = 'csrftoken=t';
   fakeServer({
     'GET /api/products/1': () => json(makeProduct()),
-    'GET /api/user-addresses': () => json([{
-      id: 1, isDefault: true, fullName: 'Ann Lee', addressLine1: '12 Market Street', addressLine2: '',
-      city: 'Boston', state: 'MA', zipCode: '02110', country: 'United States', phoneNumber: '6175550100', raw: '',
-    }]),
-    'GET /api/orders/quote': () => json({ price: '45.00', serviceFee: '2.25', shipping: '5.00', total: '52.25' }),
+    'GET /api/user-addresses': () =>
+      json([
+        {
+          id: 1,
+          isDefault: true,
+          fullName: 'Ann Lee',
+          addressLine1: '12 Market Street',
+          addressLine2: '',
+          city: 'Boston',
+          state: 'MA',
+          zipCode: '02110',
+          country: 'United States',
+          phoneNumber: '6175550100',
+          raw: '',
+        },
+      ]),
+    'GET /api/orders/quote': () =>
+      json({ price: '45.00', serviceFee: '2.25', shipping: '5.00', total: '52.25' }),
   });
 });
 
@@ -43,7 +56,10 @@ describe('Checkout steps', () => {
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await waitFor(() => expect(toggle).toHaveTextContent('$52.25'));
     await user.click(toggle);
-    expect(screen.getByRole('button', { name: /Hide order summary/ })).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('button', { name: /Hide order summary/ })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
     await waitFor(() => expect(screen.getByTestId('order-total')).toBeVisible());
   });
 });

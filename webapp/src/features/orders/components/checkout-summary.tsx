@@ -24,32 +24,58 @@ export function CheckoutSummary({ lines, available, quote }: CheckoutSummaryProp
   const contentId = useId();
   return (
     <Card withBorder>
-      <UnstyledButton hiddenFrom="md" onClick={toggle} aria-expanded={opened} aria-controls={contentId}
-        py={4} w="100%">
+      <UnstyledButton
+        hiddenFrom="md"
+        onClick={toggle}
+        aria-expanded={opened}
+        aria-controls={contentId}
+        py={4}
+        w="100%"
+      >
         <Group justify="space-between" wrap="nowrap">
           <Group gap={6} wrap="nowrap">
-            <Text fw={600} c="brand">{opened ? 'Hide order summary' : 'Show order summary'}</Text>
-            <IconChevronDown size={16} aria-hidden
-              style={{ transform: opened ? 'rotate(180deg)' : undefined, transition: 'transform 150ms' }} />
+            <Text fw={600} c="brand">
+              {opened ? 'Hide order summary' : 'Show order summary'}
+            </Text>
+            <IconChevronDown
+              size={16}
+              aria-hidden
+              style={{ transform: opened ? 'rotate(180deg)' : undefined, transition: 'transform 150ms' }}
+            />
           </Group>
           <Text fw={700}>{quote.data ? formatMoney(quote.data.total) : ''}</Text>
         </Group>
       </UnstyledButton>
       <Collapse expanded={opened || wide} id={contentId}>
         <Stack gap="sm" pt={wide ? 0 : 'sm'}>
-          <Title order={2} size="h4">Order summary</Title>
+          <Title order={2} size="h4">
+            Order summary
+          </Title>
           {lines.map((line) => (
             <Group key={line.id} wrap="nowrap" align="flex-start">
-              {line.image && <Image src={line.image} alt={line.title} w={several ? 48 : 64} h={several ? 48 : 64}
-                radius="sm" fit="cover" />}
-              <Text fw={500} size={several ? 'sm' : undefined}>{line.title}</Text>
+              {line.image && (
+                <Image
+                  src={line.image}
+                  alt={line.title}
+                  w={several ? 48 : 64}
+                  h={several ? 48 : 64}
+                  radius="sm"
+                  fit="cover"
+                />
+              )}
+              <Text fw={500} size={several ? 'sm' : undefined}>
+                {line.title}
+              </Text>
             </Group>
           ))}
           {quote.data && <OrderTotals totals={quote.data} />}
           {quote.isPending && available && <Skeleton h={96} />}
           {quote.isError && (
-            <LoadFailed title="Could not compute the total"
-              description={errorMessage(quote.error, 'Please try again.')} onRetry={() => void quote.refetch()} />
+            <LoadFailed
+              title="Could not compute the total"
+              description={errorMessage(quote.error, 'Please try again.')}
+              onRetry={() => void quote.refetch()}
+            />
           )}
         </Stack>
       </Collapse>

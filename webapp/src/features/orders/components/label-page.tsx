@@ -13,7 +13,8 @@ export default function LabelPage() {
   if (order.isError || !order.data.shippingAddress) {
     return (
       <NoticePage title="SHIPPING ADDRESS ERROR" actionLabel="Back to Orders" actionTo="/orders?tab=sales">
-        Could not retrieve shipping address data. It is shown once payment is confirmed and the buyer has added it.
+        Could not retrieve shipping address data. It is shown once payment is confirmed and the buyer has
+        added it.
       </NoticePage>
     );
   }
@@ -22,17 +23,27 @@ export default function LabelPage() {
     <Container size="xs" py="xl">
       <Card withBorder padding="xl" radius={0} style={{ borderWidth: 2, borderColor: 'black' }}>
         <Stack gap="md">
-          <Text size="xs" tt="uppercase" c="dimmed">From</Text>
+          <Text size="xs" tt="uppercase" c="dimmed">
+            From
+          </Text>
           <Text>{seller?.displayName} (via Rethread)</Text>
-          <Text size="xs" tt="uppercase" c="dimmed">Ship to</Text>
+          <Text size="xs" tt="uppercase" c="dimmed">
+            Ship to
+          </Text>
           <Stack gap={0} data-testid="label-address">
-            {addressLines(to).map((line) => <Title order={3} key={line} fw={600}>{line}</Title>)}
+            {addressLines(to).map((line) => (
+              <Title order={3} key={line} fw={600}>
+                {line}
+              </Title>
+            ))}
           </Stack>
           <Text size="sm">Order {orderNumber}</Text>
         </Stack>
       </Card>
       <Group justify="center" mt="md" className="no-print">
-        <Button leftSection={<IconPrinter size={16} />} onClick={() => window.print()}>Print</Button>
+        <Button leftSection={<IconPrinter size={16} />} onClick={() => window.print()}>
+          Print
+        </Button>
       </Group>
     </Container>
   );

@@ -7,7 +7,10 @@ import type { Order } from '../api';
 import { OrderActions } from './order-actions';
 
 const ORDER = {
-  id: 9, orderNumber: '42-K3Z0QF', status: 'payment_confirmed', allowedTransitions: ['shipped'],
+  id: 9,
+  orderNumber: '42-K3Z0QF',
+  status: 'payment_confirmed',
+  allowedTransitions: ['shipped'],
 } as unknown as Order;
 
 afterEach(() => vi.unstubAllGlobals());
@@ -31,8 +34,14 @@ describe('OrderActions', () => {
 
   it('asks before Confirm Receipt and says it ends the 3-day inspection window', async () => {
     document.cookie = 'csrftoken=t';
-    const delivered = { ...ORDER, status: 'delivered', allowedTransitions: ['completed'] } as unknown as Order;
-    const server = fakeServer({ 'PUT /api/orders/9/status': () => json({ ...delivered, status: 'completed' }) });
+    const delivered = {
+      ...ORDER,
+      status: 'delivered',
+      allowedTransitions: ['completed'],
+    } as unknown as Order;
+    const server = fakeServer({
+      'PUT /api/orders/9/status': () => json({ ...delivered, status: 'completed' }),
+    });
     const user = userEvent.setup();
     render(<OrderActions order={delivered} role="buyer" />);
     await user.click(screen.getByRole('button', { name: 'Confirm Receipt' }));

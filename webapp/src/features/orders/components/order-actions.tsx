@@ -8,7 +8,12 @@ import { TrackingForm } from './tracking-form';
 type Role = 'buyer' | 'seller';
 
 const LABELS: Record<Role, Partial<Record<OrderStatus, string>>> = {
-  seller: { confirmed: 'Confirm Order', shipped: 'Mark as Shipped', delivered: 'Mark as Delivered', cancelled: 'Cancel Order' },
+  seller: {
+    confirmed: 'Confirm Order',
+    shipped: 'Mark as Shipped',
+    delivered: 'Mark as Delivered',
+    cancelled: 'Cancel Order',
+  },
   buyer: { cancelled: 'Cancel Order', completed: 'Confirm Receipt' },
 };
 
@@ -35,32 +40,48 @@ export function OrderActions({ order, role }: { order: Order; role: Role }) {
 
   if (tracking) {
     return (
-      <TrackingForm onCancel={() => setTracking(false)}
+      <TrackingForm
+        onCancel={() => setTracking(false)}
         onSubmit={async ({ trackingNumber, trackingUrl }) => {
           await change.mutateAsync({
             orderId: order.id,
-            value: { status: 'shipped', trackingNumber: trackingNumber.trim(), trackingUrl: trackingUrl.trim() || undefined },
+            value: {
+              status: 'shipped',
+              trackingNumber: trackingNumber.trim(),
+              trackingUrl: trackingUrl.trim() || undefined,
+            },
           });
           setTracking(false);
           notifySuccess('Status updated');
-        }} />
+        }}
+      />
     );
   }
   if (moves.length === 0) return null;
   return (
     <Group gap="xs">
       {moves.map((status) => (
-        <Button key={status} size="xs" loading={change.isPending && change.variables?.value.status === status}
-          variant={status === 'cancelled' ? 'default' : 'filled'} color={status === 'cancelled' ? 'red' : undefined}
+        <Button
+          key={status}
+          size="xs"
+          loading={change.isPending && change.variables?.value.status === status}
+          variant={status === 'cancelled' ? 'default' : 'filled'}
+          color={status === 'cancelled' ? 'red' : undefined}
           onClick={() => {
             if (status === 'shipped') setTracking(true);
             else if (status === 'completed') setConfirmingReceipt(true);
             else send({ status });
-          }}>
+          }}
+        >
           {LABELS[role][status]}
         </Button>
       ))}
-      <Modal opened={confirmingReceipt} onClose={() => setConfirmingReceipt(false)} title="Confirm receipt?" centered>
+      <Modal
+        opened={confirmingReceipt}
+        onClose={() => setConfirmingReceipt(false)}
+        title="Confirm receipt?"
+        centered
+      >
         <Stack gap="md">
           <Text size="sm">
             Only confirm once the item has arrived and is as described. Confirming completes order{' '}
@@ -68,7 +89,9 @@ export function OrderActions({ order, role }: { order: Order; role: Role }) {
             so you can no longer report a problem with this order.
           </Text>
           <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirmingReceipt(false)}>Not yet</Button>
+            <Button variant="default" onClick={() => setConfirmingReceipt(false)}>
+              Not yet
+            </Button>
             <Button loading={change.isPending} onClick={() => send({ status: 'completed' })}>
               Yes, I received it
             </Button>

@@ -17,9 +17,14 @@ function Party({ label, party }: { label: string; party: OrderParty | null }) {
   if (!party) return null;
   return (
     <Text size="sm">
-      {label}: <Anchor component={Link} to={`/profile/${party.id}`}>{party.displayName}</Anchor>{' '}
-      <Text span c="dimmed">(@{party.username})</Text> ·{' '}
-      <Anchor href={`mailto:${party.email}`}>{party.email}</Anchor>
+      {label}:{' '}
+      <Anchor component={Link} to={`/profile/${party.id}`}>
+        {party.displayName}
+      </Anchor>{' '}
+      <Text span c="dimmed">
+        (@{party.username})
+      </Text>{' '}
+      · <Anchor href={`mailto:${party.email}`}>{party.email}</Anchor>
     </Text>
   );
 }
@@ -32,14 +37,24 @@ function sizePart(size: string): string {
 /** A bundle's items, each with its price before the discount. */
 export function BundleItems({ order }: { order: Order }) {
   return (
-    <Stack gap={6} component="ul" aria-label={`Items in order ${order.orderNumber}`} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+    <Stack
+      gap={6}
+      component="ul"
+      aria-label={`Items in order ${order.orderNumber}`}
+      style={{ listStyle: 'none', padding: 0, margin: 0 }}
+    >
       {order.items.map((item) => (
         <Group key={item.id} component="li" gap="sm" wrap="nowrap" justify="space-between">
           <Group gap="sm" wrap="nowrap">
             {item.image && <Image src={item.image} alt={item.title} w={40} h={40} radius="sm" fit="cover" />}
             <div>
-              <Anchor component={Link} to={`/product/${item.id}`} size="sm">{item.title}</Anchor>
-              <Text size="xs" c="dimmed">{item.brand}{item.size ? sizePart(item.size) : ''}</Text>
+              <Anchor component={Link} to={`/product/${item.id}`} size="sm">
+                {item.title}
+              </Anchor>
+              <Text size="xs" c="dimmed">
+                {item.brand}
+                {item.size ? sizePart(item.size) : ''}
+              </Text>
             </div>
           </Group>
           <Text size="sm">{formatMoney(item.price)}</Text>
@@ -59,22 +74,34 @@ export function OrderCard({ order, role }: { order: Order; role: 'buyer' | 'sell
       <Stack gap="sm">
         <Group justify="space-between" align="flex-start" wrap="nowrap">
           <Group align="flex-start" wrap="nowrap" gap="sm">
-            {image && <Image src={image} alt={order.product?.title ?? 'Ordered item'} w={72} h={72} radius="sm" fit="cover" />}
+            {image && (
+              <Image
+                src={image}
+                alt={order.product?.title ?? 'Ordered item'}
+                w={72}
+                h={72}
+                radius="sm"
+                fit="cover"
+              />
+            )}
             <div>
               {order.product ? (
-                <Anchor component={Link} to={`/product/${order.product.id}`} fw={600}>{order.product.title}</Anchor>
+                <Anchor component={Link} to={`/product/${order.product.id}`} fw={600}>
+                  {order.product.title}
+                </Anchor>
               ) : (
                 <Text fw={600}>Item no longer listed</Text>
               )}
               <Text size="xs" c="dimmed">
-                Order <span style={{ whiteSpace: 'nowrap' }}>{order.orderNumber}</span> · {formatDate(order.createdAt)}
+                Order <span style={{ whiteSpace: 'nowrap' }}>{order.orderNumber}</span> ·{' '}
+                {formatDate(order.createdAt)}
                 {order.product ? ` · ${order.product.brand}${sizePart(order.product.size)}` : ''}
               </Text>
               {(order.itemCount ?? 1) > 1 ? (
                 <Text size="sm" mt={4}>
                   Bundle of {order.itemCount} items · {formatMoney(order.subtotal)}
-                  {Number(order.discount) > 0 && <> − {formatMoney(order.discount)} bundle discount</>}
-                  {' '}· <strong>{formatMoney(order.total)}</strong> total
+                  {Number(order.discount) > 0 && <> − {formatMoney(order.discount)} bundle discount</>} ·{' '}
+                  <strong>{formatMoney(order.total)}</strong> total
                 </Text>
               ) : (
                 <Text size="sm" mt={4}>
@@ -86,7 +113,11 @@ export function OrderCard({ order, role }: { order: Order; role: 'buyer' | 'sell
           <OrderStatusBadge order={order} />
         </Group>
         {(order.itemCount ?? 1) > 1 && <BundleItems order={order} />}
-        {role === 'buyer' ? <Party label="Seller" party={order.seller} /> : <Party label="Buyer" party={order.buyer} />}
+        {role === 'buyer' ? (
+          <Party label="Seller" party={order.seller} />
+        ) : (
+          <Party label="Buyer" party={order.buyer} />
+        )}
         {role === 'buyer' && (order.status === 'pending' || order.status === 'confirmed') && (
           <Text size="sm" c="dimmed">
             Awaiting payment: send {formatMoney(order.total)} with your peer-to-peer app using reference{' '}
@@ -97,7 +128,9 @@ export function OrderCard({ order, role }: { order: Order; role: 'buyer' | 'sell
           <Text size="sm">
             Tracking:{' '}
             {order.trackingUrl ? (
-              <Anchor href={order.trackingUrl} target="_blank" rel="noreferrer">{order.trackingNumber}</Anchor>
+              <Anchor href={order.trackingUrl} target="_blank" rel="noreferrer">
+                {order.trackingNumber}
+              </Anchor>
             ) : (
               <strong>{order.trackingNumber}</strong>
             )}
@@ -107,7 +140,9 @@ export function OrderCard({ order, role }: { order: Order; role: 'buyer' | 'sell
           <ShippingAddressPanel orderId={order.id} address={order.shippingAddress} />
         )}
         {role === 'seller' && PAID.has(order.status) && !order.shippingAddress && (
-          <Text size="sm" c="dimmed">The buyer has not added a shipping address yet.</Text>
+          <Text size="sm" c="dimmed">
+            The buyer has not added a shipping address yet.
+          </Text>
         )}
         <OrderActions order={order} role={role} />
         <DisputePanel order={order} role={role} />
@@ -126,9 +161,11 @@ export function OrderCard({ order, role }: { order: Order; role: 'buyer' | 'sell
           </Stack>
         )}
         {order.canReview && other && (
-          <ReviewForm who={other.displayName}
+          <ReviewForm
+            who={other.displayName}
             onSubmit={(value) => review.mutateAsync({ orderId: order.id, value })}
-            onDone={() => notifySuccess('Review submitted', 'Thank you for your feedback.')} />
+            onDone={() => notifySuccess('Review submitted', 'Thank you for your feedback.')}
+          />
         )}
         <Divider />
         <OrderTimeline events={order.events} />

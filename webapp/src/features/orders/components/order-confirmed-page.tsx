@@ -19,9 +19,14 @@ export default function OrderConfirmedPage() {
   if (order.isError) {
     const missing = isApiError(order.error, 404) || isApiError(order.error, 403);
     return (
-      <NoticePage title={missing ? 'Order not found' : 'Could not load this order'} actionLabel="View Your Orders"
-        actionTo="/orders">
-        {missing ? 'This order does not exist or is not yours.' : errorMessage(order.error, 'Please try again.')}
+      <NoticePage
+        title={missing ? 'Order not found' : 'Could not load this order'}
+        actionLabel="View Your Orders"
+        actionTo="/orders"
+      >
+        {missing
+          ? 'This order does not exist or is not yours.'
+          : errorMessage(order.error, 'Please try again.')}
       </NoticePage>
     );
   }
@@ -38,7 +43,9 @@ export default function OrderConfirmedPage() {
       <Card withBorder padding="xl" radius="md">
         <Stack gap="md">
           <Group justify="space-between" wrap="wrap">
-            <Title order={1} size="h2">Order {placed.orderNumber}</Title>
+            <Title order={1} size="h2">
+              Order {placed.orderNumber}
+            </Title>
             <OrderStatusBadge order={placed} />
           </Group>
           {placed.product && <Text fw={500}>{placed.product.title}</Text>}
@@ -48,8 +55,12 @@ export default function OrderConfirmedPage() {
               : 'Payment is no longer needed for this order: its status is shown above.'}
           </Alert>
           <Group justify="center">
-            <Button component={Link} to="/" variant="default">Continue Shopping</Button>
-            <Button component={Link} to="/orders">View Your Orders</Button>
+            <Button component={Link} to="/" variant="default">
+              Continue Shopping
+            </Button>
+            <Button component={Link} to="/orders">
+              View Your Orders
+            </Button>
           </Group>
         </Stack>
       </Card>

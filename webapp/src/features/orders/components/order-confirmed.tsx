@@ -18,9 +18,7 @@ export function OrderConfirmed({ order }: { order: Order }) {
         </Text>
         <Alert title="Payment instructions" color="blue" ta="left" w="100%">
           <List type="ordered" spacing="xs" size="sm">
-            <List.Item>
-              Open your peer-to-peer payment app (Venmo, Zelle or Cash App).
-            </List.Item>
+            <List.Item>Open your peer-to-peer payment app (Venmo, Zelle or Cash App).</List.Item>
             <List.Item>
               Send <strong>{formatMoney(order.total)}</strong> to Rethread&apos;s business account{' '}
               <strong>@rethread-payments</strong>.
@@ -30,8 +28,8 @@ export function OrderConfirmed({ order }: { order: Order }) {
               your order.
             </List.Item>
             <List.Item>
-              We confirm your payment and the seller ships within 3 business days. Unpaid orders are
-              cancelled after 72 hours.
+              We confirm your payment and the seller ships within 3 business days. Unpaid orders are cancelled
+              after 72 hours.
             </List.Item>
           </List>
         </Alert>

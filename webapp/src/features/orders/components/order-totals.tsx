@@ -27,8 +27,12 @@ export function OrderTotals({ totals }: { totals: Totals }) {
       {(totals.itemCount ?? 1) > 1 && totals.subtotal && line(`Items (${totals.itemCount})`, totals.subtotal)}
       {totals.discount && Number(totals.discount) > 0 && (
         <Group justify="space-between">
-          <Text size="sm" c="teal">{totals.discountPercent ? `Bundle discount (${totals.discountPercent}%)` : 'Bundle discount'}</Text>
-          <Text size="sm" c="teal" data-testid="bundle-discount">-{formatMoney(totals.discount)}</Text>
+          <Text size="sm" c="teal">
+            {totals.discountPercent ? `Bundle discount (${totals.discountPercent}%)` : 'Bundle discount'}
+          </Text>
+          <Text size="sm" c="teal" data-testid="bundle-discount">
+            -{formatMoney(totals.discount)}
+          </Text>
         </Group>
       )}
       {line((totals.itemCount ?? 1) > 1 ? 'Items after discount' : 'Item price', totals.price)}
@@ -37,7 +41,9 @@ export function OrderTotals({ totals }: { totals: Totals }) {
       <Divider my={4} />
       <Group justify="space-between">
         <Text fw={700}>Total</Text>
-        <Text fw={700} data-testid="order-total">{formatMoney(totals.total)}</Text>
+        <Text fw={700} data-testid="order-total">
+          {formatMoney(totals.total)}
+        </Text>
       </Group>
     </Stack>
   );

@@ -8,11 +8,26 @@ import OrdersPage from './orders-page';
 
 const routes = [{ path: '/orders', element: <OrdersPage /> }];
 const SALE = {
-  id: 9, orderNumber: '42-K3Z0QF', paymentReference: '42-K3Z0QF', status: 'payment_confirmed',
-  statusLabel: 'Payment Confirmed', price: '45.00', serviceFee: '2.25', shipping: '5.00', total: '52.25',
-  createdAt: '2025-03-02T10:00:00Z', trackingNumber: null, trackingUrl: null,
-  product: { id: 1, title: 'Wool coat', images: [], size: 'm', brand: 'Zara' }, buyer: null, seller: null,
-  shippingAddress: null, events: [], reviews: [], allowedTransitions: ['shipped'], canReview: false,
+  id: 9,
+  orderNumber: '42-K3Z0QF',
+  paymentReference: '42-K3Z0QF',
+  status: 'payment_confirmed',
+  statusLabel: 'Payment Confirmed',
+  price: '45.00',
+  serviceFee: '2.25',
+  shipping: '5.00',
+  total: '52.25',
+  createdAt: '2025-03-02T10:00:00Z',
+  trackingNumber: null,
+  trackingUrl: null,
+  product: { id: 1, title: 'Wool coat', images: [], size: 'm', brand: 'Zara' },
+  buyer: null,
+  seller: null,
+  shippingAddress: null,
+  events: [],
+  reviews: [],
+  allowedTransitions: ['shipped'],
+  canReview: false,
   protectionEndsAt: null,
 };
 

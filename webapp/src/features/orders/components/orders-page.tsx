@@ -11,32 +11,55 @@ function OrderList({ asSeller }: { asSeller: boolean }) {
   if (orders.isPending) {
     return (
       <Stack aria-label="Loading orders">
-        {[0, 1].map((key) => <Skeleton key={key} h={180} radius="md" />)}
+        {[0, 1].map((key) => (
+          <Skeleton key={key} h={180} radius="md" />
+        ))}
       </Stack>
     );
   }
-  if (orders.isError) return <LoadFailed title="Failed to load orders" onRetry={() => void orders.refetch()} />;
+  if (orders.isError)
+    return <LoadFailed title="Failed to load orders" onRetry={() => void orders.refetch()} />;
   const items = orders.data.pages.flatMap((page) => page.items);
   if (items.length === 0) {
     return asSeller ? (
-      <EmptyState icon={<IconPackage />} title="No sales yet" description="When someone buys one of your items it shows here." py="xl">
+      <EmptyState
+        icon={<IconPackage />}
+        title="No sales yet"
+        description="When someone buys one of your items it shows here."
+        py="xl"
+      >
         <EmptyState.Actions>
-          <Button component={Link} to="/create-listing">Create a Listing</Button>
+          <Button component={Link} to="/create-listing">
+            Create a Listing
+          </Button>
         </EmptyState.Actions>
       </EmptyState>
     ) : (
-      <EmptyState icon={<IconShoppingBag />} title="No purchases yet" description="Items you buy show here with their status and tracking." py="xl">
+      <EmptyState
+        icon={<IconShoppingBag />}
+        title="No purchases yet"
+        description="Items you buy show here with their status and tracking."
+        py="xl"
+      >
         <EmptyState.Actions>
-          <Button component={Link} to="/">Browse Products</Button>
+          <Button component={Link} to="/">
+            Browse Products
+          </Button>
         </EmptyState.Actions>
       </EmptyState>
     );
   }
   return (
     <Stack gap="md">
-      {items.map((order) => <OrderCard key={order.id} order={order} role={asSeller ? 'seller' : 'buyer'} />)}
+      {items.map((order) => (
+        <OrderCard key={order.id} order={order} role={asSeller ? 'seller' : 'buyer'} />
+      ))}
       {orders.hasNextPage && (
-        <Button variant="default" onClick={() => void orders.fetchNextPage()} loading={orders.isFetchingNextPage}>
+        <Button
+          variant="default"
+          onClick={() => void orders.fetchNextPage()}
+          loading={orders.isFetchingNextPage}
+        >
           Show older orders
         </Button>
       )}
@@ -52,28 +75,54 @@ export default function OrdersPage() {
   const isSeller = user?.role === 'seller' || user?.role === 'admin';
   const toShip = useSalesToShip(isSeller);
   const chosen = params.get('tab');
-  if (isSeller && !chosen && toShip.isPending) return <Container size="md" py="xl"><Skeleton h={240} /></Container>;
+  if (isSeller && !chosen && toShip.isPending)
+    return (
+      <Container size="md" py="xl">
+        <Skeleton h={240} />
+      </Container>
+    );
   const waiting = toShip.data?.count ?? 0;
   const tab = isSeller && (chosen === 'sales' || (!chosen && waiting > 0)) ? 'sales' : 'purchases';
   return (
     <Container size="md" py="xl">
-      <Title order={1} mb="md">Orders</Title>
-      <Tabs value={tab} onChange={(value) => setParams({ tab: value === 'sales' ? 'sales' : 'purchases' })}
-        keepMounted={false}>
+      <Title order={1} mb="md">
+        Orders
+      </Title>
+      <Tabs
+        value={tab}
+        onChange={(value) => setParams({ tab: value === 'sales' ? 'sales' : 'purchases' })}
+        keepMounted={false}
+      >
         <Tabs.List mb="md">
           <Tabs.Tab value="purchases">Your Purchases</Tabs.Tab>
           {isSeller && (
-            <Tabs.Tab value="sales" rightSection={waiting > 0 ? (
-              <Badge size="sm" circle={waiting < 10} aria-label={`${waiting}${toShip.data?.more ? '+' : ''} to ship`}>
-                {waiting}{toShip.data?.more ? '+' : ''}
-              </Badge>
-            ) : undefined}>
+            <Tabs.Tab
+              value="sales"
+              rightSection={
+                waiting > 0 ? (
+                  <Badge
+                    size="sm"
+                    circle={waiting < 10}
+                    aria-label={`${waiting}${toShip.data?.more ? '+' : ''} to ship`}
+                  >
+                    {waiting}
+                    {toShip.data?.more ? '+' : ''}
+                  </Badge>
+                ) : undefined
+              }
+            >
               Your Sales
             </Tabs.Tab>
           )}
         </Tabs.List>
-        <Tabs.Panel value="purchases"><OrderList asSeller={false} /></Tabs.Panel>
-        {isSeller && <Tabs.Panel value="sales"><OrderList asSeller /></Tabs.Panel>}
+        <Tabs.Panel value="purchases">
+          <OrderList asSeller={false} />
+        </Tabs.Panel>
+        {isSeller && (
+          <Tabs.Panel value="sales">
+            <OrderList asSeller />
+          </Tabs.Panel>
+        )}
       </Tabs>
     </Container>
   );

@@ -8,10 +8,26 @@ import PaymentConfirmPage from './payment-confirm-page';
 
 const routes = [{ path: '/admin/orders/:orderId/payment-confirm', element: <PaymentConfirmPage /> }];
 const ORDER = {
-  id: 9, orderNumber: '42-K3Z0QF', paymentReference: '42-K3Z0QF', status: 'pending', statusLabel: 'Pending',
-  price: '38.00', serviceFee: '1.90', shipping: '5.00', total: '44.90', createdAt: '2025-03-02T10:00:00Z',
-  trackingNumber: null, trackingUrl: null, product: null, buyer: null, seller: null, shippingAddress: null,
-  events: [], reviews: [], allowedTransitions: ['payment_confirmed', 'cancelled'], canReview: false,
+  id: 9,
+  orderNumber: '42-K3Z0QF',
+  paymentReference: '42-K3Z0QF',
+  status: 'pending',
+  statusLabel: 'Pending',
+  price: '38.00',
+  serviceFee: '1.90',
+  shipping: '5.00',
+  total: '44.90',
+  createdAt: '2025-03-02T10:00:00Z',
+  trackingNumber: null,
+  trackingUrl: null,
+  product: null,
+  buyer: null,
+  seller: null,
+  shippingAddress: null,
+  events: [],
+  reviews: [],
+  allowedTransitions: ['payment_confirmed', 'cancelled'],
+  canReview: false,
   protectionEndsAt: null,
 };
 
@@ -27,8 +43,13 @@ describe('PaymentConfirmPage (issue 36 item 9)', () => {
   it('shows the state of an already confirmed order instead of the button', async () => {
     setSession('authenticated', makeUser({ role: 'admin' }));
     fakeServer({
-      'GET /api/orders/9': () => json({ ...ORDER, status: 'payment_confirmed', statusLabel: 'Payment Confirmed',
-        allowedTransitions: ['shipped'] }),
+      'GET /api/orders/9': () =>
+        json({
+          ...ORDER,
+          status: 'payment_confirmed',
+          statusLabel: 'Payment Confirmed',
+          allowedTransitions: ['shipped'],
+        }),
     });
     renderRoutes(routes, '/admin/orders/9/payment-confirm');
     expect(await screen.findByText('Nothing to confirm')).toBeInTheDocument();

@@ -26,7 +26,12 @@ function ConfirmPayment() {
   const navigate = useNavigate();
   const [done, setDone] = useState(false);
   if (order.isPending) return <PageLoader label="Loading order" />;
-  if (order.isError) return <NoticePage title="Order not found" actionLabel="Return to Admin Dashboard" actionTo="/admin">This order could not be loaded.</NoticePage>;
+  if (order.isError)
+    return (
+      <NoticePage title="Order not found" actionLabel="Return to Admin Dashboard" actionTo="/admin">
+        This order could not be loaded.
+      </NoticePage>
+    );
   const data = order.data;
   // Only an order waiting for payment can be confirmed; any other shows where it is.
   const confirmable = data.allowedTransitions.includes('payment_confirmed');
@@ -38,18 +43,31 @@ function ConfirmPayment() {
           setDone(true);
           notifySuccess('Payment confirmed', 'The seller has been notified to ship the item');
         },
-        onError: (error) => notifyError(errorMessage(error, 'Failed to confirm payment'), 'Error confirming payment'),
+        onError: (error) =>
+          notifyError(errorMessage(error, 'Failed to confirm payment'), 'Error confirming payment'),
       },
     );
   return (
     <Container size="sm" py="xl">
       <Card withBorder padding="xl" radius="md">
         <Stack gap="md">
-          <Title order={1}>{done ? 'Payment Confirmed' : confirmable ? 'Confirm Payment' : `Order ${data.orderNumber}`}</Title>
-          <Text>Order number: <Code fz="md">{data.orderNumber}</Code></Text>
-          <Text>Expected payment reference: <Code fz="md">{data.paymentReference}</Code></Text>
-          <Text>Amount: <strong>{formatMoney(data.total)}</strong> · Status: {data.statusLabel}</Text>
-          {data.product && <Text size="sm" c="dimmed">{orderTitle(data)} — buyer {data.buyer?.displayName}, seller {data.seller?.displayName}</Text>}
+          <Title order={1}>
+            {done ? 'Payment Confirmed' : confirmable ? 'Confirm Payment' : `Order ${data.orderNumber}`}
+          </Title>
+          <Text>
+            Order number: <Code fz="md">{data.orderNumber}</Code>
+          </Text>
+          <Text>
+            Expected payment reference: <Code fz="md">{data.paymentReference}</Code>
+          </Text>
+          <Text>
+            Amount: <strong>{formatMoney(data.total)}</strong> · Status: {data.statusLabel}
+          </Text>
+          {data.product && (
+            <Text size="sm" c="dimmed">
+              {orderTitle(data)} — buyer {data.buyer?.displayName}, seller {data.seller?.displayName}
+            </Text>
+          )}
           {!done && !confirmable && (
             <Alert color={data.status === 'cancelled' ? 'gray' : 'green'} title="Nothing to confirm">
               {data.status === 'cancelled'
@@ -58,11 +76,17 @@ function ConfirmPayment() {
             </Alert>
           )}
           {done || !confirmable ? (
-            <Button component={Link} to="/admin">Return to Admin Dashboard</Button>
+            <Button component={Link} to="/admin">
+              Return to Admin Dashboard
+            </Button>
           ) : (
             <Group>
-              <Button variant="default" onClick={() => navigate('/admin')}>Cancel</Button>
-              <Button onClick={submit} loading={confirm.isPending}>Confirm Payment</Button>
+              <Button variant="default" onClick={() => navigate('/admin')}>
+                Cancel
+              </Button>
+              <Button onClick={submit} loading={confirm.isPending}>
+                Confirm Payment
+              </Button>
             </Group>
           )}
         </Stack>

@@ -14,10 +14,17 @@ interface PaymentStepProps {
 export function PaymentStep({ method, onChange, onBack, onNext }: PaymentStepProps) {
   return (
     <Stack gap="md">
-      <Radio.Group label="Payment method" value={method} onChange={(value) => onChange(value as PaymentMethod)}>
+      <Radio.Group
+        label="Payment method"
+        value={method}
+        onChange={(value) => onChange(value as PaymentMethod)}
+      >
         <Stack gap="xs" mt="xs">
-          <Radio value="card" label="Peer-to-peer payment app (Venmo, Zelle, Cash App)"
-            description="After you place the order you send the total to Rethread's business account with your order number as the reference." />
+          <Radio
+            value="card"
+            label="Peer-to-peer payment app (Venmo, Zelle, Cash App)"
+            description="After you place the order you send the total to Rethread's business account with your order number as the reference."
+          />
           <Radio value="paypal" label="PayPal" />
         </Stack>
       </Radio.Group>
@@ -32,8 +39,12 @@ export function PaymentStep({ method, onChange, onBack, onNext }: PaymentStepPro
         </Alert>
       )}
       <Group justify="space-between">
-        <Button variant="default" onClick={onBack}>Back</Button>
-        <Button onClick={onNext} disabled={method !== 'card'}>Review Order</Button>
+        <Button variant="default" onClick={onBack}>
+          Back
+        </Button>
+        <Button onClick={onNext} disabled={method !== 'card'}>
+          Review Order
+        </Button>
       </Group>
     </Stack>
   );

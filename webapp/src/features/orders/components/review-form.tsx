@@ -21,21 +21,36 @@ export function ReviewForm({ who, onSubmit, onDone }: ReviewFormProps) {
     validate: { rating: (value) => (value >= 1 && value <= 5 ? null : 'Please choose 1 to 5 stars') },
   });
   return (
-    <form onSubmit={submitWith(form, onSubmit, { fallback: 'Failed to submit review.', onSuccess: onDone })}
-      noValidate aria-label={`Review ${who}`}>
+    <form
+      onSubmit={submitWith(form, onSubmit, { fallback: 'Failed to submit review.', onSuccess: onDone })}
+      noValidate
+      aria-label={`Review ${who}`}
+    >
       <Stack gap="xs">
-        <Text size="sm" fw={500}>Leave a review for {who}</Text>
+        <Text size="sm" fw={500}>
+          Leave a review for {who}
+        </Text>
         <Input.Wrapper error={form.errors.rating}>
-          <Rating aria-label="Stars" value={form.values.rating}
-            onChange={(value) => form.setFieldValue('rating', value)} />
+          <Rating
+            aria-label="Stars"
+            value={form.values.rating}
+            onChange={(value) => form.setFieldValue('rating', value)}
+          />
         </Input.Wrapper>
-        <Textarea label="Comment (optional)" maxLength={1000} autosize minRows={2}
-          {...form.getInputProps('comment')} />
+        <Textarea
+          label="Comment (optional)"
+          maxLength={1000}
+          autosize
+          minRows={2}
+          {...form.getInputProps('comment')}
+        />
         <Text size="xs" c="dimmed">
           Your review stays hidden until {who} reviews you too, or for 14 days.
         </Text>
         <Group>
-          <Button type="submit" size="xs" loading={form.submitting}>Submit Review</Button>
+          <Button type="submit" size="xs" loading={form.submitting}>
+            Submit Review
+          </Button>
         </Group>
       </Stack>
     </form>

@@ -8,12 +8,19 @@ import type { Address } from '../api';
 export function ShippingAddressPanel({ orderId, address }: { orderId: number; address: Address }) {
   return (
     <Card withBorder padding="sm" bg="var(--mantine-color-gray-0)">
-      <Text size="sm" fw={600} mb={4}>Shipping address</Text>
-      <Text size="sm" style={{ whiteSpace: 'pre-line' }} data-testid="shipping-address">{address.raw}</Text>
+      <Text size="sm" fw={600} mb={4}>
+        Shipping address
+      </Text>
+      <Text size="sm" style={{ whiteSpace: 'pre-line' }} data-testid="shipping-address">
+        {address.raw}
+      </Text>
       <Group gap="xs" mt="xs">
         <CopyButton value={address.raw}>
           {({ copied, copy }) => (
-            <Button size="xs" variant="default" leftSection={<IconCopy size={14} />}
+            <Button
+              size="xs"
+              variant="default"
+              leftSection={<IconCopy size={14} />}
               onClick={() => {
                 try {
                   copy();
@@ -21,13 +28,20 @@ export function ShippingAddressPanel({ orderId, address }: { orderId: number; ad
                 } catch {
                   notifyError('Please try selecting and copying the address manually.', 'Failed to copy');
                 }
-              }}>
+              }}
+            >
               {copied ? 'Copied' : 'Copy'}
             </Button>
           )}
         </CopyButton>
-        <Button size="xs" variant="default" component={Link} to={`/orders/${orderId}/label`} target="_blank"
-          leftSection={<IconPrinter size={14} />}>
+        <Button
+          size="xs"
+          variant="default"
+          component={Link}
+          to={`/orders/${orderId}/label`}
+          target="_blank"
+          leftSection={<IconPrinter size={14} />}
+        >
           Print Label
         </Button>
       </Group>

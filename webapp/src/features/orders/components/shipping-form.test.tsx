@@ -25,7 +25,9 @@ describe('ShippingForm: US addresses (issue 36)', () => {
     await user.type(field('ZIP code'), '0211A');
     await user.type(field('Phone number'), '617-555-01OO');
     await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
-    expect(await screen.findByText('ZIP code must be 5 digits, or ZIP+4 such as 12345-6789')).toBeInTheDocument();
+    expect(
+      await screen.findByText('ZIP code must be 5 digits, or ZIP+4 such as 12345-6789'),
+    ).toBeInTheDocument();
     expect(screen.getByText('Phone number must have 10 digits, such as (555) 123-4567')).toBeInTheDocument();
     expect(onSubmit).not.toHaveBeenCalled();
     await user.clear(field('ZIP code'));
@@ -35,6 +37,9 @@ describe('ShippingForm: US addresses (issue 36)', () => {
     await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
     expect(onSubmit).toHaveBeenCalledOnce();
     expect(onSubmit.mock.calls[0][0].address).toMatchObject({
-      state: 'Massachusetts', zipCode: '02110-1234', country: 'United States' });
+      state: 'Massachusetts',
+      zipCode: '02110-1234',
+      country: 'United States',
+    });
   });
 });

@@ -25,8 +25,10 @@ const CODE_OF = new Map(US_STATES.map(([code, name]) => [name, code.toLowerCase(
 const filterStates: OptionsFilter = ({ options, search, limit }) => {
   const typed = search.trim().toLowerCase();
   const items = options as ComboboxParsedItem[] as ComboboxItem[];
-  const found = typed === '' ? items : items.filter(({ label }) =>
-    label.toLowerCase().startsWith(typed) || CODE_OF.get(label) === typed);
+  const found =
+    typed === ''
+      ? items
+      : items.filter(({ label }) => label.toLowerCase().startsWith(typed) || CODE_OF.get(label) === typed);
   return found.slice(0, limit);
 };
 
@@ -36,14 +38,17 @@ export function ShippingForm({ initial, onSubmit }: ShippingFormProps) {
     mode: 'controlled',
     initialValues: initial,
     validate: (values) =>
-      Object.fromEntries(Object.entries(validateAddress(values.address)).map(([k, v]) => [`address.${k}`, v])),
+      Object.fromEntries(
+        Object.entries(validateAddress(values.address)).map(([k, v]) => [`address.${k}`, v]),
+      ),
   });
   const save = form.values.saveAsUserAddress;
   return (
     <form
       onSubmit={submitWith(form, async (values) => values, {
         fallback: 'Please check the address.',
-        onSuccess: (values) => onSubmit({ ...values, setAsDefault: values.saveAsUserAddress && values.setAsDefault }),
+        onSuccess: (values) =>
+          onSubmit({ ...values, setAsDefault: values.saveAsUserAddress && values.setAsDefault }),
       })}
       noValidate
       aria-label="Shipping address"
@@ -54,29 +59,52 @@ export function ShippingForm({ initial, onSubmit }: ShippingFormProps) {
             if (name === 'state') {
               // A US state from the list (its name, or its code typed), issue 36.
               return (
-                <Autocomplete key={name} label={label} autoComplete={autoComplete} withAsterisk={required}
-                  data={STATE_NAMES} filter={filterStates} limit={8}
-                  {...form.getInputProps(`address.${name}`)} />
+                <Autocomplete
+                  key={name}
+                  label={label}
+                  autoComplete={autoComplete}
+                  withAsterisk={required}
+                  data={STATE_NAMES}
+                  filter={filterStates}
+                  limit={8}
+                  {...form.getInputProps(`address.${name}`)}
+                />
               );
             }
             if (name === 'country') {
               return (
-                <TextInput key={name} label={label} autoComplete={autoComplete} withAsterisk={required} readOnly
+                <TextInput
+                  key={name}
+                  label={label}
+                  autoComplete={autoComplete}
+                  withAsterisk={required}
+                  readOnly
                   description="Rethread ships within the United States only"
-                  {...form.getInputProps(`address.${name}`)} />
+                  {...form.getInputProps(`address.${name}`)}
+                />
               );
             }
             return (
-              <TextInput key={name} label={label} autoComplete={autoComplete} withAsterisk={required}
+              <TextInput
+                key={name}
+                label={label}
+                autoComplete={autoComplete}
+                withAsterisk={required}
                 inputMode={{ zipCode: 'numeric' as const, phoneNumber: 'tel' as const }[name as string]}
-                {...form.getInputProps(`address.${name}`)} />
+                {...form.getInputProps(`address.${name}`)}
+              />
             );
           })}
         </SimpleGrid>
-        <Checkbox label="Save this address for next time"
-          {...form.getInputProps('saveAsUserAddress', { type: 'checkbox' })} />
+        <Checkbox
+          label="Save this address for next time"
+          {...form.getInputProps('saveAsUserAddress', { type: 'checkbox' })}
+        />
         {save && (
-          <Checkbox label="Set as my default address" {...form.getInputProps('setAsDefault', { type: 'checkbox' })} />
+          <Checkbox
+            label="Set as my default address"
+            {...form.getInputProps('setAsDefault', { type: 'checkbox' })}
+          />
         )}
         <Group justify="flex-end">
           <Button type="submit">Continue to Payment</Button>

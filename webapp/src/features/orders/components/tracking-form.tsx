@@ -20,14 +20,21 @@ export function TrackingForm({ onSubmit, onCancel }: TrackingFormProps) {
     validate: { trackingNumber: (value) => (value.trim() ? null : 'Tracking number is required') },
   });
   return (
-    <form onSubmit={submitWith(form, onSubmit, { fallback: 'Failed to update order status.' })} noValidate
-      aria-label="Tracking details">
+    <form
+      onSubmit={submitWith(form, onSubmit, { fallback: 'Failed to update order status.' })}
+      noValidate
+      aria-label="Tracking details"
+    >
       <Stack gap="xs">
         <TextInput label="Tracking number" withAsterisk {...form.getInputProps('trackingNumber')} />
         <TextInput label="Tracking URL (optional)" type="url" {...form.getInputProps('trackingUrl')} />
         <Group gap="xs">
-          <Button type="submit" size="xs" loading={form.submitting}>Mark as Shipped</Button>
-          <Button size="xs" variant="default" onClick={onCancel}>Cancel</Button>
+          <Button type="submit" size="xs" loading={form.submitting}>
+            Mark as Shipped
+          </Button>
+          <Button size="xs" variant="default" onClick={onCancel}>
+            Cancel
+          </Button>
         </Group>
       </Stack>
     </form>

@@ -54,8 +54,7 @@ describe('Contact page', () => {
 
   it('shows the server message when sending fails', async () => {
     fakeServer({
-      'POST /api/contact': () =>
-        json({ message: 'You have sent several messages recently.' }, 429),
+      'POST /api/contact': () => json({ message: 'You have sent several messages recently.' }, 429),
     });
     const user = userEvent.setup();
     renderRoutes(routes, '/contact');

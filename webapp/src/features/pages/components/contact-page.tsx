@@ -47,12 +47,18 @@ function HelpAside() {
         Our support team answers every message within {POLICY.supportReply}, by email.
       </HelpCard>
       <HelpCard icon={<IconShieldCheck size={20} />} title="Problem with an order?">
-        Put your order number in the subject. Claims must reach us within {POLICY.inspection} of
-        delivery; see <Anchor component={Link} to="/buyer-protection" underline="always">Buyer Protection</Anchor>.
+        Put your order number in the subject. Claims must reach us within {POLICY.inspection} of delivery; see{' '}
+        <Anchor component={Link} to="/buyer-protection" underline="always">
+          Buyer Protection
+        </Anchor>
+        .
       </HelpCard>
       <HelpCard icon={<IconMail size={20} />} title="Quick answers">
-        Many questions are answered in our <Anchor component={Link} to="/faq" underline="always">FAQ</Anchor>. You
-        can also email {POLICY.supportEmail}.
+        Many questions are answered in our{' '}
+        <Anchor component={Link} to="/faq" underline="always">
+          FAQ
+        </Anchor>
+        . You can also email {POLICY.supportEmail}.
       </HelpCard>
     </Stack>
   );
@@ -84,8 +90,8 @@ export function ContactPage() {
       <Stack gap="xs" mb="xl">
         <Title order={1}>Contact Us</Title>
         <Text size="lg" c="dimmed" maw={640}>
-          Questions about an order, a listing or your account? Send us a message and we&apos;ll get
-          back to you.
+          Questions about an order, a listing or your account? Send us a message and we&apos;ll get back to
+          you.
         </Text>
       </Stack>
       <Grid gap="xl">
@@ -93,7 +99,12 @@ export function ContactPage() {
           <Card padding="xl">
             {sentTo ? (
               <Stack align="flex-start" gap="md" role="status">
-                <Alert color="green" variant="light" icon={<IconCircleCheck aria-hidden />} title="Thanks, your message is on its way">
+                <Alert
+                  color="green"
+                  variant="light"
+                  icon={<IconCircleCheck aria-hidden />}
+                  title="Thanks, your message is on its way"
+                >
                   We&apos;ll reply to {sentTo} within {POLICY.supportReply}.
                 </Alert>
                 <Button variant="default" onClick={() => setSentTo(null)}>
@@ -108,7 +119,13 @@ export function ContactPage() {
                       <TextInput label="Name" autoComplete="name" required {...form.getInputProps('name')} />
                     </Grid.Col>
                     <Grid.Col span={{ base: 12, sm: 6 }}>
-                      <TextInput label="Email" type="email" autoComplete="email" required {...form.getInputProps('email')} />
+                      <TextInput
+                        label="Email"
+                        type="email"
+                        autoComplete="email"
+                        required
+                        {...form.getInputProps('email')}
+                      />
                     </Grid.Col>
                   </Grid>
                   <TextInput

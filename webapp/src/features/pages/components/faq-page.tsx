@@ -109,7 +109,12 @@ export function FaqPage() {
           )}
           <Stack gap="xl">
             {results.map((category) => (
-              <section key={category.id} id={category.id} className={classes.section} aria-labelledby={`${category.id}-title`}>
+              <section
+                key={category.id}
+                id={category.id}
+                className={classes.section}
+                aria-labelledby={`${category.id}-title`}
+              >
                 <Title order={2} size="h3" id={`${category.id}-title`} mb="sm">
                   {category.title}
                 </Title>

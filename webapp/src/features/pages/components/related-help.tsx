@@ -32,7 +32,12 @@ export function RelatedHelp({ current }: { current: StaticPageKey }) {
         <Text size="sm" c="dimmed" mt="xs">
           Can&apos;t find an answer? Our team replies within {POLICY.supportReply}.
         </Text>
-        <Button component={Link} to="/contact" variant="light" leftSection={<IconMessageCircle size={18} aria-hidden />}>
+        <Button
+          component={Link}
+          to="/contact"
+          variant="light"
+          leftSection={<IconMessageCircle size={18} aria-hidden />}
+        >
           Contact Support
         </Button>
       </Stack>

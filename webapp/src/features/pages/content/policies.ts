@@ -171,8 +171,7 @@ export const RETURNS: PolicyDocument = {
         `Refunds are sent within ${P.refundTime} to the account you paid from. An approved ` +
           `refund includes the item price, the ${P.serviceFee} service fee and the ` +
           `${P.shippingFee} shipping fee.`,
-        'Items that never arrived do not need to be returned: we refund you once the claim is ' +
-          'approved.',
+        'Items that never arrived do not need to be returned: we refund you once the claim is ' + 'approved.',
       ],
     },
     {

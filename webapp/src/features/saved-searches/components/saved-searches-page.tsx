@@ -1,4 +1,16 @@
-import { ActionIcon, Badge, Button, Card, Container, EmptyState, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Card,
+  Container,
+  EmptyState,
+  Group,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { IconBell, IconTrash } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { LoadFailed } from '@/components/load-failed';
@@ -17,8 +29,12 @@ import {
 function shopLink(query: SavedQuery): string {
   const params = new URLSearchParams();
   if (query.q) params.set('q', query.q);
-  for (const [key, values] of [['brand', query.brand], ['category', query.category], ['size', query.size],
-    ['condition', query.condition]] as const) {
+  for (const [key, values] of [
+    ['brand', query.brand],
+    ['category', query.category],
+    ['size', query.size],
+    ['condition', query.condition],
+  ] as const) {
     for (const value of values) params.append(key, value);
   }
   if (query.minPrice) params.set('minPrice', query.minPrice);
@@ -29,14 +45,27 @@ function shopLink(query: SavedQuery): string {
 function Matches({ id }: { id: number }) {
   const matches = useSavedSearchMatches(id);
   if (matches.isPending) return <Skeleton h={200} radius="md" aria-label="Loading matches" />;
-  if (matches.isError) return <LoadFailed title="Failed to load the matches" onRetry={() => void matches.refetch()} />;
+  if (matches.isError)
+    return <LoadFailed title="Failed to load the matches" onRetry={() => void matches.refetch()} />;
   if (matches.data.items.length === 0) {
-    return <Text c="dimmed" size="sm">Nothing matches yet. We’ll tell you when something does.</Text>;
+    return (
+      <Text c="dimmed" size="sm">
+        Nothing matches yet. We’ll tell you when something does.
+      </Text>
+    );
   }
   return <ProductGrid products={matches.data.items} />;
 }
 
-function SavedSearchCard({ search, open, onOpen }: { search: SavedSearch; open: boolean; onOpen: () => void }) {
+function SavedSearchCard({
+  search,
+  open,
+  onOpen,
+}: {
+  search: SavedSearch;
+  open: boolean;
+  onOpen: () => void;
+}) {
   const remove = useDeleteSavedSearch();
   return (
     <Card withBorder radius="md" padding="md" component="article" aria-label={`Saved search ${search.name}`}>
@@ -44,24 +73,41 @@ function SavedSearchCard({ search, open, onOpen }: { search: SavedSearch; open: 
         <Stack gap={4}>
           <Group gap="xs">
             <Text fw={600}>{search.name}</Text>
-            {search.newCount > 0 && <Badge color="brand" variant="filled">{search.newCount} new</Badge>}
+            {search.newCount > 0 && (
+              <Badge color="brand" variant="filled">
+                {search.newCount} new
+              </Badge>
+            )}
           </Group>
           <Group gap="xs">
             <Button size="xs" variant={open ? 'filled' : 'light'} onClick={onOpen} aria-expanded={open}>
               {open ? 'Showing matches' : 'Show matches'}
             </Button>
-            <Button size="xs" variant="subtle" component={Link} to={shopLink(search.query)}>Open in the shop</Button>
+            <Button size="xs" variant="subtle" component={Link} to={shopLink(search.query)}>
+              Open in the shop
+            </Button>
           </Group>
         </Stack>
-        <ActionIcon variant="subtle" color="red" aria-label={`Delete saved search ${search.name}`} loading={remove.isPending}
-          onClick={() => remove.mutate(search.id, {
-            onSuccess: () => notifySuccess('Saved search deleted'),
-            onError: (error) => notifyError(errorMessage(error, 'Could not delete it. Please try again.')),
-          })}>
+        <ActionIcon
+          variant="subtle"
+          color="red"
+          aria-label={`Delete saved search ${search.name}`}
+          loading={remove.isPending}
+          onClick={() =>
+            remove.mutate(search.id, {
+              onSuccess: () => notifySuccess('Saved search deleted'),
+              onError: (error) => notifyError(errorMessage(error, 'Could not delete it. Please try again.')),
+            })
+          }
+        >
           <IconTrash size={18} />
         </ActionIcon>
       </Group>
-      {open && <Stack mt="md"><Matches id={search.id} /></Stack>}
+      {open && (
+        <Stack mt="md">
+          <Matches id={search.id} />
+        </Stack>
+      )}
     </Card>
   );
 }
@@ -73,15 +119,28 @@ export default function SavedSearchesPage() {
   const openId = Number(params.get('open')) || null;
   let body;
   if (searches.isPending) {
-    body = <Stack gap="sm" aria-busy="true" aria-label="Loading saved searches">{[0, 1, 2].map((i) => <Skeleton key={i} h={80} radius="md" />)}</Stack>;
+    body = (
+      <Stack gap="sm" aria-busy="true" aria-label="Loading saved searches">
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} h={80} radius="md" />
+        ))}
+      </Stack>
+    );
   } else if (searches.isError) {
     body = <LoadFailed title="Failed to load your saved searches" onRetry={() => void searches.refetch()} />;
   } else if (searches.data.length === 0) {
     body = (
-      <EmptyState title="No saved searches yet" icon={<IconBell />} withIndicatorBackground py="xl"
-        description="Search the shop, then choose Save this search: we’ll tell you when new listings match.">
+      <EmptyState
+        title="No saved searches yet"
+        icon={<IconBell />}
+        withIndicatorBackground
+        py="xl"
+        description="Search the shop, then choose Save this search: we’ll tell you when new listings match."
+      >
         <EmptyState.Actions>
-          <Button component={Link} to="/marketplace">Go to the shop</Button>
+          <Button component={Link} to="/marketplace">
+            Go to the shop
+          </Button>
         </EmptyState.Actions>
       </EmptyState>
     );
@@ -89,8 +148,12 @@ export default function SavedSearchesPage() {
     body = (
       <Stack gap="sm">
         {searches.data.map((search) => (
-          <SavedSearchCard key={search.id} search={search} open={openId === search.id}
-            onOpen={() => setParams(openId === search.id ? {} : { open: String(search.id) })} />
+          <SavedSearchCard
+            key={search.id}
+            search={search}
+            open={openId === search.id}
+            onOpen={() => setParams(openId === search.id ? {} : { open: String(search.id) })}
+          />
         ))}
       </Stack>
     );
@@ -98,7 +161,9 @@ export default function SavedSearchesPage() {
   return (
     <Container size="lg" py="xl">
       <Title order={1}>Saved searches</Title>
-      <Text c="dimmed" mb="lg">We tell you when new listings match, at most once an hour for each search.</Text>
+      <Text c="dimmed" mb="lg">
+        We tell you when new listings match, at most once an hour for each search.
+      </Text>
       {body}
     </Container>
   );

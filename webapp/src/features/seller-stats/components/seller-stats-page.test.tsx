@@ -12,15 +12,36 @@ const routes = [{ path: '/seller/stats', element: <SellerStatsPage /> }];
 
 function makeStats(overrides: Partial<SellerStats> = {}): SellerStats {
   const days = Array.from({ length: 30 }, (_, i) => ({
-    date: `2026-11-${String(i + 1).padStart(2, '0')}`, views: i, offers: i % 3, sales: i === 29 ? 1 : 0,
+    date: `2026-11-${String(i + 1).padStart(2, '0')}`,
+    views: i,
+    offers: i % 3,
+    sales: i === 29 ? 1 : 0,
     earnings: i === 29 ? '18.52' : '0.00',
   }));
   return {
     days,
     totals: { views: 435, offers: 29, sales: 1, earnings: '18.52' },
     listings: [
-      { productId: 4, title: 'Wool coat', status: 'available', price: '80.00', views: 12, watchers: 3, offers: 2, daysListed: 5 },
-      { productId: 2, title: 'Silk scarf', status: 'sold', price: '20.00', views: 4, watchers: 0, offers: 0, daysListed: 9 },
+      {
+        productId: 4,
+        title: 'Wool coat',
+        status: 'available',
+        price: '80.00',
+        views: 12,
+        watchers: 3,
+        offers: 2,
+        daysListed: 5,
+      },
+      {
+        productId: 2,
+        title: 'Silk scarf',
+        status: 'sold',
+        price: '20.00',
+        views: 4,
+        watchers: 0,
+        offers: 0,
+        daysListed: 9,
+      },
     ],
     ...overrides,
   };
@@ -38,7 +59,12 @@ describe('SellerStatsPage', () => {
     expect(screen.getByRole('heading', { name: 'Earnings per day' })).toBeInTheDocument();
     const table = screen.getByRole('table', { name: 'Your listings' });
     const coat = within(table).getByRole('link', { name: 'Wool coat' }).closest('tr')!;
-    expect(within(coat).getAllByRole('cell').slice(1).map((c) => c.textContent)).toEqual(['12', '3', '2', '5']);
+    expect(
+      within(coat)
+        .getAllByRole('cell')
+        .slice(1)
+        .map((c) => c.textContent),
+    ).toEqual(['12', '3', '2', '5']);
     expect(within(table).getByText('sold')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Stats' })).toHaveAttribute('aria-current', 'page');
   });
@@ -46,7 +72,8 @@ describe('SellerStatsPage', () => {
   it('has an empty state and a retry after a failure', async () => {
     let fail = true;
     fakeServer({
-      'GET /api/user/stats': () => (fail ? json({ message: 'boom' }, 500) : json(makeStats({ listings: [] }))),
+      'GET /api/user/stats': () =>
+        fail ? json({ message: 'boom' }, 500) : json(makeStats({ listings: [] })),
     });
     const user = userEvent.setup();
     renderRoutes(routes, '/seller/stats');

@@ -1,6 +1,19 @@
 import '@mantine/charts/styles.css';
 import { BarChart, LineChart } from '@mantine/charts';
-import { Anchor, Badge, Button, Card, Container, EmptyState, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Container,
+  EmptyState,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
 import { IconChartBar } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { LoadFailed } from '@/components/load-failed';
@@ -13,9 +26,15 @@ const dayLabel = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeri
 function Figure({ label, value }: { label: string; value: string }) {
   return (
     <Card withBorder padding="md" radius="md">
-      <Text size="sm" c="dimmed">{label}</Text>
-      <Text fz={26} fw={700} lh={1.3}>{value}</Text>
-      <Text size="xs" c="dimmed">Last 30 days</Text>
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text fz={26} fw={700} lh={1.3}>
+        {value}
+      </Text>
+      <Text size="xs" c="dimmed">
+        Last 30 days
+      </Text>
     </Card>
   );
 }
@@ -29,23 +48,51 @@ function Charts({ stats }: { stats: SellerStats }) {
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
       <Card withBorder padding="md" radius="md" component="section" aria-labelledby="stats-views">
-        <Title order={2} size="h5" mb="sm" id="stats-views">Views per day</Title>
-        <LineChart h={220} data={data} dataKey="day" curveType="monotone" withDots={false}
-          series={[{ name: 'views', label: 'Views', color: 'brand.7' }]} />
+        <Title order={2} size="h5" mb="sm" id="stats-views">
+          Views per day
+        </Title>
+        <LineChart
+          h={220}
+          data={data}
+          dataKey="day"
+          curveType="monotone"
+          withDots={false}
+          series={[{ name: 'views', label: 'Views', color: 'brand.7' }]}
+        />
       </Card>
       <Card withBorder padding="md" radius="md" component="section" aria-labelledby="stats-offers">
-        <Title order={2} size="h5" mb="sm" id="stats-offers">Offers and sales per day</Title>
-        <BarChart h={220} data={data} dataKey="day" withLegend
+        <Title order={2} size="h5" mb="sm" id="stats-offers">
+          Offers and sales per day
+        </Title>
+        <BarChart
+          h={220}
+          data={data}
+          dataKey="day"
+          withLegend
           series={[
             { name: 'offers', label: 'Offers', color: 'orange.6' },
             { name: 'sales', label: 'Sales', color: 'indigo.7' },
-          ]} />
+          ]}
+        />
       </Card>
-      <Card withBorder padding="md" radius="md" component="section" aria-labelledby="stats-earnings"
-        style={{ gridColumn: '1 / -1' }}>
-        <Title order={2} size="h5" mb="sm" id="stats-earnings">Earnings per day</Title>
-        <BarChart h={200} data={data} dataKey="day" valueFormatter={(value) => formatMoney(value)}
-          series={[{ name: 'earnings', label: 'Earnings', color: 'teal.7' }]} />
+      <Card
+        withBorder
+        padding="md"
+        radius="md"
+        component="section"
+        aria-labelledby="stats-earnings"
+        style={{ gridColumn: '1 / -1' }}
+      >
+        <Title order={2} size="h5" mb="sm" id="stats-earnings">
+          Earnings per day
+        </Title>
+        <BarChart
+          h={200}
+          data={data}
+          dataKey="day"
+          valueFormatter={(value) => formatMoney(value)}
+          series={[{ name: 'earnings', label: 'Earnings', color: 'teal.7' }]}
+        />
       </Card>
     </SimpleGrid>
   );
@@ -54,7 +101,9 @@ function Charts({ stats }: { stats: SellerStats }) {
 function ListingTable({ stats }: { stats: SellerStats }) {
   return (
     <Card withBorder padding="md" radius="md" component="section" aria-labelledby="stats-listings">
-      <Title order={2} size="h5" mb="sm" id="stats-listings">Your listings</Title>
+      <Title order={2} size="h5" mb="sm" id="stats-listings">
+        Your listings
+      </Title>
       <Table.ScrollContainer minWidth={560}>
         <Table striped verticalSpacing={6} fz="sm" aria-labelledby="stats-listings">
           <Table.Thead>
@@ -70,9 +119,17 @@ function ListingTable({ stats }: { stats: SellerStats }) {
             {stats.listings.map((item) => (
               <Table.Tr key={item.productId}>
                 <Table.Td>
-                  <Anchor component={Link} to={`/product/${item.productId}`} size="sm">{item.title}</Anchor>{' '}
-                  {item.status !== 'available' && <Badge size="xs" variant="light" color="gray">{item.status}</Badge>}
-                  <Text size="xs" c="dimmed">{formatMoney(item.price)}</Text>
+                  <Anchor component={Link} to={`/product/${item.productId}`} size="sm">
+                    {item.title}
+                  </Anchor>{' '}
+                  {item.status !== 'available' && (
+                    <Badge size="xs" variant="light" color="gray">
+                      {item.status}
+                    </Badge>
+                  )}
+                  <Text size="xs" c="dimmed">
+                    {formatMoney(item.price)}
+                  </Text>
                 </Table.Td>
                 <Table.Td ta="right">{item.views}</Table.Td>
                 <Table.Td ta="right">{item.watchers}</Table.Td>
@@ -95,7 +152,9 @@ export default function SellerStatsPage() {
     body = (
       <Stack gap="sm" aria-busy="true" aria-label="Loading stats">
         <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
-          {[0, 1, 2, 3].map((i) => <Skeleton key={i} h={96} radius="md" />)}
+          {[0, 1, 2, 3].map((i) => (
+            <Skeleton key={i} h={96} radius="md" />
+          ))}
         </SimpleGrid>
         <Skeleton h={260} radius="md" />
       </Stack>
@@ -104,10 +163,17 @@ export default function SellerStatsPage() {
     body = <LoadFailed title="Failed to load your stats" onRetry={() => void stats.refetch()} />;
   } else if (stats.data.listings.length === 0) {
     body = (
-      <EmptyState title="No stats yet" icon={<IconChartBar />} withIndicatorBackground py="xl"
-        description="List an item and its views, watchers and offers show up here.">
+      <EmptyState
+        title="No stats yet"
+        icon={<IconChartBar />}
+        withIndicatorBackground
+        py="xl"
+        description="List an item and its views, watchers and offers show up here."
+      >
         <EmptyState.Actions>
-          <Button component={Link} to="/create-listing">List an item</Button>
+          <Button component={Link} to="/create-listing">
+            List an item
+          </Button>
         </EmptyState.Actions>
       </EmptyState>
     );
@@ -129,7 +195,9 @@ export default function SellerStatsPage() {
   return (
     <Container size="lg" py="xl">
       <Title order={1}>Seller Hub</Title>
-      <Text c="dimmed" mb="md">How your closet did over the last 30 days, and each listing’s views, watchers and offers.</Text>
+      <Text c="dimmed" mb="md">
+        How your closet did over the last 30 days, and each listing’s views, watchers and offers.
+      </Text>
       <SellerHubTabs current="stats" />
       {body}
     </Container>

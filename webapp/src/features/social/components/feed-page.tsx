@@ -31,7 +31,9 @@ export default function FeedPage() {
             <Text c="dimmed">Outfits from the community. Tap a tagged item to shop the look.</Text>
           </div>
           {me && (
-            <Button component={Link} to="/post/new" leftSection={<IconPlus size={16} />}>New style post</Button>
+            <Button component={Link} to="/post/new" leftSection={<IconPlus size={16} />}>
+              New style post
+            </Button>
           )}
         </Group>
         <Tabs value={tab} onChange={(value) => change({ tab: value === 'following' ? 'following' : null })}>
@@ -43,26 +45,48 @@ export default function FeedPage() {
         {hashtag && (
           <Group gap="xs">
             <Text size="sm">Showing posts tagged</Text>
-            <Badge size="lg" variant="light" tt="none"
-              rightSection={<CloseButton size="xs" aria-label={`Clear #${hashtag} filter`} onClick={() => change({ hashtag: null })} />}>
+            <Badge
+              size="lg"
+              variant="light"
+              tt="none"
+              rightSection={
+                <CloseButton
+                  size="xs"
+                  aria-label={`Clear #${hashtag} filter`}
+                  onClick={() => change({ hashtag: null })}
+                />
+              }
+            >
               #{hashtag}
             </Badge>
           </Group>
         )}
         {following && !me ? (
           <Stack align="center" py="xl" gap="xs">
-            <Title order={2} size="h4">Log in to see who you follow</Title>
+            <Title order={2} size="h4">
+              Log in to see who you follow
+            </Title>
             <Text c="dimmed">Follow members to see their latest looks here.</Text>
-            <Button component={Link} to={authLink}>Login / Sign Up</Button>
+            <Button component={Link} to={authLink}>
+              Login / Sign Up
+            </Button>
           </Stack>
         ) : (
           <PostGrid
             query={feed}
             emptyTitle={following ? 'No posts from people you follow yet' : 'No style posts yet'}
-            emptyDescription={following
-              ? 'Follow members from their posts or profiles to fill this tab.'
-              : 'Be the first to share a look with the community.'}
-            emptyAction={me ? <Button component={Link} to="/post/new">New style post</Button> : undefined}
+            emptyDescription={
+              following
+                ? 'Follow members from their posts or profiles to fill this tab.'
+                : 'Be the first to share a look with the community.'
+            }
+            emptyAction={
+              me ? (
+                <Button component={Link} to="/post/new">
+                  New style post
+                </Button>
+              ) : undefined
+            }
           />
         )}
       </Stack>

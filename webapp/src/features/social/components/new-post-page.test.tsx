@@ -42,12 +42,20 @@ describe('NewPostPage pins', () => {
     const pin = await screen.findByRole('button', { name: /^Pin for Wool coat at the centre of the photo/ });
     await waitFor(() => expect(pin).toHaveFocus());
     const status = screen.getByRole('status');
-    expect(status).toHaveTextContent('Pin for Wool coat is at the centre of the photo (50% across, 50% down). Move it with the arrow keys');
-    await user.keyboard('{ArrowRight}{ArrowRight}{ArrowRight}{ArrowRight}{ArrowDown}{ArrowDown}{ArrowDown}{ArrowDown}');
+    expect(status).toHaveTextContent(
+      'Pin for Wool coat is at the centre of the photo (50% across, 50% down). Move it with the arrow keys',
+    );
+    await user.keyboard(
+      '{ArrowRight}{ArrowRight}{ArrowRight}{ArrowRight}{ArrowDown}{ArrowDown}{ArrowDown}{ArrowDown}',
+    );
     expect(status).toHaveTextContent('Wool coat: the bottom right of the photo (70% across, 70% down)');
     await user.keyboard('{Shift>}{ArrowLeft}{/Shift}{Enter}');
-    expect(status).toHaveTextContent('Pin for Wool coat set at the bottom right of the photo (69% across, 70% down).');
-    expect(screen.getByText('Pinned at the bottom right of the photo (69% across, 70% down)')).toBeInTheDocument();
+    expect(status).toHaveTextContent(
+      'Pin for Wool coat set at the bottom right of the photo (69% across, 70% down).',
+    );
+    expect(
+      screen.getByText('Pinned at the bottom right of the photo (69% across, 70% down)'),
+    ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Publish' }));
     await waitFor(() => expect(server.requests.some((r) => r.method === 'POST')).toBe(true));
     const sent = await server.requests.find((r) => r.method === 'POST')!.json();
@@ -100,7 +108,7 @@ describe('NewPostPage labels and hashtags', () => {
 });
 
 describe('NewPostPage tag search', () => {
-  it('searches as tagging, so analytics does not count it as a shopper\'s search (issue 36)', async () => {
+  it("searches as tagging, so analytics does not count it as a shopper's search (issue 36)", async () => {
     const { server } = await withPhotoAndTag();
     const searches = server.requests.filter((r) => new URL(r.url).pathname === '/api/products');
     expect(searches.length).toBeGreaterThan(0);

@@ -1,7 +1,22 @@
 import limits from '@fixtures/form-limits.json';
 import {
-  ActionIcon, AspectRatio, Avatar, Button, Container, FileButton, Grid, Group, Image, Paper, Stack, TagsInput,
-  Text, Textarea, Title, UnstyledButton, VisuallyHidden,
+  ActionIcon,
+  AspectRatio,
+  Avatar,
+  Button,
+  Container,
+  FileButton,
+  Grid,
+  Group,
+  Image,
+  Paper,
+  Stack,
+  TagsInput,
+  Text,
+  Textarea,
+  Title,
+  UnstyledButton,
+  VisuallyHidden,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconPhotoPlus, IconPin, IconX } from '@tabler/icons-react';
@@ -75,7 +90,10 @@ export default function NewPostPage() {
   // A chip that breaks the rule is not added: it stays in the box, with the rule's message.
   function setHashtags(chips: string[]) {
     const bad = chips.find((chip) => hashtagProblem(chip));
-    form.setFieldValue('hashtags', chips.filter((chip) => !hashtagProblem(chip)));
+    form.setFieldValue(
+      'hashtags',
+      chips.filter((chip) => !hashtagProblem(chip)),
+    );
     if (bad !== undefined) setHashtagDraft(bad);
   }
   const hashtagError = hashtagProblem(hashtagDraft) ?? form.errors.hashtags;
@@ -85,7 +103,10 @@ export default function NewPostPage() {
   }
 
   function pin(id: number, x: number | null, y: number | null) {
-    form.setFieldValue('tags', values.tags.map((tag) => (tag.product.id === id ? { ...tag, x, y } : tag)));
+    form.setFieldValue(
+      'tags',
+      values.tags.map((tag) => (tag.product.id === id ? { ...tag, x, y } : tag)),
+    );
   }
 
   function startPlacing(tag: Tag) {
@@ -93,8 +114,10 @@ export default function NewPostPage() {
     const y = tag.y ?? 0.5;
     if (tag.x === null) pin(tag.product.id, x, y);
     setPlacing(tag.product.id);
-    setAnnouncement(`Pin for ${tag.product.title} is at ${describeSpot(x, y)}. Move it with the arrow keys `
-      + '(Shift for small steps) or click the photo where the item is. Press Enter when done, Delete to remove it.');
+    setAnnouncement(
+      `Pin for ${tag.product.title} is at ${describeSpot(x, y)}. Move it with the arrow keys ` +
+        '(Shift for small steps) or click the photo where the item is. Press Enter when done, Delete to remove it.',
+    );
   }
 
   function place(event: MouseEvent<HTMLDivElement>) {
@@ -128,97 +151,174 @@ export default function NewPostPage() {
     }
   }
 
-  const submit = submitWith(form, (v: Values) => create.mutateAsync({
-    content: v.content.trim(),
-    image: v.image,
-    hashtags: v.hashtags.map((tag) => tag.replace(/^#/, '')),
-    taggedProductIds: v.tags.map((tag) => tag.product.id),
-    tagPositions: v.tags.flatMap((tag) => (tag.x !== null && tag.y !== null ? [{ productId: tag.product.id, x: tag.x, y: tag.y }] : [])),
-  }), {
-    fallback: 'Failed to publish your post. Please try again.',
-    fieldPaths: { taggedProductIds: 'tags', tagPositions: 'tags' },
-    onSuccess: (post) => navigate(`/post/${post.id}`),
-  });
+  const submit = submitWith(
+    form,
+    (v: Values) =>
+      create.mutateAsync({
+        content: v.content.trim(),
+        image: v.image,
+        hashtags: v.hashtags.map((tag) => tag.replace(/^#/, '')),
+        taggedProductIds: v.tags.map((tag) => tag.product.id),
+        tagPositions: v.tags.flatMap((tag) =>
+          tag.x !== null && tag.y !== null ? [{ productId: tag.product.id, x: tag.x, y: tag.y }] : [],
+        ),
+      }),
+    {
+      fallback: 'Failed to publish your post. Please try again.',
+      fieldPaths: { taggedProductIds: 'tags', tagPositions: 'tags' },
+      onSuccess: (post) => navigate(`/post/${post.id}`),
+    },
+  );
 
   return (
     <Container size="lg" py="xl">
-      <Title order={1} mb="lg">New style post</Title>
+      <Title order={1} mb="lg">
+        New style post
+      </Title>
       <form onSubmit={submit} noValidate>
         <Grid gap="xl">
           <Grid.Col span={{ base: 12, md: 6 }}>
             <Stack gap="xs">
               {values.image ? (
                 // A pointer shortcut: the keyboard places pins with the arrow keys (pinKey).
-                <div className={classes.frame} onClick={place} role="presentation" data-placing={placing !== null || undefined}
-                  style={{ cursor: placing !== null ? 'crosshair' : undefined }}>
+                <div
+                  className={classes.frame}
+                  onClick={place}
+                  role="presentation"
+                  data-placing={placing !== null || undefined}
+                  style={{ cursor: placing !== null ? 'crosshair' : undefined }}
+                >
                   <AspectRatio ratio={4 / 5}>
                     <Image src={values.image} alt="Your photo" radius="lg" />
                   </AspectRatio>
-                  {values.tags.filter((t) => t.x !== null && t.y !== null).map((tag) => (
-                    <button key={tag.product.id} type="button" className={classes.spot} title={tag.product.title}
-                      ref={(node) => { if (node) pins.current.set(tag.product.id, node); else pins.current.delete(tag.product.id); }}
-                      aria-label={`Pin for ${tag.product.title} at ${describeSpot(tag.x ?? 0, tag.y ?? 0)}. Arrow keys move it.`}
-                      data-active={placing === tag.product.id || undefined}
-                      onClick={(event) => { event.stopPropagation(); if (event.detail !== 0) setPlacing(tag.product.id); }}
-                      onKeyDown={(event) => pinKey(event, tag)}
-                      style={{ left: `${(tag.x ?? 0) * 100}%`, top: `${(tag.y ?? 0) * 100}%` }} />
-                  ))}
+                  {values.tags
+                    .filter((t) => t.x !== null && t.y !== null)
+                    .map((tag) => (
+                      <button
+                        key={tag.product.id}
+                        type="button"
+                        className={classes.spot}
+                        title={tag.product.title}
+                        ref={(node) => {
+                          if (node) pins.current.set(tag.product.id, node);
+                          else pins.current.delete(tag.product.id);
+                        }}
+                        aria-label={`Pin for ${tag.product.title} at ${describeSpot(tag.x ?? 0, tag.y ?? 0)}. Arrow keys move it.`}
+                        data-active={placing === tag.product.id || undefined}
+                        onClick={(event) => {
+                          event.stopPropagation();
+                          if (event.detail !== 0) setPlacing(tag.product.id);
+                        }}
+                        onKeyDown={(event) => pinKey(event, tag)}
+                        style={{ left: `${(tag.x ?? 0) * 100}%`, top: `${(tag.y ?? 0) * 100}%` }}
+                      />
+                    ))}
                 </div>
               ) : (
                 <Paper withBorder radius="lg" p="xl" style={{ borderStyle: 'dashed' }}>
                   <Stack align="center" gap="xs" py="xl">
                     <IconPhotoPlus size={40} stroke={1.4} />
                     <Text fw={600}>Add a photo of your look</Text>
-                    <Text size="sm" c="dimmed">JPEG, PNG, WebP or GIF, up to 10 MB</Text>
+                    <Text size="sm" c="dimmed">
+                      JPEG, PNG, WebP or GIF, up to 10 MB
+                    </Text>
                   </Stack>
                 </Paper>
               )}
               <FileButton onChange={(file) => void pickFile(file)} accept="image/*">
-                {(props) => <Button variant="light" leftSection={<IconPhotoPlus size={16} />} {...props}>
-                  {values.image ? 'Change photo' : 'Choose photo'}</Button>}
+                {(props) => (
+                  <Button variant="light" leftSection={<IconPhotoPlus size={16} />} {...props}>
+                    {values.image ? 'Change photo' : 'Choose photo'}
+                  </Button>
+                )}
               </FileButton>
-              {form.errors.image && <Text c="red" size="sm" role="alert">{form.errors.image}</Text>}
+              {form.errors.image && (
+                <Text c="red" size="sm" role="alert">
+                  {form.errors.image}
+                </Text>
+              )}
               {placing !== null && (
                 <Text size="sm" c="brand">
                   Click the photo where the item is, or move the pin with the arrow keys. Enter when done.
                 </Text>
               )}
-              <VisuallyHidden role="status" aria-live="polite">{announcement}</VisuallyHidden>
+              <VisuallyHidden role="status" aria-live="polite">
+                {announcement}
+              </VisuallyHidden>
             </Stack>
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 6 }}>
             <Stack gap="md">
-              <Textarea label="Caption" placeholder="Tell people about this look. #words become hashtags."
-                rows={4} {...form.getInputProps('content')} />
-              <TagsInput label="Hashtags" placeholder="Type a tag and press Enter" maxTags={MAX_HASHTAGS}
-                description="Letters, numbers and underscores" splitChars={[',', ' ', '#']}
-                value={values.hashtags} onChange={setHashtags} searchValue={hashtagDraft}
-                onSearchChange={setHashtagDraft} error={hashtagError} />
-              <ProductPicker taggedIds={values.tags.map((t) => t.product.id)} full={values.tags.length >= MAX_TAGS}
-                onPick={(product) => form.setFieldValue('tags', [...values.tags, { product, x: null, y: null }])} />
+              <Textarea
+                label="Caption"
+                placeholder="Tell people about this look. #words become hashtags."
+                rows={4}
+                {...form.getInputProps('content')}
+              />
+              <TagsInput
+                label="Hashtags"
+                placeholder="Type a tag and press Enter"
+                maxTags={MAX_HASHTAGS}
+                description="Letters, numbers and underscores"
+                splitChars={[',', ' ', '#']}
+                value={values.hashtags}
+                onChange={setHashtags}
+                searchValue={hashtagDraft}
+                onSearchChange={setHashtagDraft}
+                error={hashtagError}
+              />
+              <ProductPicker
+                taggedIds={values.tags.map((t) => t.product.id)}
+                full={values.tags.length >= MAX_TAGS}
+                onPick={(product) =>
+                  form.setFieldValue('tags', [...values.tags, { product, x: null, y: null }])
+                }
+              />
               {values.tags.length > 0 && (
                 <Stack gap="xs" aria-label="Tagged items">
                   {values.tags.map((tag) => (
                     <Group key={tag.product.id} justify="space-between" wrap="nowrap">
                       <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
-                        <Avatar src={tag.product.thumbnails[0]} alt={tag.product.title} radius="sm" size={36} />
+                        <Avatar
+                          src={tag.product.thumbnails[0]}
+                          alt={tag.product.title}
+                          radius="sm"
+                          size={36}
+                        />
                         <div style={{ minWidth: 0 }}>
-                          <Text size="sm" truncate>{tag.product.title}</Text>
+                          <Text size="sm" truncate>
+                            {tag.product.title}
+                          </Text>
                           {tag.x !== null && tag.y !== null && (
-                            <Text size="xs" c="dimmed">Pinned at {describeSpot(tag.x, tag.y)}</Text>
+                            <Text size="xs" c="dimmed">
+                              Pinned at {describeSpot(tag.x, tag.y)}
+                            </Text>
                           )}
                         </div>
                       </Group>
                       <Group gap={4} wrap="nowrap">
-                        <UnstyledButton disabled={!values.image} onClick={() => startPlacing(tag)}
-                          aria-label={`${tag.x !== null ? 'Move pin' : 'Pin on photo'}: ${tag.product.title}`}>
-                          <Group gap={4}><IconPin size={16} /><Text size="xs">{tag.x !== null ? 'Move pin' : 'Pin on photo'}</Text></Group>
+                        <UnstyledButton
+                          disabled={!values.image}
+                          onClick={() => startPlacing(tag)}
+                          aria-label={`${tag.x !== null ? 'Move pin' : 'Pin on photo'}: ${tag.product.title}`}
+                        >
+                          <Group gap={4}>
+                            <IconPin size={16} />
+                            <Text size="xs">{tag.x !== null ? 'Move pin' : 'Pin on photo'}</Text>
+                          </Group>
                         </UnstyledButton>
-                        <ActionIcon variant="subtle" color="gray" aria-label={`Remove ${tag.product.title}`}
+                        <ActionIcon
+                          variant="subtle"
+                          color="gray"
+                          aria-label={`Remove ${tag.product.title}`}
                           onClick={() => {
                             if (placing === tag.product.id) setPlacing(null);
-                            form.setFieldValue('tags', values.tags.filter((t) => t.product.id !== tag.product.id));
-                          }}>
+                            form.setFieldValue(
+                              'tags',
+                              values.tags.filter((t) => t.product.id !== tag.product.id),
+                            );
+                          }}
+                        >
                           <IconX size={16} />
                         </ActionIcon>
                       </Group>
@@ -226,10 +326,18 @@ export default function NewPostPage() {
                   ))}
                 </Stack>
               )}
-              {form.errors.tags && <Text c="red" size="sm" role="alert">{form.errors.tags}</Text>}
+              {form.errors.tags && (
+                <Text c="red" size="sm" role="alert">
+                  {form.errors.tags}
+                </Text>
+              )}
               <Group justify="flex-end">
-                <Button variant="default" onClick={() => navigate(-1)}>Cancel</Button>
-                <Button type="submit" loading={form.submitting}>Publish</Button>
+                <Button variant="default" onClick={() => navigate(-1)}>
+                  Cancel
+                </Button>
+                <Button type="submit" loading={form.submitting}>
+                  Publish
+                </Button>
               </Group>
             </Stack>
           </Grid.Col>

@@ -11,10 +11,23 @@ const routes = [{ path: '/post/:id', element: <PostPage /> }];
 const maya = makeUser({ id: 3, username: 'maya', displayName: 'Maya Chen', instagramHandle: 'maya.thrifts' });
 const sofia = makeUser({ id: 7, username: 'sofia', displayName: 'Sofia Rossi' });
 const post = {
-  id: 5, userId: 3, imageUrl: '/media/look.webp', thumbnailUrl: '/media/look-t.webp',
-  content: 'Sunday layers', createdAt: new Date().toISOString(), user: maya, hashtags: [],
-  taggedProducts: [], likeCount: 2, saveCount: 0, commentCount: 0, liked: false, saved: false,
-  isFollowingAuthor: false, comments: [], commentsNextCursor: null,
+  id: 5,
+  userId: 3,
+  imageUrl: '/media/look.webp',
+  thumbnailUrl: '/media/look-t.webp',
+  content: 'Sunday layers',
+  createdAt: new Date().toISOString(),
+  user: maya,
+  hashtags: [],
+  taggedProducts: [],
+  likeCount: 2,
+  saveCount: 0,
+  commentCount: 0,
+  liked: false,
+  saved: false,
+  isFollowingAuthor: false,
+  comments: [],
+  commentsNextCursor: null,
 };
 
 beforeEach(() => {
@@ -34,7 +47,10 @@ describe('PostPage', () => {
     expect(screen.getByText('No comments yet. Be the first to comment!')).toBeInTheDocument();
     expect(screen.getByText('No products tagged in this post.')).toBeInTheDocument();
     expect(screen.getByText('No tags on this post')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: /instagram.com\/maya.thrifts/ })).toHaveAttribute('href', 'https://instagram.com/maya.thrifts');
+    expect(screen.getByRole('link', { name: /instagram.com\/maya.thrifts/ })).toHaveAttribute(
+      'href',
+      'https://instagram.com/maya.thrifts',
+    );
     await user.click(screen.getByRole('button', { name: 'Like' }));
     expect(await screen.findByLabelText('3 likes')).toBeInTheDocument();
     const like = server.requests.find((r) => r.method === 'POST');
@@ -44,9 +60,18 @@ describe('PostPage', () => {
   it('posts a comment and shows it at once', async () => {
     fakeServer({
       'GET /api/posts/5': () => json(post),
-      'POST /api/posts/5/comments': () => json({
-        id: 9, postId: 5, userId: 7, content: 'Love it', createdAt: new Date().toISOString(), user: sofia,
-      }, 201),
+      'POST /api/posts/5/comments': () =>
+        json(
+          {
+            id: 9,
+            postId: 5,
+            userId: 7,
+            content: 'Love it',
+            createdAt: new Date().toISOString(),
+            user: sofia,
+          },
+          201,
+        ),
     });
     const user = userEvent.setup();
     renderRoutes(routes, '/post/5');
@@ -76,10 +101,22 @@ describe('PostPage', () => {
 
   it("tells a comment's author that a moderator hid it", async () => {
     fakeServer({
-      'GET /api/posts/5': () => json({
-        ...post, commentCount: 1,
-        comments: [{ id: 9, postId: 5, userId: 7, content: 'Rude words', createdAt: new Date().toISOString(), user: sofia, hidden: true }],
-      }),
+      'GET /api/posts/5': () =>
+        json({
+          ...post,
+          commentCount: 1,
+          comments: [
+            {
+              id: 9,
+              postId: 5,
+              userId: 7,
+              content: 'Rude words',
+              createdAt: new Date().toISOString(),
+              user: sofia,
+              hidden: true,
+            },
+          ],
+        }),
     });
     renderRoutes(routes, '/post/5');
     expect(await screen.findByText('Rude words')).toBeInTheDocument();

@@ -1,4 +1,15 @@
-import { Anchor, Breadcrumbs, Button, Container, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import {
+  Anchor,
+  Breadcrumbs,
+  Button,
+  Container,
+  Grid,
+  Group,
+  Paper,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { IconArrowLeft, IconMessageCircle, IconRefresh, IconShare } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router-dom';
 import { PageLoader } from '@/components/page-loader';
@@ -31,7 +42,11 @@ export default function PostPage() {
         <Stack align="center" gap="md" ta="center" role="alert">
           <Title order={1}>Failed to load post</Title>
           <Text c="dimmed">This style post could not be loaded. It may have been removed.</Text>
-          <Button leftSection={<IconRefresh size={16} />} onClick={() => void post.refetch()} loading={post.isFetching}>
+          <Button
+            leftSection={<IconRefresh size={16} />}
+            onClick={() => void post.refetch()}
+            loading={post.isFetching}
+          >
             Refresh
           </Button>
         </Stack>
@@ -44,8 +59,15 @@ export default function PostPage() {
     <Container size="lg" py="xl">
       <Stack gap="lg">
         <Breadcrumbs>
-          <Anchor component={Link} to="/feed"><Group gap={4}><IconArrowLeft size={14} />Back to feed</Group></Anchor>
-          <Anchor component={Link} to={`/profile/${data.userId}`}>{author}</Anchor>
+          <Anchor component={Link} to="/feed">
+            <Group gap={4}>
+              <IconArrowLeft size={14} />
+              Back to feed
+            </Group>
+          </Anchor>
+          <Anchor component={Link} to={`/profile/${data.userId}`}>
+            {author}
+          </Anchor>
           <Text>Style #{data.id}</Text>
         </Breadcrumbs>
         <Grid gap="xl">
@@ -57,11 +79,23 @@ export default function PostPage() {
               <Group justify="space-between" wrap="nowrap">
                 <Group gap={4} wrap="nowrap">
                   <LikeButton post={data} size={22} />
-                  <Button variant="subtle" color="gray" px="xs" leftSection={<IconMessageCircle size={18} />}
-                    component="a" href="#comment-box">
+                  <Button
+                    variant="subtle"
+                    color="gray"
+                    px="xs"
+                    leftSection={<IconMessageCircle size={18} />}
+                    component="a"
+                    href="#comment-box"
+                  >
                     Comment ({data.commentCount})
                   </Button>
-                  <Button variant="subtle" color="gray" px="xs" leftSection={<IconShare size={18} />} onClick={() => void copyLink()}>
+                  <Button
+                    variant="subtle"
+                    color="gray"
+                    px="xs"
+                    leftSection={<IconShare size={18} />}
+                    onClick={() => void copyLink()}
+                  >
                     Share
                   </Button>
                 </Group>
@@ -70,10 +104,20 @@ export default function PostPage() {
               <AuthorCard post={data} />
               <Paper withBorder radius="lg" p="md">
                 <Stack gap="sm">
-                  <Text size="xs" c="dimmed">{formatRelativeAge(data.createdAt)}</Text>
+                  <Text size="xs" c="dimmed">
+                    {formatRelativeAge(data.createdAt)}
+                  </Text>
                   {data.content ? <Text style={{ whiteSpace: 'pre-line' }}>{data.content}</Text> : null}
-                  <Title order={2} size="h5">Hashtags</Title>
-                  {data.hashtags.length > 0 ? <HashtagBadges post={data} /> : <Text size="sm" c="dimmed">No tags on this post</Text>}
+                  <Title order={2} size="h5">
+                    Hashtags
+                  </Title>
+                  {data.hashtags.length > 0 ? (
+                    <HashtagBadges post={data} />
+                  ) : (
+                    <Text size="sm" c="dimmed">
+                      No tags on this post
+                    </Text>
+                  )}
                 </Stack>
               </Paper>
               <FeaturedItems post={data} />

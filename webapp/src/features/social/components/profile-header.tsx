@@ -1,6 +1,26 @@
 import { BundleDiscountsNote } from '@/entities/bag/bundle-discounts-note';
-import { Anchor, Avatar, Badge, Button, Group, Paper, Rating, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconBrandInstagram, IconCalendar, IconMailCheck, IconMessageCircle, IconPencil, IconPlus, IconRuler } from '@tabler/icons-react';
+import {
+  Anchor,
+  Avatar,
+  Badge,
+  Button,
+  Group,
+  Paper,
+  Rating,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import {
+  IconBrandInstagram,
+  IconCalendar,
+  IconMailCheck,
+  IconMessageCircle,
+  IconPencil,
+  IconPlus,
+  IconRuler,
+} from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router-dom';
 import { FollowButton } from '@/entities/user/follow-button';
 import { formatMonthYear, formatRating, NO_REVIEWS } from '@/lib/formatters';
@@ -13,8 +33,12 @@ import { ReportMenu } from '@/entities/trust/components/report-menu';
 function Count({ label, value }: { label: string; value: number }) {
   return (
     <Stack gap={0} align="center">
-      <Text fw={700} size="lg">{value}</Text>
-      <Text size="sm" c="dimmed">{label}</Text>
+      <Text fw={700} size="lg">
+        {value}
+      </Text>
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
     </Stack>
   );
 }
@@ -34,10 +58,19 @@ export function ProfileHeader({ user, listingCount }: ProfileHeaderProps) {
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
       <Group align="flex-start" gap="xl" wrap="wrap">
-        <Avatar src={user.avatarUrl} alt={`${displayNameOf(user)}'s avatar`} name={displayNameOf(user)} color="brand" size={112} radius={112} />
+        <Avatar
+          src={user.avatarUrl}
+          alt={`${displayNameOf(user)}'s avatar`}
+          name={displayNameOf(user)}
+          color="brand"
+          size={112}
+          radius={112}
+        />
         <Stack gap="xs" style={{ flex: '1 1 280px' }}>
           <div>
-            <Title order={1} size="h2">{displayNameOf(user)}</Title>
+            <Title order={1} size="h2">
+              {displayNameOf(user)}
+            </Title>
             <Group gap="xs">
               <Text c="dimmed">@{user.username}</Text>
               {user.emailVerified && (
@@ -51,38 +84,76 @@ export function ProfileHeader({ user, listingCount }: ProfileHeaderProps) {
             {user.ratingCount ? (
               <>
                 <Rating value={user.rating ?? 0} fractions={10} readOnly size="sm" aria-hidden />
-                <Text size="sm" fw={600}>{formatRating(user.rating)}</Text>
-                <Text size="sm" c="dimmed">({user.ratingCount} {user.ratingCount === 1 ? 'review' : 'reviews'})</Text>
+                <Text size="sm" fw={600}>
+                  {formatRating(user.rating)}
+                </Text>
+                <Text size="sm" c="dimmed">
+                  ({user.ratingCount} {user.ratingCount === 1 ? 'review' : 'reviews'})
+                </Text>
               </>
             ) : (
-              <Text size="sm" c="dimmed">{NO_REVIEWS}</Text>
+              <Text size="sm" c="dimmed">
+                {NO_REVIEWS}
+              </Text>
             )}
           </Group>
-          <Text style={{ whiteSpace: 'pre-line' }} c={user.bio ? undefined : 'dimmed'}>{user.bio || 'No bio provided'}</Text>
+          <Text style={{ whiteSpace: 'pre-line' }} c={user.bio ? undefined : 'dimmed'}>
+            {user.bio || 'No bio provided'}
+          </Text>
           <Group gap="lg" c="dimmed">
             {user.height && (
-              <Group gap={4}><IconRuler size={16} aria-hidden /><Text size="sm">Height {user.height}</Text></Group>
+              <Group gap={4}>
+                <IconRuler size={16} aria-hidden />
+                <Text size="sm">Height {user.height}</Text>
+              </Group>
             )}
-            <Group gap={4}><IconCalendar size={16} aria-hidden /><Text size="sm">Member since {formatMonthYear(user.createdAt)}</Text></Group>
+            <Group gap={4}>
+              <IconCalendar size={16} aria-hidden />
+              <Text size="sm">Member since {formatMonthYear(user.createdAt)}</Text>
+            </Group>
             {user.instagramHandle && (
-              <Anchor href={`https://instagram.com/${user.instagramHandle}`} target="_blank" rel="noopener noreferrer" size="sm">
-                <Group gap={4}><IconBrandInstagram size={16} aria-hidden />instagram.com/{user.instagramHandle}</Group>
+              <Anchor
+                href={`https://instagram.com/${user.instagramHandle}`}
+                target="_blank"
+                rel="noopener noreferrer"
+                size="sm"
+              >
+                <Group gap={4}>
+                  <IconBrandInstagram size={16} aria-hidden />
+                  instagram.com/{user.instagramHandle}
+                </Group>
               </Anchor>
             )}
           </Group>
           <BundleDiscountsNote sellerId={user.id} />
           {own && (
             <Group gap="sm" mt="xs">
-              <Button component={Link} to="/settings" variant="default" leftSection={<IconPencil size={16} />}>Edit profile</Button>
-              <Button component={Link} to="/post/new" leftSection={<IconPlus size={16} />}>New style post</Button>
+              <Button
+                component={Link}
+                to="/settings"
+                variant="default"
+                leftSection={<IconPencil size={16} />}
+              >
+                Edit profile
+              </Button>
+              <Button component={Link} to="/post/new" leftSection={<IconPlus size={16} />}>
+                New style post
+              </Button>
             </Group>
           )}
           {!own && (
             <Group gap="sm" mt="xs">
               <FollowButton user={user} following={user.isFollowing ?? false} />
-              <Button variant="default" leftSection={<IconMessageCircle size={16} />} onClick={message}>Message</Button>
-              <ReportMenu targetType="user" targetId={user.id} ownerId={user.id} withBlock
-                label={`More actions for ${user.displayName}`} />
+              <Button variant="default" leftSection={<IconMessageCircle size={16} />} onClick={message}>
+                Message
+              </Button>
+              <ReportMenu
+                targetType="user"
+                targetId={user.id}
+                ownerId={user.id}
+                withBlock
+                label={`More actions for ${user.displayName}`}
+              />
             </Group>
           )}
         </Stack>

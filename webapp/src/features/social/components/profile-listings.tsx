@@ -18,18 +18,42 @@ export function ProfileListings({ listings, own }: ProfileListingsProps) {
   const products = listings.data?.pages.flatMap((page) => page.items) ?? [];
   if (listings.data && products.length === 0) {
     return (
-      <EmptyState icon={<IconHanger />} withIndicatorBackground title="No listings found" py="xl"
-        description={own ? 'List something you no longer wear; it only takes a few minutes.' : 'Nothing for sale right now. Follow to hear about new pieces.'}>
-        {own && <EmptyState.Actions><Button component={Link} to="/create-listing">Create a Listing</Button></EmptyState.Actions>}
+      <EmptyState
+        icon={<IconHanger />}
+        withIndicatorBackground
+        title="No listings found"
+        py="xl"
+        description={
+          own
+            ? 'List something you no longer wear; it only takes a few minutes.'
+            : 'Nothing for sale right now. Follow to hear about new pieces.'
+        }
+      >
+        {own && (
+          <EmptyState.Actions>
+            <Button component={Link} to="/create-listing">
+              Create a Listing
+            </Button>
+          </EmptyState.Actions>
+        )}
       </EmptyState>
     );
   }
   return (
     <Stack gap="md">
-      <ProductGrid products={products} loadingCount={listings.isPending ? 8 : listings.isFetchingNextPage ? 4 : 0} />
+      <ProductGrid
+        products={products}
+        loadingCount={listings.isPending ? 8 : listings.isFetchingNextPage ? 4 : 0}
+      />
       {listings.hasNextPage && (
         <Center>
-          <Button variant="default" onClick={() => void listings.fetchNextPage()} loading={listings.isFetchingNextPage}>Load more</Button>
+          <Button
+            variant="default"
+            onClick={() => void listings.fetchNextPage()}
+            loading={listings.isFetchingNextPage}
+          >
+            Load more
+          </Button>
         </Center>
       )}
     </Stack>

@@ -10,8 +10,18 @@ import ProfilePage from './profile-page';
 
 const routes = [{ path: '/profile/:id', element: <ProfilePage /> }];
 const maya = {
-  ...makeUser({ id: 3, username: 'maya', displayName: 'Maya Chen', bio: null, height: "5'6\"", createdAt: '2024-08-02T10:00:00Z' }),
-  followerCount: 4, followingCount: 2, listingCount: 1, isFollowing: false,
+  ...makeUser({
+    id: 3,
+    username: 'maya',
+    displayName: 'Maya Chen',
+    bio: null,
+    height: '5\'6"',
+    createdAt: '2024-08-02T10:00:00Z',
+  }),
+  followerCount: 4,
+  followingCount: 2,
+  listingCount: 1,
+  isFollowing: false,
 };
 
 function serve(overrides: Record<string, () => Response> = {}) {

@@ -33,7 +33,11 @@ export default function ProfilePage() {
 
   if (user.isPending && Number.isInteger(id) && id > 0) return <PageLoader label="Loading profile" />;
   if (!user.data) {
-    return <NoticePage title="Failed to load user profile">This profile could not be loaded. It may not exist.</NoticePage>;
+    return (
+      <NoticePage title="Failed to load user profile">
+        This profile could not be loaded. It may not exist.
+      </NoticePage>
+    );
   }
 
   const total = listings.data?.pages[0]?.total ?? 0;
@@ -53,15 +57,35 @@ export default function ProfilePage() {
             <ProfileListings listings={listings} own={own} />
           </Tabs.Panel>
           <Tabs.Panel value="posts" pt="lg">
-            <PostGrid query={posts} emptyTitle="No style posts found"
-              emptyDescription={own ? 'Share your first look with the community.' : 'Style posts from this member will appear here.'}
-              emptyAction={own ? <Button component={Link} to="/post/new">New style post</Button> : undefined} />
+            <PostGrid
+              query={posts}
+              emptyTitle="No style posts found"
+              emptyDescription={
+                own
+                  ? 'Share your first look with the community.'
+                  : 'Style posts from this member will appear here.'
+              }
+              emptyAction={
+                own ? (
+                  <Button component={Link} to="/post/new">
+                    New style post
+                  </Button>
+                ) : undefined
+              }
+            />
           </Tabs.Panel>
           {own && (
             <Tabs.Panel value="saved" pt="lg">
-              <PostGrid query={saved} emptyTitle="No saved posts yet"
+              <PostGrid
+                query={saved}
+                emptyTitle="No saved posts yet"
                 emptyDescription="Tap the bookmark on a style post to keep it here."
-                emptyAction={<Button component={Link} to="/feed">Browse the Style Feed</Button>} />
+                emptyAction={
+                  <Button component={Link} to="/feed">
+                    Browse the Style Feed
+                  </Button>
+                }
+              />
             </Tabs.Panel>
           )}
           <Tabs.Panel value="followers" pt="lg">

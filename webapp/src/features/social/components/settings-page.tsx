@@ -1,7 +1,19 @@
 import limits from '@fixtures/form-limits.json';
 import { BundleDiscountsForm } from '@/entities/bag/bundle-discounts-form';
 import { VacationForm } from '@/entities/user/vacation-form';
-import { Avatar, Button, Container, FileButton, Group, Paper, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import {
+  Avatar,
+  Button,
+  Container,
+  FileButton,
+  Group,
+  Paper,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { IconCamera } from '@tabler/icons-react';
@@ -26,8 +38,11 @@ interface Values {
 
 function initial(user: User): Values {
   return {
-    displayName: user.displayName, bio: user.bio ?? '', height: user.height ?? '',
-    instagramHandle: user.instagramHandle ?? '', avatar: null,
+    displayName: user.displayName,
+    bio: user.bio ?? '',
+    height: user.height ?? '',
+    instagramHandle: user.instagramHandle ?? '',
+    avatar: null,
   };
 }
 
@@ -51,13 +66,22 @@ function ProfileForm({ user }: { user: User }) {
     mode: 'controlled',
     initialValues: initial(user),
     validate: {
-      displayName: (v) => (v.trim().length < NAME.min ? `Display name must be at least ${NAME.min} characters`
-        : v.trim().length > NAME.max ? `Display name must be at most ${NAME.max} characters` : null),
-      bio: (v) => (v.trim().length > PROFILE.bio.max ? `Bio must be at most ${PROFILE.bio.max} characters` : null),
-      height: (v) => (v.trim().length > PROFILE.height.max
-        ? `Height must be at most ${PROFILE.height.max} characters` : null),
-      instagramHandle: (v) => (INSTAGRAM.test(v.trim()) ? null
-        : `Instagram handle can only contain letters, numbers, dots and underscores (at most ${PROFILE.instagramHandle.max})`),
+      displayName: (v) =>
+        v.trim().length < NAME.min
+          ? `Display name must be at least ${NAME.min} characters`
+          : v.trim().length > NAME.max
+            ? `Display name must be at most ${NAME.max} characters`
+            : null,
+      bio: (v) =>
+        v.trim().length > PROFILE.bio.max ? `Bio must be at most ${PROFILE.bio.max} characters` : null,
+      height: (v) =>
+        v.trim().length > PROFILE.height.max
+          ? `Height must be at most ${PROFILE.height.max} characters`
+          : null,
+      instagramHandle: (v) =>
+        INSTAGRAM.test(v.trim())
+          ? null
+          : `Instagram handle can only contain letters, numbers, dots and underscores (at most ${PROFILE.instagramHandle.max})`,
     },
   });
   const preview = form.values.avatar === null ? user.avatarUrl : form.values.avatar || null;
@@ -72,51 +96,96 @@ function ProfileForm({ user }: { user: User }) {
     }
   }
 
-  const submit = submitWith(form, async (values: Values) => {
-    const body: Record<string, string> = {
-      displayName: values.displayName, bio: values.bio, height: values.height, instagramHandle: values.instagramHandle,
-    };
-    if (values.avatar !== null) body.avatar = values.avatar;
-    return api.patch('user', { json: body }).json<User>();
-  }, {
-    fallback: 'Failed to update your profile. Please try again.',
-    onSuccess: async (updated) => {
-      await fetchUser();
-      void client.invalidateQueries({ queryKey: userKeys.detail(updated.id) });
-      void client.invalidateQueries({ queryKey: ['posts'] });
-      notifySuccess('Profile updated');
-      navigate(`/profile/${updated.id}`);
+  const submit = submitWith(
+    form,
+    async (values: Values) => {
+      const body: Record<string, string> = {
+        displayName: values.displayName,
+        bio: values.bio,
+        height: values.height,
+        instagramHandle: values.instagramHandle,
+      };
+      if (values.avatar !== null) body.avatar = values.avatar;
+      return api.patch('user', { json: body }).json<User>();
     },
-  });
+    {
+      fallback: 'Failed to update your profile. Please try again.',
+      onSuccess: async (updated) => {
+        await fetchUser();
+        void client.invalidateQueries({ queryKey: userKeys.detail(updated.id) });
+        void client.invalidateQueries({ queryKey: ['posts'] });
+        notifySuccess('Profile updated');
+        navigate(`/profile/${updated.id}`);
+      },
+    },
+  );
 
   return (
     <Container size="sm" py="xl">
-      <Title order={1} mb="lg">Edit profile</Title>
+      <Title order={1} mb="lg">
+        Edit profile
+      </Title>
       <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
         <form onSubmit={submit} noValidate>
           <Stack gap="md">
             <Group>
-              <Avatar src={preview} alt="Your profile photo" name={displayNameOf(user)} color="brand" size={96} radius={96} />
+              <Avatar
+                src={preview}
+                alt="Your profile photo"
+                name={displayNameOf(user)}
+                color="brand"
+                size={96}
+                radius={96}
+              />
               <Stack gap="xs">
                 <FileButton onChange={(file) => void pick(file)} accept="image/*">
-                  {(props) => <Button variant="light" leftSection={<IconCamera size={16} />} {...props}>Change photo</Button>}
+                  {(props) => (
+                    <Button variant="light" leftSection={<IconCamera size={16} />} {...props}>
+                      Change photo
+                    </Button>
+                  )}
                 </FileButton>
                 {preview && (
-                  <Button variant="subtle" color="gray" size="compact-sm" onClick={() => form.setFieldValue('avatar', '')}>
+                  <Button
+                    variant="subtle"
+                    color="gray"
+                    size="compact-sm"
+                    onClick={() => form.setFieldValue('avatar', '')}
+                  >
                     Remove photo
                   </Button>
                 )}
               </Stack>
             </Group>
-            {form.errors.avatar && <Text c="red" size="sm" role="alert">{form.errors.avatar}</Text>}
+            {form.errors.avatar && (
+              <Text c="red" size="sm" role="alert">
+                {form.errors.avatar}
+              </Text>
+            )}
             <TextInput label="Display name" required {...form.getInputProps('displayName')} />
-            <Textarea label="Bio" placeholder="Your style in a few words" rows={4}
-              {...form.getInputProps('bio')} />
-            <TextInput label="Height" placeholder={'e.g. 5\'7" or 170 cm'} {...form.getInputProps('height')} />
-            <TextInput label="Instagram handle" placeholder="@yourname" {...form.getInputProps('instagramHandle')} />
+            <Textarea
+              label="Bio"
+              placeholder="Your style in a few words"
+              rows={4}
+              {...form.getInputProps('bio')}
+            />
+            <TextInput
+              label="Height"
+              placeholder={'e.g. 5\'7" or 170 cm'}
+              {...form.getInputProps('height')}
+            />
+            <TextInput
+              label="Instagram handle"
+              placeholder="@yourname"
+              {...form.getInputProps('instagramHandle')}
+            />
             <Group justify="flex-end">
-              <Button variant="default" onClick={() => navigate(-1)}>Cancel</Button>
-              <Button type="submit" loading={form.submitting}>Save changes</Button>
+              <Button variant="default" onClick={() => navigate(-1)}>
+                Cancel
+              </Button>
+              <Button type="submit" loading={form.submitting}>
+                Save changes
+              </Button>
             </Group>
           </Stack>
         </form>

@@ -20,18 +20,27 @@ export function ProductPicker({ taggedIds, full, onPick }: ProductPickerProps) {
   const [query] = useDebouncedValue(text.trim(), 250);
   const results = useQuery({
     queryKey: ['products', 'tag-search', query],
-    queryFn: () => api.get('products', { searchParams: { q: query, limit: '6', purpose: 'tagging' } }).json<ProductPage>(),
+    queryFn: () =>
+      api.get('products', { searchParams: { q: query, limit: '6', purpose: 'tagging' } }).json<ProductPage>(),
     enabled: query.length >= 2,
   });
   const items = results.data?.items ?? [];
   return (
     <Stack gap="xs">
-      <TextInput label="Tag items" description="Search listings by title or brand (up to 5 items)"
-        placeholder="e.g. denim jacket" leftSection={<IconSearch size={16} />}
+      <TextInput
+        label="Tag items"
+        description="Search listings by title or brand (up to 5 items)"
+        placeholder="e.g. denim jacket"
+        leftSection={<IconSearch size={16} />}
         rightSection={results.isFetching ? <Loader size="xs" /> : null}
-        value={text} onChange={(event) => setText(event.currentTarget.value)} disabled={full} />
+        value={text}
+        onChange={(event) => setText(event.currentTarget.value)}
+        disabled={full}
+      />
       {query.length >= 2 && !results.isPending && items.length === 0 && (
-        <Text size="sm" c="dimmed">No listings match “{query}”.</Text>
+        <Text size="sm" c="dimmed">
+          No listings match “{query}”.
+        </Text>
       )}
       {items.map((product) => {
         const tagged = taggedIds.includes(product.id);
@@ -40,12 +49,21 @@ export function ProductPicker({ taggedIds, full, onPick }: ProductPickerProps) {
             <Group wrap="nowrap" gap="sm" style={{ minWidth: 0 }}>
               <Avatar src={product.thumbnails[0]} alt={product.title} radius="sm" size={40} />
               <div style={{ minWidth: 0 }}>
-                <Text size="sm" fw={600} truncate>{product.title}</Text>
-                <Text size="xs" c="dimmed">{product.brand} · {formatMoney(product.price)}</Text>
+                <Text size="sm" fw={600} truncate>
+                  {product.title}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {product.brand} · {formatMoney(product.price)}
+                </Text>
               </div>
             </Group>
-            <Button size="compact-sm" variant="light" disabled={tagged || full}
-              onClick={() => onPick(product)} aria-label={`Tag ${product.title}`}>
+            <Button
+              size="compact-sm"
+              variant="light"
+              disabled={tagged || full}
+              onClick={() => onPick(product)}
+              aria-label={`Tag ${product.title}`}
+            >
               {tagged ? 'Tagged' : 'Tag'}
             </Button>
           </Group>

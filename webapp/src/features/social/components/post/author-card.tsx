@@ -14,21 +14,49 @@ export function AuthorCard({ post }: { post: StylePostDetail }) {
     <Paper withBorder radius="lg" p="md">
       <Group justify="space-between" wrap="nowrap">
         <Group wrap="nowrap" gap="sm" style={{ minWidth: 0 }}>
-          <Avatar src={post.user.avatarUrl} alt={`${name}'s avatar`} name={name} color="brand" size={48}
-            component={Link} to={`/profile/${post.userId}`} />
+          <Avatar
+            src={post.user.avatarUrl}
+            alt={`${name}'s avatar`}
+            name={name}
+            color="brand"
+            size={48}
+            component={Link}
+            to={`/profile/${post.userId}`}
+          />
           <Stack gap={0} style={{ minWidth: 0 }}>
-            <Anchor component={Link} to={`/profile/${post.userId}`} fw={600} c="inherit" truncate>{name}</Anchor>
-            <Text size="sm" c="dimmed">@{post.user.username}</Text>
+            <Anchor component={Link} to={`/profile/${post.userId}`} fw={600} c="inherit" truncate>
+              {name}
+            </Anchor>
+            <Text size="sm" c="dimmed">
+              @{post.user.username}
+            </Text>
             {handle && (
-              <Anchor href={`https://instagram.com/${handle}`} target="_blank" rel="noopener noreferrer" size="sm">
-                <Group gap={4} wrap="nowrap"><IconBrandInstagram size={14} aria-hidden />instagram.com/{handle}</Group>
+              <Anchor
+                href={`https://instagram.com/${handle}`}
+                target="_blank"
+                rel="noopener noreferrer"
+                size="sm"
+              >
+                <Group gap={4} wrap="nowrap">
+                  <IconBrandInstagram size={14} aria-hidden />
+                  instagram.com/{handle}
+                </Group>
               </Anchor>
             )}
           </Stack>
         </Group>
         <Group gap="xs" wrap="nowrap">
-          <FollowButton user={{ id: post.userId, username: post.user.username }} following={post.isFollowingAuthor} size="sm" />
-          <ReportMenu targetType="post" targetId={post.id} ownerId={post.userId} label="More actions for this post" />
+          <FollowButton
+            user={{ id: post.userId, username: post.user.username }}
+            following={post.isFollowingAuthor}
+            size="sm"
+          />
+          <ReportMenu
+            targetType="post"
+            targetId={post.id}
+            ownerId={post.userId}
+            label="More actions for this post"
+          />
         </Group>
       </Group>
     </Paper>

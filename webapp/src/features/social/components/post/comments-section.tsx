@@ -1,5 +1,17 @@
 import limits from '@fixtures/form-limits.json';
-import { ActionIcon, Anchor, Avatar, Badge, Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
+import {
+  ActionIcon,
+  Anchor,
+  Avatar,
+  Badge,
+  Button,
+  Group,
+  Paper,
+  Stack,
+  Text,
+  Textarea,
+  Title,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -20,31 +32,61 @@ import { ReportMenu } from '@/entities/trust/components/report-menu';
 
 const MAX_COMMENT = limits.posts.comment.max;
 
-function CommentRow({ comment, canDelete, onDelete }: { comment: PostComment; canDelete: boolean; onDelete: () => void }) {
+function CommentRow({
+  comment,
+  canDelete,
+  onDelete,
+}: {
+  comment: PostComment;
+  canDelete: boolean;
+  onDelete: () => void;
+}) {
   const name = displayNameOf(comment.user);
   return (
     <Group align="flex-start" wrap="nowrap" gap="sm">
-      <Avatar src={comment.user.avatarUrl} alt={`${name}'s avatar`} name={name} color="brand" size={36}
-        component={Link} to={`/profile/${comment.userId}`} />
+      <Avatar
+        src={comment.user.avatarUrl}
+        alt={`${name}'s avatar`}
+        name={name}
+        color="brand"
+        size={36}
+        component={Link}
+        to={`/profile/${comment.userId}`}
+      />
       <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
         <Group gap="xs">
-          <Anchor component={Link} to={`/profile/${comment.userId}`} fw={600} size="sm" c="inherit">{name}</Anchor>
-          <Text size="xs" c="dimmed">{formatRelativeAge(comment.createdAt)}</Text>
+          <Anchor component={Link} to={`/profile/${comment.userId}`} fw={600} size="sm" c="inherit">
+            {name}
+          </Anchor>
+          <Text size="xs" c="dimmed">
+            {formatRelativeAge(comment.createdAt)}
+          </Text>
           {comment.hidden && (
-            <Badge size="xs" color="gray" variant="light" title="Hidden by a moderator: only its author and moderators can see it">
+            <Badge
+              size="xs"
+              color="gray"
+              variant="light"
+              title="Hidden by a moderator: only its author and moderators can see it"
+            >
               Hidden by a moderator
             </Badge>
           )}
         </Group>
-        <Text size="sm" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{comment.content}</Text>
+        <Text size="sm" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
+          {comment.content}
+        </Text>
       </Stack>
       {canDelete && (
         <ActionIcon variant="subtle" color="gray" aria-label={`Delete comment by ${name}`} onClick={onDelete}>
           <IconTrash size={16} />
         </ActionIcon>
       )}
-      <ReportMenu targetType="comment" targetId={comment.id} ownerId={comment.userId}
-        label={`More actions for the comment by ${name}`} />
+      <ReportMenu
+        targetType="comment"
+        targetId={comment.id}
+        ownerId={comment.userId}
+        label={`More actions for the comment by ${name}`}
+      />
     </Group>
   );
 }
@@ -55,7 +97,10 @@ export function CommentsSection({ post }: { post: StylePostDetail }) {
   const me = useSessionStore((state) => state.user);
   const add = useAddComment(post.id);
   const remove = useDeleteComment(post.id);
-  const [older, setOlder] = useState<{ items: PostComment[]; cursor: string | null }>({ items: [], cursor: post.commentsNextCursor });
+  const [older, setOlder] = useState<{ items: PostComment[]; cursor: string | null }>({
+    items: [],
+    cursor: post.commentsNextCursor,
+  });
   const [loading, setLoading] = useState(false);
   const form = useForm({
     mode: 'controlled',
@@ -68,7 +113,10 @@ export function CommentsSection({ post }: { post: StylePostDetail }) {
       },
     },
   });
-  const comments = [...post.comments, ...older.items.filter((c) => !post.comments.some((p) => p.id === c.id))];
+  const comments = [
+    ...post.comments,
+    ...older.items.filter((c) => !post.comments.some((p) => p.id === c.id)),
+  ];
 
   async function loadMore() {
     if (!older.cursor) return;
@@ -83,30 +131,55 @@ export function CommentsSection({ post }: { post: StylePostDetail }) {
 
   return (
     <Paper withBorder radius="lg" p="md" id="comments">
-      <Title order={2} size="h4" mb="md">Comments ({post.commentCount})</Title>
+      <Title order={2} size="h4" mb="md">
+        Comments ({post.commentCount})
+      </Title>
       <Stack gap="md">
         {comments.length === 0 && <Text c="dimmed">No comments yet. Be the first to comment!</Text>}
         {comments.map((comment) => (
-          <CommentRow key={comment.id} comment={comment}
-            canDelete={me !== null && (me.id === comment.userId || me.id === post.userId || me.role === 'admin')}
-            onDelete={() => remove.mutate(comment.id)} />
+          <CommentRow
+            key={comment.id}
+            comment={comment}
+            canDelete={
+              me !== null && (me.id === comment.userId || me.id === post.userId || me.role === 'admin')
+            }
+            onDelete={() => remove.mutate(comment.id)}
+          />
         ))}
-        {older.cursor && <Button variant="default" onClick={() => void loadMore()} loading={loading}>Show more comments</Button>}
+        {older.cursor && (
+          <Button variant="default" onClick={() => void loadMore()} loading={loading}>
+            Show more comments
+          </Button>
+        )}
         {me ? (
-          <form id="comment-box" noValidate
+          <form
+            id="comment-box"
+            noValidate
             onSubmit={submitWith(form, (values) => add.mutateAsync(values.content.trim()), {
               fallback: 'Failed to post comment. Please try again.',
               onSuccess: () => form.reset(),
-            })}>
+            })}
+          >
             <Group align="flex-end" wrap="nowrap">
-              <Textarea label="Add a comment" placeholder="Say something nice..." rows={2}
-                style={{ flex: 1 }} maxLength={MAX_COMMENT} {...form.getInputProps('content')} />
-              <Button type="submit" loading={form.submitting}>Post</Button>
+              <Textarea
+                label="Add a comment"
+                placeholder="Say something nice..."
+                rows={2}
+                style={{ flex: 1 }}
+                maxLength={MAX_COMMENT}
+                {...form.getInputProps('content')}
+              />
+              <Button type="submit" loading={form.submitting}>
+                Post
+              </Button>
             </Group>
           </form>
         ) : (
           <Text size="sm" id="comment-box">
-            <Anchor component={Link} to={authLink} underline="always">Log in</Anchor> to join the conversation.
+            <Anchor component={Link} to={authLink} underline="always">
+              Log in
+            </Anchor>{' '}
+            to join the conversation.
           </Text>
         )}
       </Stack>

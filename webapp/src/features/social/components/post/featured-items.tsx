@@ -7,9 +7,13 @@ import { formatMoney } from '@/lib/formatters';
 export function FeaturedItems({ post }: { post: StylePostDetail }) {
   return (
     <Paper withBorder radius="lg" p="md">
-      <Title order={2} size="h5" mb="sm">Featured Items</Title>
+      <Title order={2} size="h5" mb="sm">
+        Featured Items
+      </Title>
       {post.taggedProducts.length === 0 ? (
-        <Text size="sm" c="dimmed">No products tagged in this post.</Text>
+        <Text size="sm" c="dimmed">
+          No products tagged in this post.
+        </Text>
       ) : (
         <Stack gap="xs">
           {post.taggedProducts.map((item) => (
@@ -17,9 +21,17 @@ export function FeaturedItems({ post }: { post: StylePostDetail }) {
               <Group wrap="nowrap">
                 <Avatar src={item.thumbnailUrl} alt={item.title} radius="md" size={56} />
                 <div style={{ minWidth: 0 }}>
-                  <Text fw={600} size="sm" truncate>{item.title}</Text>
-                  <Text size="xs" c="dimmed">{item.brand}{item.size !== 'other' ? ` · Size ${item.size.toUpperCase()}` : ''}</Text>
-                  <Text size="sm" fw={700}>{formatMoney(item.price)}{item.status !== 'available' ? ` · ${item.status}` : ''}</Text>
+                  <Text fw={600} size="sm" truncate>
+                    {item.title}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {item.brand}
+                    {item.size !== 'other' ? ` · Size ${item.size.toUpperCase()}` : ''}
+                  </Text>
+                  <Text size="sm" fw={700}>
+                    {formatMoney(item.price)}
+                    {item.status !== 'available' ? ` · ${item.status}` : ''}
+                  </Text>
                 </div>
               </Group>
             </UnstyledButton>

@@ -18,16 +18,26 @@ export function PostImage({ post }: { post: StylePostDetail }) {
         <AspectRatio ratio={4 / 5}>
           <Image src={post.imageUrl} alt={alt} radius="lg" />
         </AspectRatio>
-        {shown && spots.map((item) => (
-          <Tooltip key={item.id} label={`${item.title} · $${item.price}`} withArrow opened={undefined}>
-            <Link to={`/product/${item.id}`} className={classes.spot} aria-label={`Tagged: ${item.title}, $${item.price}, at ${describeSpot(item.x ?? 0, item.y ?? 0)}`}
-              style={{ left: `${(item.x ?? 0) * 100}%`, top: `${(item.y ?? 0) * 100}%` }} />
-          </Tooltip>
-        ))}
+        {shown &&
+          spots.map((item) => (
+            <Tooltip key={item.id} label={`${item.title} · $${item.price}`} withArrow opened={undefined}>
+              <Link
+                to={`/product/${item.id}`}
+                className={classes.spot}
+                aria-label={`Tagged: ${item.title}, $${item.price}, at ${describeSpot(item.x ?? 0, item.y ?? 0)}`}
+                style={{ left: `${(item.x ?? 0) * 100}%`, top: `${(item.y ?? 0) * 100}%` }}
+              />
+            </Tooltip>
+          ))}
       </div>
       <Group gap="xs" mt="sm">
-        <UnstyledButton aria-label={shown ? 'Hide tags on the photo' : 'Show tags on the photo'} aria-pressed={shown}
-          onClick={() => setShown((value) => !value)} className={classes.thumb} data-active={shown || undefined}>
+        <UnstyledButton
+          aria-label={shown ? 'Hide tags on the photo' : 'Show tags on the photo'}
+          aria-pressed={shown}
+          onClick={() => setShown((value) => !value)}
+          className={classes.thumb}
+          data-active={shown || undefined}
+        >
           <Avatar src={post.thumbnailUrl} alt="The whole look" radius="md" size={56} />
         </UnstyledButton>
         {post.taggedProducts.map((item) => (
