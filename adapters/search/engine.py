@@ -264,7 +264,7 @@ class TantivySearch:
         if (up_to is not None and kept is not None and kept[1] > up_to
                 and time.monotonic() - kept[0] <= CAPPED_TOTAL_SECONDS):
             return up_to  # still above the cap: a few sales cannot bring it under
-        counted = await asyncio.to_thread(_count, searcher, self._filter(query))
+        counted = await asyncio.to_thread(lambda: _count(searcher, self._filter(query)))
         if up_to is not None and counted > up_to:
             self._lasting(key, 0.0, lambda: counted)
         return counted if up_to is None else min(counted, up_to)
