@@ -54,6 +54,20 @@ def _to_cents(value: Decimal | int | str, rounding: str) -> Decimal:
     return amount.quantize(CENT, rounding=rounding, context=context)
 
 
+def to_cents(amount: Decimal) -> int:
+    """The whole number of cents in ``amount`` (how the database and the search index store
+    money); an amount that is not whole cents is a bug, not something to round."""
+    cents = amount * 100
+    if cents != cents.to_integral_value():
+        raise ValueError(f"not a whole number of cents: {amount!r}")
+    return int(cents)
+
+
+def from_cents(cents: int) -> Decimal:
+    """The amount ``cents`` stands for: ``from_cents(1250) == Decimal("12.5")``."""
+    return Decimal(cents) / 100
+
+
 class AmountProblem(StrEnum):
     """Why a typed amount was refused; :func:`problem_message` words it for a field."""
 

@@ -15,7 +15,7 @@ from domain.admin import SalesTotals
 from domain.checkout import checkout_price
 from domain.errors import Forbidden, ValidationError
 from domain.events import OfferDeclined, WatcherOfferEnded
-from domain.money import CENT, round_money, round_money_up
+from domain.money import CENT, from_cents, round_money, round_money_up, to_cents
 from domain.offers import (
     WATCHER_END_FOR,
     DeclineReason,
@@ -79,6 +79,19 @@ def test_rounding_up_gives_the_smallest_whole_cent_not_below(value):
 def test_the_average_sale_is_rounded_by_round_money(count, revenue):
     average = SalesTotals(count, revenue).average
     assert average == (Decimal("0.00") if count == 0 else round_money(revenue / count))
+
+
+@given(st.integers(min_value=-(2**31), max_value=2**31 - 1))
+def test_cents_round_trip_through_the_one_conversion(cents):
+    """How adapters store money (integer cents) and read it back, exactly."""
+    amount = from_cents(cents)
+    assert to_cents(amount) == cents
+    assert round_money(amount) == amount
+
+
+def test_an_amount_that_is_not_whole_cents_is_never_stored():
+    with pytest.raises(ValueError):
+        to_cents(Decimal("12.345"))
 
 
 def test_the_average_sale_rounds_half_up():
