@@ -37,13 +37,17 @@ def live_data_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture(scope="session")
-def live_server(live_data_dir: Path) -> Iterator[str]:
+def live_server(live_data_dir: Path, tmp_path_factory: pytest.TempPathFactory
+                ) -> Iterator[str]:
     """Base URL of a freshly migrated, demo-seeded Rethread on SQLite."""
     if not (ROOT / "webapp" / "dist" / "index.html").exists():
         pytest.fail("webapp/dist is missing: run `npm run build` (make test does)")
+    # The demo is seeded once for the run; each xdist worker serves its own copy.
+    run_dir = tmp_path_factory.getbasetemp()
+    shared = run_dir.parent if os.environ.get("PYTEST_XDIST_WORKER") else run_dir
     # One browser signs up and logs in as many people from 127.0.0.1 all session.
     with seeded_server(live_data_dir,
-                       "e2e-secret-key-e2e-secret-key-e2e-secret", listings=24,
+                       "e2e-secret-key-e2e-secret-key-e2e-secret", listings=24, shared=shared,
                        RETHREAD_RATE_LIMIT_SCALE="100") as url:
         yield url
 
