@@ -181,7 +181,7 @@ class OrderService:
             now = self.clock.now()
             held = (len(items) == 1 and offer is not None
                     and offer.holds_item_for(buyer.id, first.id, now))
-            gone = [item for item in items if item.status is not ListingStatus.AVAILABLE]
+            gone = [item for item in items if not item.status.is_purchasable]
             if gone and not held:
                 if len(items) == 1:
                     raise Conflict(await self._unavailable(first))
