@@ -1,8 +1,9 @@
 """Service tests build services through the container with every port faked.
 
 ``container`` here shadows the real-database one of ``tests/conftest.py``: a unit test asks
-for ``container`` (and ``uow`` / ``clock`` / ``media`` to look inside or move time) and gets
-``container.<service>()`` wired exactly like the app, on the fakes of ``tests/fakes``.
+for ``container`` (and ``uow`` / ``media`` to look inside, the ``clock`` of ``tests/conftest.py``
+to move time) and gets ``container.<service>()`` wired exactly like the app, on the fakes of
+``tests/fakes``.
 """
 
 from __future__ import annotations
@@ -14,11 +15,6 @@ import pytest
 
 from entrypoints.container import Container
 from tests.fakes import FakeMediaStore, FakeUnitOfWork, FixedClock, World, fake_container
-
-
-@pytest.fixture
-def clock() -> FixedClock:
-    return FixedClock()
 
 
 @pytest.fixture
