@@ -3,7 +3,7 @@
 - ``clock``: ``NOW``, the tests' one "now" (the ``clock`` fixture of ``tests/conftest.py``
   starts there);
 - ``builders``: ``a_user``, ``a_listing``, ``an_order`` (domain objects) and ``add_user``,
-  ``add_users``, ``add_listing`` (stored through any unit of work, fake or real);
+  ``add_users``, ``add_listing`` (stored through any unit of work, fake or real) and ``ids_of``;
 - ``api``: ``ApiClient``, the HTTP test client that sends the CSRF header;
 - ``catalog``, ``offers``, ``mail``, ``history``: HTTP-side helpers of one area each
   (listing forms and images, several signed-in people, reading sent mail, a recorded
@@ -18,8 +18,10 @@ from tests.support.builders import (
     add_user,
     add_users,
     an_order,
+    ids_of,
 )
 from tests.support.clock import NOW
 
 __all__ = ["NOW", "ApiClient", "a_listing", "a_user", "add_listing", "add_user", "add_users",
-           "an_order"]
+           "an_order",
+           "ids_of"]

@@ -8,6 +8,7 @@ SQLAlchemy unit of work alike (``container.uow()`` in adapter tests).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from decimal import Decimal
 from typing import Any
 
@@ -67,6 +68,13 @@ async def add_users(uow: UnitOfWork, *names: str, role: Role = Role.USER, **chan
         await uow.commit()
     assert all(user.id is not None for user in made)
     return made
+
+
+def ids_of(stored: Iterable[User | Listing]) -> list[int]:
+    """The ids of stored users or listings: ``maya, theo = ids_of(await add_users(...))``."""
+    found = [thing.id for thing in stored]
+    assert None not in found, "not stored yet"
+    return [i for i in found if i is not None]
 
 
 async def add_listing(uow: UnitOfWork, seller_id: int, **changes: Any) -> Listing:
