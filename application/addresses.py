@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from application.orders import checked_address
 from application.ports import Clock, UnitOfWork
 from application.ports.orders import SavedAddress
 from domain.accounts import User
+from domain.addresses import Address
 from domain.errors import Conflict
 from domain.validation.addresses import AddressForm
 
@@ -19,7 +19,7 @@ class AddressService:
 
     async def save(self, user: User, form: AddressForm, is_default: bool) -> SavedAddress:
         assert user.id is not None
-        address = checked_address(form)
+        address = Address.from_form(form)
         async with self.uow:
             saved = await self.uow.addresses.saved_for(user.id)
             if len(saved) >= MAX_SAVED:

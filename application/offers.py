@@ -4,8 +4,9 @@ The rules are ``domain/offers.py``'s; this module loads, locks, saves and commit
 change to an offer first locks its listing (``uow.offers.lock_listing``) and reads the offer
 again, so two answers on one listing run one after the other and the second sees the
 first's outcome (409), on both databases. Accepting an offer declines the listing's other
-open offers in the same transaction (:func:`decline_open_offers`, also called by orders when
-a listing is bought and by the catalog when a listing is deleted).
+open offers in the same transaction (:func:`close_offers` with the domain's
+``close_for_acceptance``; orders close them with ``close_for_sale`` when a listing is bought,
+and the catalog, moderation and account closure with :func:`decline_open_offers`).
 """
 
 from __future__ import annotations
@@ -27,21 +28,23 @@ from application.ports.realtime import RealtimePublisher
 from application.vacation import ensure_not_away
 from domain.accounts import User
 from domain.analytics import ActivityKind
-from domain.catalog import ListingStatus
+from domain.catalog import UNAVAILABLE_MESSAGE, ListingStatus
 from domain.errors import Conflict, Forbidden, NotFound, ValidationError
 from domain.listings import Listing
 from domain.offers import (
+    ClosedOffer,
     DeclineReason,
     Offer,
     OfferStatus,
     WatcherOfferEnd,
+    close_for_acceptance,
+    close_open_offers,
     ensure_watcher_offer_due,
     watcher_offer_price,
 )
 
 PRODUCT_NOT_FOUND = "Product not found"
 OFFER_NOT_FOUND = "Offer not found"
-NOT_AVAILABLE = "This item is no longer available."
 
 
 @dataclass(frozen=True)
@@ -57,12 +60,6 @@ class OfferView:
 
 OfferPage = Page[OfferView]
 
-# How a marketplace decline reads for a seller's offer to a watcher (it ends ``expired``).
-_WATCHER_END = {DeclineReason.OTHER_OFFER_ACCEPTED: WatcherOfferEnd.TAKEN,
-                DeclineReason.LISTING_SOLD: WatcherOfferEnd.SOLD,
-                DeclineReason.LISTING_DELETED: WatcherOfferEnd.REMOVED}
-
-
 @dataclass(frozen=True)
 class WatcherOffersSent:
     sent: int
@@ -74,27 +71,30 @@ async def decline_open_offers(uow: UnitOfWork, *, product_id: int, now: datetime
                               except_offer_id: int | None = None,
                               reason: DeclineReason | str,
                               news: OfferNews | None = None) -> list[Offer]:
-    """Decline every open offer on the listing but ``except_offer_id``, inside the caller's
-    transaction, with a thread message and a notification to each buyer; returns them so
-    the caller can publish after commit (:func:`publish_declined`)."""
+    """Close every open offer on the listing but ``except_offer_id`` for ``reason``
+    (:func:`domain.offers.close_open_offers`); see :func:`close_offers`."""
+    return await close_offers(
+        uow, product_id,
+        lambda offers: close_open_offers(offers, reason, now, keep=except_offer_id),
+        now, news)
+
+
+async def close_offers(uow: UnitOfWork, product_id: int,
+                       rule: Callable[[list[Offer]], list[ClosedOffer]], now: datetime,
+                       news: OfferNews | None = None) -> list[Offer]:
+    """Close the listing's open offers as ``rule`` (a ``close_*`` of ``domain/offers.py``)
+    says, inside the caller's transaction and under the listing's lock, with a thread
+    message and a notification to each buyer; returns them so the caller can publish
+    after commit (:func:`publish_declined`)."""
     await uow.offers.lock_listing(product_id)
     listing = await uow.listings.get(product_id)
     title = listing.title if listing is not None else "this item"
     news = news if news is not None else OfferNews()
-    declined = []
-    for offer in await uow.offers.open_for_listing(product_id):
-        if offer.id == except_offer_id:
-            continue
-        was = offer.status
-        if offer.from_seller:
-            offer.end_watcher_offer(_WATCHER_END[DeclineReason(reason)])
-        else:
-            offer.decline(reason)
-        offer.updated_at = now
-        await uow.offers.save(offer, was=was)
-        await tell(uow, news, offer, title=title, now=now)
-        declined.append(offer)
-    return declined
+    closed = rule(await uow.offers.open_for_listing(product_id))
+    for item in closed:
+        await uow.offers.save(item.offer, was=item.was)
+        await tell(uow, news, item.offer, title=title, now=now)
+    return [item.offer for item in closed]
 
 
 async def publish_declined(realtime: RealtimePublisher, declined: list[Offer]) -> None:
@@ -240,19 +240,20 @@ class OfferService:
             listing = await self._listing(offer.product_id)
             was = offer.status
             move(offer, now)
-            if needs_available and listing.status is not ListingStatus.AVAILABLE:
+            if needs_available and not listing.status.is_purchasable:
                 raise Conflict(listing.status.unavailable_message)
             if offer.status is OfferStatus.ACCEPTED and not await self.uow.listings.claim_status(
                     offer.product_id, ListingStatus.AVAILABLE, ListingStatus.RESERVED, now):
-                raise Conflict(NOT_AVAILABLE)  # a checkout got there first
+                raise Conflict(UNAVAILABLE_MESSAGE)  # a checkout got there first
             offer.updated_at = now
             offer.seen_by(actor.id or 0)
             await self.uow.offers.save(offer, was=was)
             await tell(self.uow, news, offer, title=listing.title, now=now)
             if offer.status is OfferStatus.ACCEPTED:
-                await decline_open_offers(self.uow, product_id=offer.product_id, now=now,
-                                          except_offer_id=offer.id,
-                                          reason=DeclineReason.OTHER_OFFER_ACCEPTED, news=news)
+                accepted = offer
+                await close_offers(self.uow, offer.product_id,
+                                   lambda offers: close_for_acceptance(offers, accepted, now),
+                                   now, news)
             await self.uow.commit()
             view = (await offer_views(self.uow, [offer]))[0]
         await self._publish(news)
@@ -273,7 +274,7 @@ class OfferService:
                 raise Forbidden("Only the seller can send an offer to this listing's watchers.")
             await self.uow.offers.lock_listing(product_id)
             listing = await self._listing(product_id)  # read again under the lock
-            if listing.status is not ListingStatus.AVAILABLE:
+            if not listing.status.is_purchasable:
                 raise Conflict(listing.status.unavailable_message)
             await ensure_not_away(self.uow, [seller.id], now)
             amount = watcher_offer_price(price, listing.price)

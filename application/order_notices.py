@@ -3,7 +3,7 @@ notification for the party who did not act, for every placement and status chang
 pending order is confirmed or paid (the listing becomes sold), 'watched item sold' to the
 listing's watchers; after commit, the socket events (``new_message``/``message_sent``,
 ``notification``, ``order_updated``). Offers wiring (the accepted offer an order is priced
-from, declining the other open offers) lives here too.
+from; storing the open offers that ``domain.offers.close_for_sale`` closes) lives here too.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from application.notifications import (
     publish_notifications,
     tell_watchers_sold,
 )
-from application.offers import decline_open_offers, publish_declined
+from application.offers import close_offers, publish_declined
 from application.ports import UnitOfWork
 from application.ports.realtime import RealtimePublisher
 from domain.catalog import ListingStatus
@@ -27,7 +27,7 @@ from domain.events import OrderStatusChanged
 from domain.listings import Listing
 from domain.messaging import Message
 from domain.notifications import Notification
-from domain.offers import DeclineReason, Offer
+from domain.offers import Offer, close_for_sale
 from domain.order_rules import OrderStatus, listing_status_for
 from domain.orders import Order
 
@@ -117,9 +117,9 @@ class OrderNotices:
                      now: datetime, offer_id: int | None = None) -> None:
         """The item is reserved: the other open offers on it are declined, the seller told."""
         for product_id in order.product_ids:
-            self._declined += await decline_open_offers(
-                uow, product_id=product_id, now=now, except_offer_id=offer_id,
-                reason=DeclineReason.LISTING_SOLD)
+            self._declined += await close_offers(
+                uow, product_id,
+                lambda offers: close_for_sale(offers, now, ordered_with=offer_id), now)
         text = placed_text(order, listing)
         await self._thread(uow, order.buyer_id, order.seller_id, order, text, now)
         await self._notify(uow, order.seller_id, "New order", text, SALES_LINK, now)

@@ -26,15 +26,16 @@ from application.order_notices import OrderNotices
 from application.paging import After, Page, page_of, page_request
 from application.ports import Clock, UnitOfWork
 from application.ports.offers import OfferQuery
-from application.ports.orders import Address, OrderEventRecord
+from application.ports.orders import OrderEventRecord
 from application.vacation import ensure_not_away
 from domain.accounts import User
+from domain.addresses import Address
 from domain.analytics import ActivityKind
 from domain.bundles import MAX_BUNDLE_ITEMS, BundleTotals, bundle_totals
 from domain.catalog import ListingStatus
 from domain.checkout import checkout_price, checkout_quote, require_own_offer
 from domain.disputes import one_line_per_step
-from domain.errors import Conflict, Forbidden, NotFound, ValidationError, require_valid
+from domain.errors import Conflict, Forbidden, NotFound, ValidationError
 from domain.events import OrderPlaced, OrderStatusChanged
 from domain.fees import CheckoutTotals, checkout_totals
 from domain.listings import Listing
@@ -42,14 +43,9 @@ from domain.moderation import AuditAction
 from domain.offers import OfferStatus
 from domain.order_numbers import NONCE_LIMIT, order_number
 from domain.order_rules import Actor, OrderStatus
-from domain.orders import Order, OrderItem
+from domain.orders import Order, OrderItem, ensure_not_own_listing
 from domain.reviews import Review, visible_to
-from domain.validation.addresses import (
-    AddressForm,
-    missing_fields_message,
-    validate_admin_address,
-    validate_shipping_address,
-)
+from domain.validation.addresses import AddressForm
 
 ORDER_NOT_FOUND = "Order not found"
 NO_LONGER_AVAILABLE = "This item is no longer available"
@@ -119,8 +115,7 @@ class OrderService:
                 raise NotFound("Product not found")
             items = [listings[pid] for pid in wanted]
             seller_id = one_seller(items)
-            if seller_id == buyer.id:
-                raise Forbidden("You cannot buy your own listing.")
+            ensure_not_own_listing(buyer_id=buyer.id, seller_id=seller_id)
             await ensure_can_interact(self.uow, buyer.id, seller_id)
             await ensure_not_away(self.uow, [seller_id], now)
             first = items[0]
@@ -179,20 +174,19 @@ class OrderService:
                 raise NotFound("Product not found")
             items = [listings[pid] for pid in wanted]
             seller_id = one_seller(items)
+            ensure_not_own_listing(buyer_id=buyer.id, seller_id=seller_id)
             first = items[0]
             assert first.id is not None
             offer = await self.notices.offer_for(self.uow, offer_id)
             now = self.clock.now()
             held = (len(items) == 1 and offer is not None
                     and offer.holds_item_for(buyer.id, first.id, now))
-            gone = [item for item in items if item.status is not ListingStatus.AVAILABLE]
-            if gone and seller_id != buyer.id and not held:
+            gone = [item for item in items if not item.status.is_purchasable]
+            if gone and not held:
                 if len(items) == 1:
                     raise Conflict(await self._unavailable(first))
                 raise Conflict(unavailable_message(gone, len(wanted)))
             if len(items) > 1:
-                if seller_id == buyer.id:
-                    raise Forbidden("You cannot buy your own listing.")
                 return bundle_totals([item.price for item in items],
                                      await self.uow.bundle_tiers.for_seller(seller_id))
             totals = checkout_quote(product_id=first.id, listing_price=first.price,
@@ -280,7 +274,7 @@ class OrderService:
             order = await self._visible(actor, order_id)
             if actor.id != order.buyer_id and not actor.is_admin:
                 raise Forbidden("Only the buyer can set the shipping address.")
-            address = checked_address(form, admin_form=actor.id != order.buyer_id)
+            address = Address.from_form(form, admin_form=actor.id != order.buyer_id)
             if order.status in (OrderStatus.SHIPPED, OrderStatus.DELIVERED,
                                 OrderStatus.COMPLETED, OrderStatus.CANCELLED):
                 raise Conflict("The shipping address can no longer be changed.")
@@ -443,14 +437,3 @@ def unavailable_message(listings: list[Listing], asked: int) -> str:
     if len(listings) == 1:
         return f"{titles} is no longer available."
     return f"These items are no longer available: {titles}."
-
-
-def checked_address(form: AddressForm, *, admin_form: bool = False) -> Address:
-    """The cleaned address, or 400 with the spec's messages (the admin form only requires)."""
-    if admin_form:
-        errors = validate_admin_address(form)
-        if errors:
-            raise ValidationError(errors, missing_fields_message(list(errors)))
-    else:
-        require_valid(validate_shipping_address(form))
-    return Address.from_form(form)

@@ -14,6 +14,7 @@ from decimal import Decimal
 from application.ports import UnitOfWork
 from application.ports.sharing import SitemapEntry
 from domain.listings import Listing
+from domain.money import format_usd
 
 SITE_NAME = "Rethread"
 SITE_DESCRIPTION = ("Rethread: the trusted marketplace for secondhand fashion with a "
@@ -44,7 +45,7 @@ def summary(text: str | None, length: int = DESCRIPTION_LENGTH) -> str:
 
 
 def price_text(price: Decimal) -> str:
-    return f"${price.quantize(Decimal('0.01')):,}"
+    return format_usd(price)
 
 
 def post_title(post_id: int, content: str) -> str:

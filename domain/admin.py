@@ -15,9 +15,10 @@ import io
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import Decimal
 from enum import StrEnum
 
+from domain.money import round_money
 from domain.order_rules import FINISHED_STATUSES, OrderStatus
 
 # Spec §9's columns, then how many items the order holds (a bundle has several; its
@@ -83,7 +84,7 @@ class SalesTotals:
     def average(self) -> Decimal:
         if self.count == 0:
             return Decimal("0.00")
-        return (self.revenue / self.count).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
+        return round_money(self.revenue / self.count)
 
 
 def export_filename(day: date) -> str:

@@ -16,6 +16,7 @@ from domain.errors import Conflict, Forbidden
 from domain.fees import CheckoutTotals, checkout_totals
 from domain.money import round_money
 from domain.offers import Offer
+from domain.orders import ensure_not_own_listing
 
 
 def checkout_price(
@@ -29,8 +30,7 @@ def checkout_price(
     now: datetime | None = None,
 ) -> Decimal:
     """The item price to charge ``buyer_id``; raises when they may not buy it."""
-    if buyer_id == seller_id:
-        raise Forbidden("You cannot buy your own listing.")
+    ensure_not_own_listing(buyer_id=buyer_id, seller_id=seller_id)
     status = ListingStatus(listing_status)
     held = (offer is not None and now is not None
             and offer.holds_item_for(buyer_id, product_id, now))

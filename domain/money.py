@@ -1,7 +1,8 @@
 """Money: ``Decimal`` amounts in US dollars, rounded half-up to whole cents.
 
 Every amount that leaves the domain is exact to the cent. :func:`round_money` is the one
-rounding function; nothing else in the code base rounds money. User-typed amounts go
+rounding function (and :func:`round_money_up` where a rule says "rounded up", such as the
+lowest offer); nothing else in the code base rounds money. User-typed amounts go
 through :func:`read_amount` / :func:`parse_amount`, which never guess: input that is not
 a plain, finite, non-negative number with at most two decimals is refused with a reason.
 """
@@ -9,7 +10,7 @@ a plain, finite, non-negative number with at most two decimals is refused with a
 from __future__ import annotations
 
 import re
-from decimal import ROUND_HALF_UP, Context, Decimal, InvalidOperation
+from decimal import ROUND_CEILING, ROUND_HALF_UP, Context, Decimal, InvalidOperation
 from enum import StrEnum
 from functools import lru_cache
 
@@ -30,6 +31,16 @@ _AMOUNT_RE = re.compile(
 
 def round_money(value: Decimal | int | str) -> Decimal:
     """Round to whole cents, half-up (``2.345`` -> ``2.35``, ``-2.345`` -> ``-2.35``)."""
+    return _to_cents(value, ROUND_HALF_UP)
+
+
+def round_money_up(value: Decimal | int | str) -> Decimal:
+    """Round up to the next whole cent (``2.341`` -> ``2.35``): for a floor such as the
+    lowest offer, which must never fall below the share of the price it stands for."""
+    return _to_cents(value, ROUND_CEILING)
+
+
+def _to_cents(value: Decimal | int | str, rounding: str) -> Decimal:
     try:
         amount = value if isinstance(value, Decimal) else Decimal(str(value))
     except InvalidOperation:
@@ -40,7 +51,21 @@ def round_money(value: Decimal | int | str) -> Decimal:
     # context of its own per call was a tenth of encoding a page of 24 products).
     digits = amount.adjusted() + 4
     context = _MONEY_CONTEXT if digits <= _MONEY_CONTEXT.prec else Context(prec=digits)
-    return amount.quantize(CENT, rounding=ROUND_HALF_UP, context=context)
+    return amount.quantize(CENT, rounding=rounding, context=context)
+
+
+def to_cents(amount: Decimal) -> int:
+    """The whole number of cents in ``amount`` (how the database and the search index store
+    money); an amount that is not whole cents is a bug, not something to round."""
+    cents = amount * 100
+    if cents != cents.to_integral_value():
+        raise ValueError(f"not a whole number of cents: {amount!r}")
+    return int(cents)
+
+
+def from_cents(cents: int) -> Decimal:
+    """The amount ``cents`` stands for: ``from_cents(1250) == Decimal("12.5")``."""
+    return Decimal(cents) / 100
 
 
 class AmountProblem(StrEnum):

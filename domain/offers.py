@@ -31,13 +31,13 @@ another watcher accepts (or the item sells or is removed), it ends ``expired``
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from decimal import Decimal
 from enum import StrEnum
 
-from domain.catalog import ListingStatus
+from domain.catalog import UNAVAILABLE_MESSAGE, ListingStatus
 from domain.errors import Conflict, Forbidden, IllegalTransition, ValidationError
 from domain.events import (
     CounterAccepted,
@@ -53,13 +53,14 @@ from domain.events import (
     WatcherOfferEnded,
     WatcherOfferMade,
 )
-from domain.money import AmountProblem, format_usd, read_amount, round_money
-from domain.validation.offers import (
-    OFFER_TOO_LOW,
-    OFFER_TOO_PRECISE,
-    minimum_offer,
-    parse_counter_price,
-    parse_offer_amount,
+from domain.money import (
+    CENT,
+    AmountProblem,
+    format_usd,
+    problem_message,
+    read_amount,
+    round_money,
+    round_money_up,
 )
 
 MESSAGE_MAX = 500
@@ -78,6 +79,124 @@ RESERVATION = timedelta(hours=RESERVATION_HOURS)
 WATCHER_OFFER_LIFETIME = timedelta(hours=24)  # how long a watcher has to accept
 WATCHER_OFFER_EVERY = timedelta(hours=24)  # one offer to a listing's watchers per this
 WATCHER_OFFER_MAX_SHARE = Decimal("0.90")  # of the listing price
+
+
+# -- offer amounts (spec sections 4, 5 and 9) ------------------------------------------
+# The ``*_error`` functions check an already-parsed ``Decimal`` (the aggregate uses them);
+# ``validate_*`` check what a person typed; ``parse_*`` return the amount or raise
+# :class:`ValidationError`.
+
+OFFER_REQUIRED = "Offer amount is required"
+OFFER_NOT_POSITIVE = "Offer must be more than $0.00"
+OFFER_ABOVE_LISTING = "Offer cannot be more than the listing price"
+OFFER_TOO_PRECISE = "Offer amount can have at most 2 decimal places"
+OFFER_TOO_LOW = "Offers must be at least {minimum}"
+# An offer must be at least this share of the listing price (docs/offers.md).
+MINIMUM_OFFER_SHARE = Decimal("0.5")
+
+COUNTER_REQUIRED = "Counter price is required"
+COUNTER_TOO_LOW = "Counter price must be at least $0.01"
+COUNTER_NOT_IN_STEPS = "Counter price must be in steps of $0.01"
+COUNTER_NOT_ABOVE_OFFER = "Counter price must be more than the offer"
+COUNTER_ABOVE_LISTING = "Counter price cannot be more than the listing price"
+
+
+def minimum_offer(listing_price: Decimal) -> Decimal:
+    """The lowest offer a listing accepts: half its price, rounded up to the cent."""
+    return round_money_up(listing_price * MINIMUM_OFFER_SHARE)
+
+
+def offer_price_error(price: Decimal, listing_price: Decimal) -> str | None:
+    if price <= 0:
+        return OFFER_NOT_POSITIVE
+    if round_money(price) != price:
+        return OFFER_TOO_PRECISE
+    if price > listing_price:
+        return OFFER_ABOVE_LISTING
+    minimum = minimum_offer(listing_price)
+    return OFFER_TOO_LOW.format(minimum=format_usd(minimum)) if price < minimum else None
+
+
+def counter_price_error(price: Decimal, offer_price: Decimal, listing_price: Decimal) -> str | None:
+    if price < CENT:
+        return COUNTER_TOO_LOW
+    if round_money(price) != price:
+        return COUNTER_NOT_IN_STEPS
+    if price <= offer_price:
+        return COUNTER_NOT_ABOVE_OFFER
+    return COUNTER_ABOVE_LISTING if price > listing_price else None
+
+
+_OFFER_PROBLEMS = {
+    AmountProblem.REQUIRED: OFFER_REQUIRED,
+    AmountProblem.NEGATIVE: OFFER_NOT_POSITIVE,
+    AmountProblem.TOO_PRECISE: OFFER_TOO_PRECISE,
+    AmountProblem.TOO_LARGE: OFFER_ABOVE_LISTING,
+}
+
+_COUNTER_PROBLEMS = {
+    AmountProblem.REQUIRED: COUNTER_REQUIRED,
+    AmountProblem.NEGATIVE: COUNTER_TOO_LOW,
+    AmountProblem.TOO_PRECISE: COUNTER_NOT_IN_STEPS,
+    AmountProblem.TOO_LARGE: COUNTER_ABOVE_LISTING,
+}
+
+
+def _read_offer(amount: str | Decimal | int | None, listing_price: Decimal) -> Decimal | str:
+    """The offer amount, or the message saying what is wrong with it."""
+    value = read_amount(amount)
+    if isinstance(value, AmountProblem):
+        return _OFFER_PROBLEMS.get(value) or problem_message(value, "Offer amount")
+    return offer_price_error(value, listing_price) or value
+
+
+def _read_counter(
+    counter_price: str | Decimal | int | None, offer_price: Decimal, listing_price: Decimal
+) -> Decimal | str:
+    """The counter price, or the message saying what is wrong with it."""
+    value = read_amount(counter_price)
+    if isinstance(value, AmountProblem):
+        return _COUNTER_PROBLEMS.get(value) or problem_message(value, "Counter price")
+    return counter_price_error(value, offer_price, listing_price) or value
+
+
+def validate_offer_amount(
+    amount: str | Decimal | int | None, listing_price: Decimal
+) -> dict[str, str]:
+    """``{"offerPrice": message}`` unless ``amount`` is in [half the listing price, listing
+    price]."""
+    result = _read_offer(amount, listing_price)
+    return {"offerPrice": result} if isinstance(result, str) else {}
+
+
+def validate_counter_price(
+    counter_price: str | Decimal | int | None,
+    offer_price: Decimal,
+    listing_price: Decimal,
+) -> dict[str, str]:
+    """``{"counterPrice": message}`` unless offer < counter <= listing, in whole cents."""
+    result = _read_counter(counter_price, offer_price, listing_price)
+    return {"counterPrice": result} if isinstance(result, str) else {}
+
+
+def parse_offer_amount(amount: str | Decimal | int | None, listing_price: Decimal) -> Decimal:
+    """The offer amount in cents, or :class:`ValidationError` ``{"offerPrice": ...}``."""
+    result = _read_offer(amount, listing_price)
+    if isinstance(result, str):
+        raise ValidationError({"offerPrice": result})
+    return result
+
+
+def parse_counter_price(
+    counter_price: str | Decimal | int | None,
+    offer_price: Decimal,
+    listing_price: Decimal,
+) -> Decimal:
+    """The counter price in cents, or :class:`ValidationError` ``{"counterPrice": ...}``."""
+    result = _read_counter(counter_price, offer_price, listing_price)
+    if isinstance(result, str):
+        raise ValidationError({"counterPrice": result})
+    return result
 
 
 class WatcherOfferEnd(StrEnum):
@@ -226,7 +345,7 @@ class Offer:
         if listing_status is not None and not listing_status.is_purchasable:
             raise Conflict(listing_status.unavailable_message)
         if not listing_available:
-            raise Conflict("This item is no longer available.")
+            raise Conflict(UNAVAILABLE_MESSAGE)
         if has_open_offer:
             raise Conflict("You already have an open offer on this item.")
         listing_price = round_money(listing_price)
@@ -401,6 +520,15 @@ class Offer:
         self.decline_reason = DeclineReason(reason)
         self._record(OfferDeclined, reason=self.decline_reason.value)
 
+    def close(self, reason: DeclineReason | str, now: datetime) -> None:
+        """The marketplace closes this open offer: a buyer's offer is declined with
+        ``reason``; a seller's offer to a watcher ends as :data:`WATCHER_END_FOR` says."""
+        if self.from_seller:
+            self.end_watcher_offer(WATCHER_END_FOR[DeclineReason(reason)])
+        else:
+            self.decline(reason)
+        self.updated_at = now
+
     def seen_by(self, user_id: int) -> None:
         """The seller or buyer has looked at the offer since its last change."""
         if user_id == self.seller_id:
@@ -434,3 +562,48 @@ class Offer:
         if event_type in (OfferAccepted, OfferRejected, OfferCountered, OfferDeclined):
             self.buyer_seen = False
         self.events.append(event_type(self.id, self.buyer_id, self.seller_id, **extra))
+
+
+# How a marketplace decline reads for a seller's offer to a watcher (it ends ``expired``).
+WATCHER_END_FOR = {DeclineReason.OTHER_OFFER_ACCEPTED: WatcherOfferEnd.TAKEN,
+                   DeclineReason.LISTING_SOLD: WatcherOfferEnd.SOLD,
+                   DeclineReason.LISTING_DELETED: WatcherOfferEnd.REMOVED,
+                   DeclineReason.ACCOUNT_CLOSED: WatcherOfferEnd.REMOVED}
+
+
+@dataclass(frozen=True, slots=True)
+class ClosedOffer:
+    """An offer :func:`close_open_offers` closed, and its status before (for the
+    compare-and-set that stores it)."""
+
+    offer: Offer
+    was: OfferStatus
+
+
+def close_open_offers(offers: Iterable[Offer], reason: DeclineReason | str, now: datetime,
+                      *, keep: int | None = None) -> list[ClosedOffer]:
+    """The marketplace closes every open offer of ``offers`` (one listing's) but ``keep``,
+    for ``reason`` (:meth:`Offer.close`); settled ones are left alone."""
+    closed = []
+    for offer in offers:
+        if offer.id == keep or not offer.is_open:
+            continue
+        was = offer.status
+        offer.close(reason, now)
+        closed.append(ClosedOffer(offer, was))
+    return closed
+
+
+def close_for_acceptance(offers: Iterable[Offer], accepted: Offer,
+                         now: datetime) -> list[ClosedOffer]:
+    """Accepting an offer reserves the listing for its buyer: every other open offer on
+    that listing is declined (a watcher's ends ``taken``)."""
+    return close_open_offers(offers, DeclineReason.OTHER_OFFER_ACCEPTED, now, keep=accepted.id)
+
+
+def close_for_sale(offers: Iterable[Offer], now: datetime, *,
+                   ordered_with: int | None = None) -> list[ClosedOffer]:
+    """A sale (an order placed for the listing, which reserves it) declines every open offer
+    on it but the accepted offer the order was placed with (a watcher's ends ``sold``)."""
+    return close_open_offers(offers, DeclineReason.LISTING_SOLD, now, keep=ordered_with)
+

@@ -49,7 +49,18 @@ __all__ = [
     "OrderItem",
     "OrderStatus",
     "Party",
+    "ensure_not_own_listing",
 ]
+
+
+OWN_LISTING = "You cannot buy your own listing."
+
+
+def ensure_not_own_listing(*, buyer_id: int, seller_id: int) -> None:
+    """Nobody buys their own listing (403): checked before anything else about the order,
+    so a seller hears this rather than that their reserved item is unavailable."""
+    if buyer_id == seller_id:
+        raise Forbidden(OWN_LISTING)
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,8 +107,7 @@ class Order:
     ) -> Order:
         """A new pending order at ``price`` (the listing's, or an accepted offer's; for a
         bundle, its ``items``' prices less the seller's bundle discount)."""
-        if buyer_id == seller_id:
-            raise Forbidden("You cannot buy your own listing.")
+        ensure_not_own_listing(buyer_id=buyer_id, seller_id=seller_id)
         if not is_valid_order_number(order_number):
             raise ValueError(f"not an order number: {order_number!r}")
         if round_money(price) <= 0:

@@ -100,14 +100,21 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 
 async def _empty_tables(url: str) -> None:
+    """Every table emptied, children first, and PostgreSQL's used sequences restarted (ids
+    start at 1 again). DELETE, not TRUNCATE: a test leaves a few rows, and TRUNCATE of every
+    table creates fresh files for each one and fsyncs them: 1.8-2.5 s per test on the
+    shared 2-core machine (load average 20), against 0.1-0.8 s for this there."""
     engine = create_engine(url)
     tables = [t.name for t in reversed(Base.metadata.sorted_tables)]
     async with engine.begin() as connection:
+        for table in tables:
+            await connection.execute(text(f"DELETE FROM {table}"))
         if url.startswith("postgresql"):
-            await connection.execute(text(f"TRUNCATE {', '.join(tables)} RESTART IDENTITY CASCADE"))
-        else:
-            for table in tables:
-                await connection.execute(text(f"DELETE FROM {table}"))
+            used = (await connection.execute(text(
+                "SELECT sequencename FROM pg_sequences"
+                " WHERE schemaname = current_schema() AND last_value IS NOT NULL"))).scalars()
+            for sequence in used.all():
+                await connection.execute(text(f'ALTER SEQUENCE "{sequence}" RESTART'))
     await engine.dispose()
 
 

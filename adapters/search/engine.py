@@ -10,15 +10,30 @@ the matches strictly after the cursor's key (a range on the key), and separately
 cursor key's own matches after its id; when the page ends inside a run of equal keys, that
 run is completed in id order. Relevance is two levels: rank 1 (title and brand match every
 word, ``domain.search.rank``) before rank 0, each newest first.
+
+Cost at a million listings: ordering or counting every match of a broad query reads every
+listing (30-40 ms here). So a sorted page first asks only for the keys nearest its start —
+the newest 0.5 %, then 4 %, then 32 % of the catalog (:class:`Spread`, the key's histogram,
+read once a minute) — and widens only when that window holds too few matches; a window
+that holds the page holds its best matches, so the answer is exact. A total above the cap
+(``application.catalog.TOTAL_CAP``, shown as "10,000+") and the facet counts of a query
+matching more than :data:`BROAD` listings are remembered for a few seconds across commits;
+exact totals and every other count are read again after every commit.
+
+Tantivy releases the GIL while it searches; every read runs in a worker thread, so a long
+search never stalls the event loop's other connections.
 """
 
 from __future__ import annotations
 
+import asyncio
+import bisect
 import os
 import re
 import time
 from collections import Counter
 from collections.abc import Awaitable, Callable, Hashable
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from decimal import Decimal
 from pathlib import Path
@@ -58,6 +73,18 @@ _SORT_FIELD = {ListingSort.MOST_RECENT: "created", ListingSort.RELEVANCE: "creat
                ListingSort.PRICE_LOW_HIGH: "price", ListingSort.PRICE_HIGH_LOW: "price",
                ListingSort.MOST_POPULAR: "watch"}
 _REMEMBERED = 4096
+# How long a key's spread (:class:`Spread`), the vocabulary typos are corrected against and
+# a capped total are kept across commits: each changes by a few listings a second at most,
+# and each costs a read of every listing.
+SPREAD_SECONDS = 60.0
+VOCABULARY_SECONDS = 30.0
+CAPPED_TOTAL_SECONDS = 5.0
+# A query matching more listings than this is broad: its facet counts are kept for
+# CAPPED_TOTAL_SECONDS too (each count moves by a sale or two in that time).
+BROAD = 10_000
+# A sorted page's probes: the listings nearest its start, as a share of the catalog.
+_WINDOWS = (0.005, 0.04, 0.32)
+_SPREAD_BUCKETS = 2000
 
 
 def _term(field: str, value: Any) -> Query:
@@ -106,7 +133,8 @@ class TantivySearch:
         self._meta_stamp = 0
         self._checked = float("-inf")
         self._generation = 0
-        self._cache: dict[Hashable, Any] = {}
+        self._cache: dict[Hashable, Any] = {}  # until the next commit
+        self._kept: dict[Hashable, tuple[float, Any]] = {}  # for a few seconds (``_lasting``)
 
     # -- the reader ---------------------------------------------------------------------
 
@@ -132,6 +160,7 @@ class TantivySearch:
         if path != self._path:
             self._index, self._path, self._meta_stamp = open_index(path), path, stamp
             self._index.config_reader(reload_policy="Manual")
+            self._kept.clear()  # a rebuilt index: nothing read from the old one holds
             self._changed()
         elif stamp != self._meta_stamp and self._index is not None:
             self._meta_stamp = stamp
@@ -152,15 +181,28 @@ class TantivySearch:
             return 0, 0, None
         meta = searcher.doc(hits[0][1])
         committed = EPOCH + timedelta(microseconds=meta.get_first("committed") or 0)
-        documents = searcher.search(_term("kind", LISTING), limit=1).count or 0  # type: ignore[attr-defined]  # not in tantivy's stubs
+        # Every live document but the meta one is a listing: the segments' live-document
+        # counts answer without reading a posting list (a health check asks this).
+        documents = max(searcher.num_docs - 1, 0)
         return documents, int(meta.get_first("position") or 0), committed
 
     # -- queries ------------------------------------------------------------------------
 
+    def _lasting(self, key: Hashable, seconds: float, compute: Callable[[], Any]) -> Any:
+        """``compute()``, kept for ``seconds`` across commits (and until a rebuild)."""
+        now = time.monotonic()
+        found = self._kept.get(key)
+        if found is None or now - found[0] > seconds:
+            if len(self._kept) >= _REMEMBERED:
+                self._kept.clear()
+            found = self._kept[key] = (now, compute())
+        return found[1]
+
     def _filter(self, query: ListingFilter, skip: tuple[str, ...] = ()) -> Query:
-        parts = [_term("kind", LISTING)]
-        if not query.include_unavailable:
-            parts.append(_term("status", ListingStatus.AVAILABLE.value))
+        # The meta document has no status: the status term leaves it out by itself, one
+        # posting list fewer to intersect than a ``kind`` term besides.
+        parts = [_term("kind", LISTING) if query.include_unavailable
+                 else _term("status", ListingStatus.AVAILABLE.value)]
         chosen = {"brands": sorted(query.brands),
                   "categories": sorted(c.value for c in query.categories),
                   "sizes": sorted(s.value for s in query.sizes),
@@ -191,32 +233,59 @@ class TantivySearch:
         searcher = self._searcher()
         if searcher is None or limit <= 0:
             return []
+        field = _SORT_FIELD[sort]
+        spread = await asyncio.to_thread(
+            self._lasting, ("spread", field), SPREAD_SECONDS, lambda: _spread(searcher, field))
+        return await asyncio.to_thread(self._ids, searcher, spread, query, sort, limit, after)
+
+    def _ids(self, searcher: tantivy.Searcher, spread: Spread, query: ListingFilter,
+             sort: ListingSort, limit: int, after: After | None) -> list[int]:
         base = self._filter(query)
         field, descending = _SORT_FIELD[sort], sort.descending
         if sort is not ListingSort.RELEVANCE or not query.words:
-            return _keyset(searcher, base, field, descending, limit, after)
+            return _keyset(searcher, spread, base, field, descending, limit, after)
         head = _all([_word("head", word) for word in query.words])
         strong = _all([base, head])
         weak = Query.boolean_query([(Occur.Must, base), (Occur.MustNot, head)])
         found: list[int] = []
         if after is None or after.rank == 1:
-            found = _keyset(searcher, strong, field, True, limit, after)
+            found = _keyset(searcher, spread, strong, field, True, limit, after)
             after = None
         if len(found) < limit:
-            found += _keyset(searcher, weak, field, True, limit - len(found), after)
+            found += _keyset(searcher, spread, weak, field, True, limit - len(found), after)
         return found
 
     async def count(self, query: ListingFilter, up_to: int | None = None) -> int:
         searcher = self._searcher()
         if searcher is None:
             return 0
-        counted = searcher.search(self._filter(query), limit=1).count or 0  # type: ignore[attr-defined]  # not in tantivy's stubs
+        key = ("total", query)
+        kept = self._kept.get(key)
+        if (up_to is not None and kept is not None and kept[1] > up_to
+                and time.monotonic() - kept[0] <= CAPPED_TOTAL_SECONDS):
+            return up_to  # still above the cap: a few sales cannot bring it under
+        counted = await asyncio.to_thread(lambda: _count(searcher, self._filter(query)))
+        if up_to is not None and counted > up_to:
+            self._lasting(key, 0.0, lambda: counted)
         return counted if up_to is None else min(counted, up_to)
 
     async def facets(self, query: ListingFilter, brand_limit: int) -> Facets:
         searcher = self._searcher()
         if searcher is None:
             return Facets()
+        key = ("facets", query, brand_limit)
+        kept = self._kept.get(key)
+        if kept is not None and time.monotonic() - kept[0] <= CAPPED_TOTAL_SECONDS:
+            return cast(Facets, kept[1])
+        facets = await asyncio.to_thread(self._facets, searcher, query, brand_limit)
+        # A facet left unticked counts every match once: its sum is the query's total.
+        unticked = next((name for name in FACETS[1:] if not _ticked(query, name)), None)
+        if unticked is not None and sum(f.count for f in getattr(facets, unticked)) > BROAD:
+            self._lasting(key, 0.0, lambda: facets)  # a broad query's counts: kept a moment
+        return facets
+
+    def _facets(self, searcher: tantivy.Searcher, query: ListingFilter, brand_limit: int
+                ) -> Facets:
         ticked = [name for name in FACETS if _ticked(query, name)]
         counted: dict[str, Counter[str]] = {}
         shown: dict[str, str] = {}
@@ -255,21 +324,7 @@ class TantivySearch:
         searcher = self._searcher()
         if searcher is None or limit <= 0:
             return []
-        hits = searcher.search(_term("id", listing_id), limit=1).hits
-        if not hits:
-            return []
-        text = searcher.doc(hits[0][1]).get_first("similar") or ""
-        if not text:
-            return []
-        like = Query.more_like_this_document_fields_query(
-            SCHEMA, {"similar": [text]}, min_doc_frequency=1, min_term_frequency=1,
-            max_query_terms=25)
-        query = Query.boolean_query([
-            (Occur.Must, like), (Occur.Must, _term("kind", LISTING)),
-            (Occur.Must, _term("status", ListingStatus.AVAILABLE.value)),
-            (Occur.MustNot, _term("id", listing_id))])
-        found = searcher.search(query, limit=limit).hits
-        return _ints(searcher.fast_field_values("id", [a for _, a in found]))
+        return await asyncio.to_thread(_similar, searcher, listing_id, limit)
 
     # -- vocabulary: typo correction and suggestions ------------------------------------
 
@@ -277,37 +332,41 @@ class TantivySearch:
         searcher = self._searcher()
         if searcher is None:
             return []
-        return [(term, int(n)) for term, n in searcher.terms_with_prefix(
-            "vocab", prefix, filter_query=_term("kind", LISTING), limit=limit) if n > 0]
+        return _vocabulary(searcher, prefix, limit)
 
     async def knows_prefix(self, prefixes: tuple[str, ...]) -> bool:
-        return any(self._vocabulary(p, 1) for p in prefixes if p)
+        searcher = self._searcher()
+        if searcher is None:
+            return False
+        return await asyncio.to_thread(
+            lambda: any(_vocabulary(searcher, p, 1) for p in prefixes if p))
 
     async def terms_near(self, word: str, spread: int) -> dict[str, int]:
         low, high = max(1, len(word) - spread), len(word) + spread
-        every = self._per_commit(("vocabulary",), lambda: self._vocabulary(""))
+        every = await asyncio.to_thread(
+            self._lasting, ("vocabulary",), VOCABULARY_SECONDS, lambda: self._vocabulary(""))
         return {term: n for term, n in every if low <= len(term) <= high}
 
     def _per_commit(self, key: Hashable, compute: Callable[[], Any]) -> Any:
-        """``compute()``, kept until the index changes (a typo or a prefix is typed again
-        and again; reading the whole vocabulary is not free)."""
+        """``compute()``, kept until the index changes."""
         self._searcher()
         if key not in self._cache:
             self._cache[key] = compute()
         return self._cache[key]
 
     async def suggest_words(self, prefix: str, limit: int) -> list[Suggestion]:
-        if not prefix:
+        searcher = self._searcher()
+        if not prefix or searcher is None:
             return []
-        return [Suggestion(term, n) for term, n in self._vocabulary(prefix, limit)]
+        found = await asyncio.to_thread(_vocabulary, searcher, prefix, limit)
+        return [Suggestion(term, n) for term, n in found]
 
     def _brands(self) -> dict[str, tuple[str, int]]:
         """Brand key -> (shown spelling, available listings), for suggestions."""
         searcher = self._searcher()
         if searcher is None:
             return {}
-        available = _all([_term("kind", LISTING),
-                          _term("status", ListingStatus.AVAILABLE.value)])
+        available = _term("status", ListingStatus.AVAILABLE.value)
         counts: Counter[str] = Counter()
         shown: dict[str, str] = {}
         for pair, n in searcher.terms_with_prefix("brand_pair", "", filter_query=available):
@@ -321,7 +380,8 @@ class TantivySearch:
         if not prefix:
             return []
         compact = prefix.replace(" ", "")
-        brands = self._per_commit(("brands",), self._brands)
+        brands = await asyncio.to_thread(
+            self._lasting, ("brands",), VOCABULARY_SECONDS, self._brands)
         found = [(key, shown, n) for key, (shown, n) in brands.items()
                  if key.startswith(prefix) or key.replace(" ", "").startswith(compact)]
         found.sort(key=lambda item: (-item[2], item[0]))
@@ -343,13 +403,105 @@ def _ticked(query: ListingFilter, name: str) -> bool:
     return bool(getattr(query, name))
 
 
-def _keyset(searcher: tantivy.Searcher, query: Query, field: str, descending: bool,
-            limit: int, after: After | None) -> list[int]:
+@dataclass(frozen=True)
+class Spread:
+    """How a sort key's values spread over the available listings: a histogram, the lower
+    edge of each non-empty bucket (ascending) with its number of listings."""
+
+    edges: list[int]
+    counts: list[int]
+    interval: int
+
+    def windows(self, descending: bool, bound: int | None) -> list[int]:
+        """Where each probe of a page starting at ``bound`` (None: at the first key) ends:
+        the key reached after about 0.5 %, 4 % and 32 % of the listings. Descending pages
+        probe keys >= each, ascending ones keys <= each."""
+        total = sum(self.counts)
+        targets = [max(1, round(share * total)) for share in _WINDOWS]
+        ends: list[int] = []
+        seen = 0
+        if descending:
+            at = len(self.edges) - 1 if bound is None else bisect.bisect_right(
+                self.edges, bound) - 1
+            step = -1
+        else:
+            at = 0 if bound is None else max(bisect.bisect_right(self.edges, bound) - 1, 0)
+            step = 1
+        while 0 <= at < len(self.edges) and targets:
+            seen += self.counts[at]
+            if seen * 2 > total:  # a window of most listings costs more than none
+                break
+            if seen >= targets[0]:
+                ends.append(self.edges[at] if descending
+                            else self.edges[at] + self.interval - 1)
+                targets = [t for t in targets if t > seen]
+            at += step
+        return ends
+
+
+def _spread(searcher: tantivy.Searcher, field: str) -> Spread:
+    available = _term("status", ListingStatus.AVAILABLE.value)
+    stats = searcher.aggregate(available, {"s": {"stats": {"field": field}}})["s"]
+    if not stats.get("count") or stats.get("min") is None:
+        return Spread([], [], 1)
+    low, high = int(stats["min"]), int(stats["max"])
+    interval = max(1, -(-(high - low + 1) // _SPREAD_BUCKETS))
+    histogram = searcher.aggregate(available, {"h": {"histogram": {
+        "field": field, "interval": interval, "min_doc_count": 1}}})["h"]["buckets"]
+    buckets = sorted((int(b["key"]), int(b["doc_count"])) for b in histogram)
+    return Spread([edge for edge, _ in buckets], [n for _, n in buckets], interval)
+
+
+def _top(searcher: tantivy.Searcher, query: Query, field: str, descending: bool,
+         need: int, windows: list[int]) -> list[tuple[Any, Any]]:
+    """The ``need`` best hits of ``query`` by ``field``: from the first window holding that
+    many (its hits are then the best of all: every key outside it is worse), else from all."""
+    order = Order.Desc if descending else Order.Asc
+    for end in windows:
+        window = _all([query, _range(field, low=end) if descending else _range(field, high=end)])
+        hits = searcher.search(window, limit=need, count=False, order_by_field=field,
+                               order=order).hits
+        if len(hits) == need:
+            return hits
+    return searcher.search(query, limit=need, count=False, order_by_field=field,
+                           order=order).hits
+
+
+def _count(searcher: tantivy.Searcher, query: Query) -> int:
+    return int(searcher.search(query, limit=1).count or 0)  # type: ignore[attr-defined]  # not in tantivy's stubs
+
+
+def _vocabulary(searcher: tantivy.Searcher, prefix: str, limit: int | None = None
+                ) -> list[tuple[str, int]]:
+    return [(term, int(n)) for term, n in searcher.terms_with_prefix(
+        "vocab", prefix, filter_query=_term("kind", LISTING), limit=limit) if n > 0]
+
+
+def _similar(searcher: tantivy.Searcher, listing_id: int, limit: int) -> list[int]:
+    hits = searcher.search(_term("id", listing_id), limit=1).hits
+    if not hits:
+        return []
+    text = searcher.doc(hits[0][1]).get_first("similar") or ""
+    if not text:
+        return []
+    like = Query.more_like_this_document_fields_query(
+        SCHEMA, {"similar": [text]}, min_doc_frequency=1, min_term_frequency=1,
+        max_query_terms=25)
+    query = Query.boolean_query([
+        (Occur.Must, like), (Occur.Must, _term("status", ListingStatus.AVAILABLE.value)),
+        (Occur.MustNot, _term("id", listing_id))])
+    found = searcher.search(query, limit=limit).hits
+    return _ints(searcher.fast_field_values("id", [a for _, a in found]))
+
+
+def _keyset(searcher: tantivy.Searcher, spread: Spread, query: Query, field: str,
+            descending: bool, limit: int, after: After | None) -> list[int]:
     """Up to ``limit`` ids of ``query`` ordered by (``field``, id), both descending or both
     ascending, strictly after ``after``."""
     order = Order.Desc if descending else Order.Asc
     found: list[int] = []
     rest = query
+    bound = None
     if after is not None:
         key = _key(after.value)
         same = _all([query, _term(field, key),
@@ -360,9 +512,9 @@ def _keyset(searcher: tantivy.Searcher, query: Query, field: str, descending: bo
             return found[:limit]
         rest = _all([query, _range(field, high=key - 1) if descending
                      else _range(field, low=key + 1)])
+        bound = key - 1 if descending else key + 1
     need = limit - len(found)
-    hits = searcher.search(rest, limit=need, count=False, order_by_field=field,
-                           order=order).hits
+    hits = _top(searcher, rest, field, descending, need, spread.windows(descending, bound))
     if not hits:
         return found
     ids = searcher.fast_field_values("id", [address for _, address in hits])

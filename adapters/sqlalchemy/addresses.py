@@ -9,7 +9,8 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import Mapped, mapped_column
 
 from adapters.sqlalchemy.base import Base, UtcDateTime
-from application.ports.orders import Address, SavedAddress
+from application.ports.orders import SavedAddress
+from domain.addresses import Address
 
 _FIELDS = ("full_name", "address_line1", "address_line2", "city", "state", "zip_code",
            "country", "phone_number")

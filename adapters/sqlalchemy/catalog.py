@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from datetime import datetime
-from decimal import Decimal
 from typing import Any
 
 from sqlalchemy import (
@@ -37,6 +36,7 @@ from adapters.sqlalchemy.search_outbox import note
 from application.ports.catalog import SellerCard
 from domain.catalog import Category, Condition, ListingStatus, Size, brand_key
 from domain.listings import Listing, ListingImage
+from domain.money import from_cents, to_cents
 
 BATCH = 5000
 # SQLite: the page cache of a bulk load's connection, for its transaction (2 MB by default).
@@ -89,10 +89,6 @@ PRODUCTS = table_of(ProductRow)
 IMAGES = table_of(ProductImageRow)
 
 
-def to_cents(amount: Decimal) -> int:
-    return int(amount * 100)
-
-
 def _values(listing: Listing) -> dict[str, Any]:
     return {
         "seller_id": listing.seller_id, "title": listing.title,
@@ -115,7 +111,7 @@ _STATUSES = {member.value: member for member in ListingStatus}
 def _listing(row: Any, images: list[ListingImage]) -> Listing:
     return Listing(
         id=row.id, seller_id=row.seller_id, title=row.title, description=row.description,
-        price=Decimal(row.price_cents) / 100, brand=row.brand, size=_SIZES[row.size],
+        price=from_cents(row.price_cents), brand=row.brand, size=_SIZES[row.size],
         condition=_CONDITIONS[row.condition], category=_CATEGORIES[row.category],
         images=images, created_at=row.created_at, status=_STATUSES[row.status],
         price_drop=row.price_drop, verified=row.verified, watch_count=row.watch_count,

@@ -33,10 +33,11 @@ from sqlalchemy.orm import Mapped, mapped_column
 
 from adapters.sqlalchemy.base import Base, UtcDateTime
 from adapters.sqlalchemy.catalog import ProductRow
-from adapters.sqlalchemy.paging import after_clause
+from adapters.sqlalchemy.paging import keyset_page
 from application.paging import After
 from application.ports.offers import OfferCounts, OfferQuery
 from domain.errors import Conflict
+from domain.money import from_cents, to_cents
 from domain.offers import OPEN_STATUSES, DeclineReason, Offer, OfferStatus
 
 OPEN_SQL = "status IN ('pending', 'countered')"
@@ -81,11 +82,11 @@ class OfferRow(Base):
 
 
 def _cents(amount: Decimal | None) -> int | None:
-    return None if amount is None else int(amount * 100)
+    return None if amount is None else to_cents(amount)
 
 
 def _dollars(cents: int | None) -> Decimal | None:
-    return None if cents is None else Decimal(cents) / 100
+    return None if cents is None else from_cents(cents)
 
 
 def _values(offer: Offer) -> dict[str, object]:
@@ -106,8 +107,8 @@ def _values(offer: Offer) -> dict[str, object]:
 def _offer(row: OfferRow) -> Offer:
     return Offer(
         id=row.id, product_id=row.product_id, buyer_id=row.buyer_id, seller_id=row.seller_id,
-        status=OfferStatus(row.status), listing_price=Decimal(row.listing_price_cents) / 100,
-        offer_price=Decimal(row.offer_price_cents) / 100,
+        status=OfferStatus(row.status), listing_price=from_cents(row.listing_price_cents),
+        offer_price=from_cents(row.offer_price_cents),
         counter_price=_dollars(row.counter_price_cents), message=row.message,
         decline_reason=None if row.decline_reason is None else DeclineReason(row.decline_reason),
         seller_seen=row.seller_seen, buyer_seen=row.buyer_seen,
@@ -228,11 +229,9 @@ class SqlOfferRepository:
             where.append(OfferRow.product_id == query.product_id)
         if query.statuses:
             where.append(OfferRow.status.in_(sorted(s.value for s in query.statuses)))
-        if after is not None:
-            where.append(after_clause(OfferRow.created_at, OfferRow.id, after))
-        rows = (await self.session.scalars(
-            select(OfferRow).where(*where)
-            .order_by(OfferRow.created_at.desc(), OfferRow.id.desc()).limit(limit))).all()
+        rows = (await self.session.scalars(keyset_page(
+            select(OfferRow).where(*where), OfferRow.created_at, OfferRow.id, limit,
+            after))).all()
         return [_offer(row) for row in rows]
 
     async def counts(self, user_id: int) -> OfferCounts:

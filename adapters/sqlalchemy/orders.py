@@ -30,10 +30,11 @@ from sqlalchemy.orm import Mapped, aliased, mapped_column
 from adapters.sqlalchemy.accounts import UserRow
 from adapters.sqlalchemy.base import Base, UtcDateTime, rowcount
 from adapters.sqlalchemy.catalog import ProductRow
-from adapters.sqlalchemy.paging import after_clause
+from adapters.sqlalchemy.paging import keyset_page
 from application.paging import After
 from application.ports.orders import OrderEventRecord
 from domain.admin import BUNDLE_TITLE_JOIN, ExportRow
+from domain.money import from_cents, to_cents
 from domain.order_rules import TERMINAL_STATUSES, OrderStatus
 from domain.orders import Order, OrderItem
 
@@ -88,7 +89,7 @@ def to_order(row: OrderRow, items: list[OrderItem] | None = None) -> Order:
     return Order(items=items or [],
                  id=row.id, order_number=row.order_number, product_id=row.product_id,
                  buyer_id=row.buyer_id, seller_id=row.seller_id,
-                 price=Decimal(row.price_cents) / 100, status=OrderStatus(row.status),
+                 price=from_cents(row.price_cents), status=OrderStatus(row.status),
                  tracking_number=row.tracking_number, tracking_url=row.tracking_url,
                  created_at=row.created_at, delivered_at=row.delivered_at)
 
@@ -100,14 +101,14 @@ class SqlOrderRepository:
     async def add(self, order: Order, now: datetime, offer_id: int | None = None) -> Order:
         row = OrderRow(order_number=order.order_number, product_id=order.product_id,
                        buyer_id=order.buyer_id, seller_id=order.seller_id, offer_id=offer_id,
-                       price_cents=int(order.price * 100), status=order.status.value,
+                       price_cents=to_cents(order.price), status=order.status.value,
                        created_at=order.created_at, status_changed_at=now)
         self.session.add(row)
         await self.session.flush()
         order.id = row.id
         self.session.add_all(
             OrderItemRow(order_id=row.id, product_id=item.product_id, position=position,
-                         price_cents=int(item.price * 100))
+                         price_cents=to_cents(item.price))
             for position, item in enumerate(order.items or [OrderItem(order.product_id,
                                                                       order.price)]))
         await self.session.flush()
@@ -123,7 +124,7 @@ class SqlOrderRepository:
                 .where(OrderItemRow.order_id.in_([row.id for row in rows]))
                 .order_by(OrderItemRow.order_id, OrderItemRow.position))
             for order_id, product_id, cents in found.all():
-                items[order_id].append(OrderItem(product_id, Decimal(cents) / 100))
+                items[order_id].append(OrderItem(product_id, from_cents(cents)))
         return [to_order(row, items.get(row.id)) for row in rows]
 
     async def _one(self, row: OrderRow | None) -> Order | None:
@@ -176,9 +177,7 @@ class SqlOrderRepository:
             query = query.where(OrderRow.seller_id == seller_id)
         if status is not None:
             query = query.where(OrderRow.status == status.value)
-        if after is not None:
-            query = query.where(after_clause(OrderRow.created_at, OrderRow.id, after))
-        query = query.order_by(OrderRow.created_at.desc(), OrderRow.id.desc()).limit(limit)
+        query = keyset_page(query, OrderRow.created_at, OrderRow.id, limit, after)
         return await self._orders((await self.session.scalars(query)).all())
 
     async def count_open_for(self, user_id: int) -> int:
@@ -223,9 +222,7 @@ class SqlOrderRepository:
                                                  buyer.display_name, buyer.email,
                                                  seller.username, seller.display_name,
                                                  seller.email)))))
-        if after is not None:
-            query = query.where(after_clause(OrderRow.created_at, OrderRow.id, after))
-        query = query.order_by(OrderRow.created_at.desc(), OrderRow.id.desc()).limit(limit)
+        query = keyset_page(query, OrderRow.created_at, OrderRow.id, limit, after)
         return await self._orders((await self.session.scalars(query)).all())
 
     async def count_by_status(self) -> dict[OrderStatus, int]:
@@ -237,7 +234,7 @@ class SqlOrderRepository:
         query = self._statuses(
             select(func.count(), func.coalesce(func.sum(OrderRow.price_cents), 0)), statuses)
         count, cents = (await self.session.execute(query)).one()
-        return int(count), Decimal(int(cents)) / 100
+        return int(count), from_cents(int(cents))
 
     async def export_batch(self, *, statuses: frozenset[OrderStatus] | None, after_id: int,
                            limit: int) -> list[tuple[int, ExportRow]]:
@@ -261,7 +258,7 @@ class SqlOrderRepository:
                 titles[order_id].append(item_title)
         return [(order_id, ExportRow(number, created,
                                      BUNDLE_TITLE_JOIN.join(titles.get(order_id) or [title]),
-                                     Decimal(cents) / 100, OrderStatus(status), buyer_name,
+                                     from_cents(cents), OrderStatus(status), buyer_name,
                                      buyer_email, seller_name, seller_email,
                                      max(1, len(titles.get(order_id, [])))))
                 for (order_id, number, created, title, cents, status, buyer_name, buyer_email,

@@ -22,6 +22,7 @@ from adapters.sqlalchemy.catalog import ProductRow
 from adapters.sqlalchemy.offers import OfferRow
 from adapters.sqlalchemy.orders import OrderRow
 from application.ports.seller_stats import ListingFigures
+from domain.money import from_cents
 from domain.seller_stats import SOLD_STATUSES
 
 
@@ -93,7 +94,7 @@ class SqlSellerStatsRepository:
             .where(ProductRow.seller_id == seller_id)
             .order_by(ProductRow.created_at.desc(), ProductRow.id.desc()).limit(limit))
         return [ListingFigures(product_id=pid, title=title, status=status,
-                               price=Decimal(cents) / 100, created_at=created,
+                               price=from_cents(cents), created_at=created,
                                views=int(v or 0), watchers=int(w or 0), offers=int(o or 0))
                 for pid, title, status, cents, created, v, w, o in rows]
 
@@ -120,4 +121,4 @@ class SqlSellerStatsRepository:
             .where(OrderRow.seller_id == seller_id,
                    OrderRow.status.in_(sorted(s.value for s in SOLD_STATUSES)),
                    OrderRow.created_at >= first, OrderRow.created_at <= last))
-        return [(at, Decimal(cents) / 100) for at, cents in rows]
+        return [(at, from_cents(cents)) for at, cents in rows]

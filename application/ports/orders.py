@@ -14,38 +14,11 @@ from decimal import Decimal
 from typing import Protocol
 
 from application.paging import After
+from domain.addresses import Address
 from domain.admin import ExportRow
 from domain.order_rules import OrderStatus
 from domain.orders import Order
 from domain.reviews import Review
-from domain.validation.addresses import AddressForm
-
-
-@dataclass(frozen=True)
-class Address:
-    """A cleaned, valid postal address (see :mod:`domain.validation.addresses`)."""
-
-    full_name: str
-    address_line1: str
-    address_line2: str
-    city: str
-    state: str
-    zip_code: str
-    country: str
-    phone_number: str
-
-    @classmethod
-    def from_form(cls, form: AddressForm) -> Address:
-        v = form.fields()
-        return cls(v["fullName"], v["addressLine1"], v["addressLine2"], v["city"], v["state"],
-                   v["zipCode"], v["country"], v["phoneNumber"])
-
-    @property
-    def raw(self) -> str:
-        """The address as a label prints it, one line per part."""
-        lines = [self.full_name, self.address_line1, self.address_line2,
-                 f"{self.city}, {self.state} {self.zip_code}", self.country, self.phone_number]
-        return "\n".join(line for line in lines if line)
 
 
 @dataclass(frozen=True)

@@ -19,37 +19,23 @@ from domain.validation.addresses import (
 )
 from domain.validation.content import slug_error, validate_blog, validate_message
 from domain.validation.listings import price_error, title_error, validate_listing
-from domain.validation.offers import (
-    counter_price_error,
-    offer_price_error,
-    parse_counter_price,
-    parse_offer_amount,
-    validate_counter_price,
-    validate_offer_amount,
-)
 from domain.validation.tracking import validate_tracking
 
 __all__ = [
     "DEFAULT_COUNTRY",
     "REQUIRED_ADDRESS_FIELDS",
     "AddressForm",
-    "counter_price_error",
     "missing_fields_message",
     "missing_required_fields",
-    "offer_price_error",
-    "parse_counter_price",
-    "parse_offer_amount",
     "price_error",
     "slug_error",
     "title_error",
     "username_error",
     "validate_admin_address",
     "validate_blog",
-    "validate_counter_price",
     "validate_listing",
     "validate_login",
     "validate_message",
-    "validate_offer_amount",
     "validate_registration",
     "validate_shipping_address",
     "validate_tracking",

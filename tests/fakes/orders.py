@@ -10,8 +10,9 @@ from decimal import Decimal
 from typing import Any
 
 from application.paging import After, is_after
-from application.ports.orders import Address, OrderEventRecord, SavedAddress
+from application.ports.orders import OrderEventRecord, SavedAddress
 from domain.accounts import User
+from domain.addresses import Address
 from domain.admin import BUNDLE_TITLE_JOIN, ExportRow
 from domain.order_rules import TERMINAL_STATUSES, OrderStatus
 from domain.orders import Order

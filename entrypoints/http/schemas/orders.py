@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+import dataclasses
 from datetime import datetime
 from typing import Annotated
 
 import msgspec
 
 from application.orders import OrderView
-from application.ports.orders import Address, OrderEventRecord, SavedAddress
+from application.ports.orders import OrderEventRecord, SavedAddress
 from application.reviews import ReviewView
 from domain.accounts import User
+from domain.addresses import Address
 from domain.bundles import MAX_BUNDLE_ITEMS, BundleTotals
 from domain.disputes import DISPUTE_EVENT_LABELS
 from domain.listings import Listing
@@ -37,6 +39,7 @@ class AddressIn(CamelStruct):
     is_default: bool = False
 
     def form(self) -> AddressForm:
+        """What was sent, unchecked: :meth:`domain.addresses.Address.from_form` checks it."""
         return AddressForm(self.full_name, self.address_line1, self.address_line2, self.city,
                            self.state, self.zip_code, self.country, self.phone_number)
 
@@ -190,17 +193,18 @@ class OrderPageOut(CamelStruct):
     next_cursor: str | None
 
 
+def _address_fields(address: Address) -> dict[str, str]:
+    """The domain address's fields (and its label text) as the wire sends them."""
+    return {**dataclasses.asdict(address), "raw": address.raw}
+
+
 def address_out(address: Address) -> AddressOut:
-    return AddressOut(full_name=address.full_name, address_line1=address.address_line1,
-                      address_line2=address.address_line2, city=address.city,
-                      state=address.state, zip_code=address.zip_code, country=address.country,
-                      phone_number=address.phone_number, raw=address.raw)
+    return AddressOut(**_address_fields(address))
 
 
 def saved_address_out(saved: SavedAddress) -> SavedAddressOut:
-    base = address_out(saved.address)
-    return SavedAddressOut(**{f: getattr(base, f) for f in base.__struct_fields__},
-                           id=saved.id, is_default=saved.is_default)
+    return SavedAddressOut(**_address_fields(saved.address), id=saved.id,
+                           is_default=saved.is_default)
 
 
 def _party(user: User | None) -> PartyOut | None:

@@ -11,8 +11,7 @@ from hypothesis import strategies as st
 
 from domain.checkout import checkout_price, checkout_quote
 from domain.errors import Conflict, Forbidden
-from domain.offers import Offer
-from domain.validation.offers import minimum_offer
+from domain.offers import Offer, minimum_offer
 
 pytestmark = pytest.mark.unit
 

@@ -21,7 +21,7 @@ from domain.fees import (
     seller_net,
 )
 from domain.money import CENT, MAX_AMOUNT, round_money
-from domain.validation import validate_offer_amount
+from domain.offers import validate_offer_amount
 
 pytestmark = pytest.mark.unit
 

@@ -19,8 +19,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
 from domain.errors import Conflict, DomainError, Forbidden, IllegalTransition, ValidationError
-from domain.offers import Offer
-from domain.validation.offers import minimum_offer
+from domain.offers import Offer, minimum_offer
 
 pytestmark = pytest.mark.unit
 

@@ -9,15 +9,15 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from domain.errors import ValidationError
-from domain.validation import (
+from domain.offers import (
     counter_price_error,
+    minimum_offer,
     offer_price_error,
     parse_counter_price,
     parse_offer_amount,
     validate_counter_price,
     validate_offer_amount,
 )
-from domain.validation.offers import minimum_offer
 
 pytestmark = pytest.mark.unit
 

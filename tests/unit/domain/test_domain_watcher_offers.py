@@ -20,9 +20,9 @@ from domain.offers import (
     OfferStatus,
     WatcherOfferEnd,
     ensure_watcher_offer_due,
+    minimum_offer,
     watcher_offer_price,
 )
-from domain.validation.offers import minimum_offer
 
 pytestmark = pytest.mark.unit
 

@@ -27,6 +27,7 @@ import { FAQ } from '../content/faq';
 import { filterFaq } from '../faq-search';
 import { POLICY } from '../policy';
 import classes from './pages.module.css';
+import { Prose } from './prose';
 
 const ICONS: Record<string, ComponentType<{ size?: number }>> = {
   'general-questions': IconHelpCircle,
@@ -131,7 +132,9 @@ export function FaqPage() {
                         <Text fw={500}>{item.question}</Text>
                       </Accordion.Control>
                       <Accordion.Panel>
-                        <Text className={classes.prose}>{item.answer}</Text>
+                        <Stack gap="sm">
+                          <Prose blocks={item.blocks} />
+                        </Stack>
                       </Accordion.Panel>
                     </Accordion.Item>
                   ))}

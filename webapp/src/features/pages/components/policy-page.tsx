@@ -1,26 +1,10 @@
-import { Container, Grid, List, Stack, Text, Title } from '@mantine/core';
-import type { PolicyBlock, PolicyDocument } from '../content/policies';
+import { Container, Grid, Stack, Text, Title } from '@mantine/core';
+import type { PolicyDocument } from '../content/policies';
 import { POLICY } from '../policy';
 import type { StaticPageKey } from '../static-pages';
 import classes from './pages.module.css';
+import { Prose } from './prose';
 import { RelatedHelp } from './related-help';
-
-function Block({ block }: { block: PolicyBlock }) {
-  if (typeof block === 'string') {
-    return (
-      <Text component="p" m={0} className={classes.prose}>
-        {block}
-      </Text>
-    );
-  }
-  return (
-    <List spacing={6} className={classes.list}>
-      {block.list.map((item) => (
-        <List.Item key={item}>{item}</List.Item>
-      ))}
-    </List>
-  );
-}
 
 /** A policy page: title, date, intro, numbered sections; the other help pages at the side. */
 export function PolicyPage({ page, document }: { page: StaticPageKey; document: PolicyDocument }) {
@@ -34,18 +18,16 @@ export function PolicyPage({ page, document }: { page: StaticPageKey; document: 
               <Text size="sm" c="dimmed">
                 Last updated: <time dateTime="2023-05-09">{POLICY.updated}</time>
               </Text>
-              <Text size="lg" mt="sm" className={classes.prose}>
-                {document.intro}
-              </Text>
+              <Stack gap="sm" mt="sm">
+                <Prose blocks={document.intro} size="lg" />
+              </Stack>
             </Stack>
             {document.sections.map((section) => (
               <Stack key={section.heading} gap="sm" component="section" className={classes.section}>
                 <Title order={2} size="h3">
                   {section.heading}
                 </Title>
-                {section.body.map((block, index) => (
-                  <Block key={index} block={block} />
-                ))}
+                <Prose blocks={section.body} />
               </Stack>
             ))}
           </Stack>

@@ -1,0 +1,210 @@
+"""Rules that have one home in ``domain/`` (issue 39 item 4): every caller asks the same
+function, so these properties hold wherever the rule is used."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from decimal import Decimal
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from domain.addresses import Address
+from domain.admin import SalesTotals
+from domain.checkout import checkout_price
+from domain.errors import Forbidden, ValidationError
+from domain.events import OfferDeclined, WatcherOfferEnded
+from domain.money import CENT, from_cents, round_money, round_money_up, to_cents
+from domain.offers import (
+    WATCHER_END_FOR,
+    DeclineReason,
+    Offer,
+    OfferStatus,
+    close_for_acceptance,
+    close_for_sale,
+    close_open_offers,
+)
+from domain.orders import OWN_LISTING, Order, ensure_not_own_listing
+from domain.validation.addresses import (
+    AddressForm,
+    missing_fields_message,
+    validate_admin_address,
+    validate_shipping_address,
+)
+
+pytestmark = pytest.mark.unit
+
+NOW = datetime(2025, 3, 1, tzinfo=UTC)
+ids = st.integers(min_value=1, max_value=5)
+amounts = st.decimals(min_value=Decimal("-1000000"), max_value=Decimal("1000000"),
+                      allow_nan=False, allow_infinity=False, places=6)
+
+
+# -- nobody buys their own listing ----------------------------------------------------------
+
+
+@given(buyer=ids, seller=ids)
+def test_own_listing_is_refused_by_the_order_and_the_checkout_alike(buyer, seller):
+    """The one rule answers for the aggregate and the checkout price, with one message."""
+    attempts = [
+        lambda: ensure_not_own_listing(buyer_id=buyer, seller_id=seller),
+        lambda: Order.place(order_number="42-SBEUF8", product_id=7, buyer_id=buyer,
+                            seller_id=seller, price=Decimal("10"), created_at=NOW),
+        lambda: checkout_price(product_id=7, listing_price=Decimal("10"),
+                               listing_status="available", seller_id=seller, buyer_id=buyer),
+    ]
+    for attempt in attempts:
+        if buyer == seller:
+            with pytest.raises(Forbidden) as refused:
+                attempt()
+            assert refused.value.message == OWN_LISTING == "You cannot buy your own listing."
+        else:
+            attempt()
+
+
+# -- money is rounded in domain/money.py only ------------------------------------------------
+
+
+@given(amounts)
+def test_rounding_up_gives_the_smallest_whole_cent_not_below(value):
+    up = round_money_up(value)
+    assert up % CENT == 0
+    assert value <= up < value + CENT
+    assert up in (round_money(value), round_money(value) + CENT)
+
+
+@given(count=st.integers(min_value=0, max_value=1000),
+       revenue=st.decimals(min_value=0, max_value=Decimal("1000000"), places=2))
+def test_the_average_sale_is_rounded_by_round_money(count, revenue):
+    average = SalesTotals(count, revenue).average
+    assert average == (Decimal("0.00") if count == 0 else round_money(revenue / count))
+
+
+@given(st.integers(min_value=-(2**31), max_value=2**31 - 1))
+def test_cents_round_trip_through_the_one_conversion(cents):
+    """How adapters store money (integer cents) and read it back, exactly."""
+    amount = from_cents(cents)
+    assert to_cents(amount) == cents
+    assert round_money(amount) == amount
+
+
+def test_an_amount_that_is_not_whole_cents_is_never_stored():
+    with pytest.raises(ValueError):
+        to_cents(Decimal("12.345"))
+
+
+def test_the_average_sale_rounds_half_up():
+    assert SalesTotals(8, Decimal("0.20")).average == Decimal("0.03")  # 0.025, half-up
+
+
+# -- the marketplace closes open offers ------------------------------------------------------
+
+
+def _offers(kinds: list[tuple[bool, str]]) -> list[Offer]:
+    """Offers on one listing: ``(to_watcher, status)`` each, ids 1, 2, ..."""
+    offers = []
+    for number, (to_watcher, status) in enumerate(kinds, start=1):
+        if to_watcher:
+            offer = Offer.to_watcher(product_id=7, seller_id=99, watcher_id=number,
+                                     listing_price=Decimal("100"), price=Decimal("80"),
+                                     now=NOW)
+        else:
+            offer = Offer.make(product_id=7, buyer_id=number, seller_id=99,
+                               listing_price=Decimal("100"), offer_price=Decimal("80"),
+                               created_at=NOW)
+        offer.id = number
+        offer.status = OfferStatus(status)
+        offer.pull_events()
+        offers.append(offer)
+    return offers
+
+
+offer_kinds = st.lists(st.tuples(st.booleans(), st.sampled_from(list(OfferStatus))),
+                       min_size=0, max_size=6)
+
+
+@given(kinds=offer_kinds, reason=st.sampled_from(list(DeclineReason)),
+       keep=st.none() | st.integers(min_value=1, max_value=6))
+def test_closing_closes_exactly_the_open_offers_but_the_kept_one(kinds, reason, keep):
+    offers = _offers(kinds)
+    before = {offer.id: offer.status for offer in offers}
+    closed = close_open_offers(offers, reason, NOW, keep=keep)
+    should = [o.id for o in offers if o.id != keep and before[o.id] in
+              (OfferStatus.PENDING, OfferStatus.COUNTERED)]
+    assert [item.offer.id for item in closed] == should
+    for offer in offers:
+        if offer.id not in should:
+            assert offer.status is before[offer.id] and offer.events == []
+            continue
+        item = next(item for item in closed if item.offer is offer)
+        assert item.was is before[offer.id]
+        assert offer.updated_at == NOW and not offer.is_open
+        [event] = offer.events
+        if offer.from_seller:  # a watcher's offer ends; it is never "declined"
+            assert offer.status is OfferStatus.EXPIRED
+            assert isinstance(event, WatcherOfferEnded)
+            assert event.reason == WATCHER_END_FOR[reason].value
+        else:
+            assert offer.status is OfferStatus.REJECTED
+            assert offer.decline_reason is reason
+            assert isinstance(event, OfferDeclined)
+
+
+def test_every_decline_reason_ends_a_watchers_offer():
+    """Closing an account with an open offer to a watcher once had no ending (a 500)."""
+    assert set(WATCHER_END_FOR) == set(DeclineReason)
+    [offer] = _offers([(True, "countered")])
+    [closed] = close_open_offers([offer], DeclineReason.ACCOUNT_CLOSED, NOW)
+    assert closed.offer.status is OfferStatus.EXPIRED
+
+
+@given(kinds=offer_kinds, kept=st.integers(min_value=1, max_value=6))
+def test_a_sale_and_an_acceptance_keep_their_own_offer(kinds, kept):
+    for rule, reason in ((close_for_sale, DeclineReason.LISTING_SOLD),
+                         (close_for_acceptance, DeclineReason.OTHER_OFFER_ACCEPTED)):
+        offers = _offers(kinds)
+        own = next((o for o in offers if o.id == kept), None)
+        if rule is close_for_sale:
+            closed = close_for_sale(offers, NOW, ordered_with=kept)
+        elif own is not None:
+            closed = close_for_acceptance(offers, own, NOW)
+        else:
+            continue
+        expected = close_open_offers(_offers(kinds), reason, NOW, keep=kept)
+        assert [(c.offer.id, c.offer.status, c.was) for c in closed] == [
+            (c.offer.id, c.offer.status, c.was) for c in expected]
+        assert all(c.offer.id != kept for c in closed)
+
+
+# -- one address value object ------------------------------------------------------------------
+
+VALID = {"full_name": "Mia Stone", "address_line1": "12 Elm Street", "address_line2": None,
+         "city": "Austin", "state": "texas", "zip_code": "73301", "country": None,
+         "phone_number": "(512) 555-0100"}
+texts = st.none() | st.text(max_size=12) | st.sampled_from(["", " ", "TX", "US", "12345"])
+
+
+@given(field=st.sampled_from(sorted(VALID)), value=texts, admin_form=st.booleans())
+def test_an_address_is_made_only_from_a_form_that_passes_its_rules(field, value, admin_form):
+    form = AddressForm(**{**VALID, field: value})
+    errors = (validate_admin_address if admin_form else validate_shipping_address)(form)
+    if errors:
+        with pytest.raises(ValidationError) as refused:
+            Address.from_form(form, admin_form=admin_form)
+        assert refused.value.errors == errors
+        if admin_form:
+            assert refused.value.message == missing_fields_message(list(errors))
+        return
+    address = Address.from_form(form, admin_form=admin_form)
+    cleaned = form.fields()
+    assert [address.full_name, address.address_line1, address.address_line2, address.city,
+            address.state, address.zip_code, address.country,
+            address.phone_number] == list(cleaned.values())
+
+
+def test_an_address_reads_as_a_label():
+    address = Address.from_form(AddressForm(**VALID))
+    assert address.state == "TX" and address.country == "United States"
+    assert address.raw == ("Mia Stone\n12 Elm Street\nAustin, TX 73301\nUnited States\n"
+                           "(512) 555-0100")
