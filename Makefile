@@ -10,7 +10,7 @@ WEBAPP_SOURCES := $(shell find webapp/src webapp/index.html webapp/vite.config.t
 CHROMIUM := /usr/bin/chromium
 NGINX := /usr/sbin/nginx
 
-.PHONY: help install lock run test lint test-unit test-adapters test-api test-webapp test-e2e bench clean
+.PHONY: help install lock run test lint lint-python lint-webapp test-unit test-adapters test-api test-webapp test-e2e bench clean
 
 help:
 	@echo "make run    set up, migrate, seed demo data and serve on http://$${RETHREAD_HOST:-127.0.0.1}:$${RETHREAD_PORT:-8000}"
@@ -39,10 +39,16 @@ node_modules/.installed: package.json package-lock.json
 	npm ci --no-audit --no-fund --loglevel=error
 	touch $@
 
+# The bundle alone (`npm run build` is typecheck + bundle): `make lint` type-checks, and
+# `make test` would otherwise run tsc twice over the same sources.
 webapp/dist/index.html: node_modules/.installed $(WEBAPP_SOURCES) package.json
-	npm run build --silent
+	npm run bundle --silent
 
-install: $(BIN)/.installed node_modules/.installed webapp/dist/index.html
+# The venv and node_modules download and unpack side by side (mostly waiting on the network
+# and the disk), then the bundle is built.
+install:
+	$(MAKE) --no-print-directory -j2 $(BIN)/.installed node_modules/.installed
+	$(MAKE) --no-print-directory webapp/dist/index.html
 
 run: install
 	$(BIN)/rethread db upgrade
@@ -60,15 +66,25 @@ $(CHROMIUM):
 	if [ "$$(id -u)" = 0 ]; then apt-get install -y -qq chromium >/dev/null || (apt-get update -qq && apt-get install -y -qq chromium >/dev/null); \
 	else sudo apt-get install -y -qq chromium >/dev/null; fi
 
-test: lint test-unit test-adapters test-api test-webapp test-e2e
+# The tiers run one after another (each pytest tier already uses both cores); before them,
+# the installs, the two linters and the bundle, each single-threaded, run two at a time.
+test:
+	$(MAKE) --no-print-directory -j2 $(BIN)/.installed node_modules/.installed
+	$(MAKE) --no-print-directory -j2 --output-sync=target lint-python lint-webapp webapp/dist/index.html
+	$(MAKE) --no-print-directory test-unit test-adapters test-api test-webapp test-e2e
+
+lint:
+	$(MAKE) --no-print-directory -j2 --output-sync=target lint-python lint-webapp
 
 # mypy: strict over domain/, application/, entrypoints/; checked over adapters/ ([tool.mypy]
 # in pyproject.toml, docs/decisions/type-checking.md). Every `# type: ignore[code]` says why.
-lint: $(BIN)/.installed node_modules/.installed
+lint-python: $(BIN)/.installed
 	$(BIN)/ruff check .
 	$(BIN)/mypy
 	@if grep -rnE '# type: ignore(\[[^]]*\])? *$$' domain application entrypoints adapters; then \
 		echo 'each "# type: ignore[code]" above needs "  # why" after it'; exit 1; fi
+
+lint-webapp: node_modules/.installed
 	npm run lint --silent
 
 test-unit: $(BIN)/.installed

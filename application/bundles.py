@@ -17,12 +17,11 @@ from application.ports.catalog import SellerCard
 from application.vacation import ensure_not_away
 from domain.accounts import User
 from domain.bundles import BundleTier, BundleTotals, bundle_totals, validate_tiers
-from domain.catalog import ListingStatus
+from domain.catalog import UNAVAILABLE_MESSAGE, ListingStatus
 from domain.errors import Conflict, NotFound, ValidationError
 
 MAX_BAG_ITEMS = 100
 OWN_LISTING = "You cannot add your own listing to your bag."
-NOT_AVAILABLE = "This item is no longer available."
 BAG_FULL = f"Your bag is full ({MAX_BAG_ITEMS} items). Check out or remove some first."
 
 
@@ -96,8 +95,8 @@ class BundleService:
                 raise NotFound("Product not found")
             if listing.seller_id == member.id:
                 raise ValidationError({"productId": OWN_LISTING})
-            if listing.status is not ListingStatus.AVAILABLE:
-                raise Conflict(NOT_AVAILABLE)
+            if not listing.status.is_purchasable:
+                raise Conflict(UNAVAILABLE_MESSAGE)
             await ensure_not_away(self.uow, [listing.seller_id], now)
             held = await self.uow.bag.product_ids(member.id)
             if product_id not in held and len(held) >= MAX_BAG_ITEMS:

@@ -24,7 +24,8 @@ from adapters.sqlalchemy.models import Base
 from entrypoints.container import Container, build_container, shutdown
 from entrypoints.http.app import create_app
 from entrypoints.settings import Settings, load_settings
-from tests.support import ApiClient
+from tests.fakes.system import FixedClock
+from tests.support import NOW, ApiClient
 
 BASE_POSTGRES_URL = os.environ.get("RETHREAD_TEST_DATABASE_URL")
 # Under pytest-xdist (``make test`` runs the slow tiers on two workers) each worker has its own
@@ -99,14 +100,21 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 
 async def _empty_tables(url: str) -> None:
+    """Every table emptied, children first, and PostgreSQL's used sequences restarted (ids
+    start at 1 again). DELETE, not TRUNCATE: a test leaves a few rows, and TRUNCATE of every
+    table creates fresh files for each one and fsyncs them: 1.8-2.5 s per test on the
+    shared 2-core machine (load average 20), against 0.1-0.8 s for this there."""
     engine = create_engine(url)
     tables = [t.name for t in reversed(Base.metadata.sorted_tables)]
     async with engine.begin() as connection:
+        for table in tables:
+            await connection.execute(text(f"DELETE FROM {table}"))
         if url.startswith("postgresql"):
-            await connection.execute(text(f"TRUNCATE {', '.join(tables)} RESTART IDENTITY CASCADE"))
-        else:
-            for table in tables:
-                await connection.execute(text(f"DELETE FROM {table}"))
+            used = (await connection.execute(text(
+                "SELECT sequencename FROM pg_sequences"
+                " WHERE schemaname = current_schema() AND last_value IS NOT NULL"))).scalars()
+            for sequence in used.all():
+                await connection.execute(text(f'ALTER SEQUENCE "{sequence}" RESTART'))
     await engine.dispose()
 
 
@@ -158,6 +166,13 @@ def app(settings: Settings, container: Container) -> Litestar:
 async def client(app: Litestar) -> AsyncIterator[ApiClient]:
     async with AsyncTestClient(app=app) as raw:
         yield ApiClient(raw)
+
+
+@pytest.fixture
+def clock() -> FixedClock:
+    """The tests' one clock: stands at ``NOW`` until the test moves it (``advance``). Unit
+    tests' faked container reads it; adapter and API tests hand it to what they build."""
+    return FixedClock(NOW)
 
 
 @pytest.fixture

@@ -7,7 +7,9 @@ a busy database) is killed once the grace period is over.
 
 from __future__ import annotations
 
+import fcntl
 import os
+import shutil
 import socket
 import subprocess
 import sys
@@ -144,11 +146,32 @@ def holder_of_connection(pids: list[int], client_port: int) -> int | None:
     return None
 
 
+def seeded_copy(data_dir: Path, secret_key: str, listings: int, shared: Path) -> None:
+    """``data_dir`` becomes a copy of one migrated, demo-seeded SQLite data directory made
+    once in ``shared`` (by whichever test process gets there first, the others wait): each
+    pytest-xdist worker gets the same demo on its own files without seeding it again, which
+    took as long as the rest of a worker's start-up on two cores."""
+    template = shared / f"seeded-{listings}"
+    with (shared / f"seeded-{listings}.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not (template / ".done").exists():
+            shutil.rmtree(template, ignore_errors=True)
+            template.mkdir(parents=True)
+            migrate_and_seed(server_env(template, secret_key), listings)
+            (template / ".done").touch()
+    shutil.copytree(template, data_dir, dirs_exist_ok=True,
+                    ignore=shutil.ignore_patterns(".done"))
+
+
 @contextmanager
-def seeded_server(data_dir: Path, secret_key: str, listings: int,
+def seeded_server(data_dir: Path, secret_key: str, listings: int, shared: Path | None = None,
                   **extra_env: str) -> Iterator[str]:
-    """One freshly migrated, demo-seeded server on SQLite in ``data_dir``."""
+    """One migrated, demo-seeded server on SQLite in ``data_dir`` (a copy of the demo seeded
+    once in ``shared`` when given, see ``seeded_copy``)."""
     env = server_env(data_dir, secret_key, **extra_env)
-    migrate_and_seed(env, listings)
+    if shared is None:
+        migrate_and_seed(env, listings)
+    else:
+        seeded_copy(data_dir, secret_key, listings, shared)
     with running(env, data_dir) as (url,):
         yield url

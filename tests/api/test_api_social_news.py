@@ -11,8 +11,8 @@ import httpx
 import pytest
 from litestar import Litestar
 
-from tests.catalog_support import data_url, png
 from tests.support import ApiClient
+from tests.support.catalog import data_url, png
 
 pytestmark = pytest.mark.api
 

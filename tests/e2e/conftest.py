@@ -6,12 +6,14 @@ Debian's Chromium is used as it is (never a downloaded browser).
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Error as PlaywrightError
 
 from tests.catalog_support import data_url, listing, png
 from tests.live_server import seeded_server
@@ -35,13 +37,17 @@ def live_data_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture(scope="session")
-def live_server(live_data_dir: Path) -> Iterator[str]:
+def live_server(live_data_dir: Path, tmp_path_factory: pytest.TempPathFactory
+                ) -> Iterator[str]:
     """Base URL of a freshly migrated, demo-seeded Rethread on SQLite."""
     if not (ROOT / "webapp" / "dist" / "index.html").exists():
         pytest.fail("webapp/dist is missing: run `npm run build` (make test does)")
+    # The demo is seeded once for the run; each xdist worker serves its own copy.
+    run_dir = tmp_path_factory.getbasetemp()
+    shared = run_dir.parent if os.environ.get("PYTEST_XDIST_WORKER") else run_dir
     # One browser signs up and logs in as many people from 127.0.0.1 all session.
     with seeded_server(live_data_dir,
-                       "e2e-secret-key-e2e-secret-key-e2e-secret", listings=24,
+                       "e2e-secret-key-e2e-secret-key-e2e-secret", listings=24, shared=shared,
                        RETHREAD_RATE_LIMIT_SCALE="100") as url:
         yield url
 
@@ -82,12 +88,57 @@ def login(page: Page, username: str, password: str = DEMO_PASSWORD) -> None:
 
 
 def wait_until(page: Page, expression: str, timeout_ms: int = 10000) -> None:
-    """Poll ``expression`` (page.evaluate runs under the CSP; wait_for_function would eval)."""
-    for _ in range(timeout_ms // 100):
-        if page.evaluate(expression):
-            return
-        page.wait_for_timeout(100)
-    raise AssertionError(f"never true: {expression}")
+    """Wait until ``expression`` is true in the page, checked there on every frame it renders.
+    (page.evaluate runs under the CSP; wait_for_function would eval.) A navigation while it
+    waits starts the check again in the new document."""
+    deadline = time.monotonic() + timeout_ms / 1000
+    while True:
+        left = int((deadline - time.monotonic()) * 1000)
+        try:
+            if left > 0 and page.evaluate(UNTIL.replace("EXPRESSION", expression), left):
+                return
+        except PlaywrightError as error:
+            if "context was destroyed" not in str(error):
+                raise
+            continue
+        raise AssertionError(f"never true: {expression}")
+
+
+# The expression, checked on each animation frame until it holds or the time (ms) is up.
+UNTIL = """left => new Promise(resolve => {
+  const end = performance.now() + left;
+  const check = () => {
+    if (EXPRESSION) resolve(true);
+    else if (performance.now() > end) resolve(false);
+    else requestAnimationFrame(check);
+  };
+  check();
+})"""
+
+
+def next_frames(page: Page, count: int = 2) -> None:
+    """Wait until the page has rendered ``count`` more frames: a scroll or a resize has been
+    laid out and its events (the scroll memory, media queries, lazy images) handled."""
+    page.evaluate("n => new Promise(done => { const tick = k => k ? requestAnimationFrame("
+                  "() => tick(k - 1)) : done(); tick(n); })", count)
+
+
+def realtime_ready(page: Page) -> None:
+    """Wait until the page's /ws socket has authenticated its user (``<html
+    data-realtime="ready">``, webapp/src/app/realtime-bridge.tsx): from then on what others
+    send reaches this page live."""
+    expect(page.locator("html")).to_have_attribute("data-realtime", "ready")
+
+
+def eventually(check: Callable[[], bool], what: str, timeout_s: float = 20,
+               every_s: float = 0.1) -> None:
+    """Poll the server until ``check()`` holds (mail sent, an index or a write done in the
+    background, which no page shows): asks every ``every_s``, fails after ``timeout_s``."""
+    deadline = time.monotonic() + timeout_s
+    while not check():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"never true: {what}")
+        time.sleep(every_s)
 
 
 def csrf_token(page: Page) -> str:

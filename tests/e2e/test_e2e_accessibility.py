@@ -39,6 +39,9 @@ RUN_AXE = """async (rules) => {
                    nodes: v.nodes.slice(0, 4)
                      .map((n) => n.target.join(' ') + ' :: ' + n.failureSummary) }));
 }"""
+# Every animation that ends has ended (a loader's endless spin is not waited for).
+TRANSITIONS_DONE = """document.getAnimations().every(
+  (a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity)"""
 SETTLED = """!document.querySelector('[aria-busy="true"], .mantine-Skeleton-root')
   && !document.querySelector('[role="status"][aria-label^="Loading"]')"""
 
@@ -91,12 +94,12 @@ def _audit(page: Page, pattern: str, ids: dict[str, str]) -> list[dict[str, Any]
     page.mouse.move(0, 0)  # nothing hovered: a hover colour is not the page's colour
     page.locator("main").wait_for()
     wait_until(page, SETTLED)
-    page.wait_for_timeout(250)  # transitions (reduced motion) finish
+    wait_until(page, TRANSITIONS_DONE)
     page.add_script_tag(path=str(AXE))
     found = [{"scheme": "light", **v} for v in page.evaluate(RUN_AXE, None)]
     page.emulate_media(color_scheme="dark")
     wait_until(page, "document.documentElement.dataset.mantineColorScheme === 'dark'")
-    page.wait_for_timeout(100)
+    wait_until(page, TRANSITIONS_DONE)  # the colours' own transitions
     found += [{"scheme": "dark", **v} for v in page.evaluate(RUN_AXE, COLOUR_RULES)]
     return found
 

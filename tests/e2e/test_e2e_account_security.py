@@ -5,7 +5,6 @@ turned on and used, and signing out another device from the sessions list."""
 from __future__ import annotations
 
 import re
-import time
 import uuid
 from datetime import UTC, datetime, timedelta
 from email import message_from_bytes, policy
@@ -16,7 +15,7 @@ import pyotp
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.e2e.conftest import csrf_token, login, screenshot
+from tests.e2e.conftest import csrf_token, eventually, login, screenshot
 
 pytestmark = pytest.mark.e2e
 
@@ -40,8 +39,9 @@ def sign_up(page: Page, name: str) -> None:
 
 def mailed_link(mail_dir: Path, address: str, path: str, timeout_s: float = 30) -> str:
     """The link to ``path`` in the newest email to ``address`` (the worker sends every 2 s)."""
-    deadline = time.monotonic() + timeout_s
-    while time.monotonic() < deadline:
+    found: list[str] = []
+
+    def mailed() -> bool:
         for file in sorted(mail_dir.glob("*.eml"), key=lambda f: f.stat().st_mtime_ns,
                            reverse=True):
             message = message_from_bytes(file.read_bytes(), policy=policy.default)
@@ -51,9 +51,12 @@ def mailed_link(mail_dir: Path, address: str, path: str, timeout_s: float = 30) 
             for link in LINK.findall(body.get_content() if body else ""):
                 parts = urlsplit(link)
                 if parts.path == path:
-                    return f"{parts.path}?{parts.query}"
-        time.sleep(0.5)
-    raise AssertionError(f"no email to {address} linking to {path}")
+                    found.append(f"{parts.path}?{parts.query}")
+                    return True
+        return False
+
+    eventually(mailed, f"an email to {address} linking to {path}", timeout_s, every_s=0.25)
+    return found[0]
 
 
 def test_forgot_password_mail_reset_and_sign_in(page: Page, live_data_dir: Path) -> None:

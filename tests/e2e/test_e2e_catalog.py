@@ -13,7 +13,7 @@ import pytest
 from PIL import Image, ImageDraw
 from playwright.sync_api import Locator, Page, expect
 
-from tests.e2e.conftest import login, screenshot
+from tests.e2e.conftest import login, next_frames, screenshot
 
 pytestmark = pytest.mark.e2e
 
@@ -25,7 +25,7 @@ def _load_lazy_images(page: Page) -> None:
     height = page.evaluate("document.body.scrollHeight")
     for y in range(0, height, 600):
         page.evaluate(f"window.scrollTo(0, {y})")
-        page.wait_for_timeout(60)
+        next_frames(page)  # the lazy images in view start loading
     page.evaluate("window.scrollTo(0, 0)")
     page.wait_for_load_state("networkidle")
 

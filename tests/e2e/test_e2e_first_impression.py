@@ -10,7 +10,7 @@ from urllib.error import HTTPError
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from tests.e2e.conftest import screenshot, wait_until
+from tests.e2e.conftest import next_frames, screenshot, wait_until
 
 pytestmark = pytest.mark.e2e
 
@@ -47,14 +47,15 @@ def _scroll_home_to_the_footer(page: Page) -> int:
     wait_until(page, "window.scrollY > 600")
     page.locator("footer").get_by_role("link", name="FAQ").evaluate(
         "link => link.scrollIntoView({block: 'center'})")
-    page.wait_for_timeout(200)  # the scroll is recorded
+    next_frames(page)  # its scroll event is dispatched and recorded
     return int(page.evaluate("window.scrollY"))
 
 
 def _back_lands_on(page: Page, before: int) -> None:
     """Back returns exactly where the visitor was, and stays there."""
     wait_until(page, f"Math.abs(window.scrollY - {before}) <= 2", timeout_ms=6000)
-    page.wait_for_timeout(800)
+    page.wait_for_load_state("networkidle")  # the page's content has all arrived
+    next_frames(page)
     assert abs(page.evaluate("window.scrollY") - before) <= 2
 
 
@@ -77,10 +78,11 @@ def test_back_restores_the_scroll_after_the_page_loads_its_content_again(page: P
     # Mid-page, not at the bottom: there the browser's scroll anchoring would keep the footer
     # in view as rows arrive and land at the bottom even without waiting.
     page.evaluate("scrollTo(0, Math.round((document.body.scrollHeight - innerHeight) * 0.6))")
-    page.wait_for_timeout(200)
+    next_frames(page)
     before = int(page.evaluate("window.scrollY"))
     page.goto("/faq")  # a full page load: the home page's data is gone
     page.get_by_role("heading", name="Frequently Asked Questions").wait_for()
+    # (the server's answer is held back half a second: a slow network, not a wait)
     page.route("**/api/products?*", lambda route: (time.sleep(0.5), route.continue_()))
     page.go_back()
     _back_lands_on(page, before)

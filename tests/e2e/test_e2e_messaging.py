@@ -8,7 +8,7 @@ import re
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 
-from tests.e2e.conftest import login, screenshot
+from tests.e2e.conftest import login, realtime_ready, screenshot
 
 pytestmark = pytest.mark.e2e
 
@@ -44,7 +44,8 @@ def test_two_people_chat_live(browser: Browser, live_server: str) -> None:
         _open_thread_with(sofia, "Maya Chen")
         _open_thread_with(maya, "Sofia Rossi")
         expect(sofia.get_by_text("About this listing")).to_be_visible()
-        sofia.wait_for_timeout(500)  # both sockets authenticated
+        realtime_ready(sofia)
+        realtime_ready(maya)
         sofia.get_by_placeholder("Type a message...").fill("Would you take $40 for it?")
         sofia.keyboard.press("Enter")
         expect(sofia.get_by_placeholder("Type a message...")).to_have_value("")

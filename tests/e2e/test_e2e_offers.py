@@ -12,7 +12,15 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from tests.e2e.conftest import api_post, login, new_listing, screenshot
+from tests.e2e.conftest import (
+    api_post,
+    eventually,
+    login,
+    new_listing,
+    next_frames,
+    realtime_ready,
+    screenshot,
+)
 
 pytestmark = pytest.mark.e2e
 
@@ -215,7 +223,7 @@ def test_offer_countered_in_the_thread_accepted_and_chatted_live(
 
     maya.goto(f"/messages/{priya_id}")
     expect(maya.get_by_placeholder("Type a message...")).to_be_visible()
-    maya.wait_for_timeout(500)  # her socket is authenticated
+    realtime_ready(maya)
 
     priya.goto(f"/product/{product_id}")
     priya.get_by_role("button", name="Make an Offer").click()
@@ -261,17 +269,14 @@ def test_offer_countered_in_the_thread_accepted_and_chatted_live(
     expect(priya.get_by_role("log", name="Messages").get_by_text(
         "Thank you, it ships tomorrow.")).to_be_visible(timeout=LIVE_MS)
     # what maya saw in her open thread is marked read (no stray unread dot for later tests)
-    for _ in range(50):
-        talks = maya.request.get(f"/api/users/{maya_id}/conversations").json()
-        if next(c for c in talks if c["id"] == priya_id)["unreadCount"] == 0:
-            break
-        maya.wait_for_timeout(100)
-    else:
-        raise AssertionError("maya's open thread with priya still has unread messages")
+    eventually(lambda: next(
+        c for c in maya.request.get(f"/api/users/{maya_id}/conversations").json()
+        if c["id"] == priya_id)["unreadCount"] == 0,
+        "maya's open thread with priya has no unread messages", timeout_s=5)
     for size, viewport in (("desktop", DESKTOP), ("phone", PHONE)):
         for who, page in (("buyer", priya), ("seller", maya)):
             page.set_viewport_size(viewport)
-            page.wait_for_timeout(200)
+            next_frames(page)
             screenshot(page, f"offers-live-thread-{who}-{size}", full_page=False)
     pay.first.click()
     priya.wait_for_url(re.compile(rf"/checkout/{product_id}\?offerId=\d+$"))

@@ -11,7 +11,7 @@ from contextlib import contextmanager
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.e2e.conftest import login, screenshot
+from tests.e2e.conftest import eventually, login, screenshot
 
 pytestmark = pytest.mark.e2e
 
@@ -66,10 +66,9 @@ def test_a_whole_purchase(browser: Browser, live_server: str) -> None:
         number = order["orderNumber"]
         expect(buyer.get_by_text(number).first).to_be_visible(timeout=WAIT)
         # The address is saved right after the order (retried silently if it fails).
-        for _ in range(30):
-            if buyer.request.get(f"/api/orders/{order['id']}").json()["shippingAddress"]:
-                break
-            buyer.wait_for_timeout(200)
+        eventually(lambda: bool(
+            buyer.request.get(f"/api/orders/{order['id']}").json()["shippingAddress"]),
+            "the order's shipping address is saved", timeout_s=6)
 
     with person(browser, live_server, "admin", "rethread-admin") as admin:
         admin.goto(f"/admin/orders/{order['id']}/payment-confirm")

@@ -11,7 +11,7 @@ import itertools
 import re
 
 import pytest
-from playwright.sync_api import Browser, Page, Request, expect
+from playwright.sync_api import Browser, Locator, Page, Request, expect
 
 from tests.e2e.conftest import api_post, login, new_listing, screenshot
 
@@ -24,6 +24,16 @@ SIZES = pytest.mark.parametrize("viewport", [LAPTOP, PHONE], ids=["laptop", "pho
 
 def _cards(page: Page):  # type: ignore[no-untyped-def]
     return page.locator("main a[href^='/product/']")
+
+
+def _scroll_to_the_end(page: Page, the_end: Locator) -> None:
+    """Wheel down, each time until the next page's cards arrive, until the end shows."""
+    for _ in range(10):
+        shown = _cards(page).count()
+        page.mouse.wheel(0, 20000)
+        expect(the_end.or_(_cards(page).nth(shown)).first).to_be_visible()
+        if the_end.is_visible():
+            return
 
 
 @SIZES
@@ -42,11 +52,7 @@ def test_shop_scroll_loads_eight_more_and_load_more_keeps_working(page: Page,
     assert cursors == []
     # Scrolling to the end asks for the next page by itself, 8 at a time, until all are shown.
     the_end = page.get_by_text(re.compile(r"^You have seen all \d+ items\.$"))
-    for _ in range(10):
-        page.mouse.wheel(0, 20000)
-        page.wait_for_timeout(300)
-        if the_end.is_visible():
-            break
+    _scroll_to_the_end(page, the_end)
     expect(the_end).to_be_visible()
     total = page.request.get("/api/products?limit=1").json()["total"]
     expect(_cards(page)).to_have_count(total)
@@ -59,11 +65,7 @@ def test_shop_scroll_loads_eight_more_and_load_more_keeps_working(page: Page,
     # (Clicked where it is: scrolling down to it would load the next page by itself.)
     page.get_by_role("button", name="Load more").dispatch_event("click")
     expect(_cards(page)).to_have_count(20)
-    for _ in range(10):
-        page.mouse.wheel(0, 20000)
-        page.wait_for_timeout(300)
-        if the_end.is_visible():
-            break
+    _scroll_to_the_end(page, the_end)
     expect(_cards(page)).to_have_count(total)
 
 

@@ -14,7 +14,7 @@ import pytest
 from PIL import Image, ImageDraw
 from playwright.sync_api import Page, expect
 
-from tests.e2e.conftest import login, screenshot
+from tests.e2e.conftest import login, next_frames, screenshot
 
 pytestmark = pytest.mark.e2e
 
@@ -36,7 +36,7 @@ def _settle(page: Page) -> None:
     height = page.evaluate("document.body.scrollHeight")
     for y in range(0, height, 700):
         page.evaluate(f"window.scrollTo(0, {y})")
-        page.wait_for_timeout(50)
+        next_frames(page)  # the lazy images in view start loading
     page.evaluate("window.scrollTo(0, 0)")
     page.wait_for_load_state("networkidle")
 
@@ -46,7 +46,7 @@ def _shots(page: Page, name: str) -> None:
     expect(page.locator(".mantine-Notification-root")).to_have_count(0, timeout=10000)
     for size, viewport in SIZES.items():
         page.set_viewport_size(viewport)
-        page.wait_for_timeout(150)
+        next_frames(page)
         _settle(page)
         screenshot(page, f"social-{name}-{size}")
     page.set_viewport_size(SIZES["desktop"])

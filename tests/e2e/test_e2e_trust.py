@@ -18,7 +18,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.catalog_support import listing
-from tests.e2e.conftest import api_call, csrf_token, screenshot
+from tests.e2e.conftest import api_call, csrf_token, eventually, screenshot
 from tests.e2e.test_e2e_orders import WAIT, person
 
 pytestmark = pytest.mark.e2e
@@ -52,11 +52,12 @@ def _search_ids(page: Page, q: str) -> list[int]:
 def _in_search(page: Page, q: str, product_id: int, shown: bool) -> bool:
     """Does ``page``'s member find (``shown``) or not find the listing, once the search
     index has followed the latest change (the outbox is applied in the background)?"""
-    for _ in range(100):
-        if (product_id in _search_ids(page, q)) == shown:
-            return True
-        page.wait_for_timeout(200)
-    return False
+    try:
+        eventually(lambda: (product_id in _search_ids(page, q)) == shown,
+                   f"listing {product_id} {'found' if shown else 'not found'} by {q!r}")
+    except AssertionError:
+        return False
+    return True
 
 
 def test_a_reported_listing_is_hidden_from_the_moderation_desk(browser: Browser,

@@ -18,11 +18,23 @@ const STALE_KEYS: Record<string, string[][]> = {
 /**
  * Opens /ws while someone is logged in and closes it on logout; socket events refresh the
  * matching queries, so the header dot, the bell and open threads update live.
+ * The page says how its socket is: `<html data-realtime="ready">` once /ws has authenticated
+ * the user (`connecting`, `closed` before or between), no attribute while no socket is wanted;
+ * the browser tests wait on it instead of guessing.
  */
 export function RealtimeBridge() {
   const userId = useCurrentUser()?.id;
   const queryClient = useQueryClient();
   const failed = useRealtimeStore((state) => state.failed);
+  const status = useRealtimeStore((state) => state.status);
+
+  useEffect(() => {
+    const root = document.documentElement;
+    if (status !== 'idle') root.dataset.realtime = status === 'open' ? 'ready' : status;
+    return () => {
+      delete root.dataset.realtime;
+    };
+  }, [status]);
 
   useEffect(() => {
     if (userId === undefined) {

@@ -1,4 +1,4 @@
-"""Test helpers shared by the API and browser tests."""
+"""ApiClient: a test client that sends the CSRF header the way the webapp does (API tests)."""
 
 from __future__ import annotations
 

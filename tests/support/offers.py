@@ -9,8 +9,8 @@ from typing import Any
 import httpx
 from litestar import Litestar
 
-from tests.catalog_support import create
 from tests.support import ApiClient
+from tests.support.catalog import create
 
 
 @asynccontextmanager
