@@ -54,9 +54,6 @@ RESERVED_FOR_ANOTHER = ("This item is reserved for another buyer whose offer was
 CHANGED_MEANWHILE = "This order was just changed by someone else. Please reload and try again."
 MAX_ORDERS_LISTED = 100
 NUMBER_ATTEMPTS = 20
-# The seller sees the shipping address only once payment is confirmed (spec §2 Orders).
-ADDRESS_VISIBLE_TO_SELLER = frozenset({OrderStatus.PAYMENT_CONFIRMED, OrderStatus.SHIPPED,
-                                       OrderStatus.DELIVERED, OrderStatus.COMPLETED})
 
 
 @dataclass(frozen=True)
@@ -272,12 +269,8 @@ class OrderService:
         now = self.clock.now()
         async with self.uow:
             order = await self._visible(actor, order_id)
-            if actor.id != order.buyer_id and not actor.is_admin:
-                raise Forbidden("Only the buyer can set the shipping address.")
-            address = Address.from_form(form, admin_form=actor.id != order.buyer_id)
-            if order.status in (OrderStatus.SHIPPED, OrderStatus.DELIVERED,
-                                OrderStatus.COMPLETED, OrderStatus.CANCELLED):
-                raise Conflict("The shipping address can no longer be changed.")
+            address = Address.from_form(form, admin_form=order.address_form_for(actor_of(actor)))
+            order.ensure_address_changeable()
             assert order.id is not None
             await self.uow.addresses.set_for_order(order.id, address, now)
             await self.uow.order_events.add(order.id, "address", None, actor.id, now)
@@ -387,10 +380,7 @@ class OrderService:
              events: list[OrderEventRecord], reviews: list[Review], now: datetime
              ) -> OrderView:
         actor = OPERATOR if viewer is None else actor_of(viewer)
-        address = addresses.get(order.id or 0)
-        is_buyer = actor.user_id == order.buyer_id
-        if not (is_buyer or actor.is_admin or order.status in ADDRESS_VISIBLE_TO_SELLER):
-            address = None
+        address = addresses.get(order.id or 0) if order.shows_address_to(actor) else None
         shown = [review for review in reviews if visible_to(review, actor.user_id)]
         mine = any(review.reviewer_id == actor.user_id for review in reviews)
         party = actor.user_id in (order.buyer_id, order.seller_id)

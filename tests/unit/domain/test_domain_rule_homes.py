@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from domain.addresses import Address
 from domain.admin import SalesTotals
 from domain.checkout import checkout_price
-from domain.errors import Forbidden, ValidationError
+from domain.errors import Conflict, Forbidden, ValidationError
 from domain.events import OfferDeclined, WatcherOfferEnded
 from domain.money import CENT, from_cents, round_money, round_money_up, to_cents
 from domain.offers import (
@@ -25,6 +25,7 @@ from domain.offers import (
     close_for_sale,
     close_open_offers,
 )
+from domain.order_rules import Actor, OrderStatus
 from domain.orders import OWN_LISTING, Order, ensure_not_own_listing
 from domain.validation.addresses import (
     AddressForm,
@@ -208,3 +209,33 @@ def test_an_address_reads_as_a_label():
     assert address.state == "TX" and address.country == "United States"
     assert address.raw == ("Mia Stone\n12 Elm Street\nAustin, TX 73301\nUnited States\n"
                            "(512) 555-0100")
+
+
+# -- who sets and sees an order's address ----------------------------------------------------
+
+
+@given(status=st.sampled_from(list(OrderStatus)), who=st.integers(min_value=1, max_value=3),
+       is_admin=st.booleans())
+def test_the_address_rules_of_an_order(status, who, is_admin):
+    """Buyer 1, seller 2, someone else 3: the buyer uses the checkout form, an administrator
+    the admin form, nobody else sets it; it is fixed from shipping on (and once cancelled);
+    the seller sees it only once payment is confirmed."""
+    order = Order.place(order_number="42-SBEUF8", product_id=7, buyer_id=1, seller_id=2,
+                        price=Decimal("10"), created_at=NOW)
+    order.status = status
+    actor = Actor(who, is_admin)
+    if who != 1 and not is_admin:
+        with pytest.raises(Forbidden):
+            order.address_form_for(actor)
+    else:
+        assert order.address_form_for(actor) is (who != 1)
+    fixed = status in {OrderStatus.SHIPPED, OrderStatus.DELIVERED, OrderStatus.COMPLETED,
+                       OrderStatus.CANCELLED}
+    if fixed:
+        with pytest.raises(Conflict, match=r"The shipping address can no longer be changed\."):
+            order.ensure_address_changeable()
+    else:
+        order.ensure_address_changeable()
+    paid = status in {OrderStatus.PAYMENT_CONFIRMED, OrderStatus.SHIPPED,
+                      OrderStatus.DELIVERED, OrderStatus.COMPLETED}
+    assert order.shows_address_to(actor) is (who == 1 or is_admin or paid)
