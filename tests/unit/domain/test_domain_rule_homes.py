@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from domain.addresses import Address
 from domain.admin import SalesTotals
+from domain.bundles import MAX_BAG_ITEMS, MAX_BUNDLE_ITEMS, bundle_ids, ensure_bag_room
 from domain.checkout import checkout_price
 from domain.errors import Conflict, Forbidden, ValidationError
 from domain.events import OfferDeclined, WatcherOfferEnded
@@ -239,3 +240,37 @@ def test_the_address_rules_of_an_order(status, who, is_admin):
     paid = status in {OrderStatus.PAYMENT_CONFIRMED, OrderStatus.SHIPPED,
                       OrderStatus.DELIVERED, OrderStatus.COMPLETED}
     assert order.shows_address_to(actor) is (who == 1 or is_admin or paid)
+
+
+# -- what one order may hold -----------------------------------------------------------------
+
+
+@given(product_id=st.none() | st.integers(min_value=1, max_value=30),
+       product_ids=st.none() | st.lists(st.integers(min_value=1, max_value=30), max_size=25),
+       offer_id=st.none() | st.just(5))
+def test_an_order_asks_for_each_listing_once_within_the_bundle_limit(product_id, product_ids,
+                                                                      offer_id):
+    asked = list(dict.fromkeys(([product_id] if product_id is not None else [])
+                               + (product_ids or [])))
+    if (not product_ids and product_id is None) or (product_ids == [] and product_id is None):
+        asked = []
+    try:
+        wanted = bundle_ids(product_id, product_ids, offer_id)
+    except ValidationError as refused:
+        assert (not asked or len(asked) > MAX_BUNDLE_ITEMS
+                or (offer_id is not None and len(asked) > 1)), refused.errors
+        return
+    assert sorted(wanted) == sorted(asked)
+    assert len(set(wanted)) == len(wanted) <= MAX_BUNDLE_ITEMS
+    assert product_id is None or wanted[0] == product_id or product_id in wanted
+    assert offer_id is None or len(wanted) == 1
+
+
+@given(held=st.lists(st.integers(min_value=1, max_value=200), unique=True, max_size=101),
+       product_id=st.integers(min_value=1, max_value=200))
+def test_a_bag_holds_at_most_its_limit(held, product_id):
+    if product_id not in held and len(held) >= MAX_BAG_ITEMS:
+        with pytest.raises(Conflict):
+            ensure_bag_room(held, product_id)
+    else:
+        ensure_bag_room(held, product_id)
