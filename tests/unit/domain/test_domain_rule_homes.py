@@ -12,10 +12,19 @@ from hypothesis import strategies as st
 
 from domain.addresses import Address
 from domain.admin import SalesTotals
-from domain.bundles import MAX_BAG_ITEMS, MAX_BUNDLE_ITEMS, bundle_ids, ensure_bag_room
+from domain.bundles import (
+    MAX_BAG_ITEMS,
+    MAX_BUNDLE_ITEMS,
+    bundle_ids,
+    ensure_bag_room,
+    ensure_baggable,
+    one_seller,
+)
+from domain.catalog import ListingStatus
 from domain.checkout import checkout_price
 from domain.errors import Conflict, Forbidden, ValidationError
 from domain.events import OfferDeclined, WatcherOfferEnded
+from domain.listings import Listing, ListingDetails, ListingImage
 from domain.money import CENT, from_cents, round_money, round_money_up, to_cents
 from domain.offers import (
     WATCHER_END_FOR,
@@ -274,3 +283,49 @@ def test_a_bag_holds_at_most_its_limit(held, product_id):
             ensure_bag_room(held, product_id)
     else:
         ensure_bag_room(held, product_id)
+
+
+def _listing(seller_id: int, status: ListingStatus = ListingStatus.AVAILABLE) -> Listing:
+    details = ListingDetails(title="Levi's 501 jeans", description="Barely worn, straight leg.",
+                             price="40.00", brand="Levi's", size="m", condition="like_new",
+                             category="bottoms")
+    photo = ListingImage("/media/products/ab/abc.webp", "/media/products/ab/abc-t.webp")
+    listing = Listing.create(seller_id, details, [photo], NOW)
+    listing.status = status
+    return listing
+
+
+@given(sellers=st.lists(st.integers(min_value=1, max_value=3), min_size=1, max_size=5))
+def test_a_bundle_holds_one_sellers_items(sellers):
+    listings = [_listing(seller) for seller in sellers]
+    if len(set(sellers)) == 1:
+        assert one_seller(listings) == sellers[0]
+    else:
+        with pytest.raises(ValidationError) as refused:
+            one_seller(listings)
+        assert refused.value.errors == {
+            "productIds": "A bundle can only hold items from one seller."}
+
+
+@given(seller=st.integers(min_value=1, max_value=2), status=st.sampled_from(list(ListingStatus)))
+def test_only_someone_elses_available_listing_goes_in_a_bag(seller, status):
+    listing = _listing(seller, status)
+    if seller == 1:
+        with pytest.raises(ValidationError) as own:
+            ensure_baggable(listing, 1)
+        assert own.value.errors == {"productId": "You cannot add your own listing to your bag."}
+    elif status is not ListingStatus.AVAILABLE:
+        with pytest.raises(Conflict, match=r"^This item is no longer available\.$"):
+            ensure_baggable(listing, 1)
+    else:
+        ensure_baggable(listing, 1)
+
+
+def test_the_limits_of_a_bundle_and_a_bag():
+    with pytest.raises(ValidationError) as too_many:
+        bundle_ids(None, list(range(1, MAX_BUNDLE_ITEMS + 2)), None)
+    assert too_many.value.errors == {"productIds": "A bundle can hold at most 20 items."}
+    full = list(range(1, MAX_BAG_ITEMS + 1))
+    with pytest.raises(Conflict, match=r"^Your bag is full \(100 items\)"):
+        ensure_bag_room(full, MAX_BAG_ITEMS + 1)
+    ensure_bag_room(full, 1)  # already in the bag: nothing to add
