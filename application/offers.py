@@ -28,7 +28,7 @@ from application.ports.realtime import RealtimePublisher
 from application.vacation import ensure_not_away
 from domain.accounts import User
 from domain.analytics import ActivityKind
-from domain.catalog import ListingStatus
+from domain.catalog import UNAVAILABLE_MESSAGE, ListingStatus
 from domain.errors import Conflict, Forbidden, NotFound, ValidationError
 from domain.listings import Listing
 from domain.offers import (
@@ -45,7 +45,6 @@ from domain.offers import (
 
 PRODUCT_NOT_FOUND = "Product not found"
 OFFER_NOT_FOUND = "Offer not found"
-NOT_AVAILABLE = "This item is no longer available."
 
 
 @dataclass(frozen=True)
@@ -241,11 +240,11 @@ class OfferService:
             listing = await self._listing(offer.product_id)
             was = offer.status
             move(offer, now)
-            if needs_available and listing.status is not ListingStatus.AVAILABLE:
+            if needs_available and not listing.status.is_purchasable:
                 raise Conflict(listing.status.unavailable_message)
             if offer.status is OfferStatus.ACCEPTED and not await self.uow.listings.claim_status(
                     offer.product_id, ListingStatus.AVAILABLE, ListingStatus.RESERVED, now):
-                raise Conflict(NOT_AVAILABLE)  # a checkout got there first
+                raise Conflict(UNAVAILABLE_MESSAGE)  # a checkout got there first
             offer.updated_at = now
             offer.seen_by(actor.id or 0)
             await self.uow.offers.save(offer, was=was)
@@ -275,7 +274,7 @@ class OfferService:
                 raise Forbidden("Only the seller can send an offer to this listing's watchers.")
             await self.uow.offers.lock_listing(product_id)
             listing = await self._listing(product_id)  # read again under the lock
-            if listing.status is not ListingStatus.AVAILABLE:
+            if not listing.status.is_purchasable:
                 raise Conflict(listing.status.unavailable_message)
             await ensure_not_away(self.uow, [seller.id], now)
             amount = watcher_offer_price(price, listing.price)

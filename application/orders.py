@@ -31,11 +31,11 @@ from application.vacation import ensure_not_away
 from domain.accounts import User
 from domain.addresses import Address
 from domain.analytics import ActivityKind
-from domain.bundles import MAX_BUNDLE_ITEMS, BundleTotals, bundle_totals
+from domain.bundles import BundleTotals, bundle_ids, bundle_totals, one_seller
 from domain.catalog import ListingStatus
 from domain.checkout import checkout_price, checkout_quote, require_own_offer
 from domain.disputes import one_line_per_step
-from domain.errors import Conflict, Forbidden, NotFound, ValidationError
+from domain.errors import Conflict, Forbidden, NotFound
 from domain.events import OrderPlaced, OrderStatusChanged
 from domain.fees import CheckoutTotals, checkout_totals
 from domain.listings import Listing
@@ -54,9 +54,6 @@ RESERVED_FOR_ANOTHER = ("This item is reserved for another buyer whose offer was
 CHANGED_MEANWHILE = "This order was just changed by someone else. Please reload and try again."
 MAX_ORDERS_LISTED = 100
 NUMBER_ATTEMPTS = 20
-# The seller sees the shipping address only once payment is confirmed (spec §2 Orders).
-ADDRESS_VISIBLE_TO_SELLER = frozenset({OrderStatus.PAYMENT_CONFIRMED, OrderStatus.SHIPPED,
-                                       OrderStatus.DELIVERED, OrderStatus.COMPLETED})
 
 
 @dataclass(frozen=True)
@@ -181,7 +178,7 @@ class OrderService:
             now = self.clock.now()
             held = (len(items) == 1 and offer is not None
                     and offer.holds_item_for(buyer.id, first.id, now))
-            gone = [item for item in items if item.status is not ListingStatus.AVAILABLE]
+            gone = [item for item in items if not item.status.is_purchasable]
             if gone and not held:
                 if len(items) == 1:
                     raise Conflict(await self._unavailable(first))
@@ -272,12 +269,8 @@ class OrderService:
         now = self.clock.now()
         async with self.uow:
             order = await self._visible(actor, order_id)
-            if actor.id != order.buyer_id and not actor.is_admin:
-                raise Forbidden("Only the buyer can set the shipping address.")
-            address = Address.from_form(form, admin_form=actor.id != order.buyer_id)
-            if order.status in (OrderStatus.SHIPPED, OrderStatus.DELIVERED,
-                                OrderStatus.COMPLETED, OrderStatus.CANCELLED):
-                raise Conflict("The shipping address can no longer be changed.")
+            address = Address.from_form(form, admin_form=order.address_form_for(actor_of(actor)))
+            order.ensure_address_changeable()
             assert order.id is not None
             await self.uow.addresses.set_for_order(order.id, address, now)
             await self.uow.order_events.add(order.id, "address", None, actor.id, now)
@@ -387,10 +380,7 @@ class OrderService:
              events: list[OrderEventRecord], reviews: list[Review], now: datetime
              ) -> OrderView:
         actor = OPERATOR if viewer is None else actor_of(viewer)
-        address = addresses.get(order.id or 0)
-        is_buyer = actor.user_id == order.buyer_id
-        if not (is_buyer or actor.is_admin or order.status in ADDRESS_VISIBLE_TO_SELLER):
-            address = None
+        address = addresses.get(order.id or 0) if order.shows_address_to(actor) else None
         shown = [review for review in reviews if visible_to(review, actor.user_id)]
         mine = any(review.reviewer_id == actor.user_id for review in reviews)
         party = actor.user_id in (order.buyer_id, order.seller_id)
@@ -402,31 +392,6 @@ class OrderService:
                          reviews=shown, totals=checkout_totals(order.price),
                          allowed=order.allowed_transitions(actor, now),
                          can_review=party and order.status is OrderStatus.COMPLETED and not mine)
-
-
-def bundle_ids(product_id: int | None, product_ids: list[int] | None,
-               offer_id: int | None) -> list[int]:
-    """The listings an order asks for, each once, in the order given (400 otherwise)."""
-    wanted = list(dict.fromkeys(product_ids or ([] if product_id is None else [product_id])))
-    if product_id is not None and product_ids and product_id not in wanted:
-        wanted.insert(0, product_id)
-    if not wanted:
-        raise ValidationError({"productIds": "Please choose at least one item."})
-    if len(wanted) > MAX_BUNDLE_ITEMS:
-        raise ValidationError({"productIds": f"A bundle can hold at most {MAX_BUNDLE_ITEMS} "
-                                             "items."})
-    if offer_id is not None and len(wanted) > 1:
-        raise ValidationError({"offerId": "An accepted offer pays for its own item only; "
-                                          "check it out on its own."})
-    return wanted
-
-
-def one_seller(listings: list[Listing]) -> int:
-    """The seller of every listing (400 when a bundle mixes sellers)."""
-    sellers = {listing.seller_id for listing in listings}
-    if len(sellers) != 1:
-        raise ValidationError({"productIds": "A bundle can only hold items from one seller."})
-    return sellers.pop()
 
 
 def unavailable_message(listings: list[Listing], asked: int) -> str:

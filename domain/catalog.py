@@ -61,6 +61,10 @@ class Size(LabelledStrEnum):
     OTHER = "other", "Other"
 
 
+# What a would-be buyer is told (409) when a listing cannot be bought or offered on.
+UNAVAILABLE_MESSAGE = "This item is no longer available."
+
+
 class ListingStatus(LabelledStrEnum):
     """The lifecycle of a listing: available -> reserved (an order is pending) -> sold.
 
@@ -85,7 +89,7 @@ class ListingStatus(LabelledStrEnum):
         """What a would-be buyer is told (409) when this listing cannot be bought."""
         if self is ListingStatus.RESERVED:
             return "This item is reserved for another buyer."
-        return "This item is no longer available."
+        return UNAVAILABLE_MESSAGE
 
 
 class ListingBadge(LabelledStrEnum):

@@ -37,7 +37,7 @@ from datetime import datetime, timedelta
 from decimal import Decimal
 from enum import StrEnum
 
-from domain.catalog import ListingStatus
+from domain.catalog import UNAVAILABLE_MESSAGE, ListingStatus
 from domain.errors import Conflict, Forbidden, IllegalTransition, ValidationError
 from domain.events import (
     CounterAccepted,
@@ -345,7 +345,7 @@ class Offer:
         if listing_status is not None and not listing_status.is_purchasable:
             raise Conflict(listing_status.unavailable_message)
         if not listing_available:
-            raise Conflict("This item is no longer available.")
+            raise Conflict(UNAVAILABLE_MESSAGE)
         if has_open_offer:
             raise Conflict("You already have an open offer on this item.")
         listing_price = round_money(listing_price)

@@ -17,7 +17,7 @@ from decimal import Decimal
 
 from domain.catalog import ListingStatus
 from domain.disputes import OUTCOME_STATUS, DisputeOutcome, DisputeReason, why_not_disputable
-from domain.errors import Forbidden, IllegalTransition, ValidationError, require_valid
+from domain.errors import Conflict, Forbidden, IllegalTransition, ValidationError, require_valid
 from domain.events import OrderEvent, OrderPlaced, OrderStatusChanged
 from domain.money import round_money
 from domain.order_numbers import is_valid_order_number
@@ -54,6 +54,11 @@ __all__ = [
 
 
 OWN_LISTING = "You cannot buy your own listing."
+ADDRESS_FIXED_STATUSES = frozenset({OrderStatus.SHIPPED, OrderStatus.DELIVERED,
+                                    OrderStatus.COMPLETED, OrderStatus.CANCELLED})
+# The seller sees the shipping address only once payment is confirmed (spec §2 Orders).
+ADDRESS_VISIBLE_TO_SELLER = frozenset({OrderStatus.PAYMENT_CONFIRMED, OrderStatus.SHIPPED,
+                                       OrderStatus.DELIVERED, OrderStatus.COMPLETED})
 
 
 def ensure_not_own_listing(*, buyer_id: int, seller_id: int) -> None:
@@ -171,6 +176,25 @@ class Order:
 
     def parties(self, actor: Actor) -> frozenset[Party]:
         return parties_of(actor, self.buyer_id, self.seller_id)
+
+    def address_form_for(self, actor: Actor) -> bool:
+        """Who may set the shipping address: the buyer (the checkout rules: ``False``) or an
+        administrator (the admin form, required fields only: ``True``); anyone else 403."""
+        if actor.user_id != self.buyer_id and not actor.is_admin:
+            raise Forbidden("Only the buyer can set the shipping address.")
+        return actor.user_id != self.buyer_id
+
+    def ensure_address_changeable(self) -> None:
+        """The address can change until the order ships (409 from then on, or once
+        cancelled)."""
+        if self.status in ADDRESS_FIXED_STATUSES:
+            raise Conflict("The shipping address can no longer be changed.")
+
+    def shows_address_to(self, actor: Actor) -> bool:
+        """The buyer and administrators always see the address; the seller only once
+        payment is confirmed (spec §2 Orders)."""
+        return (actor.user_id == self.buyer_id or actor.is_admin
+                or self.status in ADDRESS_VISIBLE_TO_SELLER)
 
     def allowed_transitions(
         self, actor: Actor, now: datetime | None = None

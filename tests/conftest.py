@@ -24,7 +24,8 @@ from adapters.sqlalchemy.models import Base
 from entrypoints.container import Container, build_container, shutdown
 from entrypoints.http.app import create_app
 from entrypoints.settings import Settings, load_settings
-from tests.support import ApiClient
+from tests.fakes.system import FixedClock
+from tests.support import NOW, ApiClient
 
 BASE_POSTGRES_URL = os.environ.get("RETHREAD_TEST_DATABASE_URL")
 # Under pytest-xdist (``make test`` runs the slow tiers on two workers) each worker has its own
@@ -165,6 +166,13 @@ def app(settings: Settings, container: Container) -> Litestar:
 async def client(app: Litestar) -> AsyncIterator[ApiClient]:
     async with AsyncTestClient(app=app) as raw:
         yield ApiClient(raw)
+
+
+@pytest.fixture
+def clock() -> FixedClock:
+    """The tests' one clock: stands at ``NOW`` until the test moves it (``advance``). Unit
+    tests' faked container reads it; adapter and API tests hand it to what they build."""
+    return FixedClock(NOW)
 
 
 @pytest.fixture

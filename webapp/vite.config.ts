@@ -82,6 +82,23 @@ function startAfterFirstView(): Plugin {
   };
 }
 
+/**
+ * The first view's templates and copy (src/lib/first-view.json) go into the build as
+ * `first-view.json`: the server fills them into index.html for the home page, the marketplace
+ * and product pages (entrypoints/http/pages/first_view.py), the React pages import the same
+ * copy, so the words exist once.
+ */
+function firstViewTemplates(): Plugin {
+  const path = fileURLToPath(new URL('./src/lib/first-view.json', import.meta.url));
+  return {
+    name: 'rethread-first-view-templates',
+    apply: 'build',
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: 'first-view.json', source: readFileSync(path) });
+    },
+  };
+}
+
 // The backend (`rethread serve`) answers these paths; the dev and preview servers pass them on.
 const backend = process.env.RETHREAD_BACKEND_URL ?? 'http://127.0.0.1:8000';
 const proxy = {
@@ -94,7 +111,7 @@ const proxy = {
 export default defineConfig({
   // The root package.json is the webapp package; its sources, index.html and dist live here.
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), precompress(), brandColours(), startAfterFirstView()],
+  plugins: [react(), precompress(), brandColours(), startAfterFirstView(), firstViewTemplates()],
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),

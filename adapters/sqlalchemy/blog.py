@@ -29,7 +29,7 @@ from sqlalchemy.orm import Mapped, mapped_column
 
 from adapters.sqlalchemy.accounts import UserRow
 from adapters.sqlalchemy.base import Base, UtcDateTime
-from adapters.sqlalchemy.paging import after_clause
+from adapters.sqlalchemy.paging import keyset_page
 from application.paging import After
 from application.ports.blog import AuthoredPost, BlogQuery
 from domain.blog import BlogAuthor, BlogPost
@@ -134,9 +134,6 @@ class SqlBlogRepository:
 
     async def page(self, query: BlogQuery, limit: int,
                    after: After | None = None) -> list[AuthoredPost]:
-        condition = _visible(query)
-        if after is not None:
-            condition = and_(condition, after_clause(BlogPostRow.created_at, BlogPostRow.id, after))
-        statement = (self._with_author().where(condition)
-                     .order_by(BlogPostRow.created_at.desc(), BlogPostRow.id.desc()).limit(limit))
+        statement = keyset_page(self._with_author().where(_visible(query)),
+                                BlogPostRow.created_at, BlogPostRow.id, limit, after)
         return [_authored(*found) for found in (await self.session.execute(statement)).all()]

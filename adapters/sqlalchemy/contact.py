@@ -12,7 +12,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import Mapped, mapped_column
 
 from adapters.sqlalchemy.base import Base, UtcDateTime
-from adapters.sqlalchemy.paging import after_clause
+from adapters.sqlalchemy.paging import keyset_page
 from application.paging import After
 from domain.contact import ContactMessage
 
@@ -43,12 +43,8 @@ class SqlContactMessageRepository:
         return message
 
     async def page(self, limit: int, after: After | None = None) -> list[ContactMessage]:
-        statement = (select(ContactMessageRow)
-                     .order_by(ContactMessageRow.created_at.desc(), ContactMessageRow.id.desc())
-                     .limit(limit))
-        if after is not None:
-            statement = statement.where(
-                after_clause(ContactMessageRow.created_at, ContactMessageRow.id, after))
+        statement = keyset_page(select(ContactMessageRow), ContactMessageRow.created_at,
+                                ContactMessageRow.id, limit, after)
         rows = (await self.session.scalars(statement)).all()
         return [ContactMessage(id=row.id, **{name: getattr(row, name) for name in _CONTACT_FIELDS})
                 for row in rows]

@@ -13,6 +13,7 @@ from sqlalchemy.orm import Mapped, mapped_column
 
 from adapters.sqlalchemy.accounts import UserRow
 from adapters.sqlalchemy.base import Base, UtcDateTime
+from adapters.sqlalchemy.paging import keyset_page
 from domain.accounts import Role
 from domain.disputes import (
     Dispute,
@@ -88,9 +89,9 @@ class SqlDisputeRepository:
         return None if row is None else (await self._with_responses([row]))[0]
 
     async def by_status(self, status: DisputeStatus, limit: int) -> list[Dispute]:
-        rows = list(await self.session.scalars(
-            select(DisputeRow).where(DisputeRow.status == status.value)
-            .order_by(DisputeRow.created_at.desc(), DisputeRow.id.desc()).limit(limit)))
+        rows = list(await self.session.scalars(keyset_page(
+            select(DisputeRow).where(DisputeRow.status == status.value), DisputeRow.created_at,
+            DisputeRow.id, limit)))
         return await self._with_responses(rows)
 
     async def respond(self, dispute_id: int, response: DisputeResponse) -> DisputeResponse:

@@ -31,7 +31,7 @@ from adapters.sqlalchemy.accounts import SessionRow, UserRow
 from adapters.sqlalchemy.base import Base, UtcDateTime, rowcount
 from adapters.sqlalchemy.catalog import ProductRow
 from adapters.sqlalchemy.messaging import MessageRow
-from adapters.sqlalchemy.paging import after_clause
+from adapters.sqlalchemy.paging import keyset_page
 from adapters.sqlalchemy.posts import CommentRow, PostRow
 from application.paging import After
 from domain.catalog import ListingStatus
@@ -150,9 +150,9 @@ class SqlReportRepository:
         return found is not None
 
     async def by_status(self, status: ReportStatus, limit: int) -> list[Report]:
-        rows = await self.session.scalars(
-            select(ReportRow).where(ReportRow.status == status.value)
-            .order_by(ReportRow.created_at.desc(), ReportRow.id.desc()).limit(limit))
+        rows = await self.session.scalars(keyset_page(
+            select(ReportRow).where(ReportRow.status == status.value), ReportRow.created_at,
+            ReportRow.id, limit))
         return [_report(row) for row in rows]
 
     async def resolve_target(self, target_type: ReportTarget, target_id: int,
@@ -317,10 +317,7 @@ class SqlAuditRepository:
     async def page(self, limit: int, after: After | None = None, *,
                    admin_id: int | None = None, action: AuditAction | None = None
                    ) -> list[AuditEntry]:
-        statement = (select(AuditRow).order_by(AuditRow.created_at.desc(), AuditRow.id.desc())
-                     .limit(limit))
-        if after is not None:
-            statement = statement.where(after_clause(AuditRow.created_at, AuditRow.id, after))
+        statement = keyset_page(select(AuditRow), AuditRow.created_at, AuditRow.id, limit, after)
         if admin_id is not None:
             statement = statement.where(AuditRow.admin_id == admin_id)
         if action is not None:

@@ -33,7 +33,7 @@ from sqlalchemy.orm import Mapped, mapped_column
 
 from adapters.sqlalchemy.base import Base, UtcDateTime
 from adapters.sqlalchemy.catalog import ProductRow
-from adapters.sqlalchemy.paging import after_clause
+from adapters.sqlalchemy.paging import keyset_page
 from application.paging import After
 from application.ports.offers import OfferCounts, OfferQuery
 from domain.errors import Conflict
@@ -229,11 +229,9 @@ class SqlOfferRepository:
             where.append(OfferRow.product_id == query.product_id)
         if query.statuses:
             where.append(OfferRow.status.in_(sorted(s.value for s in query.statuses)))
-        if after is not None:
-            where.append(after_clause(OfferRow.created_at, OfferRow.id, after))
-        rows = (await self.session.scalars(
-            select(OfferRow).where(*where)
-            .order_by(OfferRow.created_at.desc(), OfferRow.id.desc()).limit(limit))).all()
+        rows = (await self.session.scalars(keyset_page(
+            select(OfferRow).where(*where), OfferRow.created_at, OfferRow.id, limit,
+            after))).all()
         return [_offer(row) for row in rows]
 
     async def counts(self, user_id: int) -> OfferCounts:

@@ -30,7 +30,7 @@ from sqlalchemy.orm import Mapped, aliased, mapped_column
 from adapters.sqlalchemy.accounts import UserRow
 from adapters.sqlalchemy.base import Base, UtcDateTime, rowcount
 from adapters.sqlalchemy.catalog import ProductRow
-from adapters.sqlalchemy.paging import after_clause
+from adapters.sqlalchemy.paging import keyset_page
 from application.paging import After
 from application.ports.orders import OrderEventRecord
 from domain.admin import BUNDLE_TITLE_JOIN, ExportRow
@@ -177,9 +177,7 @@ class SqlOrderRepository:
             query = query.where(OrderRow.seller_id == seller_id)
         if status is not None:
             query = query.where(OrderRow.status == status.value)
-        if after is not None:
-            query = query.where(after_clause(OrderRow.created_at, OrderRow.id, after))
-        query = query.order_by(OrderRow.created_at.desc(), OrderRow.id.desc()).limit(limit)
+        query = keyset_page(query, OrderRow.created_at, OrderRow.id, limit, after)
         return await self._orders((await self.session.scalars(query)).all())
 
     async def count_open_for(self, user_id: int) -> int:
@@ -224,9 +222,7 @@ class SqlOrderRepository:
                                                  buyer.display_name, buyer.email,
                                                  seller.username, seller.display_name,
                                                  seller.email)))))
-        if after is not None:
-            query = query.where(after_clause(OrderRow.created_at, OrderRow.id, after))
-        query = query.order_by(OrderRow.created_at.desc(), OrderRow.id.desc()).limit(limit)
+        query = keyset_page(query, OrderRow.created_at, OrderRow.id, limit, after)
         return await self._orders((await self.session.scalars(query)).all())
 
     async def count_by_status(self) -> dict[OrderStatus, int]:

@@ -32,7 +32,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import Mapped, mapped_column
 
 from adapters.sqlalchemy.base import Base, UtcDateTime, rowcount
-from adapters.sqlalchemy.paging import after_clause
+from adapters.sqlalchemy.paging import keyset_page
 from adapters.sqlalchemy.social import FollowRow
 from application.paging import After
 from application.ports.posts import PostCounts, PostFilter
@@ -156,10 +156,8 @@ class SqlPostRepository:
 
     async def list(self, query: PostFilter, after: After | None, limit: int
                    ) -> list[StylePost]:
-        statement = select(PostRow).where(*_conditions(query))
-        if after is not None:
-            statement = statement.where(after_clause(P.created_at, P.id, after))
-        statement = statement.order_by(P.created_at.desc(), P.id.desc()).limit(limit)
+        statement = keyset_page(select(PostRow).where(*_conditions(query)), P.created_at,
+                                P.id, limit, after)
         return await self._posts((await self.session.scalars(statement)).all())
 
     async def trending(self, since: datetime, limit: int) -> builtins.list[StylePost]:
@@ -291,11 +289,8 @@ class SqlCommentRepository:
 
     async def list(self, post_id: int, after: After | None, limit: int
                    ) -> list[Comment]:
-        statement = select(CommentRow).where(C.post_id == post_id)
-        if after is not None:
-            statement = statement.where(after_clause(C.created_at, C.id, after,
-                                                     descending=False))
-        statement = statement.order_by(C.created_at, C.id).limit(limit)
+        statement = keyset_page(select(CommentRow).where(C.post_id == post_id), C.created_at,
+                                C.id, limit, after, descending=False)
         return [_comment(row) for row in (await self.session.scalars(statement)).all()]
 
 

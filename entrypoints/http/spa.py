@@ -19,6 +19,8 @@ from application.catalog_search import SearchRequest
 from application.sharing import PagePreview, SharingService
 from entrypoints.http.pages.first_view import (
     MARKETPLACE_CARDS,
+    TEMPLATES_FILE,
+    TemplatesFile,
     home_view,
     marketplace_view,
     product_view,
@@ -49,6 +51,7 @@ def _missing_build(dist: Path) -> Response[str]:
 def spa_handler(dist: Path) -> HTTPRouteHandler:
     root = dist.resolve()
     index_page = IndexPage(root / "index.html")
+    templates = TemplatesFile(root / TEMPLATES_FILE)
 
     @get(["/", "/{path:path}"], include_in_schema=False)
     async def serve(request: Request[Any, Any, Any], sharing: SharingService,
@@ -65,24 +68,28 @@ def spa_handler(dist: Path) -> HTTPRouteHandler:
         index = root / "index.html"
         if not index.is_file():
             return _missing_build(dist)
-        return await _page(index, index_page, request, sharing, catalog)
+        return await _page(index, index_page, templates, request, sharing, catalog)
 
     return serve
 
 
-async def first_view(catalog: CatalogService, match: RouteMatch, query: str,
-                     preview: PagePreview | None) -> str | None:
+async def first_view(catalog: CatalogService, templates: TemplatesFile, match: RouteMatch,
+                     query: str, preview: PagePreview | None) -> str | None:
     """The page's main content for index.html (``pages/first_view.py``), or None: only the
-    home page, a product page and the marketplace without filters have one. A product's
-    comes from the listing its share tags were read from (``preview``): one read for both."""
+    home page, a product page and the marketplace without filters have one, and only when
+    the build has its templates. A product's comes from the listing its share tags were
+    read from (``preview``): one read for both."""
+    t = templates.load()
     path = match.route.path
+    if t is None:
+        return None
     if path == "/":
-        return home_view()
+        return home_view(t)
     if path == "/marketplace" and not query:
         page = await catalog.search(SearchRequest(limit=MARKETPLACE_CARDS))
-        return marketplace_view([view.listing for view in page.items]) if page.items else None
+        return marketplace_view(t, [view.listing for view in page.items]) if page.items else None
     if preview is not None and preview.listing is not None:
-        return product_view(preview.listing)
+        return product_view(t, preview.listing)
     return None
 
 
@@ -97,8 +104,9 @@ async def _or_none(work: Awaitable[T], what: str, path: str) -> T | None:
         return None
 
 
-async def _page(index: Path, index_page: IndexPage, request: Request[Any, Any, Any],
-                sharing: SharingService, catalog: CatalogService) -> Any:
+async def _page(index: Path, index_page: IndexPage, templates: TemplatesFile,
+                request: Request[Any, Any, Any], sharing: SharingService,
+                catalog: CatalogService) -> Any:
     """index.html for a page of the route table; its share tags on a shareable page and its
     first view on a page that has one."""
     match = match_route(request.url.path)
@@ -108,7 +116,7 @@ async def _page(index: Path, index_page: IndexPage, request: Request[Any, Any, A
     path = request.url.path
     preview = (await _or_none(page_preview(sharing, match), "share tags", path)
                if match.route.share else None)
-    content = await _or_none(first_view(catalog, match, request.url.query, preview),
+    content = await _or_none(first_view(catalog, templates, match, request.url.query, preview),
                              "first view", path)
     if preview is None and content is None:
         return _file(index, "no-cache")

@@ -2,27 +2,22 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 
 import pytest
 
 from adapters.migrations import current_heads
-from domain.accounts import Role, User
+from domain.accounts import Role
 from domain.errors import Conflict
 from entrypoints.container import Container
+from tests.support import NOW, a_user
 
 pytestmark = pytest.mark.adapters
-NOW = datetime(2026, 11, 22, 12, 0, tzinfo=UTC)
-
-
-def person(name: str, email: str | None = None) -> User:
-    return User(username=name, display_name=name.title(), email=email or f"{name}@example.com",
-                password_hash="x", created_at=NOW)
 
 
 async def test_users_round_trip_with_aware_datetimes(container: Container) -> None:
     async with container.uow() as uow:
-        user = await uow.users.add(person("Maya"))
+        user = await uow.users.add(a_user("Maya"))
         await uow.commit()
     async with container.uow() as uow:
         loaded = await uow.users.get(user.id)
@@ -35,7 +30,7 @@ async def test_users_round_trip_with_aware_datetimes(container: Container) -> No
 
 async def test_lookup_by_username_is_case_insensitive_and_by_email(container: Container) -> None:
     async with container.uow() as uow:
-        await uow.users.add(person("Maya", "maya@example.com"))
+        await uow.users.add(a_user("Maya", email="maya@example.com"))
         await uow.commit()
         assert (await uow.users.get_by_login("mAyA")).username == "Maya"
         assert (await uow.users.get_by_login("maya@example.com")).username == "Maya"
@@ -47,24 +42,24 @@ async def test_lookup_by_username_is_case_insensitive_and_by_email(container: Co
 async def test_database_refuses_duplicate_usernames_even_when_racing(container: Container) -> None:
     """Two sign-ups that both passed the pre-check: the unique index decides, as a Conflict."""
     async with container.uow() as uow:
-        await uow.users.add(person("maya"))
+        await uow.users.add(a_user("maya"))
         await uow.commit()
     with pytest.raises(Conflict):
         async with container.uow() as uow:
-            await uow.users.add(person("MAYA", "second@example.com"))
+            await uow.users.add(a_user("MAYA", email="second@example.com"))
             await uow.commit()
 
 
 async def test_leaving_without_commit_rolls_back(container: Container) -> None:
     async with container.uow() as uow:
-        await uow.users.add(person("ghost"))
+        await uow.users.add(a_user("ghost"))
     async with container.uow() as uow:
         assert await uow.users.get_by_login("ghost") is None
 
 
 async def test_sessions_expire_and_are_purged(container: Container) -> None:
     async with container.uow() as uow:
-        user = await uow.users.add(person("maya"))
+        user = await uow.users.add(a_user("maya"))
         await uow.sessions.add("a" * 64, user.id, NOW, NOW + timedelta(hours=1))
         await uow.sessions.add("b" * 64, user.id, NOW, NOW - timedelta(seconds=1))
         await uow.commit()
@@ -77,7 +72,7 @@ async def test_sessions_expire_and_are_purged(container: Container) -> None:
 
 async def test_bulk_insert(container: Container) -> None:
     async with container.uow() as uow:
-        await uow.users.add_many([person(f"shopper{i}") for i in range(50)])
+        await uow.users.add_many([a_user(f"shopper{i}") for i in range(50)])
         await uow.commit()
         assert await uow.users.username_taken("shopper49")
 

@@ -13,8 +13,9 @@ from adapters.sqlalchemy.analytics import INSERT_CHUNK, ActivityRow
 from application.analytics import ActivityBatch
 from domain.analytics import ActivityKind
 from entrypoints.container import Container
-from tests.analytics_history import NOW, ago, check_summary, seed_history
 from tests.fakes import FixedClock
+from tests.support import NOW
+from tests.support.history import ago, check_summary, seed_history
 
 pytestmark = pytest.mark.adapters
 

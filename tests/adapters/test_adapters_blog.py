@@ -2,30 +2,22 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 
 import pytest
 
 from application.paging import After
 from application.ports.blog import BlogQuery
-from domain.accounts import User
 from domain.blog import BlogPost
 from domain.errors import Conflict
 from entrypoints.container import Container
+from tests.support import NOW, add_user
 
 pytestmark = pytest.mark.adapters
 
-NOON = datetime(2025, 1, 5, 12, 0, tzinfo=UTC)
-
-
-async def add_user(container: Container, name: str) -> int:
-    async with container.uow() as uow:
-        user = await uow.users.add(User(username=name, display_name=name.title(),
-                                        email=f"{name}@example.com", password_hash="x",
-                                        created_at=NOON, avatar_url=f"/media/{name}.png"))
-        await uow.commit()
-    assert user.id is not None
-    return user.id
+async def author(container: Container, name: str) -> int:
+    """A member with an avatar (the list's cards show it)."""
+    return (await add_user(container.uow(), name, avatar_url=f"/media/{name}.png")).id
 
 
 def post(user_id: int, slug: str, at: datetime, *, published: bool = True) -> BlogPost:
@@ -34,11 +26,11 @@ def post(user_id: int, slug: str, at: datetime, *, published: bool = True) -> Bl
 
 
 async def test_pages_break_ties_on_the_same_second_by_id(container: Container) -> None:
-    maya = await add_user(container, "maya")
+    maya = await author(container, "maya")
     async with container.uow() as uow:
         for number in range(5):
-            await uow.blogs.add(post(maya, f"tie-{number}", NOON))
-        await uow.blogs.add(post(maya, "older", NOON - timedelta(days=1)))
+            await uow.blogs.add(post(maya, f"tie-{number}", NOW))
+        await uow.blogs.add(post(maya, "older", NOW - timedelta(days=1)))
         await uow.commit()
     seen: list[str] = []
     after = None
@@ -55,15 +47,15 @@ async def test_pages_break_ties_on_the_same_second_by_id(container: Container) -
 
 
 async def test_posts_come_back_with_their_author_and_utc_times(container: Container) -> None:
-    maya = await add_user(container, "maya")
+    maya = await author(container, "maya")
     async with container.uow() as uow:
-        added = await uow.blogs.add(post(maya, "denim-care", NOON))
+        added = await uow.blogs.add(post(maya, "denim-care", NOW))
         await uow.commit()
     async with container.uow() as uow:
         found = await uow.blogs.get_by_slug("denim-care")
         assert found is not None
         assert found.post.id == added.id
-        assert found.post.created_at == NOON
+        assert found.post.created_at == NOW
         assert found.author.username == "maya"
         assert found.author.avatar_url == "/media/maya.png"
         assert await uow.blogs.slug_taken("denim-care")
@@ -72,11 +64,11 @@ async def test_posts_come_back_with_their_author_and_utc_times(container: Contai
 
 
 async def test_drafts_of_one_author_only(container: Container) -> None:
-    maya, theo = await add_user(container, "maya"), await add_user(container, "theo")
+    maya, theo = await author(container, "maya"), await author(container, "theo")
     async with container.uow() as uow:
-        await uow.blogs.add(post(maya, "maya-draft", NOON, published=False))
-        await uow.blogs.add(post(theo, "theo-draft", NOON, published=False))
-        await uow.blogs.add(post(theo, "theo-live", NOON - timedelta(hours=1)))
+        await uow.blogs.add(post(maya, "maya-draft", NOW, published=False))
+        await uow.blogs.add(post(theo, "theo-draft", NOW, published=False))
+        await uow.blogs.add(post(theo, "theo-live", NOW - timedelta(hours=1)))
         await uow.commit()
     async with container.uow() as uow:
         everyone = await uow.blogs.page(BlogQuery(), 10)
@@ -89,12 +81,12 @@ async def test_drafts_of_one_author_only(container: Container) -> None:
 
 async def test_a_racing_duplicate_slug_is_a_conflict_not_a_crash(container: Container) -> None:
     """Two writers both saw the slug free; the unique index refuses the second."""
-    maya = await add_user(container, "maya")
+    maya = await author(container, "maya")
     async with container.uow() as uow:
-        await uow.blogs.add(post(maya, "same", NOON))
+        await uow.blogs.add(post(maya, "same", NOW))
         await uow.commit()
     with pytest.raises(Conflict, match="That slug is already in use"):
         async with container.uow() as uow:
-            await uow.blogs.add(post(maya, "same", NOON))
+            await uow.blogs.add(post(maya, "same", NOW))
     async with container.uow() as uow:
         assert len(await uow.blogs.page(BlogQuery(), 10)) == 1

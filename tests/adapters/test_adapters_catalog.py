@@ -5,7 +5,7 @@ search, facets, vocabulary."""
 from __future__ import annotations
 
 import asyncio
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 from decimal import Decimal
 
 import pytest
@@ -15,14 +15,13 @@ from adapters.sqlalchemy import catalog as catalog_adapter
 from application.catalog_search import search_words
 from application.paging import After
 from application.ports.catalog import ListingFilter, ListingSort, position, sort_value
-from domain.accounts import User
 from domain.catalog import Category, Condition, ListingStatus, Size
 from domain.errors import Conflict
 from domain.listings import Listing, ListingImage
 from entrypoints.container import Container
+from tests.support import NOW, a_listing, add_user
 
 pytestmark = pytest.mark.adapters
-NOW = datetime(2026, 11, 22, 12, 0, tzinfo=UTC)
 
 
 def image(n: int) -> ListingImage:
@@ -33,21 +32,16 @@ def item(seller_id: int, title: str, price: str = "20.00", *, brand: str = "Nike
          description: str = "A lovely piece in good shape.", category: Category = Category.TOPS,
          size: Size = Size.M, condition: Condition = Condition.GOOD, age_days: float = 1,
          watchers: int = 0, images: int = 2) -> Listing:
-    return Listing(seller_id=seller_id, title=title, description=description,
-                   price=Decimal(price), brand=brand, size=size, condition=condition,
-                   category=category, images=[image(n) for n in range(images)],
-                   created_at=NOW - timedelta(days=age_days), watch_count=watchers,
-                   updated_at=NOW - timedelta(days=age_days))
+    at = NOW - timedelta(days=age_days)
+    return a_listing(seller_id, title=title, description=description, price=price, brand=brand,
+                     size=size, condition=condition, category=category,
+                     images=[image(n) for n in range(images)], created_at=at, updated_at=at,
+                     watch_count=watchers)
 
 
 async def seller(container: Container, name: str = "maya") -> int:
-    async with container.uow() as uow:
-        user = await uow.users.add(User(username=name, display_name=name.title(),
-                                        email=f"{name}@example.com", password_hash="x",
-                                        created_at=NOW, verified=True))
-        await uow.commit()
-    assert user.id is not None
-    return user.id
+    """A verified member (the seller cards show the badge)."""
+    return (await add_user(container.uow(), name, verified=True)).id
 
 
 async def store(container: Container, listings: list[Listing]) -> list[int]:

@@ -19,7 +19,7 @@ from application.ports.media import GarmentLook, GarmentPhotos, OutfitPhoto
 from application.ports.posts import PostFilter
 from domain.catalog import Category, ListingStatus, Size
 from entrypoints.container import Container
-from tests.offers_support import held_by_offers
+from tests.support.offers import held_by_offers
 
 pytestmark = pytest.mark.adapters
 

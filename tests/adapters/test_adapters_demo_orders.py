@@ -12,7 +12,7 @@ from domain.analytics import ActivityKind
 from domain.order_rules import OrderStatus
 from entrypoints.container import Container
 from tests.adapters.test_adapters_demo_catalog import QuickPictures
-from tests.offers_support import held_by_offers
+from tests.support.offers import held_by_offers
 
 pytestmark = pytest.mark.adapters
 

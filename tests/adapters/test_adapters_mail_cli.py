@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 from entrypoints.cli.main import app
 from entrypoints.container import build_container, shutdown
 from entrypoints.settings import get_settings
-from tests.mail_support import read_eml, token_in
+from tests.support.mail import read_eml, token_in
 
 pytestmark = pytest.mark.adapters
 

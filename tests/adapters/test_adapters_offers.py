@@ -11,35 +11,12 @@ import pytest
 
 from application.paging import After
 from application.ports.offers import OfferQuery
-from domain.accounts import User
-from domain.catalog import Category, Condition, Size
 from domain.errors import Conflict
-from domain.listings import Listing, ListingImage
 from domain.offers import Offer, OfferStatus
 from entrypoints.container import Container
+from tests.support import NOW, add_listing, add_users, ids_of
 
 pytestmark = pytest.mark.adapters
-NOW = datetime(2026, 11, 22, 12, 0, tzinfo=UTC)
-
-
-async def users(container: Container, *names: str) -> list[int]:
-    async with container.uow() as uow:
-        made = [await uow.users.add(User(username=n, display_name=n, email=f"{n}@example.com",
-                                         password_hash="x", created_at=NOW)) for n in names]
-        await uow.commit()
-    return [user.id for user in made]
-
-
-async def listing(container: Container, seller: int) -> int:
-    async with container.uow() as uow:
-        item = await uow.listings.add(Listing(
-            seller_id=seller, title="Wool coat", description="Warm.", price=Decimal("100.00"),
-            brand="Zara", size=Size("m"), condition=Condition("good"),
-            category=Category("outerwear"), images=[ListingImage("/a.webp", "/a-t.webp")],
-            created_at=NOW))
-        await uow.commit()
-    assert item.id is not None
-    return item.id
 
 
 def pending(product: int, buyer: int, seller: int, price: str = "80.00",
@@ -49,8 +26,8 @@ def pending(product: int, buyer: int, seller: int, price: str = "80.00",
 
 
 async def test_round_trip_and_conditional_save(container: Container) -> None:
-    maya, sofia = await users(container, "maya", "sofia")
-    coat = await listing(container, maya)
+    maya, sofia = ids_of(await add_users(container.uow(), "maya", "sofia"))
+    coat = (await add_listing(container.uow(), maya, price="100.00")).id
     async with container.uow() as uow:
         offer = await uow.offers.add(pending(coat, sofia, maya, "80.55"))
         await uow.commit()
@@ -73,8 +50,8 @@ async def test_round_trip_and_conditional_save(container: Container) -> None:
 
 async def test_one_open_offer_per_buyer_and_one_accepted_per_listing(container: Container
                                                                      ) -> None:
-    maya, sofia, lena = await users(container, "maya", "sofia", "lena")
-    coat = await listing(container, maya)
+    maya, sofia, lena = ids_of(await add_users(container.uow(), "maya", "sofia", "lena"))
+    coat = (await add_listing(container.uow(), maya, price="100.00")).id
 
     async def make(buyer: int) -> bool:
         try:
@@ -105,8 +82,8 @@ async def test_one_open_offer_per_buyer_and_one_accepted_per_listing(container: 
 
 
 async def test_the_listing_lock_queues_competing_answers(container: Container) -> None:
-    maya, sofia = await users(container, "maya", "sofia")
-    coat = await listing(container, maya)
+    maya, sofia = ids_of(await add_users(container.uow(), "maya", "sofia"))
+    coat = (await add_listing(container.uow(), maya, price="100.00")).id
     async with container.uow() as uow:
         offer = await uow.offers.add(pending(coat, sofia, maya))
         await uow.commit()
@@ -135,8 +112,8 @@ async def test_the_listing_lock_queues_competing_answers(container: Container) -
 
 
 async def test_pages_newest_first_counts_and_seen_marks(container: Container) -> None:
-    maya, sofia = await users(container, "maya", "sofia")
-    coats = [await listing(container, maya) for _ in range(3)]
+    maya, sofia = ids_of(await add_users(container.uow(), "maya", "sofia"))
+    coats = [(await add_listing(container.uow(), maya, price="100.00")).id for _ in range(3)]
     async with container.uow() as uow:
         made = [await uow.offers.add(pending(c, sofia, maya, at=NOW + timedelta(minutes=n)))
                 for n, c in enumerate(coats)]

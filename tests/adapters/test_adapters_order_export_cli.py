@@ -17,14 +17,12 @@ from typer.testing import CliRunner
 
 from adapters.sqlalchemy.engine import create_engine, create_session_factory
 from adapters.sqlalchemy.unit_of_work import SqlAlchemyUnitOfWork
-from domain.accounts import User
 from domain.admin import EXPORT_COLUMNS
-from domain.catalog import Category, Condition, Size
-from domain.listings import Listing, ListingImage
 from domain.order_rules import OrderStatus
 from domain.orders import Order, OrderItem
 from entrypoints.cli.main import app
 from entrypoints.settings import get_settings
+from tests.support import a_listing, a_user
 
 pytestmark = pytest.mark.adapters
 
@@ -47,16 +45,13 @@ async def seed(url: str) -> None:
     engine = create_engine(url)
     uow = SqlAlchemyUnitOfWork(create_session_factory(engine))
     async with uow:
-        seller = await uow.users.add(User("zoe", AWKWARD, "zoe@example.com", "x", SOLD_AT))
-        buyer = await uow.users.add(User("maya", "@maya", "maya@example.com", "x", SOLD_AT))
+        seller = await uow.users.add(a_user("zoe", display_name=AWKWARD, created_at=SOLD_AT))
+        buyer = await uow.users.add(a_user("maya", display_name="@maya", created_at=SOLD_AT))
         assert seller.id is not None and buyer.id is not None
         for index, (title, status) in enumerate([("=SUM(A1)", OrderStatus.PENDING),
                                                  ("Wool coat, grey", OrderStatus.SHIPPED)]):
-            listing = await uow.listings.add(Listing(
-                seller_id=seller.id, title=title, description="Warm and barely worn.",
-                price=Decimal("10.50"), brand="Zara", size=Size.M, condition=Condition.GOOD,
-                category=Category.OUTERWEAR, created_at=SOLD_AT,
-                images=[ListingImage("/media/a.webp", "/media/a-t.webp")]))
+            listing = await uow.listings.add(a_listing(seller.id, title=title, price="10.50",
+                                                       created_at=SOLD_AT))
             assert listing.id is not None
             order = Order.place(order_number=f"4{index}-ABC12{index}", product_id=listing.id,
                                 buyer_id=buyer.id, seller_id=seller.id,
@@ -118,16 +113,13 @@ async def seed_bundle(url: str) -> None:
     engine = create_engine(url)
     uow = SqlAlchemyUnitOfWork(create_session_factory(engine))
     async with uow:
-        seller = await uow.users.add(User("zoe", "Zoe", "zoe@example.com", "x", SOLD_AT))
-        buyer = await uow.users.add(User("maya", "Maya", "maya@example.com", "x", SOLD_AT))
+        seller = await uow.users.add(a_user("zoe", created_at=SOLD_AT))
+        buyer = await uow.users.add(a_user("maya", created_at=SOLD_AT))
         assert seller.id is not None and buyer.id is not None
         ids = []
         for title in ("Wool coat", "Silk scarf"):
-            listing = await uow.listings.add(Listing(
-                seller_id=seller.id, title=title, description="Warm and barely worn.",
-                price=Decimal("10.00"), brand="Zara", size=Size.M, condition=Condition.GOOD,
-                category=Category.OUTERWEAR, created_at=SOLD_AT,
-                images=[ListingImage("/media/a.webp", "/media/a-t.webp")]))
+            listing = await uow.listings.add(a_listing(seller.id, title=title, price="10.00",
+                                                       created_at=SOLD_AT))
             assert listing.id is not None
             ids.append(listing.id)
         order = Order.place(order_number="50-ABC125", product_id=ids[0], buyer_id=buyer.id,

@@ -5,23 +5,21 @@ from __future__ import annotations
 
 import asyncio
 from datetime import timedelta
-from decimal import Decimal
 
 import msgspec
 import pytest
 
 from application.order_timers import OrderTimers
 from application.orders import OrderService
-from domain.accounts import User
 from domain.analytics import ActivityKind
-from domain.catalog import Category, Condition, ListingStatus, Size
-from domain.listings import Listing, ListingImage
+from domain.catalog import ListingStatus
 from domain.order_rules import OrderStatus
 from entrypoints.container import Container, build_container, shutdown
 from entrypoints.http.app import create_app
 from entrypoints.http.scheduler import order_timers
 from entrypoints.settings import Settings
 from tests.fakes import FixedClock
+from tests.support import a_listing, a_user
 
 pytestmark = pytest.mark.adapters
 
@@ -29,27 +27,20 @@ pytestmark = pytest.mark.adapters
 async def _orders(container: Container, clock: FixedClock, count: int) -> list[int]:
     uow = container.uow()
     async with uow:
-        seller = await uow.users.add(User(username="sam", display_name="Sam",
-                                          email="sam@example.com", password_hash="x",
-                                          created_at=clock.now()))
-        buyer = await uow.users.add(User(username="maya", display_name="Maya",
-                                         email="maya@example.com", password_hash="x",
-                                         created_at=clock.now()))
+        seller = await uow.users.add(a_user("sam", created_at=clock.now()))
+        buyer = await uow.users.add(a_user("maya", created_at=clock.now()))
         ids = []
         for n in range(count):
-            listing = await uow.listings.add(Listing(
-                seller_id=seller.id, title=f"Coat {n}", description="Warm and barely worn.",
-                price=Decimal("40.00"), brand="Zara", size=Size.M, condition=Condition.GOOD,
-                category=Category.OUTERWEAR, created_at=clock.now(),
-                images=[ListingImage("/media/a.webp", "/media/a-t.webp")]))
+            listing = await uow.listings.add(a_listing(seller.id, title=f"Coat {n}",
+                                                       price="40.00", created_at=clock.now()))
             ids.append(listing.id)
         await uow.commit()
     service = OrderService(container.uow(), clock)
     return [(await service.place(buyer, product)).order.id for product in ids]
 
 
-async def test_concurrent_sweeps_claim_each_order_once(container: Container) -> None:
-    clock = FixedClock()
+async def test_concurrent_sweeps_claim_each_order_once(container: Container,
+                                                      clock: FixedClock) -> None:
     order_ids = await _orders(container, clock, 6)
     clock.advance(hours=73)
     results = await asyncio.gather(*(OrderTimers(container.uow(), clock).sweep()
@@ -72,10 +63,10 @@ async def test_concurrent_sweeps_claim_each_order_once(container: Container) -> 
                       (day, ActivityKind.ORDER_CANCELLED): 6}
 
 
-async def test_the_server_scheduler_runs_the_timers(settings: Settings) -> None:
+async def test_the_server_scheduler_runs_the_timers(settings: Settings, clock: FixedClock
+                                                    ) -> None:
     fast = msgspec.structs.replace(settings, order_timer_seconds=0.2)
     container = build_container(fast)
-    clock = FixedClock()
     container.clock.override(clock)
     try:
         order_ids = await _orders(container, clock, 1)

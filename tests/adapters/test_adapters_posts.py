@@ -4,26 +4,17 @@ likes/saves that stay one per (post, user) under concurrent requests."""
 from __future__ import annotations
 
 import asyncio
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 
 import pytest
 
 from application.paging import After
 from application.ports.posts import PostFilter
-from domain.accounts import User
 from domain.posts import Comment, ProductTag, StylePost
 from entrypoints.container import Container
+from tests.support import NOW, add_users, ids_of
 
 pytestmark = pytest.mark.adapters
-NOW = datetime(2026, 11, 22, 12, 0, tzinfo=UTC)
-
-
-async def users(container: Container, *names: str) -> list[int]:
-    async with container.uow() as uow:
-        made = [await uow.users.add(User(username=n, display_name=n, email=f"{n}@example.com",
-                                         password_hash="x", created_at=NOW)) for n in names]
-        await uow.commit()
-    return [user.id for user in made]
 
 
 def post(user_id: int, minutes: int, *tags: str) -> StylePost:
@@ -32,7 +23,7 @@ def post(user_id: int, minutes: int, *tags: str) -> StylePost:
 
 
 async def test_pages_filters_and_counts(container: Container) -> None:
-    maya, theo, sofia = await users(container, "maya", "theo", "sofia")
+    maya, theo, sofia = ids_of(await add_users(container.uow(), "maya", "theo", "sofia"))
     async with container.uow() as uow:
         # Two posts share a timestamp, so the id breaks the tie.
         ids = await uow.posts.add_many([post(maya, 0, "red"), post(theo, 1, "red", "blue"),
@@ -69,7 +60,7 @@ async def test_pages_filters_and_counts(container: Container) -> None:
 
 async def test_concurrent_likes_and_saves_never_drift(container: Container) -> None:
     names = [f"user{i}" for i in range(6)]
-    author, *fans = await users(container, "author", *names)
+    author, *fans = ids_of(await add_users(container.uow(), "author", *names))
     async with container.uow() as uow:
         post_id = (await uow.posts.add(post(author, 0))).id
         await uow.commit()
@@ -98,7 +89,7 @@ async def test_concurrent_likes_and_saves_never_drift(container: Container) -> N
 
 
 async def test_tags_keep_order_and_hotspots(container: Container) -> None:
-    (maya,) = await users(container, "maya")
+    (maya,) = ids_of(await add_users(container.uow(), "maya"))
     from domain.listings import Listing, ListingDetails, ListingImage
     details = ListingDetails("Wool coat", "Warm and barely worn.", "80", "Zara", "m", "good",
                              "outerwear")

@@ -9,8 +9,7 @@ import os
 import signal
 import subprocess
 import time
-from datetime import UTC, datetime, timedelta
-from decimal import Decimal
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
@@ -21,33 +20,21 @@ from adapters.search.documents import live_path
 from adapters.search.indexer import SearchIndexer
 from adapters.sqlalchemy.search_outbox import SearchOutboxRow
 from application.ports.catalog import ListingFilter
-from domain.accounts import User
-from domain.catalog import Category, Condition, ListingStatus, Size
+from domain.catalog import Category, ListingStatus
 from domain.listings import Listing
 from entrypoints.container import Container, build_container, shutdown
 from entrypoints.settings import Settings
 from tests.conftest import make_settings
 from tests.live_server import RETHREAD, server_env
+from tests.support import NOW, a_listing, add_user
 
 pytestmark = pytest.mark.adapters
-NOW = datetime(2026, 11, 27, 12, 0, tzinfo=UTC)
 
 
 def item(seller_id: int, title: str, age_minutes: int = 0) -> Listing:
     at = NOW - timedelta(minutes=age_minutes)
-    return Listing(seller_id=seller_id, title=title, description="Worn twice.",
-                   price=Decimal("20.00"), brand="Zara", size=Size.M,
-                   condition=Condition.GOOD, category=Category.TOPS, images=[],
-                   created_at=at, updated_at=at)
-
-
-async def seller(container: Container) -> int:
-    async with container.uow() as uow:
-        user = await uow.users.add(User(username="maya", display_name="Maya", created_at=NOW,
-                                        email="maya@example.com", password_hash="x"))
-        await uow.commit()
-    assert user.id is not None
-    return user.id
+    return a_listing(seller_id, title=title, description="Worn twice.", price="20.00",
+                     category=Category.TOPS, images=[], created_at=at, updated_at=at)
 
 
 async def add(container: Container, listings: list[Listing]) -> list[int]:
@@ -74,7 +61,7 @@ async def until(check: object, seconds: float = 60) -> None:
 
 async def test_every_search_write_adds_outbox_rows_in_its_own_transaction(
         container: Container) -> None:
-    seller_id = await seller(container)
+    seller_id = (await add_user(container.uow())).id
     async with container.uow() as uow:  # rolled back: no listing, no row
         await uow.listings.add(item(seller_id, "Never committed"))
     assert await outbox(container) == []
@@ -120,7 +107,7 @@ async def test_the_follower_resumes_after_a_kill_from_its_last_commit(
         stderr=subprocess.DEVNULL)
     try:
         engine = container.search()
-        seller_id = await seller(container)
+        seller_id = (await add_user(container.uow())).id
         await add(container, [item(seller_id, f"Wool scarf {n}", n) for n in range(3)])
 
         async def three() -> bool:
@@ -154,7 +141,7 @@ async def test_the_follower_resumes_after_a_kill_from_its_last_commit(
 async def test_a_rebuild_builds_beside_the_live_index_and_swaps_atomically(
         container: Container, settings: Settings) -> None:
     engine = container.search()
-    seller_id = await seller(container)
+    seller_id = (await add_user(container.uow())).id
     await add(container, [item(seller_id, f"Denim jacket {n}", n) for n in range(3)])
     before = live_path(settings.search_dir)
     assert before is not None
@@ -180,7 +167,7 @@ async def test_a_rebuild_builds_beside_the_live_index_and_swaps_atomically(
 
 async def test_a_schema_change_builds_a_new_index_version(
         container: Container, settings: Settings, monkeypatch: pytest.MonkeyPatch) -> None:
-    seller_id = await seller(container)
+    seller_id = (await add_user(container.uow())).id
     await add(container, [item(seller_id, "Cord trousers")])
     old = live_path(settings.search_dir)
     current = documents.SCHEMA_VERSION

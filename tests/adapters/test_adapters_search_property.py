@@ -10,7 +10,7 @@ checks every keyset page, the total and the facets against ``tests/fakes/catalog
 from __future__ import annotations
 
 import random
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 from decimal import Decimal
 
 import pytest
@@ -19,14 +19,13 @@ from hypothesis import strategies as st
 
 from application.catalog_search import search_words
 from application.ports.catalog import ListingFilter, ListingSort, position
-from domain.accounts import User
 from domain.catalog import Category, Condition, ListingStatus, Size, brand_key
 from domain.listings import Listing, ListingImage
 from entrypoints.container import Container
 from tests.fakes.catalog import facet_counts, ordered, passes
+from tests.support import NOW, a_listing, add_users, ids_of
 
 pytestmark = pytest.mark.adapters
-NOW = datetime(2026, 11, 22, 12, 0, tzinfo=UTC)
 VOCABULARY = ["denim", "dress", "dressy", "dresses", "jacket", "jackets", "jack", "crop",
               "cropped", "t-shirt", "Levi's", "nike.com", "café", "Jäcket", "3XL", "501",
               "wool", "vintage", "H&M", "tee", "tees", "hoodie", "hoodies", "baby", "babies"]
@@ -45,10 +44,10 @@ def sample_listings(seller_ids: list[int]) -> list[Listing]:
     listings = []
     for n in range(40):
         words = rng.sample(VOCABULARY, 3)
-        listing = Listing(
-            seller_id=rng.choice(seller_ids), title=" ".join(words[:2]).title()[:100],
-            description=f"{words[2]} piece number {n}, worn twice.", price=Decimal(
-                rng.choice(PRICES)), brand=rng.choice(BRANDS), size=rng.choice(list(Size)),
+        listing = a_listing(
+            rng.choice(seller_ids), title=" ".join(words[:2]).title()[:100],
+            description=f"{words[2]} piece number {n}, worn twice.", price=rng.choice(PRICES),
+            brand=rng.choice(BRANDS), size=rng.choice(list(Size)),
             condition=rng.choice(list(Condition)), category=rng.choice(list(Category)),
             images=[ListingImage(f"/media/{n}.webp", f"/media/{n}-t.webp")],
             created_at=NOW - timedelta(days=rng.choice([0, 1, 1, 2, 5])),
@@ -62,15 +61,11 @@ def sample_listings(seller_ids: list[int]) -> list[Listing]:
 
 @pytest.fixture
 async def stored(container: Container) -> list[Listing]:
-    seller_ids = []
+    seller_ids = ids_of(await add_users(container.uow(), "maya", "theo"))
     async with container.uow() as uow:
-        for name in ("maya", "theo"):
-            user = await uow.users.add(User(username=name, display_name=name, created_at=NOW,
-                                            email=f"{name}@example.com", password_hash="x"))
-            seller_ids.append(user.id)
-        ids = await uow.listings.add_many(sample_listings(seller_ids))
+        listing_ids = await uow.listings.add_many(sample_listings(seller_ids))
         await uow.commit()
-        loaded = await uow.listings.get_many(ids)
+        loaded = await uow.listings.get_many(listing_ids)
     return list(loaded.values())
 
 

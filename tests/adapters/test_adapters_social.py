@@ -3,29 +3,20 @@
 from __future__ import annotations
 
 import asyncio
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 
 import pytest
 
-from domain.accounts import User
 from domain.errors import Conflict
 from entrypoints.container import Container
+from tests.support import NOW, add_users, ids_of
 
 pytestmark = pytest.mark.adapters
-NOW = datetime(2026, 11, 22, 12, 0, tzinfo=UTC)
-
-
-async def users(container: Container, *names: str) -> list[int]:
-    async with container.uow() as uow:
-        made = [await uow.users.add(User(username=n, display_name=n, email=f"{n}@example.com",
-                                         password_hash="x", created_at=NOW)) for n in names]
-        await uow.commit()
-    return [user.id for user in made]
 
 
 async def test_follows_are_unique_listed_newest_first_and_counted(container: Container
                                                                   ) -> None:
-    maya, theo, sofia = await users(container, "maya", "theo", "sofia")
+    maya, theo, sofia = ids_of(await add_users(container.uow(), "maya", "theo", "sofia"))
     async with container.uow() as uow:
         _, created = await uow.follows.add(sofia, maya, NOW)
         _, again = await uow.follows.add(sofia, maya, NOW + timedelta(hours=1))
@@ -47,7 +38,7 @@ async def test_follows_are_unique_listed_newest_first_and_counted(container: Con
 
 
 async def test_concurrent_follows_and_no_self_follow(container: Container) -> None:
-    maya, sofia = await users(container, "maya", "sofia")
+    maya, sofia = ids_of(await add_users(container.uow(), "maya", "sofia"))
 
     async def follow() -> bool:
         async with container.uow() as uow:

@@ -3,16 +3,15 @@
 from __future__ import annotations
 
 import asyncio
-from datetime import UTC, datetime
 
 import pytest
 from sqlalchemy import text
 
 from adapters.sqlalchemy.engine import BUSY_TIMEOUT_MS, create_engine
 from adapters.sqlalchemy.unit_of_work import lost_race, translate
-from domain.accounts import User
 from domain.errors import Conflict, WriteConflict
 from entrypoints.container import Container
+from tests.support import a_user
 
 pytestmark = pytest.mark.adapters
 
@@ -42,9 +41,7 @@ async def test_a_read_then_write_transaction_waits_instead_of_failing(
         async with container.uow() as uow:
             await uow.users.username_taken("nobody")
             await asyncio.sleep(0.05)
-            await uow.users.add(User(username=name, display_name=name,
-                                     email=f"{name}@example.com", password_hash="x",
-                                     created_at=datetime.now(UTC)))
+            await uow.users.add(a_user(name))
             await asyncio.sleep(0.05)
             await uow.commit()
             order.append(name)

@@ -5,29 +5,21 @@ through Redis by two app instances."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from contextlib import AsyncExitStack
-from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
-from dependency_injector import providers
 from litestar import Litestar
 
 from domain.rate_limits import DEFAULT_LIMITS
 from entrypoints.container import Container
 from tests.api.test_api_rate_limits import _client, _two_instances
-from tests.catalog_support import data_url, listing, png
 from tests.fakes import FixedClock
+from tests.support.catalog import data_url, listing, png
 
 pytestmark = pytest.mark.api
 
 
-@pytest.fixture
-def clock(container: Container) -> Iterator[FixedClock]:
-    still = FixedClock(datetime.now(UTC))
-    with container.clock.override(providers.Object(still)):
-        yield still
 
 
 async def test_a_script_is_stopped_and_a_fast_person_is_not(app: Litestar,

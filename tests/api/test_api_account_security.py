@@ -11,8 +11,8 @@ import pytest
 from litestar import Litestar
 
 from entrypoints.container import Container
-from tests.mail_support import browser, html_of, mail_to, text_of, token_in
 from tests.support import ApiClient
+from tests.support.mail import browser, html_of, mail_to, text_of, token_in
 
 pytestmark = pytest.mark.api
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.catalog_support import create
 from tests.support import ApiClient
+from tests.support.catalog import create
 
 pytestmark = pytest.mark.api
 SUMMARY = "/api/analytics/summary"

@@ -15,8 +15,8 @@ import pytest
 from litestar import Litestar
 
 from entrypoints.http.guards import MAX_BODY_BYTES, MAX_JSON_DEPTH, json_depth
-from tests.catalog_support import create
 from tests.support import ApiClient
+from tests.support.catalog import create
 
 pytestmark = pytest.mark.api
 

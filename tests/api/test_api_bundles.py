@@ -11,8 +11,8 @@ import pytest
 from litestar import Litestar
 
 from tests.api.test_api_orders import another, browser
-from tests.catalog_support import create
 from tests.support import ApiClient
+from tests.support.catalog import create
 
 pytestmark = pytest.mark.api
 

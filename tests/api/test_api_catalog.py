@@ -12,8 +12,8 @@ from PIL import Image
 
 from entrypoints.container import build_container, shutdown
 from entrypoints.settings import Settings
-from tests.catalog_support import create, data_url, listing, png, titles
 from tests.support import ApiClient
+from tests.support.catalog import create, data_url, listing, png, titles
 
 pytestmark = pytest.mark.api
 

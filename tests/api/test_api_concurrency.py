@@ -15,8 +15,8 @@ from httpx import ASGITransport, AsyncClient, Response
 from litestar import Litestar
 
 from entrypoints.container import Container
-from tests.catalog_support import create
 from tests.support import ApiClient
+from tests.support.catalog import create
 
 # Fifty sign-ups from one address in a second: the sign-up limit has its own tests.
 pytestmark = [pytest.mark.api, pytest.mark.rate_limit_scale(10)]

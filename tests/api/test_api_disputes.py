@@ -5,28 +5,20 @@ log, and two claims sent at once."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator
-from datetime import UTC, datetime
 
 import pytest
-from dependency_injector import providers
 from litestar import Litestar
 
 from entrypoints.container import Container
-from tests.catalog_support import data_url, png
 from tests.fakes import FixedClock
-from tests.offers_support import listing, people
-from tests.support import ApiClient
+from tests.support import ApiClient, people
+from tests.support.catalog import data_url, png
+from tests.support.offers import listing
 
 pytestmark = pytest.mark.api
 DETAILS = "The lining is torn and the listing said it was like new."
 
 
-@pytest.fixture
-def clock(container: Container) -> Iterator[FixedClock]:
-    still = FixedClock(datetime.now(UTC))
-    with container.clock.override(providers.Object(still)):
-        yield still
 
 
 async def _order(buyer: ApiClient, seller: ApiClient, boss: ApiClient, *,

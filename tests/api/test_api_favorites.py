@@ -6,8 +6,8 @@ import asyncio
 
 import pytest
 
-from tests.catalog_support import create, titles
 from tests.support import ApiClient
+from tests.support.catalog import create, titles
 
 pytestmark = pytest.mark.api
 

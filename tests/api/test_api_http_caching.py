@@ -16,8 +16,8 @@ from sqlalchemy import text
 
 from entrypoints.container import Container
 from entrypoints.http.caching import PRIVATE, PUBLIC_READ, VISITOR
-from tests.catalog_support import create
 from tests.support import ApiClient
+from tests.support.catalog import create
 
 pytestmark = pytest.mark.api
 

@@ -18,9 +18,9 @@ from litestar import Litestar
 from entrypoints.container import build_container, shutdown
 from entrypoints.http.app import create_app
 from entrypoints.logs import JsonFormatter
-from tests.catalog_support import create
 from tests.conftest import make_settings
 from tests.support import ApiClient
+from tests.support.catalog import create
 
 pytestmark = pytest.mark.api
 

@@ -4,27 +4,20 @@ unsubscribe (RFC 8058 headers, a signed link that works without signing in)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from datetime import UTC, datetime
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
-from dependency_injector import providers
 from litestar import Litestar
 
 from entrypoints.container import Container
 from tests.fakes import FixedClock
-from tests.mail_support import browser, mail_to, text_of
-from tests.offers_support import listing, offer, people
+from tests.support import people
+from tests.support.mail import browser, mail_to, text_of
+from tests.support.offers import listing, offer
 
 pytestmark = [pytest.mark.api, pytest.mark.rate_limit_scale(20)]
 
 
-@pytest.fixture
-def clock(container: Container) -> Iterator[FixedClock]:
-    still = FixedClock(datetime.now(UTC).replace(microsecond=0))
-    with container.clock.override(providers.Object(still)):
-        yield still
 
 
 def about(messages: list, words: str) -> list:

@@ -16,8 +16,8 @@ from litestar import Litestar
 
 from entrypoints.http.guards import NUL_TEXT
 from tests.api.test_api_bad_input import assert_clean_4xx
-from tests.catalog_support import create
 from tests.support import ApiClient
+from tests.support.catalog import create
 
 pytestmark = pytest.mark.api
 

@@ -17,16 +17,12 @@ from entrypoints.container import Container
 from entrypoints.http.app import create_app
 from entrypoints.settings import Settings
 from tests.fakes import FixedClock
-from tests.offers_support import listing, offer, people
+from tests.support import people
+from tests.support.offers import listing, offer
 
 pytestmark = pytest.mark.api
 
 
-@pytest.fixture
-def clock(container: Container) -> FixedClock:
-    fixed = FixedClock()
-    container.clock.override(fixed)
-    return fixed
 
 
 @pytest.fixture

@@ -16,8 +16,8 @@ import pytest
 from litestar import Litestar
 
 from domain.admin import EXPORT_COLUMNS
-from tests.catalog_support import create
 from tests.support import ApiClient
+from tests.support.catalog import create
 
 pytestmark = pytest.mark.api
 

@@ -12,8 +12,8 @@ import httpx
 import pytest
 from litestar import Litestar
 
-from tests.catalog_support import create
 from tests.support import ApiClient
+from tests.support.catalog import create
 
 pytestmark = pytest.mark.api
 

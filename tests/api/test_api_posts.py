@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 from tests.api.test_api_follows import people
-from tests.catalog_support import create, data_url, png
 from tests.support import ApiClient
+from tests.support.catalog import create, data_url, png
 
 pytestmark = pytest.mark.api
 

@@ -6,9 +6,8 @@ from __future__ import annotations
 
 import asyncio
 import uuid
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
 from contextlib import AsyncExitStack, asynccontextmanager
-from datetime import UTC, datetime
 from pathlib import Path
 
 import argon2
@@ -23,21 +22,14 @@ from application.accounts import AccountService, Registration
 from domain.errors import NotAuthenticated
 from entrypoints.container import Container, build_container
 from entrypoints.http.app import create_app
-from tests.catalog_support import listing
 from tests.conftest import make_settings
 from tests.fakes import FixedClock
 from tests.support import ApiClient
+from tests.support.catalog import listing
 
 pytestmark = pytest.mark.api
 
 
-@pytest.fixture
-def clock(container: Container) -> Iterator[FixedClock]:
-    """The app's clock held still, so Retry-After is exact however long the hashing takes on
-    a busy machine (ten argon2 sign-ups took over ten seconds under load)."""
-    still = FixedClock(datetime.now(UTC))
-    with container.clock.override(providers.Object(still)):
-        yield still
 
 
 async def _client(stack: AsyncExitStack, app: Litestar, address: str = "127.0.0.1"

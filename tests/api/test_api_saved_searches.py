@@ -6,27 +6,19 @@ limit of 50, also when saves race."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator
-from datetime import UTC, datetime
 
 import pytest
-from dependency_injector import providers
 from litestar import Litestar
 
 from entrypoints.container import Container
 from tests.api.test_api_orders import another
-from tests.catalog_support import create
 from tests.fakes import FixedClock
 from tests.support import ApiClient
+from tests.support.catalog import create
 
 pytestmark = pytest.mark.api
 
 
-@pytest.fixture
-def clock(container: Container) -> Iterator[FixedClock]:
-    still = FixedClock(datetime.now(UTC))
-    with container.clock.override(providers.Object(still)):
-        yield still
 
 
 async def saved(client: ApiClient) -> list[dict]:

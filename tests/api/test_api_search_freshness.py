@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from tests.api.realtime_support import Person, serving
-from tests.catalog_support import listing
+from tests.support.catalog import listing
 
 pytestmark = pytest.mark.api
 FRESH_WITHIN = 3.0

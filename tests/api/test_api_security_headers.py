@@ -10,9 +10,9 @@ from litestar.testing import AsyncTestClient
 
 from entrypoints.container import Container
 from entrypoints.http.app import create_app
-from tests.catalog_support import create
 from tests.conftest import make_settings
 from tests.support import ApiClient
+from tests.support.catalog import create
 
 pytestmark = pytest.mark.api
 

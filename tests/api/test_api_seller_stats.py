@@ -6,30 +6,24 @@ seller's own, no visitor data kept past the day; the product page's figures; a s
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator
-from datetime import UTC, datetime
 
 import pytest
-from dependency_injector import providers
 from litestar import Litestar
 from sqlalchemy import func, select
 
 from adapters.sqlalchemy.seller_stats import ListingViewMarkRow
 from entrypoints.container import Container
 from tests.api.test_api_orders import another, browser
-from tests.catalog_support import create
 from tests.fakes import FixedClock
+from tests.support.catalog import create
 
 pytestmark = pytest.mark.api
 
 
-@pytest.fixture
-def clock(container: Container) -> Iterator[FixedClock]:
-    """The app's clock, at noon UTC so the test's moves cross midnight when they mean to."""
-    now = datetime.now(UTC).replace(hour=12, minute=0, second=0, microsecond=0)
-    still = FixedClock(now)
-    with container.clock.override(providers.Object(still)):
-        yield still
+@pytest.fixture(autouse=True)
+def noon(clock: FixedClock) -> None:
+    """The app's clock at noon UTC, so the tests' moves cross midnight when they mean to."""
+    clock.current = clock.current.replace(hour=12, minute=0, second=0)
 
 
 def agent(name: str) -> dict[str, str]:

@@ -4,17 +4,15 @@ is this one), ending one, ending all the others; ended sessions stop working at 
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Iterator
-from datetime import UTC, datetime
+from collections.abc import AsyncIterator
+from datetime import datetime
 
 import pytest
-from dependency_injector import providers
 from litestar import Litestar
 
-from entrypoints.container import Container
 from tests.fakes import FixedClock
-from tests.mail_support import browser
 from tests.support import ApiClient
+from tests.support.mail import browser
 
 pytestmark = pytest.mark.api
 
@@ -24,11 +22,6 @@ SAFARI_IPHONE = ("Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AppleWe
                  "(KHTML, like Gecko) Version/17.1 Mobile/15E148 Safari/604.1")
 
 
-@pytest.fixture
-def clock(container: Container) -> Iterator[FixedClock]:
-    still = FixedClock(datetime.now(UTC).replace(microsecond=0))
-    with container.clock.override(providers.Object(still)):
-        yield still
 
 
 @pytest.fixture

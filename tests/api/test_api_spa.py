@@ -3,7 +3,9 @@ index.html (shareable ones with their Open Graph tags), other paths the 404 page
 
 from __future__ import annotations
 
+import json
 import re
+import shutil
 from pathlib import Path
 from typing import Any
 
@@ -15,12 +17,15 @@ from application.catalog import CatalogService
 from application.sharing import SharingService
 from entrypoints.container import build_container, shutdown
 from entrypoints.http.app import create_app
-from entrypoints.http.pages.first_view import MARKETPLACE_CARDS
-from tests.catalog_support import create
+from entrypoints.http.pages.first_view import MARKETPLACE_CARDS, TEMPLATES_FILE
 from tests.conftest import make_settings
 from tests.support import ApiClient
+from tests.support.catalog import create
 
 pytestmark = pytest.mark.api
+
+# The first view's templates and copy, which `npm run build` copies into dist as they are.
+FIRST_VIEW_SOURCE = Path(__file__).parents[2] / "webapp" / "src" / "lib" / "first-view.json"
 
 
 @pytest.fixture
@@ -32,6 +37,7 @@ async def spa(db: str, tmp_path: Path):
         '<title>Rethread</title></head><body><div id="boot"><!--first-view--></div>'
         "</body></html>")
     (dist / "assets" / "app-123.js").write_text("console.log('hi')")
+    shutil.copy(FIRST_VIEW_SOURCE, dist / TEMPLATES_FILE)
     settings = make_settings(db, tmp_path, RETHREAD_WEBAPP_DIR=str(dist))
     container = build_container(settings)
     async with AsyncTestClient(create_app(settings, container)) as client:
@@ -134,6 +140,10 @@ async def test_the_home_page_and_a_product_page_paint_their_content_before_any_s
     assert home is not None and 'data-first-view="/"' in home
     assert '<h1 id="fv-hero-title" class="fv-title">The trusted marketplace' in home
     assert '<a class="fv-button" href="/marketplace">Shop now</a>' in home
+    copy = json.loads(FIRST_VIEW_SOURCE.read_text())["copy"]
+    for words in (copy["heroTitle"], copy["heroText"], copy["heroClaim"], copy["startSelling"]):
+        assert f">{words}<" in home  # the words the React hero renders, from the same file
+    assert "{" not in home
 
     api = ApiClient(spa)
     await api.register("maya")
@@ -147,6 +157,7 @@ async def test_the_home_page_and_a_product_page_paint_their_content_before_any_s
     assert (f'<img src="{product["images"][0]}" alt="Black leather jacket &lt;b&gt;" '
             'fetchpriority="high">') in page
     assert "Soft &amp; supple." in page
+    assert "{" not in page
     hostile = (await spa.get(f'/product/{product["id"]}?x="><script>alert(1)</script>')).text
     assert "<script>alert(1)" not in hostile
     assert re.search(r'<div class="fv" data-first-view="[^"<>]*"><div class="fv-product">', hostile)
@@ -168,6 +179,8 @@ async def test_the_marketplace_paints_the_newest_listings_before_any_script(
     assert links == [(str(p["id"]), p["title"].replace("&", "&amp;")) for p in newest]
     for item in newest:
         assert f'<img src="{item["thumbnails"][0]}"' in view
+    assert '<h1 class="fv-heading">Rethread Marketplace</h1>' in view
+    assert "{" not in view
     # Searches and filters show what the app finds, not the newest: no first view.
     assert first_view((await spa.get("/marketplace?category=tops")).text) is None
 
@@ -196,6 +209,7 @@ async def test_a_page_is_served_without_its_tags_and_first_view_when_the_databas
     (dist / "index.html").write_text(
         '<html><head><title>Rethread</title></head><body><div id="boot"><!--first-view-->'
         "</div></body></html>")
+    shutil.copy(FIRST_VIEW_SOURCE, dist / TEMPLATES_FILE)
     settings = make_settings(db, tmp_path, RETHREAD_WEBAPP_DIR=str(dist))
     container = build_container(settings)
     with container.catalog.override(providers.Object(Down())), \
@@ -208,3 +222,13 @@ async def test_a_page_is_served_without_its_tags_and_first_view_when_the_databas
                 assert "<!--first-view-->" in response.text  # the boot header alone
                 assert "<title>Rethread</title>" in response.text
     await shutdown(container)
+
+
+async def test_a_build_without_first_view_templates_serves_the_boot_header_alone(
+        spa: AsyncTestClient, tmp_path: Path) -> None:
+    assert first_view((await spa.get("/")).text) is not None
+    (tmp_path / "dist" / TEMPLATES_FILE).unlink()
+    response = await spa.get("/")
+    assert response.status_code == 200
+    assert first_view(response.text) is None
+    assert "<!--first-view-->" in response.text

@@ -12,8 +12,8 @@ from litestar import Litestar
 from entrypoints.container import build_container, shutdown
 from entrypoints.http.app import create_app
 from tests.conftest import make_settings
-from tests.mail_support import browser
 from tests.support import ApiClient
+from tests.support.mail import browser
 
 pytestmark = pytest.mark.api
 

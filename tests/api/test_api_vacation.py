@@ -4,27 +4,19 @@ reply, and the vacation ends by itself on its date (the clock is moved, the swee
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 
 import pytest
-from dependency_injector import providers
 from litestar import Litestar
 
 from entrypoints.container import Container
 from tests.api.test_api_orders import another, browser
-from tests.catalog_support import create
 from tests.fakes import FixedClock
+from tests.support.catalog import create
 
 pytestmark = pytest.mark.api
 
 
-@pytest.fixture
-def clock(container: Container) -> Iterator[FixedClock]:
-    """The app's clock, moved by the test (vacations end on their date)."""
-    still = FixedClock(datetime.now(UTC))
-    with container.clock.override(providers.Object(still)):
-        yield still
 
 
 async def test_an_away_seller_sells_nothing_until_back(app: Litestar, container: Container,

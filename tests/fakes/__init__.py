@@ -37,6 +37,7 @@ from tests.fakes.media import FakeMediaStore
 from tests.fakes.realtime import FakeRealtime
 from tests.fakes.system import FakeRateLimiter, FixedClock
 from tests.fakes.unit_of_work import FakeUnitOfWork
+from tests.support.builders import add_user
 
 ADMIN_EMAILS = "Boss@Example.com, ops@example.com"
 
@@ -79,21 +80,10 @@ class World:
         self.social: SocialService = container.social()
 
     async def user(self, name: str, role: Role = Role.USER) -> User:
-        return await add_user(self.uow, name, role, clock=self.clock)
-
-
-async def add_user(uow: FakeUnitOfWork, name: str, role: Role = Role.USER, *,
-                   clock: FixedClock | None = None) -> User:
-    """A stored user called ``name`` (ids count up from 1 in the order users are added)."""
-    async with uow:
-        user = await uow.users.add(User(
-            username=name, display_name=name.title(), email=f"{name}@example.com",
-            password_hash="x", created_at=(clock or FixedClock()).now(), role=role))
-        await uow.commit()
-    return user
+        return await add_user(self.uow, name, role, created_at=self.clock.now())
 
 
 __all__ = [
     "FakeMediaStore", "FakeRateLimiter", "FakeRealtime", "FakeSessions", "FakeUnitOfWork",
-    "FakeUsers", "FixedClock", "PlainHasher", "World", "add_user", "fake_container",
+    "FakeUsers", "FixedClock", "PlainHasher", "World", "fake_container",
 ]

@@ -4,16 +4,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from contextlib import AbstractAsyncContextManager
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 
 from application.key_locks import KeyLocks
+from tests.support.clock import NOW
 
 
 class FixedClock:
-    """Stands still until moved (``advance``); with ``step``, every reading moves it on."""
+    """Stands still (at ``NOW`` unless told) until moved (``advance``); with ``step``, every
+    reading moves it on."""
 
     def __init__(self, now: datetime | None = None, *, step: timedelta | None = None) -> None:
-        self.current = now or datetime(2026, 11, 22, 12, 0, tzinfo=UTC)
+        self.current = now or NOW
         self.step = step
 
     def now(self) -> datetime:

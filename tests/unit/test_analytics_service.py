@@ -11,15 +11,11 @@ from application.analytics import ActivityBatch
 from domain.analytics import ActivityKind
 from domain.errors import Conflict, NotFound
 from entrypoints.container import Container
-from tests.analytics_history import NOW, check_summary, seed_history
 from tests.fakes import FakeUnitOfWork, FixedClock
+from tests.support import NOW
+from tests.support.history import check_summary, seed_history
 
 pytestmark = pytest.mark.unit
-
-
-@pytest.fixture
-def clock() -> FixedClock:
-    return FixedClock(NOW)
 
 
 async def test_the_summary_matches_a_history_worked_out_by_hand(

@@ -3,33 +3,27 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 
 import pytest
 
 from application.blog import BlogService
-from domain.accounts import Role, User
+from domain.accounts import Role
 from domain.blog import BlogContent, BlogPost
 from domain.errors import Conflict, NotAuthenticated, NotFound, ValidationError
 from entrypoints.container import Container
 from tests.fakes import FakeUnitOfWork, FixedClock
+from tests.support import a_user
 
 pytestmark = pytest.mark.unit
 
-START = datetime(2025, 1, 5, 12, 0, tzinfo=UTC)
+MAYA, THEO, BOSS = a_user("maya", id=1), a_user("theo", id=2), a_user("boss", Role.ADMIN, id=3)
 
 
-def person(user_id: int, name: str, role: Role = Role.USER) -> User:
-    return User(id=user_id, username=name, display_name=name.title(),
-                email=f"{name}@example.com", password_hash="x", created_at=START, role=role)
-
-
-MAYA, THEO, BOSS = person(1, "maya"), person(2, "theo"), person(3, "boss", Role.ADMIN)
-
-
-@pytest.fixture
-def clock() -> FixedClock:
-    return FixedClock(START, step=timedelta(seconds=1))
+@pytest.fixture(autouse=True)
+def ticking(clock: FixedClock) -> None:
+    """Every reading of the clock is a second later, so posts have distinct times."""
+    clock.step = timedelta(seconds=1)
 
 
 @pytest.fixture(autouse=True)

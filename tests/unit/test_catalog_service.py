@@ -21,11 +21,12 @@ from application.media import MAX_IMAGE_BYTES
 from application.paging import After, decode_cursor, encode_cursor
 from application.ports.catalog import ListingFilter, ListingSort, sort_value
 from domain.accounts import Role
-from domain.catalog import Category, Condition, ListingBadge, Size
+from domain.catalog import ListingBadge, Size
 from domain.errors import Forbidden, NotFound, RateLimited, TooLarge, ValidationError
-from domain.listings import Listing, ListingDetails, ListingImage
-from tests.fakes import FixedClock, World
+from domain.listings import ListingDetails
+from tests.fakes import World
 from tests.fakes.samples import DETAILS, PNG, data_url
+from tests.support import a_listing
 
 pytestmark = pytest.mark.unit
 
@@ -145,10 +146,7 @@ def test_tampered_cursors_are_400_never_500(sort: ListingSort, garbage: bytes) -
 
 
 def test_cursor_round_trip_and_sort_binding() -> None:
-    item = Listing(id=7, seller_id=1, title="t", description="d", price=Decimal("12.50"),
-                   brand="b", size=Size.M, condition=Condition.GOOD, category=Category.TOPS,
-                   images=[ListingImage("/a", "/b")], created_at=FixedClock().now(),
-                   watch_count=3)
+    item = a_listing(id=7, price="12.50", watch_count=3)
     print_ = fingerprint(ListingFilter())
     for sort in ListingSort:
         cursor = encode_cursor(After(sort_value(item, sort), 7), s=sort.value, t=40, f=print_)

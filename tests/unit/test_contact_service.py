@@ -10,7 +10,8 @@ from domain.contact import ContactForm
 from domain.errors import Forbidden, RateLimited, ValidationError
 from domain.rate_limits import DEFAULT_LIMITS
 from entrypoints.container import Container
-from tests.fakes import FakeUnitOfWork, FixedClock, add_user
+from tests.fakes import FakeUnitOfWork, FixedClock
+from tests.support import add_user
 
 pytestmark = pytest.mark.unit
 

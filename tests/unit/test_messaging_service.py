@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-
 import pytest
 
 from application.messaging import MessagingService, post_in_thread
@@ -13,26 +11,13 @@ from application.notifications import (
     notify_watchers,
     tell_watchers_sold,
 )
-from domain.accounts import User
 from domain.errors import Forbidden, ValidationError
 from entrypoints.container import Container
-from tests.fakes import FakeRealtime, FakeUnitOfWork, FixedClock
+from tests.fakes import FakeRealtime, FakeUnitOfWork
+from tests.support import NOW, add_users
 
 pytestmark = pytest.mark.unit
 
-NOW = datetime(2026, 11, 22, 12, 0, tzinfo=UTC)
-
-
-async def _users(uow: FakeUnitOfWork, *names: str) -> list[User]:
-    made = []
-    for name in names:
-        made.append(await uow.users.add(User(name, name.title(), f"{name}@x.io", "h", NOW)))
-    return made
-
-
-@pytest.fixture
-def clock() -> FixedClock:
-    return FixedClock(NOW)
 
 
 @pytest.fixture
@@ -47,7 +32,8 @@ def realtime(container: Container) -> FakeRealtime:
 
 async def test_send_publishes_after_commit_to_both_sides(
         uow: FakeUnitOfWork, service: MessagingService, realtime: FakeRealtime) -> None:
-    maya, sofia = await _users(uow, "maya", "sofia")
+    maya, sofia = await add_users(uow, "maya", "sofia")
+    uow.commits = 0
     sent = await service.send(sofia, sender_id=sofia.id, receiver_id=maya.id, content=" hi ")
     assert sent.content == "hi" and uow.commits == 1
     assert realtime.types_for(maya.id) == ["new_message", "notification"]
@@ -58,7 +44,7 @@ async def test_send_publishes_after_commit_to_both_sides(
 
 async def test_send_refuses_impersonation_and_empty(uow: FakeUnitOfWork,
                                                     service: MessagingService) -> None:
-    maya, sofia = await _users(uow, "maya", "sofia")
+    maya, sofia = await add_users(uow, "maya", "sofia")
     with pytest.raises(Forbidden):
         await service.send(sofia, sender_id=maya.id, receiver_id=maya.id, content="x")
     with pytest.raises(ValidationError, match="Message cannot be empty"):
@@ -68,7 +54,7 @@ async def test_send_refuses_impersonation_and_empty(uow: FakeUnitOfWork,
 
 async def test_post_in_thread_stays_in_the_callers_transaction(
         uow: FakeUnitOfWork) -> None:
-    maya, sofia = await _users(uow, "maya", "sofia")
+    maya, sofia = await add_users(uow, "maya", "sofia")
     await uow.commit()
     async with uow:
         await post_in_thread(uow, sender_id=sofia.id, receiver_id=maya.id, content="$40?",
@@ -83,7 +69,7 @@ async def test_post_in_thread_stays_in_the_callers_transaction(
 
 async def test_notify_watchers_skips_the_seller(uow: FakeUnitOfWork,
                                                 container: Container) -> None:
-    maya, sofia, theo = await _users(uow, "maya", "sofia", "theo")
+    maya, sofia, theo = await add_users(uow, "maya", "sofia", "theo")
     uow.favorites.rows[(sofia.id, 5)] = object()  # type: ignore[assignment]
     uow.favorites.rows[(theo.id, 5)] = object()  # type: ignore[assignment]
     uow.favorites.rows[(maya.id, 6)] = object()  # type: ignore[assignment]
@@ -97,7 +83,7 @@ async def test_notify_watchers_skips_the_seller(uow: FakeUnitOfWork,
 
 
 async def test_only_participants_read(uow: FakeUnitOfWork, service: MessagingService) -> None:
-    maya, sofia, theo = await _users(uow, "maya", "sofia", "theo")
+    maya, sofia, theo = await add_users(uow, "maya", "sofia", "theo")
     with pytest.raises(Forbidden):
         await service.thread(theo, maya.id, sofia.id)
     with pytest.raises(Forbidden):
@@ -107,7 +93,7 @@ async def test_only_participants_read(uow: FakeUnitOfWork, service: MessagingSer
 
 
 async def test_watchers_hear_an_item_was_sold(uow: FakeUnitOfWork) -> None:
-    maya, sofia, theo = await _users(uow, "maya", "sofia", "theo")
+    maya, sofia, theo = await add_users(uow, "maya", "sofia", "theo")
     for watcher in (sofia, theo):
         uow.favorites.rows[(watcher.id, 9)] = object()  # type: ignore[assignment]
     async with uow:

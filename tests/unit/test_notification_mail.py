@@ -17,17 +17,9 @@ from domain.errors import ValidationError
 from domain.notification_mail import MESSAGE_DELAY, EmailKind
 from entrypoints.container import Container
 from tests.fakes import FakeUnitOfWork, FixedClock, fake_container
+from tests.support import add_user
 
 pytestmark = pytest.mark.unit
-
-
-async def member(uow: FakeUnitOfWork, clock: FixedClock, name: str = "maya") -> User:
-    async with uow:
-        user = await uow.users.add(User(username=name, display_name=name.title(),
-                                        email=f"{name}@example.com", password_hash="x",
-                                        created_at=clock.now()))
-        await uow.commit()
-    return user
 
 
 async def tell(uow: FakeUnitOfWork, clock: FixedClock, user: User, kind: str,
@@ -45,7 +37,7 @@ def mails(uow: FakeUnitOfWork) -> list[str]:
 
 async def test_each_notice_is_mailed_once_with_the_one_click_headers(
         container: Container, uow: FakeUnitOfWork, clock: FixedClock) -> None:
-    maya = await member(uow, clock)
+    maya = await add_user(uow, created_at=clock.now())
     await tell(uow, clock, maya, "offer_received", "/seller/offers")
     await tell(uow, clock, maya, "price_drop", "/product/3")  # stays in the bell
     mailer: NotificationMailer = container.notification_mailer()
@@ -63,7 +55,7 @@ async def test_each_notice_is_mailed_once_with_the_one_click_headers(
 async def test_a_message_waits_15_unread_minutes(waited: int) -> None:
     uow, clock = FakeUnitOfWork(), FixedClock()
     with fake_container(uow, clock) as container:
-        maya = await member(uow, clock)
+        maya = await add_user(uow, created_at=clock.now())
         await tell(uow, clock, maya, "message")
         clock.advance(minutes=waited)
         await container.notification_mailer().sweep()
@@ -72,7 +64,7 @@ async def test_a_message_waits_15_unread_minutes(waited: int) -> None:
 
 async def test_one_message_email_per_conversation_per_hour(
         container: Container, uow: FakeUnitOfWork, clock: FixedClock) -> None:
-    maya = await member(uow, clock)
+    maya = await add_user(uow, created_at=clock.now())
     mailer: NotificationMailer = container.notification_mailer()
     for _ in range(3):  # three unread notices of one conversation, 20 minutes apart
         await tell(uow, clock, maya, "message", "/messages/9")
@@ -92,7 +84,7 @@ async def test_one_message_email_per_conversation_per_hour(
 
 async def test_a_read_notice_or_a_turned_off_kind_is_not_mailed(
         container: Container, uow: FakeUnitOfWork, clock: FixedClock) -> None:
-    maya = await member(uow, clock)
+    maya = await add_user(uow, created_at=clock.now())
     assert maya.id is not None
     await tell(uow, clock, maya, "message")
     async with uow:
@@ -112,7 +104,7 @@ async def test_a_read_notice_or_a_turned_off_kind_is_not_mailed(
 
 async def test_the_unsubscribe_token_is_signed(container: Container, uow: FakeUnitOfWork,
                                                clock: FixedClock) -> None:
-    maya = await member(uow, clock)
+    maya = await add_user(uow, created_at=clock.now())
     assert maya.id is not None
     settings_: EmailSettings = container.email_settings()
     token = unsubscribe_token(container.link_signer(), maya.id, EmailKind.MESSAGES)
@@ -127,7 +119,7 @@ async def test_the_unsubscribe_token_is_signed(container: Container, uow: FakeUn
 
 async def test_a_saved_search_alert_is_mailed_under_its_own_kind(
         container: Container, uow: FakeUnitOfWork, clock: FixedClock) -> None:
-    maya = await member(uow, clock)
+    maya = await add_user(uow, created_at=clock.now())
     await tell(uow, clock, maya, "saved_search", "/saved-searches?open=1")
     await container.notification_mailer().sweep()
     [queued] = uow.mail.rows.values()

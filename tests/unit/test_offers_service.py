@@ -16,7 +16,8 @@ from domain.errors import Conflict, Forbidden, IllegalTransition, NotFound, Vali
 from domain.listings import ListingDetails
 from domain.offers import OfferStatus
 from entrypoints.container import Container
-from tests.fakes import FakeRealtime, FakeUnitOfWork, FixedClock, add_user
+from tests.fakes import FakeRealtime, FakeUnitOfWork, FixedClock
+from tests.support import add_user
 
 pytestmark = pytest.mark.unit
 
@@ -36,7 +37,7 @@ class World:
         self.catalog: CatalogService = container.catalog()
 
     async def user(self, name: str) -> User:
-        return await add_user(self.uow, name, clock=self.clock)
+        return await add_user(self.uow, name, created_at=self.clock.now())
 
     async def users(self, *names: str) -> list[User]:
         return [await self.user(name) for name in names]

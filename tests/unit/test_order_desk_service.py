@@ -10,12 +10,11 @@ import pytest
 from application.order_desk import OrderDesk, statuses_for
 from application.orders import OrderService
 from domain.accounts import Role, User
-from domain.catalog import Category, Condition, Size
 from domain.errors import Forbidden, ValidationError
-from domain.listings import Listing, ListingImage
 from domain.order_rules import OrderStatus
 from entrypoints.container import Container
-from tests.fakes import FakeUnitOfWork, FixedClock, add_user
+from tests.fakes import FakeUnitOfWork, FixedClock
+from tests.support import add_listing, add_user
 
 pytestmark = pytest.mark.unit
 
@@ -28,19 +27,14 @@ class Desk:
         self.desk: OrderDesk = container.order_desk()
 
     async def user(self, name: str, role: Role = Role.USER) -> User:
-        return await add_user(self.uow, name, role, clock=self.clock)
+        return await add_user(self.uow, name, role, created_at=self.clock.now())
 
     async def sell(self, seller: User, buyer: User, price: str, title: str = "Wool coat"
                    ) -> int:
         """``buyer`` orders a new listing of ``seller``'s; the order's id."""
         assert seller.id is not None
-        async with self.uow:
-            listing = await self.uow.listings.add(Listing(
-                seller_id=seller.id, title=title, description="Warm and barely worn.",
-                price=Decimal(price), brand="Zara", size=Size.M, condition=Condition.GOOD,
-                category=Category.OUTERWEAR, created_at=self.clock.now(),
-                images=[ListingImage("/media/a.webp", "/media/a-t.webp")]))
-            await self.uow.commit()
+        listing = await add_listing(self.uow, seller.id, title=title, price=price,
+                                    created_at=self.clock.now())
         assert listing.id is not None
         self.clock.advance(minutes=1)
         view = await self.orders.place(buyer, listing.id)

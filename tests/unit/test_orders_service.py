@@ -14,16 +14,16 @@ from application.orders import OrderService
 from application.reviews import ReviewService
 from domain.accounts import Role, User
 from domain.analytics import ActivityKind
-from domain.catalog import Category, Condition, ListingStatus, Size
+from domain.catalog import ListingStatus
 from domain.errors import Conflict, Forbidden, IllegalTransition, NotFound, ValidationError
 from domain.events import OrderStatusChanged
-from domain.listings import Listing, ListingImage
 from domain.order_numbers import is_valid_order_number
 from domain.order_rules import OrderStatus
 from domain.validation.addresses import AddressForm
 from entrypoints.container import Container
-from tests.fakes import FakeUnitOfWork, FixedClock, add_user
+from tests.fakes import FakeUnitOfWork, FixedClock
 from tests.fakes.realtime import FakeRealtime
+from tests.support import add_listing, add_user
 
 pytestmark = pytest.mark.unit
 
@@ -45,17 +45,12 @@ class World:
         self.analytics: AnalyticsService = container.analytics()
 
     async def user(self, name: str, role: Role = Role.USER) -> User:
-        return await add_user(self.uow, name, role, clock=self.clock)
+        return await add_user(self.uow, name, role, created_at=self.clock.now())
 
     async def listing(self, seller: User, price: str = "80.00") -> int:
         assert seller.id is not None
-        async with self.uow:
-            listing = await self.uow.listings.add(Listing(
-                seller_id=seller.id, title="Wool coat", description="Warm and barely worn.",
-                price=Decimal(price), brand="Zara", size=Size.M, condition=Condition.GOOD,
-                category=Category.OUTERWEAR, created_at=self.clock.now(),
-                images=[ListingImage("/media/a.webp", "/media/a-t.webp")]))
-            await self.uow.commit()
+        listing = await add_listing(self.uow, seller.id, price=price,
+                                    created_at=self.clock.now())
         assert listing.id is not None
         return listing.id
 

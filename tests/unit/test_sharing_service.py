@@ -9,26 +9,13 @@ import pytest
 
 from application.sharing import SharingService, post_title, summary
 from domain.blog import BlogPost
-from domain.catalog import Category, Condition, ListingStatus, Size
-from domain.listings import Listing, ListingImage
+from domain.catalog import ListingStatus
 from domain.posts import StylePost
 from entrypoints.container import Container
-from tests.fakes import FakeUnitOfWork, FixedClock, add_user
+from tests.fakes import FakeUnitOfWork, FixedClock
+from tests.support import add_listing, add_user
 
 pytestmark = pytest.mark.unit
-
-
-async def _listing(uow: FakeUnitOfWork, clock: FixedClock, seller: int, title: str,
-                   status: ListingStatus = ListingStatus.AVAILABLE) -> int:
-    async with uow:
-        listing = await uow.listings.add(Listing(
-            seller_id=seller, title=title, description="Soft lambskin, barely worn.",
-            price=Decimal("48"), brand="Zara", size=Size.M, condition=Condition.GOOD,
-            category=Category.OUTERWEAR, created_at=clock.now(), status=status,
-            images=[ListingImage("/media/a.webp", "/media/a-t.webp")]))
-        await uow.commit()
-    assert listing.id is not None
-    return listing.id
 
 
 def test_summary_cuts_at_a_word_and_post_titles_use_it() -> None:
@@ -41,9 +28,9 @@ def test_summary_cuts_at_a_word_and_post_titles_use_it() -> None:
 async def test_previews_name_the_product_person_post_and_article(
         container: Container, uow: FakeUnitOfWork, clock: FixedClock) -> None:
     sharing: SharingService = container.sharing()
-    maya = await add_user(uow, "maya", clock=clock)
+    maya = await add_user(uow)
     assert maya.id is not None
-    jacket = await _listing(uow, clock, maya.id, "Black leather jacket")
+    jacket = (await add_listing(uow, maya.id, title="Black leather jacket", price="48")).id
     product = await sharing.product(jacket)
     assert product is not None
     assert (product.title, product.price, product.image) == (
@@ -57,10 +44,10 @@ async def test_previews_name_the_product_person_post_and_article(
 async def test_the_sitemap_lists_what_anyone_may_see(
         container: Container, uow: FakeUnitOfWork, clock: FixedClock) -> None:
     sharing: SharingService = container.sharing()
-    maya = await add_user(uow, "maya", clock=clock)
+    maya = await add_user(uow)
     assert maya.id is not None
-    shown = await _listing(uow, clock, maya.id, "Shown")
-    sold = await _listing(uow, clock, maya.id, "Sold", ListingStatus.SOLD)
+    shown = (await add_listing(uow, maya.id, title="Shown")).id
+    sold = (await add_listing(uow, maya.id, title="Sold", status=ListingStatus.SOLD)).id
     now = clock.now()
     async with uow:
         post = await uow.posts.add(StylePost(maya.id, "/media/p.webp", "/media/p-t.webp",

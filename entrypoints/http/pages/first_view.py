@@ -1,34 +1,80 @@
 """The first view: a public page's main content written into index.html by the server, so a
-phone paints it before the JavaScript has arrived (``docs/performance.md``, "First view").
+phone paints it before the JavaScript has arrived (``docs/architecture.md``, "Pages").
 
 index.html holds ``<div id="boot">`` (the boot header and the marker ``<!--first-view-->``)
 above the app's ``#root``. For the home page, a product page and the marketplace the marker
 becomes that page's content, plain HTML with real links. The webapp starts after it is on
 screen (``webapp/src/start.js``), renders underneath, and removes ``#boot`` once its own
-page has what it needs (``webapp/src/lib/first-view.ts``). Any other page, or a page whose
-data is missing, keeps the marker alone and the boot header is all that paints first.
+page has what it needs (``webapp/src/lib/first-view.ts``). Any other page, a page whose
+data is missing, or a build without templates keeps the marker alone and the boot header is
+all that paints first.
 
-The texts mirror the webapp's (``home-hero.tsx``, ``product-card.tsx``, ``product-page``); a
-browser test compares them. Every value from the database is HTML-escaped.
+The markup and its words are not written here: they are the webapp's
+``webapp/src/lib/first-view.json`` (``copy``, which the React pages render too, and
+``templates``), copied into the build as ``first-view.json``. In a template ``{name}`` is
+text, HTML-escaped here (the copy, or a value from the database), and ``{{name}}`` is markup
+made from another template.
 """
 
 from __future__ import annotations
 
+import json
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
 from html import escape
+from pathlib import Path
 
 from domain.listings import Listing
 from domain.money import format_usd
 
 MARKER = "<!--first-view-->"
+TEMPLATES_FILE = "first-view.json"
 # How many of the newest listings the marketplace's first view shows: the first row on a
 # laptop, two rows on a phone (the cards whose photos the webapp also loads at once).
 MARKETPLACE_CARDS = 4
+_PLACEHOLDER = re.compile(r"\{\{(\w+)\}\}|\{(\w+)\}")
 
-HERO_TITLE = "The trusted marketplace for secondhand fashion with a social twist"
-HERO_TEXT = "Buy and sell pre-loved pieces, follow sellers you love and share your style."
-HERO_CLAIM = "Shoppers save an average of 30% on top brands"
-MARKETPLACE_TITLE = "Rethread Marketplace"
-MARKETPLACE_TEXT = "Pre-loved fashion from sellers near you — new pieces every day."
+
+@dataclass(frozen=True)
+class Templates:
+    """The first view's templates and the words they share with the React pages."""
+
+    copy: Mapping[str, str]
+    templates: Mapping[str, str]
+
+    def fill(self, name: str, text: Mapping[str, str] | None = None,
+             markup: Mapping[str, str] | None = None) -> str:
+        """Template ``name`` with ``{x}`` from ``text`` or the copy (escaped) and ``{{x}}``
+        from ``markup``; a name with no value is a KeyError (template and code disagree)."""
+        values = {**self.copy, **(text or {})}
+        pieces = markup or {}
+
+        def one(found: re.Match[str]) -> str:
+            return pieces[found[1]] if found[1] else escape(values[found[2]])
+
+        return _PLACEHOLDER.sub(one, self.templates[name])
+
+
+class TemplatesFile:
+    """The build's ``first-view.json``, read again only when it changes (a new build); None
+    while there is none."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._stamp: float | None = None
+        self._templates: Templates | None = None
+
+    def load(self) -> Templates | None:
+        try:
+            stamp = self.path.stat().st_mtime
+        except FileNotFoundError:
+            return None
+        if stamp != self._stamp:
+            data = json.loads(self.path.read_text(encoding="utf-8"))
+            self._templates = Templates(copy=data["copy"], templates=data["templates"])
+            self._stamp = stamp
+        return self._templates
 
 
 def with_first_view(index_html: str, path: str, content: str) -> str:
@@ -38,43 +84,27 @@ def with_first_view(index_html: str, path: str, content: str) -> str:
     return index_html.replace(MARKER, block, 1)
 
 
-def home_view() -> str:
-    return (
-        '<section class="fv-hero" aria-labelledby="fv-hero-title">'
-        f'<h1 id="fv-hero-title" class="fv-title">{HERO_TITLE}</h1>'
-        f'<p class="fv-text fv-longer">{HERO_TEXT}</p>'
-        f'<p class="fv-claim">{HERO_CLAIM}</p>'
-        '<p class="fv-actions"><a class="fv-button" href="/marketplace">Shop now</a>'
-        '<a class="fv-button fv-outline" href="/create-listing">Start selling</a></p>'
-        '</section>')
+def home_view(t: Templates) -> str:
+    return t.fill("home")
 
 
-def _cover(item: Listing, thumbnail: bool) -> str:
+def _cover(t: Templates, item: Listing, thumbnail: bool) -> str:
     if not item.images:
-        return '<div class="fv-photo" role="img" aria-label="No photo"></div>'
+        return t.fill("noPhoto")
     url = item.images[0].thumbnail_url if thumbnail else item.images[0].url
-    return (f'<div class="fv-photo"><img src="{escape(url)}" alt="{escape(item.title)}"'
-            ' fetchpriority="high"></div>')
+    return t.fill("photo", {"src": url, "alt": item.title})
 
 
-def product_view(item: Listing) -> str:
-    return (
-        '<div class="fv-product">'
-        f'{_cover(item, thumbnail=False)}'
-        '<div class="fv-details">'
-        f'<h1 class="fv-title">{escape(item.title)}</h1>'
-        f'<p class="fv-price">{format_usd(item.price)}</p>'
-        f'<p class="fv-text">{escape(item.brand)}</p>'
-        f'<p class="fv-text">{escape(item.description)}</p>'
-        '</div></div>')
+def product_view(t: Templates, item: Listing) -> str:
+    return t.fill("product",
+                  {"title": item.title, "price": format_usd(item.price), "brand": item.brand,
+                   "description": item.description},
+                  {"cover": _cover(t, item, thumbnail=False)})
 
 
-def marketplace_view(items: list[Listing]) -> str:
+def marketplace_view(t: Templates, items: list[Listing]) -> str:
     cards = "".join(
-        '<li class="fv-card">'
-        f'{_cover(item, thumbnail=True)}'
-        f'<p class="fv-price">{format_usd(item.price)}</p>'
-        f'<a class="fv-link" href="/product/{item.id}">{escape(item.title)}</a>'
-        '</li>' for item in items)
-    return (f'<h1 class="fv-heading">{MARKETPLACE_TITLE}</h1>'
-            f'<p class="fv-text">{MARKETPLACE_TEXT}</p><ul class="fv-grid">{cards}</ul>')
+        t.fill("card", {"id": str(item.id), "title": item.title, "price": format_usd(item.price)},
+               {"cover": _cover(t, item, thumbnail=True)})
+        for item in items)
+    return t.fill("marketplace", markup={"cards": cards})

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tests.api.authz import Row, World, logged_in, owner_only, same
-from tests.catalog_support import create, listing
+from tests.support.catalog import create, listing
 
 
 async def make_product(world: World) -> int:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tests.api.authz import Row, World, logged_in, owner_only, same
-from tests.catalog_support import data_url, png
+from tests.support.catalog import data_url, png
 
 IMAGE = data_url(png())
 

@@ -2,34 +2,28 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from domain.accounts import ADMIN_ONLY, Role, User
+from domain.accounts import ADMIN_ONLY, Role
 from domain.errors import Forbidden
-
-
-def user(role: Role) -> User:
-    return User(username="maya", display_name="Maya", email="maya@example.com", password_hash="x",
-                created_at=datetime(2026, 1, 1, tzinfo=UTC), role=role)
+from tests.support import a_user
 
 
 def test_an_administrator_passes_the_admin_check() -> None:
-    user(Role.ADMIN).ensure_admin()
+    a_user(role=Role.ADMIN).ensure_admin()
 
 
 @given(st.sampled_from([Role.USER, Role.SELLER]))
 def test_everyone_else_is_refused_with_the_spec_message(role: Role) -> None:
     with pytest.raises(Forbidden) as refused:
-        user(role).ensure_admin()
+        a_user(role=role).ensure_admin()
     assert str(refused.value) == ADMIN_ONLY
 
 
 def test_revoking_the_grant_makes_the_check_refuse_again() -> None:
-    admin = user(Role.ADMIN)
+    admin = a_user(role=Role.ADMIN)
     admin.revoke_admin(has_listings=True)
     assert admin.role is Role.SELLER
     with pytest.raises(Forbidden):

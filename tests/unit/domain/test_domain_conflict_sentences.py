@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import re
-from datetime import UTC, datetime
 from decimal import Decimal
 
 import pytest
@@ -14,11 +13,11 @@ from hypothesis import strategies as st
 from domain.errors import IllegalTransition
 from domain.offers import Offer, OfferStatus
 from domain.order_rules import OrderStatus, illegal_move_message, is_move
+from tests.support import NOW
 
 pytestmark = pytest.mark.unit
 
 statuses = st.sampled_from(list(OrderStatus))
-NOW = datetime(2025, 1, 1, tzinfo=UTC)
 
 
 def reads_as_a_sentence(text: str) -> bool:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 from decimal import Decimal
 
 import pytest
@@ -19,10 +19,10 @@ from domain.listings import (
     ListingImage,
     can_move,
 )
+from tests.support import NOW
 
 pytestmark = pytest.mark.unit
 
-NOW = datetime(2026, 5, 1, 12, tzinfo=UTC)
 PHOTO = ListingImage("/media/products/ab/abc.webp", "/media/products/ab/abc-t.webp")
 SELLER = 7
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
 from decimal import Decimal
 
 import pytest
@@ -17,10 +16,10 @@ from domain.events import (
     OfferRejected,
 )
 from domain.offers import Offer, OfferAction, OfferStatus
+from tests.support import NOW
 
 pytestmark = pytest.mark.unit
 
-NOW = datetime(2025, 1, 5, 12, 0, tzinfo=UTC)
 BUYER, SELLER, STRANGER = 1, 2, 3
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from decimal import Decimal
 
 import pytest
@@ -20,10 +20,10 @@ from domain.orders import (
     OrderStatus,
     Party,
 )
+from tests.support import NOW
 
 pytestmark = pytest.mark.unit
 
-NOW = datetime(2025, 3, 1, 9, 0, tzinfo=UTC)
 BUYER, SELLER, ADMIN, STRANGER = Actor(1), Actor(2), Actor(9, is_admin=True), Actor(3)
 S = OrderStatus
 

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -23,9 +21,9 @@ from domain.posts import (
     validate_draft,
 )
 from domain.social import ProfileChanges, validate_profile
+from tests.support import NOW
 
 pytestmark = pytest.mark.unit
-NOW = datetime(2026, 11, 22, tzinfo=UTC)
 words = st.from_regex(r"[a-z0-9_]{1,30}", fullmatch=True)
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 from decimal import Decimal
 
 import pytest
@@ -11,7 +11,6 @@ from hypothesis import strategies as st
 
 from domain.errors import Conflict, Forbidden, ValidationError
 from domain.order_rules import UNPAID_LIMIT, OrderStatus
-from domain.orders import Order
 from domain.reviews import (
     REVIEW_WINDOW,
     ReviewedOrder,
@@ -20,12 +19,12 @@ from domain.reviews import (
     visible_to,
     write_review,
 )
+from tests.support import NOW, an_order
 
 pytestmark = pytest.mark.unit
 
-T0 = datetime(2026, 11, 1, tzinfo=UTC)
 DONE = ReviewedOrder(1, buyer_id=10, seller_id=20, status=OrderStatus.COMPLETED,
-                     completed_at=T0)
+                     completed_at=NOW)
 offsets = st.timedeltas(min_value=timedelta(0), max_value=timedelta(days=40))
 
 
@@ -44,7 +43,7 @@ def test_no_ratings_average_zero() -> None:
 def test_only_1_to_5_stars_within_the_window(stars: int, later: timedelta) -> None:
     ok = 1 <= stars <= 5 and later < REVIEW_WINDOW
     try:
-        review = write_review(DONE, 10, stars, "fine", T0 + later, already_reviewed=False)
+        review = write_review(DONE, 10, stars, "fine", NOW + later, already_reviewed=False)
     except (ValidationError, Conflict):
         assert not ok
     else:
@@ -53,9 +52,9 @@ def test_only_1_to_5_stars_within_the_window(stars: int, later: timedelta) -> No
 
 @given(st.sampled_from(list(OrderStatus)), st.integers(1, 30))
 def test_only_parties_of_completed_orders_review(status: OrderStatus, who: int) -> None:
-    order = ReviewedOrder(1, 10, 20, status, T0 if status is OrderStatus.COMPLETED else None)
+    order = ReviewedOrder(1, 10, 20, status, NOW if status is OrderStatus.COMPLETED else None)
     try:
-        write_review(order, who, 5, "", T0, already_reviewed=False)
+        write_review(order, who, 5, "", NOW, already_reviewed=False)
     except Forbidden:
         assert who not in (10, 20)
     except Conflict:
@@ -66,23 +65,22 @@ def test_only_parties_of_completed_orders_review(status: OrderStatus, who: int) 
 
 @given(st.sets(st.sampled_from([10, 20]), min_size=1), offsets)
 def test_double_blind_publishing(reviewers: set[int], later: timedelta) -> None:
-    reviews = [write_review(DONE, who, 4, "", T0, already_reviewed=False)
+    reviews = [write_review(DONE, who, 4, "", NOW, already_reviewed=False)
                for who in sorted(reviewers)]
-    published = publish_due(reviews, T0, T0 + later)
+    published = publish_due(reviews, NOW, NOW + later)
     due = len(reviewers) == 2 or later >= REVIEW_WINDOW
     assert bool(published) == due
     for review in reviews:
         assert visible_to(review, review.reviewer_id)
         assert visible_to(review, None) == due
-    assert publish_due(reviews, T0, T0 + later) == []  # publishing twice changes nothing
+    assert publish_due(reviews, NOW, NOW + later) == []  # publishing twice changes nothing
 
 
 @given(offsets, st.sampled_from(list(OrderStatus)))
 def test_unpaid_orders_expire_after_72_hours_only_while_pending(later: timedelta,
                                                                  status: OrderStatus) -> None:
-    order = Order(order_number="1-ABCDEF", product_id=1, buyer_id=1, seller_id=2,
-                  price=Decimal("10.00"), status=status, created_at=T0)
-    expired = order.cancel_if_unpaid_expired(T0 + later)
+    order = an_order(price="10.00", status=status, created_at=NOW)
+    expired = order.cancel_if_unpaid_expired(NOW + later)
     assert expired == (status is OrderStatus.PENDING and later >= UNPAID_LIMIT)
     if expired:
         assert order.status is OrderStatus.CANCELLED

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 
 import pytest
 from hypothesis import given
@@ -22,10 +22,10 @@ from domain.saved_searches import (
     notice_text,
     notify_due,
 )
+from tests.support import NOW
 
 pytestmark = pytest.mark.unit
 
-NOW = datetime(2026, 11, 28, 12, 0, tzinfo=UTC)
 words = st.text(alphabet="abcdefghij '", max_size=30)
 values = st.lists(st.sampled_from(["tops", "outerwear", "m", "l", "Levi's", "new", " "]),
                   max_size=4).map(tuple)

@@ -2,17 +2,15 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from domain.errors import ValidationError
 from domain.notifications import SOCIAL_VERBS, grouped_notice, social_title
+from tests.support import NOW
 
 pytestmark = pytest.mark.unit
-NOW = datetime(2026, 11, 28, 1, 0, tzinfo=UTC)
 NAMES = {1: "Maya", 2: "Theo", 3: "Lena", 4: "Sofia", 5: "Jamal"}
 
 

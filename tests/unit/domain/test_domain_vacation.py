@@ -10,10 +10,10 @@ from hypothesis import strategies as st
 
 from domain.errors import ValidationError
 from domain.vacation import LONGEST, MESSAGE_MAX, start
+from tests.support import NOW
 
 pytestmark = pytest.mark.unit
 
-NOW = datetime(2026, 11, 27, 12, 0, tzinfo=UTC)
 
 
 @given(st.timedeltas(min_value=timedelta(seconds=1), max_value=LONGEST),

@@ -1,9 +1,10 @@
 import { Button, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import type { Product } from '@/entities/product/product';
+import { copy } from '@/lib/first-view.json';
 import classes from './home-page.module.css';
 
-/** The first screen: tagline, the savings claim, two ways in, and a few real photos. */
+/** The first screen (its words are the first view's, `copy` in lib/first-view.json): tagline, the savings claim, two ways in, and a few real photos. */
 export function HomeHero({ products, loading }: { products: Product[]; loading: boolean }) {
   const photos = products.filter((product) => product.images.length > 0).slice(0, 3);
   return (
@@ -15,20 +16,20 @@ export function HomeHero({ products, loading }: { products: Product[]; loading: 
       >
         <Stack gap="sm">
           <Title id="home-hero-title" order={1} className={classes.title}>
-            The trusted marketplace for secondhand fashion with a social twist
+            {copy.heroTitle}
           </Title>
           <Text size="lg" c="dimmed" className={classes.longer}>
-            Buy and sell pre-loved pieces, follow sellers you love and share your style.
+            {copy.heroText}
           </Text>
           <Text fw={700} size="lg" c="brand">
-            Shoppers save an average of 30% on top brands
+            {copy.heroClaim}
           </Text>
           <Group>
             <Button component={Link} to="/marketplace" size="sm">
-              Shop now
+              {copy.shopNow}
             </Button>
             <Button component={Link} to="/create-listing" size="sm" variant="outline">
-              Start selling
+              {copy.startSelling}
             </Button>
           </Group>
         </Stack>

@@ -1,5 +1,6 @@
 import { Box, Button, Container, Drawer, Grid, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { copy } from '@/lib/first-view.json';
 import { activeFilterCount, type ProductFilters } from '../filters';
 import { useUrlFilters } from '../use-url-filters';
 import { FilterSidebar } from './filter-sidebar';
@@ -24,9 +25,9 @@ export default function MarketplacePage() {
     <Container size={1680} py="xl">
       <Stack gap={4} mb="lg">
         <Title order={1} fz={{ base: 28, sm: 34 }}>
-          Rethread Marketplace
+          {copy.marketplaceTitle}
         </Title>
-        <Text c="dimmed">Pre-loved fashion from sellers near you — new pieces every day.</Text>
+        <Text c="dimmed">{copy.marketplaceText}</Text>
       </Stack>
       <Grid gap="xl">
         <Grid.Col span={{ base: 12, md: 3, xl: 2 }} visibleFrom="md">

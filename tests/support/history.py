@@ -10,15 +10,15 @@ window; a sale 31 days ago is outside it).
 
 from __future__ import annotations
 
-from datetime import UTC, date, datetime, timedelta
+from datetime import datetime, timedelta
 
 from application.ports import UnitOfWork
-from domain.accounts import User
 from domain.analytics import ActivityKind as K
 from domain.analytics import AnalyticsSummary
+from tests.support.builders import a_user
+from tests.support.clock import NOW
 
-NOW = datetime(2026, 11, 22, 12, 0, tzinfo=UTC)
-TODAY = date(2026, 11, 22)
+TODAY = NOW.date()
 NAMES = ("maya", "theo", "sofia", "lucas", "emma")
 
 
@@ -31,9 +31,7 @@ async def seed_history(uow: UnitOfWork) -> dict[str, int]:
     async with uow:
         ids: dict[str, int] = {}
         for name in NAMES:
-            user = await uow.users.add(User(username=name, display_name=name.title(),
-                                            email=f"{name}@example.com", password_hash="x",
-                                            created_at=ago(60)))
+            user = await uow.users.add(a_user(name, created_at=ago(60)))
             assert user.id is not None
             ids[name] = user.id
         maya, theo, sofia, lucas = ids["maya"], ids["theo"], ids["sofia"], ids["lucas"]
