@@ -16,13 +16,16 @@ from application.ports import Clock, UnitOfWork
 from application.ports.catalog import SellerCard
 from application.vacation import ensure_not_away
 from domain.accounts import User
-from domain.bundles import BundleTier, BundleTotals, bundle_totals, validate_tiers
-from domain.catalog import UNAVAILABLE_MESSAGE, ListingStatus
-from domain.errors import Conflict, NotFound, ValidationError
-
-MAX_BAG_ITEMS = 100
-OWN_LISTING = "You cannot add your own listing to your bag."
-BAG_FULL = f"Your bag is full ({MAX_BAG_ITEMS} items). Check out or remove some first."
+from domain.bundles import (
+    BundleTier,
+    BundleTotals,
+    bundle_totals,
+    ensure_bag_room,
+    ensure_baggable,
+    validate_tiers,
+)
+from domain.catalog import ListingStatus
+from domain.errors import NotFound
 
 
 @dataclass(frozen=True)
@@ -93,14 +96,10 @@ class BundleService:
             listing = await self.uow.listings.get(product_id)
             if listing is None:
                 raise NotFound("Product not found")
-            if listing.seller_id == member.id:
-                raise ValidationError({"productId": OWN_LISTING})
-            if not listing.status.is_purchasable:
-                raise Conflict(UNAVAILABLE_MESSAGE)
+            ensure_baggable(listing, member.id)
             await ensure_not_away(self.uow, [listing.seller_id], now)
             held = await self.uow.bag.product_ids(member.id)
-            if product_id not in held and len(held) >= MAX_BAG_ITEMS:
-                raise Conflict(BAG_FULL)
+            ensure_bag_room(held, product_id)
             await self.uow.bag.add(member.id, product_id, now)
             await self.uow.commit()
             return await self._bag(member.id)

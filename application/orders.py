@@ -31,11 +31,11 @@ from application.vacation import ensure_not_away
 from domain.accounts import User
 from domain.addresses import Address
 from domain.analytics import ActivityKind
-from domain.bundles import MAX_BUNDLE_ITEMS, BundleTotals, bundle_totals
+from domain.bundles import BundleTotals, bundle_ids, bundle_totals, one_seller
 from domain.catalog import ListingStatus
 from domain.checkout import checkout_price, checkout_quote, require_own_offer
 from domain.disputes import one_line_per_step
-from domain.errors import Conflict, Forbidden, NotFound, ValidationError
+from domain.errors import Conflict, Forbidden, NotFound
 from domain.events import OrderPlaced, OrderStatusChanged
 from domain.fees import CheckoutTotals, checkout_totals
 from domain.listings import Listing
@@ -392,31 +392,6 @@ class OrderService:
                          reviews=shown, totals=checkout_totals(order.price),
                          allowed=order.allowed_transitions(actor, now),
                          can_review=party and order.status is OrderStatus.COMPLETED and not mine)
-
-
-def bundle_ids(product_id: int | None, product_ids: list[int] | None,
-               offer_id: int | None) -> list[int]:
-    """The listings an order asks for, each once, in the order given (400 otherwise)."""
-    wanted = list(dict.fromkeys(product_ids or ([] if product_id is None else [product_id])))
-    if product_id is not None and product_ids and product_id not in wanted:
-        wanted.insert(0, product_id)
-    if not wanted:
-        raise ValidationError({"productIds": "Please choose at least one item."})
-    if len(wanted) > MAX_BUNDLE_ITEMS:
-        raise ValidationError({"productIds": f"A bundle can hold at most {MAX_BUNDLE_ITEMS} "
-                                             "items."})
-    if offer_id is not None and len(wanted) > 1:
-        raise ValidationError({"offerId": "An accepted offer pays for its own item only; "
-                                          "check it out on its own."})
-    return wanted
-
-
-def one_seller(listings: list[Listing]) -> int:
-    """The seller of every listing (400 when a bundle mixes sellers)."""
-    sellers = {listing.seller_id for listing in listings}
-    if len(sellers) != 1:
-        raise ValidationError({"productIds": "A bundle can only hold items from one seller."})
-    return sellers.pop()
 
 
 def unavailable_message(listings: list[Listing], asked: int) -> str:

@@ -17,8 +17,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
-from domain.errors import ValidationError
+from domain.catalog import UNAVAILABLE_MESSAGE
+from domain.errors import Conflict, ValidationError
 from domain.fees import CheckoutTotals, checkout_totals
+from domain.listings import Listing
 from domain.money import ZERO, round_money
 
 MAX_TIERS = 3
@@ -26,6 +28,9 @@ MIN_ITEMS_RANGE = (2, 10)
 PERCENT_RANGE = (1, 50)
 # How many items one bundle (one order) may hold: a parcel, not a warehouse.
 MAX_BUNDLE_ITEMS = 20
+MAX_BAG_ITEMS = 100
+OWN_LISTING_IN_BAG = "You cannot add your own listing to your bag."
+BAG_FULL = f"Your bag is full ({MAX_BAG_ITEMS} items). Check out or remove some first."
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -115,3 +120,46 @@ def bundle_totals(prices: Sequence[Decimal], tiers: Iterable[BundleTier]) -> Bun
 def discount_of(subtotal: Decimal, charged: Decimal) -> Decimal:
     """The discount an order was given: its items' sum minus the price it charged."""
     return max(ZERO, round_money(subtotal) - round_money(charged))
+
+
+# -- what one order may hold, and the bag it is filled from ---------------------------------
+
+
+def bundle_ids(product_id: int | None, product_ids: list[int] | None,
+               offer_id: int | None) -> list[int]:
+    """The listings an order asks for, each once, in the order given (400 otherwise)."""
+    wanted = list(dict.fromkeys(product_ids or ([] if product_id is None else [product_id])))
+    if product_id is not None and product_ids and product_id not in wanted:
+        wanted.insert(0, product_id)
+    if not wanted:
+        raise ValidationError({"productIds": "Please choose at least one item."})
+    if len(wanted) > MAX_BUNDLE_ITEMS:
+        raise ValidationError({"productIds": f"A bundle can hold at most {MAX_BUNDLE_ITEMS} "
+                                             "items."})
+    if offer_id is not None and len(wanted) > 1:
+        raise ValidationError({"offerId": "An accepted offer pays for its own item only; "
+                                          "check it out on its own."})
+    return wanted
+
+
+def one_seller(listings: list[Listing]) -> int:
+    """The seller of every listing (400 when a bundle mixes sellers)."""
+    sellers = {listing.seller_id for listing in listings}
+    if len(sellers) != 1:
+        raise ValidationError({"productIds": "A bundle can only hold items from one seller."})
+    return sellers.pop()
+
+
+def ensure_baggable(listing: Listing, member_id: int) -> None:
+    """Only someone else's available listing goes in a bag (400 own, 409 unavailable)."""
+    if listing.seller_id == member_id:
+        raise ValidationError({"productId": OWN_LISTING_IN_BAG})
+    if not listing.status.is_purchasable:
+        raise Conflict(UNAVAILABLE_MESSAGE)
+
+
+def ensure_bag_room(held: list[int], product_id: int) -> None:
+    """A bag holds at most :data:`MAX_BAG_ITEMS` listings (adding one it holds is a no-op)."""
+    if product_id not in held and len(held) >= MAX_BAG_ITEMS:
+        raise Conflict(BAG_FULL)
+

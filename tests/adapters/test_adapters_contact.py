@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -14,10 +14,10 @@ from adapters.migrations import alembic_config, current_heads, upgrade
 from application.paging import After
 from domain.contact import ContactMessage
 from entrypoints.container import Container
+from tests.support import NOW
 
 pytestmark = pytest.mark.adapters
 
-NOON = datetime(2025, 1, 5, 12, 0, tzinfo=UTC)
 
 # What 0004_blog created before 0006_contact owned the table (SQLite's spelling).
 OLD_TABLE = """
@@ -39,7 +39,7 @@ def message(number: int, at: datetime) -> ContactMessage:
 async def test_pages_newest_first_with_ties_broken_by_id(container: Container) -> None:
     async with container.uow() as uow:
         for number in range(5):
-            await uow.contact_messages.add(message(number, NOON + timedelta(minutes=number // 2)))
+            await uow.contact_messages.add(message(number, NOW + timedelta(minutes=number // 2)))
         await uow.commit()
     seen: list[str] = []
     after = None

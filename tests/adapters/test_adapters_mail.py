@@ -20,10 +20,10 @@ from domain.mail import Mail, MailStatus
 from entrypoints.container import build_container, shutdown
 from entrypoints.http.app import create_app
 from tests.conftest import make_settings
+from tests.support import NOW
 from tests.support.mail import browser, deliver, read_eml, token_in
 
 pytestmark = pytest.mark.adapters
-NOW = datetime(2026, 11, 27, 12, 0, tzinfo=UTC)
 
 
 class Inbox:

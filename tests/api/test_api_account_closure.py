@@ -12,8 +12,8 @@ import pytest
 from httpx import Response
 from litestar import Litestar
 
-from tests.support import ApiClient
-from tests.support.offers import listing, offer, people
+from tests.support import ApiClient, people
+from tests.support.offers import listing, offer
 
 pytestmark = [pytest.mark.api, pytest.mark.rate_limit_scale(20)]
 

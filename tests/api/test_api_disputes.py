@@ -11,9 +11,9 @@ from litestar import Litestar
 
 from entrypoints.container import Container
 from tests.fakes import FixedClock
-from tests.support import ApiClient
+from tests.support import ApiClient, people
 from tests.support.catalog import data_url, png
-from tests.support.offers import listing, people
+from tests.support.offers import listing
 
 pytestmark = pytest.mark.api
 DETAILS = "The lining is torn and the listing said it was like new."

@@ -12,17 +12,8 @@ from tests.support.catalog import create
 pytestmark = pytest.mark.api
 
 
-async def people(client: ApiClient, *names: str) -> dict[str, int]:
-    """Register each name (the last one stays logged in) and return their ids."""
-    ids = {}
-    for name in names:
-        await client.post("/api/logout")
-        ids[name] = (await client.register(name)).json()["id"]
-    return ids
-
-
 async def test_follow_unfollow_and_lists(client: ApiClient) -> None:
-    ids = await people(client, "maya", "theo", "sofia")
+    ids = await client.register_each("maya", "theo", "sofia")
     me, maya = ids["sofia"], ids["maya"]
     follow = {"followerId": me, "followingId": maya}
     created = await client.post("/api/follows", json=follow)
@@ -46,7 +37,7 @@ async def test_follow_unfollow_and_lists(client: ApiClient) -> None:
 
 
 async def test_follow_rules(client: ApiClient) -> None:
-    ids = await people(client, "maya", "sofia")
+    ids = await client.register_each("maya", "sofia")
     me, maya = ids["sofia"], ids["maya"]
     as_other = await client.post("/api/follows", json={"followerId": maya, "followingId": me})
     assert as_other.status_code == 403
@@ -69,7 +60,7 @@ async def test_follow_rules(client: ApiClient) -> None:
 
 
 async def test_concurrent_follows_make_one(client: ApiClient) -> None:
-    ids = await people(client, "maya", "sofia")
+    ids = await client.register_each("maya", "sofia")
     follow = {"followerId": ids["sofia"], "followingId": ids["maya"]}
     results = await asyncio.gather(*(client.post("/api/follows", json=follow)
                                      for _ in range(5)))
@@ -78,11 +69,11 @@ async def test_concurrent_follows_make_one(client: ApiClient) -> None:
 
 
 async def test_profile_counts_and_is_following(client: ApiClient) -> None:
-    ids = await people(client, "theo", "maya")
+    ids = await client.register_each("theo", "maya")
     maya = ids["maya"]
     await create(client)
     await create(client)
-    sofia = (await people(client, "sofia"))["sofia"]
+    sofia = (await client.register_each("sofia"))["sofia"]
     await client.post("/api/follows", json={"followerId": sofia, "followingId": maya})
     profile = (await client.get(f"/api/users/{maya}")).json()
     assert profile["username"] == "maya"

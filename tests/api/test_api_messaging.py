@@ -12,15 +12,6 @@ from tests.support.catalog import create
 pytestmark = pytest.mark.api
 
 
-async def people(client: ApiClient, *names: str) -> dict[str, int]:
-    """Register each name (the last one stays logged in) and return their ids."""
-    ids = {}
-    for name in names:
-        await client.post("/api/logout")
-        ids[name] = (await client.register(name, display_name=name.title())).json()["id"]
-    return ids
-
-
 async def as_user(client: ApiClient, name: str) -> None:
     await client.post("/api/logout")
     assert (await client.login(name)).status_code == 200
@@ -34,7 +25,7 @@ async def send(client: ApiClient, sender: int, receiver: int, content: str) -> d
 
 
 async def test_send_read_thread_and_conversations(client: ApiClient) -> None:
-    ids = await people(client, "maya", "theo", "sofia")
+    ids = await client.register_each("maya", "theo", "sofia")
     sofia, maya, theo = ids["sofia"], ids["maya"], ids["theo"]
     first = await send(client, sofia, maya, "  Is the jacket still available?  ")
     assert first["content"] == "Is the jacket still available?"
@@ -60,7 +51,7 @@ async def test_send_read_thread_and_conversations(client: ApiClient) -> None:
 
 
 async def test_thread_pages_newest_last(client: ApiClient) -> None:
-    ids = await people(client, "maya", "sofia")
+    ids = await client.register_each("maya", "sofia")
     for n in range(5):
         await send(client, ids["sofia"], ids["maya"], f"message {n}")
     url = f"/api/messages/{ids['sofia']}/{ids['maya']}"
@@ -76,7 +67,7 @@ async def test_thread_pages_newest_last(client: ApiClient) -> None:
 
 
 async def test_validation_and_permissions(client: ApiClient) -> None:
-    ids = await people(client, "maya", "theo", "sofia")
+    ids = await client.register_each("maya", "theo", "sofia")
     sofia, maya, theo = ids["sofia"], ids["maya"], ids["theo"]
     empty = await client.post("/api/messages", json={"senderId": sofia, "receiverId": maya,
                                                      "content": "   "})
@@ -109,7 +100,7 @@ async def test_validation_and_permissions(client: ApiClient) -> None:
 
 
 async def test_message_notifies_once_per_sender_until_read(client: ApiClient) -> None:
-    ids = await people(client, "maya", "sofia")
+    ids = await client.register_each("maya", "sofia")
     await send(client, ids["sofia"], ids["maya"], "first")
     await send(client, ids["sofia"], ids["maya"], "second")
     await as_user(client, "maya")
@@ -124,7 +115,7 @@ async def test_message_notifies_once_per_sender_until_read(client: ApiClient) ->
 
 
 async def test_notifications_page_and_mark_read(client: ApiClient) -> None:
-    ids = await people(client, "maya", "theo", "sofia", "lena")
+    ids = await client.register_each("maya", "theo", "sofia", "lena")
     for name in ("maya", "theo", "sofia"):
         await as_user(client, name)
         await send(client, ids[name], ids["lena"], f"hello from {name}")
@@ -143,7 +134,7 @@ async def test_notifications_page_and_mark_read(client: ApiClient) -> None:
 
 
 async def test_watchers_hear_of_a_price_drop(client: ApiClient) -> None:
-    ids = await people(client, "sofia", "maya")
+    ids = await client.register_each("sofia", "maya")
     product = await create(client, price="40.00")
     await as_user(client, "sofia")
     watched = await client.post("/api/favorites",
@@ -164,7 +155,7 @@ async def test_watchers_hear_of_a_price_drop(client: ApiClient) -> None:
 
 async def test_concurrent_sends_and_reads_all_land(client: ApiClient) -> None:
     """Double clicks and two tabs: every send is stored once, and counts stay exact."""
-    ids = await people(client, "maya", "sofia")
+    ids = await client.register_each("maya", "sofia")
     sofia, maya = ids["sofia"], ids["maya"]
     sends = [client.post("/api/messages", json={"senderId": sofia, "receiverId": maya,
                                                 "content": f"quick {n}"}) for n in range(6)]

@@ -11,8 +11,9 @@ from litestar import Litestar
 
 from entrypoints.container import Container
 from tests.fakes import FixedClock
+from tests.support import people
 from tests.support.mail import browser, mail_to, text_of
-from tests.support.offers import listing, offer, people
+from tests.support.offers import listing, offer
 
 pytestmark = [pytest.mark.api, pytest.mark.rate_limit_scale(20)]
 

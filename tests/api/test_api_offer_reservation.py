@@ -17,7 +17,8 @@ from entrypoints.container import Container
 from entrypoints.http.app import create_app
 from entrypoints.settings import Settings
 from tests.fakes import FixedClock
-from tests.support.offers import listing, offer, people
+from tests.support import people
+from tests.support.offers import listing, offer
 
 pytestmark = pytest.mark.api
 

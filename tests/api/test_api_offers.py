@@ -7,8 +7,8 @@ import asyncio
 import pytest
 from litestar import Litestar
 
-from tests.support import ApiClient
-from tests.support.offers import listing, offer, people
+from tests.support import ApiClient, people
+from tests.support.offers import listing, offer
 
 pytestmark = pytest.mark.api
 

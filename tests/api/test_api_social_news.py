@@ -4,32 +4,14 @@ follows, likes and comments on your looks, grouped while unread."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
-from contextlib import AsyncExitStack, asynccontextmanager
 
-import httpx
 import pytest
 from litestar import Litestar
 
-from tests.support import ApiClient
+from tests.support import ApiClient, people
 from tests.support.catalog import data_url, png
 
 pytestmark = pytest.mark.api
-
-
-@asynccontextmanager
-async def people(app: Litestar, *names: str) -> AsyncIterator[dict[str, ApiClient]]:
-    """One logged-in client per name, displayed as the name capitalised ("Theo")."""
-    async with AsyncExitStack() as stack:
-        clients = {}
-        for name in names:
-            raw = await stack.enter_async_context(httpx.AsyncClient(
-                transport=httpx.ASGITransport(app=app), base_url="http://testserver.local"))
-            client = ApiClient(raw)  # type: ignore[arg-type]
-            made = await client.register(name, display_name=name.capitalize())
-            assert made.status_code == 201, made.text
-            clients[name] = client
-        yield clients
 
 
 async def look(client: ApiClient, caption: str = "Autumn layers") -> int:

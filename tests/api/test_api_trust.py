@@ -9,9 +9,9 @@ import httpx
 import pytest
 from litestar import Litestar
 
-from tests.support import ApiClient
+from tests.support import ApiClient, people
 from tests.support.catalog import data_url, png
-from tests.support.offers import listing, people
+from tests.support.offers import listing
 
 pytestmark = pytest.mark.api
 BLOCKED = "You can't interact with this member"

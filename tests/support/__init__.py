@@ -4,13 +4,13 @@
   starts there);
 - ``builders``: ``a_user``, ``a_listing``, ``an_order`` (domain objects) and ``add_user``,
   ``add_users``, ``add_listing`` (stored through any unit of work, fake or real) and ``ids_of``;
-- ``api``: ``ApiClient``, the HTTP test client that sends the CSRF header;
-- ``catalog``, ``offers``, ``mail``, ``history``: HTTP-side helpers of one area each
-  (listing forms and images, several signed-in people, reading sent mail, a recorded
-  analytics history).
+- ``api``: ``ApiClient``, the HTTP test client that sends the CSRF header
+  (``register_each``), and ``people``: several signed-in clients on one app;
+- ``catalog``, ``offers``, ``mail``, ``history``: helpers of one area each (listing forms
+  and images, listings and offers over HTTP, reading sent mail, a recorded analytics history).
 """
 
-from tests.support.api import ApiClient
+from tests.support.api import ApiClient, people
 from tests.support.builders import (
     a_listing,
     a_user,
@@ -24,4 +24,4 @@ from tests.support.clock import NOW
 
 __all__ = ["NOW", "ApiClient", "a_listing", "a_user", "add_listing", "add_user", "add_users",
            "an_order",
-           "ids_of"]
+           "ids_of", "people"]

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import AsyncExitStack, asynccontextmanager
 from typing import Any
 
+import httpx
 from httpx import Response
+from litestar import Litestar
 from litestar.testing import AsyncTestClient
 
 UNSAFE = {"POST", "PUT", "PATCH", "DELETE"}
@@ -45,3 +49,30 @@ class ApiClient:
 
     async def login(self, username: str, password: str = "secret123") -> Response:
         return await self.post("/api/login", json={"username": username, "password": password})
+
+    async def register_each(self, *names: str) -> dict[str, int]:
+        """Register each name, displayed as ``Name`` (the last stays logged in); their ids."""
+        ids = {}
+        for name in names:
+            await self.post("/api/logout")
+            made = await self.register(name, display_name=name.title())
+            assert made.status_code == 201, made.text
+            ids[name] = made.json()["id"]
+        return ids
+
+
+@asynccontextmanager
+async def people(app: Litestar, *names: str) -> AsyncIterator[dict[str, ApiClient]]:
+    """One registered, logged-in client per name (displayed as ``Name``), each with its own
+    cookies, all calling ``app`` in the test's own event loop (so their requests really run
+    concurrently)."""
+    async with AsyncExitStack() as stack:
+        clients = {}
+        for name in names:
+            raw = await stack.enter_async_context(httpx.AsyncClient(
+                transport=httpx.ASGITransport(app=app), base_url="http://testserver.local"))
+            client = ApiClient(raw)  # type: ignore[arg-type]
+            made = await client.register(name, display_name=name.title())
+            assert made.status_code == 201, made.text
+            clients[name] = client
+        yield clients

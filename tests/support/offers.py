@@ -1,32 +1,11 @@
-"""Helpers for offer tests over HTTP: several people, each with their own session."""
+"""Helpers for offer tests over HTTP: a listing, an offer, what accepted offers hold."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from contextlib import AsyncExitStack, asynccontextmanager
 from typing import Any
-
-import httpx
-from litestar import Litestar
 
 from tests.support import ApiClient
 from tests.support.catalog import create
-
-
-@asynccontextmanager
-async def people(app: Litestar, *names: str) -> AsyncIterator[dict[str, ApiClient]]:
-    """One registered, logged-in client per name, each with its own cookies, all calling
-    ``app`` in the test's own event loop (so their requests really run concurrently)."""
-    async with AsyncExitStack() as stack:
-        clients = {}
-        for name in names:
-            raw = await stack.enter_async_context(httpx.AsyncClient(
-                transport=httpx.ASGITransport(app=app), base_url="http://testserver.local"))
-            client = ApiClient(raw)  # type: ignore[arg-type]
-            response = await client.register(name)
-            assert response.status_code == 201, response.text
-            clients[name] = client
-        yield clients
 
 
 async def listing(client: ApiClient, price: str = "100.00", **changes: Any) -> int:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import base64
 import json
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from decimal import Decimal
 
 import pytest
@@ -24,10 +24,10 @@ from application.paging import (
     page_request,
 )
 from domain.errors import ValidationError
+from tests.support import NOW
 
 pytestmark = pytest.mark.unit
 
-START = datetime(2025, 1, 5, 12, 0, tzinfo=UTC)
 
 
 def raw_cursor(body: object) -> str:
@@ -37,7 +37,7 @@ def raw_cursor(body: object) -> str:
 @given(seconds=st.integers(0, 10**9), micro=st.integers(0, 999_999),
        post_id=st.integers(1, 2**31 - 1))
 def test_cursors_round_trip(seconds: int, micro: int, post_id: int) -> None:
-    after = After(START + timedelta(seconds=seconds, microseconds=micro), post_id)
+    after = After(NOW + timedelta(seconds=seconds, microseconds=micro), post_id)
     decoded = decode_cursor(encode_cursor(after))
     assert decoded is not None and decoded.after == after
 
@@ -96,7 +96,7 @@ def test_garbage_is_400_never_500(garbage: bytes, key: type) -> None:
 
 
 def test_a_cursor_of_another_list_is_refused() -> None:
-    cursor = encode_cursor(After(START, 1), s="most_recent")
+    cursor = encode_cursor(After(NOW, 1), s="most_recent")
     assert decode_cursor(cursor, s="most_recent") is not None
     with pytest.raises(ValidationError):
         decode_cursor(cursor, s="price_low_high")
@@ -114,7 +114,7 @@ def test_page_limit_defaults_caps_and_refuses() -> None:
 def test_fetch_one_more_tells_whether_another_page_follows() -> None:
     request = page_request(2, None)
     assert request.fetch == 3 and request.after is None
-    rows = [(START - timedelta(minutes=n), n) for n in range(3)]
+    rows = [(NOW - timedelta(minutes=n), n) for n in range(3)]
     page = page_of(rows, request, lambda row: After(*row), s="x")
     assert page.items == rows[:2]
     assert page.next_cursor is not None

@@ -3,7 +3,7 @@ adapter, codes used once, recovery codes, and the login's second step on the fak
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 
 import pyotp
 import pytest
@@ -16,10 +16,10 @@ from application.two_factor import TwoFactorService
 from domain.errors import NotAuthenticated, RateLimited, TwoFactorRequired, ValidationError
 from entrypoints.container import Container
 from tests.fakes import FixedClock
+from tests.support import NOW
 
 pytestmark = pytest.mark.unit
 
-START = datetime(2026, 11, 27, 12, 0, tzinfo=UTC)
 SECRET = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP"
 otp = PyotpOneTimePasswords()
 
@@ -30,12 +30,12 @@ def code_at(moment: datetime) -> str:
 
 @given(offset=st.integers(min_value=-600, max_value=600))
 def test_a_code_is_accepted_within_one_step_either_side(offset: int) -> None:
-    """A code made at ``START + offset`` s is checked at START: accepted when its 30 s step
-    is START's or a neighbour's, refused otherwise."""
-    made = START + timedelta(seconds=offset)
+    """A code made at ``NOW + offset`` s is checked at NOW: accepted when its 30 s step
+    is NOW's or a neighbour's, refused otherwise."""
+    made = NOW + timedelta(seconds=offset)
     step_of = pyotp.TOTP(SECRET).timecode
-    accepted = otp.matching_step(SECRET, code_at(made), START)
-    if abs(step_of(made) - step_of(START)) <= 1:
+    accepted = otp.matching_step(SECRET, code_at(made), NOW)
+    if abs(step_of(made) - step_of(NOW)) <= 1:
         assert accepted == step_of(made)
     else:
         assert accepted is None
@@ -44,7 +44,7 @@ def test_a_code_is_accepted_within_one_step_either_side(offset: int) -> None:
 @given(junk=st.text(max_size=12))
 def test_anything_but_six_digits_is_refused(junk: str) -> None:
     if not ("".join(junk.split()).isdigit() and len("".join(junk.split())) == 6):
-        assert otp.matching_step(SECRET, junk, START) is None
+        assert otp.matching_step(SECRET, junk, NOW) is None
 
 
 async def enabled(container: Container, clock: FixedClock) -> tuple[TwoFactorService, str,

@@ -1,5 +1,5 @@
 """The first view: a public page's main content written into index.html by the server, so a
-phone paints it before the JavaScript has arrived (``docs/performance.md``, "First view").
+phone paints it before the JavaScript has arrived (``docs/architecture.md``, "Pages").
 
 index.html holds ``<div id="boot">`` (the boot header and the marker ``<!--first-view-->``)
 above the app's ``#root``. For the home page, a product page and the marketplace the marker

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 
 import pytest
 from hypothesis import given
@@ -18,10 +18,10 @@ from domain.mail import (
     after_failure,
     retry_delay,
 )
+from tests.support import NOW
 
 pytestmark = pytest.mark.unit
 
-START = datetime(2026, 11, 27, 12, 0, tzinfo=UTC)
 purposes = st.sampled_from(list(TokenPurpose))
 offsets = st.timedeltas(min_value=timedelta(0), max_value=timedelta(days=365 * 200))
 
@@ -29,31 +29,31 @@ offsets = st.timedeltas(min_value=timedelta(0), max_value=timedelta(days=365 * 2
 @given(purpose=purposes, offset=offsets)
 def test_a_token_is_usable_exactly_until_its_lifetime_ends(purpose: TokenPurpose,
                                                           offset: timedelta) -> None:
-    token = new_account_token("s3cret", user_id=1, purpose=purpose, now=START)
-    assert token.usable(START + offset, purpose) == (offset < LIFETIMES[purpose])
+    token = new_account_token("s3cret", user_id=1, purpose=purpose, now=NOW)
+    assert token.usable(NOW + offset, purpose) == (offset < LIFETIMES[purpose])
 
 
 @given(purpose=purposes, other=purposes, offset=offsets)
 def test_a_token_serves_only_its_own_purpose(purpose: TokenPurpose, other: TokenPurpose,
                                              offset: timedelta) -> None:
-    token = new_account_token("s3cret", user_id=1, purpose=purpose, now=START)
+    token = new_account_token("s3cret", user_id=1, purpose=purpose, now=NOW)
     if other is not purpose:
-        assert not token.usable(START + offset, other)
+        assert not token.usable(NOW + offset, other)
 
 
 @given(purpose=purposes, used_after=offsets, offset=offsets)
 def test_a_used_token_is_never_usable_again(purpose: TokenPurpose, used_after: timedelta,
                                             offset: timedelta) -> None:
-    token = new_account_token("s3cret", user_id=1, purpose=purpose, now=START)
-    used = replace(token, used_at=START + used_after)
-    assert not used.usable(START + offset, purpose)
+    token = new_account_token("s3cret", user_id=1, purpose=purpose, now=NOW)
+    used = replace(token, used_at=NOW + used_after)
+    assert not used.usable(NOW + offset, purpose)
 
 
 def test_a_reset_token_lives_one_hour_and_only_its_hash_is_kept() -> None:
     token = new_account_token("s3cret", user_id=1, purpose=TokenPurpose.PASSWORD_RESET,
-                              now=START)
-    assert token.usable(START + timedelta(minutes=59, seconds=59), TokenPurpose.PASSWORD_RESET)
-    assert not token.usable(START + timedelta(hours=1), TokenPurpose.PASSWORD_RESET)
+                              now=NOW)
+    assert token.usable(NOW + timedelta(minutes=59, seconds=59), TokenPurpose.PASSWORD_RESET)
+    assert not token.usable(NOW + timedelta(hours=1), TokenPurpose.PASSWORD_RESET)
     assert token.token_hash == hash_secret("s3cret") != "s3cret"
 
 
@@ -67,8 +67,8 @@ def test_retry_waits_double_up_to_the_cap(attempts: int) -> None:
 
 @given(attempts=st.integers(min_value=1, max_value=100))
 def test_a_message_is_pending_until_its_last_attempt(attempts: int) -> None:
-    status, at = after_failure(attempts, START)
+    status, at = after_failure(attempts, NOW)
     if attempts < MAX_ATTEMPTS:
-        assert (status, at) == (MailStatus.PENDING, START + retry_delay(attempts))
+        assert (status, at) == (MailStatus.PENDING, NOW + retry_delay(attempts))
     else:
         assert status is MailStatus.FAILED

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 
 import pytest
 from hypothesis import given
@@ -11,17 +11,17 @@ from hypothesis import strategies as st
 from domain.blog import BlogContent, BlogPost, image_url_allowed
 from domain.errors import Forbidden
 from domain.slugs import slugify
+from tests.support import NOW
 
 pytestmark = pytest.mark.unit
 
-START = datetime(2025, 1, 5, 12, 0, tzinfo=UTC)
 ids = st.integers(min_value=1, max_value=10_000)
 maybe_ids = st.none() | ids
 
 
 def a_post(owner: int = 1, *, published: bool = False) -> BlogPost:
     return BlogPost(user_id=owner, title="Denim care", slug="denim-care",
-                    content="Wash cold, dry flat.", created_at=START, updated_at=START,
+                    content="Wash cold, dry flat.", created_at=NOW, updated_at=NOW,
                     published=published)
 
 
@@ -41,7 +41,7 @@ def test_only_the_owner_edits(owner: int, editor: int | None, published: bool) -
     assert post.can_edit(editor) is (editor == owner)
     if editor != owner:
         with pytest.raises(Forbidden, match=r"You do not have permission to edit this blog post\."):
-            post.revise(editor or 0, BlogContent("New title", "New content here"), START)
+            post.revise(editor or 0, BlogContent("New title", "New content here"), NOW)
 
 
 @given(owner=ids, actor=maybe_ids, is_admin=st.booleans())
@@ -52,7 +52,7 @@ def test_the_owner_or_an_admin_deletes(owner: int, actor: int | None, is_admin: 
 @given(moves=st.lists(st.booleans(), max_size=12))
 def test_publish_and_unpublish_land_in_the_last_requested_state(moves: list[bool]) -> None:
     post = a_post()
-    now = START
+    now = NOW
     for publish in moves:
         before = (post.published, post.updated_at)
         now += timedelta(minutes=1)
@@ -66,10 +66,10 @@ def test_publish_and_unpublish_land_in_the_last_requested_state(moves: list[bool
 def test_revise_with_published_none_keeps_the_state() -> None:
     post = a_post(published=True)
     post.revise(1, BlogContent("New title", "Plenty of content", "new-title", published=None),
-                START + timedelta(hours=1))
+                NOW + timedelta(hours=1))
     assert post.published is True
     assert post.title == "New title"
-    assert post.updated_at == START + timedelta(hours=1)
+    assert post.updated_at == NOW + timedelta(hours=1)
 
 
 @given(title=st.text(max_size=120), slug=st.text(max_size=20))
@@ -114,7 +114,7 @@ def test_content_errors_include_the_stricter_image_rule() -> None:
 @pytest.mark.parametrize("published", [True, False])
 def test_revise_sets_the_requested_state(published: bool) -> None:
     post = a_post(published=not published)
-    later = START + timedelta(days=1)
+    later = NOW + timedelta(days=1)
     post.revise(1, BlogContent("Title", "Some content", "title", published=published), later)
     assert (post.published, post.updated_at) == (published, later)
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 from decimal import Decimal
 
 import pytest
@@ -12,12 +12,12 @@ from hypothesis import strategies as st
 from domain.checkout import checkout_price, checkout_quote
 from domain.errors import Conflict, Forbidden
 from domain.offers import Offer, minimum_offer
+from tests.support import NOW
 
 pytestmark = pytest.mark.unit
 
 BUYER, SELLER = 1, 2
 LISTING = Decimal("100.00")
-NOW = datetime(2025, 1, 2, tzinfo=UTC)
 
 
 def offer(**changes) -> Offer:
@@ -27,7 +27,7 @@ def offer(**changes) -> Offer:
         "seller_id": SELLER,
         "listing_price": LISTING,
         "offer_price": Decimal("80"),
-        "created_at": datetime(2025, 1, 1, tzinfo=UTC),
+        "created_at": NOW - timedelta(days=1),
     }
     return Offer.make(**{**fields, **changes})
 

@@ -4,7 +4,7 @@ moves of disputed orders, explored by hypothesis against an independent model.""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from decimal import Decimal
 
 import pytest
@@ -23,10 +23,10 @@ from domain.disputes import (
 )
 from domain.errors import DomainError, Forbidden, IllegalTransition
 from domain.orders import Actor, Order, OrderStatus
+from tests.support import NOW
 
 pytestmark = pytest.mark.unit
 
-START = datetime(2026, 3, 1, tzinfo=UTC)
 BUYER, SELLER, ADMIN, STRANGER = Actor(1), Actor(2), Actor(9, is_admin=True), Actor(3)
 reasons = st.sampled_from(list(DisputeReason))
 # Offsets in seconds around the edges that matter (3 days, 7 days) and far from them.
@@ -37,8 +37,8 @@ offsets = st.one_of(st.integers(0, 20 * 86400),
 @given(after=offsets, reason=reasons)
 def test_a_delivered_order_is_disputable_for_exactly_three_days(after: int,
                                                                 reason: DisputeReason) -> None:
-    now = START + timedelta(seconds=after)
-    why = why_not_disputable(OrderStatus.DELIVERED, reason, START, START, now)
+    now = NOW + timedelta(seconds=after)
+    why = why_not_disputable(OrderStatus.DELIVERED, reason, NOW, NOW, now)
     assert (why is None) == (after < 3 * 86400)
     if why is not None:
         assert "3 days after delivery" in why
@@ -47,8 +47,8 @@ def test_a_delivered_order_is_disputable_for_exactly_three_days(after: int,
 @given(after=offsets, reason=reasons)
 def test_a_shipped_order_is_disputable_as_not_received_after_seven_days(
         after: int, reason: DisputeReason) -> None:
-    now = START + timedelta(seconds=after)
-    why = why_not_disputable(OrderStatus.SHIPPED, reason, None, START, now)
+    now = NOW + timedelta(seconds=after)
+    why = why_not_disputable(OrderStatus.SHIPPED, reason, None, NOW, now)
     assert (why is None) == (reason is DisputeReason.NOT_RECEIVED and after >= 7 * 86400)
 
 
@@ -57,8 +57,8 @@ def test_a_shipped_order_is_disputable_as_not_received_after_seven_days(
        reason=reasons, after=offsets)
 def test_no_other_status_is_disputable(status: OrderStatus, reason: DisputeReason,
                                        after: int) -> None:
-    now = START + timedelta(seconds=after)
-    assert why_not_disputable(status, reason, START, START, now) is not None
+    now = NOW + timedelta(seconds=after)
+    assert why_not_disputable(status, reason, NOW, NOW, now) is not None
 
 
 @given(details=st.text(max_size=60), photos=st.integers(0, 8))
@@ -75,11 +75,11 @@ class DisputedOrderMachine(RuleBasedStateMachine):
     @initialize()
     def ship(self) -> None:
         self.order = Order.place(order_number="7-ABC123", product_id=1, buyer_id=1,
-                                 seller_id=2, price=Decimal("40"), created_at=START)
-        self.order.transition(ADMIN, OrderStatus.PAYMENT_CONFIRMED, START)
-        self.order.transition(SELLER, OrderStatus.SHIPPED, START, "1Z999")
-        self.shipped_at = START
-        self.now = START
+                                 seller_id=2, price=Decimal("40"), created_at=NOW)
+        self.order.transition(ADMIN, OrderStatus.PAYMENT_CONFIRMED, NOW)
+        self.order.transition(SELLER, OrderStatus.SHIPPED, NOW, "1Z999")
+        self.shipped_at = NOW
+        self.now = NOW
         self.status = "shipped"
         self.delivered_at: datetime | None = None
 
@@ -177,7 +177,7 @@ class _Line:
     at: datetime
 
 
-_moments = st.sampled_from([START + timedelta(minutes=n) for n in range(3)])
+_moments = st.sampled_from([NOW + timedelta(minutes=n) for n in range(3)])
 _lines = st.lists(st.one_of(
     st.builds(_Line, kind=st.just("status"), at=_moments,
               status=st.sampled_from([s.value for s in OrderStatus])),

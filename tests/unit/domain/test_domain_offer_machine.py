@@ -10,7 +10,7 @@ and never holds the item again (issue 36).
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from decimal import Decimal
 
 import pytest
@@ -20,6 +20,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, ru
 
 from domain.errors import Conflict, DomainError, Forbidden, IllegalTransition, ValidationError
 from domain.offers import Offer, minimum_offer
+from tests.support import NOW
 
 pytestmark = pytest.mark.unit
 
@@ -43,7 +44,7 @@ class OfferMachine(RuleBasedStateMachine):
     @initialize(a=cents, b=cents)
     def make_offer(self, a: int, b: int) -> None:
         self.listing = Decimal(max(a, b)) / 100
-        self.now = datetime(2025, 1, 1, tzinfo=UTC)
+        self.now = NOW
         self.offer = Offer.make(
             product_id=1,
             buyer_id=BUYER,

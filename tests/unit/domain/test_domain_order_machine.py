@@ -6,7 +6,7 @@ move by any actor at any time must succeed exactly when the model allows it.
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from decimal import Decimal
 
 import pytest
@@ -17,11 +17,11 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, ru
 from domain.catalog import ListingStatus
 from domain.errors import DomainError, Forbidden, IllegalTransition, ValidationError
 from domain.orders import Actor, Order, OrderStatus
+from tests.support import NOW
 
 pytestmark = pytest.mark.unit
 
 BUYER_ID, SELLER_ID = 1, 2
-START = datetime(2025, 1, 1, tzinfo=UTC)
 
 # (from, to): who may, by the spec. "any" = buyer, seller or admin.
 TABLE = {
@@ -54,9 +54,9 @@ class OrderMachine(RuleBasedStateMachine):
             buyer_id=BUYER_ID,
             seller_id=SELLER_ID,
             price=Decimal("30"),
-            created_at=START,
+            created_at=NOW,
         )
-        self.now = START
+        self.now = NOW
         self.status = "pending"
         self.delivered_at: datetime | None = None
         self.terminal_as: str | None = None

@@ -12,9 +12,19 @@ from hypothesis import strategies as st
 
 from domain.addresses import Address
 from domain.admin import SalesTotals
+from domain.bundles import (
+    MAX_BAG_ITEMS,
+    MAX_BUNDLE_ITEMS,
+    bundle_ids,
+    ensure_bag_room,
+    ensure_baggable,
+    one_seller,
+)
+from domain.catalog import ListingStatus
 from domain.checkout import checkout_price
 from domain.errors import Conflict, Forbidden, ValidationError
 from domain.events import OfferDeclined, WatcherOfferEnded
+from domain.listings import Listing, ListingDetails, ListingImage
 from domain.money import CENT, from_cents, round_money, round_money_up, to_cents
 from domain.offers import (
     WATCHER_END_FOR,
@@ -239,3 +249,83 @@ def test_the_address_rules_of_an_order(status, who, is_admin):
     paid = status in {OrderStatus.PAYMENT_CONFIRMED, OrderStatus.SHIPPED,
                       OrderStatus.DELIVERED, OrderStatus.COMPLETED}
     assert order.shows_address_to(actor) is (who == 1 or is_admin or paid)
+
+
+# -- what one order may hold -----------------------------------------------------------------
+
+
+@given(product_id=st.none() | st.integers(min_value=1, max_value=30),
+       product_ids=st.none() | st.lists(st.integers(min_value=1, max_value=30), max_size=25),
+       offer_id=st.none() | st.just(5))
+def test_an_order_asks_for_each_listing_once_within_the_bundle_limit(product_id, product_ids,
+                                                                      offer_id):
+    asked = list(dict.fromkeys(([product_id] if product_id is not None else [])
+                               + (product_ids or [])))
+    if (not product_ids and product_id is None) or (product_ids == [] and product_id is None):
+        asked = []
+    try:
+        wanted = bundle_ids(product_id, product_ids, offer_id)
+    except ValidationError as refused:
+        assert (not asked or len(asked) > MAX_BUNDLE_ITEMS
+                or (offer_id is not None and len(asked) > 1)), refused.errors
+        return
+    assert sorted(wanted) == sorted(asked)
+    assert len(set(wanted)) == len(wanted) <= MAX_BUNDLE_ITEMS
+    assert product_id is None or wanted[0] == product_id or product_id in wanted
+    assert offer_id is None or len(wanted) == 1
+
+
+@given(held=st.lists(st.integers(min_value=1, max_value=200), unique=True, max_size=101),
+       product_id=st.integers(min_value=1, max_value=200))
+def test_a_bag_holds_at_most_its_limit(held, product_id):
+    if product_id not in held and len(held) >= MAX_BAG_ITEMS:
+        with pytest.raises(Conflict):
+            ensure_bag_room(held, product_id)
+    else:
+        ensure_bag_room(held, product_id)
+
+
+def _listing(seller_id: int, status: ListingStatus = ListingStatus.AVAILABLE) -> Listing:
+    details = ListingDetails(title="Levi's 501 jeans", description="Barely worn, straight leg.",
+                             price="40.00", brand="Levi's", size="m", condition="like_new",
+                             category="bottoms")
+    photo = ListingImage("/media/products/ab/abc.webp", "/media/products/ab/abc-t.webp")
+    listing = Listing.create(seller_id, details, [photo], NOW)
+    listing.status = status
+    return listing
+
+
+@given(sellers=st.lists(st.integers(min_value=1, max_value=3), min_size=1, max_size=5))
+def test_a_bundle_holds_one_sellers_items(sellers):
+    listings = [_listing(seller) for seller in sellers]
+    if len(set(sellers)) == 1:
+        assert one_seller(listings) == sellers[0]
+    else:
+        with pytest.raises(ValidationError) as refused:
+            one_seller(listings)
+        assert refused.value.errors == {
+            "productIds": "A bundle can only hold items from one seller."}
+
+
+@given(seller=st.integers(min_value=1, max_value=2), status=st.sampled_from(list(ListingStatus)))
+def test_only_someone_elses_available_listing_goes_in_a_bag(seller, status):
+    listing = _listing(seller, status)
+    if seller == 1:
+        with pytest.raises(ValidationError) as own:
+            ensure_baggable(listing, 1)
+        assert own.value.errors == {"productId": "You cannot add your own listing to your bag."}
+    elif status is not ListingStatus.AVAILABLE:
+        with pytest.raises(Conflict, match=r"^This item is no longer available\.$"):
+            ensure_baggable(listing, 1)
+    else:
+        ensure_baggable(listing, 1)
+
+
+def test_the_limits_of_a_bundle_and_a_bag():
+    with pytest.raises(ValidationError) as too_many:
+        bundle_ids(None, list(range(1, MAX_BUNDLE_ITEMS + 2)), None)
+    assert too_many.value.errors == {"productIds": "A bundle can hold at most 20 items."}
+    full = list(range(1, MAX_BAG_ITEMS + 1))
+    with pytest.raises(Conflict, match=r"^Your bag is full \(100 items\)"):
+        ensure_bag_room(full, MAX_BAG_ITEMS + 1)
+    ensure_bag_room(full, 1)  # already in the bag: nothing to add

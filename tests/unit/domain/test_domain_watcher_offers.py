@@ -3,7 +3,7 @@ offer's life: accepted (reserved) within 24 hours, otherwise ended."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from decimal import Decimal
 
 import pytest
@@ -23,10 +23,10 @@ from domain.offers import (
     minimum_offer,
     watcher_offer_price,
 )
+from tests.support import NOW
 
 pytestmark = pytest.mark.unit
 
-NOW = datetime(2026, 11, 28, 12, 0, tzinfo=UTC)
 cents = st.integers(min_value=100, max_value=1_000_000)
 
 
