@@ -124,10 +124,13 @@ def _key(value: Any) -> int:
 
 
 class TantivySearch:
-    """``directory``: the host's search directory (``RETHREAD_SEARCH_DIR``)."""
+    """``directory``: the host's search directory (``RETHREAD_SEARCH_DIR``); ``ticks``: the
+    seconds clock behind every "at most every" and "kept for" here (monotonic; a test
+    moves its own)."""
 
-    def __init__(self, directory: Path) -> None:
+    def __init__(self, directory: Path, ticks: Callable[[], float] = time.monotonic) -> None:
         self.directory = directory
+        self.ticks = ticks
         self._index: tantivy.Index | None = None
         self._path: Path | None = None
         self._meta_stamp = 0
@@ -143,7 +146,7 @@ class TantivySearch:
         self._checked = float("-inf")
 
     def _searcher(self) -> tantivy.Searcher | None:
-        now = time.monotonic()
+        now = self.ticks()
         if now - self._checked >= CHECK_SECONDS:
             self._checked = now
             self._look()
@@ -190,7 +193,7 @@ class TantivySearch:
 
     def _lasting(self, key: Hashable, seconds: float, compute: Callable[[], Any]) -> Any:
         """``compute()``, kept for ``seconds`` across commits (and until a rebuild)."""
-        now = time.monotonic()
+        now = self.ticks()
         found = self._kept.get(key)
         if found is None or now - found[0] > seconds:
             if len(self._kept) >= _REMEMBERED:
@@ -262,7 +265,7 @@ class TantivySearch:
         key = ("total", query)
         kept = self._kept.get(key)
         if (up_to is not None and kept is not None and kept[1] > up_to
-                and time.monotonic() - kept[0] <= CAPPED_TOTAL_SECONDS):
+                and self.ticks() - kept[0] <= CAPPED_TOTAL_SECONDS):
             return up_to  # still above the cap: a few sales cannot bring it under
         counted = await asyncio.to_thread(lambda: _count(searcher, self._filter(query)))
         if up_to is not None and counted > up_to:
@@ -275,7 +278,7 @@ class TantivySearch:
             return Facets()
         key = ("facets", query, brand_limit)
         kept = self._kept.get(key)
-        if kept is not None and time.monotonic() - kept[0] <= CAPPED_TOTAL_SECONDS:
+        if kept is not None and self.ticks() - kept[0] <= CAPPED_TOTAL_SECONDS:
             return cast(Facets, kept[1])
         facets = await asyncio.to_thread(self._facets, searcher, query, brand_limit)
         # A facet left unticked counts every match once: its sum is the query's total.
