@@ -29,7 +29,10 @@ describe('page prose in Markdown', () => {
 
   it('renders paragraphs, lists and site links as elements', () => {
     const container = renderProse('See [Returns & Refunds](/returns) *now*.\n\n- one\n- two');
-    expect(screen.getByRole('link', { name: 'Returns & Refunds' })).toHaveAttribute('href', '/returns');
+    const link = screen.getByRole('link', { name: 'Returns & Refunds' });
+    expect(link).toHaveAttribute('href', '/returns');
+    // Underlined, not told apart by colour alone (axe: link-in-text-block).
+    expect(link).toHaveAttribute('data-underline', 'always');
     expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual(['one', 'two']);
     expect(container.querySelector('em')).toHaveTextContent('now');
   });

@@ -5,19 +5,21 @@ import { Link } from 'react-router-dom';
 import type { Blocks } from '../prose';
 import classes from './pages.module.css';
 
-/** Only site paths and mail/web addresses become links; anything else stays text. */
+/** Only site paths and mail/web addresses become links; anything else stays text. Links
+ * inside prose are underlined: colour alone does not tell them from the text around them
+ * (WCAG 1.4.1, axe's link-in-text-block), least of all in the dark scheme. */
 function InlineLink({ token }: { token: Tokens.Link }) {
   const children = <Inline tokens={token.tokens} />;
   if (token.href.startsWith('/') && !token.href.startsWith('//')) {
     return (
-      <Anchor component={Link} to={token.href} inherit>
+      <Anchor component={Link} to={token.href} inherit underline="always">
         {children}
       </Anchor>
     );
   }
   if (/^(https:|mailto:)/.test(token.href)) {
     return (
-      <Anchor href={token.href} inherit>
+      <Anchor href={token.href} inherit underline="always">
         {children}
       </Anchor>
     );
