@@ -9,7 +9,6 @@ from typing import Any
 
 import pytest
 
-from tests.api.test_api_follows import people
 from tests.support import ApiClient
 from tests.support.catalog import create, data_url, png
 
@@ -25,7 +24,7 @@ async def publish(client: ApiClient, **changes: Any) -> dict[str, Any]:
 
 
 async def test_publish_read_and_feed(client: ApiClient) -> None:
-    ids = await people(client, "maya")
+    ids = await client.register_each("maya")
     coat = await create(client, title="Wool coat")
     post = await publish(client, taggedProductIds=[coat["id"]],
                          tagPositions=[{"productId": coat["id"], "x": 0.3, "y": 0.7}])
@@ -51,7 +50,7 @@ async def test_publish_read_and_feed(client: ApiClient) -> None:
 
 
 async def test_publish_rules(client: ApiClient) -> None:
-    await people(client, "maya")
+    await client.register_each("maya")
     no_image = await client.post("/api/posts", json={"content": "hi"})
     assert no_image.status_code == 400 and set(no_image.json()["errors"]) == {"image"}
     not_image = await client.post("/api/posts", json={
@@ -73,7 +72,7 @@ async def test_publish_rules(client: ApiClient) -> None:
 
 
 async def test_publish_as_multipart_with_the_image_as_a_file(client: ApiClient) -> None:
-    await people(client, "maya")
+    await client.register_each("maya")
     coat = await create(client, title="Wool coat")
     skirt = await create(client, title="Pleated skirt")
     form = {"content": "Layers #Autumn", "hashtags": ["vintage", "thrifted"],
@@ -95,7 +94,7 @@ async def test_publish_as_multipart_with_the_image_as_a_file(client: ApiClient) 
 
 
 async def test_multipart_posts_get_the_same_answers_as_json(client: ApiClient) -> None:
-    await people(client, "maya")
+    await client.register_each("maya")
     image = [("image", ("look.png", png(), "image/png"))]
     missing = await client.post("/api/posts", data={"content": "no photo"}, files=[
         ("other", ("x.txt", b"x", "text/plain"))])
@@ -138,9 +137,9 @@ async def test_openapi_documents_both_bodies(client: ApiClient) -> None:
 
 
 async def test_comments_and_deleting(client: ApiClient) -> None:
-    ids = await people(client, "maya")
+    ids = await client.register_each("maya")
     post = await publish(client)
-    await people(client, "theo")
+    await client.register_each("theo")
     comment = await client.post(f"/api/posts/{post['id']}/comments", json={"content": " Love "})
     assert comment.status_code == 201 and comment.json()["content"] == "Love"
     assert comment.json()["user"]["username"] == "theo"
@@ -166,9 +165,9 @@ async def test_comments_and_deleting(client: ApiClient) -> None:
 
 
 async def test_likes_and_saves_as_yourself_only(client: ApiClient) -> None:
-    await people(client, "maya")
+    await client.register_each("maya")
     post = await publish(client)
-    ids = await people(client, "theo")
+    ids = await client.register_each("theo")
     me = ids["theo"]
     body = {"postId": post["id"], "userId": me}
     liked = await client.post("/api/likes", json=body)
@@ -192,9 +191,9 @@ async def test_likes_and_saves_as_yourself_only(client: ApiClient) -> None:
 
 async def test_concurrent_likes_count_once(client: ApiClient) -> None:
     """Double clicks from several tabs: many simultaneous likes leave one like."""
-    await people(client, "maya")
+    await client.register_each("maya")
     post = await publish(client)
-    await people(client, "theo")
+    await client.register_each("theo")
     body = {"postId": post["id"]}
     results = await asyncio.gather(*(client.post("/api/likes", json=body) for _ in range(8)),
                                    *(client.post("/api/saves", json=body) for _ in range(8)))
@@ -210,11 +209,11 @@ async def test_concurrent_likes_count_once(client: ApiClient) -> None:
 
 
 async def test_following_feed(client: ApiClient) -> None:
-    ids = await people(client, "maya")
+    ids = await client.register_each("maya")
     post = await publish(client)
-    await people(client, "theo")
+    await client.register_each("theo")
     await publish(client, content="theo's look")
-    sofia = (await people(client, "sofia"))["sofia"]
+    sofia = (await client.register_each("sofia"))["sofia"]
     assert (await client.get("/api/posts?following=true")).json()["items"] == []
     await client.post("/api/follows", json={"followerId": sofia, "followingId": ids["maya"]})
     feed = (await client.get("/api/posts?following=true")).json()["items"]
@@ -222,7 +221,7 @@ async def test_following_feed(client: ApiClient) -> None:
 
 
 async def test_edit_profile(client: ApiClient) -> None:
-    ids = await people(client, "maya")
+    ids = await client.register_each("maya")
     response = await client.request("PATCH", "/api/user", json={
         "displayName": "Maya C", "bio": "Vintage hunter", "height": "5'7\"",
         "instagramHandle": "@maya.c", "avatar": data_url(png(50, 50, "pink"))})
