@@ -191,15 +191,22 @@ class TantivySearch:
 
     # -- queries ------------------------------------------------------------------------
 
+    def _recent(self, key: Hashable, seconds: float) -> Any | None:
+        """What :meth:`_keep` kept under ``key`` less than ``seconds`` ago, else None."""
+        found = self._kept.get(key)
+        return found[1] if found is not None and self.ticks() - found[0] <= seconds else None
+
+    def _keep(self, key: Hashable, value: Any) -> Any:
+        """Keep ``value`` across commits (until a rebuild), stamped now."""
+        if len(self._kept) >= _REMEMBERED:
+            self._kept.clear()
+        self._kept[key] = (self.ticks(), value)
+        return value
+
     def _lasting(self, key: Hashable, seconds: float, compute: Callable[[], Any]) -> Any:
         """``compute()``, kept for ``seconds`` across commits (and until a rebuild)."""
-        now = self.ticks()
-        found = self._kept.get(key)
-        if found is None or now - found[0] > seconds:
-            if len(self._kept) >= _REMEMBERED:
-                self._kept.clear()
-            found = self._kept[key] = (now, compute())
-        return found[1]
+        found = self._recent(key, seconds)
+        return self._keep(key, compute()) if found is None else found
 
     def _filter(self, query: ListingFilter, skip: tuple[str, ...] = ()) -> Query:
         # The meta document has no status: the status term leaves it out by itself, one
@@ -263,13 +270,12 @@ class TantivySearch:
         if searcher is None:
             return 0
         key = ("total", query)
-        kept = self._kept.get(key)
-        if (up_to is not None and kept is not None and kept[1] > up_to
-                and self.ticks() - kept[0] <= CAPPED_TOTAL_SECONDS):
+        kept = self._recent(key, CAPPED_TOTAL_SECONDS)
+        if up_to is not None and kept is not None and kept > up_to:
             return up_to  # still above the cap: a few sales cannot bring it under
         counted = await asyncio.to_thread(lambda: _count(searcher, self._filter(query)))
         if up_to is not None and counted > up_to:
-            self._lasting(key, 0.0, lambda: counted)
+            self._keep(key, counted)
         return counted if up_to is None else min(counted, up_to)
 
     async def facets(self, query: ListingFilter, brand_limit: int) -> Facets:
@@ -277,14 +283,14 @@ class TantivySearch:
         if searcher is None:
             return Facets()
         key = ("facets", query, brand_limit)
-        kept = self._kept.get(key)
-        if kept is not None and self.ticks() - kept[0] <= CAPPED_TOTAL_SECONDS:
-            return cast(Facets, kept[1])
+        kept = self._recent(key, CAPPED_TOTAL_SECONDS)
+        if kept is not None:
+            return cast(Facets, kept)
         facets = await asyncio.to_thread(self._facets, searcher, query, brand_limit)
         # A facet left unticked counts every match once: its sum is the query's total.
         unticked = next((name for name in FACETS[1:] if not _ticked(query, name)), None)
         if unticked is not None and sum(f.count for f in getattr(facets, unticked)) > BROAD:
-            self._lasting(key, 0.0, lambda: facets)  # a broad query's counts: kept a moment
+            self._keep(key, facets)  # a broad query's counts: kept a moment
         return facets
 
     def _facets(self, searcher: tantivy.Searcher, query: ListingFilter, brand_limit: int
@@ -349,13 +355,6 @@ class TantivySearch:
         every = await asyncio.to_thread(
             self._lasting, ("vocabulary",), VOCABULARY_SECONDS, lambda: self._vocabulary(""))
         return {term: n for term, n in every if low <= len(term) <= high}
-
-    def _per_commit(self, key: Hashable, compute: Callable[[], Any]) -> Any:
-        """``compute()``, kept until the index changes."""
-        self._searcher()
-        if key not in self._cache:
-            self._cache[key] = compute()
-        return self._cache[key]
 
     async def suggest_words(self, prefix: str, limit: int) -> list[Suggestion]:
         searcher = self._searcher()
