@@ -10,7 +10,6 @@ ignores database numbers.
 from __future__ import annotations
 
 import asyncio
-import logging
 from collections.abc import AsyncGenerator, Iterable
 from typing import Any
 
@@ -19,7 +18,6 @@ from litestar.channels.backends.memory import MemoryChannelsBackend
 from litestar.channels.backends.redis import RedisChannelsPubSubBackend
 from redis.asyncio import Redis
 
-log = logging.getLogger("rethread.realtime")
 SOCKET_BACKLOG = 500
 
 
@@ -69,27 +67,33 @@ class NamespacedPubSubBackend(RedisChannelsPubSubBackend):
             yield channel[cut:], data
 
 
+class ProcessBackend(MemoryChannelsBackend):
+    """Channels inside this process. Before the app has started it (the CLI, a test that
+    builds services without the app) no socket can be subscribed, so there is nobody to
+    reach: publishing is done, not an error to retry."""
+
+    async def publish(self, data: bytes, channels: Iterable[str]) -> None:
+        if self._queue is None:
+            return
+        await super().publish(data, channels)
+
+
 def create_channels(redis: Redis | None) -> ChannelsPlugin:
     """The app's channels plugin (registered on the Litestar app, started with it)."""
-    backend = MemoryChannelsBackend() if redis is None else NamespacedPubSubBackend(redis)
+    backend = ProcessBackend() if redis is None else NamespacedPubSubBackend(redis)
     return ChannelsPlugin(backend=backend, arbitrary_channels_allowed=True,
                           subscriber_max_backlog=SOCKET_BACKLOG,
                           subscriber_backlog_strategy="dropleft")
 
 
 class ChannelsRealtimePublisher:
-    """Publishes to each user's channel. Best effort: the change is already committed, so
-    a failure to publish (no app running, e.g. the CLI; Redis down) is logged, not raised."""
+    """Publishes to each user's channel. A failure (Redis down) is raised: the after-commit
+    dispatcher (``application/after_commit.py``) logs it and tries again."""
 
     def __init__(self, channels: ChannelsPlugin) -> None:
         self.channels = channels
 
     async def publish(self, user_ids: Iterable[int], event: dict[str, Any]) -> None:
         targets = [user_channel(user_id) for user_id in dict.fromkeys(user_ids)]
-        if not targets:
-            return
-        try:
+        if targets:
             await self.channels.wait_published(event, targets)
-        except Exception:  # realtime must never undo a committed change
-            log.warning("could not publish %s to %d users", event.get("type"), len(targets),
-                        exc_info=True)

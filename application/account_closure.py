@@ -13,18 +13,18 @@ reviews, posts and conversations stay, for the other party's records.
 
 from __future__ import annotations
 
-from application.accounts import end_sessions_in, publish_sessions_ended
-from application.offers import decline_open_offers, publish_declined
+from application.accounts import end_sessions_in
+from application.offer_news import offer_updated_event
+from application.offers import decline_open_offers
 from application.ports import Clock, PasswordHasher, UnitOfWork
 from application.ports.accounts import OneTimePasswords
 from application.ports.offers import OfferQuery
-from application.ports.realtime import RealtimePublisher
 from application.two_factor import WRONG_CODE, second_factor_ok
 from domain.account_tokens import TokenPurpose
 from domain.accounts import User
 from domain.catalog import ListingStatus
 from domain.errors import Conflict, NotFound, ValidationError
-from domain.offers import OPEN_STATUSES, DeclineReason, Offer
+from domain.offers import OPEN_STATUSES, DeclineReason
 
 WRONG_PASSWORD = "Your password is not correct"
 CODE_NEEDED = "Enter the code from your authenticator app, or a recovery code"
@@ -36,20 +36,17 @@ BATCH = 200
 
 class AccountClosure:
     def __init__(self, uow: UnitOfWork, hasher: PasswordHasher, clock: Clock,
-                 otp: OneTimePasswords | None = None,
-                 realtime: RealtimePublisher | None = None) -> None:
+                 otp: OneTimePasswords | None = None) -> None:
         self.uow = uow
         self.hasher = hasher
         self.clock = clock
         self.otp = otp
-        self.realtime = realtime
 
     async def close(self, actor: User, password: str, code: str | None = None) -> None:
         assert actor.id is not None
         if not password or not await self.hasher.verify(actor.password_hash, password):
             raise ValidationError({"password": WRONG_PASSWORD})
         now = self.clock.now()
-        declined: list[Offer] = []
         async with self.uow:
             user = await self.uow.users.get(actor.id)
             if user is None or user.is_closed:
@@ -62,13 +59,13 @@ class AccountClosure:
                     raise ValidationError({"code": WRONG_CODE})
             if await self.uow.orders.count_open_for(actor.id):
                 raise Conflict(ORDERS_IN_MOTION)
-            declined += await self._take_listings_down(actor.id)
+            await self._take_listings_down(actor.id)
             # Again, now that the listings are claimed: an order placed on one of them
             # meanwhile took its listing first (a compare-and-set on the status) and has
             # committed by now, so it is counted and the account stays open.
             if await self.uow.orders.count_open_for(actor.id):
                 raise Conflict(ORDERS_IN_MOTION)
-            declined += await self._close_own_offers(actor.id)
+            await self._close_own_offers(actor.id)
             await self.uow.addresses.delete_saved_for(actor.id)
             for purpose in TokenPurpose:
                 await self.uow.account_tokens.delete_for(actor.id, purpose)
@@ -76,14 +73,10 @@ class AccountClosure:
             await self.uow.users.save(user)
             await end_sessions_in(self.uow, actor.id)
             await self.uow.commit()
-        await publish_sessions_ended(self.realtime, actor.id)
-        if self.realtime is not None and declined:
-            await publish_declined(self.realtime, declined)
 
-    async def _take_listings_down(self, seller_id: int) -> list[Offer]:
+    async def _take_listings_down(self, seller_id: int) -> None:
         """Every available listing of the seller leaves the shop (hidden: orders and
         reviews keep pointing at it), its open offers declined."""
-        declined: list[Offer] = []
         done: set[int] = set()
         while listings := [listing for listing in
                            await self.uow.listings.newest_by_seller(seller_id, BATCH)
@@ -91,24 +84,22 @@ class AccountClosure:
             for listing in listings:
                 assert listing.id is not None
                 done.add(listing.id)
-                declined += await decline_open_offers(
+                await decline_open_offers(
                     self.uow, product_id=listing.id, now=self.clock.now(),
                     reason=DeclineReason.ACCOUNT_CLOSED)
                 await self.uow.listings.claim_status(listing.id, ListingStatus.AVAILABLE,
                                                      ListingStatus.HIDDEN, self.clock.now())
-        return declined
 
-    async def _close_own_offers(self, buyer_id: int) -> list[Offer]:
-        """The member's own offers still waiting for an answer are closed."""
-        closed = []
+    async def _close_own_offers(self, buyer_id: int) -> None:
+        """The member's own offers still waiting for an answer are closed (their sellers'
+        pages hear ``offer_updated``)."""
         query = OfferQuery(buyer_id=buyer_id, statuses=frozenset(OPEN_STATUSES))
         for offer in await self.uow.offers.search(query, 1000):
             was = offer.status
             offer.decline(DeclineReason.ACCOUNT_CLOSED)
             offer.updated_at = self.clock.now()
             await self.uow.offers.save(offer, was=was)
-            closed.append(offer)
-        return closed
+            self.uow.publish([offer.buyer_id, offer.seller_id], offer_updated_event(offer))
 
 
 __all__ = ["ACCOUNT_CLOSED", "AccountClosure"]

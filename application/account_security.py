@@ -18,10 +18,9 @@ from application.account_mail import (
     queue_password_reset,
     queue_verification,
 )
-from application.accounts import end_sessions_in, publish_sessions_ended
+from application.accounts import end_sessions_in
 from application.mail import Letters
 from application.ports import Clock, PasswordHasher, RateLimiter, UnitOfWork
-from application.ports.realtime import RealtimePublisher
 from application.throttle import Throttle, hashed
 from domain.account_tokens import (
     INVALID_RESET_LINK,
@@ -48,7 +47,6 @@ TOKEN_MAX = 200
 class AccountSecurity:
     def __init__(self, uow: UnitOfWork, hasher: PasswordHasher, clock: Clock,
                  limiter: RateLimiter, letters: Letters,
-                 realtime: RealtimePublisher | None = None,
                  limits: Limits = DEFAULT_LIMITS,
                  new_token: Callable[[], str] = lambda: secrets.token_urlsafe(32)) -> None:
         self.uow = uow
@@ -56,7 +54,6 @@ class AccountSecurity:
         self.clock = clock
         self.throttle = Throttle(limiter, clock)
         self.letters = letters
-        self.realtime = realtime
         self.limits = limits
         self.new_token = new_token
 
@@ -121,7 +118,6 @@ class AccountSecurity:
             await self.uow.account_tokens.delete_for(found.user_id, TokenPurpose.PASSWORD_RESET)
             await end_sessions_in(self.uow, found.user_id)
             await self.uow.commit()
-        await self._sessions_ended(found.user_id)
 
     # -- email verification ----------------------------------------------------------------
 
@@ -174,7 +170,6 @@ class AccountSecurity:
             await end_sessions_in(self.uow, user.id, keep_token=session_token)
             await queue_password_changed(self.uow, self.letters, self.clock, fresh)
             await self.uow.commit()
-        await self._sessions_ended(user.id)
 
     async def change_email(self, user: User, password: str, email: str) -> str:
         """Send a confirmation link to the new address (the email changes when it is
@@ -202,8 +197,6 @@ class AccountSecurity:
         if not password or not await self.hasher.verify(user.password_hash, password):
             raise ValidationError({field: WRONG_PASSWORD})
 
-    async def _sessions_ended(self, user_id: int) -> None:
-        await publish_sessions_ended(self.realtime, user_id)
 
 
 __all__ = ["AccountSecurity"]

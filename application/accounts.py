@@ -23,7 +23,6 @@ from application.audit import record_audit
 from application.mail import Letters
 from application.ports import Clock, PasswordHasher, RateLimiter, UnitOfWork
 from application.ports.accounts import OneTimePasswords
-from application.ports.realtime import RealtimePublisher
 from application.throttle import Throttle, hashed
 from application.two_factor import CODE_NEEDED, WRONG_CODE, second_factor_ok
 from domain.accounts import (
@@ -100,18 +99,19 @@ def hash_token(token: str) -> str:
 
 
 async def end_sessions_in(uow: UnitOfWork, user_id: int, keep_token: str | None = None) -> int:
-    """Inside the caller's transaction: delete the user's sessions (but ``keep_token``'s).
-    After the commit, call :meth:`AccountService.sessions_ended` (or publish
-    ``SESSION_ENDED``) so open sockets close."""
+    """Inside the caller's transaction: delete the user's sessions (but ``keep_token``'s);
+    after the commit their sockets hear it (:func:`sessions_ended`)."""
     keep = hash_token(keep_token) if keep_token else None
-    return await uow.sessions.delete_for_user(user_id, keep)
+    ended = await uow.sessions.delete_for_user(user_id, keep)
+    sessions_ended(uow, user_id)
+    return ended
 
 
-async def publish_sessions_ended(realtime: RealtimePublisher | None, user_id: int) -> None:
-    """After the commit: the user's sockets check their own session again (and the ones
-    whose session ended close, ``entrypoints/http/realtime.py``)."""
-    if realtime is not None:
-        await realtime.publish([user_id], SESSION_ENDED)
+def sessions_ended(uow: UnitOfWork, user_id: int) -> None:
+    """Some of the user's sessions end in this transaction: once it commits, their sockets
+    check their own session again (and the ones whose session ended close,
+    ``entrypoints/http/realtime.py``)."""
+    uow.publish([user_id], SESSION_ENDED)
 
 
 class AccountService:
@@ -125,7 +125,6 @@ class AccountService:
         new_token: Callable[[], str] = lambda: secrets.token_urlsafe(32),
         visits: VisitLog | None = None,
         limits: Limits = DEFAULT_LIMITS,
-        realtime: RealtimePublisher | None = None,
         letters: Letters | None = None,
         otp: OneTimePasswords | None = None,
     ) -> None:
@@ -139,7 +138,6 @@ class AccountService:
         self.admin_emails = admin_emails
         self.new_token = new_token
         self.visits = visits or VisitLog()
-        self.realtime = realtime
 
     async def register(self, form: Registration, client: str | None = None,
                        agent: str | None = None) -> SignedIn | CheckEmail:
@@ -246,9 +244,9 @@ class AccountService:
         async with self.uow:
             user_id = await self.uow.sessions.user_id_for(hash_token(token), self.clock.now())
             await self.uow.sessions.delete(hash_token(token))
+            if user_id is not None:
+                sessions_ended(self.uow, user_id)
             await self.uow.commit()
-        if user_id is not None:
-            await publish_sessions_ended(self.realtime, user_id)
 
     async def end_sessions(self, user_id: int, keep_token: str | None = None) -> int:
         """End every session of ``user_id`` (but the one of ``keep_token``): the one place
@@ -257,12 +255,7 @@ class AccountService:
         async with self.uow:
             ended = await end_sessions_in(self.uow, user_id, keep_token)
             await self.uow.commit()
-        await self.sessions_ended(user_id)
         return ended
-
-    async def sessions_ended(self, user_id: int) -> None:
-        """After a commit that ended some of the user's sessions: tell their sockets."""
-        await publish_sessions_ended(self.realtime, user_id)
 
     async def user_for_session(self, token: str | None) -> User | None:
         """The session's member, or None (ended or expired: enforced here, on every
@@ -304,8 +297,8 @@ class AccountService:
             if found is None:
                 raise NotFound(SESSION_NOT_FOUND)
             await self.uow.sessions.delete(found.token_hash)
+            sessions_ended(self.uow, user.id)
             await self.uow.commit()
-        await self.sessions_ended(user.id)
         return found.token_hash == current
 
     async def _record_visit(self, user: User, now: datetime) -> None:
@@ -421,4 +414,4 @@ class AccountService:
 
 
 __all__ = ["AccountService", "CheckEmail", "Registration", "Role", "SignedIn", "end_sessions_in",
-           "hash_token"]
+           "hash_token", "sessions_ended"]

@@ -35,13 +35,12 @@ from application.catalog_views import (
     listing_views,
 )
 from application.media import PhotoInput, PhotoIntake
-from application.notifications import notify_watchers, publish_notifications
-from application.offers import decline_open_offers, publish_declined
+from application.notifications import notify_watchers
+from application.offers import decline_open_offers
 from application.paging import page_of, page_request
 from application.ports import Clock, RateLimiter, UnitOfWork
 from application.ports.catalog import Facets, ListingFilter, Suggestion, position
 from application.ports.media import MediaStore
-from application.ports.realtime import RealtimePublisher
 from application.ports.search import ListingSearch
 from application.throttle import Throttle
 from domain.accounts import User
@@ -88,7 +87,7 @@ TOO_MANY_LISTINGS = "You have listed many items in the last hour. Please wait an
 
 class CatalogService:
     def __init__(self, uow: UnitOfWork, clock: Clock, media: MediaStore,
-                 search: ListingSearch, realtime: RealtimePublisher | None = None,
+                 search: ListingSearch,
                  activity: ActivityBatch | None = None, limiter: RateLimiter | None = None,
                  limits: Limits = DEFAULT_LIMITS) -> None:
         self.uow = uow
@@ -98,7 +97,6 @@ class CatalogService:
         self.listing_rule = limits.listing_account
         self.activity = activity or ActivityBatch(uow)
         self.photos = PhotoIntake(media)
-        self.realtime = realtime
 
     # -- reading -----------------------------------------------------------------------
 
@@ -293,19 +291,17 @@ class CatalogService:
             old_price = listing.price
             listing.edit(editor.id, details, images, self.clock.now())
             await self.uow.listings.save(listing)
-            told = await self._tell_watchers_of_drop(listing, old_price)
+            await self._tell_watchers_of_drop(listing, old_price)
             await self.uow.commit()
             view = (await self.views([listing]))[0]
-        if self.realtime is not None:
-            await publish_notifications(self.realtime, told, "price_drop")
         return view
 
-    async def _tell_watchers_of_drop(self, listing: Listing, old_price: Decimal) -> list[int]:
+    async def _tell_watchers_of_drop(self, listing: Listing, old_price: Decimal) -> None:
         """Watchers of an available listing whose price went down hear about it."""
         if listing.price >= old_price or listing.status is not ListingStatus.AVAILABLE:
-            return []
+            return
         assert listing.id is not None
-        return await notify_watchers(
+        await notify_watchers(
             self.uow, product_id=listing.id, kind="price_drop",
             title=f"Price drop: {listing.title}",
             body=f"Now {format_usd(listing.price)} (was {format_usd(old_price)})",
@@ -316,13 +312,11 @@ class CatalogService:
         async with self.uow:
             listing = await self._existing(listing_id)
             listing.ensure_deletable_by(actor.id, is_admin=actor.is_admin)
-            declined = await decline_open_offers(
+            await decline_open_offers(
                 self.uow, product_id=listing_id, now=self.clock.now(),
                 reason=DeclineReason.LISTING_DELETED)
             await self.uow.listings.delete(listing_id)
             await self.uow.commit()
-        if self.realtime is not None:
-            await publish_declined(self.realtime, declined)
 
     async def _make_seller(self, user_id: int) -> None:
         """Listing an item makes a plain user a seller (domain.accounts.User.become_seller)."""

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from decimal import Decimal
 
-from application.offer_news import OfferNews, tell
+from application.offer_news import tell
 from application.ports import Clock, UnitOfWork
 from domain.analytics import Activity, ActivityKind
 from domain.catalog import ListingStatus
@@ -105,8 +105,7 @@ class OffersDemo:
                            offer_price=max(round_money(listing.price * Decimal(scene.share)),
                                            Decimal("1.00")))
         await self.uow.offers.add(offer)
-        news = OfferNews()
-        await tell(self.uow, news, offer, title=listing.title, now=at)
+        await tell(self.uow, offer, title=listing.title, now=at)
         for step, move in enumerate(scene.moves, start=1):
             at += timedelta(hours=step)
             was = offer.status
@@ -116,7 +115,7 @@ class OffersDemo:
                 await self.uow.listings.claim_status(listing.id, ListingStatus.AVAILABLE,
                                                      ListingStatus.RESERVED, at)
             await self.uow.offers.save(offer, was=was)
-            await tell(self.uow, news, offer, title=listing.title, now=at)
+            await tell(self.uow, offer, title=listing.title, now=at)
         now = self.clock.now()
         if offer.is_lapsed(now):  # accepted more than 24 hours ago and never paid
             was = offer.status
@@ -125,7 +124,7 @@ class OffersDemo:
             await self.uow.offers.save(offer, was=was)
             await self.uow.listings.claim_status(listing.id, ListingStatus.RESERVED,
                                                  ListingStatus.AVAILABLE, now)
-            await tell(self.uow, news, offer, title=listing.title, now=offer.updated_at)
+            await tell(self.uow, offer, title=listing.title, now=offer.updated_at)
         if scene.seen:
             offer.seen_by(offer.seller_id)
             offer.seen_by(offer.buyer_id)

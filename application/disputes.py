@@ -15,13 +15,12 @@ from datetime import datetime
 
 from application.audit import record_audit
 from application.media import PhotoInput, PhotoIntake
-from application.notifications import notification_event, notify
+from application.notifications import notify
 from application.order_notices import OrderNotices
 from application.orders import OPERATOR as _OPERATOR
 from application.orders import OrderService, actor_of
 from application.ports import Clock, UnitOfWork
 from application.ports.media import MediaStore
-from application.ports.realtime import RealtimePublisher
 from domain.accounts import User
 from domain.disputes import (
     Dispute,
@@ -33,7 +32,6 @@ from domain.disputes import (
 )
 from domain.errors import Conflict, Forbidden, NotFound, ValidationError, require_valid
 from domain.moderation import AuditAction, validate_note
-from domain.notifications import Notification
 from domain.order_rules import OrderStatus
 from domain.orders import Order
 from domain.validation._rules import clean
@@ -52,14 +50,11 @@ class DisputeView:
 
 class DisputeService:
     def __init__(self, uow: UnitOfWork, clock: Clock, media: MediaStore,
-                 notices: OrderNotices | None = None,
-                 realtime: RealtimePublisher | None = None) -> None:
+                 notices: OrderNotices | None = None) -> None:
         self.uow = uow
         self.clock = clock
         self.photos = PhotoIntake(media)
         self.orders = OrderService(uow, clock, notices)
-        self.realtime = realtime
-        self._told: list[Notification] = []
 
     async def open(self, buyer: User, order_id: int, reason: str | None, details: str | None,
                    photos: list[PhotoInput]) -> DisputeView:
@@ -73,7 +68,6 @@ class DisputeService:
             order.open_dispute(actor_of(buyer), chosen, self.clock.now(), shipped_at)
         images = await self.photos.store(self.photos.prepare(photos))
         now = self.clock.now()
-        self._begin()
         async with self.uow:
             order = await self._order(buyer, order_id)
             before = order.status
@@ -90,9 +84,9 @@ class DisputeService:
                 await self._tell(admin_id, "New dispute",
                                  f"Order {order.order_number}: {chosen.label}.",
                                  "/admin?tab=disputes")
+            self.orders.notices.updated(self.uow, order)
             await self.uow.commit()
             view = await self._view(dispute, order)
-        await self._after_commit(order)
         return view
 
     async def respond(self, author: User, dispute_id: int, text: str | None,
@@ -104,7 +98,6 @@ class DisputeService:
             self._may_respond(author, dispute)
         images = await self.photos.store(self.photos.prepare(photos))
         now = self.clock.now()
-        self._begin()
         async with self.uow:
             dispute = await self._visible(author, dispute_id)
             self._may_respond(author, dispute)
@@ -120,7 +113,6 @@ class DisputeService:
                              f"Order {order.order_number}: {clean(text)[:120]}", "/orders")
             await self.uow.commit()
             view = await self._view(await self._visible(author, dispute_id), order)
-        await self._publish()
         return view
 
     async def get(self, viewer: User, dispute_id: int) -> DisputeView:
@@ -154,7 +146,6 @@ class DisputeService:
             raise ValidationError({"outcome": "Outcome must be release or refund"})
         require_valid(validate_note(note))
         now = self.clock.now()
-        self._begin()
         async with self.uow:
             dispute = await self.uow.disputes.get(dispute_id)
             if dispute is None:
@@ -182,31 +173,16 @@ class DisputeService:
             await record_audit(self.uow, admin, AuditAction.DISPUTE_RESOLVED, "dispute",
                                dispute_id, f"{chosen.value}: {clean(note)}".rstrip(": "),
                                self.clock)
+            self.orders.notices.updated(self.uow, order)
             await self.uow.commit()
             view = await self._view(dispute, order)
-        await self._after_commit(order)
         return view
 
     # -- helpers -----------------------------------------------------------------------
 
-    def _begin(self) -> None:
-        self._told = []
-        self.orders.notices.begin()
-
     async def _tell(self, user_id: int, title: str, body: str, link: str) -> None:
-        self._told.append(await notify(self.uow, user_id=user_id, kind="order_update", title=title,
-                                       body=body, link=link, now=self.clock.now()))
-
-    async def _publish(self) -> None:
-        told, self._told = self._told, []
-        if self.realtime is None:
-            return
-        for notice in told:
-            await self.realtime.publish([notice.user_id], notification_event(notice))
-
-    async def _after_commit(self, order: Order) -> None:
-        await self.orders.notices.after_commit(order)
-        await self._publish()
+        await notify(self.uow, user_id=user_id, kind="order_update", title=title, body=body,
+                     link=link, now=self.clock.now())
 
     @staticmethod
     def _may_respond(author: User, dispute: Dispute) -> None:

@@ -1,8 +1,9 @@
 """Messaging use cases: send, read a thread, list conversations, unread counts, mark read.
 
 ``post_in_thread`` is the one way a message enters a thread: people's messages come through
-:class:`MessagingService`, offers and orders call it inside their own transaction and
-publish ``new_message`` / ``message_sent`` after their commit (see :func:`message_events`).
+:class:`MessagingService`, offers and orders call it inside their own transaction; it
+records ``new_message`` / ``message_sent`` on the unit of work, which sends them once that
+transaction commits.
 Only the two participants read a thread; only you read your own counts (403 otherwise).
 """
 
@@ -14,11 +15,10 @@ from typing import Any
 
 from application.abuse import AbuseLimits, Act, take
 from application.blocks import ensure_can_interact
-from application.notifications import notification_event, notify
+from application.notifications import notify
 from application.paging import After, page_of, page_request
 from application.ports import Clock, UnitOfWork
 from application.ports.messaging import Conversation
-from application.ports.realtime import RealtimePublisher
 from application.vacation import away
 from domain.accounts import User
 from domain.analytics import ActivityKind
@@ -35,14 +35,20 @@ PREVIEW_CHARS = 140
 async def post_in_thread(uow: UnitOfWork, *, sender_id: int, receiver_id: int, content: str,
                          message_type: str, now: datetime, offer_id: int | None = None,
                          product_id: int | None = None) -> Message:
-    """Add a message to the sender-receiver thread inside the caller's transaction."""
+    """Add a message to the sender-receiver thread inside the caller's transaction; after
+    its commit, ``new_message`` reaches the receiver's sockets and ``message_sent`` the
+    sender's (every tab of each)."""
     if sender_id == receiver_id:
         raise ValidationError({"receiverId": "You cannot message yourself"})
     message = Message(id=None, sender_id=sender_id, receiver_id=receiver_id,
                       content=clean_content(content),
                       message_type=check_message_type(message_type), created_at=now,
                       offer_id=offer_id, product_id=product_id)
-    return await uow.messages.add(message)
+    added = await uow.messages.add(message)
+    payload = message_payload(added)
+    uow.publish([added.receiver_id], {"type": "new_message", "message": payload})
+    uow.publish([added.sender_id], {"type": "message_sent", "message": payload})
+    return added
 
 
 def message_payload(message: Message) -> dict[str, Any]:
@@ -53,14 +59,6 @@ def message_payload(message: Message) -> dict[str, Any]:
         "offerId": message.offer_id, "productId": message.product_id, "read": message.read,
         "createdAt": message.created_at.isoformat(),
     }
-
-
-async def publish_message(realtime: RealtimePublisher, message: Message) -> None:
-    """After commit: ``new_message`` to the receiver's sockets, ``message_sent`` to the
-    sender's (every tab of each)."""
-    payload = message_payload(message)
-    await realtime.publish([message.receiver_id], {"type": "new_message", "message": payload})
-    await realtime.publish([message.sender_id], {"type": "message_sent", "message": payload})
 
 
 @dataclass(frozen=True)
@@ -77,11 +75,10 @@ class ThreadPage:
 
 
 class MessagingService:
-    def __init__(self, uow: UnitOfWork, clock: Clock, realtime: RealtimePublisher,
-                 abuse: AbuseLimits | None = None) -> None:
+    def __init__(self, uow: UnitOfWork, clock: Clock, abuse: AbuseLimits | None = None
+                 ) -> None:
         self.uow = uow
         self.clock = clock
-        self.realtime = realtime
         self.abuse = abuse
 
     async def send(self, actor: User, *, sender_id: int | None, receiver_id: int | None,
@@ -107,28 +104,24 @@ class MessagingService:
             message = await post_in_thread(
                 self.uow, sender_id=actor.id, receiver_id=receiver_id, content=text,
                 message_type="text", now=self.clock.now(), product_id=product_id)
-            notice = await self._message_notice(actor, message)
+            await self._message_notice(actor, message)
             await self.uow.activity.record(ActivityKind.MESSAGE_SENT, actor.id, message.created_at)
             vacation = await away(self.uow, receiver_id, message.created_at)
-            reply = None if vacation is None or receiver_id == actor.id else await post_in_thread(
-                self.uow, sender_id=receiver_id, receiver_id=actor.id,
-                content=vacation.auto_reply, message_type="text", now=message.created_at,
-                product_id=product_id)
+            if vacation is not None and receiver_id != actor.id:
+                await post_in_thread(
+                    self.uow, sender_id=receiver_id, receiver_id=actor.id,
+                    content=vacation.auto_reply, message_type="text", now=message.created_at,
+                    product_id=product_id)
             await self.uow.commit()
-        await publish_message(self.realtime, message)
-        if reply is not None:
-            await publish_message(self.realtime, reply)
-        if notice is not None:
-            await self.realtime.publish([receiver_id], notification_event(notice))
         return message
 
-    async def _message_notice(self, actor: User, message: Message) -> Any:
+    async def _message_notice(self, actor: User, message: Message) -> None:
         """One unread 'new message' notice per sender: later messages don't pile up."""
         link = f"/messages/{actor.id}"
         if await self.uow.notifications.has_unread(message.receiver_id, "message", link):
-            return None
+            return
         preview = message.content[:PREVIEW_CHARS]
-        return await notify(self.uow, user_id=message.receiver_id, kind="message",
+        await notify(self.uow, user_id=message.receiver_id, kind="message",
                             title=f"New message from {actor.display_name}", body=preview,
                             link=link, now=message.created_at)
 
@@ -166,10 +159,9 @@ class MessagingService:
             changed = await self.uow.messages.mark_read(sender_id, actor.id)
             await self.uow.notifications.mark_read_link(actor.id, "message",
                                                         f"/messages/{sender_id}")
+            if changed:
+                self.uow.publish([actor.id], {"type": "messages_read", "partnerId": sender_id})
             await self.uow.commit()
-        if changed:
-            await self.realtime.publish([actor.id], {"type": "messages_read",
-                                                     "partnerId": sender_id})
         return changed
 
     async def unread_count(self, actor: User, user_id: int) -> int:

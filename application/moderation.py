@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from application.accounts import sessions_ended
 from application.audit import record_audit
-from application.offers import decline_open_offers, publish_declined
+from application.offers import decline_open_offers
 from application.ports import Clock, UnitOfWork
-from application.ports.realtime import RealtimePublisher
 from domain.accounts import User
 from domain.catalog import ListingStatus
 from domain.errors import Conflict, NotFound, ValidationError, require_valid
@@ -29,7 +29,7 @@ from domain.moderation import (
     validate_note,
     validate_suspension,
 )
-from domain.offers import DeclineReason, Offer
+from domain.offers import DeclineReason
 from domain.reports import ReportAction, ReportGroup, ReportStatus, ReportTarget, group_reports
 from domain.validation._rules import clean
 
@@ -46,12 +46,9 @@ class ReportGroupView:
 
 
 class ModerationService:
-    def __init__(self, uow: UnitOfWork, clock: Clock,
-                 realtime: RealtimePublisher | None = None) -> None:
+    def __init__(self, uow: UnitOfWork, clock: Clock) -> None:
         self.uow = uow
         self.clock = clock
-        self.realtime = realtime
-        self._declined: list[Offer] = []
 
     # -- reports -----------------------------------------------------------------------
 
@@ -77,7 +74,6 @@ class ModerationService:
         if chosen is None:
             raise ValidationError({"action": "Action must be dismiss, hide or suspend"})
         require_valid(validate_note(note))
-        self._declined = []
         async with self.uow:
             report = await self.uow.reports.get(report_id)
             if report is None:
@@ -100,7 +96,6 @@ class ModerationService:
                                report_id, f"{chosen.value}: {clean(note)}".rstrip(": "),
                                self.clock)
             await self.uow.commit()
-        await self._publish()
         return count
 
     # -- hiding ------------------------------------------------------------------------
@@ -110,11 +105,9 @@ class ModerationService:
         if admin is not None:
             admin.ensure_admin()
         require_valid(validate_note(note))
-        self._declined = []
         async with self.uow:
             await self._hide(admin, kind, target_id, note)
             await self.uow.commit()
-        await self._publish()
 
     async def restore(self, admin: User | None, kind: HiddenKind, target_id: int,
                       note: str | None = None) -> None:
@@ -151,7 +144,7 @@ class ModerationService:
                 if listing is not None and listing.status is ListingStatus.HIDDEN:
                     raise Conflict("This listing is already hidden.")
                 raise Conflict(NOT_HIDEABLE)
-            self._declined += await decline_open_offers(
+            await decline_open_offers(
                 self.uow, product_id=target_id, now=now, reason=DeclineReason.LISTING_DELETED)
         elif not await self.uow.hidden.add(kind, target_id, owner, cause, now):
             raise Conflict(f"This {kind.label.lower()} is already hidden.")
@@ -186,11 +179,9 @@ class ModerationService:
         if admin is not None:
             admin.ensure_admin()
         require_valid(validate_suspension(reason, days))
-        self._declined = []
         async with self.uow:
             suspension = await self._suspend(admin, user_id, clean(reason), days)
             await self.uow.commit()
-        await self._publish()
         return suspension
 
     async def unsuspend(self, admin: User | None, user_id: int) -> None:
@@ -222,12 +213,13 @@ class ModerationService:
                                 created_by=admin.id if admin else None)
         await self.uow.suspensions.put(suspension)
         await self.uow.suspensions.end_sessions(user_id)
+        sessions_ended(self.uow, user_id)
         for listing_id in await self.uow.suspensions.available_listings(user_id):
             if await self.uow.listings.claim_status(listing_id, ListingStatus.AVAILABLE,
                                                     ListingStatus.HIDDEN, now):
                 await self.uow.hidden.add(HiddenKind.LISTING, listing_id, user_id,
                                           HideCause.SUSPENSION, now)
-                self._declined += await decline_open_offers(
+                await decline_open_offers(
                     self.uow, product_id=listing_id, now=now,
                     reason=DeclineReason.LISTING_DELETED)
         until = "indefinitely" if days is None else f"for {days} days"
@@ -235,7 +227,3 @@ class ModerationService:
                            f"{reason} ({until})", self.clock)
         return suspension
 
-    async def _publish(self) -> None:
-        if self.realtime is not None and self._declined:
-            await publish_declined(self.realtime, self._declined)
-        self._declined = []

@@ -1,8 +1,8 @@
 """Notifications: the bell's list, its unread count, and the helpers other areas call.
 
 ``notify`` adds one notice inside the caller's transaction; ``notify_watchers`` adds one to
-every watcher of a listing (price drop, sold). Callers publish the returned events after
-their commit (:func:`notification_event`, :func:`publish_notifications`).
+every watcher of a listing (price drop, sold). Each records its socket event on the unit of
+work (``notification``), which sends it once that transaction commits.
 """
 
 from __future__ import annotations
@@ -14,7 +14,6 @@ from typing import Any
 
 from application.paging import After, page_of, page_request
 from application.ports import Clock, UnitOfWork
-from application.ports.realtime import RealtimePublisher
 from domain.accounts import User
 from domain.notifications import Notification, grouped_notice, new_notification
 
@@ -26,7 +25,13 @@ async def notify(uow: UnitOfWork, *, user_id: int, kind: str, title: str, body: 
     """Add a notification for ``user_id`` inside the caller's transaction."""
     notice = new_notification(user_id=user_id, kind=kind, title=title, body=body, link=link,
                               now=now)
-    return await uow.notifications.add(notice)
+    return _told(uow, await uow.notifications.add(notice))
+
+
+def _told(uow: UnitOfWork, notice: Notification) -> Notification:
+    """After the commit, the owner's sockets hear of the new notice."""
+    uow.publish([notice.user_id], notification_event(notice))
+    return notice
 
 
 async def notify_social(uow: UnitOfWork, *, user_id: int, kind: str, actor: User, body: str,
@@ -45,19 +50,21 @@ async def notify_social(uow: UnitOfWork, *, user_id: int, kind: str, actor: User
                             link=link, now=now)
     if previous is not None and previous.id is not None:
         await uow.notifications.delete(previous.id)
-    return await uow.notifications.add(notice)
+    return _told(uow, await uow.notifications.add(notice))
 
 
 async def notify_watchers(uow: UnitOfWork, *, product_id: int, kind: str, title: str,
                           body: str, link: str | None, now: datetime,
                           except_user_ids: Iterable[int] = ()) -> list[int]:
     """Notify every user watching the listing (but not ``except_user_ids``, e.g. its seller
-    or its buyer); returns whom, so the caller can publish after commit."""
+    or its buyer); returns whom. Their sockets hear ``{"type": "notification", "kind": ...}``
+    after the commit (one event for all of them: the notices are added in bulk)."""
     skip = set(except_user_ids)
     watchers = [u for u in await uow.favorites.watcher_ids(product_id) if u not in skip]
     await uow.notifications.add_many([
         new_notification(user_id=user, kind=kind, title=title, body=body, link=link, now=now)
         for user in watchers])
+    uow.publish(watchers, {"type": "notification", "kind": kind})
     return watchers
 
 
@@ -80,14 +87,6 @@ def notification_event(notice: Notification) -> dict[str, Any]:
     return {"type": "notification", "notification": notification_payload(notice)}
 
 
-async def publish_notifications(realtime: RealtimePublisher, user_ids: Iterable[int],
-                                kind: str) -> None:
-    """After commit: tell these users' sockets that a notice of ``kind`` arrived."""
-    users = list(user_ids)
-    if users:
-        await realtime.publish(users, {"type": "notification", "kind": kind})
-
-
 @dataclass(frozen=True)
 class NotificationPage:
     items: list[Notification]
@@ -96,10 +95,9 @@ class NotificationPage:
 
 
 class NotificationService:
-    def __init__(self, uow: UnitOfWork, clock: Clock, realtime: RealtimePublisher) -> None:
+    def __init__(self, uow: UnitOfWork, clock: Clock) -> None:
         self.uow = uow
         self.clock = clock
-        self.realtime = realtime
 
     async def page(self, actor: User, *, cursor: str | None = None,
                    limit: int | None = None) -> NotificationPage:
@@ -123,9 +121,9 @@ class NotificationService:
         chosen = None if ids is None else ids[:MAX_READ_IDS]
         async with self.uow:
             changed = await self.uow.notifications.mark_read(actor.id, chosen)
+            if changed:
+                self.uow.publish([actor.id], {"type": "notifications_read"})
             await self.uow.commit()
-        if changed:
-            await self.realtime.publish([actor.id], {"type": "notifications_read"})
         return changed
 
 

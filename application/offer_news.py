@@ -3,21 +3,21 @@ for whoever must answer or hear the outcome, and an ``offer_updated`` socket eve
 
 :func:`tell` turns each domain event an :class:`~domain.offers.Offer` recorded into a thread
 message (``offer`` or ``offer_response``; responses say Accepted, Declined or Countered, which
-the thread's card reads) and a notification, inside the caller's transaction, and collects
-them in :class:`OfferNews`; the caller publishes the news after ``uow.commit()``.
+the thread's card reads) and a notification, inside the caller's transaction. Their socket
+events, and ``offer_updated`` to both people, are recorded on the unit of work, which sends
+them once that transaction commits.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
-from application.messaging import post_in_thread, publish_message
-from application.notifications import notification_event, notify
+from application.messaging import post_in_thread
+from application.notifications import notify
 from application.ports import UnitOfWork
-from application.ports.realtime import RealtimePublisher
 from domain.events import (
     CounterAccepted,
     CounterDeclined,
@@ -32,31 +32,11 @@ from domain.events import (
     WatcherOfferEnded,
     WatcherOfferMade,
 )
-from domain.messaging import Message
 from domain.money import format_amount
-from domain.notifications import Notification
 from domain.offers import DECLINE_MESSAGES, DeclineReason, Offer
 
 SELLER_PAGE = "/seller/offers?productId={product_id}"
 BUYER_PAGE = "/buyer/offers"
-
-
-@dataclass
-class OfferNews:
-    messages: list[Message] = field(default_factory=list)
-    notices: list[Notification] = field(default_factory=list)
-    offers: list[Offer] = field(default_factory=list)
-
-    async def publish(self, realtime: RealtimePublisher) -> None:
-        """After commit: the thread messages, the notifications, then ``offer_updated`` to
-        both people of every changed offer."""
-        for message in self.messages:
-            await publish_message(realtime, message)
-        for notice in self.notices:
-            await realtime.publish([notice.user_id], notification_event(notice))
-        for offer in self.offers:
-            await realtime.publish(sorted({offer.buyer_id, offer.seller_id}),
-                                   offer_updated_event(offer))
 
 
 def offer_updated_event(offer: Offer) -> dict[str, Any]:
@@ -138,52 +118,51 @@ def _wording(event: OfferEvent, offer: Offer, title: str) -> _Wording:
                     "offer_declined", "Offer declined")
 
 
-async def tell(uow: UnitOfWork, news: OfferNews, offer: Offer, *, title: str,
+async def tell(uow: UnitOfWork, offer: Offer, *, title: str,
                now: datetime, who: str = "The seller") -> None:
     """Post and notify every event ``offer`` recorded since its last ``pull_events``;
     ``who`` names the seller in an offer to a watcher."""
     assert offer.id is not None
     for event in offer.pull_events():
         if isinstance(event, OfferExpired):
-            await _tell_expired(uow, news, offer, event, title=title, now=now)
+            await _tell_expired(uow, offer, event, title=title, now=now)
             continue
         if isinstance(event, WatcherOfferMade | WatcherOfferEnded):
-            await _tell_watcher(uow, news, offer, event, title=title, now=now, who=who)
+            await _tell_watcher(uow, offer, event, title=title, now=now, who=who)
             continue
         words = _wording(event, offer, title)
         sender, receiver = ((offer.buyer_id, offer.seller_id) if words.from_buyer
                             else (offer.seller_id, offer.buyer_id))
-        news.messages.append(await post_in_thread(
+        await post_in_thread(
             uow, sender_id=sender, receiver_id=receiver, content=words.text,
             message_type=words.message_type, now=now, offer_id=offer.id,
-            product_id=offer.product_id))
+            product_id=offer.product_id)
         if words.kind is not None:
             link = (SELLER_PAGE.format(product_id=offer.product_id) if receiver == offer.seller_id
                     else BUYER_PAGE)
-            news.notices.append(await notify(uow, user_id=receiver, kind=words.kind,
-                                             title=words.title, body=words.text, link=link,
-                                             now=now))
-    news.offers.append(offer)
+            await notify(uow, user_id=receiver, kind=words.kind, title=words.title,
+                         body=words.text, link=link, now=now)
+    uow.publish(sorted({offer.buyer_id, offer.seller_id}), offer_updated_event(offer))
 
 
-async def _tell_expired(uow: UnitOfWork, news: OfferNews, offer: Offer, event: OfferExpired,
+async def _tell_expired(uow: UnitOfWork, offer: Offer, event: OfferExpired,
                         *, title: str, now: datetime) -> None:
     """A lapsed reservation: one line in the thread, and both people are notified."""
     item, when = f"“{title}”", deadline_text(event.reserved_until)
-    news.messages.append(await post_in_thread(
+    await post_in_thread(
         uow, sender_id=offer.seller_id, receiver_id=offer.buyer_id,
         content=(f"The reservation of {item} ended at {when} without an order: the offer has "
                  "expired and the item is back in the shop."),
         message_type="offer_response", now=now, offer_id=offer.id,
-        product_id=offer.product_id))
+        product_id=offer.product_id)
     for user_id, body, link in (
             (offer.buyer_id, f"You did not check out {item} by {when}, so your accepted offer "
                              "has expired and the item is back in the shop.", BUYER_PAGE),
             (offer.seller_id, f"{item} is back in the shop: the buyer did not check out by "
                               f"{when}, so their accepted offer has expired.",
              SELLER_PAGE.format(product_id=offer.product_id))):
-        news.notices.append(await notify(uow, user_id=user_id, kind="offer_expired",
-                                         title="Offer expired", body=body, link=link, now=now))
+        await notify(uow, user_id=user_id, kind="offer_expired", title="Offer expired",
+                     body=body, link=link, now=now)
 
 
 _WATCHER_ENDINGS = {
@@ -194,7 +173,7 @@ _WATCHER_ENDINGS = {
 }
 
 
-async def _tell_watcher(uow: UnitOfWork, news: OfferNews, offer: Offer,
+async def _tell_watcher(uow: UnitOfWork, offer: Offer,
                         event: WatcherOfferMade | WatcherOfferEnded, *, title: str,
                         now: datetime, who: str) -> None:
     """A seller's offer to a watcher, made or ended: a line in their thread, and the
@@ -209,9 +188,9 @@ async def _tell_watcher(uow: UnitOfWork, news: OfferNews, offer: Offer,
         why = _WATCHER_ENDINGS[event.reason]
         text = f"The offer of {price} for “{title}” has ended: {why}."
         kind, heading, body = "offer_expired", "Offer ended", text
-    news.messages.append(await post_in_thread(
+    await post_in_thread(
         uow, sender_id=offer.seller_id, receiver_id=offer.buyer_id, content=text,
         message_type="offer_response", now=now, offer_id=offer.id,
-        product_id=offer.product_id))
-    news.notices.append(await notify(uow, user_id=offer.buyer_id, kind=kind, title=heading,
-                                     body=body, link=BUYER_PAGE, now=now))
+        product_id=offer.product_id)
+    await notify(uow, user_id=offer.buyer_id, kind=kind, title=heading, body=body,
+                 link=BUYER_PAGE, now=now)

@@ -18,13 +18,11 @@ from decimal import Decimal
 
 from application.abuse import AbuseLimits, Act, take
 from application.blocks import ensure_can_interact
-from application.notifications import publish_notifications
-from application.offer_news import OfferNews, offer_updated_event, tell
+from application.offer_news import tell
 from application.paging import After, Page, page_of, page_request
 from application.ports import Clock, UnitOfWork
 from application.ports.catalog import SellerCard
 from application.ports.offers import OfferCounts, OfferQuery
-from application.ports.realtime import RealtimePublisher
 from application.vacation import ensure_not_away
 from domain.accounts import User
 from domain.analytics import ActivityKind
@@ -69,42 +67,29 @@ class WatcherOffersSent:
 
 async def decline_open_offers(uow: UnitOfWork, *, product_id: int, now: datetime,
                               except_offer_id: int | None = None,
-                              reason: DeclineReason | str,
-                              news: OfferNews | None = None) -> list[Offer]:
+                              reason: DeclineReason | str) -> list[Offer]:
     """Close every open offer on the listing but ``except_offer_id`` for ``reason``
     (:func:`domain.offers.close_open_offers`); see :func:`close_offers`."""
     return await close_offers(
         uow, product_id,
-        lambda offers: close_open_offers(offers, reason, now, keep=except_offer_id),
-        now, news)
+        lambda offers: close_open_offers(offers, reason, now, keep=except_offer_id), now)
 
 
 async def close_offers(uow: UnitOfWork, product_id: int,
-                       rule: Callable[[list[Offer]], list[ClosedOffer]], now: datetime,
-                       news: OfferNews | None = None) -> list[Offer]:
+                       rule: Callable[[list[Offer]], list[ClosedOffer]], now: datetime
+                       ) -> list[Offer]:
     """Close the listing's open offers as ``rule`` (a ``close_*`` of ``domain/offers.py``)
     says, inside the caller's transaction and under the listing's lock, with a thread
-    message and a notification to each buyer; returns them so the caller can publish
-    after commit (:func:`publish_declined`)."""
+    message and a notification to each buyer (:func:`application.offer_news.tell`, which
+    also records their socket events); returns them."""
     await uow.offers.lock_listing(product_id)
     listing = await uow.listings.get(product_id)
     title = listing.title if listing is not None else "this item"
-    news = news if news is not None else OfferNews()
     closed = rule(await uow.offers.open_for_listing(product_id))
     for item in closed:
         await uow.offers.save(item.offer, was=item.was)
-        await tell(uow, news, item.offer, title=title, now=now)
+        await tell(uow, item.offer, title=title, now=now)
     return [item.offer for item in closed]
-
-
-async def publish_declined(realtime: RealtimePublisher, declined: list[Offer]) -> None:
-    """After the commit of a :func:`decline_open_offers` call: ``offer_updated`` to both
-    people of each offer and a ``notification`` nudge to each buyer."""
-    for offer in declined:
-        await realtime.publish(sorted({offer.buyer_id, offer.seller_id}),
-                               offer_updated_event(offer))
-    await publish_notifications(realtime, sorted({o.buyer_id for o in declined}),
-                                "offer_declined")
 
 
 async def offer_views(uow: UnitOfWork, offers: list[Offer]) -> list[OfferView]:
@@ -132,11 +117,10 @@ def parse_status(status: str | None) -> frozenset[OfferStatus]:
 
 
 class OfferService:
-    def __init__(self, uow: UnitOfWork, clock: Clock, realtime: RealtimePublisher | None,
-                 abuse: AbuseLimits | None = None) -> None:
+    def __init__(self, uow: UnitOfWork, clock: Clock, abuse: AbuseLimits | None = None
+                 ) -> None:
         self.uow = uow
         self.clock = clock
-        self.realtime = realtime
         self.abuse = abuse
 
     # -- making and reading ------------------------------------------------------------
@@ -144,7 +128,7 @@ class OfferService:
     async def make(self, buyer: User, product_id: int, offer_price: str | None,
                    message: str | None = None) -> OfferView:
         assert buyer.id is not None
-        now, news = self.clock.now(), OfferNews()
+        now = self.clock.now()
         await take(self.abuse, Act.OFFER, buyer.id)
         async with self.uow:
             listing = await self._listing(product_id)
@@ -159,11 +143,10 @@ class OfferService:
                 has_open_offer=await self.uow.offers.has_open(buyer.id, listing.id),
                 listing_status=listing.status)
             await self.uow.offers.add(offer)
-            await tell(self.uow, news, offer, title=listing.title, now=now)
+            await tell(self.uow, offer, title=listing.title, now=now)
             await self.uow.activity.record(ActivityKind.OFFER_MADE, buyer.id, now)
             await self.uow.commit()
             view = (await offer_views(self.uow, [offer]))[0]
-        await self._publish(news)
         return view
 
     async def get(self, viewer: User, offer_id: int) -> OfferView:
@@ -230,7 +213,7 @@ class OfferService:
     async def _change(self, actor: User, offer_id: int,
                       move: Callable[[Offer, datetime], None], *,
                       needs_available: bool = False) -> OfferView:
-        now, news = self.clock.now(), OfferNews()
+        now = self.clock.now()
         async with self.uow:
             offer = await self._offer(offer_id)
             if actor.id not in (offer.buyer_id, offer.seller_id):
@@ -248,15 +231,14 @@ class OfferService:
             offer.updated_at = now
             offer.seen_by(actor.id or 0)
             await self.uow.offers.save(offer, was=was)
-            await tell(self.uow, news, offer, title=listing.title, now=now)
+            await tell(self.uow, offer, title=listing.title, now=now)
             if offer.status is OfferStatus.ACCEPTED:
                 accepted = offer
                 await close_offers(self.uow, offer.product_id,
                                    lambda offers: close_for_acceptance(offers, accepted, now),
-                                   now, news)
+                                   now)
             await self.uow.commit()
             view = (await offer_views(self.uow, [offer]))[0]
-        await self._publish(news)
         return view
 
     # -- offers to watchers (issue 38 item 2) --------------------------------------------
@@ -267,7 +249,7 @@ class OfferService:
         ``domain/offers.py``). Watchers who already have an open offer on it, or who
         blocked (or were blocked by) the seller, are left out."""
         assert seller.id is not None
-        now, news = self.clock.now(), OfferNews()
+        now = self.clock.now()
         async with self.uow:
             listing = await self._listing(product_id)
             if listing.seller_id != seller.id:
@@ -292,10 +274,9 @@ class OfferService:
                                          watcher_id=watcher, listing_price=listing.price,
                                          price=amount, now=now)
                 await self.uow.offers.add(offer)
-                await tell(self.uow, news, offer, title=listing.title, now=now, who=who)
+                await tell(self.uow, offer, title=listing.title, now=now, who=who)
                 offers.append(offer)
             await self.uow.commit()
-        await self._publish(news)
         return WatcherOffersSent(len(offers), amount, offers[0].expires_at or now)
 
     async def lapsed_watcher_offer_ids(self, limit: int) -> list[int]:
@@ -305,7 +286,7 @@ class OfferService:
     async def end_lapsed_watcher_offer(self, offer_id: int) -> bool:
         """An offer to a watcher whose 24 hours passed unanswered ends ``expired`` and the
         watcher is told. False when it was answered (or ended) first."""
-        now, news = self.clock.now(), OfferNews()
+        now = self.clock.now()
         async with self.uow:
             offer = await self.uow.offers.get(offer_id)
             if offer is None:
@@ -319,9 +300,8 @@ class OfferService:
             offer.end_watcher_offer(WatcherOfferEnd.EXPIRED)
             offer.updated_at = now
             await self.uow.offers.save(offer, was=was)
-            await tell(self.uow, news, offer, title=listing.title, now=now)
+            await tell(self.uow, offer, title=listing.title, now=now)
             await self.uow.commit()
-        await self._publish(news)
         return True
 
     # -- the reservation an accepted offer holds ------------------------------------------
@@ -335,7 +315,7 @@ class OfferService:
         """The buyer did not check out within the window: the offer becomes ``expired``,
         the listing returns to the shop, both sides are told. False when someone else
         (another worker, the buyer's checkout) got there first."""
-        now, news = self.clock.now(), OfferNews()
+        now = self.clock.now()
         async with self.uow:
             offer = await self.uow.offers.get(offer_id)
             if offer is None:
@@ -350,14 +330,9 @@ class OfferService:
             await self.uow.offers.save(offer, was=OfferStatus.ACCEPTED)
             await self.uow.listings.claim_status(offer.product_id, ListingStatus.RESERVED,
                                                  ListingStatus.AVAILABLE, now)
-            await tell(self.uow, news, offer, title=listing.title, now=now)
+            await tell(self.uow, offer, title=listing.title, now=now)
             await self.uow.commit()
-        await self._publish(news)
         return True
-
-    async def _publish(self, news: OfferNews) -> None:
-        if self.realtime is not None:  # the CLI's sweep has no sockets to tell
-            await news.publish(self.realtime)
 
     # -- badges ------------------------------------------------------------------------
 

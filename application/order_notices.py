@@ -1,37 +1,28 @@
 """What an order tells the people around it: a notice in the buyer-seller thread and a
 notification for the party who did not act, for every placement and status change; when a
 pending order is confirmed or paid (the listing becomes sold), 'watched item sold' to the
-listing's watchers; after commit, the socket events (``new_message``/``message_sent``,
-``notification``, ``order_updated``). Offers wiring (the accepted offer an order is priced
+listing's watchers; and ``order_updated`` to both parties. All inside the caller's
+transaction: their socket events are recorded on the unit of work, which sends them once
+it commits. Offers wiring (the accepted offer an order is priced
 from; storing the open offers that ``domain.offers.close_for_sale`` closes) lives here too.
 """
 
 from __future__ import annotations
 
-import logging
 from datetime import datetime
 
-from application.messaging import post_in_thread, publish_message
-from application.notifications import (
-    notification_event,
-    notify,
-    publish_notifications,
-    tell_watchers_sold,
-)
-from application.offers import close_offers, publish_declined
+from application.messaging import post_in_thread
+from application.notifications import notify, tell_watchers_sold
+from application.offers import close_offers
 from application.ports import UnitOfWork
-from application.ports.realtime import RealtimePublisher
 from domain.catalog import ListingStatus
 from domain.errors import NotFound
 from domain.events import OrderStatusChanged
 from domain.listings import Listing
-from domain.messaging import Message
-from domain.notifications import Notification
 from domain.offers import Offer, close_for_sale
 from domain.order_rules import OrderStatus, listing_status_for
 from domain.orders import Order
 
-log = logging.getLogger("rethread.orders")
 ORDERS_LINK = "/orders"
 SALES_LINK = "/orders?tab=sales"
 
@@ -87,21 +78,7 @@ def status_texts(order: Order, status: OrderStatus) -> tuple[str, str | None, st
 
 
 class OrderNotices:
-    """Collects what to publish while the transaction runs; ``after_commit`` sends it."""
-
-    def __init__(self, realtime: RealtimePublisher | None = None) -> None:
-        self.realtime = realtime
-        self._messages: list[Message] = []
-        self._notices: list[Notification] = []
-        self._orders: list[Order] = []
-        self._declined: list[Offer] = []
-        self._watchers_told: list[int] = []
-
-    def begin(self) -> None:
-        """Forget what an earlier attempt collected: a transaction that lost a race (and is
-        run again by ``with_retries``) was rolled back, so its rows must not be published."""
-        self._messages, self._notices, self._orders = [], [], []
-        self._declined, self._watchers_told = [], []
+    """What an order's moves tell people, written in the caller's transaction."""
 
     async def offer_for(self, uow: UnitOfWork, offer_id: int | None) -> Offer | None:
         """The offer an order is priced from (checkout_price checks it is this buyer's
@@ -117,7 +94,7 @@ class OrderNotices:
                      now: datetime, offer_id: int | None = None) -> None:
         """The item is reserved: the other open offers on it are declined, the seller told."""
         for product_id in order.product_ids:
-            self._declined += await close_offers(
+            await close_offers(
                 uow, product_id,
                 lambda offers: close_for_sale(offers, now, ordered_with=offer_id), now)
         text = placed_text(order, listing)
@@ -145,29 +122,12 @@ class OrderNotices:
         if to_seller and actor != order.seller_id:
             await self._notify(uow, order.seller_id, title, to_seller, SALES_LINK, now)
 
-    async def after_commit(self, order: Order) -> None:
-        """Publish what the committed transaction produced; a dead socket never fails it."""
-        self._orders.append(order)
-        messages, notices, orders = self._messages, self._notices, self._orders
-        declined, self._declined = self._declined, []
-        watchers, self._watchers_told = self._watchers_told, []
-        self._messages, self._notices, self._orders = [], [], []
-        if self.realtime is None:
-            return
-        try:
-            await publish_declined(self.realtime, declined)
-            await publish_notifications(self.realtime, watchers, "item_sold")
-            for message in messages:
-                await publish_message(self.realtime, message)
-            for notice in notices:
-                await self.realtime.publish([notice.user_id], notification_event(notice))
-            for changed in orders:
-                await self.realtime.publish(
-                    [changed.buyer_id, changed.seller_id],
-                    {"type": "order_updated", "orderId": changed.id,
-                     "status": changed.status.value})
-        except Exception:
-            log.exception("could not publish order %s events", order.id)
+    @staticmethod
+    def updated(uow: UnitOfWork, order: Order) -> None:
+        """The order changed: both parties' open pages refetch it (``order_updated``) once
+        the transaction commits. Call it last, before ``commit()``."""
+        uow.publish([order.buyer_id, order.seller_id],
+                    {"type": "order_updated", "orderId": order.id, "status": order.status.value})
 
     async def _tell_watchers(self, uow: UnitOfWork, order: Order, now: datetime) -> None:
         """'Watched item sold' to everyone watching a listing of the order but its buyer and
@@ -175,19 +135,19 @@ class OrderNotices:
         for product_id in order.product_ids:
             listing = await uow.listings.get(product_id)
             title = listing.title if listing is not None else "an item you watched"
-            self._watchers_told += await tell_watchers_sold(
+            await tell_watchers_sold(
                 uow, product_id=product_id, title=title, now=now,
                 except_user_ids=(order.buyer_id, order.seller_id))
 
     async def _thread(self, uow: UnitOfWork, sender: int, receiver: int, order: Order,
                       text: str, now: datetime) -> None:
-        self._messages.append(await post_in_thread(
-            uow, sender_id=sender, receiver_id=receiver, content=text,
-            message_type="order_update", now=now, product_id=order.product_id))
+        await post_in_thread(uow, sender_id=sender, receiver_id=receiver, content=text,
+                             message_type="order_update", now=now,
+                             product_id=order.product_id)
 
     async def _notify(self, uow: UnitOfWork, user_id: int, title: str, body: str,
                       link: str, now: datetime) -> None:
-        self._notices.append(await notify(uow, user_id=user_id, kind="order_update",
-                                          title=title, body=body, link=link, now=now))
+        await notify(uow, user_id=user_id, kind="order_update", title=title, body=body,
+                     link=link, now=now)
 
 

@@ -51,7 +51,7 @@ class OrderTimers:
         self.uow = uow
         self.clock = clock
         self.orders = OrderService(uow, clock, notices)
-        self.offers = OfferService(uow, clock, self.orders.notices.realtime)
+        self.offers = OfferService(uow, clock)
 
     async def sweep(self) -> SweepResult:
         now = self.clock.now()
@@ -73,7 +73,6 @@ class OrderTimers:
 
     async def _move(self, order_id: int, rule: Callable[[Order, datetime], bool]) -> bool:
         now = self.clock.now()
-        self.orders.notices.begin()
         async with self.uow:
             order = await self.uow.orders.get(order_id)
             if order is None:
@@ -85,8 +84,8 @@ class OrderTimers:
                 await self.orders.store_change(order, before, now)
             except Conflict:
                 return False  # another worker got there first
+            self.orders.notices.updated(self.uow, order)
             await self.uow.commit()
-        await self.orders.notices.after_commit(order)
         return True
 
     async def _publish(self, order_id: int) -> bool:

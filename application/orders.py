@@ -103,7 +103,6 @@ class OrderService:
         assert buyer.id is not None
         wanted = bundle_ids(product_id, product_ids, offer_id)
         now = self.clock.now()
-        self.notices.begin()
         async with self.uow:
             lost = [pid for pid in sorted(wanted) if not await self.uow.listings.claim_status(
                 pid, ListingStatus.AVAILABLE, ListingStatus.RESERVED, now)]
@@ -154,9 +153,9 @@ class OrderService:
             await self.uow.bag.remove_many(buyer.id, wanted)
             await self._record(order, now)
             await self.notices.placed(self.uow, order, first, now, offer_id)
+            self.notices.updated(self.uow, order)
             await self.uow.commit()
             view = await self._view(order, buyer)
-        await self.notices.after_commit(order)
         return view
 
     async def quote(self, buyer: User, product_id: int | None = None,
@@ -221,16 +220,15 @@ class OrderService:
                             tracking_url: str | None = None) -> OrderView:
         """Move the order for ``actor`` (403 wrong actor, 409 illegal move, 400 no tracking)."""
         now = self.clock.now()
-        self.notices.begin()
         async with self.uow:
             order = await self._visible(actor, order_id)
             before = order.status
             order.transition(actor_of(actor), status, now, tracking_number, tracking_url)
             await self.store_change(order, before, now)
             await self._audit_move(actor, order, before)
+            self.notices.updated(self.uow, order)
             await self.uow.commit()
             view = await self._view(order, actor)
-        await self.notices.after_commit(order)
         return view
 
     async def confirm_payment(self, admin: User, order_id: int) -> OrderView:
@@ -248,7 +246,6 @@ class OrderService:
     async def confirm_payment_by_number(self, number: str) -> Order:
         """The operator (``rethread orders confirm-payment``) confirms a payment."""
         now = self.clock.now()
-        self.notices.begin()
         async with self.uow:
             order = await self.uow.orders.get_by_number(number.strip().upper())
             if order is None:
@@ -259,8 +256,8 @@ class OrderService:
             order.transition(OPERATOR, OrderStatus.PAYMENT_CONFIRMED, now)
             await self.store_change(order, before, now)
             await self._audit_move(None, order, before)
+            self.notices.updated(self.uow, order)
             await self.uow.commit()
-        await self.notices.after_commit(order)
         return order
 
     async def set_shipping_address(self, actor: User, order_id: int, form: AddressForm

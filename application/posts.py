@@ -13,12 +13,11 @@ from application.abuse import AbuseLimits, Act, take
 from application.blocks import ensure_can_interact, hidden_people
 from application.catalog_views import ListingView, listing_views
 from application.media import PhotoInput, store_one_image
-from application.notifications import notify_social, publish_notifications
+from application.notifications import notify_social
 from application.paging import After, Page, PageRequest, page_limit, page_of, page_request
 from application.ports import Clock, UnitOfWork
 from application.ports.media import MediaStore
 from application.ports.posts import PostCounts, PostFilter, ReactionRepository
-from application.ports.realtime import RealtimePublisher
 from domain.accounts import User
 from domain.errors import Forbidden, NotFound, ValidationError
 from domain.moderation import HiddenKind
@@ -91,13 +90,11 @@ def _post_id(post_id: int | None) -> int:
 
 class PostService:
     def __init__(self, uow: UnitOfWork, clock: Clock, media: MediaStore,
-                 abuse: AbuseLimits | None = None,
-                 realtime: RealtimePublisher | None = None) -> None:
+                 abuse: AbuseLimits | None = None) -> None:
         self.uow = uow
         self.clock = clock
         self.media = media
         self.abuse = abuse
-        self.realtime = realtime
 
     # -- publishing --------------------------------------------------------------------
 
@@ -258,17 +255,11 @@ class PostService:
             await ensure_can_interact(self.uow, author.id, post.user_id)
             comment = await self.uow.comments.add(Comment(post_id, author.id, text,
                                                           self.clock.now()))
-            told = await notify_social(self.uow, user_id=post.user_id, kind="post_commented",
-                                       actor=author, body=f"“{text}”",
-                                       link=f"/post/{post_id}", now=comment.created_at)
+            await notify_social(self.uow, user_id=post.user_id, kind="post_commented",
+                                actor=author, body=f"“{text}”",
+                                link=f"/post/{post_id}", now=comment.created_at)
             await self.uow.commit()
-        await self._publish(told is not None, post.user_id, "post_commented")
         return CommentView(comment, author)
-
-    async def _publish(self, told: bool, user_id: int, kind: str) -> None:
-        """After commit: the bell of the post's author hears of the social news."""
-        if told and self.realtime is not None:
-            await publish_notifications(self.realtime, [user_id], kind)
 
     async def delete_comment(self, actor: User, comment_id: int) -> None:
         assert actor.id is not None
@@ -298,7 +289,6 @@ class PostService:
         assert actor.id is not None
         _require(user_id, actor)
         post_id = _post_id(post_id)
-        told = None
         async with self.uow:
             reactions: ReactionRepository = getattr(self.uow, kind)
             post = await self._existing(post_id)
@@ -306,13 +296,12 @@ class PostService:
             changed = (await reactions.add(post_id, actor.id, now) if on
                        else await reactions.remove(post_id, actor.id))
             if changed and on and kind == "likes":  # a save is private: no news
-                told = await notify_social(
+                await notify_social(
                     self.uow, user_id=post.user_id, kind="post_liked", actor=actor,
                     body=_look_line(post.content), link=f"/post/{post_id}", now=now)
             if changed:
                 await self.uow.commit()
             counts = (await self.uow.posts.counts([post_id]))[post_id]
-        await self._publish(told is not None, post.user_id, "post_liked")
         return counts
 
     async def _existing(self, post_id: int, viewer: User | None = None) -> StylePost:

@@ -17,10 +17,9 @@ from datetime import datetime
 
 from application.catalog_search import SearchRequest, parse_filter
 from application.catalog_views import ListingView, listing_views
-from application.notifications import notification_event, notify
+from application.notifications import notify
 from application.ports import Clock, UnitOfWork
 from application.ports.catalog import ListingSort
-from application.ports.realtime import RealtimePublisher
 from application.ports.search import ListingSearch
 from domain.accounts import User
 from domain.errors import NotFound
@@ -64,12 +63,10 @@ def _request(query: SavedQuery) -> SearchRequest:
 
 
 class SavedSearchService:
-    def __init__(self, uow: UnitOfWork, clock: Clock, search: ListingSearch,
-                 realtime: RealtimePublisher | None = None) -> None:
+    def __init__(self, uow: UnitOfWork, clock: Clock, search: ListingSearch) -> None:
         self.uow = uow
         self.clock = clock
         self.engine = search
-        self.realtime = realtime
 
     async def create(self, member: User, name: str | None, query: SavedQuery) -> SavedSearchView:
         assert member.id is not None
@@ -139,9 +136,6 @@ class SavedSearchService:
                             body=notice_text(len(fresh), search),
                             link=f"/saved-searches?open={search.id}", now=now))
                     await self.uow.commit()
-        if self.realtime is not None:
-            for notice in sent:
-                await self.realtime.publish([notice.user_id], notification_event(notice))
         return len(sent)
 
     async def _new(self, search: SavedSearch, since: datetime) -> list[Listing]:

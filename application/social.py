@@ -11,10 +11,9 @@ from dataclasses import dataclass
 from application.abuse import AbuseLimits, Act, take
 from application.blocks import ensure_can_interact
 from application.media import PhotoInput, store_one_image
-from application.notifications import notify_social, publish_notifications
+from application.notifications import notify_social
 from application.ports import Clock, UnitOfWork
 from application.ports.media import MediaStore
-from application.ports.realtime import RealtimePublisher
 from application.ports.social import Follow
 from domain.accounts import User
 from domain.errors import Forbidden, NotFound, ValidationError
@@ -54,12 +53,11 @@ def _check_actor(actor: User, follower_id: int) -> None:
 
 
 class SocialService:
-    def __init__(self, uow: UnitOfWork, clock: Clock, abuse: AbuseLimits | None = None,
-                 realtime: RealtimePublisher | None = None) -> None:
+    def __init__(self, uow: UnitOfWork, clock: Clock, abuse: AbuseLimits | None = None
+                 ) -> None:
         self.uow = uow
         self.clock = clock
         self.abuse = abuse
-        self.realtime = realtime
 
     async def follow(self, actor: User, follower_id: int | None, following_id: int | None
                      ) -> tuple[Follow, bool]:
@@ -79,8 +77,6 @@ class SocialService:
                                     actor=actor, body="See who follows you on your profile.",
                                     link=f"/profile/{following_id}", now=now)
             await self.uow.commit()
-        if created and self.realtime is not None:
-            await publish_notifications(self.realtime, [following_id], "new_follower")
         return follow, created
 
     async def unfollow(self, actor: User, follower_id: int | None, following_id: int | None

@@ -27,6 +27,7 @@ from application.account_closure import AccountClosure
 from application.account_security import AccountSecurity
 from application.accounts import AccountService
 from application.addresses import AddressService
+from application.after_commit import AfterCommit, Wakeup
 from application.analytics import ActivityBatch, AnalyticsService, VisitLog
 from application.audit import AuditService
 from application.blocks import BlockService
@@ -123,7 +124,13 @@ class Container(containers.DeclarativeContainer):
                                          settings.provided.search_dir, clock, search)
     after_search_change = providers.Singleton(
         _after_search_change, settings.provided.search_indexing, search_indexer)
-    uow = providers.Factory(SqlAlchemyUnitOfWork, session_factory, after_search_change)
+    mail_wakeup = providers.Singleton(Wakeup)
+    # The one way out after a commit (docs/decisions/after-commit.md): realtime events and
+    # the wake-ups of the durable outboxes' followers, with one retry and error policy.
+    after_commit = providers.Singleton(
+        AfterCommit, realtime=realtime, clock=clock,
+        wakers=providers.Dict(search=after_search_change, mail=mail_wakeup.provided.ring))
+    uow = providers.Factory(SqlAlchemyUnitOfWork, session_factory, after_commit)
     activity_batch = providers.Singleton(ActivityBatch, uow)
     media_store = providers.Singleton(LocalMediaStore, settings.provided.media_dir)
 
@@ -150,29 +157,26 @@ class Container(containers.DeclarativeContainer):
         admin_emails=settings.provided.admin_emails,
         visits=visit_log,
         limits=limits,
-        realtime=realtime,
         letters=letters,
         otp=one_time_passwords,
     )
     account_closure = providers.Factory(AccountClosure, uow=uow, hasher=password_hasher,
-                                        clock=clock, otp=one_time_passwords, realtime=realtime)
+                                        clock=clock, otp=one_time_passwords)
     two_factor = providers.Factory(TwoFactorService, uow=uow, otp=one_time_passwords,
                                    clock=clock, hasher=password_hasher)
     account_security = providers.Factory(
         AccountSecurity, uow=uow, hasher=password_hasher, clock=clock, limiter=rate_limiter,
-        letters=letters, realtime=realtime, limits=limits)
+        letters=letters, limits=limits)
     analytics = providers.Factory(AnalyticsService, uow=uow, clock=clock, batch=activity_batch)
     blogs = providers.Factory(BlogService, uow=uow, clock=clock)
     contact = providers.Factory(ContactService, uow=uow, clock=clock, limiter=rate_limiter,
                                 limits=limits)
     catalog = providers.Factory(CatalogService, uow=uow, search=search, clock=clock,
-                                media=media_store,
-                                realtime=realtime, activity=activity_batch,
+                                media=media_store, activity=activity_batch,
                                 limiter=rate_limiter, limits=limits)
     favorites = providers.Factory(FavoriteService, uow=uow, clock=clock)
-    social = providers.Factory(SocialService, uow=uow, clock=clock, abuse=abuse,
-                               realtime=realtime)
-    order_notices = providers.Factory(OrderNotices, realtime=realtime)
+    social = providers.Factory(SocialService, uow=uow, clock=clock, abuse=abuse)
+    order_notices = providers.Factory(OrderNotices)
     orders = providers.Factory(OrderService, uow=uow, clock=clock, notices=order_notices)
     order_desk = providers.Factory(OrderDesk, uow=uow, clock=clock)
     order_timers = providers.Factory(OrderTimers, uow=uow, clock=clock, notices=order_notices)
@@ -181,24 +185,22 @@ class Container(containers.DeclarativeContainer):
     vacations = providers.Factory(VacationService, uow=uow, clock=clock)
     seller_stats = providers.Factory(SellerStatsService, uow=uow, clock=clock,
                                      secret=settings.provided.secret_key)
-    saved_searches = providers.Factory(SavedSearchService, uow=uow, clock=clock, search=search,
-                                       realtime=realtime)
+    saved_searches = providers.Factory(SavedSearchService, uow=uow, clock=clock, search=search)
     reviews = providers.Factory(ReviewService, uow=uow, clock=clock)
-    offers = providers.Factory(OfferService, uow=uow, clock=clock, realtime=realtime,
+    offers = providers.Factory(OfferService, uow=uow, clock=clock,
                                abuse=abuse)
     profiles = providers.Factory(ProfileEditor, uow=uow, media=media_store)
     posts = providers.Factory(PostService, uow=uow, clock=clock, media=media_store,
-                              abuse=abuse, realtime=realtime)
-    messaging = providers.Factory(MessagingService, uow=uow, clock=clock, realtime=realtime,
+                              abuse=abuse)
+    messaging = providers.Factory(MessagingService, uow=uow, clock=clock,
                                   abuse=abuse)
     reports = providers.Factory(ReportService, uow=uow, clock=clock, abuse=abuse)
     blocks = providers.Factory(BlockService, uow=uow, clock=clock)
-    moderation = providers.Factory(ModerationService, uow=uow, clock=clock, realtime=realtime)
+    moderation = providers.Factory(ModerationService, uow=uow, clock=clock)
     audit = providers.Factory(AuditService, uow=uow, clock=clock)
     disputes = providers.Factory(DisputeService, uow=uow, clock=clock, media=media_store,
-                                 notices=order_notices, realtime=realtime)
-    notifications = providers.Factory(NotificationService, uow=uow, clock=clock,
-                                      realtime=realtime)
+                                 notices=order_notices)
+    notifications = providers.Factory(NotificationService, uow=uow, clock=clock)
     garment_pictures = providers.Singleton(PillowGarmentPictures)
     demo_seeder = providers.Factory(DemoSeeder, uow=uow, hasher=password_hasher, clock=clock,
                                     media=media_store, pictures=garment_pictures)
@@ -226,8 +228,10 @@ async def start_search(container: Container, *_app: Any) -> None:
 
 
 async def shutdown(container: Container) -> None:
-    """Write the pending activity, stop the search follower, close pooled connections."""
+    """Write the pending activity, let the after-commit retries finish (briefly), stop the
+    search follower, close pooled connections."""
     await container.activity_batch().flush()
+    await container.after_commit().close()
     await container.search_indexer().stop()
     await container.engine().dispose()
     redis = container.redis()

@@ -10,6 +10,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import Mapped, mapped_column
 
 from adapters.sqlalchemy.base import Base, UtcDateTime, rowcount
+from adapters.sqlalchemy.outboxes import mark_written
 from domain.mail import SUBJECT_MAX, Mail, MailStatus, QueuedMail
 
 
@@ -53,6 +54,7 @@ class SqlMailQueueRepository:
                       created_at=now)
         self.session.add(row)
         await self.session.flush()
+        mark_written(self.session, "mail")  # the commit wakes the mail worker
         return row.id
 
     async def claim_due(self, now: datetime, limit: int, lease_until: datetime

@@ -19,6 +19,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import Mapped, mapped_column
 
 from adapters.sqlalchemy.base import Base, table_of
+from adapters.sqlalchemy.outboxes import mark_written
 
 
 class SearchOutboxRow(Base):
@@ -29,7 +30,6 @@ class SearchOutboxRow(Base):
 
 
 OUTBOX = table_of(SearchOutboxRow)
-_WROTE = "rethread.search_outbox"  # a session's mark: its transaction added rows
 
 
 async def note(session: AsyncSession, listing_ids: Iterable[int]) -> None:
@@ -37,7 +37,7 @@ async def note(session: AsyncSession, listing_ids: Iterable[int]) -> None:
     rows = [{"listing_id": listing_id} for listing_id in dict.fromkeys(listing_ids)]
     if rows:
         await session.execute(insert(OUTBOX), rows)
-        session.info[_WROTE] = True
+        mark_written(session, "search")
 
 
 async def pending(session: AsyncSession, after: int, limit: int) -> list[tuple[int, int]]:
@@ -56,8 +56,3 @@ async def latest(session: AsyncSession) -> int:
 async def prune(session: AsyncSession, before: int) -> None:
     """Forget rows up to ``before`` (the indexer keeps a long tail for other hosts)."""
     await session.execute(delete(SearchOutboxRow).where(SearchOutboxRow.id <= before))
-
-
-def wrote_outbox(session: AsyncSession) -> bool:
-    """Did ``session``'s transaction add outbox rows (and forget it: the commit follows)?"""
-    return bool(session.info.pop(_WROTE, False))

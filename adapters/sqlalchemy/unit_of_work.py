@@ -1,5 +1,9 @@
 """The SQLAlchemy unit of work: one session, one transaction, repositories per area.
 
+What the transaction recorded for after its commit (``publish``) and the durable outboxes
+it wrote (search, mail: ``adapters/sqlalchemy/outboxes.py``) go to the after-commit
+dispatcher (``application/after_commit.py``) once ``commit()`` succeeded, never otherwise.
+
 Database errors that a race between requests can cause leave here as typed errors: a unique
 or foreign key violation as :class:`Conflict` (409), a lost lock (SQLite busy, PostgreSQL
 deadlock or serialization failure) as :class:`WriteConflict`, which the HTTP layer retries.
@@ -7,7 +11,7 @@ deadlock or serialization failure) as :class:`WriteConflict`, which the HTTP lay
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable, Iterable
 from types import TracebackType
 from typing import Any, Self
 
@@ -44,6 +48,7 @@ from adapters.sqlalchemy.notifications import (
 )
 from adapters.sqlalchemy.offers import SqlOfferRepository
 from adapters.sqlalchemy.orders import SqlOrderEventRepository, SqlOrderRepository
+from adapters.sqlalchemy.outboxes import take_written
 from adapters.sqlalchemy.posts import (
     PostLikeRow,
     PostSaveRow,
@@ -53,11 +58,11 @@ from adapters.sqlalchemy.posts import (
 )
 from adapters.sqlalchemy.reviews import SqlReviewRepository
 from adapters.sqlalchemy.saved_searches import SqlSavedSearchRepository
-from adapters.sqlalchemy.search_outbox import wrote_outbox
 from adapters.sqlalchemy.seller_stats import SqlSellerStatsRepository
 from adapters.sqlalchemy.sharing import SqlSitemapRepository
 from adapters.sqlalchemy.social import SqlFollowRepository
 from adapters.sqlalchemy.vacation import SqlVacationRepository
+from application.after_commit import AfterCommit, Recorder
 from domain.errors import Conflict, ValidationError, WriteConflict
 
 CONFLICT_MESSAGE = "That conflicts with existing data; please try again."
@@ -128,12 +133,13 @@ class SqlAlchemyUnitOfWork:
     session: AsyncSession  # made on first use (open_session), not in __init__
 
     def __init__(self, session_factory: async_sessionmaker[AsyncSession],
-                 after_search_change: Callable[[], Awaitable[None]] | None = None) -> None:
-        """``after_search_change`` runs after a commit that added search outbox rows (the
-        search indexer's wake-up, ``adapters/search/indexer.py``)."""
+                 after_commit: AfterCommit | None = None) -> None:
+        """``after_commit``: the process's dispatcher; without one (a script, a benchmark)
+        nothing is published."""
         self.session_factory = session_factory
         self.dialect: str = session_factory.kw["bind"].dialect.name
-        self.after_search_change = after_search_change
+        self.after_commit = after_commit
+        self._recorder = Recorder()
         self._depth = 0
         self._entered = False
 
@@ -142,6 +148,7 @@ class SqlAlchemyUnitOfWork:
         if self._depth == 0:
             for name in (*_REPOSITORIES, *_WITH_UOW):  # repositories of an earlier session
                 self.__dict__.pop(name, None)
+            self._recorder.drop()
             # The session is made on first use (``session``): a search the index answers
             # never touches it, and making one (and its sync session) cost 25 us.
             self.__dict__.pop("session", None)
@@ -174,6 +181,7 @@ class SqlAlchemyUnitOfWork:
                         exc: BaseException | None, tb: TracebackType | None) -> None:
         self._depth -= 1
         if self._depth == 0:
+            self._recorder.drop()  # recorded and never committed: rolled back with the rest
             try:
                 session = self.__dict__.get("session")
                 # Each call below is a trip through a greenlet (~30 us): a session that
@@ -192,18 +200,25 @@ class SqlAlchemyUnitOfWork:
             # A constraint or a lock decided a race the service's pre-checks could not see.
             raise typed from exc
 
+    def publish(self, user_ids: Iterable[int], event: dict[str, Any]) -> None:
+        self._recorder.publish(user_ids, event)
+
     async def commit(self) -> None:
         try:
-            outbox = wrote_outbox(self.session)
+            outboxes = take_written(self.session)
             await self.session.commit()
-        except (DBAPIError, SqliteWriteLockTimeout) as error:
+        except BaseException as error:
+            self._recorder.drop()
+            if not isinstance(error, DBAPIError | SqliteWriteLockTimeout):
+                raise
             await self.session.rollback()
             typed = translate(error)
             if typed is None:
                 raise
             raise typed from error
-        if outbox and self.after_search_change is not None:
-            await self.after_search_change()
+        outgoing = self._recorder.take()
+        if self.after_commit is not None and (outgoing or outboxes):
+            await self.after_commit.committed(outgoing, outboxes)
 
     async def ping(self) -> bool:
         return (await self.session.scalar(text("SELECT 1"))) == 1

@@ -7,11 +7,11 @@ unit of work below names one repository per area.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from contextlib import AbstractAsyncContextManager
 from datetime import datetime
 from types import TracebackType
-from typing import Protocol, Self
+from typing import Any, Protocol, Self
 
 from application.ports.accounts import (
     AccountTokenRepository,
@@ -51,7 +51,12 @@ from application.ports.vacation import VacationRepository
 
 
 class UnitOfWork(Protocol):
-    """One transaction. Services call ``commit``; leaving the block rolls back the rest."""
+    """One transaction. Services call ``commit``; leaving the block rolls back the rest.
+
+    ``publish(user_ids, event)`` records a realtime event for those users' sockets; it
+    leaves with the next ``commit()`` (``application/after_commit.py``: one dispatcher, one
+    retry and error policy) and never if the transaction rolls back. Record it before
+    ``commit()``, inside the block."""
 
     users: UserRepository
     sessions: SessionRepository
@@ -93,6 +98,7 @@ class UnitOfWork(Protocol):
                         exc: BaseException | None, tb: TracebackType | None) -> None: ...
     async def commit(self) -> None: ...
     async def ping(self) -> bool: ...
+    def publish(self, user_ids: Iterable[int], event: dict[str, Any]) -> None: ...
 
 
 class PasswordHasher(Protocol):

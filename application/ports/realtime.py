@@ -1,9 +1,12 @@
 """The realtime port: push an event to every open ``/ws`` socket of some users.
 
-Services publish **after** ``uow.commit()`` so nobody hears of a change that rolled back.
-Event ``type``s: ``new_message``, ``message_sent``, ``notification``, ``offer_updated``,
-``order_updated``. Delivery is best effort: a user with no open socket simply misses it and
-reads the state over HTTP later.
+Services never call it: they record events on their unit of work (``uow.publish``), and the
+after-commit dispatcher (``application/after_commit.py``) calls this port once the
+transaction has committed, retrying a failure. So an adapter raises when it could not
+publish. Event ``type``s: ``new_message``, ``message_sent``, ``messages_read``,
+``notification``, ``notifications_read``, ``offer_updated``, ``order_updated``,
+``session_ended``. A user with no open socket simply misses an event and reads the state over
+HTTP later.
 """
 
 from __future__ import annotations

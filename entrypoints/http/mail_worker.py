@@ -3,9 +3,11 @@
 One loop per process queues the notification emails that are due
 (:meth:`application.notification_mail.NotificationMailer.sweep`) and calls
 :meth:`application.mail.MailDispatcher.deliver_due` every
-``RETHREAD_MAIL_POLL_SECONDS`` (sooner again while a batch was full). Several processes or
-hosts are safe together: each message is claimed by a compare-and-set before it is sent.
-A failing round is logged and the loop goes on; the messages stay queued.
+``RETHREAD_MAIL_POLL_SECONDS``, sooner again while a batch was full, and at once when a
+commit in this process queued mail (the after-commit dispatcher rings ``mail_wakeup``).
+Several processes or hosts are safe together: each message is claimed by a
+compare-and-set before it is sent. A failing round is logged and the loop goes on; the
+messages stay queued.
 """
 
 from __future__ import annotations
@@ -36,7 +38,7 @@ async def _loop(container: Any, interval: float) -> None:
         except Exception:
             log.exception("mail delivery round failed; the messages stay queued")
         if delivered < container.mail_dispatcher().batch:
-            await asyncio.sleep(interval)
+            await container.mail_wakeup().wait(interval)
 
 
 @contextlib.asynccontextmanager

@@ -24,6 +24,7 @@ from tempfile import gettempdir
 
 from dependency_injector import providers
 
+from application.after_commit import AfterCommit
 from application.catalog import CatalogService
 from application.favorites import FavoriteService
 from application.social import SocialService
@@ -51,14 +52,18 @@ def fake_container(uow: FakeUnitOfWork | None = None, clock: FixedClock | None =
                               "RETHREAD_ADMIN_EMAILS": ADMIN_EMAILS})
     built = build_container(settings)
     uow = uow or FakeUnitOfWork()
+    clock = clock or FixedClock()
+    realtime = FakeRealtime()
+    uow.after_commit = AfterCommit(realtime, clock)  # the real dispatcher, fake sockets
     fakes = {
         built.uow: uow,
         built.search: FakeSearch(uow.listings),  # the search port over the same rows
-        built.clock: clock or FixedClock(),
+        built.clock: clock,
         built.password_hasher: PlainHasher(),
         built.rate_limiter: FakeRateLimiter(),
         built.media_store: FakeMediaStore(),
-        built.realtime: FakeRealtime(),
+        built.realtime: realtime,
+        built.after_commit: uow.after_commit,
         built.mail_sender: FakeMailSender(),
     }
     with ExitStack() as stack:

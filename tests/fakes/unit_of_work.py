@@ -4,14 +4,20 @@ A new area adds its fake repository module next to this one (``tests/fakes/<area
 implementing the Protocol of ``application/ports/<area>.py`` with its state in a ``rows``
 attribute) and one line in ``__init__`` below, under the same name the ``UnitOfWork``
 Protocol gives it (``self.offers = FakeOffers(...)``). Rollback then covers it for free.
+
+Realtime events go the real way: recorded by ``publish`` (the real ``Recorder``) and handed
+at ``commit()`` to the real after-commit dispatcher, over the container's ``FakeRealtime``
+(``tests.fakes.fake_container`` wires it; alone, a unit of work has its own).
 """
 
 from __future__ import annotations
 
 import copy
+from collections.abc import Iterable
 from types import TracebackType
 from typing import Any, Self
 
+from application.after_commit import AfterCommit, Recorder
 from tests.fakes.accounts import FakeAccountTokens, FakeSessions, FakeUsers
 from tests.fakes.analytics import FakeActivity
 from tests.fakes.blog import FakeBlogs
@@ -26,8 +32,10 @@ from tests.fakes.notifications import FakeEmailPreferences, FakeNotifications
 from tests.fakes.offers import FakeOffers
 from tests.fakes.orders import FakeAddresses, FakeOrderEvents, FakeOrders, FakeReviews
 from tests.fakes.posts import FakeComments, FakePosts, FakeReactions
+from tests.fakes.realtime import FakeRealtime
 from tests.fakes.sharing import FakeSitemap
 from tests.fakes.social import FakeFollows
+from tests.fakes.system import FixedClock
 from tests.fakes.vacation import FakeVacations
 
 
@@ -67,6 +75,8 @@ class FakeUnitOfWork:
         self.bag = FakeBag()
         self.vacations = FakeVacations()
         self.commits = 0
+        self.after_commit = AfterCommit(FakeRealtime(), FixedClock())
+        self._recorder = Recorder()
         self._depth = 0
         self._saved = self._snapshot()
 
@@ -84,12 +94,17 @@ class FakeUnitOfWork:
                         exc: BaseException | None, tb: TracebackType | None) -> None:
         self._depth -= 1
         if self._depth == 0:
+            self._recorder.drop()
             for name, rows in copy.deepcopy(self._saved).items():
                 getattr(self, name).rows = rows
+
+    def publish(self, user_ids: Iterable[int], event: dict[str, Any]) -> None:
+        self._recorder.publish(user_ids, event)
 
     async def commit(self) -> None:
         self._saved = self._snapshot()
         self.commits += 1
+        await self.after_commit.committed(self._recorder.take())
 
     async def ping(self) -> bool:
         return True

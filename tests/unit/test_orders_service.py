@@ -341,8 +341,8 @@ async def test_unpaid_orders_cancelled_by_the_timer_do_not_tell_watchers(world: 
 
 async def test_a_rolled_back_attempt_publishes_nothing(world: World) -> None:
     """A status change whose transaction lost a race runs again (``with_retries``) on the
-    same service: what the lost attempt collected is forgotten, so each socket gets the
-    committed attempt's events once, never a rolled-back message."""
+    same service: what the lost attempt recorded left with its rollback, so each socket
+    gets the committed attempt's events once, never a rolled-back message."""
     seller, buyer, _, product = await setup(world)
     lee = await world.user("lee")
     await watch(world, product, lee)
@@ -351,13 +351,14 @@ async def test_a_rolled_back_attempt_publishes_nothing(world: World) -> None:
                                "pending", "confirmed", seller.id, world.clock.now())
     notices = world.orders.notices
     world.realtime.published.clear()
+    async with world.uow:  # the attempt is rolled back; the call runs again
+        await notices.status_changed(world.uow, order, event, world.clock.now())
+        notices.updated(world.uow, order)
+    assert world.realtime.published == []
     async with world.uow:
         await notices.status_changed(world.uow, order, event, world.clock.now())
-    notices.begin()  # the attempt was rolled back; the call runs again
-    async with world.uow:
-        await notices.status_changed(world.uow, order, event, world.clock.now())
+        notices.updated(world.uow, order)
         await world.uow.commit()
-    await notices.after_commit(order)
     assert world.realtime.types_for(buyer.id or 0).count("new_message") == 1
     assert world.realtime.types_for(lee.id or 0) == ["notification"]
     assert world.realtime.types_for(buyer.id or 0).count("order_updated") == 1
