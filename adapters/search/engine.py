@@ -53,7 +53,6 @@ from adapters.search.documents import (
     micros,
     open_index,
 )
-from application.paging import After
 from application.ports.catalog import (
     FacetCount,
     Facets,
@@ -61,6 +60,7 @@ from application.ports.catalog import (
     ListingSort,
     Suggestion,
 )
+from application.shared.paging import After
 from domain.catalog import ListingStatus
 from domain.search import patterns
 
