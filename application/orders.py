@@ -32,7 +32,7 @@ from domain.accounts import User
 from domain.addresses import Address
 from domain.analytics import ActivityKind
 from domain.bundles import BundleTotals, bundle_ids, bundle_totals, one_seller
-from domain.catalog import ListingStatus
+from domain.catalog import UNAVAILABLE_MESSAGE, ListingStatus
 from domain.checkout import checkout_price, checkout_quote, require_own_offer
 from domain.disputes import one_line_per_step
 from domain.errors import Conflict, Forbidden, NotFound
@@ -48,7 +48,6 @@ from domain.reviews import Review, visible_to
 from domain.validation.addresses import AddressForm
 
 ORDER_NOT_FOUND = "Order not found"
-NO_LONGER_AVAILABLE = "This item is no longer available"
 RESERVED_FOR_ANOTHER = ("This item is reserved for another buyer whose offer was accepted. "
                         "If they do not check out within 24 hours, it returns to the shop.")
 CHANGED_MEANWHILE = "This order was just changed by someone else. Please reload and try again."
@@ -336,7 +335,7 @@ class OrderService:
                 1)
             if accepted and accepted[0].is_reserving:
                 return RESERVED_FOR_ANOTHER
-        return NO_LONGER_AVAILABLE
+        return UNAVAILABLE_MESSAGE
 
     async def _free_number(self, product_id: int) -> str:
         for _ in range(NUMBER_ATTEMPTS):
@@ -397,7 +396,7 @@ class OrderService:
 def unavailable_message(listings: list[Listing], asked: int) -> str:
     """409's sentence; a bundle's names the listings somebody else got first."""
     if asked == 1:
-        return NO_LONGER_AVAILABLE
+        return UNAVAILABLE_MESSAGE
     titles = ", ".join(f"“{listing.title}”" for listing in listings)
     if len(listings) == 1:
         return f"{titles} is no longer available."

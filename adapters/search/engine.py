@@ -48,7 +48,6 @@ from adapters.search.documents import (
     LISTING,
     META,
     SCHEMA,
-    cents,
     live_path,
     micros,
     open_index,
@@ -62,6 +61,7 @@ from application.ports.catalog import (
 )
 from application.shared.paging import After
 from domain.catalog import ListingStatus
+from domain.money import to_cents
 from domain.search import patterns
 
 CHECK_SECONDS = 0.05
@@ -119,7 +119,7 @@ def _key(value: Any) -> int:
     if isinstance(value, datetime):
         return micros(value)
     if isinstance(value, Decimal):
-        return cents(value)
+        return to_cents(value)
     return int(value)
 
 
@@ -222,8 +222,8 @@ class TantivySearch:
                 parts.append(_any_of(_FACET_FIELDS[name], values))
         if query.min_price is not None or query.max_price is not None:
             parts.append(_range(
-                "price", None if query.min_price is None else cents(query.min_price),
-                None if query.max_price is None else cents(query.max_price)))
+                "price", None if query.min_price is None else to_cents(query.min_price),
+                None if query.max_price is None else to_cents(query.max_price)))
         if query.seller_id is not None:
             parts.append(_term("seller", query.seller_id))
         parts.extend(_word("terms", word) for word in query.words)
