@@ -24,7 +24,7 @@ from application.mail import Letters
 from application.ports import Clock, PasswordHasher, RateLimiter, UnitOfWork
 from application.ports.accounts import OneTimePasswords
 from application.ports.realtime import RealtimePublisher
-from application.throttle import Throttle, hashed
+from application.shared.throttle import Throttle, hashed
 from application.two_factor import CODE_NEEDED, WRONG_CODE, second_factor_ok
 from domain.accounts import (
     LAST_SEEN_STEP,

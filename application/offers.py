@@ -16,15 +16,15 @@ from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
 
-from application.abuse import AbuseLimits, Act, take
 from application.blocks import ensure_can_interact
 from application.notifications import publish_notifications
 from application.offer_news import OfferNews, offer_updated_event, tell
-from application.paging import After, Page, page_of, page_request
 from application.ports import Clock, UnitOfWork
 from application.ports.catalog import SellerCard
 from application.ports.offers import OfferCounts, OfferQuery
 from application.ports.realtime import RealtimePublisher
+from application.shared.abuse import AbuseLimits, Act, take
+from application.shared.paging import After, Page, page_of, page_request
 from application.vacation import ensure_not_away
 from domain.accounts import User
 from domain.analytics import ActivityKind

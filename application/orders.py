@@ -23,10 +23,10 @@ from datetime import datetime
 from application.audit import record_audit
 from application.blocks import ensure_can_interact
 from application.order_notices import OrderNotices
-from application.paging import After, Page, page_of, page_request
 from application.ports import Clock, UnitOfWork
 from application.ports.offers import OfferQuery
 from application.ports.orders import OrderEventRecord
+from application.shared.paging import After, Page, page_of, page_request
 from application.vacation import ensure_not_away
 from domain.accounts import User
 from domain.addresses import Address

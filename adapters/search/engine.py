@@ -52,7 +52,6 @@ from adapters.search.documents import (
     micros,
     open_index,
 )
-from application.paging import After
 from application.ports.catalog import (
     FacetCount,
     Facets,
@@ -60,6 +59,7 @@ from application.ports.catalog import (
     ListingSort,
     Suggestion,
 )
+from application.shared.paging import After
 from domain.catalog import ListingStatus
 from domain.money import to_cents
 from domain.search import patterns

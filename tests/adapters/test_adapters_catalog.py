@@ -14,8 +14,8 @@ from sqlalchemy import text
 from adapters.search.engine import VOCABULARY_SECONDS, TantivySearch
 from adapters.sqlalchemy import catalog as catalog_adapter
 from application.catalog_search import search_words
-from application.paging import After
 from application.ports.catalog import ListingFilter, ListingSort, position, sort_value
+from application.shared.paging import After
 from domain.catalog import Category, Condition, ListingStatus, Size
 from domain.errors import Conflict
 from domain.listings import Listing, ListingImage

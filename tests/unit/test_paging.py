@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from application.paging import (
+from application.shared.paging import (
     DEFAULT_LIMIT,
     LIMIT_MESSAGE,
     MAX_LIMIT,
