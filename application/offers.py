@@ -7,6 +7,11 @@ first's outcome (409), on both databases. Accepting an offer declines the listin
 open offers in the same transaction (:func:`close_offers` with the domain's
 ``close_for_acceptance``; orders close them with ``close_for_sale`` when a listing is bought,
 and the catalog, moderation and account closure with :func:`decline_open_offers`).
+
+Size: one public method per offer use case (make, answer, withdraw, the three lists, counts,
+watcher offers, the timers' expiries), a few lines each; every change goes through _change, the
+one locking protocol (lock the listing, read the offer again), which splitting the class would
+scatter.
 """
 
 from __future__ import annotations

@@ -11,6 +11,10 @@ Each order records its analytics activity in the same transaction as the change 
 rolled-back or retried attempt leaves none): ``order_placed`` for the buyer when it is created,
 ``sale_completed`` for the seller when it reaches completed, ``order_cancelled`` for the buyer
 when it is cancelled — by a person, an administrator or the unpaid-order timer alike.
+
+Size: one method per order use case; placing and every status change share store_change,
+_settle_offer and _record (one path for a status change: timeline, listing, offer, notices),
+which one class keeps in one place.
 """
 
 from __future__ import annotations

@@ -2,6 +2,10 @@
 
 Pages are newest first (comments oldest first) behind an opaque cursor naming the last
 (created_at, id) seen. A user id sent in a body (likes, saves) must be the session's user.
+
+Size: feed, comments, likes and saves are the use cases of one aggregate and share its
+visibility rules (_visible, _shown, _existing: hidden posts, blocked people); each public
+method is a few lines.
 """
 
 from __future__ import annotations

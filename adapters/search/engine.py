@@ -22,6 +22,10 @@ exact totals and every other count are read again after every commit.
 
 Tantivy releases the GIL while it searches; every read runs in a worker thread, so a long
 search never stalls the event loop's other connections.
+
+Size: one adapter class behind one port (application/ports/search.py: ids, count, facets,
+similar, vocabulary, suggestions) and the reader cache those share (_recent, _keep); the
+documents are already apart (documents.py) and so is the writer (indexer.py).
 """
 
 from __future__ import annotations

@@ -1,6 +1,10 @@
 """Listing and favorite repositories against real databases, and the search engine fed by
 their outbox (inline indexing: each commit is applied before the next line): storage,
-search, facets, vocabulary."""
+search, facets, vocabulary.
+
+Size: one adapter test file per area (docs/architecture.md, Tests): storage, search, facets and
+vocabulary read the same seeded listings.
+"""
 
 from __future__ import annotations
 
