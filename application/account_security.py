@@ -22,7 +22,7 @@ from application.accounts import end_sessions_in, publish_sessions_ended
 from application.mail import Letters
 from application.ports import Clock, PasswordHasher, RateLimiter, UnitOfWork
 from application.ports.realtime import RealtimePublisher
-from application.throttle import Throttle, hashed
+from application.shared.throttle import Throttle, hashed
 from domain.account_tokens import (
     INVALID_RESET_LINK,
     INVALID_VERIFY_LINK,
