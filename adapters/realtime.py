@@ -88,7 +88,7 @@ def create_channels(redis: Redis | None) -> ChannelsPlugin:
 
 class ChannelsRealtimePublisher:
     """Publishes to each user's channel. A failure (Redis down) is raised: the after-commit
-    dispatcher (``application/after_commit.py``) logs it and tries again."""
+    dispatcher (``application/shared/after_commit.py``) logs it and tries again."""
 
     def __init__(self, channels: ChannelsPlugin) -> None:
         self.channels = channels

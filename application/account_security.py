@@ -21,7 +21,7 @@ from application.account_mail import (
 from application.accounts import end_sessions_in
 from application.mail import Letters
 from application.ports import Clock, PasswordHasher, RateLimiter, UnitOfWork
-from application.throttle import Throttle, hashed
+from application.shared.throttle import Throttle, hashed
 from domain.account_tokens import (
     INVALID_RESET_LINK,
     INVALID_VERIFY_LINK,

@@ -7,6 +7,10 @@ A login text that names nobody is counted under the text itself, so answers neve
 who has an account. An address the account has logged in from before is judged by that
 account's failures from there only: a guesser elsewhere cannot lock the owner out, and a
 busy shared address does not refuse users it already knows.
+
+Size: one service for signing up, signing in and the admin's account tools; the session methods
+(logout, listing and ending sessions, reading the session of a request) share the login's
+session opening and are the piece to move to application/account_sessions.py when this grows.
 """
 
 from __future__ import annotations
@@ -23,7 +27,7 @@ from application.audit import record_audit
 from application.mail import Letters
 from application.ports import Clock, PasswordHasher, RateLimiter, UnitOfWork
 from application.ports.accounts import OneTimePasswords
-from application.throttle import Throttle, hashed
+from application.shared.throttle import Throttle, hashed
 from application.two_factor import CODE_NEEDED, WRONG_CODE, second_factor_ok
 from domain.accounts import (
     LAST_SEEN_STEP,

@@ -34,7 +34,7 @@ from rich.table import Table
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from adapters.demo_images import SHAPES
+from adapters.demo.images import SHAPES
 from adapters.migrations import upgrade
 from adapters.sqlalchemy.engine import reset_postgres_schema
 from adapters.sqlalchemy.unit_of_work import SqlAlchemyUnitOfWork

@@ -3,7 +3,7 @@
 A repository that adds an outbox row (``search_outbox.note``, the mail queue's ``add``)
 calls :func:`mark_written` with the outbox's name in the same session; the unit of work
 takes the names at ``commit()`` and hands them to the after-commit dispatcher
-(``application/after_commit.py``), which wakes the follower registered under that name
+(``application/shared/after_commit.py``), which wakes the follower registered under that name
 (the search indexer, the mail worker). The rows themselves are the durable part: a wake-up
 that fails or is lost only delays them until the follower's next poll.
 """

@@ -2,7 +2,7 @@
 
 What the transaction recorded for after its commit (``publish``) and the durable outboxes
 it wrote (search, mail: ``adapters/sqlalchemy/outboxes.py``) go to the after-commit
-dispatcher (``application/after_commit.py``) once ``commit()`` succeeded, never otherwise.
+dispatcher (``application/shared/after_commit.py``) once ``commit()`` succeeded, never otherwise.
 
 Database errors that a race between requests can cause leave here as typed errors: a unique
 or foreign key violation as :class:`Conflict` (409), a lost lock (SQLite busy, PostgreSQL
@@ -62,7 +62,7 @@ from adapters.sqlalchemy.seller_stats import SqlSellerStatsRepository
 from adapters.sqlalchemy.sharing import SqlSitemapRepository
 from adapters.sqlalchemy.social import SqlFollowRepository
 from adapters.sqlalchemy.vacation import SqlVacationRepository
-from application.after_commit import AfterCommit, Recorder
+from application.shared.after_commit import AfterCommit, Recorder
 from domain.errors import Conflict, ValidationError, WriteConflict
 
 CONFLICT_MESSAGE = "That conflicts with existing data; please try again."

@@ -54,7 +54,7 @@ class UnitOfWork(Protocol):
     """One transaction. Services call ``commit``; leaving the block rolls back the rest.
 
     ``publish(user_ids, event)`` records a realtime event for those users' sockets; it
-    leaves with the next ``commit()`` (``application/after_commit.py``: one dispatcher, one
+    leaves with the next ``commit()`` (``application/shared/after_commit.py``: one dispatcher, one
     retry and error policy) and never if the transaction rolls back. Record it before
     ``commit()``, inside the block."""
 

@@ -1,7 +1,7 @@
 """The realtime port: push an event to every open ``/ws`` socket of some users.
 
 Services never call it: they record events on their unit of work (``uow.publish``), and the
-after-commit dispatcher (``application/after_commit.py``) calls this port once the
+after-commit dispatcher (``application/shared/after_commit.py``) calls this port once the
 transaction has committed, retrying a failure. So an adapter raises when it could not
 publish. Event ``type``s: ``new_message``, ``message_sent``, ``messages_read``,
 ``notification``, ``notifications_read``, ``offer_updated``, ``order_updated``,

@@ -5,7 +5,6 @@ others. Sessions are server-side rows, so an ended one stops working on its next
 from __future__ import annotations
 
 import ipaddress
-from datetime import datetime
 from functools import lru_cache
 from typing import Any
 
@@ -17,32 +16,14 @@ from ua_parser import parse
 from application.accounts import AccountService
 from domain.accounts import SessionInfo, User
 from entrypoints.http.auth import SESSION_COOKIE, clear_session_cookie
-from entrypoints.http.schemas import CamelStruct, Message
+from entrypoints.http.schemas import Message
+from entrypoints.http.schemas.account_sessions import (
+    SessionEntryOut,
+    SessionsEndedOut,
+    SessionsOut,
+)
 
 SESSION_ID_MAX = 64
-
-
-class SessionEntryOut(CamelStruct):
-    id: str
-    #: "Chrome on Linux", from the User-Agent the session signed in with; null if unknown.
-    device: str | None
-    browser: str | None
-    os: str | None
-    #: Where, roughly: the network prefix of the address it signed in from (an IPv4 /24 or
-    #: an IPv6 /48, never the address), or "Local network" for a private one.
-    place: str | None
-    signed_in_at: datetime
-    last_seen_at: datetime
-    current: bool
-
-
-class SessionsOut(CamelStruct):
-    sessions: list[SessionEntryOut]
-
-
-class SessionsEndedOut(CamelStruct):
-    message: str
-    ended: int
 
 
 @lru_cache(maxsize=512)

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import Annotated, Any
+from typing import Any
 from urllib.parse import urlsplit
 
 import msgspec
@@ -36,22 +36,15 @@ from domain.accounts import User
 from domain.errors import DomainError
 from entrypoints.http.auth import SESSION_COOKIE
 from entrypoints.http.guards import NUL_TEXT, contains_nul
+from entrypoints.http.schemas.realtime import (
+    SocketIn,
+)
 
 AUTH_TIMEOUT_SECONDS = 15
 SESSION_CHECK_SECONDS = 60
 CLOSE_UNAUTHENTICATED, CLOSE_FORBIDDEN, CLOSE_INTERNAL_ERROR = 4401, 4403, 1011
 log = logging.getLogger("rethread.realtime")
 _SESSION_ENDED = msgspec.json.encode(SESSION_ENDED_EVENT)
-DbId = Annotated[int, msgspec.Meta(ge=1, le=2**31 - 1)]
-
-
-class SocketIn(msgspec.Struct, rename="camel", kw_only=True):
-    type: Annotated[str, msgspec.Meta(max_length=30)]
-    user_id: int | None = None
-    sender_id: DbId | None = None
-    receiver_id: DbId | None = None
-    content: Annotated[str, msgspec.Meta(max_length=10_000)] | None = None
-    product_id: DbId | None = None
 
 
 _decoder = msgspec.json.Decoder(SocketIn)

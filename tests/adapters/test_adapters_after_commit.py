@@ -11,7 +11,7 @@ import pytest
 
 from adapters.sqlalchemy.search_outbox import note
 from adapters.sqlalchemy.unit_of_work import SqlAlchemyUnitOfWork
-from application.after_commit import AfterCommit
+from application.shared.after_commit import AfterCommit
 from domain.errors import Conflict
 from domain.mail import Mail
 from entrypoints.container import Container

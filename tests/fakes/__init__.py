@@ -24,9 +24,9 @@ from tempfile import gettempdir
 
 from dependency_injector import providers
 
-from application.after_commit import AfterCommit
 from application.catalog import CatalogService
 from application.favorites import FavoriteService
+from application.shared.after_commit import AfterCommit
 from application.social import SocialService
 from domain.accounts import Role, User
 from entrypoints.container import Container, build_container

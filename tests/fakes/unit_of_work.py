@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from types import TracebackType
 from typing import Any, Self
 
-from application.after_commit import AfterCommit, Recorder
+from application.shared.after_commit import AfterCommit, Recorder
 from tests.fakes.accounts import FakeAccountTokens, FakeSessions, FakeUsers
 from tests.fakes.analytics import FakeActivity
 from tests.fakes.blog import FakeBlogs

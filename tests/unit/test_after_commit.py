@@ -1,4 +1,4 @@
-"""The after-commit dispatcher (``application/after_commit.py``): order, retries, logging,
+"""The after-commit dispatcher (``application/shared/after_commit.py``): order, retries, logging,
 and never an error for the request. Its pauses go through an injected ``sleep`` that moves
 the test's clock instead of waiting."""
 
@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from application.after_commit import AfterCommit, Outgoing, Wakeup
+from application.shared.after_commit import AfterCommit, Outgoing, Wakeup
 from tests.fakes import FakeRealtime, FakeUnitOfWork, FixedClock
 
 pytestmark = pytest.mark.unit
