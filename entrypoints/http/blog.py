@@ -10,6 +10,7 @@ from litestar.status_codes import HTTP_201_CREATED, HTTP_204_NO_CONTENT
 
 from application.blog import BlogPage, BlogService
 from application.ports.blog import AuthoredPost
+from application.ports.media import MEDIUM_SIDE, variant_url
 from domain.accounts import User
 from entrypoints.http.caching import public
 from entrypoints.http.schemas import Cursor, Limit
@@ -28,7 +29,8 @@ def blog_out(found: AuthoredPost) -> BlogOut:
     assert post.id is not None
     return BlogOut(
         id=post.id, title=post.title, slug=post.slug, excerpt=post.excerpt, content=post.content,
-        image_url=post.image_url, published=post.published, created_at=post.created_at,
+        image_url=post.image_url, image_medium_url=variant_url(post.image_url, MEDIUM_SIDE),
+        published=post.published, created_at=post.created_at,
         updated_at=post.updated_at, user_id=post.user_id,
         user=BlogUserOut(id=author.id, username=author.username,
                          display_name=author.display_name, avatar_url=author.avatar_url),

@@ -16,6 +16,7 @@ from litestar.params import Parameter
 from litestar.status_codes import HTTP_200_OK, HTTP_201_CREATED, HTTP_204_NO_CONTENT
 
 from application.media import MAX_IMAGE_BYTES, MAX_IMAGE_MB, PhotoInput
+from application.ports.media import MEDIUM_SIDE, SMALL_SIDE, variant_url
 from application.ports.posts import PostCounts
 from application.posts import (
     CommentPage,
@@ -72,7 +73,8 @@ def _tagged(view: PostView) -> list[TaggedProductOut]:
             id=listing.id, title=listing.title, price=format_amount(listing.price),
             brand=listing.brand, size=listing.size.value, status=listing.status.value,
             image_url=cover.url if cover else None,
-            thumbnail_url=cover.thumbnail_url if cover else None, x=tag.x, y=tag.y))
+            thumbnail_url=cover.thumbnail_url if cover else None,
+            small_url=variant_url(cover.url, SMALL_SIDE) if cover else None, x=tag.x, y=tag.y))
     return out
 
 
@@ -81,7 +83,8 @@ def post_out(view: PostView, viewer: User | None) -> PostOut:
     assert post.id is not None
     return PostOut(
         id=post.id, user_id=post.user_id, image_url=post.image_url,
-        thumbnail_url=post.thumbnail_url, content=post.content, created_at=post.created_at,
+        thumbnail_url=post.thumbnail_url, medium_url=variant_url(post.image_url, MEDIUM_SIDE),
+        content=post.content, created_at=post.created_at,
         user=user_out(view.author, viewer), hashtags=[HashtagOut(n) for n in post.hashtags],
         tagged_products=_tagged(view), like_count=view.counts.likes,
         save_count=view.counts.saves, comment_count=view.counts.comments, liked=view.liked,

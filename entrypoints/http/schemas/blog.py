@@ -54,6 +54,8 @@ class BlogOut(CamelStruct):
     excerpt: str | None
     content: str
     image_url: str | None
+    # The cover's 900 px copy when the media store wrote it (None for an external URL).
+    image_medium_url: str | None
     published: bool
     created_at: datetime
     updated_at: datetime

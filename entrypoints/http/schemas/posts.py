@@ -56,6 +56,8 @@ class TaggedProductOut(CamelStruct):
     status: str
     image_url: str | None
     thumbnail_url: str | None
+    # The cover's 160 px copy, for the 40 px chips under a post.
+    small_url: str | None
     x: float | None
     y: float | None
 
@@ -65,6 +67,8 @@ class PostOut(CamelStruct):
     user_id: int
     image_url: str
     thumbnail_url: str
+    # The photo's 900 px copy (a phone-wide card), when the media store wrote the photo.
+    medium_url: str | None
     content: str
     created_at: datetime
     user: UserOut
