@@ -3,7 +3,9 @@
 Each upload is checked to be a real JPEG, PNG, WebP or GIF (``verify`` then a full ``load``),
 turned upright from its EXIF orientation, re-encoded without any metadata (EXIF, GPS, XMP,
 ICC are dropped) as a WebP display size (at most 1200 px) and a WebP thumbnail (at most
-400 px). Files are named by the SHA-256 of their bytes, so the same photo is stored once and
+400 px), each with its smaller copies (``VARIANT_SIDES`` of the media port, named after it:
+``<hash>.<side>.webp``; :meth:`LocalMediaStore.add_missing_variants` gives them to pictures
+stored before). Files are named by the SHA-256 of their bytes, so the same photo is stored once and
 its URL never changes content (served with a one-year cache header). Decoding runs in a
 worker thread so the event loop keeps serving other requests, at most ``IMAGE_WORKERS`` at
 a time in the process, and each picture's decoded size is capped by the memory it takes in
@@ -15,14 +17,22 @@ from __future__ import annotations
 import hashlib
 import io
 import os
+import re
 import tempfile
 import warnings
+from collections.abc import Callable
 from pathlib import Path
 
 import anyio.to_thread
 from PIL import Image, ImageOps
 
-from application.ports.media import ImageTooLarge, StoredImage, UnreadableImage
+from application.ports.media import (
+    VARIANT_SIDES,
+    ImageTooLarge,
+    StoredImage,
+    UnreadableImage,
+    variant_url,
+)
 
 ACCEPTED_FORMATS = frozenset({"JPEG", "PNG", "WEBP", "GIF"})
 DISPLAY_SIZE = 1200
@@ -105,14 +115,31 @@ def _encode(image: Image.Image, longest_side: int) -> bytes:
     return out.getvalue()
 
 
-def process_listing_image(data: bytes) -> tuple[bytes, bytes]:
-    """The display and thumbnail WebP bytes of a photo (blocking; run it in a thread)."""
+def variants_of(image: Image.Image, encoded: bytes) -> dict[int, bytes]:
+    """The stored copies of a picture (``encoded`` is its WebP): resized for each side it
+    exceeds, its own bytes for the others."""
+    return {side: _encode(image, side) if max(image.size) > side else encoded
+            for side in VARIANT_SIDES}
+
+
+# A picture's WebP bytes and its copies by side.
+Sized = tuple[bytes, dict[int, bytes]]
+
+
+def process_with_variants(data: bytes) -> tuple[Sized, Sized]:
+    """The display size and the thumbnail of a photo, each with its copies (blocking)."""
     source = _open_checked(data)
     try:
         display = _display_sized(source)
     finally:
         source.close()
-    return _encode(display, DISPLAY_SIZE), _encode(display, THUMBNAIL_SIZE)
+    thumbnail = display.copy()
+    thumbnail.thumbnail((THUMBNAIL_SIZE, THUMBNAIL_SIZE), Image.Resampling.LANCZOS)
+    sized = []
+    for image, side in ((display, DISPLAY_SIZE), (thumbnail, THUMBNAIL_SIZE)):
+        encoded = _encode(image, side)
+        sized.append((encoded, variants_of(image, encoded)))
+    return sized[0], sized[1]
 
 
 # One limiter for the process (not per store instance): every upload path shares it.
@@ -126,6 +153,10 @@ def image_limiter() -> anyio.CapacityLimiter:
     return _IMAGE_LIMITER
 
 
+# The name of a picture the store wrote (not one of its copies).
+_STORED_NAME = re.compile(r"[0-9a-f]{40}\.webp")
+
+
 class LocalMediaStore:
     def __init__(self, media_dir: Path, base_url: str = "/media") -> None:
         self.media_dir = media_dir
@@ -136,18 +167,78 @@ class LocalMediaStore:
         return await anyio.to_thread.run_sync(self._save, data, limiter=image_limiter())
 
     def _save(self, data: bytes) -> StoredImage:
-        display, thumbnail = process_listing_image(data)
-        return StoredImage(self._write("products", display), self._write("products", thumbnail))
+        display, thumbnail = process_with_variants(data)
+        return StoredImage(self._write_sized("products", display),
+                           self._write_sized("products", thumbnail))
 
-    def _write(self, area: str, content: bytes) -> str:
+    def _write_sized(self, area: str, sized: Sized) -> str:
+        """Copies first: a picture's URL is handed out only once its copies exist."""
+        content, variants = sized
+        url = self._url(area, content)
+        for side, copy in variants.items():
+            _write_file(self._path(variant_url(url, side)), copy)
+        _write_file(self._path(url), content)
+        return url
+
+    def _url(self, area: str, content: bytes) -> str:
         digest = hashlib.sha256(content).hexdigest()
-        relative = Path(area) / digest[:2] / f"{digest[:40]}.webp"
-        target = self.media_dir / relative
-        if not target.exists():
-            target.parent.mkdir(parents=True, exist_ok=True)
-            handle, temporary = tempfile.mkstemp(dir=target.parent, suffix=".part")
-            with os.fdopen(handle, "wb") as out:
-                out.write(content)
-            os.chmod(temporary, 0o644)
-            os.replace(temporary, target)
-        return f"{self.base_url}/{relative.as_posix()}"
+        return f"{self.base_url}/{area}/{digest[:2]}/{digest[:40]}.webp"
+
+    def _path(self, url: str | None) -> Path:
+        assert url is not None and url.startswith(self.base_url + "/"), url
+        return self.media_dir / url[len(self.base_url) + 1:]
+
+    @property
+    def _variants_done(self) -> Path:
+        """Written once every stored picture has its copies (then later runs skip the walk)."""
+        return self.media_dir / "products" / f".variants-{'-'.join(map(str, VARIANT_SIDES))}"
+
+    async def add_missing_variants(self, progress: Callable[[int, int], None] | None = None
+                                   ) -> int:
+        """Give every picture stored without them its copies (``rethread media variants``);
+        the number of pictures that needed them. Once all have them a marker file makes
+        later calls return at once (new pictures are stored with theirs)."""
+        if self._variants_done.exists():
+            return 0
+        pictures = await anyio.to_thread.run_sync(self._stored_pictures)
+        added = 0
+        for done, path in enumerate(pictures, start=1):
+            added += await anyio.to_thread.run_sync(self._add_variants, path,
+                                                    limiter=image_limiter())
+            if progress is not None:
+                progress(done, len(pictures))
+        _write_file(self._variants_done, b"")
+        return added
+
+    def _stored_pictures(self) -> list[Path]:
+        root = self.media_dir / "products"
+        if not root.is_dir():
+            return []
+        return sorted(p for p in root.glob("*/*.webp") if _STORED_NAME.fullmatch(p.name))
+
+    def _add_variants(self, path: Path) -> int:
+        url = f"{self.base_url}/{path.relative_to(self.media_dir).as_posix()}"
+        missing = [side for side in VARIANT_SIDES
+                   if not self._path(variant_url(url, side)).exists()]
+        if not missing:
+            return 0
+        encoded = path.read_bytes()
+        with Image.open(io.BytesIO(encoded)) as image:
+            image.load()
+            variants = variants_of(image, encoded)
+        for side in missing:
+            _write_file(self._path(variant_url(url, side)), variants[side])
+        return 1
+
+
+def _write_file(target: Path, content: bytes) -> None:
+    """``content`` at ``target`` unless a file is there (names say what they hold), written
+    whole or not at all."""
+    if target.exists():
+        return
+    target.parent.mkdir(parents=True, exist_ok=True)
+    handle, temporary = tempfile.mkstemp(dir=target.parent, suffix=".part")
+    with os.fdopen(handle, "wb") as out:
+        out.write(content)
+    os.chmod(temporary, 0o644)
+    os.replace(temporary, target)

@@ -1,7 +1,7 @@
 """Event times per key for the rate-limit rules of ``domain/rate_limits.py``: in memory for
 one process, in Redis to share the counts between processes (``RETHREAD_REDIS_URL``).
 
-``exclusive(keys)``: in memory a lock per key (``application/key_locks.py``); in Redis the
+``exclusive(keys)``: in memory a lock per key (``application/shared/key_locks.py``); in Redis the
 same, then one Redis lock per key (``SET NX`` with an expiry, so a process that dies holding
 one frees it after ``LOCK_SECONDS``), taken in sorted order by every process.
 
@@ -18,7 +18,7 @@ from contextlib import AbstractAsyncContextManager, asynccontextmanager
 
 from redis.asyncio import Redis
 
-from application.key_locks import KeyLocks, hold_in_order
+from application.shared.key_locks import KeyLocks, hold_in_order
 
 # A Redis lock frees itself after this long if its holder died; a holder waits at most this
 # long for one (a check and a record take milliseconds).

@@ -13,7 +13,7 @@ reviews, posts and conversations stay, for the other party's records.
 
 from __future__ import annotations
 
-from application.accounts import end_sessions_in, publish_sessions_ended
+from application.account_sessions import end_sessions_in, publish_sessions_ended
 from application.offers import decline_open_offers, publish_declined
 from application.ports import Clock, PasswordHasher, UnitOfWork
 from application.ports.accounts import OneTimePasswords

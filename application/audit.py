@@ -4,8 +4,8 @@ deletes an entry."""
 
 from __future__ import annotations
 
-from application.paging import After, Page, page_of, page_request
 from application.ports import Clock, UnitOfWork
+from application.shared.paging import After, Page, page_of, page_request
 from domain.accounts import User
 from domain.errors import ValidationError
 from domain.moderation import AuditAction, AuditEntry

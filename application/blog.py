@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from application.paging import After, Page, page_of, page_request
 from application.ports import Clock, UnitOfWork
 from application.ports.blog import AuthoredPost, BlogQuery
+from application.shared.paging import After, Page, page_of, page_request
 from domain.accounts import User
 from domain.blog import BlogAuthor, BlogContent, BlogPost
 from domain.errors import Conflict, NotAuthenticated, NotFound, require_valid

@@ -2,7 +2,7 @@
 
 Search (DESIGN §3) runs on the search engine behind :class:`ListingSearch`
 (``application/ports/search.py``; docs/search.md): words, filters, four sorts and keyset
-pages behind an opaque cursor (``application/paging.py``). The engine names the ids; the
+pages behind an opaque cursor (``application/shared/paging.py``). The engine names the ids; the
 listings themselves are read from the database by id, so a page shows current rows (a
 listing sold since the index last looked is left out). The cursor carries the sort, the
 last (key, id) position, and the total counted on the first page together with a
@@ -37,13 +37,13 @@ from application.catalog_views import (
 from application.media import PhotoInput, PhotoIntake
 from application.notifications import notify_watchers, publish_notifications
 from application.offers import decline_open_offers, publish_declined
-from application.paging import page_of, page_request
 from application.ports import Clock, RateLimiter, UnitOfWork
 from application.ports.catalog import Facets, ListingFilter, Suggestion, position
 from application.ports.media import MediaStore
 from application.ports.realtime import RealtimePublisher
 from application.ports.search import ListingSearch
-from application.throttle import Throttle
+from application.shared.paging import page_of, page_request
+from application.shared.throttle import Throttle
 from domain.accounts import User
 from domain.analytics import ActivityKind
 from domain.catalog import Category, ListingStatus

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from application.paging import After, Page, page_of, page_request
 from application.ports import Clock, RateLimiter, UnitOfWork
-from application.throttle import Throttle, hashed
+from application.shared.paging import After, Page, page_of, page_request
+from application.shared.throttle import Throttle, hashed
 from domain.accounts import User
 from domain.contact import ContactForm, ContactMessage, validate_contact
 from domain.errors import require_valid

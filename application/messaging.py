@@ -12,13 +12,13 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from application.abuse import AbuseLimits, Act, take
 from application.blocks import ensure_can_interact
 from application.notifications import notification_event, notify
-from application.paging import After, page_of, page_request
 from application.ports import Clock, UnitOfWork
 from application.ports.messaging import Conversation
 from application.ports.realtime import RealtimePublisher
+from application.shared.abuse import AbuseLimits, Act, take
+from application.shared.paging import After, page_of, page_request
 from application.vacation import away
 from domain.accounts import User
 from domain.analytics import ActivityKind

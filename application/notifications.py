@@ -12,9 +12,9 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from application.paging import After, page_of, page_request
 from application.ports import Clock, UnitOfWork
 from application.ports.realtime import RealtimePublisher
+from application.shared.paging import After, page_of, page_request
 from domain.accounts import User
 from domain.notifications import Notification, grouped_notice, new_notification
 

@@ -7,6 +7,11 @@ first's outcome (409), on both databases. Accepting an offer declines the listin
 open offers in the same transaction (:func:`close_offers` with the domain's
 ``close_for_acceptance``; orders close them with ``close_for_sale`` when a listing is bought,
 and the catalog, moderation and account closure with :func:`decline_open_offers`).
+
+Size: one public method per offer use case (make, answer, withdraw, the three lists, counts,
+watcher offers, the timers' expiries), a few lines each; every change goes through _change, the
+one locking protocol (lock the listing, read the offer again), which splitting the class would
+scatter.
 """
 
 from __future__ import annotations
@@ -16,15 +21,15 @@ from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
 
-from application.abuse import AbuseLimits, Act, take
 from application.blocks import ensure_can_interact
 from application.notifications import publish_notifications
 from application.offer_news import OfferNews, offer_updated_event, tell
-from application.paging import After, Page, page_of, page_request
 from application.ports import Clock, UnitOfWork
 from application.ports.catalog import SellerCard
 from application.ports.offers import OfferCounts, OfferQuery
 from application.ports.realtime import RealtimePublisher
+from application.shared.abuse import AbuseLimits, Act, take
+from application.shared.paging import After, Page, page_of, page_request
 from application.vacation import ensure_not_away
 from domain.accounts import User
 from domain.analytics import ActivityKind

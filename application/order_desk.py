@@ -14,8 +14,8 @@ from collections.abc import AsyncIterator
 from dataclasses import dataclass
 
 from application.orders import OrderService, OrderView
-from application.paging import After, Page, page_of, page_request
 from application.ports import Clock, UnitOfWork
+from application.shared.paging import After, Page, page_of, page_request
 from domain.accounts import User
 from domain.admin import (
     ExportRow,

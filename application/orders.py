@@ -11,6 +11,10 @@ Each order records its analytics activity in the same transaction as the change 
 rolled-back or retried attempt leaves none): ``order_placed`` for the buyer when it is created,
 ``sale_completed`` for the seller when it reaches completed, ``order_cancelled`` for the buyer
 when it is cancelled — by a person, an administrator or the unpaid-order timer alike.
+
+Size: one method per order use case; placing and every status change share store_change,
+_settle_offer and _record (one path for a status change: timeline, listing, offer, notices),
+which one class keeps in one place.
 """
 
 from __future__ import annotations
@@ -23,16 +27,16 @@ from datetime import datetime
 from application.audit import record_audit
 from application.blocks import ensure_can_interact
 from application.order_notices import OrderNotices
-from application.paging import After, Page, page_of, page_request
 from application.ports import Clock, UnitOfWork
 from application.ports.offers import OfferQuery
 from application.ports.orders import OrderEventRecord
+from application.shared.paging import After, Page, page_of, page_request
 from application.vacation import ensure_not_away
 from domain.accounts import User
 from domain.addresses import Address
 from domain.analytics import ActivityKind
 from domain.bundles import BundleTotals, bundle_ids, bundle_totals, one_seller
-from domain.catalog import ListingStatus
+from domain.catalog import UNAVAILABLE_MESSAGE, ListingStatus
 from domain.checkout import checkout_price, checkout_quote, require_own_offer
 from domain.disputes import one_line_per_step
 from domain.errors import Conflict, Forbidden, NotFound
@@ -48,7 +52,6 @@ from domain.reviews import Review, visible_to
 from domain.validation.addresses import AddressForm
 
 ORDER_NOT_FOUND = "Order not found"
-NO_LONGER_AVAILABLE = "This item is no longer available"
 RESERVED_FOR_ANOTHER = ("This item is reserved for another buyer whose offer was accepted. "
                         "If they do not check out within 24 hours, it returns to the shop.")
 CHANGED_MEANWHILE = "This order was just changed by someone else. Please reload and try again."
@@ -336,7 +339,7 @@ class OrderService:
                 1)
             if accepted and accepted[0].is_reserving:
                 return RESERVED_FOR_ANOTHER
-        return NO_LONGER_AVAILABLE
+        return UNAVAILABLE_MESSAGE
 
     async def _free_number(self, product_id: int) -> str:
         for _ in range(NUMBER_ATTEMPTS):
@@ -397,7 +400,7 @@ class OrderService:
 def unavailable_message(listings: list[Listing], asked: int) -> str:
     """409's sentence; a bundle's names the listings somebody else got first."""
     if asked == 1:
-        return NO_LONGER_AVAILABLE
+        return UNAVAILABLE_MESSAGE
     titles = ", ".join(f"“{listing.title}”" for listing in listings)
     if len(listings) == 1:
         return f"{titles} is no longer available."

@@ -2,6 +2,10 @@
 
 Pages are newest first (comments oldest first) behind an opaque cursor naming the last
 (created_at, id) seen. A user id sent in a body (likes, saves) must be the session's user.
+
+Size: feed, comments, likes and saves are the use cases of one aggregate and share its
+visibility rules (_visible, _shown, _existing: hidden posts, blocked people); each public
+method is a few lines.
 """
 
 from __future__ import annotations
@@ -9,16 +13,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import timedelta
 
-from application.abuse import AbuseLimits, Act, take
 from application.blocks import ensure_can_interact, hidden_people
 from application.catalog_views import ListingView, listing_views
 from application.media import PhotoInput, store_one_image
 from application.notifications import notify_social, publish_notifications
-from application.paging import After, Page, PageRequest, page_limit, page_of, page_request
 from application.ports import Clock, UnitOfWork
 from application.ports.media import MediaStore
 from application.ports.posts import PostCounts, PostFilter, ReactionRepository
 from application.ports.realtime import RealtimePublisher
+from application.shared.abuse import AbuseLimits, Act, take
+from application.shared.paging import After, Page, PageRequest, page_limit, page_of, page_request
 from domain.accounts import User
 from domain.errors import Forbidden, NotFound, ValidationError
 from domain.moderation import HiddenKind

@@ -4,8 +4,8 @@ comment or a message. The rules are in ``domain/reports.py``; the desk that answ
 
 from __future__ import annotations
 
-from application.abuse import AbuseLimits, Act, take
 from application.ports import Clock, UnitOfWork
+from application.shared.abuse import AbuseLimits, Act, take
 from domain.accounts import User
 from domain.errors import Conflict, NotFound, ValidationError
 from domain.reports import (

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from application.abuse import AbuseLimits, Act, take
 from application.blocks import ensure_can_interact
 from application.media import PhotoInput, store_one_image
 from application.notifications import notify_social, publish_notifications
@@ -16,6 +15,7 @@ from application.ports import Clock, UnitOfWork
 from application.ports.media import MediaStore
 from application.ports.realtime import RealtimePublisher
 from application.ports.social import Follow
+from application.shared.abuse import AbuseLimits, Act, take
 from domain.accounts import User
 from domain.errors import Forbidden, NotFound, ValidationError
 from domain.social import ProfileChanges, validate_profile

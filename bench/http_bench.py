@@ -20,6 +20,9 @@
 
 Environment instead of flags: ``BENCH_LISTINGS``, ``BENCH_SECONDS``, ``BENCH_CONNECTIONS``,
 ``BENCH_WORKERS``, ``BENCH_DATABASE_URL`` (a PostgreSQL URL), ``BENCH_DATA_DIR``.
+
+Size: a standalone benchmark that make bench runs: its scenarios, their servers and the report
+read best in one file.
 """
 
 from __future__ import annotations

@@ -13,7 +13,7 @@ Lighthouse is not a project dependency: it is installed with npm into
 ``~/.cache/rethread-bench/lighthouse`` (or ``--lighthouse DIR``) on first use, and drives the
 machine's Chromium (``/usr/bin/chromium``); it never downloads a browser.
 
-    .venv/bin/python bench/lighthouse_bench.py [--data-dir DIR] [--runs 5]
+    .venv/bin/python bench/lighthouse_bench.py [--data-dir DIR] [--runs 5] [--pages /feed,/blog]
 """
 
 from __future__ import annotations
@@ -82,6 +82,9 @@ def main() -> None:
     parser.add_argument("--data-dir", default=os.environ.get("BENCH_DATA_DIR"),
                         help="a data directory to serve (default: a fresh demo catalog)")
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--pages", default="",
+                        help="comma-separated paths to measure (default: all five; "
+                             "'product' names the newest product page)")
     parser.add_argument("--lighthouse", default=str(Path.home() / ".cache" / "rethread-bench"
                                                     / "lighthouse"))
     args = parser.parse_args()
@@ -110,10 +113,13 @@ def main() -> None:
             items = get_json(f"{base}/api/products?limit=1")["items"]  # type: ignore[index]
         if not items:
             sys.exit("No listing became searchable within 3 minutes.")
-        pages = ["/", "/marketplace", f"/product/{items[0]['id']}", "/feed", "/blog"]
+        product = f"/product/{items[0]['id']}"
+        pages = [product if page == "product" else page
+                 for page in (args.pages.split(",") if args.pages else
+                              ["/", "/marketplace", "product", "/feed", "/blog"])]
         print(f"Lighthouse {LIGHTHOUSE_VERSION}, mobile, {', '.join(CATEGORIES)}; "
               f"{args.runs} runs per page"
-              f" against {base} ({data_dir})")
+              f" against {base} ({data_dir}); load {os.getloadavg()[0]:.1f}")
         summary = []
         with tempfile.TemporaryDirectory() as tmp:
             for page in pages:
@@ -121,7 +127,8 @@ def main() -> None:
                 for run in range(args.runs):
                     result = run_once(lighthouse, base + page, Path(tmp) / "report.json")
                     results.append(result)
-                    print(f"  {page:<22} run {run + 1}: {describe(result)}", flush=True)
+                    print(f"  {page:<22} run {run + 1}: {describe(result)}"
+                          f"  load {os.getloadavg()[0]:.1f}", flush=True)
                 median = {key: statistics.median(r[key] for r in results) for key in results[0]}
                 summary.append((page, min(r["score"] for r in results), median))
         print("\n| page | performance (lowest) | accessibility | best practices | SEO "

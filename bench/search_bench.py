@@ -32,7 +32,7 @@ from sqlalchemy import text
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from adapters.demo_images import SHAPES
+from adapters.demo.images import SHAPES
 from adapters.migrations import upgrade
 from adapters.sqlalchemy.engine import reset_postgres_schema
 from application.catalog_search import SearchRequest

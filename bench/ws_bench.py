@@ -28,6 +28,9 @@ this module; a full ``make bench`` runs it last, on the database it seeded).
 
 Environment instead of flags: ``BENCH_SOCKETS``, ``BENCH_RATE``, ``BENCH_WS_SECONDS``,
 ``BENCH_WS_WORKERS``, ``BENCH_REDIS_URL``, ``BENCH_DATABASE_URL``, ``BENCH_DATA_DIR``.
+
+Size: a standalone benchmark: the sockets, the load it sends and the report read best in one
+file.
 """
 
 from __future__ import annotations
@@ -128,7 +131,7 @@ class RealtimeResult:
 # --- users and sessions, through the application's own repositories ----------------------
 
 async def _create_users(env: dict[str, str], count: int) -> list[BenchUser]:
-    from application.accounts import SESSION_LIFETIME, hash_token
+    from application.account_sessions import SESSION_LIFETIME, hash_token
     from domain.accounts import User
     from entrypoints.container import build_container, shutdown
     from entrypoints.settings import load_settings

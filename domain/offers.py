@@ -27,6 +27,12 @@ listing per 24 hours (:func:`ensure_watcher_offer_due`). Each watcher's offer st
 Now) or declines it. It is open for :data:`WATCHER_OFFER_LIFETIME`; then, or as soon as
 another watcher accepts (or the item sells or is removed), it ends ``expired``
 (:meth:`Offer.end_watcher_offer`).
+
+Size: every offer rule stays in this one module, so a reader sees them together (DESIGN §1):
+the amount rules, watcher offers, the state machine and what closes open offers. The 29 methods
+of Offer are its moves and questions, a few lines each (a state machine's moves are methods
+on its aggregate). If it grows further, the amount rules are the piece to give their own
+module.
 """
 
 from __future__ import annotations

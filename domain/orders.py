@@ -7,6 +7,9 @@ shipping is :class:`ValidationError` (400). A refused move changes nothing.
 
 Listing consequences (:attr:`Order.listing_status`): a pending order reserves the listing;
 cancelling (only possible while pending) releases it; any other status means sold.
+
+Size: the methods of Order are its lifecycle's moves and questions, a few lines each; a state
+machine's moves are methods on its aggregate, so they stay together.
 """
 
 from __future__ import annotations

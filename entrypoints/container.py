@@ -10,7 +10,7 @@ from argon2 import profiles as argon2_profiles
 from dependency_injector import containers, providers
 from redis.asyncio import Redis
 
-from adapters.demo_images import PillowGarmentPictures
+from adapters.demo.images import PillowGarmentPictures
 from adapters.mail import FileMailSender, JinjaMailTemplates, SmtpMailSender
 from adapters.media import LocalMediaStore
 from adapters.passwords import Argon2PasswordHasher
@@ -22,9 +22,9 @@ from adapters.signing import ItsdangerousLinkSigner
 from adapters.sqlalchemy.engine import create_engine, create_session_factory
 from adapters.sqlalchemy.unit_of_work import SqlAlchemyUnitOfWork
 from adapters.totp import PyotpOneTimePasswords
-from application.abuse import AbuseLimits
 from application.account_closure import AccountClosure
 from application.account_security import AccountSecurity
+from application.account_sessions import SessionService
 from application.accounts import AccountService
 from application.addresses import AddressService
 from application.analytics import ActivityBatch, AnalyticsService, VisitLog
@@ -33,9 +33,8 @@ from application.blocks import BlockService
 from application.blog import BlogService
 from application.bundles import BundleService
 from application.catalog import CatalogService
-from application.clock import SystemClock
 from application.contact import ContactService
-from application.demo import DemoSeeder
+from application.demo.seeder import DemoSeeder
 from application.disputes import DisputeService
 from application.favorites import FavoriteService
 from application.mail import Letters, MailDispatcher
@@ -53,6 +52,8 @@ from application.reports import ReportService
 from application.reviews import ReviewService
 from application.saved_searches import SavedSearchService
 from application.seller_stats import SellerStatsService
+from application.shared.abuse import AbuseLimits
+from application.shared.clock import SystemClock
 from application.sharing import SharingService
 from application.social import ProfileEditor, SocialService
 from application.system import HealthMemo, SystemService
@@ -148,12 +149,12 @@ class Container(containers.DeclarativeContainer):
         clock=clock,
         limiter=rate_limiter,
         admin_emails=settings.provided.admin_emails,
-        visits=visit_log,
         limits=limits,
-        realtime=realtime,
         letters=letters,
         otp=one_time_passwords,
     )
+    sessions = providers.Factory(SessionService, uow=uow, clock=clock, visits=visit_log,
+                                 realtime=realtime)
     account_closure = providers.Factory(AccountClosure, uow=uow, hasher=password_hasher,
                                         clock=clock, otp=one_time_passwords, realtime=realtime)
     two_factor = providers.Factory(TwoFactorService, uow=uow, otp=one_time_passwords,

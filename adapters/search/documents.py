@@ -22,7 +22,6 @@ from __future__ import annotations
 import contextlib
 import os
 from datetime import UTC, datetime
-from decimal import Decimal
 from pathlib import Path
 from typing import TypedDict
 
@@ -30,6 +29,7 @@ import tantivy
 
 from domain.catalog import brand_key
 from domain.listings import Listing
+from domain.money import to_cents
 from domain.search import search_text, vocabulary_words
 
 SCHEMA_VERSION = "v2"  # v2: stems are fixpoints (domain.search.stem)
@@ -83,10 +83,6 @@ def micros(at: datetime) -> int:
     return (delta.days * 86_400 + delta.seconds) * 1_000_000 + delta.microseconds
 
 
-def cents(amount: Decimal) -> int:
-    return int(amount * 100)
-
-
 def document(listing: Listing) -> tantivy.Document:
     assert listing.id is not None
     text = search_text(listing.title, listing.description, listing.brand, listing.category,
@@ -103,7 +99,7 @@ def document(listing: Listing) -> tantivy.Document:
     doc.add_text("category", listing.category.value)
     doc.add_text("size", listing.size.value)
     doc.add_text("condition", listing.condition.value)
-    doc.add_integer("price", cents(listing.price))
+    doc.add_integer("price", to_cents(listing.price))
     doc.add_integer("created", micros(listing.created_at))
     doc.add_integer("watch", listing.watch_count)
     for term in text.head_terms:

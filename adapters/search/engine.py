@@ -22,6 +22,10 @@ exact totals and every other count are read again after every commit.
 
 Tantivy releases the GIL while it searches; every read runs in a worker thread, so a long
 search never stalls the event loop's other connections.
+
+Size: one adapter class behind one port (application/ports/search.py: ids, count, facets,
+similar, vocabulary, suggestions) and the reader cache those share (_recent, _keep); the
+documents are already apart (documents.py) and so is the writer (indexer.py).
 """
 
 from __future__ import annotations
@@ -48,12 +52,10 @@ from adapters.search.documents import (
     LISTING,
     META,
     SCHEMA,
-    cents,
     live_path,
     micros,
     open_index,
 )
-from application.paging import After
 from application.ports.catalog import (
     FacetCount,
     Facets,
@@ -61,7 +63,9 @@ from application.ports.catalog import (
     ListingSort,
     Suggestion,
 )
+from application.shared.paging import After
 from domain.catalog import ListingStatus
+from domain.money import to_cents
 from domain.search import patterns
 
 CHECK_SECONDS = 0.05
@@ -119,7 +123,7 @@ def _key(value: Any) -> int:
     if isinstance(value, datetime):
         return micros(value)
     if isinstance(value, Decimal):
-        return cents(value)
+        return to_cents(value)
     return int(value)
 
 
@@ -222,8 +226,8 @@ class TantivySearch:
                 parts.append(_any_of(_FACET_FIELDS[name], values))
         if query.min_price is not None or query.max_price is not None:
             parts.append(_range(
-                "price", None if query.min_price is None else cents(query.min_price),
-                None if query.max_price is None else cents(query.max_price)))
+                "price", None if query.min_price is None else to_cents(query.min_price),
+                None if query.max_price is None else to_cents(query.max_price)))
         if query.seller_id is not None:
             parts.append(_term("seller", query.seller_id))
         parts.extend(_word("terms", word) for word in query.words)

@@ -30,8 +30,8 @@ from sqlalchemy.orm import Mapped, mapped_column
 from adapters.sqlalchemy.accounts import UserRow
 from adapters.sqlalchemy.base import Base, UtcDateTime
 from adapters.sqlalchemy.paging import keyset_page
-from application.paging import After
 from application.ports.blog import AuthoredPost, BlogQuery
+from application.shared.paging import After
 from domain.blog import BlogAuthor, BlogPost
 from domain.errors import Conflict
 

@@ -13,7 +13,7 @@ from sqlalchemy.orm import Mapped, mapped_column
 
 from adapters.sqlalchemy.base import Base, UtcDateTime
 from adapters.sqlalchemy.paging import keyset_page
-from application.paging import After
+from application.shared.paging import After
 from domain.contact import ContactMessage
 
 _CONTACT_FIELDS = ("user_id", "name", "email", "subject", "message", "created_at")

@@ -33,7 +33,7 @@ from adapters.sqlalchemy.catalog import ProductRow
 from adapters.sqlalchemy.messaging import MessageRow
 from adapters.sqlalchemy.paging import keyset_page
 from adapters.sqlalchemy.posts import CommentRow, PostRow
-from application.paging import After
+from application.shared.paging import After
 from domain.catalog import ListingStatus
 from domain.moderation import AuditAction, AuditEntry, Block, HiddenKind, HideCause, Suspension
 from domain.reports import Report, ReportAction, ReportReason, ReportStatus, ReportTarget

@@ -34,8 +34,8 @@ from sqlalchemy.orm import Mapped, mapped_column
 from adapters.sqlalchemy.base import Base, UtcDateTime
 from adapters.sqlalchemy.catalog import ProductRow
 from adapters.sqlalchemy.paging import keyset_page
-from application.paging import After
 from application.ports.offers import OfferCounts, OfferQuery
+from application.shared.paging import After
 from domain.errors import Conflict
 from domain.money import from_cents, to_cents
 from domain.offers import OPEN_STATUSES, DeclineReason, Offer, OfferStatus

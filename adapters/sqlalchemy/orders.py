@@ -31,8 +31,8 @@ from adapters.sqlalchemy.accounts import UserRow
 from adapters.sqlalchemy.base import Base, UtcDateTime, rowcount
 from adapters.sqlalchemy.catalog import ProductRow
 from adapters.sqlalchemy.paging import keyset_page
-from application.paging import After
 from application.ports.orders import OrderEventRecord
+from application.shared.paging import After
 from domain.admin import BUNDLE_TITLE_JOIN, ExportRow
 from domain.money import from_cents, to_cents
 from domain.order_rules import TERMINAL_STATUSES, OrderStatus

@@ -1,4 +1,4 @@
-"""The SQL side of ``application/paging.py``: "strictly after this (key, id) position".
+"""The SQL side of ``application/shared/paging.py``: "strictly after this (key, id) position".
 
 A row-value comparison, ``(key, id) < (:key, :id)`` for newest/largest first, which both
 SQLite and PostgreSQL answer from an index on ``(..., key, id)``. :func:`keyset_page` is the
@@ -12,7 +12,7 @@ from typing import Any, TypeVar
 
 from sqlalchemy import ColumnElement, Integer, Select, literal, tuple_
 
-from application.paging import After
+from application.shared.paging import After
 
 
 def after_clause(key: Any, id_: Any, after: After, *, descending: bool = True,

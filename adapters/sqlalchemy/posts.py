@@ -34,8 +34,8 @@ from sqlalchemy.orm import Mapped, mapped_column
 from adapters.sqlalchemy.base import Base, UtcDateTime, rowcount
 from adapters.sqlalchemy.paging import keyset_page
 from adapters.sqlalchemy.social import FollowRow
-from application.paging import After
 from application.ports.posts import PostCounts, PostFilter
+from application.shared.paging import After
 from domain.posts import Comment, ProductTag, StylePost
 
 

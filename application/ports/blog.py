@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol
 
-from application.paging import After
+from application.shared.paging import After
 from domain.blog import BlogAuthor, BlogPost
 
 

@@ -26,7 +26,7 @@ from decimal import Decimal
 from enum import StrEnum
 from typing import Protocol
 
-from application.paging import After, KeyValue
+from application.shared.paging import After, KeyValue
 from domain.catalog import Category, Condition, ListingStatus, Size
 from domain.listings import Listing
 from domain.search import SearchText, rank, search_text

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from application.paging import After
+from application.shared.paging import After
 from domain.contact import ContactMessage
 
 

@@ -2,8 +2,30 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Protocol
+
+# Beside every picture it stores (a display size and a thumbnail, each named by the hash of
+# its bytes), the store keeps smaller copies named after it: ``<hash>.webp`` ->
+# ``<hash>.<side>.webp``, at most ``side`` px on the longest side (the picture's own bytes
+# when it is no larger). Pages ask for the size that fits: the tagged items' 40 px chips take
+# the 160 px copy, a phone-wide card (356-412 CSS px, about 720 device px) the 900 px one.
+# New pictures get them when stored; pictures stored earlier by ``rethread media variants``,
+# which ``rethread db upgrade`` runs.
+SMALL_SIDE = 160
+MEDIUM_SIDE = 900
+VARIANT_SIDES = (SMALL_SIDE, MEDIUM_SIDE)
+_STORED = re.compile(r"(/[^?#]*/[0-9a-f]{40})\.webp")
+
+
+def variant_url(url: str | None, side: int) -> str | None:
+    """The URL of a stored picture's copy at most ``side`` px (one of VARIANT_SIDES), or None
+    for a URL the store did not write (an external blog cover, a typed path)."""
+    if side not in VARIANT_SIDES:
+        raise ValueError(f"no stored copy at {side} px")
+    found = _STORED.fullmatch(url or "")
+    return f"{found[1]}.{side}.webp" if found else None
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Protocol
 
-from application.paging import After
+from application.shared.paging import After
 from domain.moderation import AuditAction, AuditEntry, Block, HiddenKind, HideCause, Suspension
 from domain.reports import Report, ReportAction, ReportStatus, ReportTarget
 

@@ -11,7 +11,7 @@ Every implementation honours:
   until this one ends (the listing row is the lock), so a respond and an accept on one
   listing happen one after the other.
 - Lists are newest first (``created_at``, then ``id``, both descending); ``after`` continues
-  strictly after a (created_at, id) position (``application/paging.py``).
+  strictly after a (created_at, id) position (``application/shared/paging.py``).
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Protocol
 
-from application.paging import After
+from application.shared.paging import After
 from domain.offers import Offer, OfferStatus
 
 

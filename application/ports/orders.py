@@ -13,7 +13,7 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Protocol
 
-from application.paging import After
+from application.shared.paging import After
 from domain.addresses import Address
 from domain.admin import ExportRow
 from domain.order_rules import OrderStatus

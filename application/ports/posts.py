@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Protocol
 
-from application.paging import After
+from application.shared.paging import After
 from domain.posts import Comment, StylePost
 
 

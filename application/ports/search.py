@@ -18,8 +18,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Protocol
 
-from application.paging import After
 from application.ports.catalog import Facets, ListingFilter, ListingSort, Suggestion
+from application.shared.paging import After
 
 
 @dataclass(frozen=True)

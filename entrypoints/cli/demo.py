@@ -12,7 +12,7 @@ from rich.progress import (
     TimeElapsedColumn,
 )
 
-from application.demo import DEMO_LOGINS
+from application.demo.seeder import DEMO_LOGINS
 from entrypoints.cli.runtime import console, run
 from entrypoints.cli.tables import Column, print_table, table
 

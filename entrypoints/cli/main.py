@@ -4,7 +4,18 @@ from __future__ import annotations
 
 import typer
 
-from entrypoints.cli import analytics, db, demo, mail, moderation, orders, search, serve, users
+from entrypoints.cli import (
+    analytics,
+    db,
+    demo,
+    mail,
+    media,
+    moderation,
+    orders,
+    search,
+    serve,
+    users,
+)
 
 app = typer.Typer(help="Rethread: a peer-to-peer marketplace for secondhand fashion.",
                   no_args_is_help=True, add_completion=False)
@@ -15,6 +26,7 @@ app.add_typer(users.app, name="users")
 app.add_typer(orders.app, name="orders")
 app.add_typer(search.app, name="search")
 app.add_typer(mail.app, name="mail")
+app.add_typer(media.app, name="media")
 app.add_typer(moderation.app, name="moderation")
 app.add_typer(moderation.audit_app, name="audit")
 app.add_typer(moderation.disputes_app, name="disputes")

@@ -12,75 +12,25 @@ from litestar.status_codes import HTTP_200_OK, HTTP_202_ACCEPTED
 from application.account_security import (
     PASSWORD_RESET_DONE,
     RESET_REQUESTED,
-    TOKEN_MAX,
     AccountSecurity,
 )
-from application.two_factor import CODE_MAX, TwoFactorService
+from application.two_factor import TwoFactorService
 from domain.accounts import User
-from domain.validation.accounts import PASSWORD_MAX, PASSWORD_MIN
 from entrypoints.http.auth import SESSION_COOKIE, client_address
-from entrypoints.http.openapi import describe
-from entrypoints.http.schemas import CamelStruct, Message
+from entrypoints.http.schemas import Message
+from entrypoints.http.schemas.account_security import (
+    CodeIn,
+    DisableTwoFactorIn,
+    EmailChangeIn,
+    PasswordChangeIn,
+    RecoveryCodesOut,
+    ResetConfirmIn,
+    ResetRequestIn,
+    TwoFactorSetupOut,
+    VerifyIn,
+)
 
 EMAIL_VERIFIED = "Your email is verified. Thank you!"
-
-
-@describe(required=["email"], fields={"email": {"format": "email", "maxLength": 254}})
-class ResetRequestIn(CamelStruct):
-    email: str = ""
-
-
-@describe(required=["token", "password"], fields={
-    "token": {"minLength": 1, "maxLength": TOKEN_MAX},
-    "password": {"minLength": PASSWORD_MIN, "maxLength": PASSWORD_MAX}})
-class ResetConfirmIn(CamelStruct):
-    token: str = ""
-    password: str = ""
-
-
-@describe(required=["token"], fields={"token": {"minLength": 1, "maxLength": TOKEN_MAX}})
-class VerifyIn(CamelStruct):
-    token: str = ""
-
-
-@describe(required=["currentPassword", "newPassword"], fields={
-    "currentPassword": {"minLength": 1, "maxLength": PASSWORD_MAX},
-    "newPassword": {"minLength": PASSWORD_MIN, "maxLength": PASSWORD_MAX}})
-class PasswordChangeIn(CamelStruct):
-    current_password: str = ""
-    new_password: str = ""
-
-
-@describe(required=["password", "email"], fields={
-    "password": {"minLength": 1, "maxLength": PASSWORD_MAX},
-    "email": {"format": "email", "maxLength": 254}})
-class EmailChangeIn(CamelStruct):
-    password: str = ""
-    email: str = ""
-
-
-@describe(required=["code"], fields={"code": {"minLength": 1, "maxLength": CODE_MAX}})
-class CodeIn(CamelStruct):
-    code: str = ""
-
-
-@describe(required=["password", "code"], fields={
-    "password": {"minLength": 1, "maxLength": PASSWORD_MAX},
-    "code": {"minLength": 1, "maxLength": CODE_MAX}})
-class DisableTwoFactorIn(CamelStruct):
-    password: str = ""
-    code: str = ""
-
-
-class TwoFactorSetupOut(CamelStruct):
-    secret: str
-    otpauth_url: str
-    #: The otpauth URL as a QR code (an SVG ``data:`` URL) for the page to show.
-    qr_code: str
-
-
-class RecoveryCodesOut(CamelStruct):
-    recovery_codes: list[str]
 
 
 class AccountSecurityController(Controller):

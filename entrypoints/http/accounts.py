@@ -9,85 +9,28 @@ from litestar import Controller, Request, Response, delete, get, patch, post
 from litestar.status_codes import HTTP_200_OK, HTTP_201_CREATED
 
 from application.account_closure import ACCOUNT_CLOSED, AccountClosure
+from application.account_sessions import SessionService
 from application.accounts import AccountService, CheckEmail, Registration, SignedIn
 from application.media import MAX_IMAGE_BYTES
 from application.social import ProfileEditor
-from application.two_factor import CODE_MAX
 from domain.accounts import User
 from domain.errors import NotAuthenticated
 from domain.social import ProfileChanges
-from domain.validation.accounts import (
-    DISPLAY_NAME_MAX,
-    DISPLAY_NAME_MIN,
-    LOGIN_NAME_MAX,
-    PASSWORD_MAX,
-    PASSWORD_MIN,
-    USERNAME_MAX,
-    USERNAME_MIN,
-)
 from entrypoints.http.auth import (
     SESSION_COOKIE,
     clear_session_cookie,
     client_address,
     session_cookie,
 )
-from entrypoints.http.openapi import describe
-from entrypoints.http.schemas import CamelStruct, Message
+from entrypoints.http.schemas import Message
+from entrypoints.http.schemas.accounts import (
+    CloseAccountIn,
+    LoginIn,
+    ProfileIn,
+    RegisterIn,
+    SessionOut,
+)
 from entrypoints.http.schemas.users import UserOut, user_out
-
-
-class SessionOut(CamelStruct):
-    """Who is signed in: ``user`` is null for a visitor (an answer, not an error)."""
-
-    user: UserOut | None
-
-
-@describe(required=["username", "password"], fields={
-    "username": {"minLength": USERNAME_MIN, "maxLength": LOGIN_NAME_MAX,
-                 "description": "Username or email"},
-    "password": {"minLength": 1, "maxLength": PASSWORD_MAX},
-    "code": {"maxLength": CODE_MAX,
-             "description": "With two-factor sign-in on: the authenticator's code or a "
-                            "recovery code"}})
-class LoginIn(CamelStruct):
-    username: str = ""
-    password: str = ""
-    code: str | None = None
-
-
-@describe(required=["username", "displayName", "email", "password"], fields={
-    "username": {"minLength": USERNAME_MIN, "maxLength": USERNAME_MAX,
-                 "pattern": "^[A-Za-z0-9._-]+$"},
-    "displayName": {"minLength": DISPLAY_NAME_MIN, "maxLength": DISPLAY_NAME_MAX},
-    "email": {"format": "email", "maxLength": 254},
-    "password": {"minLength": PASSWORD_MIN, "maxLength": PASSWORD_MAX}})
-class RegisterIn(CamelStruct):
-    username: str = ""
-    display_name: str = ""
-    email: str = ""
-    password: str = ""
-    confirm_password: str | None = None
-
-
-@describe(required=["password"], fields={
-    "password": {"minLength": 1, "maxLength": PASSWORD_MAX},
-    "code": {"maxLength": CODE_MAX,
-             "description": "With two-factor sign-in on: the authenticator's code or a "
-                            "recovery code"}})
-class CloseAccountIn(CamelStruct):
-    password: str = ""
-    code: str | None = None
-
-
-class ProfileIn(CamelStruct):
-    """``None`` (or a missing field) keeps it; ``""`` clears bio, height, handle or avatar."""
-
-    display_name: str | None = None
-    bio: str | None = None
-    height: str | None = None
-    instagram_handle: str | None = None
-    avatar: str | None = None
-
 
 MAX_PROFILE_BODY = MAX_IMAGE_BYTES * 4 // 3 + 64 * 1024
 
@@ -140,8 +83,8 @@ class AccountController(Controller):
 
     @post("/logout", status_code=HTTP_200_OK)
     async def logout(self, request: Request[Any, Any, Any],
-                     accounts: AccountService) -> Response[Message]:
-        await accounts.logout(request.cookies.get(SESSION_COOKIE))
+                     sessions: SessionService) -> Response[Message]:
+        await sessions.logout(request.cookies.get(SESSION_COOKIE))
         response = Response(Message("Logged out successfully"))
         clear_session_cookie(response)
         return response

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from datetime import datetime
 from typing import Annotated
 
 from litestar import Controller, delete, get, post, put
@@ -11,69 +10,18 @@ from litestar.status_codes import HTTP_201_CREATED, HTTP_204_NO_CONTENT
 
 from application.blog import BlogPage, BlogService
 from application.ports.blog import AuthoredPost
+from application.ports.media import MEDIUM_SIDE, variant_url
 from domain.accounts import User
-from domain.blog import BlogContent
-from domain.slugs import MAX_SLUG_LENGTH
-from domain.validation.content import (
-    BLOG_CONTENT_MAX,
-    BLOG_CONTENT_MIN,
-    EXCERPT_MAX,
-    IMAGE_URL_MAX,
-)
-from domain.validation.listings import TITLE_MAX, TITLE_MIN
 from entrypoints.http.caching import public
-from entrypoints.http.openapi import describe
-from entrypoints.http.schemas import CamelStruct, Cursor, Limit
+from entrypoints.http.schemas import Cursor, Limit
+from entrypoints.http.schemas.blog import (
+    BlogIn,
+    BlogOut,
+    BlogPageOut,
+    BlogUserOut,
+)
 
 IncludeUnpublished = Annotated[bool, Parameter(query="includeUnpublished")]
-
-
-@describe(required=["title", "content"], fields={
-    "title": {"minLength": TITLE_MIN, "maxLength": TITLE_MAX},
-    "content": {"minLength": BLOG_CONTENT_MIN, "maxLength": BLOG_CONTENT_MAX},
-    "slug": {"maxLength": MAX_SLUG_LENGTH, "pattern": "^[a-z0-9]+(-[a-z0-9]+)*$"},
-    "excerpt": {"maxLength": EXCERPT_MAX},
-    "imageUrl": {"maxLength": IMAGE_URL_MAX}})
-class BlogIn(CamelStruct):
-    """Missing text fields default to "" so they get the spec's messages (400), not a 500."""
-
-    title: str = ""
-    content: str = ""
-    slug: str | None = None
-    excerpt: str | None = None
-    image_url: str | None = None
-    published: bool | None = None
-
-    def to_content(self, *, default_published: bool | None) -> BlogContent:
-        published = default_published if self.published is None else self.published
-        return BlogContent(title=self.title, content=self.content, slug=self.slug or "",
-                           excerpt=self.excerpt, image_url=self.image_url, published=published)
-
-
-class BlogUserOut(CamelStruct):
-    id: int
-    username: str
-    display_name: str
-    avatar_url: str | None
-
-
-class BlogOut(CamelStruct):
-    id: int
-    title: str
-    slug: str
-    excerpt: str | None
-    content: str
-    image_url: str | None
-    published: bool
-    created_at: datetime
-    updated_at: datetime
-    user_id: int
-    user: BlogUserOut
-
-
-class BlogPageOut(CamelStruct):
-    items: list[BlogOut]
-    next_cursor: str | None
 
 
 def blog_out(found: AuthoredPost) -> BlogOut:
@@ -81,7 +29,8 @@ def blog_out(found: AuthoredPost) -> BlogOut:
     assert post.id is not None
     return BlogOut(
         id=post.id, title=post.title, slug=post.slug, excerpt=post.excerpt, content=post.content,
-        image_url=post.image_url, published=post.published, created_at=post.created_at,
+        image_url=post.image_url, image_medium_url=variant_url(post.image_url, MEDIUM_SIDE),
+        published=post.published, created_at=post.created_at,
         updated_at=post.updated_at, user_id=post.user_id,
         user=BlogUserOut(id=author.id, username=author.username,
                          display_name=author.display_name, avatar_url=author.avatar_url),

@@ -4,9 +4,6 @@ Thin: parse, call one service, map the result. Checking a bag group out is
 
 from __future__ import annotations
 
-from typing import Annotated
-
-import msgspec
 from litestar import Controller, get, post, put
 from litestar import delete as delete_route
 from litestar.status_codes import HTTP_200_OK
@@ -15,65 +12,16 @@ from application.bundles import BagGroup, BagView, BundleService
 from domain.accounts import User
 from domain.bundles import BundleTier
 from domain.money import format_amount
-from entrypoints.http.guards import MAX_ID
-from entrypoints.http.openapi import describe
-from entrypoints.http.schemas import CamelStruct
-from entrypoints.http.schemas.products import ProductOut, SellerOut, product_out
-
-Small = Annotated[int, msgspec.Meta(ge=-1000, le=1000)]
-
-
-class TierIn(CamelStruct):
-    min_items: Small
-    percent: Small
-
-
-@describe(required=["tiers"])
-class BundleDiscountsIn(CamelStruct):
-    tiers: Annotated[list[TierIn], msgspec.Meta(max_length=20)]
-
-
-class TierOut(CamelStruct):
-    min_items: int
-    percent: int
-    label: str  # "Buy 2, save 10%"
-
-
-class BundleDiscountsOut(CamelStruct):
-    tiers: list[TierOut]
-
-
-@describe(required=["productId"], fields={"productId": {"minimum": 1, "maximum": MAX_ID}})
-class BagItemIn(CamelStruct):
-    product_id: Annotated[int, msgspec.Meta(ge=1, le=2**31 - 1)]
-
-
-class BagItemOut(CamelStruct):
-    product: ProductOut
-    available: bool
-
-
-class BagGroupOut(CamelStruct):
-    """One seller's items; the money is what checking the available ones out charges."""
-
-    seller: SellerOut | None
-    seller_id: int
-    items: list[BagItemOut]
-    tiers: list[TierOut]
-    item_count: int  # available items, the ones a checkout would buy
-    subtotal: str
-    discount: str
-    discount_percent: int
-    price: str  # subtotal - discount
-    service_fee: str
-    shipping: str
-    total: str
-    next_tier: TierOut | None  # the discount more items would reach
-
-
-class BagOut(CamelStruct):
-    count: int
-    groups: list[BagGroupOut]
+from entrypoints.http.schemas.bundles import (
+    BagGroupOut,
+    BagItemIn,
+    BagItemOut,
+    BagOut,
+    BundleDiscountsIn,
+    BundleDiscountsOut,
+    TierOut,
+)
+from entrypoints.http.schemas.products import SellerOut, product_out
 
 
 def tiers_out(tiers: list[BundleTier]) -> BundleDiscountsOut:

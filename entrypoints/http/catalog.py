@@ -20,19 +20,18 @@ from application.catalog_search import SearchPurpose, SearchRequest
 from application.media import MAX_IMAGE_BYTES, PhotoInput
 from application.ports.catalog import ListingSort
 from domain.accounts import User
-from domain.catalog import MAX_LISTING_IMAGES, Category, Condition, Size
+from domain.catalog import MAX_LISTING_IMAGES
 from domain.listings import ListingDetails
-from domain.validation.listings import (
-    BRAND_MAX,
-    DESCRIPTION_MAX,
-    DESCRIPTION_MIN,
-    TITLE_MAX,
-    TITLE_MIN,
-)
 from entrypoints.http.bodies import decode_json, form_files, is_multipart, read_body, read_form
 from entrypoints.http.caching import public
-from entrypoints.http.openapi import describe
-from entrypoints.http.schemas import CamelStruct, Cursor, Limit
+from entrypoints.http.schemas import Cursor, Limit
+from entrypoints.http.schemas.catalog import (
+    ListingIn,
+    ListingUpdateIn,
+    Price,
+    SuggestionOut,
+    SuggestionsOut,
+)
 from entrypoints.http.schemas.products import (
     FacetsOut,
     ProductOut,
@@ -49,65 +48,12 @@ BODY_TOO_LARGE = (f"That upload is too large: at most {MAX_LISTING_IMAGES} photo
                   f"{MAX_IMAGE_BYTES // (1024 * 1024)} MB each.")
 
 
-class SuggestionOut(CamelStruct):
-    value: str
-    count: int
-
-
-class SuggestionsOut(CamelStruct):
-    """What a search box offers for the typed text: brands (with available listings),
-    categories (API values) and catalog words, each at most five, most used first."""
-
-    brands: list[SuggestionOut]
-    categories: list[str]
-    words: list[str]
-
-
-Price = str | float | None
 # Searches, facets, suggestions and similar items: public reads the search engine answers.
 # Not in the response cache: a search cached between a write and its indexing would stay
 # stale for the cache's lifetime (docs/search.md, freshness).
 HEAVY_PUBLIC_READ: dict[str, Any] = {"opt": {"exclude_from_csrf": True}}
 
 
-#: The listing fields' limits, documented once for creating and for editing.
-LISTING_FIELDS: dict[str, dict[str, Any]] = {
-    "title": {"minLength": TITLE_MIN, "maxLength": TITLE_MAX},
-    "description": {"minLength": DESCRIPTION_MIN, "maxLength": DESCRIPTION_MAX},
-    "brand": {"maxLength": BRAND_MAX},
-    "size": {"enum": [s.value for s in Size]},
-    "condition": {"enum": [c.value for c in Condition]},
-    "category": {"enum": [c.value for c in Category]},
-    "images": {"maxItems": MAX_LISTING_IMAGES}}
-
-
-@describe(required=["title", "description", "price", "size", "condition", "category"], fields={
-    **LISTING_FIELDS,
-    "images": {"maxItems": MAX_LISTING_IMAGES,
-               "description": "data:image/... base64 URLs (or, on edit, kept photo URLs)"}})
-class ListingIn(CamelStruct):
-    """Missing fields default to empty so they get the spec's messages (400), not a 500."""
-
-    title: str = ""
-    description: str = ""
-    price: Price = ""
-    brand: str = ""
-    size: str = ""
-    condition: str = ""
-    category: str = ""
-    images: list[str] = msgspec.field(default_factory=list)
-
-
-@describe(fields=LISTING_FIELDS)
-class ListingUpdateIn(CamelStruct):
-    title: str | None = None
-    description: str | None = None
-    price: Price = None
-    brand: str | None = None
-    size: str | None = None
-    condition: str | None = None
-    category: str | None = None
-    images: list[str] | None = None
 
 
 def _price_text(price: Price) -> str | None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from datetime import datetime
 from typing import Any
 
 from litestar import Controller, Request, get, post
@@ -11,44 +10,15 @@ from litestar.status_codes import HTTP_201_CREATED
 from application.contact import ContactService
 from domain.accounts import User
 from domain.contact import (
-    MESSAGE_MAX,
-    MESSAGE_MIN,
-    NAME_MAX,
-    NAME_MIN,
-    SUBJECT_MAX,
-    SUBJECT_MIN,
     ContactForm,
     ContactMessage,
 )
-from entrypoints.http.openapi import describe
-from entrypoints.http.schemas import CamelStruct, Cursor, Limit
-
-
-@describe(required=["name", "email", "subject", "message"], fields={
-    "name": {"minLength": NAME_MIN, "maxLength": NAME_MAX},
-    "email": {"format": "email", "maxLength": 254},
-    "subject": {"minLength": SUBJECT_MIN, "maxLength": SUBJECT_MAX},
-    "message": {"minLength": MESSAGE_MIN, "maxLength": MESSAGE_MAX}})
-class ContactIn(CamelStruct):
-    name: str = ""
-    email: str = ""
-    subject: str = ""
-    message: str = ""
-
-
-class ContactMessageOut(CamelStruct):
-    id: int
-    name: str
-    email: str
-    subject: str
-    message: str
-    created_at: datetime
-    user_id: int | None
-
-
-class ContactPageOut(CamelStruct):
-    items: list[ContactMessageOut]
-    next_cursor: str | None
+from entrypoints.http.schemas import Cursor, Limit
+from entrypoints.http.schemas.contact import (
+    ContactIn,
+    ContactMessageOut,
+    ContactPageOut,
+)
 
 
 def message_out(message: ContactMessage) -> ContactMessageOut:

@@ -3,7 +3,6 @@ administrators list and resolve them. Photos travel as data URLs (the listing ph
 
 from __future__ import annotations
 
-from datetime import datetime
 from typing import Annotated
 
 from litestar import Controller, get, post
@@ -14,78 +13,20 @@ from application.disputes import DisputeService, DisputeView
 from application.media import MAX_IMAGE_BYTES
 from domain.accounts import User
 from domain.disputes import (
-    DETAILS_MAX,
-    DETAILS_MIN,
     MAX_PHOTOS,
-    NOTE_MAX,
-    RESPONSE_MAX,
-    DisputeOutcome,
-    DisputeReason,
 )
-from entrypoints.http.openapi import describe
-from entrypoints.http.schemas import CamelStruct
+from entrypoints.http.schemas.disputes import (
+    DisputeIn,
+    DisputeOut,
+    DisputePartyOut,
+    DisputeResponseOut,
+    ResolveDisputeIn,
+    ResponseIn,
+)
 
 MAX_DISPUTE_BODY = MAX_PHOTOS * MAX_IMAGE_BYTES * 4 // 3 + 1024 * 1024
 StatusFilter = Annotated[str | None, Parameter(query="status",
                                                description="open (default) or resolved")]
-
-
-@describe(required=["reason", "details"], fields={
-    "reason": {"enum": [r.value for r in DisputeReason]},
-    "details": {"minLength": DETAILS_MIN, "maxLength": DETAILS_MAX},
-    "photos": {"maxItems": MAX_PHOTOS}})
-class DisputeIn(CamelStruct):
-    reason: str | None = None
-    details: str | None = None
-    photos: list[str] = []
-
-
-@describe(required=["text"], fields={"text": {"minLength": 1, "maxLength": RESPONSE_MAX},
-                                     "photos": {"maxItems": MAX_PHOTOS}})
-class ResponseIn(CamelStruct):
-    text: str | None = None
-    photos: list[str] = []
-
-
-@describe(required=["outcome"], fields={"outcome": {"enum": [o.value for o in DisputeOutcome]},
-                                        "note": {"maxLength": NOTE_MAX}})
-class ResolveDisputeIn(CamelStruct):
-    outcome: str | None = None
-    note: str | None = None
-
-
-class DisputePartyOut(CamelStruct):
-    id: int
-    username: str
-    display_name: str
-
-
-class DisputeResponseOut(CamelStruct):
-    id: int
-    author_id: int
-    text: str
-    photos: list[str]
-    created_at: datetime
-
-
-class DisputeOut(CamelStruct):
-    id: int
-    order_id: int
-    order_number: str
-    order_status: str
-    buyer: DisputePartyOut | None
-    seller: DisputePartyOut | None
-    reason: str
-    reason_label: str
-    details: str
-    photos: list[str]
-    status: str
-    outcome: str | None
-    outcome_label: str | None
-    note: str | None
-    created_at: datetime
-    resolved_at: datetime | None
-    responses: list[DisputeResponseOut]
 
 
 def _party(user: User | None) -> DisputePartyOut | None:

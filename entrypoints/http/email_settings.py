@@ -11,33 +11,12 @@ from litestar.status_codes import HTTP_200_OK
 
 from application.notification_mail import TOKEN_MAX, EmailSetting, EmailSettings
 from domain.accounts import User
-from domain.notification_mail import EmailKind
-from entrypoints.http.openapi import describe
-from entrypoints.http.schemas import CamelStruct
-
-
-class EmailSettingOut(CamelStruct):
-    kind: str
-    label: str
-    enabled: bool
-
-
-class EmailSettingsOut(CamelStruct):
-    settings: list[EmailSettingOut]
-
-
-@describe(required=["settings"], fields={"settings": {
-    "type": "object", "additionalProperties": {"type": "boolean"},
-    "propertyNames": {"enum": [kind.value for kind in EmailKind]},
-    "description": "Each kind to change, on (true) or off (false); the others stay."}})
-class EmailSettingsIn(CamelStruct):
-    settings: dict[str, bool] = {}
-
-
-class UnsubscribedOut(CamelStruct):
-    message: str
-    kind: str
-    label: str
+from entrypoints.http.schemas.email_settings import (
+    EmailSettingOut,
+    EmailSettingsIn,
+    EmailSettingsOut,
+    UnsubscribedOut,
+)
 
 
 def _settings_out(settings: list[EmailSetting]) -> EmailSettingsOut:

@@ -2,43 +2,19 @@
 
 from __future__ import annotations
 
-from datetime import datetime
-
 from litestar import Controller, Response, delete, get, post
 from litestar.status_codes import HTTP_200_OK, HTTP_201_CREATED, HTTP_204_NO_CONTENT
 
 from application.favorites import FavoriteService
 from application.ports.favorites import Favorite
 from domain.accounts import User
-from domain.errors import ValidationError
-from entrypoints.http.guards import MAX_ID
-from entrypoints.http.openapi import describe
-from entrypoints.http.schemas import CamelStruct
-from entrypoints.http.schemas.products import ProductOut, product_out
-
-
-@describe(required=["productId"], fields={"productId": {"minimum": 1, "maximum": MAX_ID}})
-class FavoriteIn(CamelStruct):
-    product_id: int | None = None
-
-    def required_id(self) -> int:
-        if self.product_id is None:
-            raise ValidationError({"productId": "productId is required"})
-        return self.product_id
-
-
-class FavoriteOut(CamelStruct):
-    id: int
-    product_id: int
-    created_at: datetime
-
-
-class WatchedOut(FavoriteOut):
-    product: ProductOut
-
-
-class FavoriteCheckOut(CamelStruct):
-    is_favorited: bool
+from entrypoints.http.schemas.favorites import (
+    FavoriteCheckOut,
+    FavoriteIn,
+    FavoriteOut,
+    WatchedOut,
+)
+from entrypoints.http.schemas.products import product_out
 
 
 def favorite_out(favorite: Favorite) -> FavoriteOut:

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-from datetime import datetime
 from typing import Annotated
 
-import msgspec
 from litestar import Controller, get, post
 from litestar.params import Parameter
 from litestar.status_codes import HTTP_200_OK, HTTP_201_CREATED
@@ -14,65 +12,19 @@ from application.messaging import MessagingService, ThreadPage
 from application.ports.messaging import Conversation
 from domain.accounts import User
 from domain.messaging import Message
-from entrypoints.http.schemas import CamelStruct, Cursor, Limit
+from entrypoints.http.schemas import Cursor, Limit
+from entrypoints.http.schemas.messaging import (
+    DB_ID_MAX,
+    ConversationOut,
+    CountOut,
+    MarkReadIn,
+    MessageIn,
+    MessageOut,
+    ThreadOut,
+    UpdatedOut,
+)
 
-DB_ID_MAX = 2**31 - 1
 PathId = Annotated[int, Parameter(ge=1, le=DB_ID_MAX)]
-BodyId = Annotated[int, msgspec.Meta(ge=1, le=DB_ID_MAX)]
-
-
-class MessageOut(CamelStruct):
-    id: int
-    sender_id: int
-    receiver_id: int
-    content: str
-    message_type: str
-    offer_id: int | None
-    product_id: int | None
-    read: bool
-    created_at: datetime
-
-
-class MessageIn(CamelStruct):
-    receiver_id: BodyId | None = None
-    content: Annotated[str, msgspec.Meta(max_length=10_000)] | None = None
-    sender_id: BodyId | None = None
-    message_type: Annotated[str, msgspec.Meta(max_length=30)] | None = "text"
-    product_id: BodyId | None = None
-
-
-class MarkReadIn(CamelStruct):
-    sender_id: BodyId | None = None
-    receiver_id: BodyId | None = None
-
-
-class UpdatedOut(CamelStruct):
-    updated: int
-
-
-class CountOut(CamelStruct):
-    count: int
-
-
-class ThreadOut(CamelStruct):
-    items: list[MessageOut]
-    next_cursor: str | None
-    # True when either member blocked the other: readable, but sending answers 403.
-    closed: bool = False
-    # True when the reader is the one who blocked (so the page can offer Unblock).
-    blocked_by_you: bool = False
-
-
-class ConversationOut(CamelStruct):
-    """A conversation partner (spec §3 User with unreadCount) and the newest message."""
-
-    id: int
-    username: str
-    display_name: str
-    avatar_url: str | None
-    verified: bool
-    unread_count: int
-    last_message: MessageOut
 
 
 def message_out(message: Message) -> MessageOut:

@@ -4,7 +4,6 @@ no route that edits or deletes an entry."""
 
 from __future__ import annotations
 
-from datetime import datetime
 from typing import Annotated
 
 from litestar import Controller, get, post
@@ -15,89 +14,30 @@ from application.audit import AuditService
 from application.moderation import ModerationService, ReportGroupView
 from domain.accounts import User
 from domain.moderation import (
-    NOTE_MAX,
-    REASON_MAX,
-    SUSPENSION_DAYS_MAX,
     AuditAction,
     AuditEntry,
     HiddenKind,
     Suspension,
 )
-from domain.reports import ReportAction
-from entrypoints.http.openapi import describe
-from entrypoints.http.schemas import CamelStruct, Cursor, Limit
-from entrypoints.http.schemas.users import UserOut, user_out
+from entrypoints.http.schemas import Cursor, Limit
+from entrypoints.http.schemas.moderation import (
+    AuditEntryOut,
+    AuditPageOut,
+    NoteIn,
+    ReportGroupOut,
+    ReportItemOut,
+    ResolvedOut,
+    ResolveIn,
+    SuspendIn,
+    SuspensionOut,
+)
+from entrypoints.http.schemas.users import user_out
 
 ReportStatusFilter = Annotated[str | None, Parameter(
     query="status", description="open (default) or resolved")]
 AdminFilter = Annotated[int | None, Parameter(query="adminId", ge=1, le=2**31 - 1)]
 ActionFilter = Annotated[str | None, Parameter(
     query="action", description="One of: " + ", ".join(a.value for a in AuditAction))]
-
-
-@describe(required=["action"], fields={"action": {"enum": [a.value for a in ReportAction]},
-                                       "note": {"maxLength": NOTE_MAX}})
-class ResolveIn(CamelStruct):
-    action: str | None = None
-    note: str | None = None
-
-
-@describe(fields={"note": {"maxLength": NOTE_MAX}})
-class NoteIn(CamelStruct):
-    note: str | None = None
-
-
-@describe(required=["reason"], fields={"reason": {"minLength": 1, "maxLength": REASON_MAX},
-                                       "days": {"minimum": 1,
-                                                "maximum": SUSPENSION_DAYS_MAX}})
-class SuspendIn(CamelStruct):
-    reason: str | None = None
-    days: int | None = None
-
-
-class ReportItemOut(CamelStruct):
-    id: int
-    reporter_id: int
-    reason: str
-    details: str
-    created_at: datetime
-    action: str | None
-    note: str | None
-
-
-class ReportGroupOut(CamelStruct):
-    id: int
-    target_type: str
-    target_id: int
-    owner: UserOut | None
-    count: int
-    reasons: dict[str, int]
-    reports: list[ReportItemOut]
-
-
-class ResolvedOut(CamelStruct):
-    resolved: int
-
-
-class SuspensionOut(CamelStruct):
-    user_id: int
-    reason: str
-    ends_at: datetime | None
-
-
-class AuditEntryOut(CamelStruct):
-    id: int
-    admin_id: int | None
-    action: str
-    target_type: str
-    target_id: int
-    note: str
-    created_at: datetime
-
-
-class AuditPageOut(CamelStruct):
-    items: list[AuditEntryOut]
-    next_cursor: str | None
 
 
 def group_out(view: ReportGroupView, admin: User) -> ReportGroupOut:

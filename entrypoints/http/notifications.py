@@ -2,45 +2,19 @@
 
 from __future__ import annotations
 
-from datetime import datetime
-from typing import Annotated
-
-import msgspec
 from litestar import Controller, get, post
 from litestar.status_codes import HTTP_200_OK
 
-from application.notifications import MAX_READ_IDS, NotificationService
+from application.notifications import NotificationService
 from domain.accounts import User
 from domain.notifications import Notification
-from entrypoints.http.schemas import CamelStruct, Cursor, Limit
-
-NoticeId = Annotated[int, msgspec.Meta(ge=1, le=2**31 - 1)]
-
-
-class NotificationOut(CamelStruct):
-    id: int
-    kind: str
-    title: str
-    body: str
-    link: str | None
-    read: bool
-    created_at: datetime
-
-
-class NotificationPageOut(CamelStruct):
-    items: list[NotificationOut]
-    next_cursor: str | None
-    unread_count: int
-
-
-class ReadIn(CamelStruct):
-    """Which notifications to mark read; without ``ids``, all of them (mark-all-read)."""
-
-    ids: Annotated[list[NoticeId], msgspec.Meta(max_length=MAX_READ_IDS)] | None = None
-
-
-class ReadOut(CamelStruct):
-    updated: int
+from entrypoints.http.schemas import Cursor, Limit
+from entrypoints.http.schemas.notifications import (
+    NotificationOut,
+    NotificationPageOut,
+    ReadIn,
+    ReadOut,
+)
 
 
 def _out(notice: Notification) -> NotificationOut:

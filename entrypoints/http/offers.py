@@ -6,7 +6,6 @@ Every route needs a login. Prices travel as decimal strings with two places; ``o
 
 from __future__ import annotations
 
-from datetime import datetime
 from decimal import Decimal
 from typing import Annotated
 
@@ -17,103 +16,26 @@ from litestar.status_codes import HTTP_200_OK, HTTP_201_CREATED
 from application.offers import OfferPage, OfferService, OfferView
 from application.ports.catalog import SellerCard
 from domain.accounts import User
-from domain.errors import ValidationError
 from domain.money import format_amount
-from entrypoints.http.schemas import CamelStruct, Cursor, Limit
+from entrypoints.http.schemas import Cursor, Limit
+from entrypoints.http.schemas.offers import (
+    MAX_ID,
+    MarkedOut,
+    MarkReadIn,
+    OfferCountsOut,
+    OfferIn,
+    OfferOut,
+    OfferPageOut,
+    OfferProductOut,
+    PersonOut,
+    RespondIn,
+    WatcherOfferIn,
+    WatcherOffersOut,
+)
 
-MAX_ID = 2**31 - 1
 Id = Annotated[int, Parameter(ge=1, le=MAX_ID)]
 OptionalId = Annotated[int | None, Parameter(ge=1, le=MAX_ID, required=False)]
 Status = Annotated[str | None, Parameter(max_length=20, required=False)]
-Amount = str | int | float | None
-
-
-class OfferIn(CamelStruct):
-    product_id: Annotated[int, Parameter(ge=1, le=MAX_ID)] | None = None
-    offer_price: Amount = None
-    offer_amount: Amount = None
-    message: str | None = None
-
-    def required_product_id(self) -> int:
-        if self.product_id is None:
-            raise ValidationError({"productId": "productId is required"})
-        return self.product_id
-
-    def price(self) -> str | None:
-        price = self.offer_price if self.offer_price is not None else self.offer_amount
-        return None if price is None else str(price)
-
-
-class WatcherOfferIn(CamelStruct):
-    price: Amount = None
-
-
-class WatcherOffersOut(CamelStruct):
-    sent: int  # how many watchers got the offer
-    price: str
-    expires_at: datetime
-
-
-class RespondIn(CamelStruct):
-    status: str | None = None
-    counter_price: Amount = None
-
-
-class MarkReadIn(CamelStruct):
-    product_id: Annotated[int, Parameter(ge=1, le=MAX_ID)] | None = None
-
-
-class PersonOut(CamelStruct):
-    id: int
-    username: str
-    display_name: str
-    avatar_url: str | None
-
-
-class OfferProductOut(CamelStruct):
-    id: int
-    title: str
-    price: str
-    status: str
-    images: list[str]
-    thumbnails: list[str]
-
-
-class OfferOut(CamelStruct):
-    id: int
-    product_id: int
-    buyer_id: int
-    seller_id: int
-    status: str
-    original_price: str
-    offer_price: str
-    counter_price: str | None
-    agreed_price: str | None
-    message: str | None
-    decline_reason: str | None
-    reserved_until: datetime | None
-    from_seller: bool  # the seller's offer to the watchers of the listing
-    expires_at: datetime | None  # when an offer to a watcher ends unanswered
-    order_id: int | None
-    created_at: datetime
-    updated_at: datetime | None
-    product: OfferProductOut
-    buyer: PersonOut | None
-    seller: PersonOut | None
-
-
-class OfferPageOut(CamelStruct):
-    items: list[OfferOut]
-    next_cursor: str | None
-
-
-class OfferCountsOut(CamelStruct):
-    accepted_buyer_offers: int
-    new_seller_offers: int
-
-
-class MarkedOut(CamelStruct):
-    updated: int
 
 
 def _money(amount: Decimal | None) -> str | None:

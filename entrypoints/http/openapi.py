@@ -33,8 +33,10 @@ from litestar import Litestar, Request
 from litestar.handlers import HTTPRouteHandler
 from litestar.openapi import OpenAPIConfig
 from litestar.openapi.plugins import JsonRenderPlugin, RedocRenderPlugin
+from litestar.router import Router
 from litestar.routes import HTTPRoute
 
+from entrypoints.http.caching import answer_head_too
 from entrypoints.http.guards import MAX_ID, MIN_QUERY_INT
 
 ERROR_REF = {"$ref": "#/components/schemas/Error"}
@@ -215,6 +217,13 @@ class FinishedJsonRenderPlugin(JsonRenderPlugin):
         if "Error" not in openapi_schema.get("components", {}).get("schemas", {}):
             finish_openapi(request.app, openapi_schema)
         return super().render(request, openapi_schema)
+
+    def receive_router(self, router: Router) -> None:
+        """The documentation's routes answer HEAD as every other GET does (called once every
+        render plugin's route is on ``router``, before the app registers it)."""
+        super().receive_router(router)
+        answer_head_too(handler for route in router.routes if isinstance(route, HTTPRoute)
+                        for handler in route.route_handlers)
 
 
 def openapi_config(title: str, version: str) -> OpenAPIConfig:

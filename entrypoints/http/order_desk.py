@@ -18,8 +18,13 @@ from application.order_desk import OrderDesk, statuses_for
 from domain.accounts import User
 from domain.admin import csv_header, csv_lines
 from domain.money import format_amount
-from entrypoints.http.schemas import CamelStruct, Cursor, Limit
-from entrypoints.http.schemas.orders import OrderOut, order_out
+from entrypoints.http.schemas import Cursor, Limit
+from entrypoints.http.schemas.order_desk import (
+    DeskPageOut,
+    DeskSummaryOut,
+    SalesOut,
+)
+from entrypoints.http.schemas.orders import order_out
 
 StatusFilter = Annotated[str | None, Parameter(
     query="status", description="An order status, or a dashboard group: pending_payment "
@@ -27,25 +32,6 @@ StatusFilter = Annotated[str | None, Parameter(
 Search = Annotated[str | None, Parameter(
     query="q", description="Part of the order number or of the buyer's or seller's username, "
     "name or email (case-insensitive).")]
-
-
-class DeskPageOut(CamelStruct):
-    items: list[OrderOut]
-    next_cursor: str | None
-
-
-class SalesOut(CamelStruct):
-    count: int
-    revenue: str
-    average_order_value: str
-
-
-class DeskSummaryOut(CamelStruct):
-    total_orders: int
-    pending_payments: int
-    to_be_shipped: int
-    completed: int
-    sales: SalesOut
 
 
 class OrderDeskController(Controller):

@@ -8,7 +8,6 @@ limit fits one 10 MB photo as base64.
 
 from __future__ import annotations
 
-from datetime import datetime
 from typing import Annotated, Any
 
 import msgspec
@@ -17,6 +16,7 @@ from litestar.params import Parameter
 from litestar.status_codes import HTTP_200_OK, HTTP_201_CREATED, HTTP_204_NO_CONTENT
 
 from application.media import MAX_IMAGE_BYTES, MAX_IMAGE_MB, PhotoInput
+from application.ports.media import MEDIUM_SIDE, SMALL_SIDE, variant_url
 from application.ports.posts import PostCounts
 from application.posts import (
     CommentPage,
@@ -29,7 +29,7 @@ from application.posts import (
 from domain.accounts import User
 from domain.errors import ValidationError
 from domain.money import format_amount
-from domain.posts import MAX_CONTENT, MAX_HASHTAGS, MAX_TAGGED_PRODUCTS, PostDraft, ProductTag
+from domain.posts import MAX_HASHTAGS, MAX_TAGGED_PRODUCTS, PostDraft, ProductTag
 from entrypoints.http.bodies import (
     convert,
     decode_json,
@@ -40,110 +40,25 @@ from entrypoints.http.bodies import (
 )
 from entrypoints.http.caching import public
 from entrypoints.http.guards import MAX_ID
-from entrypoints.http.openapi import describe
-from entrypoints.http.schemas import CamelStruct, Cursor, Limit
-from entrypoints.http.schemas.users import UserOut, user_out
+from entrypoints.http.schemas import Cursor, Limit
+from entrypoints.http.schemas.posts import (
+    CommentIn,
+    CommentOut,
+    CommentPageOut,
+    HashtagOut,
+    PostDetailOut,
+    PostIn,
+    PostOut,
+    PostPageOut,
+    ReactionIn,
+    ReactionOut,
+    TaggedProductOut,
+    TagPositionIn,
+)
+from entrypoints.http.schemas.users import user_out
 
 MAX_POST_BODY = MAX_IMAGE_BYTES * 4 // 3 + 256 * 1024
 POST_TOO_LARGE = f"That upload is too large: one photo of at most {MAX_IMAGE_MB} MB."
-
-
-class TagPositionIn(CamelStruct):
-    product_id: int
-    x: float
-    y: float
-
-
-@describe(required=["image"], fields={
-    "content": {"maxLength": MAX_CONTENT},
-    "image": {"description": "The photo as a data:image/... base64 URL"},
-    "hashtags": {"maxItems": MAX_HASHTAGS},
-    "taggedProductIds": {"maxItems": MAX_TAGGED_PRODUCTS},
-    "tagPositions": {"maxItems": MAX_TAGGED_PRODUCTS,
-                     "description": "Hotspots: x and y are fractions 0..1 of the photo"}})
-class PostIn(CamelStruct):
-    content: str = ""
-    image: str | None = None
-    hashtags: list[str] = msgspec.field(default_factory=list)
-    tagged_product_ids: list[int] = msgspec.field(default_factory=list)
-    tag_positions: list[TagPositionIn] = msgspec.field(default_factory=list)
-
-
-class CommentIn(CamelStruct):
-    content: str | None = None
-
-
-class ReactionIn(CamelStruct):
-    post_id: int | None = None
-    user_id: int | None = None
-
-
-class HashtagOut(CamelStruct):
-    name: str
-
-
-class TaggedProductOut(CamelStruct):
-    id: int
-    title: str
-    price: str
-    brand: str
-    size: str
-    status: str
-    image_url: str | None
-    thumbnail_url: str | None
-    x: float | None
-    y: float | None
-
-
-class PostOut(CamelStruct):
-    id: int
-    user_id: int
-    image_url: str
-    thumbnail_url: str
-    content: str
-    created_at: datetime
-    user: UserOut
-    hashtags: list[HashtagOut]
-    tagged_products: list[TaggedProductOut]
-    like_count: int
-    save_count: int
-    comment_count: int
-    liked: bool
-    saved: bool
-    is_following_author: bool
-
-
-class PostPageOut(CamelStruct):
-    items: list[PostOut]
-    next_cursor: str | None
-
-
-class CommentOut(CamelStruct):
-    id: int
-    post_id: int
-    user_id: int
-    content: str
-    created_at: datetime
-    user: UserOut
-    # Hidden by a moderator: only its author and administrators still see it (issue 37).
-    hidden: bool = False
-
-
-class CommentPageOut(CamelStruct):
-    items: list[CommentOut]
-    next_cursor: str | None
-
-
-class PostDetailOut(PostOut, kw_only=True):
-    comments: list[CommentOut]
-    comments_next_cursor: str | None
-
-
-class ReactionOut(CamelStruct):
-    post_id: int
-    like_count: int
-    save_count: int
-    comment_count: int
 
 
 def _tagged(view: PostView) -> list[TaggedProductOut]:
@@ -158,7 +73,8 @@ def _tagged(view: PostView) -> list[TaggedProductOut]:
             id=listing.id, title=listing.title, price=format_amount(listing.price),
             brand=listing.brand, size=listing.size.value, status=listing.status.value,
             image_url=cover.url if cover else None,
-            thumbnail_url=cover.thumbnail_url if cover else None, x=tag.x, y=tag.y))
+            thumbnail_url=cover.thumbnail_url if cover else None,
+            small_url=variant_url(cover.url, SMALL_SIDE) if cover else None, x=tag.x, y=tag.y))
     return out
 
 
@@ -167,7 +83,8 @@ def post_out(view: PostView, viewer: User | None) -> PostOut:
     assert post.id is not None
     return PostOut(
         id=post.id, user_id=post.user_id, image_url=post.image_url,
-        thumbnail_url=post.thumbnail_url, content=post.content, created_at=post.created_at,
+        thumbnail_url=post.thumbnail_url, medium_url=variant_url(post.image_url, MEDIUM_SIDE),
+        content=post.content, created_at=post.created_at,
         user=user_out(view.author, viewer), hashtags=[HashtagOut(n) for n in post.hashtags],
         tagged_products=_tagged(view), like_count=view.counts.likes,
         save_count=view.counts.saves, comment_count=view.counts.comments, liked=view.liked,

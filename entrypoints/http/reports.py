@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from datetime import datetime
-
 from litestar import Controller, delete, get, post
 from litestar.status_codes import HTTP_201_CREATED, HTTP_204_NO_CONTENT
 
@@ -11,32 +9,14 @@ from application.blocks import BlockedMember, BlockService
 from application.reports import ReportService
 from domain.accounts import User
 from domain.errors import ValidationError
-from domain.reports import DETAILS_MAX, Report, ReportForm, ReportReason, ReportTarget
-from entrypoints.http.openapi import describe
-from entrypoints.http.schemas import CamelStruct
-from entrypoints.http.schemas.users import UserOut, user_out
-
-
-@describe(required=["targetType", "targetId", "reason"], fields={
-    "targetType": {"enum": [t.value for t in ReportTarget]},
-    "targetId": {"minimum": 1, "maximum": 2**31 - 1},
-    "reason": {"enum": [r.value for r in ReportReason]},
-    "details": {"maxLength": DETAILS_MAX}})
-class ReportIn(CamelStruct):
-    target_type: str | None = None
-    target_id: int | None = None
-    reason: str | None = None
-    details: str | None = None
-
-
-class ReportOut(CamelStruct):
-    id: int
-    target_type: str
-    target_id: int
-    reason: str
-    details: str
-    status: str
-    created_at: datetime
+from domain.reports import Report, ReportForm
+from entrypoints.http.schemas.reports import (
+    BlockIn,
+    BlockOut,
+    ReportIn,
+    ReportOut,
+)
+from entrypoints.http.schemas.users import user_out
 
 
 def report_out(report: Report) -> ReportOut:
@@ -45,16 +25,6 @@ def report_out(report: Report) -> ReportOut:
                      target_id=report.target_id, reason=report.reason.value,
                      details=report.details, status=report.status.value,
                      created_at=report.created_at)
-
-
-@describe(required=["userId"], fields={"userId": {"minimum": 1, "maximum": 2**31 - 1}})
-class BlockIn(CamelStruct):
-    user_id: int | None = None
-
-
-class BlockOut(CamelStruct):
-    user: UserOut
-    created_at: datetime
 
 
 def block_out(member: BlockedMember, viewer: User) -> BlockOut:

@@ -6,7 +6,6 @@ public read shows, so it keeps the response cache (``KEEPS_PUBLIC_ANSWERS``).
 
 from __future__ import annotations
 
-from datetime import date
 from typing import Any
 
 from litestar import Controller, Request, get, post
@@ -17,48 +16,14 @@ from domain.accounts import User
 from domain.money import format_amount
 from entrypoints.http.auth import client_address
 from entrypoints.http.caching import KEEPS_PUBLIC_ANSWERS, public
-from entrypoints.http.schemas import CamelStruct
-
-
-class ViewOut(CamelStruct):
-    counted: bool  # false for a second view the same day, or the seller's own
-
-
-class ListingFiguresOut(CamelStruct):
-    views: int
-    offers: int
-
-
-class StatsDayOut(CamelStruct):
-    date: date
-    views: int
-    offers: int
-    sales: int
-    earnings: str  # "12.34", what the seller keeps of the day's sales
-
-
-class StatsTotalsOut(CamelStruct):
-    views: int
-    offers: int
-    sales: int
-    earnings: str
-
-
-class ListingStatsOut(CamelStruct):
-    product_id: int
-    title: str
-    status: str
-    price: str
-    views: int
-    watchers: int
-    offers: int
-    days_listed: int
-
-
-class SellerStatsOut(CamelStruct):
-    days: list[StatsDayOut]  # the last 30 UTC days, oldest first, today last
-    totals: StatsTotalsOut  # of those 30 days
-    listings: list[ListingStatsOut]  # the newest 200 listings, any status
+from entrypoints.http.schemas.seller_stats import (
+    ListingFiguresOut,
+    ListingStatsOut,
+    SellerStatsOut,
+    StatsDayOut,
+    StatsTotalsOut,
+    ViewOut,
+)
 
 
 def _listing(item: ListingStats) -> ListingStatsOut:

@@ -3,8 +3,6 @@ lists."""
 
 from __future__ import annotations
 
-from datetime import datetime
-
 import msgspec
 from litestar import Controller, Response, delete, get, post
 from litestar.status_codes import HTTP_200_OK, HTTP_201_CREATED, HTTP_204_NO_CONTENT
@@ -12,34 +10,12 @@ from litestar.status_codes import HTTP_200_OK, HTTP_201_CREATED, HTTP_204_NO_CON
 from application.social import SocialService
 from domain.accounts import User
 from entrypoints.http.caching import public
-from entrypoints.http.guards import MAX_ID
-from entrypoints.http.openapi import describe
-from entrypoints.http.schemas import CamelStruct
+from entrypoints.http.schemas.social import (
+    FollowIn,
+    FollowOut,
+    ProfileOut,
+)
 from entrypoints.http.schemas.users import UserOut, user_out
-
-
-@describe(required=["followingId"], fields={
-    "followerId": {"minimum": 1, "maximum": MAX_ID},
-    "followingId": {"minimum": 1, "maximum": MAX_ID}})
-class FollowIn(CamelStruct):
-    follower_id: int | None = None
-    following_id: int | None = None
-
-
-class FollowOut(CamelStruct):
-    follower_id: int
-    following_id: int
-    created_at: datetime
-
-
-class ProfileOut(UserOut, kw_only=True):
-    """A public profile: the user plus counts kept by the social area."""
-
-    follower_count: int
-    following_count: int
-    listing_count: int
-    is_following: bool
-    post_count: int
 
 
 class SocialController(Controller):

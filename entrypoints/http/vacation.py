@@ -2,29 +2,15 @@
 
 from __future__ import annotations
 
-from datetime import datetime
-
 from litestar import Controller, get, put
 
 from application.vacation import VacationService
 from domain.accounts import User
-from domain.vacation import MESSAGE_MAX, Vacation
-from entrypoints.http.openapi import describe
-from entrypoints.http.schemas import CamelStruct
-
-
-@describe(required=["on"], fields={"message": {"maxLength": MESSAGE_MAX}})
-class VacationIn(CamelStruct):
-    on: bool
-    until: datetime | None = None
-    message: str | None = None
-
-
-class VacationOut(CamelStruct):
-    on: bool
-    until: datetime | None
-    message: str
-    notice: str | None  # "Seller away until Dec 5, 2026"
+from domain.vacation import Vacation
+from entrypoints.http.schemas.vacation import (
+    VacationIn,
+    VacationOut,
+)
 
 
 def vacation_out(vacation: Vacation | None) -> VacationOut:

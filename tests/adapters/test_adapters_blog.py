@@ -6,8 +6,8 @@ from datetime import datetime, timedelta
 
 import pytest
 
-from application.paging import After
 from application.ports.blog import BlogQuery
+from application.shared.paging import After
 from domain.blog import BlogPost
 from domain.errors import Conflict
 from entrypoints.container import Container

@@ -1,6 +1,10 @@
 """Listing and favorite repositories against real databases, and the search engine fed by
 their outbox (inline indexing: each commit is applied before the next line): storage,
-search, facets, vocabulary."""
+search, facets, vocabulary.
+
+Size: one adapter test file per area (docs/architecture.md, Tests): storage, search, facets and
+vocabulary read the same seeded listings.
+"""
 
 from __future__ import annotations
 
@@ -14,8 +18,8 @@ from sqlalchemy import text
 from adapters.search.engine import VOCABULARY_SECONDS, TantivySearch
 from adapters.sqlalchemy import catalog as catalog_adapter
 from application.catalog_search import search_words
-from application.paging import After
 from application.ports.catalog import ListingFilter, ListingSort, position, sort_value
+from application.shared.paging import After
 from domain.catalog import Category, Condition, ListingStatus, Size
 from domain.errors import Conflict
 from domain.listings import Listing, ListingImage

@@ -11,7 +11,7 @@ import pytest
 from alembic.script import ScriptDirectory
 
 from adapters.migrations import alembic_config, current_heads, upgrade
-from application.paging import After
+from application.shared.paging import After
 from domain.contact import ContactMessage
 from entrypoints.container import Container
 from tests.support import NOW

@@ -11,9 +11,9 @@ import pytest
 from dependency_injector import providers
 from PIL import Image
 
-from adapters.demo_images import COLOURS, PATTERNS, SHAPES, draw_garment, draw_outfit
-from application.demo_blog import PUBLISHED
-from application.demo_looks import LOOKS, look
+from adapters.demo.images import COLOURS, PATTERNS, SHAPES, draw_garment, draw_outfit
+from application.demo.blog import PUBLISHED
+from application.demo.looks import LOOKS, look
 from application.ports.catalog import ListingFilter, ListingSort
 from application.ports.media import GarmentLook, GarmentPhotos, OutfitPhoto
 from application.ports.posts import PostFilter

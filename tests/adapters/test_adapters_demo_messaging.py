@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from application.demo_messaging import THREADS
-from application.demo_offers import SCENES
+from application.demo.messaging import THREADS
+from application.demo.offers import SCENES
 from application.ports.offers import OfferQuery
 from entrypoints.container import Container
 from tests.adapters.test_adapters_demo_catalog import quick  # noqa: F401 - fixture
@@ -25,7 +25,7 @@ async def test_demo_seed_writes_conversations_with_unread_messages(
         sofia_unread = await uow.messages.unread_count(sofia.id)
         thread = await uow.messages.thread(sofia.id, maya.id, None, 50)
         sofia_notices = await uow.notifications.unread_count(sofia.id)
-    # the demo offers (application/demo_offers.py) add their own messages and notices
+    # the demo offers (application/demo/offers.py) add their own messages and notices
     assert {c.partner.username for c in maya_inbox} >= {"sofia", "jamal", "emma", "lucas"}
     assert {c.partner.username for c in sofia_inbox} >= {"maya", "theo", "priya"}
     assert maya_unread == 1 and sofia_unread == 2 and sofia_notices >= 2

@@ -9,8 +9,8 @@ from decimal import Decimal
 
 import pytest
 
-from application.paging import After
 from application.ports.offers import OfferQuery
+from application.shared.paging import After
 from domain.errors import Conflict
 from domain.offers import Offer, OfferStatus
 from entrypoints.container import Container

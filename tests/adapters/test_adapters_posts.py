@@ -8,8 +8,8 @@ from datetime import timedelta
 
 import pytest
 
-from application.paging import After
 from application.ports.posts import PostFilter
+from application.shared.paging import After
 from domain.posts import Comment, ProductTag, StylePost
 from entrypoints.container import Container
 from tests.support import NOW, add_users, ids_of

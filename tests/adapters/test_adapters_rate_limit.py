@@ -11,7 +11,7 @@ import pytest
 from redis.asyncio import Redis
 
 from adapters.rate_limit import MemoryRateLimiter, RedisRateLimiter
-from application.throttle import Throttle
+from application.shared.throttle import Throttle
 from domain.errors import RateLimited
 from domain.rate_limits import Window
 from tests.fakes import FixedClock

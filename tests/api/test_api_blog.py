@@ -38,12 +38,14 @@ async def test_create_returns_the_post_with_its_author_and_a_slug(client: ApiCli
     assert body["title"] == "Five Ways to Style a Slip Dress!"
     assert body["excerpt"] == "Short."
     assert body["imageUrl"] == "https://images.example.com/dress.jpg"
+    assert body["imageMediumUrl"] is None  # not a picture the media store wrote
     assert body["published"] is True
     assert body["userId"] == maya["id"]
     assert body["user"] == {"id": maya["id"], "username": "maya", "displayName": "Maya Chen",
                             "avatarUrl": None}
-    assert set(body) == {"id", "title", "slug", "excerpt", "content", "imageUrl", "published",
-                         "createdAt", "updatedAt", "userId", "user"}
+    assert set(body) == {"id", "title", "slug", "excerpt", "content", "imageUrl",
+                         "imageMediumUrl", "published", "createdAt", "updatedAt", "userId",
+                         "user"}
     by_slug = await client.get(f"/api/blogs/slug/{body['slug']}")
     assert by_slug.status_code == 200
     assert by_slug.json()["id"] == body["id"]
@@ -277,6 +279,8 @@ async def test_demo_seed_writes_published_posts_and_a_draft_each(
     photo = await client.get(covers[0])
     assert photo.status_code == 200
     assert photo.headers["content-type"].startswith("image/")
+    medium = await client.get(published[0]["imageMediumUrl"])  # the phone-wide copy
+    assert medium.status_code == 200 and medium.headers["content-type"] == "image/webp"
     await client.login("maya", "rethread-demo")
     mine = (await client.get("/api/blogs?includeUnpublished=true")).json()["items"]
     drafts = [item for item in mine if not item["published"]]

@@ -103,7 +103,7 @@ async def test_the_server_owns_the_price_and_the_number(sam: ApiClient, app: Lit
         assert [e["label"] for e in body["events"]] == ["Order placed"]
         again = await maya.post("/api/orders", json={"productId": product})
         assert again.status_code == 409
-        assert again.json()["message"] == "This item is no longer available"
+        assert again.json()["message"] == "This item is no longer available."
     page = (await sam.get(f"/api/products/{product}")).json()
     assert page["status"] == "reserved"
     search = (await sam.get("/api/products")).json()
@@ -124,7 +124,7 @@ async def test_twenty_parallel_buyers_make_exactly_one_order(sam: ApiClient, app
                                          for b in buyers))
     codes = sorted(r.status_code for r in results)
     assert codes == [201] + [409] * 19, [r.text for r in results if r.status_code >= 500]
-    assert all(r.json()["message"] == "This item is no longer available"
+    assert all(r.json()["message"] == "This item is no longer available."
                for r in results if r.status_code == 409)
     sales = (await sam.get("/api/orders?as_seller=true")).json()
     assert len(sales["items"]) == 1 and sales["nextCursor"] is None

@@ -34,6 +34,12 @@ async def test_publish_read_and_feed(client: ApiClient) -> None:
     assert (post["taggedProducts"][0]["x"], post["taggedProducts"][0]["y"]) == (0.3, 0.7)
     assert post["imageUrl"].startswith("/media/") and post["likeCount"] == 0
     assert (await client.get(post["imageUrl"])).status_code == 200
+    # The sizes a phone's card and the 40 px chips ask for are served (issue 36 item 13).
+    assert post["mediumUrl"] == post["imageUrl"].removesuffix(".webp") + ".900.webp"
+    assert (await client.get(post["mediumUrl"])).status_code == 200
+    chip = post["taggedProducts"][0]["smallUrl"]
+    assert chip == post["taggedProducts"][0]["imageUrl"].removesuffix(".webp") + ".160.webp"
+    assert (await client.get(chip)).status_code == 200
     detail = (await client.get(f"/api/posts/{post['id']}")).json()
     assert detail["comments"] == [] and detail["liked"] is False
     feed = (await client.get("/api/posts?limit=1")).json()

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from application.paging import After, is_after
 from application.ports.blog import AuthoredPost, BlogQuery
+from application.shared.paging import After, is_after
 from domain.blog import BlogAuthor, BlogPost
 from tests.fakes.accounts import FakeUsers
 

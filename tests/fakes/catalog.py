@@ -15,7 +15,6 @@ from collections.abc import Awaitable, Callable, Iterable
 from datetime import datetime
 from typing import Any
 
-from application.paging import After, is_after
 from application.ports.catalog import (
     FacetCount,
     Facets,
@@ -26,6 +25,7 @@ from application.ports.catalog import (
     listing_search_text,
     sort_value,
 )
+from application.shared.paging import After, is_after
 from domain.catalog import ListingStatus, brand_key
 from domain.listings import Listing
 from domain.search import count_vocabulary, matches, rank, vocabulary_fields, words

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from application.paging import After, is_after
+from application.shared.paging import After, is_after
 from domain.contact import ContactMessage
 
 

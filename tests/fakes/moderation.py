@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import datetime
 
-from application.paging import After, is_after
+from application.shared.paging import After, is_after
 from domain.moderation import AuditAction, AuditEntry, Block, HiddenKind, HideCause, Suspension
 
 

@@ -8,8 +8,8 @@ import copy
 from datetime import datetime
 from typing import Any
 
-from application.paging import After, is_after
 from application.ports.offers import OfferCounts, OfferQuery
+from application.shared.paging import After, is_after
 from domain.errors import Conflict
 from domain.offers import Offer, OfferStatus
 

@@ -9,8 +9,8 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
-from application.paging import After, is_after
 from application.ports.orders import OrderEventRecord, SavedAddress
+from application.shared.paging import After, is_after
 from domain.accounts import User
 from domain.addresses import Address
 from domain.admin import BUNDLE_TITLE_JOIN, ExportRow

@@ -6,8 +6,8 @@ import copy
 from datetime import datetime
 from typing import Any
 
-from application.paging import After, is_after
 from application.ports.posts import PostCounts, PostFilter
+from application.shared.paging import After, is_after
 from domain.posts import Comment, StylePost
 
 

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from contextlib import AbstractAsyncContextManager
 from datetime import datetime, timedelta
 
-from application.key_locks import KeyLocks
+from application.shared.key_locks import KeyLocks
 from tests.support.clock import NOW
 
 

@@ -18,8 +18,8 @@ from application import catalog as catalog_module
 from application.catalog import ListingChanges
 from application.catalog_search import SearchRequest, fingerprint, search_words
 from application.media import MAX_IMAGE_BYTES
-from application.paging import After, decode_cursor, encode_cursor
 from application.ports.catalog import ListingFilter, ListingSort, sort_value
+from application.shared.paging import After, decode_cursor, encode_cursor
 from domain.accounts import Role
 from domain.catalog import ListingBadge, Size
 from domain.errors import Forbidden, NotFound, RateLimited, TooLarge, ValidationError

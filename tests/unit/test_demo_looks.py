@@ -1,4 +1,4 @@
-"""Demo looks (application/demo_looks.py): which photo each demo listing shows, and that
+"""Demo looks (application/demo/looks.py): which photo each demo listing shows, and that
 names, sizes and blog photos agree with what the photos show."""
 
 from __future__ import annotations
@@ -11,9 +11,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from application.demo_blog import PUBLISHED
-from application.demo_catalog import GARMENTS, NAMES_FOR, _fit
-from application.demo_looks import KINDS, LOOKS, deal, features, fits, kind_rounds, look
+from application.demo.blog import PUBLISHED
+from application.demo.catalog import GARMENTS, NAMES_FOR, _fit
+from application.demo.looks import KINDS, LOOKS, deal, features, fits, kind_rounds, look
 from domain.catalog import Category, Size
 
 pytestmark = pytest.mark.unit

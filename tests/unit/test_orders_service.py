@@ -1,4 +1,8 @@
-"""Orders, addresses, timers and reviews with in-memory fakes and a clock the tests move."""
+"""Orders, addresses, timers and reviews with in-memory fakes and a clock the tests move.
+
+Size: one service test file per area (docs/architecture.md, Tests): placing, the lifecycle,
+timers, addresses and reviews share the kit's orders.
+"""
 
 from __future__ import annotations
 

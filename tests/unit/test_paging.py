@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from application.paging import (
+from application.shared.paging import (
     DEFAULT_LIMIT,
     LIMIT_MESSAGE,
     MAX_LIMIT,
@@ -68,6 +68,7 @@ def test_tampered_cursors_are_validation_errors(cursor: str) -> None:
     ({"k": 10**40, "i": 1}, int),  # a key no 32-bit column holds
     ({"k": "1e999999", "i": 1}, Decimal),  # finite, but not an amount
     ({"k": "NaN", "i": 1}, Decimal),
+    ({"k": "12.505", "i": 1}, Decimal),  # prices are whole cents; the index stores cents
     ({"k": "12.50", "i": 1}, datetime),  # another sort's key
     ({"k": "2025-01-05T12:00:00+00:00", "i": 1, "xt": 10**30}, datetime),
     ({"k": "2025-01-05T12:00:00+00:00", "i": 1, "xt": [1]}, datetime),

@@ -12,8 +12,8 @@ import pytest
 from dependency_injector import providers
 
 from application.accounts import Registration
-from application.key_locks import KeyLocks
-from application.throttle import Throttle
+from application.shared.key_locks import KeyLocks
+from application.shared.throttle import Throttle
 from domain.errors import NotAuthenticated, RateLimited
 from domain.rate_limits import Window
 from tests.fakes import FixedClock, fake_container

@@ -16,6 +16,6 @@ class Message(CamelStruct):
     message: str
 
 
-# Query parameters every paged list takes (the rule behind them: application/paging.py).
+# Query parameters every paged list takes (the rule behind them: application/shared/paging.py).
 Limit = Annotated[int | None, Parameter(query="limit")]
 Cursor = Annotated[str | None, Parameter(query="cursor")]

@@ -6,6 +6,9 @@ Time passes too: an accepted offer reserves the item for its buyer for 24 hours,
 reservation is used by placing the order or else the offer expires (docs/offers.md). An
 order placed with the offer may be cancelled: the accepted offer is then ``cancelled``
 and never holds the item again (issue 36).
+
+Size: OfferMachine is a hypothesis RuleBasedStateMachine: its methods are the rules and
+invariants, one per move of the offer.
 """
 
 from __future__ import annotations

@@ -67,7 +67,7 @@ export function PostCard({ post, eager = false }: { post: StylePost; eager?: boo
         <AspectRatio ratio={4 / 5}>
           <Image
             src={post.thumbnailUrl || post.imageUrl}
-            srcSet={photoSrcSet(post.thumbnailUrl, post.imageUrl)}
+            srcSet={photoSrcSet(post)}
             sizes={FEED_CARD_SIZES}
             alt={post.content || `Outfit posted by ${author}`}
             loading={eager ? 'eager' : 'lazy'}
@@ -111,7 +111,7 @@ export function PostCard({ post, eager = false }: { post: StylePost; eager?: boo
               <Tooltip key={item.id} label={item.title}>
                 <Link to={`/product/${item.id}`} aria-label={`Tagged item: ${item.title}`}>
                   <Avatar
-                    src={item.thumbnailUrl}
+                    src={item.smallUrl ?? item.thumbnailUrl}
                     alt={item.title}
                     radius="sm"
                     size={40}

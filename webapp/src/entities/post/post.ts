@@ -21,6 +21,8 @@ export interface TaggedProduct {
   status: string;
   imageUrl: string | null;
   thumbnailUrl: string | null;
+  /** The cover's 160 px copy (null when the store did not write the cover). */
+  smallUrl: string | null;
   x: number | null;
   y: number | null;
 }
@@ -42,6 +44,8 @@ export interface StylePost {
   userId: number;
   imageUrl: string;
   thumbnailUrl: string;
+  /** The photo's 900 px copy (null when the store did not write the photo). */
+  mediumUrl: string | null;
   content: string;
   createdAt: string;
   user: User;

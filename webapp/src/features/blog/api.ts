@@ -22,6 +22,8 @@ export interface BlogPost {
   excerpt: string | null;
   content: string;
   imageUrl: string | null;
+  /** The cover's 900 px copy when the media store wrote the cover (null for other URLs). */
+  imageMediumUrl: string | null;
   published: boolean;
   createdAt: string;
   updatedAt: string;

@@ -2,7 +2,7 @@ import { Badge, Card, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import type { BlogPost } from '../api';
 import { BlogByline } from './blog-byline';
-import { BlogCover } from './blog-cover';
+import { BlogCover, LIST_COVER_SIZES } from './blog-cover';
 import classes from './blog.module.css';
 
 /** A post in the list: photo first, then title, excerpt, author and date. */
@@ -10,7 +10,14 @@ export function BlogCard({ post, eager = false }: { post: BlogPost; eager?: bool
   return (
     <Card component="article" padding="lg" className={classes.card} aria-label={post.title}>
       <Card.Section pos="relative">
-        <BlogCover imageUrl={post.imageUrl} title={post.title} ratio={4 / 3} eager={eager} />
+        <BlogCover
+          imageUrl={post.imageUrl}
+          mediumUrl={post.imageMediumUrl}
+          sizes={LIST_COVER_SIZES}
+          title={post.title}
+          ratio={4 / 3}
+          eager={eager}
+        />
         {!post.published && (
           <Badge className={classes.draftBadge} color="yellow" variant="filled" c="dark.8">
             Draft

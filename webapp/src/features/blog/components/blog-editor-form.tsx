@@ -58,6 +58,8 @@ function previewPost(values: BlogFormValues, post: BlogPost | undefined, author:
     excerpt: values.excerpt.trim() || null,
     content: values.content,
     imageUrl: values.imageUrl.trim() || null,
+    // The stored copy belongs to the saved cover only, not to a URL just typed.
+    imageMediumUrl: post && values.imageUrl.trim() === post.imageUrl ? post.imageMediumUrl : null,
     published: values.published,
     createdAt: post?.createdAt ?? now,
     updatedAt: now,

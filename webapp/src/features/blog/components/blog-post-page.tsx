@@ -59,7 +59,7 @@ export function BlogArticle({ post, actions, headingOrder = 1 }: BlogArticleProp
       </Stack>
       {post.imageUrl && (
         <div style={{ borderRadius: 'var(--mantine-radius-lg)', overflow: 'hidden' }}>
-          <BlogCover imageUrl={post.imageUrl} title={post.title} eager />
+          <BlogCover imageUrl={post.imageUrl} mediumUrl={post.imageMediumUrl} title={post.title} eager />
         </div>
       )}
       <BlogParagraphs content={post.content} />

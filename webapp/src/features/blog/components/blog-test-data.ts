@@ -9,6 +9,7 @@ export function makePost(overrides: Partial<BlogPost> = {}): BlogPost {
     excerpt: 'How to keep jeans going for decades.',
     content: 'Wash cold.\n\nDry flat.',
     imageUrl: null,
+    imageMediumUrl: null,
     published: true,
     createdAt: '2025-01-05T12:00:00Z',
     updatedAt: '2025-01-05T12:00:00Z',

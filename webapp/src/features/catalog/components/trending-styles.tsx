@@ -27,7 +27,7 @@ function StyleCard({ post }: { post: StylePost }) {
         src={post.thumbnailUrl || post.imageUrl}
         alt={post.content || `Outfit posted by ${author}`}
         ratio={1}
-        srcSet={photoSrcSet(post.thumbnailUrl, post.imageUrl)}
+        srcSet={photoSrcSet(post)}
         sizes={TRENDING_CARD_SIZES}
       />
       <Group gap={6} p="sm" pb={4} mih={34}>

@@ -180,7 +180,7 @@ describe('CheckoutPage', () => {
       'GET /api/products/1': () => json(makeProduct({ category: 'outerwear' })),
       'GET /api/user-addresses': () => json(ADDRESSES),
       'GET /api/orders/quote': () => json(QUOTE),
-      'POST /api/orders': () => json({ message: 'This item is no longer available' }, 409),
+      'POST /api/orders': () => json({ message: 'This item is no longer available.' }, 409),
     });
     const user = userEvent.setup();
     renderRoutes(routes, '/checkout/1');
@@ -188,7 +188,7 @@ describe('CheckoutPage', () => {
     await user.click(screen.getByRole('button', { name: 'Place Order' }));
     const sold = await screen.findByRole('alert');
     expect(sold).toHaveTextContent('Sold');
-    expect(sold).toHaveTextContent('This item is no longer available');
+    expect(sold).toHaveTextContent('This item is no longer available.');
     expect(screen.getByRole('link', { name: 'See similar items' })).toHaveAttribute(
       'href',
       '/marketplace?category=outerwear',

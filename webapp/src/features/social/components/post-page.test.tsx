@@ -15,6 +15,7 @@ const post = {
   userId: 3,
   imageUrl: '/media/look.webp',
   thumbnailUrl: '/media/look-t.webp',
+  mediumUrl: '/media/look.900.webp',
   content: 'Sunday layers',
   createdAt: new Date().toISOString(),
   user: maya,

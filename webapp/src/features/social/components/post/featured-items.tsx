@@ -19,7 +19,7 @@ export function FeaturedItems({ post }: { post: StylePostDetail }) {
           {post.taggedProducts.map((item) => (
             <UnstyledButton key={item.id} component={Link} to={`/product/${item.id}`}>
               <Group wrap="nowrap">
-                <Avatar src={item.thumbnailUrl} alt={item.title} radius="md" size={56} />
+                <Avatar src={item.smallUrl ?? item.thumbnailUrl} alt={item.title} radius="md" size={56} />
                 <div style={{ minWidth: 0 }}>
                   <Text fw={600} size="sm" truncate>
                     {item.title}

@@ -42,7 +42,7 @@ export function PostImage({ post }: { post: StylePostDetail }) {
         </UnstyledButton>
         {post.taggedProducts.map((item) => (
           <Link key={item.id} to={`/product/${item.id}`} aria-label={`Tagged item: ${item.title}`}>
-            <Avatar src={item.thumbnailUrl} alt={item.title} radius="md" size={56} />
+            <Avatar src={item.smallUrl ?? item.thumbnailUrl} alt={item.title} radius="md" size={56} />
           </Link>
         ))}
       </Group>

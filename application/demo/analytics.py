@@ -1,10 +1,10 @@
 """Demo activity: a deterministic history, so the admin's analytics show a lived-in month.
 
 Sign-ups are recorded for every seeded account at its creation time. The other areas record
-their own events as they seed: ``listing_created`` (application/demo_catalog.py),
-``offer_made`` (application/demo_offers.py), ``message_sent`` for the demo conversations
-(application/demo_messaging.py; an offer's thread message, like a live one, counts as the
-offer, not as a message sent) and the order events (application/demo_orders.py, through the
+their own events as they seed: ``listing_created`` (application/demo/catalog.py),
+``offer_made`` (application/demo/offers.py), ``message_sent`` for the demo conversations
+(application/demo/messaging.py; an offer's thread message, like a live one, counts as the
+offer, not as a message sent) and the order events (application/demo/orders.py, through the
 real order service). Visits and searches, which leave no other trace, are drawn for the last
 30 days from a fixed seed: each demo person and up to ``SAMPLED_SHOPPERS`` generated shoppers
 visit on some days, and each day has some searches, a few by visitors.

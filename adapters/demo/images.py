@@ -1,6 +1,6 @@
 """Demo photos drawn with Pillow: a garment lying on a surface, photographed from above.
 
-No network and no bundled photos. A photo is composed from adapters/demo_art: the surface
+No network and no bundled photos. A photo is composed from adapters/demo/art/: the surface
 (wood, linen, concrete, marble, paper), the garment's outline in its pose, its fabric (colour,
 pattern, seams and trims), the light on it (volume, folds, the weave's grain), its shadow on
 the surface and a little film grain. The same look always gives the same bytes. Shapes are
@@ -20,8 +20,8 @@ from functools import lru_cache
 import anyio.to_thread
 from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
-from adapters.demo_art import fabric, surfaces
-from adapters.demo_art.shapes import SHAPES, Pen, Pose
+from adapters.demo.art import fabric, surfaces
+from adapters.demo.art.shapes import SHAPES, Pen, Pose
 from application.ports.media import GarmentLook, GarmentPhotos, OutfitPhoto
 
 WIDTH, HEIGHT = 640, 800

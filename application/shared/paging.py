@@ -50,6 +50,7 @@ MAX_CURSOR_LENGTH = 512
 # Ids and integer keys live in 32-bit integer columns; money keys are compared in cents.
 MAX_CURSOR_INT = 2**31 - 1
 MAX_CURSOR_MONEY = Decimal(MAX_CURSOR_INT) / 100
+CENT = Decimal("0.01")
 
 KeyValue = datetime | Decimal | int
 T = TypeVar("T")
@@ -127,6 +128,8 @@ def _key_in(value: object, key: type) -> KeyValue:
         amount = Decimal(value)
         if not amount.is_finite() or abs(amount) > MAX_CURSOR_MONEY:
             raise ValueError("cursor amount out of range")
+        if amount != amount.quantize(CENT):
+            raise ValueError("cursor amount is not whole cents")
         return amount
     if key is int:
         return _small_int(value)

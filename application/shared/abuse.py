@@ -11,7 +11,7 @@ from __future__ import annotations
 from enum import StrEnum
 
 from application.ports import Clock, RateLimiter
-from application.throttle import Throttle
+from application.shared.throttle import Throttle
 from domain.rate_limits import DEFAULT_LIMITS, Limits, Window
 
 

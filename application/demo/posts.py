@@ -16,8 +16,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from application.demo_catalog import PhotoPool
-from application.demo_looks import DENIMS, look
+from application.demo.catalog import PhotoPool
+from application.demo.looks import DENIMS, look
 from application.ports import Clock, UnitOfWork
 from application.ports.media import GarmentLook, GarmentPictures, MediaStore
 from domain.listings import Listing

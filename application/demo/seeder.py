@@ -10,14 +10,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, timedelta
 
-from application.demo_analytics import AnalyticsDemo
-from application.demo_blog import BlogDemo
-from application.demo_catalog import CatalogDemo
-from application.demo_messaging import MessagingDemo
-from application.demo_offers import OffersDemo
-from application.demo_orders import OrdersDemo
-from application.demo_posts import PostsDemo
-from application.demo_trust import TrustDemo
+from application.demo.analytics import AnalyticsDemo
+from application.demo.blog import BlogDemo
+from application.demo.catalog import CatalogDemo
+from application.demo.messaging import MessagingDemo
+from application.demo.offers import OffersDemo
+from application.demo.orders import OrdersDemo
+from application.demo.posts import PostsDemo
+from application.demo.trust import TrustDemo
 from application.ports import Clock, PasswordHasher, UnitOfWork
 from application.ports.media import GarmentPictures, MediaStore
 from domain.accounts import Role, User

@@ -1,7 +1,7 @@
 """Demo catalog: varied listings by the demo sellers, with drawn photos and some favorites.
 
 Deterministic (seeded random numbers) and fast at any size: a fixed set of drawn looks
-(application/demo_looks.py; cover and close-up each) is stored once through the media store
+(application/demo/looks.py; cover and close-up each) is stored once through the media store
 and dealt to listings so that neighbours never share a photo; titles say the look's colour and
 pattern, shoes their US size;
 listings go in through the repository's bulk ``add_many`` in batches; their ages spread over
@@ -19,7 +19,7 @@ from datetime import datetime, timedelta
 from decimal import Decimal
 from functools import partial
 
-from application.demo_looks import KINDS, LOOKS, deal, fits, look
+from application.demo.looks import KINDS, LOOKS, deal, fits, look
 from application.ports import Clock, UnitOfWork
 from application.ports.media import GarmentPictures, MediaStore
 from domain.analytics import Activity, ActivityKind
@@ -40,12 +40,12 @@ EXTRA_BRANDS = ("Patagonia", "Carhartt", "Everlane", "Madewell", "Reformation", 
 BRANDS = FEATURED_BRANDS + EXTRA_BRANDS
 
 
-Name = tuple[str, str, str | None]  # brand, model, what the look must be (demo_looks.fits)
+Name = tuple[str, str, str | None]  # brand, model, what the look must be (looks.fits)
 
 
 @dataclass(frozen=True)
 class Garment:
-    kind: str  # a GarmentPictures kind (and a demo_looks kind)
+    kind: str  # a GarmentPictures kind (and a kind of looks.py)
     category: Category
     names: tuple[Name, ...]
     prices: tuple[int, int]

@@ -33,7 +33,7 @@ SCENARIOS: list[tuple[str, OrderStatus, float, Review, Review]] = [
      (4, "Paid on time.")),
     ("sofia", OrderStatus.COMPLETED, 12, (5, "Beautiful piece, carefully packed."), None),
     ("emma", OrderStatus.DELIVERED, 3.5, None, None),
-    # the demo dispute's order (demo_trust.py), so a delivered order stays on the desk
+    # the demo dispute's order (trust.py), so a delivered order stays on the desk
     ("sofia", OrderStatus.DELIVERED, 2.5, None, None),
     ("jamal", OrderStatus.SHIPPED, 5, None, None),
     ("sofia", OrderStatus.PAYMENT_CONFIRMED, 3, None, None),

@@ -1,7 +1,7 @@
 """One holder at a time per key, within this process: ``async with locks.hold(keys):``.
 
 The rate limiters use it (``adapters/rate_limit.py``, the tests' fake) so a throttle's check
-and its record happen as one step (``application/throttle.py``). Several keys are taken in
+and its record happen as one step (``application/shared/throttle.py``). Several keys are taken in
 sorted order, so two holders wanting overlapping keys cannot deadlock; a key's lock is kept
 only while someone holds or waits for it.
 """

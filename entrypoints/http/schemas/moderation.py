@@ -1,0 +1,81 @@
+"""The request and response Structs of ``entrypoints/http/moderation.py``: the moderation desk and
+the audit log."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from domain.moderation import (
+    NOTE_MAX,
+    REASON_MAX,
+    SUSPENSION_DAYS_MAX,
+)
+from domain.reports import ReportAction
+from entrypoints.http.openapi import describe
+from entrypoints.http.schemas import CamelStruct
+from entrypoints.http.schemas.users import UserOut
+
+
+@describe(required=["action"], fields={"action": {"enum": [a.value for a in ReportAction]},
+                                       "note": {"maxLength": NOTE_MAX}})
+class ResolveIn(CamelStruct):
+    action: str | None = None
+    note: str | None = None
+
+
+@describe(fields={"note": {"maxLength": NOTE_MAX}})
+class NoteIn(CamelStruct):
+    note: str | None = None
+
+
+@describe(required=["reason"], fields={"reason": {"minLength": 1, "maxLength": REASON_MAX},
+                                       "days": {"minimum": 1,
+                                                "maximum": SUSPENSION_DAYS_MAX}})
+class SuspendIn(CamelStruct):
+    reason: str | None = None
+    days: int | None = None
+
+
+class ReportItemOut(CamelStruct):
+    id: int
+    reporter_id: int
+    reason: str
+    details: str
+    created_at: datetime
+    action: str | None
+    note: str | None
+
+
+class ReportGroupOut(CamelStruct):
+    id: int
+    target_type: str
+    target_id: int
+    owner: UserOut | None
+    count: int
+    reasons: dict[str, int]
+    reports: list[ReportItemOut]
+
+
+class ResolvedOut(CamelStruct):
+    resolved: int
+
+
+class SuspensionOut(CamelStruct):
+    user_id: int
+    reason: str
+    ends_at: datetime | None
+
+
+class AuditEntryOut(CamelStruct):
+    id: int
+    admin_id: int | None
+    action: str
+    target_type: str
+    target_id: int
+    note: str
+    created_at: datetime
+
+
+class AuditPageOut(CamelStruct):
+    items: list[AuditEntryOut]
+    next_cursor: str | None
