@@ -13,7 +13,7 @@ reviews, posts and conversations stay, for the other party's records.
 
 from __future__ import annotations
 
-from application.accounts import end_sessions_in
+from application.account_sessions import end_sessions_in
 from application.offer_news import offer_updated_event
 from application.offers import decline_open_offers
 from application.ports import Clock, PasswordHasher, UnitOfWork

@@ -4,7 +4,7 @@ email (issue 41). Two-factor sign-in and the sessions list live here too as they
 Every email is queued in the transaction that causes it (``application/account_mail.py``);
 every token is single use, by a compare-and-set on the stored hash, so two requests with
 one link cannot both succeed. Signing a member out everywhere goes through
-``application/accounts.end_sessions_in``, the one place for it.
+``application/account_sessions.end_sessions_in``, the one place for it.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from application.account_mail import (
     queue_password_reset,
     queue_verification,
 )
-from application.accounts import end_sessions_in
+from application.account_sessions import end_sessions_in
 from application.mail import Letters
 from application.ports import Clock, PasswordHasher, RateLimiter, UnitOfWork
 from application.shared.throttle import Throttle, hashed

@@ -1,4 +1,4 @@
-"""Accounts: registration, login with rate limiting, server-side sessions, profiles.
+"""Accounts: registration, login with rate limiting, the admin's account tools.
 
 Failed logins are limited (numbers in ``domain/rate_limits.py``, reasons in
 ``docs/security.md``) per *account*, whichever address and spelling (username or email)
@@ -8,21 +8,18 @@ who has an account. An address the account has logged in from before is judged b
 account's failures from there only: a guesser elsewhere cannot lock the owner out, and a
 busy shared address does not refuse users it already knows.
 
-Size: one service for signing up, signing in and the admin's account tools; the session methods
-(logout, listing and ending sessions, reading the session of a request) share the login's
-session opening and are the piece to move to application/account_sessions.py when this grows.
+Signing in opens a session; everything after that (reading it on each request, signing
+out, the member's list of sessions) is ``application/account_sessions.py``.
 """
 
 from __future__ import annotations
 
-import hashlib
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import datetime, timedelta
 
 from application.account_mail import queue_signup_attempt, queue_verification
-from application.analytics import VisitLog
+from application.account_sessions import SESSION_LIFETIME, hash_token
 from application.audit import record_audit
 from application.mail import Letters
 from application.ports import Clock, PasswordHasher, RateLimiter, UnitOfWork
@@ -30,16 +27,14 @@ from application.ports.accounts import OneTimePasswords
 from application.shared.throttle import Throttle, hashed
 from application.two_factor import CODE_NEEDED, WRONG_CODE, second_factor_ok
 from domain.accounts import (
-    LAST_SEEN_STEP,
     Role,
-    SessionInfo,
     User,
     network_of,
     normalise_email,
     role_for,
     short_agent,
 )
-from domain.analytics import ActivityKind, activity_day
+from domain.analytics import ActivityKind
 from domain.errors import (
     Conflict,
     Forbidden,
@@ -53,15 +48,10 @@ from domain.moderation import AuditAction
 from domain.rate_limits import DEFAULT_LIMITS, Limits
 from domain.validation import validate_login, validate_registration
 
-SESSION_LIFETIME = timedelta(days=30)
-# Published to a user's sockets when one of their sessions ends: each socket checks its own
-# session again instead of asking the database before every message it receives.
-SESSION_ENDED: dict[str, str] = {"type": "session_ended"}
 INVALID_CREDENTIALS = "Invalid username or password"
 TOO_MANY_LOGINS = "Too many failed login attempts. Please wait and try again."
 TOO_MANY_SIGNUPS = "Too many new accounts from your network. Please wait and try again."
 CHECK_EMAIL_TO_FINISH = "Check your email to finish signing up"
-SESSION_NOT_FOUND = "No such session"
 
 
 @dataclass(frozen=True)
@@ -97,27 +87,6 @@ class CheckEmail:
     message: str = CHECK_EMAIL_TO_FINISH
 
 
-def hash_token(token: str) -> str:
-    """Sessions are stored by the hash of their token, so a leaked table opens nothing."""
-    return hashlib.sha256(token.encode()).hexdigest()
-
-
-async def end_sessions_in(uow: UnitOfWork, user_id: int, keep_token: str | None = None) -> int:
-    """Inside the caller's transaction: delete the user's sessions (but ``keep_token``'s);
-    after the commit their sockets hear it (:func:`sessions_ended`)."""
-    keep = hash_token(keep_token) if keep_token else None
-    ended = await uow.sessions.delete_for_user(user_id, keep)
-    sessions_ended(uow, user_id)
-    return ended
-
-
-def sessions_ended(uow: UnitOfWork, user_id: int) -> None:
-    """Some of the user's sessions end in this transaction: once it commits, their sockets
-    check their own session again (and the ones whose session ended close,
-    ``entrypoints/http/realtime.py``)."""
-    uow.publish([user_id], SESSION_ENDED)
-
-
 class AccountService:
     def __init__(
         self,
@@ -127,7 +96,6 @@ class AccountService:
         limiter: RateLimiter,
         admin_emails: frozenset[str] = frozenset(),
         new_token: Callable[[], str] = lambda: secrets.token_urlsafe(32),
-        visits: VisitLog | None = None,
         limits: Limits = DEFAULT_LIMITS,
         letters: Letters | None = None,
         otp: OneTimePasswords | None = None,
@@ -141,7 +109,6 @@ class AccountService:
         self.limits = limits
         self.admin_emails = admin_emails
         self.new_token = new_token
-        self.visits = visits or VisitLog()
 
     async def register(self, form: Registration, client: str | None = None,
                        agent: str | None = None) -> SignedIn | CheckEmail:
@@ -240,80 +207,7 @@ class AccountService:
         if suspension is not None and suspension.active(self.clock.now()):
             raise Forbidden(suspension.login_refusal)
 
-    async def logout(self, token: str | None) -> None:
-        """End the session; the user's open sockets hear ``session_ended`` and the ones
-        opened with this session close (``entrypoints/http/realtime.py``)."""
-        if not token:
-            return
-        async with self.uow:
-            user_id = await self.uow.sessions.user_id_for(hash_token(token), self.clock.now())
-            await self.uow.sessions.delete(hash_token(token))
-            if user_id is not None:
-                sessions_ended(self.uow, user_id)
-            await self.uow.commit()
 
-    async def end_sessions(self, user_id: int, keep_token: str | None = None) -> int:
-        """End every session of ``user_id`` (but the one of ``keep_token``): the one place
-        that signs a member out everywhere (password reset or change, account closed,
-        suspension). Their sockets hear ``session_ended``; how many sessions ended."""
-        async with self.uow:
-            ended = await end_sessions_in(self.uow, user_id, keep_token)
-            await self.uow.commit()
-        return ended
-
-    async def user_for_session(self, token: str | None) -> User | None:
-        """The session's member, or None (ended or expired: enforced here, on every
-        request). Its "last seen" moves at most every ``LAST_SEEN_STEP``."""
-        if not token:
-            return None
-        now = self.clock.now()
-        async with self.uow:
-            found = await self.uow.sessions.lookup(hash_token(token), now)
-            user = None if found is None else await self.uow.users.get(found.user_id)
-            if found is None or user is None:
-                return None
-            if found.last_seen_at is None or now - found.last_seen_at >= LAST_SEEN_STEP:
-                await self.uow.sessions.touch(found.token_hash, now)
-                await self.uow.commit()
-            await self._record_visit(user, now)
-            return user
-
-    # -- the member's own sessions (issue 41) --------------------------------------------
-
-    async def sessions_of(self, user: User, current_token: str | None
-                          ) -> list[tuple[SessionInfo, bool]]:
-        """The member's signed-in sessions, each with whether it is the one asking."""
-        assert user.id is not None
-        current = hash_token(current_token) if current_token else None
-        async with self.uow:
-            found = await self.uow.sessions.for_user(user.id, self.clock.now())
-        return [(info, info.token_hash == current) for info in found]
-
-    async def end_session(self, user: User, session_id: str, current_token: str | None
-                          ) -> bool:
-        """End one of the member's own sessions by its public id (404 for anyone else's);
-        True when it was the one asking (the caller clears its cookie)."""
-        assert user.id is not None
-        current = hash_token(current_token) if current_token else None
-        async with self.uow:
-            found = next((s for s in await self.uow.sessions.for_user(user.id, self.clock.now())
-                          if s.id == session_id), None)
-            if found is None:
-                raise NotFound(SESSION_NOT_FOUND)
-            await self.uow.sessions.delete(found.token_hash)
-            sessions_ended(self.uow, user.id)
-            await self.uow.commit()
-        return found.token_hash == current
-
-    async def _record_visit(self, user: User, now: datetime) -> None:
-        """An authenticated visit, written once per user per day (see VisitLog)."""
-        assert user.id is not None
-        day = activity_day(now)
-        if self.visits.seen(user.id, day):
-            return
-        await self.uow.activity.record(ActivityKind.VISIT, user.id, now)
-        await self.uow.commit()
-        self.visits.remember(user.id, day)
 
     # -- operators (CLI) -------------------------------------------------------------------
 
@@ -357,12 +251,12 @@ class AccountService:
         signed_in = await self.register(form)
         assert isinstance(signed_in, SignedIn)  # an operator is told when the email is taken
         user = signed_in.user
-        await self.logout(signed_in.token)
-        if admin and not user.is_admin:
-            async with self.uow:
+        async with self.uow:  # an operator's account starts signed out
+            await self.uow.sessions.delete(hash_token(signed_in.token))
+            if admin and not user.is_admin:
                 user.promote_to_admin()
                 await self.uow.users.save(user)
-                await self.uow.commit()
+            await self.uow.commit()
         return user
 
     @staticmethod
@@ -417,5 +311,4 @@ class AccountService:
         return token
 
 
-__all__ = ["AccountService", "CheckEmail", "Registration", "Role", "SignedIn", "end_sessions_in",
-           "hash_token", "sessions_ended"]
+__all__ = ["AccountService", "CheckEmail", "Registration", "Role", "SignedIn"]

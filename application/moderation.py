@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from application.accounts import sessions_ended
+from application.account_sessions import sessions_ended
 from application.audit import record_audit
 from application.offers import decline_open_offers
 from application.ports import Clock, UnitOfWork

@@ -38,7 +38,7 @@ from adapters.demo.images import SHAPES
 from adapters.migrations import upgrade
 from adapters.sqlalchemy.engine import reset_postgres_schema
 from adapters.sqlalchemy.unit_of_work import SqlAlchemyUnitOfWork
-from application.accounts import hash_token
+from application.account_sessions import hash_token
 from application.analytics import VisitLog
 from application.catalog import SearchRequest
 from application.ports.media import GarmentLook, GarmentPhotos, OutfitPhoto
@@ -120,14 +120,14 @@ async def bench(container: Container, label: str, listings: int, users: int,
 
     tokens = await sessions_for_users(container, users)
     visits: dict[str, list[float]] = {"first": [], "again": [], "off": []}
-    accounts = container.accounts(visits=VisitLog())
+    sessions = container.sessions(visits=VisitLog())
     with container.uow.override(providers.Factory(UnrecordedUnitOfWork,
                                                   container.session_factory)):
-        unrecorded = container.accounts(visits=VisitLog())
+        unrecorded = container.sessions(visits=VisitLog())
     for token in tokens:
         visits["off"].append(await timed(lambda t=token: unrecorded.user_for_session(t)))
-        visits["first"].append(await timed(lambda t=token: accounts.user_for_session(t)))
-        visits["again"].append(await timed(lambda t=token: accounts.user_for_session(t)))
+        visits["first"].append(await timed(lambda t=token: sessions.user_for_session(t)))
+        visits["again"].append(await timed(lambda t=token: sessions.user_for_session(t)))
 
     table = Table(title=f"{label}: activity recording cost (ms)")
     for column in ("request", "p50", "mean", "p50 added"):

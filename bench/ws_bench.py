@@ -131,7 +131,7 @@ class RealtimeResult:
 # --- users and sessions, through the application's own repositories ----------------------
 
 async def _create_users(env: dict[str, str], count: int) -> list[BenchUser]:
-    from application.accounts import SESSION_LIFETIME, hash_token
+    from application.account_sessions import SESSION_LIFETIME, hash_token
     from domain.accounts import User
     from entrypoints.container import build_container, shutdown
     from entrypoints.settings import load_settings

@@ -24,6 +24,7 @@ from adapters.sqlalchemy.unit_of_work import SqlAlchemyUnitOfWork
 from adapters.totp import PyotpOneTimePasswords
 from application.account_closure import AccountClosure
 from application.account_security import AccountSecurity
+from application.account_sessions import SessionService
 from application.accounts import AccountService
 from application.addresses import AddressService
 from application.analytics import ActivityBatch, AnalyticsService, VisitLog
@@ -155,11 +156,11 @@ class Container(containers.DeclarativeContainer):
         clock=clock,
         limiter=rate_limiter,
         admin_emails=settings.provided.admin_emails,
-        visits=visit_log,
         limits=limits,
         letters=letters,
         otp=one_time_passwords,
     )
+    sessions = providers.Factory(SessionService, uow=uow, clock=clock, visits=visit_log)
     account_closure = providers.Factory(AccountClosure, uow=uow, hasher=password_hasher,
                                         clock=clock, otp=one_time_passwords)
     two_factor = providers.Factory(TwoFactorService, uow=uow, otp=one_time_passwords,

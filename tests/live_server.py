@@ -18,6 +18,10 @@ import urllib.request
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import pytest
 
 RETHREAD = Path(sys.executable).parent / "rethread"
 
@@ -144,6 +148,13 @@ def holder_of_connection(pids: list[int], client_port: int) -> int | None:
         except OSError:
             continue
     return None
+
+
+def run_shared_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A folder every pytest-xdist worker of this run sees (its base temp's parent under
+    xdist): the home of the demo seeded once for the run (``seeded_copy``)."""
+    run_dir = tmp_path_factory.getbasetemp()
+    return run_dir.parent if os.environ.get("PYTEST_XDIST_WORKER") else run_dir
 
 
 def seeded_copy(data_dir: Path, secret_key: str, listings: int, shared: Path) -> None:

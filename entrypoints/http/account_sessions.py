@@ -1,6 +1,6 @@
 """A member's signed-in sessions over HTTP (issue 41): the list, ending one, ending all the
 others. Sessions are server-side rows, so an ended one stops working on its next request
-(``AccountService.user_for_session``) and its open sockets close (``session_ended``)."""
+(``SessionService.user_for_session``) and its open sockets close (``session_ended``)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from litestar.params import Parameter
 from litestar.status_codes import HTTP_200_OK
 from ua_parser import parse
 
-from application.accounts import AccountService
+from application.account_sessions import SessionService
 from domain.accounts import SessionInfo, User
 from entrypoints.http.auth import SESSION_COOKIE, clear_session_cookie
 from entrypoints.http.schemas import Message
@@ -58,19 +58,19 @@ class SessionsController(Controller):
 
     @get("")
     async def list_sessions(self, request: Request[Any, Any, Any], current_user: User,
-                            accounts: AccountService) -> SessionsOut:
+                            sessions: SessionService) -> SessionsOut:
         """The caller's own sessions, the most recently seen first; ``current`` marks the
         one asking."""
-        found = await accounts.sessions_of(current_user, request.cookies.get(SESSION_COOKIE))
+        found = await sessions.sessions_of(current_user, request.cookies.get(SESSION_COOKIE))
         return SessionsOut([session_entry(info, current) for info, current in found])
 
     @delete("/{session_id:str}", status_code=HTTP_200_OK, opt={"errors": {404}})
     async def end_session(self, request: Request[Any, Any, Any], current_user: User,
-                          accounts: AccountService,
+                          sessions: SessionService,
                           session_id: str = Parameter(max_length=SESSION_ID_MAX)
                           ) -> Response[Message]:
         """End one of the caller's sessions (ending the current one signs out here)."""
-        was_current = await accounts.end_session(current_user, session_id,
+        was_current = await sessions.end_session(current_user, session_id,
                                                  request.cookies.get(SESSION_COOKIE))
         response = Response(Message("Signed out of that session."))
         if was_current:
@@ -79,10 +79,10 @@ class SessionsController(Controller):
 
     @post("/revoke-others", status_code=HTTP_200_OK)
     async def end_other_sessions(self, request: Request[Any, Any, Any], current_user: User,
-                                 accounts: AccountService) -> SessionsEndedOut:
+                                 sessions: SessionService) -> SessionsEndedOut:
         """End every session of the caller but the one asking."""
         assert current_user.id is not None
-        ended = await accounts.end_sessions(current_user.id,
+        ended = await sessions.end_sessions(current_user.id,
                                             keep_token=request.cookies.get(SESSION_COOKIE))
         return SessionsEndedOut(f"Signed out of {ended} other "
                                 f"{'session' if ended == 1 else 'sessions'}.", ended)

@@ -9,6 +9,7 @@ from litestar import Controller, Request, Response, delete, get, patch, post
 from litestar.status_codes import HTTP_200_OK, HTTP_201_CREATED
 
 from application.account_closure import ACCOUNT_CLOSED, AccountClosure
+from application.account_sessions import SessionService
 from application.accounts import AccountService, CheckEmail, Registration, SignedIn
 from application.media import MAX_IMAGE_BYTES
 from application.social import ProfileEditor
@@ -82,8 +83,8 @@ class AccountController(Controller):
 
     @post("/logout", status_code=HTTP_200_OK)
     async def logout(self, request: Request[Any, Any, Any],
-                     accounts: AccountService) -> Response[Message]:
-        await accounts.logout(request.cookies.get(SESSION_COOKIE))
+                     sessions: SessionService) -> Response[Message]:
+        await sessions.logout(request.cookies.get(SESSION_COOKIE))
         response = Response(Message("Logged out successfully"))
         clear_session_cookie(response)
         return response

@@ -93,6 +93,7 @@ def _service(provider: Any) -> Provide:
 
 def _dependencies(container: Container) -> dict[str, Provide]:
     services = {"system": container.system, "accounts": container.accounts,
+                "sessions": container.sessions,
                 "security": container.account_security,
                 "two_factor": container.two_factor,
                 "closure": container.account_closure,

@@ -8,18 +8,18 @@ from typing import Any
 from litestar import Request, Response
 from litestar.datastructures import Cookie
 
-from application.accounts import SESSION_LIFETIME, AccountService
+from application.account_sessions import SESSION_LIFETIME, SessionService
 from domain.accounts import User
 from domain.errors import Forbidden, NotAuthenticated
 
 SESSION_COOKIE = "rethread_session"
 
 
-async def provide_viewer(request: Request[Any, Any, Any], accounts: AccountService) -> User | None:
+async def provide_viewer(request: Request[Any, Any, Any], sessions: SessionService) -> User | None:
     """The logged-in user or None; cached on the request so guards don't query twice."""
     if "viewer" not in request.state:
         token = request.cookies.get(SESSION_COOKIE)
-        request.state.viewer = await accounts.user_for_session(token)
+        request.state.viewer = await sessions.user_for_session(token)
     viewer: User | None = request.state.viewer  # (State holds Any)
     return viewer
 

@@ -29,8 +29,8 @@ from litestar.channels import ChannelsPlugin
 from litestar.exceptions import WebSocketDisconnect
 
 from adapters.realtime import user_channel
-from application.accounts import SESSION_ENDED as SESSION_ENDED_EVENT
-from application.accounts import AccountService
+from application.account_sessions import SESSION_ENDED as SESSION_ENDED_EVENT
+from application.account_sessions import SessionService
 from application.messaging import MessagingService
 from domain.accounts import User
 from domain.errors import DomainError
@@ -97,13 +97,13 @@ async def _handle(socket: WebSocket[Any, Any, Any], user: User, text: str,
 
 
 @websocket("/ws")
-async def realtime_socket(socket: WebSocket[Any, Any, Any], accounts: AccountService,
+async def realtime_socket(socket: WebSocket[Any, Any, Any], sessions: SessionService,
                           messaging: MessagingService, channels: ChannelsPlugin) -> None:
     if not _same_origin(socket):
         await socket.close(code=CLOSE_FORBIDDEN, reason="Cross-site socket refused")
         return
     try:
-        user = await accounts.user_for_session(socket.cookies.get(SESSION_COOKIE))
+        user = await sessions.user_for_session(socket.cookies.get(SESSION_COOKIE))
         if user is None or user.id is None:
             await socket.accept()
             await _refuse(socket, "You need to be logged in.", CLOSE_UNAUTHENTICATED)
@@ -118,7 +118,7 @@ async def realtime_socket(socket: WebSocket[Any, Any, Any], accounts: AccountSer
         async def forward(event: bytes) -> None:
             try:
                 if event.startswith(_SESSION_ENDED):  # one of the user's sessions ended: ours?
-                    if not await _logged_in(socket, accounts, user):
+                    if not await _logged_in(socket, sessions, user):
                         ending.append((SESSION_ENDED, CLOSE_UNAUTHENTICATED))
                         ended.set()
                     return
@@ -140,7 +140,7 @@ async def realtime_socket(socket: WebSocket[Any, Any, Any], accounts: AccountSer
             if not await _authenticate(socket, user):
                 return
             async with subscriber.run_in_background(forward, join=False):
-                await _serve(socket, user, accounts, messaging, ended, ending)
+                await _serve(socket, user, sessions, messaging, ended, ending)
     except WebSocketDisconnect:
         return
 
@@ -148,7 +148,7 @@ async def realtime_socket(socket: WebSocket[Any, Any, Any], accounts: AccountSer
 SESSION_ENDED = "Your session has ended. Please log in again."
 
 
-async def _serve(socket: WebSocket[Any, Any, Any], user: User, accounts: AccountService,
+async def _serve(socket: WebSocket[Any, Any, Any], user: User, sessions: SessionService,
                  messaging: MessagingService, ended: asyncio.Event,
                  ending: list[tuple[str | None, int]]) -> None:
     """Read and handle the client's messages until it leaves or the socket must end."""
@@ -171,7 +171,7 @@ async def _serve(socket: WebSocket[Any, Any, Any], user: User, accounts: Account
                     await _refuse(socket, message, code)
                 return
             if receiving not in done:  # a quiet minute: is the session still there?
-                if not await _logged_in(socket, accounts, user):
+                if not await _logged_in(socket, sessions, user):
                     receiving.cancel()
                     receiving = None
                     await _refuse(socket, SESSION_ENDED, CLOSE_UNAUTHENTICATED)
@@ -185,10 +185,10 @@ async def _serve(socket: WebSocket[Any, Any, Any], user: User, accounts: Account
             receiving.cancel()
 
 
-async def _logged_in(socket: WebSocket[Any, Any, Any], accounts: AccountService,
+async def _logged_in(socket: WebSocket[Any, Any, Any], sessions: SessionService,
                      user: User) -> bool:
     """A logout ends the socket too: the logout publishes ``session_ended`` to the user's
     sockets and each checks its own session again (no database read per message). An
     expired or otherwise deleted session is found by the check once a minute."""
-    current = await accounts.user_for_session(socket.cookies.get(SESSION_COOKIE))
+    current = await sessions.user_for_session(socket.cookies.get(SESSION_COOKIE))
     return current is not None and current.id == user.id

@@ -6,6 +6,7 @@ from __future__ import annotations
 import logging
 import mimetypes
 from collections.abc import Awaitable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -14,13 +15,19 @@ from litestar.exceptions import NotFoundException
 from litestar.handlers import HTTPRouteHandler
 from litestar.response import File
 
+from application.blog import BlogService
 from application.catalog import CatalogService
 from application.catalog_search import SearchRequest
+from application.posts import FeedRequest, PostService
 from application.sharing import PagePreview, SharingService
 from entrypoints.http.pages.first_view import (
+    BLOG_CARDS,
+    FEED_CARDS,
     MARKETPLACE_CARDS,
     TEMPLATES_FILE,
     TemplatesFile,
+    blog_view,
+    feed_view,
     home_view,
     marketplace_view,
     product_view,
@@ -55,7 +62,8 @@ def spa_handler(dist: Path) -> HTTPRouteHandler:
 
     @get(["/", "/{path:path}"], include_in_schema=False)
     async def serve(request: Request[Any, Any, Any], sharing: SharingService,
-                    catalog: CatalogService, path: str = "") -> Any:
+                    catalog: CatalogService, blogs: BlogService, posts: PostService,
+                    path: str = "") -> Any:
         clean = path.lstrip("/")
         if clean in ("api", "media", "schema", "ws") or clean.startswith(RESERVED_PREFIXES):
             raise NotFoundException("Not found")
@@ -68,17 +76,27 @@ def spa_handler(dist: Path) -> HTTPRouteHandler:
         index = root / "index.html"
         if not index.is_file():
             return _missing_build(dist)
-        return await _page(index, index_page, templates, request, sharing, catalog)
+        return await _page(index, index_page, templates, request, sharing,
+                           Sources(catalog, blogs, posts))
 
     return serve
 
 
-async def first_view(catalog: CatalogService, templates: TemplatesFile, match: RouteMatch,
+@dataclass(frozen=True)
+class Sources:
+    """The services first views read from."""
+
+    catalog: CatalogService
+    blogs: BlogService
+    posts: PostService
+
+
+async def first_view(sources: Sources, templates: TemplatesFile, match: RouteMatch,
                      query: str, preview: PagePreview | None) -> str | None:
     """The page's main content for index.html (``pages/first_view.py``), or None: only the
-    home page, a product page and the marketplace without filters have one, and only when
-    the build has its templates. A product's comes from the listing its share tags were
-    read from (``preview``): one read for both."""
+    home page, a product page, the marketplace without filters, the blog's first page and
+    the unfiltered feed have one, and only when the build has its templates. A product's
+    comes from the listing its share tags were read from (``preview``): one read for both."""
     t = templates.load()
     path = match.route.path
     if t is None:
@@ -86,8 +104,14 @@ async def first_view(catalog: CatalogService, templates: TemplatesFile, match: R
     if path == "/":
         return home_view(t)
     if path == "/marketplace" and not query:
-        page = await catalog.search(SearchRequest(limit=MARKETPLACE_CARDS))
+        page = await sources.catalog.search(SearchRequest(limit=MARKETPLACE_CARDS))
         return marketplace_view(t, [view.listing for view in page.items]) if page.items else None
+    if path == "/blog" and not query:
+        posts = await sources.blogs.list_posts(None, limit=BLOG_CARDS)
+        return blog_view(t, posts.items) if posts.items else None
+    if path == "/feed" and not query:
+        looks = await sources.posts.feed(None, FeedRequest(limit=FEED_CARDS))
+        return feed_view(t, looks.items) if looks.items else None
     if preview is not None and preview.listing is not None:
         return product_view(t, preview.listing)
     return None
@@ -106,7 +130,7 @@ async def _or_none(work: Awaitable[T], what: str, path: str) -> T | None:
 
 async def _page(index: Path, index_page: IndexPage, templates: TemplatesFile,
                 request: Request[Any, Any, Any], sharing: SharingService,
-                catalog: CatalogService) -> Any:
+                sources: Sources) -> Any:
     """index.html for a page of the route table; its share tags on a shareable page and its
     first view on a page that has one."""
     match = match_route(request.url.path)
@@ -116,7 +140,7 @@ async def _page(index: Path, index_page: IndexPage, templates: TemplatesFile,
     path = request.url.path
     preview = (await _or_none(page_preview(sharing, match), "share tags", path)
                if match.route.share else None)
-    content = await _or_none(first_view(catalog, templates, match, request.url.query, preview),
+    content = await _or_none(first_view(sources, templates, match, request.url.query, preview),
                              "first view", path)
     if preview is None and content is None:
         return _file(index, "no-cache")

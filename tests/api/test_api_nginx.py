@@ -17,7 +17,14 @@ import pytest
 from websockets.asyncio.client import connect
 
 from bench._support import NGINX, nginx
-from tests.live_server import RETHREAD, free_port, launched, migrate_and_seed, server_env
+from tests.live_server import (
+    RETHREAD,
+    free_port,
+    launched,
+    run_shared_dir,
+    seeded_copy,
+    server_env,
+)
 
 pytestmark = [pytest.mark.api,
               pytest.mark.skipif(not NGINX.exists(), reason="Debian's nginx is not installed")]
@@ -30,7 +37,8 @@ def proxied(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     data_dir = tmp_path_factory.mktemp("nginx")
     env = server_env(data_dir, SECRET, RETHREAD_FORWARDED_ALLOW_IPS="127.0.0.1",
                      RETHREAD_HEADER_TIMEOUT_SECONDS="10")
-    migrate_and_seed(env, 30)
+    # A copy of the demo seeded once for the run (the schemathesis server's too).
+    seeded_copy(data_dir, SECRET, 8, run_shared_dir(tmp_path_factory))
     with launched(env, data_dir, workers=2) as [(_, url)]:
         port = free_port()
         with nginx(data_dir / "nginx", port, [int(url.rsplit(":", 1)[1])]):

@@ -29,7 +29,7 @@ from schemathesis.specs.openapi.checks import (
     status_code_conformance,
 )
 
-from tests.live_server import seeded_server
+from tests.live_server import run_shared_dir, seeded_server
 
 pytestmark = pytest.mark.api
 
@@ -42,9 +42,11 @@ LOGGED_IN_SKIPS = {("POST", "/api/logout")}
 
 @pytest.fixture(scope="session")
 def live_api(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    # Generated sign-ups and logins from one address, far more than a person makes.
+    # Generated sign-ups and logins from one address, far more than a person makes. A copy
+    # of the demo seeded once for the run (the nginx tests' server serves one too).
     with seeded_server(tmp_path_factory.mktemp("schemathesis-data"),
                        "schemathesis-secret-key-schemathesis-key", listings=8,
+                       shared=run_shared_dir(tmp_path_factory),
                        RETHREAD_RATE_LIMIT_SCALE="100") as url:
         yield url
 

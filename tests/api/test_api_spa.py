@@ -13,14 +13,16 @@ import pytest
 from dependency_injector import providers
 from litestar.testing import AsyncTestClient
 
+from application.blog import BlogService
 from application.catalog import CatalogService
+from application.posts import PostService
 from application.sharing import SharingService
 from entrypoints.container import build_container, shutdown
 from entrypoints.http.app import create_app
 from entrypoints.http.pages.first_view import MARKETPLACE_CARDS, TEMPLATES_FILE
 from tests.conftest import make_settings
 from tests.support import ApiClient
-from tests.support.catalog import create
+from tests.support.catalog import create, data_url, png
 
 pytestmark = pytest.mark.api
 
@@ -185,6 +187,52 @@ async def test_the_marketplace_paints_the_newest_listings_before_any_script(
     assert first_view((await spa.get("/marketplace?category=tops")).text) is None
 
 
+async def test_the_blog_paints_its_newest_post_before_any_script(
+        spa: AsyncTestClient) -> None:
+    assert first_view((await spa.get("/blog")).text) is None  # nothing published yet
+    api = ApiClient(spa)
+    await api.register("maya")
+    cover = "/media/products/ab/" + "ab" * 20 + ".webp"  # as the media store names one
+    for title, image in (("Care & repair", "https://images.example.com/a.jpg"),
+                         ("Layering <tips>", cover)):
+        response = await api.post("/api/blogs", json={
+            "title": title, "content": "Ten characters and more.", "imageUrl": image,
+            "published": True})
+        assert response.status_code == 201, response.text
+    view = first_view((await spa.get("/blog")).text)
+    assert view is not None and 'data-first-view="/blog"' in view
+    assert '<h1 class="fv-heading">Blog</h1>' in view
+    # The newest post alone, its cover at the 900 px copy the React card asks for on a phone.
+    assert re.findall(r'<a class="fv-link" href="/blog/([^"]+)">([^<]*)</a>', view) == [
+        ("layering-tips", "Layering &lt;tips&gt;")]
+    assert (f'<img src="{cover.removesuffix(".webp")}.900.webp" '
+            'alt="Cover for Layering &lt;tips&gt;" fetchpriority="high">') in view
+    assert "{" not in view
+    assert first_view((await spa.get("/blog?page=2")).text) is None
+
+
+async def test_the_feed_paints_its_newest_look_before_any_script(spa: AsyncTestClient) -> None:
+    assert first_view((await spa.get("/feed")).text) is None  # nothing posted yet
+    api = ApiClient(spa)
+    await api.register("maya")
+    looks = []
+    for words in ("Rainy day <layers>", ""):
+        response = await api.post("/api/posts", json={"content": words,
+                                                       "image": data_url(png(80, 100))})
+        assert response.status_code == 201, response.text
+        looks.append(response.json())
+    view = first_view((await spa.get("/feed")).text)
+    assert view is not None and 'data-first-view="/feed"' in view
+    assert '<h1 class="fv-heading">Style Feed</h1>' in view
+    newest = looks[-1]  # no words: the alt text says whose look it is, as the card's does
+    assert re.findall(r'<a href="/post/(\d+)">', view) == [str(newest["id"])]
+    assert (f'<img src="{newest["mediumUrl"]}" alt="Outfit posted by Maya Chen" '
+            'fetchpriority="high">') in view
+    assert "{" not in view
+    for filtered in ("/feed?tab=following", "/feed?hashtag=ootd"):
+        assert first_view((await spa.get(filtered)).text) is None, filtered
+
+
 async def test_a_page_is_served_without_its_tags_and_first_view_when_the_database_fails(
         db: str, tmp_path: Path) -> None:
     class Down(CatalogService):  # the handler's dependency keeps its type
@@ -195,6 +243,20 @@ async def test_a_page_is_served_without_its_tags_and_first_view_when_the_databas
             raise ConnectionError("database down")
 
         async def get(self, *_: object) -> Any:
+            raise ConnectionError("database down")
+
+    class NoBlog(BlogService):
+        def __init__(self) -> None:
+            pass
+
+        async def list_posts(self, *_: object, **__: object) -> Any:
+            raise ConnectionError("database down")
+
+    class NoPosts(PostService):
+        def __init__(self) -> None:
+            pass
+
+        async def feed(self, *_: object) -> Any:
             raise ConnectionError("database down")
 
     class NoSharing(SharingService):
@@ -213,9 +275,11 @@ async def test_a_page_is_served_without_its_tags_and_first_view_when_the_databas
     settings = make_settings(db, tmp_path, RETHREAD_WEBAPP_DIR=str(dist))
     container = build_container(settings)
     with container.catalog.override(providers.Object(Down())), \
+            container.blogs.override(providers.Object(NoBlog())), \
+            container.posts.override(providers.Object(NoPosts())), \
             container.sharing.override(providers.Object(NoSharing())):
         async with AsyncTestClient(create_app(settings, container)) as client:
-            for path in ("/marketplace", "/product/1"):
+            for path in ("/marketplace", "/product/1", "/blog", "/feed"):
                 response = await client.get(path)
                 assert response.status_code == 200, (path, response.text)
                 assert first_view(response.text) is None

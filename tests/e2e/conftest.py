@@ -16,7 +16,7 @@ from playwright.sync_api import Browser, Page, expect, sync_playwright
 from playwright.sync_api import Error as PlaywrightError
 
 from tests.catalog_support import data_url, listing, png
-from tests.live_server import seeded_server
+from tests.live_server import run_shared_dir, seeded_server
 
 ROOT = Path(__file__).resolve().parents[2]
 SCREENSHOTS = ROOT / "test-results" / "screenshots"
@@ -43,8 +43,7 @@ def live_server(live_data_dir: Path, tmp_path_factory: pytest.TempPathFactory
     if not (ROOT / "webapp" / "dist" / "index.html").exists():
         pytest.fail("webapp/dist is missing: run `npm run build` (make test does)")
     # The demo is seeded once for the run; each xdist worker serves its own copy.
-    run_dir = tmp_path_factory.getbasetemp()
-    shared = run_dir.parent if os.environ.get("PYTEST_XDIST_WORKER") else run_dir
+    shared = run_shared_dir(tmp_path_factory)
     # One browser signs up and logs in as many people from 127.0.0.1 all session.
     with seeded_server(live_data_dir,
                        "e2e-secret-key-e2e-secret-key-e2e-secret", listings=24, shared=shared,
@@ -77,7 +76,24 @@ def screenshot(page: Page, name: str, full_page: bool = True) -> Path:
     return path
 
 
+def sign_in(page: Page, username: str, password: str = DEMO_PASSWORD) -> None:
+    """Sign the page's browser context in through the API, as the /auth page does, without
+    loading a page: the setup of tests about something else (test_e2e_auth and
+    test_e2e_account_security sign in through the form). The context holds the session
+    cookie, so the next page it opens is signed in."""
+    answer = page.request.post("/api/login", data={"username": username, "password": password},
+                               headers={"x-csrftoken": csrf_token(page)})
+    assert answer.ok, (username, answer.status, answer.text())
+
+
 def login(page: Page, username: str, password: str = DEMO_PASSWORD) -> None:
+    """Signed in (through the API) and on the home page, its account menu shown."""
+    sign_in(page, username, password)
+    page.goto("/")
+    page.get_by_role("button", name="Account menu").wait_for()
+
+
+def login_through_form(page: Page, username: str, password: str = DEMO_PASSWORD) -> None:
     """Log in through the real /auth page and wait for the redirect home."""
     page.goto("/auth")
     page.get_by_label("Username or email").fill(username)

@@ -15,7 +15,7 @@ import pyotp
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.e2e.conftest import csrf_token, eventually, login, screenshot
+from tests.e2e.conftest import csrf_token, eventually, login_through_form, screenshot
 
 pytestmark = pytest.mark.e2e
 
@@ -89,7 +89,7 @@ def test_forgot_password_mail_reset_and_sign_in(page: Page, live_data_dir: Path)
     page.get_by_role("button", name="Set new password").click()
     expect(page.get_by_text(re.compile("invalid or has expired")).first).to_be_visible()
 
-    login(page, name, "brand-new-pw")
+    login_through_form(page, name, "brand-new-pw")
     screenshot(page, "signed-in-after-reset", full_page=False)
 
 
@@ -131,7 +131,7 @@ def test_signing_out_another_device_from_the_sessions_list(
                                 user_agent=IPHONE)
     try:
         phone = other.new_page()
-        login(phone, name, PASSWORD)
+        login_through_form(phone, name, PASSWORD)
         page.goto("/settings")
         rows = page.get_by_test_id("session-row")
         expect(rows).to_have_count(2)

@@ -8,7 +8,7 @@ import uuid
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.conftest import DEMO_PASSWORD, login, screenshot
+from tests.e2e.conftest import DEMO_PASSWORD, login_through_form, screenshot
 
 pytestmark = pytest.mark.e2e
 
@@ -40,7 +40,7 @@ def test_sign_up_log_out_and_log_in(page: Page) -> None:
     page.reload()
     expect(page.get_by_role("dialog")).to_have_count(0)  # the tour shows only once
 
-    login(page, name, "secret123")
+    login_through_form(page, name, "secret123")
     page.get_by_role("button", name="Account menu").click()
     page.get_by_role("menuitem", name="Profile", exact=True).click()
     page.wait_for_url(re.compile(r"/profile/\d+$"))
@@ -72,6 +72,6 @@ def test_protected_pages_send_visitors_to_auth_and_back(page: Page) -> None:
 
 
 def test_admin_sees_the_admin_section(page: Page) -> None:
-    login(page, "admin", "rethread-admin")
+    login_through_form(page, "admin", "rethread-admin")
     page.get_by_role("button", name="Account menu").click()
     expect(page.get_by_role("menuitem", name="Admin Dashboard")).to_be_visible()

@@ -11,7 +11,7 @@ from contextlib import contextmanager
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.e2e.conftest import eventually, login, screenshot
+from tests.e2e.conftest import eventually, screenshot, sign_in
 
 pytestmark = pytest.mark.e2e
 
@@ -27,7 +27,7 @@ def person(browser: Browser, live_server: str, username: str, password: str = "r
     context.set_default_timeout(15000)
     page = context.new_page()
     try:
-        login(page, username, password)
+        sign_in(page, username, password)
         yield page
     finally:
         context.close()

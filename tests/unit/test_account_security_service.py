@@ -53,7 +53,7 @@ async def test_a_reset_within_the_hour_ends_every_session(
     await security.send_password_reset("maya@example.com")
     clock.advance(minutes=59)
     await security.reset_password(token_of(uow, "/reset-password"), "brand-new-pw")
-    assert await container.accounts().user_for_session(signed.token) is None
+    assert await container.sessions().user_for_session(signed.token) is None
     with pytest.raises(ValidationError):
         await security.reset_password(token_of(uow, "/reset-password"), "again-new-pw")
 

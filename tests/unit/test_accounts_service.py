@@ -5,14 +5,12 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
-from application.accounts import SESSION_LIFETIME, AccountService, Registration
+from application.accounts import AccountService, Registration
 from domain.accounts import Role
 from domain.errors import Conflict, NotAuthenticated, NotFound, RateLimited, ValidationError
 from entrypoints.container import Container
-from tests.fakes import FixedClock, fake_container
+from tests.fakes import FixedClock
 
 pytestmark = pytest.mark.unit
 
@@ -26,12 +24,13 @@ def form(username: str = "maya", email: str | None = None) -> Registration:
     return Registration(username, "Maya Chen", email or f"{username}@example.com", "secret123")
 
 
-async def test_register_opens_a_session_for_the_new_user(accounts: AccountService) -> None:
+async def test_register_opens_a_session_for_the_new_user(accounts: AccountService,
+                                                          container: Container) -> None:
     signed = await accounts.register(form())
     assert signed.user.id is not None
     assert signed.user.role is Role.USER
     assert signed.user.password_hash != "secret123"
-    assert (await accounts.user_for_session(signed.token)).username == "maya"
+    assert (await container.sessions().user_for_session(signed.token)).username == "maya"
 
 
 async def test_register_rejects_invalid_input_with_every_message(accounts: AccountService) -> None:
@@ -56,19 +55,6 @@ async def test_admin_emails_become_admins_at_signup_and_login(accounts: AccountS
     assert signed.user.role is Role.ADMIN
     again = await accounts.login("boss", "secret123", "1.2.3.4")
     assert again.user.is_admin
-
-
-async def test_sessions_expire(accounts: AccountService, clock: FixedClock) -> None:
-    signed = await accounts.register(form())
-    clock.advance(seconds=SESSION_LIFETIME.total_seconds() + 1)
-    assert await accounts.user_for_session(signed.token) is None
-
-
-async def test_logout_forgets_the_session(accounts: AccountService) -> None:
-    signed = await accounts.register(form())
-    await accounts.logout(signed.token)
-    assert await accounts.user_for_session(signed.token) is None
-    await accounts.logout(None)  # logging out twice or without a cookie is harmless
 
 
 async def _fail(accounts: AccountService, login: str, client: str, times: int = 1) -> None:
@@ -239,12 +225,3 @@ async def test_create_user_can_make_an_admin_without_leaving_a_session(
     assert container.uow().sessions.rows == {}
     stored = await accounts.get_user(user.id)
     assert stored.role is Role.ADMIN
-
-
-@settings(max_examples=30, deadline=None)
-@given(st.text(min_size=1, max_size=40))
-async def test_unknown_tokens_never_resolve(token: str) -> None:
-    with fake_container() as container:
-        service: AccountService = container.accounts()
-        assert await service.user_for_session(token) is None
-

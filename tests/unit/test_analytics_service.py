@@ -39,10 +39,10 @@ async def test_sign_up_and_one_visit_a_day_are_recorded(
     accounts = container.accounts()
     signed = await accounts.register(Registration("maya", "Maya", "maya@example.com", "secret1"))
     for _ in range(3):
-        await container.accounts().user_for_session(signed.token)
+        await container.sessions().user_for_session(signed.token)
     assert kinds(uow) == [ActivityKind.SIGNUP, ActivityKind.VISIT]
     clock.advance(days=1)
-    await container.accounts().user_for_session(signed.token)
+    await container.sessions().user_for_session(signed.token)
     assert kinds(uow) == [ActivityKind.SIGNUP, ActivityKind.VISIT, ActivityKind.VISIT]
     assert uow.activity.rows[-1].at == NOW + timedelta(days=1)
 

@@ -2,7 +2,8 @@
 phone paints it before the JavaScript has arrived (``docs/architecture.md``, "Pages").
 
 index.html holds ``<div id="boot">`` (the boot header and the marker ``<!--first-view-->``)
-above the app's ``#root``. For the home page, a product page and the marketplace the marker
+above the app's ``#root``. For the home page, a product page, the marketplace and the blog the
+marker
 becomes that page's content, plain HTML with real links. The webapp starts after it is on
 screen (``webapp/src/start.js``), renders underneath, and removes ``#boot`` once its own
 page has what it needs (``webapp/src/lib/first-view.ts``). Any other page, a page whose
@@ -25,6 +26,9 @@ from dataclasses import dataclass
 from html import escape
 from pathlib import Path
 
+from application.ports.blog import AuthoredPost
+from application.ports.media import MEDIUM_SIDE, variant_url
+from application.posts import PostView
 from domain.listings import Listing
 from domain.money import format_usd
 
@@ -33,6 +37,12 @@ TEMPLATES_FILE = "first-view.json"
 # How many of the newest listings the marketplace's first view shows: the first row on a
 # laptop, two rows on a phone (the cards whose photos the webapp also loads at once).
 MARKETPLACE_CARDS = 4
+# The blog's newest post: its cover is the page's largest paint on a phone (one column), so
+# it loads from the HTML instead of after the script and the list request. One card only: a
+# second cover would be below the fold on a phone yet compete for the same bandwidth.
+BLOG_CARDS = 1
+# Likewise the feed's newest look.
+FEED_CARDS = 1
 _PLACEHOLDER = re.compile(r"\{\{(\w+)\}\}|\{(\w+)\}")
 
 
@@ -108,3 +118,31 @@ def marketplace_view(t: Templates, items: list[Listing]) -> str:
                {"cover": _cover(t, item, thumbnail=True)})
         for item in items)
     return t.fill("marketplace", markup={"cards": cards})
+
+
+def _blog_cover(t: Templates, found: AuthoredPost) -> str:
+    post = found.post
+    if not post.image_url:
+        return t.fill("noCover")
+    # The size the React card asks for on a phone (its srcset), so the app reuses the file.
+    src = variant_url(post.image_url, MEDIUM_SIDE) or post.image_url
+    return t.fill("cover", {"src": src, "title": post.title})
+
+
+def blog_view(t: Templates, posts: list[AuthoredPost]) -> str:
+    cards = "".join(t.fill("blogCard", {"slug": found.post.slug, "title": found.post.title},
+                           {"cover": _blog_cover(t, found)})
+                    for found in posts)
+    return t.fill("blog", markup={"cards": cards})
+
+
+def feed_view(t: Templates, posts: list[PostView]) -> str:
+    cards = []
+    for view in posts:
+        post, author = view.post, view.author.display_name or view.author.username
+        # The size the React card asks for on a phone (its srcset), so the app reuses it.
+        src = variant_url(post.image_url, MEDIUM_SIDE) or post.image_url
+        photo = t.fill("photo", {"src": src, "alt": post.content or f"Outfit posted by {author}"})
+        cards.append(t.fill("postCard", {"id": str(post.id), "author": author},
+                            {"photo": photo}))
+    return t.fill("feed", markup={"cards": "".join(cards)})

@@ -1,5 +1,5 @@
 """The request and response Structs of ``entrypoints/http/account_sessions.py``: a member's
-signed-in sessions: the list, ending one, ending the others."""
+signed-in sessions, ending one, ending the others."""
 
 from __future__ import annotations
 

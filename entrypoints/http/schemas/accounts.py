@@ -1,5 +1,5 @@
-"""The request and response Structs of ``entrypoints/http/accounts.py``: accounts: the current user,
-login, sign-up, profile edits."""
+"""The request and response Structs of ``entrypoints/http/accounts.py``: the current user, login,
+sign-up, profile edits."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""The request and response Structs of ``entrypoints/http/blog.py``: blog posts: pages, one post,
-the write and edit bodies."""
+"""The request and response Structs of ``entrypoints/http/blog.py``: blog pages, one post, the write
+and edit bodies."""
 
 from __future__ import annotations
 

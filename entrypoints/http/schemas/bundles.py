@@ -1,5 +1,5 @@
-"""The request and response Structs of ``entrypoints/http/bundles.py``: bundles: a seller's discount
-tiers and a member's bag."""
+"""The request and response Structs of ``entrypoints/http/bundles.py``: a seller's discount tiers
+and a member's bag."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""The request and response Structs of ``entrypoints/http/catalog.py``: the catalog: listing bodies
-(JSON and form), facets, suggestions."""
+"""The request and response Structs of ``entrypoints/http/catalog.py``: listing bodies (JSON and
+form), facets, suggestions."""
 
 from __future__ import annotations
 

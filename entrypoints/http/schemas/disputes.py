@@ -1,4 +1,4 @@
-"""The request and response Structs of ``entrypoints/http/disputes.py``: disputes: opening,
+"""The request and response Structs of ``entrypoints/http/disputes.py``: opening a dispute,
 answering, resolving, the desk's pages."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""The request and response Structs of ``entrypoints/http/email_settings.py``: notification emails:
-a member's choices and the one-click unsubscribe."""
+"""The request and response Structs of ``entrypoints/http/email_settings.py``: a member's choices
+and the one-click unsubscribe."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""The request and response Structs of ``entrypoints/http/messaging.py``: messages: conversations,
-threads, sending, counts."""
+"""The request and response Structs of ``entrypoints/http/messaging.py``: conversations, threads,
+sending, counts."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""The request and response Structs of ``entrypoints/http/notifications.py``: notifications: the
-bell's pages and marking them read."""
+"""The request and response Structs of ``entrypoints/http/notifications.py``: the bell's pages and
+marking them read."""
 
 from __future__ import annotations
 

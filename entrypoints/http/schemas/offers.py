@@ -1,5 +1,5 @@
-"""The request and response Structs of ``entrypoints/http/offers.py``: offers: making, answering,
-lists, badge counts."""
+"""The request and response Structs of ``entrypoints/http/offers.py``: making and answering offers,
+their lists, badge counts."""
 
 from __future__ import annotations
 

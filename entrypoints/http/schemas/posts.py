@@ -1,5 +1,5 @@
-"""The request and response Structs of ``entrypoints/http/posts.py``: the style feed: posts,
-comments, likes, saves."""
+"""The request and response Structs of ``entrypoints/http/posts.py``: posts, comments, likes,
+saves."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""The request and response Structs of ``entrypoints/http/saved_searches.py``: saved searches: the
-saved query, lists, new matches."""
+"""The request and response Structs of ``entrypoints/http/saved_searches.py``: the saved query,
+lists, new matches."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The request and response Structs of ``entrypoints/http/seller_stats.py``: A seller's stats."""
+"""The request and response Structs of ``entrypoints/http/seller_stats.py``: a seller's stats."""
 
 from __future__ import annotations
 

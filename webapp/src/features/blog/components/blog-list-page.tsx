@@ -3,6 +3,8 @@ import { IconPencilPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { errorMessage } from '@/lib/api-client';
+import { useFirstViewHandoff } from '@/lib/first-view';
+import { copy } from '@/lib/first-view.json';
 import { useCurrentUser } from '@/entities/session/session-store';
 import { useBlogList } from '../api';
 import { BlogCard } from './blog-card';
@@ -34,14 +36,16 @@ export default function BlogListPage() {
   const includeDrafts = user !== null && showDrafts;
   const list = useBlogList(includeDrafts);
   const posts = list.data?.pages.flatMap((page) => page.items) ?? [];
+  // The server's first view (the newest post's card) stays until the list is here.
+  useFirstViewHandoff(!list.isPending);
 
   return (
     <Container size="lg" py="xl">
       <Group justify="space-between" align="flex-end" mb="xl" gap="md">
         <div>
-          <Title order={1}>Blog</Title>
+          <Title order={1}>{copy.blogTitle}</Title>
           <Text c="dimmed" mt={4}>
-            Styling tips, care guides and thrift stories from the Rethread community.
+            {copy.blogText}
           </Text>
         </div>
         {user && (

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import FIRST_VIEW from '@/lib/first-view.json';
 import { fakeServer, json } from '@/test-utils/fake-server';
+import { firstView, texts } from '@/test-utils/first-view';
 import { makePage } from '@/test-utils/products';
 import { renderRoutes } from '@/test-utils/render';
 import { setSession } from '@/test-utils/session';
@@ -13,21 +13,6 @@ import MarketplacePage from './marketplace-page';
  * (entrypoints/http/pages/first_view.py) before the app takes over: what a visitor reads and
  * can follow there must be what the React page then shows, or the page changes under them.
  */
-function firstView(name: keyof typeof FIRST_VIEW.templates): HTMLElement {
-  const copy: Record<string, string> = FIRST_VIEW.copy;
-  const html = FIRST_VIEW.templates[name].replace(/\{\{(\w+)\}\}|\{(\w+)\}/g, (_match, markup, text) => {
-    if (markup) return '';
-    const value = copy[text];
-    if (value === undefined) throw new Error(`No copy for {${text}}`);
-    return value.replace(/&/g, '&amp;').replace(/</g, '&lt;');
-  });
-  const box = document.createElement('div');
-  box.innerHTML = html;
-  return box;
-}
-
-const texts = (root: ParentNode, selector: string) =>
-  Array.from(root.querySelectorAll(selector), (node) => node.textContent?.trim());
 const links = (root: ParentNode) =>
   Array.from(root.querySelectorAll('a'), (link) => [link.textContent?.trim(), link.getAttribute('href')]);
 

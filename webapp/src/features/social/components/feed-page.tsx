@@ -5,6 +5,8 @@ import { usePostFeed } from '@/entities/post/post';
 import { PostGrid } from '@/entities/post/post-grid';
 import { useSessionStore } from '@/entities/session/session-store';
 import { useAuthLink } from '@/entities/session/return-to';
+import { useFirstViewHandoff } from '@/lib/first-view';
+import { copy } from '@/lib/first-view.json';
 
 /** /feed: All or Following, optionally one hashtag (?hashtag=), newest first, endless. */
 export default function FeedPage() {
@@ -15,6 +17,8 @@ export default function FeedPage() {
   const hashtag = params.get('hashtag');
   const following = tab === 'following';
   const feed = usePostFeed({ following: following && me !== null, hashtag });
+  // The server's first view (the newest look) stays until the feed's first page is here.
+  useFirstViewHandoff(!feed.isPending);
 
   function change(next: Record<string, string | null>) {
     const updated = new URLSearchParams(params);
@@ -27,8 +31,8 @@ export default function FeedPage() {
       <Stack gap="lg">
         <Group justify="space-between" align="flex-end">
           <div>
-            <Title order={1}>Style Feed</Title>
-            <Text c="dimmed">Outfits from the community. Tap a tagged item to shop the look.</Text>
+            <Title order={1}>{copy.feedTitle}</Title>
+            <Text c="dimmed">{copy.feedText}</Text>
           </div>
           {me && (
             <Button component={Link} to="/post/new" leftSection={<IconPlus size={16} />}>

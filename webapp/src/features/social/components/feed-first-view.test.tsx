@@ -1,0 +1,18 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fakeServer, json } from '@/test-utils/fake-server';
+import { firstView, texts } from '@/test-utils/first-view';
+import { renderRoutes } from '@/test-utils/render';
+import { setSession } from '@/test-utils/session';
+import FeedPage from './feed-page';
+
+describe("the feed's first view and the React page say the same", () => {
+  it('the heading and the line under it', async () => {
+    setSession('anonymous');
+    fakeServer({ 'GET /api/posts': () => json({ items: [], nextCursor: null }) });
+    const view = firstView('feed');
+    renderRoutes([{ path: '/feed', element: <FeedPage /> }], '/feed');
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(texts(view, 'h1')[0]!);
+    expect(screen.getByText(texts(view, 'p')[0]!)).toBeInTheDocument();
+  });
+});
