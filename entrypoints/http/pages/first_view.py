@@ -2,13 +2,12 @@
 phone paints it before the JavaScript has arrived (``docs/architecture.md``, "Pages").
 
 index.html holds ``<div id="boot">`` (the boot header and the marker ``<!--first-view-->``)
-above the app's ``#root``. For the home page, a product page, the marketplace and the blog the
-marker
-becomes that page's content, plain HTML with real links. The webapp starts after it is on
-screen (``webapp/src/start.js``), renders underneath, and removes ``#boot`` once its own
-page has what it needs (``webapp/src/lib/first-view.ts``). Any other page, a page whose
-data is missing, or a build without templates keeps the marker alone and the boot header is
-all that paints first.
+above the app's ``#root``. For the home page, a product page, the marketplace, the blog and
+the feed the marker becomes that page's content, plain HTML with real links. The webapp
+starts after it is on screen (``webapp/src/start.js``), renders underneath, and removes
+``#boot`` once its own page has what it needs (``webapp/src/lib/first-view.ts``). Any
+other page, a page whose data is missing, or a build without templates keeps the marker
+alone and the boot header is all that paints first.
 
 The markup and its words are not written here: they are the webapp's
 ``webapp/src/lib/first-view.json`` (``copy``, which the React pages render too, and
