@@ -39,6 +39,7 @@ from decimal import Decimal, InvalidOperation
 from typing import Any, Generic, TypeVar
 
 from domain.errors import ValidationError
+from domain.money import round_money
 
 DEFAULT_LIMIT = 12
 MAX_LIMIT = 50
@@ -50,7 +51,6 @@ MAX_CURSOR_LENGTH = 512
 # Ids and integer keys live in 32-bit integer columns; money keys are compared in cents.
 MAX_CURSOR_INT = 2**31 - 1
 MAX_CURSOR_MONEY = Decimal(MAX_CURSOR_INT) / 100
-CENT = Decimal("0.01")
 
 KeyValue = datetime | Decimal | int
 T = TypeVar("T")
@@ -128,7 +128,7 @@ def _key_in(value: object, key: type) -> KeyValue:
         amount = Decimal(value)
         if not amount.is_finite() or abs(amount) > MAX_CURSOR_MONEY:
             raise ValueError("cursor amount out of range")
-        if amount != amount.quantize(CENT):
+        if amount != round_money(amount):
             raise ValueError("cursor amount is not whole cents")
         return amount
     if key is int:
