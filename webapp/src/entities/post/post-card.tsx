@@ -1,6 +1,7 @@
-import { Anchor, AspectRatio, Avatar, Badge, Card, Group, Image, Stack, Text, Tooltip } from '@mantine/core';
+import { Anchor, AspectRatio, Avatar, Badge, Card, Group, Image, Stack, Text } from '@mantine/core';
 import { IconMessageCircle } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
+import { HoverTooltip } from '@/components/hover-tooltip';
 import { FollowButton } from '@/entities/user/follow-button';
 import { displayNameOf } from '@/entities/user/user';
 import { formatRelativeAge } from '@/lib/formatters';
@@ -83,7 +84,7 @@ export function PostCard({ post, eager = false }: { post: StylePost; eager?: boo
           <Group gap="xs" wrap="nowrap">
             <LikeButton post={post} />
             <Group gap={4} wrap="nowrap">
-              <Tooltip label="Comments">
+              <HoverTooltip label="Comments">
                 <Anchor
                   component={Link}
                   to={`/post/${post.id}#comments`}
@@ -93,7 +94,7 @@ export function PostCard({ post, eager = false }: { post: StylePost; eager?: boo
                 >
                   <IconMessageCircle size={20} />
                 </Anchor>
-              </Tooltip>
+              </HoverTooltip>
               <Text size="sm">{post.commentCount}</Text>
             </Group>
           </Group>
@@ -108,7 +109,7 @@ export function PostCard({ post, eager = false }: { post: StylePost; eager?: boo
         {post.taggedProducts.length > 0 && (
           <Group gap={6} aria-label="Tagged items">
             {post.taggedProducts.map((item) => (
-              <Tooltip key={item.id} label={item.title}>
+              <HoverTooltip key={item.id} label={item.title}>
                 <Link to={`/product/${item.id}`} aria-label={`Tagged item: ${item.title}`}>
                   <Avatar
                     src={item.smallUrl ?? item.thumbnailUrl}
@@ -118,7 +119,7 @@ export function PostCard({ post, eager = false }: { post: StylePost; eager?: boo
                     imageProps={{ loading: 'lazy', decoding: 'async' }}
                   />
                 </Link>
-              </Tooltip>
+              </HoverTooltip>
             ))}
           </Group>
         )}
