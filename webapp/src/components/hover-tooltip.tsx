@@ -1,32 +1,30 @@
 import { Tooltip } from '@mantine/core';
-import { useRef, useState, type PointerEvent, type ReactNode } from 'react';
+import { useState, type PointerEvent, type ReactElement, type ReactNode } from 'react';
 
 /**
- * `label` over `children` while a mouse is on them, as Mantine's Tooltip shows it (mouse
- * only: not on touch, not on focus; the children carry their own accessible name).
+ * `label` over `children` (one element) while a mouse is on it, as Mantine's Tooltip shows
+ * it: mouse only, not on touch or focus (the child carries its own accessible name).
  *
  * Mantine's Tooltip sets up floating-ui from its first render, and its reference ref renders
  * it a second time, synchronously, in the commit: a page of feed cards has 28 tooltips, and
  * they were about a quarter of the page's start-up work (docs/performance.md "Lighthouse").
- * This one renders a plain wrapper and mounts the Tooltip, aimed at the wrapper, the first
- * time a mouse comes over it.
+ * This one renders the child in a box-less wrapper (`display: contents`: the layout is the
+ * child's alone) and mounts the Tooltip, aimed at the child, the first time a mouse comes.
  */
-export function HoverTooltip({ label, children }: { label: ReactNode; children: ReactNode }) {
-  const wrapper = useRef<HTMLSpanElement>(null);
-  // null until a mouse first comes: no Tooltip is mounted before that.
-  const [opened, setOpened] = useState<boolean | null>(null);
-  const mouse = (open: boolean) => (event: PointerEvent) => {
-    if (event.pointerType === 'mouse') setOpened(open);
+export function HoverTooltip({ label, children }: { label: ReactNode; children: ReactElement }) {
+  // Both stay null until a mouse first comes: no Tooltip is mounted before that.
+  const [target, setTarget] = useState<HTMLElement | null>(null);
+  const [opened, setOpened] = useState(false);
+  const mouse = (open: boolean) => (event: PointerEvent<HTMLSpanElement>) => {
+    if (event.pointerType !== 'mouse') return;
+    const child = event.currentTarget.firstElementChild;
+    if (open && child instanceof HTMLElement) setTarget(child);
+    setOpened(open);
   };
   return (
-    <span
-      ref={wrapper}
-      style={{ display: 'inline-flex' }}
-      onPointerEnter={mouse(true)}
-      onPointerLeave={mouse(false)}
-    >
+    <span style={{ display: 'contents' }} onPointerEnter={mouse(true)} onPointerLeave={mouse(false)}>
       {children}
-      {opened !== null && <Tooltip label={label} target={wrapper} opened={opened} />}
+      {target && <Tooltip label={label} target={target} opened={opened} />}
     </span>
   );
 }

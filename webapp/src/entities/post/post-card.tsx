@@ -1,5 +1,6 @@
 import { Anchor, AspectRatio, Avatar, Badge, Card, Group, Image, Stack, Text } from '@mantine/core';
 import { IconMessageCircle } from '@tabler/icons-react';
+import { memo } from 'react';
 import { Link } from 'react-router-dom';
 import { HoverTooltip } from '@/components/hover-tooltip';
 import { FollowButton } from '@/entities/user/follow-button';
@@ -32,8 +33,16 @@ export function HashtagBadges({ post }: { post: Pick<StylePost, 'hashtags'> }) {
 }
 
 /** Spec §2 Style post card: author with follow, photo, like, comment, save, caption,
- *  hashtags, tagged items and the post's relative age. */
-export function PostCard({ post, eager = false }: { post: StylePost; eager?: boolean }) {
+ *  hashtags, tagged items and the post's relative age. Memoised: the grid re-renders as
+ *  cards arrive and as the infinite-scroll trigger mounts, and a card renders some forty
+ *  Mantine components; react-query keeps an unchanged post the same object. */
+export const PostCard = memo(function PostCard({
+  post,
+  eager = false,
+}: {
+  post: StylePost;
+  eager?: boolean;
+}) {
   const author = displayNameOf(post.user);
   return (
     <Card withBorder radius="lg" padding={0} component="article" aria-label={`Style post by ${author}`}>
@@ -126,4 +135,4 @@ export function PostCard({ post, eager = false }: { post: StylePost; eager?: boo
       </Stack>
     </Card>
   );
-}
+});
