@@ -15,10 +15,8 @@ import { useLocation, useNavigationType } from 'react-router-dom';
 const STORAGE_KEY = 'rethread-scroll-positions';
 let stored: Map<string, number> | undefined;
 
-/** The saved positions, read from sessionStorage on first use: the first read of the
- * storage is a round trip to the browser process (30-40% of the app's start-up script on
- * Lighthouse's phone when it ran at module load), and a fresh visit that does not scroll
- * never needs it. */
+/** The saved positions, read from sessionStorage on first use, not while the app's
+ * modules load: only Back, Forward and reload need them. */
 function positions(): Map<string, number> {
   stored ??= new Map<string, number>(readStored());
   return stored;
