@@ -15,8 +15,10 @@
   on a shared cache's copy would hand one visitor's token to everyone. The SPA's pages and
   ``/api/csrf`` still set it.
 - **The response cache** (Litestar's own, :func:`response_cache_config`): a visitor's public
-  read is kept for 10 s in the ``response_cache`` store, memory by default and Redis when
-  ``RETHREAD_REDIS_URL`` is set (shared by every process); signed-in requests are never
+  read is kept for 10 s in the ``response_cache`` store, a dict per process by default
+  (:class:`LocalStore`) and Redis when ``RETHREAD_REDIS_URL`` is set (shared by every
+  process), with the 304 headers of its last 200, so a visitor's revalidation is answered
+  without replaying the cached body (:func:`_not_modified_remembered`); signed-in requests are never
   stored nor served from it. Any successful write (POST, PUT, PATCH, DELETE) empties it,
   so a shopper never sees their own change missing; changes made outside HTTP (the order
   timers) show within the 10 s. A write that changes nothing a public read shows (counting
