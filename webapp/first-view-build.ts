@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath, URL } from 'node:url';
 import postcss, { type AtRule, type Rule } from 'postcss';
-import { createServer, type Plugin } from 'vite';
+import { createServer, type Plugin, type Rolldown } from 'vite';
 
 /**
  * The first view's templates, made at build time from the React components
@@ -12,7 +12,7 @@ import { createServer, type Plugin } from 'vite';
  * - `copy`: src/lib/first-view.json's words, which the React pages import too;
  * - `templates`: name -> markup with `{name}` and `{{name}}` placeholders, which
  *   entrypoints/http/pages/first_view.py fills;
- * - `style`: what the markup needs before the app's JavaScript has run. The page's one
+ * - `styles`: page -> what its markup needs before the app's JavaScript has run. The page's one
  *   stylesheet has Mantine's rules, but not the CSS of the lazy pages' modules (inlined here
  *   from their chunks), and Mantine picks the colour scheme with a `data-mantine-color-scheme`
  *   attribute its script sets: until then, the scheme-dependent rules (and the theme's own
@@ -25,6 +25,8 @@ const NO_SCHEME_YET = 'html:not([data-mantine-color-scheme])';
 
 interface Rendered {
   templates: Record<string, string>;
+  /** Page template -> the templates filled into it. */
+  pages: Record<string, string[]>;
   globalClasses: string;
   themeVariables: string;
 }
@@ -60,6 +62,7 @@ async function renderTemplates(configFile: string): Promise<Rendered> {
     const module = await server.ssrLoadModule(TEMPLATES_MODULE);
     return {
       templates: module.firstViewTemplates(),
+      pages: module.FIRST_VIEW_PAGES,
       globalClasses: module.mantineGlobalClasses(),
       themeVariables: module.mantineThemeVariables(),
     };
@@ -164,40 +167,47 @@ function rulesFor(css: string, used: Set<string>): string {
   return kept.join('');
 }
 
+/** The CSS one page's first view needs (its markup and its parts' `markup`). */
+function styleFor(markup: string, rendered: Rendered, bundle: Rolldown.OutputBundle): string {
+  const used = classesOf(markup);
+  // The entry's stylesheet is in index.html's head; the lazy pages' are not.
+  const entryCss = new Set(
+    Object.values(bundle).flatMap((file) =>
+      file.type === 'chunk' && file.isEntry ? [...(file.viteMetadata?.importedCss ?? [])] : [],
+    ),
+  );
+  const sources: string[] = [];
+  const styles = Object.values(bundle).flatMap((file) => {
+    if (file.type !== 'asset' || !file.fileName.endsWith('.css')) return [];
+    const css = String(file.source);
+    if (!entryCss.has(file.fileName)) return [forFirstView(css, used, true)];
+    sources.push(rulesFor(css, used));
+    return [forFirstView(css, used, false)];
+  });
+  // The theme's variables last: MantineProvider's own style comes after the stylesheet.
+  const theme = forFirstView(rendered.themeVariables, null, true);
+  const all = [forFirstView(rendered.globalClasses, used, true), ...styles, theme].join('');
+  return withUsedVariables(all, markup, sources.join(''));
+}
+
 export function firstViewTemplates(configFile: string): Plugin {
   return {
     name: 'rethread-first-view-templates',
     apply: 'build',
     async generateBundle(_options, bundle) {
       const rendered = await renderTemplates(configFile);
-      const markup = Object.values(rendered.templates).join('');
-      const used = classesOf(markup);
-      // The entry's stylesheet is in index.html's head; the lazy pages' are not.
-      const entryCss = new Set(
-        Object.values(bundle).flatMap((file) =>
-          file.type === 'chunk' && file.isEntry ? [...(file.viteMetadata?.importedCss ?? [])] : [],
-        ),
+      const { templates, pages } = rendered;
+      const styles = Object.fromEntries(
+        Object.entries(pages).map(([page, parts]) => [
+          page,
+          styleFor([page, ...parts].map((name) => templates[name]).join(''), rendered, bundle),
+        ]),
       );
-      const sources: string[] = [];
-      const styles = Object.values(bundle).flatMap((file) => {
-        if (file.type !== 'asset' || !file.fileName.endsWith('.css')) return [];
-        const css = String(file.source);
-        if (entryCss.has(file.fileName)) {
-          sources.push(rulesFor(css, used));
-          return [forFirstView(css, used, false)];
-        }
-        const own = [...css.matchAll(/\.([\w-]+)/g)].some((found) => used.has(found[1]!));
-        return own ? [forFirstView(css, null, true)] : [];
-      });
-      // The theme's variables last: MantineProvider's own style comes after the stylesheet.
-      const theme = forFirstView(rendered.themeVariables, null, true);
-      const all = [rendered.globalClasses, ...styles, theme].join('');
-      const style = withUsedVariables(all, markup, sources.join(''));
       const { copy } = JSON.parse(readFileSync(COPY, 'utf8'));
       this.emitFile({
         type: 'asset',
         fileName: 'first-view.json',
-        source: JSON.stringify({ copy, templates: rendered.templates, style }),
+        source: JSON.stringify({ copy, templates, styles }),
       });
     },
   };

@@ -151,6 +151,5 @@ async def _page(index: Path, index_page: IndexPage, templates: TemplatesFile,
         html = with_head(html, head_tags(preview, base_url, path))
     if content is not None:
         query = f"?{request.url.query}" if request.url.query else ""
-        t = templates.load()
-        html = with_first_view(html, path + query, content, t.style if t else "")
+        html = with_first_view(html, path + query, content)
     return Response(html, media_type="text/html", headers={"Cache-Control": "no-cache"})

@@ -13,7 +13,8 @@ No markup is written here or by hand: ``npm run bundle`` renders the React compo
 pages use (``webapp/src/app/first-view-templates.tsx``: the home hero, the marketplace's
 heading and listing cards, a product's breadcrumbs, photo and headline, the blog's and the
 feed's pages with their cards) into the build's ``first-view.json``: ``templates``, ``copy``
-(the words the pages import) and ``style`` (what the markup needs before the app has run).
+(the words the pages import) and ``styles`` (per page, what its markup needs before the
+app has run).
 In a template ``{name}`` is text, HTML-escaped here (the copy, or a value from the
 database), and ``{{name}}`` is markup made from another template. Values the components
 format are formatted here the same way (money, a seller's rating, dates, a size's label).
@@ -24,7 +25,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from html import escape
 from pathlib import Path
@@ -61,7 +62,7 @@ class Templates:
 
     copy: Mapping[str, str]
     templates: Mapping[str, str]
-    style: str = ""
+    styles: Mapping[str, str] = field(default_factory=dict)
 
     def fill(self, name: str, text: Mapping[str, str] | None = None,
              markup: Mapping[str, str] | None = None) -> str:
@@ -74,6 +75,12 @@ class Templates:
             return pieces[found[1]] if found[1] else escape(values[found[2]])
 
         return _PLACEHOLDER.sub(one, self.templates[name])
+
+    def page(self, name: str, text: Mapping[str, str] | None = None,
+             markup: Mapping[str, str] | None = None) -> str:
+        """Page template ``name`` filled, after the CSS it needs before the app has run."""
+        style = self.styles.get(name, "")
+        return (f"<style>{style}</style>" if style else "") + self.fill(name, text, markup)
 
 
 class TemplatesFile:
@@ -93,17 +100,15 @@ class TemplatesFile:
         if stamp != self._stamp:
             data = json.loads(self.path.read_text(encoding="utf-8"))
             self._templates = Templates(copy=data["copy"], templates=data["templates"],
-                                        style=data.get("style", ""))
+                                        styles=data.get("styles", {}))
             self._stamp = stamp
         return self._templates
 
 
-def with_first_view(index_html: str, path: str, content: str, style: str = "") -> str:
-    """index.html with ``content`` (and the ``style`` it needs) in the boot block, tagged
-    with the path it belongs to (the webapp keeps it on screen only while it is still on
-    that page)."""
-    css = f"<style>{style}</style>" if style else ""
-    block = f'<div class="fv" data-first-view="{escape(path)}">{css}{content}</div>'
+def with_first_view(index_html: str, path: str, content: str) -> str:
+    """index.html with ``content`` in the boot block, tagged with the path it belongs to (the
+    webapp keeps it on screen only while it is still on that page)."""
+    block = f'<div class="fv" data-first-view="{escape(path)}">{content}</div>'
     return index_html.replace(MARKER, block, 1)
 
 
@@ -145,7 +150,7 @@ def size_label(item: Listing) -> str:
 # -- the pages -----------------------------------------------------------------------
 
 def home_view(t: Templates) -> str:
-    return t.fill("home")
+    return t.page("home")
 
 
 def _listing_text(item: Listing) -> dict[str, str]:
@@ -158,7 +163,7 @@ def product_view(t: Templates, item: Listing) -> str:
     text = _listing_text(item)
     gallery = (t.fill("gallery", {**text, "src": item.images[0].url}) if item.images
                else t.fill("noGallery", text))
-    return t.fill("product", text, {"gallery": gallery})
+    return t.page("product", text, {"gallery": gallery})
 
 
 def _seller(t: Templates, seller: SellerCard | None) -> str:
@@ -187,7 +192,7 @@ def marketplace_view(t: Templates, page: SearchPage) -> str:
         badge = t.fill(f"badge_{view.badge.value}") if view.badge else ""
         cards.append(t.fill("card", text, {"cover": cover, "seller": _seller(t, view.seller),
                                            "badge": badge}))
-    return t.fill("marketplace", {"count": item_count(page.total, page.total_capped)},
+    return t.page("marketplace", {"count": item_count(page.total, page.total_capped)},
                   {"cards": "".join(cards)})
 
 
@@ -204,7 +209,7 @@ def blog_view(t: Templates, posts: list[AuthoredPost]) -> str:
                                   or post.image_url})
                  if post.image_url else t.fill("noCover", text))
         cards.append(t.fill("blogCard", text, {"cover": cover}))
-    return t.fill("blog", markup={"cards": "".join(cards)})
+    return t.page("blog", markup={"cards": "".join(cards)})
 
 
 def feed_view(t: Templates, posts: list[PostView], now: datetime) -> str:
@@ -218,4 +223,4 @@ def feed_view(t: Templates, posts: list[PostView], now: datetime) -> str:
             "caption": post.content, "alt": post.content or f"Outfit posted by {author}",
             "src": post.image_url, "thumbnail": post.thumbnail_url or post.image_url,
             "medium": variant_url(post.image_url, MEDIUM_SIDE) or post.image_url}))
-    return t.fill("feed", markup={"cards": "".join(cards)})
+    return t.page("feed", markup={"cards": "".join(cards)})

@@ -23,7 +23,7 @@ const box = (html: string) => {
 
 describe('the first view templates', () => {
   it('include every template the server fills', () => {
-    const filled = new Set([...SERVER.matchAll(/\bfill\("(\w+)"/g)].map((found) => found[1]));
+    const filled = new Set([...SERVER.matchAll(/\b(?:fill|page)\("(\w+)"/g)].map((found) => found[1]));
     expect(filled.size).toBeGreaterThan(10);
     expect([...filled].filter((name) => !(name! in templates))).toEqual([]);
   });

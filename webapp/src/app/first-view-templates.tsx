@@ -272,6 +272,22 @@ function feed(): string {
   return hole(page, render(<PostCard post={LOOK} eager />), 'cards');
 }
 
+/** Each page's template and the templates the server fills into it (its style is theirs). */
+export const FIRST_VIEW_PAGES: Record<string, string[]> = {
+  home: [],
+  product: ['gallery', 'noGallery'],
+  marketplace: [
+    'card',
+    'photo',
+    'noPhoto',
+    'sellerRated',
+    'sellerNew',
+    ...BADGES.map((value) => `badge_${value}`),
+  ],
+  blog: ['blogCard', 'cover', 'noCover'],
+  feed: ['postCard'],
+};
+
 /** Template name → markup: every template the server fills. */
 export function firstViewTemplates(): Record<string, string> {
   const unrated = { ...PRODUCT, seller: { ...SELLER, ratingCount: 0 } };
