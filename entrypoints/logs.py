@@ -56,6 +56,9 @@ class JsonFormatter(logging.Formatter):
         return _encode(entry).decode()
 
 
+PIPE_BUF = 4096  # what POSIX guarantees a pipe writes at once (Linux: 4096)
+
+
 class _AccessLine(msgspec.Struct):
     """An access-log line: the keys of a :class:`JsonFormatter` line, in its order."""
 
@@ -116,9 +119,21 @@ class AccessLog:
                 self.flush()
 
     def flush(self) -> None:
-        if self._lines:
-            lines, self._lines = self._lines, []
-            self.write(b"\n".join(lines) + b"\n")
+        """Write the pending lines, in writes of whole lines of at most ``PIPE_BUF`` bytes
+        (one line alone when longer): a pipe takes each such write whole, so the lines of
+        several workers sharing standard error never interleave."""
+        if not self._lines:
+            return
+        lines, self._lines = self._lines, []
+        chunk: list[bytes] = []
+        size = 0
+        for line in lines:
+            if chunk and size + len(line) + 1 > PIPE_BUF:
+                self.write(b"\n".join(chunk) + b"\n")
+                chunk, size = [], 0
+            chunk.append(line)
+            size += len(line) + 1
+        self.write(b"\n".join(chunk) + b"\n")
 
 
 def logging_config(level: str = "INFO") -> dict[str, Any]:
