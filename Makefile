@@ -6,7 +6,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 PYTEST := $(BIN)/pytest
-WEBAPP_SOURCES := $(shell find webapp/src webapp/index.html webapp/vite.config.ts webapp/public -type f 2>/dev/null)
+WEBAPP_SOURCES := $(shell find webapp/src webapp/index.html webapp/vite.config.ts webapp/first-view-build.ts webapp/public -type f 2>/dev/null)
 CHROMIUM := /usr/bin/chromium
 NGINX := /usr/sbin/nginx
 
@@ -40,7 +40,8 @@ node_modules/.installed: package.json package-lock.json
 	touch $@
 
 # The bundle alone (`npm run build` is typecheck + bundle): `make lint` type-checks, and
-# `make test` would otherwise run tsc twice over the same sources.
+# `make test` would otherwise run tsc twice over the same sources. It includes the first
+# view's templates, rendered from the React components (webapp/first-view-build.ts).
 webapp/dist/index.html: node_modules/.installed $(WEBAPP_SOURCES) package.json
 	npm run bundle --silent
 
@@ -115,7 +116,8 @@ export TMPDIR := $(if $(wildcard /dev/shm/.),/dev/shm,$(or $(TMPDIR),/tmp))
 test-adapters: $(BIN)/.installed
 	$(PYTEST) tests/adapters -q $(XDIST)
 
-test-api: $(BIN)/.installed $(NGINX)
+# (The built first-view templates are served by tests/api/test_api_spa.py.)
+test-api: $(BIN)/.installed $(NGINX) webapp/dist/index.html
 	$(PYTEST) tests/api -q $(XDIST)
 
 test-webapp: node_modules/.installed
