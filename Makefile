@@ -6,7 +6,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 PYTEST := $(BIN)/pytest
-WEBAPP_SOURCES := $(shell find webapp/src webapp/index.html webapp/vite.config.ts webapp/public -type f 2>/dev/null)
+WEBAPP_SOURCES := $(shell find webapp/src webapp/index.html webapp/vite.config.ts webapp/first-view-build.ts webapp/public -type f 2>/dev/null)
 CHROMIUM := /usr/bin/chromium
 NGINX := /usr/sbin/nginx
 
@@ -40,7 +40,8 @@ node_modules/.installed: package.json package-lock.json
 	touch $@
 
 # The bundle alone (`npm run build` is typecheck + bundle): `make lint` type-checks, and
-# `make test` would otherwise run tsc twice over the same sources.
+# `make test` would otherwise run tsc twice over the same sources. It includes the first
+# view's templates, rendered from the React components (webapp/first-view-build.ts).
 webapp/dist/index.html: node_modules/.installed $(WEBAPP_SOURCES) package.json
 	npm run bundle --silent
 
@@ -66,12 +67,26 @@ $(CHROMIUM):
 	if [ "$$(id -u)" = 0 ]; then apt-get install -y -qq chromium >/dev/null || (apt-get update -qq && apt-get install -y -qq chromium >/dev/null); \
 	else sudo apt-get install -y -qq chromium >/dev/null; fi
 
-# The tiers run one after another (each pytest tier already uses both cores); before them,
-# the installs, the two linters and the bundle, each single-threaded, run two at a time.
+# The installs, then the two linters and the bundle (each single-threaded) two at a time, then
+# the tiers two at a time: a tier leaves the cores idle while it waits (the browser tier on
+# pages and its servers, every pytest tier at its start and while its last worker finishes),
+# and the other fills them (docs/decisions/ci-layout.md). Make starts no new tier after a
+# failure and fails the run; --output-sync prints each tier's output whole when it ends.
 test:
 	$(MAKE) --no-print-directory -j2 $(BIN)/.installed node_modules/.installed
 	$(MAKE) --no-print-directory -j2 --output-sync=target lint-python lint-webapp webapp/dist/index.html
-	$(MAKE) --no-print-directory test-unit test-adapters test-api test-webapp test-e2e
+	$(MAKE) --no-print-directory -j2 --output-sync=target TIERS_TOGETHER=1 \
+		test-e2e test-unit test-adapters test-api test-webapp
+
+# Two chains side by side: browser then Vitest, and unit, adapters then API. The adapters and
+# API tiers use the same PostgreSQL and Redis databases (one per xdist worker,
+# tests/conftest.py): run together they would empty each other's tables. (Order only under
+# `make test`: `make test-api` alone runs the API tier alone.)
+ifdef TIERS_TOGETHER
+test-webapp: | test-e2e
+test-adapters: | test-unit
+test-api: | test-adapters
+endif
 
 lint:
 	$(MAKE) --no-print-directory -j2 --output-sync=target lint-python lint-webapp
@@ -101,14 +116,21 @@ export TMPDIR := $(if $(wildcard /dev/shm/.),/dev/shm,$(or $(TMPDIR),/tmp))
 test-adapters: $(BIN)/.installed
 	$(PYTEST) tests/adapters -q $(XDIST)
 
-test-api: $(BIN)/.installed $(NGINX)
+# (The built first-view templates are served by tests/api/test_api_spa.py.)
+test-api: $(BIN)/.installed $(NGINX) webapp/dist/index.html
 	$(PYTEST) tests/api -q $(XDIST)
 
 test-webapp: node_modules/.installed
 	npm test --silent
 
+# A file's tests run in order on one worker's server. The browser tier mostly waits (pages
+# loading and animating, the server answering: on two workers its processes used about a
+# third of the two cores); `make test` runs it beside the CPU-bound API chain, where four
+# workers' extra servers and browsers (a third more CPU) would slow that chain down. Alone,
+# E2E_WORKERS=4 passes too (docs/decisions/ci-layout.md).
+E2E_WORKERS ?= 2
 test-e2e: $(BIN)/.installed webapp/dist/index.html $(CHROMIUM)
-	$(PYTEST) tests/e2e -q -n 2 --dist loadfile  # (a file's tests in order, on one server)
+	$(PYTEST) tests/e2e -q -n $(E2E_WORKERS) --dist loadfile
 
 # make bench [BENCH_LISTINGS=1000000] [BENCH_SECONDS=10] [BENCH_WORKERS=1]
 #            [BENCH_DATABASE_URL=postgresql+asyncpg://...] [BENCH_REDIS_URL=redis://...]

@@ -274,7 +274,7 @@ def main() -> None:
                         help="keep an existing database that holds exactly N listings")
     parser.add_argument("--only", default="",
                         help="comma-separated scenarios to run (default: all): ceiling, "
-                             "health, index.html, search, facets, suggestions, product, "
+                             "health, csrf, index.html, search, facets, suggestions, product, "
                              "'product 304', cursor (or 'cursor pages'), 'nginx product', "
                              "realtime")
     parser.add_argument("--json", help="also write the results to this file")
@@ -353,6 +353,8 @@ def main() -> None:
                   "(other URLs, not measured)", flush=True)
         searches = search_paths(rng, 3000)
         measure("health", base, ["/api/health"])
+        # The cheapest route: what the framework and our middleware cost on every request.
+        measure("csrf", base, ["/api/csrf"])
         measure("index.html", base, ["/"])
         with Popularity(url, low, high) as popularity:
             measure("search", base, searches)

@@ -8,6 +8,7 @@ a busy database) is killed once the grace period is over.
 from __future__ import annotations
 
 import fcntl
+import json
 import os
 import shutil
 import socket
@@ -67,16 +68,22 @@ def launch(env: Mapping[str, str], log_path: Path, workers: int = 1
 
 
 def wait_healthy(url: str, process: subprocess.Popen[bytes], timeout: float = 90) -> None:
+    """Wait until the server answers and its search index has applied the whole outbox
+    (``searchLag`` 0, docs/search.md): a test's first listing or search then sees every
+    seeded listing. (With four browser workers starting at once, a test that asked for the
+    first product right away found none.)"""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if process.poll() is not None:
             raise RuntimeError(f"rethread serve exited with {process.returncode}")
         try:
             with urllib.request.urlopen(f"{url}/api/health", timeout=2) as response:
-                if response.status == 200:
+                if response.status == 200 and json.loads(response.read()).get("searchLag",
+                                                                              0) == 0:
                     return
         except OSError:
-            time.sleep(0.2)
+            pass
+        time.sleep(0.2)
     raise TimeoutError(f"{url} did not become healthy")
 
 

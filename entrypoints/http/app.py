@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 import os
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from functools import partial
 from typing import Any
 
@@ -14,6 +14,7 @@ from litestar.datastructures import CacheControlHeader
 from litestar.di import Provide
 from litestar.logging import LoggingConfig
 from litestar.static_files import create_static_files_router
+from litestar.types import Message, Scope
 
 from entrypoints.container import Container, build_container, shutdown, start_search
 from entrypoints.http.account_security import AccountSecurityController
@@ -59,7 +60,7 @@ from entrypoints.http.seo import robots, sitemap
 from entrypoints.http.social import SocialController
 from entrypoints.http.spa import spa_handler
 from entrypoints.http.system import SystemController
-from entrypoints.http.telemetry import metrics, search_gauges, telemetry, unmatched
+from entrypoints.http.telemetry import Telemetry, metrics, search_gauges
 from entrypoints.http.vacation import VacationController
 from entrypoints.settings import Settings, get_settings
 
@@ -119,8 +120,21 @@ def _dependencies(container: Container) -> dict[str, Provide]:
     return deps
 
 
+def _each(*hooks: Callable[[Message, Scope], None]) -> Callable[[Message, Scope],
+                                                                   Awaitable[None]]:
+    """One ``before_send`` hook running ``hooks`` in order (Litestar awaits each hook it is
+    given, for every message sent)."""
+
+    async def before_send(message: Message, scope: Scope) -> None:
+        for hook in hooks:
+            hook(message, scope)
+
+    return before_send
+
+
 def create_app(settings: Settings | None = None, container: Container | None = None) -> Litestar:
     settings = settings or get_settings()
+    telemetry = Telemetry(settings.access_log)
     container = container or build_container(settings)
     settings.media_dir.mkdir(parents=True, exist_ok=True)
     # Media file names are content-addressed, so they may be cached for a year.
@@ -133,11 +147,11 @@ def create_app(settings: Settings | None = None, container: Container | None = N
         route_handlers=[*handlers, media],
         dependencies=_dependencies(container),
         exception_handlers=EXCEPTION_HANDLERS,
-        middleware=[telemetry(settings.access_log), input_guard, http_caching],
+        middleware=[telemetry.middleware, input_guard, http_caching],
         response_cache_config=response_cache_config(),
         stores={STORE: response_store(settings.redis_url)},
-        before_send=[security_headers(secure_cookies=settings.secure_cookies),
-                     unmatched(settings.access_log)],
+        before_send=[_each(security_headers(secure_cookies=settings.secure_cookies),
+                           telemetry.before_send)],
         request_max_body_size=MAX_BODY_BYTES,
         csrf_config=CSRFConfig(secret=settings.secret_key, cookie_name="csrftoken",
                                header_name="x-csrftoken",
@@ -161,5 +175,8 @@ def create_app(settings: Settings | None = None, container: Container | None = N
     app.state.container = container
     app.state.gauges = [search_gauges(container.system, container.clock())]
     app.state.settings = settings
+    app.state.access_log = telemetry.access  # (None with RETHREAD_ACCESS_LOG=0)
+    if telemetry.access is not None:
+        app.on_shutdown.append(telemetry.access.flush)  # (the last turn's lines)
     logging.getLogger("rethread").setLevel(logging.INFO)
     return app

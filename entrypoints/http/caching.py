@@ -15,8 +15,10 @@
   on a shared cache's copy would hand one visitor's token to everyone. The SPA's pages and
   ``/api/csrf`` still set it.
 - **The response cache** (Litestar's own, :func:`response_cache_config`): a visitor's public
-  read is kept for 10 s in the ``response_cache`` store, memory by default and Redis when
-  ``RETHREAD_REDIS_URL`` is set (shared by every process); signed-in requests are never
+  read is kept for 10 s in the ``response_cache`` store, a dict per process by default
+  (:class:`LocalStore`) and Redis when ``RETHREAD_REDIS_URL`` is set (shared by every
+  process), with the 304 headers of its last 200, so a visitor's revalidation is answered
+  without replaying the cached body (:func:`_not_modified_remembered`); signed-in requests are never
   stored nor served from it. Any successful write (POST, PUT, PATCH, DELETE) empties it,
   so a shopper never sees their own change missing; changes made outside HTTP (the order
   timers) show within the 10 s. A write that changes nothing a public read shows (counting
@@ -26,15 +28,19 @@
 from __future__ import annotations
 
 import hashlib
+import time
 from collections.abc import Iterable
+from datetime import timedelta
+from operator import itemgetter
 from typing import Any
+from urllib.parse import parse_qsl, urlencode
 
+import msgspec
 from litestar import Controller, Request
-from litestar.config.response_cache import ResponseCacheConfig, default_cache_key_builder
+from litestar.config.response_cache import ResponseCacheConfig
 from litestar.enums import ScopeType
 from litestar.handlers import HTTPRouteHandler
 from litestar.stores.base import Store
-from litestar.stores.memory import MemoryStore
 from litestar.stores.redis import RedisStore
 from litestar.types import (
     ASGIApp,
@@ -70,12 +76,28 @@ def signed_in(scope: Scope) -> bool:
     return any(name == b"cookie" and _SESSION in value for name, value in scope["headers"])
 
 
+def visitor_key(scope: Scope) -> str:
+    """A visitor's key of a public read: the path and the query, sorted by name (the values
+    of one name in their order), read from the scope as it is."""
+    query = scope.get("query_string", b"")
+    if not query:
+        return scope["path"]
+    pairs = sorted(parse_qsl(query.decode("latin-1"), keep_blank_values=True),
+                   key=itemgetter(0))
+    return f"{scope['path']}?{urlencode(pairs)}"
+
+
 def cache_key(request: Request[Any, Any, Any]) -> str:
-    """Litestar's key (path and sorted query) for a visitor; a signed-in request's key is
-    its own (never stored: :func:`_visitors_only`), so it never gets a visitor's copy."""
-    key = default_cache_key_builder(request)
-    session = request.cookies.get(SESSION_COOKIE)
-    return key if session is None else f"{key}#signed-in:{session}"
+    """The response cache's key: :func:`visitor_key` for a visitor; a signed-in request's
+    key is its own (never stored: :func:`_visitors_only`), so it never gets a visitor's copy."""
+    key = visitor_key(request.scope)
+    if not signed_in(request.scope):
+        return key
+    return f"{key}#signed-in:{request.cookies.get(SESSION_COOKIE)}"
+
+
+def _revalidation_key(scope: Scope) -> str:
+    return visitor_key(scope) + "#304"
 
 
 def _visitors_only(scope: HTTPScope, status: int) -> bool:
@@ -87,11 +109,62 @@ def response_cache_config() -> ResponseCacheConfig:
                                cache_response_filter=_visitors_only)
 
 
+class LocalStore(Store):
+    """The response cache of one process: a dict. Every operation runs without awaiting
+    anything, so on the one event loop none needs a lock (Litestar's ``MemoryStore`` takes an
+    anyio lock on each read: a tenth of a cached page's CPU); expired answers are swept at
+    most once per :data:`PUBLIC_SECONDS` when one is stored (a ``MemoryStore`` keeps an
+    entry until it is read again, so a million pages read once each stayed in memory)."""
+
+    def __init__(self) -> None:
+        self._entries: dict[str, tuple[float | None, bytes]] = {}
+        self._swept = time.monotonic()
+
+    async def set(self, key: str, value: str | bytes,
+                  expires_in: int | timedelta | None = None) -> None:
+        now = time.monotonic()
+        if now - self._swept > PUBLIC_SECONDS:
+            self._swept = now
+            self._entries = {k: entry for k, entry in self._entries.items()
+                             if entry[0] is None or entry[0] > now}
+        if isinstance(expires_in, timedelta):
+            expires_in = int(expires_in.total_seconds())
+        self._entries[key] = (None if expires_in is None else now + expires_in,
+                              value.encode() if isinstance(value, str) else value)
+
+    async def get(self, key: str, renew_for: int | timedelta | None = None) -> bytes | None:
+        entry = self._entries.get(key)
+        if entry is None:
+            return None
+        expires, value = entry
+        if expires is not None and expires <= time.monotonic():
+            del self._entries[key]
+            return None
+        if renew_for is not None and expires is not None:
+            await self.set(key, value, renew_for)
+        return value
+
+    async def delete(self, key: str) -> None:
+        self._entries.pop(key, None)
+
+    async def delete_all(self) -> None:
+        self._entries.clear()
+
+    async def exists(self, key: str) -> bool:
+        return await self.get(key) is not None
+
+    async def expires_in(self, key: str) -> int | None:
+        entry = self._entries.get(key)
+        if entry is None or entry[0] is None:
+            return None
+        return int(entry[0] - time.monotonic())
+
+
 def response_store(redis_url: str | None) -> Store:
     """Memory per process; with Redis one store every process shares, named after the
     Redis database as the realtime channels are."""
     if not redis_url:
-        return MemoryStore()
+        return LocalStore()
     db = redis_url.rstrip("/").rsplit("/", 1)[-1]
     return RedisStore.with_client(url=redis_url, namespace=f"rethread:{db if db.isdigit() else 0}"
                                                             ":responses")
@@ -123,9 +196,35 @@ def _header(headers: Iterable[tuple[bytes, bytes]], name: bytes) -> bytes | None
     return next((value for key, value in headers if key.lower() == name), None)
 
 
-async def _forget_public_answers(scope: Scope) -> None:
+def _store(scope: Scope) -> Store:
     app = scope["litestar_app"]
-    await app.response_cache_config.get_store_from_app(app).delete_all()
+    store: Store = app.response_cache_config.get_store_from_app(app)
+    return store
+
+
+async def _forget_public_answers(scope: Scope) -> None:
+    await _store(scope).delete_all()
+
+
+_encode_headers = msgspec.msgpack.Encoder().encode
+_decode_headers = msgspec.msgpack.Decoder(list[tuple[bytes, bytes]]).decode
+
+
+async def _not_modified_remembered(scope: Scope, send: Send, if_none_match: bytes) -> bool:
+    """Answer 304 from what the last 200 of this visitor's read left in the response
+    cache's store (:meth:`_Conditional._remember`), when the client's tag is still the one
+    the cached answer carries: the same 304 as through the handler, without replaying the
+    cached body to hash it again."""
+    remembered = await _store(scope).get(_revalidation_key(scope))
+    if remembered is None:
+        return False
+    headers = _decode_headers(remembered)
+    etag = next((value for name, value in headers if name == b"etag"), None)
+    if etag is None or not _matches(if_none_match, etag):
+        return False
+    await send({"type": "http.response.start", "status": 304, "headers": headers})
+    await send({"type": "http.response.body", "body": b"", "more_body": False})
+    return True
 
 
 def http_caching(app: ASGIApp) -> ASGIApp:
@@ -145,9 +244,20 @@ def http_caching(app: ASGIApp) -> ASGIApp:
             await app(scope, receive, send)
             return
         policy = None
+        remember = False
+        if_none_match = _header(scope["headers"], b"if-none-match")
         if handler is not None and handler.opt.get(PUBLIC_READ):
-            policy = PRIVATE if signed_in(scope) else VISITOR
-        await app(scope, receive, _Conditional(scope, send, policy).send)
+            if signed_in(scope):
+                policy = PRIVATE
+            else:
+                policy = VISITOR
+                # (only what the response cache keeps: the same lifetime, emptied with it)
+                remember = bool(getattr(handler, "cache", False))
+                if remember and if_none_match is not None and \
+                        await _not_modified_remembered(scope, send, if_none_match):
+                    return
+        await app(scope, receive, _Conditional(scope, send, policy, if_none_match,
+                                               remember).send)
 
     return caching
 
@@ -161,25 +271,49 @@ def _forgetting(scope: Scope, send: Send) -> Send:
     return forgetting
 
 
+_NOT_IN_304 = frozenset({b"content-length", b"content-type", b"content-encoding"})
+
+
 class _Conditional:
     """Holds a GET's start until its body is known (when its length is), then sends the
-    answer with its ETag and policy, or a 304; a HEAD's body is never sent."""
+    answer with its ETag and policy, or a 304; a HEAD's body is never sent. A visitor's
+    cached public read leaves its 304's headers in the response cache's store."""
 
-    def __init__(self, scope: HTTPScope, send: Send, policy: bytes | None) -> None:
-        self.send_on, self.policy = send, policy
+    __slots__ = (
+        "chunks",
+        "head",
+        "if_none_match",
+        "policy",
+        "remember",
+        "scope",
+        "send_on",
+        "start",
+    )
+
+    def __init__(self, scope: HTTPScope, send: Send, policy: bytes | None,
+                 if_none_match: bytes | None, remember: bool) -> None:
+        self.send_on, self.policy, self.scope = send, policy, scope
         self.head = scope["method"] == "HEAD"
-        self.if_none_match = _header(scope["headers"], b"if-none-match")
+        self.if_none_match, self.remember = if_none_match, remember
         self.start: HTTPResponseStartEvent | None = None
         self.chunks: list[bytes] = []
 
     async def send(self, message: Message) -> None:
         if message["type"] == "http.response.start":
             headers = list(message.get("headers", []))
-            if self.policy is not None and _header(headers, b"cache-control") is None:
+            cache_control = length = etag = None
+            for name, value in headers:
+                name = name.lower()
+                if name == b"cache-control":
+                    cache_control = value
+                elif name == b"content-length":
+                    length = value
+                elif name == b"etag":
+                    etag = value
+            if self.policy is not None and cache_control is None:
                 headers.append((b"cache-control", self.policy))
             start: HTTPResponseStartEvent = {**message, "headers": headers}
-            length = _header(headers, b"content-length")
-            if start["status"] == 200 and (etag := _header(headers, b"etag")) is not None:
+            if start["status"] == 200 and etag is not None:
                 if self.if_none_match is not None and _matches(self.if_none_match, etag):
                     self.head = True  # (the file's body is not sent)
                     await self._not_modified(headers)
@@ -202,7 +336,7 @@ class _Conditional:
         self.chunks.append(message.get("body", b""))
         if message.get("more_body", False):
             return
-        await self._finish(b"".join(self.chunks))
+        await self._finish(self.chunks[0] if len(self.chunks) == 1 else b"".join(self.chunks))
 
     async def _finish(self, body: bytes) -> None:
         assert self.start is not None
@@ -211,6 +345,8 @@ class _Conditional:
         if etag is None:
             etag = _etag(body)
             headers.append((b"etag", etag))
+        if self.remember:
+            await self._remember(headers)
         if self.if_none_match is not None and _matches(self.if_none_match, etag):
             await self._not_modified(headers)
             await self.send_on({"type": "http.response.body", "body": b"", "more_body": False})
@@ -220,7 +356,19 @@ class _Conditional:
         await self.send_on({"type": "http.response.body", "body": b"" if self.head else body,
                            "more_body": False})
 
+    async def _remember(self, headers: list[tuple[bytes, bytes]]) -> None:
+        """Keep this answer's 304 headers for :func:`_not_modified_remembered`, expiring
+        with the response cache's copy: written when they differ (a fresh answer), not on
+        every copy served from the cache, which would outlive it."""
+        kept = _encode_headers(_without_body_headers(headers))
+        store, key = _store(self.scope), _revalidation_key(self.scope)
+        if await store.get(key) != kept:
+            await store.set(key, kept, expires_in=PUBLIC_SECONDS)
+
     async def _not_modified(self, headers: list[tuple[bytes, bytes]]) -> None:
-        kept = [(n, v) for n, v in headers
-                if n.lower() not in (b"content-length", b"content-type", b"content-encoding")]
-        await self.send_on({"type": "http.response.start", "status": 304, "headers": kept})
+        await self.send_on({"type": "http.response.start", "status": 304,
+                            "headers": _without_body_headers(headers)})
+
+
+def _without_body_headers(headers: list[tuple[bytes, bytes]]) -> list[tuple[bytes, bytes]]:
+    return [(n, v) for n, v in headers if n.lower() not in _NOT_IN_304]

@@ -21,7 +21,7 @@ them and a route added later needs nothing.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 
 from litestar.types import Message, Scope
 
@@ -71,11 +71,6 @@ def security_headers_for(path: str) -> tuple[tuple[bytes, bytes], ...]:
     return _SCHEMA_SECURITY if path == "/schema" or path.startswith("/schema/") else _SECURITY
 
 
-def _is_public(headers: list[tuple[bytes, bytes]]) -> bool:
-    return any(name.lower() == b"cache-control" and b"public" in value.lower()
-               for name, value in headers)
-
-
 def _secure(value: bytes) -> bytes:
     return value if b"secure" in value.lower() else value + b"; Secure"
 
@@ -83,26 +78,34 @@ def _secure(value: bytes) -> bytes:
 HSTS = (b"strict-transport-security", b"max-age=31536000; includeSubDomains")
 
 
-def security_headers(*, secure_cookies: bool) -> Callable[[Message, Scope], Awaitable[None]]:
-    """The ``before_send`` hook (see the module docstring)."""
+def security_headers(*, secure_cookies: bool) -> Callable[[Message, Scope], None]:
+    """The hook (see the module docstring), called synchronously for every message the app
+    sends (``app.py`` runs the app's hooks in one ``before_send``)."""
     https_only = (HSTS,) if secure_cookies else ()
+    plain = (*_SECURITY, *https_only)
+    schema = (*_SCHEMA_SECURITY, *https_only)
 
-    async def before_send(message: Message, scope: Scope) -> None:
+    def before_send(message: Message, scope: Scope) -> None:
         if message["type"] != "http.response.start":
             return
-        headers = [(bytes(n), bytes(v)) for n, v in message.get("headers", [])]
-        public = _is_public(headers)
-        kept: list[tuple[bytes, bytes]] = []
+        path = scope.get("path", "")
+        added = schema if path == "/schema" or path.startswith("/schema/") else plain
+        present: set[bytes] = set()
+        public = cookies = False
+        headers = message.get("headers") or []
         for name, value in headers:
-            lowered = name.lower()
-            if lowered == b"set-cookie":
-                if public:
-                    continue
-                value = _secure(value) if secure_cookies else value
-            kept.append((name, value))
-        present = {name.lower() for name, _ in kept}
-        kept += [(name, value) for name, value in (*security_headers_for(
-            scope.get("path", "")), *https_only) if name not in present]
+            name = name.lower()
+            present.add(name)
+            if name == b"set-cookie":
+                cookies = True
+            elif name == b"cache-control" and b"public" in value.lower():
+                public = True
+        kept = [(bytes(n), bytes(v)) for n, v in headers]
+        if cookies and (public or secure_cookies):
+            # (no cookie on what a shared cache may keep; every cookie Secure over HTTPS)
+            kept = [(n, _secure(v) if secure_cookies and n.lower() == b"set-cookie" else v)
+                    for n, v in kept if not (public and n.lower() == b"set-cookie")]
+        kept += [header for header in added if header[0] not in present]
         message["headers"] = kept
 
     return before_send

@@ -7,6 +7,7 @@ import logging
 import mimetypes
 from collections.abc import Awaitable
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -105,13 +106,13 @@ async def first_view(sources: Sources, templates: TemplatesFile, match: RouteMat
         return home_view(t)
     if path == "/marketplace" and not query:
         page = await sources.catalog.search(SearchRequest(limit=MARKETPLACE_CARDS))
-        return marketplace_view(t, [view.listing for view in page.items]) if page.items else None
+        return marketplace_view(t, page) if page.items else None
     if path == "/blog" and not query:
         posts = await sources.blogs.list_posts(None, limit=BLOG_CARDS)
         return blog_view(t, posts.items) if posts.items else None
     if path == "/feed" and not query:
         looks = await sources.posts.feed(None, FeedRequest(limit=FEED_CARDS))
-        return feed_view(t, looks.items) if looks.items else None
+        return feed_view(t, looks.items, datetime.now(UTC)) if looks.items else None
     if preview is not None and preview.listing is not None:
         return product_view(t, preview.listing)
     return None

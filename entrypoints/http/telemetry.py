@@ -1,17 +1,18 @@
 """Request ids, the access log and Prometheus metrics: what every request leaves behind.
 
-One ASGI middleware (:func:`telemetry`) on the app, so every route (the SPA and media
-included) is covered without doing anything, and a ``before_send`` hook
-(:func:`unmatched`) for the answers the router gives before any route runs (an unknown
-``/api`` path, a 405):
+:class:`Telemetry`: one ASGI middleware on the app, so every route (the SPA and media
+included) is covered without doing anything, and a ``before_send`` hook that sees every
+answer, also those the router gives before any route runs (an unknown ``/api`` path, a 405)
+and the refusals of ``guards.py``:
 
 - **Request id**: the client's ``X-Request-ID`` when it is a plain token of at most 64
   characters (a proxy's, so its log and ours line up), else a new one; echoed in the
   response's ``X-Request-ID`` and added to every log record made while the request runs
   (``entrypoints/logs.py``).
-- **Access log**: one JSON line per request on the ``rethread.access`` logger (request id,
-  method, path, route template, status, milliseconds, client address), through Litestar's
-  queue handler, so the request never waits on the write. On by default;
+- **Access log**: one JSON line per request named ``rethread.access`` (request id, method,
+  path, route template, status, milliseconds, client address), on standard error beside
+  the other logs, written once per turn of the event loop for all the requests answered in
+  it (``entrypoints/logs.py``, :class:`AccessLog`). On by default;
   ``RETHREAD_ACCESS_LOG=0`` turns it off.
 - **Metrics** (prometheus-client): requests by method, route template and status; latency
   histograms by method and route; open WebSocket connections; rate-limit refusals (429s) by
@@ -27,17 +28,16 @@ host) only, unless ``RETHREAD_METRICS_PUBLIC=1``.
 
 from __future__ import annotations
 
-import logging
+import itertools
 import os
 import re
-import uuid
 from collections.abc import Awaitable, Callable, Iterator
 from time import perf_counter
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from litestar import Request, Response, get
 from litestar.enums import ScopeType
-from litestar.types import ASGIApp, HTTPScope, Message, Receive, Scope, Send
+from litestar.types import ASGIApp, Message, Receive, Scope, Send
 from prometheus_client import (
     CONTENT_TYPE_LATEST,
     REGISTRY,
@@ -55,14 +55,15 @@ from application.ports import Clock
 from application.system import SystemService
 from domain.accounts import User
 from domain.errors import Forbidden, NotAuthenticated
-from entrypoints.logs import request_id_var
+from entrypoints.logs import AccessLog, request_id_var
 
 REQUEST_ID: Final = "rethread.request_id"  # in the scope: the request's id
+_STARTED: Final = "rethread.started"  # in the scope: perf_counter() when a route began
+_STATUS: Final = "rethread.status"  # in the scope: the answer's status, until its end
 _TOKEN = re.compile(rb"[A-Za-z0-9._:-]{1,64}")
 UNMATCHED = "<unmatched>"
 LOOPBACK = frozenset({"127.0.0.1", "::1", "localhost"})
 
-access = logging.getLogger("rethread.access")
 disable_created_metrics()  # (a *_created sample beside every series: noise for a scraper)
 
 REQUESTS = Counter("rethread_http_requests", "HTTP requests answered",
@@ -82,83 +83,106 @@ REFUSALS = Counter("rethread_rate_limit_refusals", "Requests refused with 429 (r
 GaugeSource = Callable[[], Awaitable[list[tuple[str, str, float]]]]
 
 
-def _request_id(scope: Scope) -> bytes:
-    for name, value in scope["headers"]:
-        if name == b"x-request-id" and _TOKEN.fullmatch(value):
-            return value
-    return uuid.uuid4().hex.encode()
+class _Ids:
+    """Request ids: the client's when it is a plain token, else this process's random
+    prefix and a counter (32 hex digits, unique per process without a random draw each)."""
+
+    def __init__(self) -> None:
+        self.prefix = os.urandom(8).hex()
+        self.counter = itertools.count(1)
+
+    def of(self, scope: Scope) -> bytes:
+        for name, value in scope["headers"]:
+            if name == b"x-request-id" and _TOKEN.fullmatch(value):
+                return bytes(value)
+        return f"{self.prefix}{next(self.counter):016x}".encode()
 
 
-def _record(scope: HTTPScope, request_id: bytes, status: int, seconds: float | None,
-            log_access: bool) -> None:
-    method, route = scope["method"], scope.get("path_template") or UNMATCHED
-    REQUESTS.labels(method, route, str(status)).inc()
+#: Each (method, route, status)'s counters and (method, route)'s histogram, looked up once
+#: (prometheus-client's ``labels()`` takes a lock and joins strings on every call).
+_SERIES: dict[tuple[str, str, int], tuple[Any, Any, Any]] = {}
+
+
+def _count(method: str, route: str, status: int, seconds: float | None) -> None:
+    series = _SERIES.get((method, route, status))
+    if series is None:
+        series = _SERIES[method, route, status] = (
+            REQUESTS.labels(method, route, str(status)), LATENCY.labels(method, route),
+            REFUSALS.labels(route) if status == 429 else None)
+    requests, latency, refusals = series
+    requests.inc()
     if seconds is not None:
-        LATENCY.labels(method, route).observe(seconds)
-    if status == 429:
-        REFUSALS.labels(route).inc()
-    if log_access:
-        client = scope.get("client")
-        access.info("%s %s %d", method, scope["path"], status, extra={
-            "request_id": request_id.decode(), "method": method, "path": scope["path"],
-            "route": route, "status": status,
-            "ms": None if seconds is None else round(seconds * 1000, 2),
-            "client": client[0] if client else None})
+        latency.observe(seconds)
+    if refusals is not None:
+        refusals.inc()
 
 
-def telemetry(log_access: bool) -> Callable[[ASGIApp], ASGIApp]:
-    """The middleware factory installed on the app (see the module docstring)."""
+class Telemetry:
+    """The middleware and the ``before_send`` hook installed on the app (see the module
+    docstring). The middleware marks a routed request (its id, when it started); the hook
+    sees every answer's start and end, routed or not (an unknown path, a 405, a refusal of
+    ``guards.py`` raised before the route's own error handling), so every answer is counted
+    and logged with its real status and carries its id."""
 
-    def middleware(app: ASGIApp) -> ASGIApp:
+    def __init__(self, log_access: bool) -> None:
+        self.ids = _Ids()
+        self.access = AccessLog() if log_access else None
+
+    def middleware(self, app: ASGIApp) -> ASGIApp:
+        ids = self.ids
+
         async def observed(scope: Scope, receive: Receive, send: Send) -> None:
-            if scope["type"] == ScopeType.WEBSOCKET:
+            kind = scope["type"]
+            if kind == ScopeType.HTTP:
+                request_id = ids.of(scope)
+                # Read back by the hook (ASGI lets middleware add its own keys to the scope;
+                # Litestar's Scope type lists only those it knows).
+                own = cast("dict[str, Any]", scope)
+                own[REQUEST_ID], own[_STARTED] = request_id, perf_counter()
+                token = request_id_var.set(request_id.decode())
+                try:
+                    await app(scope, receive, send)
+                finally:
+                    request_id_var.reset(token)
+            elif kind == ScopeType.WEBSOCKET:
                 SOCKETS.inc()
                 try:
                     await app(scope, receive, send)
                 finally:
                     SOCKETS.dec()
-                return
-            if scope["type"] != ScopeType.HTTP:
+            else:
                 await app(scope, receive, send)
-                return
-            request_id = _request_id(scope)
-            # Read back by ``unmatched`` below. Litestar's Scope type lists only the keys it
-            # knows; ASGI lets middleware add its own.
-            scope[REQUEST_ID] = request_id  # type: ignore[typeddict-unknown-key]  # ASGI: own keys
-            token = request_id_var.set(request_id.decode())
-            started, status = perf_counter(), 500
-
-            async def sending(message: Message) -> None:
-                nonlocal status
-                if message["type"] == "http.response.start":
-                    status = message["status"]
-                    message["headers"] = [*message.get("headers", []),
-                                          (b"x-request-id", request_id)]
-                await send(message)
-
-            try:
-                await app(scope, receive, sending)
-            finally:
-                request_id_var.reset(token)
-                _record(scope, request_id, status, perf_counter() - started, log_access)
 
         return observed
 
-    return middleware
+    def before_send(self, message: Message, scope: Scope) -> None:
+        """Called (synchronously) for every message the app sends."""
+        sent, own = cast("dict[str, Any]", message), cast("dict[str, Any]", scope)
+        kind = sent["type"]
+        if kind == "http.response.start":
+            if own["type"] != ScopeType.HTTP:
+                return
+            request_id = own.get(REQUEST_ID)
+            if request_id is None:  # (no route ran: its id is made here)
+                request_id = own[REQUEST_ID] = self.ids.of(scope)
+            own[_STATUS] = sent["status"]
+            sent["headers"] = [*sent.get("headers", ()), (b"x-request-id", request_id)]
+        elif kind == "http.response.body" and not sent.get("more_body", False):
+            status = own.pop(_STATUS, None)
+            if status is not None:
+                self._record(own, status)
 
-
-def unmatched(log_access: bool) -> Callable[[Message, Scope], Awaitable[None]]:
-    """A ``before_send`` hook: the id, count and log line of an answer no route gave."""
-
-    async def before_send(message: Message, scope: Scope) -> None:
-        if message["type"] != "http.response.start" or scope["type"] != ScopeType.HTTP \
-                or REQUEST_ID in scope:
-            return
-        request_id = _request_id(scope)
-        message["headers"] = [*message.get("headers", []), (b"x-request-id", request_id)]
-        _record(scope, request_id, message["status"], None, log_access)
-
-    return before_send
+    def _record(self, scope: dict[str, Any], status: int) -> None:
+        started = scope.get(_STARTED)
+        seconds = None if started is None else perf_counter() - started
+        method, route = scope["method"], scope.get("path_template") or UNMATCHED
+        _count(method, route, status, seconds)
+        if self.access is not None:
+            client = scope.get("client")
+            self.access.line(
+                scope[REQUEST_ID].decode(), method, scope["path"], route, status,
+                None if seconds is None else round(seconds * 1000, 2),
+                client[0] if client else None)
 
 
 class _Figures:

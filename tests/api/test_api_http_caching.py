@@ -136,6 +136,10 @@ async def test_visitors_repeated_reads_come_from_the_response_cache_until_a_writ
     url = f"/api/products/{product['id']}"
     first = await visitor.get(url)
     assert first.json()["title"] == "Denim jacket"
+    tag = {"if-none-match": first.headers["etag"]}
+    revalidated = await visitor.get(url, headers=tag)
+    assert revalidated.status_code == 304 and revalidated.headers["etag"] == tag["if-none-match"]
+    assert revalidated.headers["cache-control"] == VISITOR.decode()
     # Changed behind the HTTP layer's back (as the order timers do): the cached copy is
     # still what visitors get, while a signed-in shopper reads the database.
     # (The pool's connections belong to the client's loop: none kept across the two.)
@@ -148,5 +152,10 @@ async def test_visitors_repeated_reads_come_from_the_response_cache_until_a_writ
     assert (await client.get(url)).json()["title"] == "Renamed"
     # Any write through HTTP empties the cache.
     assert (await client.put(url, json={"price": "41.00"})).status_code == 200
-    fresh = (await visitor.get(url)).json()
+    # A visitor revalidating the old copy gets the new one, never a 304 for it.
+    again = await visitor.get(url, headers=tag)
+    assert again.status_code == 200 and again.headers["etag"] != tag["if-none-match"]
+    fresh = again.json()
     assert fresh["title"] == "Renamed" and fresh["price"] == "41.00"
+    assert (await visitor.get(url, headers={"if-none-match": again.headers["etag"]})
+            ).status_code == 304

@@ -6,7 +6,6 @@ request id, which the JSON access log carries."""
 from __future__ import annotations
 
 import json
-import logging
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -17,7 +16,6 @@ from litestar import Litestar
 
 from entrypoints.container import build_container, shutdown
 from entrypoints.http.app import create_app
-from entrypoints.logs import JsonFormatter
 from tests.conftest import make_settings
 from tests.support import ApiClient
 from tests.support.catalog import create
@@ -106,18 +104,27 @@ async def test_metrics_can_be_public(db: str, tmp_path: Path) -> None:
 
 
 async def test_every_answer_echoes_a_request_id_the_access_log_carries(
-        remote: ApiClient, caplog: pytest.LogCaptureFixture) -> None:
-    with caplog.at_level(logging.INFO, logger="rethread.access"):
-        given = await remote.get("/api/health", headers={"x-request-id": "proxy-42"})
-        made = await remote.get("/api/nope")
-        hostile = await remote.get("/api/health", headers={"x-request-id": "a b\tc" * 30})
+        app: Litestar, remote: ApiClient) -> None:
+    written: list[bytes] = []
+    app.state.access_log.write = written.append
+    given = await remote.get("/api/health", headers={"x-request-id": "proxy-42"})
+    made = await remote.get("/api/nope")
+    hostile = await remote.get("/api/health", headers={"x-request-id": "a b\tc" * 30})
+    refused = await remote.get("/api/products?q=%00")  # (refused by guards.py: a 400)
+    app.state.access_log.flush()
     assert given.headers["x-request-id"] == "proxy-42"
     assert len(made.headers["x-request-id"]) == 32
     assert hostile.headers["x-request-id"] != "a b\tc" * 30
-    lines: list[dict[str, Any]] = [json.loads(JsonFormatter().format(r))
-                                   for r in caplog.records if r.name == "rethread.access"]
+    assert refused.status_code == 400 and len(refused.headers["x-request-id"]) == 32
+    lines: list[dict[str, Any]] = [json.loads(line) for chunk in written
+                                   for line in chunk.decode().splitlines()]
+    assert all(line["logger"] == "rethread.access" and line["level"] == "info"
+               and line["time"].endswith("+00:00") for line in lines)
     health = next(line for line in lines if line["request_id"] == "proxy-42")
     assert health["route"] == "/api/health" and health["status"] == 200
-    assert health["method"] == "GET" and health["ms"] >= 0 and health["level"] == "info"
+    assert health["method"] == "GET" and health["ms"] >= 0
+    assert health["message"] == "GET /api/health 200"
     assert any(line["request_id"] == made.headers["x-request-id"] and line["status"] == 404
-               for line in lines)
+               and line["route"] == "<unmatched>" for line in lines)
+    assert any(line["request_id"] == refused.headers["x-request-id"] and line["status"] == 400
+               and line["route"] == "/api/products" for line in lines)

@@ -2,8 +2,9 @@ import { useLayoutEffect } from 'react';
 
 /**
  * index.html's boot block (`#boot`): the boot header and, on the home page, a product page,
- * the marketplace and the blog, the page's first view written by the server
- * (entrypoints/http/pages/first_view.py). It covers the app (`#root`, hidden from assistive
+ * the marketplace, the blog and the feed, the page's first view written by the server
+ * (entrypoints/http/pages/first_view.py, from templates rendered out of the pages' own
+ * components at build time: app/first-view-templates.tsx). It covers the app (`#root`, hidden from assistive
  * technology meanwhile) while the app renders underneath, and gives way when the app's own
  * page is ready, so a visitor sees the content at once and never a loader in between.
  */

@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { notifications } from '@mantine/notifications';
 import { act, cleanup, configure } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterAll, afterEach, vi } from 'vitest';
 
 // findBy*/waitFor wait up to 5 s (not 1 s): the machines running these tests are shared.
 configure({ asyncUtilTimeout: 5000 });
@@ -36,13 +36,37 @@ if (!('fonts' in document)) {
   });
 }
 
+/**
+ * The test files of a worker share its modules and its jsdom (`isolate: false` in
+ * vite.config.ts: a fresh process and jsdom per file spent more time loading the libraries
+ * than the tests took). What a test leaves behind is undone here, so every file starts as it
+ * would in a fresh jsdom: after each test the rendered trees, toasts, cookies and storage;
+ * after each file the address, the document and the app's own modules, so their stores
+ * (zustand), caches and listeners start fresh in the next file.
+ */
+const { cookieJar } = (globalThis as unknown as { jsdom: { cookieJar: CookieJar } }).jsdom;
+interface CookieJar {
+  removeAllCookiesSync(): void;
+}
+
 afterEach(() => {
   // The toast store is global: drop shown and queued toasts so tests do not see each other's.
   act(() => notifications.clean());
   cleanup();
+  // Every cookie, whatever its path (a cookie set on /product/5 has path /product).
+  cookieJar.removeAllCookiesSync();
   window.localStorage.clear();
-  document.cookie.split('; ').forEach((cookie) => {
-    const name = cookie.split('=')[0];
-    if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
-  });
+});
+
+afterAll(() => {
+  vi.useRealTimers();
+  window.sessionStorage.clear();
+  window.history.replaceState(null, '', '/');
+  const { documentElement, head, body } = document;
+  for (const element of [documentElement, head, body]) {
+    for (const name of element.getAttributeNames()) element.removeAttribute(name);
+  }
+  head.replaceChildren();
+  body.replaceChildren();
+  vi.resetModules();
 });

@@ -22,7 +22,8 @@ interface ProductCardProps {
   eager?: boolean;
 }
 
-function SellerLine({ product }: { product: Product }) {
+/** The seller's avatar, name and rating (or that they have none yet). */
+export function SellerLine({ product }: { product: Product }) {
   const seller = product.seller;
   const name = seller ? seller.username : 'Unknown User';
   return (

@@ -9,6 +9,7 @@ import { formatMoney } from '@/lib/formatters';
 import { summary, usePageMeta } from '@/lib/page-meta';
 import { categoryLabel } from '@/entities/product/catalog-enums';
 import { useCountView } from '@/entities/product/figures';
+import type { Product } from '@/entities/product/product';
 import { useProduct } from '../api';
 import classes from './product-page.module.css';
 import { ProductGallery } from './product-gallery';
@@ -16,6 +17,23 @@ import { ProductSummary } from './product-summary';
 import { ProductTabs } from './product-tabs';
 import { SimilarItems } from './similar-items';
 import { StyledPosts } from './styled-posts';
+
+/** Shop › category › title, above the photos (the server's first view shows it too). */
+export function ProductBreadcrumbs({ product }: { product: Product }) {
+  return (
+    <Breadcrumbs mb="md" separator="›">
+      <Anchor component={Link} to="/marketplace" size="sm">
+        Shop
+      </Anchor>
+      <Anchor component={Link} to={`/marketplace?category=${product.category}`} size="sm">
+        {categoryLabel(product.category)}
+      </Anchor>
+      <Text size="sm" c="dimmed" truncate maw={260}>
+        {product.title}
+      </Text>
+    </Breadcrumbs>
+  );
+}
 
 /** /product/:id and /products/:id: photos, details, buying actions, seller, similar items, styling posts. */
 export default function ProductPage() {
@@ -53,17 +71,7 @@ export default function ProductPage() {
   const item = found;
   return (
     <Container size="xl" py="lg">
-      <Breadcrumbs mb="md" separator="›">
-        <Anchor component={Link} to="/marketplace" size="sm">
-          Shop
-        </Anchor>
-        <Anchor component={Link} to={`/marketplace?category=${item.category}`} size="sm">
-          {categoryLabel(item.category)}
-        </Anchor>
-        <Text size="sm" c="dimmed" truncate maw={260}>
-          {item.title}
-        </Text>
-      </Breadcrumbs>
+      <ProductBreadcrumbs product={item} />
       <div className={classes.layout}>
         <div className={classes.gallery}>
           <ProductGallery product={item} />

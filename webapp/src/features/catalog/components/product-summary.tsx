@@ -16,12 +16,10 @@ function watchingText(count: number): string {
   return count === 1 ? '1 watching' : `${count} watching`;
 }
 
-/** The right-hand column: title, labels, price, shipping, actions, the seller. */
-export function ProductSummary({ product }: { product: Product }) {
-  const me = useCurrentUser();
-  const isOwner = me?.id === product.sellerId;
+/** Brand, title, labels and price: what the server's first view of the page shows too. */
+export function ProductHeadline({ product }: { product: Product }) {
   return (
-    <Stack gap="md">
+    <>
       <Stack gap={6}>
         <Group gap="xs">
           <ProductBadge badge={product.badge} />
@@ -58,6 +56,17 @@ export function ProductSummary({ product }: { product: Product }) {
         </Text>
         <Text c="dimmed">+ $5.00 Shipping</Text>
       </Group>
+    </>
+  );
+}
+
+/** The right-hand column: title, labels, price, shipping, actions, the seller. */
+export function ProductSummary({ product }: { product: Product }) {
+  const me = useCurrentUser();
+  const isOwner = me?.id === product.sellerId;
+  return (
+    <Stack gap="md">
+      <ProductHeadline product={product} />
       <Group gap={6} c="dimmed">
         <IconEye size={16} aria-hidden />
         <Text size="sm">{watchingText(product.watchCount)}</Text>
