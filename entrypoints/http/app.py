@@ -9,6 +9,7 @@ from functools import partial
 from typing import Any
 
 from litestar import Litestar
+from litestar.config.csrf import CSRFConfig
 from litestar.datastructures import CacheControlHeader
 from litestar.di import Provide
 from litestar.logging import LoggingConfig
@@ -33,7 +34,6 @@ from entrypoints.http.caching import (
 )
 from entrypoints.http.catalog import CatalogController
 from entrypoints.http.contact import ContactController
-from entrypoints.http.csrf import csrf_protection
 from entrypoints.http.disputes import DisputeController
 from entrypoints.http.email_settings import EmailSettingsController
 from entrypoints.http.errors import EXCEPTION_HANDLERS
@@ -147,13 +147,15 @@ def create_app(settings: Settings | None = None, container: Container | None = N
         route_handlers=[*handlers, media],
         dependencies=_dependencies(container),
         exception_handlers=EXCEPTION_HANDLERS,
-        middleware=[telemetry.middleware, input_guard, http_caching,
-                    csrf_protection(settings.secret_key, secure=settings.secure_cookies)],
+        middleware=[telemetry.middleware, input_guard, http_caching],
         response_cache_config=response_cache_config(),
         stores={STORE: response_store(settings.redis_url)},
         before_send=[_each(security_headers(secure_cookies=settings.secure_cookies),
                            telemetry.before_send)],
         request_max_body_size=MAX_BODY_BYTES,
+        csrf_config=CSRFConfig(secret=settings.secret_key, cookie_name="csrftoken",
+                               header_name="x-csrftoken",
+                               cookie_secure=settings.secure_cookies),
         openapi_config=openapi_config(title="Rethread API", version="0.1.0"),
         # Litestar's queue-backed handlers (the app never waits on a write to stderr), with
         # every record as one JSON line (entrypoints/logs.py).

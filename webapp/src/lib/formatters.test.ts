@@ -13,11 +13,17 @@ describe('formatters', () => {
     expect(formatMoney(12.5)).toBe('$12.50');
     expect(formatMoney('1234')).toBe('$1,234.00');
     expect(formatMoney('abc')).toBe('—');
+    expect(formatMoney('1234567.891')).toBe('$1,234,567.89');
+    expect(formatMoney(0.1 + 0.2)).toBe('$0.30');
+    expect(formatMoney(-3)).toBe('-$3.00');
+    expect(formatMoney('0')).toBe('$0.00');
+    expect(formatMoney(999.999)).toBe('$1,000.00');
   });
 
   it('formats dates as "MMM d, yyyy"', () => {
     expect(formatDate('2025-01-05T12:00:00')).toBe('Jan 5, 2025');
     expect(formatDate('not a date')).toBe('Unknown date');
+    expect(formatDate(new Date(2026, 11, 31, 23, 59))).toBe('Dec 31, 2026');
     expect(formatMonthYear('2025-01-05T12:00:00')).toBe('January 2025');
   });
 

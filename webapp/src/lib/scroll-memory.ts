@@ -13,7 +13,14 @@ import { useLocation, useNavigationType } from 'react-router-dom';
  */
 
 const STORAGE_KEY = 'rethread-scroll-positions';
-const positions = new Map<string, number>(readStored());
+let stored: Map<string, number> | undefined;
+
+/** The saved positions, read from sessionStorage on first use, not while the app's
+ * modules load: only Back, Forward and reload need them. */
+function positions(): Map<string, number> {
+  stored ??= new Map<string, number>(readStored());
+  return stored;
+}
 
 function readStored(): [string, number][] {
   try {
@@ -99,7 +106,8 @@ export function useScrollMemory() {
 
   useEffect(() => {
     window.history.scrollRestoration = 'manual';
-    const persist = () => sessionStorage.setItem(STORAGE_KEY, JSON.stringify(Object.fromEntries(positions)));
+    const persist = () =>
+      sessionStorage.setItem(STORAGE_KEY, JSON.stringify(Object.fromEntries(positions())));
     window.addEventListener('pagehide', persist);
     return () => window.removeEventListener('pagehide', persist);
   }, []);
@@ -110,17 +118,17 @@ export function useScrollMemory() {
   const key = entryKey(location);
   const current = useRef(key);
   useEffect(() => {
-    const record = () => positions.set(current.current, window.scrollY);
+    const record = () => positions().set(current.current, window.scrollY);
     window.addEventListener('scroll', record, { passive: true });
     return () => window.removeEventListener('scroll', record);
   }, []);
 
   useLayoutEffect(() => {
     current.current = key;
-    const saved = positions.get(key);
     const returning = navigation === 'POP' && (!firstPage || openedByHistory());
     firstPage = false;
-    if (returning && saved !== undefined) {
+    const saved = returning ? positions().get(key) : undefined;
+    if (saved !== undefined) {
       return restoreScroll(window as unknown as ScrollWindow, saved, { watchGrowth: watchBodyGrowth });
     }
     if (location.hash) {

@@ -1,6 +1,7 @@
-import { ActionIcon, Button, Tooltip } from '@mantine/core';
+import { ActionIcon, Button } from '@mantine/core';
 import { IconShoppingBagCheck, IconShoppingBagPlus } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
+import { HoverTooltip } from '@/components/hover-tooltip';
 import type { Product } from '@/entities/product/product';
 import { promptLogin } from '@/entities/session/login-prompt';
 import { useSessionStore } from '@/entities/session/session-store';
@@ -62,7 +63,7 @@ export function AddToBagIcon({ product, className }: { product: Product; classNa
   const { inBag, addToBag, pending } = useBagToggle(product);
   const label = inBag ? `${product.title} is in your bag` : `Add ${product.title} to bag`;
   return (
-    <Tooltip label={inBag ? 'In your bag' : 'Add to bag'}>
+    <HoverTooltip label={inBag ? 'In your bag' : 'Add to bag'}>
       <ActionIcon
         className={className}
         variant={inBag ? 'filled' : 'default'}
@@ -80,6 +81,6 @@ export function AddToBagIcon({ product, className }: { product: Product; classNa
       >
         {inBag ? <IconShoppingBagCheck size={16} /> : <IconShoppingBagPlus size={16} />}
       </ActionIcon>
-    </Tooltip>
+    </HoverTooltip>
   );
 }

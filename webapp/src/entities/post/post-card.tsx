@@ -1,6 +1,8 @@
-import { Anchor, AspectRatio, Avatar, Badge, Card, Group, Image, Stack, Text, Tooltip } from '@mantine/core';
+import { Anchor, AspectRatio, Avatar, Badge, Card, Group, Image, Stack, Text } from '@mantine/core';
 import { IconMessageCircle } from '@tabler/icons-react';
+import { memo } from 'react';
 import { Link } from 'react-router-dom';
+import { HoverTooltip } from '@/components/hover-tooltip';
 import { FollowButton } from '@/entities/user/follow-button';
 import { displayNameOf } from '@/entities/user/user';
 import { formatRelativeAge } from '@/lib/formatters';
@@ -31,8 +33,16 @@ export function HashtagBadges({ post }: { post: Pick<StylePost, 'hashtags'> }) {
 }
 
 /** Spec §2 Style post card: author with follow, photo, like, comment, save, caption,
- *  hashtags, tagged items and the post's relative age. */
-export function PostCard({ post, eager = false }: { post: StylePost; eager?: boolean }) {
+ *  hashtags, tagged items and the post's relative age. Memoised: the grid re-renders as
+ *  cards arrive and as the infinite-scroll trigger mounts, and a card renders some forty
+ *  Mantine components; react-query keeps an unchanged post the same object. */
+export const PostCard = memo(function PostCard({
+  post,
+  eager = false,
+}: {
+  post: StylePost;
+  eager?: boolean;
+}) {
   const author = displayNameOf(post.user);
   return (
     <Card withBorder radius="lg" padding={0} component="article" aria-label={`Style post by ${author}`}>
@@ -83,7 +93,7 @@ export function PostCard({ post, eager = false }: { post: StylePost; eager?: boo
           <Group gap="xs" wrap="nowrap">
             <LikeButton post={post} />
             <Group gap={4} wrap="nowrap">
-              <Tooltip label="Comments">
+              <HoverTooltip label="Comments">
                 <Anchor
                   component={Link}
                   to={`/post/${post.id}#comments`}
@@ -93,7 +103,7 @@ export function PostCard({ post, eager = false }: { post: StylePost; eager?: boo
                 >
                   <IconMessageCircle size={20} />
                 </Anchor>
-              </Tooltip>
+              </HoverTooltip>
               <Text size="sm">{post.commentCount}</Text>
             </Group>
           </Group>
@@ -108,7 +118,7 @@ export function PostCard({ post, eager = false }: { post: StylePost; eager?: boo
         {post.taggedProducts.length > 0 && (
           <Group gap={6} aria-label="Tagged items">
             {post.taggedProducts.map((item) => (
-              <Tooltip key={item.id} label={item.title}>
+              <HoverTooltip key={item.id} label={item.title}>
                 <Link to={`/product/${item.id}`} aria-label={`Tagged item: ${item.title}`}>
                   <Avatar
                     src={item.smallUrl ?? item.thumbnailUrl}
@@ -118,11 +128,11 @@ export function PostCard({ post, eager = false }: { post: StylePost; eager?: boo
                     imageProps={{ loading: 'lazy', decoding: 'async' }}
                   />
                 </Link>
-              </Tooltip>
+              </HoverTooltip>
             ))}
           </Group>
         )}
       </Stack>
     </Card>
   );
-}
+});

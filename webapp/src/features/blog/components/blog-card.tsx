@@ -1,12 +1,14 @@
 import { Badge, Card, Stack, Text, Title } from '@mantine/core';
+import { memo } from 'react';
 import { Link } from 'react-router-dom';
 import type { BlogPost } from '../api';
 import { BlogByline } from './blog-byline';
 import { BlogCover, LIST_COVER_SIZES } from './blog-cover';
 import classes from './blog.module.css';
 
-/** A post in the list: photo first, then title, excerpt, author and date. */
-export function BlogCard({ post, eager = false }: { post: BlogPost; eager?: boolean }) {
+/** A post in the list: photo first, then title, excerpt, author and date. Memoised: the
+ *  list re-renders as cards arrive; react-query keeps an unchanged post the same object. */
+export const BlogCard = memo(function BlogCard({ post, eager = false }: { post: BlogPost; eager?: boolean }) {
   return (
     <Card component="article" padding="lg" className={classes.card} aria-label={post.title}>
       <Card.Section pos="relative">
@@ -41,4 +43,4 @@ export function BlogCard({ post, eager = false }: { post: BlogPost; eager?: bool
       </Stack>
     </Card>
   );
-}
+});

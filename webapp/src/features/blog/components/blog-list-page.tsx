@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 import { errorMessage } from '@/lib/api-client';
 import { useFirstViewHandoff } from '@/lib/first-view';
 import { copy } from '@/lib/first-view.json';
+import { useGradualCount } from '@/lib/use-gradual-count';
 import { useCurrentUser } from '@/entities/session/session-store';
 import { useBlogList } from '../api';
 import { BlogCard } from './blog-card';
@@ -36,8 +37,11 @@ export default function BlogListPage() {
   const includeDrafts = user !== null && showDrafts;
   const list = useBlogList(includeDrafts);
   const posts = list.data?.pages.flatMap((page) => page.items) ?? [];
-  // The server's first view (the newest post's card) stays until the list is here.
-  useFirstViewHandoff(!list.isPending);
+  // A page of cards comes a few at a time; the skeleton stays until the first are in.
+  const shown = useGradualCount(posts.length);
+  const waiting = list.isPending || (shown === 0 && posts.length > 0);
+  // The server's first view (the newest post's card) stays until the first cards are here.
+  useFirstViewHandoff(!waiting);
 
   return (
     <Container size="lg" py="xl">
@@ -64,7 +68,7 @@ export default function BlogListPage() {
         )}
       </Group>
 
-      {list.isPending && (
+      {waiting && (
         <SimpleGrid cols={GRID_COLS} spacing="lg" role="status" aria-label="Loading blog posts">
           {Array.from({ length: 6 }, (_, index) => (
             <CardSkeleton key={index} />
@@ -98,9 +102,9 @@ export default function BlogListPage() {
         </Stack>
       )}
 
-      {posts.length > 0 && (
+      {shown > 0 && (
         <SimpleGrid cols={GRID_COLS} spacing="lg">
-          {posts.map((post, index) => (
+          {posts.slice(0, shown).map((post, index) => (
             <BlogCard key={post.id} post={post} eager={index === 0} />
           ))}
         </SimpleGrid>

@@ -17,8 +17,10 @@ export default function FeedPage() {
   const hashtag = params.get('hashtag');
   const following = tab === 'following';
   const feed = usePostFeed({ following: following && me !== null, hashtag });
-  // The server's first view (the newest look) stays until the feed's first page is here.
-  useFirstViewHandoff(!feed.isPending);
+  const loginFirst = following && !me;
+  // The server's first view (the newest look) stays until the grid's first cards are on
+  // screen (PostGrid hands it off), or the login prompt once the session is known.
+  useFirstViewHandoff(loginFirst && !feed.isPending);
 
   function change(next: Record<string, string | null>) {
     const updated = new URLSearchParams(params);
@@ -65,7 +67,7 @@ export default function FeedPage() {
             </Badge>
           </Group>
         )}
-        {following && !me ? (
+        {loginFirst ? (
           <Stack align="center" py="xl" gap="xs">
             <Title order={2} size="h4">
               Log in to see who you follow
