@@ -82,10 +82,12 @@ test:
 # API tiers use the same PostgreSQL and Redis databases (one per xdist worker,
 # tests/conftest.py): run together they would empty each other's tables. (Order only under
 # `make test`: `make test-api` alone runs the API tier alone.)
+# Debian's nginx and chromium, when missing, install one after the other (one dpkg lock).
 ifdef TIERS_TOGETHER
 test-webapp: | test-e2e
 test-adapters: | test-unit
 test-api: | test-adapters
+$(NGINX): | $(CHROMIUM)
 endif
 
 lint:
