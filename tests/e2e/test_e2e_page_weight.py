@@ -62,6 +62,27 @@ def test_the_header_paints_before_any_javascript(page: Page) -> None:
     expect(page.locator(".boot-mark")).to_be_visible()
 
 
+def test_the_first_view_sits_where_the_app_puts_the_same_content(page: Page) -> None:
+    """The boot header is exactly as tall as the app's header, on a phone and a laptop, so
+    when the app takes over nothing moves, and the app's copy of the first view's largest
+    photo is not a new, larger paint (Chromium would report it as a later LCP)."""
+    for width in (390, 1280):
+        page.set_viewport_size({"width": width, "height": 844})
+        page.route(re.compile(r"\.js$"), lambda route: route.abort())
+        page.goto("/blog")
+        boot = page.locator("#boot img").first.bounding_box()
+        bar = page.locator(".boot-bar").bounding_box()
+        page.unroute(re.compile(r"\.js$"))
+        page.goto("/blog")
+        expect(page.locator("#boot")).to_have_count(0)
+        header = page.locator("header").first.bounding_box()
+        app = page.locator("main img").first.bounding_box()
+        assert bar and header and boot and app
+        assert abs(bar["height"] - header["height"]) < 0.5, (width, bar, header)
+        assert abs(boot["y"] - app["y"]) < 0.5 and abs(boot["height"] - app["height"]) < 0.5, (
+            width, boot, app)
+
+
 def first_view_heading(page: Page, path: str) -> str:
     """The h1 of the first view the server writes into index.html for ``path``."""
     html = page.request.get(path).text()
