@@ -28,6 +28,14 @@ describe('the first view templates', () => {
     expect([...filled].filter((name) => !(name! in templates))).toEqual([]);
   });
 
+  it('mark every control as not working yet (the app takes over with its own)', () => {
+    const controls = Object.values(templates).flatMap((markup) => [
+      ...box(markup).querySelectorAll('button, input, select, textarea'),
+    ]);
+    expect(controls.length).toBeGreaterThan(3);
+    expect(controls.filter((control) => control.getAttribute('aria-disabled') !== 'true')).toEqual([]);
+  });
+
   it('use only placeholders the server fills, and no sentinel is left', () => {
     // The names first_view.py passes ("name": value), the copy's keys and the markup holes.
     const known = new Set([...SERVER.matchAll(/"(\w+)":/g)].map((found) => found[1]));

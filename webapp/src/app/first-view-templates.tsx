@@ -54,14 +54,25 @@ const AROUND = /<link rel="preload"[^>]*>|<style data-mantine-styles="classes">[
 /** No garbage collection: its timers would keep the build's process alive for minutes. */
 const queryClient = () => new QueryClient({ defaultOptions: { queries: { gcTime: Infinity } } });
 
+/**
+ * The first view's controls (sort, filters, a listing's menu, hearts) do nothing until the
+ * app takes over, so each says so: `aria-disabled` tells a screen reader, and a browser test
+ * waits for the app's own control instead of clicking a dead one. Nothing changes on screen
+ * (Mantine styles `:disabled`, not `aria-disabled`); links stay real links.
+ */
+const CONTROL = /<(button|input|select|textarea)\b(?![^>]*\saria-disabled=)/g;
+export const inertControls = (markup: string) => markup.replace(CONTROL, '<$1 aria-disabled="true"');
+
 function render(element: ReactElement, path = '/', client = queryClient()): string {
-  return renderToStaticMarkup(
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} withCssVariables={false}>
-      <QueryClientProvider client={client}>
-        <MemoryRouter initialEntries={[path]}>{element}</MemoryRouter>
-      </QueryClientProvider>
-    </MantineProvider>,
-  ).replace(AROUND, '');
+  return inertControls(
+    renderToStaticMarkup(
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} withCssVariables={false}>
+        <QueryClientProvider client={client}>
+          <MemoryRouter initialEntries={[path]}>{element}</MemoryRouter>
+        </QueryClientProvider>
+      </MantineProvider>,
+    ).replace(AROUND, ''),
+  );
 }
 
 /** `markup` with each sentinel replaced by its placeholder; each must be there. */
