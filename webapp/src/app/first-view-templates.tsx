@@ -18,8 +18,7 @@ import { HomeHero } from '@/features/catalog/components/home-hero';
 import MarketplacePage from '@/features/catalog/components/marketplace-page';
 import { filtersFromParams, filtersToParams } from '@/features/catalog/filters';
 import { ProductGallery } from '@/features/catalog/components/product-gallery';
-import { ProductBreadcrumbs } from '@/features/catalog/components/product-page';
-import pageClasses from '@/features/catalog/components/product-page.module.css';
+import { ProductFrame } from '@/features/catalog/components/product-page';
 import { ProductHeadline } from '@/features/catalog/components/product-summary';
 import FeedPage from '@/features/social/components/feed-page';
 import { formatDate, formatRelativeAge } from '@/lib/formatters';
@@ -163,19 +162,14 @@ function marketplace(): string {
 /** ProductPage's first screen: the breadcrumbs, the photo and the headline beside it. */
 function product(): string {
   const page = render(
-    <Container size="xl" py="lg">
-      <ProductBreadcrumbs product={PRODUCT} />
-      <div className={pageClasses.layout}>
-        <div className={pageClasses.gallery}>
-          <ProductGallery product={PRODUCT} />
-        </div>
-        <div className={pageClasses.summary}>
-          <Stack gap="md">
-            <ProductHeadline product={PRODUCT} />
-          </Stack>
-        </div>
-      </div>
-    </Container>,
+    <ProductFrame
+      product={PRODUCT}
+      summary={
+        <Stack gap="md">
+          <ProductHeadline product={PRODUCT} />
+        </Stack>
+      }
+    />,
   );
   return replace(hole(page, render(<ProductGallery product={PRODUCT} />), 'gallery'), [
     [PRICE_SHOWN, '{price}'],

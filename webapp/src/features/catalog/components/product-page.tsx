@@ -1,4 +1,5 @@
 import { Anchor, Breadcrumbs, Container, Divider, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { NoticePage } from '@/components/notice-page';
 import { PageLoader } from '@/components/page-loader';
@@ -19,7 +20,7 @@ import { SimilarItems } from './similar-items';
 import { StyledPosts } from './styled-posts';
 
 /** Shop › category › title, above the photos (the server's first view shows it too). */
-export function ProductBreadcrumbs({ product }: { product: Product }) {
+function ProductBreadcrumbs({ product }: { product: Product }) {
   return (
     <Breadcrumbs mb="md" separator="›">
       <Anchor component={Link} to="/marketplace" size="sm">
@@ -36,6 +37,35 @@ export function ProductBreadcrumbs({ product }: { product: Product }) {
 }
 
 /** /product/:id and /products/:id: photos, details, buying actions, seller, similar items, styling posts. */
+/** The product page's frame: breadcrumbs, then the photos beside the summary, the tabs and
+ *  what follows below. The server's first view renders it too, with the headline as the
+ *  summary (app/first-view-templates.tsx). */
+export function ProductFrame({
+  product,
+  summary,
+  tabs,
+  children,
+}: {
+  product: Product;
+  summary: ReactNode;
+  tabs?: ReactNode;
+  children?: ReactNode;
+}) {
+  return (
+    <Container size="xl" py="lg">
+      <ProductBreadcrumbs product={product} />
+      <div className={classes.layout}>
+        <div className={classes.gallery}>
+          <ProductGallery product={product} />
+        </div>
+        <div className={classes.summary}>{summary}</div>
+        {tabs && <div className={classes.tabs}>{tabs}</div>}
+      </div>
+      {children}
+    </Container>
+  );
+}
+
 export default function ProductPage() {
   const id = Number(useParams().id);
   const product = useProduct(id);
@@ -70,23 +100,15 @@ export default function ProductPage() {
 
   const item = found;
   return (
-    <Container size="xl" py="lg">
-      <ProductBreadcrumbs product={item} />
-      <div className={classes.layout}>
-        <div className={classes.gallery}>
-          <ProductGallery product={item} />
-        </div>
-        <div className={classes.summary}>
-          <ProductSummary product={item} />
-        </div>
-        <div className={classes.tabs}>
-          <ProductTabs product={item} />
-        </div>
-      </div>
+    <ProductFrame
+      product={item}
+      summary={<ProductSummary product={item} />}
+      tabs={<ProductTabs product={item} />}
+    >
       <Divider my="xl" />
       <SimilarItems productId={item.id} />
       <Divider my="xl" />
       <StyledPosts productId={item.id} />
-    </Container>
+    </ProductFrame>
   );
 }
