@@ -121,8 +121,9 @@ async def main() -> None:
     stop = await _lifespan(app)
     statements = [0]
     if args.queries:
-        engines = [container.engine().sync_engine, getattr(container.listing_reads(),
-                                                           "sqlite", None)]
+        reads = getattr(container, "listing_reads", None)  # (absent before it existed)
+        engines = [container.engine().sync_engine,
+                   getattr(reads(), "sqlite", None) if reads is not None else None]
         for engine in filter(None, engines):
             event.listen(engine, "before_cursor_execute",
                          lambda *_: statements.__setitem__(0, statements[0] + 1))
