@@ -267,10 +267,13 @@ def matching_categories(typed: str) -> list[Category]:
     query = query_words(typed)
     if not query:
         return []
-    found = []
-    for category in Category:
-        terms = terms_of([CATEGORY_WORDS[category], category.label if category is not
-                          Category.OTHER else ""])
-        if terms and all(word_matches(word, terms) for word in query):
-            found.append(category)
-    return found
+    return [category for category, terms in _category_terms()
+            if terms and all(word_matches(word, terms) for word in query)]
+
+
+@lru_cache(maxsize=1)
+def _category_terms() -> tuple[tuple[Category, tuple[str, ...]], ...]:
+    """Each category's terms, folded once (a suggestion asks on every keystroke)."""
+    return tuple((category, tuple(terms_of([CATEGORY_WORDS[category], category.label
+                                            if category is not Category.OTHER else ""])))
+                 for category in Category)

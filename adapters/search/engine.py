@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import asyncio
 import bisect
+import functools
 import os
 import re
 import time
@@ -111,8 +112,10 @@ def _all(queries: list[Query]) -> Query:
     return Query.boolean_query([(Occur.Must, q) for q in queries])
 
 
+@functools.lru_cache(maxsize=_REMEMBERED)
 def _word(field: str, word: str) -> Query:
-    """The terms of ``field`` the query word or its stem prefixes (``domain.search``)."""
+    """The terms of ``field`` the query word or its stem prefixes (``domain.search``).
+    Kept: each regex costs ~0.3 ms to build, and a query depends on the schema alone."""
     found = [Query.regex_query(SCHEMA, field, re.escape(p) + ".*") for p in patterns(word)]
     return found[0] if len(found) == 1 else Query.boolean_query(
         [(Occur.Should, q) for q in found])
@@ -142,6 +145,9 @@ class TantivySearch:
         self._generation = 0
         self._cache: dict[Hashable, Any] = {}  # until the next commit
         self._kept: dict[Hashable, tuple[float, Any]] = {}  # for a few seconds (``_lasting``)
+        # Built queries by filter: they depend on the schema only, never on the index, so
+        # a search's count and its page (and the next request's) share one.
+        self._filters: dict[tuple[ListingFilter, tuple[str, ...]], Query] = {}
 
     # -- the reader ---------------------------------------------------------------------
 
@@ -212,34 +218,23 @@ class TantivySearch:
         found = self._recent(key, seconds)
         return self._keep(key, compute()) if found is None else found
 
+    async def _lasting_in_thread(self, key: Hashable, seconds: float,
+                                 compute: Callable[[], Any]) -> Any:
+        """:meth:`_lasting` with ``compute`` run in a worker thread; no thread when kept."""
+        found = self._recent(key, seconds)
+        if found is not None:
+            return found
+        return await asyncio.to_thread(self._lasting, key, seconds, compute)
+
     def _filter(self, query: ListingFilter, skip: tuple[str, ...] = ()) -> Query:
-        # The meta document has no status: the status term leaves it out by itself, one
-        # posting list fewer to intersect than a ``kind`` term besides.
-        parts = [_term("kind", LISTING) if query.include_unavailable
-                 else _term("status", ListingStatus.AVAILABLE.value)]
-        chosen = {"brands": sorted(query.brands),
-                  "categories": sorted(c.value for c in query.categories),
-                  "sizes": sorted(s.value for s in query.sizes),
-                  "conditions": sorted(c.value for c in query.conditions)}
-        for name, values in chosen.items():
-            if values and name not in skip:
-                parts.append(_any_of(_FACET_FIELDS[name], values))
-        if query.min_price is not None or query.max_price is not None:
-            parts.append(_range(
-                "price", None if query.min_price is None else to_cents(query.min_price),
-                None if query.max_price is None else to_cents(query.max_price)))
-        if query.seller_id is not None:
-            parts.append(_term("seller", query.seller_id))
-        parts.extend(_word("terms", word) for word in query.words)
-        found = _all(parts)
-        excluded = []
-        if query.exclude_sellers:
-            excluded.append(_any_of("seller", sorted(query.exclude_sellers)))
-        if query.include_unavailable and not query.include_hidden:
-            excluded.append(_term("status", ListingStatus.HIDDEN.value))
-        if excluded:
-            found = Query.boolean_query([(Occur.Must, found)]
-                                        + [(Occur.MustNot, part) for part in excluded])
+        """The engine's query of ``query`` (without the facets named in ``skip``), built
+        once: a search's count, its page and its facets reuse it."""
+        key = (query, skip)
+        found = self._filters.get(key)
+        if found is None:
+            if len(self._filters) >= _REMEMBERED:
+                self._filters.clear()
+            found = self._filters[key] = _build_filter(query, skip)
         return found
 
     async def ids(self, query: ListingFilter, sort: ListingSort, limit: int,
@@ -247,15 +242,16 @@ class TantivySearch:
         searcher = self._searcher()
         if searcher is None or limit <= 0:
             return []
-        field = _SORT_FIELD[sort]
-        spread = await asyncio.to_thread(
-            self._lasting, ("spread", field), SPREAD_SECONDS, lambda: _spread(searcher, field))
-        return await asyncio.to_thread(self._ids, searcher, spread, query, sort, limit, after)
+        return await asyncio.to_thread(self._ids, searcher, query, sort, limit, after)
 
-    def _ids(self, searcher: tantivy.Searcher, spread: Spread, query: ListingFilter,
-             sort: ListingSort, limit: int, after: After | None) -> list[int]:
-        base = self._filter(query)
+    def _ids(self, searcher: tantivy.Searcher, query: ListingFilter, sort: ListingSort,
+             limit: int, after: After | None) -> list[int]:
+        """A page of ids, its key's spread (read at most once a minute) and all, in one
+        worker thread."""
         field, descending = _SORT_FIELD[sort], sort.descending
+        spread = self._lasting(("spread", field), SPREAD_SECONDS,
+                               lambda: _spread(searcher, field))
+        base = self._filter(query)
         if sort is not ListingSort.RELEVANCE or not query.words:
             return _keyset(searcher, spread, base, field, descending, limit, after)
         head = _all([_word("head", word) for word in query.words])
@@ -356,15 +352,22 @@ class TantivySearch:
 
     async def terms_near(self, word: str, spread: int) -> dict[str, int]:
         low, high = max(1, len(word) - spread), len(word) + spread
-        every = await asyncio.to_thread(
-            self._lasting, ("vocabulary",), VOCABULARY_SECONDS, lambda: self._vocabulary(""))
+        every: list[tuple[str, int]] = await self._lasting_in_thread(
+            ("vocabulary",), VOCABULARY_SECONDS, lambda: self._vocabulary(""))
         return {term: n for term, n in every if low <= len(term) <= high}
 
     async def suggest_words(self, prefix: str, limit: int) -> list[Suggestion]:
         searcher = self._searcher()
         if not prefix or searcher is None:
             return []
-        found = await asyncio.to_thread(_vocabulary, searcher, prefix, limit)
+        key = ("words", prefix, limit)
+        # Kept until the next commit: what the search boxes retype.
+        found: list[tuple[str, int]] | None = self._cache.get(key)
+        if found is None:
+            generation = self._generation
+            found = await asyncio.to_thread(_vocabulary, searcher, prefix, limit)
+            if generation == self._generation:  # (no commit seen meanwhile)
+                self._remember(key, found)
         return [Suggestion(term, n) for term, n in found]
 
     def _brands(self) -> dict[str, tuple[str, int]]:
@@ -386,8 +389,8 @@ class TantivySearch:
         if not prefix:
             return []
         compact = prefix.replace(" ", "")
-        brands = await asyncio.to_thread(
-            self._lasting, ("brands",), VOCABULARY_SECONDS, self._brands)
+        brands: dict[str, tuple[str, int]] = await self._lasting_in_thread(
+            ("brands",), VOCABULARY_SECONDS, self._brands)
         found = [(key, shown, n) for key, (shown, n) in brands.items()
                  if key.startswith(prefix) or key.replace(" ", "").startswith(compact)]
         found.sort(key=lambda item: (-item[2], item[0]))
@@ -399,10 +402,45 @@ class TantivySearch:
         found = self._cache.get(("remembered", *key))
         if found is None:
             found = await compute()
-            if len(self._cache) >= _REMEMBERED:
-                self._cache.clear()
-            self._cache[("remembered", *key)] = found
+            self._remember(("remembered", *key), found)
         return str(found)
+
+    def _remember(self, key: Hashable, value: Any) -> None:
+        """Keep ``value`` until the next commit."""
+        if len(self._cache) >= _REMEMBERED:
+            self._cache.clear()
+        self._cache[key] = value
+
+
+def _build_filter(query: ListingFilter, skip: tuple[str, ...]) -> Query:
+    # The meta document has no status: the status term leaves it out by itself, one
+    # posting list fewer to intersect than a ``kind`` term besides.
+    parts = [_term("kind", LISTING) if query.include_unavailable
+             else _term("status", ListingStatus.AVAILABLE.value)]
+    chosen = {"brands": sorted(query.brands),
+              "categories": sorted(c.value for c in query.categories),
+              "sizes": sorted(s.value for s in query.sizes),
+              "conditions": sorted(c.value for c in query.conditions)}
+    for name, values in chosen.items():
+        if values and name not in skip:
+            parts.append(_any_of(_FACET_FIELDS[name], values))
+    if query.min_price is not None or query.max_price is not None:
+        parts.append(_range(
+            "price", None if query.min_price is None else to_cents(query.min_price),
+            None if query.max_price is None else to_cents(query.max_price)))
+    if query.seller_id is not None:
+        parts.append(_term("seller", query.seller_id))
+    parts.extend(_word("terms", word) for word in query.words)
+    found = _all(parts)
+    excluded = []
+    if query.exclude_sellers:
+        excluded.append(_any_of("seller", sorted(query.exclude_sellers)))
+    if query.include_unavailable and not query.include_hidden:
+        excluded.append(_term("status", ListingStatus.HIDDEN.value))
+    if excluded:
+        found = Query.boolean_query([(Occur.Must, found)]
+                                    + [(Occur.MustNot, part) for part in excluded])
+    return found
 
 
 def _ticked(query: ListingFilter, name: str) -> bool:
