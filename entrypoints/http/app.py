@@ -114,7 +114,7 @@ def _dependencies(container: Container) -> dict[str, Provide]:
                 "saved_searches": container.saved_searches,
                 "seller_stats": container.seller_stats}
     deps = {name: _service(provider) for name, provider in services.items()}
-    deps["viewer"] = Provide(provide_viewer)
+    deps["viewer"] = Provide(provide_viewer)  # (app.state.sessions)
     deps["current_user"] = Provide(provide_current_user)
     deps["admin"] = Provide(provide_admin)
     return deps
@@ -173,6 +173,7 @@ def create_app(settings: Settings | None = None, container: Container | None = N
         app.on_startup.append(probe.start)
         app.on_shutdown.insert(0, probe.stop)
     app.state.container = container
+    app.state.sessions = _built(container.sessions)  # the viewer's, for a session cookie
     app.state.gauges = [search_gauges(container.system, container.clock())]
     app.state.settings = settings
     app.state.access_log = telemetry.access  # (None with RETHREAD_ACCESS_LOG=0)

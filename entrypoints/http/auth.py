@@ -15,13 +15,25 @@ from domain.errors import Forbidden, NotAuthenticated
 SESSION_COOKIE = "rethread_session"
 
 
-async def provide_viewer(request: Request[Any, Any, Any], sessions: SessionService) -> User | None:
-    """The logged-in user or None; cached on the request so guards don't query twice."""
-    if "viewer" not in request.state:
+async def provide_viewer(request: Request[Any, Any, Any]) -> User | None:
+    """The logged-in user or None; cached on the request so guards don't query twice. A
+    visitor (no session cookie) costs no service and no read: the sessions service
+    (``app.state.sessions``, the container's provider) is built only for a cookie."""
+    state = request.state
+    if "viewer" not in state:
         token = request.cookies.get(SESSION_COOKIE)
-        request.state.viewer = await sessions.user_for_session(token)
-    viewer: User | None = request.state.viewer  # (State holds Any)
+        sessions: SessionService | None = request.app.state.sessions() if token else None
+        state.viewer = None if sessions is None else await sessions.user_for_session(token)
+    viewer: User | None = state.viewer  # (State holds Any)
     return viewer
+
+
+async def provide_viewer_after_service(request: Request[Any, Any, Any], catalog: Any
+                                       ) -> User | None:
+    """:func:`provide_viewer` for a route that also takes the catalog service: declared as
+    resolved after it, Litestar resolves the two one after the other instead of in a task
+    group of their own (a tenth of an uncached product page's CPU)."""
+    return await provide_viewer(request)
 
 
 async def provide_current_user(viewer: User | None) -> User:

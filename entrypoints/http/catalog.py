@@ -12,6 +12,7 @@ from typing import Annotated, Any
 
 import msgspec
 from litestar import Controller, Request, delete, get, post, put
+from litestar.di import Provide
 from litestar.params import Parameter
 from litestar.status_codes import HTTP_201_CREATED, HTTP_204_NO_CONTENT
 
@@ -22,6 +23,7 @@ from application.ports.catalog import ListingSort
 from domain.accounts import User
 from domain.catalog import MAX_LISTING_IMAGES
 from domain.listings import ListingDetails
+from entrypoints.http.auth import provide_viewer_after_service
 from entrypoints.http.bodies import decode_json, form_files, is_multipart, read_body, read_form
 from entrypoints.http.caching import public
 from entrypoints.http.schemas import Cursor, Limit
@@ -52,6 +54,9 @@ BODY_TOO_LARGE = (f"That upload is too large: at most {MAX_LISTING_IMAGES} photo
 # Not in the response cache: a search cached between a write and its indexing would stay
 # stale for the cache's lifetime (docs/search.md, freshness).
 HEAVY_PUBLIC_READ: dict[str, Any] = {"opt": {"exclude_from_csrf": True}}
+# The catalog's reads that take the viewer too resolve it after the service, one after the
+# other (auth.provide_viewer_after_service).
+VIEWER_AFTER_CATALOG = {"viewer": Provide(provide_viewer_after_service)}
 
 
 
@@ -118,7 +123,7 @@ class CatalogController(Controller):
 
     # Public reads (caching.public): an ETag, Cache-Control for visitors, the response
     # cache, and no CSRF cookie minted (the SPA's pages and /api/csrf hand it out).
-    @get("/", **HEAVY_PUBLIC_READ)
+    @get("/", **HEAVY_PUBLIC_READ, dependencies=VIEWER_AFTER_CATALOG)
     async def search(self, catalog: CatalogService, viewer: User | None, q: str | None = None,
                      brand: Brands = None, category: Categories = None, size: Sizes = None,
                      condition: Conditions = None, min_price: MinPrice = None,
@@ -139,7 +144,7 @@ class CatalogController(Controller):
             brands=[SuggestionOut(value=b.value, count=b.count) for b in found.brands],
             categories=[c.value for c in found.categories], words=found.words)
 
-    @get("/facets", **HEAVY_PUBLIC_READ)
+    @get("/facets", **HEAVY_PUBLIC_READ, dependencies=VIEWER_AFTER_CATALOG)
     async def facets(self, catalog: CatalogService, viewer: User | None, q: str | None = None,
                      brand: Brands = None, category: Categories = None, size: Sizes = None,
                      condition: Conditions = None, min_price: MinPrice = None,
@@ -150,12 +155,12 @@ class CatalogController(Controller):
         return facets_out(await catalog.facets(
             replace(request, searcher_id=viewer.id if viewer else None)))
 
-    @get("/{product_id:int}", **public())
+    @get("/{product_id:int}", **public(), dependencies=VIEWER_AFTER_CATALOG)
     async def product(self, product_id: int, catalog: CatalogService, viewer: User | None
                       ) -> ProductOut:
         return product_out(await catalog.get(product_id, viewer))
 
-    @get("/{product_id:int}/similar", **HEAVY_PUBLIC_READ,
+    @get("/{product_id:int}/similar", **HEAVY_PUBLIC_READ, dependencies=VIEWER_AFTER_CATALOG,
          summary="Similar items",
          description="Up to 12 available listings most like this one (title, brand, "
                      "category and size), in the search cards' shape; never the listing "
