@@ -31,14 +31,22 @@ from application.catalog_search import (
 from application.catalog_views import (
     PRODUCT_NOT_FOUND,
     ListingView,
+    UnitOfWorkReads,
     existing_listing,
     listing_views,
+    views_of,
 )
 from application.media import PhotoInput, PhotoIntake
 from application.notifications import notify_watchers
 from application.offers import decline_open_offers
 from application.ports import Clock, RateLimiter, UnitOfWork
-from application.ports.catalog import Facets, ListingFilter, Suggestion, position
+from application.ports.catalog import (
+    Facets,
+    ListingFilter,
+    ListingReads,
+    Suggestion,
+    position,
+)
 from application.ports.media import MediaStore
 from application.ports.search import ListingSearch
 from application.shared.paging import page_of, page_request
@@ -89,8 +97,11 @@ class CatalogService:
     def __init__(self, uow: UnitOfWork, clock: Clock, media: MediaStore,
                  search: ListingSearch,
                  activity: ActivityBatch | None = None, limiter: RateLimiter | None = None,
-                 limits: Limits = DEFAULT_LIMITS) -> None:
+                 limits: Limits = DEFAULT_LIMITS, reads: ListingReads | None = None) -> None:
+        """``reads``: the read-only path of product pages and search pages
+        (``docs/decisions/read-path.md``); by default the unit of work's repositories."""
         self.uow = uow
+        self.reads = reads or UnitOfWorkReads(uow)
         self.engine = search
         self.clock = clock
         self.throttle = Throttle(limiter, clock) if limiter is not None else None
@@ -101,13 +112,14 @@ class CatalogService:
     # -- reading -----------------------------------------------------------------------
 
     async def get(self, listing_id: int, viewer: User | None = None) -> ListingView:
-        """A listing by id; a hidden one only for its seller and administrators (issue 37)."""
-        async with self.uow:
-            listing = await existing_listing(self.uow, listing_id)
-            if not listing.visible_to(viewer.id if viewer else None,
-                                      viewer is not None and viewer.is_admin):
-                raise NotFound(PRODUCT_NOT_FOUND)
-            return (await listing_views(self.uow, self.clock, [listing]))[0]
+        """A listing by id; a hidden one only for its seller and administrators (issue 37).
+        A read of its own, outside a unit of work (``reads``)."""
+        listed, sellers = await self.reads.with_sellers([listing_id])
+        listing = listed.get(listing_id)
+        if listing is None or not listing.visible_to(viewer.id if viewer else None,
+                                                     viewer is not None and viewer.is_admin):
+            raise NotFound(PRODUCT_NOT_FOUND)
+        return views_of([listing], sellers, self.clock)[0]
 
     async def similar(self, listing_id: int, viewer: User | None = None
                       ) -> list[ListingView]:
@@ -154,15 +166,14 @@ class CatalogService:
             extra["c"] = True
         if did_you_mean is not None:
             extra["d"] = did_you_mean
-        async with self.uow:  # the page's listings by id: their current rows
-            listed = await self.uow.listings.get_many(ids) if ids else {}
-            found = [listed[i] for i in ids if i in listed]
-            shown = page_of(found, page, lambda item: position(item, sort, query.words),
-                            **extra)
-            # The rows as they are now: one sold or hidden since the index last looked
-            # leaves the page (the engine excluded it already when the index knew).
-            items = [item for item in shown.items if _still_shown(item, query)]
-            views = await listing_views(self.uow, self.clock, items)
+        # The page's listings by id, their current rows, with their sellers: one read.
+        listed, sellers = await self.reads.with_sellers(ids) if ids else ({}, {})
+        found = [listed[i] for i in ids if i in listed]
+        shown = page_of(found, page, lambda item: position(item, sort, query.words), **extra)
+        # The rows as they are now: one sold or hidden since the index last looked leaves
+        # the page (the engine excluded it already when the index knew).
+        views = views_of([item for item in shown.items if _still_shown(item, query)],
+                         sellers, self.clock)
         # A shopper's new query (not the next page, not the post editor's tag box).
         if query.words and request.cursor is None and request.purpose is SearchPurpose.SHOP:
             self.activity.add(ActivityKind.SEARCH, request.searcher_id, self.clock.now())

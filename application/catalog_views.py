@@ -27,9 +27,31 @@ async def listing_views(uow: UnitOfWork, clock: Clock, listings: list[Listing]
                         ) -> list[ListingView]:
     """Attach sellers (one query) and badges; call inside an open unit of work."""
     sellers = await uow.listings.sellers({item.seller_id for item in listings})
-    listed_after = clock.now() - JUST_LISTED  # (Listing.badge's cutoff, once for the page)
+    return views_of(listings, sellers, clock)
+
+
+def views_of(listings: list[Listing], sellers: dict[int, SellerCard], clock: Clock
+             ) -> list[ListingView]:
+    """The listings with their sellers' cards (as read) and their badges as of now."""
+    listed_after = clock.now() - JUST_LISTED
     return [ListingView(item, sellers.get(item.seller_id), item.badge_listed_after(listed_after))
             for item in listings]
+
+
+class UnitOfWorkReads:
+    """:class:`ListingReads` through a unit of work's repositories: what an adapter without
+    a read path of its own (the in-memory fakes) offers."""
+
+    def __init__(self, uow: UnitOfWork) -> None:
+        self.uow = uow
+
+    async def with_sellers(self, listing_ids: list[int]
+                           ) -> tuple[dict[int, Listing], dict[int, SellerCard]]:
+        async with self.uow:
+            listed = await self.uow.listings.get_many(listing_ids)
+            sellers = await self.uow.listings.sellers({item.seller_id
+                                                       for item in listed.values()})
+        return listed, sellers
 
 
 async def existing_listing(uow: UnitOfWork, listing_id: int) -> Listing:

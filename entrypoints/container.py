@@ -19,7 +19,12 @@ from adapters.realtime import ChannelsRealtimePublisher, create_channels
 from adapters.search.engine import TantivySearch
 from adapters.search.indexer import SearchIndexer
 from adapters.signing import ItsdangerousLinkSigner
-from adapters.sqlalchemy.engine import create_engine, create_session_factory
+from adapters.sqlalchemy.catalog_reads import SqlListingReads
+from adapters.sqlalchemy.engine import (
+    create_engine,
+    create_session_factory,
+    create_sqlite_read_engine,
+)
 from adapters.sqlalchemy.unit_of_work import SqlAlchemyUnitOfWork
 from adapters.totp import PyotpOneTimePasswords
 from application.account_closure import AccountClosure
@@ -107,6 +112,11 @@ class Container(containers.DeclarativeContainer):
     engine = providers.Singleton(create_engine, settings.provided.database_url,
                                  settings.provided.sqlite_mmap_mb)
     session_factory = providers.Singleton(create_session_factory, engine)
+    # Product pages' and search pages' read path (docs/decisions/read-path.md).
+    listing_reads = providers.Singleton(
+        SqlListingReads, engine, providers.Singleton(
+            create_sqlite_read_engine, settings.provided.database_url,
+            settings.provided.sqlite_mmap_mb))
     redis = providers.Singleton(_redis, settings.provided.redis_url)
 
     clock = providers.Singleton(SystemClock)
@@ -174,7 +184,7 @@ class Container(containers.DeclarativeContainer):
                                 limits=limits)
     catalog = providers.Factory(CatalogService, uow=uow, search=search, clock=clock,
                                 media=media_store, activity=activity_batch,
-                                limiter=rate_limiter, limits=limits)
+                                limiter=rate_limiter, limits=limits, reads=listing_reads)
     favorites = providers.Factory(FavoriteService, uow=uow, clock=clock)
     social = providers.Factory(SocialService, uow=uow, clock=clock, abuse=abuse)
     order_notices = providers.Factory(OrderNotices)
@@ -234,6 +244,7 @@ async def shutdown(container: Container) -> None:
     await container.activity_batch().flush()
     await container.after_commit().close()
     await container.search_indexer().stop()
+    await container.listing_reads().close()
     await container.engine().dispose()
     redis = container.redis()
     if redis is not None:

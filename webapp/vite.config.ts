@@ -117,6 +117,14 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // A lazy page's JavaScript is fetched by the browser as it imports the page's chunk, not
+    // preloaded by Vite's helper: the helper adds a <link rel=modulepreload> per chunk the page
+    // needs (30-40 on a product page) inside the app's render, one task of 50-110 ms on
+    // Lighthouse's 4x slower phone (docs/performance.md "Lighthouse"). The entry's own preloads
+    // stay (start.js asks for them a few per task); CSS of lazy chunks is always loaded.
+    modulePreload: {
+      resolveDependencies: (_chunk, deps, { hostType }) => (hostType === 'html' ? deps : []),
+    },
     rolldownOptions: {
       output: {
         // React and Mantine change less often than our code: their own chunks stay cached across

@@ -22,7 +22,8 @@ import re
 from functools import partial
 from typing import Any
 
-from sqlalchemy import event, text
+from sqlalchemy import Engine, event, make_url, text
+from sqlalchemy import create_engine as create_sync_engine
 from sqlalchemy.ext.asyncio import (
     AsyncEngine,
     AsyncSession,
@@ -132,6 +133,29 @@ def create_engine(url: str, sqlite_mmap_mb: int = DEFAULT_SQLITE_MMAP_MB) -> Asy
         url, pool_size=POSTGRES_POOL_SIZE, max_overflow=0, pool_pre_ping=True,
         pool_timeout=60,
         connect_args={"server_settings": POSTGRES_SETTINGS})
+
+
+def create_sqlite_read_engine(url: str, sqlite_mmap_mb: int = DEFAULT_SQLITE_MMAP_MB
+                              ) -> Engine | None:
+    """SQLite: a synchronous engine (the standard library's driver) over the same file, for
+    read-only work run whole in a worker thread (``adapters/sqlalchemy/catalog_reads.py``);
+    its connections refuse writes (``query_only``). None for PostgreSQL."""
+    parsed = make_url(url)
+    if parsed.get_backend_name() != "sqlite":
+        return None
+    engine = create_sync_engine(
+        parsed.set(drivername="sqlite+pysqlite"),
+        connect_args={"timeout": BUSY_TIMEOUT_MS / 1000, "check_same_thread": False},
+        pool_size=SQLITE_POOL_SIZE, max_overflow=SQLITE_POOL_SIZE, pool_use_lifo=True,
+        pool_timeout=60)
+    mmap_bytes = max(0, sqlite_mmap_mb) * 2**20
+
+    def read_only(dbapi_connection: Any, record: Any) -> None:
+        _sqlite_pragmas(dbapi_connection, record, mmap_bytes=mmap_bytes)
+        dbapi_connection.execute("PRAGMA query_only=ON")
+
+    event.listen(engine, "connect", read_only)
+    return engine
 
 
 def create_session_factory(engine: AsyncEngine) -> async_sessionmaker[AsyncSession]:

@@ -156,3 +156,12 @@ class ListingRepository(Protocol):
         database, so a seller sees their own change at once."""
     async def count_by_seller(self, seller_id: int, *, include_unavailable: bool) -> int: ...
     async def sellers(self, user_ids: set[int]) -> dict[int, SellerCard]: ...
+
+
+class ListingReads(Protocol):
+    """Read-only: listings by id with their sellers' cards, in one read of its own outside
+    any unit of work (what a product page and a page of search results show). A deleted
+    listing is missing; so is the card of a seller who no longer exists."""
+
+    async def with_sellers(self, listing_ids: list[int]
+                           ) -> tuple[dict[int, Listing], dict[int, SellerCard]]: ...

@@ -95,6 +95,36 @@ async def test_listing_round_trip_keeps_every_field(container: Container) -> Non
     assert cards[seller_id].username == "maya" and cards[seller_id].verified
 
 
+async def test_the_read_path_gives_what_the_repository_gives(container: Container,
+                                                             settings: Settings) -> None:
+    """Product and search pages' reads (``ListingReads``, outside any unit of work): the
+    same listings, photos in order and seller cards as the repository, on both databases;
+    deleted ids are missing; a change is seen once committed, never before."""
+    maya, theo = await seller(container), await seller(container, "theo")
+    first, second = item(maya, "Denim jacket", "1234.56", images=3), item(theo, "Tee", images=0)
+    first.price_drop = True
+    ids = [(await store(container, [listing]))[0] for listing in (first, second)]
+    reads = container.listing_reads()
+    listed, cards = await reads.with_sellers([*ids, 999_999])
+    async with container.uow() as uow:
+        expected = await uow.listings.get_many(ids)
+        expected_cards = await uow.listings.sellers({maya, theo})
+    assert listed == expected and list(listed) == ids
+    assert [image.url for image in listed[ids[0]].images] == [image(n).url for n in range(3)]
+    assert cards == expected_cards and cards[maya].verified
+    assert cards[maya].rating == Decimal("0")
+    assert await reads.with_sellers([]) == ({}, {})
+    async with container.uow() as uow:
+        await uow.listings.delete(ids[1])
+        assert ids[1] in (await reads.with_sellers(ids))[0]  # not committed yet
+        await uow.commit()
+    assert list((await reads.with_sellers(ids))[0]) == [ids[0]]
+    if settings.is_sqlite:  # its connections refuse writes
+        assert reads.sqlite is not None
+        with reads.sqlite.connect() as connection, pytest.raises(Exception, match="readonly"):
+            connection.execute(text("DELETE FROM products"))
+
+
 async def test_save_changes_fields_status_and_photos_but_not_watchers(container: Container
                                                                       ) -> None:
     seller_id = await seller(container)

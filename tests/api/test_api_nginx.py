@@ -76,6 +76,25 @@ def test_visitors_catalog_answers_are_cached_and_signed_in_ones_are_not(proxied:
         assert answer.headers["cache-control"] == "private, no-cache"
 
 
+def test_pages_and_json_are_compressed_and_still_revalidate(proxied: str) -> None:
+    """The app sends HTML and JSON plain; nginx gzips them for a browser that asks, and a
+    gzipped answer's (now weak) ETag still earns a 304."""
+    with httpx.Client(base_url=proxied, headers={"accept-encoding": "gzip"}) as browser:
+        for url in ("/", "/marketplace", "/api/products?limit=24"):
+            answer = browser.get(url)
+            assert answer.status_code == 200, url
+            assert answer.headers.get("content-encoding") == "gzip", url
+            assert "accept-encoding" in answer.headers.get("vary", "").lower(), url
+        # (A product's JSON is under gzip_min_length; a page of them has an ETag too.)
+        url = "/api/products?limit=24"
+        listed = browser.get(url)
+        assert listed.headers["etag"].startswith('W/"'), listed.headers["etag"]
+        assert browser.get(url, headers={"if-none-match": listed.headers["etag"]}
+                           ).status_code == 304
+    with httpx.Client(base_url=proxied, headers={"accept-encoding": "identity"}) as plain:
+        assert "content-encoding" not in plain.get("/").headers
+
+
 def test_the_request_id_and_the_shoppers_address_pass_through(proxied: str) -> None:
     answer = httpx.get(f"{proxied}/api/health")
     assert len(answer.headers["x-request-id"]) == 32  # nginx's $request_id

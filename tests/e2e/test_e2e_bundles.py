@@ -5,11 +5,13 @@ items. Screenshots at 1366x900 and 390x844."""
 from __future__ import annotations
 
 import re
+import uuid
+from urllib.parse import quote
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.e2e.conftest import screenshot
+from tests.e2e.conftest import new_listing, screenshot
 from tests.e2e.test_e2e_orders import DESKTOP, PHONE, WAIT, person
 
 pytestmark = pytest.mark.e2e
@@ -80,3 +82,22 @@ def test_a_bag_of_two_items_becomes_one_order(browser: Browser, live_server: str
         expect(seller_page.get_by_test_id(f"order-{order['orderNumber']}")).to_be_visible(
             timeout=WAIT)
         screenshot(seller_page, "bundles-seller-sales-phone")
+
+
+def test_a_card_on_the_marketplace_puts_its_item_in_the_bag(browser: Browser, live_server: str
+                                                             ) -> None:
+    """The bag button on a grid card sits above the card's link (the link covers the card):
+    clicking it adds the item and stays on the page. Playwright clicks only what would get the
+    click, so a button under the link's overlay fails here."""
+    title = f"Grid bag tote {uuid.uuid4().hex[:6]}"
+    with person(browser, live_server, "lucas") as seller:
+        new_listing(seller, title)
+    with person(browser, live_server, "jamal", viewport=PHONE) as buyer:
+        buyer.goto(f"/marketplace?q={quote(title)}")
+        button = buyer.get_by_role("button", name=f"Add {title} to bag")
+        button.click(timeout=WAIT)
+        expect(buyer.get_by_role("button", name=f"{title} is in your bag")).to_be_visible(
+            timeout=WAIT)
+        expect(buyer).to_have_url(re.compile(r"/marketplace\?q="))
+        screenshot(buyer, "bundles-card-in-bag-phone", full_page=False)
+        expect(buyer.get_by_role("link", name=re.compile(r"^Bag, \d+ items?$"))).to_be_visible()

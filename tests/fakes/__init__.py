@@ -25,6 +25,7 @@ from tempfile import gettempdir
 from dependency_injector import providers
 
 from application.catalog import CatalogService
+from application.catalog_views import UnitOfWorkReads
 from application.favorites import FavoriteService
 from application.shared.after_commit import AfterCommit
 from application.social import SocialService
@@ -58,6 +59,7 @@ def fake_container(uow: FakeUnitOfWork | None = None, clock: FixedClock | None =
     fakes = {
         built.uow: uow,
         built.search: FakeSearch(uow.listings),  # the search port over the same rows
+        built.listing_reads: UnitOfWorkReads(uow),  # product and search pages' reads
         built.clock: clock,
         built.password_hasher: PlainHasher(),
         built.rate_limiter: FakeRateLimiter(),

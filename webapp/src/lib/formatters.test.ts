@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  formatCount,
   formatDate,
   formatMoney,
   formatMonthYear,
@@ -18,6 +19,12 @@ describe('formatters', () => {
     expect(formatMoney(-3)).toBe('-$3.00');
     expect(formatMoney('0')).toBe('$0.00');
     expect(formatMoney(999.999)).toBe('$1,000.00');
+  });
+
+  it('groups counts by thousands as en-US does', () => {
+    for (const value of [0, 7, 999, 1000, 12345, 999999, 1000000, 1234567890, -4321]) {
+      expect(formatCount(value)).toBe(value.toLocaleString('en-US'));
+    }
   });
 
   it('formats dates as "MMM d, yyyy"', () => {

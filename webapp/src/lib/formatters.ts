@@ -20,11 +20,22 @@ export function formatMoney(value: number | string): string {
   const amount = typeof value === 'string' ? Number(value) : value;
   if (!Number.isFinite(amount)) return '—';
   const cents = Math.round(Math.abs(amount) * 100);
-  const dollars = Math.floor(cents / 100)
-    .toString()
-    .replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const dollars = formatCount(Math.floor(cents / 100));
   const sign = amount < 0 && cents > 0 ? '-' : '';
   return `${sign}$${dollars}.${String(cents % 100).padStart(2, '0')}`;
+}
+
+/** `1,234` (en-US grouping): counts of items shown in a page's first render. Written out
+ * for the reason given at formatMoney: `toLocaleString` makes an Intl formatter on each call
+ * (15-20 ms, 60-80 ms at Lighthouse's 4x, in the shop's first render of its results). */
+export function formatCount(value: number): string {
+  const sign = value < 0 ? '-' : '';
+  return (
+    sign +
+    Math.abs(Math.trunc(value))
+      .toString()
+      .replace(/\B(?=(\d{3})+(?!\d))/g, ',')
+  );
 }
 
 function toDate(value: string | Date): Date | undefined {

@@ -75,7 +75,8 @@ describe('SiteHeader', () => {
     expect(profile).toHaveAttribute('href', '/profile/42');
     expect(profile).toHaveAttribute('aria-current', 'page');
 
-    await user.click(screen.getByRole('button', { name: 'Account menu' }));
+    // The account menu is a lazy chunk: the first test to show it waits for it.
+    await user.click(await screen.findByRole('button', { name: 'Account menu' }));
     expect(await screen.findByRole('menuitem', { name: 'Profile' })).toHaveAttribute('href', '/profile/42');
     expect(screen.getByRole('menuitem', { name: 'Admin Dashboard' })).toHaveAttribute('href', '/admin');
   });
@@ -85,7 +86,8 @@ describe('SiteHeader', () => {
     fakeServer({ 'POST /api/logout': () => json({ message: 'Logged out' }) });
     const user = userEvent.setup();
     const { router } = renderRoutes(routes, '/orders');
-    await user.click(screen.getByRole('button', { name: 'Account menu' }));
+    // The account menu is a lazy chunk: the first test to show it waits for it.
+    await user.click(await screen.findByRole('button', { name: 'Account menu' }));
     expect(screen.queryByRole('menuitem', { name: 'Admin Dashboard' })).not.toBeInTheDocument();
     await user.click(await screen.findByRole('menuitem', { name: 'Logout' }));
     expect(await screen.findByText('Logged out successfully')).toBeInTheDocument();

@@ -1,12 +1,16 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { FIRST_TIME_KEY, markFirstVisit } from '@/entities/session/first-visit';
 import { renderRoutes } from '@/test-utils/render';
 import { SiteFooter } from './site-footer';
 import { TourDialog } from './tour-dialog';
+import { useTourStore } from './tour-store';
 
 const routes = [{ path: '*', element: <TourDialog /> }];
+
+// The tour's store outlives a test: each starts with the tour never opened.
+beforeEach(() => useTourStore.setState(useTourStore.getInitialState(), true));
 
 describe('TourDialog', () => {
   it('stays closed without the first-time flag', () => {

@@ -1,5 +1,6 @@
 import { Avatar, Card, Group, Text, VisuallyHidden } from '@mantine/core';
 import { IconStarFilled } from '@tabler/icons-react';
+import { memo } from 'react';
 import { Link } from 'react-router-dom';
 import { conditionLabel, listingSizeLabel } from './catalog-enums';
 import type { FavoriteToggleOptions } from '@/entities/favorites/favorites';
@@ -53,8 +54,16 @@ export function SellerLine({ product }: { product: Product }) {
   );
 }
 
-/** Every listed product: photo, badge, heart, price, title, brand · size · condition, seller. */
-export function ProductCard({ product, layout = 'grid', favoriteOptions, eager = false }: ProductCardProps) {
+/** Every listed product: photo, badge, heart, price, title, brand · size · condition, seller.
+ *  Memoised, as the feed's cards: the shop's results re-render when the search's state
+ *  changes after the cards are in (a sync render of every card again, 100-130 ms on
+ *  Lighthouse's 4x slower phone), and react-query keeps an unchanged listing the same object. */
+export const ProductCard = memo(function ProductCard({
+  product,
+  layout = 'grid',
+  favoriteOptions,
+  eager = false,
+}: ProductCardProps) {
   const details = [product.brand, listingSizeLabel(product), conditionLabel(product.condition)];
   return (
     <Card padding={0} className={`${classes.card} ${layout === 'list' ? classes.list : ''}`}>
@@ -88,4 +97,4 @@ export function ProductCard({ product, layout = 'grid', favoriteOptions, eager =
       </div>
     </Card>
   );
-}
+});

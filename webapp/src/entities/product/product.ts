@@ -1,3 +1,5 @@
+import { formatCount } from '@/lib/formatters';
+
 /** A listing as the catalog API sends it (JSON camelCase; money as decimal strings). */
 export type ProductStatus = 'available' | 'reserved' | 'sold';
 export type ProductBadge = 'just_listed' | 'price_drop' | 'reserved' | 'verified';
@@ -46,8 +48,8 @@ export interface ProductPage {
 
 /** "1 item", "12 items", "10,000+ items" (the server stops counting at 10,000). */
 export function itemCount(page: Pick<ProductPage, 'total' | 'totalCapped'>): string {
-  if (page.totalCapped) return `${page.total.toLocaleString('en-US')}+ items`;
-  return page.total === 1 ? '1 item' : `${page.total.toLocaleString('en-US')} items`;
+  if (page.totalCapped) return `${formatCount(page.total)}+ items`;
+  return page.total === 1 ? '1 item' : `${formatCount(page.total)} items`;
 }
 
 /** The cover thumbnail (falls back to the display image, then to nothing). */

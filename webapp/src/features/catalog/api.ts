@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { productKeys, type Product, type ProductPage } from '@/entities/product/product';
 import { EMPTY_FILTERS, filtersToParams, type ProductFilters, type SortValue } from './filters';
@@ -73,13 +73,17 @@ export function useProductRow(sort: SortValue, limit: number) {
  * Facet counts for the sidebar, for the search text and price range (not the ticked boxes).
  * Words that match nothing are counted as the server corrects them (`didYouMean`), unless `exact`.
  */
-export function useFacets(filters: Pick<ProductFilters, 'q' | 'exact' | 'minPrice' | 'maxPrice'>) {
+export function facetsQuery(filters: Pick<ProductFilters, 'q' | 'exact' | 'minPrice' | 'maxPrice'>) {
   const { q, exact, minPrice, maxPrice } = filters;
   const params = filtersToParams({ ...EMPTY_FILTERS, q, exact, minPrice, maxPrice }, false);
-  return useQuery({
+  return queryOptions({
     queryKey: [...productKeys.all, 'facets', params.toString()],
     queryFn: () => api.get('products/facets', { searchParams: params }).json<Facets>(),
   });
+}
+
+export function useFacets(filters: Pick<ProductFilters, 'q' | 'exact' | 'minPrice' | 'maxPrice'>) {
+  return useQuery(facetsQuery(filters));
 }
 
 /** GET /api/products/:id/similar: up to 12 available listings like this one (search cards). */

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, json } from '@/test-utils/fake-server';
 import { makePage, makeProduct } from '@/test-utils/products';
 import { renderRoutes } from '@/test-utils/render';
@@ -55,6 +55,7 @@ describe('MarketplacePage', () => {
     expect(searches(server.requests)).toEqual(['?brand=nike&category=tops&sort=price_low_high&limit=12']);
     expect(screen.getByRole('checkbox', { name: /Nike/ })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: /Tops/ })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'List view' })).toBeInTheDocument();
   });
 
   it('loads 8 more with the next cursor', async () => {
@@ -125,7 +126,9 @@ describe('MarketplacePage', () => {
     const { router } = renderRoutes(routes, '/marketplace?q=jakcet');
     expect(await screen.findByText('jacket')).toBeInTheDocument();
     expect(screen.getByText(/Showing results for/)).toHaveTextContent('Showing results for jacket.');
-    expect(screen.getByRole('option', { hidden: true, name: 'Relevance' })).toBeInTheDocument();
+    await user.click(screen.getByRole('combobox', { name: 'Sort by' }));
+    expect(await screen.findByRole('option', { name: 'Relevance' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
     await user.click(screen.getByRole('button', { name: 'Search instead for jakcet' }));
     await waitFor(() => expect(router.state.location.search).toBe('?q=jakcet&exact=true'));
     expect(await screen.findByText('No products found matching your filters.')).toBeInTheDocument();
@@ -153,5 +156,31 @@ describe('MarketplacePage', () => {
     expect(await screen.findByRole('checkbox', { name: /^M/ })).toBeInTheDocument();
     expect(screen.getByRole('checkbox', { name: /XXS/ })).toBeChecked();
     expect(screen.queryByRole('checkbox', { name: /^XS/ })).not.toBeInTheDocument();
+  });
+  it('on a phone renders no hidden sidebar or layout toggle, and still asks the counts for the drawer', async () => {
+    // Below Mantine's md breakpoint (62em) the sidebar column is display: none; below sm
+    // (48em) the layout toggle is.
+    vi.spyOn(window, 'matchMedia').mockImplementation(
+      (query: string) =>
+        ({
+          matches: query.startsWith('(max-width'),
+          media: query,
+          addEventListener: () => undefined,
+          removeEventListener: () => undefined,
+        }) as unknown as MediaQueryList,
+    );
+    const server = fakeServer({
+      'GET /api/products': () => json(makePage([makeProduct()])),
+      'GET /api/products/facets': () => json(facets),
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes, '/marketplace?q=denim');
+    expect(await screen.findByText('1 item')).toBeInTheDocument();
+    await waitFor(() => expect(facetSearches(server.requests)).toEqual(['?q=denim']));
+    expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
+    expect(screen.queryByRole('radio', { name: 'List view' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Filters' }));
+    expect(await screen.findByRole('checkbox', { name: /Nike/ })).toBeInTheDocument();
+    expect(facetSearches(server.requests)).toEqual(['?q=denim']);
   });
 });

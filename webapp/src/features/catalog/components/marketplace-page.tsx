@@ -1,6 +1,10 @@
 import { Box, Button, Container, Drawer, Grid, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { copy } from '@/lib/first-view.json';
+import { useShownFrom } from '@/lib/use-shown-from';
+import { facetsQuery } from '../api';
 import { activeFilterCount, type ProductFilters } from '../filters';
 import { useUrlFilters } from '../use-url-filters';
 import { FilterSidebar } from './filter-sidebar';
@@ -12,6 +16,14 @@ export default function MarketplacePage() {
   const { filters, layout, update, clear, setLayout } = useUrlFilters();
   const [drawerOpen, drawer] = useDisclosure(false);
   const active = activeFilterCount(filters);
+  // The sidebar is rendered only where it shows (a laptop); a phone has it in the drawer,
+  // whose facet counts are asked for with the page, as the sidebar would.
+  const sidebarShown = useShownFrom('md');
+  const queryClient = useQueryClient();
+  const { q, exact, minPrice, maxPrice } = filters;
+  useEffect(() => {
+    if (!sidebarShown) void queryClient.prefetchQuery(facetsQuery({ q, exact, minPrice, maxPrice }));
+  }, [sidebarShown, queryClient, q, exact, minPrice, maxPrice]);
   const sidebar = (withHeading = true) => (
     <FilterSidebar
       filters={filters}
@@ -31,9 +43,11 @@ export default function MarketplacePage() {
       </Stack>
       <Grid gap="xl">
         <Grid.Col span={{ base: 12, md: 3, xl: 2 }} visibleFrom="md">
-          <Box pos="sticky" top={130}>
-            {sidebar()}
-          </Box>
+          {sidebarShown && (
+            <Box pos="sticky" top={130}>
+              {sidebar()}
+            </Box>
+          )}
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 9, xl: 10 }}>
           <Stack gap="md">

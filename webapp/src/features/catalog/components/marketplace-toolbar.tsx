@@ -49,8 +49,12 @@ export function MarketplaceToolbar(props: MarketplaceToolbarProps) {
           Filters
         </Button>
       </Indicator>
+      {/* Its list mounts when it opens (as the header search's): Mantine keeps a select's
+          dropdown in the page by default, and placing that hidden dropdown forced a style
+          and layout pass and a second render in the shop's first commit. */}
       <Select
         aria-label="Sort by"
+        comboboxProps={{ keepMounted: false }}
         data={sortChoices(props.q).map((sort) => ({ ...sort }))}
         value={props.sort}
         onChange={(value) => value && props.onSort(value as SortValue)}

@@ -106,7 +106,7 @@ export default function ProductPage() {
       tabs={<ProductTabs product={item} />}
     >
       <Divider my="xl" />
-      <SimilarItems productId={item.id} />
+      <SimilarItems key={item.id} productId={item.id} />
       <Divider my="xl" />
       <StyledPosts productId={item.id} />
     </ProductFrame>

@@ -7,6 +7,7 @@ import { itemCount } from '@/entities/product/product';
 import { FIRST_PAGE, NEXT_PAGE, useProductSearch } from '../api';
 import type { ProductFilters } from '../filters';
 import { useFirstViewHandoff } from '@/lib/first-view';
+import { formatCount } from '@/lib/formatters';
 import { useDeferredData } from '@/lib/use-deferred-data';
 import { useInfiniteTrigger } from '@/lib/use-infinite-trigger';
 
@@ -111,7 +112,7 @@ export function ProductResults({ filters, layout, onClear, onSearchExact }: Prod
       )}
       {!search.hasNextPage && products.length > FIRST_PAGE && (
         <Center c="dimmed">
-          <Text size="sm">You have seen all {products.length.toLocaleString('en-US')} items.</Text>
+          <Text size="sm">You have seen all {formatCount(products.length)} items.</Text>
         </Center>
       )}
     </Stack>
