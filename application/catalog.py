@@ -126,16 +126,19 @@ class CatalogService:
         """Up to :data:`SIMILAR` available listings like this one (the engine's
         more-like-this on title, brand, category and size), never the listing itself, nor
         one of a member the viewer blocked or was blocked by (issue 37)."""
-        async with self.uow:
-            await existing_listing(self.uow, listing_id)
         ids = await self.engine.similar(listing_id, SIMILAR)
-        async with self.uow:
-            listed = await self.uow.listings.get_many(ids)
-            blocked = await hidden_people(self.uow, viewer)
-            found = [listed[i] for i in ids if i in listed and i != listing_id
-                     and listed[i].status is ListingStatus.AVAILABLE
-                     and listed[i].seller_id not in blocked]
-            return await listing_views(self.uow, self.clock, found)
+        # The listing itself comes in the same read: it must exist (404 otherwise).
+        listed, sellers = await self.reads.with_sellers([listing_id, *ids])
+        if listing_id not in listed:
+            raise NotFound(PRODUCT_NOT_FOUND)
+        blocked: frozenset[int] = frozenset()
+        if viewer is not None:
+            async with self.uow:
+                blocked = await hidden_people(self.uow, viewer)
+        found = [listed[i] for i in ids if i in listed and i != listing_id
+                 and listed[i].status is ListingStatus.AVAILABLE
+                 and listed[i].seller_id not in blocked]
+        return views_of(found, sellers, self.clock)
 
     async def search(self, request: SearchRequest) -> SearchPage:
         """One page of results. On a first page whose words match nothing (and unless

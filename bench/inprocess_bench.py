@@ -20,7 +20,7 @@ loop thread's CPU time).
 
 Scenarios: ``hello`` (a bare Litestar app, the same ASGI driver), ``health``, ``product``
 (random ids), ``search`` and ``facets`` (``bench/http_bench.py``'s random URLs),
-``suggestions``.
+``suggestions``, ``similar`` (a product page's similar items, random ids).
 """
 
 from __future__ import annotations
@@ -143,6 +143,8 @@ async def main() -> None:
         "search": (app, search_paths(rng, 3000)),
         "facets": (app, facet_paths(rng, 3000)),
         "suggestions": (app, suggestion_paths(rng, 3000)),
+        "similar": (app, [f"/api/products/{rng.randint(low, high)}/similar"
+                          for _ in range(5000)]),
     }
     print(f"load {os.getloadavg()[0]:.1f}; {args.requests} requests x {args.runs} runs, best")
     for name in [n.strip() for n in args.only.split(",") if n.strip()]:
