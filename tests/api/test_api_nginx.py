@@ -26,7 +26,9 @@ from tests.live_server import (
     server_env,
 )
 
-pytestmark = [pytest.mark.api,
+# One worker runs the module (pytest-xdist): its server, two app workers and nginx start once
+# per run, not once on each worker that gets one of its tests.
+pytestmark = [pytest.mark.api, pytest.mark.xdist_group("nginx"),
               pytest.mark.skipif(not NGINX.exists(), reason="Debian's nginx is not installed")]
 
 SECRET = "test-secret-key-test-secret-key-0123456789"

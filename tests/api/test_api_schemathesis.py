@@ -31,7 +31,9 @@ from schemathesis.specs.openapi.checks import (
 
 from tests.live_server import run_shared_dir, seeded_server
 
-pytestmark = pytest.mark.api
+# One worker runs the module (pytest-xdist): the live server and its logins are made once per
+# run, and the admin run comes after the others on that server as the note below says.
+pytestmark = [pytest.mark.api, pytest.mark.xdist_group("schemathesis")]
 
 EXAMPLES = 4
 CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance,

@@ -18,7 +18,8 @@ import pytest
 
 from tests.live_server import RETHREAD, launched, server_env
 
-pytestmark = pytest.mark.api
+# One worker runs the module (pytest-xdist): its server starts once per run.
+pytestmark = [pytest.mark.api, pytest.mark.xdist_group("served_limits")]
 
 SECRET = "test-secret-key-test-secret-key-0123456789"
 HEAD_TIMEOUT = 2  # seconds (10 by default; short here so the test waits little)
