@@ -108,7 +108,7 @@ _CATEGORIES = {member.value: member for member in Category}
 _STATUSES = {member.value: member for member in ListingStatus}
 
 
-def _listing(row: Any, images: list[ListingImage]) -> Listing:
+def listing_of_row(row: Any, images: list[ListingImage]) -> Listing:
     return Listing(
         id=row.id, seller_id=row.seller_id, title=row.title, description=row.description,
         price=from_cents(row.price_cents), brand=row.brand, size=_SIZES[row.size],
@@ -137,7 +137,7 @@ async def indexed_listings(session: AsyncSession, listing_ids: list[int]) -> dic
     if not listing_ids:
         return {}
     rows = await session.execute(select(*_INDEXED).where(ProductRow.id.in_(listing_ids)))
-    return {row.id: _listing(row, []) for row in rows}
+    return {row.id: listing_of_row(row, []) for row in rows}
 
 
 async def indexed_listings_after(session: AsyncSession, after: int, limit: int
@@ -145,7 +145,7 @@ async def indexed_listings_after(session: AsyncSession, after: int, limit: int
     """Up to ``limit`` listings with ids above ``after``, by id: a rebuild's next batch."""
     rows = await session.execute(select(*_INDEXED).where(ProductRow.id > after)
                                  .order_by(ProductRow.id).limit(limit))
-    return [_listing(row, []) for row in rows]
+    return [listing_of_row(row, []) for row in rows]
 
 
 async def count_listings(session: AsyncSession) -> int:
@@ -240,7 +240,7 @@ class SqlListingRepository:
         rows = (await self.session.scalars(
             select(ProductRow).where(ProductRow.id.in_(listing_ids)))).all()
         images = await self._images([row.id for row in rows])
-        return {row.id: _listing(row, images.get(row.id, [])) for row in rows}
+        return {row.id: listing_of_row(row, images.get(row.id, [])) for row in rows}
 
     async def _images(self, listing_ids: list[int]) -> dict[int, list[ListingImage]]:
         if not listing_ids:
@@ -298,7 +298,7 @@ class SqlListingRepository:
             statement = statement.where(ProductRow.category == category.value)
         rows = (await self.session.scalars(statement)).all()
         images = await self._images([row.id for row in rows])
-        return [_listing(row, images.get(row.id, [])) for row in rows]
+        return [listing_of_row(row, images.get(row.id, [])) for row in rows]
 
     async def count_by_seller(self, seller_id: int, *, include_unavailable: bool) -> int:
         statement = select(func.count()).select_from(ProductRow).where(

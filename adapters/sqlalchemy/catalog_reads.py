@@ -27,7 +27,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 
 from adapters.sqlalchemy.accounts import UserRow
 from adapters.sqlalchemy.base import table_of
-from adapters.sqlalchemy.catalog import IMAGES, PRODUCTS, _listing
+from adapters.sqlalchemy.catalog import IMAGES, PRODUCTS, listing_of_row
 from adapters.sqlalchemy.engine import SQLITE_POOL_SIZE
 from application.ports.catalog import SellerCard
 from domain.listings import Listing, ListingImage
@@ -65,7 +65,7 @@ def read_with_sellers(connection: Connection, listing_ids: list[int]) -> Read:
     listed: dict[int, Listing] = {}
     sellers: dict[int, SellerCard] = {}
     for row in rows:
-        listed[row.id] = _listing(row, images.get(row.id, []))
+        listed[row.id] = listing_of_row(row, images.get(row.id, []))
         if row.seller_username is not None:
             sellers[row.seller_id] = SellerCard(
                 row.seller_id, row.seller_username, row.seller_display_name,

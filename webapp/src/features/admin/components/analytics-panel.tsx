@@ -2,6 +2,7 @@ import '@mantine/charts/styles.css';
 import { BarChart, LineChart } from '@mantine/charts';
 import { Card, Grid, Group, Progress, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { LoadFailed } from '@/components/load-failed';
+import { formatCount } from '@/lib/formatters';
 import {
   ACTIVITY_LABELS,
   activeShare,
@@ -44,7 +45,7 @@ function Figures({ summary }: { summary: AnalyticsSummary }) {
   const share = activeShare(summary);
   return (
     <SimpleGrid cols={{ base: 2, sm: 3, lg: 4 }} spacing="sm">
-      <Figure label="Total users" value={summary.totalUsers.toLocaleString('en-US')} />
+      <Figure label="Total users" value={formatCount(summary.totalUsers)} />
       <Figure label="New sign-ups this week" value={String(summary.newSignupsThisWeek)} hint="Last 7 days" />
       <Card withBorder padding="md" radius="md">
         <Text size="sm" c="dimmed">

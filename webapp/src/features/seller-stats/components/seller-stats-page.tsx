@@ -18,7 +18,7 @@ import { IconChartBar } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { LoadFailed } from '@/components/load-failed';
 import { SellerHubTabs } from '@/components/seller-hub-tabs';
-import { formatMoney } from '@/lib/formatters';
+import { formatCount, formatMoney } from '@/lib/formatters';
 import { useSellerStats, type SellerStats } from '../api';
 
 const dayLabel = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
@@ -182,7 +182,7 @@ export default function SellerStatsPage() {
     body = (
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
-          <Figure label="Views" value={totals.views.toLocaleString('en-US')} />
+          <Figure label="Views" value={formatCount(totals.views)} />
           <Figure label="Offers" value={String(totals.offers)} />
           <Figure label="Sales" value={String(totals.sales)} />
           <Figure label="Earnings" value={formatMoney(totals.earnings)} />
