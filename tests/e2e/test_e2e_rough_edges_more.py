@@ -5,9 +5,10 @@ shipping address (item 18)."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, Response, expect
 
 from tests.e2e.conftest import login, screenshot
 
@@ -18,6 +19,11 @@ PHONE = {"width": 390, "height": 844}
 SIZES = pytest.mark.parametrize("viewport", [LAPTOP, PHONE], ids=["laptop", "phone"])
 # Two different likers per size, so each run makes a group of its own people.
 LIKERS = {1366: ("jamal", "emma"), 390: ("sofia", "lucas")}
+
+
+def _likes(method: str) -> Callable[[Response], bool]:
+    """The answer to a like (POST) or an unlike (DELETE)."""
+    return lambda answer: "/api/likes" in answer.url and answer.request.method == method
 
 
 @SIZES
@@ -42,10 +48,15 @@ def test_likes_on_a_look_arrive_grouped_in_the_bell(page: Page, browser: Browser
             login(other, name)
             other.goto(f"/post/{post['id']}")
             button = other.get_by_role("button", name=re.compile("^(Like|Unlike)$")).first
+            # The button turns at once (optimistic); closing the context before the server
+            # answered could cancel the request, so each click waits for its answer.
             if button.get_attribute("aria-label") == "Unlike":
-                button.click()
-                expect(other.get_by_role("button", name="Like").first).to_be_visible()
-            other.get_by_role("button", name="Like").first.click()
+                with other.expect_response(_likes("DELETE")) as unliked:
+                    button.click()
+                assert unliked.value.ok
+            with other.expect_response(_likes("POST")) as liked:
+                other.get_by_role("button", name="Like").first.click()
+            assert liked.value.ok
             expect(other.get_by_role("button", name="Unlike").first).to_be_visible()
         finally:
             context.close()
