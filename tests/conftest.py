@@ -75,18 +75,24 @@ async def create_database_if_missing(existing_url: str, wanted_url: str) -> None
         await engine.dispose()
 
 
-async def commit_without_waiting_for_disk(url: str) -> None:
-    """New sessions on ``url``'s (test) database commit without waiting for the WAL to reach
-    the disk (``synchronous_commit = off``). Only what survives a crash of the database server
-    changes, which no test is about; every transaction, lock and constraint behaves as before.
-    A commit took 9.3 ms waiting on this machine's disk and 0.6 ms without, and the suites
-    commit thousands of times."""
+async def configure_test_database(url: str) -> None:
+    """New sessions on ``url``'s (test) database:
+
+    - commit without waiting for the WAL to reach the disk (``synchronous_commit = off``).
+      Only what survives a crash of the database server changes, which no test is about;
+      every transaction, lock and constraint behaves as before. A commit took 9.3 ms waiting
+      on this machine's disk and 0.6 ms without, and the suites commit thousands of times.
+    - give up a lock wait after a minute (``lock_timeout``): a transaction a test left open
+      then fails the next statement that needs its rows, naming it, instead of holding the
+      run (a race test's waits last milliseconds)."""
     name = make_url(url).database
     engine = create_async_engine(url, isolation_level="AUTOCOMMIT")
     try:
         async with engine.connect() as connection:
             await connection.execute(
                 text(f'ALTER DATABASE "{name}" SET synchronous_commit = off'))
+            await connection.execute(
+                text(f"ALTER DATABASE \"{name}\" SET lock_timeout = '60s'"))
     finally:
         await engine.dispose()
 
@@ -102,7 +108,7 @@ async def database_url(request: pytest.FixtureRequest, tmp_path_factory: pytest.
         url = POSTGRES_URL
         if url != BASE_POSTGRES_URL:
             await create_database_if_missing(BASE_POSTGRES_URL, url)
-        await commit_without_waiting_for_disk(url)
+        await configure_test_database(url)
         await reset_postgres_schema(url)
     await asyncio.to_thread(upgrade, url)
     return url
