@@ -7,9 +7,11 @@ once per session; every test starts from empty tables.
 from __future__ import annotations
 
 import asyncio
+import gc
 import os
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import settings as hypothesis_settings
@@ -58,6 +60,35 @@ hypothesis_settings.register_profile("rethread", deadline=None)
 # A deeper search for counterexamples, run by hand: HYPOTHESIS_PROFILE=thorough pytest ...
 hypothesis_settings.register_profile("thorough", deadline=None, max_examples=2000)
 hypothesis_settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "rethread"))
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]
+                              ) -> Iterator[pytest.TestReport]:
+    """A test that pytest-timeout stopped (``timeout`` in pyproject.toml) reports, beside
+    every thread's stack, where each unfinished asyncio task waits: a hung test's thread
+    stacks end in the event loop's ``select``, and the task names the await it is stuck on."""
+    report = yield
+    if call.excinfo is not None and "from pytest-timeout" in str(call.excinfo.value):
+        report.sections.append(("unfinished asyncio tasks", _unfinished_tasks()))
+    return report
+
+
+def _unfinished_tasks() -> str:
+    """Each unfinished task and the chain of awaits it is in, outermost first."""
+    lines: list[str] = []
+    for task in [o for o in gc.get_objects() if isinstance(o, asyncio.Task) and not o.done()]:
+        lines.append(repr(task))
+        awaiting: Any = task.get_coro()
+        while awaiting is not None:
+            frame = (getattr(awaiting, "cr_frame", None) or getattr(awaiting, "ag_frame", None)
+                     or getattr(awaiting, "gi_frame", None))
+            if frame is not None:
+                lines.append(f'  File "{frame.f_code.co_filename}", line {frame.f_lineno},'
+                             f" in {frame.f_code.co_name}")
+            awaiting = (getattr(awaiting, "cr_await", None) or getattr(awaiting, "ag_await", None)
+                        or getattr(awaiting, "gi_yieldfrom", None))
+    return "\n".join(lines) or "none"
 
 
 async def create_database_if_missing(existing_url: str, wanted_url: str) -> None:
