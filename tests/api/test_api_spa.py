@@ -143,7 +143,8 @@ async def test_the_home_page_and_a_product_page_paint_their_content_before_any_s
         spa: AsyncTestClient) -> None:
     home = first_view((await spa.get("/")).text)
     assert home is not None and 'data-first-view="/"' in home
-    assert re.search(r'<h1 [^>]*id="home-hero-title"[^>]*>The trusted marketplace', home)
+    title = re.search(r'<h1 [^>]*id="([^"]+)"[^>]*>The trusted marketplace', home)
+    assert title is not None and f'aria-labelledby="{title[1]}"' in home
     assert re.search(r'<a [^>]*href="/marketplace"[^>]*>.*?Shop now<', home)
     copy = json.loads(FIRST_VIEW_SOURCE.read_text())["copy"]
     for words in (copy["heroTitle"], copy["heroText"], copy["heroClaim"], copy["startSelling"]):
@@ -303,3 +304,16 @@ async def test_a_build_without_first_view_templates_serves_the_boot_header_alone
     assert response.status_code == 200
     assert first_view(response.text) is None
     assert "<!--first-view-->" in response.text
+
+
+def test_every_id_in_the_first_views_is_one_the_app_never_makes() -> None:
+    """The first view stays in the page while the app renders the same page beneath it, so
+    an id in both would be in the document twice (an `aria-labelledby` could name the wrong
+    one). The templates' ids are the ones React's server renderer made at build time
+    (`_R_…`); the app's, made in the browser, are `_r_…`."""
+    templates = json.loads(FIRST_VIEW_SOURCE.read_text())["templates"]
+    ids = {page: re.findall(r'\bid="([^"]*)"', markup) for page, markup in templates.items()}
+    assert ids["home"] and ids["marketplace"]  # (the pages that name their parts)
+    for page, found in ids.items():
+        assert all(re.fullmatch(r"mantine-_R_\w+_(-[\w-]+)?|_R_\w+_(-[\w-]+)?", i)
+                   for i in found), (page, found)

@@ -1,4 +1,5 @@
 import { Button, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import type { Product } from '@/entities/product/product';
 import { copy } from '@/lib/first-view.json';
@@ -7,15 +8,18 @@ import classes from './home-page.module.css';
 /** The first screen (its words are the first view's, `copy` in lib/first-view.json): tagline, the savings claim, two ways in, and a few real photos. */
 export function HomeHero({ products, loading }: { products: Product[]; loading: boolean }) {
   const photos = products.filter((product) => product.images.length > 0).slice(0, 3);
+  // React's id, not a fixed one: the first view (rendered at build time, ids `_R_…`) is still
+  // in the page while the app renders this (ids `_r_…`), so a fixed id would be there twice.
+  const titleId = useId();
   return (
-    <section className={classes.hero} aria-labelledby="home-hero-title">
+    <section className={classes.hero} aria-labelledby={titleId}>
       <SimpleGrid
         cols={{ base: 1, md: 2 }}
         spacing={{ base: 'md', md: 'xl' }}
         style={{ alignItems: 'center' }}
       >
         <Stack gap="sm">
-          <Title id="home-hero-title" order={1} className={classes.title}>
+          <Title id={titleId} order={1} className={classes.title}>
             {copy.heroTitle}
           </Title>
           <Text size="lg" c="dimmed" className={classes.longer}>
