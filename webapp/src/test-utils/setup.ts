@@ -3,8 +3,11 @@ import { notifications } from '@mantine/notifications';
 import { act, cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, vi } from 'vitest';
 
-// findBy*/waitFor wait up to 5 s (not 1 s): the machines running these tests are shared.
-configure({ asyncUtilTimeout: 5000 });
+// findBy*/waitFor wait up to 10 s (not 1 s): the machines running these tests are shared, and
+// under `make test` Vitest runs beside the CPU-bound API tier: a page's first render plus a
+// click took 6-12 s there at load 11 (the shop's "loads 8 more"). Only a failing test waits
+// that long; testTimeout (webapp/vite.config.ts) is 30 s.
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom lacks the layout APIs Mantine relies on.
 Object.defineProperty(window, 'matchMedia', {

@@ -8,7 +8,8 @@ export function Figure({ label, value }: { label: string; value: ReactNode }) {
       <Text size="sm" c="dimmed">
         {label}
       </Text>
-      <Text fz={28} fw={700} lh={1.2}>
+      {/* A div: while loading the value is a Skeleton (a div), which a <p> may not hold. */}
+      <Text component="div" fz={28} fw={700} lh={1.2}>
         {value}
       </Text>
     </Card>

@@ -99,7 +99,7 @@ describe('SellerOffersPage', () => {
     });
     const user = userEvent.setup();
     renderRoutes(routes, '/seller/offers');
-    expect(await screen.findByText('Failed to load offers', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Failed to load offers')).toBeInTheDocument();
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Try Again' }));
     expect(await screen.findByText('No offers yet')).toBeInTheDocument();

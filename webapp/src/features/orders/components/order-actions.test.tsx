@@ -27,7 +27,7 @@ describe('OrderActions', () => {
     expect(server.requests).toHaveLength(0);
     await user.type(screen.getByLabelText(/Tracking number/), '1Z999');
     await user.click(screen.getByRole('button', { name: 'Mark as Shipped' }));
-    await waitFor(() => expect(server.requests).toHaveLength(1), { timeout: 5000 });
+    await waitFor(() => expect(server.requests).toHaveLength(1));
     expect(await server.requests[0].json()).toEqual({ status: 'shipped', trackingNumber: '1Z999' });
     expect(await screen.findByText('Status updated')).toBeInTheDocument();
   });
@@ -52,7 +52,7 @@ describe('OrderActions', () => {
     expect(server.requests).toHaveLength(0);
     await user.click(screen.getByRole('button', { name: 'Confirm Receipt' }));
     await user.click(await screen.findByRole('button', { name: 'Yes, I received it' }));
-    await waitFor(() => expect(server.requests).toHaveLength(1), { timeout: 5000 });
+    await waitFor(() => expect(server.requests).toHaveLength(1));
     expect(await server.requests[0].json()).toEqual({ status: 'completed' });
   });
 });
