@@ -87,6 +87,11 @@ class _SqliteWriter:
             raise
 
     def release(self, conn: Any, *_: Any) -> None:
+        # An invalidated connection (its statement was cancelled) cannot show its info until
+        # its rollback ends, which is where this runs; the pool's "invalidate" event has
+        # already passed its turn on (release_record).
+        if conn.invalidated:
+            return
         if conn.info.pop(_WRITING, False):
             self.lock.release()
 

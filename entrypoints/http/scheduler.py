@@ -14,7 +14,7 @@ import asyncio
 import contextlib
 import logging
 import random
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
 
 from litestar import Litestar
@@ -22,34 +22,38 @@ from litestar import Litestar
 log = logging.getLogger("rethread.scheduler")
 
 
+async def _step(what: str, run: Callable[[], Awaitable[Any]]) -> Any:
+    """One step of a tick. A failure is logged and the loop goes on, never a cancellation:
+    an error raised while the task is being cancelled (a rollback failing as the cancelled
+    statement unwinds) stands in for the CancelledError it replaced, and the task ends."""
+    try:
+        return await run()
+    except Exception:
+        task = asyncio.current_task()
+        if task is not None and task.cancelling():
+            raise asyncio.CancelledError from None
+        log.exception("%s failed", what)
+        return None
+
+
 async def _loop(container: Any, interval: float) -> None:
     await asyncio.sleep(random.uniform(0, interval / 4))  # spread workers apart
     while True:
-        try:
-            result = await container.order_timers().sweep()
-            if result.total:
-                log.info("order timers: cancelled %s, completed %s, reviews of %s published,"
-                         " %s offer reservations expired",
-                         len(result.cancelled), len(result.completed),
-                         len(result.reviews_published), len(result.offers_expired))
-        except Exception:
-            log.exception("order timer sweep failed")
-        try:
-            ended = await container.vacations().end_due()
-            if ended:
-                log.info("vacations ended: %s", len(ended))
-        except Exception:
-            log.exception("ending vacations failed")
-        try:
-            await container.seller_stats().forget_marks()
-        except Exception:
-            log.exception("forgetting past days' view marks failed")
-        try:
-            sent = await container.saved_searches().notify_new_matches()
-            if sent:
-                log.info("saved searches: %s notices of new matches", sent)
-        except Exception:
-            log.exception("notifying saved searches failed")
+        result = await _step("order timer sweep", lambda: container.order_timers().sweep())
+        if result is not None and result.total:
+            log.info("order timers: cancelled %s, completed %s, reviews of %s published,"
+                     " %s offer reservations expired",
+                     len(result.cancelled), len(result.completed),
+                     len(result.reviews_published), len(result.offers_expired))
+        ended = await _step("ending vacations", lambda: container.vacations().end_due())
+        if ended:
+            log.info("vacations ended: %s", len(ended))
+        await _step("forgetting past days' view marks",
+                    lambda: container.seller_stats().forget_marks())
+        sent = await _step("notifying saved searches",
+                           lambda: container.saved_searches().notify_new_matches())
+        if sent:
+            log.info("saved searches: %s notices of new matches", sent)
         await asyncio.sleep(interval)
 
 
