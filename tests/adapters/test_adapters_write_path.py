@@ -3,17 +3,16 @@
 from __future__ import annotations
 
 import asyncio
-import gc
-import sqlite3
 
 import pytest
-from sqlalchemy import make_url, text
+from sqlalchemy import text
 
 from adapters.sqlalchemy.engine import BUSY_TIMEOUT_MS, create_engine
 from adapters.sqlalchemy.unit_of_work import lost_race, translate
 from domain.errors import Conflict, WriteConflict
 from entrypoints.container import Container
 from tests.support import a_user
+from tests.support.sqlite import until_sqlite_is_free
 
 pytestmark = pytest.mark.adapters
 
@@ -106,24 +105,4 @@ async def test_a_unit_of_work_cancelled_mid_statement_ends_cancelled(
     with pytest.raises(asyncio.CancelledError):
         await task
     if database_url.startswith("sqlite"):
-        await _until_sqlite_is_free(database_url)
-
-
-async def _until_sqlite_is_free(database_url: str) -> None:
-    """aiosqlite's connection, cancelled mid-statement, keeps SQLite's write lock until its
-    statement has run out and the garbage collector has closed it (measured: 4 s here). The
-    tests after this one share the file, so wait for that."""
-    path = make_url(database_url).database
-    assert path is not None
-    for _ in range(150):
-        gc.collect()
-        probe = sqlite3.connect(path, timeout=0)
-        try:
-            probe.execute("BEGIN IMMEDIATE")
-            probe.execute("ROLLBACK")
-            return
-        except sqlite3.OperationalError:
-            await asyncio.sleep(0.2)
-        finally:
-            probe.close()
-    raise AssertionError("the cancelled connection still holds SQLite's write lock")
+        await until_sqlite_is_free(database_url)

@@ -7,7 +7,8 @@
 - ``api``: ``ApiClient``, the HTTP test client that sends the CSRF header
   (``register_each``), and ``people``: several signed-in clients on one app;
 - ``catalog``, ``offers``, ``mail``, ``history``: helpers of one area each (listing forms
-  and images, listings and offers over HTTP, reading sent mail, a recorded analytics history).
+  and images, listings and offers over HTTP, reading sent mail, a recorded analytics history);
+- ``sqlite``: ``until_sqlite_is_free``, after a test that cancels a unit of work mid-statement.
 """
 
 from tests.support.api import ApiClient, people
