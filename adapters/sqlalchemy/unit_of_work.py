@@ -11,6 +11,7 @@ deadlock or serialization failure) as :class:`WriteConflict`, which the HTTP lay
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Iterable
 from types import TracebackType
 from typing import Any, Self
@@ -129,6 +130,25 @@ _WITH_UOW: dict[str, Callable[[SqlAlchemyUnitOfWork], Any]] = {
 }
 
 
+
+log = logging.getLogger("rethread.db")
+
+
+async def _roll_back(session: AsyncSession, exc: BaseException | None) -> None:
+    """Roll back and close ``session`` as a unit of work ends uncommitted. A cancellation
+    (or an interrupt) goes on even if the rollback fails as it unwinds: the rollback's own
+    error must not stand in for it, or a loop that logs errors and goes on (the scheduler)
+    never learns it was cancelled. The connection is then dropped instead of reused."""
+    try:
+        await session.rollback()
+    except Exception:
+        if exc is None or isinstance(exc, Exception):
+            raise
+        log.warning("rolling back after %s failed", type(exc).__name__, exc_info=True)
+        await session.invalidate()
+    else:
+        await session.close()
+
 class SqlAlchemyUnitOfWork:
     session: AsyncSession  # made on first use (open_session), not in __init__
 
@@ -188,8 +208,7 @@ class SqlAlchemyUnitOfWork:
                 # never began a transaction and holds no object (the index answered) skips
                 # them; there is nothing to roll back or to detach.
                 if session is not None and (session.in_transaction() or session.identity_map):
-                    await session.rollback()
-                    await session.close()
+                    await _roll_back(session, exc)
             finally:
                 # The repositories hold bound methods of this unit of work: a cycle, freed
                 # only by the garbage collector's rare full passes (tens of MB under load).

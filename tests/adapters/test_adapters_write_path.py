@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from sqlalchemy import text
+from sqlalchemy import event, text
 
 from adapters.sqlalchemy.engine import BUSY_TIMEOUT_MS, create_engine
 from adapters.sqlalchemy.unit_of_work import lost_race, translate
@@ -106,3 +106,27 @@ async def test_a_unit_of_work_cancelled_mid_statement_ends_cancelled(
         await task
     if database_url.startswith("sqlite"):
         await until_sqlite_is_free(database_url)
+
+
+async def test_a_failed_rollback_never_stands_in_for_a_cancellation(
+        container: Container) -> None:
+    """A unit of work left by a cancellation rolls back; should that rollback fail too, the
+    cancellation still goes on (logged, not replaced): a loop that takes errors for failed
+    steps would otherwise never learn it was cancelled."""
+
+    def rollback_fails(*_: object) -> None:
+        raise RuntimeError("the rollback failed")
+
+    engine = container.engine().sync_engine
+    event.listen(engine, "rollback", rollback_fails)
+    try:
+        with pytest.raises(asyncio.CancelledError):
+            async with container.uow() as uow:
+                await uow.users.add(a_user("before"))
+                raise asyncio.CancelledError
+        with pytest.raises(RuntimeError, match="the rollback failed"):  # (anything else:
+            async with container.uow() as uow:                           # as before)
+                await uow.users.add(a_user("again"))
+                raise ValueError("a failed step")
+    finally:
+        event.remove(engine, "rollback", rollback_fails)
