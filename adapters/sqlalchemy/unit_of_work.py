@@ -66,6 +66,8 @@ from adapters.sqlalchemy.vacation import SqlVacationRepository
 from application.shared.after_commit import AfterCommit, Recorder
 from domain.errors import Conflict, ValidationError, WriteConflict
 
+log = logging.getLogger("rethread.db")
+
 CONFLICT_MESSAGE = "That conflicts with existing data; please try again."
 # SQLSTATEs of a transaction that lost a race on PostgreSQL: serialization failure, deadlock,
 # lock not available.
@@ -130,10 +132,6 @@ _WITH_UOW: dict[str, Callable[[SqlAlchemyUnitOfWork], Any]] = {
 }
 
 
-
-log = logging.getLogger("rethread.db")
-
-
 async def _roll_back(session: AsyncSession, exc: BaseException | None) -> None:
     """Roll back and close ``session`` as a unit of work ends uncommitted. A cancellation
     (or an interrupt) goes on even if the rollback fails as it unwinds: the rollback's own
@@ -148,6 +146,7 @@ async def _roll_back(session: AsyncSession, exc: BaseException | None) -> None:
         await session.invalidate()
     else:
         await session.close()
+
 
 class SqlAlchemyUnitOfWork:
     session: AsyncSession  # made on first use (open_session), not in __init__

@@ -85,7 +85,7 @@ async def test_the_server_scheduler_runs_the_timers(settings: Settings, clock: F
         assert order is not None and order.status is OrderStatus.CANCELLED
     finally:
         await shutdown(container)
-        if fast.database_url.startswith("sqlite"):  # (the lifespan may cancel a sweep's write)
+        if fast.is_sqlite:  # (the lifespan may cancel a sweep's write)
             await until_sqlite_is_free(fast.database_url)
 
 

@@ -3,6 +3,7 @@ import { BarChart, LineChart } from '@mantine/charts';
 import { Card, Grid, Group, Progress, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { LoadFailed } from '@/components/load-failed';
 import { formatCount } from '@/lib/formatters';
+import { Figure } from './summary-cards';
 import {
   ACTIVITY_LABELS,
   activeShare,
@@ -23,21 +24,11 @@ const when = new Intl.DateTimeFormat('en-US', {
   minute: '2-digit',
 });
 
-function Figure({ label, value, hint }: { label: string; value: string; hint?: string }) {
+function Hint({ children }: { children: string }) {
   return (
-    <Card withBorder padding="md" radius="md">
-      <Text size="sm" c="dimmed">
-        {label}
-      </Text>
-      <Text fz={26} fw={700} lh={1.3}>
-        {value}
-      </Text>
-      {hint && (
-        <Text size="xs" c="dimmed">
-          {hint}
-        </Text>
-      )}
-    </Card>
+    <Text size="xs" c="dimmed">
+      {children}
+    </Text>
   );
 }
 
@@ -46,26 +37,24 @@ function Figures({ summary }: { summary: AnalyticsSummary }) {
   return (
     <SimpleGrid cols={{ base: 2, sm: 3, lg: 4 }} spacing="sm">
       <Figure label="Total users" value={formatCount(summary.totalUsers)} />
-      <Figure label="New sign-ups this week" value={String(summary.newSignupsThisWeek)} hint="Last 7 days" />
-      <Card withBorder padding="md" radius="md">
-        <Text size="sm" c="dimmed">
-          Active users today
-        </Text>
-        <Text fz={26} fw={700} lh={1.3}>
-          {summary.activeUsersToday}
-        </Text>
+      <Figure label="New sign-ups this week" value={formatCount(summary.newSignupsThisWeek)}>
+        <Hint>Last 7 days</Hint>
+      </Figure>
+      <Figure label="Active users today" value={formatCount(summary.activeUsersToday)}>
         <Progress value={Math.min(share, 1) * 100} size="sm" mt={4} aria-label="Active share of all users" />
         <Text size="xs" c="dimmed" mt={4}>
           {formatPercent(share)} of all users
         </Text>
-      </Card>
-      <Figure
-        label="Transaction success rate"
-        value={formatPercent(summary.transactionSuccessRate)}
-        hint="Completed of ended orders, 30 days"
-      />
-      <Figure label="Buyers" value={String(summary.buyerCount)} hint="Made an offer or an order" />
-      <Figure label="Sellers" value={String(summary.sellerCount)} hint="Listed an item" />
+      </Figure>
+      <Figure label="Transaction success rate" value={formatPercent(summary.transactionSuccessRate)}>
+        <Hint>Completed of ended orders, 30 days</Hint>
+      </Figure>
+      <Figure label="Buyers" value={formatCount(summary.buyerCount)}>
+        <Hint>Made an offer or an order</Hint>
+      </Figure>
+      <Figure label="Sellers" value={formatCount(summary.sellerCount)}>
+        <Hint>Listed an item</Hint>
+      </Figure>
       <Figure label="Buyers per seller" value={summary.buyerToSellerRatio.toFixed(2)} />
     </SimpleGrid>
   );

@@ -2,7 +2,17 @@ import { Card, SimpleGrid, Skeleton, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useDeskSummary } from '../desk';
 
-export function Figure({ label, value }: { label: string; value: ReactNode }) {
+/** One figure of the admin's desk, sales and analytics: its label, its value, and what
+ *  explains it (`children`: a hint, a bar). */
+export function Figure({
+  label,
+  value,
+  children,
+}: {
+  label: string;
+  value: ReactNode;
+  children?: ReactNode;
+}) {
   return (
     <Card withBorder radius="md" padding="md" component="section" aria-label={label}>
       <Text size="sm" c="dimmed">
@@ -12,6 +22,7 @@ export function Figure({ label, value }: { label: string; value: ReactNode }) {
       <Text component="div" fz={28} fw={700} lh={1.2}>
         {value}
       </Text>
+      {children}
     </Card>
   );
 }
