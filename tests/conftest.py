@@ -195,13 +195,17 @@ def make_settings(database_url: str, data_dir: Path, **env: str) -> Settings:
     })
 
 
-@pytest.fixture
-def settings(db: str, tmp_path: Path, request: pytest.FixtureRequest) -> Settings:
+def standard_settings(db: str, data_dir: Path, request: pytest.FixtureRequest) -> Settings:
     """The real limits, unless the test is marked ``rate_limit_scale(n)`` (a burst of
     sign-ups or listings from one address that is not about the limits)."""
     scale = request.node.get_closest_marker("rate_limit_scale")
-    return make_settings(db, tmp_path, RETHREAD_ADMIN_EMAILS="boss@example.com",
+    return make_settings(db, data_dir, RETHREAD_ADMIN_EMAILS="boss@example.com",
                          RETHREAD_RATE_LIMIT_SCALE=str(scale.args[0] if scale else 1))
+
+
+@pytest.fixture
+def settings(db: str, tmp_path: Path, request: pytest.FixtureRequest) -> Settings:
+    return standard_settings(db, tmp_path, request)
 
 
 @pytest.fixture

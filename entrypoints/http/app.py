@@ -5,12 +5,13 @@ from __future__ import annotations
 import logging
 import os
 from collections.abc import Awaitable, Callable
-from functools import partial
 from typing import Any
 
+from dependency_injector import providers
 from litestar import Litestar
+from litestar.channels import ChannelsPlugin
 from litestar.config.csrf import CSRFConfig
-from litestar.datastructures import CacheControlHeader
+from litestar.datastructures import CacheControlHeader, State
 from litestar.di import Provide
 from litestar.logging import LoggingConfig
 from litestar.static_files import create_static_files_router
@@ -87,37 +88,59 @@ def _built(provider: Any) -> Callable[[], Any]:
     return build
 
 
-def _service(provider: Any) -> Provide:
-    """Hand a container provider to Litestar's own DI (dependency-injector has no plugin)."""
-    return Provide(_built(provider), sync_to_thread=False)
+def _service(state: State, name: str) -> Provide:
+    """Hand a service of the app's container (``state.container``, read at each request) to
+    Litestar's own DI (dependency-injector has no plugin)."""
+
+    def build() -> Any:
+        return with_retries(getattr(state.container, name)())
+
+    return Provide(build, sync_to_thread=False)
 
 
-def _dependencies(container: Container) -> dict[str, Provide]:
-    services = {"system": container.system, "accounts": container.accounts,
-                "sessions": container.sessions,
-                "security": container.account_security,
-                "two_factor": container.two_factor,
-                "closure": container.account_closure,
-                "email_settings": container.email_settings,
-                "blogs": container.blogs, "contact": container.contact,
-                "catalog": container.catalog, "favorites": container.favorites,
-                "social": container.social, "profiles": container.profiles,
-                "posts": container.posts, "messaging": container.messaging,
-                "notifications": container.notifications, "analytics": container.analytics,
-                "orders": container.orders, "addresses": container.addresses,
-                "reviews": container.reviews, "offers": container.offers,
-                "desk": container.order_desk, "sharing": container.sharing,
-                "bundles": container.bundles,
-                "reports": container.reports, "blocks": container.blocks,
-                "moderation": container.moderation, "audit": container.audit,
-                "disputes": container.disputes, "vacations": container.vacations,
-                "saved_searches": container.saved_searches,
-                "seller_stats": container.seller_stats}
-    deps = {name: _service(provider) for name, provider in services.items()}
+#: Each dependency a handler may ask for -> the container's provider that builds it.
+SERVICES = {"system": "system", "accounts": "accounts", "sessions": "sessions",
+            "security": "account_security", "two_factor": "two_factor",
+            "closure": "account_closure", "email_settings": "email_settings",
+            "blogs": "blogs", "contact": "contact", "catalog": "catalog",
+            "favorites": "favorites", "social": "social", "profiles": "profiles",
+            "posts": "posts", "messaging": "messaging", "notifications": "notifications",
+            "analytics": "analytics", "orders": "orders", "addresses": "addresses",
+            "reviews": "reviews", "offers": "offers", "desk": "order_desk",
+            "sharing": "sharing", "bundles": "bundles", "reports": "reports",
+            "blocks": "blocks", "moderation": "moderation", "audit": "audit",
+            "disputes": "disputes", "vacations": "vacations",
+            "saved_searches": "saved_searches", "seller_stats": "seller_stats"}
+
+
+def _dependencies(state: State) -> dict[str, Provide]:
+    deps = {name: _service(state, provider) for name, provider in SERVICES.items()}
     deps["viewer"] = Provide(provide_viewer)  # (app.state.sessions)
     deps["current_user"] = Provide(provide_current_user)
     deps["admin"] = Provide(provide_admin)
     return deps
+
+
+def serve_with(app: Litestar, container: Container, settings: Settings) -> None:
+    """Point ``app`` at ``container``: every request's services, the viewer's sessions, the
+    metrics' gauges, the lifespan's search start and shutdown, the timers and the mail
+    worker read them from ``app.state`` when they run. The realtime publisher of the
+    container is the app's channels plugin (its sockets subscribe there). ``create_app``
+    calls it once; the API tests call it again to reuse one built app with each test's
+    fresh container (building the routes is most of an app's cost)."""
+    container.channels.override(providers.Object(app.plugins.get(ChannelsPlugin)))
+    app.state.container = container
+    app.state.settings = settings
+    app.state.sessions = _built(container.sessions)  # the viewer's, for a session cookie
+    app.state.gauges = [search_gauges(container.system, container.clock())]
+
+
+async def _start_search(app: Litestar) -> None:
+    await start_search(app.state.container)
+
+
+async def _shutdown(app: Litestar) -> None:
+    await shutdown(app.state.container)
 
 
 def _each(*hooks: Callable[[Message, Scope], None]) -> Callable[[Message, Scope],
@@ -143,9 +166,13 @@ def create_app(settings: Settings | None = None, container: Container | None = N
         cache_control=CacheControlHeader(max_age=31536000, public=True))
     handlers = [*CONTROLLERS, robots, sitemap, metrics, spa_handler(settings.webapp_dir)]
     answer_head_too(handlers)  # (media answers HEAD itself)
+    # The state the services read (``serve_with``); not empty, since Litestar keeps the
+    # state it is given only if it is truthy (``state or State()``).
+    state = State({"container": container})
     app = Litestar(
         route_handlers=[*handlers, media],
-        dependencies=_dependencies(container),
+        state=state,
+        dependencies=_dependencies(state),
         exception_handlers=EXCEPTION_HANDLERS,
         middleware=[telemetry.middleware, input_guard, http_caching],
         response_cache_config=response_cache_config(),
@@ -163,8 +190,8 @@ def create_app(settings: Settings | None = None, container: Container | None = N
             formatters={"standard": {"()": "entrypoints.logs.JsonFormatter"}},
             log_exceptions="debug"),
         plugins=[container.channels()],
-        on_startup=[partial(start_search, container)],
-        on_shutdown=[partial(shutdown, container)],
+        on_startup=[_start_search],
+        on_shutdown=[_shutdown],
         lifespan=[order_timers, mail_worker],
         debug=False,
     )
@@ -172,10 +199,7 @@ def create_app(settings: Settings | None = None, container: Container | None = N
         probe = LoopLagProbe()
         app.on_startup.append(probe.start)
         app.on_shutdown.insert(0, probe.stop)
-    app.state.container = container
-    app.state.sessions = _built(container.sessions)  # the viewer's, for a session cookie
-    app.state.gauges = [search_gauges(container.system, container.clock())]
-    app.state.settings = settings
+    serve_with(app, container, settings)
     app.state.access_log = telemetry.access  # (None with RETHREAD_ACCESS_LOG=0)
     if telemetry.access is not None:
         app.on_shutdown.append(telemetry.access.flush)  # (the last turn's lines)

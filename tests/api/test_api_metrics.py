@@ -104,9 +104,9 @@ async def test_metrics_can_be_public(db: str, tmp_path: Path) -> None:
 
 
 async def test_every_answer_echoes_a_request_id_the_access_log_carries(
-        app: Litestar, remote: ApiClient) -> None:
+        app: Litestar, remote: ApiClient, monkeypatch: pytest.MonkeyPatch) -> None:
     written: list[bytes] = []
-    app.state.access_log.write = written.append
+    monkeypatch.setattr(app.state.access_log, "write", written.append)
     given = await remote.get("/api/health", headers={"x-request-id": "proxy-42"})
     made = await remote.get("/api/nope")
     hostile = await remote.get("/api/health", headers={"x-request-id": "a b\tc" * 30})
