@@ -152,6 +152,34 @@ def settled_shift(page: Page, path: str, ready: str) -> float:
     return float(page.evaluate("window.__shifts.reduce((a, b) => a + b, 0)"))
 
 
+def test_loading_cards_under_the_first_view_are_not_laid_out(page: Page) -> None:
+    """The shop's loading cards under its first view are `display: none` (when the results
+    come, React removes them with nothing to take out of the layout, in the same task that
+    hands the first view over: docs/performance.md); inside the app they show as usual."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    held: list[Route] = []
+    results = re.compile(r"/api/products\?")
+    page.route(results, lambda route: held.append(route))  # held until the test lets go
+    page.goto("/marketplace")
+    loading = page.locator("#root [data-behind-first-view]")
+    expect(loading).to_have_count(12)
+    expect(page.locator("#boot")).to_be_visible()
+    assert loading.first.evaluate("(card) => getComputedStyle(card).display") == "none"
+    while held:
+        held.pop().continue_()
+    expect(page.locator("#boot")).to_have_count(0)
+    expect(loading).to_have_count(0)
+
+    page.goto("/feed")  # no first view: the app's own page at once
+    expect(page.locator("#boot")).to_have_count(0)
+    page.get_by_role("link", name="Shop", exact=True).first.click()
+    expect(loading.first).to_be_visible()
+    while held:
+        held.pop().continue_()
+    page.unroute(results)
+    expect(loading).to_have_count(0)
+
+
 def test_pages_do_not_move_while_they_load_on_a_phone(page: Page) -> None:
     page.set_viewport_size({"width": 390, "height": 844})
     page.add_init_script(RECORD_SHIFTS)

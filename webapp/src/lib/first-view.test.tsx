@@ -14,7 +14,8 @@ function serve(path?: string) {
     '<div id="root" aria-hidden="true"></div>';
 }
 
-const shown = () => document.getElementById('boot') !== null;
+const boot = () => document.getElementById('boot');
+const shown = () => boot() !== null && !boot()?.hidden;
 const appHidden = () => document.getElementById('root')?.getAttribute('aria-hidden') === 'true';
 
 function Page({ ready }: { ready: boolean }) {
@@ -37,6 +38,17 @@ describe('the first view', () => {
     expect(appHidden()).toBe(true);
     page.rerender(<Page ready />);
     expect(shown()).toBe(false);
+    expect(appHidden()).toBe(false);
+  });
+
+  it('is hidden in the commit and leaves the document in a later task', () => {
+    vi.useFakeTimers();
+    serve('/product/5');
+    const page = render(<Page ready={false} />);
+    page.rerender(<Page ready />);
+    expect(boot()?.hidden).toBe(true);
+    vi.advanceTimersByTime(0);
+    expect(boot()).toBeNull();
     expect(appHidden()).toBe(false);
   });
 

@@ -12,9 +12,19 @@ const BOOT_ID = 'boot';
 /** However a page fares, the first view gives way to the app after this long. */
 export const FIRST_VIEW_LIMIT_MS = 8000;
 
-/** Remove the boot block and show the app (idempotent). */
+/**
+ * Hide the boot block and show the app (idempotent); the block leaves the document in a later
+ * task. Hidden, its elements lose their layout in the browser's next style pass; removed
+ * while laid out, inside React's commit, each of its hundreds of elements cost a layout
+ * invalidation recorded with React's deep stack under Lighthouse's tracing (25-30 ms of the
+ * commit's task on `/marketplace`: docs/performance.md).
+ */
 export function releaseFirstView(): void {
-  document.getElementById(BOOT_ID)?.remove();
+  const boot = document.getElementById(BOOT_ID);
+  if (boot !== null && !boot.hidden) {
+    boot.hidden = true;
+    window.setTimeout(() => boot.remove(), 0);
+  }
   document.getElementById('root')?.removeAttribute('aria-hidden');
 }
 
@@ -23,9 +33,10 @@ export function firstViewPath(): string | undefined {
   return document.querySelector<HTMLElement>(`#${BOOT_ID} [data-first-view]`)?.dataset.firstView;
 }
 
-/** Is the boot block still in the document? */
+/** Is the boot block still shown? */
 export function firstViewShown(): boolean {
-  return document.getElementById(BOOT_ID) !== null;
+  const boot = document.getElementById(BOOT_ID);
+  return boot !== null && !boot.hidden;
 }
 
 /** The app is at `location`: a first view written for another page gives way at once. */

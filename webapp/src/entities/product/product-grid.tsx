@@ -17,7 +17,7 @@ export const EAGER_CARDS = 4;
 
 export function ProductCardSkeleton() {
   return (
-    <Card padding={0} aria-hidden>
+    <Card padding={0} aria-hidden data-behind-first-view>
       <AspectRatio ratio={4 / 5}>
         <Skeleton radius={0} />
       </AspectRatio>
