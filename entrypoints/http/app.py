@@ -77,44 +77,32 @@ CONTROLLERS: list[Any] = [SystemController, AccountController, AccountSecurityCo
                           SavedSearchController, EmailSettingsController]
 
 
-def _built(provider: Any) -> Callable[[], Any]:
-    """A service as every request gets it: from the container, wrapped in
-    :func:`with_retries` (a call whose transaction lost a race for the database runs again,
-    ``entrypoints/http/retry.py``)."""
-
-    def build() -> Any:
-        return with_retries(provider())
-
-    return build
-
-
-def _service(state: State, name: str) -> Provide:
-    """Hand a service of the app's container (``state.container``, read at each request) to
-    Litestar's own DI (dependency-injector has no plugin)."""
+def _from_container(state: State, name: str) -> Callable[[], Any]:
+    """A service as every request gets it: built by the app's container (``state.container``,
+    read at each call, set by :func:`serve_with`), wrapped in :func:`with_retries` (a call
+    whose transaction lost a race for the database runs again, ``entrypoints/http/retry.py``)."""
 
     def build() -> Any:
         return with_retries(getattr(state.container, name)())
 
-    return Provide(build, sync_to_thread=False)
+    return build
 
 
-#: Each dependency a handler may ask for -> the container's provider that builds it.
-SERVICES = {"system": "system", "accounts": "accounts", "sessions": "sessions",
-            "security": "account_security", "two_factor": "two_factor",
-            "closure": "account_closure", "email_settings": "email_settings",
-            "blogs": "blogs", "contact": "contact", "catalog": "catalog",
-            "favorites": "favorites", "social": "social", "profiles": "profiles",
-            "posts": "posts", "messaging": "messaging", "notifications": "notifications",
-            "analytics": "analytics", "orders": "orders", "addresses": "addresses",
-            "reviews": "reviews", "offers": "offers", "desk": "order_desk",
-            "sharing": "sharing", "bundles": "bundles", "reports": "reports",
-            "blocks": "blocks", "moderation": "moderation", "audit": "audit",
-            "disputes": "disputes", "vacations": "vacations",
-            "saved_searches": "saved_searches", "seller_stats": "seller_stats"}
+#: Each dependency a handler may ask for -> the container's provider that builds it (the
+#: same name, but for the three renamed at the end).
+SERVICES = {name: name for name in (
+    "system", "accounts", "sessions", "two_factor", "email_settings", "blogs", "contact",
+    "catalog", "favorites", "social", "profiles", "posts", "messaging", "notifications",
+    "analytics", "orders", "addresses", "reviews", "offers", "sharing", "bundles", "reports",
+    "blocks", "moderation", "audit", "disputes", "vacations", "saved_searches",
+    "seller_stats")} | {"security": "account_security", "closure": "account_closure",
+                        "desk": "order_desk"}
 
 
 def _dependencies(state: State) -> dict[str, Provide]:
-    deps = {name: _service(state, provider) for name, provider in SERVICES.items()}
+    # (Litestar's own DI: dependency-injector has no plugin.)
+    deps = {name: Provide(_from_container(state, provider), sync_to_thread=False)
+            for name, provider in SERVICES.items()}
     deps["viewer"] = Provide(provide_viewer)  # (app.state.sessions)
     deps["current_user"] = Provide(provide_current_user)
     deps["admin"] = Provide(provide_admin)
@@ -123,15 +111,14 @@ def _dependencies(state: State) -> dict[str, Provide]:
 
 def serve_with(app: Litestar, container: Container, settings: Settings) -> None:
     """Point ``app`` at ``container``: every request's services, the viewer's sessions, the
-    metrics' gauges, the lifespan's search start and shutdown, the timers and the mail
-    worker read them from ``app.state`` when they run. The realtime publisher of the
-    container is the app's channels plugin (its sockets subscribe there). ``create_app``
-    calls it once; the API tests call it again to reuse one built app with each test's
-    fresh container (building the routes is most of an app's cost)."""
+    lifespan's search start and shutdown, the timers and the mail worker read it from
+    ``app.state`` when they run; the metrics' gauges are bound to it here. The realtime
+    publisher of the container is the app's channels plugin (its sockets subscribe there).
+    ``create_app`` calls it once; the API tests call it again to reuse one built app with
+    each test's fresh container (building the routes is most of an app's cost)."""
     container.channels.override(providers.Object(app.plugins.get(ChannelsPlugin)))
     app.state.container = container
     app.state.settings = settings
-    app.state.sessions = _built(container.sessions)  # the viewer's, for a session cookie
     app.state.gauges = [search_gauges(container.system, container.clock())]
 
 
@@ -169,6 +156,7 @@ def create_app(settings: Settings | None = None, container: Container | None = N
     # The state the services read (``serve_with``); not empty, since Litestar keeps the
     # state it is given only if it is truthy (``state or State()``).
     state = State({"container": container})
+    state.sessions = _from_container(state, "sessions")  # the viewer's, for a session cookie
     app = Litestar(
         route_handlers=[*handlers, media],
         state=state,

@@ -20,8 +20,8 @@ export const FIRST_VIEW_LIMIT_MS = 8000;
  * commit's task on `/marketplace`: docs/performance.md).
  */
 export function releaseFirstView(): void {
-  const boot = document.getElementById(BOOT_ID);
-  if (boot !== null && !boot.hidden) {
+  const boot = shownBoot();
+  if (boot !== null) {
     boot.hidden = true;
     window.setTimeout(() => boot.remove(), 0);
   }
@@ -33,10 +33,15 @@ export function firstViewPath(): string | undefined {
   return document.querySelector<HTMLElement>(`#${BOOT_ID} [data-first-view]`)?.dataset.firstView;
 }
 
+/** The boot block, while it is shown (not yet hidden by `releaseFirstView`). */
+function shownBoot(): HTMLElement | null {
+  const boot = document.getElementById(BOOT_ID);
+  return boot !== null && !boot.hidden ? boot : null;
+}
+
 /** Is the boot block still shown? */
 export function firstViewShown(): boolean {
-  const boot = document.getElementById(BOOT_ID);
-  return boot !== null && !boot.hidden;
+  return shownBoot() !== null;
 }
 
 /** The app is at `location`: a first view written for another page gives way at once. */
