@@ -252,8 +252,9 @@ class TantivySearch:
         spread = self._lasting(("spread", field), SPREAD_SECONDS,
                                lambda: _spread(searcher, field))
         base = self._filter(query)
+        start = _start(query, field, descending)
         if sort is not ListingSort.RELEVANCE or not query.words:
-            return _keyset(searcher, spread, base, field, descending, limit, after)
+            return _keyset(searcher, spread, base, field, descending, limit, after, start)
         head = _all([_word("head", word) for word in query.words])
         strong = _all([base, head])
         weak = Query.boolean_query([(Occur.Must, base), (Occur.MustNot, head)])
@@ -538,10 +539,21 @@ def _similar(searcher: tantivy.Searcher, listing_id: int, limit: int) -> list[in
     return _ints(searcher.fast_field_values("id", [a for _, a in found]))
 
 
+def _start(query: ListingFilter, field: str, descending: bool) -> int | None:
+    """Where the filter itself starts a page ordered by ``field``: a price range's near
+    end (the low end ascending, the high end descending), else None."""
+    if field != "price":
+        return None
+    edge = query.max_price if descending else query.min_price
+    return None if edge is None else to_cents(edge)
+
+
 def _keyset(searcher: tantivy.Searcher, spread: Spread, query: Query, field: str,
-            descending: bool, limit: int, after: After | None) -> list[int]:
+            descending: bool, limit: int, after: After | None, start: int | None = None
+            ) -> list[int]:
     """Up to ``limit`` ids of ``query`` ordered by (``field``, id), both descending or both
-    ascending, strictly after ``after``."""
+    ascending, strictly after ``after``. ``start``: the first key the query can match
+    (:func:`_start`), so the probed windows begin there, not at the catalog's first key."""
     order = Order.Desc if descending else Order.Asc
     found: list[int] = []
     rest = query
@@ -557,6 +569,9 @@ def _keyset(searcher: tantivy.Searcher, spread: Spread, query: Query, field: str
         rest = _all([query, _range(field, high=key - 1) if descending
                      else _range(field, low=key + 1)])
         bound = key - 1 if descending else key + 1
+    if start is not None:
+        bound = start if bound is None else min(bound, start) if descending else max(
+            bound, start)
     need = limit - len(found)
     hits = _top(searcher, rest, field, descending, need, spread.windows(descending, bound))
     if not hits:
