@@ -102,22 +102,32 @@ def process_tree(pid: int) -> list[int]:
     return found
 
 
+def _memory_mb_of(pid: int, field: str) -> float:
+    """One /proc/<pid>/status memory field (kB) of ``pid`` alone, in MB (0 when gone)."""
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith(f"{field}:"):
+                return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return 0.0
+
+
 def _memory_mb(pid: int, field: str) -> float:
-    """One /proc/<pid>/status memory field (kB) summed over ``pid`` and its children, in MB."""
-    total = 0
-    for each in process_tree(pid):
-        try:
-            for line in Path(f"/proc/{each}/status").read_text().splitlines():
-                if line.startswith(f"{field}:"):
-                    total += int(line.split()[1])
-        except OSError:
-            continue
-    return total / 1024
+    """One /proc/<pid>/status memory field summed over ``pid`` and its children, in MB."""
+    return sum(_memory_mb_of(each, field) for each in process_tree(pid))
 
 
 def peak_rss_mb(pid: int) -> float:
     """Peak resident memory (VmHWM) of ``pid`` and its children, in MB."""
     return _memory_mb(pid, "VmHWM")
+
+
+def worker_peak_rss_mb(pid: int) -> float:
+    """The largest peak resident memory (VmHWM) of one of ``pid``'s worker processes (its
+    children; ``pid`` itself when it has none), in MB: issue 35's "RSS per worker"."""
+    workers = process_tree(pid)[1:] or [pid]
+    return max(_memory_mb_of(each, "VmHWM") for each in workers)
 
 
 def private_rss_mb(pid: int) -> float:

@@ -15,8 +15,13 @@
    Then the realtime scenario of ``bench/ws_bench.py`` (1,000 sockets, message send ->
    delivery, one worker and two over Redis); ``--only realtime`` runs only that, without
    seeding listings.
+   Before the load, "indexing alone": watch counts change (:class:`Popularity`) with no
+   request in flight, and the loop-lag probe's windows of that phase say how long the
+   indexer's work kept the event loop from running (under load the probe mostly measures
+   requests waiting their turn, so that maximum says little about indexing).
 4. Prints req/s, p50/p95/p99, the ratio to the ceiling's req/s, non-2xx answers, the
-   server's peak RSS and the load average next to each figure (the machine is shared).
+   server's peak RSS (all its processes, and its largest worker alone) and the load average
+   next to each figure (the machine is shared).
 
 Environment instead of flags: ``BENCH_LISTINGS``, ``BENCH_SECONDS``, ``BENCH_CONNECTIONS``,
 ``BENCH_WORKERS``, ``BENCH_DATABASE_URL`` (a PostgreSQL URL), ``BENCH_DATA_DIR``.
@@ -56,8 +61,10 @@ from bench._support import (
     server,
     wait_for_search_index,
     wait_until_up,
+    worker_peak_rss_mb,
     wrk,
 )
+from entrypoints.http.loop_lag import WINDOW_SECONDS
 
 CATEGORIES = ("tops", "bottoms", "outerwear", "dresses", "accessories", "footwear")
 SIZES = ("xs", "s", "m", "l", "xl", "xxl", "other")
@@ -71,6 +78,8 @@ WORDS = ("jacket", "tee", "hoodie", "dress", "jeans", "skirt", "bag", "tote", "d
          "jea", "zara", "coach", "black", "blue", "zzzz", "slip", "high", "straight")
 SORTS = ("most_recent", "most_recent", "price_low_high", "price_high_low", "most_popular")
 PAGE = 24
+WORKER_RSS_TARGET_MB = 250
+INDEXING_LAG_TARGET_MS = 10
 
 
 def _filters(rng: random.Random) -> list[tuple[str, str]]:
@@ -258,6 +267,28 @@ class Popularity:
         self.thread.join()
 
 
+def indexing_alone(url: str, low: int, high: int, log: Path, seconds: float = 12.0
+                   ) -> float | None:
+    """Watch counts change for ``seconds`` with no request in flight; the worst loop lag of
+    the probe's windows that lie wholly inside (``loop lag window`` lines of ``log``)."""
+    started = time.time()
+    with Popularity(url, low, high) as popularity:
+        time.sleep(seconds)
+    ended = time.time()
+    time.sleep(WINDOW_SECONDS + 0.5)  # the window that ends after the phase is printed
+    worst = None
+    for line in log.read_text(errors="replace").splitlines():
+        if not line.startswith("loop lag window:"):
+            continue
+        end = float(line.rsplit(" ", 1)[1])
+        if started + WINDOW_SECONDS <= end <= ended:
+            lag = float(line.split("max ", 1)[1].split(" ms", 1)[0])
+            worst = lag if worst is None else max(worst, lag)
+    print(f"  indexing alone: {popularity.written} watch-count changes in {seconds:.0f} s, no "
+          f"requests; event loop lag at most {worst} ms", flush=True)
+    return worst
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     env_int = lambda name, default: int(os.environ.get(name, default))  # noqa: E731
@@ -274,7 +305,8 @@ def main() -> None:
                         help="keep an existing database that holds exactly N listings")
     parser.add_argument("--only", default="",
                         help="comma-separated scenarios to run (default: all): ceiling, "
-                             "health, csrf, index.html, search, facets, suggestions, product, "
+                             "indexing, health, csrf, index.html, search, facets, suggestions, "
+                             "product, "
                              "'product 304', cursor (or 'cursor pages'), 'nginx product', "
                              "realtime")
     parser.add_argument("--json", help="also write the results to this file")
@@ -339,8 +371,11 @@ def main() -> None:
     with server(ceiling_cmd, env, f"{ceiling_base}/api/health", data_dir / "ceiling.log"):
         measure("ceiling", ceiling_base, ["/api/health"])
     serve_cmd = [str(BIN / "rethread"), "serve", "--workers", str(args.workers)]
+    indexing_lag: float | None = None
     with server(serve_cmd, env, f"{base}/api/health", data_dir / "serve.log") as process:
         wait_for_search_index(base)
+        if run_it("indexing"):
+            indexing_lag = indexing_alone(url, low, high, data_dir / "serve.log")
         if args.warmup and (run_it("search") or run_it("facets")):
             # Other random URLs than the measured ones: they bring the index's files into
             # the page cache, as a server that has served shoppers a while has, without
@@ -379,6 +414,7 @@ def main() -> None:
                   f"p95 {created.p95:7.1f} ms  p99 {created.p99:7.1f} ms  non-2xx "
                   f"{created.errors}  (one seller, one at a time)", flush=True)
         rss, private = peak_rss_mb(process.pid), private_rss_mb(process.pid)
+        worker_rss = worker_peak_rss_mb(process.pid)
     if run_it("nginx product") and NGINX.exists():
         # Behind nginx (deploy/nginx.conf) in front of two workers: visitors' product pages,
         # micro-cached by nginx as the app's Cache-Control allows.
@@ -395,11 +431,16 @@ def main() -> None:
 
     lags = [line for line in (data_dir / "serve.log").read_text(errors="replace").splitlines()
             if line.startswith("loop lag:")]
-    print("event loop (per worker): " + ("; ".join(lags) or "no probe line in serve.log"))
+    print("event loop (per worker, whole run): "
+          + ("; ".join(lags) or "no probe line in serve.log"))
+    if indexing_lag is not None:
+        print(f"event loop while indexing alone: max lag {indexing_lag:.1f} ms "
+              f"(target: at most {INDEXING_LAG_TARGET_MS} ms)")
     ceiling = next((r.rate for r, _ in results if r.name == "ceiling"), None)
     print(f"\n{database}, {args.listings:,} listings, {args.workers} worker(s), "
           f"{args.connections} connections, {args.seconds} s each; server peak RSS "
-          f"{rss:.0f} MB (private memory at the end {private:.0f} MB)"
+          f"{rss:.0f} MB, its largest worker {worker_rss:.0f} MB (target: at most "
+          f"{WORKER_RSS_TARGET_MB} MB); private memory at the end {private:.0f} MB"
           + (f"; seeded in {seeded_in:.0f} s" if seeded_in else ""))
     print("| scenario | req/s | ratio to ceiling | p50 ms | p95 ms | p99 ms | non-2xx | load |")
     print("|---|---:|---:|---:|---:|---:|---:|---|")
@@ -412,7 +453,8 @@ def main() -> None:
         Path(args.json).write_text(json.dumps({
             "database": database, "listings": args.listings, "workers": args.workers,
             "connections": args.connections, "seconds": args.seconds, "rss_mb": rss,
-            "private_mb": private,
+            "worker_rss_mb": worker_rss, "private_mb": private,
+            "indexing_lag_ms": indexing_lag,
             "seeded_seconds": seeded_in,
             "results": [{"name": r.name, "rps": r.rate, "p50": r.p50, "p95": r.p95,
                          "p99": r.p99, "non_2xx": r.errors, "load": load,
