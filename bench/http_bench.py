@@ -350,6 +350,8 @@ def main() -> None:
     run_it = lambda name: not wanted or name in wanted  # noqa: E731
     results: list[tuple[WrkResult, str]] = []
 
+    serving: list[int] = []  # the pid of ``rethread serve`` while it runs
+
     def measure(name: str, target: str, paths: list[str], headers: tuple[str, ...] = ()
                 ) -> None:
         if not run_it(name):
@@ -360,9 +362,12 @@ def main() -> None:
                      headers=headers)
         load = load_average()
         results.append((result, load))
+        # The worker's memory after each scenario: which work makes it grow.
+        memory = (f", worker RSS {worker_peak_rss_mb(serving[0], 'VmRSS'):.0f} MB"
+                  if serving else "")
         print(f"  {name:<14} {result.rate:>8.0f} req/s  p50 {result.p50:7.1f} ms  "
               f"p95 {result.p95:7.1f} ms  p99 {result.p99:7.1f} ms  non-2xx {result.errors}"
-              f"  (load {load})", flush=True)
+              f"  (load {load}{memory})", flush=True)
 
     ceiling_cmd = [str(BIN / "granian"), "--interface", "asgi", "--http", "1",
                    "--host", "127.0.0.1", "--port", str(ceiling_port),
@@ -373,7 +378,9 @@ def main() -> None:
     serve_cmd = [str(BIN / "rethread"), "serve", "--workers", str(args.workers)]
     indexing_lag: float | None = None
     with server(serve_cmd, env, f"{base}/api/health", data_dir / "serve.log") as process:
+        serving.append(process.pid)
         wait_for_search_index(base)
+        print(f"  (worker RSS {worker_peak_rss_mb(process.pid, 'VmRSS'):.0f} MB when ready)")
         if run_it("indexing"):
             indexing_lag = indexing_alone(url, low, high, data_dir / "serve.log")
         if args.warmup and (run_it("search") or run_it("facets")):
@@ -385,7 +392,8 @@ def main() -> None:
             done = wrk("warm-up", base, warm, seconds=args.warmup,
                        connections=args.connections)
             print(f"  warm-up        {done.rate:>8.0f} req/s over {args.warmup} s "
-                  "(other URLs, not measured)", flush=True)
+                  "(other URLs, not measured; worker RSS "
+                  f"{worker_peak_rss_mb(process.pid, 'VmRSS'):.0f} MB)", flush=True)
         searches = search_paths(rng, 3000)
         measure("health", base, ["/api/health"])
         # The cheapest route: what the framework and our middleware cost on every request.
@@ -415,6 +423,10 @@ def main() -> None:
                   f"{created.errors}  (one seller, one at a time)", flush=True)
         rss, private = peak_rss_mb(process.pid), private_rss_mb(process.pid)
         worker_rss = worker_peak_rss_mb(process.pid)
+        # Of it, the worker's own (anonymous) memory now: the rest of its RSS are pages of
+        # the index's files and SQLite's mapped database, one copy per host in the page cache.
+        worker_private = worker_peak_rss_mb(process.pid, "RssAnon")
+        serving.clear()
     if run_it("nginx product") and NGINX.exists():
         # Behind nginx (deploy/nginx.conf) in front of two workers: visitors' product pages,
         # micro-cached by nginx as the app's Cache-Control allows.
@@ -440,7 +452,9 @@ def main() -> None:
     print(f"\n{database}, {args.listings:,} listings, {args.workers} worker(s), "
           f"{args.connections} connections, {args.seconds} s each; server peak RSS "
           f"{rss:.0f} MB, its largest worker {worker_rss:.0f} MB (target: at most "
-          f"{WORKER_RSS_TARGET_MB} MB); private memory at the end {private:.0f} MB"
+          f"{WORKER_RSS_TARGET_MB} MB; the worker's private memory at the end "
+          f"{worker_private:.0f} MB); private memory of all its processes at the end "
+          f"{private:.0f} MB"
           + (f"; seeded in {seeded_in:.0f} s" if seeded_in else ""))
     print("| scenario | req/s | ratio to ceiling | p50 ms | p95 ms | p99 ms | non-2xx | load |")
     print("|---|---:|---:|---:|---:|---:|---:|---|")
@@ -453,7 +467,8 @@ def main() -> None:
         Path(args.json).write_text(json.dumps({
             "database": database, "listings": args.listings, "workers": args.workers,
             "connections": args.connections, "seconds": args.seconds, "rss_mb": rss,
-            "worker_rss_mb": worker_rss, "private_mb": private,
+            "worker_rss_mb": worker_rss, "worker_private_mb": worker_private,
+            "private_mb": private,
             "indexing_lag_ms": indexing_lag,
             "seeded_seconds": seeded_in,
             "results": [{"name": r.name, "rps": r.rate, "p50": r.p50, "p95": r.p95,
