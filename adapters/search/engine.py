@@ -84,6 +84,8 @@ _REMEMBERED = 4096
 SPREAD_SECONDS = 60.0
 VOCABULARY_SECONDS = 30.0
 CAPPED_TOTAL_SECONDS = 5.0
+# How long a prefix's suggested words are kept across commits.
+SUGGESTION_SECONDS = 5.0
 # A query matching more listings than this is broad: its facet counts are kept for
 # CAPPED_TOTAL_SECONDS too (each count moves by a sale or two in that time).
 BROAD = 10_000
@@ -142,7 +144,6 @@ class TantivySearch:
         self._path: Path | None = None
         self._meta_stamp = 0
         self._checked = float("-inf")
-        self._generation = 0
         self._cache: dict[Hashable, Any] = {}  # until the next commit
         self._kept: dict[Hashable, tuple[float, Any]] = {}  # for a few seconds (``_lasting``)
         # Built queries by filter: they depend on the schema only, never on the index, so
@@ -181,7 +182,6 @@ class TantivySearch:
             self._changed()
 
     def _changed(self) -> None:
-        self._generation += 1
         self._cache.clear()
 
     def status(self) -> tuple[int, int, datetime | None]:
@@ -361,14 +361,13 @@ class TantivySearch:
         searcher = self._searcher()
         if not prefix or searcher is None:
             return []
-        key = ("words", prefix, limit)
-        # Kept until the next commit: what the search boxes retype.
-        found: list[tuple[str, int]] | None = self._cache.get(key)
-        if found is None:
-            generation = self._generation
-            found = await asyncio.to_thread(_vocabulary, searcher, prefix, limit)
-            if generation == self._generation:  # (no commit seen meanwhile)
-                self._remember(key, found)
+        # Kept a few seconds across commits: what the search boxes retype. They are words
+        # with counts, never a listing shown as available, and a count moves by a sale or
+        # two in that time; read again after every commit they cost a pass over the prefix's
+        # terms whenever favourites are being added (many commits a second).
+        found: list[tuple[str, int]] = await self._lasting_in_thread(
+            ("words", prefix, limit), SUGGESTION_SECONDS,
+            lambda: _vocabulary(searcher, prefix, limit))
         return [Suggestion(term, n) for term, n in found]
 
     def _brands(self) -> dict[str, tuple[str, int]]:

@@ -15,7 +15,7 @@ from decimal import Decimal
 import pytest
 from sqlalchemy import text
 
-from adapters.search.engine import VOCABULARY_SECONDS, TantivySearch
+from adapters.search.engine import SUGGESTION_SECONDS, VOCABULARY_SECONDS, TantivySearch
 from adapters.sqlalchemy import catalog as catalog_adapter
 from application.catalog_search import search_words
 from application.ports.catalog import ListingFilter, ListingSort, position, sort_value
@@ -295,6 +295,26 @@ async def test_vocabulary_follows_writes(container: Container, settings: Setting
     assert not await engine.knows_prefix(("jack",))
     assert [s.value for s in await engine.suggest_brands("levi", 5)] == ["Levi's"]
     assert [s.value for s in await engine.suggest_brands("le", 5)] == ["Levi's"]
+
+
+async def test_suggested_words_are_kept_a_few_seconds(container: Container,
+                                                     settings: Settings) -> None:
+    """A prefix's suggested words are kept ``SUGGESTION_SECONDS`` across commits (adding
+    favourites commits many times a second), then read again with the new counts."""
+    seconds = [0.0]
+    engine = TantivySearch(settings.search_dir, ticks=lambda: seconds[0])
+    seller_id = await seller(container)
+    await store(container, [item(seller_id, "Velvet vest")])
+
+    async def suggested() -> dict[str, int]:
+        return {s.value: s.count for s in await engine.suggest_words("ve", 5)}
+
+    assert await suggested() == {"velvet": 1, "vest": 1}
+    await store(container, [item(seller_id, "Velour vest")])
+    seconds[0] += 1  # the index has the write; the words asked a second ago are kept
+    assert await suggested() == {"velvet": 1, "vest": 1}
+    seconds[0] += SUGGESTION_SECONDS
+    assert await suggested() == {"velour": 1, "velvet": 1, "vest": 2}
 
 
 async def test_filters_combine(container: Container) -> None:
