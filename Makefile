@@ -59,7 +59,8 @@ run: install
 	$(BIN)/rethread demo seed
 	$(BIN)/rethread serve
 
-# The API tier runs deploy/nginx.conf in front of the app (tests/api/test_api_nginx.py).
+# The API tier runs deploy/nginx.conf in front of the app (tests/api/test_api_nginx.py), and
+# make bench its "nginx product" scenario.
 $(NGINX):
 	@echo "Installing Debian's nginx for the proxy tests..."
 	if [ "$$(id -u)" = 0 ]; then apt-get install -y -qq nginx >/dev/null || (apt-get update -qq && apt-get install -y -qq nginx >/dev/null); \
@@ -153,7 +154,7 @@ test-e2e: $(BIN)/.installed webapp/dist/index.html $(CHROMIUM)
 # Seeds a fresh database, serves it with `rethread serve` and a bare Litestar app (the
 # ceiling), and measures both with wrk; then 1,000 WebSockets' message send -> delivery on
 # one worker and on two over Redis (BENCH_REDIS_URL; docs/performance.md).
-bench: $(BIN)/.installed webapp/dist/index.html
+bench: $(BIN)/.installed webapp/dist/index.html $(NGINX)
 	@command -v wrk >/dev/null || apt-get install -y -qq wrk >/dev/null || (apt-get update -qq && apt-get install -y -qq wrk >/dev/null)
 	$(BIN)/python bench/http_bench.py $(BENCH_ARGS)
 

@@ -427,6 +427,8 @@ def main() -> None:
         # the index's files and SQLite's mapped database, one copy per host in the page cache.
         worker_private = worker_peak_rss_mb(process.pid, "RssAnon")
         serving.clear()
+    if run_it("nginx product") and not NGINX.exists():
+        print(f"  nginx product: skipped, {NGINX} is missing (make bench installs it)")
     if run_it("nginx product") and NGINX.exists():
         # Behind nginx (deploy/nginx.conf) in front of two workers: visitors' product pages,
         # micro-cached by nginx as the app's Cache-Control allows.
