@@ -1,6 +1,6 @@
 """What a plain Tantivy query costs on a built index, next to what our search port costs.
 
-    .venv/bin/python bench/engine_floor.py DATA_DIR [--queries 500]
+    .venv/bin/python bench/engine_cost.py DATA_DIR [--queries 500]
 
 ``DATA_DIR`` is a data dir the HTTP bench seeded (``--data-dir``, its ``search/`` index).
 In-process, one thread, no HTTP, no database: each line is milliseconds per query.
