@@ -53,6 +53,7 @@ from adapters.search.documents import (
     LISTING,
     META,
     SCHEMA,
+    WINDOW_FIELDS,
     live_path,
     micros,
     open_index,
@@ -501,8 +502,10 @@ def _top(searcher: tantivy.Searcher, query: Query, field: str, descending: bool,
     """The ``need`` best hits of ``query`` by ``field``: from the first window holding that
     many (its hits are then the best of all: every key outside it is worse), else from all."""
     order = Order.Desc if descending else Order.Asc
+    ranged = WINDOW_FIELDS.get(field, field)  # (its postings: documents.WINDOW_FIELDS)
     for end in windows:
-        window = _all([query, _range(field, low=end) if descending else _range(field, high=end)])
+        window = _all([query, _range(ranged, low=end) if descending
+                       else _range(ranged, high=end)])
         hits = searcher.search(window, limit=need, count=False, order_by_field=field,
                                order=order).hits
         if len(hits) == need:

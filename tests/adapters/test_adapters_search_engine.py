@@ -9,11 +9,13 @@ import os
 import signal
 import subprocess
 import time
+from dataclasses import replace
 from datetime import timedelta
 from pathlib import Path
 
 import pytest
 from sqlalchemy import select
+from tantivy import FieldType, Query
 
 from adapters.search import documents
 from adapters.search.documents import live_path
@@ -180,3 +182,28 @@ async def test_a_schema_change_builds_a_new_index_version(
     engine = container.search()
     engine.committed()
     assert await engine.count(ListingFilter(words=("cord",))) == 2
+
+
+def test_a_window_field_holds_its_sort_key_as_terms(tmp_path: Path) -> None:
+    """A price-sorted page's windows range over ``price_terms`` (its postings, not the
+    column: ``documents.WINDOW_FIELDS``), so every listing carries the same cents there as
+    in ``price``, and a range over either finds the same listings."""
+    index = documents.open_index(tmp_path / "index")
+    writer = index.writer(heap_size=15_000_000, num_threads=1)
+    for n, price in enumerate(("4.99", "5.00", "12.50", "80.00", "80.00", "250.00"), 1):
+        writer.add_document(documents.document(replace(a_listing(1, price=price), id=n)))
+    writer.commit()
+    writer.wait_merging_threads()
+    index.reload()
+    searcher = index.searcher()
+
+    def found(field: str, low: int, high: int) -> list[int]:
+        query = Query.range_query(documents.SCHEMA, field, FieldType.Integer,
+                                  lower_bound=low, upper_bound=high)
+        hits = searcher.search(query, limit=10, order_by_field="id").hits
+        return sorted(int(searcher.doc(address).get_first("id") or 0) for _, address in hits)
+
+    for field in documents.WINDOW_FIELDS.values():
+        for low, high in ((0, 499), (500, 8_000), (1_250, 1_250), (8_001, 100_000)):
+            assert found(field, low, high) == found("price", low, high)
+    assert found(documents.WINDOW_FIELDS["price"], 500, 8_000) == [2, 3, 4, 5]
