@@ -46,6 +46,7 @@ from urllib.parse import urlencode
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from adapters.search.documents import LOCK_FILE
 from bench import ws_bench
 from bench._support import (
     BIN,
@@ -58,6 +59,7 @@ from bench._support import (
     nginx,
     peak_rss_mb,
     private_rss_mb,
+    process_tree,
     server,
     wait_for_search_index,
     wait_until_up,
@@ -268,6 +270,14 @@ class Popularity:
         self.thread.join()
 
 
+def index_writer(search_dir: Path) -> int | None:
+    """The process holding the host's index writer lock (it writes its pid there)."""
+    try:
+        return int((search_dir / LOCK_FILE).read_text().strip() or 0) or None
+    except (OSError, ValueError):
+        return None
+
+
 def indexing_alone(url: str, low: int, high: int, log: Path, seconds: float = 12.0
                    ) -> float | None:
     """Watch counts change for ``seconds`` with no request in flight; the worst loop lag of
@@ -388,6 +398,12 @@ def main() -> None:
         print(f"  ready {ready:.1f} s after start (target: at most {READY_TARGET_SECONDS} s)",
               flush=True)
         print(f"  (worker RSS {worker_peak_rss_mb(process.pid, 'VmRSS'):.0f} MB when ready)")
+        writer = index_writer(data_dir / "search")
+        if writer not in process_tree(process.pid):
+            # Another process (a server left running on the same data dir) follows the
+            # outbox: this server's loop lag and memory leave the indexer's work out.
+            print(f"  WARNING: the search index's writer is process {writer}, not this "
+                  "server: its indexing is not measured here", flush=True)
         if run_it("indexing"):
             indexing_lag = indexing_alone(url, low, high, data_dir / "serve.log")
         if args.warmup and (run_it("search") or run_it("facets")):
