@@ -149,7 +149,7 @@ class TantivySearch:
         self._kept: dict[Hashable, tuple[float, Any]] = {}  # for a few seconds (``_lasting``)
         # Built queries by filter: they depend on the schema only, never on the index, so
         # a search's count and its page (and the next request's) share one.
-        self._filters: dict[tuple[ListingFilter, tuple[str, ...]], Query] = {}
+        self._filters: dict[tuple[ListingFilter, tuple[str, ...], bool], Query] = {}
 
     # -- the reader ---------------------------------------------------------------------
 
@@ -227,15 +227,21 @@ class TantivySearch:
             return found
         return await asyncio.to_thread(self._lasting, key, seconds, compute)
 
-    def _filter(self, query: ListingFilter, skip: tuple[str, ...] = ()) -> Query:
+    def _filter(self, query: ListingFilter, skip: tuple[str, ...] = (),
+                reading_all: bool = False) -> Query:
         """The engine's query of ``query`` (without the facets named in ``skip``), built
-        once: a search's count, its page and its facets reuse it."""
-        key = (query, skip)
+        once: a search's count and its facets reuse one, its pages another.
+        ``reading_all``: for work that reads every match (a count, facets), whose price
+        range is read from ``price_terms``'s postings, not ``price``'s column (at 1M:
+        counts 26.8 -> 15.1 ms over 90 % of the catalog, 4.0 -> 1.9 ms over 9 %); a page
+        ordered by a key keeps the column, which it seeks into from a narrow window."""
+        key = (query, skip, reading_all)
         found = self._filters.get(key)
         if found is None:
             if len(self._filters) >= _REMEMBERED:
                 self._filters.clear()
-            found = self._filters[key] = _build_filter(query, skip)
+            found = self._filters[key] = _build_filter(
+                query, skip, WINDOW_FIELDS["price"] if reading_all else "price")
         return found
 
     async def ids(self, query: ListingFilter, sort: ListingSort, limit: int,
@@ -275,7 +281,8 @@ class TantivySearch:
         kept = self._recent(key, CAPPED_TOTAL_SECONDS)
         if up_to is not None and kept is not None and kept > up_to:
             return up_to  # still above the cap: a few sales cannot bring it under
-        counted = await asyncio.to_thread(lambda: _count(searcher, self._filter(query)))
+        counted = await asyncio.to_thread(
+            lambda: _count(searcher, self._filter(query, reading_all=True)))
         if up_to is not None and counted > up_to:
             self._keep(key, counted)
         return counted if up_to is None else min(counted, up_to)
@@ -303,8 +310,9 @@ class TantivySearch:
         # Facets whose filter is not ticked share one pass (the full filter); each ticked
         # one gets its own pass without its own filter.
         passes: list[tuple[Query, list[str]]] = [
-            (self._filter(query), [n for n in FACETS if n not in ticked])]
-        passes += [(self._filter(query, skip=(name,)), [name]) for name in ticked]
+            (self._filter(query, reading_all=True), [n for n in FACETS if n not in ticked])]
+        passes += [(self._filter(query, skip=(name,), reading_all=True), [name])
+                   for name in ticked]
         for filtered, names in passes:
             if not names:
                 continue
@@ -413,7 +421,8 @@ class TantivySearch:
         self._cache[key] = value
 
 
-def _build_filter(query: ListingFilter, skip: tuple[str, ...]) -> Query:
+def _build_filter(query: ListingFilter, skip: tuple[str, ...], price: str) -> Query:
+    """``price``: the field a price range is read from (``TantivySearch._filter``)."""
     # The meta document has no status: the status term leaves it out by itself, one
     # posting list fewer to intersect than a ``kind`` term besides.
     parts = [_term("kind", LISTING) if query.include_unavailable
@@ -427,7 +436,7 @@ def _build_filter(query: ListingFilter, skip: tuple[str, ...]) -> Query:
             parts.append(_any_of(_FACET_FIELDS[name], values))
     if query.min_price is not None or query.max_price is not None:
         parts.append(_range(
-            "price", None if query.min_price is None else to_cents(query.min_price),
+            price, None if query.min_price is None else to_cents(query.min_price),
             None if query.max_price is None else to_cents(query.max_price)))
     if query.seller_id is not None:
         parts.append(_term("seller", query.seller_id))
