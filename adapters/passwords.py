@@ -25,7 +25,7 @@ class Argon2PasswordHasher:
         # Made by the first such login, in the pool: made here, it was hashed on the event
         # loop by the first request that needed a viewer (this is built with the accounts
         # service), stalling every connection and taking 64 MiB at once on servers that
-        # may never see a login (docs/performance.md, "Every target on one machine ...").
+        # may never see a login (measured in `git log -p docs/performance.md`).
         self._dummy_hash: str | None = None
 
     async def hash(self, password: str) -> str:

@@ -34,7 +34,7 @@ from domain.analytics import (
 VISIT_MEMORY = 100_000
 # Searches under load come by the thousand per second: each write is a commit, and on SQLite
 # a commit changes the data version that the search index and the sellers' cards are kept
-# by (docs/performance.md, "Searches with fewer stalls").
+# by (measured in `git log -p docs/performance.md`).
 BATCH_SIZE = 1000
 BATCH_AGE = timedelta(seconds=5)
 BATCH_LIMIT = 50_000  # events kept while the database refuses them; older ones are dropped

@@ -123,10 +123,10 @@ def peak_rss_mb(pid: int) -> float:
     return _memory_mb(pid, "VmHWM")
 
 
-def worker_peak_rss_mb(pid: int, field: str = "VmHWM") -> float:
-    """The largest peak resident memory (VmHWM; ``VmRSS``: now) of one of ``pid``'s worker
-    processes (its children; ``pid`` itself when it has none), in MB: issue 35's "RSS per
-    worker"."""
+def worker_memory_mb(pid: int, field: str = "VmHWM") -> float:
+    """The largest value of one /proc memory field (``VmHWM``, the peak RSS: issue 35's "RSS
+    per worker"; ``VmRSS`` now; ``RssAnon`` its own memory) among ``pid``'s worker processes
+    (its children; ``pid`` itself when it has none), in MB."""
     workers = process_tree(pid)[1:] or [pid]
     return max(_memory_mb_of(each, field) for each in workers)
 

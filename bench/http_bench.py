@@ -63,7 +63,7 @@ from bench._support import (
     server,
     wait_for_search_index,
     wait_until_up,
-    worker_peak_rss_mb,
+    worker_memory_mb,
     wrk,
 )
 from entrypoints.http.loop_lag import WINDOW_SECONDS
@@ -374,7 +374,7 @@ def main() -> None:
         load = load_average()
         results.append((result, load))
         # The worker's memory after each scenario: which work makes it grow.
-        memory = (f", worker RSS {worker_peak_rss_mb(serving[0], 'VmRSS'):.0f} MB"
+        memory = (f", worker RSS {worker_memory_mb(serving[0], 'VmRSS'):.0f} MB"
                   if serving else "")
         print(f"  {name:<14} {result.rate:>8.0f} req/s  p50 {result.p50:7.1f} ms  "
               f"p95 {result.p95:7.1f} ms  p99 {result.p99:7.1f} ms  non-2xx {result.errors}"
@@ -397,7 +397,7 @@ def main() -> None:
         ready = time.monotonic() - started
         print(f"  ready {ready:.1f} s after start (target: at most {READY_TARGET_SECONDS} s)",
               flush=True)
-        print(f"  (worker RSS {worker_peak_rss_mb(process.pid, 'VmRSS'):.0f} MB when ready)")
+        print(f"  (worker RSS {worker_memory_mb(process.pid, 'VmRSS'):.0f} MB when ready)")
         writer = index_writer(data_dir / "search")
         if writer not in process_tree(process.pid):
             # Another process (a server left running on the same data dir) follows the
@@ -416,7 +416,7 @@ def main() -> None:
                        connections=args.connections)
             print(f"  warm-up        {done.rate:>8.0f} req/s over {args.warmup} s "
                   "(other URLs, not measured; worker RSS "
-                  f"{worker_peak_rss_mb(process.pid, 'VmRSS'):.0f} MB)", flush=True)
+                  f"{worker_memory_mb(process.pid, 'VmRSS'):.0f} MB)", flush=True)
         searches = search_paths(rng, 3000)
         measure("health", base, ["/api/health"])
         # The cheapest route: what the framework and our middleware cost on every request.
@@ -445,10 +445,10 @@ def main() -> None:
                   f"p95 {created.p95:7.1f} ms  p99 {created.p99:7.1f} ms  non-2xx "
                   f"{created.errors}  (one seller, one at a time)", flush=True)
         rss, private = peak_rss_mb(process.pid), private_rss_mb(process.pid)
-        worker_rss = worker_peak_rss_mb(process.pid)
+        worker_rss = worker_memory_mb(process.pid)
         # Of it, the worker's own (anonymous) memory now: the rest of its RSS are pages of
         # the index's files and SQLite's mapped database, one copy per host in the page cache.
-        worker_private = worker_peak_rss_mb(process.pid, "RssAnon")
+        worker_private = worker_memory_mb(process.pid, "RssAnon")
         serving.clear()
     if run_it("nginx product") and not NGINX.exists():
         print(f"  nginx product: skipped, {NGINX} is missing (make bench installs it)")

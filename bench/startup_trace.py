@@ -33,7 +33,8 @@ from playwright.sync_api import sync_playwright
 CHROMIUM = "/usr/bin/chromium"
 # Lighthouse's own trace categories that change what the page's tasks cost (its
 # invalidation tracking records a stack with every laid-out element removed: what made the
-# first view's handoff a long task under Lighthouse, docs/performance.md), and the profiler.
+# first view's handoff a long task under Lighthouse, docs/decisions/page-start-up.md), and
+# the profiler.
 CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline", "v8.execute",
               "toplevel", "disabled-by-default-devtools.timeline.stack",
               "disabled-by-default-devtools.timeline.invalidationTracking",

@@ -120,7 +120,7 @@ export default defineConfig({
     // A lazy page's JavaScript is fetched by the browser as it imports the page's chunk, not
     // preloaded by Vite's helper: the helper adds a <link rel=modulepreload> per chunk the page
     // needs (30-40 on a product page) inside the app's render, one task of 50-110 ms on
-    // Lighthouse's 4x slower phone (docs/performance.md "Lighthouse"). The entry's own preloads
+    // Lighthouse's 4x slower phone (docs/decisions/page-start-up.md). The entry's own preloads
     // stay (start.js asks for them a few per task); CSS of lazy chunks is always loaded.
     modulePreload: {
       resolveDependencies: (_chunk, deps, { hostType }) => (hostType === 'html' ? deps : []),

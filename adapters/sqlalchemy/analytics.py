@@ -80,7 +80,7 @@ class SqlActivityRepository:
             # The table, not the mapped class: no ORM bulk-persistence pass per row. And a
             # statement per INSERT_CHUNK: SQLAlchemy prepares a statement's parameters on
             # the event loop, so a long batch in one statement held every request back
-            # (docs/performance.md, "Searches with fewer stalls").
+            # (measured in `git log -p docs/performance.md`).
             for start in range(0, len(events), INSERT_CHUNK):
                 await self.session.execute(insert(table_of(ActivityRow)), [
                     _values(e.kind, e.user_id, e.at)

@@ -42,7 +42,7 @@ BATCH = 5000
 # SQLite: the page cache of a bulk load's connection, for its transaction (2 MB by default).
 # A batch of new listings dirties pages all over the price, brand and category indexes; with
 # room for them, each page is written once at commit instead of whenever it is evicted, and
-# the caller's commits can be far apart (docs/performance.md, "Seeding"). Pages are taken
+# the caller's commits can be far apart (docs/catalog.md, seeding). Pages are taken
 # only as they are used.
 BULK_CACHE_KIB = 512 * 1024
 

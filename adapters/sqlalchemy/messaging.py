@@ -85,7 +85,7 @@ class SqlMessageRepository:
 
     async def add(self, message: Message) -> Message:
         # One INSERT ... RETURNING id, without the ORM's flush machinery: this is the write of
-        # every message sent (docs/performance.md, "Realtime").
+        # every message sent (docs/performance.md, "Latest results").
         new_id = await self.session.scalar(
             insert(M).values(**_row_values(message)).returning(M.id))
         return replace(message, id=new_id)

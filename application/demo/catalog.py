@@ -32,7 +32,7 @@ SELLERS = ("maya", "theo", "priya", "lucas")
 WATCHERS = ("sofia", "jamal", "emma", "maya", "theo", "priya", "lucas")
 # Listings per transaction. Few, large commits: each commit writes every index page the batch
 # touched, and a batch's new listings touch most of the price and brand indexes' pages
-# (docs/performance.md, "Seeding"). Progress is still reported per statement batch.
+# (docs/catalog.md, seeding). Progress is still reported per statement batch.
 BATCH = 100_000
 AGE_MINUTES = 56 * 24 * 60  # eight weeks
 EXTRA_BRANDS = ("Patagonia", "Carhartt", "Everlane", "Madewell", "Reformation", "Converse",

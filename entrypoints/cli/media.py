@@ -15,7 +15,7 @@ app = typer.Typer(help="Stored pictures.", no_args_is_help=True)
 
 @app.command()
 def variants() -> None:
-    """Write the smaller copies (docs/performance.md, "Pictures") of every stored picture
+    """Write the smaller copies (docs/decisions/image-sizes.md) of every stored picture
     that lacks them; quick once all have them. `rethread db upgrade` runs this too."""
     added = add_missing_variants()
     console.print(f"Stored pictures have every size ({added} given new copies)",

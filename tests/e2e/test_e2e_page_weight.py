@@ -155,7 +155,8 @@ def settled_shift(page: Page, path: str, ready: str) -> float:
 def test_loading_cards_under_the_first_view_are_not_laid_out(page: Page) -> None:
     """The shop's loading cards under its first view are `display: none` (when the results
     come, React removes them with nothing to take out of the layout, in the same task that
-    hands the first view over: docs/performance.md); inside the app they show as usual."""
+    hands the first view over: docs/decisions/page-start-up.md); inside the app they show as
+    usual."""
     page.set_viewport_size({"width": 390, "height": 844})
     held: list[Route] = []
     results = re.compile(r"/api/products\?")

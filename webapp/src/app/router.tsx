@@ -6,7 +6,7 @@ let router: ReturnType<typeof createBrowserRouter> | undefined;
 
 /** The one router, made on first use: in the app's first render (a task of its own), not
  * while the entry module is evaluated, which was one long task with it (createBrowserRouter
- * ranks the whole route table: a quarter of that task, docs/performance.md "Lighthouse"). */
+ * ranks the whole route table: a quarter of that task, docs/decisions/page-start-up.md). */
 function appRouter() {
   if (!router) {
     router = createBrowserRouter(routes);

@@ -7,7 +7,7 @@ import { useState, type PointerEvent, type ReactElement, type ReactNode } from '
  *
  * Mantine's Tooltip sets up floating-ui from its first render, and its reference ref renders
  * it a second time, synchronously, in the commit: a page of feed cards has 28 tooltips, and
- * they were about a quarter of the page's start-up work (docs/performance.md "Lighthouse").
+ * they were about a quarter of the page's start-up work (docs/decisions/page-start-up.md).
  * This one renders the child in a box-less wrapper (`display: contents`: the layout is the
  * child's alone) and mounts the Tooltip, aimed at the child, the first time a mouse comes.
  */

@@ -17,7 +17,7 @@ export const FIRST_VIEW_LIMIT_MS = 8000;
  * task. Hidden, its elements lose their layout in the browser's next style pass; removed
  * while laid out, inside React's commit, each of its hundreds of elements cost a layout
  * invalidation recorded with React's deep stack under Lighthouse's tracing (25-30 ms of the
- * commit's task on `/marketplace`: docs/performance.md).
+ * commit's task on `/marketplace`: docs/decisions/page-start-up.md).
  */
 export function releaseFirstView(): void {
   const boot = shownBoot();

@@ -7,7 +7,7 @@ export const GRADUAL_STEP = 2;
  * How many of a list's `total` items to render: items that arrive while the component is on
  * screen are added `step` at a time, one step per task, each as a transition (React renders
  * it in slices and commits only those few cards). A page of twelve feed cards arriving at
- * once was one 400 ms task on a mid-range phone (docs/performance.md "Lighthouse"); rendered
+ * once was one 400 ms task on a mid-range phone (docs/decisions/page-start-up.md); rendered
  * this way no task is long and the first cards paint first.
  *
  * react-query's updates render synchronously, so the render in which the items arrive shows
