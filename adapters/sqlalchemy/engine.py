@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+import sqlite3
 from functools import partial
 from typing import Any
 
@@ -64,6 +65,21 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any, *, mmap_bytes: int) -> 
     # in RSS (docs/architecture.md, "SQLite driver and connections").
     cursor.execute(f"PRAGMA mmap_size={mmap_bytes}")
     cursor.close()
+
+
+class _RollingBackConnection(sqlite3.Connection):
+    """The driver's connection, except that closing it inside a transaction rolls the
+    transaction back first. ``sqlite3.Connection.close()`` leaves a connection whose
+    statements are still in its statement cache as a "zombie" (``sqlite3_close_v2``) that
+    keeps its transaction, and with it the file's write lock, until the garbage collector
+    finalizes those statements: seconds, or never while nothing else allocates. That is
+    where a unit of work cancelled mid-statement ended (SQLAlchemy invalidates the
+    connection and closes it once the statement has run out)."""
+
+    def close(self) -> None:
+        if self.in_transaction:
+            self.rollback()
+        super().close()
 
 
 class _SqliteWriter:
@@ -122,7 +138,8 @@ def create_engine(url: str, sqlite_mmap_mb: int = DEFAULT_SQLITE_MMAP_MB) -> Asy
         # Few connections, the most recently used first (LIFO): requests read by id (search
         # runs on the engine), so a handful serve; each one maps the file (mmap), and a page
         # mapped by N connections counts N times in the process's RSS.
-        engine = create_async_engine(url, connect_args={"timeout": BUSY_TIMEOUT_MS / 1000},
+        engine = create_async_engine(url, connect_args={"timeout": BUSY_TIMEOUT_MS / 1000,
+                                                        "factory": _RollingBackConnection},
                                      pool_size=SQLITE_POOL_SIZE,
                                      max_overflow=SQLITE_POOL_SIZE, pool_use_lifo=True,
                                      pool_timeout=60)

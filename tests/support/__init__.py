@@ -8,7 +8,8 @@
   (``register_each``), and ``people``: several signed-in clients on one app;
 - ``catalog``, ``offers``, ``mail``, ``history``: helpers of one area each (listing forms
   and images, listings and offers over HTTP, reading sent mail, a recorded analytics history);
-- ``sqlite``: ``until_sqlite_is_free``, after a test that cancels a unit of work mid-statement.
+- ``sqlite``: ``until_sqlite_is_free``, after a test that cancels a unit of work mid-statement
+  (it fails if only the garbage collector would let the lock go).
 """
 
 from tests.support.api import ApiClient, people
