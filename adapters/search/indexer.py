@@ -15,6 +15,10 @@ transaction leaves one for good); rows past a gap are applied at once all the sa
 A rebuild (:meth:`SearchIndexer.rebuild`) writes a new index beside the live one from the
 listings table, storing the outbox position taken before it started, and swaps
 ``current`` to it in one rename; the follower notices the swap and continues from there.
+A follower that finds no index of its schema version (a new host, a schema change) has it
+built by a process of its own (:func:`build_in_child`) before it follows: the build's
+memory (Tantivy's writer, batches of rows) is given back when that process ends, where a
+long-lived server process would keep it.
 """
 
 from __future__ import annotations
@@ -23,8 +27,10 @@ import asyncio
 import contextlib
 import fcntl
 import logging
+import multiprocessing
 import os
 import shutil
+import time
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
@@ -47,6 +53,7 @@ from adapters.search.documents import (
 )
 from adapters.search.engine import TantivySearch
 from adapters.sqlalchemy.catalog import count_listings, indexed_listings, indexed_listings_after
+from adapters.sqlalchemy.engine import create_engine, create_session_factory
 from adapters.sqlalchemy.search_outbox import latest, pending, prune
 from application.ports import Clock
 from application.ports.search import SearchStatus
@@ -207,9 +214,12 @@ class SearchIndexer:
 
     async def run(self) -> None:
         """Follow the outbox until cancelled (the server's background task, or ``rethread
-        search follow``). An error is logged and retried after a pause."""
+        search follow``), first building the index in a process of its own when there is
+        none of this schema version. An error is logged and retried after a pause."""
         while True:
             try:
+                if live_path(self.directory) is None:
+                    await self._build_in_child()
                 await self.catch_up()
             except asyncio.CancelledError:
                 raise
@@ -277,6 +287,15 @@ class SearchIndexer:
             self.engine.committed()
         return path
 
+    async def _build_in_child(self) -> None:
+        url = self.sessions.kw["bind"].url.render_as_string(hide_password=False)
+        log.info("search: no index of this schema version; building one in a separate process")
+        started = time.monotonic()
+        path = await build_in_child(url, self.directory, self.clock.now())
+        log.info("search: index built in %.1f s (%s)", time.monotonic() - started, path.name)
+        if self.engine is not None:
+            self.engine.committed()
+
     # -- status -------------------------------------------------------------------------
 
     async def status(self, engine: TantivySearch | None = None) -> SearchStatus:
@@ -287,6 +306,61 @@ class SearchIndexer:
         async with self.sessions() as session:
             outbox = await latest(session)
         return SearchStatus(documents, position, outbox, committed)
+
+
+async def build_in_child(database_url: str, directory: Path, now: datetime) -> Path:
+    """Build a new live index of ``directory`` from the listings of ``database_url`` in a
+    freshly started Python process (:meth:`SearchIndexer.rebuild`, its clock stopped at
+    ``now``); returns its path. Cancelled, the process is stopped (its unfinished index is
+    never made live; the next build removes it)."""
+    process = multiprocessing.get_context("spawn").Process(
+        target=_build, args=(database_url, str(directory), now), daemon=True,
+        name="rethread-search-build")
+    process.start()
+    loop = asyncio.get_running_loop()
+    ended: asyncio.Future[None] = loop.create_future()
+
+    def end() -> None:  # (the process's sentinel becomes readable when it ends)
+        if not ended.done():
+            ended.set_result(None)
+
+    loop.add_reader(process.sentinel, end)
+    try:
+        await ended
+    except BaseException:
+        process.terminate()
+        await asyncio.to_thread(process.join, 10)
+        raise
+    finally:
+        loop.remove_reader(process.sentinel)
+    process.join()
+    path = live_path(directory)
+    if process.exitcode != 0 or path is None:
+        raise RuntimeError(f"building the search index failed (exit code {process.exitcode})")
+    return path
+
+
+class _Stopped:
+    def __init__(self, now: datetime) -> None:
+        self._now = now
+
+    def now(self) -> datetime:
+        return self._now
+
+
+def _build(database_url: str, directory: str, now: datetime) -> None:
+    """:func:`build_in_child`'s process."""
+
+    async def build() -> None:
+        engine = create_engine(database_url)
+        try:
+            indexer = SearchIndexer(create_session_factory(engine), Path(directory),
+                                    _Stopped(now))
+            await indexer.rebuild()
+        finally:
+            await engine.dispose()
+
+    asyncio.run(build())
 
 
 def _add_all(writer: tantivy.IndexWriter, listings: list[Listing]) -> None:

@@ -5,6 +5,7 @@ its last commit, the rebuild's atomic swap, and a schema change building a new i
 from __future__ import annotations
 
 import asyncio
+import multiprocessing
 import os
 import signal
 import subprocess
@@ -137,6 +138,64 @@ async def test_the_follower_resumes_after_a_kill_from_its_last_commit(
         if follower.returncode is None:
             follower.kill()
             await follower.wait()
+        await shutdown(container)
+
+
+async def test_a_follower_with_no_index_has_it_built_by_a_process_of_its_own(
+        follower_settings: Settings, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A server that finds no index of its schema version (a new host, a schema change)
+    does not build it in its own process, which would keep the build's memory for good:
+    here a build in this process fails, and the follower still starts from a full index."""
+    container = build_container(follower_settings)
+    try:
+        seller_id = (await add_user(container.uow())).id
+        await add(container, [item(seller_id, f"Linen shirt {n}", n) for n in range(4)])
+        assert live_path(follower_settings.search_dir) is None
+
+        async def in_this_process(*_: object, **__: object) -> None:
+            raise AssertionError("the index was built in the server's own process")
+
+        monkeypatch.setattr(SearchIndexer, "rebuild", in_this_process)
+        indexer = container.search_indexer()
+        assert indexer.start()
+        engine = container.search()
+
+        async def built() -> bool:
+            await asyncio.sleep(0.1)
+            return live_path(follower_settings.search_dir) is not None and \
+                await engine.count(ListingFilter(words=("linen",))) == 4
+
+        await until(built)
+        await add(container, [item(seller_id, "Linen trousers", 9)])
+        indexer.wake()  # (this container does not index its own commits)
+
+        async def followed() -> bool:
+            await asyncio.sleep(0.1)
+            engine.committed()
+            return await engine.count(ListingFilter(words=("linen",))) == 5
+
+        await until(followed)  # then it follows the outbox from the build's position
+        assert indexer.position == len(await outbox(container))
+    finally:
+        await shutdown(container)
+
+
+async def test_a_server_stopping_mid_build_stops_the_building_process(
+        follower_settings: Settings) -> None:
+    container = build_container(follower_settings)
+    try:
+        seller_id = (await add_user(container.uow())).id
+        await add(container, [item(seller_id, "Wool coat")])
+        indexer = container.search_indexer()
+        assert indexer.start()
+        for _ in range(100):  # (started in the background)
+            if multiprocessing.active_children():
+                break
+            await asyncio.sleep(0.02)
+        assert multiprocessing.active_children()
+        await indexer.stop()
+        assert multiprocessing.active_children() == []
+    finally:
         await shutdown(container)
 
 
