@@ -53,6 +53,9 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     # The server's event loop: "auto" (Granian's choice: uvloop when installed),
     # "asyncio" or "uvloop".
     event_loop: str = "auto"
+    # At most this many malloc arenas per server process (entrypoints/cli/malloc.py): fewer
+    # arenas, less of a worker's heap left in fragments. 0 keeps the C library's default.
+    malloc_arenas: int = 2
     # SQLite: how many MB of the database file each pooled connection memory-maps (the
     # mapped pages count in RSS once per connection). 0, the default: no mmap.
     sqlite_mmap_mb: int = 0
@@ -153,6 +156,7 @@ def load_settings(env: dict[str, str] | None = None) -> Settings:
                                 env.get("RETHREAD_SEARCH_INDEXING", "background"),
                                 SEARCH_INDEXING),
         event_loop=_event_loop(env.get("RETHREAD_EVENT_LOOP", "auto")),
+        malloc_arenas=max(0, int(env.get("RETHREAD_MALLOC_ARENAS", "2"))),
         sqlite_mmap_mb=max(0, int(env.get("RETHREAD_SQLITE_MMAP_MB", "0"))),
         rate_limit_scale=max(1, int(env.get("RETHREAD_RATE_LIMIT_SCALE", "1"))),
         forwarded_allow_ips=env.get("RETHREAD_FORWARDED_ALLOW_IPS", "").strip(),

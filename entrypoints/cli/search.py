@@ -8,8 +8,10 @@ import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
+from entrypoints.cli.malloc import limit_malloc_arenas
 from entrypoints.cli.runtime import console, errors, run
 from entrypoints.container import Container
+from entrypoints.settings import get_settings
 
 app = typer.Typer(help="The search index of this host.", no_args_is_help=True)
 
@@ -58,6 +60,7 @@ def follow() -> None:
     """Be this host's search writer: apply the outbox as it grows, until interrupted. For
     servers started with RETHREAD_SEARCH_INDEXING=off; refused while another process of
     this host holds the writer lock."""
+    limit_malloc_arenas(get_settings().malloc_arenas)  # (Tantivy's threads: as a server)
     try:
         run(_follow)
     except KeyboardInterrupt:

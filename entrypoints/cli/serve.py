@@ -20,6 +20,7 @@ from granian.constants import HTTPModes, Interfaces, Loops
 from granian.http import HTTP1Settings
 from granian.server import Server
 
+from entrypoints.cli.malloc import limit_malloc_arenas
 from entrypoints.logs import logging_config
 from entrypoints.settings import Settings, get_settings
 
@@ -68,6 +69,7 @@ def serve(
 ) -> None:
     """Serve Rethread."""
     settings = get_settings()
+    limit_malloc_arenas(settings.malloc_arenas)  # (before any thread or worker starts)
     if workers > 1:
         # Each worker counts its own requests; /metrics adds up every worker's files.
         metrics = Path(settings.data_dir) / "metrics"

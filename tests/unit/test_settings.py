@@ -27,6 +27,9 @@ def test_the_server_settings_have_safe_defaults_and_bounds(tmp_path: Path) -> No
     assert settings_with(tmp_path, RETHREAD_ACCESS_LOG="0").access_log is False
     assert settings_with(tmp_path, RETHREAD_METRICS_PUBLIC="1").metrics_public is True
     assert settings_with(tmp_path, RETHREAD_EVENT_LOOP=" UVLoop ").event_loop == "uvloop"
+    assert plain.malloc_arenas == 2
+    assert settings_with(tmp_path, RETHREAD_MALLOC_ARENAS="0").malloc_arenas == 0
+    assert settings_with(tmp_path, RETHREAD_MALLOC_ARENAS="-1").malloc_arenas == 0
 
 
 def test_an_unknown_event_loop_is_refused_with_the_choices(tmp_path: Path) -> None:
