@@ -6,8 +6,9 @@
   whose ``If-None-Match`` names it gets ``304 Not Modified`` without a body. A ``HEAD`` gets
   the GET's status and headers without the body (:func:`answer_head_too` registers HEAD
   beside every GET route).
-- **Public reads** (``@get(..., **public())``: product pages, searches, facets,
-  suggestions, profiles, the blog, the style feed): for a visitor (no session cookie)
+- **Public reads** (``@get(..., **public())``: product pages, the search box's
+  suggestions, profiles, the blog, the style feed; searches, facets and similar items are
+  not, ``entrypoints/http/catalog.py``): for a visitor (no session cookie)
   ``Cache-Control: public, max-age=10, stale-while-revalidate=30``, so browsers and a
   proxy in front (``docs/deploy.md``) may keep them; for a signed-in shopper
   ``private, no-cache`` (their answer may show their own data, and a search is counted

@@ -50,9 +50,10 @@ BODY_TOO_LARGE = (f"That upload is too large: at most {MAX_LISTING_IMAGES} photo
                   f"{MAX_IMAGE_BYTES // (1024 * 1024)} MB each.")
 
 
-# Searches, facets, suggestions and similar items: public reads the search engine answers.
-# Not in the response cache: a search cached between a write and its indexing would stay
-# stale for the cache's lifetime (docs/search.md, freshness).
+# Searches, facets and similar items: public reads the search engine answers. Not in the
+# response cache: a search cached between a write and its indexing would stay stale for
+# the cache's lifetime (docs/search.md, freshness). Suggestions are (``public()``): words
+# with counts, never a listing shown as available, kept by the engine a few seconds anyway.
 HEAVY_PUBLIC_READ: dict[str, Any] = {"opt": {"exclude_from_csrf": True}}
 # The catalog's reads that take the viewer too resolve it after the service, one after the
 # other (auth.provide_viewer_after_service).
@@ -137,7 +138,7 @@ class CatalogController(Controller):
                                             purpose=purpose))
         return product_page_out(page)
 
-    @get("/suggestions", **HEAVY_PUBLIC_READ)
+    @get("/suggestions", **public())
     async def suggestions(self, catalog: CatalogService, q: str = "") -> SuggestionsOut:
         found = await catalog.suggest(q)
         return SuggestionsOut(

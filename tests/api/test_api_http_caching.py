@@ -159,3 +159,27 @@ async def test_visitors_repeated_reads_come_from_the_response_cache_until_a_writ
     assert fresh["title"] == "Renamed" and fresh["price"] == "41.00"
     assert (await visitor.get(url, headers={"if-none-match": again.headers["etag"]})
             ).status_code == 304
+
+
+
+async def test_visitors_suggestions_are_kept_in_the_response_cache_until_a_write(
+        app: Litestar, client: ApiClient, visitor: Visitor) -> None:
+    """Suggestions (words and brands with counts, never a listing shown as available) are
+    a public read: a visitor's answer is kept in the response cache, served from it, and a
+    listing created over HTTP empties it like any write."""
+    await client.register("maya")
+    await create(client, title="Denim jacket", brand="Levi's")
+    store = app.response_cache_config.get_store_from_app(app)
+    path = "/api/products/suggestions?q=den"
+    first = await visitor.get(path)
+    assert first.json()["words"] == ["denim"]
+    assert first.headers["cache-control"] == VISITOR.decode()
+    kept = await store.get(path)
+    assert kept is not None
+    # What the store holds is what visitors get (a planted copy is answered as it is).
+    await store.set(path, kept.replace(b"denim", b"DENIM"), expires_in=10)
+    assert (await visitor.get(path)).json()["words"] == ["DENIM"]
+    assert (await client.get(path)).json()["words"] == ["denim"]  # (signed in: never)
+    await create(client, title="Nuptse puffer", brand="North Face")
+    assert await store.get(path) is None
+    assert (await visitor.get(path)).json()["words"] == ["denim"]
