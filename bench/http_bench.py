@@ -362,6 +362,7 @@ def main() -> None:
     results: list[tuple[WrkResult, str]] = []
 
     serving: list[int] = []  # the pid of ``rethread serve`` while it runs
+    between: list[float] = []  # the worker's RSS after each scenario
 
     def measure(name: str, target: str, paths: list[str], headers: tuple[str, ...] = ()
                 ) -> None:
@@ -374,8 +375,10 @@ def main() -> None:
         load = load_average()
         results.append((result, load))
         # The worker's memory after each scenario: which work makes it grow.
-        memory = (f", worker RSS {worker_memory_mb(serving[0], 'VmRSS'):.0f} MB"
-                  if serving else "")
+        memory = ""
+        if serving:
+            between.append(worker_memory_mb(serving[0], "VmRSS"))
+            memory = f", worker RSS {between[-1]:.0f} MB"
         print(f"  {name:<14} {result.rate:>8.0f} req/s  p50 {result.p50:7.1f} ms  "
               f"p95 {result.p95:7.1f} ms  p99 {result.p99:7.1f} ms  non-2xx {result.errors}"
               f"  (load {load}{memory})", flush=True)
@@ -443,7 +446,8 @@ def main() -> None:
             results.append((created, load_average()))
             print(f"  create listing {created.rate:>8.0f} req/s  p50 {created.p50:7.1f} ms  "
                   f"p95 {created.p95:7.1f} ms  p99 {created.p99:7.1f} ms  non-2xx "
-                  f"{created.errors}  (one seller, one at a time)", flush=True)
+                  f"{created.errors}  (one seller, one at a time; its sign-up's password "
+                  "hash, argon2id's 64 MiB, is in the worker's peak)", flush=True)
         rss, private = peak_rss_mb(process.pid), private_rss_mb(process.pid)
         worker_rss = worker_memory_mb(process.pid)
         # Of it, the worker's own (anonymous) memory now: the rest of its RSS are pages of
@@ -476,7 +480,8 @@ def main() -> None:
     ceiling = next((r.rate for r, _ in results if r.name == "ceiling"), None)
     print(f"\n{database}, {args.listings:,} listings, {args.workers} worker(s), "
           f"{args.connections} connections, {args.seconds} s each; server peak RSS "
-          f"{rss:.0f} MB, its largest worker {worker_rss:.0f} MB (target: at most "
+          f"{rss:.0f} MB, its largest worker {worker_rss:.0f} MB at its peak and "
+          f"{max(between, default=0):.0f} MB at most after a scenario (target: at most "
           f"{WORKER_RSS_TARGET_MB} MB; the worker's private memory at the end "
           f"{worker_private:.0f} MB); private memory of all its processes at the end "
           f"{private:.0f} MB"
