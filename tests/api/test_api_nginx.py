@@ -76,6 +76,30 @@ def test_visitors_catalog_answers_are_cached_and_signed_in_ones_are_not(proxied:
         assert answer.headers["cache-control"] == "private, no-cache"
 
 
+def test_a_changed_page_reaches_visitors_once_the_cached_copy_expires(proxied: str) -> None:
+    """nginx keeps a visitor's copy for the app's max-age (10 s), then serves it stale once
+    while it fetches the new one, and from then on the new one (read from the cache's new
+    file, not through a descriptor its open-file cache kept for the old)."""
+    url = "/api/products/4"
+    with httpx.Client(base_url=proxied) as visitor:
+        before = visitor.get(url).json()
+        assert visitor.get(url).headers["x-cache-status"] == "HIT"
+        with httpx.Client(base_url=proxied) as seller:
+            seller.get("/api/csrf")
+            token = {"x-csrftoken": seller.cookies["csrftoken"]}
+            assert seller.post("/api/login", headers=token, json={
+                "username": before["seller"]["username"], "password": "rethread-demo"}).is_success
+            price = "123.45" if before["price"] != "123.45" else "124.00"
+            assert seller.put(url, headers=token, json={"price": price}).is_success
+        assert visitor.get(url).json()["price"] == before["price"]  # (the cached copy)
+        deadline = time.monotonic() + 45  # max-age, then one stale answer while it updates
+        while visitor.get(url).json()["price"] != price:
+            assert time.monotonic() < deadline, "the proxy kept the old page"
+            time.sleep(0.5)
+        again = visitor.get(url)
+        assert again.headers["x-cache-status"] == "HIT" and again.json()["price"] == price
+
+
 def test_pages_and_json_are_compressed_and_still_revalidate(proxied: str) -> None:
     """The app sends HTML and JSON plain; nginx gzips them for a browser that asks, and a
     gzipped answer's (now weak) ETag still earns a 304."""
