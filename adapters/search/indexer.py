@@ -57,6 +57,7 @@ from adapters.sqlalchemy.engine import create_engine, create_session_factory
 from adapters.sqlalchemy.search_outbox import latest, pending, prune
 from application.ports import Clock
 from application.ports.search import SearchStatus
+from application.shared.clock import SteppedClock
 from domain.listings import Listing
 
 log = logging.getLogger("rethread.search")
@@ -340,14 +341,6 @@ async def build_in_child(database_url: str, directory: Path, now: datetime) -> P
     return path
 
 
-class _Stopped:
-    def __init__(self, now: datetime) -> None:
-        self._now = now
-
-    def now(self) -> datetime:
-        return self._now
-
-
 def _build(database_url: str, directory: str, now: datetime) -> None:
     """:func:`build_in_child`'s process."""
 
@@ -355,7 +348,7 @@ def _build(database_url: str, directory: str, now: datetime) -> None:
         engine = create_engine(database_url)
         try:
             indexer = SearchIndexer(create_session_factory(engine), Path(directory),
-                                    _Stopped(now))
+                                    SteppedClock(now))
             await indexer.rebuild()
         finally:
             await engine.dispose()

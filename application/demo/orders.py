@@ -8,13 +8,14 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import replace
-from datetime import datetime, timedelta
+from datetime import timedelta
 from typing import Any
 
 from application.order_notices import OrderNotices
 from application.orders import OrderService
 from application.ports import Clock, UnitOfWork
 from application.reviews import ReviewService
+from application.shared.clock import SteppedClock
 from domain.accounts import User
 from domain.catalog import ListingStatus
 from domain.order_rules import OrderStatus
@@ -63,16 +64,6 @@ class QuietNotices(OrderNotices):
 
     async def status_changed(self, *_: Any) -> None:
         return None
-
-
-class SteppedClock:
-    """A clock the demo moves through the story of each order."""
-
-    def __init__(self, now: datetime) -> None:
-        self.current = now
-
-    def now(self) -> datetime:
-        return self.current
 
 
 class OrdersDemo:
