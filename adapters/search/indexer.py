@@ -15,10 +15,11 @@ transaction leaves one for good); rows past a gap are applied at once all the sa
 A rebuild (:meth:`SearchIndexer.rebuild`) writes a new index beside the live one from the
 listings table, storing the outbox position taken before it started, and swaps
 ``current`` to it in one rename; the follower notices the swap and continues from there.
-A follower that finds no index of its schema version (a new host, a schema change) has it
-built by a process of its own (:func:`build_in_child`) before it follows: the build's
-memory (Tantivy's writer, batches of rows) is given back when that process ends, where a
-long-lived server process would keep it.
+A follower that finds no index of its schema version (a new host, a schema change) for a
+catalog of :data:`BUILD_APART_FROM` listings or more has it built by a process of its own
+(:func:`build_in_child`) before it follows: the build's memory (Tantivy's writer, batches
+of rows) is given back when that process ends, where a long-lived server process would
+keep it.
 """
 
 from __future__ import annotations
@@ -69,6 +70,9 @@ GAP_SECONDS = 5.0
 # Outbox rows kept behind the position (other hosts follow the same outbox).
 KEEP_ROWS = 1_000_000
 WRITER_HEAP = 64_000_000
+# From this many listings a follower's first build runs in a process of its own (below, it
+# takes a second or two and little memory, less than starting that process).
+BUILD_APART_FROM = 20_000
 
 
 class SearchIndexer:
@@ -219,9 +223,9 @@ class SearchIndexer:
         none of this schema version. An error is logged and retried after a pause."""
         while True:
             try:
-                if live_path(self.directory) is None:
+                if live_path(self.directory) is None and await self._large():
                     await self._build_in_child()
-                await self.catch_up()
+                await self.catch_up()  # (builds a small catalog's index in this process)
             except asyncio.CancelledError:
                 raise
             except Exception:
@@ -287,6 +291,10 @@ class SearchIndexer:
         if self.engine is not None:
             self.engine.committed()
         return path
+
+    async def _large(self) -> bool:
+        async with self.sessions() as session:
+            return await count_listings(session) >= BUILD_APART_FROM
 
     async def _build_in_child(self) -> None:
         url = self.sessions.kw["bind"].url.render_as_string(hide_password=False)

@@ -19,6 +19,7 @@ from sqlalchemy import select
 from tantivy import FieldType, Query
 
 from adapters.search import documents
+from adapters.search import indexer as indexer_module
 from adapters.search.documents import live_path
 from adapters.search.indexer import SearchIndexer
 from adapters.sqlalchemy.search_outbox import SearchOutboxRow
@@ -144,8 +145,10 @@ async def test_the_follower_resumes_after_a_kill_from_its_last_commit(
 async def test_a_follower_with_no_index_has_it_built_by_a_process_of_its_own(
         follower_settings: Settings, monkeypatch: pytest.MonkeyPatch) -> None:
     """A server that finds no index of its schema version (a new host, a schema change)
-    does not build it in its own process, which would keep the build's memory for good:
-    here a build in this process fails, and the follower still starts from a full index."""
+    for a large catalog does not build it in its own process, which would keep the build's
+    memory for good: here a build in this process fails, and the follower still starts
+    from a full index."""
+    monkeypatch.setattr(indexer_module, "BUILD_APART_FROM", 3)  # (four listings: large)
     container = build_container(follower_settings)
     try:
         seller_id = (await add_user(container.uow())).id
@@ -180,8 +183,36 @@ async def test_a_follower_with_no_index_has_it_built_by_a_process_of_its_own(
         await shutdown(container)
 
 
+async def test_a_small_catalogs_index_is_built_in_the_followers_own_process(
+        follower_settings: Settings, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Below BUILD_APART_FROM listings starting a process would cost more than the build
+    (a new host's first listings are searchable as soon as it answers): here a build in
+    another process fails, and the follower still builds the index."""
+
+    async def elsewhere(*_: object) -> None:
+        raise AssertionError("a small catalog's index was built in another process")
+
+    monkeypatch.setattr(indexer_module, "build_in_child", elsewhere)
+    container = build_container(follower_settings)
+    try:
+        seller_id = (await add_user(container.uow())).id
+        await add(container, [item(seller_id, "Wool coat")])
+        assert container.search_indexer().start()
+        engine = container.search()
+
+        async def built() -> bool:
+            await asyncio.sleep(0.05)
+            engine.committed()
+            return await engine.count(ListingFilter(words=("coat",))) == 1
+
+        await until(built, seconds=20)
+    finally:
+        await shutdown(container)
+
+
 async def test_a_server_stopping_mid_build_stops_the_building_process(
-        follower_settings: Settings) -> None:
+        follower_settings: Settings, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(indexer_module, "BUILD_APART_FROM", 1)
     container = build_container(follower_settings)
     try:
         seller_id = (await add_user(container.uow())).id
