@@ -119,10 +119,13 @@ class SearchIndexer:
 
     async def open(self) -> None:
         """Open the live index for writing, building it first when there is none of this
-        schema version (a new host, or a schema change)."""
+        schema version (a new host, or a schema change): in a process of its own for a
+        catalog of :data:`BUILD_APART_FROM` listings or more."""
         path = live_path(self.directory)
         if path is None:
-            await self.rebuild()
+            async with self.sessions() as session:
+                large = await count_listings(session) >= BUILD_APART_FROM
+            await (self._build_in_child() if large else self.rebuild())
             path = live_path(self.directory)
             assert path is not None
         if path != self._path:
@@ -219,13 +222,10 @@ class SearchIndexer:
 
     async def run(self) -> None:
         """Follow the outbox until cancelled (the server's background task, or ``rethread
-        search follow``), first building the index in a process of its own when there is
-        none of this schema version. An error is logged and retried after a pause."""
+        search follow``). An error is logged and retried after a pause."""
         while True:
             try:
-                if live_path(self.directory) is None and await self._large():
-                    await self._build_in_child()
-                await self.catch_up()  # (builds a small catalog's index in this process)
+                await self.catch_up()
             except asyncio.CancelledError:
                 raise
             except Exception:
@@ -291,10 +291,6 @@ class SearchIndexer:
         if self.engine is not None:
             self.engine.committed()
         return path
-
-    async def _large(self) -> bool:
-        async with self.sessions() as session:
-            return await count_listings(session) >= BUILD_APART_FROM
 
     async def _build_in_child(self) -> None:
         url = self.sessions.kw["bind"].url.render_as_string(hide_password=False)

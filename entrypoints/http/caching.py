@@ -67,6 +67,7 @@ STORE = "response_cache"
 UNSAFE = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 MAX_HELD_BYTES = 1024 * 1024  # larger answers pass as they are, without an ETag of ours
 _SESSION = SESSION_COOKIE.encode() + b"="
+_REVALIDATION = "#304"  # a page's key + this: the 304 headers of its last 200
 
 
 def public(opt: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -100,7 +101,7 @@ def cache_key(request: Request[Any, Any, Any]) -> str:
 
 
 def _revalidation_key(scope: Scope) -> str:
-    return visitor_key(scope) + "#304"
+    return visitor_key(scope) + _REVALIDATION
 
 
 def _visitors_only(scope: HTTPScope, status: int) -> bool:
@@ -167,8 +168,8 @@ def _spread(key: str, seconds: float) -> float:
     """``seconds`` shortened by up to a fifth, by an amount fixed for each page: answers
     stored in the same moment (after a write emptied the cache, or a burst of first views)
     expire over two seconds instead of in one, so they are not all computed again at once.
-    A page's 304 headers (``#304``) expire with it."""
-    page = key.removesuffix("#304")
+    A page's 304 headers (:func:`_revalidation_key`) expire with it."""
+    page = key.removesuffix(_REVALIDATION)
     return seconds * (1 - 0.2 * zlib.crc32(page.encode()) / 2**32)
 
 
