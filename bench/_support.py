@@ -6,6 +6,7 @@ here is imported by the application.
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import shutil
@@ -80,6 +81,31 @@ def wait_for_search_index(base_url: str, seconds: float = 600) -> float:
 def percentile(samples: list[float], share: float) -> float:
     ordered = sorted(samples)
     return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
+
+
+def bench_seller(username: str) -> dict[str, str]:
+    """The sign-up of a seller the bench lists and edits with (``POST /api/register``)."""
+    return {"username": username, "displayName": "Bench Seller",
+            "email": f"{username}@example.com", "password": "secret123"}
+
+
+@functools.cache
+def _photo() -> str:
+    import base64
+    import io
+
+    from PIL import Image
+
+    photo = io.BytesIO()
+    Image.new("RGB", (300, 375), "darkolivegreen").save(photo, "PNG")
+    return "data:image/png;base64," + base64.b64encode(photo.getvalue()).decode()
+
+
+def listing_body(title: str) -> dict[str, object]:
+    """A new listing as the webapp sends it (JSON with one photo) to ``POST /api/products``."""
+    return {"title": title, "price": "40.00", "brand": "Levi's",
+            "description": "Straight leg, barely worn, W32 L32.", "size": "m",
+            "condition": "like_new", "category": "outerwear", "images": [_photo()]}
 
 
 def load_average() -> str:

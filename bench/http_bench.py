@@ -12,6 +12,8 @@
 3. Runs wrk at ``--connections`` for ``--seconds`` each: the ceiling, ``/api/health``,
    ``/``, search with a few thousand random URLs (words, filters, price ranges, sorts),
    facets with random filters, random product pages and later pages through cursors.
+   Freshness (``bench/freshness_bench.py``): a second ``rethread serve`` reads the same
+   index, and a seller's edits are timed until searches on both processes show them.
    Then the realtime scenario of ``bench/ws_bench.py`` (1,000 sockets, message send ->
    delivery, one worker and two over Redis); ``--only realtime`` runs only that, without
    seeding listings.
@@ -53,8 +55,10 @@ from bench._support import (
     NGINX,
     ROOT,
     WrkResult,
+    bench_seller,
     free_port,
     get_json,
+    listing_body,
     load_average,
     nginx,
     peak_rss_mb,
@@ -66,6 +70,7 @@ from bench._support import (
     worker_memory_mb,
     wrk,
 )
+from bench.freshness_bench import Freshness, measure_freshness
 from entrypoints.http.loop_lag import WINDOW_SECONDS
 
 CATEGORIES = ("tops", "bottoms", "outerwear", "dresses", "accessories", "footwear")
@@ -182,38 +187,43 @@ def create_listings(base: str, count: int) -> WrkResult:
     (JSON with one photo, as the webapp sends): each answer's latency. The search engine's
     issue asks for the same p95 at 10,000 and at 1,000,000 listings: a write costs an outbox
     row, whatever the catalog's size."""
-    import base64
-    import io
     import statistics
 
     import httpx
-    from PIL import Image
 
-    photo = io.BytesIO()
-    Image.new("RGB", (300, 375), "darkolivegreen").save(photo, "PNG")
-    image = "data:image/png;base64," + base64.b64encode(photo.getvalue()).decode()
-    seller = f"bench{random.randrange(10**9)}"
     took: list[float] = []
     errors = 0
     with httpx.Client(base_url=base, timeout=30) as client:
         client.get("/api/csrf")
         joined = client.post("/api/register", headers={"x-csrftoken": client.cookies["csrftoken"]},
-                             json={"username": seller, "displayName": "Bench Seller",
-                                   "email": f"{seller}@example.com", "password": "secret123"})
+                             json=bench_seller(f"bench{random.randrange(10**9)}"))
         joined.raise_for_status()
         started = time.perf_counter()
         for n in range(count):
             began = time.perf_counter()
             answer = client.post(
                 "/api/products", headers={"x-csrftoken": client.cookies["csrftoken"]},
-                json={"title": f"Bench denim jacket {n}", "price": "40.00", "brand": "Levi's",
-                      "description": "Straight leg, barely worn, W32 L32.", "size": "m",
-                      "condition": "like_new", "category": "outerwear", "images": [image]})
+                json=listing_body(f"Bench denim jacket {n}"))
             took.append((time.perf_counter() - began) * 1000)
             errors += answer.status_code != 201
         elapsed = time.perf_counter() - started
     cuts = statistics.quantiles(took, n=100)
     return WrkResult("create listing", count, elapsed, cuts[49], cuts[94], cuts[98], errors)
+
+
+def freshness(env: dict[str, str], data_dir: Path, base: str, low: int, high: int
+              ) -> Freshness:
+    """The freshness scenario (``bench/freshness_bench.py``): a second server process on the
+    same data dir (it finds the index's writer lock taken, so it only reads), the seller's
+    edits timed on both while the watch-count writer keeps the indexer committing."""
+    port = free_port()
+    second = [str(BIN / "rethread"), "serve", "--port", str(port)]
+    with server(second, {**env, "RETHREAD_PORT": str(port)},
+                f"http://127.0.0.1:{port}/api/health", data_dir / "serve-reader.log"), \
+            Popularity(env["RETHREAD_DATABASE_URL"], low, high):
+        found = measure_freshness([base, f"http://127.0.0.1:{port}"])
+    print(f"  freshness      {found.line()}  (load {load_average()})", flush=True)
+    return found
 
 
 def rebuild(env: dict[str, str]) -> float:
@@ -318,8 +328,8 @@ def main() -> None:
                         help="comma-separated scenarios to run (default: all): ceiling, "
                              "indexing, health, csrf, index.html, search, facets, suggestions, "
                              "product, "
-                             "'product 304', cursor (or 'cursor pages'), 'nginx product', "
-                             "realtime")
+                             "'product 304', cursor (or 'cursor pages'), 'create listing', "
+                             "freshness, 'nginx product', realtime")
     parser.add_argument("--json", help="also write the results to this file")
     ws_bench.add_arguments(parser)
     args = parser.parse_args()
@@ -391,6 +401,7 @@ def main() -> None:
         measure("ceiling", ceiling_base, ["/api/health"])
     serve_cmd = [str(BIN / "rethread"), "serve", "--workers", str(args.workers)]
     indexing_lag: float | None = None
+    fresh: Freshness | None = None
     started = time.monotonic()
     with server(serve_cmd, env, f"{base}/api/health", data_dir / "serve.log") as process:
         serving.append(process.pid)
@@ -448,6 +459,8 @@ def main() -> None:
                   f"p95 {created.p95:7.1f} ms  p99 {created.p99:7.1f} ms  non-2xx "
                   f"{created.errors}  (one seller, one at a time; its sign-up's password "
                   "hash, argon2id's 64 MiB, is in the worker's peak)", flush=True)
+        if run_it("freshness"):
+            fresh = freshness(env, data_dir, base, low, high)
         rss, private = peak_rss_mb(process.pid), private_rss_mb(process.pid)
         worker_rss = worker_memory_mb(process.pid)
         # Of it, the worker's own (anonymous) memory now: the rest of its RSS are pages of
@@ -474,15 +487,17 @@ def main() -> None:
             if line.startswith("loop lag:")]
     print("event loop (per worker, whole run): "
           + ("; ".join(lags) or "no probe line in serve.log"))
+    if fresh is not None:
+        print(f"freshness (two processes): {fresh.line()}")
     if indexing_lag is not None:
         print(f"event loop while indexing alone: max lag {indexing_lag:.1f} ms "
               f"(target: at most {INDEXING_LAG_TARGET_MS} ms)")
     ceiling = next((r.rate for r, _ in results if r.name == "ceiling"), None)
     print(f"\n{database}, {args.listings:,} listings, {args.workers} worker(s), "
           f"{args.connections} connections, {args.seconds} s each; server peak RSS "
-          f"{rss:.0f} MB, its largest worker {worker_rss:.0f} MB at its peak and "
-          f"{max(between, default=0):.0f} MB at most after a scenario (target: at most "
-          f"{WORKER_RSS_TARGET_MB} MB; the worker's private memory at the end "
+          f"{rss:.0f} MB, its largest worker {worker_rss:.0f} MB at its peak"
+          + (f" and {max(between):.0f} MB at most after a scenario" if between else "")
+          + f" (target: at most {WORKER_RSS_TARGET_MB} MB; the worker's private memory at the end "
           f"{worker_private:.0f} MB); private memory of all its processes at the end "
           f"{private:.0f} MB"
           + (f"; seeded in {seeded_in:.0f} s" if seeded_in else ""))
@@ -500,6 +515,7 @@ def main() -> None:
             "worker_rss_mb": worker_rss, "worker_private_mb": worker_private,
             "private_mb": private,
             "indexing_lag_ms": indexing_lag, "ready_seconds": ready,
+            "freshness": fresh.__dict__ if fresh else None,
             "seeded_seconds": seeded_in,
             "results": [{"name": r.name, "rps": r.rate, "p50": r.p50, "p95": r.p95,
                          "p99": r.p99, "non_2xx": r.errors, "load": load,
