@@ -1,8 +1,10 @@
 """Mail adapters: Jinja2 templates, and the two senders behind the ``MailSender`` port.
 
 - :class:`FileMailSender` (no ``RETHREAD_SMTP_URL``): each message is written as an
-  ``.eml`` file under ``<data dir>/mail/`` and its subject and link are logged, so a
-  developer runs the site with no mail server and opens what would have been sent.
+  ``.eml`` file under ``<data dir>/mail/`` and its recipient, subject and file are logged,
+  so a developer runs the site with no mail server and opens what would have been sent.
+  The link is not logged: a reset or verification link carries a live token, and logs are
+  kept longer and read by more people than a mailbox.
 - :class:`SmtpMailSender`: ``smtp://user:pass@host:587?starttls=1`` (STARTTLS when asked)
   or ``smtps://user:pass@host:465`` (TLS from the start), with the standard library's
   ``smtplib`` in a worker thread.
@@ -77,8 +79,7 @@ class FileMailSender:
         self.directory.mkdir(parents=True, exist_ok=True)
         path = self.directory / f"{name}.eml"
         await asyncio.to_thread(path.write_bytes, bytes(message))
-        log.info("mail to %s: %s%s (%s)", mail.recipient, mail.subject,
-                 f" — {mail.link}" if mail.link else "", path)
+        log.info("mail to %s: %s (%s)", mail.recipient, mail.subject, path)
 
 
 @dataclass(frozen=True)

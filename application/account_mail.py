@@ -36,11 +36,24 @@ async def queue_password_reset(uow: UnitOfWork, letters: Letters, clock: Clock,
 
 
 async def queue_verification(uow: UnitOfWork, letters: Letters, clock: Clock,
-                             new_token: Callable[[], str], user: User,
-                             email: str | None = None) -> None:
-    """A link confirming ``email`` (default: the account's own) for ``user``."""
-    address = email or user.email
-    secret = await _token(uow, clock, new_token, user, TokenPurpose.VERIFY_EMAIL, address)
+                             new_token: Callable[[], str], user: User) -> None:
+    """A link confirming the account's own address (it only ever marks that address
+    verified: ``domain.account_tokens.email_after_verifying``)."""
+    await _queue_address_link(uow, letters, clock, new_token, user, user.email,
+                              TokenPurpose.VERIFY_EMAIL)
+
+
+async def queue_email_change(uow: UnitOfWork, letters: Letters, clock: Clock,
+                             new_token: Callable[[], str], user: User, new_email: str) -> None:
+    """A link, sent to ``new_email``, that moves ``user``'s account to it when opened."""
+    await _queue_address_link(uow, letters, clock, new_token, user, new_email,
+                              TokenPurpose.CHANGE_EMAIL)
+
+
+async def _queue_address_link(uow: UnitOfWork, letters: Letters, clock: Clock,
+                              new_token: Callable[[], str], user: User, address: str,
+                              purpose: TokenPurpose) -> None:
+    secret = await _token(uow, clock, new_token, user, purpose, address)
     await letters.queue(uow, clock, address, "verify_email",
                         {"name": user.display_name, "email": address},
                         link=letters.url(VERIFY_PATH + quote(secret)))
@@ -66,3 +79,10 @@ async def queue_password_changed(uow: UnitOfWork, letters: Letters, clock: Clock
                                  user: User) -> None:
     await letters.queue(uow, clock, user.email, "password_changed",
                         {"name": user.display_name}, link=letters.url(FORGOT_PATH))
+
+
+async def queue_two_factor_changed(uow: UnitOfWork, letters: Letters, clock: Clock,
+                                   user: User, *, on: bool) -> None:
+    """Tell the member that two-factor sign-in was turned on or off."""
+    await letters.queue(uow, clock, user.email, "two_factor_changed",
+                        {"name": user.display_name, "on": on}, link=letters.url(FORGOT_PATH))

@@ -13,6 +13,7 @@ import secrets
 from collections.abc import Callable
 
 from application.account_mail import (
+    queue_email_change,
     queue_email_change_notice,
     queue_password_changed,
     queue_password_reset,
@@ -22,10 +23,13 @@ from application.account_sessions import end_sessions_in
 from application.mail import Letters
 from application.ports import Clock, PasswordHasher, RateLimiter, UnitOfWork
 from application.shared.throttle import Throttle, hashed
+from application.sign_in_guard import SignInGuard
 from domain.account_tokens import (
+    EMAILED_LINKS,
     INVALID_RESET_LINK,
     INVALID_VERIFY_LINK,
     TokenPurpose,
+    email_after_verifying,
     hash_secret,
 )
 from domain.accounts import User, normalise_email
@@ -53,6 +57,7 @@ class AccountSecurity:
         self.hasher = hasher
         self.clock = clock
         self.throttle = Throttle(limiter, clock)
+        self.guard = SignInGuard(self.throttle, limits)
         self.letters = letters
         self.limits = limits
         self.new_token = new_token
@@ -108,14 +113,12 @@ class AccountSecurity:
                 raise ValidationError({"token": INVALID_RESET_LINK})
             if not await self.uow.account_tokens.use(found.token_hash, now):
                 raise ValidationError({"token": INVALID_RESET_LINK})  # the other request won
-            user = await self.uow.users.get(found.user_id)
-            if user is None:
-                raise ValidationError({"token": INVALID_RESET_LINK})
-            user.password_hash = password_hash
-            # The link reached the mailbox, so the address is the member's.
-            user.email_verified = True
-            await self.uow.users.save(user)
-            await self.uow.account_tokens.delete_for(found.user_id, TokenPurpose.PASSWORD_RESET)
+            # The link reached the mailbox, so the address is the member's (a link to an
+            # address the account has left died with the change).
+            if not await self.uow.users.update_open(
+                    found.user_id, {"password_hash": password_hash, "email_verified": True}):
+                raise ValidationError({"token": INVALID_RESET_LINK})  # closed meanwhile
+            await void_emailed_links(self.uow, found.user_id)
             await end_sessions_in(self.uow, found.user_id)
             await self.uow.commit()
 
@@ -132,41 +135,56 @@ class AccountSecurity:
             await self.uow.commit()
 
     async def verify_email(self, token: str) -> User:
-        """Confirm the address a verification link was sent to (for an email change, the
-        account's email becomes it now)."""
+        """Confirm the account's address, or, with an email-change link, move the account
+        to the new address now (``domain.account_tokens.email_after_verifying``). Moving
+        it voids every other emailed link of the account."""
         if not token or len(token) > TOKEN_MAX:
             raise ValidationError({"token": INVALID_VERIFY_LINK})
         now = self.clock.now()
         async with self.uow:
             found = await self.uow.account_tokens.get(hash_secret(token))
-            if found is None or not found.usable(now, TokenPurpose.VERIFY_EMAIL):
+            if found is None or not any(found.usable(now, purpose) for purpose in
+                                        (TokenPurpose.VERIFY_EMAIL, TokenPurpose.CHANGE_EMAIL)):
                 raise ValidationError({"token": INVALID_VERIFY_LINK})
             user = await self.uow.users.get(found.user_id)
-            if user is None or not await self.uow.account_tokens.use(found.token_hash, now):
+            email = None if user is None else email_after_verifying(found, user.email)
+            if (user is None or email is None
+                    or not await self.uow.account_tokens.use(found.token_hash, now)):
                 raise ValidationError({"token": INVALID_VERIFY_LINK})
-            if found.email and found.email != user.email:
-                if await self.uow.users.email_taken(found.email):
+            if email != user.email:
+                if await self.uow.users.email_taken(email):
                     raise Conflict("Another account now uses that email")
-                user.email = found.email
-            user.email_verified = True
-            await self.uow.users.save(user)
+                await void_emailed_links(self.uow, found.user_id)
+            # Only while the email is still the one judged above (a compare-and-set).
+            if not await self.uow.users.update_open(
+                    found.user_id, {"email": email, "email_verified": True},
+                    expect={"email": user.email}):
+                raise ValidationError({"token": INVALID_VERIFY_LINK})
             await self.uow.commit()
+        user.email, user.email_verified = email, True
         return user
 
     # -- changing the password or the email ------------------------------------------------
 
     async def change_password(self, user: User, session_token: str | None, current: str,
                               new: str) -> None:
-        """A new password; every other session of the account ends."""
+        """A new password; every other session of the account ends, and so does every
+        emailed link (a reset link, a pending email change asked for with the old
+        password: whoever knew it must keep nothing)."""
         assert user.id is not None
         require_valid({"newPassword": error} if (error := password_error(new)) else {})
         await self._check_password(user, current, "currentPassword")
         password_hash = await self.hasher.hash(new)
         async with self.uow:
+            # Only while the password is still the one just checked (a reset meanwhile
+            # wins, and this request is told the password it gave is not right).
+            if not await self.uow.users.update_open(
+                    user.id, {"password_hash": password_hash},
+                    expect={"password_hash": user.password_hash}):
+                raise ValidationError({"currentPassword": WRONG_PASSWORD})
             fresh = await self.uow.users.get(user.id)
             assert fresh is not None
-            fresh.password_hash = password_hash
-            await self.uow.users.save(fresh)
+            await void_emailed_links(self.uow, user.id)
             await end_sessions_in(self.uow, user.id, keep_token=session_token)
             await queue_password_changed(self.uow, self.letters, self.clock, fresh)
             await self.uow.commit()
@@ -186,17 +204,24 @@ class AccountSecurity:
                                  TOO_MANY_VERIFICATIONS)
         async with self.uow:
             if not await self.uow.users.email_taken(new_email):
-                await queue_verification(self.uow, self.letters, self.clock, self.new_token,
-                                         user, email=new_email)
+                await queue_email_change(self.uow, self.letters, self.clock, self.new_token,
+                                         user, new_email)
             await queue_email_change_notice(self.uow, self.letters, self.clock, user,
                                             new_email)
             await self.uow.commit()
         return EMAIL_TAKEN_OR_SENT
 
     async def _check_password(self, user: User, password: str, field: str) -> None:
-        if not password or not await self.hasher.verify(user.password_hash, password):
-            raise ValidationError({field: WRONG_PASSWORD})
+        """Counted against the login's lock-out (``application/sign_in_guard.py``)."""
+        await self.guard.check_password(self.hasher, user, password, field, WRONG_PASSWORD)
 
 
+async def void_emailed_links(uow: UnitOfWork, user_id: int) -> None:
+    """Inside the caller's unit of work: every reset, verification and email-change link
+    of the account dies (``domain.account_tokens.EMAILED_LINKS``), as its password or
+    email changes."""
+    for purpose in EMAILED_LINKS:
+        await uow.account_tokens.delete_for(user_id, purpose)
 
-__all__ = ["AccountSecurity"]
+
+__all__ = ["AccountSecurity", "void_emailed_links"]

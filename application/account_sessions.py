@@ -49,10 +49,13 @@ def sessions_ended(uow: UnitOfWork, user_id: int) -> None:
 
 
 class SessionService:
-    def __init__(self, uow: UnitOfWork, clock: Clock, visits: VisitLog | None = None) -> None:
+    def __init__(self, uow: UnitOfWork, clock: Clock, visits: VisitLog | None = None, *,
+                 admins_need_two_factor: bool = False) -> None:
         self.uow = uow
         self.clock = clock
         self.visits = visits or VisitLog()
+        #: ``RETHREAD_ADMIN_2FA``: an administrator without two-factor sign-in acts as a member.
+        self.admins_need_two_factor = admins_need_two_factor
 
     async def logout(self, token: str | None) -> None:
         """End the session; the user's open sockets hear ``session_ended`` and the ones
@@ -77,7 +80,10 @@ class SessionService:
 
     async def user_for_session(self, token: str | None) -> User | None:
         """The session's member, or None (ended or expired: enforced here, on every
-        request). Its "last seen" moves at most every ``LAST_SEEN_STEP``."""
+        request). Its "last seen" moves at most every ``LAST_SEEN_STEP``. Where the operator
+        requires it, an administrator without two-factor sign-in comes back without admin
+        powers (``User.require_two_factor_for_admin``): every request's viewer is made here,
+        so no route can reach an admin power past that rule."""
         if not token:
             return None
         now = self.clock.now()
@@ -90,6 +96,8 @@ class SessionService:
                 await self.uow.sessions.touch(found.token_hash, now)
                 await self.uow.commit()
             await self._record_visit(user, now)
+            if self.admins_need_two_factor:
+                user.require_two_factor_for_admin()
             return user
 
     async def sessions_of(self, user: User, current_token: str | None

@@ -1,12 +1,8 @@
 """Accounts: registration, login with rate limiting, the admin's account tools.
 
-Failed logins are limited (numbers in ``domain/rate_limits.py``, reasons in
-``docs/security.md``) per *account*, whichever address and spelling (username or email)
-the guesses use, and per address, with a lock-out that doubles with each further failure.
-A login text that names nobody is counted under the text itself, so answers never tell
-who has an account. An address the account has logged in from before is judged by that
-account's failures from there only: a guesser elsewhere cannot lock the owner out, and a
-busy shared address does not refuse users it already knows.
+Failed logins are limited per account and per address, with a lock-out that doubles with
+each further failure: ``application/sign_in_guard.py`` keeps that lock-out, shared with the
+signed-in routes that ask for the password again.
 
 Signing in opens a session; everything after that (reading it on each request, signing
 out, the member's list of sessions) is ``application/account_sessions.py``.
@@ -25,7 +21,8 @@ from application.mail import Letters
 from application.ports import Clock, PasswordHasher, RateLimiter, UnitOfWork
 from application.ports.accounts import OneTimePasswords
 from application.shared.throttle import Throttle, hashed
-from application.two_factor import CODE_NEEDED, WRONG_CODE, second_factor_ok
+from application.sign_in_guard import SignInGuard, login_keys
+from application.two_factor import CODE_NEEDED, WRONG_CODE, second_factor_refusal
 from domain.accounts import (
     Role,
     User,
@@ -40,7 +37,6 @@ from domain.errors import (
     Forbidden,
     NotAuthenticated,
     NotFound,
-    RateLimited,
     TwoFactorRequired,
     require_valid,
 )
@@ -49,7 +45,6 @@ from domain.rate_limits import DEFAULT_LIMITS, Limits
 from domain.validation import validate_login, validate_registration
 
 INVALID_CREDENTIALS = "Invalid username or password"
-TOO_MANY_LOGINS = "Too many failed login attempts. Please wait and try again."
 TOO_MANY_SIGNUPS = "Too many new accounts from your network. Please wait and try again."
 CHECK_EMAIL_TO_FINISH = "Check your email to finish signing up"
 
@@ -61,16 +56,6 @@ class Registration:
     email: str
     password: str
     confirm_password: str | None = None
-
-
-@dataclass(frozen=True)
-class LoginKeys:
-    """What one login attempt counts under (see the module doc)."""
-
-    account: str  # the account (or the unknown login text), from anywhere
-    pair: str  # the account from this address
-    address: str  # this address, any account
-    known: str  # present: the account has logged in from this address
 
 
 @dataclass(frozen=True)
@@ -106,6 +91,7 @@ class AccountService:
         self.hasher = hasher
         self.clock = clock
         self.throttle = Throttle(limiter, clock)
+        self.guard = SignInGuard(self.throttle, limits)
         self.limits = limits
         self.admin_emails = admin_emails
         self.new_token = new_token
@@ -115,7 +101,8 @@ class AccountService:
         """A new account, signed in, with a verification email on its way. ``client`` (the
         address) is limited; the operator's CLI passes none and is told plainly when the
         email is taken. A visitor whose email already has an account gets
-        :class:`CheckEmail`, exactly as long in coming, and the owner gets an email."""
+        :class:`CheckEmail`, exactly as long in coming, and the owner gets an email (at
+        most ``limits.signup_notice_email`` of them: past it, the same answer and no email)."""
         require_valid(validate_registration(
             form.username, form.display_name, form.email, form.password, form.confirm_password))
         if client is not None:
@@ -128,7 +115,8 @@ class AccountService:
             await self._refuse_taken(form.username.strip(), email, client)
             owner = await self.uow.users.get_by_login(email)
             if owner is not None:  # (only for visitors: _refuse_taken raised for operators)
-                if self.letters is not None:
+                if self.letters is not None and await self.throttle.allow(
+                        self.limits.signup_notice_email, f"signup-notice:{hashed(email)}"):
                     await queue_signup_attempt(self.uow, self.letters, self.clock, owner)
                     await self.uow.commit()
                 return CheckEmail()
@@ -148,20 +136,23 @@ class AccountService:
             await self.uow.commit()
         if client is not None:
             # Signing up is signing in: the address is known to the new account.
-            await self._remember_address(self._login_keys(user, "", client).known)
+            await self.guard.remember_address(login_keys(user, "", client).known)
         return SignedIn(user, token)
 
     async def login(self, login: str, password: str, client: str, code: str | None = None,
                     agent: str | None = None) -> SignedIn:
         """Signed in, or refused. With two-factor sign-in on, a right password and no
         ``code`` answers :class:`TwoFactorRequired` (not a failure); a wrong code counts as
-        a failed login, like a wrong password."""
+        a failed login, like a wrong password, and is answered under the ``code`` field
+        (a used recovery code of the account is named as used)."""
         require_valid(validate_login(login, password))
         async with self.uow:  # a read: no lock is held while the password is checked
             user = await self.uow.users.get_by_login(login.strip())
-        keys = self._login_keys(user, login, client)
-        known = await self.throttle.seen(keys.known, self.limits.known_address_seconds)
-        await self._refuse_while_locked(keys, known)  # before the slow hash
+        if user is not None and user.is_closed:
+            user = None  # a closed account is nobody's: answered as an unknown name
+        keys = login_keys(user, login, client)
+        known = await self.guard.is_known(keys)
+        await self.guard.refuse_while_locked(keys, known)  # before the slow hash
         # Unknown users are checked against a dummy hash: both answers take as long.
         correct = await self.hasher.verify(None if user is None else user.password_hash,
                                            password)
@@ -170,34 +161,41 @@ class AccountService:
         # second check and the failure's record are one step per key (held against every
         # other process), so no burst of guesses gets more tries than the limits allow.
         async with self.throttle.exclusive(keys.account, keys.pair, keys.address):
-            await self._refuse_while_locked(keys, known)
+            await self.guard.refuse_while_locked(keys, known)
             if not correct or user is None:
-                await self._record_failure(keys)
+                await self.guard.record_failure(keys)
                 raise NotAuthenticated(INVALID_CREDENTIALS)
             if user.two_factor_enabled:
                 if not code:
                     raise TwoFactorRequired(CODE_NEEDED)
                 async with self.uow:
-                    accepted = (self.otp is not None and await second_factor_ok(
+                    refusal = (WRONG_CODE if self.otp is None else await second_factor_refusal(
                         self.uow, self.otp, self.clock, user, code))
                     await self.uow.commit()
-                if not accepted:
-                    await self._record_failure(keys)
-                    raise TwoFactorRequired(WRONG_CODE)
+                if refusal is not None:
+                    await self.guard.record_failure(keys)
+                    raise TwoFactorRequired(refusal, {"code": refusal})
         assert user.id is not None  # found by its login, so stored
+        user_id, verified_hash = user.id, user.password_hash
         new_hash = (await self.hasher.hash(password)
                     if self.hasher.needs_rehash(user.password_hash) else None)
         async with self.uow:
-            user = await self.uow.users.get(user.id) or user  # with any step just recorded
+            user = await self.uow.users.get(user_id) or user  # with any step just recorded
             await self._refuse_if_suspended(user)
-            if new_hash is not None:
-                user.password_hash = new_hash
-            user.role = role_for(user.email, self.admin_emails, user.role)
-            await self.uow.users.save(user)
+            role = role_for(user.email, self.admin_emails, user.role)
+            password_hash = new_hash or verified_hash
+            # Only the columns a login changes, and only while the account is open with the
+            # password just checked: a reset or a closure that committed since then wins,
+            # and this login opens no session (the whole row is never written back).
+            if not await self.uow.users.update_open(
+                    user_id, {"role": role, "password_hash": password_hash},
+                    expect={"password_hash": verified_hash}):
+                raise NotAuthenticated(INVALID_CREDENTIALS)
+            user.role, user.password_hash = role, password_hash
             token = await self._open_session(user, client, agent)
             await self.uow.commit()
         await self.throttle.reset(keys.pair)
-        await self._remember_address(keys.known)
+        await self.guard.remember_address(keys.known)
         return SignedIn(user, token)
 
     async def _refuse_if_suspended(self, user: User) -> None:
@@ -258,38 +256,6 @@ class AccountService:
                 await self.uow.users.save(user)
             await self.uow.commit()
         return user
-
-    @staticmethod
-    def _login_keys(user: User | None, login: str, client: str) -> LoginKeys:
-        account = (f"acct:{user.id}" if user is not None
-                   else f"name:{hashed(login.strip().lower())}")
-        address = hashed(client)
-        return LoginKeys(account=f"login:{account}", pair=f"login:{account}:{address}",
-                         address=f"login:addr:{address}",
-                         known=f"login-known:{account}:{address}")
-
-    async def _record_failure(self, keys: LoginKeys) -> None:
-        limits = self.limits
-        await self.throttle.record(limits.login_account, keys.account)
-        await self.throttle.record(limits.login_known_address, keys.pair)
-        await self.throttle.record(limits.login_address, keys.address)
-
-    async def _remember_address(self, key: str) -> None:
-        """Known for the next 30 days (one event per key: the latest login)."""
-        await self.throttle.reset(key)
-        await self.throttle.record(self.limits.known_address_seconds, key)
-
-    async def _refuse_while_locked(self, keys: LoginKeys, known: bool) -> None:
-        """429 with the seconds left: the account's lock (from this address only when the
-        account knows it), and the address's own ceiling for addresses it does not know."""
-        limits = self.limits
-        if known:
-            waits = [await self.throttle.wait(limits.login_known_address, keys.pair)]
-        else:
-            waits = [await self.throttle.wait(limits.login_account, keys.account),
-                     await self.throttle.wait(limits.login_address, keys.address)]
-        if max(waits):
-            raise RateLimited(TOO_MANY_LOGINS, retry_after=max(waits))
 
     async def _refuse_taken(self, username: str, email: str, client: str | None) -> None:
         """Usernames are public, so a taken one is said; a taken email only to operators."""

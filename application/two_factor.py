@@ -1,11 +1,14 @@
 """Two-factor sign-in (TOTP): setting it up, turning it on and off, and the second check at
 login (issue 41).
 
-Set-up stores a new secret as *pending*; the first right code turns it on and hands out ten
-single-use recovery codes, shown once and kept only as hashes (``account_tokens``). A code
-is accepted for its own 30 s step or the one either side (``adapters/totp.py``), and never
-twice: the last accepted step is kept and only a later one passes (a compare-and-set, so two
-logins racing with one code cannot both win).
+Set-up stores a new secret as *pending* (cancelling the set-up forgets it); the member's
+password and the first right code turn it on and hand out ten single-use recovery codes,
+shown once and kept only as hashes (``account_tokens``). A session alone cannot turn it on
+(and lock the owner out), and the account is emailed whenever it is turned on or off. Wrong
+passwords and codes count against the login's lock-out (``application/sign_in_guard.py``). A
+code is accepted for its own 30 s step or the one either side (``adapters/totp.py``), and
+never twice: the last accepted step is kept and only a later one passes (a compare-and-set,
+so two logins racing with one code cannot both win).
 """
 
 from __future__ import annotations
@@ -13,8 +16,12 @@ from __future__ import annotations
 import secrets
 from dataclasses import dataclass
 
-from application.ports import Clock, PasswordHasher, UnitOfWork
+from application.account_mail import queue_two_factor_changed
+from application.mail import Letters
+from application.ports import Clock, PasswordHasher, RateLimiter, UnitOfWork
 from application.ports.accounts import OneTimePasswords
+from application.shared.throttle import Throttle
+from application.sign_in_guard import SignInGuard
 from domain.account_tokens import (
     RECOVERY_CODE_COUNT,
     TokenPurpose,
@@ -25,12 +32,16 @@ from domain.account_tokens import (
 )
 from domain.accounts import User
 from domain.errors import Conflict, NotFound, ValidationError
+from domain.rate_limits import DEFAULT_LIMITS, Limits
 
 CODE_NEEDED = "Enter the code from your authenticator app"
 WRONG_CODE = "That code is not right. Enter the current code from your authenticator app."
+RECOVERY_CODE_USED = ("That recovery code has already been used. Enter another recovery code "
+                      "or the current code from your authenticator app.")
 NOT_SET_UP = "Set up two-factor sign-in first"
 ALREADY_ON = "Two-factor sign-in is already on"
 NOT_ON = "Two-factor sign-in is not on"
+WRONG_PASSWORD = "Your password is not correct"
 CODE_MAX = 32
 
 
@@ -41,32 +52,48 @@ class TwoFactorSetup:
     qr_code: str
 
 
-async def second_factor_ok(uow: UnitOfWork, otp: OneTimePasswords, clock: Clock, user: User,
-                           code: str) -> bool:
-    """Inside the caller's unit of work: is ``code`` a fresh TOTP code or an unused recovery
-    code of ``user``? Accepting it uses it up (the caller commits)."""
+async def second_factor_refusal(uow: UnitOfWork, otp: OneTimePasswords, clock: Clock,
+                                user: User, code: str) -> str | None:
+    """Inside the caller's unit of work: None when ``code`` is a fresh TOTP code or an
+    unused recovery code of ``user`` (accepting it uses it up; the caller commits), else
+    why not. Only the asker who already passed the password hears more than
+    :data:`WRONG_CODE`, and only that one of the account's own recovery codes was used
+    before: a code its owner once held, which tells a guesser nothing new."""
     assert user.id is not None
     if not user.totp_secret or not code or len(code) > CODE_MAX:
-        return False
+        return WRONG_CODE
     step = otp.matching_step(user.totp_secret, code, clock.now())
     if step is not None:
-        return await uow.users.advance_totp_step(user.id, step)
+        return None if await uow.users.advance_totp_step(user.id, step) else WRONG_CODE
     normalised = normalise_recovery_code(code)
     if len(normalised) != 10:
-        return False
+        return WRONG_CODE
     found = await uow.account_tokens.get(hash_secret(normalised))
-    return (found is not None and found.user_id == user.id
-            and found.usable(clock.now(), TokenPurpose.RECOVERY_CODE)
-            and await uow.account_tokens.use(found.token_hash, clock.now()))
+    if (found is None or found.user_id != user.id
+            or found.purpose is not TokenPurpose.RECOVERY_CODE):
+        return WRONG_CODE
+    if found.usable(clock.now(), TokenPurpose.RECOVERY_CODE) and await uow.account_tokens.use(
+            found.token_hash, clock.now()):
+        return None
+    return RECOVERY_CODE_USED if found.used_at is not None else WRONG_CODE
+
+
+async def second_factor_ok(uow: UnitOfWork, otp: OneTimePasswords, clock: Clock, user: User,
+                           code: str) -> bool:
+    """:func:`second_factor_refusal` as a yes or no (the signed-in routes' check)."""
+    return await second_factor_refusal(uow, otp, clock, user, code) is None
 
 
 class TwoFactorService:
     def __init__(self, uow: UnitOfWork, otp: OneTimePasswords, clock: Clock,
-                 hasher: PasswordHasher) -> None:
+                 hasher: PasswordHasher, limiter: RateLimiter, letters: Letters,
+                 limits: Limits = DEFAULT_LIMITS) -> None:
         self.uow = uow
         self.otp = otp
         self.clock = clock
         self.hasher = hasher
+        self.letters = letters
+        self.guard = SignInGuard(Throttle(limiter, clock), limits)
 
     async def setup(self, actor: User) -> TwoFactorSetup:
         """A new pending secret (replacing an unconfirmed one)."""
@@ -75,15 +102,33 @@ class TwoFactorService:
             user = await self._fresh(actor)
             if user.two_factor_enabled:
                 raise Conflict(ALREADY_ON)
-            user.totp_secret = self.otp.new_secret()
-            user.totp_last_step = None
-            await self.uow.users.save(user)
+            secret = self.otp.new_secret()
+            # Only while it is still off (a compare-and-set, never the whole row).
+            if not await self.uow.users.update_open(
+                    actor.id, {"totp_secret": secret, "totp_last_step": None},
+                    expect={"two_factor_enabled": False}):
+                raise Conflict(ALREADY_ON)
             await self.uow.commit()
-        url = self.otp.provisioning_url(user.totp_secret, user.email)
-        return TwoFactorSetup(user.totp_secret, url, self.otp.qr_code(url))
+        url = self.otp.provisioning_url(secret, user.email)
+        return TwoFactorSetup(secret, url, self.otp.qr_code(url))
 
-    async def enable(self, actor: User, code: str) -> list[str]:
-        """Turn it on with the first right code; the ten recovery codes (shown once)."""
+    async def cancel_setup(self, actor: User) -> None:
+        """Abandon a set-up not yet turned on: its pending secret is forgotten (nothing to
+        forget is fine too). Never while it is on: that takes :meth:`disable`."""
+        assert actor.id is not None
+        async with self.uow:
+            if not await self.uow.users.update_open(
+                    actor.id, {"totp_secret": None, "totp_last_step": None},
+                    expect={"two_factor_enabled": False}):
+                raise Conflict(ALREADY_ON)
+            await self.uow.commit()
+
+    async def enable(self, actor: User, password: str, code: str) -> list[str]:
+        """Turn it on with the password and the first right code; the ten recovery codes
+        (shown once)."""
+        assert actor.id is not None
+        await self.guard.check_password(self.hasher, actor, password, "password",
+                                        WRONG_PASSWORD)
         async with self.uow:
             user = await self._fresh(actor)
             if user.two_factor_enabled:
@@ -92,22 +137,26 @@ class TwoFactorService:
                 raise Conflict(NOT_SET_UP)
             if not await second_factor_ok(self.uow, self.otp, self.clock, user, code):
                 raise ValidationError({"code": WRONG_CODE})
-            user = await self._fresh(actor)  # with the step just recorded
-            user.two_factor_enabled = True
-            await self.uow.users.save(user)
+            # Only the secret the code was checked against, and only while still off.
+            if not await self.uow.users.update_open(
+                    actor.id, {"two_factor_enabled": True},
+                    expect={"totp_secret": user.totp_secret, "two_factor_enabled": False}):
+                raise Conflict(ALREADY_ON)
             codes = await self._new_recovery_codes(user)
+            await queue_two_factor_changed(self.uow, self.letters, self.clock, user, on=True)
             await self.uow.commit()
         return codes
 
     async def disable(self, actor: User, password: str, code: str) -> None:
-        if not password or not await self.hasher.verify(actor.password_hash, password):
-            raise ValidationError({"password": "Your password is not correct"})
+        await self.guard.check_password(self.hasher, actor, password, "password",
+                                        WRONG_PASSWORD)
         async with self.uow:
             user = await self._fresh(actor)
             if not user.two_factor_enabled:
                 raise Conflict(NOT_ON)
-            if not await second_factor_ok(self.uow, self.otp, self.clock, user, code):
-                raise ValidationError({"code": WRONG_CODE})
+            await self.guard.check_code(
+                user, lambda: second_factor_ok(self.uow, self.otp, self.clock, user, code),
+                "code", WRONG_CODE)
             await self._turn_off(user)
             await self.uow.commit()
 
@@ -130,13 +179,12 @@ class TwoFactorService:
                 actor.id, TokenPurpose.RECOVERY_CODE, self.clock.now())
 
     async def _turn_off(self, user: User) -> None:
-        user = await self._fresh(user)
+        """Off, its secret and recovery codes forgotten, and the member told."""
         assert user.id is not None
-        user.two_factor_enabled = False
-        user.totp_secret = None
-        user.totp_last_step = None
-        await self.uow.users.save(user)
+        await self.uow.users.update_open(user.id, {"two_factor_enabled": False,
+                                                   "totp_secret": None, "totp_last_step": None})
         await self.uow.account_tokens.delete_for(user.id, TokenPurpose.RECOVERY_CODE)
+        await queue_two_factor_changed(self.uow, self.letters, self.clock, user, on=False)
 
     async def _new_recovery_codes(self, user: User) -> list[str]:
         assert user.id is not None

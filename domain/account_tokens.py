@@ -15,16 +15,25 @@ from enum import StrEnum
 
 class TokenPurpose(StrEnum):
     PASSWORD_RESET = "password_reset"
+    #: Confirms the address the account uses (sign-up, "send it again").
     VERIFY_EMAIL = "verify_email"
+    #: Moves the account to a new address (asked for with the password; ``change_email``).
+    CHANGE_EMAIL = "change_email"
     RECOVERY_CODE = "recovery_code"
 
 
 LIFETIMES: dict[TokenPurpose, timedelta] = {
     TokenPurpose.PASSWORD_RESET: timedelta(hours=1),
     TokenPurpose.VERIFY_EMAIL: timedelta(days=3),
+    TokenPurpose.CHANGE_EMAIL: timedelta(days=3),
     # Recovery codes last until used or replaced (disabling two-factor deletes them).
     TokenPurpose.RECOVERY_CODE: timedelta(days=365 * 100),
 }
+
+#: The emailed links that die when the password or the email changes: each was sent to an
+#: address, or asked for with a password, that may no longer be the member's.
+EMAILED_LINKS = (TokenPurpose.PASSWORD_RESET, TokenPurpose.VERIFY_EMAIL,
+                 TokenPurpose.CHANGE_EMAIL)
 
 INVALID_RESET_LINK = "This reset link is invalid or has expired. Please ask for a new one."
 INVALID_VERIFY_LINK = "This verification link is invalid or has expired."
@@ -44,6 +53,19 @@ class AccountToken:
     def usable(self, now: datetime, purpose: TokenPurpose) -> bool:
         """Right purpose, never used, not expired (a token is dead at its expiry instant)."""
         return self.purpose is purpose and self.used_at is None and now < self.expires_at
+
+
+def email_after_verifying(token: AccountToken, current: str) -> str | None:
+    """The account's email once ``token`` (a verification or email-change link) is
+    opened, or None when the link no longer applies. Only an email-change link moves the
+    account to its address; any other link only confirms the address the account uses
+    now, so one for an address it has left is dead (it would bring the old address back:
+    an account takeover for whoever owns that address)."""
+    if token.purpose is TokenPurpose.CHANGE_EMAIL:
+        return token.email
+    if token.purpose is TokenPurpose.VERIFY_EMAIL and token.email in (None, current):
+        return current
+    return None
 
 
 def hash_secret(secret: str) -> str:

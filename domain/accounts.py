@@ -12,6 +12,8 @@ from enum import StrEnum
 from domain.errors import Forbidden
 
 ADMIN_ONLY = "You need to be logged in as an administrator to access this page."
+ADMIN_NEEDS_2FA = ("Administrators must turn on two-factor sign-in first "
+                   "(Settings, Two-factor sign-in).")
 DELETED_MEMBER = "Deleted member"
 #: Not a hash any password matches: a closed account can never sign in.
 CLOSED_PASSWORD_HASH = "!closed"
@@ -49,6 +51,8 @@ class User:
     totp_last_step: int | None = None
     #: When the member closed the account (``close``): what is left is a "Deleted member".
     closed_at: datetime | None = None
+    #: Not stored: set on the signed-in member by :meth:`require_two_factor_for_admin`.
+    admin_needs_two_factor: bool = field(default=False, compare=False, repr=False)
 
     @property
     def is_closed(self) -> bool:
@@ -74,10 +78,21 @@ class User:
 
     @property
     def is_admin(self) -> bool:
-        return self.role is Role.ADMIN
+        """Acts as an administrator: the one check of every admin power (admin routes, and
+        the admin's way past an owner or party check). An administrator who must turn on
+        two-factor sign-in first (:meth:`require_two_factor_for_admin`) does not."""
+        return self.role is Role.ADMIN and not self.admin_needs_two_factor
+
+    def require_two_factor_for_admin(self) -> None:
+        """The operator requires two-factor sign-in of administrators (``RETHREAD_ADMIN_2FA``):
+        until this one turns it on, they act as a member everywhere, and admin-only routes
+        say why (:meth:`ensure_admin`). Applied to the session's member on every request."""
+        self.admin_needs_two_factor = self.role is Role.ADMIN and not self.two_factor_enabled
 
     def ensure_admin(self) -> None:
         """The one check (and message) for admin-only routes and use cases."""
+        if self.admin_needs_two_factor:
+            raise Forbidden(ADMIN_NEEDS_2FA)
         if not self.is_admin:
             raise Forbidden(ADMIN_ONLY)
 

@@ -35,9 +35,15 @@ class NotAuthenticated(DomainError):
 
 class TwoFactorRequired(NotAuthenticated):
     """The password was right, and the account also needs a code from its authenticator
-    app (none was sent, or it was wrong): 401 with ``"twoFactorRequired": true``."""
+    app (none was sent, or it was wrong): 401 with ``"twoFactorRequired": true``. A code
+    that was refused is said under its field too (``errors``: ``{"code": why}``)."""
 
     default_message = "Enter the code from your authenticator app"
+
+    def __init__(self, message: str | None = None,
+                 errors: dict[str, str] | None = None) -> None:
+        super().__init__(message)
+        self.errors = dict(errors or {})
 
 
 class Forbidden(DomainError):

@@ -91,6 +91,10 @@ class Limits:
     #: address (whichever emails): a mailbox is not flooded, and nobody sprays requests.
     reset_email: Window = Window(limit=3, seconds=60 * 60)
     reset_address: Window = Window(limit=10, seconds=60 * 60)
+    #: "Someone tried to sign up with your email" notices to one email address, however
+    #: many addresses the sign-ups come from. Past it the sign-up is answered as ever and
+    #: the owner is not emailed again (a 429 here would say the email has an account).
+    signup_notice_email: Window = Window(limit=3, seconds=60 * 60)
     #: Verification emails a member asks to be sent again.
     verification_account: Window = Window(limit=5, seconds=60 * 60)
     # Abuse limits per member (issue 37): a person typing fast stays well inside them; a

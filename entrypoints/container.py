@@ -170,11 +170,14 @@ class Container(containers.DeclarativeContainer):
         letters=letters,
         otp=one_time_passwords,
     )
-    sessions = providers.Factory(SessionService, uow=uow, clock=clock, visits=visit_log)
+    sessions = providers.Factory(SessionService, uow=uow, clock=clock, visits=visit_log,
+                                 admins_need_two_factor=settings.provided.admin_2fa)
     account_closure = providers.Factory(AccountClosure, uow=uow, hasher=password_hasher,
-                                        clock=clock, otp=one_time_passwords)
+                                        clock=clock, otp=one_time_passwords,
+                                        limiter=rate_limiter, limits=limits)
     two_factor = providers.Factory(TwoFactorService, uow=uow, otp=one_time_passwords,
-                                   clock=clock, hasher=password_hasher)
+                                   clock=clock, hasher=password_hasher, limiter=rate_limiter,
+                                   letters=letters, limits=limits)
     account_security = providers.Factory(
         AccountSecurity, uow=uow, hasher=password_hasher, clock=clock, limiter=rate_limiter,
         letters=letters, limits=limits)

@@ -60,7 +60,8 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     # mapped pages count in RSS once per connection). 0, the default: no mmap.
     sqlite_mmap_mb: int = 0
     # Mail: unset, each message is written as an .eml file under <data dir>/mail/ (and its
-    # subject and link logged); smtp://user:pass@host:587?starttls=1 or smtps://... sends it.
+    # subject and file logged, never its link); smtp://user:pass@host:587?starttls=1 or
+    # smtps://... sends it.
     smtp_url: str | None = None
     mail_from: str = "Rethread <no-reply@rethread.local>"
     # How often each server process's mail worker looks for due messages; 0 turns it off

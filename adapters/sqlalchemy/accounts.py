@@ -3,6 +3,7 @@ accounts ports."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import datetime
 from decimal import Decimal
 
@@ -78,6 +79,12 @@ def user_from_row(row: UserRow) -> User:
     return User(id=row.id, role=Role(row.role), **{f: getattr(row, f) for f in _USER_FIELDS})
 
 
+def _column(name: str) -> str:
+    if name not in _USER_FIELDS and name != "role":
+        raise ValueError(f"users have no column {name!r}")
+    return name
+
+
 def _copy_to_row(user: User, row: UserRow) -> None:
     for name in _USER_FIELDS:
         setattr(row, name, getattr(user, name))
@@ -128,6 +135,18 @@ class SqlUserRepository:
             raise LookupError(f"user {user.id} vanished")
         _copy_to_row(user, row)
         await self.session.flush()
+
+    async def update_open(self, user_id: int, values: Mapping[str, object], *,
+                          expect: Mapping[str, object] | None = None) -> bool:
+        conditions = [UserRow.id == user_id, UserRow.closed_at.is_(None)]
+        conditions += [getattr(UserRow, _column(name)) == value
+                       for name, value in (expect or {}).items()]
+        result = await self.session.execute(
+            update(UserRow).where(*conditions)
+            .values({_column(name): value.value if isinstance(value, Role) else value
+                     for name, value in values.items()})
+            .execution_options(synchronize_session=False))
+        return rowcount(result) == 1
 
     async def count(self) -> int:
         return int(await self.session.scalar(select(func.count()).select_from(UserRow)) or 0)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import datetime
 from typing import Protocol
 
@@ -20,6 +21,13 @@ class UserRepository(Protocol):
     async def username_taken(self, username: str) -> bool: ...
     async def email_taken(self, email: str) -> bool: ...
     async def save(self, user: User) -> None: ...
+    async def update_open(self, user_id: int, values: Mapping[str, object], *,
+                          expect: Mapping[str, object] | None = None) -> bool:
+        """Set only ``values`` (``User`` field names) of an open account, in one conditional
+        write, and only while the columns named in ``expect`` still hold those values
+        (a compare-and-set). False when no row matched: closed, gone, or changed
+        meanwhile. Unlike ``save`` it never writes back what another request changed
+        since this one read the row (a password reset racing a login or a verification)."""
     async def count(self) -> int: ...
     async def advance_totp_step(self, user_id: int, step: int) -> bool:
         """Record that a code of time step ``step`` was accepted, only if it is later than

@@ -59,6 +59,16 @@ class Throttle:
             await self.check(rule, key, message)
             await self.record(rule, key)
 
+    async def allow(self, rule: Rule, key: str) -> bool:
+        """:meth:`take` for work that is skipped quietly past the limit (an answer that
+        must not change, such as a sign-up that emails an email's owner): False instead
+        of ``RateLimited``, and nothing counted then."""
+        async with self.exclusive(key):
+            if await self.wait(rule, key):
+                return False
+            await self.record(rule, key)
+            return True
+
     async def record(self, rule: Rule | int, key: str) -> None:
         seconds = rule if isinstance(rule, int) else rule.seconds
         await self.limiter.record(key, seconds, self._now())

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from litestar import Controller, Request, Response, post
+from litestar import Controller, Request, Response, delete, post
 from litestar.background_tasks import BackgroundTask
 from litestar.status_codes import HTTP_200_OK, HTTP_202_ACCEPTED
 
@@ -19,9 +19,9 @@ from domain.accounts import User
 from entrypoints.http.auth import SESSION_COOKIE, client_address
 from entrypoints.http.schemas import Message
 from entrypoints.http.schemas.account_security import (
-    CodeIn,
     DisableTwoFactorIn,
     EmailChangeIn,
+    EnableTwoFactorIn,
     PasswordChangeIn,
     RecoveryCodesOut,
     ResetConfirmIn,
@@ -31,6 +31,7 @@ from entrypoints.http.schemas.account_security import (
 )
 
 EMAIL_VERIFIED = "Your email is verified. Thank you!"
+SETUP_CANCELLED = "Two-factor set-up cancelled."
 
 
 class AccountSecurityController(Controller):
@@ -63,7 +64,7 @@ class AccountSecurityController(Controller):
         await security.resend_verification(current_user)
         return Message(f"We sent a new link to {current_user.email}.")
 
-    @post("/user/password", status_code=HTTP_200_OK)
+    @post("/user/password", status_code=HTTP_200_OK, opt={"errors": {429}})
     async def change_password(self, request: Request[Any, Any, Any], data: PasswordChangeIn,
                               current_user: User, security: AccountSecurity) -> Message:
         await security.change_password(current_user, request.cookies.get(SESSION_COOKIE),
@@ -81,13 +82,22 @@ class AccountSecurityController(Controller):
         made = await two_factor.setup(current_user)
         return TwoFactorSetupOut(made.secret, made.otpauth_url, made.qr_code)
 
-    @post("/user/2fa/enable", status_code=HTTP_200_OK, opt={"errors": {409}})
-    async def enable_two_factor(self, data: CodeIn, current_user: User,
-                                two_factor: TwoFactorService) -> RecoveryCodesOut:
-        """On with the first right code; ten single-use recovery codes, shown only now."""
-        return RecoveryCodesOut(await two_factor.enable(current_user, data.code))
+    @delete("/user/2fa/setup", status_code=HTTP_200_OK, opt={"errors": {409}})
+    async def cancel_two_factor_setup(self, current_user: User,
+                                      two_factor: TwoFactorService) -> Message:
+        """Abandon a set-up that was not turned on: the pending secret is forgotten."""
+        await two_factor.cancel_setup(current_user)
+        return Message(SETUP_CANCELLED)
 
-    @post("/user/2fa/disable", status_code=HTTP_200_OK, opt={"errors": {409}})
+    @post("/user/2fa/enable", status_code=HTTP_200_OK, opt={"errors": {409, 429}})
+    async def enable_two_factor(self, data: EnableTwoFactorIn, current_user: User,
+                                two_factor: TwoFactorService) -> RecoveryCodesOut:
+        """On with the password and the first right code; ten single-use recovery codes,
+        shown only now."""
+        return RecoveryCodesOut(await two_factor.enable(current_user, data.password,
+                                                        data.code))
+
+    @post("/user/2fa/disable", status_code=HTTP_200_OK, opt={"errors": {409, 429}})
     async def disable_two_factor(self, data: DisableTwoFactorIn, current_user: User,
                                  two_factor: TwoFactorService) -> Message:
         await two_factor.disable(current_user, data.password, data.code)

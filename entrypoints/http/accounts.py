@@ -97,7 +97,7 @@ class AccountController(Controller):
         user = await profiles.update(current_user, changes, data.avatar)
         return user_out(user, user)
 
-    @delete("/user", status_code=HTTP_200_OK, opt={"errors": {409}})
+    @delete("/user", status_code=HTTP_200_OK, opt={"errors": {409, 429}})
     async def close_account(self, data: CloseAccountIn, current_user: User,
                             closure: AccountClosure) -> Response[Message]:
         """Close the caller's account for good (password, and a code with two-factor

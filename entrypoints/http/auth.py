@@ -10,7 +10,7 @@ from litestar.datastructures import Cookie
 
 from application.account_sessions import SESSION_LIFETIME, SessionService
 from domain.accounts import User
-from domain.errors import Forbidden, NotAuthenticated
+from domain.errors import NotAuthenticated
 
 SESSION_COOKIE = "rethread_session"
 
@@ -42,16 +42,11 @@ async def provide_current_user(viewer: User | None) -> User:
     return viewer
 
 
-ADMIN_NEEDS_2FA = ("Administrators must turn on two-factor sign-in first "
-                   "(Settings, Two-factor sign-in).")
-
-
-async def provide_admin(request: Request[Any, Any, Any], current_user: User) -> User:
+async def provide_admin(current_user: User) -> User:
     """Admin routes: an administrator, who with ``RETHREAD_ADMIN_2FA=1`` must also have
-    two-factor sign-in on before any admin route answers."""
+    two-factor sign-in on (the session's member comes without admin powers otherwise,
+    ``SessionService.user_for_session``, so no other route grants them either)."""
     current_user.ensure_admin()
-    if request.app.state.settings.admin_2fa and not current_user.two_factor_enabled:
-        raise Forbidden(ADMIN_NEEDS_2FA)
     return current_user
 
 

@@ -72,7 +72,7 @@ async def test_users_disable_2fa_turns_it_off_for_an_operator(cli: CliRunner) ->
     try:
         user = await container.accounts().get_user(1)
         setup = await container.two_factor().setup(user)
-        await container.two_factor().enable(user, pyotp.TOTP(setup.secret).now())
+        await container.two_factor().enable(user, "secret123", pyotp.TOTP(setup.secret).now())
         await container.engine().dispose()  # the command runs on its own event loop
         done = await asyncio.to_thread(cli.invoke, app, ["users", "disable-2fa", "maya"])
         assert done.exit_code == 0 and "off" in done.output

@@ -118,6 +118,22 @@ async def test_a_sign_up_with_a_taken_email_emails_its_owner(
     assert (await client.login("mallory")).status_code == 401  # no account was made
 
 
+async def test_sign_up_attempt_notices_are_capped_per_email(
+        client: ApiClient, container: Container) -> None:
+    """Sign-ups with a member's email answer alike every time, and the owner hears of at
+    most 3 in an hour (the per-address limit, 10, is not what stops them here)."""
+    await client.register("maya")
+    await client.post("/api/logout")
+    for n in range(5):
+        attempt = await client.post("/api/register", json={
+            "username": f"mallory{n}", "displayName": "Mallory", "email": "maya@example.com",
+            "password": "secret123"})
+        assert attempt.status_code == 201, attempt.text
+        assert attempt.json() == {"message": "Check your email to finish signing up"}
+    subjects = [m["Subject"] for m in await mail_to(container, "maya@example.com")]
+    assert subjects.count("Someone tried to sign up with your email") == 3
+
+
 async def test_changing_the_password_ends_the_other_sessions_only(
         app: Litestar, client: ApiClient) -> None:
     await client.register("maya")
@@ -149,3 +165,93 @@ async def test_an_email_change_takes_effect_when_the_new_address_is_confirmed(
     await client.post("/api/email/verify", json={"token": token_in(confirm, "/verify-email")})
     me = (await client.get("/api/user")).json()
     assert (me["email"], me["emailVerified"]) == ("maya@new.example", True)
+
+
+async def reset_link(client: ApiClient, container: Container, email: str) -> str:
+    await client.post("/api/password-reset", json={"email": email})
+    reset = [m for m in await mail_to(container, email) if "reset" in m["Subject"].lower()][-1]
+    return token_in(reset, "/reset-password")
+
+
+async def test_a_sign_up_link_for_an_old_address_cannot_take_the_email_back(
+        app: Litestar, client: ApiClient, container: Container) -> None:
+    """Only a link from an email change moves the account's email; a sign-up link for an
+    address the account no longer uses is dead (it was an account takeover)."""
+    await client.register("maya", email="maya@typo.example")
+    [signup] = await mail_to(container, "maya@typo.example")
+    old_token = token_in(signup, "/verify-email")
+    await client.post("/api/user/email",
+                      json={"password": "secret123", "email": "maya@real.example"})
+    [confirm] = await mail_to(container, "maya@real.example")
+    ok = await client.post("/api/email/verify",
+                           json={"token": token_in(confirm, "/verify-email")})
+    assert ok.status_code == 200
+    async with browser(app) as stranger:
+        opened = await stranger.post("/api/email/verify", json={"token": old_token})
+        assert opened.status_code == 400
+    me = (await client.get("/api/user")).json()
+    assert (me["email"], me["emailVerified"]) == ("maya@real.example", True)
+
+
+async def test_an_email_change_voids_the_reset_and_other_verification_links(
+        app: Litestar, client: ApiClient, container: Container) -> None:
+    await client.register("maya")
+    reset = await reset_link(client, container, "maya@example.com")
+    for address in ("maya@one.example", "maya@two.example"):
+        await client.post("/api/user/email", json={"password": "secret123", "email": address})
+    [first] = await mail_to(container, "maya@one.example")
+    [second] = await mail_to(container, "maya@two.example")
+    ok = await client.post("/api/email/verify", json={"token": token_in(second, "/verify-email")})
+    assert ok.status_code == 200
+    async with browser(app) as other:
+        stale = await other.post("/api/email/verify",
+                                 json={"token": token_in(first, "/verify-email")})
+        assert stale.status_code == 400
+        used = await other.post("/api/password-reset/confirm",
+                                json={"token": reset, "password": "attacker-pw-1"})
+        assert used.status_code == 400
+    assert (await client.get("/api/user")).json()["email"] == "maya@two.example"
+
+
+async def test_changing_the_password_voids_reset_links_and_a_pending_email_change(
+        app: Litestar, client: ApiClient, container: Container) -> None:
+    """An intruder who knew the password asked to move the email to theirs: the owner's
+    new password ends their sessions and the link they hold."""
+    await client.register("maya")
+    reset = await reset_link(client, container, "maya@example.com")
+    async with browser(app) as intruder:
+        await intruder.login("maya")
+        asked = await intruder.post("/api/user/email", json={
+            "password": "secret123", "email": "intruder@evil.example"})
+        assert asked.status_code == 202
+        [link] = await mail_to(container, "intruder@evil.example")
+        changed = await client.post("/api/user/password", json={
+            "currentPassword": "secret123", "newPassword": "fresh-password-1"})
+        assert changed.status_code == 200
+        assert (await intruder.get("/api/user")).status_code == 401
+        opened = await intruder.post("/api/email/verify",
+                                     json={"token": token_in(link, "/verify-email")})
+        assert opened.status_code == 400
+        used = await intruder.post("/api/password-reset/confirm",
+                                   json={"token": reset, "password": "attacker-pw-1"})
+        assert used.status_code == 400
+    me = (await client.get("/api/user")).json()
+    assert me["email"] == "maya@example.com"
+    assert (await client.login("maya", "fresh-password-1")).status_code == 200
+
+
+async def test_a_password_reset_voids_a_pending_email_change(
+        app: Litestar, client: ApiClient, container: Container) -> None:
+    await client.register("maya")
+    await client.post("/api/user/email",
+                      json={"password": "secret123", "email": "intruder@evil.example"})
+    [link] = await mail_to(container, "intruder@evil.example")
+    reset = await reset_link(client, container, "maya@example.com")
+    done = await client.post("/api/password-reset/confirm",
+                             json={"token": reset, "password": "fresh-password-1"})
+    assert done.status_code == 200
+    opened = await client.post("/api/email/verify",
+                               json={"token": token_in(link, "/verify-email")})
+    assert opened.status_code == 400
+    await client.login("maya", "fresh-password-1")
+    assert (await client.get("/api/user")).json()["email"] == "maya@example.com"

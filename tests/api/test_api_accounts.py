@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 import pytest
 from litestar.testing import AsyncTestClient
 
-from entrypoints.container import build_container, shutdown
+from application.accounts import AccountService, Registration, SignedIn
+from domain.accounts import User
+from domain.errors import NotAuthenticated
+from entrypoints.container import Container, build_container, shutdown
 from entrypoints.http.app import create_app
 from tests.conftest import make_settings
 from tests.support import ApiClient
@@ -205,3 +210,74 @@ async def test_unknown_api_path_is_json_404(client: ApiClient) -> None:
     response = await client.get("/api/nothing-here")
     assert response.status_code == 404
     assert response.json()["message"]
+
+
+async def login_while(container: Container, meanwhile: Callable[[], Awaitable[None]],
+                      ) -> SignedIn | NotAuthenticated:
+    """Log maya in with her password, and run ``meanwhile`` to its commit between the
+    login's password check and its last write (the login waits in its suspension check)."""
+    login = container.accounts()
+    reached, done = asyncio.Event(), asyncio.Event()
+    check = AccountService._refuse_if_suspended
+
+    async def wait_for_the_other(self: AccountService, user: User) -> None:
+        reached.set()
+        await done.wait()
+        await check(self, user)
+
+    login._refuse_if_suspended = wait_for_the_other.__get__(login)  # type: ignore[method-assign]
+
+    async def other() -> None:
+        await reached.wait()
+        await meanwhile()
+        done.set()
+
+    answer, _ = await asyncio.gather(login.login("maya", "secret123", "10.6.6.6"), other(),
+                                     return_exceptions=True)
+    assert isinstance(answer, SignedIn | NotAuthenticated), answer
+    return answer
+
+
+async def sign_up_maya(container: Container) -> int:
+    signed = await container.accounts().register(Registration(
+        "maya", "Maya", "maya@example.com", "secret123", "secret123"), client="10.0.0.1")
+    assert isinstance(signed, SignedIn) and signed.user.id is not None
+    return signed.user.id
+
+
+async def sessions_of(container: Container, user_id: int) -> int:
+    async with container.uow() as uow:
+        return len(await uow.sessions.for_user(user_id, container.clock().now()))
+
+
+async def test_a_login_racing_a_password_reset_neither_undoes_it_nor_keeps_a_session(
+        container: Container) -> None:
+    maya = await sign_up_maya(container)
+    security = container.account_security()
+    security.new_token = lambda: "reset-token-" + "x" * 30
+    await security.send_password_reset("maya@example.com")
+
+    async def reset() -> None:
+        await container.account_security().reset_password("reset-token-" + "x" * 30,
+                                                          "victims-new-pw")
+
+    assert isinstance(await login_while(container, reset), NotAuthenticated)
+    assert await sessions_of(container, maya) == 0
+    with pytest.raises(NotAuthenticated):
+        await container.accounts().login("maya", "secret123", "10.0.0.1")
+    assert isinstance(await container.accounts().login("maya", "victims-new-pw", "10.0.0.1"),
+                      SignedIn)
+
+
+async def test_a_login_racing_the_closing_of_the_account_opens_no_session(
+        container: Container) -> None:
+    maya = await sign_up_maya(container)
+
+    async def close() -> None:
+        user = await container.accounts().get_user(maya)
+        await container.account_closure().close(user, "secret123")
+
+    assert isinstance(await login_while(container, close), NotAuthenticated)
+    assert await sessions_of(container, maya) == 0
+    closed = await container.accounts().get_user(maya)
+    assert closed.is_closed and closed.email.endswith("@deleted.invalid")

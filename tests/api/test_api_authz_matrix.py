@@ -73,25 +73,34 @@ def test_every_route_has_one_row_and_every_row_a_route(app: Litestar) -> None:
     assert not gone, f"SKIPPED names paths the app no longer has: {gone}"
 
 
+async def person(app: Litestar, stack: AsyncExitStack) -> ApiClient:
+    """A client of its own on the app, from an address that is not the loopback one (which
+    /metrics trusts)."""
+    transport = httpx.ASGITransport(app=app, client=("203.0.113.9", 4000))
+    raw = await stack.enter_async_context(httpx.AsyncClient(
+        transport=transport, base_url="http://testserver.local"))
+    return ApiClient(raw)  # type: ignore[arg-type]
+
+
+async def make_world(app: Litestar, stack: AsyncExitStack) -> World:
+    """Four logged-in people (and a visitor) on the app, each with their own cookies."""
+    clients: dict[str, ApiClient] = {}
+    ids: dict[str, int] = {}
+    for role in ("anonymous", *PEOPLE):
+        clients[role] = await person(app, stack)
+        if role in PEOPLE:
+            username, email = PEOPLE[role]
+            response = await clients[role].register(username, PASSWORD, email=email)
+            assert response.status_code == 201, response.text
+            ids[role] = int(response.json()["id"])
+    assert (await clients["admin"].get("/api/user")).json()["role"] == "admin"
+    return World(clients, ids, MAKERS)
+
+
 @pytest.fixture
 async def world(app: Litestar, container: Container) -> AsyncIterator[World]:
-    """Four logged-in people (and a visitor) on the app, each with their own cookies."""
     async with AsyncExitStack() as stack:
-        clients: dict[str, ApiClient] = {}
-        ids: dict[str, int] = {}
-        for role in ("anonymous", *PEOPLE):
-            # (from an address that is not the loopback one, which /metrics trusts)
-            transport = httpx.ASGITransport(app=app, client=("203.0.113.9", 4000))
-            raw = await stack.enter_async_context(httpx.AsyncClient(
-                transport=transport, base_url="http://testserver.local"))
-            clients[role] = ApiClient(raw)  # type: ignore[arg-type]
-            if role in PEOPLE:
-                username, email = PEOPLE[role]
-                response = await clients[role].register(username, PASSWORD, email=email)
-                assert response.status_code == 201, response.text
-                ids[role] = int(response.json()["id"])
-        assert (await clients["admin"].get("/api/user")).json()["role"] == "admin"
-        yield World(clients, ids, MAKERS)
+        yield await make_world(app, stack)
 
 
 async def _log_back_in(world: World, role: str) -> None:

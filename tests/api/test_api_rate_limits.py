@@ -8,10 +8,12 @@ import asyncio
 import uuid
 from collections.abc import AsyncIterator
 from contextlib import AsyncExitStack, asynccontextmanager
+from datetime import timedelta
 from pathlib import Path
 
 import argon2
 import httpx
+import pyotp
 import pytest
 from dependency_injector import providers
 from litestar import Litestar
@@ -176,3 +178,57 @@ async def test_an_unknown_name_costs_the_same_argon2_check_as_a_wrong_password(
     assert (argon2.extract_parameters(ghost_checks[0])
             == argon2.extract_parameters(member_checks[0]))
     assert ghost_checks[0] != member_checks[0]
+
+
+async def test_password_and_code_guesses_through_signed_in_routes_share_the_login_lockout(
+        app: Litestar, clock: FixedClock) -> None:
+    """A stolen session is no way round the login's lock-out: each signed-in route that asks
+    for the password again (or a code) counts a wrong one as a failed login against the
+    account, and answers 429 once it is locked, whatever the password."""
+    async with AsyncExitStack() as stack:
+        maya = await _client(stack, app, "10.1.1.1")
+        assert (await maya.register("maya")).status_code == 201
+        guesses = [
+            lambda n: maya.post("/api/user/password", json={
+                "currentPassword": f"guess-{n}", "newPassword": "brand-new-pw"}),
+            lambda n: maya.post("/api/user/email", json={
+                "password": f"guess-{n}", "email": "thief@example.com"}),
+            lambda n: maya.post("/api/user/2fa/enable", json={
+                "password": f"guess-{n}", "code": "123456"}),
+            lambda n: maya.delete("/api/user", json={"password": f"guess-{n}"}),
+            lambda n: maya.post("/api/user/2fa/disable", json={
+                "password": f"guess-{n}", "code": "123456"}),
+        ]
+        statuses = [(await guess(n)).status_code for n, guess in enumerate(guesses)]
+        assert statuses == [400] * 5  # the login's five free failures
+        for guess in guesses:
+            refused = await guess(99)
+            assert refused.status_code == 429, refused.text
+            assert refused.headers["retry-after"] == "60"
+        right = await maya.post("/api/user/password", json={
+            "currentPassword": "secret123", "newPassword": "brand-new-pw"})
+        assert right.status_code == 429  # locked: the answer tells nothing
+        # ... and so is the login, from an address the account does not know
+        elsewhere = await _client(stack, app, "10.9.9.9")
+        assert (await elsewhere.login("maya")).status_code == 429
+        clock.advance(seconds=60)
+        ok = await maya.post("/api/user/password", json={
+            "currentPassword": "secret123", "newPassword": "brand-new-pw"})
+        assert ok.status_code == 200
+
+
+async def test_code_guesses_to_turn_two_factor_off_are_locked_out(
+        app: Litestar, clock: FixedClock) -> None:
+    async with AsyncExitStack() as stack:
+        maya = await _client(stack, app, "10.1.1.1")
+        await maya.register("maya")
+        setup = (await maya.post("/api/user/2fa/setup")).json()
+        on = await maya.post("/api/user/2fa/enable", json={
+            "password": "secret123", "code": pyotp.TOTP(setup["secret"]).now()})
+        assert on.status_code == 200, on.text
+        totp = pyotp.TOTP(setup["secret"])
+        valid = {totp.at(clock.now() + timedelta(seconds=step)) for step in (-30, 0, 30)}
+        wrong = [code for code in (f"{n:06d}" for n in range(10)) if code not in valid][:6]
+        statuses = [(await maya.post("/api/user/2fa/disable", json={
+            "password": "secret123", "code": code})).status_code for code in wrong]
+        assert statuses == [400] * 5 + [429]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 
@@ -47,6 +48,17 @@ class FakeUsers:
     async def save(self, user: User) -> None:
         assert user.id in self.rows
         self.rows[user.id] = copy.deepcopy(user)
+
+    async def update_open(self, user_id: int, values: Mapping[str, object], *,
+                          expect: Mapping[str, object] | None = None) -> bool:
+        user = self.rows.get(user_id)
+        if user is None or user.is_closed or any(
+                getattr(user, name) != value for name, value in (expect or {}).items()):
+            return False
+        for name, value in values.items():
+            assert hasattr(user, name), name
+            setattr(user, name, value)
+        return True
 
     async def count(self) -> int:
         return len(self.rows)

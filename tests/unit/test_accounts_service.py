@@ -6,11 +6,11 @@ import asyncio
 
 import pytest
 
-from application.accounts import AccountService, Registration
+from application.accounts import AccountService, CheckEmail, Registration
 from domain.accounts import Role
 from domain.errors import Conflict, NotAuthenticated, NotFound, RateLimited, ValidationError
 from entrypoints.container import Container
-from tests.fakes import FixedClock
+from tests.fakes import FakeUnitOfWork, FixedClock
 
 pytestmark = pytest.mark.unit
 
@@ -225,3 +225,28 @@ async def test_create_user_can_make_an_admin_without_leaving_a_session(
     assert container.uow().sessions.rows == {}
     stored = await accounts.get_user(user.id)
     assert stored.role is Role.ADMIN
+
+
+async def test_sign_up_attempt_notices_are_capped_per_email(
+        accounts: AccountService, uow: FakeUnitOfWork, clock: FixedClock) -> None:
+    """Someone signing up again and again with a member's email, from as many addresses as
+    they like, gets the owner at most 3 "someone tried" emails an hour; every attempt is
+    answered alike (no account, no word of the cap)."""
+    await accounts.register(form("maya", "maya@example.com"), "10.0.0.1")
+
+    def notices() -> int:
+        return sum(q.mail.subject.startswith("Someone tried to sign up")
+                   for q in uow.mail.rows.values())
+
+    for n in range(5):
+        answer = await accounts.register(form(f"mallory{n}", "Maya@Example.com"), f"10.9.0.{n}")
+        assert isinstance(answer, CheckEmail)
+        clock.advance(minutes=1)
+    assert notices() == 3
+    await accounts.register(form("other", "noor@example.com"), "10.0.0.2")
+    assert isinstance(await accounts.register(form("mallory9", "noor@example.com"), "10.9.1.1"),
+                      CheckEmail)
+    assert notices() == 4  # another email has its own allowance
+    clock.advance(minutes=57)  # an hour after the first notice
+    await accounts.register(form("mallory5", "maya@example.com"), "10.9.0.9")
+    assert notices() == 5

@@ -58,9 +58,10 @@ async def enabled(container: Container, clock: FixedClock) -> tuple[TwoFactorSer
     assert setup.otpauth_url.startswith("otpauth://totp/Rethread:maya%40example.com?")
     assert setup.qr_code.startswith("data:image/svg+xml")
     with pytest.raises(ValidationError):
-        await two_factor.enable(signed.user, "000000" if code_at(clock.now()) != "000000"
-                                else "111111")
-    codes = await two_factor.enable(signed.user, pyotp.TOTP(setup.secret).at(clock.now()))
+        await two_factor.enable(signed.user, "secret123",
+                                "000000" if code_at(clock.now()) != "000000" else "111111")
+    codes = await two_factor.enable(signed.user, "secret123",
+                                    pyotp.TOTP(setup.secret).at(clock.now()))
     return two_factor, setup.secret, codes
 
 

@@ -46,8 +46,11 @@ class EmailChangeIn(CamelStruct):
     email: str = ""
 
 
-@describe(required=["code"], fields={"code": {"minLength": 1, "maxLength": CODE_MAX}})
-class CodeIn(CamelStruct):
+@describe(required=["password", "code"], fields={
+    "password": {"minLength": 1, "maxLength": PASSWORD_MAX},
+    "code": {"minLength": 1, "maxLength": CODE_MAX}})
+class EnableTwoFactorIn(CamelStruct):
+    password: str = ""
     code: str = ""
 
 

@@ -9,7 +9,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from domain.account_tokens import LIFETIMES, TokenPurpose, hash_secret, new_account_token
+from domain.account_tokens import (
+    LIFETIMES,
+    TokenPurpose,
+    email_after_verifying,
+    hash_secret,
+    new_account_token,
+)
 from domain.mail import (
     FIRST_RETRY,
     MAX_ATTEMPTS,
@@ -55,6 +61,22 @@ def test_a_reset_token_lives_one_hour_and_only_its_hash_is_kept() -> None:
     assert token.usable(NOW + timedelta(minutes=59, seconds=59), TokenPurpose.PASSWORD_RESET)
     assert not token.usable(NOW + timedelta(hours=1), TokenPurpose.PASSWORD_RESET)
     assert token.token_hash == hash_secret("s3cret") != "s3cret"
+
+
+emails = st.sampled_from(["maya@example.com", "maya@typo.example", "mallory@evil.example"])
+
+
+@given(purpose=purposes, sent_to=st.none() | emails, current=emails)
+def test_only_an_email_change_link_moves_the_account_to_another_address(
+        purpose: TokenPurpose, sent_to: str | None, current: str) -> None:
+    token = new_account_token("s3cret", user_id=1, purpose=purpose, now=NOW, email=sent_to)
+    after = email_after_verifying(token, current)
+    if purpose is TokenPurpose.CHANGE_EMAIL:
+        assert after == sent_to
+    elif purpose is TokenPurpose.VERIFY_EMAIL and sent_to in (None, current):
+        assert after == current  # confirms the address in use, nothing more
+    else:
+        assert after is None  # a sign-up link for an address the account has left is dead
 
 
 @given(attempts=st.integers(min_value=1, max_value=10_000))
