@@ -41,8 +41,14 @@ export function setupTwoFactor(): Promise<TwoFactorSetup> {
   return api.post('user/2fa/setup').json<TwoFactorSetup>();
 }
 
-export function enableTwoFactor(code: string): Promise<{ recoveryCodes: string[] }> {
-  return api.post('user/2fa/enable', { json: { code } }).json<{ recoveryCodes: string[] }>();
+/** Abandon a set-up that was not turned on: the server forgets its pending secret. */
+export function cancelTwoFactorSetup(): Promise<Message> {
+  return api.delete('user/2fa/setup').json<Message>();
+}
+
+/** Turning it on takes the password too: a session alone cannot lock the owner out. */
+export function enableTwoFactor(password: string, code: string): Promise<{ recoveryCodes: string[] }> {
+  return api.post('user/2fa/enable', { json: { password, code } }).json<{ recoveryCodes: string[] }>();
 }
 
 export function disableTwoFactor(password: string, code: string): Promise<Message> {

@@ -93,6 +93,88 @@ describe('AuthPage', () => {
     expect(screen.getByText('Error')).toBeInTheDocument();
   });
 
+  describe('two-factor sign-in', () => {
+    const CODE_NEEDED = 'Enter the code from your authenticator app';
+    const WRONG = 'That code is not right. Enter the current code from your authenticator app.';
+    const USED =
+      'That recovery code has already been used. Enter another recovery code or the current code from your authenticator app.';
+
+    /** The server's answers: the code step without a code, then per code sent. */
+    function twoFactorServer(answers: Record<string, string>) {
+      return fakeServer({
+        'POST /api/login': async (request) => {
+          const body = (await request.json()) as { code?: string };
+          if (!body.code) return json({ message: CODE_NEEDED, twoFactorRequired: true }, 401);
+          const refusal = answers[body.code];
+          if (!refusal) return json(makeUser());
+          return json({ message: refusal, errors: { code: refusal }, twoFactorRequired: true }, 401);
+        },
+      });
+    }
+
+    async function passwordStep() {
+      const user = userEvent.setup();
+      renderRoutes(routes, '/auth');
+      await user.type(screen.getByLabelText('Username or email'), 'ann');
+      await user.type(screen.getByLabelText('Password'), 'secret1');
+      await user.click(screen.getByRole('button', { name: 'Log in' }));
+      return user;
+    }
+
+    it('asks for the code as the next step of the form, not as an error', async () => {
+      twoFactorServer({});
+      await passwordStep();
+      const code = await screen.findByRole('textbox', { name: 'Authentication code' });
+      expect(code).toHaveAccessibleDescription(expect.stringContaining(CODE_NEEDED));
+      expect(code).not.toHaveAttribute('aria-invalid', 'true');
+      expect(code).toHaveFocus();
+      expect(screen.queryByText('Error')).not.toBeInTheDocument();
+      expect(screen.queryByText(CODE_NEEDED)).not.toBeInTheDocument(); // only in the field's description
+    });
+
+    it('says a wrong code under the code field, once, with no toast', async () => {
+      const server = twoFactorServer({ '000000': WRONG, '111111': WRONG });
+      const user = await passwordStep();
+      const code = await screen.findByRole('textbox', { name: 'Authentication code' });
+      await user.type(code, '000000');
+      await user.click(screen.getByRole('button', { name: 'Log in' }));
+      await waitFor(() => expect(code).toHaveAttribute('aria-invalid', 'true'));
+      expect(code).toHaveAccessibleDescription(expect.stringContaining(WRONG));
+      await waitFor(() => expect(code).toHaveFocus());
+      await user.clear(code);
+      await user.type(code, '111111');
+      await user.click(screen.getByRole('button', { name: 'Log in' }));
+      await waitFor(() => expect(server.requests).toHaveLength(3));
+      await waitFor(() => expect(code).toHaveAttribute('aria-invalid', 'true'));
+      expect(screen.getAllByText(WRONG)).toHaveLength(1);
+      expect(screen.queryByText('Error')).not.toBeInTheDocument();
+      expect(await server.requests[2].json()).toEqual({
+        username: 'ann',
+        password: 'secret1',
+        code: '111111',
+      });
+    });
+
+    it('says when a recovery code was already used', async () => {
+      twoFactorServer({ 'abcde-fghij': USED });
+      const user = await passwordStep();
+      const code = await screen.findByRole('textbox', { name: 'Authentication code' });
+      await user.type(code, 'abcde-fghij');
+      await user.click(screen.getByRole('button', { name: 'Log in' }));
+      await waitFor(() => expect(code).toHaveAccessibleDescription(expect.stringContaining(USED)));
+      expect(code).toHaveAttribute('aria-invalid', 'true');
+      expect(screen.queryByText('Error')).not.toBeInTheDocument();
+    });
+
+    it('signs in with the right code', async () => {
+      twoFactorServer({});
+      const user = await passwordStep();
+      await user.type(await screen.findByRole('textbox', { name: 'Authentication code' }), '123456');
+      await user.click(screen.getByRole('button', { name: 'Log in' }));
+      expect(await screen.findByText('Login successful')).toBeInTheDocument();
+    });
+  });
+
   it('welcomes the user back and goes home after the login toast', async () => {
     fakeServer({ 'POST /api/login': () => json(makeUser()) });
     const user = userEvent.setup();

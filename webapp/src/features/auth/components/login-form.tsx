@@ -1,24 +1,29 @@
 import { Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { ApiError } from '@/lib/api-client';
+import { ApiError, errorMessage } from '@/lib/api-client';
 import { useForm } from '@mantine/form';
-import { submitWith } from '@/lib/form';
+import { focusFirstInvalid, submitWith } from '@/lib/form';
 import type { Credentials } from '@/entities/session/session-api';
+import type { User } from '@/entities/user/user';
 import { useLogin } from '../use-auth-flows';
 import { validateLogin, type LoginValues } from '../validation';
 import { passwordToggleProps } from './password-toggle';
 
+const CODE_NEEDED = 'Enter the code from your authenticator app';
+const WRONG_CODE = 'That code is not right. Enter the current code from your authenticator app.';
+
 export function LoginForm() {
   const login = useLogin();
-  // The server asked for the authenticator's code (two-factor sign-in is on).
+  // The server asked for the authenticator's code (two-factor sign-in is on): the form's
+  // second step, not an error.
   const [needsCode, setNeedsCode] = useState(false);
   const form = useForm<LoginValues & { code: string }, Credentials>({
     mode: 'controlled',
     initialValues: { username: '', password: '', code: '' },
     validate: (values) => ({
       ...validateLogin(values),
-      code: needsCode && !values.code.trim() ? 'Enter the code from your authenticator app' : undefined,
+      code: needsCode && !values.code.trim() ? CODE_NEEDED : undefined,
     }),
     transformValues: (values) => ({
       username: values.username.trim(),
@@ -26,17 +31,30 @@ export function LoginForm() {
       ...(needsCode ? { code: values.code.trim() } : {}),
     }),
   });
-  const action = async (credentials: Credentials) => {
+  // A `twoFactorRequired` answer is no toast: without a code it opens the code step; with
+  // one, the server's reason (wrong, or a recovery code already used) goes under the field.
+  const action = async (credentials: Credentials): Promise<User | null> => {
     try {
       return await login.action(credentials);
     } catch (error) {
-      if (error instanceof ApiError && error.data?.twoFactorRequired) setNeedsCode(true);
-      throw error;
+      if (!(error instanceof ApiError && error.data?.twoFactorRequired)) throw error;
+      setNeedsCode(true);
+      if (credentials.code) {
+        form.setFieldError('code', error.data.errors?.code ?? errorMessage(error, WRONG_CODE));
+        focusFirstInvalid(); // the code field, the only one marked invalid
+      }
+      return null;
     }
+  };
+  const options = {
+    ...login.options,
+    onSuccess: (user: User | null) => {
+      if (user) login.options.onSuccess?.(user);
+    },
   };
 
   return (
-    <form onSubmit={submitWith(form, action, login.options)} noValidate>
+    <form onSubmit={submitWith(form, action, options)} noValidate>
       <Stack gap="md">
         <TextInput label="Username or email" autoComplete="username" {...form.getInputProps('username')} />
         <PasswordInput
@@ -48,7 +66,7 @@ export function LoginForm() {
         {needsCode && (
           <TextInput
             label="Authentication code"
-            description="The 6-digit code from your authenticator app, or a recovery code"
+            description={`Two-factor sign-in is on for this account. ${CODE_NEEDED} (6 digits), or use one of your recovery codes.`}
             autoComplete="one-time-code"
             inputMode="text"
             data-autofocus

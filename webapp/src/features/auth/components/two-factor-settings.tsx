@@ -2,6 +2,7 @@ import {
   Alert,
   Button,
   Code,
+  Group,
   Image,
   List,
   Paper,
@@ -19,14 +20,22 @@ import type { User } from '@/entities/user/user';
 import { errorMessage } from '@/lib/api-client';
 import { submitWith } from '@/lib/form';
 import { notifyError, notifySuccess } from '@/lib/notify';
-import { disableTwoFactor, enableTwoFactor, setupTwoFactor, type TwoFactorSetup } from '../api';
+import {
+  cancelTwoFactorSetup,
+  disableTwoFactor,
+  enableTwoFactor,
+  setupTwoFactor,
+  type TwoFactorSetup,
+} from '../api';
 import { passwordToggleProps } from './password-toggle';
 
-/** /settings, "Two-factor sign-in": set up with a QR code, confirm a code, keep the ten
- * recovery codes (shown once); turn off with the password and a code. */
+/** /settings, "Two-factor sign-in": set up with a QR code (or cancel the set-up, which the
+ * server forgets), turn on with the password and a code, keep the ten recovery codes (shown
+ * once); turn off with the password and a code. */
 export function TwoFactorSettings({ user }: { user: User }) {
   const [setup, setSetup] = useState<TwoFactorSetup | null>(null);
   const [starting, setStarting] = useState(false);
+  const [cancelling, setCancelling] = useState(false);
   const [codes, setCodes] = useState<string[] | null>(null);
   const refresh = () => void useSessionStore.getState().fetchUser();
 
@@ -41,21 +50,41 @@ export function TwoFactorSettings({ user }: { user: User }) {
     }
   }
 
-  const enable = useForm({
-    mode: 'controlled',
-    initialValues: { code: '' },
-    validate: { code: (v: string) => (v.trim() ? null : 'Enter the code from your authenticator app') },
-  });
-  const submitEnable = submitWith(enable, (values: { code: string }) => enableTwoFactor(values.code.trim()), {
-    fallback: 'Failed to turn on two-factor sign-in. Please try again.',
-    onSuccess: (answer) => {
-      setCodes(answer.recoveryCodes);
+  async function cancel() {
+    setCancelling(true);
+    try {
+      await cancelTwoFactorSetup();
       setSetup(null);
       enable.reset();
-      notifySuccess('Two-factor sign-in is on');
-      refresh();
+    } catch (error) {
+      notifyError(errorMessage(error, 'Failed to cancel two-factor set-up. Please try again.'));
+    } finally {
+      setCancelling(false);
+    }
+  }
+
+  const enable = useForm({
+    mode: 'controlled',
+    initialValues: { password: '', code: '' },
+    validate: {
+      password: (v: string) => (v ? null : 'Enter your password'),
+      code: (v: string) => (v.trim() ? null : 'Enter the code from your authenticator app'),
     },
   });
+  const submitEnable = submitWith(
+    enable,
+    (values: { password: string; code: string }) => enableTwoFactor(values.password, values.code.trim()),
+    {
+      fallback: 'Failed to turn on two-factor sign-in. Please try again.',
+      onSuccess: (answer) => {
+        setCodes(answer.recoveryCodes);
+        setSetup(null);
+        enable.reset();
+        notifySuccess('Two-factor sign-in is on');
+        refresh();
+      },
+    },
+  );
 
   const disable = useForm({
     mode: 'controlled',
@@ -135,7 +164,7 @@ export function TwoFactorSettings({ user }: { user: User }) {
           <Stack gap="md">
             <List type="ordered" size="sm" spacing={4}>
               <List.Item>Scan this QR code with an authenticator app (or type the key below).</List.Item>
-              <List.Item>Enter the 6-digit code it shows.</List.Item>
+              <List.Item>Enter your password and the 6-digit code it shows.</List.Item>
             </List>
             <Image
               src={setup.qrCode}
@@ -148,15 +177,32 @@ export function TwoFactorSettings({ user }: { user: User }) {
             <Text size="sm">
               Key: <Code data-testid="totp-secret">{setup.secret}</Code>
             </Text>
+            <PasswordInput
+              label="Password"
+              autoComplete="current-password"
+              {...passwordToggleProps}
+              {...enable.getInputProps('password')}
+            />
             <TextInput
               label="Code from your app"
               autoComplete="one-time-code"
               inputMode="numeric"
               {...enable.getInputProps('code')}
             />
-            <Button type="submit" loading={enable.submitting} style={{ alignSelf: 'flex-end' }}>
-              Turn on
-            </Button>
+            <Group justify="flex-end" gap="sm">
+              <Button
+                type="button"
+                variant="default"
+                loading={cancelling}
+                disabled={enable.submitting}
+                onClick={() => void cancel()}
+              >
+                Cancel
+              </Button>
+              <Button type="submit" loading={enable.submitting} disabled={cancelling}>
+                Turn on
+              </Button>
+            </Group>
           </Stack>
         </form>
       ) : (
