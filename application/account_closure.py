@@ -5,26 +5,32 @@ The member confirms with the password (and a code, with two-factor sign-in on). 
 order of theirs is still in motion (as buyer or seller, not yet completed, cancelled or
 refunded) the account stays open: the other party needs them until it ends. Then, in one
 transaction: their available listings leave the shop (hidden, so orders keep pointing at
-them) with any open offers on them declined; their own open offers are closed; their
-saved addresses and account tokens are forgotten; name, email and profile are erased
-(``User.close``: what is left is a "Deleted member"); every session ends. Orders,
-reviews, posts and conversations stay, for the other party's records.
+them) with any open offers on them declined; every accepted offer still reserving an item
+for or from them is declined (``account_closed``), its listing hidden when it is theirs and
+back in the shop when it is the other party's, so no order can be placed with it; their own
+open offers are closed; their saved addresses and account tokens are forgotten; name,
+email and profile are erased (``User.close``: what is left is a "Deleted member"); every
+session ends. Orders, reviews, posts and conversations stay, for the other party's records.
+Checkout refuses any new order from or to a closed account (``domain/checkout.py``).
 """
 
 from __future__ import annotations
 
 from application.account_sessions import end_sessions_in
-from application.offer_news import offer_updated_event
+from application.offer_news import offer_updated_event, tell
 from application.offers import decline_open_offers
-from application.ports import Clock, PasswordHasher, UnitOfWork
+from application.ports import Clock, PasswordHasher, RateLimiter, UnitOfWork
 from application.ports.accounts import OneTimePasswords
 from application.ports.offers import OfferQuery
+from application.shared.throttle import Throttle
+from application.sign_in_guard import SignInGuard
 from application.two_factor import WRONG_CODE, second_factor_ok
 from domain.account_tokens import TokenPurpose
 from domain.accounts import User
 from domain.catalog import ListingStatus
 from domain.errors import Conflict, NotFound, ValidationError
-from domain.offers import OPEN_STATUSES, DeclineReason
+from domain.offers import OPEN_STATUSES, DeclineReason, OfferStatus
+from domain.rate_limits import DEFAULT_LIMITS, Limits
 
 WRONG_PASSWORD = "Your password is not correct"
 CODE_NEEDED = "Enter the code from your authenticator app, or a recovery code"
@@ -36,16 +42,19 @@ BATCH = 200
 
 class AccountClosure:
     def __init__(self, uow: UnitOfWork, hasher: PasswordHasher, clock: Clock,
-                 otp: OneTimePasswords | None = None) -> None:
+                 otp: OneTimePasswords | None = None, *, limiter: RateLimiter,
+                 limits: Limits = DEFAULT_LIMITS) -> None:
         self.uow = uow
         self.hasher = hasher
         self.clock = clock
         self.otp = otp
+        # Wrong passwords and codes count against the login's lock-out (one mechanism).
+        self.guard = SignInGuard(Throttle(limiter, clock), limits)
 
     async def close(self, actor: User, password: str, code: str | None = None) -> None:
         assert actor.id is not None
-        if not password or not await self.hasher.verify(actor.password_hash, password):
-            raise ValidationError({"password": WRONG_PASSWORD})
+        await self.guard.check_password(self.hasher, actor, password, "password",
+                                        WRONG_PASSWORD)
         now = self.clock.now()
         async with self.uow:
             user = await self.uow.users.get(actor.id)
@@ -54,15 +63,21 @@ class AccountClosure:
             if user.two_factor_enabled:
                 if not code:
                     raise ValidationError({"code": CODE_NEEDED})
-                if self.otp is None or not await second_factor_ok(
-                        self.uow, self.otp, self.clock, user, code):
-                    raise ValidationError({"code": WRONG_CODE})
+                otp, given = self.otp, code
+
+                async def accepted() -> bool:
+                    return otp is not None and await second_factor_ok(
+                        self.uow, otp, self.clock, user, given)
+
+                await self.guard.check_code(user, accepted, "code", WRONG_CODE)
             if await self.uow.orders.count_open_for(actor.id):
                 raise Conflict(ORDERS_IN_MOTION)
             await self._take_listings_down(actor.id)
+            await self._end_reservations(actor.id)
             # Again, now that the listings are claimed: an order placed on one of them
-            # meanwhile took its listing first (a compare-and-set on the status) and has
-            # committed by now, so it is counted and the account stays open.
+            # meanwhile took its listing first (a compare-and-set on the status, or the
+            # listing's lock for a reserved one) and has committed by now, so it is counted
+            # and the account stays open.
             if await self.uow.orders.count_open_for(actor.id):
                 raise Conflict(ORDERS_IN_MOTION)
             await self._close_own_offers(actor.id)
@@ -89,6 +104,32 @@ class AccountClosure:
                     reason=DeclineReason.ACCOUNT_CLOSED)
                 await self.uow.listings.claim_status(listing.id, ListingStatus.AVAILABLE,
                                                      ListingStatus.HIDDEN, self.clock.now())
+
+    async def _end_reservations(self, user_id: int) -> None:
+        """Every accepted offer whose reservation is unused, as buyer or seller, is declined
+        (``account_closed``; both are told, as for any decline) and its listing freed:
+        hidden when the closing member sells it, back in the shop when the other party
+        does. Each is read again under the listing's lock, which checkout with the offer
+        takes too (docs/offers.md): an order placed first used the reservation and is
+        counted by the caller; one placed after finds the offer declined."""
+        now = self.clock.now()
+        accepted = frozenset({OfferStatus.ACCEPTED})
+        found = [offer for query in (OfferQuery(seller_id=user_id, statuses=accepted),
+                                     OfferQuery(buyer_id=user_id, statuses=accepted))
+                 for offer in await self.uow.offers.search(query, 1000) if offer.is_reserving]
+        for seen in found:
+            assert seen.id is not None
+            await self.uow.offers.lock_listing(seen.product_id)
+            offer = await self.uow.offers.get(seen.id)  # read again under the lock
+            if offer is None or not offer.is_reserving:
+                continue
+            offer.end_reservation(DeclineReason.ACCOUNT_CLOSED, now)
+            await self.uow.offers.save(offer, was=OfferStatus.ACCEPTED)
+            freed = ListingStatus.HIDDEN if offer.seller_id == user_id else ListingStatus.AVAILABLE
+            await self.uow.listings.claim_status(offer.product_id, ListingStatus.RESERVED,
+                                                 freed, now)
+            listing = await self.uow.listings.get(offer.product_id)
+            await tell(self.uow, offer, title=listing.title if listing else "this item", now=now)
 
     async def _close_own_offers(self, buyer_id: int) -> None:
         """The member's own offers still waiting for an answer are closed (their sellers'

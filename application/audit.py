@@ -15,7 +15,7 @@ from domain.validation._rules import clean
 async def record_audit(uow: UnitOfWork, admin: User | None, action: AuditAction,
                        target_type: str, target_id: int, note: str | None, clock: Clock
                        ) -> AuditEntry:
-    """One entry; ``admin`` None is the operator at a terminal (the CLI)."""
+    """One entry; ``admin`` None is the operator at a terminal (the CLI) or a timer."""
     return await uow.audit.add(AuditEntry(
         admin_id=admin.id if admin is not None else None, action=action,
         target_type=target_type, target_id=target_id, note=clean(note),

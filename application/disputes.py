@@ -16,7 +16,7 @@ from datetime import datetime
 from application.audit import record_audit
 from application.media import PhotoInput, PhotoIntake
 from application.notifications import notify
-from application.order_notices import OrderNotices
+from application.order_notices import ORDERS_LINK, SALES_LINK, OrderNotices
 from application.orders import OPERATOR as _OPERATOR
 from application.orders import OrderService, actor_of
 from application.ports import Clock, UnitOfWork
@@ -65,12 +65,14 @@ class DisputeService:
         async with self.uow:
             order = await self._order(buyer, order_id)
             shipped_at = await self._shipped_at(order)
+            await self._delivery_time(order)
             order.open_dispute(actor_of(buyer), chosen, self.clock.now(), shipped_at)
         images = await self.photos.store(self.photos.prepare(photos))
         now = self.clock.now()
         async with self.uow:
             order = await self._order(buyer, order_id)
             before = order.status
+            await self._delivery_time(order)
             order.open_dispute(actor_of(buyer), chosen, now, await self._shipped_at(order))
             assert order.id is not None and buyer.id is not None
             dispute = await self.uow.disputes.add(Dispute(
@@ -110,7 +112,8 @@ class DisputeService:
             other = dispute.buyer_id if author.id == dispute.seller_id else dispute.seller_id
             order = await self._order_of(dispute)
             await self._tell(other, "New answer on a dispute",
-                             f"Order {order.order_number}: {clean(text)[:120]}", "/orders")
+                             f"Order {order.order_number}: {clean(text)[:120]}",
+                             SALES_LINK if other == dispute.seller_id else ORDERS_LINK)
             await self.uow.commit()
             view = await self._view(await self._visible(author, dispute_id), order)
         return view
@@ -161,15 +164,13 @@ class DisputeService:
             dispute.resolved_by, dispute.resolved_at = (admin.id if admin else None), now
             if not await self.uow.disputes.resolve(dispute):
                 raise Conflict("This dispute has already been resolved.")
-            await self.orders.store_change(order, before, now)
+            # The move's notices (order_notices.RESOLUTION_NOTICES) tell each side once,
+            # in their own words, with the note.
+            await self.orders.store_change(order, before, now, clean(note) or None)
             assert order.id is not None
             await self.uow.order_events.add(order.id, "dispute", chosen.value,
                                             admin.id if admin else None, now,
                                             clean(note) or None)
-            text = f"{chosen.label}." + (f" Note: {clean(note)}" if clean(note) else "")
-            for user_id in (dispute.buyer_id, dispute.seller_id):
-                await self._tell(user_id, f"Dispute resolved: order {order.order_number}",
-                                 text, "/orders")
             await record_audit(self.uow, admin, AuditAction.DISPUTE_RESOLVED, "dispute",
                                dispute_id, f"{chosen.value}: {clean(note)}".rstrip(": "),
                                self.clock)
@@ -217,9 +218,19 @@ class DisputeService:
         return dispute
 
     async def _shipped_at(self, order: Order) -> datetime | None:
+        return await self._entered(order, OrderStatus.SHIPPED)
+
+    async def _delivery_time(self, order: Order) -> None:
+        """A delivered order whose ``delivered_at`` was never recorded (older rows) takes it
+        from its timeline's "delivered" line; with neither, the domain refuses the claim."""
+        if order.status is OrderStatus.DELIVERED and order.delivered_at is None:
+            order.delivered_at = await self._entered(order, OrderStatus.DELIVERED)
+
+    async def _entered(self, order: Order, status: OrderStatus) -> datetime | None:
+        """When the order last moved to ``status``, by its timeline."""
         events = (await self.uow.order_events.for_orders([order.id or 0])).get(order.id or 0, [])
-        shipped = [e.at for e in events if e.status == OrderStatus.SHIPPED.value]
-        return shipped[-1] if shipped else None
+        moments = [e.at for e in events if e.status == status.value]
+        return moments[-1] if moments else None
 
     async def _view(self, dispute: Dispute, order: Order) -> DisputeView:
         users = await self.uow.users.get_many({dispute.buyer_id, dispute.seller_id})

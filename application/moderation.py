@@ -7,6 +7,8 @@ A hidden listing moves to the listing status ``hidden`` (``domain/listings.py``)
 the shop and checkout all show only available listings, so nothing else filters it. A
 suspension ends the member's sessions, hides their available listings (cause
 ``suspension``, restored when the suspension is lifted) and declines the open offers on them.
+A timed suspension is lifted the same way when its end has passed, by the order timers'
+sweep (``application/order_timers.py``, :meth:`ModerationService.end_suspension`).
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from domain.accounts import User
 from domain.catalog import ListingStatus
 from domain.errors import Conflict, NotFound, ValidationError, require_valid
 from domain.moderation import (
+    SUSPENSION_ENDED,
     AuditAction,
     HiddenKind,
     HideCause,
@@ -187,18 +190,40 @@ class ModerationService:
     async def unsuspend(self, admin: User | None, user_id: int) -> None:
         if admin is not None:
             admin.ensure_admin()
-        now = self.clock.now()
         async with self.uow:
             if not await self.uow.suspensions.remove(user_id):
                 raise Conflict("This member is not suspended.")
-            for listing_id in await self.uow.hidden.by_cause(user_id, HiddenKind.LISTING,
-                                                             HideCause.SUSPENSION):
-                await self.uow.listings.claim_status(listing_id, ListingStatus.HIDDEN,
-                                                     ListingStatus.AVAILABLE, now)
-                await self.uow.hidden.remove(HiddenKind.LISTING, listing_id)
-            await record_audit(self.uow, admin, AuditAction.USER_UNSUSPENDED, "user",
-                               user_id, None, self.clock)
+            await self._lifted(admin, user_id, None)
             await self.uow.commit()
+
+    async def ended_suspension_ids(self, limit: int) -> list[int]:
+        """Members whose timed suspension has ended (for the timers' sweep)."""
+        async with self.uow:
+            return await self.uow.suspensions.ended_ids(self.clock.now(), limit)
+
+    async def end_suspension(self, user_id: int) -> bool:
+        """Lift a timed suspension whose end has passed, as :meth:`unsuspend` does (its
+        listings come back; audited with no administrator). False when it has not ended, or
+        another sweep or an administrator lifted or renewed it first: the removal is a
+        compare-and-delete on the ended row, so of several sweeps one lifts it."""
+        async with self.uow:
+            if not await self.uow.suspensions.remove_ended(user_id, self.clock.now()):
+                return False
+            await self._lifted(None, user_id, SUSPENSION_ENDED)
+            await self.uow.commit()
+        return True
+
+    async def _lifted(self, admin: User | None, user_id: int, note: str | None) -> None:
+        """What follows the removal of a suspension: the listings it hid are back in the
+        shop, and the audit log says who lifted it (``admin`` None: the CLI or the timer)."""
+        now = self.clock.now()
+        for listing_id in await self.uow.hidden.by_cause(user_id, HiddenKind.LISTING,
+                                                         HideCause.SUSPENSION):
+            await self.uow.listings.claim_status(listing_id, ListingStatus.HIDDEN,
+                                                 ListingStatus.AVAILABLE, now)
+            await self.uow.hidden.remove(HiddenKind.LISTING, listing_id)
+        await record_audit(self.uow, admin, AuditAction.USER_UNSUSPENDED, "user",
+                           user_id, note, self.clock)
 
     async def _suspend(self, admin: User | None, user_id: int, reason: str,
                        days: int | None) -> Suspension:

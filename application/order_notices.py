@@ -46,9 +46,24 @@ STATUS_NOTICES: dict[OrderStatus, tuple[str, str | None, str | None]] = {
     OrderStatus.DISPUTED: (
         "Dispute opened", "You opened a dispute on order {number}. The payment is on hold.",
         "The buyer opened a dispute on order {number}. Please answer it on the order page."),
+}
+
+# (title, to the buyer, to the seller) for the move that resolves a dispute (out of
+# ``disputed``, by an administrator): both parties are told, each in their own words, in
+# this one notice (and its email) that carries the administrator's note, instead of the
+# status's usual notice.
+RESOLUTION_NOTICES: dict[OrderStatus, tuple[str, str | None, str | None]] = {
+    OrderStatus.COMPLETED: (
+        "Dispute resolved",
+        "We resolved your dispute on order {number}. The payment is released to the seller."
+        " You can now leave a review.",
+        "We resolved the buyer's dispute on order {number} in your favour. Your payout is"
+        " released. You can now leave a review."),
     OrderStatus.REFUNDED: (
-        "Order refunded", "Order {number} was refunded. Your payment is being returned.",
-        "Order {number} was refunded to the buyer after the dispute."),
+        "Dispute resolved",
+        "We resolved your dispute on order {number} in your favour. You are refunded: your"
+        " payment is being returned.",
+        "We resolved the buyer's dispute on order {number}. The buyer is refunded."),
 }
 
 
@@ -67,14 +82,23 @@ def placed_text(order: Order, listing: Listing) -> str:
     return f"New order {order.order_number} for {what} (${order.price}). Waiting for payment."
 
 
-def status_texts(order: Order, status: OrderStatus) -> tuple[str, str | None, str | None]:
-    title, buyer, seller = STATUS_NOTICES[status]
+def status_texts(order: Order, event: OrderStatusChanged, note: str | None = None
+                 ) -> tuple[str, str | None, str | None] | None:
+    """(title, to the buyer, to the seller) for the order's move, None when nobody is told:
+    a dispute's resolution has its own words (and the administrator's ``note``)."""
+    status = OrderStatus(event.new_status)
+    resolution = OrderStatus(event.old_status) is OrderStatus.DISPUTED
+    table = RESOLUTION_NOTICES if resolution else STATUS_NOTICES
+    if status not in table:
+        return None
+    title, buyer, seller = table[status]
     tracking = f" Tracking number: {order.tracking_number}." if order.tracking_number else ""
     if order.tracking_url:  # in the shipped email too (issue 41)
         tracking += f" Track it: {order.tracking_url}"
     values = {"number": order.order_number, "tracking": tracking}
-    return (title, buyer.format(**values) if buyer else None,
-            seller.format(**values) if seller else None)
+    after = f" Note: {note}" if resolution and note else ""
+    return (title.format(**values), buyer.format(**values) + after if buyer else None,
+            seller.format(**values) + after if seller else None)
 
 
 class OrderNotices:
@@ -102,13 +126,15 @@ class OrderNotices:
         await self._notify(uow, order.seller_id, "New order", text, SALES_LINK, now)
 
     async def status_changed(self, uow: UnitOfWork, order: Order,
-                             event: OrderStatusChanged, now: datetime) -> None:
-        status = OrderStatus(event.new_status)
+                             event: OrderStatusChanged, now: datetime,
+                             note: str | None = None) -> None:
+        """``note``: the administrator's words on a dispute's resolution, if any."""
         if is_sale(event):
             await self._tell_watchers(uow, order, now)
-        if status not in STATUS_NOTICES:
+        texts = status_texts(order, event, note)
+        if texts is None:
             return
-        title, to_buyer, to_seller = status_texts(order, status)
+        title, to_buyer, to_seller = texts
         actor = event.actor_id
         if actor == order.buyer_id:
             sender, receiver = order.buyer_id, order.seller_id

@@ -5,10 +5,13 @@
 - Reviews of a completed order are published when its 14-day review window closes.
 - An accepted offer's 24-hour reservation that ran out unused expires the offer and puts
   the listing back in the shop (``domain/offers.py``; ``OfferService.expire_reservation``).
+- A timed suspension whose end has passed is lifted as an administrator lifts one: the
+  listings it hid are back in the shop (``ModerationService.end_suspension``).
 
 ``sweep`` finds what is due and handles each order in its own transaction. Handling is a
 compare-and-set on the order's status (on ``published_at`` for reviews, on the offer's
-status under its listing's lock for reservations), so any number
+status under its listing's lock for reservations, a compare-and-delete of the ended
+suspension row for suspensions), so any number
 of workers, hosts or ``rethread orders sweep`` runs may sweep at once: one claims each job,
 the others see it already done and skip it. Time comes from the injected clock.
 """
@@ -19,6 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from application.moderation import ModerationService
 from application.offers import OfferService
 from application.order_notices import OrderNotices
 from application.orders import OrderService
@@ -38,11 +42,12 @@ class SweepResult:
     completed: list[int]
     reviews_published: list[int]
     offers_expired: list[int] = field(default_factory=list)
+    suspensions_ended: list[int] = field(default_factory=list)  # the members' ids
 
     @property
     def total(self) -> int:
         return (len(self.cancelled) + len(self.completed) + len(self.reviews_published)
-                + len(self.offers_expired))
+                + len(self.offers_expired) + len(self.suspensions_ended))
 
 
 class OrderTimers:
@@ -52,6 +57,7 @@ class OrderTimers:
         self.clock = clock
         self.orders = OrderService(uow, clock, notices)
         self.offers = OfferService(uow, clock)
+        self.moderation = ModerationService(uow, clock)
 
     async def sweep(self) -> SweepResult:
         now = self.clock.now()
@@ -69,7 +75,9 @@ class OrderTimers:
         expired = [i for i in lapsed if await self.offers.expire_reservation(i)]
         unanswered = await self.offers.lapsed_watcher_offer_ids(BATCH)
         expired += [i for i in unanswered if await self.offers.end_lapsed_watcher_offer(i)]
-        return SweepResult(cancelled, completed, published, expired)
+        ended = await self.moderation.ended_suspension_ids(BATCH)
+        lifted = [i for i in ended if await self.moderation.end_suspension(i)]
+        return SweepResult(cancelled, completed, published, expired, lifted)
 
     async def _move(self, order_id: int, rule: Callable[[Order, datetime], bool]) -> bool:
         now = self.clock.now()

@@ -37,7 +37,12 @@ from domain.addresses import Address
 from domain.analytics import ActivityKind
 from domain.bundles import BundleTotals, bundle_ids, bundle_totals, one_seller
 from domain.catalog import UNAVAILABLE_MESSAGE, ListingStatus
-from domain.checkout import checkout_price, checkout_quote, require_own_offer
+from domain.checkout import (
+    checkout_price,
+    checkout_quote,
+    ensure_open_accounts,
+    require_own_offer,
+)
 from domain.disputes import one_line_per_step
 from domain.errors import Conflict, Forbidden, NotFound
 from domain.events import OrderPlaced, OrderStatusChanged
@@ -115,6 +120,7 @@ class OrderService:
             items = [listings[pid] for pid in wanted]
             seller_id = one_seller(items)
             ensure_not_own_listing(buyer_id=buyer.id, seller_id=seller_id)
+            await self._ensure_open_accounts(buyer.id, seller_id)
             await ensure_can_interact(self.uow, buyer.id, seller_id)
             await ensure_not_away(self.uow, [seller_id], now)
             first = items[0]
@@ -282,8 +288,10 @@ class OrderService:
 
     # -- shared with the timers ------------------------------------------------------------
 
-    async def store_change(self, order: Order, before: OrderStatus, now: datetime) -> None:
-        """Compare-and-set the status, move the listing, record events and notices."""
+    async def store_change(self, order: Order, before: OrderStatus, now: datetime,
+                           note: str | None = None) -> None:
+        """Compare-and-set the status, move the listing, record events and notices
+        (``note``: an administrator's words on a dispute's resolution, in its notices)."""
         if not await self.uow.orders.save(order, before, now):
             raise Conflict(CHANGED_MEANWHILE)
         target = order.listing_status
@@ -293,7 +301,7 @@ class OrderService:
                                                      target, now)
         if order.status is OrderStatus.CANCELLED and before is not OrderStatus.CANCELLED:
             await self._settle_offer(order, now)
-        await self._record(order, now)
+        await self._record(order, now, note)
 
     async def _settle_offer(self, order: Order, now: datetime) -> None:
         """A cancelled order placed with an accepted offer ends that offer (``cancelled``),
@@ -307,7 +315,7 @@ class OrderService:
         offer.updated_at = now
         await self.uow.offers.save(offer, was=OfferStatus.ACCEPTED)
 
-    async def _record(self, order: Order, now: datetime) -> None:
+    async def _record(self, order: Order, now: datetime, note: str | None = None) -> None:
         assert order.id is not None
         for event in order.pull_events():
             if isinstance(event, OrderPlaced):
@@ -317,7 +325,7 @@ class OrderService:
             elif isinstance(event, OrderStatusChanged):
                 await self.uow.order_events.add(order.id, "status", event.new_status,
                                                 event.actor_id or None, event.at)
-                await self.notices.status_changed(self.uow, order, event, now)
+                await self.notices.status_changed(self.uow, order, event, now, note)
                 await self._record_activity(order, event.new_status, now)
 
     async def _record_activity(self, order: Order, status: str, now: datetime) -> None:
@@ -327,6 +335,12 @@ class OrderService:
             await self.uow.activity.record(ActivityKind.SALE_COMPLETED, order.seller_id, now)
         elif status == OrderStatus.CANCELLED.value:
             await self.uow.activity.record(ActivityKind.ORDER_CANCELLED, order.buyer_id, now)
+
+    async def _ensure_open_accounts(self, buyer_id: int, seller_id: int) -> None:
+        """No new order from or to a closed account (read in the order's transaction)."""
+        buyer, seller = await self.uow.users.get(buyer_id), await self.uow.users.get(seller_id)
+        ensure_open_accounts(buyer_closed=buyer is None or buyer.is_closed,
+                             seller_closed=seller is None or seller.is_closed)
 
     async def _unavailable(self, listing: Listing) -> str:
         """Why this listing cannot be bought: held by someone's accepted offer, or gone."""

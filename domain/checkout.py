@@ -45,6 +45,18 @@ def checkout_price(
     return agreed
 
 
+SELLER_CLOSED = "The seller has closed their account, so this item cannot be bought."
+BUYER_CLOSED = "Your account is closed."
+
+
+def ensure_open_accounts(*, buyer_closed: bool, seller_closed: bool) -> None:
+    """A closed account takes part in no new order, as buyer (403) or seller (409)."""
+    if buyer_closed:
+        raise Forbidden(BUYER_CLOSED)
+    if seller_closed:
+        raise Conflict(SELLER_CLOSED)
+
+
 def require_own_offer(offer: Offer, *, product_id: int, buyer_id: int) -> None:
     """Only the offer's buyer can pay with it, and only for its listing (403)."""
     if offer.product_id != product_id or offer.buyer_id != buyer_id:

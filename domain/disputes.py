@@ -1,7 +1,8 @@
 """Disputes: buyer protection that can be claimed (issue 37). No I/O, no clock.
 
 The buyer of an order claims it while the order is ``delivered`` and inside the 3-day
-protection window (:data:`domain.order_rules.BUYER_PROTECTION`), or, for ``not_received``,
+protection window (:data:`domain.order_rules.BUYER_PROTECTION`; a delivered order with no
+known delivery time is refused, never disputable forever), or, for ``not_received``,
 while it is ``shipped`` and was shipped more than :data:`NOT_RECEIVED_AFTER` ago. The order
 becomes ``disputed``: the automatic completion (which only looks at delivered orders) stops.
 The seller answers, once or more; an administrator resolves it: ``release`` completes the
@@ -26,6 +27,8 @@ DETAILS_MIN, DETAILS_MAX = 20, 2000
 RESPONSE_MIN, RESPONSE_MAX = 1, 2000
 MAX_PHOTOS = 5
 NOTE_MAX = 1000
+NO_DELIVERY_TIME = ("This order has no recorded delivery time, so its buyer protection "
+                    "window cannot be checked. Please contact support.")
 
 
 class DisputeReason(LabelledStrEnum):
@@ -89,7 +92,11 @@ def why_not_disputable(status: OrderStatus, reason: DisputeReason,
     if status is OrderStatus.DISPUTED:
         return "This order already has an open dispute."
     if status is OrderStatus.DELIVERED:
-        if delivered_at is not None and now >= delivered_at + BUYER_PROTECTION:
+        if delivered_at is None:
+            # The window cannot be shown to be open (as a shipped order with no shipping
+            # time below): refused rather than disputable forever.
+            return NO_DELIVERY_TIME
+        if now >= delivered_at + BUYER_PROTECTION:
             return (f"Buyer protection ended {BUYER_PROTECTION_DAYS} days after delivery, "
                     "so this order can no longer be disputed.")
         return None

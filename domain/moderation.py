@@ -5,7 +5,8 @@
   the other. Blocking is one-sided to make and to undo; its effect is two-sided.
 - **Suspension**: an administrator suspends a member for some days or until lifted. While it
   runs the member cannot log in (403 with the reason and the end date), their sessions are
-  ended and their listings leave the shop.
+  ended and their listings leave the shop. A timed one ends by itself (:meth:`Suspension.ended`):
+  the order timers' sweep lifts it the way an administrator does, listings included.
 - **Hidden content**: a hidden listing, post or comment answers 404 to everyone but its owner
   and administrators.
 - **Audit**: every administrator action is an entry (who, what, target, note, when) that no
@@ -25,6 +26,8 @@ CANNOT_BLOCK_SELF = "You cannot block yourself"
 SUSPENSION_DAYS_MAX = 3650
 REASON_MAX = 500
 NOTE_MAX = 1000
+# The audit note of a timed suspension lifted by the timers' sweep (no administrator).
+SUSPENSION_ENDED = "The suspension's time ran out"
 
 
 @dataclass(frozen=True)
@@ -63,6 +66,11 @@ class Suspension:
 
     def active(self, now: datetime) -> bool:
         return self.ends_at is None or now < self.ends_at
+
+    def ended(self, now: datetime) -> bool:
+        """A timed suspension whose end has come: the timers' sweep lifts it as an
+        administrator would (an open-ended one never ends by itself)."""
+        return not self.active(now)
 
     @property
     def login_refusal(self) -> str:
@@ -111,7 +119,7 @@ class AuditAction(LabelledStrEnum):
 
 @dataclass
 class AuditEntry:
-    admin_id: int | None  # None: the operator at a terminal (the CLI)
+    admin_id: int | None  # None: the operator at a terminal (the CLI) or a timer
     action: AuditAction
     target_type: str
     target_id: int

@@ -16,7 +16,9 @@ order uses the reservation up (:meth:`Offer.use_reservation`). When the deadline
 unused, :meth:`Offer.expire` makes the offer ``expired`` and the listing returns to the shop.
 When the order placed with an accepted offer is cancelled (by anyone, or the unpaid-order
 timer), :meth:`Offer.order_cancelled` makes the offer ``cancelled``: the agreement is over,
-the listing is back in the shop, and it can take (and accept) other offers again.
+the listing is back in the shop, and it can take (and accept) other offers again. When the
+buyer or the seller closes their account while the reservation is unused,
+:meth:`Offer.end_reservation` declines the offer (``account_closed``) and the item is freed.
 
 **Offers to watchers** (issue 38 item 2): the seller of an available listing sends one price
 to everyone watching it (:meth:`Offer.to_watcher`, ``from_seller``): at most 90% of the
@@ -29,7 +31,7 @@ another watcher accepts (or the item sells or is removed), it ends ``expired``
 (:meth:`Offer.end_watcher_offer`).
 
 Size: every offer rule stays in this one module, so a reader sees them together (DESIGN §1):
-the amount rules, watcher offers, the state machine and what closes open offers. The 29 methods
+the amount rules, watcher offers, the state machine and what closes open offers. The 30 methods
 of Offer are its moves and questions, a few lines each (a state machine's moves are methods
 on its aggregate). If it grows further, the amount rules are the piece to give their own
 module.
@@ -93,10 +95,9 @@ WATCHER_OFFER_MAX_SHARE = Decimal("0.90")  # of the listing price
 # :class:`ValidationError`.
 
 OFFER_REQUIRED = "Offer amount is required"
-OFFER_NOT_POSITIVE = "Offer must be more than $0.00"
 OFFER_ABOVE_LISTING = "Offer cannot be more than the listing price"
 OFFER_TOO_PRECISE = "Offer amount can have at most 2 decimal places"
-OFFER_TOO_LOW = "Offers must be at least {minimum}"
+OFFER_TOO_LOW = "Offers must be at least {minimum}"  # also 0 or negative: one message
 # An offer must be at least this share of the listing price (docs/offers.md).
 MINIMUM_OFFER_SHARE = Decimal("0.5")
 
@@ -112,15 +113,19 @@ def minimum_offer(listing_price: Decimal) -> Decimal:
     return round_money_up(listing_price * MINIMUM_OFFER_SHARE)
 
 
+def offer_too_low(listing_price: Decimal) -> str:
+    """The one message for every offer under the minimum, $0.00 and negative ones too."""
+    return OFFER_TOO_LOW.format(minimum=format_usd(minimum_offer(listing_price)))
+
+
 def offer_price_error(price: Decimal, listing_price: Decimal) -> str | None:
     if price <= 0:
-        return OFFER_NOT_POSITIVE
+        return offer_too_low(listing_price)
     if round_money(price) != price:
         return OFFER_TOO_PRECISE
     if price > listing_price:
         return OFFER_ABOVE_LISTING
-    minimum = minimum_offer(listing_price)
-    return OFFER_TOO_LOW.format(minimum=format_usd(minimum)) if price < minimum else None
+    return offer_too_low(listing_price) if price < minimum_offer(listing_price) else None
 
 
 def counter_price_error(price: Decimal, offer_price: Decimal, listing_price: Decimal) -> str | None:
@@ -133,9 +138,8 @@ def counter_price_error(price: Decimal, offer_price: Decimal, listing_price: Dec
     return COUNTER_ABOVE_LISTING if price > listing_price else None
 
 
-_OFFER_PROBLEMS = {
+_OFFER_PROBLEMS = {  # a negative amount is under the minimum (offer_too_low)
     AmountProblem.REQUIRED: OFFER_REQUIRED,
-    AmountProblem.NEGATIVE: OFFER_NOT_POSITIVE,
     AmountProblem.TOO_PRECISE: OFFER_TOO_PRECISE,
     AmountProblem.TOO_LARGE: OFFER_ABOVE_LISTING,
 }
@@ -151,6 +155,8 @@ _COUNTER_PROBLEMS = {
 def _read_offer(amount: str | Decimal | int | None, listing_price: Decimal) -> Decimal | str:
     """The offer amount, or the message saying what is wrong with it."""
     value = read_amount(amount)
+    if value is AmountProblem.NEGATIVE:
+        return offer_too_low(listing_price)
     if isinstance(value, AmountProblem):
         return _OFFER_PROBLEMS.get(value) or problem_message(value, "Offer amount")
     return offer_price_error(value, listing_price) or value
@@ -229,9 +235,8 @@ def watcher_offer_price(price: str | Decimal | int | None, listing_price: Decima
     if value > highest:
         raise Conflict(f"An offer to watchers can be at most 90% of the listing price "
                        f"({format_usd(highest)}).")
-    minimum = minimum_offer(listing_price)
-    if value < minimum:
-        raise Conflict(OFFER_TOO_LOW.format(minimum=format_usd(minimum)))
+    if value < minimum_offer(listing_price):
+        raise Conflict(offer_too_low(listing_price))
     return value
 
 
@@ -461,6 +466,18 @@ class Offer:
             raise IllegalTransition(_ALREADY[self.status.value])
         self.status = OfferStatus.CANCELLED
         self.reserved_until = None
+
+    def end_reservation(self, reason: DeclineReason | str, now: datetime) -> None:
+        """The marketplace ends this accepted offer's unused reservation (its buyer or seller
+        closed their account): the offer is declined for ``reason`` and holds the item no
+        more. Once an order holds the item (the reservation was used) it is refused."""
+        if not self.is_reserving:
+            raise IllegalTransition(_ALREADY[self.status.value])
+        self.status = OfferStatus.REJECTED
+        self.decline_reason = DeclineReason(reason)
+        self.reserved_until = None
+        self.updated_at = now
+        self._record(OfferDeclined, reason=self.decline_reason.value)
 
     def accept(self, actor_id: int, now: datetime) -> None:
         self._seller_responds(actor_id)

@@ -40,6 +40,44 @@ class OrderStatus(LabelledStrEnum):
     DISPUTED = "disputed", "Disputed"
     REFUNDED = "refunded", "Refunded"
 
+    @property
+    def address_fixed(self) -> bool:
+        """The buyer can no longer change the shipping address: the parcel may be on its way
+        (shipped and every status after it, a dispute included) or the order is over."""
+        return ADDRESS_RULES[self].fixed
+
+    @property
+    def seller_sees_address(self) -> bool:
+        """The seller sees the shipping address: payment is confirmed and the parcel is, or
+        may still be, the seller's business (answering a dispute included)."""
+        return ADDRESS_RULES[self].seller_sees
+
+
+@dataclass(frozen=True, slots=True)
+class AddressRule:
+    """What an order's status means for its shipping address."""
+
+    fixed: bool
+    seller_sees: bool
+
+
+# Every status says what it means for the address; a status missing here fails at import,
+# so a new status cannot silently fall outside the address rules.
+ADDRESS_RULES: dict[OrderStatus, AddressRule] = {
+    OrderStatus.PENDING: AddressRule(fixed=False, seller_sees=False),
+    OrderStatus.CONFIRMED: AddressRule(fixed=False, seller_sees=False),
+    OrderStatus.PAYMENT_CONFIRMED: AddressRule(fixed=False, seller_sees=True),
+    OrderStatus.SHIPPED: AddressRule(fixed=True, seller_sees=True),
+    OrderStatus.DELIVERED: AddressRule(fixed=True, seller_sees=True),
+    OrderStatus.COMPLETED: AddressRule(fixed=True, seller_sees=True),
+    OrderStatus.CANCELLED: AddressRule(fixed=True, seller_sees=False),
+    OrderStatus.DISPUTED: AddressRule(fixed=True, seller_sees=True),
+    OrderStatus.REFUNDED: AddressRule(fixed=True, seller_sees=False),
+}
+if set(ADDRESS_RULES) != set(OrderStatus):
+    raise RuntimeError("ADDRESS_RULES must name every OrderStatus: "
+                       f"{sorted(set(OrderStatus) - set(ADDRESS_RULES))} missing")
+
 
 TERMINAL_STATUSES = frozenset({OrderStatus.COMPLETED, OrderStatus.CANCELLED,
                                OrderStatus.REFUNDED})

@@ -57,11 +57,12 @@ __all__ = [
 
 
 OWN_LISTING = "You cannot buy your own listing."
-ADDRESS_FIXED_STATUSES = frozenset({OrderStatus.SHIPPED, OrderStatus.DELIVERED,
-                                    OrderStatus.COMPLETED, OrderStatus.CANCELLED})
+OWN_DISPUTE = ("You are the buyer or the seller of this order, so another administrator "
+               "must resolve its dispute.")
+# Both derived from each status's own address rule (domain/order_rules.py:ADDRESS_RULES).
+ADDRESS_FIXED_STATUSES = frozenset(s for s in OrderStatus if s.address_fixed)
 # The seller sees the shipping address only once payment is confirmed (spec §2 Orders).
-ADDRESS_VISIBLE_TO_SELLER = frozenset({OrderStatus.PAYMENT_CONFIRMED, OrderStatus.SHIPPED,
-                                       OrderStatus.DELIVERED, OrderStatus.COMPLETED})
+ADDRESS_VISIBLE_TO_SELLER = frozenset(s for s in OrderStatus if s.seller_sees_address)
 
 
 def ensure_not_own_listing(*, buyer_id: int, seller_id: int) -> None:
@@ -188,14 +189,15 @@ class Order:
         return actor.user_id != self.buyer_id
 
     def ensure_address_changeable(self) -> None:
-        """The address can change until the order ships (409 from then on, or once
-        cancelled)."""
+        """The address can change until the order ships (409 from then on: delivered,
+        disputed, completed, refunded; and once cancelled)."""
         if self.status in ADDRESS_FIXED_STATUSES:
             raise Conflict("The shipping address can no longer be changed.")
 
     def shows_address_to(self, actor: Actor) -> bool:
         """The buyer and administrators always see the address; the seller only once
-        payment is confirmed (spec §2 Orders)."""
+        payment is confirmed (spec §2 Orders), while disputed too, but not once cancelled
+        or refunded."""
         return (actor.user_id == self.buyer_id or actor.is_admin
                 or self.status in ADDRESS_VISIBLE_TO_SELLER)
 
@@ -286,9 +288,12 @@ class Order:
         self._move(OrderStatus.DISPUTED, actor.user_id, now)
 
     def resolve_dispute(self, actor: Actor, outcome: DisputeOutcome, now: datetime) -> None:
-        """An administrator releases the payment (completed) or refunds (refunded)."""
+        """An administrator releases the payment (completed) or refunds (refunded); never
+        one who is the order's buyer or seller (403: a judge is not a party)."""
         if not actor.is_admin:
             raise Forbidden("Only an administrator can resolve a dispute.")
+        if actor.user_id in (self.buyer_id, self.seller_id):
+            raise Forbidden(OWN_DISPUTE)
         if self.status is not OrderStatus.DISPUTED:
             raise IllegalTransition("This order has no open dispute.")
         self._move(OUTCOME_STATUS[outcome], actor.user_id or None, now)

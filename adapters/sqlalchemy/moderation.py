@@ -250,6 +250,19 @@ class SqlSuspensionRepository:
             delete(SuspensionRow).where(SuspensionRow.user_id == user_id))
         return bool(rowcount(result))
 
+    async def ended_ids(self, now: datetime, limit: int) -> list[int]:
+        found = await self.session.scalars(
+            select(SuspensionRow.user_id)
+            .where(SuspensionRow.ends_at.is_not(None), SuspensionRow.ends_at <= now)
+            .order_by(SuspensionRow.ends_at, SuspensionRow.user_id).limit(limit))
+        return list(found)
+
+    async def remove_ended(self, user_id: int, now: datetime) -> bool:
+        result = await self.session.execute(delete(SuspensionRow).where(
+            SuspensionRow.user_id == user_id, SuspensionRow.ends_at.is_not(None),
+            SuspensionRow.ends_at <= now))
+        return bool(rowcount(result))
+
     async def end_sessions(self, user_id: int) -> int:
         result = await self.session.execute(delete(SessionRow).where(
             SessionRow.user_id == user_id))

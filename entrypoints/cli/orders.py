@@ -82,13 +82,14 @@ def confirm_payment(order_number: str) -> None:
 @app.command()
 def sweep() -> None:
     """Run the due order timers once: cancel unpaid orders, complete delivered ones, publish
-    reviews whose window closed, expire accepted offers not paid within 24 hours. Safe to
-    run while servers run their own scheduler."""
+    reviews whose window closed, expire accepted offers not paid within 24 hours, lift timed
+    suspensions that ended. Safe to run while servers run their own scheduler."""
     result = run(lambda c: c.order_timers().sweep())
     console.print(f"Cancelled {len(result.cancelled)} unpaid, completed "
                   f"{len(result.completed)} delivered, published reviews of "
                   f"{len(result.reviews_published)} orders, expired "
-                  f"{len(result.offers_expired)} offer reservations.")
+                  f"{len(result.offers_expired)} offer reservations, lifted "
+                  f"{len(result.suspensions_ended)} ended suspensions.")
 
 
 @app.command()

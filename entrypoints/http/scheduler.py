@@ -42,9 +42,10 @@ async def _loop(container: Any, interval: float) -> None:
         result = await _step("order timer sweep", lambda: container.order_timers().sweep())
         if result is not None and result.total:
             log.info("order timers: cancelled %s, completed %s, reviews of %s published,"
-                     " %s offer reservations expired",
+                     " %s offer reservations expired, %s suspensions ended",
                      len(result.cancelled), len(result.completed),
-                     len(result.reviews_published), len(result.offers_expired))
+                     len(result.reviews_published), len(result.offers_expired),
+                     len(result.suspensions_ended))
         ended = await _step("ending vacations", lambda: container.vacations().end_due())
         if ended:
             log.info("vacations ended: %s", len(ended))

@@ -9,10 +9,12 @@ from datetime import timedelta
 import msgspec
 import pytest
 
+from application.moderation import ModerationService
 from application.order_timers import OrderTimers
 from application.orders import OrderService
 from domain.analytics import ActivityKind
 from domain.catalog import ListingStatus
+from domain.moderation import AuditAction, HiddenKind
 from domain.order_rules import OrderStatus
 from entrypoints.container import Container, build_container, shutdown
 from entrypoints.http.app import create_app
@@ -62,6 +64,38 @@ async def test_concurrent_sweeps_claim_each_order_once(container: Container,
     # each cancellation recorded once, by the sweep that won it, on the sweep's day
     assert counts == {(placed, ActivityKind.ORDER_PLACED): 6,
                       (day, ActivityKind.ORDER_CANCELLED): 6}
+
+
+async def test_concurrent_sweeps_lift_each_ended_suspension_once(container: Container,
+                                                                clock: FixedClock) -> None:
+    """Three sweeps at once after the suspensions' day: each member is lifted by exactly one
+    (the compare-and-delete of the ended row), with one audit entry, and every listing the
+    suspension hid is back in the shop."""
+    uow = container.uow()
+    async with uow:
+        members = [await uow.users.add(a_user(f"member{n}", created_at=clock.now()))
+                   for n in range(4)]
+        listings = [(await uow.listings.add(a_listing(m.id, title=f"Coat {k}",
+                                                      created_at=clock.now()))).id
+                    for m in members for k in range(2)]
+        await uow.commit()
+    for member in members:
+        await ModerationService(container.uow(), clock).suspend(None, member.id, "Spam", 1)
+    clock.advance(days=1, seconds=1)
+    results = await asyncio.gather(*(OrderTimers(container.uow(), clock).sweep()
+                                     for _ in range(3)))
+    lifted = sorted(i for result in results for i in result.suspensions_ended)
+    assert lifted == sorted(m.id for m in members)
+    uow = container.uow()
+    async with uow:
+        for listing_id in listings:
+            listing = await uow.listings.get(listing_id)
+            assert listing is not None and listing.status is ListingStatus.AVAILABLE
+            assert not await uow.hidden.is_hidden(HiddenKind.LISTING, listing_id)
+        for member in members:
+            assert await uow.suspensions.get(member.id) is None
+        entries = await uow.audit.page(100, action=AuditAction.USER_UNSUSPENDED)
+    assert sorted(e.target_id for e in entries) == lifted
 
 
 async def test_the_server_scheduler_runs_the_timers(settings: Settings, clock: FixedClock

@@ -67,7 +67,8 @@ async def test_with_two_factor_on_closing_needs_a_code(client: ApiClient) -> Non
     await client.register("maya")
     setup = (await client.post("/api/user/2fa/setup")).json()
     totp = pyotp.TOTP(setup["secret"])
-    codes = (await client.post("/api/user/2fa/enable", json={"code": totp.now()})).json()
+    codes = (await client.post("/api/user/2fa/enable",
+                               json={"password": "secret123", "code": totp.now()})).json()
     asked = await close(client)
     assert asked.status_code == 400 and "code" in asked.json()["errors"]
     assert (await close(client, code=codes["recoveryCodes"][0])).status_code == 200
@@ -93,6 +94,71 @@ async def test_closing_while_someone_buys_never_leaves_an_order_without_a_seller
         if ordered.status_code == 201:
             assert closed.status_code == 409
             assert (await sam.get("/api/user")).status_code == 200
+        else:
+            assert closed.status_code == 200
+            assert ordered.status_code in (404, 409), ordered.text
+
+
+async def test_a_closing_seller_ends_the_reservation_of_an_accepted_offer(
+        app: Litestar) -> None:
+    """The item an accepted offer reserved leaves the shop with the seller: the offer is
+    declined (account_closed) and checkout with it is refused, so no order ever has a
+    "Deleted member" as its seller."""
+    async with people(app, "maya", "sofia") as who:
+        maya, sofia = who["maya"], who["sofia"]
+        coat = await listing(maya, title="Wool coat")
+        made = await offer(sofia, coat)
+        assert (await maya.put(f"/api/offers/{made['id']}/respond",
+                               json={"status": "accepted"})).status_code == 200
+        assert (await close(maya)).status_code == 200
+        ended = (await sofia.get(f"/api/offers/{made['id']}")).json()
+        assert (ended["status"], ended["declineReason"]) == ("rejected", "account_closed")
+        assert ended["reservedUntil"] is None
+        assert (await sofia.get(f"/api/products/{coat}")).status_code == 404  # hidden
+        placed = await sofia.post("/api/orders", json={"productId": coat,
+                                                       "offerId": made["id"]})
+        assert placed.status_code == 409, placed.text
+        assert (await sofia.get("/api/orders")).json()["items"] == []
+        notices = (await sofia.get("/api/notifications")).json()
+        assert any("closed their account" in str(n) for n in notices.get("items", notices))
+
+
+async def test_a_closing_buyer_gives_the_reserved_item_back_to_the_shop(
+        app: Litestar) -> None:
+    async with people(app, "maya", "sofia", "lee") as who:
+        maya, sofia, lee = who["maya"], who["sofia"], who["lee"]
+        coat = await listing(maya, title="Wool coat")
+        made = await offer(sofia, coat)
+        assert (await maya.put(f"/api/offers/{made['id']}/respond",
+                               json={"status": "accepted"})).status_code == 200
+        assert (await lee.get(f"/api/products/{coat}")).json()["status"] == "reserved"
+        assert (await close(sofia)).status_code == 200
+        seen = (await maya.get(f"/api/offers/{made['id']}")).json()
+        assert (seen["status"], seen["declineReason"]) == ("rejected", "account_closed")
+        assert (await lee.get(f"/api/products/{coat}")).json()["status"] == "available"
+        bought = await lee.post("/api/orders", json={"productId": coat})
+        assert bought.status_code == 201, bought.text
+
+
+async def test_closing_while_the_offer_buyer_checks_out_never_orders_from_a_closed_seller(
+        app: Litestar) -> None:
+    """The seller closes the account as the buyer pays with the accepted offer: both take
+    the listing's lock and read the offer again, so either the order wins (409, the account
+    stays open) or the closing wins (the offer is declined, checkout refused)."""
+    async with people(app, "maya", "sofia") as who:
+        maya, sofia = who["maya"], who["sofia"]
+        coat = await listing(maya, title="Wool coat")
+        made = await offer(sofia, coat)
+        assert (await maya.put(f"/api/offers/{made['id']}/respond",
+                               json={"status": "accepted"})).status_code == 200
+        closed, ordered = await asyncio.gather(
+            close(maya), sofia.post("/api/orders", json={"productId": coat,
+                                                         "offerId": made["id"]}))
+        assert {closed.status_code, ordered.status_code} != {200, 201}, (closed.text,
+                                                                     ordered.text)
+        if ordered.status_code == 201:
+            assert closed.status_code == 409
+            assert (await maya.get("/api/user")).status_code == 200
         else:
             assert closed.status_code == 200
             assert ordered.status_code in (404, 409), ordered.text

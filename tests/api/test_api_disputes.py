@@ -10,9 +10,11 @@ import pytest
 from litestar import Litestar
 
 from entrypoints.container import Container
+from tests.api.test_api_orders import ADDRESS
 from tests.fakes import FixedClock
 from tests.support import ApiClient, people
 from tests.support.catalog import data_url, png
+from tests.support.mail import mail_to
 from tests.support.offers import listing
 
 pytestmark = pytest.mark.api
@@ -145,3 +147,120 @@ async def test_two_claims_at_once_make_one_dispute(app: Litestar) -> None:
         listed = (await p["boss"].get("/api/admin/disputes")).json()
         assert len(listed) == 1
 
+
+
+async def test_a_disputed_order_keeps_its_address_and_the_seller_sees_it(
+        app: Litestar, clock: FixedClock) -> None:
+    """The address is fixed from shipping on, through a dispute and after a refund; the
+    seller, who must answer a "not received" claim, sees it while the order is disputed,
+    no longer once it is refunded."""
+    async with people(app, "maya", "sofia", "boss") as p:
+        maya, sofia, boss = p["maya"], p["sofia"], p["boss"]
+        coat = await listing(maya, title="Wool coat")
+        order = (await sofia.post("/api/orders", json={"productId": coat})).json()["id"]
+        assert (await sofia.post(f"/api/orders/{order}/shipping-address",
+                                 json=ADDRESS)).status_code == 200
+        assert (await boss.post(f"/api/orders/{order}/confirm-payment")).status_code == 200
+        assert (await maya.put(f"/api/orders/{order}/status", json={
+            "status": "shipped", "trackingNumber": "1Z999"})).status_code == 200
+        clock.advance(days=8)
+        opened = await sofia.post(f"/api/orders/{order}/dispute",
+                                  json={"reason": "not_received", "details": DETAILS})
+        assert opened.status_code == 201, opened.text
+        seen = (await maya.get(f"/api/orders/{order}")).json()["shippingAddress"]
+        assert seen is not None and seen["addressLine1"] == ADDRESS["addressLine1"]
+        moved = await sofia.post(f"/api/orders/{order}/shipping-address",
+                                 json={**ADDRESS, "addressLine1": "99 Other Road"})
+        assert moved.status_code == 409
+        assert moved.json()["message"] == "The shipping address can no longer be changed."
+        resolved = await boss.post(f"/api/admin/disputes/{opened.json()['id']}/resolve",
+                                   json={"outcome": "refund"})
+        assert resolved.status_code == 200, resolved.text
+        after = await sofia.post(f"/api/orders/{order}/shipping-address",
+                                 json={**ADDRESS, "addressLine1": "1 Refund Lane"})
+        assert after.status_code == 409
+        assert (await maya.get(f"/api/orders/{order}")).json()["shippingAddress"] is None
+        kept = (await sofia.get(f"/api/orders/{order}")).json()["shippingAddress"]
+        assert kept["addressLine1"] == ADDRESS["addressLine1"]
+
+
+async def test_an_administrator_cannot_resolve_a_dispute_over_their_own_sale(
+        app: Litestar, container: Container) -> None:
+    """boss (an administrator) sold the coat: resolving the buyer's dispute is refused with
+    a sentence (403) and changes nothing; someone else (here the operator at a terminal,
+    ``rethread disputes resolve``) resolves it."""
+    async with people(app, "sofia", "boss") as p:
+        sofia, boss = p["sofia"], p["boss"]
+        order = await _order(sofia, boss, boss)
+        opened = await sofia.post(f"/api/orders/{order}/dispute",
+                                  json={"reason": "damaged", "details": DETAILS})
+        assert opened.status_code == 201, opened.text
+        refused = await boss.post(f"/api/admin/disputes/{opened.json()['id']}/resolve",
+                                  json={"outcome": "release"})
+        assert refused.status_code == 403
+        assert "another administrator" in refused.json()["message"]
+        assert (await sofia.get(f"/api/orders/{order}")).json()["status"] == "disputed"
+        view = await container.disputes().resolve(None, opened.json()["id"], "refund", None)
+        assert view.order.status == "refunded"
+
+
+async def test_a_delivered_order_without_a_delivery_time_takes_it_from_its_timeline(
+        app: Litestar, container: Container, clock: FixedClock) -> None:
+    """Older rows have no ``delivered_at``: the window is counted from the timeline's
+    "delivered" line, so such an order is disputable for 3 days, not forever."""
+    async with people(app, "maya", "sofia", "boss") as p:
+        maya, sofia, boss = p["maya"], p["sofia"], p["boss"]
+        early, late = (await _order(sofia, maya, boss)), (await _order(sofia, maya, boss))
+        uow = container.uow()
+        async with uow:
+            for order_id in (early, late):
+                order = await uow.orders.get(order_id)
+                assert order is not None
+                order.delivered_at = None
+                assert await uow.orders.save(order, order.status, clock.now())
+            await uow.commit()
+        clock.advance(days=2)
+        ok = await sofia.post(f"/api/orders/{early}/dispute",
+                              json={"reason": "damaged", "details": DETAILS})
+        assert ok.status_code == 201, ok.text
+        clock.advance(days=1)
+        closed = await sofia.post(f"/api/orders/{late}/dispute",
+                                  json={"reason": "damaged", "details": DETAILS})
+        assert closed.status_code == 409
+        assert "3 days after delivery" in closed.json()["message"]
+
+
+@pytest.mark.parametrize(("outcome", "buyer_words", "seller_words"), [
+    ("refund", "You are refunded", "The buyer is refunded"),
+    ("release", "released to the seller", "Your payout is released"),
+])
+async def test_a_resolution_tells_each_side_once_in_their_own_words(
+        app: Litestar, container: Container, clock: FixedClock, outcome: str,
+        buyer_words: str, seller_words: str) -> None:
+    """One notice and one email per person per resolution (not the order's status notice
+    beside a "Dispute resolved" one), worded for its reader, the seller's linking to sales."""
+    async with people(app, "maya", "sofia", "boss") as p:
+        maya, sofia, boss = p["maya"], p["sofia"], p["boss"]
+        order = await _order(sofia, maya, boss)
+        dispute = (await sofia.post(f"/api/orders/{order}/dispute", json={
+            "reason": "damaged", "details": DETAILS})).json()
+        sent_before = {who: len(await mail_to(container, f"{who}@example.com"))
+                       for who in ("sofia", "maya")}
+        told_before = {who: max(n["id"] for n in (await client.get(
+            "/api/notifications")).json()["items"]) for who, client in (("sofia", sofia),
+                                                                        ("maya", maya))}
+        resolved = await boss.post(f"/api/admin/disputes/{dispute['id']}/resolve",
+                                   json={"outcome": outcome, "note": "Photos checked."})
+        assert resolved.status_code == 200, resolved.text
+        number = resolved.json()["orderNumber"]
+        for who, client, words, link in (("sofia", sofia, buyer_words, "/orders"),
+                                         ("maya", maya, seller_words, "/orders?tab=sales")):
+            items = (await client.get("/api/notifications")).json()["items"]
+            new = [n for n in items if n["id"] > told_before[who]]
+            assert len(new) == 1, (who, new)
+            [notice] = new
+            assert number in notice["title"] + notice["body"], notice
+            assert words in notice["body"] and "Photos checked." in notice["body"], notice
+            assert notice["link"] == link, notice
+            mails = (await mail_to(container, f"{who}@example.com"))[sent_before[who]:]
+            assert [m["Subject"] for m in mails] == [notice["title"]], who

@@ -71,7 +71,9 @@ async def test_offer_rules_answer_400_403_404_409(app: Litestar) -> None:
         coat = await listing(maya, "100.00")
         cases = [
             ({"productId": coat}, 400, "Offer amount is required"),
-            ({"productId": coat, "offerPrice": "0"}, 400, "Offer must be more than $0.00"),
+            ({"productId": coat, "offerPrice": "0"}, 400, "Offers must be at least $50.00"),
+            ({"productId": coat, "offerPrice": "-5"}, 400, "Offers must be at least $50.00"),
+            ({"productId": coat, "offerPrice": "1"}, 400, "Offers must be at least $50.00"),
             ({"productId": coat, "offerPrice": "100.01"}, 400,
              "Offer cannot be more than the listing price"),
             ({"productId": coat, "offerPrice": "abc"}, 400, None),

@@ -9,6 +9,8 @@ import httpx
 import pytest
 from litestar import Litestar
 
+from entrypoints.container import Container
+from tests.fakes import FixedClock
 from tests.support import ApiClient, people
 from tests.support.catalog import data_url, png
 from tests.support.offers import listing
@@ -264,6 +266,39 @@ async def test_suspended_member_cannot_log_in_and_their_listing_leaves_search(
         assert actions[:2] == ["user_unsuspended", "user_suspended"]
         only = await boss.get("/api/admin/audit", params={"action": "user_suspended"})
         assert [e["action"] for e in only.json()["items"]] == ["user_suspended"]
+
+
+async def test_a_timed_suspension_ends_by_itself_and_brings_the_listings_back(
+        app: Litestar, container: Container, clock: FixedClock) -> None:
+    """The order timers' sweep lifts a suspension whose days are over the way an
+    administrator does: the listings it hid are back for everyone, and the audit log says
+    so (no administrator). An open-ended suspension, or one not over yet, stays."""
+    async with people(app, "maya", "theo", "sofia", "boss") as p:
+        maya, theo, sofia, boss = p["maya"], p["theo"], p["sofia"], p["boss"]
+        maya_id, theo_id = await _id(maya), await _id(theo)
+        coat = await listing(maya, title="Wool coat")
+        scarf = await listing(theo, title="Silk scarf")
+        for member, days in ((maya_id, 1), (theo_id, None)):
+            done = await boss.post(f"/api/admin/users/{member}/suspend",
+                                   json={"reason": "Spam", "days": days})
+            assert done.status_code == 200, done.text
+        clock.advance(hours=23)
+        assert (await container.order_timers().sweep()).suspensions_ended == []
+        assert (await sofia.get(f"/api/products/{coat}")).status_code == 404
+        clock.advance(days=1)
+        assert (await container.order_timers().sweep()).suspensions_ended == [maya_id]
+        assert (await container.order_timers().sweep()).suspensions_ended == []  # once
+        seen = await sofia.get(f"/api/products/{coat}")
+        assert seen.status_code == 200 and seen.json()["status"] == "available"
+        assert coat in await _search_ids(sofia, q="coat")
+        assert (await maya.login("maya")).status_code == 200
+        assert (await sofia.get(f"/api/products/{scarf}")).status_code == 404  # open-ended
+        assert (await theo.login("theo")).status_code == 403
+        entries = (await boss.get("/api/admin/audit",
+                                  params={"action": "user_unsuspended"})).json()["items"]
+        assert [(e["targetId"], e["note"]) for e in entries] == [
+            (maya_id, "The suspension's time ran out")]
+        assert (await boss.post(f"/api/admin/users/{maya_id}/unsuspend")).status_code == 409
 
 
 async def test_desk_groups_reports_and_resolves_them_with_one_action(app: Litestar) -> None:

@@ -46,6 +46,18 @@ class FakeSuspensions:
     async def remove(self, user_id: int) -> bool:
         return self.rows.pop(user_id, None) is not None
 
+    async def ended_ids(self, now: datetime, limit: int) -> list[int]:
+        ended = sorted((s.ends_at, s.user_id) for s in self.rows.values()
+                       if s.ends_at is not None and s.ended(now))
+        return [user_id for _, user_id in ended][:limit]
+
+    async def remove_ended(self, user_id: int, now: datetime) -> bool:
+        found = self.rows.get(user_id)
+        if found is None or not found.ended(now):
+            return False
+        del self.rows[user_id]
+        return True
+
 
 class FakeHidden:
     def __init__(self) -> None:

@@ -104,6 +104,24 @@ async def test_nobody_buys_their_own_listing_or_a_missing_one(world: World) -> N
         await world.orders.place(seller, 999)
 
 
+@pytest.mark.parametrize("closing", ["seller", "buyer"])
+async def test_no_order_from_or_to_a_closed_account(world: World, closing: str) -> None:
+    """Even on a listing still for sale, a closed seller gets no order (409) and a closed
+    buyer places none (403); nothing is reserved."""
+    seller, buyer, _, product = await setup(world)
+    closed = seller if closing == "seller" else buyer
+    assert closed.id is not None
+    stored = await world.uow.users.get(closed.id)
+    assert stored is not None
+    stored.close(world.clock.now())
+    await world.uow.users.save(stored)
+    refused = Conflict if closing == "seller" else Forbidden
+    with pytest.raises(refused, match="closed"):
+        await world.orders.place(buyer, product)
+    assert not world.uow.orders.orders
+    assert await world.listing_status(product) is ListingStatus.AVAILABLE
+
+
 async def test_order_numbers_retry_on_a_clash(world: World) -> None:
     _seller, buyer, _admin, product = await setup(world)
     world.orders.nonce = lambda: 7

@@ -14,6 +14,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, ru
 
 from domain.catalog import ListingStatus
 from domain.disputes import (
+    NO_DELIVERY_TIME,
     STEP_STATUS,
     DisputeOutcome,
     DisputeReason,
@@ -50,6 +51,32 @@ def test_a_shipped_order_is_disputable_as_not_received_after_seven_days(
     now = NOW + timedelta(seconds=after)
     why = why_not_disputable(OrderStatus.SHIPPED, reason, None, NOW, now)
     assert (why is None) == (reason is DisputeReason.NOT_RECEIVED and after >= 7 * 86400)
+
+
+@given(after=offsets, reason=reasons)
+def test_a_delivered_order_without_a_delivery_time_is_never_disputable(
+        after: int, reason: DisputeReason) -> None:
+    """Not "disputable forever": the window cannot be shown to be open, so the claim is
+    refused with a sentence (the service first looks for the time in the timeline)."""
+    why = why_not_disputable(OrderStatus.DELIVERED, reason, None, NOW,
+                             NOW + timedelta(seconds=after))
+    assert why == NO_DELIVERY_TIME
+
+
+@given(who=st.sampled_from(["buyer", "seller"]), outcome=st.sampled_from(list(DisputeOutcome)))
+def test_an_administrator_who_is_a_party_cannot_resolve_the_dispute(
+        who: str, outcome: DisputeOutcome) -> None:
+    """A judge is not a party: an administrator who bought or sold the item is refused (403)
+    and the order stays disputed; any other administrator resolves it."""
+    party = Actor(1 if who == "buyer" else 2, is_admin=True)
+    order = Order.place(order_number="42-SBEUF8", product_id=7, buyer_id=1, seller_id=2,
+                        price=Decimal("10"), created_at=NOW)
+    order.status = OrderStatus.DISPUTED
+    with pytest.raises(Forbidden, match="another administrator"):
+        order.resolve_dispute(party, outcome, NOW)
+    assert order.status is OrderStatus.DISPUTED
+    order.resolve_dispute(ADMIN, outcome, NOW)
+    assert order.status is not OrderStatus.DISPUTED
 
 
 @given(status=st.sampled_from([s for s in OrderStatus

@@ -69,7 +69,7 @@ def test_no_offers_on_unavailable_listings():
 @pytest.mark.parametrize(
     ("price", "message"),
     [
-        (Decimal("0"), "Offer must be more than $0.00"),
+        (Decimal("0"), "Offers must be at least $50.00"),
         (Decimal("100.01"), "Offer cannot be more than the listing price"),
         (Decimal("50.001"), "Offer amount can have at most 2 decimal places"),
     ],
@@ -249,6 +249,30 @@ def test_the_marketplace_declines_open_offers_with_a_reason(start):
         offer.accept_counter(BUYER, NOW)
     with pytest.raises(IllegalTransition):
         offer.decline("listing_sold")
+
+
+def test_a_closed_account_ends_an_unused_reservation_only():
+    """An accepted offer still holding the item is declined as ``account_closed`` and
+    holds it no more; once an order used the reservation, or for a settled offer, it is
+    refused (the order is the closure's business, not the offer's)."""
+    offer = make(id=7)
+    offer.accept(SELLER, NOW)
+    offer.pull_events()
+    offer.end_reservation("account_closed", NOW)
+    assert offer.status is OfferStatus.REJECTED and offer.decline_reason == "account_closed"
+    assert not offer.is_reserving and not offer.holds_item_for(BUYER, 10, NOW)
+    assert offer.agreed_price is None
+    assert [type(e).__name__ for e in offer.pull_events()] == ["OfferDeclined"]
+    with pytest.raises(IllegalTransition):
+        offer.end_reservation("account_closed", NOW)
+    used = make(id=8)
+    used.accept(SELLER, NOW)
+    used.use_reservation(NOW)
+    with pytest.raises(IllegalTransition):
+        used.end_reservation("account_closed", NOW)
+    assert used.status is OfferStatus.ACCEPTED
+    with pytest.raises(IllegalTransition):
+        make(id=9).end_reservation("account_closed", NOW)
 
 
 def test_seen_flags_follow_who_has_news():

@@ -22,6 +22,7 @@ from domain.bundles import (
 )
 from domain.catalog import ListingStatus
 from domain.checkout import checkout_price
+from domain.disputes import OUTCOME_STATUS
 from domain.errors import Conflict, Forbidden, ValidationError
 from domain.events import OfferDeclined, WatcherOfferEnded
 from domain.listings import Listing, ListingDetails, ListingImage
@@ -35,8 +36,14 @@ from domain.offers import (
     close_for_sale,
     close_open_offers,
 )
-from domain.order_rules import Actor, OrderStatus
-from domain.orders import OWN_LISTING, Order, ensure_not_own_listing
+from domain.order_rules import ADDRESS_RULES, MOVES, TERMINAL_STATUSES, Actor, OrderStatus
+from domain.orders import (
+    ADDRESS_FIXED_STATUSES,
+    ADDRESS_VISIBLE_TO_SELLER,
+    OWN_LISTING,
+    Order,
+    ensure_not_own_listing,
+)
 from domain.validation.addresses import (
     AddressForm,
     missing_fields_message,
@@ -240,15 +247,54 @@ def test_the_address_rules_of_an_order(status, who, is_admin):
     else:
         assert order.address_form_for(actor) is (who != 1)
     fixed = status in {OrderStatus.SHIPPED, OrderStatus.DELIVERED, OrderStatus.COMPLETED,
-                       OrderStatus.CANCELLED}
+                       OrderStatus.CANCELLED, OrderStatus.DISPUTED, OrderStatus.REFUNDED}
     if fixed:
         with pytest.raises(Conflict, match=r"The shipping address can no longer be changed\."):
             order.ensure_address_changeable()
     else:
         order.ensure_address_changeable()
     paid = status in {OrderStatus.PAYMENT_CONFIRMED, OrderStatus.SHIPPED,
-                      OrderStatus.DELIVERED, OrderStatus.COMPLETED}
+                      OrderStatus.DELIVERED, OrderStatus.COMPLETED, OrderStatus.DISPUTED}
     assert order.shows_address_to(actor) is (who == 1 or is_admin or paid)
+
+
+# Every move an order can make: the status changes of MOVES and the dispute moves (which
+# only the dispute use cases make: claim a shipped or delivered order, resolve to completed
+# or refunded).
+_LIFECYCLE = set(MOVES) | {(OrderStatus.SHIPPED, OrderStatus.DISPUTED),
+                           (OrderStatus.DELIVERED, OrderStatus.DISPUTED),
+                           *((OrderStatus.DISPUTED, to) for to in OUTCOME_STATUS.values())}
+
+
+def _reachable(start: OrderStatus) -> set[OrderStatus]:
+    seen, todo = {start}, [start]
+    while todo:
+        here = todo.pop()
+        for source, target in _LIFECYCLE:
+            if source is here and target not in seen:
+                seen.add(target)
+                todo.append(target)
+    return seen
+
+
+def test_every_status_has_an_address_rule():
+    assert set(ADDRESS_RULES) == set(OrderStatus)
+
+
+@given(status=st.sampled_from(list(OrderStatus)))
+def test_the_address_rules_follow_the_lifecycle(status):
+    """Derived from the lifecycle, not listed: once the parcel may have left (any status
+    reachable from shipped, disputes included) or the order is over, the address is fixed;
+    the seller sees it in every status reachable from payment that still concerns the
+    parcel (not cancelled or refunded), and never before payment."""
+    if status in _reachable(OrderStatus.SHIPPED) or status in TERMINAL_STATUSES:
+        assert status.address_fixed and status in ADDRESS_FIXED_STATUSES
+    else:
+        assert not status.address_fixed and status not in ADDRESS_FIXED_STATUSES
+    after_payment = status in _reachable(OrderStatus.PAYMENT_CONFIRMED)
+    money_back = status in {OrderStatus.CANCELLED, OrderStatus.REFUNDED}
+    assert status.seller_sees_address is (after_payment and not money_back)
+    assert (status in ADDRESS_VISIBLE_TO_SELLER) is status.seller_sees_address
 
 
 # -- what one order may hold -----------------------------------------------------------------

@@ -30,9 +30,9 @@ cents = st.decimals(min_value=Decimal("0.01"), max_value=Decimal("10000"), place
     [
         ("", "Offer amount is required"),
         (None, "Offer amount is required"),
-        ("0", "Offer must be more than $0.00"),
-        ("0.00", "Offer must be more than $0.00"),
-        ("-5", "Offer must be more than $0.00"),
+        ("0", "Offers must be at least $50.00"),
+        ("0.00", "Offers must be at least $50.00"),
+        ("-5", "Offers must be at least $50.00"),
         ("100.01", "Offer cannot be more than the listing price"),
         ("5000000", "Offer cannot be more than the listing price"),
         ("9.999", "Offer amount can have at most 2 decimal places"),
@@ -95,6 +95,20 @@ def test_counter_prices_between_offer_and_listing_are_fine():
 def test_offer_is_accepted_exactly_between_half_and_the_listing_price(amount, listing):
     assert (validate_offer_amount(str(amount), listing) == {}) == (
         listing / 2 <= amount <= listing)
+
+
+@given(st.decimals(min_value=Decimal("-10000"), max_value=Decimal("10000"), places=2),
+       cents, st.sampled_from(["{}", " {} ", "{:f}"]))
+def test_every_offer_under_the_minimum_gets_the_one_message_zero_and_negative_too(
+        amount: Decimal, listing: Decimal, spelling: str) -> None:
+    """0, -5 and 1 on a $82.50 listing all say "Offers must be at least $41.25" (one
+    message for the one rule, as the offer dialog shows it), typed or already parsed."""
+    if amount >= minimum_offer(listing):
+        return
+    message = f"Offers must be at least ${minimum_offer(listing):,.2f}"
+    assert validate_offer_amount(spelling.format(amount), listing) == {"offerPrice": message}
+    assert validate_offer_amount(amount, listing) == {"offerPrice": message}
+    assert offer_price_error(amount, listing) == message
 
 
 @given(cents)
