@@ -24,6 +24,7 @@ from application.catalog_search import (
     SearchPurpose,
     SearchRequest,
     fingerprint,
+    for_searcher,
     parse_filter,
     parse_sort,
     search_words,
@@ -145,7 +146,7 @@ class CatalogService:
         ``exact``), misspelt words are corrected against the catalog's vocabulary
         (:meth:`_corrected`); the corrected words come back as ``did_you_mean`` and travel
         in the cursor (``d``), so the following pages continue the corrected search."""
-        query = await self._for_searcher(parse_filter(request), request.searcher_id)
+        query = await for_searcher(self.uow, parse_filter(request), request.searcher_id)
         sort = parse_sort(request.sort, bool(query.words))
         page = page_request(request.limit, request.cursor, sort.key_type, s=sort.value)
         remembered = page.cursor.extra if page.cursor is not None else {}
@@ -181,18 +182,6 @@ class CatalogService:
         if query.words and request.cursor is None and request.purpose is SearchPurpose.SHOP:
             self.activity.add(ActivityKind.SEARCH, request.searcher_id, self.clock.now())
         return SearchPage(views, shown.next_cursor, total, capped, did_you_mean)
-
-    async def _for_searcher(self, query: ListingFilter, searcher_id: int | None
-                            ) -> ListingFilter:
-        """The filter as ``searcher_id`` may see it (issue 37), inside the engine's query
-        so totals, pages and facets agree: listings of members blocked either way are
-        left out, and moderator-hidden listings show only in their seller's own shop."""
-        if searcher_id is None:
-            return query
-        async with self.uow:
-            blocked = await self.uow.blocks.hidden_from(searcher_id)
-        return replace(query, exclude_sellers=frozenset(blocked),
-                       include_hidden=query.seller_id == searcher_id)
 
     async def _total(self, query: ListingFilter) -> tuple[int, bool]:
         counted = await self.engine.count(query, up_to=TOTAL_CAP + 1)
@@ -252,7 +241,7 @@ class CatalogService:
         the search's own total is 0 too: the correction's trigger, found without a second
         count. (A query with counts cannot be corrected: every word it matched is a word of
         the vocabulary.)"""
-        query = await self._for_searcher(parse_filter(request), request.searcher_id)
+        query = await for_searcher(self.uow, parse_filter(request), request.searcher_id)
         facets = await self.engine.facets(query, FACET_BRANDS)
         if facets.categories or request.exact:
             return facets

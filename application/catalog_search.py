@@ -10,13 +10,14 @@ words the default order is relevance, without them most recent.
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from enum import StrEnum
 from functools import lru_cache
 from typing import Any
 
 from application.catalog_views import ListingView
+from application.ports import UnitOfWork
 from application.ports.catalog import ListingFilter, ListingSort
 from domain.catalog import Category, Condition, Size, brand_key
 from domain.errors import ValidationError, require_valid
@@ -115,6 +116,23 @@ def parse_filter(request: SearchRequest) -> ListingFilter:
     )
     require_valid(errors)
     return query
+
+
+async def for_searcher(uow: UnitOfWork, query: ListingFilter, searcher_id: int | None, *,
+                       own_listings: bool = True) -> ListingFilter:
+    """The filter as ``searcher_id`` may see it (issue 37), inside the engine's query so
+    totals, pages, facets and saved searches agree: listings of members blocked either way
+    are left out, and moderator-hidden listings show only in their seller's own shop. The
+    one home of that rule, for the shop (``CatalogService``) and saved searches alike;
+    ``own_listings=False`` leaves the searcher's own listings out too (a saved search
+    alerts to other members' listings). Opens ``uow`` itself."""
+    if searcher_id is None:
+        return query
+    async with uow:
+        blocked = await uow.blocks.hidden_from(searcher_id)
+    own = frozenset() if own_listings else frozenset({searcher_id})
+    return replace(query, exclude_sellers=query.exclude_sellers | blocked | own,
+                   include_hidden=query.seller_id == searcher_id)
 
 
 def parse_sort(sort: str | None, has_words: bool = False) -> ListingSort:

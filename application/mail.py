@@ -67,8 +67,10 @@ class Delivery:
 
 class MailDispatcher:
     """Sends what is due. Safe with several workers: each message is claimed by a
-    compare-and-set and committed before sending; a worker that dies mid-send leaves the
-    claim to lapse (``CLAIM_LEASE``), and the message is tried again."""
+    compare-and-set and committed just before it is sent (one at a time, so a slow batch
+    never outlives a claim); a worker that dies mid-send leaves the claim to lapse
+    (``CLAIM_LEASE``), and the message is tried again. An outcome is recorded only while
+    its worker still holds the claim."""
 
     def __init__(self, uow: UnitOfWork, sender: MailSender, clock: Clock,
                  letters: Letters | None = None, batch: int = 20) -> None:
@@ -89,12 +91,13 @@ class MailDispatcher:
         return mail_id
 
     async def deliver_due(self) -> Delivery:
-        now = self.clock.now()
-        async with self.uow:
-            claimed = await self.uow.mail.claim_due(now, self.batch, now + CLAIM_LEASE)
-            await self.uow.commit()
+        """Up to ``batch`` due messages, each claimed when its turn comes: its lease starts
+        then, so a batch of slow sends never outlives the claim of the one being sent."""
         sent = retrying = failed = 0
-        for queued in claimed:
+        for _ in range(self.batch):
+            queued = await self._claim_next()
+            if queued is None:
+                break
             try:
                 await self.sender.send(queued.mail)
             except Exception as error:  # any failure of the outside world: try again later
@@ -105,10 +108,20 @@ class MailDispatcher:
                     retrying += 1
                 continue
             async with self.uow:
-                await self.uow.mail.mark_sent(queued.id, self.clock.now())
+                held = await self.uow.mail.mark_sent(queued, self.clock.now())
                 await self.uow.commit()
+            if not held:
+                log.warning("mail %s to %s: sent after its claim lapsed; another worker "
+                            "holds it now", queued.id, queued.mail.recipient)
             sent += 1
         return Delivery(sent, retrying, failed)
+
+    async def _claim_next(self) -> QueuedMail | None:
+        now = self.clock.now()
+        async with self.uow:
+            claimed = await self.uow.mail.claim_due(now, 1, now + CLAIM_LEASE)
+            await self.uow.commit()
+        return claimed[0] if claimed else None
 
     async def _failed(self, queued: QueuedMail, error: Exception) -> MailStatus:
         now = self.clock.now()
@@ -118,7 +131,9 @@ class MailDispatcher:
                     queued.mail.recipient, queued.attempts, text,
                     "giving up" if status is MailStatus.FAILED else f"next at {next_at:%H:%M:%S}")
         async with self.uow:
-            await self.uow.mail.mark_failed_attempt(queued.id, status, next_at, text)
+            if not await self.uow.mail.mark_failed_attempt(queued, status, next_at, text):
+                log.warning("mail %s: its claim lapsed during the try; another worker "
+                            "holds it now", queued.id)
             await self.uow.commit()
         return status
 

@@ -2,8 +2,10 @@
 delete, and the minute's sweep that notifies members of new matches.
 
 Matching is the search engine's, through the search port (``application/ports/search.py``)
-with the shop's own filter parsing (:func:`application.catalog_search.parse_filter`), so a
-saved search matches exactly what the shop would show for it; the engine is fed by the
+with the shop's own filter parsing and viewer rule (:func:`application.catalog_search.
+parse_filter`, :func:`~application.catalog_search.for_searcher`: members blocked either way
+left out), so a saved search matches exactly what the shop would show its member for it,
+but the member's own listings; the engine is fed by the
 search outbox, so a listing created or repriced is matched once the indexer has applied it
 (about a second). Which matches are *new* is ``domain/saved_searches.py``'s rule, applied to
 the newest :data:`SCAN` matches read back from the database.
@@ -11,11 +13,10 @@ the newest :data:`SCAN` matches read back from the database.
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 from datetime import datetime
 
-from application.catalog_search import SearchRequest, parse_filter
+from application.catalog_search import SearchRequest, for_searcher, parse_filter
 from application.catalog_views import ListingView, listing_views
 from application.notifications import notify
 from application.ports import Clock, UnitOfWork
@@ -29,6 +30,7 @@ from domain.saved_searches import (
     NOTIFY_EVERY,
     SavedQuery,
     SavedSearch,
+    already_saved,
     ensure_room,
     is_new,
     new_saved_search,
@@ -46,6 +48,15 @@ NOT_FOUND = "Saved search not found"
 class SavedSearchView:
     search: SavedSearch
     new_count: int
+
+
+@dataclass(frozen=True)
+class SavedAnswer:
+    """What saving answers: the saved search, and whether this call saved it (False: the
+    member had already saved that search)."""
+
+    view: SavedSearchView
+    created: bool
 
 
 @dataclass(frozen=True)
@@ -68,16 +79,25 @@ class SavedSearchService:
         self.clock = clock
         self.engine = search
 
-    async def create(self, member: User, name: str | None, query: SavedQuery) -> SavedSearchView:
+    async def create(self, member: User, name: str | None, query: SavedQuery) -> SavedAnswer:
+        """Save the search, or answer the member's saved search that is the same search
+        (``domain.saved_searches.already_saved``; its name kept), checked with the member's
+        row locked, so a double submit saves one."""
         assert member.id is not None
         search = new_saved_search(member.id, name, query, self.clock.now())
         parse_filter(_request(search.query))  # 400 for a filter the shop would refuse
         async with self.uow:
             await self.uow.saved_searches.lock_member(member.id)
-            ensure_room(await self.uow.saved_searches.count_for(member.id))
-            await self.uow.saved_searches.add(search)
-            await self.uow.commit()
-        return SavedSearchView(search, 0)
+            same = already_saved(await self.uow.saved_searches.list_for(member.id),
+                                 search.query)
+            if same is None:
+                ensure_room(await self.uow.saved_searches.count_for(member.id))
+                await self.uow.saved_searches.add(search)
+                await self.uow.commit()
+        if same is not None:
+            return SavedAnswer(SavedSearchView(same, len(await self._new(same, same.opened_at))),
+                               created=False)
+        return SavedAnswer(SavedSearchView(search, 0), created=True)
 
     async def list_for(self, member: User) -> list[SavedSearchView]:
         assert member.id is not None
@@ -143,8 +163,9 @@ class SavedSearchService:
                 if _is_new(listing, since)]
 
     async def _matching(self, search: SavedSearch, limit: int) -> list[Listing]:
-        query = dataclasses.replace(parse_filter(_request(search.query)),
-                                    exclude_sellers=frozenset({search.user_id}))
+        # What the shop would show its member, but their own listings.
+        query = await for_searcher(self.uow, parse_filter(_request(search.query)),
+                                   search.user_id, own_listings=False)
         ids = await self.engine.ids(query, ListingSort.MOST_RECENT, limit)
         async with self.uow:
             found = await self.uow.listings.get_many(ids)

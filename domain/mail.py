@@ -2,7 +2,8 @@
 
 A message is complete when it is queued (rendered subject, plain text, HTML, headers): the
 worker that sends it later needs nothing else, so a message queued before a restart goes
-out after it exactly as it was written.
+out after it exactly as it was written. Once sent, only its envelope is kept
+(:meth:`Mail.as_sent`): nothing that carries a token stays in the database.
 """
 
 from __future__ import annotations
@@ -17,7 +18,10 @@ MAX_ATTEMPTS = 8
 FIRST_RETRY = timedelta(seconds=30)
 RETRY_CAP = timedelta(hours=2)
 #: How long a worker holds a claimed message before another worker may take it over (the
-#: first one died while sending): longer than any SMTP conversation's timeout.
+#: first one died while sending): longer than any SMTP conversation's timeout. A worker
+#: claims each message just before sending it, never a batch ahead, so the lease covers one
+#: conversation however many messages a round sends; and it records the outcome only while
+#: it still holds that claim.
 CLAIM_LEASE = timedelta(minutes=2)
 SUBJECT_MAX = 300
 
@@ -30,8 +34,8 @@ class MailStatus(StrEnum):
 
 @dataclass(frozen=True)
 class Mail:
-    """One message to one recipient. ``link`` is the message's main link (logged by the
-    file sender, so a developer sees it in the server's output)."""
+    """One message to one recipient. ``link`` is the message's main link (never logged: a
+    reset or verification link carries a live token)."""
 
     recipient: str
     subject: str
@@ -39,6 +43,13 @@ class Mail:
     html: str
     headers: dict[str, str] = field(default_factory=dict)
     link: str | None = None
+
+    def as_sent(self) -> Mail:
+        """What the queue keeps of a message once it is sent: who it went to and its
+        subject, for the operator. The bodies, the link and the headers go: a reset,
+        verification or email-change link, or a one-click unsubscribe URL, carries a live token
+        that must not outlive the message's delivery in the database."""
+        return Mail(recipient=self.recipient, subject=self.subject, text="", html="")
 
 
 @dataclass(frozen=True)

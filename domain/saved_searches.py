@@ -1,6 +1,7 @@
 """Saved searches that alert (issue 38 item 3).
 
-A member saves the shop's query and filters (at most :data:`MAX_PER_MEMBER`). Matching is the
+A member saves the shop's query and filters (at most :data:`MAX_PER_MEMBER`, each search
+once: :func:`already_saved`). Matching is the
 search engine's (its analyzers: a saved "levis jackets" matches a new "Levi's Trucker
 Jacket"); what this module decides is which matches are *new*: listed, or dropped in price,
 after a moment (:func:`is_new`), and when a member may be told again (:func:`notify_due`: at
@@ -9,8 +10,10 @@ most once per saved search per :data:`NOTIFY_EVERY`, several new listings in one
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from decimal import Decimal, InvalidOperation
 
 from domain.errors import Conflict, ValidationError
 
@@ -58,6 +61,33 @@ def clean_query(query: SavedQuery) -> SavedQuery:
     if cleaned.is_empty:
         raise ValidationError({"query": "Save a search with some words or at least one filter."})
     return cleaned
+
+
+def query_key(query: SavedQuery) -> tuple[object, ...]:
+    """What makes two saved queries the same search: the same words and filter values
+    whatever their case, order, repeats or spacing, and the same price bounds ("80" is
+    "80.00"); the name is not part of it."""
+    def fold(items: tuple[str, ...]) -> tuple[str, ...]:
+        return tuple(sorted({" ".join(v.split()).casefold() for v in items} - {""}))
+
+    def price(value: str | None) -> object:
+        text = (value or "").strip()
+        try:
+            amount = Decimal(text)
+        except InvalidOperation:
+            return text or None
+        return amount if amount.is_finite() else text
+
+    return (" ".join(query.q.split()).casefold(), fold(query.brands),
+            fold(query.categories), fold(query.sizes), fold(query.conditions),
+            price(query.min_price), price(query.max_price))
+
+
+def already_saved(saved: Iterable[SavedSearch], query: SavedQuery) -> SavedSearch | None:
+    """The member's saved search that is the same search as ``query`` (:func:`query_key`),
+    if any: saving it again answers that one rather than keeping two."""
+    key = query_key(query)
+    return next((s for s in saved if query_key(s.query) == key), None)
 
 
 def describe(query: SavedQuery) -> str:

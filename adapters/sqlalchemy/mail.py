@@ -59,21 +59,28 @@ class SqlMailQueueRepository:
 
     async def claim_due(self, now: datetime, limit: int, lease_until: datetime
                         ) -> list[QueuedMail]:
-        due = (await self.session.execute(
-            select(MailRow.id, MailRow.next_attempt_at)
-            .where(MailRow.status == MailStatus.PENDING.value, MailRow.next_attempt_at <= now)
-            .order_by(MailRow.next_attempt_at, MailRow.id).limit(limit))).all()
         claimed: list[int] = []
-        for mail_id, seen_at in due:
-            # Compare-and-set on the due time read above: a second worker that read the
-            # same row finds it moved and skips it.
-            result = await self.session.execute(
-                update(MailRow)
-                .where(MailRow.id == mail_id, MailRow.status == MailStatus.PENDING.value,
-                       MailRow.next_attempt_at == seen_at)
-                .values(next_attempt_at=lease_until, attempts=MailRow.attempts + 1))
-            if rowcount(result) == 1:
-                claimed.append(mail_id)
+        tried: set[int] = set()
+        while len(claimed) < limit:  # a row another worker claimed first: the next one
+            due = (await self.session.execute(
+                select(MailRow.id, MailRow.next_attempt_at)
+                .where(MailRow.status == MailStatus.PENDING.value,
+                       MailRow.next_attempt_at <= now, MailRow.id.not_in(tried))
+                .order_by(MailRow.next_attempt_at, MailRow.id)
+                .limit(limit - len(claimed)))).all()
+            if not due:
+                break
+            for mail_id, seen_at in due:
+                tried.add(mail_id)
+                # Compare-and-set on the due time read above: a second worker that read
+                # the same row finds it moved and skips it.
+                result = await self.session.execute(
+                    update(MailRow)
+                    .where(MailRow.id == mail_id, MailRow.status == MailStatus.PENDING.value,
+                           MailRow.next_attempt_at == seen_at)
+                    .values(next_attempt_at=lease_until, attempts=MailRow.attempts + 1))
+                if rowcount(result) == 1:
+                    claimed.append(mail_id)
         if not claimed:
             return []
         rows = await self.session.scalars(
@@ -81,14 +88,28 @@ class SqlMailQueueRepository:
             .execution_options(populate_existing=True))
         return [_queued(row) for row in rows]
 
-    async def mark_sent(self, mail_id: int, now: datetime) -> None:
-        await self.session.execute(update(MailRow).where(MailRow.id == mail_id).values(
-            status=MailStatus.SENT.value, sent_at=now, last_error=None))
+    async def mark_sent(self, claim: QueuedMail, now: datetime) -> bool:
+        kept = claim.mail.as_sent()  # the bodies, link and headers carry live tokens
+        return await self._while_claimed(claim, status=MailStatus.SENT.value, sent_at=now,
+                                         last_error=None, text_body=kept.text,
+                                         html_body=kept.html, link=kept.link,
+                                         headers=json.dumps(kept.headers))
 
-    async def mark_failed_attempt(self, mail_id: int, status: MailStatus,
-                                  next_attempt_at: datetime, error: str) -> None:
-        await self.session.execute(update(MailRow).where(MailRow.id == mail_id).values(
-            status=status.value, next_attempt_at=next_attempt_at, last_error=error))
+    async def mark_failed_attempt(self, claim: QueuedMail, status: MailStatus,
+                                  next_attempt_at: datetime, error: str) -> bool:
+        return await self._while_claimed(claim, status=status.value,
+                                         next_attempt_at=next_attempt_at, last_error=error)
+
+    async def _while_claimed(self, claim: QueuedMail, **values: object) -> bool:
+        """Compare-and-set on the claim: still pending with the lease and the attempt count
+        ``claim_due`` gave it (another worker's claim moves both)."""
+        result = await self.session.execute(
+            update(MailRow)
+            .where(MailRow.id == claim.id, MailRow.status == MailStatus.PENDING.value,
+                   MailRow.next_attempt_at == claim.next_attempt_at,
+                   MailRow.attempts == claim.attempts)
+            .values(**values))
+        return rowcount(result) == 1
 
     async def listing(self, statuses: tuple[MailStatus, ...], limit: int) -> list[QueuedMail]:
         rows = await self.session.scalars(

@@ -96,8 +96,8 @@ class SqlSavedSearchRepository:
     async def due(self, notified_before: datetime, limit: int, after_id: int = 0
                   ) -> list[SavedSearch]:
         rows = await self.session.scalars(
-            select(SavedSearchRow).where(
-                SavedSearchRow.id > after_id,
+            select(SavedSearchRow).join(UserRow, UserRow.id == SavedSearchRow.user_id).where(
+                SavedSearchRow.id > after_id, UserRow.closed_at.is_(None),
                 or_(SavedSearchRow.notified_at.is_(None),
                     SavedSearchRow.notified_at < notified_before))
             .order_by(SavedSearchRow.id).limit(limit))

@@ -15,10 +15,16 @@ class MailQueueRepository(Protocol):
                         ) -> list[QueuedMail]:
         """Up to ``limit`` pending messages due by ``now``, each claimed by a
         compare-and-set (its next attempt moved to ``lease_until``, its attempts counted),
-        so of several workers exactly one takes each. The caller commits."""
-    async def mark_sent(self, mail_id: int, now: datetime) -> None: ...
-    async def mark_failed_attempt(self, mail_id: int, status: MailStatus,
-                                  next_attempt_at: datetime, error: str) -> None: ...
+        so of several workers exactly one takes each; one another worker took first is
+        passed over for the next due. The caller commits."""
+    async def mark_sent(self, claim: QueuedMail, now: datetime) -> bool:
+        """Sent, if ``claim`` (what :meth:`claim_due` returned) is still the message's
+        claim: not lapsed and taken over by another worker, nor already recorded. False
+        (and nothing written) otherwise. A sent message keeps only ``Mail.as_sent()``: its
+        bodies, link and headers (which carry tokens) are cleared in the same write."""
+    async def mark_failed_attempt(self, claim: QueuedMail, status: MailStatus,
+                                  next_attempt_at: datetime, error: str) -> bool:
+        """The failed try's outcome, on the same condition as :meth:`mark_sent`."""
     async def listing(self, statuses: tuple[MailStatus, ...], limit: int) -> list[QueuedMail]:
         """The newest messages in these statuses (operators' view)."""
 

@@ -22,7 +22,7 @@ class SavedSearchRepository(Protocol):
     async def due(self, notified_before: datetime, limit: int, after_id: int = 0
                   ) -> list[SavedSearch]:
         """Saved searches never notified or last notified before ``notified_before``, by
-        id after ``after_id``."""
+        id after ``after_id``; none of a closed account (nobody is left to tell)."""
     async def claim_check(self, search_id: int, checked_at: datetime, now: datetime,
                           notified: bool) -> bool:
         """Move the search's ``checked_at`` from ``checked_at`` to ``now`` (and its

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from litestar import Controller, get, post
+from litestar import Controller, Response, get, post
 from litestar import delete as delete_route
+from litestar.openapi import ResponseSpec
 from litestar.params import Parameter
-from litestar.status_codes import HTTP_201_CREATED, HTTP_204_NO_CONTENT
+from litestar.status_codes import HTTP_200_OK, HTTP_201_CREATED, HTTP_204_NO_CONTENT
 
 from application.saved_searches import SavedSearchService, SavedSearchView
 from domain.accounts import User
@@ -42,10 +43,17 @@ class SavedSearchController(Controller):
     tags = ["saved searches"]
 
     @post("", status_code=HTTP_201_CREATED, summary="Save a search",
-          description="The shop's query and filters; at most 50 per member (409 past that).")
+          description="The shop's query and filters; at most 50 per member (409 past that). "
+                      "201 the new saved search; 200 the member's saved search that is "
+                      "already this search (same words and filters), nothing saved twice.",
+          responses={HTTP_200_OK: ResponseSpec(
+              data_container=SavedSearchOut,
+              description="The member had already saved this search: that saved search.")})
     async def create(self, data: SavedSearchIn, current_user: User,
-                     saved_searches: SavedSearchService) -> SavedSearchOut:
-        return _out(await saved_searches.create(current_user, data.name, data.query.parsed()))
+                     saved_searches: SavedSearchService) -> Response[SavedSearchOut]:
+        saved = await saved_searches.create(current_user, data.name, data.query.parsed())
+        return Response(_out(saved.view),
+                        status_code=HTTP_201_CREATED if saved.created else HTTP_200_OK)
 
     @get("", summary="My saved searches", description="Newest first, each with its count of "
                                                       "new matches since it was last opened.")

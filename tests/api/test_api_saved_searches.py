@@ -1,7 +1,7 @@
 """Saved searches over HTTP on every configured database (issue 38 item 3): save, list with
 new-match counts, open, delete; matching through the search engine's analyzers; the sweep's
 notices (at most one per saved search per hour, grouping), also when two sweeps race; the
-limit of 50, also when saves race."""
+limit of 50, also when saves race; a search saved again answered with the saved one."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from entrypoints.container import Container
 from tests.api.test_api_orders import another
 from tests.fakes import FixedClock
 from tests.support import ApiClient
-from tests.support.catalog import create
+from tests.support.catalog import create, titles
 
 pytestmark = pytest.mark.api
 
@@ -70,6 +70,42 @@ async def test_a_saved_search_matches_through_the_engine_and_alerts(
         assert await saved(maya) == []
 
 
+async def test_a_saved_search_leaves_out_members_blocked_either_way_as_the_shop_does(
+        app: Litestar, container: Container, clock: FixedClock) -> None:
+    async with another(app, "sam") as sam, another(app, "maya") as maya, \
+            another(app, "eve") as eve:
+        sam_id = (await sam.get("/api/user")).json()["id"]
+        eve_id = (await eve.get("/api/user")).json()["id"]
+        assert (await maya.post("/api/blocks", json={"userId": sam_id})).status_code == 201
+        assert (await sam.post("/api/blocks", json={"userId": eve_id})).status_code == 201
+        searches = {}
+        for member, client in (("maya", maya), ("eve", eve)):
+            made = await client.post("/api/saved-searches", json={"query": {"q": "jacket"}})
+            assert made.status_code == 201, made.text
+            searches[member] = made.json()["id"]
+        clock.advance(minutes=1)
+        await create(sam, title="Levi's Trucker Jacket", category="outerwear")
+        for member, client in (("maya", maya), ("eve", eve)):
+            assert await titles(client, "?q=jacket") == []  # the shop's answer
+            assert (await saved(client))[0]["newCount"] == 0, member
+            opened = await client.get(f"/api/saved-searches/{searches[member]}/matches")
+            assert opened.json()["items"] == [], member
+        assert await container.saved_searches().notify_new_matches() == 0
+        assert await bodies(maya) == [] and await bodies(eve) == []
+
+
+async def test_the_sweep_leaves_closed_accounts_saved_searches_alone(
+        app: Litestar, container: Container, clock: FixedClock) -> None:
+    async with another(app, "sam") as sam, another(app, "maya") as maya:
+        made = await maya.post("/api/saved-searches", json={"query": {"q": "jacket"}})
+        assert made.status_code == 201, made.text
+        closed = await maya.request("DELETE", "/api/user", json={"password": "secret123"})
+        assert closed.status_code == 200, closed.text
+        clock.advance(minutes=1)
+        await create(sam, title="Levi's Trucker Jacket", category="outerwear")
+        assert await container.saved_searches().notify_new_matches() == 0
+
+
 async def test_a_price_dropped_into_range_is_new(app: Litestar, container: Container,
                                                  clock: FixedClock) -> None:
     async with another(app, "sam") as sam, another(app, "maya") as maya:
@@ -114,3 +150,33 @@ async def test_two_sweeps_at_once_send_one_notice(app: Litestar, container: Cont
                                     container.saved_searches().notify_new_matches())
         assert sorted(sent) == [0, 1]
         assert await bodies(maya) == ["1 new: trench"]
+
+
+async def test_saving_a_search_already_saved_answers_the_saved_one_even_under_races(
+        app: Litestar, clock: FixedClock) -> None:
+    """The same words and filters (whatever their case, order or spacing) are one saved
+    search: saving it again answers 200 with the one already saved (its name kept), and a
+    double submit leaves one, also at the limit of 50."""
+    async with another(app, "maya") as maya:
+        query = {"q": "Levis  jacket", "brand": ["Levi's", "Acne"], "maxPrice": "80"}
+        made = await maya.post("/api/saved-searches", json={"query": query, "name": "Denim"})
+        assert made.status_code == 201, made.text
+        again = await maya.post("/api/saved-searches", json={"query": {
+            "q": "levis jacket", "brand": ["acne", "Levi's"], "maxPrice": "80"}})
+        assert again.status_code == 200, again.text
+        assert again.json()["id"] == made.json()["id"] and again.json()["name"] == "Denim"
+        other = await maya.post("/api/saved-searches", json={"query": {**query,
+                                                                       "maxPrice": "90"}})
+        assert other.status_code == 201
+        racing = await asyncio.gather(*(
+            maya.post("/api/saved-searches", json={"query": {"q": "trench coat"}})
+            for _ in range(3)))
+        assert sorted(r.status_code for r in racing) == [200, 200, 201]
+        assert len({r.json()["id"] for r in racing}) == 1
+        assert len(await saved(maya)) == 3
+        for i in range(47):
+            assert (await maya.post("/api/saved-searches", json={
+                "query": {"q": f"coat {i}"}})).status_code == 201
+        at_limit = await maya.post("/api/saved-searches", json={"query": {"q": "Trench coat"}})
+        assert at_limit.status_code == 200, at_limit.text
+        assert len(await saved(maya)) == 50

@@ -31,15 +31,28 @@ class FakeMailQueue:
                 queued, next_attempt_at=lease_until, attempts=queued.attempts + 1)
         return [self.rows[q.id] for q in due]
 
-    async def mark_sent(self, mail_id: int, now: datetime) -> None:
-        self.rows[mail_id] = dataclasses.replace(self.rows[mail_id], status=MailStatus.SENT,
-                                                 sent_at=now, last_error=None)
+    async def mark_sent(self, claim: QueuedMail, now: datetime) -> bool:
+        if not self._held(claim):
+            return False
+        row = self.rows[claim.id]
+        self.rows[claim.id] = dataclasses.replace(row, mail=row.mail.as_sent(),
+                                                  status=MailStatus.SENT, sent_at=now,
+                                                  last_error=None)
+        return True
 
-    async def mark_failed_attempt(self, mail_id: int, status: MailStatus,
-                                  next_attempt_at: datetime, error: str) -> None:
-        self.rows[mail_id] = dataclasses.replace(self.rows[mail_id], status=status,
-                                                 next_attempt_at=next_attempt_at,
-                                                 last_error=error)
+    async def mark_failed_attempt(self, claim: QueuedMail, status: MailStatus,
+                                  next_attempt_at: datetime, error: str) -> bool:
+        if not self._held(claim):
+            return False
+        self.rows[claim.id] = dataclasses.replace(self.rows[claim.id], status=status,
+                                                  next_attempt_at=next_attempt_at,
+                                                  last_error=error)
+        return True
+
+    def _held(self, claim: QueuedMail) -> bool:
+        row = self.rows[claim.id]
+        return (row.status is MailStatus.PENDING and row.attempts == claim.attempts
+                and row.next_attempt_at == claim.next_attempt_at)
 
     async def listing(self, statuses: tuple[MailStatus, ...], limit: int) -> list[QueuedMail]:
         return sorted((q for q in self.rows.values() if q.status in statuses),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import timedelta
 
 import pytest
@@ -14,6 +15,7 @@ from domain.saved_searches import (
     NAME_MAX,
     NOTIFY_EVERY,
     SavedQuery,
+    already_saved,
     clean_query,
     describe,
     ensure_room,
@@ -21,6 +23,7 @@ from domain.saved_searches import (
     new_saved_search,
     notice_text,
     notify_due,
+    query_key,
 )
 from tests.support import NOW
 
@@ -79,3 +82,32 @@ def test_fifty_saved_searches_at_most(existing: int) -> None:
 def test_the_notice_groups_and_names_the_search() -> None:
     search = new_saved_search(7, None, SavedQuery(q="levis jacket", sizes=("M",)), NOW)
     assert notice_text(3, search) == "3 new: levis jacket, size M"
+
+
+def _respelled(query: SavedQuery, data: st.DataObject) -> SavedQuery:
+    """The same search typed again: other case, order, repeats, spacing, price spelling."""
+    def again(items: tuple[str, ...]) -> tuple[str, ...]:
+        shuffled = data.draw(st.permutations([*items, *items[:1]]))
+        return tuple(f" {v.swapcase()} " for v in shuffled)
+
+    def price(value: str | None) -> str | None:
+        return None if value is None else f"{value}.00" if "." not in value else value + "0"
+
+    return SavedQuery(f"  {query.q.upper()} ", again(query.brands), again(query.categories),
+                      again(query.sizes), again(query.conditions), price(query.min_price),
+                      price(query.max_price))
+
+
+@given(queries, st.data())
+def test_a_search_typed_again_is_already_saved_and_another_is_not(
+        query: SavedQuery, data: st.DataObject) -> None:
+    try:
+        search = new_saved_search(7, "Mine", query, NOW)
+    except ValidationError:
+        return
+    search.id = 1
+    assert query_key(_respelled(query, data)) == query_key(query)
+    assert already_saved([search], _respelled(query, data)) is search
+    assert already_saved([search], replace(query, max_price="12345")) is None
+    assert already_saved([search], replace(query, q=query.q + " wool")) is None
+    assert already_saved([], query) is None
