@@ -65,6 +65,12 @@ def test_buyer_disputes_seller_answers_admin_refunds(browser: Browser, live_serv
         desk.get_by_label("Note to both sides").fill("The photo shows the tear; refunded.")
         screenshot(admin, "disputes-admin-desk")
         desk.get_by_role("button", name="Refund buyer").click()
+        # A final outcome asks once more, showing the order and the amount (the dialog is
+        # rendered outside the dispute's card).
+        confirm = admin.get_by_role("dialog", name="Refund the buyer?")
+        expect(confirm).to_contain_text(number, timeout=WAIT)
+        screenshot(admin, "disputes-admin-confirm")
+        confirm.get_by_role("button", name="Refund buyer").click()
         expect(admin.get_by_role("article", name=f"Dispute on order {number}")).to_have_count(
             0, timeout=WAIT)
 

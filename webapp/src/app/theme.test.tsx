@@ -1,6 +1,21 @@
-import { Rating } from '@mantine/core';
+import { Drawer, Modal, Rating, type MantineTheme } from '@mantine/core';
+import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { render } from '@/test-utils/render';
+import { cssVariablesResolver, GREEN_FILLED, theme } from './theme';
+
+/** WCAG 2 contrast ratio of two #rrggbb colours. */
+function contrast(a: string, b: string): number {
+  const luminance = (hex: string) => {
+    const [r, g, b] = [1, 3, 5].map((i) => {
+      const v = parseInt(hex.slice(i, i + 2), 16) / 255;
+      return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const [high, low] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (high + 0.05) / (low + 0.05);
+}
 
 describe('theme', () => {
   it('draws review stars in a colour that reads on white, and outlines the empty ones', () => {
@@ -12,5 +27,36 @@ describe('theme', () => {
     // Every star carries the theme's class (rating.module.css outlines the empty ones).
     const classes = [...stars].map((star) => star.getAttribute('class') ?? '');
     expect(classes.every((name) => /star/.test(name))).toBe(true);
+  });
+
+  it('fills green buttons (Release payment, Accept) dark enough for white text in both schemes', () => {
+    const variables = cssVariablesResolver(theme as MantineTheme);
+    for (const scheme of [variables.light, variables.dark]) {
+      expect(scheme['--mantine-color-green-filled']).toBe(GREEN_FILLED.filled);
+      expect(scheme['--mantine-color-green-filled-hover']).toBe(GREEN_FILLED.hover);
+    }
+    expect(contrast(GREEN_FILLED.filled, '#ffffff')).toBeGreaterThanOrEqual(4.5);
+    expect(contrast(GREEN_FILLED.hover, '#ffffff')).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it("names every dialog's and drawer's close button, and a dialog may name its own", () => {
+    render(
+      <>
+        <Modal opened onClose={() => {}} title="Make an offer">
+          body
+        </Modal>
+        <Drawer opened onClose={() => {}} title="Filters">
+          body
+        </Drawer>
+        <Modal opened onClose={() => {}} title="Tour" closeButtonProps={{ 'aria-label': 'Close tour' }}>
+          body
+        </Modal>
+      </>,
+    );
+    const closers = document.querySelectorAll('.mantine-Modal-close, .mantine-Drawer-close');
+    expect(closers).toHaveLength(3);
+    closers.forEach((button) => expect(button.getAttribute('aria-label')?.trim()).toBeTruthy());
+    expect(screen.getAllByRole('button', { name: 'Close' })).toHaveLength(2);
+    expect(screen.getByRole('button', { name: 'Close tour' })).toBeInTheDocument();
   });
 });

@@ -1,4 +1,12 @@
-import { Card, createTheme, Rating, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import {
+  Card,
+  createTheme,
+  Drawer,
+  Modal,
+  Rating,
+  type CSSVariablesResolver,
+  type MantineColorsTuple,
+} from '@mantine/core';
 import { BRAND_SHADES } from './brand';
 import rating from './rating.module.css';
 
@@ -26,11 +34,23 @@ const LIGHT_VARIANT_TEXT: Record<string, string> = {
   gray: 'var(--mantine-color-gray-8)',
 };
 
+/**
+ * Filled green (Release payment, Accept): Mantine's shade 7 (light) is 2.75:1 under white
+ * text and shade 8 (dark) 3.45:1; this green is 5.16:1 and its hover 6.58:1 in both schemes
+ * (WCAG AA asks 4.5:1 for the buttons' small text; theme.test.tsx checks the ratio).
+ */
+export const GREEN_FILLED = { filled: '#267d38', hover: '#1c6b2e' } as const;
+const GREEN_FILLED_VARIABLES = {
+  '--mantine-color-green-filled': GREEN_FILLED.filled,
+  '--mantine-color-green-filled-hover': GREEN_FILLED.hover,
+};
+
 /** Mantine's dimmed text is too faint for small text in both schemes; these meet WCAG AA. */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
   light: {
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+    ...GREEN_FILLED_VARIABLES,
     ...Object.fromEntries(
       Object.entries(LIGHT_VARIANT_TEXT).map(([color, text]) => [
         `--mantine-color-${color}-light-color`,
@@ -39,7 +59,7 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     ),
   },
   // dark-2 on the dark body is 4.0:1; dark-1 reads clearly.
-  dark: { '--mantine-color-dimmed': 'var(--mantine-color-dark-1)' },
+  dark: { '--mantine-color-dimmed': 'var(--mantine-color-dark-1)', ...GREEN_FILLED_VARIABLES },
 });
 
 export const theme = createTheme({
@@ -52,6 +72,9 @@ export const theme = createTheme({
   cursorType: 'pointer',
   components: {
     Card: Card.extend({ defaultProps: { radius: 'lg', withBorder: true } }),
+    // Every dialog's × gets a name for screen readers (a dialog may name its own, as the tour).
+    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+    Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
     // Filled stars in orange-8 (3.6:1 on white; Mantine's yellow is 1.8:1), empty ones outlined.
     Rating: Rating.extend({ defaultProps: { color: 'orange.8' }, classNames: { symbolBody: rating.star } }),
   },

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fakeServer, json } from '@/test-utils/fake-server';
-import { api, ApiError, errorMessage, onUnauthorized } from './api-client';
+import { api, ApiError, errorMessage, onUnauthorized, requestProblem } from './api-client';
 
 describe('api client', () => {
   it('turns a non-OK response into "status: body"', async () => {
@@ -25,6 +25,20 @@ describe('api client', () => {
     expect((error as ApiError).data).toEqual(body);
     expect(errorMessage(error, 'Failed to register')).toBe('Invalid input');
     expect(errorMessage(new TypeError('network'), 'Failed to register')).toBe('Failed to register');
+  });
+
+  it("names a refused request by the server's sentence, never a failure a retry may pass", () => {
+    const body = (message: string) => JSON.stringify({ message });
+    expect(requestProblem(new ApiError(400, 'Bad Request', body('Maximum price too low')))).toBe(
+      'Maximum price too low',
+    );
+    expect(requestProblem(new ApiError(404, 'Not Found', body('Listing not found')))).toBe(
+      'Listing not found',
+    );
+    expect(requestProblem(new ApiError(400, 'Bad Request', 'not json'))).toBeNull();
+    expect(requestProblem(new ApiError(429, 'Too Many Requests', body('Slow down')))).toBeNull();
+    expect(requestProblem(new ApiError(503, 'Service Unavailable', body('Busy')))).toBeNull();
+    expect(requestProblem(new TypeError('Failed to fetch'))).toBeNull();
   });
 
   it('sends the CSRF cookie as x-csrftoken on unsafe requests, with cookies', async () => {

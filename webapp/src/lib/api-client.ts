@@ -37,6 +37,18 @@ export function errorMessage(error: unknown, fallback: string): string {
   return (error instanceof ApiError && error.data?.message) || fallback;
 }
 
+/**
+ * The server's sentence when it refused the request itself (a 4xx with our error body, e.g.
+ * 400 "Maximum price must be at least the minimum price"): asking again cannot help, so the
+ * page shows the sentence rather than "check your connection". Null for anything else (no
+ * answer, a 5xx, a timeout or rate limit that a later try may pass, a body without a message).
+ */
+export function requestProblem(error: unknown): string | null {
+  if (!(error instanceof ApiError) || error.status < 400 || error.status >= 500) return null;
+  if (error.status === 408 || error.status === 429) return null;
+  return error.data?.message || null;
+}
+
 export function isApiError(error: unknown, status?: number): error is ApiError {
   return error instanceof ApiError && (status === undefined || error.status === status);
 }

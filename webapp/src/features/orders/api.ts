@@ -83,12 +83,19 @@ export interface OrderRequest {
   offerId?: number;
 }
 
+/** Outside orderKeys.all (['orders']), which placing an order and the realtime
+ *  `order_updated` event refresh: neither says anything new about a price not yet ordered. */
+const QUOTE_KEY = ['order-quote'] as const;
+
 /** POST /api/orders: the server decides price and order number; we send only what to buy. */
 export function usePlaceOrder() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: OrderRequest) => api.post('orders', { json: body }).json<Order>(),
     onSuccess: (order) => {
+      // The quote is still on screen until Order Confirmed opens: asked again for the items
+      // just sold it would only get a 409. Marked stale, it is asked afresh on a later visit.
+      void client.invalidateQueries({ queryKey: QUOTE_KEY, refetchType: 'none' });
       void client.invalidateQueries({ queryKey: orderKeys.all });
       void client.invalidateQueries({ queryKey: ['bag'] });
       for (const item of order.items ?? [])
@@ -160,7 +167,7 @@ export function useQuote(request: OrderRequest, enabled: boolean) {
   else if (productId !== undefined) searchParams.set('productId', String(productId));
   if (offerId) searchParams.set('offerId', String(offerId));
   return useQuery({
-    queryKey: ['orders', 'quote', productId ?? null, productIds ?? null, offerId ?? null] as const,
+    queryKey: [...QUOTE_KEY, productId ?? null, productIds ?? null, offerId ?? null] as const,
     queryFn: () => api.get('orders/quote', { searchParams }).json<Quote>(),
     enabled: enabled && (productIds ? productIds.length > 0 : Number.isFinite(productId)),
   });

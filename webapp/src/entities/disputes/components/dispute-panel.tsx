@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Group, Image, Select, Stack, Text, Textarea, Title } from '@mantine/core';
 import { IconShieldCheck } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import type { Order } from '@/entities/order/order';
 import { errorMessage, fieldErrors } from '@/lib/api-client';
 import { formatDate } from '@/lib/formatters';
@@ -14,6 +14,7 @@ import {
   type Dispute,
   type DisputeReason,
 } from '../api';
+import { claimWindow } from '../claim-window';
 import { PhotoInput } from './photo-input';
 
 const DISPUTABLE = new Set(['shipped', 'delivered']);
@@ -31,15 +32,47 @@ function Photos({ photos }: { photos: string[] }) {
   );
 }
 
+/** Why Open dispute is disabled, in words (null when it is not). */
+function whyDisabled(reason: DisputeReason | null, details: string): string | null {
+  if (!reason) return 'Choose what went wrong to open the dispute.';
+  const missing = DETAILS_MIN - details.trim().length;
+  if (missing > 0) {
+    return `Describe the problem in at least ${DETAILS_MIN} characters to open the dispute (${missing} more).`;
+  }
+  return null;
+}
+
 function OpenForm({ order, onCancel }: { order: Order; onCancel: () => void }) {
+  // Only the claims the order's state allows now (the server's rule, claim-window.ts).
+  const [now] = useState(() => new Date());
+  const claim = claimWindow(order, now);
   const [reason, setReason] = useState<DisputeReason | null>(
-    order.status === 'shipped' ? 'not_received' : null,
+    claim.reasons.length === 1 ? claim.reasons[0] : null,
   );
   const [details, setDetails] = useState('');
   const [photos, setPhotos] = useState<string[]>([]);
   const open = useOpenDispute(order.id);
   const errors = fieldErrors(open.error);
   const short = details.trim().length < DETAILS_MIN;
+  const disabledWhy = whyDisabled(reason, details);
+  const hintId = useId();
+  if (claim.closed) {
+    // Nothing to claim yet (or any more): say when it becomes possible instead of a form.
+    return (
+      <Stack gap="sm">
+        <Alert
+          color="orange"
+          title={order.status === 'shipped' ? 'You cannot open a dispute yet' : 'You cannot open a dispute'}
+          role="status"
+        >
+          {claim.closed}
+        </Alert>
+        <Button variant="default" size="xs" onClick={onCancel} style={{ alignSelf: 'flex-start' }}>
+          Close
+        </Button>
+      </Stack>
+    );
+  }
   return (
     <form
       onSubmit={(event) => {
@@ -57,9 +90,18 @@ function OpenForm({ order, onCancel }: { order: Order; onCancel: () => void }) {
         <Select
           label="What went wrong?"
           required
+          allowDeselect={false}
           value={reason}
           onChange={(v) => setReason(v as DisputeReason)}
-          data={DISPUTE_REASONS.map((r) => ({ value: r.value, label: r.label }))}
+          data={DISPUTE_REASONS.filter((r) => claim.reasons.includes(r.value)).map((r) => ({
+            value: r.value,
+            label: r.label,
+          }))}
+          description={
+            order.status === 'shipped'
+              ? 'Until the order is delivered, you can only report it as not received.'
+              : undefined
+          }
           error={errors.reason}
         />
         <Textarea
@@ -83,10 +125,21 @@ function OpenForm({ order, onCancel }: { order: Order; onCancel: () => void }) {
           <Button variant="default" onClick={onCancel}>
             Cancel
           </Button>
-          <Button type="submit" color="orange" disabled={!reason || short} loading={open.isPending}>
+          <Button
+            type="submit"
+            color="orange"
+            disabled={disabledWhy !== null}
+            aria-describedby={disabledWhy ? hintId : undefined}
+            loading={open.isPending}
+          >
             Open dispute
           </Button>
         </Group>
+        {disabledWhy && (
+          <Text id={hintId} size="sm" c="dimmed" ta="right" data-testid="dispute-disabled-why">
+            {disabledWhy}
+          </Text>
+        )}
       </Stack>
     </form>
   );

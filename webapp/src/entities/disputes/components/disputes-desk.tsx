@@ -1,27 +1,117 @@
-import { Anchor, Button, Card, Group, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
+import {
+  Anchor,
+  Button,
+  Card,
+  Code,
+  Group,
+  Modal,
+  SegmentedControl,
+  Stack,
+  Text,
+  Textarea,
+} from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { LoadFailed } from '@/components/load-failed';
 import { PageLoader } from '@/components/page-loader';
-import { errorMessage } from '@/lib/api-client';
-import { formatDate } from '@/lib/formatters';
+import { orderKeys, type Order } from '@/entities/order/order';
+import { api, errorMessage } from '@/lib/api-client';
+import { formatDate, formatMoney } from '@/lib/formatters';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useAdminDisputes, useResolveDispute, type Dispute } from '../api';
 import { DisputeDetails } from './dispute-panel';
 
+type Outcome = 'release' | 'refund';
+
+const OUTCOMES: Record<Outcome, { title: string; action: string; color: string }> = {
+  release: { title: 'Release the payment?', action: 'Release payment', color: 'green' },
+  refund: { title: 'Refund the buyer?', action: 'Refund buyer', color: 'grape' },
+};
+
+/** The order's total, read when the dialog opens (a dispute does not carry it). */
+function useDisputedOrder(orderId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: orderKeys.detail(orderId),
+    queryFn: () => api.get(`orders/${orderId}`).json<Order>(),
+    enabled,
+  });
+}
+
+/** The step before a decision that cannot be undone: outcome, order, amount, note; Cancel or go. */
+function ResolveDialog({
+  dispute,
+  outcome,
+  note,
+  pending,
+  onCancel,
+  onConfirm,
+}: {
+  dispute: Dispute;
+  outcome: Outcome | null;
+  note: string;
+  pending: boolean;
+  onCancel: () => void;
+  onConfirm: (outcome: Outcome) => void;
+}) {
+  const order = useDisputedOrder(dispute.orderId, outcome !== null);
+  const amount = order.data ? formatMoney(order.data.total) : order.isError ? 'unknown' : '…';
+  const buyer = `@${dispute.buyer?.username ?? 'the buyer'}`;
+  const seller = `@${dispute.seller?.username ?? 'the seller'}`;
+  return (
+    <Modal opened={outcome !== null} onClose={onCancel} title={outcome && OUTCOMES[outcome].title} centered>
+      {outcome && (
+        <Stack gap="sm">
+          <Text>
+            Order number: <Code fz="md">{dispute.orderNumber}</Code>
+          </Text>
+          <Text>
+            Amount: <strong data-testid="resolve-amount">{amount}</strong> paid by {buyer}
+          </Text>
+          <Text>
+            {outcome === 'refund'
+              ? `The order becomes refunded and the listing stays sold. Return ${amount} to ${buyer} the way it came in.`
+              : `The order is completed and the payment goes to the seller, ${seller}.`}
+          </Text>
+          {note.trim() && (
+            <Text size="sm">
+              Note to both sides: <em>{note.trim()}</em>
+            </Text>
+          )}
+          <Text size="sm" fw={600}>
+            This is final: the dispute cannot be reopened.
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onCancel}>
+              Cancel
+            </Button>
+            <Button color={OUTCOMES[outcome].color} loading={pending} onClick={() => onConfirm(outcome)}>
+              {OUTCOMES[outcome].action}
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}
+
 function DisputeCard({ dispute }: { dispute: Dispute }) {
   const [note, setNote] = useState('');
+  // The outcome waiting for the administrator's confirmation (the dialog is open), if any.
+  const [asked, setAsked] = useState<Outcome | null>(null);
   const resolve = useResolveDispute();
-  function act(outcome: 'release' | 'refund') {
+  function act(outcome: Outcome) {
     resolve.mutate(
       { id: dispute.id, outcome, note },
       {
-        onSuccess: () =>
+        onSuccess: () => {
+          setAsked(null);
           notifySuccess(
             'Dispute resolved',
             outcome === 'refund'
               ? 'The order is refunded. Return the payment the way it came in.'
               : 'The order is completed and the payment released to the seller.',
-          ),
+          );
+        },
         onError: (error) => notifyError(errorMessage(error, 'Could not resolve the dispute.')),
       },
     );
@@ -52,13 +142,21 @@ function DisputeCard({ dispute }: { dispute: Dispute }) {
               onChange={(event) => setNote(event.currentTarget.value)}
             />
             <Group gap="xs">
-              <Button color="green" size="xs" loading={resolve.isPending} onClick={() => act('release')}>
+              <Button color="green" size="xs" onClick={() => setAsked('release')}>
                 Release payment
               </Button>
-              <Button color="grape" size="xs" loading={resolve.isPending} onClick={() => act('refund')}>
+              <Button color="grape" size="xs" onClick={() => setAsked('refund')}>
                 Refund buyer
               </Button>
             </Group>
+            <ResolveDialog
+              dispute={dispute}
+              outcome={asked}
+              note={note}
+              pending={resolve.isPending}
+              onCancel={() => setAsked(null)}
+              onConfirm={act}
+            />
           </>
         )}
       </Stack>

@@ -18,6 +18,12 @@ export default function VerifyEmailPage() {
       : { kind: 'failed', message: 'This verification link is invalid or has expired.' },
   );
   const asked = useRef(false);
+  // A used (or expired) link of an account that is verified by now, e.g. the same link opened
+  // twice: the server only knows the link is spent; the signed-in account says it is done.
+  const verifiedEmail = useSessionStore((session) =>
+    session.user?.emailVerified ? (session.user.email ?? 'your email address') : null,
+  );
+  const alreadyVerified = state.kind === 'failed' && verifiedEmail !== null;
   useEffect(() => {
     if (asked.current || !token) return; // a link is used once, even under StrictMode's double effects
     asked.current = true;
@@ -50,7 +56,18 @@ export default function VerifyEmailPage() {
             </Anchor>
           </Stack>
         )}
-        {state.kind === 'failed' && (
+        {alreadyVerified && (
+          <Stack>
+            <Alert color="teal" title="Already verified" role="status">
+              {verifiedEmail} is already verified, so there is nothing more to do. This link has been used or
+              has expired.
+            </Alert>
+            <Anchor component={Link} to="/">
+              Continue shopping
+            </Anchor>
+          </Stack>
+        )}
+        {state.kind === 'failed' && !alreadyVerified && (
           <Stack>
             <Alert color="red" title="Not verified" role="alert">
               {state.message}

@@ -1,5 +1,6 @@
 import { Button, Divider, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { CATEGORIES, CONDITIONS, SIZES, type Choice } from '@/entities/product/catalog-enums';
+import { errorMessage, fieldErrors } from '@/lib/api-client';
 import { useFacets, type FacetCount } from '../api';
 import { activeFilterCount, toggleValue, type ProductFilters } from '../filters';
 import { FacetChecklist, type FacetOption } from './facet-checklist';
@@ -42,6 +43,10 @@ export function FilterSidebar({ filters, onChange, onClear, withHeading = true }
   const facets = useFacets(filters);
   const toggle = (key: 'brands' | 'categories' | 'sizes' | 'conditions') => (value: string) =>
     onChange({ [key]: toggleValue(filters[key], value) });
+  // Refused filters (a price range whose minimum is above its maximum) have no counts: the
+  // server's sentence goes beside the price fields, or under the heading, not empty sections.
+  const refused = fieldErrors(facets.error);
+  const priceError = refused.minPrice ?? refused.maxPrice ?? null;
 
   return (
     <Stack gap="md" component="section" aria-label="Filters">
@@ -53,46 +58,61 @@ export function FilterSidebar({ filters, onChange, onClear, withHeading = true }
           </Button>
         )}
       </Group>
-      {facets.isPending ? (
-        <Stack gap={8} aria-hidden>
-          {[0, 1, 2, 3, 4].map((index) => (
-            <Skeleton key={index} height={18} />
-          ))}
-        </Stack>
+      {facets.isError ? (
+        !priceError && (
+          <Text size="sm" c="red" role="alert">
+            {errorMessage(facets.error, 'The filters could not be loaded.')}
+          </Text>
+        )
       ) : (
-        <FacetChecklist
-          legend="Brand"
-          options={brandOptions(facets.data?.brands, filters.brands)}
-          selected={filters.brands}
-          onToggle={toggle('brands')}
-          initial={5}
-        />
+        <>
+          {facets.isPending ? (
+            <Stack gap={8} aria-hidden>
+              {[0, 1, 2, 3, 4].map((index) => (
+                <Skeleton key={index} height={18} />
+              ))}
+            </Stack>
+          ) : (
+            <FacetChecklist
+              legend="Brand"
+              options={brandOptions(facets.data?.brands, filters.brands)}
+              selected={filters.brands}
+              onToggle={toggle('brands')}
+              initial={5}
+            />
+          )}
+          <Divider />
+          <FacetChecklist
+            legend="Category"
+            options={enumOptions(CATEGORIES, facets.data?.categories)}
+            selected={filters.categories}
+            onToggle={toggle('categories')}
+            initial={5}
+          />
+          <Divider />
+          <FacetChecklist
+            legend="Size"
+            options={enumOptions(SIZES, facets.data?.sizes)}
+            selected={filters.sizes}
+            onToggle={toggle('sizes')}
+            initial={5}
+          />
+          <Divider />
+          <FacetChecklist
+            legend="Condition"
+            options={enumOptions(CONDITIONS, facets.data?.conditions)}
+            selected={filters.conditions}
+            onToggle={toggle('conditions')}
+          />
+          <Divider />
+        </>
       )}
-      <Divider />
-      <FacetChecklist
-        legend="Category"
-        options={enumOptions(CATEGORIES, facets.data?.categories)}
-        selected={filters.categories}
-        onToggle={toggle('categories')}
-        initial={5}
+      <PriceRange
+        minPrice={filters.minPrice}
+        maxPrice={filters.maxPrice}
+        onChange={onChange}
+        error={priceError}
       />
-      <Divider />
-      <FacetChecklist
-        legend="Size"
-        options={enumOptions(SIZES, facets.data?.sizes)}
-        selected={filters.sizes}
-        onToggle={toggle('sizes')}
-        initial={5}
-      />
-      <Divider />
-      <FacetChecklist
-        legend="Condition"
-        options={enumOptions(CONDITIONS, facets.data?.conditions)}
-        selected={filters.conditions}
-        onToggle={toggle('conditions')}
-      />
-      <Divider />
-      <PriceRange minPrice={filters.minPrice} maxPrice={filters.maxPrice} onChange={onChange} />
     </Stack>
   );
 }

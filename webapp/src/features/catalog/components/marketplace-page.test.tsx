@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, json } from '@/test-utils/fake-server';
@@ -106,6 +106,38 @@ describe('MarketplacePage', () => {
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Try Again' }));
     expect(await screen.findByText('1 item')).toBeInTheDocument();
+  });
+
+  it("shows the server's sentence for a refused price range beside the price fields, not a connection error", async () => {
+    const refused = {
+      message: 'Maximum price must be at least the minimum price',
+      errors: { maxPrice: 'Maximum price must be at least the minimum price' },
+    };
+    fakeServer({
+      'GET /api/products': (request) =>
+        new URL(request.url).searchParams.has('minPrice')
+          ? json(refused, 400)
+          : json(makePage([makeProduct()])),
+      'GET /api/products/facets': (request) =>
+        new URL(request.url).searchParams.has('minPrice') ? json(refused, 400) : json(facets),
+    });
+    const user = userEvent.setup();
+    const { router } = renderRoutes(routes, '/marketplace?minPrice=100&maxPrice=10');
+    expect(await screen.findByText('Failed to load products')).toBeInTheDocument();
+    expect(screen.queryByText(/Check your connection/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Try Again' })).not.toBeInTheDocument();
+    // Beside the price fields, which are marked wrong; no empty sections above them.
+    const filters = screen.getByRole('region', { name: 'Filters' });
+    expect(await within(filters).findByRole('alert')).toHaveTextContent(refused.message);
+    expect(within(filters).getByLabelText('Maximum price')).toHaveAttribute('aria-invalid', 'true');
+    expect(within(filters).queryAllByRole('separator')).toHaveLength(0);
+    // The results say it too, with the way out.
+    const results = screen.getAllByText(refused.message).filter((node) => !filters.contains(node));
+    expect(results).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(await screen.findByText('1 item')).toBeInTheDocument();
+    expect(within(filters).queryByText(refused.message)).not.toBeInTheDocument();
   });
 
   it('puts a search and a ticked brand into the URL', async () => {

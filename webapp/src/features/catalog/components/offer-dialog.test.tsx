@@ -13,6 +13,12 @@ describe('OfferDialog', () => {
     await waitFor(() => expect(amount).toHaveFocus());
   });
 
+  it("names its close button (the theme names every dialog's ×)", async () => {
+    render(<OfferDialog product={makeProduct({ price: '80.00' })} opened onClose={() => {}} />);
+    await screen.findByLabelText('Your offer');
+    expect(screen.getByRole('button', { name: 'Close' })).toBeInTheDocument();
+  });
+
   it('starts afresh each time it opens', async () => {
     const product = makeProduct({ price: '80.00' });
     const { rerender } = render(<OfferDialog product={product} opened onClose={() => {}} />);

@@ -5,6 +5,8 @@ interface PriceRangeProps {
   minPrice: string;
   maxPrice: string;
   onChange: (range: { minPrice: string; maxPrice: string }) => void;
+  /** The server's sentence about the applied range (a link's ?minPrice=100&maxPrice=10). */
+  error?: string | null;
 }
 
 const toText = (value: string | number | bigint) => (value === '' ? '' : String(value));
@@ -18,7 +20,7 @@ export function priceRangeProblem(min: string, max: string): string | null {
 
 /** Min and max price; applied when a field loses focus or on Enter, unless the range is wrong
  *  (then it says why under the fields and the shop keeps its last filter). */
-export function PriceRange({ minPrice, maxPrice, onChange }: PriceRangeProps) {
+export function PriceRange({ minPrice, maxPrice, onChange, error = null }: PriceRangeProps) {
   const [min, setMin] = useState(minPrice);
   const [max, setMax] = useState(maxPrice);
   // A new filter from outside (Clear filters, Back) replaces what is typed.
@@ -28,7 +30,9 @@ export function PriceRange({ minPrice, maxPrice, onChange }: PriceRangeProps) {
     setMin(minPrice);
     setMax(maxPrice);
   }
-  const [problem, setProblem] = useState<string | null>(null);
+  const [typedProblem, setProblem] = useState<string | null>(null);
+  // What is typed is judged first; else what the server said about the range in the URL.
+  const problem = typedProblem ?? error;
   const problemId = useId();
 
   const apply = () => {

@@ -39,12 +39,16 @@ function Corrected({
   );
 }
 
-function Failed({ onRetry }: { onRetry: () => void }) {
+/** The search failed: no answer (Try Again), or a refused filter, e.g. a price range whose
+ *  minimum is above its maximum (the server's sentence, and Clear filters). */
+function Failed({ error, onRetry, onClear }: { error: unknown; onRetry: () => void; onClear: () => void }) {
   return (
     <LoadFailed
       title="Failed to load products"
       description="Check your connection and try again."
       onRetry={onRetry}
+      error={error}
+      fix={<Button onClick={onClear}>Clear filters</Button>}
     />
   );
 }
@@ -63,7 +67,8 @@ export function ProductResults({ filters, layout, onClear, onSearchExact }: Prod
   useFirstViewHandoff(!waiting);
 
   if (waiting) return <ProductGrid products={[]} layout={layout} loadingCount={FIRST_PAGE} />;
-  if (data === undefined) return <Failed onRetry={() => void search.refetch()} />;
+  if (data === undefined)
+    return <Failed error={search.error} onRetry={() => void search.refetch()} onClear={onClear} />;
 
   const products = data.pages.flatMap((page) => page.items);
   const first = data.pages[0] ?? { total: 0, didYouMean: null };

@@ -1,3 +1,4 @@
+import { QueryClient, useQueryClient } from '@tanstack/react-query';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -62,6 +63,20 @@ const ORDER = {
   protectionEndsAt: null,
 };
 
+const SAVED_ADDRESS = {
+  id: 1,
+  isDefault: true,
+  fullName: 'Ann Lee',
+  addressLine1: '12 Market Street',
+  addressLine2: '',
+  city: 'Boston',
+  state: 'MA',
+  zipCode: '02110',
+  country: 'United States',
+  phoneNumber: '6175550100',
+  raw: '',
+};
+
 afterEach(() => vi.unstubAllGlobals());
 
 describe('BagCheckoutPage', () => {
@@ -110,5 +125,52 @@ describe('BagCheckoutPage', () => {
       (r) => r.method === 'POST' && new URL(r.url).pathname === '/api/orders',
     );
     expect(await placed?.json()).toEqual({ productIds: [1, 2] });
+  });
+
+  it('does not ask the quote again for the items just sold (a 409), even on a realtime order update', async () => {
+    setSession('authenticated', makeUser());
+    document.cookie = 'csrftoken=t';
+    let client: QueryClient | undefined;
+    function ClientProbe() {
+      client = useQueryClient();
+      return null;
+    }
+    const server = fakeServer({
+      'GET /api/bag': () => json(BAG),
+      'GET /api/user-addresses': () => json([SAVED_ADDRESS]),
+      'GET /api/orders/quote': () =>
+        json({ price: '90.00', serviceFee: '4.50', shipping: '5.00', total: '99.50' }),
+      'POST /api/orders': () => {
+        // The server's `order_updated` event (the realtime bridge refreshes ['orders']) can
+        // arrive before this answer, while the Review step is still on screen.
+        void client?.invalidateQueries({ queryKey: ['orders'] });
+        return json(ORDER, 201);
+      },
+      'POST /api/orders/31/shipping-address': () => json(ORDER),
+      'GET /api/orders/31': () => json(ORDER),
+    });
+    const user = userEvent.setup();
+    renderRoutes(
+      [
+        {
+          path: '/checkout/bag',
+          element: (
+            <>
+              <ClientProbe />
+              <BagCheckoutPage />
+            </>
+          ),
+        },
+        routes[1],
+      ],
+      '/checkout/bag?items=1,2',
+    );
+    await screen.findByLabelText(/Full name/);
+    await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+    await user.click(screen.getByRole('button', { name: 'Review Order' }));
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    expect(await screen.findByRole('heading', { name: 'Order Confirmed' })).toBeInTheDocument();
+    const quotes = server.requests.filter((r) => new URL(r.url).pathname === '/api/orders/quote');
+    expect(quotes).toHaveLength(1);
   });
 });
