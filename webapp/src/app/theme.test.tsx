@@ -39,6 +39,19 @@ describe('theme', () => {
     expect(contrast(GREEN_FILLED.hover, '#ffffff')).toBeGreaterThanOrEqual(4.5);
   });
 
+  it('fills red (Delete, Suspend, Hide) and orange (Open dispute) buttons dark enough for white text in both schemes, darker on hover', () => {
+    const variables = cssVariablesResolver(theme as MantineTheme);
+    for (const scheme of [variables.light, variables.dark]) {
+      for (const color of ['green', 'red', 'orange']) {
+        const filled = scheme[`--mantine-color-${color}-filled`] ?? '';
+        const hover = scheme[`--mantine-color-${color}-filled-hover`] ?? '';
+        expect(filled, color).toMatch(/^#[0-9a-f]{6}$/i);
+        expect(contrast(filled, '#ffffff'), color).toBeGreaterThanOrEqual(4.5);
+        expect(contrast(hover, '#ffffff'), `${color} hover`).toBeGreaterThan(contrast(filled, '#ffffff'));
+      }
+    }
+  });
+
   it("names every dialog's and drawer's close button, and a dialog may name its own", () => {
     render(
       <>

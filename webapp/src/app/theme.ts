@@ -40,17 +40,28 @@ const LIGHT_VARIANT_TEXT: Record<string, string> = {
  * (WCAG AA asks 4.5:1 for the buttons' small text; theme.test.tsx checks the ratio).
  */
 export const GREEN_FILLED = { filled: '#267d38', hover: '#1c6b2e' } as const;
-const GREEN_FILLED_VARIABLES = {
-  '--mantine-color-green-filled': GREEN_FILLED.filled,
-  '--mantine-color-green-filled-hover': GREEN_FILLED.hover,
-};
+/** Filled red (Delete, Suspend, Hide): Mantine's shade 7 is 3.84:1 under white text; red 9
+ * is 5.46:1, its hover 6.69:1. */
+export const RED_FILLED = { filled: '#c92a2a', hover: '#b02525' } as const;
+/** Filled orange (Open dispute): Mantine's shade 7 is 3.04:1 (shade 8, dark, 3.58:1); this
+ * is 5.18:1, its hover (the light variants' orange text) 6.60:1. */
+export const ORANGE_FILLED = { filled: '#c2410c', hover: '#a33b00' } as const;
+/** Set in both schemes: Mantine's filled shades for these colours fail under white text. */
+const FILLED_VARIABLES = Object.fromEntries(
+  Object.entries({ green: GREEN_FILLED, red: RED_FILLED, orange: ORANGE_FILLED }).flatMap(
+    ([color, { filled, hover }]) => [
+      [`--mantine-color-${color}-filled`, filled],
+      [`--mantine-color-${color}-filled-hover`, hover],
+    ],
+  ),
+);
 
 /** Mantine's dimmed text is too faint for small text in both schemes; these meet WCAG AA. */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
   light: {
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
-    ...GREEN_FILLED_VARIABLES,
+    ...FILLED_VARIABLES,
     ...Object.fromEntries(
       Object.entries(LIGHT_VARIANT_TEXT).map(([color, text]) => [
         `--mantine-color-${color}-light-color`,
@@ -59,7 +70,7 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     ),
   },
   // dark-2 on the dark body is 4.0:1; dark-1 reads clearly.
-  dark: { '--mantine-color-dimmed': 'var(--mantine-color-dark-1)', ...GREEN_FILLED_VARIABLES },
+  dark: { '--mantine-color-dimmed': 'var(--mantine-color-dark-1)', ...FILLED_VARIABLES },
 });
 
 export const theme = createTheme({

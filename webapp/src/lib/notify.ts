@@ -45,6 +45,11 @@ export function notifySuccess(title: string, message?: string): void {
   notifications.show({ title, message, color: 'green' });
 }
 
+/** Neither a success nor a problem, e.g. a search the member had already saved. */
+export function notifyInfo(title: string, message?: string): void {
+  notifications.show({ title, message, color: 'blue' });
+}
+
 /** `autoClose` in ms overrides the default 5 s (spec §9: 'Not Connected' shows for 2 s). */
 export function notifyWarning(title: string, message?: string, autoClose?: number): void {
   notifications.show({ title, message, color: 'yellow', autoClose });

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Offer } from './offer';
-import {
-  buyerNextStep,
-  buyerStatusMessage,
-  myOfferTitle,
-  sellerStatusMessage,
-  statusAtMessage,
-} from './offer-status';
+import { buyerNextStep, buyerStatusMessage, myOfferTitle, sellerStatusMessage } from './offer-status';
 
 function offer(overrides: Partial<Offer> = {}): Offer {
   return {
@@ -49,18 +43,6 @@ describe('offer status wording (issue 36 items 2 and 22)', () => {
     expect(myOfferTitle(offer({ status: 'countered', counterPrice: '45.00' }))).toBe(
       'The seller countered your offer of $30.00 with $45.00',
     );
-  });
-
-  it('reads the status a thread message was written at, not the latest', () => {
-    expect(statusAtMessage('Offer: $30.00 for “Denim jacket”.')).toBe('pending');
-    expect(statusAtMessage('Countered your offer of $30.00 for “Denim jacket” with $45.00.')).toBe(
-      'countered',
-    );
-    expect(statusAtMessage('Accepted your counter offer of $45.00 for “Denim jacket”.')).toBe('accepted');
-    expect(statusAtMessage('Declined your offer of $30.00 for “Denim jacket”.')).toBe('rejected');
-    expect(statusAtMessage('Withdrew the offer of $30.00 for “Denim jacket”.')).toBe('withdrawn');
-    expect(statusAtMessage('The reservation of “Denim jacket” ended at Nov 28, 21:45 UTC')).toBe('expired');
-    expect(statusAtMessage('Hello')).toBeNull();
   });
 
   it('offers Pay Now until the order exists, then the order', () => {

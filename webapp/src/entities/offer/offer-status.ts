@@ -103,18 +103,6 @@ export function myOfferTitle(offer: Offer): string {
   return `Your offer of ${formatMoney(offer.offerPrice)}: ${STATUS_LABEL[offer.status]}`;
 }
 
-/** The status an offer had when a thread message about it was sent, read from the message
- * the server wrote for that move (application/offer_news.py); null when it does not say. */
-export function statusAtMessage(content: string): OfferStatus | null {
-  if (content.startsWith('Offer:')) return 'pending';
-  if (content.startsWith('Countered')) return 'countered';
-  if (content.startsWith('Accepted')) return 'accepted';
-  if (content.startsWith('Declined')) return 'rejected';
-  if (content.startsWith('Withdrew')) return 'withdrawn';
-  if (content.startsWith('The reservation of')) return 'expired';
-  return null;
-}
-
 /** The checkout link for an accepted offer. */
 export function payNowLink(offer: Pick<Offer, 'productId' | 'id'>): string {
   return `/checkout/${offer.productId}?offerId=${offer.id}`;

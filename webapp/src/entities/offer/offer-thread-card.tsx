@@ -6,7 +6,7 @@ import { formatMoney } from '@/lib/formatters';
 import { AcceptCounterDialog } from './accept-counter-dialog';
 import { CounterDialog } from './counter-dialog';
 import { useOffer, type Offer } from './offer';
-import { buyerNextStep, buyerStatusMessage, sellerStatusMessage, statusAtMessage } from './offer-status';
+import { buyerNextStep, buyerStatusMessage, sellerStatusMessage } from './offer-status';
 import { OfferStatusBadge } from './offer-status-badge';
 import { OfferThumb } from './offer-thumb';
 import { useBuyerOfferActions, useSellerOfferActions } from './use-offer-actions';
@@ -97,16 +97,19 @@ function BuyerButtons({ offer }: { offer: Offer }) {
 }
 
 /**
- * An offer message in the buyer–seller thread: the message, the offer's current state, and
- * the receiver's buttons (the seller answers a pending offer, the buyer a counter; Pay Now
- * once accepted). The messages feature renders it for every message that names an offer.
+ * An offer message in the buyer–seller thread: the message (what happened then), the offer's
+ * current state (its live amounts and status from GET /api/offers/{id}, never a status read
+ * from the message's text beside today's amounts), and the receiver's buttons (the seller
+ * answers a pending offer, the buyer a counter; Pay Now once accepted). The messages feature
+ * renders it for every message that names an offer.
  */
 export function OfferThreadCard({ offerId, viewerId, content, sentAt }: OfferThreadCardProps) {
   const { data: offer, isPending, isError } = useOffer(offerId);
   const isSeller = offer?.sellerId === viewerId;
   const actions = offer !== undefined && isLatest(offer, sentAt);
-  // An earlier message shows the offer as it was then; only the latest shows it as it is now.
-  const then = offer && !actions ? statusAtMessage(content) : null;
+  // An earlier message keeps its own text as the record of then; the amounts and the badge
+  // below are the offer now (marked so), and only the latest message gets the status line.
+  const earlier = offer !== undefined && !actions;
   const next = offer && !isSeller ? buyerNextStep(offer) : null;
   return (
     <Paper withBorder radius="md" p="sm" maw={360} w="100%" component="article" aria-label="Offer">
@@ -134,8 +137,15 @@ export function OfferThreadCard({ offerId, viewerId, content, sentAt }: OfferThr
               </Stack>
             </Group>
             <Group gap="xs" justify="space-between">
-              <OfferStatusBadge status={then ?? offer.status} />
-              {!then && (
+              <Group gap={6} wrap="nowrap">
+                {earlier && (
+                  <Text size="xs" c="dimmed">
+                    Now
+                  </Text>
+                )}
+                <OfferStatusBadge status={offer.status} />
+              </Group>
+              {!earlier && (
                 <Text size="xs" c="dimmed">
                   {isSeller ? sellerStatusMessage(offer) : buyerStatusMessage(offer)}
                 </Text>

@@ -1,13 +1,27 @@
 import { Button } from '@mantine/core';
-import { IconBellPlus } from '@tabler/icons-react';
+import { IconBellCheck, IconBellPlus } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { errorMessage } from '@/lib/api-client';
 import { notifyError, notifySuccess } from '@/lib/notify';
-import { useSaveSearch, type SaveSearchInput } from './saved-search';
+import { savedSearchLink, useSaveSearch, type SaveSearchInput } from './saved-search';
 
 /** "Save this search": the shop's current query and filters become a saved search that
- * alerts on new matches. Disabled while there is nothing to save. */
+ * alerts on new matches. Disabled while there is nothing to save. When the member had
+ * already saved it (the server answers 200 with that one), it says so instead: the button
+ * becomes an "Already saved" link to that saved search, until the query or filters change. */
 export function SaveSearchButton({ query }: { query: SaveSearchInput['query'] }) {
   const save = useSaveSearch();
+  const key = JSON.stringify(query);
+  const [already, setAlready] = useState<{ key: string; id: number } | null>(null);
+  const shown = already?.key === key ? already : null;
+  // The link takes the focus from the button it replaces, once, right after the click.
+  const link = useRef<HTMLAnchorElement>(null);
+  const focusLink = useRef(false);
+  useEffect(() => {
+    if (shown && focusLink.current) link.current?.focus();
+    focusLink.current = false;
+  }, [shown]);
   const empty = !(
     query.q?.trim() ||
     query.brand?.length ||
@@ -17,6 +31,19 @@ export function SaveSearchButton({ query }: { query: SaveSearchInput['query'] })
     query.minPrice ||
     query.maxPrice
   );
+  if (shown) {
+    return (
+      <Button
+        ref={link}
+        component={Link}
+        to={savedSearchLink(shown.id)}
+        variant="default"
+        leftSection={<IconBellCheck size={16} />}
+      >
+        Already saved
+      </Button>
+    );
+  }
   return (
     <Button
       variant="default"
@@ -27,8 +54,14 @@ export function SaveSearchButton({ query }: { query: SaveSearchInput['query'] })
         save.mutate(
           { query },
           {
-            onSuccess: (saved) =>
-              notifySuccess('Search saved', `We'll tell you about new matches for “${saved.name}”.`),
+            onSuccess: ({ search, created }) => {
+              if (created) {
+                notifySuccess('Search saved', `We'll tell you about new matches for “${search.name}”.`);
+                return;
+              }
+              focusLink.current = true;
+              setAlready({ key, id: search.id });
+            },
             onError: (error) =>
               notifyError(errorMessage(error, 'Could not save this search. Please try again.')),
           },

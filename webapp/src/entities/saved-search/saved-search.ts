@@ -74,10 +74,26 @@ export interface SaveSearchInput {
   };
 }
 
+/** What saving a search came to: the server saves a search once per member, answering 201
+ * with the new saved search, or 200 with the one the member already saved (docs/selling.md). */
+export interface SaveSearchResult {
+  search: SavedSearch;
+  /** False when the member had already saved this search (no second copy was made). */
+  created: boolean;
+}
+
+/** Where a saved search opens with its matches (the page's ?open=ID). */
+export function savedSearchLink(id: number): string {
+  return `/saved-searches?open=${id}`;
+}
+
 export function useSaveSearch() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: SaveSearchInput) => api.post('saved-searches', { json: body }).json<SavedSearch>(),
+    mutationFn: async (body: SaveSearchInput): Promise<SaveSearchResult> => {
+      const response = await api.post('saved-searches', { json: body });
+      return { search: await response.json<SavedSearch>(), created: response.status === 201 };
+    },
     onSuccess: () => void client.invalidateQueries({ queryKey: savedSearchKeys.all }),
   });
 }

@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Order } from '@/entities/order/order';
 import { fakeServer, json } from '@/test-utils/fake-server';
 import { render } from '@/test-utils/render';
@@ -37,6 +37,31 @@ function order(status: Order['status'], allowedTransitions: Order['allowedTransi
   };
 }
 
+/** Three items of $76.00 less a 10% bundle discount: the items come to $68.40. */
+function bundle(): Order {
+  return {
+    ...order('pending', ['payment_confirmed']),
+    price: '68.40',
+    serviceFee: '3.42',
+    total: '76.82',
+    itemCount: 3,
+    subtotal: '76.00',
+    discount: '7.60',
+  };
+}
+
+function onPhone() {
+  vi.spyOn(window, 'matchMedia').mockImplementation(
+    (query: string) =>
+      ({
+        matches: query.startsWith('(max-width'),
+        media: query,
+        addEventListener: () => undefined,
+        removeEventListener: () => undefined,
+      }) as unknown as MediaQueryList,
+  );
+}
+
 beforeEach(() => setSession('authenticated', makeUser({ role: 'admin' })));
 
 describe('DeskOrders', () => {
@@ -59,5 +84,34 @@ describe('DeskOrders', () => {
     const table = await screen.findByRole('table', { name: 'Pending payments' });
     expect(within(table).getByRole('columnheader', { name: 'Actions' })).toBeInTheDocument();
     expect(within(table).getByRole('button', { name: 'Confirm payment for 42-ABC123' })).toBeInTheDocument();
+  });
+
+  it("on a phone says a bundle's items come to their price after the bundle discount", async () => {
+    onPhone();
+    fakeServer({ 'GET /api/admin/orders': () => json({ items: [bundle()], nextCursor: null }) });
+    render(<DeskOrders filter="pending_payment" label="Pending payments" empty="None" />);
+    const card = await screen.findByRole('listitem');
+    expect(
+      within(card).getByText(/to pay \$76\.82 \(3 items \$68\.40 after \$7\.60 bundle discount\)/),
+    ).toBeInTheDocument();
+    expect(within(card).queryByText(/\(item /)).not.toBeInTheDocument();
+  });
+
+  it('on a phone keeps "(item $Y)" for one item without a discount', async () => {
+    onPhone();
+    fakeServer({
+      'GET /api/admin/orders': () =>
+        json({ items: [order('pending', ['payment_confirmed'])], nextCursor: null }),
+    });
+    render(<DeskOrders filter="pending_payment" label="Pending payments" empty="None" />);
+    const card = await screen.findByRole('listitem');
+    expect(within(card).getByText(/to pay \$89\.00 \(item \$80\.00\)/)).toBeInTheDocument();
+  });
+
+  it("words a bundle's amount the same way in the table", async () => {
+    fakeServer({ 'GET /api/admin/orders': () => json({ items: [bundle()], nextCursor: null }) });
+    render(<DeskOrders filter="pending_payment" label="Pending payments" empty="None" />);
+    const table = await screen.findByRole('table', { name: 'Pending payments' });
+    expect(within(table).getByText('3 items $68.40 after $7.60 bundle discount')).toBeInTheDocument();
   });
 });

@@ -80,6 +80,17 @@ interface Actions {
   onAddress: (order: Order) => void;
 }
 
+/** What the items come to, beside the amount to pay: "item $80.00" for one item, or
+ *  "3 items $68.40 after $7.60 bundle discount" for a bundle (`price` is the items after the
+ *  bundle discount, `subtotal - discount`; entrypoints/http/schemas/orders.py). */
+export function itemsNote(order: Pick<Order, 'price' | 'itemCount' | 'discount'>): string {
+  const count = order.itemCount ?? 1;
+  const discount = Number(order.discount);
+  if (count <= 1 && !(discount > 0)) return `item ${formatMoney(order.price)}`;
+  const items = `${count} ${count === 1 ? 'item' : 'items'} ${formatMoney(order.price)}`;
+  return discount > 0 ? `${items} after ${formatMoney(discount)} bundle discount` : items;
+}
+
 const canConfirm = (order: Order) => order.allowedTransitions.includes('payment_confirmed');
 const canAddress = (order: Order) => !ADDRESS_LOCKED.has(order.status);
 const hasActions = (order: Order) => canConfirm(order) || canAddress(order);
@@ -150,7 +161,7 @@ function OrdersTable({ orders, label, ...actions }: { orders: Order[]; label: st
                   {formatMoney(order.total)}
                 </Text>
                 <Text size="xs" c="dimmed">
-                  item {formatMoney(order.price)}
+                  {itemsNote(order)}
                 </Text>
               </Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>
@@ -190,8 +201,7 @@ function OrderCards({ orders, label, ...actions }: { orders: Order[]; label: str
                   {order.orderNumber}
                 </Text>
                 <Text size="xs" c="dimmed">
-                  {formatDate(order.createdAt)} · to pay {formatMoney(order.total)} (item{' '}
-                  {formatMoney(order.price)})
+                  {formatDate(order.createdAt)} · to pay {formatMoney(order.total)} ({itemsNote(order)})
                 </Text>
               </div>
               <OrderStatusBadge order={order} />

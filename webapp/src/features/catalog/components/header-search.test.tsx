@@ -109,6 +109,29 @@ describe('HeaderSearch', () => {
     expect(box).toHaveValue('levis jacket');
   });
 
+  it('says a search the member had already saved (200) is already saved, not saved again', async () => {
+    setSession('authenticated', makeUser());
+    fakeServer({
+      'GET /api/products/suggestions': () => json({ brands: [], categories: [], words: [] }),
+      'POST /api/saved-searches': () =>
+        json({
+          id: 7,
+          name: 'levis jacket',
+          query: { q: 'levis jacket' },
+          newCount: 0,
+          createdAt: '2026-11-28T02:00:00Z',
+          openedAt: '2026-11-28T02:00:00Z',
+        }),
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes, '/blog');
+    await user.type(screen.getByRole('combobox', { name: 'Search listings' }), 'levis jacket');
+    await user.click(await screen.findByRole('option', { name: 'Save this search: levis jacket' }));
+    expect(await screen.findByText('Already saved')).toBeInTheDocument();
+    expect(screen.getByText('“levis jacket” is already in your saved searches.')).toBeInTheDocument();
+    expect(screen.queryByText('Search saved')).not.toBeInTheDocument();
+  });
+
   it('offers no save to a visitor or for an empty box', async () => {
     fakeServer({ 'GET /api/products/suggestions': () => json(suggestions) });
     const user = userEvent.setup();

@@ -7,7 +7,7 @@ import { categoryLabel } from '@/entities/product/catalog-enums';
 import { useSaveSearch } from '@/entities/saved-search/saved-search';
 import { useCurrentUser } from '@/entities/session/session-store';
 import { errorMessage } from '@/lib/api-client';
-import { notifyError, notifySuccess } from '@/lib/notify';
+import { notifyError, notifyInfo, notifySuccess } from '@/lib/notify';
 import { recentSearches, rememberSearch } from '@/lib/recent-searches';
 import { useSearchSuggestions } from '../api';
 import { filtersFromParams, filtersToParams, withSearch, type ProductFilters } from '../filters';
@@ -133,8 +133,10 @@ export function HeaderSearch() {
     save.mutate(
       { query: { q } },
       {
-        onSuccess: (saved) =>
-          notifySuccess('Search saved', `We'll tell you about new matches for “${saved.name}”.`),
+        onSuccess: ({ search, created }) =>
+          created
+            ? notifySuccess('Search saved', `We'll tell you about new matches for “${search.name}”.`)
+            : notifyInfo('Already saved', `“${search.name}” is already in your saved searches.`),
         onError: (error) => notifyError(errorMessage(error, 'Could not save this search. Please try again.')),
       },
     );

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { makeProduct } from '@/test-utils/products';
 import { render } from '@/test-utils/render';
-import { OfferDialog } from './offer-dialog';
+import { OfferDialog, offerAmountError } from './offer-dialog';
 
 describe('OfferDialog', () => {
   it('opens with the focus on the amount, prefilled at 90%', async () => {
@@ -31,5 +31,30 @@ describe('OfferDialog', () => {
     await waitFor(() => expect(screen.queryByLabelText('Your offer')).not.toBeInTheDocument());
     rerender(<OfferDialog product={product} opened onClose={() => {}} />);
     expect(await screen.findByLabelText('Your offer')).toHaveValue('72.00');
+  });
+});
+
+describe('offerAmountError', () => {
+  it("gives $0.00 the server's one message for every offer under the minimum (offer_too_low)", () => {
+    expect(offerAmountError('0', '80.00')).toBe('Offers must be at least $40.00');
+    expect(offerAmountError('0.00', '80.00')).toBe('Offers must be at least $40.00');
+    expect(offerAmountError('39.99', '80.00')).toBe('Offers must be at least $40.00');
+  });
+
+  it('rounds the minimum up to the cent and groups thousands, as format_usd does', () => {
+    expect(offerAmountError('0', '80.01')).toBe('Offers must be at least $40.01');
+    expect(offerAmountError('0', '2500.00')).toBe('Offers must be at least $1,250.00');
+  });
+
+  it('words unreadable input as the server does (problem_message NOT_A_NUMBER)', () => {
+    expect(offerAmountError('.', '80.00')).toBe('Offer amount must be a number, like 12.50');
+    expect(offerAmountError('abc', '80.00')).toBe('Offer amount must be a number, like 12.50');
+  });
+
+  it('keeps the other messages and takes an offer in range', () => {
+    expect(offerAmountError('  ', '80.00')).toBe('Offer amount is required');
+    expect(offerAmountError('80.01', '80.00')).toBe('Offer cannot be more than the listing price');
+    expect(offerAmountError('40.00', '80.00')).toBeNull();
+    expect(offerAmountError('80', '80.00')).toBeNull();
   });
 });

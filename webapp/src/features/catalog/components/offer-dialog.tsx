@@ -24,16 +24,20 @@ function startingAmount(price: string): string {
   return cents === undefined ? '' : centsToAmount(defaultOfferCents(cents));
 }
 
-/** The server's rules and messages (domain/validation/offers.py), checked as you type. */
+/** The server's rules and messages (domain/offers.py, domain/money.py), checked as you type;
+ *  the server stays the authority. Every offer under the minimum, $0.00 too, gets one message
+ *  (offer_too_low). */
 export function offerAmountError(value: string, price: string): string | null {
   if (!value.trim()) return 'Offer amount is required';
   const cents = toCents(value);
-  if (cents === undefined || cents <= 0) return 'Offer must be more than $0.00';
+  if (cents === undefined) return 'Offer amount must be a number, like 12.50';
   const priceCents = toCents(price);
   if (priceCents === undefined) return null;
-  if (cents > priceCents) return 'Offer cannot be more than the listing price';
   const minimum = minimumOfferCents(priceCents);
-  return cents < minimum ? `Offers must be at least ${formatMoney(minimum / 100)}` : null;
+  const tooLow = `Offers must be at least ${formatMoney(minimum / 100)}`;
+  if (cents <= 0) return tooLow;
+  if (cents > priceCents) return 'Offer cannot be more than the listing price';
+  return cents < minimum ? tooLow : null;
 }
 
 interface OfferDialogProps {
