@@ -51,6 +51,11 @@ describe('offerAmountError', () => {
     expect(offerAmountError('abc', '80.00')).toBe('Offer amount must be a number, like 12.50');
   });
 
+  it('refuses more than two decimals as the server does, instead of rounding them away', () => {
+    expect(offerAmountError('40.005', '80.00')).toBe('Offer amount can have at most 2 decimal places');
+    expect(offerAmountError('40.10', '80.00')).toBeNull();
+  });
+
   it('keeps the other messages and takes an offer in range', () => {
     expect(offerAmountError('  ', '80.00')).toBe('Offer amount is required');
     expect(offerAmountError('80.01', '80.00')).toBe('Offer cannot be more than the listing price');

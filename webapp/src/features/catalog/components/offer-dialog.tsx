@@ -31,6 +31,8 @@ export function offerAmountError(value: string, price: string): string | null {
   if (!value.trim()) return 'Offer amount is required';
   const cents = toCents(value);
   if (cents === undefined) return 'Offer amount must be a number, like 12.50';
+  // toCents rounds to the cent; an offer is refused with more than two decimals (OFFER_TOO_PRECISE).
+  if (/\.\d{3,}\s*$/.test(value)) return 'Offer amount can have at most 2 decimal places';
   const priceCents = toCents(price);
   if (priceCents === undefined) return null;
   const minimum = minimumOfferCents(priceCents);
