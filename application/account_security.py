@@ -25,10 +25,13 @@ from application.ports import Clock, PasswordHasher, RateLimiter, UnitOfWork
 from application.shared.throttle import Throttle, hashed
 from application.sign_in_guard import SignInGuard
 from domain.account_tokens import (
+    ADDRESS_LINKS,
     EMAILED_LINKS,
     INVALID_RESET_LINK,
     INVALID_VERIFY_LINK,
+    AccountToken,
     TokenPurpose,
+    already_confirmed,
     email_after_verifying,
     hash_secret,
 )
@@ -134,17 +137,21 @@ class AccountSecurity:
             await queue_verification(self.uow, self.letters, self.clock, self.new_token, user)
             await self.uow.commit()
 
-    async def verify_email(self, token: str) -> User:
+    async def verify_email(self, token: str) -> bool:
         """Confirm the account's address, or, with an email-change link, move the account
         to the new address now (``domain.account_tokens.email_after_verifying``). Moving
-        it voids every other emailed link of the account."""
+        it voids every other emailed link of the account. True when the link had been used
+        already and the account is verified at its address (``already_confirmed``: the
+        same link opened twice); nothing changes then. Any other spent link is refused."""
         if not token or len(token) > TOKEN_MAX:
             raise ValidationError({"token": INVALID_VERIFY_LINK})
         now = self.clock.now()
         async with self.uow:
             found = await self.uow.account_tokens.get(hash_secret(token))
-            if found is None or not any(found.usable(now, purpose) for purpose in
-                                        (TokenPurpose.VERIFY_EMAIL, TokenPurpose.CHANGE_EMAIL)):
+            if found is None or not any(found.usable(now, purpose)
+                                        for purpose in ADDRESS_LINKS):
+                if found is not None and await self._already_confirmed(found):
+                    return True
                 raise ValidationError({"token": INVALID_VERIFY_LINK})
             user = await self.uow.users.get(found.user_id)
             email = None if user is None else email_after_verifying(found, user.email)
@@ -161,8 +168,13 @@ class AccountSecurity:
                     expect={"email": user.email}):
                 raise ValidationError({"token": INVALID_VERIFY_LINK})
             await self.uow.commit()
-        user.email, user.email_verified = email, True
-        return user
+        return False
+
+    async def _already_confirmed(self, found: AccountToken) -> bool:
+        """Inside the caller's unit of work: the link's own open account only."""
+        user = await self.uow.users.get(found.user_id)
+        return (user is not None and not user.is_closed
+                and already_confirmed(found, user.email, user.email_verified))
 
     # -- changing the password or the email ------------------------------------------------
 
@@ -218,10 +230,12 @@ class AccountSecurity:
 
 async def void_emailed_links(uow: UnitOfWork, user_id: int) -> None:
     """Inside the caller's unit of work: every reset, verification and email-change link
-    of the account dies (``domain.account_tokens.EMAILED_LINKS``), as its password or
-    email changes."""
+    of the account that could still be used dies (``domain.account_tokens.EMAILED_LINKS``),
+    as its password or email changes. Used ones stay, marked used: they can do nothing
+    more, and a verification link opened again is told its address is already verified
+    while the account is verified there (``already_confirmed``)."""
     for purpose in EMAILED_LINKS:
-        await uow.account_tokens.delete_for(user_id, purpose)
+        await uow.account_tokens.delete_for(user_id, purpose, unused_only=True)
 
 
 __all__ = ["AccountSecurity", "void_emailed_links"]

@@ -10,17 +10,20 @@ from application.ports.catalog import SellerCard
 from domain.catalog import ListingBadge
 from domain.errors import NotFound
 from domain.listings import JUST_LISTED, Listing
+from domain.vacation import Vacation
 
 PRODUCT_NOT_FOUND = "Product not found"
 
 
 class ListingView(NamedTuple):
-    """A listing as the API shows it: with its seller card and the badge as of now.
+    """A listing as the API shows it: with its seller card, the badge and the seller's
+    vacation as of now (``away``: None unless it is on).
     A named tuple: a search page makes 24 of them, at half a frozen dataclass's cost."""
 
     listing: Listing
     seller: SellerCard | None
     badge: ListingBadge | None
+    away: Vacation | None = None
 
 
 async def listing_views(uow: UnitOfWork, clock: Clock, listings: list[Listing]
@@ -32,9 +35,14 @@ async def listing_views(uow: UnitOfWork, clock: Clock, listings: list[Listing]
 
 def views_of(listings: list[Listing], sellers: dict[int, SellerCard], clock: Clock
              ) -> list[ListingView]:
-    """The listings with their sellers' cards (as read) and their badges as of now."""
-    listed_after = clock.now() - JUST_LISTED
-    return [ListingView(item, sellers.get(item.seller_id), item.badge_listed_after(listed_after))
+    """The listings with their sellers' cards (as read), their badges and their sellers'
+    vacations as of now (read with the cards: no query of its own)."""
+    now = clock.now()
+    listed_after = now - JUST_LISTED
+    away = {seller_id: card.vacation for seller_id, card in sellers.items()
+            if card.vacation is not None and card.vacation.is_on(now)}
+    return [ListingView(item, sellers.get(item.seller_id), item.badge_listed_after(listed_after),
+                        away.get(item.seller_id))
             for item in listings]
 
 

@@ -68,6 +68,20 @@ def email_after_verifying(token: AccountToken, current: str) -> str | None:
     return None
 
 
+#: The links that confirm an address when opened (their ``email`` is the address).
+ADDRESS_LINKS = (TokenPurpose.VERIFY_EMAIL, TokenPurpose.CHANGE_EMAIL)
+
+
+def already_confirmed(token: AccountToken, current: str, verified: bool) -> bool:
+    """Whether ``token``, a verification or email-change link opened again after it was
+    used, may be answered "Your email is already verified": only when the account is
+    verified at the very address the link was sent to. A link for an address the account
+    has left (or one that names none) gets the refusal, as any dead link; an answer of
+    yes changes nothing and says nothing the link's mailbox did not know."""
+    return (token.purpose in ADDRESS_LINKS and token.used_at is not None
+            and token.email is not None and token.email == current and verified)
+
+
 def hash_secret(secret: str) -> str:
     """Tokens and codes are kept as the SHA-256 of their text: they are long and random
     (or, for recovery codes, single use and few), so a fast hash is enough."""

@@ -75,6 +75,17 @@ _USER_FIELDS = (
 )
 
 
+async def lock_member(session: AsyncSession, user_id: int) -> None:
+    """Hold the member's row until commit, so a check-then-write about what they own (how
+    many saved searches or addresses, their bundle tiers) runs one at a time per member:
+    ``SELECT ... FOR UPDATE`` on PostgreSQL; on SQLite a no-op write, which takes its one
+    write lock before the check reads anything."""
+    if session.get_bind().dialect.name == "postgresql":
+        await session.execute(select(UserRow.id).where(UserRow.id == user_id).with_for_update())
+    else:
+        await session.execute(update(UserRow).where(UserRow.id == user_id).values(id=UserRow.id))
+
+
 def user_from_row(row: UserRow) -> User:
     return User(id=row.id, role=Role(row.role), **{f: getattr(row, f) for f in _USER_FIELDS})
 
@@ -261,9 +272,13 @@ class SqlAccountTokenRepository:
             .values(used_at=now).execution_options(synchronize_session=False))
         return rowcount(result) == 1
 
-    async def delete_for(self, user_id: int, purpose: TokenPurpose) -> None:
-        await self.session.execute(delete(AccountTokenRow).where(
-            AccountTokenRow.user_id == user_id, AccountTokenRow.purpose == purpose.value))
+    async def delete_for(self, user_id: int, purpose: TokenPurpose, *,
+                         unused_only: bool = False) -> None:
+        statement = delete(AccountTokenRow).where(
+            AccountTokenRow.user_id == user_id, AccountTokenRow.purpose == purpose.value)
+        if unused_only:
+            statement = statement.where(AccountTokenRow.used_at.is_(None))
+        await self.session.execute(statement)
 
     async def count_unused(self, user_id: int, purpose: TokenPurpose, now: datetime) -> int:
         query = select(func.count()).select_from(AccountTokenRow).where(

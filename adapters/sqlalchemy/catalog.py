@@ -33,6 +33,7 @@ from sqlalchemy.orm import Mapped, mapped_column
 from adapters.sqlalchemy.accounts import UserRow
 from adapters.sqlalchemy.base import Base, UtcDateTime, rowcount, table_of
 from adapters.sqlalchemy.search_outbox import note
+from adapters.sqlalchemy.vacation import VacationRow, vacation_of
 from application.ports.catalog import SellerCard
 from domain.catalog import Category, Condition, ListingStatus, Size, brand_key
 from domain.listings import Listing, ListingImage
@@ -308,9 +309,13 @@ class SqlListingRepository:
         return int(await self.session.scalar(statement) or 0)
 
     async def sellers(self, user_ids: set[int]) -> dict[int, SellerCard]:
+        """The cards with each seller's vacation row, in one statement."""
         if not user_ids:
             return {}
-        rows = (await self.session.scalars(
-            select(UserRow).where(UserRow.id.in_(sorted(user_ids))))).all()
-        return {row.id: SellerCard(row.id, row.username, row.display_name, row.avatar_url,
-                                   row.rating, row.rating_count, row.verified) for row in rows}
+        rows = (await self.session.execute(
+            select(UserRow, VacationRow)
+            .outerjoin(VacationRow, VacationRow.user_id == UserRow.id)
+            .where(UserRow.id.in_(sorted(user_ids))))).all()
+        return {user.id: SellerCard(user.id, user.username, user.display_name, user.avatar_url,
+                                    user.rating, user.rating_count, user.verified,
+                                    vacation_of(vacation)) for user, vacation in rows}

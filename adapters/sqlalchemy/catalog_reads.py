@@ -1,9 +1,9 @@
 """The read path of product pages and search pages: listings by id with their sellers' cards.
 
-Two statements (the listings joined with their sellers, then their photos) through
-SQLAlchemy Core into the domain's :class:`Listing` and :class:`SellerCard`: no session, no
-ORM objects, no transaction to begin or roll back. The one function
-:func:`read_with_sellers` serves both databases:
+Two statements (the listings joined with their sellers and the sellers' vacation rows, then
+their photos) through SQLAlchemy Core into the domain's :class:`Listing` and
+:class:`SellerCard`: no session, no ORM objects, no transaction to begin or roll back. The
+one function :func:`read_with_sellers` serves both databases:
 
 - SQLite: run whole in a worker thread on a synchronous engine over the same file
   (``create_sqlite_read_engine``: the standard library's driver, connections that refuse
@@ -29,10 +29,13 @@ from adapters.sqlalchemy.accounts import UserRow
 from adapters.sqlalchemy.base import table_of
 from adapters.sqlalchemy.catalog import IMAGES, PRODUCTS, listing_of_row
 from adapters.sqlalchemy.engine import SQLITE_POOL_SIZE
+from adapters.sqlalchemy.vacation import VacationRow
 from application.ports.catalog import SellerCard
 from domain.listings import Listing, ListingImage
+from domain.vacation import Vacation
 
 USERS = table_of(UserRow)
+VACATIONS = table_of(VacationRow)
 
 # Built once: SQLAlchemy caches each one's compiled form; building them per call cost more
 # than running them.
@@ -42,9 +45,17 @@ _LISTINGS = (
            USERS.c.avatar_url.label("seller_avatar_url"),
            USERS.c.rating.label("seller_rating"),
            USERS.c.rating_count.label("seller_rating_count"),
-           USERS.c.verified.label("seller_verified"))
-    .select_from(PRODUCTS.outerjoin(USERS, USERS.c.id == PRODUCTS.c.seller_id))
-    .where(PRODUCTS.c.id.in_(bindparam("ids", expanding=True))))
+           USERS.c.verified.label("seller_verified"),
+           # The card's "away" (a primary-key lookup per seller, in this statement).
+           VACATIONS.c.user_id.label("vacation_user_id"),
+           VACATIONS.c.until.label("vacation_until"),
+           VACATIONS.c.message.label("vacation_message"),
+           VACATIONS.c.started_at.label("vacation_started_at"))
+    .select_from(PRODUCTS.outerjoin(USERS, USERS.c.id == PRODUCTS.c.seller_id)
+                 .outerjoin(VACATIONS, VACATIONS.c.user_id == PRODUCTS.c.seller_id))
+    .where(PRODUCTS.c.id.in_(bindparam("ids", expanding=True)))
+    # In id order, as without the join (a hash join on PostgreSQL returns any order).
+    .order_by(PRODUCTS.c.id))
 _IMAGES = (
     select(IMAGES.c.product_id, IMAGES.c.url, IMAGES.c.thumbnail_url)
     .where(IMAGES.c.product_id.in_(bindparam("ids", expanding=True)))
@@ -70,7 +81,9 @@ def read_with_sellers(connection: Connection, listing_ids: list[int]) -> Read:
             sellers[row.seller_id] = SellerCard(
                 row.seller_id, row.seller_username, row.seller_display_name,
                 row.seller_avatar_url, row.seller_rating, row.seller_rating_count,
-                row.seller_verified)
+                row.seller_verified, None if row.vacation_user_id is None else Vacation(
+                    row.vacation_user_id, row.vacation_until, row.vacation_message,
+                    row.vacation_started_at))
     return listed, sellers
 
 

@@ -26,6 +26,11 @@ def _vacation(row: VacationRow) -> Vacation:
     return Vacation(row.user_id, row.until, row.message, row.started_at)
 
 
+def vacation_of(row: VacationRow | None) -> Vacation | None:
+    """The vacation of a row read beside another (an outer join: None without one)."""
+    return None if row is None else _vacation(row)
+
+
 class SqlVacationRepository:
     def __init__(self, session: AsyncSession) -> None:
         self.session = session

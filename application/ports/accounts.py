@@ -61,7 +61,10 @@ class AccountTokenRepository(Protocol):
     async def get(self, token_hash: str) -> AccountToken | None: ...
     async def use(self, token_hash: str, now: datetime) -> bool:
         """Mark used if still unused (compare-and-set): True for exactly one caller."""
-    async def delete_for(self, user_id: int, purpose: TokenPurpose) -> None: ...
+    async def delete_for(self, user_id: int, purpose: TokenPurpose, *,
+                         unused_only: bool = False) -> None:
+        """Delete the account's tokens of ``purpose`` (``unused_only``: only those never
+        used; a used one can do nothing more and stays as the record that it was used)."""
     async def count_unused(self, user_id: int, purpose: TokenPurpose, now: datetime) -> int: ...
 
 

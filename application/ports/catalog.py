@@ -30,6 +30,7 @@ from application.shared.paging import After, KeyValue
 from domain.catalog import Category, Condition, ListingStatus, Size
 from domain.listings import Listing
 from domain.search import SearchText, rank, search_text
+from domain.vacation import Vacation
 
 
 class ListingSort(StrEnum):
@@ -122,6 +123,9 @@ class SellerCard:
     rating: Decimal
     rating_count: int
     verified: bool
+    # The seller's vacation row, read with the card (whether it is on is judged at the
+    # time of the answer: ``catalog_views.views_of``).
+    vacation: Vacation | None = None
 
 
 @dataclass(frozen=True)

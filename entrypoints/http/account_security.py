@@ -27,10 +27,12 @@ from entrypoints.http.schemas.account_security import (
     ResetConfirmIn,
     ResetRequestIn,
     TwoFactorSetupOut,
+    VerifiedOut,
     VerifyIn,
 )
 
 EMAIL_VERIFIED = "Your email is verified. Thank you!"
+EMAIL_ALREADY_VERIFIED = "Your email is already verified."
 SETUP_CANCELLED = "Two-factor set-up cancelled."
 
 
@@ -53,10 +55,12 @@ class AccountSecurityController(Controller):
         return Message(PASSWORD_RESET_DONE)
 
     @post("/email/verify", status_code=HTTP_200_OK, opt={"errors": {409}})
-    async def verify_email(self, data: VerifyIn, security: AccountSecurity) -> Message:
-        """Works signed in or not (the link may open in another browser)."""
-        await security.verify_email(data.token)
-        return Message(EMAIL_VERIFIED)
+    async def verify_email(self, data: VerifyIn, security: AccountSecurity) -> VerifiedOut:
+        """Works signed in or not (the link may open in another browser); a used link opened
+        again says the address is already verified when it is (400 for any other)."""
+        already = await security.verify_email(data.token)
+        return VerifiedOut(message=EMAIL_ALREADY_VERIFIED if already else EMAIL_VERIFIED,
+                           already_verified=already)
 
     @post("/email/verify/resend", status_code=HTTP_202_ACCEPTED, opt={"errors": {409, 429}})
     async def resend_verification(self, current_user: User,

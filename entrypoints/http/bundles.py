@@ -21,7 +21,7 @@ from entrypoints.http.schemas.bundles import (
     BundleDiscountsOut,
     TierOut,
 )
-from entrypoints.http.schemas.products import SellerOut, product_out
+from entrypoints.http.schemas.products import product_out, seller_out
 
 
 def tiers_out(tiers: list[BundleTier]) -> BundleDiscountsOut:
@@ -42,10 +42,8 @@ def _group(group: BagGroup) -> BagGroupOut:
                  "price": format_amount(bill.discounted),
                  "service_fee": format_amount(bill.service_fee),
                  "shipping": format_amount(bill.shipping), "total": format_amount(bill.total)}
-    seller = None if card is None else SellerOut(
-        id=card.id, username=card.username, display_name=card.display_name,
-        avatar_url=card.avatar_url, rating=float(card.rating), rating_count=card.rating_count,
-        verified=card.verified)
+    seller = None if card is None else seller_out(
+        card, group.items[0].away if group.items else None)
     next_tier = group.next_tier
     return BagGroupOut(
         seller=seller, seller_id=group.seller_id,

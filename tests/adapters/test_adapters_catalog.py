@@ -13,7 +13,7 @@ from datetime import timedelta
 from decimal import Decimal
 
 import pytest
-from sqlalchemy import text
+from sqlalchemy import event, text
 
 from adapters.search.engine import SUGGESTION_SECONDS, VOCABULARY_SECONDS, TantivySearch
 from adapters.sqlalchemy import catalog as catalog_adapter
@@ -23,6 +23,7 @@ from application.shared.paging import After
 from domain.catalog import Category, Condition, ListingStatus, Size
 from domain.errors import Conflict
 from domain.listings import Listing, ListingImage
+from domain.vacation import Vacation
 from entrypoints.container import Container
 from entrypoints.settings import Settings
 from tests.support import NOW, a_listing, add_user
@@ -123,6 +124,44 @@ async def test_the_read_path_gives_what_the_repository_gives(container: Containe
         assert reads.sqlite is not None
         with reads.sqlite.connect() as connection, pytest.raises(Exception, match="readonly"):
             connection.execute(text("DELETE FROM products"))
+
+
+async def test_seller_cards_carry_the_vacation_in_the_reads_own_two_statements(
+        container: Container, settings: Settings) -> None:
+    """A page's seller cards carry each seller's vacation row (the cards' ``away``), read in
+    the same statement as the listings and their sellers: a page of several sellers costs
+    the read path its two statements (listings with sellers, then photos), not one more per
+    card; the repository's cards say the same."""
+    maya, theo, sam = (await seller(container), await seller(container, "theo"),
+                       await seller(container, "sam"))
+    ids = await store(container, [item(who, f"Coat {n}") for n, who in
+                                  enumerate((maya, theo, sam, maya))])
+    away = Vacation(theo, NOW + timedelta(days=3), "Back soon.", NOW)
+    async with container.uow() as uow:
+        await uow.vacations.put(away)
+        await uow.vacations.put(Vacation(sam, None, "", NOW))
+        await uow.commit()
+    reads = container.listing_reads()
+    await reads.with_sellers(ids)  # warm: connect once before counting
+    engine = reads.sqlite if settings.is_sqlite else reads.engine.sync_engine
+    assert engine is not None
+    statements: list[str] = []
+
+    def count(*args: object) -> None:
+        statements.append(str(args[2]))
+
+    event.listen(engine, "before_cursor_execute", count)
+    try:
+        listed, cards = await reads.with_sellers(ids)
+    finally:
+        event.remove(engine, "before_cursor_execute", count)
+    assert len(statements) == 2, statements
+    assert list(listed) == ids
+    assert cards[theo].vacation == away
+    assert cards[sam].vacation == Vacation(sam, None, "", NOW)
+    assert cards[maya].vacation is None
+    async with container.uow() as uow:
+        assert await uow.listings.sellers({maya, theo, sam}) == cards
 
 
 async def test_save_changes_fields_status_and_photos_but_not_watchers(container: Container

@@ -26,6 +26,8 @@ async def client(app: Litestar) -> AsyncIterator[ApiClient]:
         yield made
 
 
+ALREADY = {"message": "Your email is already verified.", "alreadyVerified": True}
+INVALID_LINK = "This verification link is invalid or has expired."
 RESET_ANSWER = {"message": "If an account uses that email, we have sent it a link to reset "
                            "the password. The link works for one hour."}
 
@@ -99,10 +101,79 @@ async def test_sign_up_sends_a_verification_link_and_the_link_verifies(
     token = token_in(verify, "/verify-email")
     ok = await client.post("/api/email/verify", json={"token": token})
     assert ok.status_code == 200
+    assert ok.json() == {"message": "Your email is verified. Thank you!",
+                         "alreadyVerified": False}
     assert (await client.get("/api/user")).json()["emailVerified"] is True
-    assert (await client.post("/api/email/verify", json={"token": token})).status_code == 400
+    assert (await client.post("/api/email/verify", json={"token": token})).json() == ALREADY
     resend = await client.post("/api/email/verify/resend")
     assert resend.status_code == 409
+
+
+async def test_a_used_link_opened_again_signed_out_says_the_email_is_already_verified(
+        app: Litestar, client: ApiClient, container: Container) -> None:
+    """The sign-up link opened a second time in a browser that is not signed in (or after a
+    mail scanner opened it first) answers success with "already verified", changing
+    nothing; a link nobody sent still gets the refusal, in the same words as before."""
+    await client.register("maya")
+    [verify] = await mail_to(container, "maya@example.com")
+    token = token_in(verify, "/verify-email")
+    async with browser(app) as scanner:
+        assert (await scanner.post("/api/email/verify",
+                                   json={"token": token})).status_code == 200
+    async with browser(app) as signed_out:
+        again = await signed_out.post("/api/email/verify", json={"token": token})
+        assert again.status_code == 200, again.text
+        assert again.json() == ALREADY
+        assert "maya" not in again.text and "example.com" not in again.text
+        bogus = await signed_out.post("/api/email/verify", json={"token": token + "x"})
+        assert bogus.status_code == 400
+        assert bogus.json()["errors"] == {"token": INVALID_LINK}
+        # A new password voids the links that could still do something, not this record
+        # of a used one: the address is the same, so it is still "already verified".
+        assert (await client.post("/api/user/password", json={
+            "currentPassword": "secret123", "newPassword": "brand-new-pw"})).status_code == 200
+        later = await signed_out.post("/api/email/verify", json={"token": token})
+        assert later.json() == ALREADY
+    me = (await client.get("/api/user")).json()
+    assert (me["email"], me["emailVerified"]) == ("maya@example.com", True)
+
+
+async def test_an_email_change_link_opened_again_says_already_verified_until_the_next_change(
+        app: Litestar, client: ApiClient, container: Container) -> None:
+    """The used email-change link stays (marked used, as every used link) after the change
+    it made: opened again it says "already verified". Once the account moves on, that link
+    and the sign-up link for the first address are refused (400), and never bring an old
+    address back."""
+    await client.register("maya")
+    [signup] = await mail_to(container, "maya@example.com")
+    signup_token = token_in(signup, "/verify-email")
+    assert (await client.post("/api/email/verify",
+                              json={"token": signup_token})).status_code == 200
+    await client.post("/api/user/email", json={"password": "secret123",
+                                               "email": "maya@one.example"})
+    [first] = await mail_to(container, "maya@one.example")
+    first_token = token_in(first, "/verify-email")
+    assert (await client.post("/api/email/verify",
+                              json={"token": first_token})).json()["alreadyVerified"] is False
+    async with browser(app) as signed_out:
+        again = await signed_out.post("/api/email/verify", json={"token": first_token})
+        assert again.status_code == 200, again.text
+        assert again.json() == ALREADY
+        # The sign-up link was for the address the account has left.
+        old = await signed_out.post("/api/email/verify", json={"token": signup_token})
+        assert (old.status_code, old.json()["errors"]) == (400, {"token": INVALID_LINK})
+    await client.post("/api/user/email", json={"password": "secret123",
+                                               "email": "maya@two.example"})
+    [second] = await mail_to(container, "maya@two.example")
+    assert (await client.post("/api/email/verify", json={
+        "token": token_in(second, "/verify-email")})).status_code == 200
+    async with browser(app) as signed_out:
+        for left in (first_token, signup_token):
+            refused = await signed_out.post("/api/email/verify", json={"token": left})
+            assert refused.status_code == 400, refused.text
+            assert refused.json()["errors"] == {"token": INVALID_LINK}
+    me = (await client.get("/api/user")).json()
+    assert (me["email"], me["emailVerified"]) == ("maya@two.example", True)
 
 
 async def test_a_sign_up_with_a_taken_email_emails_its_owner(

@@ -31,7 +31,7 @@ async def test_create_returns_the_product_with_stored_photos(client: ApiClient,
     assert body["watchCount"] == 0
     assert body["seller"] == {"id": me["id"], "username": "maya", "displayName": "Maya Chen",
                               "avatarUrl": None, "rating": 0.0, "ratingCount": 0,
-                              "verified": False}
+                              "verified": False, "away": False, "awayNotice": None}
     assert len(body["images"]) == len(body["thumbnails"]) == 2
     for url in body["images"] + body["thumbnails"]:
         assert url.startswith("/media/products/") and url.endswith(".webp")

@@ -73,3 +73,38 @@ async def test_turning_it_off_and_bad_input(app: Litestar, clock: FixedClock) ->
         wordy = await sam.put("/api/user/vacation", json={"on": True, "message": "x" * 301})
         assert wordy.status_code == 400
         assert (await maya.get("/api/users/999999/vacation")).status_code == 404
+
+
+async def test_search_cards_say_the_seller_is_away_as_of_now(app: Litestar,
+                                                             clock: FixedClock) -> None:
+    """The card's seller says ``away`` (and the notice the product page shows), read with
+    the page's sellers from the database, not the search index: turning it on or off shows
+    at once, and a vacation whose date has passed is over on the cards before any sweep."""
+    async with another(app, "sam") as sam, another(app, "theo") as theo, \
+            browser(app) as anyone:
+        coat = int((await create(sam, title="Wool coat", price="80.00"))["id"])
+        await create(theo, title="Wool scarf", price="20.00")
+        until = clock.now() + timedelta(days=3)
+        assert (await sam.put("/api/user/vacation", json={
+            "on": True, "until": until.isoformat()})).status_code == 200
+
+        async def sellers() -> dict[str, dict[str, object]]:
+            found = await anyone.get("/api/products?q=wool")
+            assert found.status_code == 200, found.text
+            return {item["seller"]["username"]: item["seller"] for item in found.json()["items"]}
+
+        cards = await sellers()
+        assert cards["sam"]["away"] is True
+        sam_id = (await sam.get("/api/user")).json()["id"]
+        notice = (await anyone.get(f"/api/users/{sam_id}/vacation")).json()["notice"]
+        assert cards["sam"]["awayNotice"] == notice and notice.startswith("Seller away until ")
+        assert (cards["theo"]["away"], cards["theo"]["awayNotice"]) == (False, None)
+        page = (await anyone.get(f"/api/products/{coat}")).json()
+        assert page["seller"]["away"] is True
+        clock.advance(days=3, seconds=1)  # the date passed; no sweep has run
+        assert (await sellers())["sam"]["away"] is False
+        assert (await sam.put("/api/user/vacation", json={"on": True})).status_code == 200
+        cards = await sellers()
+        assert (cards["sam"]["away"], cards["sam"]["awayNotice"]) == (True, "Seller away")
+        assert (await sam.put("/api/user/vacation", json={"on": False})).status_code == 200
+        assert (await sellers())["sam"]["away"] is False

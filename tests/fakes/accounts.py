@@ -134,9 +134,11 @@ class FakeAccountTokens:
         self.rows[token_hash] = dataclasses.replace(token, used_at=now)
         return True
 
-    async def delete_for(self, user_id: int, purpose: TokenPurpose) -> None:
+    async def delete_for(self, user_id: int, purpose: TokenPurpose, *,
+                         unused_only: bool = False) -> None:
         self.rows = {k: t for k, t in self.rows.items()
-                     if not (t.user_id == user_id and t.purpose is purpose)}
+                     if not (t.user_id == user_id and t.purpose is purpose
+                             and (t.used_at is None or not unused_only))}
 
     async def count_unused(self, user_id: int, purpose: TokenPurpose, now: datetime) -> int:
         return sum(1 for t in self.rows.values() if t.user_id == user_id

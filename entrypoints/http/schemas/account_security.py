@@ -30,6 +30,13 @@ class VerifyIn(CamelStruct):
     token: str = ""
 
 
+class VerifiedOut(CamelStruct):
+    message: str
+    # True when the link had been used and the account is verified at its address already
+    # (the same link opened again): nothing changed.
+    already_verified: bool
+
+
 @describe(required=["currentPassword", "newPassword"], fields={
     "currentPassword": {"minLength": 1, "maxLength": PASSWORD_MAX},
     "newPassword": {"minLength": PASSWORD_MIN, "maxLength": PASSWORD_MAX}})

@@ -6,8 +6,9 @@ from datetime import datetime
 
 from application.catalog_search import SearchPage
 from application.catalog_views import ListingView
-from application.ports.catalog import FacetCount, Facets
+from application.ports.catalog import FacetCount, Facets, SellerCard
 from domain.money import format_amount
+from domain.vacation import Vacation
 from entrypoints.http.schemas import CamelStruct
 
 
@@ -19,6 +20,11 @@ class SellerOut(CamelStruct):
     rating: float
     rating_count: int
     verified: bool
+    # On vacation now (``domain.vacation``; read with the card, not from the search index):
+    # the card's bag button is disabled, with the product page's notice ("Seller away until
+    # Dec 5, 2026"; null when not away).
+    away: bool
+    away_notice: str | None
 
 
 class ProductOut(CamelStruct):
@@ -43,6 +49,14 @@ class ProductOut(CamelStruct):
     seller: SellerOut | None
 
 
+def seller_out(card: SellerCard, away: Vacation | None) -> SellerOut:
+    """A seller card; ``away``: their vacation if it is on now (``ListingView.away``)."""
+    return SellerOut(id=card.id, username=card.username, display_name=card.display_name,
+                     avatar_url=card.avatar_url, rating=float(card.rating),
+                     rating_count=card.rating_count, verified=card.verified,
+                     away=away is not None, away_notice=None if away is None else away.notice)
+
+
 def product_out(view: ListingView) -> ProductOut:
     item, seller = view.listing, view.seller
     assert item.id is not None
@@ -57,10 +71,7 @@ def product_out(view: ListingView) -> ProductOut:
         status=item.status, badge=view.badge,
         seller_id=item.seller_id, created_at=item.created_at, updated_at=item.updated_at,
         watch_count=item.watch_count, price_drop=item.price_drop, verified=item.verified,
-        seller=None if seller is None else SellerOut(
-            id=seller.id, username=seller.username, display_name=seller.display_name,
-            avatar_url=seller.avatar_url, rating=float(seller.rating),
-            rating_count=seller.rating_count, verified=seller.verified),
+        seller=None if seller is None else seller_out(seller, view.away),
     )
 
 

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from domain.account_tokens import (
     LIFETIMES,
     TokenPurpose,
+    already_confirmed,
     email_after_verifying,
     hash_secret,
     new_account_token,
@@ -94,3 +95,23 @@ def test_a_message_is_pending_until_its_last_attempt(attempts: int) -> None:
         assert (status, at) == (MailStatus.PENDING, NOW + retry_delay(attempts))
     else:
         assert status is MailStatus.FAILED
+
+
+@given(purpose=purposes, sent_to=st.none() | emails, current=emails, verified=st.booleans(),
+       used=st.booleans(), offset=offsets)
+def test_a_used_link_only_says_already_verified_for_the_address_it_confirmed(
+        purpose: TokenPurpose, sent_to: str | None, current: str, verified: bool,
+        used: bool, offset: timedelta) -> None:
+    """A verification or email-change link opened again answers "already verified" only
+    when it was used and the account is verified at the very address the link was sent to;
+    a link for an address the account has left, an unused one, a reset link or a recovery
+    code never does (and nothing about it changes the account: it is a yes or no)."""
+    token = new_account_token("s3cret", user_id=1, purpose=purpose, now=NOW, email=sent_to)
+    if used:
+        token = replace(token, used_at=NOW)
+    said = already_confirmed(token, current, verified)
+    assert said == (used and verified and sent_to == current
+                    and purpose in (TokenPurpose.VERIFY_EMAIL, TokenPurpose.CHANGE_EMAIL))
+    # Never a way to use a token again: one that says "already verified" stays unusable.
+    if said:
+        assert not token.usable(NOW + offset, purpose)

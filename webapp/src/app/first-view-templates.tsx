@@ -104,6 +104,8 @@ const SELLER = {
   rating: RATING,
   ratingCount: 1,
   verified: false,
+  away: false,
+  awayNotice: null,
 };
 
 const PRODUCT: Product = {

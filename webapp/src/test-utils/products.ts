@@ -9,6 +9,8 @@ export function makeSeller(overrides: Partial<ProductSeller> = {}): ProductSelle
     rating: 4.75,
     ratingCount: 12,
     verified: false,
+    away: false,
+    awayNotice: null,
     ...overrides,
   };
 }

@@ -58,12 +58,20 @@ export function AddToBagButton({ product, disabled = false }: { product: Product
   );
 }
 
-/** The small icon version for product cards. */
+/** The small icon version for product cards. An away seller's item cannot be bagged: the
+ *  button is disabled and says why (`seller.away`, as the server read it with the card). It
+ *  stays focusable and hoverable (`data-disabled`, not `disabled`) so its tooltip shows. */
 export function AddToBagIcon({ product, className }: { product: Product; className?: string }) {
   const { inBag, addToBag, pending } = useBagToggle(product);
-  const label = inBag ? `${product.title} is in your bag` : `Add ${product.title} to bag`;
+  const away = !inBag && product.seller?.away === true;
+  const awayNotice = product.seller?.awayNotice ?? 'Seller away';
+  const label = inBag
+    ? `${product.title} is in your bag`
+    : away
+      ? `${awayNotice}: ${product.title} cannot be added to your bag`
+      : `Add ${product.title} to bag`;
   return (
-    <HoverTooltip label={inBag ? 'In your bag' : 'Add to bag'}>
+    <HoverTooltip label={inBag ? 'In your bag' : away ? awayNotice : 'Add to bag'}>
       <ActionIcon
         className={className}
         variant={inBag ? 'filled' : 'default'}
@@ -71,12 +79,14 @@ export function AddToBagIcon({ product, className }: { product: Product; classNa
         size="md"
         aria-label={label}
         aria-pressed={inBag}
+        aria-disabled={away || undefined}
+        data-disabled={away || undefined}
         loading={pending}
         disabled={product.status !== 'available' && !inBag}
         onClick={(event) => {
           event.preventDefault();
           event.stopPropagation();
-          if (!inBag) addToBag();
+          if (!inBag && !away) addToBag();
         }}
       >
         {inBag ? <IconShoppingBagCheck size={16} /> : <IconShoppingBagPlus size={16} />}

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { makeProduct } from '@/test-utils/products';
+import { makeProduct, makeSeller } from '@/test-utils/products';
 import { render } from '@/test-utils/render';
 import { setSession } from '@/test-utils/session';
 import type { Product } from './product';
@@ -60,6 +60,30 @@ describe('ProductCard', () => {
   it("shows a reviewed seller's rating to one decimal", () => {
     renderCard(makeProduct({ seller: { ...makeProduct().seller!, rating: 4.25, ratingCount: 2 } }));
     expect(screen.getByText('4.3')).toBeInTheDocument();
+  });
+
+  it("disables the bag button of an away seller's item and says why", async () => {
+    const user = userEvent.setup();
+    renderCard(
+      makeProduct({ seller: makeSeller({ away: true, awayNotice: 'Seller away until Dec 5, 2026' }) }),
+    );
+    const bag = screen.getByRole('button', { name: /Seller away until Dec 5, 2026/ });
+    expect(bag).toHaveAccessibleName(
+      'Seller away until Dec 5, 2026: Vintage denim jacket 1 cannot be added to your bag',
+    );
+    expect(bag).toHaveAttribute('aria-disabled', 'true');
+    await user.hover(bag);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Seller away until Dec 5, 2026');
+    await user.click(bag);
+    // Nothing is tried: no log-in prompt for a visitor, no refusal afterwards.
+    expect(screen.queryByText('Please log in')).not.toBeInTheDocument();
+  });
+
+  it('keeps the bag button of a seller who is not away', () => {
+    renderCard(makeProduct());
+    const bag = screen.getByRole('button', { name: 'Add Vintage denim jacket 1 to bag' });
+    expect(bag).not.toHaveAttribute('aria-disabled');
+    expect(bag).toBeEnabled();
   });
 
   it('asks visitors to log in before saving', async () => {

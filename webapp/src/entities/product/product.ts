@@ -12,6 +12,11 @@ export interface ProductSeller {
   rating: number | null;
   ratingCount: number;
   verified: boolean;
+  /** On vacation now (read with the card, never from the search index): nothing of theirs
+   *  can be bought or bagged, so the card's bag button is disabled with `awayNotice`. */
+  away: boolean;
+  /** "Seller away until Dec 5, 2026" (the product page's notice); null when not away. */
+  awayNotice: string | null;
 }
 
 export interface Product {

@@ -14,8 +14,14 @@ export function confirmPasswordReset(token: string, password: string): Promise<M
   return api.post('password-reset/confirm', { json: { token, password } }).json<Message>();
 }
 
-export function verifyEmail(token: string): Promise<Message> {
-  return api.post('email/verify', { json: { token } }).json<Message>();
+/** `alreadyVerified`: the link had been used and its account is verified at its address (the
+ *  same link opened again); nothing changed. */
+export interface Verified extends Message {
+  alreadyVerified: boolean;
+}
+
+export function verifyEmail(token: string): Promise<Verified> {
+  return api.post('email/verify', { json: { token } }).json<Verified>();
 }
 
 export function resendVerification(): Promise<Message> {

@@ -26,6 +26,32 @@ describe('VerifyEmailPage', () => {
     expect(screen.queryByText('Not verified')).not.toBeInTheDocument();
   });
 
+  it("shows the server's answer to a used link opened again by someone signed out", async () => {
+    document.cookie = 'csrftoken=t';
+    const already = { message: 'Your email is already verified.', alreadyVerified: true };
+    fakeServer({ 'POST /api/email/verify': () => json(already) });
+    setSession('anonymous');
+    renderRoutes(routes, '/verify-email?token=used');
+    const done = await screen.findByRole('status');
+    expect(done).toHaveTextContent('Already verified');
+    expect(done).toHaveTextContent('Your email is already verified.');
+    expect(screen.queryByText('Email verified')).not.toBeInTheDocument();
+    expect(screen.queryByText('Not verified')).not.toBeInTheDocument();
+  });
+
+  it('says a fresh link verified the email', async () => {
+    document.cookie = 'csrftoken=t';
+    fakeServer({
+      'POST /api/email/verify': () =>
+        json({ message: 'Your email is verified. Thank you!', alreadyVerified: false }),
+    });
+    setSession('anonymous');
+    renderRoutes(routes, '/verify-email?token=fresh');
+    const done = await screen.findByRole('status');
+    expect(done).toHaveTextContent('Email verified');
+    expect(done).toHaveTextContent('Your email is verified. Thank you!');
+  });
+
   it('still says a spent link failed when the account is not verified (or nobody is signed in)', async () => {
     document.cookie = 'csrftoken=t';
     fakeServer({ 'POST /api/email/verify': () => json(SPENT, 400) });

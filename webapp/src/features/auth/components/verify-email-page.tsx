@@ -5,7 +5,10 @@ import { errorMessage } from '@/lib/api-client';
 import { useSessionStore } from '@/entities/session/session-store';
 import { verifyEmail } from '../api';
 
-type State = { kind: 'loading' } | { kind: 'done'; message: string } | { kind: 'failed'; message: string };
+type State =
+  | { kind: 'loading' }
+  | { kind: 'done'; message: string; already: boolean }
+  | { kind: 'failed'; message: string };
 
 /** /verify-email?token=…: confirms the address the link was sent to, signed in or not. */
 export default function VerifyEmailPage() {
@@ -18,8 +21,9 @@ export default function VerifyEmailPage() {
       : { kind: 'failed', message: 'This verification link is invalid or has expired.' },
   );
   const asked = useRef(false);
-  // A used (or expired) link of an account that is verified by now, e.g. the same link opened
-  // twice: the server only knows the link is spent; the signed-in account says it is done.
+  // A used link of an account verified at its address: the server answers "already verified",
+  // signed in or not. A link refused otherwise (expired, or voided by a change) of a signed-in
+  // account that is verified by now: the account says it is done.
   const verifiedEmail = useSessionStore((session) =>
     session.user?.emailVerified ? (session.user.email ?? 'your email address') : null,
   );
@@ -29,7 +33,7 @@ export default function VerifyEmailPage() {
     asked.current = true;
     verifyEmail(token)
       .then((answer) => {
-        setState({ kind: 'done', message: answer.message });
+        setState({ kind: 'done', message: answer.message, already: answer.alreadyVerified === true });
         void useSessionStore.getState().fetchUser();
       })
       .catch((error: unknown) =>
@@ -48,7 +52,7 @@ export default function VerifyEmailPage() {
         {state.kind === 'loading' && <Loader aria-label="Confirming your email" />}
         {state.kind === 'done' && (
           <Stack>
-            <Alert color="teal" title="Email verified" role="status">
+            <Alert color="teal" title={state.already ? 'Already verified' : 'Email verified'} role="status">
               {state.message}
             </Alert>
             <Anchor component={Link} to="/">
