@@ -17,11 +17,10 @@ Checkout refuses any new order from or to a closed account (``domain/checkout.py
 from __future__ import annotations
 
 from application.account_sessions import end_sessions_in
-from application.offer_news import offer_updated_event, tell
+from application.offer_endings import close_own_offers, end_reservations
 from application.offers import decline_open_offers
 from application.ports import Clock, PasswordHasher, RateLimiter, UnitOfWork
 from application.ports.accounts import OneTimePasswords
-from application.ports.offers import OfferQuery
 from application.shared.throttle import Throttle
 from application.sign_in_guard import SignInGuard
 from application.two_factor import WRONG_CODE, second_factor_ok
@@ -29,7 +28,7 @@ from domain.account_tokens import TokenPurpose
 from domain.accounts import User
 from domain.catalog import ListingStatus
 from domain.errors import Conflict, NotFound, ValidationError
-from domain.offers import OPEN_STATUSES, DeclineReason, OfferStatus
+from domain.offers import DeclineReason
 from domain.rate_limits import DEFAULT_LIMITS, Limits
 
 WRONG_PASSWORD = "Your password is not correct"
@@ -107,40 +106,18 @@ class AccountClosure:
 
     async def _end_reservations(self, user_id: int) -> None:
         """Every accepted offer whose reservation is unused, as buyer or seller, is declined
-        (``account_closed``; both are told, as for any decline) and its listing freed:
-        hidden when the closing member sells it, back in the shop when the other party
-        does. Each is read again under the listing's lock, which checkout with the offer
-        takes too (docs/offers.md): an order placed first used the reservation and is
-        counted by the caller; one placed after finds the offer declined."""
-        now = self.clock.now()
-        accepted = frozenset({OfferStatus.ACCEPTED})
-        found = [offer for query in (OfferQuery(seller_id=user_id, statuses=accepted),
-                                     OfferQuery(buyer_id=user_id, statuses=accepted))
-                 for offer in await self.uow.offers.search(query, 1000) if offer.is_reserving]
-        for seen in found:
-            assert seen.id is not None
-            await self.uow.offers.lock_listing(seen.product_id)
-            offer = await self.uow.offers.get(seen.id)  # read again under the lock
-            if offer is None or not offer.is_reserving:
-                continue
-            offer.end_reservation(DeclineReason.ACCOUNT_CLOSED, now)
-            await self.uow.offers.save(offer, was=OfferStatus.ACCEPTED)
-            freed = ListingStatus.HIDDEN if offer.seller_id == user_id else ListingStatus.AVAILABLE
-            await self.uow.listings.claim_status(offer.product_id, ListingStatus.RESERVED,
-                                                 freed, now)
-            listing = await self.uow.listings.get(offer.product_id)
-            await tell(self.uow, offer, title=listing.title if listing else "this item", now=now)
+        (``account_closed``) and its listing freed: hidden when the closing member sells it,
+        back in the shop when the other party does (:func:`end_reservations`, shared with
+        suspension and blocking). An order placed first used the reservation and is counted
+        by the caller; one placed after finds the offer declined."""
+        await end_reservations(self.uow, user_id, DeclineReason.ACCOUNT_CLOSED,
+                               self.clock.now(), own_listings=ListingStatus.HIDDEN)
 
     async def _close_own_offers(self, buyer_id: int) -> None:
         """The member's own offers still waiting for an answer are closed (their sellers'
         pages hear ``offer_updated``)."""
-        query = OfferQuery(buyer_id=buyer_id, statuses=frozenset(OPEN_STATUSES))
-        for offer in await self.uow.offers.search(query, 1000):
-            was = offer.status
-            offer.decline(DeclineReason.ACCOUNT_CLOSED)
-            offer.updated_at = self.clock.now()
-            await self.uow.offers.save(offer, was=was)
-            self.uow.publish([offer.buyer_id, offer.seller_id], offer_updated_event(offer))
+        await close_own_offers(self.uow, buyer_id, DeclineReason.ACCOUNT_CLOSED,
+                               self.clock.now())
 
 
 __all__ = ["ACCOUNT_CLOSED", "AccountClosure"]

@@ -21,6 +21,7 @@ class AddressService:
         assert user.id is not None
         address = Address.from_form(form)
         async with self.uow:
+            await self.uow.addresses.lock_owner(user.id)  # a double submit takes turns
             saved = await self.uow.addresses.saved_for(user.id)
             if len(saved) >= MAX_SAVED:
                 raise Conflict(f"You can keep at most {MAX_SAVED} addresses.")

@@ -314,7 +314,8 @@ class CatalogService:
     async def delete(self, actor: User, listing_id: int) -> None:
         async with self.uow:
             listing = await self._existing(listing_id)
-            listing.ensure_deletable_by(actor.id, is_admin=actor.is_admin)
+            listing.ensure_deletable_by(actor.id, is_admin=actor.is_admin,
+                                        ordered=await self.uow.orders.names_product(listing_id))
             await decline_open_offers(
                 self.uow, product_id=listing_id, now=self.clock.now(),
                 reason=DeclineReason.LISTING_DELETED)

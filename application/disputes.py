@@ -27,6 +27,7 @@ from domain.disputes import (
     DisputeOutcome,
     DisputeResponse,
     DisputeStatus,
+    entered_at,
     validate_dispute,
     validate_response,
 )
@@ -229,8 +230,7 @@ class DisputeService:
     async def _entered(self, order: Order, status: OrderStatus) -> datetime | None:
         """When the order last moved to ``status``, by its timeline."""
         events = (await self.uow.order_events.for_orders([order.id or 0])).get(order.id or 0, [])
-        moments = [e.at for e in events if e.status == status.value]
-        return moments[-1] if moments else None
+        return entered_at(events, status)
 
     async def _view(self, dispute: Dispute, order: Order) -> DisputeView:
         users = await self.uow.users.get_many({dispute.buyer_id, dispute.seller_id})

@@ -96,7 +96,7 @@ class MessagingService:
         await take(self.abuse, Act.MESSAGE, actor.id)
         async with self.uow:
             receiver = await self.uow.users.get(receiver_id)
-            if receiver is None:
+            if receiver is None or receiver.is_closed:  # a "Deleted member" reads nothing
                 raise NotFound("User not found")
             await ensure_can_interact(self.uow, actor.id, receiver_id)
             if product_id is not None and await self.uow.listings.get(product_id) is None:

@@ -5,8 +5,11 @@ transaction (``application/audit.py``).
 
 A hidden listing moves to the listing status ``hidden`` (``domain/listings.py``): search,
 the shop and checkout all show only available listings, so nothing else filters it. A
-suspension ends the member's sessions, hides their available listings (cause
-``suspension``, restored when the suspension is lifted) and declines the open offers on them.
+suspension ends the member's sessions, closes their own open offers, ends every unused
+reservation of an accepted offer for or from them (``member_suspended``; the other party's
+listing is back in the shop), hides their available listings (cause ``suspension``,
+restored when the suspension is lifted) and declines the open offers on them. While it runs
+no order is placed and no offer accepted with them (``application/suspensions.py``).
 A timed suspension is lifted the same way when its end has passed, by the order timers'
 sweep (``application/order_timers.py``, :meth:`ModerationService.end_suspension`).
 """
@@ -17,6 +20,7 @@ from dataclasses import dataclass
 
 from application.account_sessions import sessions_ended
 from application.audit import record_audit
+from application.offer_endings import close_own_offers, end_reservations
 from application.offers import decline_open_offers
 from application.ports import Clock, UnitOfWork
 from domain.accounts import User
@@ -239,6 +243,10 @@ class ModerationService:
         await self.uow.suspensions.put(suspension)
         await self.uow.suspensions.end_sessions(user_id)
         sessions_ended(self.uow, user_id)
+        # Nothing they agreed stays in motion: their open offers close, and every unused
+        # reservation for or from them ends (their own listings then leave the shop below).
+        await close_own_offers(self.uow, user_id, DeclineReason.MEMBER_SUSPENDED, now)
+        await end_reservations(self.uow, user_id, DeclineReason.MEMBER_SUSPENDED, now)
         for listing_id in await self.uow.suspensions.available_listings(user_id):
             if await self.uow.listings.claim_status(listing_id, ListingStatus.AVAILABLE,
                                                     ListingStatus.HIDDEN, now):

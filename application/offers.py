@@ -28,12 +28,14 @@ from application.ports.catalog import SellerCard
 from application.ports.offers import OfferCounts, OfferQuery
 from application.shared.abuse import AbuseLimits, Act, take
 from application.shared.paging import After, Page, page_of, page_request
+from application.suspensions import ensure_can_trade
 from application.vacation import ensure_not_away
 from domain.accounts import User
 from domain.analytics import ActivityKind
 from domain.catalog import UNAVAILABLE_MESSAGE, ListingStatus
 from domain.errors import Conflict, Forbidden, NotFound, ValidationError
 from domain.listings import Listing
+from domain.moderation import OFFER_PARTY_SUSPENDED
 from domain.offers import (
     ClosedOffer,
     DeclineReason,
@@ -199,25 +201,31 @@ class OfferService:
         wants = str(status or "").strip().lower()
         return await self._change(
             seller, offer_id,
-            lambda offer, now: offer.respond(seller.id or 0, wants, counter_price, now=now),
-            needs_available=wants in {OfferStatus.ACCEPTED, OfferStatus.COUNTERED})
+            lambda offer, now, price: offer.respond(seller.id or 0, wants, counter_price,
+                                                    now=now, listing_price=price),
+            deals=wants in {OfferStatus.ACCEPTED, OfferStatus.COUNTERED})
 
     async def accept_counter(self, buyer: User, offer_id: int) -> OfferView:
-        return await self._change(buyer, offer_id,
-                                  lambda offer, now: offer.accept_counter(buyer.id or 0, now),
-                                  needs_available=True)
+        return await self._change(
+            buyer, offer_id,
+            lambda offer, now, price: offer.accept_counter(buyer.id or 0, now, price),
+            deals=True)
 
     async def decline_counter(self, buyer: User, offer_id: int) -> OfferView:
         return await self._change(buyer, offer_id,
-                                  lambda offer, _: offer.decline_counter(buyer.id or 0))
+                                  lambda offer, _, __: offer.decline_counter(buyer.id or 0))
 
     async def withdraw(self, buyer: User, offer_id: int) -> OfferView:
         return await self._change(buyer, offer_id,
-                                  lambda offer, _: offer.withdraw(buyer.id or 0))
+                                  lambda offer, _, __: offer.withdraw(buyer.id or 0))
 
     async def _change(self, actor: User, offer_id: int,
-                      move: Callable[[Offer, datetime], None], *,
-                      needs_available: bool = False) -> OfferView:
+                      move: Callable[[Offer, datetime, Decimal], None], *,
+                      deals: bool = False) -> OfferView:
+        """``move`` gets the offer, the time and the listing's price now. ``deals``: the
+        move goes on dealing (accept, counter, accept a counter; not reject, withdraw or
+        decline), so the listing must still be for sale and neither party may have blocked
+        the other or be suspended."""
         now = self.clock.now()
         async with self.uow:
             offer = await self._offer(offer_id)
@@ -226,9 +234,14 @@ class OfferService:
             await self.uow.offers.lock_listing(offer.product_id)
             offer = await self._offer(offer_id)  # read again: an earlier answer may have won
             listing = await self._listing(offer.product_id)
+            if deals:
+                other = offer.seller_id if actor.id == offer.buyer_id else offer.buyer_id
+                await ensure_can_interact(self.uow, offer.buyer_id, offer.seller_id)
+                await ensure_can_trade(self.uow, actor.id or 0, other, now,
+                                       OFFER_PARTY_SUSPENDED)
             was = offer.status
-            move(offer, now)
-            if needs_available and not listing.status.is_purchasable:
+            move(offer, now, listing.price)
+            if deals and not listing.status.is_purchasable:
                 raise Conflict(listing.status.unavailable_message)
             if offer.status is OfferStatus.ACCEPTED and not await self.uow.listings.claim_status(
                     offer.product_id, ListingStatus.AVAILABLE, ListingStatus.RESERVED, now):

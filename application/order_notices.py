@@ -1,6 +1,6 @@
 """What an order tells the people around it: a notice in the buyer-seller thread and a
-notification for the party who did not act, for every placement and status change; when a
-pending order is confirmed or paid (the listing becomes sold), 'watched item sold' to the
+notification for the party who did not act, for every placement and status change; when an
+unpaid order is paid or shipped (the listing becomes sold), 'watched item sold' to the
 listing's watchers; and ``order_updated`` to both parties. All inside the caller's
 transaction: their socket events are recorded on the unit of work, which sends them once
 it commits. Offers wiring (the accepted offer an order is priced
@@ -68,10 +68,11 @@ RESOLUTION_NOTICES: dict[OrderStatus, tuple[str, str | None, str | None]] = {
 
 
 def is_sale(event: OrderStatusChanged) -> bool:
-    """The move that sells the listing: a pending order (listing reserved) is confirmed by
-    the seller or paid (listing sold, ``listing_status_for``). Cancelling releases it
-    instead, and later moves keep it sold, so watchers are told exactly once per sale."""
-    return (OrderStatus(event.old_status) is OrderStatus.PENDING
+    """The move that sells the listing: an unpaid order (listing reserved, pending or
+    confirmed by the seller) is paid, or shipped by the seller (listing sold,
+    ``listing_status_for``). Cancelling releases it instead, and later moves keep it sold,
+    so watchers are told exactly once per sale, never before payment or shipping."""
+    return (listing_status_for(OrderStatus(event.old_status)) is ListingStatus.RESERVED
             and listing_status_for(OrderStatus(event.new_status)) is ListingStatus.SOLD)
 
 

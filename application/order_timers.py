@@ -1,6 +1,7 @@
 """Order timers (spec §9 buyer protection, Sharetribe-style transaction timers).
 
-- An unpaid pending order is cancelled 72 hours after it was placed; its listing returns.
+- An unpaid order (pending, or confirmed by the seller: ``UNPAID_STATUSES``) is cancelled 72
+  hours after it was placed; its listing returns.
 - A delivered order completes by itself when the 3-day inspection window has passed.
 - Reviews of a completed order are published when its 14-day review window closes.
 - An accepted offer's 24-hour reservation that ran out unused expires the offer and puts
@@ -62,8 +63,7 @@ class OrderTimers:
     async def sweep(self) -> SweepResult:
         now = self.clock.now()
         async with self.uow:
-            unpaid = await self.uow.orders.due_ids(OrderStatus.PENDING, now - UNPAID_LIMIT,
-                                                   BATCH)
+            unpaid = await self.uow.orders.unpaid_ids(now - UNPAID_LIMIT, BATCH)
             delivered = await self.uow.orders.due_ids(OrderStatus.DELIVERED,
                                                       now - BUYER_PROTECTION, BATCH)
             hidden = await self.uow.reviews.unpublished_order_ids(now - REVIEW_WINDOW, BATCH)

@@ -5,7 +5,7 @@ Placing reserves the listing with a conditional UPDATE (available -> reserved) a
 statement of the order's transaction, so of many concurrent buyers exactly one wins; the
 others get 409 and no order. Every status change is a compare-and-set on the order's status
 (:meth:`OrderRepository.save`), recorded as an order event, and keeps the listing's status in
-step (reserved while pending, available again when cancelled, sold otherwise).
+step (reserved while unpaid, available again when cancelled, sold otherwise).
 
 Each order records its analytics activity in the same transaction as the change (so a
 rolled-back or retried attempt leaves none): ``order_placed`` for the buyer when it is created,
@@ -31,6 +31,7 @@ from application.ports import Clock, UnitOfWork
 from application.ports.offers import OfferQuery
 from application.ports.orders import OrderEventRecord
 from application.shared.paging import After, Page, page_of, page_request
+from application.suspensions import ensure_can_trade
 from application.vacation import ensure_not_away
 from domain.accounts import User
 from domain.addresses import Address
@@ -43,12 +44,12 @@ from domain.checkout import (
     ensure_open_accounts,
     require_own_offer,
 )
-from domain.disputes import one_line_per_step
+from domain.disputes import ClaimWindow, claim_window, entered_at, one_line_per_step
 from domain.errors import Conflict, Forbidden, NotFound
 from domain.events import OrderPlaced, OrderStatusChanged
 from domain.fees import CheckoutTotals, checkout_totals
 from domain.listings import Listing
-from domain.moderation import AuditAction
+from domain.moderation import SELLER_SUSPENDED, AuditAction
 from domain.offers import OfferStatus
 from domain.order_numbers import NONCE_LIMIT, order_number
 from domain.order_rules import Actor, OrderStatus
@@ -77,6 +78,8 @@ class OrderView:
     totals: CheckoutTotals
     allowed: frozenset[OrderStatus]
     can_review: bool
+    # What the viewer may claim as the order's buyer now (None for anyone else).
+    claim: ClaimWindow | None = None
 
 
 # An administrator without an account: the operator at a terminal (events record no actor).
@@ -337,10 +340,13 @@ class OrderService:
             await self.uow.activity.record(ActivityKind.ORDER_CANCELLED, order.buyer_id, now)
 
     async def _ensure_open_accounts(self, buyer_id: int, seller_id: int) -> None:
-        """No new order from or to a closed account (read in the order's transaction)."""
+        """No new order from or to a closed or suspended account (read in the order's
+        transaction)."""
         buyer, seller = await self.uow.users.get(buyer_id), await self.uow.users.get(seller_id)
         ensure_open_accounts(buyer_closed=buyer is None or buyer.is_closed,
                              seller_closed=seller is None or seller.is_closed)
+        await ensure_can_trade(self.uow, buyer_id, seller_id, self.clock.now(),
+                               SELLER_SUSPENDED)
 
     async def _unavailable(self, listing: Listing) -> str:
         """Why this listing cannot be bought: held by someone's accepted offer, or gone."""
@@ -398,6 +404,11 @@ class OrderService:
         shown = [review for review in reviews if visible_to(review, actor.user_id)]
         mine = any(review.reviewer_id == actor.user_id for review in reviews)
         party = actor.user_id in (order.buyer_id, order.seller_id)
+        # The buyer's claim window, by the rule that judges the claim (an older delivered
+        # row without ``delivered_at`` counts from its timeline, as the dispute service does).
+        claim = None if actor.user_id != order.buyer_id else claim_window(
+            order.status, order.delivered_at or entered_at(events, OrderStatus.DELIVERED),
+            entered_at(events, OrderStatus.SHIPPED), now)
         return OrderView(order=order, listing=listings.get(order.product_id),
                          items=[listings.get(pid) for pid in order.product_ids],
                          buyer=users.get(order.buyer_id),
@@ -405,7 +416,8 @@ class OrderService:
                          events=one_line_per_step(events),
                          reviews=shown, totals=checkout_totals(order.price),
                          allowed=order.allowed_transitions(actor, now),
-                         can_review=party and order.status is OrderStatus.COMPLETED and not mine)
+                         can_review=party and order.status is OrderStatus.COMPLETED and not mine,
+                         claim=claim)
 
 
 def unavailable_message(listings: list[Listing], asked: int) -> str:

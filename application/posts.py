@@ -295,7 +295,10 @@ class PostService:
         post_id = _post_id(post_id)
         async with self.uow:
             reactions: ReactionRepository = getattr(self.uow, kind)
-            post = await self._existing(post_id)
+            # As for a comment: a post the actor cannot see (hidden, or its author and the
+            # actor blocked one another) is 404, and a block refuses the reaction.
+            post = await self._existing(post_id, actor)
+            await ensure_can_interact(self.uow, actor.id, post.user_id)
             now = self.clock.now()
             changed = (await reactions.add(post_id, actor.id, now) if on
                        else await reactions.remove(post_id, actor.id))

@@ -68,7 +68,8 @@ class SocialService:
             raise ValidationError({"followingId": "You cannot follow yourself"})
         await take(self.abuse, Act.FOLLOW, follower_id)
         async with self.uow:
-            await self._existing_user(following_id)
+            if (await self._existing_user(following_id)).is_closed:
+                raise NotFound(USER_NOT_FOUND)  # a "Deleted member" is followed by nobody
             await ensure_can_interact(self.uow, follower_id, following_id)
             now = self.clock.now()
             follow, created = await self.uow.follows.add(follower_id, following_id, now)

@@ -1,7 +1,8 @@
 """The administrators' view of orders: status groups, sales figures and the CSV export rules.
 
 Status groups (spec §2 Admin Dashboard; docs/admin.md): *Pending Payments* are orders whose
-payment has not been confirmed yet (``pending``, or ``confirmed`` by the seller); *Payment
+payment has not been confirmed yet (``order_rules.UNPAID_STATUSES``: ``pending``, or
+``confirmed`` by the seller); *Payment
 Confirmed* and the *To Be Shipped* card are paid orders waiting for the seller
 (``payment_confirmed``); the *Completed* card counts orders that reached the buyer
 (``delivered``, ``completed``). Sales records (spec §9) count ``shipped``, ``delivered`` and
@@ -19,7 +20,7 @@ from decimal import Decimal
 from enum import StrEnum
 
 from domain.money import round_money
-from domain.order_rules import FINISHED_STATUSES, OrderStatus
+from domain.order_rules import FINISHED_STATUSES, UNPAID_STATUSES, OrderStatus
 
 # Spec §9's columns, then how many items the order holds (a bundle has several; its
 # "Product" cell joins their titles with BUNDLE_TITLE_JOIN).
@@ -45,7 +46,7 @@ class OrderGroup(StrEnum):
 
 
 GROUP_STATUSES: dict[OrderGroup, frozenset[OrderStatus]] = {
-    OrderGroup.PENDING_PAYMENT: frozenset({OrderStatus.PENDING, OrderStatus.CONFIRMED}),
+    OrderGroup.PENDING_PAYMENT: UNPAID_STATUSES,
     OrderGroup.PAYMENT_CONFIRMED: frozenset({OrderStatus.PAYMENT_CONFIRMED}),
     OrderGroup.TO_BE_SHIPPED: frozenset({OrderStatus.PAYMENT_CONFIRMED}),
     OrderGroup.COMPLETED: frozenset({OrderStatus.DELIVERED, OrderStatus.COMPLETED}),

@@ -1,7 +1,9 @@
 """What a buyer is charged for a listing at checkout (DESIGN §3: the server owns prices).
 
 The price is the listing's, or the agreed price of an accepted offer when that offer
-is this buyer's offer on this listing. A price sent by the client is never used.
+is this buyer's offer on this listing, but never more than the listing's price now (a
+seller who lowered the price after the offer charges the lower one). A price sent by the
+client is never used.
 Only an available listing can be bought, or a reserved one by the buyer whose accepted
 offer holds it (``domain/offers.py``, the 24-hour reservation).
 """
@@ -42,7 +44,8 @@ def checkout_price(
     agreed = offer.agreed_price
     if agreed is None:
         raise Conflict("That offer has not been accepted.")
-    return agreed
+    # The buyer never pays more than the price now (the seller may have lowered it since).
+    return min(agreed, round_money(listing_price))
 
 
 SELLER_CLOSED = "The seller has closed their account, so this item cannot be bought."

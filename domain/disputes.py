@@ -8,11 +8,13 @@ becomes ``disputed``: the automatic completion (which only looks at delivered or
 The seller answers, once or more; an administrator resolves it: ``release`` completes the
 order (the seller is paid), ``refund`` marks it ``refunded`` (the money goes back off the
 platform, as it came in; the listing stays sold). Every other attempt is refused with a
-sentence saying why (409).
+sentence saying why (409). :func:`claim_window` says the same to the buyer beforehand (the
+reasons open now, from when "not received" opens), asking :func:`why_not_disputable`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Protocol, TypeVar
@@ -85,6 +87,18 @@ def one_line_per_step(lines: list[Line]) -> list[Line]:
             if not (line.kind == "status" and (line.status, line.at) in said)]
 
 
+def entered_at(lines: Sequence[TimelineLine], status: OrderStatus) -> datetime | None:
+    """When the order last moved to ``status``, by its timeline (oldest line first)."""
+    moments = [line.at for line in lines if line.status == status.value]
+    return moments[-1] if moments else None
+
+
+def not_received_from(shipped_at: datetime | None) -> datetime | None:
+    """The first moment a shipped order may be claimed as not received (None: never, as
+    without a shipping time the wait cannot be shown to be over)."""
+    return None if shipped_at is None else shipped_at + NOT_RECEIVED_AFTER
+
+
 def why_not_disputable(status: OrderStatus, reason: DisputeReason,
                        delivered_at: datetime | None, shipped_at: datetime | None,
                        now: datetime) -> str | None:
@@ -104,12 +118,38 @@ def why_not_disputable(status: OrderStatus, reason: DisputeReason,
         if reason is not DisputeReason.NOT_RECEIVED:
             return ("Until the order is delivered, a dispute can only say the item was not "
                     "received.")
-        if shipped_at is None or now < shipped_at + NOT_RECEIVED_AFTER:
+        opens = not_received_from(shipped_at)
+        if opens is None or now < opens:
             return (f"An item can be reported as not received {NOT_RECEIVED_AFTER_DAYS} days "
                     "after it was shipped.")
         return None
     return (f"A {status.label.lower()} order cannot be disputed; buyer protection covers "
             "shipped and delivered orders.")
+
+
+@dataclass(frozen=True)
+class ClaimWindow:
+    """What the buyer of an order may claim now (the order answer's ``disputeReasons``):
+    the reasons :func:`why_not_disputable` takes at this moment, in the reasons' order;
+    with none, the sentence saying why (``why_not``), and ``opens_at`` when a claim becomes
+    possible by time alone (None when none will, or when one already can)."""
+
+    reasons: tuple[DisputeReason, ...]
+    opens_at: datetime | None
+    why_not: str | None
+
+
+def claim_window(status: OrderStatus, delivered_at: datetime | None,
+                 shipped_at: datetime | None, now: datetime) -> ClaimWindow:
+    """:func:`why_not_disputable` asked for every reason at ``now``, and from when the
+    waiting claim ("not received" on a shipped order) opens."""
+    reasons = tuple(reason for reason in DisputeReason if why_not_disputable(
+        status, reason, delivered_at, shipped_at, now) is None)
+    opens = not_received_from(shipped_at) if status is OrderStatus.SHIPPED else None
+    return ClaimWindow(
+        reasons=reasons, opens_at=opens if opens is not None and now < opens else None,
+        why_not=None if reasons else why_not_disputable(
+            status, DisputeReason.NOT_RECEIVED, delivered_at, shipped_at, now))
 
 
 def validate_dispute(reason: str | None, details: str | None, photos: int

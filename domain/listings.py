@@ -4,11 +4,13 @@ Rules kept here, free of storage and web:
 
 - The fields obey :func:`domain.validation.validate_listing` (400 with the spec's messages).
 - Only the seller edits a listing; the seller or an administrator deletes it (403 otherwise).
+- A listing in an order (reserved or sold) cannot be edited at all, and one that any order
+  names (even a cancelled one), or that is reserved or sold, cannot be deleted: both 409,
+  the order keeps the listing as its buyer bought it.
 - Lowering the price sets the price-drop flag; raising it clears the flag.
 - Status moves: available -> reserved (an order is pending) -> sold, and
   reserved -> available (the pending order was cancelled). Anything else is
-  :class:`IllegalTransition` (409). A sold listing can no longer be edited and a reserved
-  one keeps its price (the pending order was placed at it): both are :class:`Conflict`.
+  :class:`IllegalTransition` (409).
 - The card badge is derived, never stored: reserved, else price drop, else verified,
   else just listed when it is less than :data:`JUST_LISTED_DAYS` old, else none.
 """
@@ -33,6 +35,16 @@ JUST_LISTED = timedelta(days=JUST_LISTED_DAYS)
 _RESERVED, _SOLD = ListingStatus.RESERVED, ListingStatus.SOLD
 _RESERVED_BADGE, _PRICE_DROP_BADGE = ListingBadge.RESERVED, ListingBadge.PRICE_DROP
 _VERIFIED_BADGE, _JUST_LISTED_BADGE = ListingBadge.VERIFIED, ListingBadge.JUST_LISTED
+
+# Only a listing that is not (and never was) in an order can be deleted: an order keeps
+# its listing for its history, timeline, reviews and disputes (docs/selling.md).
+DELETABLE_STATUSES = frozenset({ListingStatus.AVAILABLE, ListingStatus.HIDDEN})
+# A listing in these is in an order (pending or sold): no edit of any field.
+IN_ORDER_STATUSES = frozenset({ListingStatus.RESERVED, ListingStatus.SOLD})
+ORDERED_LISTING = ("This listing is part of an order, so it cannot be deleted: the order's "
+                   "history keeps it.")
+EDIT_LOCKED = ("This listing is part of an order, so it can no longer be edited: the buyer "
+               "ordered it as it is.")
 
 _MOVES: dict[ListingStatus, frozenset[ListingStatus]] = {
     ListingStatus.AVAILABLE: frozenset({ListingStatus.RESERVED, ListingStatus.HIDDEN}),
@@ -103,18 +115,30 @@ class Listing:
         return user_id is not None and user_id == self.seller_id
 
     def ensure_editable_by(self, user_id: int | None) -> None:
+        """Only the seller edits (403), and never while the listing is in an order (409): a
+        reserved or sold listing is what its buyer ordered, title, description, photos,
+        price and every other detail as they are."""
         if not self.is_owned_by(user_id):
             raise Forbidden("Only the seller can edit this listing.")
+        if self.status in IN_ORDER_STATUSES:
+            raise Conflict(EDIT_LOCKED)
 
-    def ensure_deletable_by(self, user_id: int | None, *, is_admin: bool) -> None:
+    def ensure_deletable_by(self, user_id: int | None, *, is_admin: bool, ordered: bool
+                            ) -> None:
+        """The seller or an administrator (403 otherwise) deletes a listing nobody ever
+        ordered (``ordered``: an order of any status names it) that is available or hidden;
+        otherwise 409: the listing stays as the record of its orders."""
         if not (is_admin or self.is_owned_by(user_id)):
             raise Forbidden("Only the seller or an administrator can delete this listing.")
+        if ordered or self.status not in DELETABLE_STATUSES:
+            raise Conflict(ORDERED_LISTING)
 
     # -- edits -------------------------------------------------------------------------
 
     def edit(self, user_id: int | None, details: ListingDetails, images: list[ListingImage],
              now: datetime) -> None:
-        """Replace the details and photos (owner only); a lower price sets the badge."""
+        """Replace the details and photos (owner only, never while in an order); a lower
+        price sets the badge."""
         self.ensure_editable_by(user_id)
         require_valid(details.errors(len(images)))
         cleaned = _cleaned(details)
@@ -149,10 +173,6 @@ class Listing:
         )
 
     def _apply_price(self, price: Decimal) -> None:
-        if self.status is ListingStatus.SOLD:
-            raise Conflict("This item has already been sold.")
-        if price != self.price and self.status is ListingStatus.RESERVED:
-            raise Conflict("The price of a reserved item cannot change.")
         if price < self.price:
             self.price_drop = True
         elif price > self.price:

@@ -6,7 +6,9 @@
 - **Suspension**: an administrator suspends a member for some days or until lifted. While it
   runs the member cannot log in (403 with the reason and the end date), their sessions are
   ended and their listings leave the shop. A timed one ends by itself (:meth:`Suspension.ended`):
-  the order timers' sweep lifts it the way an administrator does, listings included.
+  the order timers' sweep lifts it the way an administrator does, listings included. No
+  order is placed and no offer accepted with a member whose suspension is running
+  (:func:`ensure_not_suspended`).
 - **Hidden content**: a hidden listing, post or comment answers 404 to everyone but its owner
   and administrators.
 - **Audit**: every administrator action is an entry (who, what, target, note, when) that no
@@ -15,10 +17,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from domain._labels import LabelledStrEnum
+from domain.errors import Conflict, Forbidden
 from domain.validation._rules import FieldErrors, clean
 
 BLOCKED = "You can't interact with this member"
@@ -77,6 +81,21 @@ class Suspension:
         until = ("until further notice" if self.ends_at is None
                  else f"until {self.ends_at:%B %-d, %Y %H:%M} UTC")
         return f"Your account is suspended {until}. Reason: {self.reason}"
+
+
+ACCOUNT_SUSPENDED = "Your account is suspended."
+SELLER_SUSPENDED = "The seller's account is suspended, so this item cannot be bought now."
+OFFER_PARTY_SUSPENDED = "This member's account is suspended, so you can't trade with them now."
+
+
+def ensure_not_suspended(actor_id: int, suspended: Collection[int], refusal: str) -> None:
+    """No trade with a suspended member: 403 when the actor's own suspension is running
+    (a session that outlived it), 409 ``refusal`` when the other party's is. ``suspended``:
+    the parties whose suspension is active now."""
+    if actor_id in suspended:
+        raise Forbidden(ACCOUNT_SUSPENDED)
+    if suspended:
+        raise Conflict(refusal)
 
 
 def suspension_ends(now: datetime, days: int | None) -> datetime | None:

@@ -17,8 +17,14 @@ unused, :meth:`Offer.expire` makes the offer ``expired`` and the listing returns
 When the order placed with an accepted offer is cancelled (by anyone, or the unpaid-order
 timer), :meth:`Offer.order_cancelled` makes the offer ``cancelled``: the agreement is over,
 the listing is back in the shop, and it can take (and accept) other offers again. When the
-buyer or the seller closes their account while the reservation is unused,
-:meth:`Offer.end_reservation` declines the offer (``account_closed``) and the item is freed.
+buyer or the seller closes their account, is suspended, or one blocks the other while the
+reservation is unused, :meth:`Offer.end_reservation` declines the offer (``account_closed``,
+``member_suspended``, ``member_blocked``) and the item is freed.
+
+The buyer never pays more than the listing's price now: a seller may lower the price after
+an offer was made, so accepting (or accepting a counter) above the price now is refused
+(409, the buyer can simply buy it at that price), a counter may not exceed it, and checkout
+charges the lower of the agreed price and the price now (``domain/checkout.py``).
 
 **Offers to watchers** (issue 38 item 2): the seller of an available listing sends one price
 to everyone watching it (:meth:`Offer.to_watcher`, ``from_seller``): at most 90% of the
@@ -106,6 +112,18 @@ COUNTER_TOO_LOW = "Counter price must be at least $0.01"
 COUNTER_NOT_IN_STEPS = "Counter price must be in steps of $0.01"
 COUNTER_NOT_ABOVE_OFFER = "Counter price must be more than the offer"
 COUNTER_ABOVE_LISTING = "Counter price cannot be more than the listing price"
+OFFER_ABOVE_PRICE_NOW = ("The price of this item is now {price}, less than this offer, so it "
+                         "cannot be accepted: the buyer can buy it at that price.")
+COUNTER_ABOVE_PRICE_NOW = ("The seller lowered the price of this item to {price}, less than "
+                           "this counter-offer: you can buy it at that price instead.")
+
+
+def ensure_within_price_now(agreed: Decimal, price_now: Decimal, message: str) -> None:
+    """409 when accepting at ``agreed`` would charge more than the listing's price now
+    (the seller lowered it after the offer): the buyer never pays more than the price."""
+    price_now = round_money(price_now)
+    if agreed > price_now:
+        raise Conflict(message.format(price=format_usd(price_now)))
 
 
 def minimum_offer(listing_price: Decimal) -> Decimal:
@@ -265,6 +283,8 @@ class DeclineReason(StrEnum):
     LISTING_SOLD = "listing_sold"
     LISTING_DELETED = "listing_deleted"
     ACCOUNT_CLOSED = "account_closed"
+    MEMBER_SUSPENDED = "member_suspended"
+    MEMBER_BLOCKED = "member_blocked"
 
 
 DECLINE_MESSAGES = {
@@ -273,6 +293,8 @@ DECLINE_MESSAGES = {
     DeclineReason.LISTING_SOLD: "This offer was declined: the item has been sold.",
     DeclineReason.LISTING_DELETED: "This offer was declined: the listing was removed.",
     DeclineReason.ACCOUNT_CLOSED: "This offer was closed: the member closed their account.",
+    DeclineReason.MEMBER_SUSPENDED: "This offer was closed: the member's account is suspended.",
+    DeclineReason.MEMBER_BLOCKED: "This offer was closed: you can't trade with this member.",
 }
 
 OPEN_STATUSES = frozenset({OfferStatus.PENDING, OfferStatus.COUNTERED})
@@ -479,8 +501,13 @@ class Offer:
         self.updated_at = now
         self._record(OfferDeclined, reason=self.decline_reason.value)
 
-    def accept(self, actor_id: int, now: datetime) -> None:
+    def accept(self, actor_id: int, now: datetime, listing_price: Decimal | None = None
+               ) -> None:
+        """The seller accepts; ``listing_price`` is the listing's price now (None: the price
+        when the offer was made). Refused (409) when the offer is above the price now."""
         self._seller_responds(actor_id)
+        ensure_within_price_now(self.offer_price, _price_now(self, listing_price),
+                                OFFER_ABOVE_PRICE_NOW)
         self.status = OfferStatus.ACCEPTED
         self.reserved_until = now + RESERVATION
         self._record(OfferAccepted, price=self.offer_price)
@@ -490,33 +517,42 @@ class Offer:
         self.status = OfferStatus.REJECTED
         self._record(OfferRejected)
 
-    def counter(self, actor_id: int, price: Decimal | str | None) -> None:
-        """Counter at ``price``: above the offer, at most the listing price, whole cents."""
+    def counter(self, actor_id: int, price: Decimal | str | None,
+                listing_price: Decimal | None = None) -> None:
+        """Counter at ``price``: above the offer, at most the listing price now (``None``:
+        the price when the offer was made), whole cents."""
         self._seller_responds(actor_id)
-        self.counter_price = parse_counter_price(price, self.offer_price, self.listing_price)
+        self.counter_price = parse_counter_price(price, self.offer_price,
+                                                 _price_now(self, listing_price))
         self.status = OfferStatus.COUNTERED
         self._record(OfferCountered, counter_price=self.counter_price)
 
     def respond(
         self, actor_id: int, status: str, counter_price: Decimal | str | None = None, *,
-        now: datetime,
+        now: datetime, listing_price: Decimal | None = None,
     ) -> None:
-        """The seller's answer as the API sends it: accepted, rejected or countered."""
+        """The seller's answer as the API sends it: accepted, rejected or countered
+        (``listing_price``: the listing's price now, see :meth:`accept`)."""
         moves: dict[str, Callable[[], None]] = {  # OfferStatus members are their str values
-            OfferStatus.ACCEPTED: lambda: self.accept(actor_id, now),
+            OfferStatus.ACCEPTED: lambda: self.accept(actor_id, now, listing_price),
             OfferStatus.REJECTED: lambda: self.reject(actor_id),
-            OfferStatus.COUNTERED: lambda: self.counter(actor_id, counter_price),
+            OfferStatus.COUNTERED: lambda: self.counter(actor_id, counter_price, listing_price),
         }
         move = moves.get(str(status).strip().lower())
         if move is None:
             raise ValidationError({"status": "Please choose accepted, rejected or countered"})
         move()
 
-    def accept_counter(self, actor_id: int, now: datetime) -> None:
-        """The buyer takes the counter: accepted at the counter price, in one step."""
+    def accept_counter(self, actor_id: int, now: datetime,
+                       listing_price: Decimal | None = None) -> None:
+        """The buyer takes the counter: accepted at the counter price, in one step; refused
+        (409) when the counter is above the listing's price now (``listing_price``)."""
         self._buyer_answers(actor_id)
         if self.watcher_offer_lapsed(now):
             raise IllegalTransition("This offer has expired: its 24 hours are over.")
+        assert self.counter_price is not None
+        ensure_within_price_now(self.counter_price, _price_now(self, listing_price),
+                                COUNTER_ABOVE_PRICE_NOW)
         self.status = OfferStatus.ACCEPTED
         self.reserved_until = now + RESERVATION
         self._record(CounterAccepted, price=self.counter_price)
@@ -587,11 +623,17 @@ class Offer:
         self.events.append(event_type(self.id, self.buyer_id, self.seller_id, **extra))
 
 
+def _price_now(offer: Offer, listing_price: Decimal | None) -> Decimal:
+    return offer.listing_price if listing_price is None else round_money(listing_price)
+
+
 # How a marketplace decline reads for a seller's offer to a watcher (it ends ``expired``).
 WATCHER_END_FOR = {DeclineReason.OTHER_OFFER_ACCEPTED: WatcherOfferEnd.TAKEN,
                    DeclineReason.LISTING_SOLD: WatcherOfferEnd.SOLD,
                    DeclineReason.LISTING_DELETED: WatcherOfferEnd.REMOVED,
-                   DeclineReason.ACCOUNT_CLOSED: WatcherOfferEnd.REMOVED}
+                   DeclineReason.ACCOUNT_CLOSED: WatcherOfferEnd.REMOVED,
+                   DeclineReason.MEMBER_SUSPENDED: WatcherOfferEnd.REMOVED,
+                   DeclineReason.MEMBER_BLOCKED: WatcherOfferEnd.REMOVED}
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,7 +2,9 @@
 
 ``pending`` -> ``confirmed`` (seller) | ``payment_confirmed`` (admin) | ``cancelled``
 (buyer, seller or admin); ``confirmed`` -> ``payment_confirmed`` (admin) | ``shipped``
-(seller); ``payment_confirmed`` -> ``shipped`` (seller); ``shipped`` -> ``delivered``
+(seller) | ``cancelled`` (buyer, seller or admin: the spec does not say how an order is
+cancelled; a confirmed order is as unpaid as a pending one, :data:`UNPAID_STATUSES`);
+``payment_confirmed`` -> ``shipped`` (seller); ``shipped`` -> ``delivered``
 (seller); ``delivered`` -> ``completed`` (buyer, or anyone party to the order once the
 buyer-protection window has passed). ``completed`` and ``cancelled`` are terminal.
 
@@ -24,7 +26,8 @@ from domain.catalog import ListingStatus
 
 BUYER_PROTECTION_DAYS = 3
 BUYER_PROTECTION = timedelta(days=BUYER_PROTECTION_DAYS)
-# A pending order nobody paid for is cancelled after this long (its listing returns).
+# An unpaid order (pending, or confirmed by the seller) is cancelled this long after it was
+# placed (its listing returns).
 UNPAID_LIMIT = timedelta(hours=72)
 
 
@@ -81,6 +84,11 @@ if set(ADDRESS_RULES) != set(OrderStatus):
 
 TERMINAL_STATUSES = frozenset({OrderStatus.COMPLETED, OrderStatus.CANCELLED,
                                OrderStatus.REFUNDED})
+# Orders whose payment is not confirmed yet: placed (``pending``) or confirmed by the seller.
+# Their listing stays reserved (not sold), any party may cancel them, the unpaid timer
+# cancels them UNPAID_LIMIT after placement, and the admin dashboard counts them as
+# "Pending Payments" (domain/admin.py).
+UNPAID_STATUSES = frozenset({OrderStatus.PENDING, OrderStatus.CONFIRMED})
 # Orders that count as sales in the admin's sales records (spec §9).
 FINISHED_STATUSES = frozenset({OrderStatus.SHIPPED, OrderStatus.DELIVERED, OrderStatus.COMPLETED})
 
@@ -94,7 +102,8 @@ class Actor:
 
 
 class Party(Enum):
-    """The part an actor plays in one order (an admin selling an item plays two)."""
+    """The part an actor plays in one order: buyer, seller, or (for an administrator who is
+    neither) administrator. An administrator buying or selling plays only that part."""
 
     BUYER = "buyer"
     SELLER = "seller"
@@ -108,6 +117,7 @@ MOVES: dict[tuple[OrderStatus, OrderStatus], frozenset[Party]] = {
     (_S.PENDING, _S.CANCELLED): frozenset({Party.BUYER, Party.SELLER, Party.ADMIN}),
     (_S.CONFIRMED, _S.PAYMENT_CONFIRMED): frozenset({Party.ADMIN}),
     (_S.CONFIRMED, _S.SHIPPED): frozenset({Party.SELLER}),
+    (_S.CONFIRMED, _S.CANCELLED): frozenset({Party.BUYER, Party.SELLER, Party.ADMIN}),
     (_S.PAYMENT_CONFIRMED, _S.SHIPPED): frozenset({Party.SELLER}),
     (_S.SHIPPED, _S.DELIVERED): frozenset({Party.SELLER}),
     (_S.DELIVERED, _S.COMPLETED): frozenset({Party.BUYER}),
@@ -171,14 +181,35 @@ def targets_from(source: OrderStatus) -> frozenset[OrderStatus]:
     return frozenset(target for (start, target) in MOVES if start is source)
 
 
+# Why an administrator who is a party to the order is refused an administrator's move (403).
+OWN_ORDER = "You are the buyer or the seller of this order, so another administrator must {}."
+
+
 def parties_of(actor: Actor, buyer_id: int, seller_id: int) -> frozenset[Party]:
-    """The parts ``actor`` plays in an order (empty for a stranger)."""
+    """The parts ``actor`` plays in an order (empty for a stranger).
+
+    An administrator plays :attr:`Party.ADMIN` only in orders they neither buy nor sell: a
+    party never judges its own order (confirms its payment, cancels or edits it as an
+    administrator, resolves its dispute). The one home of that rule."""
     found = {
         Party.BUYER: actor.user_id == buyer_id,
         Party.SELLER: actor.user_id == seller_id,
-        Party.ADMIN: actor.is_admin,
     }
-    return frozenset(party for party, plays in found.items() if plays)
+    parties = {party for party, plays in found.items() if plays}
+    if actor.is_admin and not parties:
+        parties.add(Party.ADMIN)
+    return frozenset(parties)
+
+
+def acts_as_admin(actor: Actor, buyer_id: int, seller_id: int) -> bool:
+    """Whether ``actor`` may use an administrator's powers on this order (see
+    :func:`parties_of`)."""
+    return Party.ADMIN in parties_of(actor, buyer_id, seller_id)
+
+
+def admin_party(actor: Actor, buyer_id: int, seller_id: int) -> bool:
+    """An administrator who is this order's buyer or seller (refused admin moves)."""
+    return actor.is_admin and not acts_as_admin(actor, buyer_id, seller_id)
 
 
 def may_move(
@@ -200,8 +231,9 @@ def protection_ends_at(delivered_at: datetime | None) -> datetime | None:
 
 
 def listing_status_for(status: OrderStatus) -> ListingStatus:
-    """A pending order reserves its listing; cancelling releases it; otherwise sold."""
-    if status is OrderStatus.PENDING:
+    """An unpaid order (pending or confirmed) reserves its listing; cancelling releases it;
+    otherwise (paid, or shipped by the seller) sold."""
+    if status in UNPAID_STATUSES:
         return ListingStatus.RESERVED
     if status is OrderStatus.CANCELLED:
         return ListingStatus.AVAILABLE

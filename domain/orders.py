@@ -5,8 +5,9 @@ Errors: a move that does not exist from the current status is :class:`IllegalTra
 seller nor administrator, is :class:`Forbidden` (403); a missing tracking number when
 shipping is :class:`ValidationError` (400). A refused move changes nothing.
 
-Listing consequences (:attr:`Order.listing_status`): a pending order reserves the listing;
-cancelling (only possible while pending) releases it; any other status means sold.
+Listing consequences (:attr:`Order.listing_status`): an unpaid order (pending or confirmed)
+reserves the listing; cancelling (only possible while unpaid) releases it; any other status
+means sold.
 
 Size: the methods of Order are its lifecycle's moves and questions, a few lines each; a state
 machine's moves are methods on its aggregate, so they stay together.
@@ -28,11 +29,15 @@ from domain.order_rules import (
     BUYER_PROTECTION_DAYS,
     FINISHED_STATUSES,
     FORBIDDEN_MESSAGES,
+    OWN_ORDER,
     TERMINAL_STATUSES,
     UNPAID_LIMIT,
+    UNPAID_STATUSES,
     Actor,
     OrderStatus,
     Party,
+    acts_as_admin,
+    admin_party,
     illegal_move_message,
     is_move,
     listing_status_for,
@@ -57,8 +62,8 @@ __all__ = [
 
 
 OWN_LISTING = "You cannot buy your own listing."
-OWN_DISPUTE = ("You are the buyer or the seller of this order, so another administrator "
-               "must resolve its dispute.")
+OWN_DISPUTE = OWN_ORDER.format("resolve its dispute")
+OWN_PAYMENT = OWN_ORDER.format("confirm its payment")
 # Both derived from each status's own address rule (domain/order_rules.py:ADDRESS_RULES).
 ADDRESS_FIXED_STATUSES = frozenset(s for s in OrderStatus if s.address_fixed)
 # The seller sees the shipping address only once payment is confirmed (spec §2 Orders).
@@ -183,8 +188,10 @@ class Order:
 
     def address_form_for(self, actor: Actor) -> bool:
         """Who may set the shipping address: the buyer (the checkout rules: ``False``) or an
-        administrator (the admin form, required fields only: ``True``); anyone else 403."""
-        if actor.user_id != self.buyer_id and not actor.is_admin:
+        administrator who is not its seller (the admin form, required fields only: ``True``);
+        anyone else 403."""
+        if actor.user_id != self.buyer_id and not acts_as_admin(actor, self.buyer_id,
+                                                                 self.seller_id):
             raise Forbidden("Only the buyer can set the shipping address.")
         return actor.user_id != self.buyer_id
 
@@ -226,6 +233,10 @@ class Order:
         if not is_move(self.status, target):
             raise IllegalTransition(illegal_move_message(self.status, target))
         if not self._may(actor, target, now):
+            if admin_party(actor, self.buyer_id, self.seller_id) and may_move(
+                    frozenset({Party.ADMIN}), self.status, target):
+                raise Forbidden(OWN_PAYMENT if target is OrderStatus.PAYMENT_CONFIRMED
+                                else OWN_ORDER.format("make this change"))
             raise Forbidden(FORBIDDEN_MESSAGES[target])
         if target is OrderStatus.SHIPPED:
             require_valid(validate_tracking(tracking_number, tracking_url))
@@ -266,12 +277,13 @@ class Order:
         return True
 
     def cancel_if_unpaid_expired(self, now: datetime) -> bool:
-        """Cancel a pending order left unpaid for :data:`UNPAID_LIMIT` (the listing returns).
+        """Cancel an order still unpaid (pending or confirmed) :data:`UNPAID_LIMIT` after it
+        was placed (the listing returns).
 
         Returns whether it cancelled; like :meth:`complete_if_protection_expired`, the
         change has no actor.
         """
-        if self.status is not OrderStatus.PENDING or now < self.created_at + UNPAID_LIMIT:
+        if self.status not in UNPAID_STATUSES or now < self.created_at + UNPAID_LIMIT:
             return False
         self._move(OrderStatus.CANCELLED, None, now)
         return True
@@ -289,10 +301,11 @@ class Order:
 
     def resolve_dispute(self, actor: Actor, outcome: DisputeOutcome, now: datetime) -> None:
         """An administrator releases the payment (completed) or refunds (refunded); never
-        one who is the order's buyer or seller (403: a judge is not a party)."""
+        one who is the order's buyer or seller (403: a judge is not a party,
+        :func:`domain.order_rules.parties_of`)."""
         if not actor.is_admin:
             raise Forbidden("Only an administrator can resolve a dispute.")
-        if actor.user_id in (self.buyer_id, self.seller_id):
+        if admin_party(actor, self.buyer_id, self.seller_id):
             raise Forbidden(OWN_DISPUTE)
         if self.status is not OrderStatus.DISPUTED:
             raise IllegalTransition("This order has no open dispute.")

@@ -34,7 +34,7 @@ from application.accounts import AccountService
 from application.addresses import AddressService
 from application.analytics import ActivityBatch, AnalyticsService, VisitLog
 from application.audit import AuditService
-from application.blocks import BlockService
+from application.block_service import BlockService
 from application.blog import BlogService
 from application.bundles import BundleService
 from application.catalog import CatalogService

@@ -8,6 +8,7 @@ from sqlalchemy import Boolean, ForeignKey, Integer, String, delete, select, upd
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import Mapped, mapped_column
 
+from adapters.sqlalchemy.accounts import lock_member
 from adapters.sqlalchemy.base import Base, UtcDateTime
 from application.ports.orders import SavedAddress
 from domain.addresses import Address
@@ -76,6 +77,9 @@ class SqlAddressRepository:
         rows = await self.session.scalars(
             select(OrderAddressRow).where(OrderAddressRow.order_id.in_(order_ids)))
         return {row.order_id: _address(row) for row in rows.all()}
+
+    async def lock_owner(self, user_id: int) -> None:
+        await lock_member(self.session, user_id)
 
     async def add_saved(self, user_id: int, address: Address, is_default: bool,
                         now: datetime) -> SavedAddress:

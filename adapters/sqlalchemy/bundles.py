@@ -1,7 +1,8 @@
 """Bundle discount tiers and bags: tables and repositories.
 
 A bag's insert is ``INSERT ... ON CONFLICT DO NOTHING`` on both databases, so a double click
-(two requests adding the same listing at once) ends with one row and no error.
+(two requests adding the same listing at once) ends with one row and no error. Replacing a
+seller's tiers locks the seller's row first, so two saves at once leave one set.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import Mapped, mapped_column
 
+from adapters.sqlalchemy.accounts import lock_member
 from adapters.sqlalchemy.base import Base, UtcDateTime, rowcount
 from domain.bundles import BundleTier
 
@@ -57,6 +59,9 @@ class SqlBundleTierRepository:
         return dict(found)
 
     async def replace(self, seller_id: int, tiers: list[BundleTier]) -> None:
+        # Two saves at once take turns on the seller's row; otherwise each deletes what it
+        # sees (nothing, the first time) and both sets stay: six tiers on PostgreSQL.
+        await lock_member(self.session, seller_id)
         await self.session.execute(delete(BundleTierRow).where(BundleTierRow.user_id == seller_id))
         self.session.add_all(BundleTierRow(user_id=seller_id, min_items=tier.min_items,
                                            percent=tier.percent) for tier in tiers)

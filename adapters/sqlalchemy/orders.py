@@ -35,7 +35,7 @@ from application.ports.orders import OrderEventRecord
 from application.shared.paging import After
 from domain.admin import BUNDLE_TITLE_JOIN, ExportRow
 from domain.money import from_cents, to_cents
-from domain.order_rules import TERMINAL_STATUSES, OrderStatus
+from domain.order_rules import TERMINAL_STATUSES, UNPAID_STATUSES, OrderStatus
 from domain.orders import Order, OrderItem
 
 
@@ -44,7 +44,7 @@ class OrderRow(Base):
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     order_number: Mapped[str] = mapped_column(String(16), unique=True)
-    product_id: Mapped[int] = mapped_column(ForeignKey("products.id", ondelete="CASCADE"))
+    product_id: Mapped[int] = mapped_column(ForeignKey("products.id", ondelete="RESTRICT"))
     buyer_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
     seller_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
     offer_id: Mapped[int | None] = mapped_column(Integer)
@@ -68,7 +68,7 @@ class OrderItemRow(Base):
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     order_id: Mapped[int] = mapped_column(ForeignKey("orders.id", ondelete="CASCADE"))
-    product_id: Mapped[int] = mapped_column(ForeignKey("products.id", ondelete="CASCADE"))
+    product_id: Mapped[int] = mapped_column(ForeignKey("products.id", ondelete="RESTRICT"))
     position: Mapped[int] = mapped_column(Integer)
     price_cents: Mapped[int] = mapped_column(Integer)
 
@@ -92,6 +92,12 @@ def to_order(row: OrderRow, items: list[OrderItem] | None = None) -> Order:
                  price=from_cents(row.price_cents), status=OrderStatus(row.status),
                  tracking_number=row.tracking_number, tracking_url=row.tracking_url,
                  created_at=row.created_at, delivered_at=row.delivered_at)
+
+
+def _with_statuses(query: Any, statuses: frozenset[OrderStatus] | None) -> Any:
+    if statuses is None:
+        return query
+    return query.where(OrderRow.status.in_(sorted(s.value for s in statuses)))
 
 
 class SqlOrderRepository:
@@ -180,6 +186,11 @@ class SqlOrderRepository:
         query = keyset_page(query, OrderRow.created_at, OrderRow.id, limit, after)
         return await self._orders((await self.session.scalars(query)).all())
 
+    async def names_product(self, product_id: int) -> bool:
+        in_orders = select(OrderRow.id).where(OrderRow.product_id == product_id)
+        in_items = select(OrderItemRow.id).where(OrderItemRow.product_id == product_id)
+        return bool(await self.session.scalar(select(exists(in_orders) | exists(in_items))))
+
     async def count_open_for(self, user_id: int) -> int:
         query = select(func.count()).select_from(OrderRow).where(
             or_(OrderRow.buyer_id == user_id, OrderRow.seller_id == user_id),
@@ -194,6 +205,13 @@ class SqlOrderRepository:
                  .order_by(OrderRow.status_changed_at, OrderRow.id).limit(limit))
         return list((await self.session.scalars(query)).all())
 
+    async def unpaid_ids(self, placed_before: datetime, limit: int) -> list[int]:
+        query = (select(OrderRow.id)
+                 .where(OrderRow.status.in_(sorted(s.value for s in UNPAID_STATUSES)),
+                        OrderRow.created_at <= placed_before)
+                 .order_by(OrderRow.created_at, OrderRow.id).limit(limit))
+        return list((await self.session.scalars(query)).all())
+
     async def status_changed_at(self, order_ids: list[int]) -> dict[int, datetime]:
         if not order_ids:
             return {}
@@ -204,14 +222,9 @@ class SqlOrderRepository:
 
     # -- the administrators' order desk -----------------------------------------------------
 
-    def _statuses(self, query: Any, statuses: frozenset[OrderStatus] | None) -> Any:
-        if statuses is None:
-            return query
-        return query.where(OrderRow.status.in_(sorted(s.value for s in statuses)))
-
     async def desk_page(self, *, statuses: frozenset[OrderStatus] | None, search: str | None,
                         limit: int, after: After | None = None) -> list[Order]:
-        query = self._statuses(select(OrderRow), statuses)
+        query = _with_statuses(select(OrderRow), statuses)
         if search:
             buyer, seller = aliased(UserRow), aliased(UserRow)
             needle = search.lower()
@@ -231,7 +244,7 @@ class SqlOrderRepository:
         return {OrderStatus(status): count for status, count in rows.all()}
 
     async def sales(self, statuses: frozenset[OrderStatus]) -> tuple[int, Decimal]:
-        query = self._statuses(
+        query = _with_statuses(
             select(func.count(), func.coalesce(func.sum(OrderRow.price_cents), 0)), statuses)
         count, cents = (await self.session.execute(query)).one()
         return int(count), from_cents(int(cents))
@@ -246,7 +259,7 @@ class SqlOrderRepository:
                  .join(buyer, buyer.id == OrderRow.buyer_id)
                  .join(seller, seller.id == OrderRow.seller_id)
                  .where(OrderRow.id > after_id).order_by(OrderRow.id).limit(limit))
-        rows = (await self.session.execute(self._statuses(query, statuses))).all()
+        rows = (await self.session.execute(_with_statuses(query, statuses))).all()
         titles: dict[int, list[str]] = defaultdict(list)
         if rows:
             found = await self.session.execute(

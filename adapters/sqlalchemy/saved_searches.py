@@ -9,7 +9,7 @@ from sqlalchemy import JSON, ForeignKey, Index, Integer, String, delete, func, o
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import Mapped, mapped_column
 
-from adapters.sqlalchemy.accounts import UserRow
+from adapters.sqlalchemy.accounts import UserRow, lock_member
 from adapters.sqlalchemy.base import Base, UtcDateTime
 from domain.saved_searches import SavedQuery, SavedSearch
 
@@ -52,12 +52,7 @@ class SqlSavedSearchRepository:
         self.session = session
 
     async def lock_member(self, user_id: int) -> None:
-        if self.session.get_bind().dialect.name == "postgresql":
-            await self.session.execute(
-                select(UserRow.id).where(UserRow.id == user_id).with_for_update())
-        else:  # a write takes SQLite's one write lock until commit
-            await self.session.execute(
-                update(UserRow).where(UserRow.id == user_id).values(id=UserRow.id))
+        await lock_member(self.session, user_id)
 
     async def count_for(self, user_id: int) -> int:
         return int(await self.session.scalar(

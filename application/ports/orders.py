@@ -61,11 +61,16 @@ class OrderRepository(Protocol):
                        after: After | None = None) -> list[Order]:
         """Newest first (created_at, id) strictly after ``after``, filtered by whichever
         arguments are given."""
+    async def names_product(self, product_id: int) -> bool:
+        """Whether any order, of any status, holds the listing (as its product or an item)."""
     async def count_open_for(self, user_id: int) -> int:
         """The user's orders, as buyer or seller, not yet in a terminal status."""
     async def due_ids(self, status: OrderStatus, changed_before: datetime, limit: int
                       ) -> list[int]:
         """Ids of orders in ``status`` whose status last changed before the given time."""
+    async def unpaid_ids(self, placed_before: datetime, limit: int) -> list[int]:
+        """Ids of unpaid orders (``UNPAID_STATUSES``: pending or confirmed) placed before
+        the given time, oldest first."""
     async def status_changed_at(self, order_ids: list[int]) -> dict[int, datetime]: ...
 
     # -- the administrators' order desk -----------------------------------------------------
@@ -95,6 +100,9 @@ class AddressRepository(Protocol):
     async def set_for_order(self, order_id: int, address: Address, now: datetime) -> None:
         """Store or replace the order's shipping address."""
     async def for_orders(self, order_ids: list[int]) -> dict[int, Address]: ...
+    async def lock_owner(self, user_id: int) -> None:
+        """Hold the user's saved addresses until commit: saves of one user take turns, so
+        the count they check is the count they add to."""
     async def add_saved(self, user_id: int, address: Address, is_default: bool,
                         now: datetime) -> SavedAddress:
         """Save an address for the user; a new default clears the old one."""

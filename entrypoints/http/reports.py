@@ -5,7 +5,7 @@ from __future__ import annotations
 from litestar import Controller, delete, get, post
 from litestar.status_codes import HTTP_201_CREATED, HTTP_204_NO_CONTENT
 
-from application.blocks import BlockedMember, BlockService
+from application.block_service import BlockedMember, BlockService
 from application.reports import ReportService
 from domain.accounts import User
 from domain.errors import ValidationError

@@ -7,7 +7,6 @@ import logging
 import mimetypes
 from collections.abc import Awaitable
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -19,6 +18,7 @@ from litestar.response import File
 from application.blog import BlogService
 from application.catalog import CatalogService
 from application.catalog_search import SearchRequest
+from application.ports import Clock
 from application.posts import FeedRequest, PostService
 from application.sharing import PagePreview, SharingService
 from entrypoints.http.pages.first_view import (
@@ -78,7 +78,7 @@ def spa_handler(dist: Path) -> HTTPRouteHandler:
         if not index.is_file():
             return _missing_build(dist)
         return await _page(index, index_page, templates, request, sharing,
-                           Sources(catalog, blogs, posts))
+                           Sources(catalog, blogs, posts, request.app.state.container.clock()))
 
     return serve
 
@@ -90,6 +90,7 @@ class Sources:
     catalog: CatalogService
     blogs: BlogService
     posts: PostService
+    clock: Clock  # the container's: the feed's relative times ("2 hours ago")
 
 
 async def first_view(sources: Sources, templates: TemplatesFile, match: RouteMatch,
@@ -112,7 +113,7 @@ async def first_view(sources: Sources, templates: TemplatesFile, match: RouteMat
         return blog_view(t, posts.items) if posts.items else None
     if path == "/feed" and not query:
         looks = await sources.posts.feed(None, FeedRequest(limit=FEED_CARDS))
-        return feed_view(t, looks.items, datetime.now(UTC)) if looks.items else None
+        return feed_view(t, looks.items, sources.clock.now()) if looks.items else None
     if preview is not None and preview.listing is not None:
         return product_view(t, preview.listing)
     return None

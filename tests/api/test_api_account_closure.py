@@ -63,6 +63,24 @@ async def test_closing_takes_the_shop_down_and_erases_the_member(app: Litestar) 
         assert (await again["sam"].get("/api/user")).json()["username"] == "sam"
 
 
+async def test_a_closed_account_is_messaged_and_followed_by_nobody(app: Litestar) -> None:
+    """A "Deleted member" answers a new message or follow as an unknown member does (404);
+    the conversation already there stays readable."""
+    async with people(app, "sam", "maya") as who:
+        sam, maya = who["sam"], who["maya"]
+        sam_id, maya_id = [(await c.get("/api/user")).json()["id"] for c in (sam, maya)]
+        assert (await maya.post("/api/messages", json={"receiverId": sam_id,
+                                                       "content": "Hello"})).status_code == 201
+        assert (await close(sam)).status_code == 200
+        sent = await maya.post("/api/messages", json={"receiverId": sam_id, "content": "Hi?"})
+        assert (sent.status_code, sent.json()["message"]) == (404, "User not found")
+        followed = await maya.post("/api/follows", json={"followerId": maya_id,
+                                                         "followingId": sam_id})
+        assert (followed.status_code, followed.json()["message"]) == (404, "User not found")
+        thread = await maya.get(f"/api/messages/{maya_id}/{sam_id}")
+        assert thread.status_code == 200 and len(thread.json()["items"]) == 1
+
+
 async def test_with_two_factor_on_closing_needs_a_code(client: ApiClient) -> None:
     await client.register("maya")
     setup = (await client.post("/api/user/2fa/setup")).json()

@@ -182,6 +182,29 @@ async def test_two_overlapping_bundles_race_and_exactly_one_wins(app: Litestar) 
             assert len(sales) == 1
 
 
+async def test_two_tabs_saving_tiers_at_once_keep_one_set(app: Litestar) -> None:
+    """Two tabs of one seller save different tiers at the same moment, from no tiers (no
+    rows to wait on): the saves take turns (the member's row is locked), so the seller ends
+    with one tab's tiers, never both tabs' six."""
+    first = [{"minItems": 2, "percent": 5}, {"minItems": 3, "percent": 10},
+             {"minItems": 4, "percent": 15}]
+    second = [{"minItems": 5, "percent": 20}, {"minItems": 6, "percent": 25},
+              {"minItems": 7, "percent": 30}]
+    async with another(app, "sam") as sam, browser(app) as tab:
+        assert (await tab.login("sam")).status_code == 200
+        me = (await sam.get("/api/user")).json()["id"]
+        for _ in range(8):
+            assert (await sam.put("/api/user/bundle-discounts",
+                                  json={"tiers": []})).status_code == 200
+            saved = await asyncio.gather(
+                sam.put("/api/user/bundle-discounts", json={"tiers": first}),
+                tab.put("/api/user/bundle-discounts", json={"tiers": second}))
+            assert [r.status_code for r in saved] == [200, 200], [r.text for r in saved]
+            kept = (await sam.get(f"/api/users/{me}/bundle-discounts")).json()["tiers"]
+            assert [{"minItems": t["minItems"], "percent": t["percent"]} for t in kept] in (
+                first, second)
+
+
 async def test_bad_bundle_requests(app: Litestar) -> None:
     async with another(app, "sam") as sam, another(app, "maya") as maya:
         coat, scarf = await closet(sam, "40.00", "25.00")

@@ -5,6 +5,7 @@ log, and two claims sent at once."""
 from __future__ import annotations
 
 import asyncio
+from datetime import datetime, timedelta
 
 import pytest
 from litestar import Litestar
@@ -137,6 +138,41 @@ async def test_not_received_is_open_a_week_after_shipping(app: Litestar,
         assert ok.status_code == 201, ok.text
 
 
+async def test_the_buyers_order_says_what_can_be_claimed_now_and_from_when(
+        app: Litestar, clock: FixedClock) -> None:
+    """The buyer's order carries the claim window the server judges by (the moved clock):
+    nothing a week before "not received" opens, with the moment it does and the sentence
+    why; then "not received" alone; after delivery every reason until protection ends. The
+    seller's and an administrator's answers carry no claim."""
+    async with people(app, "maya", "sofia", "boss") as p:
+        maya, sofia, boss = p["maya"], p["sofia"], p["boss"]
+        order = await _order(sofia, maya, boss, deliver=False)
+        shipped = clock.now()
+        early = (await sofia.get(f"/api/orders/{order}")).json()
+        assert early["disputeReasons"] == []
+        opens = datetime.fromisoformat(early["disputeOpensAt"])
+        assert abs(opens - (shipped + timedelta(days=7))) < timedelta(seconds=1)
+        assert "7 days after it was shipped" in early["disputeWhyNot"]
+        for other in (maya, boss):
+            seen = (await other.get(f"/api/orders/{order}")).json()
+            assert (seen["disputeReasons"], seen["disputeOpensAt"],
+                    seen["disputeWhyNot"]) == ([], None, None)
+        clock.advance(days=7)
+        due = (await sofia.get(f"/api/orders/{order}")).json()
+        assert (due["disputeReasons"], due["disputeOpensAt"], due["disputeWhyNot"]) == (
+            ["not_received"], None, None)
+        assert (await maya.put(f"/api/orders/{order}/status",
+                               json={"status": "delivered"})).status_code == 200
+        listed = (await sofia.get("/api/orders")).json()["items"]
+        [mine] = [item for item in listed if item["id"] == order]
+        assert mine["disputeReasons"] == ["not_as_described", "damaged", "counterfeit",
+                                          "not_received", "other"]
+        clock.advance(days=3)
+        late = (await sofia.get(f"/api/orders/{order}")).json()
+        assert (late["disputeReasons"], late["disputeOpensAt"]) == ([], None)
+        assert "3 days after delivery" in late["disputeWhyNot"]
+
+
 async def test_two_claims_at_once_make_one_dispute(app: Litestar) -> None:
     async with people(app, "maya", "sofia", "boss") as p:
         order = await _order(p["sofia"], p["maya"], p["boss"])
@@ -188,10 +224,12 @@ async def test_an_administrator_cannot_resolve_a_dispute_over_their_own_sale(
         app: Litestar, container: Container) -> None:
     """boss (an administrator) sold the coat: resolving the buyer's dispute is refused with
     a sentence (403) and changes nothing; someone else (here the operator at a terminal,
-    ``rethread disputes resolve``) resolves it."""
-    async with people(app, "sofia", "boss") as p:
+    ``rethread disputes resolve``) resolves it. Another administrator confirmed the payment:
+    boss may not confirm their own sale's either (docs/orders.md)."""
+    async with people(app, "sofia", "boss", "root") as p:
         sofia, boss = p["sofia"], p["boss"]
-        order = await _order(sofia, boss, boss)
+        await container.accounts().set_admin("root", True)
+        order = await _order(sofia, boss, p["root"])
         opened = await sofia.post(f"/api/orders/{order}/dispute",
                                   json={"reason": "damaged", "details": DETAILS})
         assert opened.status_code == 201, opened.text

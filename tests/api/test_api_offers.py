@@ -230,3 +230,26 @@ async def test_offers_appear_in_the_buyer_seller_thread(app: Litestar) -> None:
         assert "Declined" in thread[-1]["content"]
         bell = (await sofia.get("/api/notifications")).json()
         assert [n["kind"] for n in bell["items"]] == ["offer_declined"]
+
+
+async def test_the_buyer_never_pays_more_than_a_lowered_price(app: Litestar) -> None:
+    """An $80 offer on a $100 coat, then the seller lowers the price to $50: accepting the
+    offer is refused in a sentence (the item stays in the shop) and the buyer buys it at
+    $50; counters are capped by the price now."""
+    async with people(app, "maya", "sofia") as p:
+        maya, sofia = p["maya"], p["sofia"]
+        coat = await listing(maya, price="100.00", title="Wool coat")
+        made = await offer(sofia, coat, "80.00")
+        lowered = await maya.put(f"/api/products/{coat}", json={"price": "50.00"})
+        assert lowered.status_code == 200, lowered.text
+        accepted = await maya.put(f"/api/offers/{made['id']}/respond",
+                                  json={"status": "accepted"})
+        assert accepted.status_code == 409
+        assert accepted.json()["message"].startswith("The price of this item is now $50.00")
+        countered = await maya.put(f"/api/offers/{made['id']}/respond",
+                                   json={"status": "countered", "counterPrice": "90.00"})
+        assert countered.status_code == 400
+        assert (await sofia.get(f"/api/products/{coat}")).json()["status"] == "available"
+        bought = await sofia.post("/api/orders", json={"productId": coat})
+        assert bought.status_code == 201, bought.text
+        assert bought.json()["price"] == "50.00"

@@ -225,6 +225,22 @@ async def test_saved_addresses(sam: ApiClient) -> None:
     assert [a["city"] for a in mine] == ["Boston"]
 
 
+async def test_a_double_submit_never_saves_more_than_twenty_addresses(sam: ApiClient) -> None:
+    """18 saved, then four different ones at once (double clicks in two tabs): the saves take
+    turns on the member's row, so two are kept and two are refused (409), never 22."""
+    await sam.register("maya")
+    for n in range(18):
+        made = await sam.post("/api/user-addresses",
+                              json={**ADDRESS, "addressLine1": f"{n + 1} Market Street"})
+        assert made.status_code == 201, made.text
+    racing = await asyncio.gather(*(
+        sam.post("/api/user-addresses", json={**ADDRESS, "addressLine1": f"{n} Elm Street"})
+        for n in range(1, 5)))
+    assert sorted(r.status_code for r in racing) == [201, 201, 409, 409], [
+        r.text for r in racing]
+    assert len((await sam.get("/api/user-addresses")).json()) == 20
+
+
 async def test_unknown_orders_and_bad_bodies(sam: ApiClient) -> None:
     await sam.register("maya")
     assert (await sam.get("/api/orders/999")).status_code == 404
@@ -268,8 +284,9 @@ async def kinds(client: ApiClient) -> list[str]:
 
 async def test_watchers_are_told_when_the_item_sells_not_when_cancelled(
         sam: ApiClient, app: Litestar) -> None:
-    """'Watched item sold' reaches the listing's watchers (not its buyer) when the seller
-    confirms the pending order, once; a cancelled order tells nobody."""
+    """'Watched item sold' reaches the listing's watchers (not its buyer) once the item is
+    sold: paid, or shipped by the seller; never on the seller's confirmation of an unpaid
+    order; a cancelled order tells nobody."""
     product = await listed(sam)
     async with another(app, "maya") as maya, another(app, "lee") as lee, \
             another(app, "theo") as theo:
@@ -283,12 +300,15 @@ async def test_watchers_are_told_when_the_item_sells_not_when_cancelled(
         assert "item_sold" not in await kinds(lee)  # reserved, not sold
         confirmed = await sam.put(f"/api/orders/{oid}/status", json={"status": "confirmed"})
         assert confirmed.status_code == 200, confirmed.text
+        assert "item_sold" not in await kinds(lee)  # confirmed but unpaid: still reserved
+        assert (await sam.get(f"/api/products/{product}")).json()["status"] == "reserved"
+        await sam.put(f"/api/orders/{oid}/status", json={
+            "status": "shipped", "trackingNumber": "1Z999"})
         told = (await lee.get("/api/notifications")).json()["items"]
         sold = [n for n in told if n["kind"] == "item_sold"]
         assert [(n["title"], n["link"]) for n in sold] == [
             ("Sold: Wool coat", f"/product/{product}")]
         assert (await kinds(theo)).count("item_sold") == 1
         assert "item_sold" not in await kinds(maya) and "item_sold" not in await kinds(sam)
-        await sam.put(f"/api/orders/{oid}/status", json={
-            "status": "shipped", "trackingNumber": "1Z999"})
+        await sam.put(f"/api/orders/{oid}/status", json={"status": "delivered"})
         assert (await kinds(lee)).count("item_sold") == 1

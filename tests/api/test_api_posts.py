@@ -8,8 +8,9 @@ import json
 from typing import Any
 
 import pytest
+from litestar import Litestar
 
-from tests.support import ApiClient
+from tests.support import ApiClient, people
 from tests.support.catalog import create, data_url, png
 
 pytestmark = pytest.mark.api
@@ -193,6 +194,30 @@ async def test_likes_and_saves_as_yourself_only(client: ApiClient) -> None:
     assert (await client.post("/api/likes", json={})).status_code == 400
     await client.post("/api/logout")
     assert (await client.post("/api/likes", json=body)).status_code == 401
+
+
+async def test_no_likes_or_saves_across_a_block_or_on_a_hidden_post(app: Litestar) -> None:
+    """A post the member cannot see is 404 to like or save as to read: its author blocked
+    them (or they blocked the author), or a moderator hid it. The author hears nothing."""
+    async with people(app, "maya", "sofia", "theo", "boss") as p:
+        maya, sofia, theo = p["maya"], p["sofia"], p["theo"]
+        post = await publish(maya)
+        theirs = await publish(sofia)
+        sofia_id = (await sofia.get("/api/user")).json()["id"]
+        assert (await maya.post("/api/blocks", json={"userId": sofia_id})).status_code == 201
+        for member, target in ((sofia, post), (maya, theirs)):
+            for route in ("/api/likes", "/api/saves"):
+                answer = await member.post(route, json={"postId": target["id"]})
+                assert answer.status_code == 404, (route, answer.text)
+        kinds = [n["kind"] for n in (await maya.get("/api/notifications")).json()["items"]]
+        assert "post_liked" not in kinds
+        assert (await p["boss"].post(f"/api/admin/posts/{post['id']}/hide",
+                                     json={})).status_code == 200
+        for route in ("/api/likes", "/api/saves"):
+            answer = await theo.post(route, json={"postId": post["id"]})
+            assert answer.status_code == 404, (route, answer.text)
+        shown = (await maya.get(f"/api/posts/{post['id']}")).json()
+        assert (shown["likeCount"], shown["saveCount"]) == (0, 0)
 
 
 async def test_concurrent_likes_count_once(client: ApiClient) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import re
 import shutil
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +22,7 @@ from entrypoints.container import build_container, shutdown
 from entrypoints.http.app import create_app
 from entrypoints.http.pages.first_view import MARKETPLACE_CARDS, TEMPLATES_FILE
 from tests.conftest import make_settings
+from tests.fakes import FixedClock
 from tests.support import ApiClient
 from tests.support.catalog import create, data_url, png
 
@@ -239,6 +241,32 @@ async def test_the_feed_paints_its_newest_look_before_any_script(spa: AsyncTestC
     assert not PLACEHOLDER.search(view)
     for filtered in ("/feed?tab=following", "/feed?hashtag=ootd"):
         assert first_view((await spa.get(filtered)).text) is None, filtered
+
+
+async def test_the_feeds_first_view_dates_looks_by_the_servers_clock(
+        db: str, tmp_path: Path) -> None:
+    """"3d ago" is counted from the container's clock (as every time the server tells),
+    not the machine's."""
+    dist = tmp_path / "dist"
+    dist.mkdir()
+    (dist / "index.html").write_text(
+        '<html><head><title>Rethread</title></head><body><div id="boot"><!--first-view-->'
+        "</div></body></html>")
+    shutil.copy(FIRST_VIEW_SOURCE, dist / TEMPLATES_FILE)
+    settings = make_settings(db, tmp_path, RETHREAD_WEBAPP_DIR=str(dist))
+    container = build_container(settings)
+    clock = FixedClock(datetime.now(UTC).replace(microsecond=0))
+    with container.clock.override(providers.Object(clock)):
+        async with AsyncTestClient(create_app(settings, container)) as client:
+            api = ApiClient(client)
+            await api.register("maya")
+            posted = await api.post("/api/posts", json={"content": "Rainy day",
+                                                        "image": data_url(png(80, 100))})
+            assert posted.status_code == 201, posted.text
+            clock.advance(days=3)
+            view = first_view((await client.get("/feed")).text)
+            assert view is not None and ">3d ago<" in view and ">Today<" not in view
+    await shutdown(container)
 
 
 async def test_a_page_is_served_without_its_tags_and_first_view_when_the_database_fails(

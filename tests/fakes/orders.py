@@ -14,9 +14,21 @@ from application.shared.paging import After, is_after
 from domain.accounts import User
 from domain.addresses import Address
 from domain.admin import BUNDLE_TITLE_JOIN, ExportRow
-from domain.order_rules import TERMINAL_STATUSES, OrderStatus
+from domain.order_rules import TERMINAL_STATUSES, UNPAID_STATUSES, OrderStatus
 from domain.orders import Order
 from domain.reviews import Review, average_rating
+
+
+def _user(users: Any, user_id: int) -> User | None:
+    return None if users is None else users.rows.get(user_id)
+
+
+def _matches(users: Any, order: Order, needle: str) -> bool:
+    texts = [order.order_number]
+    for user in (_user(users, order.buyer_id), _user(users, order.seller_id)):
+        if user is not None:
+            texts += [user.username, user.display_name, user.email]
+    return any(needle in text.lower() for text in texts)
 
 
 class FakeOrders:
@@ -88,6 +100,9 @@ class FakeOrders:
         found.sort(key=lambda o: (o.created_at, o.id), reverse=True)
         return copy.deepcopy(found[:limit])
 
+    async def names_product(self, product_id: int) -> bool:
+        return any(product_id in o.product_ids for o in self.orders.values())
+
     async def count_open_for(self, user_id: int) -> int:
         return sum(1 for o in self.orders.values() if user_id in (o.buyer_id, o.seller_id)
                    and o.status not in TERMINAL_STATUSES)
@@ -97,27 +112,21 @@ class FakeOrders:
         return sorted(i for i, o in self.orders.items()
                       if o.status is status and self.changed_at[i] <= changed_before)[:limit]
 
+    async def unpaid_ids(self, placed_before: datetime, limit: int) -> list[int]:
+        return sorted(i for i, o in self.orders.items()
+                      if o.status in UNPAID_STATUSES and o.created_at <= placed_before)[:limit]
+
     async def status_changed_at(self, order_ids: list[int]) -> dict[int, datetime]:
         return {i: self.changed_at[i] for i in order_ids if i in self.changed_at}
 
 
     # -- the administrators' order desk -----------------------------------------------------
 
-    def _user(self, user_id: int) -> User | None:
-        return None if self.users is None else self.users.rows.get(user_id)
-
-    def _matches(self, order: Order, needle: str) -> bool:
-        texts = [order.order_number]
-        for user in (self._user(order.buyer_id), self._user(order.seller_id)):
-            if user is not None:
-                texts += [user.username, user.display_name, user.email]
-        return any(needle in text.lower() for text in texts)
-
     async def desk_page(self, *, statuses: frozenset[OrderStatus] | None, search: str | None,
                         limit: int, after: After | None = None) -> list[Order]:
         found = [o for o in self.orders.values()
                  if (statuses is None or o.status in statuses)
-                 and (not search or self._matches(o, search.lower()))
+                 and (not search or _matches(self.users, o, search.lower()))
                  and is_after(o.created_at, o.id or 0, after)]
         found.sort(key=lambda o: (o.created_at, o.id), reverse=True)
         return copy.deepcopy(found[:limit])
@@ -139,7 +148,8 @@ class FakeOrders:
             order = self.orders[order_id]
             if statuses is not None and order.status not in statuses:
                 continue
-            buyer, seller = self._user(order.buyer_id), self._user(order.seller_id)
+            buyer = _user(self.users, order.buyer_id)
+            seller = _user(self.users, order.seller_id)
             assert self.listings is not None
             titles = [self.listings.rows[pid].title for pid in order.product_ids]
             assert buyer is not None and seller is not None
@@ -180,6 +190,9 @@ class FakeAddresses:
     @property
     def saved(self) -> list[SavedAddress]:
         return self.rows["saved"]
+
+    async def lock_owner(self, user_id: int) -> None:
+        return None  # one event loop, no awaits between the check and the add
 
     async def set_for_order(self, order_id: int, address: Address, now: datetime) -> None:
         self.orders[order_id] = address

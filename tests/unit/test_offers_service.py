@@ -14,7 +14,8 @@ from domain.analytics import ActivityKind
 from domain.catalog import ListingStatus
 from domain.errors import Conflict, Forbidden, IllegalTransition, NotFound, ValidationError
 from domain.listings import ListingDetails
-from domain.offers import OfferStatus
+from domain.moderation import OFFER_PARTY_SUSPENDED, Suspension
+from domain.offers import COUNTER_ABOVE_LISTING, OfferStatus
 from entrypoints.container import Container
 from tests.fakes import FakeRealtime, FakeUnitOfWork, FixedClock
 from tests.support import add_user
@@ -235,3 +236,68 @@ async def test_a_refused_move_tells_nobody(world: World) -> None:
     with pytest.raises(ValidationError):
         await world.offers.respond(maya, made.id or 0, "countered", "10")
     assert (len(world.uow.messages.rows), len(world.realtime.published)) == before
+
+
+async def suspend(world: World, suspension: Suspension) -> None:
+    """A suspension row as the moderation desk writes it (committed)."""
+    async with world.uow:
+        await world.uow.suspensions.put(suspension)
+        await world.uow.commit()
+
+
+async def test_no_offer_is_accepted_with_a_member_whose_suspension_is_running(
+        world: World) -> None:
+    """Suspending ends the member's offers and sessions; this is the check behind it, for a
+    suspension written while an answer was on its way: the other party is told (409), the
+    suspended one refused (403). A timed suspension that ran out no longer counts."""
+    maya, sofia = await world.users("maya", "sofia")
+    coat = await world.listing(maya)
+    made = (await world.offers.make(sofia, coat, "70")).offer
+    assert made.id is not None and sofia.id is not None and maya.id is not None
+    ends = world.clock.now() + timedelta(days=1)
+    await suspend(world, Suspension(sofia.id, "Spam", world.clock.now(), ends))
+    with pytest.raises(Conflict, match=OFFER_PARTY_SUSPENDED):
+        await world.offers.respond(maya, made.id, "accepted")
+    with pytest.raises(Conflict, match=OFFER_PARTY_SUSPENDED):
+        await world.offers.respond(maya, made.id, "countered", "90")
+    await world.offers.respond(maya, made.id, "rejected")  # ending it stays possible
+    other = (await world.offers.make(await world.user("lena"), coat, "70")).offer
+    assert other.id is not None
+    await suspend(world, Suspension(maya.id, "Spam", world.clock.now(), None))
+    with pytest.raises(Forbidden, match="Your account is suspended"):
+        await world.offers.respond(maya, other.id, "accepted")
+    async with world.uow:
+        await world.uow.suspensions.remove(maya.id)
+        await world.uow.commit()
+    world.clock.advance(days=1)  # sofia's suspension ran out, before any sweep lifted it
+    again = (await world.offers.make(sofia, await world.listing(maya), "70")).offer
+    assert again.id is not None
+    assert (await world.offers.respond(maya, again.id, "accepted")).offer.status \
+        is OfferStatus.ACCEPTED
+
+
+async def test_an_offer_above_a_lowered_price_cannot_be_accepted(world: World) -> None:
+    """The seller lowered the price below the offer after it was made: accepting it, or a
+    counter above the price now, is refused (the buyer buys at the price now), and a counter
+    is capped by the price now."""
+    maya, sofia, lena = await world.users("maya", "sofia", "lena")
+    coat = await world.listing(maya)  # $100
+    made = (await world.offers.make(sofia, coat, "80")).offer
+    countered = (await world.offers.make(lena, coat, "70")).offer
+    assert made.id is not None and countered.id is not None
+    await world.offers.respond(maya, countered.id, "countered", "95")
+    async with world.uow:
+        listing = await world.uow.listings.get(coat)
+        assert listing is not None
+        listing.price = Decimal("75.00")
+        await world.uow.listings.save(listing)
+        await world.uow.commit()
+    with pytest.raises(Conflict, match=r"now \$75\.00"):
+        await world.offers.respond(maya, made.id, "accepted")
+    with pytest.raises(ValidationError) as too_high:
+        await world.offers.respond(maya, made.id, "countered", "90")
+    assert too_high.value.errors == {"counterPrice": COUNTER_ABOVE_LISTING}
+    with pytest.raises(Conflict, match=r"to \$75\.00"):
+        await world.offers.accept_counter(lena, countered.id)
+    assert world.uow.offers.rows[made.id].status is OfferStatus.PENDING
+    assert world.uow.offers.rows[countered.id].status is OfferStatus.COUNTERED

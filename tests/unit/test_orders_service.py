@@ -21,6 +21,7 @@ from domain.analytics import ActivityKind
 from domain.catalog import ListingStatus
 from domain.errors import Conflict, Forbidden, IllegalTransition, NotFound, ValidationError
 from domain.events import OrderStatusChanged
+from domain.moderation import SELLER_SUSPENDED, Suspension
 from domain.order_numbers import is_valid_order_number
 from domain.order_rules import OrderStatus
 from domain.validation.addresses import AddressForm
@@ -120,6 +121,29 @@ async def test_no_order_from_or_to_a_closed_account(world: World, closing: str) 
         await world.orders.place(buyer, product)
     assert not world.uow.orders.orders
     assert await world.listing_status(product) is ListingStatus.AVAILABLE
+
+
+@pytest.mark.parametrize("suspended", ["seller", "buyer"])
+async def test_no_order_from_or_to_a_member_whose_suspension_is_running(
+        world: World, suspended: str) -> None:
+    """A suspended seller gets no order (409, said in a sentence) and a suspended buyer
+    places none (403), even on a listing still for sale; nothing is reserved. Once a timed
+    suspension has run out it no longer counts, before the sweep lifts it."""
+    seller, buyer, _, product = await setup(world)
+    member = seller if suspended == "seller" else buyer
+    assert member.id is not None
+    async with world.uow:
+        await world.uow.suspensions.put(Suspension(
+            member.id, "Spam", world.clock.now(), world.clock.now() + timedelta(days=2)))
+        await world.uow.commit()
+    refused = Conflict if suspended == "seller" else Forbidden
+    message = SELLER_SUSPENDED if suspended == "seller" else "Your account is suspended"
+    with pytest.raises(refused, match=message):
+        await world.orders.place(buyer, product)
+    assert not world.uow.orders.orders
+    assert await world.listing_status(product) is ListingStatus.AVAILABLE
+    world.clock.advance(days=2)
+    assert (await world.orders.place(buyer, product)).order.status is OrderStatus.PENDING
 
 
 async def test_order_numbers_retry_on_a_clash(world: World) -> None:
@@ -321,25 +345,33 @@ def sold_notices(world: World) -> list[int]:
     return [n.user_id for n in world.uow.notifications.rows.values() if n.kind == "item_sold"]
 
 
-@pytest.mark.parametrize("sale", ["confirmed", "payment_confirmed"])
+@pytest.mark.parametrize("sale", ["confirmed", "payment_confirmed", "shipped"])
 async def test_watchers_hear_once_when_the_item_sells(world: World, sale: str) -> None:
+    """Sold means paid (or shipped by the seller): the seller's confirmation of an unpaid
+    order keeps the listing reserved and tells watchers nothing."""
     seller, buyer, admin, product = await setup(world)
     lee, ana = await world.user("lee"), await world.user("ana")
     await watch(world, product, lee, ana, buyer, seller)  # buyer and seller are not told
     order_id = (await world.orders.place(buyer, product)).order.id
     assert sold_notices(world) == []  # reserved is not sold yet
+    if sale != "payment_confirmed":
+        await world.orders.change_status(seller, order_id, "confirmed")
+        assert sold_notices(world) == []  # confirmed but unpaid is not sold either
+        assert await world.listing_status(product) is ListingStatus.RESERVED
     world.realtime.published.clear()
-    mover = seller if sale == "confirmed" else admin
-    await world.orders.change_status(mover, order_id, sale)
+    if sale == "shipped":
+        await world.orders.change_status(seller, order_id, "shipped", "1Z999", None)
+    else:
+        await world.orders.confirm_payment(admin, order_id)
+    assert await world.listing_status(product) is ListingStatus.SOLD
     assert sorted(sold_notices(world)) == sorted([lee.id, ana.id])
     notice = next(n for n in world.uow.notifications.rows.values() if n.kind == "item_sold")
     assert notice.title == "Sold: Wool coat" and notice.link == f"/product/{product}"
     assert ([sorted(users) for users, event in world.realtime.published
              if event == {"type": "notification", "kind": "item_sold"}]
             == [sorted([lee.id, ana.id])])
-    if sale == "confirmed":  # paying after confirmation is not a second sale
-        await world.orders.confirm_payment(admin, order_id)
-    await world.orders.change_status(seller, order_id, "shipped", "1Z999", None)
+    if sale != "shipped":  # shipping after payment is not a second sale
+        await world.orders.change_status(seller, order_id, "shipped", "1Z999", None)
     assert sorted(sold_notices(world)) == sorted([lee.id, ana.id])
 
 
@@ -370,7 +402,7 @@ async def test_a_rolled_back_attempt_publishes_nothing(world: World) -> None:
     await watch(world, product, lee)
     order = (await world.orders.place(buyer, product)).order
     event = OrderStatusChanged(order.id, order.order_number, buyer.id or 0, seller.id or 0,
-                               "pending", "confirmed", seller.id, world.clock.now())
+                               "pending", "payment_confirmed", None, world.clock.now())
     notices = world.orders.notices
     world.realtime.published.clear()
     async with world.uow:  # the attempt is rolled back; the call runs again

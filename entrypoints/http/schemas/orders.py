@@ -186,6 +186,12 @@ class OrderOut(CamelStruct):
     allowed_transitions: list[str]
     can_review: bool
     protection_ends_at: datetime | None
+    # The buyer's claim window (``domain.disputes.claim_window``, judged now): the reasons
+    # a dispute may give now, when one becomes possible by time alone, and, with no reason
+    # open, the sentence why. Empty and null in the seller's and administrators' answers.
+    dispute_reasons: list[str]
+    dispute_opens_at: datetime | None
+    dispute_why_not: str | None
 
 
 class OrderPageOut(CamelStruct):
@@ -250,7 +256,7 @@ def profile_review_out(view: ReviewView) -> ProfileReviewOut:
 
 
 def order_out(view: OrderView) -> OrderOut:
-    order, listing = view.order, view.listing
+    order, listing, claim = view.order, view.listing, view.claim
     assert order.id is not None
     product = None if listing is None or listing.id is None else OrderProductOut(
         id=listing.id, title=listing.title, images=[i.url for i in listing.images],
@@ -270,4 +276,7 @@ def order_out(view: OrderView) -> OrderOut:
         shipping_address=None if view.address is None else address_out(view.address),
         events=[_event(e) for e in view.events], reviews=[review_out(r) for r in view.reviews],
         allowed_transitions=sorted(s.value for s in view.allowed), can_review=view.can_review,
-        protection_ends_at=order.protection_ends_at)
+        protection_ends_at=order.protection_ends_at,
+        dispute_reasons=[] if claim is None else [reason.value for reason in claim.reasons],
+        dispute_opens_at=None if claim is None else claim.opens_at,
+        dispute_why_not=None if claim is None else claim.why_not)

@@ -125,3 +125,55 @@ def test_the_charged_price_never_exceeds_the_listing_price(listing, data):
     accepted.accept(SELLER, NOW)
     charged = price(listing_price=listing, offer=accepted)
     assert charged == offered <= listing
+
+
+CENTS = st.decimals(min_value=Decimal("0.02"), max_value=10_000, places=2)
+
+
+@given(CENTS, st.data())
+def test_the_buyer_never_pays_more_than_the_listing_price_now(listing, data):
+    """An offer accepted (or a counter taken) at the listing's price then, and the price
+    changed after: checkout charges the lower of the agreed price and the price now."""
+    offered = data.draw(st.decimals(min_value=minimum_offer(listing), max_value=listing,
+                                    places=2))
+    accepted = offer(listing_price=listing, offer_price=offered)
+    if data.draw(st.booleans()) and offered < listing:
+        accepted.counter(SELLER, listing)
+        accepted.accept_counter(BUYER, NOW)
+    else:
+        accepted.accept(SELLER, NOW)
+    agreed = accepted.agreed_price
+    assert agreed is not None
+    now_price = data.draw(CENTS)
+    charged = price(listing_price=now_price, offer=accepted, listing_status="reserved",
+                    now=NOW)
+    assert charged == min(agreed, now_price)
+    assert charged <= now_price
+
+
+@given(CENTS, st.data())
+def test_an_offer_is_accepted_only_at_or_under_the_price_now(listing, data):
+    """The seller lowered the price after the offer: accepting an offer, or the buyer taking
+    a counter, above the price now is refused and changes nothing; at or under it, the offer
+    is accepted at its own price."""
+    offered = data.draw(st.decimals(min_value=minimum_offer(listing), max_value=listing,
+                                    places=2))
+    now_price = data.draw(CENTS)
+    made = offer(listing_price=listing, offer_price=offered)
+    if offered > now_price:
+        with pytest.raises(Conflict, match="less than this offer"):
+            made.accept(SELLER, NOW, now_price)
+        assert made.status == "pending" and made.reserved_until is None
+    else:
+        made.accept(SELLER, NOW, now_price)
+        assert made.agreed_price == offered
+    if offered < listing:
+        countered = offer(listing_price=listing, offer_price=offered)
+        countered.counter(SELLER, listing)
+        if listing > now_price:
+            with pytest.raises(Conflict, match="less than this counter-offer"):
+                countered.accept_counter(BUYER, NOW, now_price)
+            assert countered.status == "countered"
+        else:
+            countered.accept_counter(BUYER, NOW, now_price)
+            assert countered.agreed_price == listing

@@ -18,6 +18,8 @@ from domain.disputes import (
     STEP_STATUS,
     DisputeOutcome,
     DisputeReason,
+    claim_window,
+    entered_at,
     one_line_per_step,
     validate_dispute,
     why_not_disputable,
@@ -228,3 +230,75 @@ def test_the_timeline_shows_a_dispute_step_once(lines: list[_Line]) -> None:
         if line.kind == "status":
             # A status line goes exactly when a dispute step of its moment made that status.
             assert (line in shown) == ((line.status, line.at) not in steps)
+
+
+# -- what the buyer may claim now, and from when (the order answer's ``disputeReasons`` and
+# ``disputeOpensAt``: the webapp shows these, it keeps no copy of the rule) ------------------
+
+_maybe_at = st.one_of(st.none(), st.just(NOW))
+
+
+@given(status=st.sampled_from(list(OrderStatus)), delivered_at=_maybe_at,
+       shipped_at=_maybe_at, after=offsets)
+def test_the_claim_window_is_exactly_what_the_rule_takes(
+        status: OrderStatus, delivered_at: datetime | None, shipped_at: datetime | None,
+        after: int) -> None:
+    """The reasons offered now are the ones ``why_not_disputable`` takes now; with none, the
+    sentence says why; ``opens_at`` is the first moment a refused claim is taken."""
+    now = NOW + timedelta(seconds=after)
+    claim = claim_window(status, delivered_at, shipped_at, now)
+    assert set(claim.reasons) == {reason for reason in DisputeReason if why_not_disputable(
+        status, reason, delivered_at, shipped_at, now) is None}
+    assert list(claim.reasons) == [r for r in DisputeReason if r in claim.reasons]
+    if claim.reasons:
+        assert claim.why_not is None
+    else:
+        assert claim.why_not == why_not_disputable(status, DisputeReason.NOT_RECEIVED,
+                                                   delivered_at, shipped_at, now)
+    if claim.opens_at is not None:
+        assert not claim.reasons and now < claim.opens_at
+        assert claim_window(status, delivered_at, shipped_at, claim.opens_at).reasons == (
+            DisputeReason.NOT_RECEIVED,)
+        just_before = claim.opens_at - timedelta(microseconds=1)
+        assert claim_window(status, delivered_at, shipped_at, just_before).reasons == ()
+
+
+@given(after=offsets)
+def test_not_received_opens_exactly_seven_days_after_shipping_and_alone(after: int) -> None:
+    now = NOW + timedelta(seconds=after)
+    claim = claim_window(OrderStatus.SHIPPED, None, NOW, now)
+    if after < 7 * 86400:
+        assert claim.reasons == () and claim.opens_at == NOW + timedelta(days=7)
+        assert claim.why_not == ("An item can be reported as not received 7 days after it "
+                                 "was shipped.")
+    else:
+        assert claim.reasons == (DisputeReason.NOT_RECEIVED,) and claim.opens_at is None
+
+
+@given(after=offsets)
+def test_a_delivered_order_offers_every_reason_until_protection_ends(after: int) -> None:
+    claim = claim_window(OrderStatus.DELIVERED, NOW, NOW - timedelta(days=2),
+                         NOW + timedelta(seconds=after))
+    assert claim.opens_at is None
+    if after < 3 * 86400:
+        assert claim.reasons == tuple(DisputeReason) and claim.why_not is None
+    else:
+        assert claim.reasons == ()
+        assert claim.why_not is not None and "3 days after delivery" in claim.why_not
+
+
+@given(after=offsets)
+def test_a_shipped_order_without_a_shipping_time_never_opens(after: int) -> None:
+    """As the server refuses it: no reason now and no moment when one opens."""
+    claim = claim_window(OrderStatus.SHIPPED, None, None, NOW + timedelta(seconds=after))
+    assert (claim.reasons, claim.opens_at) == ((), None)
+    assert claim.why_not == "An item can be reported as not received 7 days after it was shipped."
+
+
+def test_the_time_an_order_entered_a_status_is_its_last_such_line() -> None:
+    lines = [_Line("status", "shipped", NOW - timedelta(days=2)),
+             _Line("status", "payment_confirmed", NOW - timedelta(days=1)),
+             _Line("status", "shipped", NOW)]
+    assert entered_at(lines, OrderStatus.SHIPPED) == NOW
+    assert entered_at(lines, OrderStatus.DELIVERED) is None
+    assert entered_at([], OrderStatus.SHIPPED) is None

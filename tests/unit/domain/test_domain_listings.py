@@ -13,6 +13,8 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, 
 from domain.catalog import Category, Condition, ListingBadge, ListingStatus, Size
 from domain.errors import Conflict, Forbidden, IllegalTransition, ValidationError
 from domain.listings import (
+    DELETABLE_STATUSES,
+    IN_ORDER_STATUSES,
     JUST_LISTED_DAYS,
     Listing,
     ListingDetails,
@@ -122,12 +124,29 @@ def test_only_the_seller_edits(stranger: int | None) -> None:
 
 def test_seller_or_admin_deletes() -> None:
     item = listing()
-    item.ensure_deletable_by(SELLER, is_admin=False)
-    item.ensure_deletable_by(99, is_admin=True)
+    item.ensure_deletable_by(SELLER, is_admin=False, ordered=False)
+    item.ensure_deletable_by(99, is_admin=True, ordered=False)
     with pytest.raises(Forbidden):
-        item.ensure_deletable_by(99, is_admin=False)
+        item.ensure_deletable_by(99, is_admin=False, ordered=False)
     with pytest.raises(Forbidden):
-        item.ensure_deletable_by(None, is_admin=False)
+        item.ensure_deletable_by(None, is_admin=False, ordered=False)
+
+
+@given(status=st.sampled_from(list(ListingStatus)), ordered=st.booleans(),
+       admin=st.booleans())
+def test_only_a_listing_no_order_names_is_deleted(status: ListingStatus, ordered: bool,
+                                                  admin: bool) -> None:
+    """Available or hidden and never ordered: deleted by its seller or an administrator;
+    reserved, sold, or named by any order (a cancelled one too): 409 for both."""
+    item = listing()
+    item.status = status
+    actor = 99 if admin else SELLER
+    if ordered or status not in DELETABLE_STATUSES:
+        with pytest.raises(Conflict, match="part of an order"):
+            item.ensure_deletable_by(actor, is_admin=admin, ordered=ordered)
+    else:
+        item.ensure_deletable_by(actor, is_admin=admin, ordered=ordered)
+    assert {ListingStatus.AVAILABLE, ListingStatus.HIDDEN} == DELETABLE_STATUSES
 
 
 def test_edit_replaces_details_and_photos_and_validates() -> None:
@@ -145,15 +164,35 @@ def test_edit_replaces_details_and_photos_and_validates() -> None:
     assert item.images == [other, PHOTO]
 
 
-def test_sold_listing_cannot_be_edited_and_reserved_keeps_its_price() -> None:
+@given(status=st.sampled_from(list(ListingStatus)),
+       title=st.text(min_size=3, max_size=80).filter(lambda t: t.strip() == t and t),
+       description=st.sampled_from(["Now with a longer description.", "Holes, sold as seen"]),
+       price=prices, other_photo=st.booleans())
+def test_a_listing_in_an_order_refuses_every_edit(
+        status: ListingStatus, title: str, description: str, price: Decimal,
+        other_photo: bool) -> None:
+    """Reserved or sold: any edit (title, description, photos, price) is 409 and changes
+    nothing; available or hidden: the seller's valid edit applies."""
     item = listing()
-    item.reserve()
-    with pytest.raises(Conflict):
-        item.change_price(SELLER, "10.00", NOW)
-    item.edit(SELLER, details(description="Now with a longer description."), [PHOTO], NOW)
-    item.sell()
-    with pytest.raises(Conflict):
-        item.edit(SELLER, details(), [PHOTO], NOW)
+    item.status = status
+    before = (item.title, item.description, item.price, list(item.images), item.updated_at)
+    photos = [ListingImage("/media/x.webp", "/media/x-t.webp")] if other_photo else [PHOTO]
+    changed = details(title=title, description=description, price=price)
+    later = NOW + timedelta(hours=1)
+    if status in IN_ORDER_STATUSES:
+        with pytest.raises(Conflict, match="part of an order"):
+            item.edit(SELLER, changed, photos, later)
+        with pytest.raises(Conflict, match="part of an order"):
+            item.change_price(SELLER, price, later)
+        with pytest.raises(Conflict, match="part of an order"):
+            item.ensure_editable_by(SELLER)
+        assert (item.title, item.description, item.price, item.images,
+                item.updated_at) == before
+    elif not changed.errors(len(photos)):
+        item.edit(SELLER, changed, photos, later)
+        assert (item.description, item.price, item.images) == (description, price, photos)
+    with pytest.raises(Forbidden):  # a stranger hears 403 whatever the status
+        item.ensure_editable_by(SELLER + 1)
 
 
 @pytest.mark.parametrize(

@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from domain.errors import Conflict, Forbidden, ValidationError
-from domain.order_rules import UNPAID_LIMIT, OrderStatus
+from domain.order_rules import UNPAID_LIMIT, UNPAID_STATUSES, OrderStatus
 from domain.reviews import (
     REVIEW_WINDOW,
     ReviewedOrder,
@@ -77,11 +77,13 @@ def test_double_blind_publishing(reviewers: set[int], later: timedelta) -> None:
 
 
 @given(offsets, st.sampled_from(list(OrderStatus)))
-def test_unpaid_orders_expire_after_72_hours_only_while_pending(later: timedelta,
-                                                                 status: OrderStatus) -> None:
+def test_unpaid_orders_expire_72_hours_after_placement_while_unpaid(
+        later: timedelta, status: OrderStatus) -> None:
+    """Pending or confirmed by the seller (neither paid): cancelled by the timer."""
     order = an_order(price="10.00", status=status, created_at=NOW)
     expired = order.cancel_if_unpaid_expired(NOW + later)
-    assert expired == (status is OrderStatus.PENDING and later >= UNPAID_LIMIT)
+    assert expired == (status in UNPAID_STATUSES and later >= UNPAID_LIMIT)
+    assert {OrderStatus.PENDING, OrderStatus.CONFIRMED} == UNPAID_STATUSES
     if expired:
         assert order.status is OrderStatus.CANCELLED
         assert order.pull_events()[0].actor_id is None

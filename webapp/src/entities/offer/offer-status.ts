@@ -26,6 +26,8 @@ const DECLINED_BECAUSE: Record<string, string> = {
   listing_sold: 'This item has been sold.',
   listing_deleted: 'The seller removed this listing.',
   account_closed: 'The member closed their account.',
+  member_suspended: "The member's account is suspended.",
+  member_blocked: "You can't trade with this member.",
 };
 
 /** What the buyer reads on their offer card. */

@@ -4,7 +4,13 @@ import { api } from '@/lib/api-client';
 /** An offer as the API sends it (spec §3 Offer; money as decimal strings like '80.00'). */
 export type OfferStatus =
   'pending' | 'accepted' | 'rejected' | 'countered' | 'withdrawn' | 'expired' | 'cancelled';
-export type DeclineReason = 'other_offer_accepted' | 'listing_sold' | 'listing_deleted' | 'account_closed';
+export type DeclineReason =
+  | 'other_offer_accepted'
+  | 'listing_sold'
+  | 'listing_deleted'
+  | 'account_closed'
+  | 'member_suspended'
+  | 'member_blocked';
 
 export interface OfferPerson {
   id: number;

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { DisputeReason } from '@/entities/disputes/api';
 import { api } from '@/lib/api-client';
 
 /** Server data of the orders area: orders, saved addresses, reviews (spec §7). */
@@ -99,6 +100,14 @@ export interface Order {
   allowedTransitions: OrderStatus[];
   canReview: boolean;
   protectionEndsAt: string | null;
+  /** The buyer's claim window, judged by the server (domain/disputes.py `claim_window`):
+   *  the reasons a dispute may give now (empty for the seller and administrators)...
+   *  (Always sent; optional here so an order made up without them means "none".) */
+  disputeReasons?: DisputeReason[];
+  /** ...when a claim becomes possible by time alone (not received, 7 days after shipping)... */
+  disputeOpensAt?: string | null;
+  /** ...and, with no reason open now, the server's sentence why. */
+  disputeWhyNot?: string | null;
 }
 
 export const orderKeys = {

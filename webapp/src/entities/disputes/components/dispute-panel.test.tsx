@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Order, OrderEvent } from '@/entities/order/order';
+import { formatDateTime } from '@/lib/formatters';
 import { render } from '@/test-utils/render';
 import { DisputePanel } from './dispute-panel';
 
@@ -15,12 +16,20 @@ const shippedLine = (at: string): OrderEvent => ({
   at,
 });
 
+const ALL = ['not_as_described', 'damaged', 'counterfeit', 'not_received', 'other'] as const;
+const NOT_YET = 'An item can be reported as not received 7 days after it was shipped.';
+
+/** A buyer's order as the server sends it, with its claim window (a delivered order inside
+ *  buyer protection unless told otherwise). */
 function makeOrder(overrides: Partial<Order>): Order {
   return {
     id: 5,
     status: 'delivered',
     events: [shippedLine(ago(3))],
     protectionEndsAt: new Date(Date.now() + 2 * DAY).toISOString(),
+    disputeReasons: [...ALL],
+    disputeOpensAt: null,
+    disputeWhyNot: null,
     ...overrides,
   } as Order;
 }
@@ -52,8 +61,10 @@ describe('DisputePanel: opening a dispute', () => {
     expect(screen.queryByTestId('dispute-disabled-why')).not.toBeInTheDocument();
   });
 
-  it('offers only "Not received" on a shipped order, preselected, and it stays chosen', async () => {
-    const user = await openForm(makeOrder({ status: 'shipped', events: [shippedLine(ago(8))] }));
+  it('offers only the reasons the server says are open now: "Not received", preselected', async () => {
+    const user = await openForm(
+      makeOrder({ status: 'shipped', events: [shippedLine(ago(8))], disputeReasons: ['not_received'] }),
+    );
     expect(reasonBox()).toHaveValue('Not received');
     await user.click(reasonBox());
     const options = await screen.findAllByRole('option');
@@ -62,14 +73,41 @@ describe('DisputePanel: opening a dispute', () => {
     await waitFor(() => expect(reasonBox()).toHaveValue('Not received'));
   });
 
-  it('says from when a shipped order can be reported as not received, instead of a form', async () => {
-    const shipped = ago(2);
-    await openForm(makeOrder({ status: 'shipped', events: [shippedLine(shipped)] }));
+  it("says the server's reason and from when a claim opens, instead of a form", async () => {
+    // The order's own timeline says nothing here: the panel shows what the server judged.
+    await openForm(
+      makeOrder({
+        status: 'shipped',
+        events: [],
+        disputeReasons: [],
+        disputeOpensAt: '2026-11-27T10:00:00Z',
+        disputeWhyNot: NOT_YET,
+      }),
+    );
     const notice = screen.getByRole('status');
     expect(notice).toHaveTextContent('You cannot open a dispute yet');
+    expect(notice).toHaveTextContent(NOT_YET);
     expect(notice).toHaveTextContent(
-      /You can report the item as not received from .+, 7 days after it was shipped\./,
+      `You can open a dispute from ${formatDateTime('2026-11-27T10:00:00Z')}.`,
     );
     expect(screen.queryByRole('button', { name: 'Open dispute' })).not.toBeInTheDocument();
+  });
+
+  it('offers nothing once buyer protection has ended, in the words of the server', async () => {
+    const ended = 'Buyer protection ended 3 days after delivery, so this order can no longer be disputed.';
+    await openForm(makeOrder({ disputeReasons: [], disputeWhyNot: ended }));
+    const notice = screen.getByRole('status');
+    expect(notice).toHaveTextContent('You cannot open a dispute');
+    expect(notice).toHaveTextContent(ended);
+    expect(notice).not.toHaveTextContent('from');
+    expect(screen.queryByRole('combobox', { name: /What went wrong/ })).not.toBeInTheDocument();
+  });
+
+  it("takes the reasons from the server, not from the order's dates", async () => {
+    // Delivered, protection running by the dates, but the server says "not received" only.
+    const user = await openForm(makeOrder({ disputeReasons: ['not_received'] }));
+    await user.click(reasonBox());
+    const options = await screen.findAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual(['Not received']);
   });
 });

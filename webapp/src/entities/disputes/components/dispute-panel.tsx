@@ -3,7 +3,7 @@ import { IconShieldCheck } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import type { Order } from '@/entities/order/order';
 import { errorMessage, fieldErrors } from '@/lib/api-client';
-import { formatDate } from '@/lib/formatters';
+import { formatDate, formatDateTime } from '@/lib/formatters';
 import { notifySuccess } from '@/lib/notify';
 import {
   DETAILS_MIN,
@@ -14,7 +14,6 @@ import {
   type Dispute,
   type DisputeReason,
 } from '../api';
-import { claimWindow } from '../claim-window';
 import { PhotoInput } from './photo-input';
 
 const DISPUTABLE = new Set(['shipped', 'delivered']);
@@ -42,13 +41,21 @@ function whyDisabled(reason: DisputeReason | null, details: string): string | nu
   return null;
 }
 
+/** Why no claim can be opened now, in the server's words, and from when one can (null when
+ *  one can now). The server judges the window (order.disputeReasons, domain/disputes.py). */
+function whyClosed(order: Order): string | null {
+  if (order.disputeReasons?.length) return null;
+  const why = order.disputeWhyNot ?? 'This order cannot be disputed now.';
+  return order.disputeOpensAt
+    ? `${why} You can open a dispute from ${formatDateTime(order.disputeOpensAt)}.`
+    : why;
+}
+
 function OpenForm({ order, onCancel }: { order: Order; onCancel: () => void }) {
-  // Only the claims the order's state allows now (the server's rule, claim-window.ts).
-  const [now] = useState(() => new Date());
-  const claim = claimWindow(order, now);
-  const [reason, setReason] = useState<DisputeReason | null>(
-    claim.reasons.length === 1 ? claim.reasons[0] : null,
-  );
+  // Only the claims the server says the buyer may make now.
+  const reasons = order.disputeReasons ?? [];
+  const closed = whyClosed(order);
+  const [reason, setReason] = useState<DisputeReason | null>(reasons.length === 1 ? reasons[0] : null);
   const [details, setDetails] = useState('');
   const [photos, setPhotos] = useState<string[]>([]);
   const open = useOpenDispute(order.id);
@@ -56,7 +63,7 @@ function OpenForm({ order, onCancel }: { order: Order; onCancel: () => void }) {
   const short = details.trim().length < DETAILS_MIN;
   const disabledWhy = whyDisabled(reason, details);
   const hintId = useId();
-  if (claim.closed) {
+  if (closed) {
     // Nothing to claim yet (or any more): say when it becomes possible instead of a form.
     return (
       <Stack gap="sm">
@@ -65,7 +72,7 @@ function OpenForm({ order, onCancel }: { order: Order; onCancel: () => void }) {
           title={order.status === 'shipped' ? 'You cannot open a dispute yet' : 'You cannot open a dispute'}
           role="status"
         >
-          {claim.closed}
+          {closed}
         </Alert>
         <Button variant="default" size="xs" onClick={onCancel} style={{ alignSelf: 'flex-start' }}>
           Close
@@ -93,7 +100,7 @@ function OpenForm({ order, onCancel }: { order: Order; onCancel: () => void }) {
           allowDeselect={false}
           value={reason}
           onChange={(v) => setReason(v as DisputeReason)}
-          data={DISPUTE_REASONS.filter((r) => claim.reasons.includes(r.value)).map((r) => ({
+          data={DISPUTE_REASONS.filter((r) => reasons.includes(r.value)).map((r) => ({
             value: r.value,
             label: r.label,
           }))}

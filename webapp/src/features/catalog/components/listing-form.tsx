@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { submitWith } from '@/lib/form';
 import { notifySuccess } from '@/lib/notify';
+import { photoUploadError } from '@/lib/photo-file';
 import type { Product } from '@/entities/product/product';
 import { useSaveListing } from '../api';
 import type { ListingErrors, ListingValues } from '../listing-validation';
@@ -30,7 +31,12 @@ export function ListingForm({ product }: { product?: Product }) {
   const navigate = useNavigate();
   const photos = form.values.images;
 
-  const submit = submitWith(form, save.mutateAsync, {
+  // A 413 (a photo over the server's limit) is said under the photos, not only in a toast.
+  const send = (input: Parameters<typeof save.mutateAsync>[0]) =>
+    save.mutateAsync(input).catch((error: unknown) => {
+      throw photoUploadError(error, 'images');
+    });
+  const submit = submitWith(form, send, {
     fallback: product
       ? 'Failed to update listing. Please try again.'
       : 'Failed to create listing. Please try again.',

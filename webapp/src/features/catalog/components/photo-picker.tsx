@@ -18,16 +18,18 @@ function PhotoTile({
   photos,
   index,
   onChange,
+  invalid,
 }: {
   photos: Photo[];
   index: number;
   onChange: (photos: Photo[]) => void;
+  invalid: boolean;
 }) {
   const photo = photos[index];
   const n = index + 1;
   return (
     <AspectRatio ratio={4 / 5}>
-      <div className={classes.tile}>
+      <div className={classes.tile} data-refused={invalid || undefined}>
         {/* The listing's photos by number, in the order the shop shows them. */}
         {/* eslint-disable-next-line jsx-a11y/img-redundant-alt */}
         <img src={photo.preview} alt={`Photo ${n}`} className={classes.image} />
@@ -72,6 +74,8 @@ function PhotoTile({
 /** Up to 5 photos: pick one or more at a time, reorder with the arrow buttons, remove. */
 export function PhotoPicker({ photos, onChange, onFiles, error }: PhotoPickerProps) {
   const input = useRef<HTMLInputElement>(null);
+  // The server names the photo it refused ("Photo 2 is larger than 10 MB…"): mark its tile.
+  const refused = Number(/^Photo (\d+) /.exec(error ?? '')?.[1] ?? 0);
   const picked = (event: ChangeEvent<HTMLInputElement>) => {
     onFiles(Array.from(event.currentTarget.files ?? []));
     event.currentTarget.value = '';
@@ -84,7 +88,13 @@ export function PhotoPicker({ photos, onChange, onFiles, error }: PhotoPickerPro
     >
       <div className={classes.grid} data-photo-picker>
         {photos.map((photo, index) => (
-          <PhotoTile key={photo.key} photos={photos} index={index} onChange={onChange} />
+          <PhotoTile
+            key={photo.key}
+            photos={photos}
+            index={index}
+            onChange={onChange}
+            invalid={refused === index + 1}
+          />
         ))}
         {photos.length < MAX_LISTING_IMAGES && (
           <AspectRatio ratio={4 / 5}>

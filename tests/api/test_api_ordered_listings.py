@@ -1,0 +1,93 @@
+"""A listing in an order stays as its buyer ordered it, on every configured database: no
+edit while reserved or sold, no delete once any order names it (docs/selling.md, "Listings
+in an order")."""
+
+from __future__ import annotations
+
+import pytest
+from litestar import Litestar
+
+from domain.listings import EDIT_LOCKED, ORDERED_LISTING
+from tests.support import ApiClient, people
+from tests.support.offers import listing
+
+pytestmark = pytest.mark.api
+
+
+async def _ordered(seller: ApiClient, buyer: ApiClient) -> tuple[int, int]:
+    coat = await listing(seller, title="Wool coat, like new")
+    placed = await buyer.post("/api/orders", json={"productId": coat})
+    assert placed.status_code == 201, placed.text
+    return coat, int(placed.json()["id"])
+
+
+async def _refused_delete(client: ApiClient, product: int) -> None:
+    gone = await client.delete(f"/api/products/{product}")
+    assert gone.status_code == 409, gone.text
+    assert gone.json()["message"] == ORDERED_LISTING
+
+
+async def test_a_reserved_or_sold_listing_cannot_be_deleted_and_its_order_stays(
+        app: Litestar) -> None:
+    async with people(app, "maya", "sofia", "boss") as p:
+        maya, sofia, boss = p["maya"], p["sofia"], p["boss"]
+        coat, order = await _ordered(maya, sofia)
+        await _refused_delete(maya, coat)
+        await _refused_delete(boss, coat)
+        paid = await boss.post(f"/api/orders/{order}/confirm-payment")
+        assert paid.status_code == 200, paid.text
+        await _refused_delete(maya, coat)
+        await _refused_delete(boss, coat)
+        seen = await sofia.get(f"/api/orders/{order}")
+        assert seen.status_code == 200, seen.text
+        assert seen.json()["product"]["title"] == "Wool coat, like new"
+        assert (await sofia.get(f"/api/products/{coat}")).json()["status"] == "sold"
+
+
+async def test_a_listing_back_in_the_shop_after_a_cancelled_order_is_kept_for_that_order(
+        app: Litestar) -> None:
+    async with people(app, "maya", "sofia") as p:
+        maya, sofia = p["maya"], p["sofia"]
+        coat, order = await _ordered(maya, sofia)
+        cancelled = await sofia.put(f"/api/orders/{order}/status",
+                                    json={"status": "cancelled"})
+        assert cancelled.status_code == 200, cancelled.text
+        assert (await maya.get(f"/api/products/{coat}")).json()["status"] == "available"
+        await _refused_delete(maya, coat)
+        assert (await sofia.get(f"/api/orders/{order}")).status_code == 200
+        never_ordered = await listing(maya, title="Linen shirt")
+        assert (await maya.delete(f"/api/products/{never_ordered}")).status_code == 204
+
+
+async def test_every_item_of_a_bundle_is_kept(app: Litestar) -> None:
+    async with people(app, "maya", "sofia") as p:
+        maya, sofia = p["maya"], p["sofia"]
+        coat = await listing(maya, title="Wool coat")
+        scarf = await listing(maya, title="Silk scarf")
+        placed = await sofia.post("/api/orders", json={"productIds": [coat, scarf]})
+        assert placed.status_code == 201, placed.text
+        assert (await sofia.put(f"/api/orders/{placed.json()['id']}/status",
+                                json={"status": "cancelled"})).status_code == 200
+        await _refused_delete(maya, scarf)
+        order = await sofia.get(f"/api/orders/{placed.json()['id']}")
+        assert [item["id"] for item in order.json()["items"]] == [coat, scarf]
+
+
+async def test_a_listing_in_an_order_cannot_be_edited(app: Litestar) -> None:
+    async with people(app, "maya", "sofia", "boss") as p:
+        maya, sofia, boss = p["maya"], p["sofia"], p["boss"]
+        coat, order = await _ordered(maya, sofia)
+        for change in ({"title": "Wool coat, heavily worn, holes"},
+                       {"description": "Moth holes on both sleeves, sold as seen."},
+                       {"price": "100.00"}):
+            edit = await maya.put(f"/api/products/{coat}", json=change)
+            assert edit.status_code == 409, edit.text
+            assert edit.json()["message"] == EDIT_LOCKED
+        assert (await boss.post(f"/api/orders/{order}/confirm-payment")).status_code == 200
+        sold = await maya.put(f"/api/products/{coat}", json={"title": "Something else"})
+        assert sold.status_code == 409 and sold.json()["message"] == EDIT_LOCKED
+        seen = (await sofia.get(f"/api/orders/{order}")).json()
+        assert seen["product"]["title"] == seen["items"][0]["title"] == "Wool coat, like new"
+        stranger = await sofia.put(f"/api/products/{coat}", json={"title": "Mine now"})
+        assert stranger.status_code == 403, stranger.text
+
