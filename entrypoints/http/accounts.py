@@ -22,6 +22,8 @@ from entrypoints.http.auth import (
     client_address,
     session_cookie,
 )
+from entrypoints.http.bodies import too_large_upload
+from entrypoints.http.guards import TOO_LARGE
 from entrypoints.http.schemas import Message
 from entrypoints.http.schemas.accounts import (
     CloseAccountIn,
@@ -33,6 +35,7 @@ from entrypoints.http.schemas.accounts import (
 from entrypoints.http.schemas.users import UserOut, user_out
 
 MAX_PROFILE_BODY = MAX_IMAGE_BYTES * 4 // 3 + 64 * 1024
+PROFILE_TOO_LARGE = too_large_upload(1)
 
 
 _Content = TypeVar("_Content")
@@ -89,7 +92,7 @@ class AccountController(Controller):
         clear_session_cookie(response)
         return response
 
-    @patch("/user", request_max_body_size=MAX_PROFILE_BODY)
+    @patch("/user", request_max_body_size=MAX_PROFILE_BODY, opt={TOO_LARGE: PROFILE_TOO_LARGE})
     async def edit_profile(self, data: ProfileIn, current_user: User,
                            profiles: ProfileEditor) -> UserOut:
         changes = ProfileChanges(display_name=data.display_name, bio=data.bio,

@@ -24,8 +24,16 @@ from domain.accounts import User
 from domain.catalog import MAX_LISTING_IMAGES
 from domain.listings import ListingDetails
 from entrypoints.http.auth import provide_viewer_after_service
-from entrypoints.http.bodies import decode_json, form_files, is_multipart, read_body, read_form
+from entrypoints.http.bodies import (
+    decode_json,
+    form_files,
+    is_multipart,
+    read_body,
+    read_form,
+    too_large_upload,
+)
 from entrypoints.http.caching import public
+from entrypoints.http.guards import TOO_LARGE
 from entrypoints.http.schemas import Cursor, Limit
 from entrypoints.http.schemas.catalog import (
     ListingIn,
@@ -46,8 +54,7 @@ from entrypoints.http.schemas.products import (
 
 # Five photos of 10 MB as base64 (x4/3) plus the text fields and multipart framing.
 MAX_LISTING_BODY = MAX_LISTING_IMAGES * MAX_IMAGE_BYTES * 4 // 3 + 1024 * 1024
-BODY_TOO_LARGE = (f"That upload is too large: at most {MAX_LISTING_IMAGES} photos of "
-                  f"{MAX_IMAGE_BYTES // (1024 * 1024)} MB each.")
+BODY_TOO_LARGE = too_large_upload(MAX_LISTING_IMAGES)
 
 
 # Searches, facets and similar items: public reads the search engine answers. Not in the
@@ -69,12 +76,12 @@ def _price_text(price: Price) -> str | None:
 
 
 async def _body(request: Request[Any, Any, Any]) -> bytes:
-    return await read_body(request, BODY_TOO_LARGE)
+    return await read_body(request)
 
 
 async def _multipart_listing(request: Request[Any, Any, Any]
                              ) -> tuple[ListingIn, list[PhotoInput]]:
-    form = await read_form(request, BODY_TOO_LARGE)
+    form = await read_form(request)
     photos: list[PhotoInput] = await form_files(form, "images")
     fields = {name: form.get(name) for name in ListingIn.__struct_fields__ if name != "images"}
     data = msgspec.structs.replace(ListingIn(), **{
@@ -172,7 +179,7 @@ class CatalogController(Controller):
                                  for view in await catalog.similar(product_id, viewer)])
 
     @post("/", status_code=HTTP_201_CREATED, request_max_body_size=MAX_LISTING_BODY,
-          opt={"body": ListingIn, "form": ListingIn, "errors": {429}})
+          opt={"body": ListingIn, "form": ListingIn, "errors": {429}, TOO_LARGE: BODY_TOO_LARGE})
     async def create(self, request: Request[Any, Any, Any], current_user: User,
                      catalog: CatalogService) -> ProductOut:
         data, photos = await read_listing(request)
@@ -181,7 +188,7 @@ class CatalogController(Controller):
         return product_out(await catalog.create(current_user, details, photos))
 
     @put("/{product_id:int}", request_max_body_size=MAX_LISTING_BODY,
-         opt={"body": ListingUpdateIn})
+         opt={"body": ListingUpdateIn, TOO_LARGE: BODY_TOO_LARGE})
     async def update(self, product_id: int, request: Request[Any, Any, Any],
                      current_user: User, catalog: CatalogService) -> ProductOut:
         data = decode_json(await _body(request), ListingUpdateIn)

@@ -15,6 +15,8 @@ from domain.accounts import User
 from domain.disputes import (
     MAX_PHOTOS,
 )
+from entrypoints.http.bodies import too_large_upload
+from entrypoints.http.guards import TOO_LARGE
 from entrypoints.http.schemas.disputes import (
     DisputeIn,
     DisputeOut,
@@ -25,6 +27,7 @@ from entrypoints.http.schemas.disputes import (
 )
 
 MAX_DISPUTE_BODY = MAX_PHOTOS * MAX_IMAGE_BYTES * 4 // 3 + 1024 * 1024
+DISPUTE_TOO_LARGE = too_large_upload(MAX_PHOTOS)
 StatusFilter = Annotated[str | None, Parameter(query="status",
                                                description="open (default) or resolved")]
 
@@ -56,7 +59,8 @@ class DisputeController(Controller):
     tags = ["disputes"]
 
     @post("/orders/{order_id:int}/dispute", status_code=HTTP_201_CREATED,
-          request_max_body_size=MAX_DISPUTE_BODY, opt={"errors": {413}})
+          request_max_body_size=MAX_DISPUTE_BODY,
+          opt={"errors": {413}, TOO_LARGE: DISPUTE_TOO_LARGE})
     async def open(self, order_id: int, data: DisputeIn, current_user: User,
                    disputes: DisputeService) -> DisputeOut:
         """The buyer claims buyer protection (409 with the reason outside the window)."""
@@ -76,7 +80,8 @@ class DisputeController(Controller):
         return dispute_out(await disputes.get(current_user, dispute_id))
 
     @post("/disputes/{dispute_id:int}/responses", status_code=HTTP_201_CREATED,
-          request_max_body_size=MAX_DISPUTE_BODY, opt={"errors": {413}})
+          request_max_body_size=MAX_DISPUTE_BODY,
+          opt={"errors": {413}, TOO_LARGE: DISPUTE_TOO_LARGE})
     async def respond(self, dispute_id: int, data: ResponseIn, current_user: User,
                       disputes: DisputeService) -> DisputeOut:
         return dispute_out(await disputes.respond(current_user, dispute_id, data.text,

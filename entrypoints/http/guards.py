@@ -47,6 +47,7 @@ INVALID_BODY = "Invalid request. Please check the fields."
 MAX_HEAD_BYTES = 64 * 1024
 MAX_HEADER_LINES = 100
 HEAD_TOO_LARGE = "The request's headers are too large."
+TOO_LARGE = "too_large"  # a route's opt key: its own 413 message (:func:`too_large_text`)
 NUL_TEXT = "Text may not contain NUL characters."
 # A JSON escape of NUL (``\u0000``) not itself escaped: an even run of backslashes before it.
 _JSON_NUL = re.compile(rb"(?<!\\)(?:\\\\)*\\u0000")
@@ -173,6 +174,18 @@ def _body_limit(handler: Any) -> int | None:
     return resolve() if resolve else MAX_BODY_BYTES
 
 
+def too_large_text(handler: Any) -> str:
+    """A body over the route's limit: the 413's message. A route that takes uploads names
+    its own in ``opt={TOO_LARGE: ...}`` (what may be sent, in the shopper's words), which
+    this guard and the route's own multipart read (``entrypoints/http/bodies.py``) both use."""
+    named = (getattr(handler, "opt", None) or {}).get(TOO_LARGE)
+    if named:
+        return str(named)
+    limit = _body_limit(handler)
+    return ("The request body is too large." if limit is None
+            else f"The request body is too large (at most {limit // 1024} KB).")
+
+
 def _content_type(scope: Scope) -> bytes:
     for name, value in scope.get("headers", []):
         if name == b"content-type":
@@ -180,7 +193,7 @@ def _content_type(scope: Scope) -> bytes:
     return b""
 
 
-async def _read_body(receive: Receive, limit: int | None
+async def _read_body(receive: Receive, limit: int | None, too_large: str
                      ) -> tuple[bytes, list[ReceiveMessage]]:
     chunks: list[bytes] = []
     size = 0
@@ -193,7 +206,7 @@ async def _read_body(receive: Receive, limit: int | None
         chunk = message.get("body", b"")
         size += len(chunk)
         if limit is not None and size > limit:
-            raise TooLarge(f"The request body is too large (at most {limit // 1024} KB).")
+            raise TooLarge(too_large)
         chunks.append(chunk)
         if not message.get("more_body", False):
             return b"".join(chunks), messages
@@ -217,7 +230,8 @@ def input_guard(app: ASGIApp) -> ASGIApp:
         if scope.get("method") not in BODY_METHODS or content_type.startswith(MULTIPART):
             await app(scope, receive, send)
             return
-        body, messages = await _read_body(receive, _body_limit(handler))
+        body, messages = await _read_body(receive, _body_limit(handler),
+                                          too_large_text(handler))
         if body and content_type.startswith(URL_ENCODED):
             if b"%00" in body or b"\x00" in body:
                 raise ValidationError({"body": NUL_TEXT}, INVALID_BODY)

@@ -15,7 +15,7 @@ from litestar import Controller, Request, delete, get, post
 from litestar.params import Parameter
 from litestar.status_codes import HTTP_200_OK, HTTP_201_CREATED, HTTP_204_NO_CONTENT
 
-from application.media import MAX_IMAGE_BYTES, MAX_IMAGE_MB, PhotoInput
+from application.media import MAX_IMAGE_BYTES, PhotoInput
 from application.ports.media import MEDIUM_SIDE, SMALL_SIDE, variant_url
 from application.ports.posts import PostCounts
 from application.posts import (
@@ -37,9 +37,10 @@ from entrypoints.http.bodies import (
     is_multipart,
     read_body,
     read_form,
+    too_large_upload,
 )
 from entrypoints.http.caching import public
-from entrypoints.http.guards import MAX_ID
+from entrypoints.http.guards import MAX_ID, TOO_LARGE
 from entrypoints.http.schemas import Cursor, Limit
 from entrypoints.http.schemas.posts import (
     CommentIn,
@@ -58,7 +59,7 @@ from entrypoints.http.schemas.posts import (
 from entrypoints.http.schemas.users import user_out
 
 MAX_POST_BODY = MAX_IMAGE_BYTES * 4 // 3 + 256 * 1024
-POST_TOO_LARGE = f"That upload is too large: one photo of at most {MAX_IMAGE_MB} MB."
+POST_TOO_LARGE = too_large_upload(1)
 
 
 def _tagged(view: PostView) -> list[TaggedProductOut]:
@@ -125,9 +126,9 @@ POST_FORM_FIELDS: dict[str, dict[str, Any]] = {
 async def read_post(request: Request[Any, Any, Any]) -> tuple[PostIn, PhotoInput | None]:
     """The post and its image from JSON (a data URL) or multipart (a file part)."""
     if not is_multipart(request):
-        data = decode_json(await read_body(request, POST_TOO_LARGE), PostIn)
+        data = decode_json(await read_body(request), PostIn)
         return data, data.image
-    form = await read_form(request, POST_TOO_LARGE)
+    form = await read_form(request)
     images = await form_files(form, "image")
     if len(images) > 1:
         raise ValidationError({"image": "Choose one photo for a post."})
@@ -179,7 +180,7 @@ class PostController(Controller):
 
     @post("/posts", status_code=HTTP_201_CREATED, request_max_body_size=MAX_POST_BODY,
           opt={"body": PostIn, "form": PostIn, "files": {"image": 1},
-               "form_fields": POST_FORM_FIELDS})
+               "form_fields": POST_FORM_FIELDS, TOO_LARGE: POST_TOO_LARGE})
     async def create(self, request: Request[Any, Any, Any], current_user: User,
                      posts: PostService) -> PostOut:
         data, image = await read_post(request)

@@ -13,8 +13,17 @@ from typing import Any
 
 import pytest
 from litestar import Litestar
+from litestar.routes import HTTPRoute
 
-from entrypoints.http.guards import MAX_BODY_BYTES, MAX_JSON_DEPTH, json_depth
+from entrypoints.http.catalog import BODY_TOO_LARGE
+from entrypoints.http.guards import (
+    MAX_BODY_BYTES,
+    MAX_JSON_DEPTH,
+    TOO_LARGE,
+    json_depth,
+    too_large_text,
+)
+from entrypoints.http.posts import MAX_POST_BODY, POST_TOO_LARGE
 from tests.support import ApiClient
 from tests.support.catalog import create
 
@@ -142,6 +151,29 @@ async def test_json_bodies_are_bounded(client: ApiClient) -> None:
     body = json.dumps({"username": "a" * MAX_BODY_BYTES, "password": "x"})
     response = await client.post("/api/login", content=body, headers=JSON)
     assert_clean_4xx(response, 413)
+
+
+async def test_an_upload_over_its_limit_says_what_may_be_sent(client: ApiClient) -> None:
+    """A route taking photos names its own 413 (what may be sent): the input guard refuses
+    a JSON body over the route's limit before the route reads it, with the route's words."""
+    await client.register("maya")
+    body = json.dumps({"caption": "x", "image": "a" * MAX_POST_BODY}).encode()
+    response = await client.post("/api/posts", content=body, headers=JSON)
+    assert_clean_4xx(response, 413)
+    assert response.json()["message"] == POST_TOO_LARGE
+
+
+def test_every_route_with_a_larger_body_limit_names_its_413(app: Litestar) -> None:
+    """Routes raise the body limit to take photos; each says what may be sent when refused
+    (``opt={TOO_LARGE: ...}``), never the bare size in KB."""
+    raised = {(route.path, method): handler
+              for route in app.routes if isinstance(route, HTTPRoute)
+              for handler in route.route_handlers for method in handler.http_methods
+              if (handler.resolve_request_max_body_size() or 0) > MAX_BODY_BYTES}
+    assert {path for path, _ in raised} >= {"/api/posts", "/api/products"}
+    unnamed = sorted(key for key, handler in raised.items() if not handler.opt.get(TOO_LARGE))
+    assert not unnamed
+    assert too_large_text(raised[("/api/products", "POST")]) == BODY_TOO_LARGE
 
 
 async def test_an_empty_body_says_a_body_is_needed(client: ApiClient) -> None:
