@@ -101,8 +101,7 @@ def test_a_whole_purchase(browser: Browser, live_server: str) -> None:
         expect(receipt).to_contain_text("ends your 3-day inspection window")
         receipt.get_by_role("button", name="Yes, I received it").click()
         expect(card.get_by_text("Completed", exact=True).first).to_be_visible(timeout=WAIT)
-        star = card.get_by_role("radio", name="5", exact=True).get_attribute("id")
-        card.locator(f'label[for="{star}"]').click()  # five stars
+        card.get_by_role("radio", name="5 stars").check()
         card.get_by_label("Comment (optional)").fill("Lovely jacket, fast shipping.")
         card.get_by_role("button", name="Submit Review").click()
         expect(card.get_by_text("hidden until both have reviewed")).to_be_visible(timeout=WAIT)

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from application.media import MAX_IMAGE_BYTES
 from domain import contact, posts, social
 from domain.catalog import MAX_LISTING_IMAGES
 from domain.slugs import MAX_SLUG_LENGTH, MIN_SLUG_LENGTH
@@ -52,6 +53,7 @@ DOMAIN = {
         "taggedProducts": {"max": posts.MAX_TAGGED_PRODUCTS},
         "comment": {"min": 1, "max": posts.MAX_COMMENT},
     },
+    "photo": {"maxBytes": MAX_IMAGE_BYTES},
     "profile": {
         "bio": {"max": social.MAX_BIO},
         "height": {"max": social.MAX_HEIGHT},

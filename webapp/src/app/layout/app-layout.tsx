@@ -40,17 +40,20 @@ export function AppLayout() {
       <a href="#main" className={classes.skipLink}>
         Skip to content
       </a>
-      <SiteHeader />
-      {signedIn && (
-        <Suspense fallback={null}>
-          <VerifyEmailBanner />
-        </Suspense>
-      )}
-      <main id="main" tabIndex={-1} className={classes.main}>
-        <Suspense fallback={<PageLoader />}>
-          <Outlet />
-        </Suspense>
-      </main>
+      {/* No box of its own, except on a page that fills the viewport (app-layout.module.css). */}
+      <div className={classes.top}>
+        <SiteHeader />
+        {signedIn && (
+          <Suspense fallback={null}>
+            <VerifyEmailBanner />
+          </Suspense>
+        )}
+        <main id="main" tabIndex={-1} className={classes.main}>
+          <Suspense fallback={<PageLoader />}>
+            <Outlet />
+          </Suspense>
+        </main>
+      </div>
       <SiteFooter />
       <MobileBottomBar />
       <TourDialog />

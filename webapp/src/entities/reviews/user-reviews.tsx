@@ -1,4 +1,4 @@
-import { Avatar, Card, EmptyState, Group, Rating, Skeleton, Stack, Text } from '@mantine/core';
+import { Anchor, Avatar, Card, EmptyState, Group, Rating, Skeleton, Stack, Text } from '@mantine/core';
 import { IconStar } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
@@ -58,9 +58,9 @@ export function UserReviews({ userId }: { userId: number }) {
                 radius="xl"
               />
               <div>
-                <Text fw={500} component={Link} to={`/profile/${review.reviewerId}`}>
+                <Anchor fw={500} component={Link} to={`/profile/${review.reviewerId}`}>
                   {review.reviewerDisplayName ?? 'Former member'}
-                </Text>
+                </Anchor>
                 <Text size="xs" c="dimmed">
                   {review.role === 'buyer' ? 'Bought from this member' : 'Sold to this member'} ·{' '}
                   {formatDate(review.createdAt)}

@@ -1,4 +1,5 @@
 import { MAX_LISTING_IMAGES } from '@/entities/product/catalog-enums';
+import { photoProblem } from '@/lib/photo-file';
 import { READ_FAILED, readAsDataUrl } from '@/lib/read-file';
 
 export { READ_FAILED, readAsDataUrl };
@@ -21,13 +22,25 @@ export interface AddResult {
   error?: string;
 }
 
-/** Reads picked files into photos: images only, up to the limit; says what was refused. */
+/**
+ * Reads picked files into photos: images only, up to the limit. A photo the server would
+ * refuse (over its size limit, not a JPEG, PNG, WebP or GIF that decodes) is left out as it
+ * is picked; `error` says what was refused, by file name, for beside the picker.
+ */
 export async function addFiles(current: Photo[], files: File[]): Promise<AddResult> {
   const images = files.filter((file) => file.type.startsWith('image/'));
+  const problems: string[] = images.length < files.length ? [NOT_AN_IMAGE] : [];
+  const good: File[] = [];
+  // One at a time: each check decodes a whole photo.
+  for (const file of images) {
+    const problem = await photoProblem(file);
+    if (problem) problems.push(problem);
+    else good.push(file);
+  }
   const room = MAX_LISTING_IMAGES - current.length;
-  const taken = images.slice(0, Math.max(0, room));
-  let error = images.length < files.length ? NOT_AN_IMAGE : undefined;
-  if (images.length > taken.length) error = TOO_MANY;
+  const taken = good.slice(0, Math.max(0, room));
+  if (good.length > taken.length) problems.push(TOO_MANY);
+  const error = problems.length ? problems.join(' ') : undefined;
   try {
     const urls = await Promise.all(taken.map(readAsDataUrl));
     return {

@@ -31,8 +31,9 @@ export {
 export const ORDERS_PAGE = 10;
 
 /** GET /api/orders (or ?as_seller=true), newest first, a page at a time. */
-export function useOrders(asSeller: boolean) {
+export function useOrders(asSeller: boolean, enabled = true) {
   return useInfiniteQuery({
+    enabled,
     queryKey: orderKeys.list(asSeller),
     initialPageParam: null as string | null,
     queryFn: ({ pageParam }) => {

@@ -20,8 +20,21 @@ interface ReportDialogProps {
   targetId: number;
 }
 
+/**
+ * What had focus as the dialog opened: the "…" button when that was a menu's item, since the
+ * item is gone by the time the dialog closes (read while rendering, before the menu unmounts).
+ */
+function opener(): HTMLElement | null {
+  const active = document.activeElement;
+  if (!(active instanceof HTMLElement) || active === document.body) return null;
+  const menu = active.closest('[role="menu"]');
+  const target = menu && document.getElementById(menu.getAttribute('aria-labelledby') ?? '');
+  return target ?? active;
+}
+
 /** The reasons to choose from and optional details; the server answers 409 on a repeat. */
 export function ReportDialog({ opened, onClose, targetType, targetId }: ReportDialogProps) {
+  const [trigger] = useState(opener);
   const [reason, setReason] = useState<ReportReason | ''>('');
   const [details, setDetails] = useState('');
   const report = useMutation({
@@ -38,6 +51,10 @@ export function ReportDialog({ opened, onClose, targetType, targetId }: ReportDi
     setDetails('');
     report.reset();
     onClose();
+    // Focus goes back to the button that opened the dialog (Escape, Cancel or sent).
+    window.setTimeout(() => {
+      if (trigger?.isConnected) trigger.focus();
+    });
   }
 
   return (

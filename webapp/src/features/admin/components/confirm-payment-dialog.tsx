@@ -9,10 +9,12 @@ import { adminKeys } from '../api';
 interface ConfirmPaymentDialogProps {
   order: Order | null;
   onClose: () => void;
+  /** Called once the payment is confirmed, before onClose (the row's button then goes). */
+  onConfirmed?: (order: Order) => void;
 }
 
 /** Confirm Payment from the desk's list: the reference to look for, then Cancel or Confirm. */
-export function ConfirmPaymentDialog({ order, onClose }: ConfirmPaymentDialogProps) {
+export function ConfirmPaymentDialog({ order, onClose, onConfirmed }: ConfirmPaymentDialogProps) {
   const confirm = useConfirmPayment();
   const client = useQueryClient();
   const submit = () => {
@@ -22,6 +24,7 @@ export function ConfirmPaymentDialog({ order, onClose }: ConfirmPaymentDialogPro
       {
         onSuccess: () => {
           notifySuccess('Payment confirmed', 'The seller has been notified to ship the item');
+          onConfirmed?.(order);
           onClose();
         },
         onError: (error) =>

@@ -1,4 +1,5 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Order } from '@/entities/order/order';
 import { fakeServer, json } from '@/test-utils/fake-server';
@@ -113,5 +114,51 @@ describe('DeskOrders', () => {
     render(<DeskOrders filter="pending_payment" label="Pending payments" empty="None" />);
     const table = await screen.findByRole('table', { name: 'Pending payments' });
     expect(within(table).getByText('3 items $68.40 after $7.60 bundle discount')).toBeInTheDocument();
+  });
+
+  it("after Confirm Payment, focus goes to the order's number when its button is gone", async () => {
+    document.cookie = 'csrftoken=t';
+    let paid = false;
+    fakeServer({
+      'GET /api/admin/orders': () =>
+        json({
+          items: [paid ? order('payment_confirmed', ['shipped']) : order('pending', ['payment_confirmed'])],
+          nextCursor: null,
+        }),
+      'POST /api/orders/1/confirm-payment': () => {
+        paid = true;
+        return json(order('payment_confirmed', ['shipped']));
+      },
+    });
+    const user = userEvent.setup();
+    render(<DeskOrders filter={null} label="All orders" empty="None" />);
+    await user.click(await screen.findByRole('button', { name: 'Confirm payment for 42-ABC123' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm payment' });
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm Payment' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Confirm payment for 42-ABC123' })).not.toBeInTheDocument(),
+    );
+    await waitFor(() => expect(screen.getByText('42-ABC123')).toHaveFocus());
+  });
+
+  it('after Confirm Payment on Pending payments, focus goes to the list when the row is gone', async () => {
+    document.cookie = 'csrftoken=t';
+    let paid = false;
+    const other = { ...order('pending', ['payment_confirmed']), id: 2, orderNumber: '42-XYZ789' };
+    fakeServer({
+      'GET /api/admin/orders': () =>
+        json({ items: paid ? [other] : [order('pending', ['payment_confirmed']), other], nextCursor: null }),
+      'POST /api/orders/1/confirm-payment': () => {
+        paid = true;
+        return json(order('payment_confirmed', ['shipped']));
+      },
+    });
+    const user = userEvent.setup();
+    render(<DeskOrders filter="pending_payment" label="Pending payments" empty="None" />);
+    await user.click(await screen.findByRole('button', { name: 'Confirm payment for 42-ABC123' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm payment' });
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm Payment' }));
+    await waitFor(() => expect(screen.queryByText('42-ABC123')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.getByRole('table', { name: 'Pending payments' })).toHaveFocus());
   });
 });

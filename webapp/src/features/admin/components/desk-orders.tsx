@@ -1,7 +1,7 @@
 import { Anchor, Button, Card, Group, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Pager } from '@/components/pager';
 import { PageLoader } from '@/components/page-loader';
 import { LoadFailed } from '@/components/load-failed';
@@ -127,7 +127,7 @@ function OrdersTable({ orders, label, ...actions }: { orders: Order[]; label: st
   const withActions = orders.some(hasActions);
   return (
     <Table.ScrollContainer minWidth={1100}>
-      <Table striped highlightOnHover verticalSpacing="sm" aria-label={label}>
+      <Table striped highlightOnHover verticalSpacing="sm" aria-label={label} tabIndex={-1} data-order-list>
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Order</Table.Th>
@@ -144,7 +144,7 @@ function OrdersTable({ orders, label, ...actions }: { orders: Order[]; label: st
           {orders.map((order) => (
             <Table.Tr key={order.id}>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                <Text size="sm" ff="monospace">
+                <Text size="sm" ff="monospace" tabIndex={-1} data-order-heading={order.id}>
                   {order.orderNumber}
                 </Text>
                 <Text size="xs" c="dimmed">
@@ -191,13 +191,13 @@ function OrdersTable({ orders, label, ...actions }: { orders: Order[]; label: st
 
 function OrderCards({ orders, label, ...actions }: { orders: Order[]; label: string } & Actions) {
   return (
-    <Stack gap="sm" role="list" aria-label={label}>
+    <Stack gap="sm" role="list" aria-label={label} tabIndex={-1} data-order-list>
       {orders.map((order) => (
         <Card key={order.id} withBorder radius="md" padding="sm" role="listitem">
           <Stack gap={6}>
             <Group justify="space-between" wrap="nowrap" align="flex-start">
               <div>
-                <Text size="sm" ff="monospace">
+                <Text size="sm" ff="monospace" tabIndex={-1} data-order-heading={order.id}>
                   {order.orderNumber}
                 </Text>
                 <Text size="xs" c="dimmed">
@@ -233,10 +233,28 @@ export function DeskOrders({ filter, label, empty }: DeskOrdersProps) {
   const [addressing, setAddressing] = useState<Order | null>(null);
   const orders = list.data?.items ?? [];
   const actions = { onConfirm: setConfirming, onAddress: setAddressing };
+  const results = useRef<HTMLDivElement>(null);
+  const searchField = useRef<HTMLInputElement>(null);
+  // A confirmed payment's button goes (and on Pending payments its row): once the list has
+  // reloaded, focus moves to the order's number, or the list, or the search field when the
+  // list is empty, rather than to <body>.
+  const confirmed = useRef<{ id: number; at: number } | null>(null);
+  useEffect(() => {
+    const done = confirmed.current;
+    if (!done || list.isFetching || list.dataUpdatedAt < done.at) return;
+    confirmed.current = null;
+    const within = results.current;
+    const target =
+      within?.querySelector<HTMLElement>(`[data-order-heading="${done.id}"]`) ??
+      within?.querySelector<HTMLElement>('[data-order-list]') ??
+      searchField.current;
+    target?.focus();
+  }, [list.isFetching, list.dataUpdatedAt]);
 
   return (
-    <Stack gap="md">
+    <Stack gap="md" ref={results}>
       <TextInput
+        ref={searchField}
         label="Search orders"
         placeholder="Order number, buyer or seller"
         leftSection={<IconSearch size={16} aria-hidden />}
@@ -271,7 +289,13 @@ export function DeskOrders({ filter, label, empty }: DeskOrdersProps) {
         loading={list.isFetching}
         label={`${label} pages`}
       />
-      <ConfirmPaymentDialog order={confirming} onClose={() => setConfirming(null)} />
+      <ConfirmPaymentDialog
+        order={confirming}
+        onClose={() => setConfirming(null)}
+        onConfirmed={(order) => {
+          confirmed.current = { id: order.id, at: Date.now() };
+        }}
+      />
       <AddressDialog order={addressing} onClose={() => setAddressing(null)} />
     </Stack>
   );

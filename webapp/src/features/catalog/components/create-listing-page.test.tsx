@@ -1,6 +1,6 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, json } from '@/test-utils/fake-server';
 import { makeProduct } from '@/test-utils/products';
 import { renderRoutes } from '@/test-utils/render';
@@ -69,6 +69,60 @@ describe('CreateListingPage', () => {
     await user.click(screen.getByRole('button', { name: 'Remove photo 1' }));
     expect(screen.queryByRole('img', { name: 'Photo 2' })).not.toBeInTheDocument();
   });
+
+  it('refuses, as it is picked, a photo over 10 MB or one that is not really a picture', async () => {
+    fakeServer({ 'GET /api/products/facets': facets });
+    const user = userEvent.setup();
+    renderRoutes(routes, '/create-listing');
+    const big = new File([new Uint8Array([255, 216, 255])], 'beach.jpg', { type: 'image/jpeg' });
+    Object.defineProperty(big, 'size', { value: 18 * 1024 * 1024 });
+    await user.upload(photoInput(), [png('a.png'), big]);
+    const photos = screen.getByRole('region', { name: 'Photos' });
+    expect(
+      await within(photos).findByText('beach.jpg is larger than 10 MB. Please choose a smaller photo.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Photo 1' })).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: 'Photo 2' })).not.toBeInTheDocument();
+
+    vi.stubGlobal(
+      'createImageBitmap',
+      vi.fn().mockRejectedValue(new DOMException('bad', 'InvalidStateError')),
+    );
+    await user.upload(photoInput(), new File(['not a picture'], 'fake.jpg', { type: 'image/jpeg' }));
+    expect(
+      await within(photos).findByText(
+        'fake.jpg is not a JPEG, PNG, WebP or GIF image. Please choose another photo.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: 'Photo 2' })).not.toBeInTheDocument();
+  });
+
+  it(
+    'says a 413 under the photos and marks the photo the server names',
+    async () => {
+      const refused = 'Photo 2 is larger than 10 MB. Please choose a smaller image.';
+      fakeServer({
+        'GET /api/products/facets': facets,
+        'POST /api/products': () => json({ message: refused }, 413),
+      });
+      const user = userEvent.setup();
+      renderRoutes(routes, '/create-listing');
+      await user.upload(photoInput(), [png('a.png'), png('b.png')]);
+      await fill(user, /Title/, 'Denim jacket');
+      await fill(user, /Description/, 'Classic trucker jacket, barely worn.');
+      await fill(user, /Price/, '45');
+      await fill(user, /Brand/, 'Acme');
+      await choose(user, 'Category', 'Tops');
+      await choose(user, 'Size', 'S');
+      await choose(user, 'Condition', 'Good');
+      await user.click(screen.getByRole('button', { name: 'Create Listing' }));
+      const photos = screen.getByRole('region', { name: 'Photos' });
+      expect(await within(photos).findByText(refused)).toBeInTheDocument();
+      expect(screen.getByRole('img', { name: 'Photo 2' }).closest('[data-refused]')).not.toBeNull();
+      expect(screen.getByRole('img', { name: 'Photo 1' }).closest('[data-refused]')).toBeNull();
+    },
+    SLOW,
+  );
 
   it('previews the seller net with the shared formula', async () => {
     fakeServer({ 'GET /api/products/facets': facets });

@@ -1,3 +1,6 @@
+/// <reference types="node" />
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -222,4 +225,18 @@ describe('MessagesPage', () => {
     expect(screen.queryByPlaceholderText('Type a message...')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Unblock' })).not.toBeInTheDocument();
   }, 15_000);
+
+  it('fills what the viewport leaves below the header and any banners, not a height that assumes none', () => {
+    // Layout is the browser's (checked at 390x844 with the verify-email banner: the message
+    // box ends above the bottom bar); here, that the page asks for it and no fixed calc remains.
+    setSession('authenticated', makeUser());
+    fakeServer({ 'GET /api/users/7/conversations': () => json([sofia]) });
+    const { container } = renderRoutes(routes, '/messages/3');
+    expect(container.querySelector('[data-fills-viewport]')).not.toBeNull();
+    const css = (file: string) => readFileSync(fileURLToPath(new URL(file, import.meta.url)), 'utf8');
+    expect(css('./messages.module.css')).not.toMatch(/100d?vh\s*-/);
+    expect(css('../../../app/layout/app-layout.module.css')).toMatch(
+      /\.shell:has\(\[data-fills-viewport\]\)/,
+    );
+  });
 });

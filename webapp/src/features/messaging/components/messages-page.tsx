@@ -51,7 +51,7 @@ export default function MessagesPage() {
   }
   const chatting = partnerId !== undefined && partnerId !== user.id;
   return (
-    <Container size="xl" py="md">
+    <Container size="xl" py="md" className={classes.page} data-fills-viewport>
       <Title order={1} size="h2" mb="md" visibleFrom="sm">
         Messages
       </Title>

@@ -32,6 +32,16 @@ describe('OrderActions', () => {
     expect(await screen.findByText('Status updated')).toBeInTheDocument();
   });
 
+  it('moves focus to the tracking number as the form opens, and back to the button on Cancel', async () => {
+    fakeServer({});
+    const user = userEvent.setup();
+    render(<OrderActions order={ORDER} role="seller" />);
+    await user.click(screen.getByRole('button', { name: 'Mark as Shipped' }));
+    expect(screen.getByLabelText(/Tracking number/)).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByRole('button', { name: 'Mark as Shipped' })).toHaveFocus();
+  });
+
   it('asks before Confirm Receipt and says it ends the 3-day inspection window', async () => {
     document.cookie = 'csrftoken=t';
     const delivered = {

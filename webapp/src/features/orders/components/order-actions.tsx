@@ -1,5 +1,5 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { errorMessage } from '@/lib/api-client';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useChangeStatus, type Order, type OrderStatus, type StatusChange } from '../api';
@@ -24,6 +24,14 @@ export function OrderActions({ order, role }: { order: Order; role: Role }) {
   // Confirm Receipt ends buyer protection and pays the seller: ask first, say so.
   const [confirmingReceipt, setConfirmingReceipt] = useState(false);
   const moves = order.allowedTransitions.filter((status) => LABELS[role][status]);
+  // Cancel on the tracking form gives focus back to the Mark as Shipped button it replaced.
+  const shipButton = useRef<HTMLButtonElement>(null);
+  const backToShip = useRef(false);
+  useEffect(() => {
+    if (tracking || !backToShip.current) return;
+    backToShip.current = false;
+    shipButton.current?.focus();
+  }, [tracking]);
 
   const send = (value: StatusChange) =>
     change.mutate(
@@ -41,7 +49,10 @@ export function OrderActions({ order, role }: { order: Order; role: Role }) {
   if (tracking) {
     return (
       <TrackingForm
-        onCancel={() => setTracking(false)}
+        onCancel={() => {
+          backToShip.current = true;
+          setTracking(false);
+        }}
         onSubmit={async ({ trackingNumber, trackingUrl }) => {
           await change.mutateAsync({
             orderId: order.id,
@@ -63,6 +74,7 @@ export function OrderActions({ order, role }: { order: Order; role: Role }) {
       {moves.map((status) => (
         <Button
           key={status}
+          ref={status === 'shipped' ? shipButton : undefined}
           size="xs"
           loading={change.isPending && change.variables?.value.status === status}
           variant={status === 'cancelled' ? 'default' : 'filled'}

@@ -53,4 +53,22 @@ describe('OrdersPage (issue 36 item 14)', () => {
     expect(await screen.findByRole('tab', { name: 'Your Purchases', selected: true })).toBeInTheDocument();
     expect(screen.queryByLabelText(/to ship/)).not.toBeInTheDocument();
   });
+
+  it('opens a seller with sales and no purchases on Your Sales, even with nothing to ship', async () => {
+    setSession('authenticated', makeUser({ role: 'seller' }));
+    const shipped = { ...SALE, status: 'shipped', statusLabel: 'Shipped', allowedTransitions: ['delivered'] };
+    fakeServer({
+      'GET /api/orders': (request) => {
+        const params = new URL(request.url).searchParams;
+        const toShip = params.get('status') === 'payment_confirmed';
+        return json({
+          items: params.get('as_seller') === 'true' && !toShip ? [shipped] : [],
+          nextCursor: null,
+        });
+      },
+    });
+    renderRoutes(routes, '/orders');
+    expect(await screen.findByRole('tab', { name: 'Your Sales', selected: true })).toBeInTheDocument();
+    expect(await screen.findByText('Wool coat')).toBeInTheDocument();
+  });
 });

@@ -67,22 +67,28 @@ function OrderList({ asSeller }: { asSeller: boolean }) {
   );
 }
 
-/** /orders: Your Purchases and, for sellers, Your Sales; a seller with paid sales to ship
- * lands on Your Sales, whose badge counts them. */
+/** /orders: Your Purchases and, for sellers, Your Sales; a seller with paid sales to ship,
+ * or with sales and no purchases, lands on Your Sales, whose badge counts those to ship. */
 export default function OrdersPage() {
   const user = useCurrentUser();
   const [params, setParams] = useSearchParams();
   const isSeller = user?.role === 'seller' || user?.role === 'admin';
   const toShip = useSalesToShip(isSeller);
   const chosen = params.get('tab');
-  if (isSeller && !chosen && toShip.isPending)
+  // The first page of each list (the tabs' own queries, so the chosen tab shows at once).
+  const choosing = isSeller && !chosen;
+  const purchases = useOrders(false, choosing);
+  const sales = useOrders(true, choosing);
+  if (choosing && (toShip.isPending || purchases.isPending || sales.isPending))
     return (
       <Container size="md" py="xl">
         <Skeleton h={240} />
       </Container>
     );
   const waiting = toShip.data?.count ?? 0;
-  const tab = isSeller && (chosen === 'sales' || (!chosen && waiting > 0)) ? 'sales' : 'purchases';
+  const count = (list: typeof sales) => list.data?.pages[0]?.items.length ?? 0;
+  const salesFirst = waiting > 0 || (count(purchases) === 0 && count(sales) > 0);
+  const tab = isSeller && (chosen === 'sales' || (!chosen && salesFirst)) ? 'sales' : 'purchases';
   return (
     <Container size="md" py="xl">
       <Title order={1} mb="md">

@@ -1,6 +1,8 @@
-import { Button, Group, Input, Rating, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Input, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useId } from 'react';
 import { submitWith } from '@/lib/form';
+import { StarRatingInput } from './star-rating-input';
 
 export interface ReviewValues {
   rating: number;
@@ -20,6 +22,7 @@ export function ReviewForm({ who, onSubmit, onDone }: ReviewFormProps) {
     initialValues: { rating: 0, comment: '' },
     validate: { rating: (value) => (value >= 1 && value <= 5 ? null : 'Please choose 1 to 5 stars') },
   });
+  const starsError = useId();
   return (
     <form
       onSubmit={submitWith(form, onSubmit, { fallback: 'Failed to submit review.', onSuccess: onDone })}
@@ -30,11 +33,13 @@ export function ReviewForm({ who, onSubmit, onDone }: ReviewFormProps) {
         <Text size="sm" fw={500}>
           Leave a review for {who}
         </Text>
-        <Input.Wrapper error={form.errors.rating}>
-          <Rating
-            aria-label="Stars"
+        <Input.Wrapper error={form.errors.rating} errorProps={{ id: starsError }}>
+          <StarRatingInput
+            label="Stars"
             value={form.values.rating}
             onChange={(value) => form.setFieldValue('rating', value)}
+            describedBy={form.errors.rating ? starsError : undefined}
+            invalid={Boolean(form.errors.rating)}
           />
         </Input.Wrapper>
         <Textarea

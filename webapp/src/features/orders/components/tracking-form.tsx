@@ -1,5 +1,6 @@
 import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useEffect, useRef } from 'react';
 import { submitWith } from '@/lib/form';
 
 export interface Tracking {
@@ -19,6 +20,9 @@ export function TrackingForm({ onSubmit, onCancel }: TrackingFormProps) {
     initialValues: { trackingNumber: '', trackingUrl: '' },
     validate: { trackingNumber: (value) => (value.trim() ? null : 'Tracking number is required') },
   });
+  // The form opens in place of the button that was clicked: focus moves to its first field.
+  const first = useRef<HTMLInputElement>(null);
+  useEffect(() => first.current?.focus(), []);
   return (
     <form
       onSubmit={submitWith(form, onSubmit, { fallback: 'Failed to update order status.' })}
@@ -26,7 +30,12 @@ export function TrackingForm({ onSubmit, onCancel }: TrackingFormProps) {
       aria-label="Tracking details"
     >
       <Stack gap="xs">
-        <TextInput label="Tracking number" withAsterisk {...form.getInputProps('trackingNumber')} />
+        <TextInput
+          ref={first}
+          label="Tracking number"
+          withAsterisk
+          {...form.getInputProps('trackingNumber')}
+        />
         <TextInput label="Tracking URL (optional)" type="url" {...form.getInputProps('trackingUrl')} />
         <Group gap="xs">
           <Button type="submit" size="xs" loading={form.submitting}>

@@ -117,3 +117,35 @@ describe('NewPostPage tag search', () => {
     }
   });
 });
+
+describe('NewPostPage photo', () => {
+  it('labels the photo input and refuses a photo over 10 MB as it is picked, beside the button', async () => {
+    fakeServer({ 'GET /api/products': () => json(makePage([coat])) });
+    const user = userEvent.setup();
+    renderRoutes(routes, '/post/new');
+    const input = screen.getByLabelText('Photo for the post');
+    const big = new File([new Uint8Array([255, 216, 255])], 'beach.jpg', { type: 'image/jpeg' });
+    Object.defineProperty(big, 'size', { value: 18 * 1024 * 1024 });
+    await user.upload(input, big);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'beach.jpg is larger than 10 MB. Please choose a smaller photo.',
+    );
+    expect(screen.queryByRole('img', { name: 'Your photo' })).not.toBeInTheDocument();
+  });
+
+  it("says the photo limit, not the server's body limit, when it answers 413", async () => {
+    const { user } = await withPhotoAndTag();
+    fakeServer({
+      'POST /api/posts': () => json({ message: 'The request body is too large (at most 13909 KB).' }, 413),
+    });
+    await user.click(screen.getByRole('button', { name: 'Publish' }));
+    const alert = await screen.findByText(
+      'Photos must be at most 10 MB each. Please choose a smaller photo.',
+      {
+        selector: '[role=alert]',
+      },
+    );
+    expect(alert).toBeInTheDocument();
+    expect(screen.queryByText(/13909 KB/)).not.toBeInTheDocument();
+  });
+});

@@ -27,7 +27,7 @@ import { useCreatePost } from '@/entities/post/post';
 import { describeSpot, stepSpot } from '@/entities/post/spot';
 import type { Product } from '@/entities/product/product';
 import { submitWith } from '@/lib/form';
-import { notifyError } from '@/lib/notify';
+import { MAX_PHOTO_MB, photoProblem, photoUploadError } from '@/lib/photo-file';
 import { READ_FAILED, readAsDataUrl } from '@/lib/read-file';
 import { ProductPicker } from './new-post/product-picker';
 import classes from './post/post-image.module.css';
@@ -73,13 +73,18 @@ export default function NewPostPage() {
   });
   const { values } = form;
 
+  // A photo the server would refuse is refused as it is picked, with the reason under the
+  // button (it stays until another photo is chosen), not after uploading it.
   async function pickFile(file: File | null) {
     if (!file) return;
-    if (!file.type.startsWith('image/')) return notifyError('Only image files can be uploaded');
+    const problem = file.type.startsWith('image/')
+      ? await photoProblem(file)
+      : 'Only image files can be uploaded';
+    if (problem) return form.setFieldError('image', problem);
     try {
       form.setFieldValue('image', await readAsDataUrl(file));
     } catch {
-      notifyError(READ_FAILED);
+      form.setFieldError('image', READ_FAILED);
     }
   }
 
@@ -154,15 +159,20 @@ export default function NewPostPage() {
   const submit = submitWith(
     form,
     (v: Values) =>
-      create.mutateAsync({
-        content: v.content.trim(),
-        image: v.image,
-        hashtags: v.hashtags.map((tag) => tag.replace(/^#/, '')),
-        taggedProductIds: v.tags.map((tag) => tag.product.id),
-        tagPositions: v.tags.flatMap((tag) =>
-          tag.x !== null && tag.y !== null ? [{ productId: tag.product.id, x: tag.x, y: tag.y }] : [],
-        ),
-      }),
+      create
+        .mutateAsync({
+          content: v.content.trim(),
+          image: v.image,
+          hashtags: v.hashtags.map((tag) => tag.replace(/^#/, '')),
+          taggedProductIds: v.tags.map((tag) => tag.product.id),
+          tagPositions: v.tags.flatMap((tag) =>
+            tag.x !== null && tag.y !== null ? [{ productId: tag.product.id, x: tag.x, y: tag.y }] : [],
+          ),
+        })
+        .catch((error: unknown) => {
+          // A 413 (the photo over the server's limit) is said under the photo button.
+          throw photoUploadError(error, 'image');
+        }),
     {
       fallback: 'Failed to publish your post. Please try again.',
       fieldPaths: { taggedProductIds: 'tags', tagPositions: 'tags' },
@@ -220,12 +230,16 @@ export default function NewPostPage() {
                     <IconPhotoPlus size={40} stroke={1.4} />
                     <Text fw={600}>Add a photo of your look</Text>
                     <Text size="sm" c="dimmed">
-                      JPEG, PNG, WebP or GIF, up to 10 MB
+                      JPEG, PNG, WebP or GIF, up to {MAX_PHOTO_MB} MB
                     </Text>
                   </Stack>
                 </Paper>
               )}
-              <FileButton onChange={(file) => void pickFile(file)} accept="image/*">
+              <FileButton
+                onChange={(file) => void pickFile(file)}
+                accept="image/*"
+                inputProps={{ 'aria-label': 'Photo for the post' }}
+              >
                 {(props) => (
                   <Button variant="light" leftSection={<IconPhotoPlus size={16} />} {...props}>
                     {values.image ? 'Change photo' : 'Choose photo'}
