@@ -19,6 +19,13 @@ async def ensure_can_interact(uow: UnitOfWork, a: int, b: int) -> None:
         raise Forbidden(BLOCKED)
 
 
+async def blocked_by(uow: UnitOfWork, blocker_id: int, blocked_id: int) -> bool:
+    """Whether ``blocker_id`` blocked ``blocked_id`` (one way: what the blocker alone may be
+    told, with an Unblock; the other is never told that they were blocked)."""
+    return blocker_id != blocked_id and any(
+        b.blocked_id == blocked_id for b in await uow.blocks.by(blocker_id))
+
+
 async def hidden_people(uow: UnitOfWork, viewer: User | None) -> frozenset[int]:
     """The members whose content ``viewer`` does not see (empty for visitors)."""
     if viewer is None or viewer.id is None:

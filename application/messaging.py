@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from application.blocks import ensure_can_interact
+from application.blocks import blocked_by, ensure_can_interact
 from application.notifications import notify
 from application.ports import Clock, UnitOfWork
 from application.ports.messaging import Conversation
@@ -136,8 +136,7 @@ class MessagingService:
             newest_first = await self.uow.messages.thread(user_id, partner_id, before,
                                                           request.fetch)
             closed = actor.id != other and await self.uow.blocks.between(actor.id, other)
-            by_you = closed and any(b.blocked_id == other
-                                    for b in await self.uow.blocks.by(actor.id))
+            by_you = closed and await blocked_by(self.uow, actor.id, other)
         page = page_of(newest_first, request, _by_id)
         return ThreadPage(list(reversed(page.items)), page.next_cursor, closed, by_you)
 

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from application.account_sessions import sessions_ended
 from application.audit import record_audit
+from application.notifications import notify
 from application.offer_endings import close_own_offers, end_reservations
 from application.offers import decline_open_offers
 from application.ports import Clock, UnitOfWork
@@ -35,6 +36,7 @@ from domain.moderation import (
     suspension_ends,
     validate_note,
     validate_suspension,
+    validate_suspension_days,
 )
 from domain.offers import DeclineReason
 from domain.reports import ReportAction, ReportGroup, ReportStatus, ReportTarget, group_reports
@@ -50,6 +52,10 @@ HIDE_TARGETS = {ReportTarget.LISTING: HiddenKind.LISTING, ReportTarget.POST: Hid
 class ReportGroupView:
     group: ReportGroup
     owner: User | None
+    # Now, so a resolved group can be undone: its listing, post or comment is hidden, its
+    # owner suspended.
+    target_hidden: bool = False
+    owner_suspended: bool = False
 
 
 class ModerationService:
@@ -70,17 +76,33 @@ class ModerationService:
         async with self.uow:
             groups = group_reports(await self.uow.reports.by_status(wanted, MAX_REPORTS_READ))
             owners = await self.uow.users.get_many({g.target_owner_id for g in groups})
-        return [ReportGroupView(g, owners.get(g.target_owner_id)) for g in groups]
+            hidden = {(kind, target_id) for target, kind in HIDE_TARGETS.items()
+                      for target_id in await self.uow.hidden.hidden_ids(
+                          kind, [g.target_id for g in groups if g.target_type is target])}
+            now = self.clock.now()
+            suspended = set()
+            for owner_id in {g.target_owner_id for g in groups}:
+                suspension = await self.uow.suspensions.get(owner_id)
+                if suspension is not None and suspension.active(now):
+                    suspended.add(owner_id)
+        return [ReportGroupView(
+            g, owners.get(g.target_owner_id),
+            target_hidden=(HIDE_TARGETS.get(g.target_type), g.target_id) in hidden,
+            owner_suspended=g.target_owner_id in suspended) for g in groups]
 
     async def resolve_report(self, admin: User | None, report_id: int, action: str | None,
-                             note: str | None) -> int:
-        """Resolve every open report of the report's target; how many were resolved."""
+                             note: str | None, days: int | None = None) -> int:
+        """Resolve every open report of the report's target; how many were resolved.
+        ``days``: how long a suspension lasts (None: until lifted; only with ``suspend``)."""
         if admin is not None:
             admin.ensure_admin()
         chosen = ReportAction.parse(action)
         if chosen is None:
             raise ValidationError({"action": "Action must be dismiss, hide or suspend"})
         require_valid(validate_note(note))
+        if days is not None and chosen is not ReportAction.SUSPEND:
+            raise ValidationError({"days": "Days apply only to a suspension"})
+        require_valid(validate_suspension_days(days))
         async with self.uow:
             report = await self.uow.reports.get(report_id)
             if report is None:
@@ -92,10 +114,11 @@ class ModerationService:
                 if kind is None:
                     raise ValidationError({"action": "Only listings, posts and comments can "
                                                      "be hidden; suspend the member instead"})
-                await self._hide(admin, kind, report.target_id, note)
+                await self._hide(admin, kind, report.target_id, note,
+                                 reason=clean(note) or report.reason.label)
             elif chosen is ReportAction.SUSPEND:
                 await self._suspend(admin, report.target_owner_id,
-                                    clean(note) or f"Reported: {report.reason.label}", None)
+                                    clean(note) or f"Reported: {report.reason.label}", days)
             count = await self.uow.reports.resolve_target(
                 report.target_type, report.target_id, chosen, clean(note),
                 admin.id if admin else None, self.clock.now())
@@ -133,6 +156,8 @@ class ModerationService:
             elif not await self.uow.hidden.is_hidden(kind, target_id):
                 raise Conflict(f"This {kind.label.lower()} is not hidden.")
             await self.uow.hidden.remove(kind, target_id)
+            if kind is HiddenKind.LISTING:
+                await self._tell_seller(target_id, hidden=False, reason=None)
             action = {HiddenKind.LISTING: AuditAction.LISTING_RESTORED,
                       HiddenKind.POST: AuditAction.POST_RESTORED}.get(kind)
             if action is not None:
@@ -141,7 +166,9 @@ class ModerationService:
             await self.uow.commit()
 
     async def _hide(self, admin: User | None, kind: HiddenKind, target_id: int,
-                    note: str | None, cause: HideCause = HideCause.MODERATOR) -> None:
+                    note: str | None, cause: HideCause = HideCause.MODERATOR,
+                    reason: str | None = None) -> None:
+        """``reason``: what a hidden listing's seller is told (default: the note)."""
         now = self.clock.now()
         owner = await self._owner(kind, target_id)
         if kind is HiddenKind.LISTING:
@@ -157,12 +184,35 @@ class ModerationService:
             raise Conflict(f"This {kind.label.lower()} is already hidden.")
         if kind is HiddenKind.LISTING:
             await self.uow.hidden.add(kind, target_id, owner, cause, now)
+            if cause is HideCause.MODERATOR:
+                await self._tell_seller(target_id, hidden=True,
+                                        reason=reason or clean(note) or None)
         if cause is HideCause.MODERATOR:
             action = {HiddenKind.LISTING: AuditAction.LISTING_HIDDEN,
                       HiddenKind.POST: AuditAction.POST_HIDDEN,
                       HiddenKind.COMMENT: AuditAction.COMMENT_HIDDEN}[kind]
             await record_audit(self.uow, admin, action, kind.value, target_id, note,
                                self.clock)
+
+    async def _tell_seller(self, listing_id: int, *, hidden: bool, reason: str | None
+                           ) -> None:
+        """A notice (and so an email, ``domain/notification_mail.py``) to the seller of a
+        listing a moderator hid (with the reason) or restored, inside the transaction."""
+        listing = await self.uow.listings.get(listing_id)
+        if listing is None:
+            return
+        name = f"“{listing.title}”"
+        if hidden:
+            title = f"A moderator hid your listing {name}"
+            body = ((f"Reason: {reason}. " if reason else "")
+                    + "It is out of the shop and search, and its open offers were declined. "
+                      "Contact us if you think this is a mistake.")
+        else:
+            title = f"Your listing {name} is back in the shop"
+            body = "A moderator restored it: buyers can find it and buy it again."
+        await notify(self.uow, user_id=listing.seller_id,
+                     kind="listing_hidden" if hidden else "listing_restored", title=title,
+                     body=body, link=f"/product/{listing_id}", now=self.clock.now())
 
     async def _owner(self, kind: HiddenKind, target_id: int) -> int:
         target = ReportTarget(kind.value)

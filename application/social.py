@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from application.blocks import ensure_can_interact
+from application.blocks import blocked_by, ensure_can_interact
 from application.media import PhotoInput, store_one_image
 from application.notifications import notify_social
 from application.ports import Clock, UnitOfWork
@@ -17,6 +17,7 @@ from application.ports.social import Follow
 from application.shared.abuse import AbuseLimits, Act, take
 from domain.accounts import User
 from domain.errors import Forbidden, NotFound, ValidationError
+from domain.moderation import Suspension
 from domain.social import ProfileChanges, validate_profile
 
 MAX_LISTED = 500
@@ -33,6 +34,10 @@ class Profile:
     listing_count: int
     is_following: bool
     post_count: int = 0
+    # Whether the viewer blocked this member (false for visitors and for oneself).
+    blocked_by_you: bool = False
+    # The member's suspension, for an administrator viewing (None otherwise, or none).
+    suspension: Suspension | None = None
 
 
 def _require_ids(follower_id: int | None, following_id: int | None) -> tuple[int, int]:
@@ -99,13 +104,16 @@ class SocialService:
             return await self.uow.follows.following(user_id, MAX_LISTED)
 
     async def profile(self, user_id: int, viewer: User | None) -> Profile:
-        """The user with follower, following and (available) listing counts, and whether
-        the viewer follows them (always false for visitors and for oneself)."""
+        """The user with follower, following and (available) listing counts, whether
+        the viewer follows them and blocked them (always false for visitors and for
+        oneself), and, for an administrator, their suspension."""
         async with self.uow:
             user = await self._existing_user(user_id)
-            is_following = (viewer is not None and viewer.id is not None
-                            and viewer.id != user_id
-                            and await self.uow.follows.exists(viewer.id, user_id))
+            seer = viewer.id if viewer is not None and viewer.id != user_id else None
+            is_following = seer is not None and await self.uow.follows.exists(seer, user_id)
+            by_you = seer is not None and await blocked_by(self.uow, seer, user_id)
+            suspension = (await self.uow.suspensions.get(user_id)
+                          if viewer is not None and viewer.is_admin else None)
             return Profile(
                 user=user,
                 follower_count=await self.uow.follows.count_followers(user_id),
@@ -114,6 +122,7 @@ class SocialService:
                     user_id, include_unavailable=False),
                 is_following=is_following,
                 post_count=await self.uow.posts.count_by_author(user_id),
+                blocked_by_you=by_you, suspension=suspension,
             )
 
     async def _existing_user(self, user_id: int) -> User:

@@ -109,9 +109,14 @@ def validate_suspension(reason: str | None, days: int | None) -> dict[str, str]:
         errors.add("reason", "Please give a reason")
     elif len(text) > REASON_MAX:
         errors.add("reason", f"Reason must be less than {REASON_MAX} characters")
+    return {**errors.result(), **validate_suspension_days(days)}
+
+
+def validate_suspension_days(days: int | None) -> dict[str, str]:
+    """A suspension lasts 1 to :data:`SUSPENSION_DAYS_MAX` days, or (None) until lifted."""
     if days is not None and not 1 <= days <= SUSPENSION_DAYS_MAX:
-        errors.add("days", f"Days must be between 1 and {SUSPENSION_DAYS_MAX}")
-    return errors.result()
+        return {"days": f"Days must be between 1 and {SUSPENSION_DAYS_MAX}"}
+    return {}
 
 
 def validate_note(note: str | None) -> dict[str, str]:

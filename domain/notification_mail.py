@@ -24,6 +24,7 @@ class EmailKind(LabelledStrEnum):
     ORDER_UPDATES = "order_updates", "Your orders: paid, confirmed, shipped, delivered"
     MESSAGES = "messages", "Messages you have not read for 15 minutes"
     SAVED_SEARCHES = "saved_searches", "New matches for your saved searches"
+    MODERATION = "moderation", "A moderator hid or restored one of your listings"
 
 
 #: The bell's notice kinds that are emailed, and the email kind each one counts under.
@@ -38,6 +39,8 @@ EMAIL_KIND_OF_NOTICE: dict[str, EmailKind] = {
     "order_update": EmailKind.ORDER_UPDATES,
     "message": EmailKind.MESSAGES,
     "saved_search": EmailKind.SAVED_SEARCHES,
+    "listing_hidden": EmailKind.MODERATION,
+    "listing_restored": EmailKind.MODERATION,
 }
 AT_ONCE_NOTICES = frozenset(k for k in EMAIL_KIND_OF_NOTICE if k != "message")
 MESSAGE_NOTICES = frozenset({"message"})

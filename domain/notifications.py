@@ -23,6 +23,7 @@ NOTIFICATION_KINDS = (
     "offer_expired", "offer_expiring",
     "price_drop", "item_sold", "order_update", "saved_search",
     "new_follower", "post_liked", "post_commented",
+    "listing_hidden", "listing_restored",
 )
 # What each social kind says after the people's names.
 SOCIAL_VERBS = {

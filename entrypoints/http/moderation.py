@@ -17,7 +17,6 @@ from domain.moderation import (
     AuditAction,
     AuditEntry,
     HiddenKind,
-    Suspension,
 )
 from entrypoints.http.schemas import Cursor, Limit
 from entrypoints.http.schemas.moderation import (
@@ -30,6 +29,7 @@ from entrypoints.http.schemas.moderation import (
     ResolveIn,
     SuspendIn,
     SuspensionOut,
+    suspension_out,
 )
 from entrypoints.http.schemas.users import user_out
 
@@ -49,18 +49,14 @@ def group_out(view: ReportGroupView, admin: User) -> ReportGroupOut:
         reports=[ReportItemOut(id=r.id or 0, reporter_id=r.reporter_id, reason=r.reason.value,
                                details=r.details, created_at=r.created_at,
                                action=r.action.value if r.action else None, note=r.note)
-                 for r in group.reports])
+                 for r in group.reports],
+        target_hidden=view.target_hidden, owner_suspended=view.owner_suspended)
 
 
 def audit_out(entry: AuditEntry) -> AuditEntryOut:
     return AuditEntryOut(id=entry.id or 0, admin_id=entry.admin_id, action=entry.action.value,
                          target_type=entry.target_type, target_id=entry.target_id,
                          note=entry.note, created_at=entry.created_at)
-
-
-def suspension_out(suspension: Suspension) -> SuspensionOut:
-    return SuspensionOut(user_id=suspension.user_id, reason=suspension.reason,
-                         ends_at=suspension.ends_at)
 
 
 class ModerationController(Controller):
@@ -77,7 +73,8 @@ class ModerationController(Controller):
     async def resolve(self, report_id: int, data: ResolveIn, admin: User,
                       moderation: ModerationService) -> ResolvedOut:
         """Resolve every open report of the report's target with one action."""
-        count = await moderation.resolve_report(admin, report_id, data.action, data.note)
+        count = await moderation.resolve_report(admin, report_id, data.action, data.note,
+                                                data.days)
         return ResolvedOut(resolved=count)
 
     @post("/listings/{listing_id:int}/hide", status_code=HTTP_200_OK)

@@ -6,16 +6,25 @@ from __future__ import annotations
 import msgspec
 from litestar import Controller, Response, delete, get, post
 from litestar.status_codes import HTTP_200_OK, HTTP_201_CREATED, HTTP_204_NO_CONTENT
+from msgspec import UNSET, UnsetType
 
-from application.social import SocialService
+from application.social import Profile, SocialService
 from domain.accounts import User
 from entrypoints.http.caching import public
+from entrypoints.http.schemas.moderation import SuspensionOut, suspension_out
 from entrypoints.http.schemas.social import (
     FollowIn,
     FollowOut,
     ProfileOut,
 )
 from entrypoints.http.schemas.users import UserOut, user_out
+
+
+def _suspension(profile: Profile, viewer: User | None) -> SuspensionOut | UnsetType | None:
+    """An administrator's view of the member's suspension (null: none); others: absent."""
+    if viewer is None or not viewer.is_admin:
+        return UNSET
+    return None if profile.suspension is None else suspension_out(profile.suspension)
 
 
 class SocialController(Controller):
@@ -30,7 +39,10 @@ class SocialController(Controller):
                           following_count=profile.following_count,
                           listing_count=profile.listing_count,
                           is_following=profile.is_following,
-                          post_count=profile.post_count)
+                          post_count=profile.post_count,
+                          blocked_by_you=(UNSET if viewer is None
+                                          else profile.blocked_by_you),
+                          suspension=_suspension(profile, viewer))
 
     @post("/follows", status_code=HTTP_201_CREATED)
     async def follow(self, data: FollowIn, current_user: User,

@@ -62,7 +62,7 @@ async def test_settings_turn_each_kind_on_and_off(app: Litestar) -> None:
         listed = (await maya.get("/api/user/notification-settings")).json()["settings"]
         assert {s["kind"] for s in listed} == {"offer_received", "offer_answered",
                                                "offer_expired", "order_updates", "messages",
-                                               "saved_searches"}
+                                               "saved_searches", "moderation"}
         assert all(s["enabled"] and s["label"] for s in listed)
         changed = await maya.put("/api/user/notification-settings",
                                  json={"settings": {"messages": False}})

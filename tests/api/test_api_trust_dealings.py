@@ -10,6 +10,7 @@ import pytest
 from litestar import Litestar
 
 from tests.support import ApiClient, people
+from tests.support.mail import browser
 from tests.support.offers import listing, offer
 
 pytestmark = pytest.mark.api
@@ -116,3 +117,23 @@ async def test_a_suspended_buyers_offers_close_and_their_reservations_end(
         assert await _status(lena, coat) == "available"
         assert await _status(lena, scarf) == "available"
         assert (await lena.post("/api/orders", json={"productId": scarf})).status_code == 201
+
+
+async def test_a_profile_tells_only_the_blocker_that_they_blocked_this_member(
+        app: Litestar) -> None:
+    """``blockedByYou`` on ``GET /api/users/{id}``: true for the one who blocked, false for
+    the blocked one (who is not told) and for anyone else, absent from a visitor's public
+    (cacheable) answer."""
+    async with people(app, "maya", "sofia", "theo") as p, browser(app) as visitor:
+        maya, sofia, theo = p["maya"], p["sofia"], p["theo"]
+        maya_id, sofia_id = await _id(maya), await _id(sofia)
+        assert (await maya.get(f"/api/users/{sofia_id}")).json()["blockedByYou"] is False
+        assert (await maya.post("/api/blocks", json={"userId": sofia_id})).status_code == 201
+        assert (await maya.get(f"/api/users/{sofia_id}")).json()["blockedByYou"] is True
+        assert (await sofia.get(f"/api/users/{maya_id}")).json()["blockedByYou"] is False
+        assert (await theo.get(f"/api/users/{sofia_id}")).json()["blockedByYou"] is False
+        seen = await visitor.get(f"/api/users/{sofia_id}")
+        assert seen.headers["cache-control"].startswith("public")
+        assert "blockedByYou" not in seen.json()
+        assert (await maya.delete(f"/api/blocks/{sofia_id}")).status_code in (200, 204)
+        assert (await maya.get(f"/api/users/{sofia_id}")).json()["blockedByYou"] is False

@@ -86,6 +86,8 @@ def test_a_reported_listing_is_hidden_from_the_moderation_desk(browser: Browser,
             card.get_by_label("Note (kept in the audit log)").fill("Counterfeit confirmed")
             screenshot(admin, "trust-moderation-desk")
             card.get_by_role("button", name="Hide listing").click()
+            admin.get_by_role("dialog", name="Hide this listing?").get_by_role(
+                "button", name="Hide listing").click()
             expect(admin.get_by_role("article", name=f"Listing #{product['id']}")).to_have_count(
                 0, timeout=WAIT)
             admin.goto("/admin?tab=audit")
@@ -101,6 +103,7 @@ def test_a_reported_listing_is_hidden_from_the_moderation_desk(browser: Browser,
         seller.goto(f"/product/{product['id']}")
         expect(seller.get_by_role("heading", name="Designer monogram tote")).to_be_visible(
             timeout=WAIT)
+        expect(seller.get_by_text("Hidden by a moderator")).to_be_visible()
 
 
 def test_a_block_closes_the_conversation_and_hides_listings_until_unblocked(
@@ -116,7 +119,10 @@ def test_a_block_closes_the_conversation_and_hides_listings_until_unblocked(
         bea.goto(f"/profile/{cal_user['id']}")
         bea.get_by_role("button", name="More actions for Cal").click()
         bea.get_by_role("menuitem", name="Block").click()
+        bea.get_by_role("dialog", name="Block Cal?").get_by_role("button", name="Block").click()
         expect(bea.get_by_text("Member blocked")).to_be_visible(timeout=WAIT)
+        expect(bea.get_by_text("You blocked this member")).to_be_visible(timeout=WAIT)
+        expect(bea.get_by_role("button", name="Follow")).to_have_count(0)
 
         # Bea's side: the old message is readable, the composer is replaced by the notice.
         bea.goto(f"/messages/{cal_user['id']}")

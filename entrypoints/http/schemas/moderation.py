@@ -9,6 +9,7 @@ from domain.moderation import (
     NOTE_MAX,
     REASON_MAX,
     SUSPENSION_DAYS_MAX,
+    Suspension,
 )
 from domain.reports import ReportAction
 from entrypoints.http.openapi import describe
@@ -17,10 +18,14 @@ from entrypoints.http.schemas.users import UserOut
 
 
 @describe(required=["action"], fields={"action": {"enum": [a.value for a in ReportAction]},
-                                       "note": {"maxLength": NOTE_MAX}})
+                                       "note": {"maxLength": NOTE_MAX},
+                                       "days": {"minimum": 1,
+                                                "maximum": SUSPENSION_DAYS_MAX}})
 class ResolveIn(CamelStruct):
     action: str | None = None
     note: str | None = None
+    #: With ``suspend``: how many days the suspension lasts (absent or null: until lifted).
+    days: int | None = None
 
 
 @describe(fields={"note": {"maxLength": NOTE_MAX}})
@@ -54,6 +59,10 @@ class ReportGroupOut(CamelStruct):
     count: int
     reasons: dict[str, int]
     reports: list[ReportItemOut]
+    #: Now: the listing, post or comment is hidden (a resolved group offers Restore).
+    target_hidden: bool
+    #: Now: the owner is suspended (a resolved group offers Unsuspend).
+    owner_suspended: bool
 
 
 class ResolvedOut(CamelStruct):
@@ -64,6 +73,11 @@ class SuspensionOut(CamelStruct):
     user_id: int
     reason: str
     ends_at: datetime | None
+
+
+def suspension_out(suspension: Suspension) -> SuspensionOut:
+    return SuspensionOut(user_id=suspension.user_id, reason=suspension.reason,
+                         ends_at=suspension.ends_at)
 
 
 class AuditEntryOut(CamelStruct):

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from msgspec import UNSET, UnsetType
+
 from entrypoints.http.guards import MAX_ID
 from entrypoints.http.openapi import describe
 from entrypoints.http.schemas import CamelStruct
+from entrypoints.http.schemas.moderation import SuspensionOut
 from entrypoints.http.schemas.users import UserOut
 
 
@@ -32,3 +35,8 @@ class ProfileOut(UserOut, kw_only=True):
     listing_count: int
     is_following: bool
     post_count: int
+    #: Signed-in viewers only (absent from a visitor's public, cacheable answer): the viewer
+    #: blocked this member. Never says that the member blocked the viewer.
+    blocked_by_you: bool | UnsetType = UNSET
+    #: Administrators only: the member's suspension, or null.
+    suspension: SuspensionOut | UnsetType | None = UNSET

@@ -1,7 +1,8 @@
 import { formatCount } from '@/lib/formatters';
 
 /** A listing as the catalog API sends it (JSON camelCase; money as decimal strings). */
-export type ProductStatus = 'available' | 'reserved' | 'sold';
+/** `hidden`: a moderator hid it (docs/trust.md); only its seller and administrators get it. */
+export type ProductStatus = 'available' | 'reserved' | 'sold' | 'hidden';
 export type ProductBadge = 'just_listed' | 'price_drop' | 'reserved' | 'verified';
 
 export interface ProductSeller {

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { PublicUser } from '@/entities/user/public-user';
+import { productKeys } from '@/entities/product/product';
+import { userKeys, type PublicUser } from '@/entities/user/public-user';
 
 /** What a member can report (POST /api/reports targetType). */
 export type ReportTarget = 'listing' | 'user' | 'post' | 'comment' | 'message';
@@ -54,7 +55,10 @@ export function useBlockToggle() {
       block
         ? api.post('blocks', { json: { userId } }).json<BlockedMember>()
         : api.delete(`blocks/${userId}`).then(() => null),
-    onSuccess: () => client.invalidateQueries({ queryKey: trustKeys.blocks }),
+    onSuccess: (_data, { userId }) => {
+      void client.invalidateQueries({ queryKey: userKeys.detail(userId), exact: true });
+      return client.invalidateQueries({ queryKey: trustKeys.blocks });
+    },
   });
 }
 
@@ -77,6 +81,10 @@ export interface ReportGroup {
   count: number;
   reasons: Record<string, number>;
   reports: ReportItem[];
+  /** Now: the listing, post or comment is hidden (a resolved group offers Restore). */
+  targetHidden: boolean;
+  /** Now: the owner is suspended (a resolved group offers Unsuspend). */
+  ownerSuspended: boolean;
 }
 
 export function useReportGroups(status: 'open' | 'resolved') {
@@ -88,12 +96,56 @@ export function useReportGroups(status: 'open' | 'resolved') {
 
 export type ResolveAction = 'dismiss' | 'hide' | 'suspend';
 
+/** How long a suspension lasts: days the server accepts (1 to 3650), or null until lifted. */
+export const SUSPENSION_CHOICES = [
+  { value: '1', label: '1 day', days: 1 },
+  { value: '7', label: '7 days', days: 7 },
+  { value: '30', label: '30 days', days: 30 },
+  { value: 'lifted', label: 'Until lifted', days: null },
+] as const;
+
+export interface ResolveInput {
+  id: number;
+  action: ResolveAction;
+  note: string;
+  /** With `suspend`: the suspension's days (null: until lifted). */
+  days?: number | null;
+}
+
 export function useResolveReport() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, action, note }: { id: number; action: ResolveAction; note: string }) =>
-      api.post(`admin/reports/${id}/resolve`, { json: { action, note } }).json<{ resolved: number }>(),
+    mutationFn: ({ id, action, note, days }: ResolveInput) =>
+      api
+        .post(`admin/reports/${id}/resolve`, {
+          json: action === 'suspend' ? { action, note, days } : { action, note },
+        })
+        .json<{ resolved: number }>(),
     onSuccess: () => client.invalidateQueries({ queryKey: ['admin'] }),
+  });
+}
+
+/** Undo a moderator's hiding: the listing is back in the shop (its seller is told). */
+export function useRestoreListing() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (listingId: number) => api.post(`admin/listings/${listingId}/restore`, { json: {} }),
+    onSuccess: (_data, listingId) => {
+      void client.invalidateQueries({ queryKey: productKeys.detail(listingId) });
+      return client.invalidateQueries({ queryKey: ['admin'] });
+    },
+  });
+}
+
+/** Lift a member's suspension: they can sign in again and the listings it hid are back. */
+export function useUnsuspendMember() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: number) => api.post(`admin/users/${userId}/unsuspend`),
+    onSuccess: (_data, userId) => {
+      void client.invalidateQueries({ queryKey: userKeys.detail(userId), exact: true });
+      return client.invalidateQueries({ queryKey: ['admin'] });
+    },
   });
 }
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api, requestProblem } from '@/lib/api-client';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { userKeys, type PublicUser } from './public-user';
 import { useSessionStore } from '@/entities/session/session-store';
@@ -34,10 +34,11 @@ export function useFollowToggle(target: FollowTarget) {
       }
       return previous;
     },
-    onError: (_error, follow, previous) => {
+    onError: (error, follow, previous) => {
       updateCachedAuthor(client, target.id, !follow);
       if (previous) client.setQueryData(key, previous);
-      notifyError('Failed to update follow status. Please try again.');
+      // The server's own sentence when it refused (403 "You can't interact with this member").
+      notifyError(requestProblem(error) ?? 'Failed to update follow status. Please try again.');
     },
     onSuccess: (_data, follow) => {
       notifySuccess(follow ? `Following ${target.username}` : `Unfollowed ${target.username}`);

@@ -2,12 +2,24 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { User } from './user';
 
+/** A member's suspension, as administrators see it on the profile. */
+export interface MemberSuspension {
+  userId: number;
+  reason: string;
+  /** Null: until lifted. */
+  endsAt: string | null;
+}
+
 /** GET /api/users/{id}: a member's public profile with counts and whether you follow them. */
 export interface PublicUser extends User {
   followingCount: number;
   listingCount?: number;
   postCount?: number;
   isFollowing?: boolean;
+  /** Signed in only: you blocked this member (never whether they blocked you). */
+  blockedByYou?: boolean;
+  /** Administrators only: the member's suspension, or null. */
+  suspension?: MemberSuspension | null;
 }
 
 export const userKeys = {

@@ -21,7 +21,10 @@ export type NotificationKind =
   // Social news (issue 36): grouped while unread, "Maya and 3 others liked your look".
   | 'new_follower'
   | 'post_liked'
-  | 'post_commented';
+  | 'post_commented'
+  // A moderator hid or restored one of your listings (docs/trust.md).
+  | 'listing_hidden'
+  | 'listing_restored';
 
 export interface Notice {
   id: number;

@@ -10,7 +10,7 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { LoadFailed } from '@/components/load-failed';
 import { PageLoader } from '@/components/page-loader';
@@ -25,6 +25,8 @@ import {
   type ReportGroup,
   type ResolveAction,
 } from '../api';
+import { HideConfirm, SuspendConfirm } from './moderation-confirm';
+import { RestoreListingButton, UnsuspendButton } from './moderation-undo';
 
 const REASON_LABEL = Object.fromEntries(REPORT_REASONS.map((r) => [r.value, r.label]));
 const TARGET_LABEL: Record<string, string> = {
@@ -36,24 +38,46 @@ const TARGET_LABEL: Record<string, string> = {
 };
 const HIDEABLE = new Set(['listing', 'post', 'comment']);
 
-function GroupCard({ group, open }: { group: ReportGroup; open: boolean }) {
+interface GroupCardProps {
+  group: ReportGroup;
+  open: boolean;
+  /** This card's action is done and it leaves the list: where the focus goes. */
+  onResolved: () => void;
+}
+
+function GroupCard({ group, open, onResolved }: GroupCardProps) {
   const [note, setNote] = useState('');
+  const [confirming, setConfirming] = useState<'hide' | 'suspend' | null>(null);
   const resolve = useResolveReport();
+  const card = useRef<HTMLElement>(null);
+  const hideButton = useRef<HTMLButtonElement>(null);
+  const suspendButton = useRef<HTMLButtonElement>(null);
   const link = targetLink(group);
   const title = `${TARGET_LABEL[group.targetType]} #${group.targetId}`;
+  const what = TARGET_LABEL[group.targetType].toLowerCase();
 
-  function act(action: ResolveAction) {
+  function act(action: ResolveAction, days?: number | null) {
     resolve.mutate(
-      { id: group.id, action, note },
+      { id: group.id, action, note, days },
       {
-        onSuccess: (result) => notifySuccess('Reports resolved', `${result.resolved} report(s) closed.`),
+        onSuccess: (result) => {
+          setConfirming(null);
+          notifySuccess('Reports resolved', `${result.resolved} report(s) closed.`);
+          onResolved();
+        },
         onError: (error) => notifyError(errorMessage(error, 'Could not resolve the reports.')),
       },
     );
   }
 
+  function cancel() {
+    const trigger = confirming === 'hide' ? hideButton : suspendButton;
+    setConfirming(null);
+    trigger.current?.focus();
+  }
+
   return (
-    <Card withBorder radius="md" padding="md" component="article" aria-label={title}>
+    <Card withBorder radius="md" padding="md" component="article" aria-label={title} ref={card} tabIndex={-1}>
       <Stack gap="xs">
         <Group justify="space-between" wrap="wrap">
           <Title order={3} size="h5">
@@ -97,6 +121,25 @@ function GroupCard({ group, open }: { group: ReportGroup; open: boolean }) {
             {group.reports[0].note ? ` — ${group.reports[0].note}` : ''}
           </Text>
         )}
+        {!open && (
+          <Group gap="xs">
+            {group.targetType === 'listing' && group.targetHidden && (
+              <RestoreListingButton
+                size="xs"
+                listingId={group.targetId}
+                onDone={() => card.current?.focus()}
+              />
+            )}
+            {group.ownerSuspended && group.owner && (
+              <UnsuspendButton
+                size="xs"
+                userId={group.owner.id}
+                username={group.owner.username}
+                onDone={() => card.current?.focus()}
+              />
+            )}
+          </Group>
+        )}
         {open && (
           <>
             <Textarea
@@ -112,14 +155,32 @@ function GroupCard({ group, open }: { group: ReportGroup; open: boolean }) {
                 Dismiss
               </Button>
               {HIDEABLE.has(group.targetType) && (
-                <Button color="orange" size="xs" loading={resolve.isPending} onClick={() => act('hide')}>
-                  Hide {TARGET_LABEL[group.targetType].toLowerCase()}
+                <Button color="orange" size="xs" ref={hideButton} onClick={() => setConfirming('hide')}>
+                  Hide {what}
                 </Button>
               )}
-              <Button color="red" size="xs" loading={resolve.isPending} onClick={() => act('suspend')}>
+              <Button color="red" size="xs" ref={suspendButton} onClick={() => setConfirming('suspend')}>
                 Suspend owner
               </Button>
             </Group>
+            <HideConfirm
+              opened={confirming === 'hide'}
+              onCancel={cancel}
+              note={note}
+              onNoteChange={setNote}
+              pending={resolve.isPending}
+              what={what}
+              onConfirm={() => act('hide')}
+            />
+            <SuspendConfirm
+              opened={confirming === 'suspend'}
+              onCancel={cancel}
+              note={note}
+              onNoteChange={setNote}
+              pending={resolve.isPending}
+              username={group.owner?.username ?? 'this member'}
+              onConfirm={(days) => act('suspend', days)}
+            />
           </>
         )}
       </Stack>
@@ -131,8 +192,9 @@ function GroupCard({ group, open }: { group: ReportGroup; open: boolean }) {
 export function ModerationDesk() {
   const [status, setStatus] = useState<'open' | 'resolved'>('open');
   const groups = useReportGroups(status);
+  const list = useRef<HTMLDivElement>(null);
   return (
-    <Stack gap="md">
+    <Stack gap="md" ref={list} tabIndex={-1} role="region" aria-label="Reports">
       <SegmentedControl
         value={status}
         onChange={(value) => setStatus(value as 'open' | 'resolved')}
@@ -157,7 +219,12 @@ export function ModerationDesk() {
         </Text>
       )}
       {groups.data?.map((group) => (
-        <GroupCard key={`${group.targetType}-${group.targetId}`} group={group} open={status === 'open'} />
+        <GroupCard
+          key={`${group.targetType}-${group.targetId}`}
+          group={group}
+          open={status === 'open'}
+          onResolved={() => list.current?.focus()}
+        />
       ))}
     </Stack>
   );

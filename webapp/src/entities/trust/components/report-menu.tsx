@@ -1,4 +1,4 @@
-import { ActionIcon, Menu } from '@mantine/core';
+import { ActionIcon, Button, Group, Menu, Modal, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconBan, IconDots, IconFlag } from '@tabler/icons-react';
 import { promptLogin } from '@/entities/session/login-prompt';
@@ -15,31 +15,61 @@ interface ReportMenuProps {
   ownerId: number;
   /** Offer "Block" for the owner too (profiles, message threads). */
   withBlock?: boolean;
+  /** You blocked the owner already: the menu offers "Unblock" instead. */
+  blocked?: boolean;
+  /** The owner's name for the Block confirmation ("Block Maya?"). */
+  ownerName?: string;
   /** Accessible name of the menu button (e.g. "More actions for this comment"). */
   label?: string;
 }
 
 /** The "…" menu with Report (and Block) on product pages, profiles, posts, comments and
  * message bubbles. Visitors are asked to log in first. */
-export function ReportMenu({ targetType, targetId, ownerId, withBlock, label }: ReportMenuProps) {
+export function ReportMenu({
+  targetType,
+  targetId,
+  ownerId,
+  withBlock,
+  blocked,
+  ownerName,
+  label,
+}: ReportMenuProps) {
   const me = useCurrentUser();
   const [opened, dialog] = useDisclosure(false);
+  const [confirming, confirm] = useDisclosure(false);
   const block = useBlockToggle();
   if (me?.id === ownerId) return null;
+  const who = ownerName ?? 'this member';
 
   function report() {
     if (!me) return promptLogin('report something');
     dialog.open();
   }
 
-  function blockOwner() {
+  function askToBlock() {
     if (!me) return promptLogin('block a member');
+    confirm.open();
+  }
+
+  function blockOwner() {
     block.mutate(
       { userId: ownerId, block: true },
       {
-        onSuccess: () =>
-          notifySuccess('Member blocked', 'You will no longer see each other. Undo it in Settings.'),
+        onSuccess: () => {
+          confirm.close();
+          notifySuccess('Member blocked', 'You will no longer see each other. Undo it here or in Settings.');
+        },
         onError: (error) => notifyError(errorMessage(error, 'Could not block this member.')),
+      },
+    );
+  }
+
+  function unblockOwner() {
+    block.mutate(
+      { userId: ownerId, block: false },
+      {
+        onSuccess: () => notifySuccess('Member unblocked'),
+        onError: (error) => notifyError(errorMessage(error, 'Could not unblock this member.')),
       },
     );
   }
@@ -56,13 +86,32 @@ export function ReportMenu({ targetType, targetId, ownerId, withBlock, label }: 
           <Menu.Item leftSection={<IconFlag size={16} aria-hidden />} onClick={report}>
             Report
           </Menu.Item>
-          {withBlock && (
-            <Menu.Item color="red" leftSection={<IconBan size={16} aria-hidden />} onClick={blockOwner}>
+          {withBlock && blocked && (
+            <Menu.Item leftSection={<IconBan size={16} aria-hidden />} onClick={unblockOwner}>
+              Unblock
+            </Menu.Item>
+          )}
+          {withBlock && !blocked && (
+            <Menu.Item color="red" leftSection={<IconBan size={16} aria-hidden />} onClick={askToBlock}>
               Block
             </Menu.Item>
           )}
         </Menu.Dropdown>
       </Menu>
+      <Modal opened={confirming} onClose={confirm.close} title={`Block ${who}?`} centered>
+        <Text size="sm" mb="lg">
+          You will not see each other&apos;s listings and posts, and neither of you can message, follow, make
+          offers to or buy from the other. Open offers between you are closed. You can unblock at any time.
+        </Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={confirm.close}>
+            Cancel
+          </Button>
+          <Button color="red" loading={block.isPending} onClick={blockOwner}>
+            Block
+          </Button>
+        </Group>
+      </Modal>
       {opened && (
         <ReportDialog opened={opened} onClose={dialog.close} targetType={targetType} targetId={targetId} />
       )}

@@ -24,6 +24,7 @@ const UNAVAILABLE: Record<ProductStatus, string> = {
   available: 'Buy It Now',
   sold: 'Sold',
   reserved: 'Reserved',
+  hidden: 'Not for sale',
 };
 
 /** Buy It Now, Make an Offer, Watch/Watching, Message Seller, Share Listing. */

@@ -3,10 +3,13 @@ import { IconTag } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { useProductOffers } from '@/entities/offer/offer';
 import { buyerNextStep, buyerStatusMessage, myOfferTitle } from '@/entities/offer/offer-status';
+import { useCurrentUser } from '@/entities/session/session-store';
 
-/** The signed-in buyer's latest offer on this listing, refreshed after every offer change. */
+/** The signed-in buyer's latest offer on this listing, refreshed after every offer change.
+ * Only their own: the list holds every buyer's offers for an administrator (newest first). */
 export function MyOfferNote({ productId, signedIn }: { productId: number; signedIn: boolean }) {
-  const latest = useProductOffers(productId, signedIn).data?.items[0];
+  const me = useCurrentUser();
+  const latest = useProductOffers(productId, signedIn).data?.items.find((offer) => offer.buyerId === me?.id);
   if (!latest) return null;
   const next = buyerNextStep(latest);
   return (

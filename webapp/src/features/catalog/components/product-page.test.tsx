@@ -85,6 +85,32 @@ describe('ProductPage', () => {
     expect(screen.getByRole('button', { name: 'Make an Offer' })).toBeDisabled();
   });
 
+  it('tells its seller that a moderator hid it', async () => {
+    setSession('authenticated', makeUser({ id: 3, username: 'maya' }));
+    serve(makeProduct({ status: 'hidden', seller: makeSeller({ id: 3 }) }));
+    renderRoutes(routes, '/product/1');
+    expect(await screen.findByText('Hidden by a moderator')).toBeInTheDocument();
+    expect(screen.getByText(/Your notifications say why/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Restore listing' })).not.toBeInTheDocument();
+  });
+
+  it('shows an administrator a hidden listing as not for sale, with Restore', async () => {
+    setSession('authenticated', makeUser({ id: 9, role: 'admin' }));
+    const server = serve(makeProduct({ status: 'hidden' }), {
+      'POST /api/admin/listings/1/restore': () => new Response(null, { status: 200 }),
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes, '/product/1');
+    expect(await screen.findByText('Hidden by a moderator')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Not for sale' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Restore listing' }));
+    const done = await screen.findByText('Listing restored: it is back in the shop.');
+    await waitFor(() => expect(done.closest('[tabindex="-1"]')).toHaveFocus());
+    expect(server.requests.map((r) => `${r.method} ${new URL(r.url).pathname}`)).toContain(
+      'POST /api/admin/listings/1/restore',
+    );
+  });
+
   it('asks visitors to log in to message or make an offer', async () => {
     setSession('anonymous');
     serve();

@@ -8,6 +8,7 @@ import { useCurrentUser } from '@/entities/session/session-store';
 import { BundleDiscountsNote } from '@/entities/bag/bundle-discounts-note';
 import { BuyerActions } from './buyer-actions';
 import { BuyerProtectionNote } from './buyer-protection-note';
+import { HiddenListingNotice } from './hidden-listing-notice';
 import { OwnerActions } from './owner-actions';
 import { SellerCard } from './seller-card';
 import { ReportMenu } from '@/entities/trust/components/report-menu';
@@ -72,6 +73,7 @@ export function ProductSummary({ product }: { product: Product }) {
         <Text size="sm">{watchingText(product.watchCount)}</Text>
       </Group>
       <BundleDiscountsNote sellerId={product.sellerId} />
+      <HiddenListingNotice product={product} />
       {isOwner ? <OwnerActions product={product} /> : <BuyerActions product={product} />}
       <SellerCard seller={product.seller} />
       {!isOwner && <BuyerProtectionNote />}

@@ -1,10 +1,12 @@
 import { Button, Divider, Group, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
 import {
+  IconArrowBackUp,
   IconArrowsExchange,
   IconBell,
   IconCheck,
   IconClock,
   IconClockOff,
+  IconEyeOff,
   IconHeart,
   IconMessageCircle,
   IconMessageDots,
@@ -36,6 +38,8 @@ const ICONS: Record<NotificationKind, ReactNode> = {
   new_follower: <IconUserPlus size={18} />,
   post_liked: <IconHeart size={18} />,
   post_commented: <IconMessageDots size={18} />,
+  listing_hidden: <IconEyeOff size={18} />,
+  listing_restored: <IconArrowBackUp size={18} />,
 };
 
 function NoticeRow({ notice, onOpen }: { notice: Notice; onOpen: (notice: Notice) => void }) {

@@ -1,5 +1,6 @@
 import { BundleDiscountsNote } from '@/entities/bag/bundle-discounts-note';
 import {
+  Alert,
   Anchor,
   Avatar,
   Badge,
@@ -13,6 +14,7 @@ import {
   Title,
 } from '@mantine/core';
 import {
+  IconBan,
   IconBrandInstagram,
   IconCalendar,
   IconMailCheck,
@@ -20,15 +22,20 @@ import {
   IconPencil,
   IconPlus,
   IconRuler,
+  IconUserOff,
 } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router-dom';
 import { FollowButton } from '@/entities/user/follow-button';
-import { formatMonthYear, formatRating, NO_REVIEWS } from '@/lib/formatters';
+import { formatDate, formatMonthYear, formatRating, NO_REVIEWS } from '@/lib/formatters';
 import { promptLogin } from '@/entities/session/login-prompt';
 import type { PublicUser } from '@/entities/user/public-user';
 import { useCurrentUser } from '@/entities/session/session-store';
-import { displayNameOf } from '@/entities/user/user';
+import { displayNameOf, isAdmin } from '@/entities/user/user';
 import { ReportMenu } from '@/entities/trust/components/report-menu';
+import { UnsuspendButton } from '@/entities/trust/components/moderation-undo';
+import { useBlockToggle } from '@/entities/trust/api';
+import { errorMessage } from '@/lib/api-client';
+import { notifyError, notifySuccess } from '@/lib/notify';
 
 function Count({ label, value }: { label: string; value: number }) {
   return (
@@ -48,11 +55,56 @@ interface ProfileHeaderProps {
   listingCount: number;
 }
 
+/** "You blocked this member", with Unblock (instead of Follow and Message). */
+function BlockedNotice({ user }: { user: PublicUser }) {
+  const toggle = useBlockToggle();
+  const unblock = () =>
+    toggle.mutate(
+      { userId: user.id, block: false },
+      {
+        onSuccess: () => notifySuccess('Member unblocked'),
+        onError: (error) => notifyError(errorMessage(error, 'Could not unblock this member.')),
+      },
+    );
+  return (
+    <Alert
+      color="gray"
+      variant="light"
+      icon={<IconBan size={18} aria-hidden />}
+      title="You blocked this member"
+    >
+      <Text size="sm" mb="xs">
+        You do not see each other&apos;s listings and posts, and neither of you can message or follow the
+        other.
+      </Text>
+      <Button size="xs" variant="default" loading={toggle.isPending} onClick={unblock}>
+        Unblock {displayNameOf(user)}
+      </Button>
+    </Alert>
+  );
+}
+
+/** Administrators: the member's suspension, with Unsuspend. */
+function SuspensionNotice({ user }: { user: PublicUser }) {
+  const { suspension } = user;
+  if (!suspension) return null;
+  return (
+    <Alert color="red" variant="light" icon={<IconUserOff size={18} aria-hidden />} title="Suspended">
+      <Text size="sm" mb="xs">
+        {suspension.endsAt ? `Until ${formatDate(suspension.endsAt)}` : 'Until lifted'}. Reason:{' '}
+        {suspension.reason}
+      </Text>
+      <UnsuspendButton size="xs" userId={user.id} username={user.username} />
+    </Alert>
+  );
+}
+
 /** Avatar, names, rating, height, bio, counts, member since, Follow and Message. */
 export function ProfileHeader({ user, listingCount }: ProfileHeaderProps) {
   const me = useCurrentUser();
   const navigate = useNavigate();
   const own = me?.id === user.id;
+  const blocked = user.blockedByYou ?? false;
   const message = () => (me ? navigate(`/messages/${user.id}`) : promptLogin('message sellers'));
 
   return (
@@ -141,17 +193,25 @@ export function ProfileHeader({ user, listingCount }: ProfileHeaderProps) {
               </Button>
             </Group>
           )}
+          {isAdmin(me) && !own && <SuspensionNotice user={user} />}
+          {!own && blocked && <BlockedNotice user={user} />}
           {!own && (
             <Group gap="sm" mt="xs">
-              <FollowButton user={user} following={user.isFollowing ?? false} />
-              <Button variant="default" leftSection={<IconMessageCircle size={16} />} onClick={message}>
-                Message
-              </Button>
+              {!blocked && (
+                <>
+                  <FollowButton user={user} following={user.isFollowing ?? false} />
+                  <Button variant="default" leftSection={<IconMessageCircle size={16} />} onClick={message}>
+                    Message
+                  </Button>
+                </>
+              )}
               <ReportMenu
                 targetType="user"
                 targetId={user.id}
                 ownerId={user.id}
                 withBlock
+                blocked={blocked}
+                ownerName={displayNameOf(user)}
                 label={`More actions for ${user.displayName}`}
               />
             </Group>

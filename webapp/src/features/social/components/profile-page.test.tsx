@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeServer, json } from '@/test-utils/fake-server';
@@ -81,6 +81,67 @@ describe('ProfilePage', () => {
     expect(await screen.findByRole('heading', { name: 'Maya Chen' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Follow' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Message' })).not.toBeInTheDocument();
+  });
+
+  it("shows the server's sentence when a follow is refused", async () => {
+    serve({ 'POST /api/follows': () => json({ message: "You can't interact with this member" }, 403) });
+    const user = userEvent.setup();
+    renderRoutes(routes, '/profile/3');
+    await user.click(await screen.findByRole('button', { name: 'Follow' }));
+    expect(await screen.findByText("You can't interact with this member")).toBeInTheDocument();
+    expect(screen.queryByText('Failed to update follow status. Please try again.')).not.toBeInTheDocument();
+  });
+
+  it('asks before blocking, then shows the block with Unblock instead of Follow and Message', async () => {
+    let blocked = false;
+    const server = serve({
+      'GET /api/users/3': () => json({ ...maya, blockedByYou: blocked }),
+      'POST /api/blocks': () => {
+        blocked = true;
+        return json({ user: maya, createdAt: '2026-11-01T10:00:00Z' }, 201);
+      },
+      'DELETE /api/blocks/3': () => {
+        blocked = false;
+        return new Response(null, { status: 204 });
+      },
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes, '/profile/3');
+    await user.click(await screen.findByRole('button', { name: 'More actions for Maya Chen' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Block' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Block Maya Chen?' });
+    expect(server.requests.some((r) => r.method === 'POST')).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Block' }));
+    expect(await screen.findByText('You blocked this member')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Follow' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Message' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'More actions for Maya Chen' }));
+    expect(await screen.findByRole('menuitem', { name: 'Unblock' })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Block' })).not.toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('button', { name: 'Unblock Maya Chen' }));
+    expect(await screen.findByRole('button', { name: 'Follow' })).toBeInTheDocument();
+    expect(screen.queryByText('You blocked this member')).not.toBeInTheDocument();
+  });
+
+  it("shows administrators a member's suspension with Unsuspend", async () => {
+    setSession('authenticated', makeUser({ id: 1, role: 'admin' }));
+    let suspension: object | null = { userId: 3, reason: 'Spam', endsAt: null };
+    const server = serve({
+      'GET /api/users/3': () => json({ ...maya, suspension }),
+      'POST /api/admin/users/3/unsuspend': () => {
+        suspension = null;
+        return new Response(null, { status: 200 });
+      },
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes, '/profile/3');
+    expect(await screen.findByText('Until lifted. Reason: Spam')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Unsuspend @maya' }));
+    await waitFor(() => expect(screen.queryByText('Until lifted. Reason: Spam')).not.toBeInTheDocument());
+    expect(server.requests.map((r) => `${r.method} ${new URL(r.url).pathname}`)).toContain(
+      'POST /api/admin/users/3/unsuspend',
+    );
   });
 
   it('says when the profile cannot be loaded', async () => {

@@ -1,0 +1,106 @@
+"""What a seller hears when a moderator hides or restores their listing (issue 37;
+docs/trust.md), over HTTP on every configured database: a notice in the bell and an email,
+with the reason; nobody else hears of it."""
+
+from __future__ import annotations
+
+from email.message import EmailMessage
+
+import pytest
+from litestar import Litestar
+
+from entrypoints.container import Container
+from tests.support import ApiClient, people
+from tests.support.mail import mail_to, text_of
+from tests.support.offers import listing
+
+pytestmark = pytest.mark.api
+
+
+async def _notices(client: ApiClient) -> list[dict[str, object]]:
+    answer = await client.get("/api/notifications")
+    assert answer.status_code == 200, answer.text
+    return list(answer.json()["items"])
+
+
+async def _listing_mail(container: Container, address: str) -> list[EmailMessage]:
+    return [m for m in await mail_to(container, address) if "listing" in m["Subject"]]
+
+
+async def test_the_seller_hears_when_a_moderator_hides_and_restores_their_listing(
+        app: Litestar, container: Container) -> None:
+    async with people(app, "maya", "sofia", "boss") as p:
+        maya, sofia, boss = p["maya"], p["sofia"], p["boss"]
+        coat = await listing(maya, title="Wool coat")
+        hidden = await boss.post(f"/api/admin/listings/{coat}/hide",
+                                 json={"note": "The logo is not genuine"})
+        assert hidden.status_code == 200, hidden.text
+        [notice] = await _notices(maya)
+        assert notice["kind"] == "listing_hidden"
+        assert notice["link"] == f"/product/{coat}"
+        assert "Wool coat" in str(notice["title"]) + str(notice["body"])
+        assert "The logo is not genuine" in str(notice["body"])
+        [mail] = await _listing_mail(container, "maya@example.com")
+        assert mail["Subject"] == notice["title"]
+        assert "The logo is not genuine" in text_of(mail)
+
+        restored = await boss.post(f"/api/admin/listings/{coat}/restore", json={})
+        assert restored.status_code == 200, restored.text
+        kinds = [n["kind"] for n in await _notices(maya)]
+        assert kinds == ["listing_restored", "listing_hidden"]
+        assert len(await _listing_mail(container, "maya@example.com")) == 2
+
+        # Hidden from the desk with no note: the report's reason is the reason given.
+        bag = await listing(maya, title="Leather bag")
+        report = await sofia.post("/api/reports", json={
+            "targetType": "listing", "targetId": bag, "reason": "counterfeit"})
+        resolved = await boss.post(f"/api/admin/reports/{report.json()['id']}/resolve",
+                                   json={"action": "hide"})
+        assert resolved.status_code == 200, resolved.text
+        latest = (await _notices(maya))[0]
+        assert latest["kind"] == "listing_hidden" and latest["link"] == f"/product/{bag}"
+        assert "Counterfeit" in str(latest["body"])
+        # The reporter and the administrator hear nothing of it.
+        assert await _notices(sofia) == []
+        assert await _notices(boss) == []
+
+
+async def test_the_desk_suspends_for_a_chosen_time_and_shows_what_can_be_undone(
+        app: Litestar) -> None:
+    """Resolving with ``suspend`` takes the suspension's days; a resolved group says whether
+    its target is still hidden and its owner still suspended, and an administrator sees a
+    member's suspension on their profile (nobody else does), so each can be undone."""
+    async with people(app, "maya", "sofia", "boss") as p:
+        maya, sofia, boss = p["maya"], p["sofia"], p["boss"]
+        maya_id = int((await maya.get("/api/user")).json()["id"])
+        coat = await listing(maya, title="Wool coat")
+        for target in ({"targetType": "listing", "targetId": coat},
+                       {"targetType": "user", "targetId": maya_id}):
+            made = await sofia.post("/api/reports", json={**target, "reason": "scam"})
+            assert made.status_code == 201, made.text
+        [listing_group, user_group] = sorted(
+            (await boss.get("/api/admin/reports")).json(), key=lambda g: g["targetType"])
+        bad = await boss.post(f"/api/admin/reports/{user_group['id']}/resolve",
+                              json={"action": "suspend", "days": 0})
+        assert bad.status_code == 400 and "days" in bad.json()["errors"]
+        hid = await boss.post(f"/api/admin/reports/{listing_group['id']}/resolve",
+                              json={"action": "hide"})
+        assert hid.status_code == 200, hid.text
+        suspended = await boss.post(f"/api/admin/reports/{user_group['id']}/resolve",
+                                    json={"action": "suspend", "days": 7})
+        assert suspended.status_code == 200, suspended.text
+        profile = (await boss.get(f"/api/users/{maya_id}")).json()
+        assert profile["suspension"]["endsAt"] is not None
+        assert profile["suspension"]["reason"] == "Reported: Scam or fraud"
+        assert "suspension" not in (await sofia.get(f"/api/users/{maya_id}")).json()
+        resolved = {g["targetType"]: g for g in (await boss.get(
+            "/api/admin/reports", params={"status": "resolved"})).json()}
+        assert resolved["listing"]["targetHidden"] is True
+        assert resolved["user"]["ownerSuspended"] is True
+        assert (await boss.post(f"/api/admin/users/{maya_id}/unsuspend")).status_code == 200
+        assert (await boss.post(f"/api/admin/listings/{coat}/restore")).status_code == 200
+        resolved = {g["targetType"]: g for g in (await boss.get(
+            "/api/admin/reports", params={"status": "resolved"})).json()}
+        assert resolved["listing"]["targetHidden"] is False
+        assert resolved["user"]["ownerSuspended"] is False
+        assert (await boss.get(f"/api/users/{maya_id}")).json()["suspension"] is None

@@ -1,0 +1,117 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeServer, json } from '@/test-utils/fake-server';
+import { renderRoutes } from '@/test-utils/render';
+import { setSession } from '@/test-utils/session';
+import { makeUser } from '@/test-utils/users';
+import type { ReportGroup } from '../api';
+import { ModerationDesk } from './moderation-desk';
+
+const desk = [{ path: '/', element: <ModerationDesk /> }];
+const maya = makeUser({ id: 4, username: 'maya', displayName: 'Maya' });
+
+function group(overrides: Partial<ReportGroup> = {}): ReportGroup {
+  return {
+    id: 11,
+    targetType: 'listing',
+    targetId: 24,
+    owner: maya,
+    count: 1,
+    reasons: { counterfeit: 1 },
+    reports: [
+      {
+        id: 11,
+        reporterId: 2,
+        reason: 'counterfeit',
+        details: '',
+        createdAt: '2026-11-01T10:00:00Z',
+        action: null,
+        note: null,
+      },
+    ],
+    targetHidden: false,
+    ownerSuspended: false,
+    ...overrides,
+  };
+}
+
+/** The desk's server: open groups until one is resolved, then none. */
+function deskServer(resolved: ReportGroup[] = []) {
+  let open = [group()];
+  return fakeServer({
+    'GET /api/admin/reports': (request) =>
+      json(new URL(request.url).searchParams.get('status') === 'resolved' ? resolved : open),
+    'POST /api/admin/reports/11/resolve': () => {
+      open = [];
+      return json({ resolved: 1 });
+    },
+    'POST /api/admin/listings/24/restore': () => new Response(null, { status: 200 }),
+    'POST /api/admin/users/4/unsuspend': () => new Response(null, { status: 200 }),
+  });
+}
+
+function sent(server: ReturnType<typeof fakeServer>) {
+  return server.requests.filter((r) => r.method === 'POST').map((r) => new URL(r.url).pathname);
+}
+
+beforeEach(() => {
+  document.cookie = 'csrftoken=t';
+  setSession('authenticated', makeUser({ id: 1, role: 'admin' }));
+});
+
+describe('Moderation desk', () => {
+  it('asks before hiding a listing, sends the reason, then puts the focus on the list', async () => {
+    const server = deskServer();
+    const user = userEvent.setup();
+    renderRoutes(desk, '/');
+    await user.click(await screen.findByRole('button', { name: 'Hide listing' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Hide this listing?' });
+    expect(sent(server)).toEqual([]);
+    await user.type(within(dialog).getByLabelText(/^Reason/), 'Fake logo');
+    await user.click(within(dialog).getByRole('button', { name: 'Hide listing' }));
+    await waitFor(() => expect(screen.getByRole('region', { name: 'Reports' })).toHaveFocus());
+    const resolve = server.requests.find((r) => r.url.endsWith('/resolve'));
+    expect(await resolve?.json()).toEqual({ action: 'hide', note: 'Fake logo' });
+  });
+
+  it('cancelling sends nothing and gives the focus back to the button', async () => {
+    const server = deskServer();
+    const user = userEvent.setup();
+    renderRoutes(desk, '/');
+    const hide = await screen.findByRole('button', { name: 'Hide listing' });
+    await user.click(hide);
+    await user.click(await screen.findByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(hide).toHaveFocus());
+    expect(sent(server)).toEqual([]);
+  });
+
+  it('suspends for the chosen time', async () => {
+    const server = deskServer();
+    const user = userEvent.setup();
+    renderRoutes(desk, '/');
+    await user.click(await screen.findByRole('button', { name: 'Suspend owner' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Suspend @maya?' });
+    await user.click(within(dialog).getByRole('radio', { name: '30 days' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Suspend member' }));
+    await waitFor(() => expect(sent(server)).toEqual(['/api/admin/reports/11/resolve']));
+    expect(await server.requests.find((r) => r.method === 'POST')?.json()).toEqual({
+      action: 'suspend',
+      note: '',
+      days: 30,
+    });
+  });
+
+  it('offers Restore and Unsuspend on resolved reports while they still apply', async () => {
+    const done = { ...group().reports[0], action: 'hide' };
+    const server = deskServer([group({ reports: [done], targetHidden: true, ownerSuspended: true })]);
+    const user = userEvent.setup();
+    renderRoutes(desk, '/');
+    await user.click(await screen.findByRole('radio', { name: 'Resolved' }));
+    await user.click(await screen.findByRole('button', { name: 'Restore listing' }));
+    await user.click(await screen.findByRole('button', { name: 'Unsuspend @maya' }));
+    await waitFor(() =>
+      expect(sent(server)).toEqual(['/api/admin/listings/24/restore', '/api/admin/users/4/unsuspend']),
+    );
+  });
+});
