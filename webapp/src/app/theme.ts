@@ -1,12 +1,4 @@
-import {
-  Card,
-  createTheme,
-  Drawer,
-  Modal,
-  Rating,
-  type CSSVariablesResolver,
-  type MantineColorsTuple,
-} from '@mantine/core';
+import { Card, createTheme, Rating, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
 import { BRAND_SHADES } from './brand';
 import rating from './rating.module.css';
 
@@ -84,8 +76,10 @@ export const theme = createTheme({
   components: {
     Card: Card.extend({ defaultProps: { radius: 'lg', withBorder: true } }),
     // Every dialog's × gets a name for screen readers (a dialog may name its own, as the tour).
-    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
-    Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+    // Plain objects, not Modal.extend(): importing Modal here would put it in the first page's
+    // JavaScript (tests/e2e/test_e2e_page_weight.py), where no page needs it.
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+    Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
     // Filled stars in orange-8 (3.6:1 on white; Mantine's yellow is 1.8:1), empty ones outlined.
     Rating: Rating.extend({ defaultProps: { color: 'orange.8' }, classNames: { symbolBody: rating.star } }),
   },
