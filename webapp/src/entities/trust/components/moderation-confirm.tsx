@@ -1,5 +1,5 @@
 import { Button, Group, Modal, Radio, Stack, Text, Textarea } from '@mantine/core';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { SUSPENSION_CHOICES } from '../api';
 
 interface ConfirmProps {
@@ -13,6 +13,49 @@ interface ConfirmProps {
 }
 
 const NOTE_MAX = 1000;
+
+/** The reason the desk keeps in the audit log (and the owner is told). */
+function Reason({
+  description,
+  note,
+  onNoteChange,
+}: Pick<ConfirmProps, 'note' | 'onNoteChange'> & { description?: string }) {
+  return (
+    <Textarea
+      label="Reason (kept in the audit log)"
+      description={description}
+      value={note}
+      autosize
+      minRows={2}
+      maxLength={NOTE_MAX}
+      onChange={(event) => onNoteChange(event.currentTarget.value)}
+    />
+  );
+}
+
+/** Cancel, and the action itself. */
+function Answers({
+  onCancel,
+  color,
+  pending,
+  onConfirm,
+  children,
+}: Pick<ConfirmProps, 'onCancel' | 'pending'> & {
+  color: string;
+  onConfirm: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Group justify="flex-end">
+      <Button variant="default" onClick={onCancel}>
+        Cancel
+      </Button>
+      <Button color={color} loading={pending} onClick={onConfirm}>
+        {children}
+      </Button>
+    </Group>
+  );
+}
 
 /** "Hide this listing?" (or post, comment): what hiding does, and the reason the owner is told. */
 export function HideConfirm({
@@ -33,23 +76,14 @@ export function HideConfirm({
             : `Only its author and administrators will see this ${what}.`}{' '}
           You can restore it later from the Resolved tab.
         </Text>
-        <Textarea
-          label="Reason (kept in the audit log)"
+        <Reason
           description={what === 'listing' ? 'The seller sees it. Empty: the reports’ reason.' : undefined}
-          value={note}
-          autosize
-          minRows={2}
-          maxLength={NOTE_MAX}
-          onChange={(event) => onNoteChange(event.currentTarget.value)}
+          note={note}
+          onNoteChange={onNoteChange}
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button color="orange" loading={pending} onClick={onConfirm}>
-            Hide {what}
-          </Button>
-        </Group>
+        <Answers onCancel={onCancel} color="orange" pending={pending} onConfirm={onConfirm}>
+          Hide {what}
+        </Answers>
       </Stack>
     </Modal>
   );
@@ -81,23 +115,14 @@ export function SuspendConfirm({
             ))}
           </Group>
         </Radio.Group>
-        <Textarea
-          label="Reason (kept in the audit log)"
+        <Reason
           description="The member sees it when they try to sign in. Empty: the reports’ reason."
-          value={note}
-          autosize
-          minRows={2}
-          maxLength={NOTE_MAX}
-          onChange={(event) => onNoteChange(event.currentTarget.value)}
+          note={note}
+          onNoteChange={onNoteChange}
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button color="red" loading={pending} onClick={() => onConfirm(days)}>
-            Suspend member
-          </Button>
-        </Group>
+        <Answers onCancel={onCancel} color="red" pending={pending} onConfirm={() => onConfirm(days)}>
+          Suspend member
+        </Answers>
       </Stack>
     </Modal>
   );
