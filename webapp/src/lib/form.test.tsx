@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, json } from '@/test-utils/fake-server';
 import { render } from '@/test-utils/render';
 import { api } from './api-client';
-import { submitWith } from './form';
+import { focusFirstInvalid, submitWith } from './form';
 
 function PetForm({ onSaved }: { onSaved: (name: string) => void }) {
   const form = useForm({
@@ -85,5 +85,16 @@ describe('submitWith', () => {
     render(<Bare />);
     await userEvent.click(screen.getByRole('button', { name: 'Go' }));
     await waitFor(() => expect(action).toHaveBeenCalledWith({ name: 'Rex' }));
+  });
+});
+
+describe('focusFirstInvalid', () => {
+  it('waits for a field marked invalid after the first look (errors drawn after an await)', async () => {
+    document.body.innerHTML = '<input aria-label="Code" /><button>Log in</button>';
+    const code = screen.getByRole('textbox', { name: 'Code' });
+    screen.getByRole('button', { name: 'Log in' }).focus();
+    focusFirstInvalid();
+    setTimeout(() => code.setAttribute('aria-invalid', 'true'), 60); // React draws it later
+    await waitFor(() => expect(code).toHaveFocus());
   });
 });

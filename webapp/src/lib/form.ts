@@ -36,18 +36,31 @@ export interface SubmitOptions<Result> {
   onInvalid?: () => void;
 }
 
+/** How long focusFirstInvalid waits for React to draw the errors: tries, and ms between. */
+const FOCUS_TRIES = 20;
+const FOCUS_RETRY_MS = 25;
+
 /**
- * Puts the keyboard on the first field marked invalid (in page order), after React has drawn
+ * Puts the keyboard on the first field marked invalid (in page order), once React has drawn
  * the errors. Inputs mark themselves with `aria-invalid`; a custom control (the photo
- * picker's button) with `data-invalid`.
+ * picker's button) with `data-invalid`. Errors set after an `await` (a server's answer) are
+ * drawn by React's scheduler, which may run after a timer of 0 ms: until a field is marked,
+ * it looks again, for at most half a second.
  */
-export function focusFirstInvalid(root?: ParentNode | null): void {
-  setTimeout(() => {
-    const scope = root ?? document;
-    const target = scope.querySelector<HTMLElement>('[aria-invalid="true"], [data-invalid="true"]');
-    target?.focus();
-    target?.scrollIntoView({ block: 'center', behavior: 'smooth' });
-  }, 0);
+export function focusFirstInvalid(root?: ParentNode | null, tries = FOCUS_TRIES): void {
+  setTimeout(
+    () => {
+      const scope = root ?? document;
+      const target = scope.querySelector<HTMLElement>('[aria-invalid="true"], [data-invalid="true"]');
+      if (!target) {
+        if (tries > 1) focusFirstInvalid(root, tries - 1);
+        return;
+      }
+      target.focus();
+      target.scrollIntoView({ block: 'center', behavior: 'smooth' });
+    },
+    tries === FOCUS_TRIES ? 0 : FOCUS_RETRY_MS,
+  );
 }
 
 /** Server field errors re-keyed to form paths, for `form.setErrors`. */
