@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from application.buying import ensure_may_buy
 from application.catalog_views import ListingView, listing_views
 from application.ports import Clock, UnitOfWork
 from application.ports.catalog import SellerCard
-from application.vacation import ensure_not_away
 from domain.accounts import User
 from domain.bundles import (
     BundleTier,
@@ -97,7 +97,7 @@ class BundleService:
             if listing is None:
                 raise NotFound("Product not found")
             ensure_baggable(listing, member.id)
-            await ensure_not_away(self.uow, [listing.seller_id], now)
+            await ensure_may_buy(self.uow, member.id, listing.seller_id, now)
             held = await self.uow.bag.product_ids(member.id)
             ensure_bag_room(held, product_id)
             await self.uow.bag.add(member.id, product_id, now)

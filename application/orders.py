@@ -25,14 +25,12 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from application.audit import record_audit
-from application.blocks import ensure_can_interact
+from application.buying import ensure_may_buy
 from application.order_notices import OrderNotices
 from application.ports import Clock, UnitOfWork
 from application.ports.offers import OfferQuery
 from application.ports.orders import OrderEventRecord
 from application.shared.paging import After, Page, page_of, page_request
-from application.suspensions import ensure_can_trade
-from application.vacation import ensure_not_away
 from domain.accounts import User
 from domain.addresses import Address
 from domain.analytics import ActivityKind
@@ -41,7 +39,6 @@ from domain.catalog import UNAVAILABLE_MESSAGE, ListingStatus
 from domain.checkout import (
     checkout_price,
     checkout_quote,
-    ensure_open_accounts,
     require_own_offer,
 )
 from domain.disputes import ClaimWindow, claim_window, entered_at, one_line_per_step
@@ -49,11 +46,11 @@ from domain.errors import Conflict, Forbidden, NotFound
 from domain.events import OrderPlaced, OrderStatusChanged
 from domain.fees import CheckoutTotals, checkout_totals
 from domain.listings import Listing
-from domain.moderation import SELLER_SUSPENDED, AuditAction
+from domain.moderation import AuditAction
 from domain.offers import OfferStatus
 from domain.order_numbers import NONCE_LIMIT, order_number
 from domain.order_rules import Actor, OrderStatus
-from domain.orders import Order, OrderItem, ensure_not_own_listing
+from domain.orders import Order, OrderItem
 from domain.reviews import Review, visible_to
 from domain.validation.addresses import AddressForm
 
@@ -122,10 +119,7 @@ class OrderService:
                 raise NotFound("Product not found")
             items = [listings[pid] for pid in wanted]
             seller_id = one_seller(items)
-            ensure_not_own_listing(buyer_id=buyer.id, seller_id=seller_id)
-            await self._ensure_open_accounts(buyer.id, seller_id)
-            await ensure_can_interact(self.uow, buyer.id, seller_id)
-            await ensure_not_away(self.uow, [seller_id], now)
+            await ensure_may_buy(self.uow, buyer.id, seller_id, now)
             first = items[0]
             assert first.id is not None
             offer = await self.notices.offer_for(self.uow, offer_id)
@@ -182,11 +176,11 @@ class OrderService:
                 raise NotFound("Product not found")
             items = [listings[pid] for pid in wanted]
             seller_id = one_seller(items)
-            ensure_not_own_listing(buyer_id=buyer.id, seller_id=seller_id)
+            now = self.clock.now()
+            await ensure_may_buy(self.uow, buyer.id, seller_id, now)
             first = items[0]
             assert first.id is not None
             offer = await self.notices.offer_for(self.uow, offer_id)
-            now = self.clock.now()
             held = (len(items) == 1 and offer is not None
                     and offer.holds_item_for(buyer.id, first.id, now))
             gone = [item for item in items if not item.status.is_purchasable]
@@ -338,15 +332,6 @@ class OrderService:
             await self.uow.activity.record(ActivityKind.SALE_COMPLETED, order.seller_id, now)
         elif status == OrderStatus.CANCELLED.value:
             await self.uow.activity.record(ActivityKind.ORDER_CANCELLED, order.buyer_id, now)
-
-    async def _ensure_open_accounts(self, buyer_id: int, seller_id: int) -> None:
-        """No new order from or to a closed or suspended account (read in the order's
-        transaction)."""
-        buyer, seller = await self.uow.users.get(buyer_id), await self.uow.users.get(seller_id)
-        ensure_open_accounts(buyer_closed=buyer is None or buyer.is_closed,
-                             seller_closed=seller is None or seller.is_closed)
-        await ensure_can_trade(self.uow, buyer_id, seller_id, self.clock.now(),
-                               SELLER_SUSPENDED)
 
     async def _unavailable(self, listing: Listing) -> str:
         """Why this listing cannot be bought: held by someone's accepted offer, or gone."""

@@ -137,3 +137,22 @@ async def test_a_profile_tells_only_the_blocker_that_they_blocked_this_member(
         assert "blockedByYou" not in seen.json()
         assert (await maya.delete(f"/api/blocks/{sofia_id}")).status_code in (200, 204)
         assert (await maya.get(f"/api/users/{sofia_id}")).json()["blockedByYou"] is False
+
+
+async def test_a_block_keeps_the_item_out_of_the_bag_and_the_review_step_as_the_order_does(
+        app: Litestar) -> None:
+    """The bag, the checkout's quote and the order ask one check (``application/buying.py``):
+    after a block, the item goes into no bag, gets no total and no order between the two."""
+    async with people(app, "maya", "sofia") as p:
+        maya, sofia = p["maya"], p["sofia"]
+        coat = await listing(maya, title="Wool coat")
+        assert (await sofia.post("/api/blocks", json={"userId": await _id(maya)})
+                ).status_code == 201
+        bagged = await sofia.post("/api/bag/items", json={"productId": coat})
+        assert bagged.status_code == 403, bagged.text
+        assert bagged.json()["message"] == BLOCKED
+        quoted = await sofia.get(f"/api/orders/quote?productId={coat}")
+        assert quoted.status_code == 403, quoted.text
+        assert quoted.json()["message"] == BLOCKED
+        ordered = await sofia.post("/api/orders", json={"productId": coat})
+        assert ordered.status_code == 403, ordered.text
