@@ -8,7 +8,7 @@ import urllib.request
 from urllib.error import HTTPError
 
 import pytest
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Locator, Page, Route, expect
 
 from tests.e2e.conftest import next_frames, screenshot, wait_until
 
@@ -43,6 +43,9 @@ def test_every_page_is_titled_and_unknown_paths_are_404(page: Page, live_server:
 def _scroll_home_to_the_footer(page: Page) -> int:
     page.goto("/")
     page.get_by_role("heading", name="Most Watched").wait_for()
+    # The app's page, not the server's first view over it (which scrolls on its own: a
+    # scroll of the window beneath it would be undone when the app starts at the top).
+    expect(page.locator("#boot")).to_have_count(0)
     page.locator("footer").scroll_into_view_if_needed()
     wait_until(page, "window.scrollY > 600")
     page.locator("footer").get_by_role("link", name="FAQ").evaluate(
@@ -68,6 +71,28 @@ def test_a_new_page_starts_at_the_top_and_back_restores_the_scroll(page: Page) -
     wait_until(page, "window.scrollY === 0", timeout_ms=3000)  # never settles at the footer
     page.go_back()
     _back_lands_on(page, before)
+
+
+def test_a_visitor_who_scrolled_the_first_view_stays_there_when_the_app_takes_over(
+        page: Page) -> None:
+    """On a slow phone the server's first view is up before the app: scrolling it and then
+    the app taking over leaves the visitor on the same content, not back at the top."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    held: list[Route] = []
+    page.route("**/assets/index-*.js", lambda route: held.append(route))  # the app: held
+    page.goto("/marketplace", wait_until="commit")
+    boot = page.locator("#boot")
+    boot.locator("a[href^='/product']").first.wait_for()  # the shop's cards, from the server
+    boot.hover()
+    page.mouse.wheel(0, 200)  # its first cards are a phone screen and a little more
+    wait_until(page, "document.getElementById('boot').scrollTop >= 150")
+    top = int(page.evaluate("document.getElementById('boot').scrollTop"))
+    assert held and page.evaluate("window.scrollY") == 0
+    for route in held:
+        route.continue_()
+    page.unroute("**/assets/index-*.js")
+    expect(boot).to_have_count(0)
+    assert abs(page.evaluate("window.scrollY") - top) <= 2
 
 
 def test_back_restores_the_scroll_after_the_page_loads_its_content_again(page: Page) -> None:

@@ -52,6 +52,25 @@ describe('the first view', () => {
     expect(appHidden()).toBe(false);
   });
 
+  it('leaves the visitor where they scrolled it to', () => {
+    serve('/product/5');
+    const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+    const page = render(<Page ready={false} />);
+    boot()!.scrollTop = 640;
+    page.rerender(<Page ready />);
+    expect(scrollTo).toHaveBeenCalledWith(0, 640);
+    scrollTo.mockRestore();
+  });
+
+  it('does not move a page whose first view was not scrolled', () => {
+    serve('/product/5');
+    const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+    const page = render(<Page ready={false} />);
+    page.rerender(<Page ready />);
+    expect(scrollTo).not.toHaveBeenCalled();
+    scrollTo.mockRestore();
+  });
+
   it('gives way at once on a page it was not written for (or when there is none)', () => {
     serve('/product/6');
     render(<FirstViewGate />);

@@ -13,8 +13,8 @@ const BOOT_ID = 'boot';
 export const FIRST_VIEW_LIMIT_MS = 8000;
 
 /**
- * Hide the boot block and show the app (idempotent); the block leaves the document in a later
- * task. Hidden, its elements lose their layout in the browser's next style pass; removed
+ * Hide the boot block and show the app (idempotent), at the place the visitor scrolled the
+ * block to; the block leaves the document in a later task. Hidden, its elements lose their layout in the browser's next style pass; removed
  * while laid out, inside React's commit, each of its hundreds of elements cost a layout
  * invalidation recorded with React's deep stack under Lighthouse's tracing (25-30 ms of the
  * commit's task on `/marketplace`: docs/decisions/page-start-up.md).
@@ -22,7 +22,11 @@ export const FIRST_VIEW_LIMIT_MS = 8000;
 export function releaseFirstView(): void {
   const boot = shownBoot();
   if (boot !== null) {
+    // The block scrolls on its own (it is fixed over the app): a visitor who scrolled it
+    // stays where they were, the app's page being laid out like the first view.
+    const top = boot.scrollTop;
     boot.hidden = true;
+    if (top > 0) window.scrollTo(0, top);
     window.setTimeout(() => boot.remove(), 0);
   }
   document.getElementById('root')?.removeAttribute('aria-hidden');
