@@ -145,14 +145,6 @@ async def database_url(request: pytest.FixtureRequest, tmp_path_factory: pytest.
     return url
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Tests that share the Redis server run on one xdist worker, one after another: their
-    servers publish to the same channels and count the same rate-limit keys."""
-    for item in items:
-        if item.get_closest_marker("redis"):
-            item.add_marker(pytest.mark.xdist_group("redis"))
-
-
 async def _empty_tables(url: str) -> None:
     """Every table emptied, children first, and PostgreSQL's used sequences restarted (ids
     start at 1 again). DELETE, not TRUNCATE: a test leaves a few rows, and TRUNCATE of every
