@@ -155,20 +155,32 @@ class AccountSecurity:
                 raise ValidationError({"token": INVALID_VERIFY_LINK})
             user = await self.uow.users.get(found.user_id)
             email = None if user is None else email_after_verifying(found, user.email)
-            if (user is None or email is None
-                    or not await self.uow.account_tokens.use(found.token_hash, now)):
+            if user is None or email is None:
                 raise ValidationError({"token": INVALID_VERIFY_LINK})
-            if email != user.email:
-                if await self.uow.users.email_taken(email):
-                    raise Conflict("Another account now uses that email")
-                await void_emailed_links(self.uow, found.user_id)
-            # Only while the email is still the one judged above (a compare-and-set).
-            if not await self.uow.users.update_open(
-                    found.user_id, {"email": email, "email_verified": True},
-                    expect={"email": user.email}):
-                raise ValidationError({"token": INVALID_VERIFY_LINK})
-            await self.uow.commit()
-        return False
+            used = await self.uow.account_tokens.use(found.token_hash, now)
+            if used:
+                if email != user.email:
+                    if await self.uow.users.email_taken(email):
+                        raise Conflict("Another account now uses that email")
+                    await void_emailed_links(self.uow, found.user_id)
+                # Only while the email is still the one judged above (a compare-and-set).
+                if not await self.uow.users.update_open(
+                        found.user_id, {"email": email, "email_verified": True},
+                        expect={"email": user.email}):
+                    raise ValidationError({"token": INVALID_VERIFY_LINK})
+                await self.uow.commit()
+        return False if used else await self._used_meanwhile(token)
+
+    async def _used_meanwhile(self, token: str) -> bool:
+        """The link was usable when read and used by the time this request tried (opened
+        twice at once: a mail scanner and its owner). The request that used it has
+        committed (the conditional use waited for it), so a new unit of work sees what it
+        did: "already verified" when it confirmed the address, the refusal otherwise."""
+        async with self.uow:
+            found = await self.uow.account_tokens.get(hash_secret(token))
+            if found is not None and await self._already_confirmed(found):
+                return True
+        raise ValidationError({"token": INVALID_VERIFY_LINK})
 
     async def _already_confirmed(self, found: AccountToken) -> bool:
         """Inside the caller's unit of work: the link's own open account only."""

@@ -86,6 +86,22 @@ async def test_two_requests_with_one_reset_link_cannot_both_win(
     assert (await client.login("maya", winner)).status_code == 200
 
 
+async def test_one_verification_link_opened_twice_at_once_verifies_and_says_so_twice(
+        app: Litestar, client: ApiClient, container: Container) -> None:
+    """A mail scanner and the person open the sign-up link at the same moment: one request
+    uses it, the other is told the address is already verified, not that the link is bad
+    (on PostgreSQL the second one's conditional use waited for the first's commit)."""
+    await client.register("maya")
+    [verify] = await mail_to(container, "maya@example.com")
+    token = token_in(verify, "/verify-email")
+    async with browser(app) as one, browser(app) as two:
+        answers = await asyncio.gather(*[
+            c.post("/api/email/verify", json={"token": token}) for c in (one, two)])
+    assert [a.status_code for a in answers] == [200, 200], [a.text for a in answers]
+    assert sorted(a.json()["alreadyVerified"] for a in answers) == [False, True]
+    assert (await client.get("/api/user")).json()["emailVerified"] is True
+
+
 async def test_reset_requests_are_limited_per_email(client: ApiClient) -> None:
     statuses = [(await client.post("/api/password-reset",
                                    json={"email": "someone@example.com"})).status_code
