@@ -55,8 +55,8 @@ from application.shared.throttle import Throttle
 from domain.accounts import User
 from domain.analytics import ActivityKind
 from domain.catalog import Category, ListingStatus
-from domain.errors import NotFound, require_valid
-from domain.listings import Listing, ListingDetails
+from domain.errors import Conflict, NotFound, require_valid
+from domain.listings import EDIT_LOCKED, Listing, ListingDetails
 from domain.money import format_usd
 from domain.offers import DeclineReason
 from domain.rate_limits import DEFAULT_LIMITS, Limits
@@ -291,8 +291,13 @@ class CatalogService:
         images = await self.photos.store(self.photos.prepare(photos, current.images))
         async with self.uow:
             listing = await self._existing(listing_id)
-            old_price = listing.price
+            old_price, judged = listing.price, listing.status
             listing.edit(editor.id, details, images, self.clock.now())
+            # The row still has the status the edit was judged on, held until the commit: an
+            # order that reserved the listing since it was read keeps what its buyer ordered.
+            if not await self.uow.listings.claim_status(listing_id, judged, judged,
+                                                        self.clock.now()):
+                raise Conflict(EDIT_LOCKED)
             await self.uow.listings.save(listing)
             await self._tell_watchers_of_drop(listing, old_price)
             await self.uow.commit()

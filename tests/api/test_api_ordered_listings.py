@@ -4,8 +4,13 @@ in an order")."""
 
 from __future__ import annotations
 
+import asyncio
+import time
+
 import pytest
 from litestar import Litestar
+from sqlalchemy import text
+from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
 from domain.listings import EDIT_LOCKED, ORDERED_LISTING
 from tests.support import ApiClient, people
@@ -91,3 +96,42 @@ async def test_a_listing_in_an_order_cannot_be_edited(app: Litestar) -> None:
         stranger = await sofia.put(f"/api/products/{coat}", json={"title": "Mine now"})
         assert stranger.status_code == 403, stranger.text
 
+
+
+async def _until_a_statement_waits_for_a_lock(engine: AsyncEngine) -> None:
+    """PostgreSQL: until some session waits for a row lock (the edit, on the listing)."""
+    deadline = time.monotonic() + 15
+    async with engine.connect() as watcher:
+        while time.monotonic() < deadline:
+            if await watcher.scalar(text("SELECT count(*) FROM pg_locks WHERE NOT granted")):
+                return
+            await asyncio.sleep(0.01)
+    raise AssertionError("the edit never waited for the order's lock")
+
+
+async def test_an_edit_racing_the_order_that_reserves_the_listing_changes_nothing(
+        app: Litestar, db: str) -> None:
+    """The edit read the listing available; an order reserved it before the edit wrote.
+    Here the order's reservation is a transaction held open until the edit waits on its
+    row, then committed. The edit is refused as any edit of a reserved listing, and the
+    listing stays as its buyer ordered it."""
+    async with people(app, "maya") as p:
+        maya = p["maya"]
+        coat = await listing(maya, title="Wool coat, like new")
+        engine = create_async_engine(db)
+        try:
+            async with engine.connect() as order:
+                await order.execute(text(
+                    "UPDATE products SET status = 'reserved' WHERE id = :id"), {"id": coat})
+                edit = asyncio.ensure_future(maya.put(
+                    f"/api/products/{coat}", json={"title": "Wool coat, heavily worn"}))
+                if db.startswith("postgresql"):
+                    await _until_a_statement_waits_for_a_lock(engine)
+                await order.commit()
+            answer = await edit
+        finally:
+            await engine.dispose()
+        assert answer.status_code == 409, answer.text
+        assert answer.json()["message"] == EDIT_LOCKED
+        seen = (await maya.get(f"/api/products/{coat}")).json()
+        assert (seen["title"], seen["status"]) == ("Wool coat, like new", "reserved")
