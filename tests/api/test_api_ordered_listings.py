@@ -99,11 +99,14 @@ async def test_a_listing_in_an_order_cannot_be_edited(app: Litestar) -> None:
 
 
 async def _until_a_statement_waits_for_a_lock(engine: AsyncEngine) -> None:
-    """PostgreSQL: until some session waits for a row lock (the edit, on the listing)."""
+    """PostgreSQL: until a session of this database waits for a lock (the edit, on the
+    listing's row)."""
     deadline = time.monotonic() + 15
     async with engine.connect() as watcher:
         while time.monotonic() < deadline:
-            if await watcher.scalar(text("SELECT count(*) FROM pg_locks WHERE NOT granted")):
+            if await watcher.scalar(text(
+                    "SELECT count(*) FROM pg_stat_activity"
+                    " WHERE datname = current_database() AND wait_event_type = 'Lock'")):
                 return
             await asyncio.sleep(0.01)
     raise AssertionError("the edit never waited for the order's lock")
