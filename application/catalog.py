@@ -55,8 +55,8 @@ from application.shared.throttle import Throttle
 from domain.accounts import User
 from domain.analytics import ActivityKind
 from domain.catalog import Category, ListingStatus
-from domain.errors import Conflict, NotFound, require_valid
-from domain.listings import EDIT_LOCKED, Listing, ListingDetails
+from domain.errors import NotFound, require_valid
+from domain.listings import Listing, ListingDetails
 from domain.money import format_usd
 from domain.offers import DeclineReason
 from domain.rate_limits import DEFAULT_LIMITS, Limits
@@ -290,14 +290,13 @@ class CatalogService:
         require_valid(details.errors(len(photos)))
         images = await self.photos.store(self.photos.prepare(photos, current.images))
         async with self.uow:
+            # The listing's row locked, then read (the lock offers take): an order that
+            # reserved it since the first read is seen by ``edit``, and none can until the
+            # edit commits, so a reserved listing keeps what its buyer ordered.
+            await self.uow.offers.lock_listing(listing_id)
             listing = await self._existing(listing_id)
-            old_price, judged = listing.price, listing.status
+            old_price = listing.price
             listing.edit(editor.id, details, images, self.clock.now())
-            # The row still has the status the edit was judged on, held until the commit: an
-            # order that reserved the listing since it was read keeps what its buyer ordered.
-            if not await self.uow.listings.claim_status(listing_id, judged, judged,
-                                                        self.clock.now()):
-                raise Conflict(EDIT_LOCKED)
             await self.uow.listings.save(listing)
             await self._tell_watchers_of_drop(listing, old_price)
             await self.uow.commit()
