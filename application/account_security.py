@@ -150,9 +150,7 @@ class AccountSecurity:
             found = await self.uow.account_tokens.get(hash_secret(token))
             if found is None or not any(found.usable(now, purpose)
                                         for purpose in ADDRESS_LINKS):
-                if found is not None and await self._already_confirmed(found):
-                    return True
-                raise ValidationError({"token": INVALID_VERIFY_LINK})
+                return await self._spent(found)
             user = await self.uow.users.get(found.user_id)
             email = None if user is None else email_after_verifying(found, user.email)
             if user is None or email is None:
@@ -175,18 +173,19 @@ class AccountSecurity:
         """The link was usable when read and used by the time this request tried (opened
         twice at once: a mail scanner and its owner). The request that used it has
         committed (the conditional use waited for it), so a new unit of work sees what it
-        did: "already verified" when it confirmed the address, the refusal otherwise."""
+        did."""
         async with self.uow:
-            found = await self.uow.account_tokens.get(hash_secret(token))
-            if found is not None and await self._already_confirmed(found):
-                return True
-        raise ValidationError({"token": INVALID_VERIFY_LINK})
+            return await self._spent(await self.uow.account_tokens.get(hash_secret(token)))
 
-    async def _already_confirmed(self, found: AccountToken) -> bool:
-        """Inside the caller's unit of work: the link's own open account only."""
-        user = await self.uow.users.get(found.user_id)
-        return (user is not None and not user.is_closed
-                and already_confirmed(found, user.email, user.email_verified))
+    async def _spent(self, found: AccountToken | None) -> bool:
+        """Inside the caller's unit of work, a link that can no longer be used: True
+        ("already verified") for a used one whose own open account is verified at its
+        address (``already_confirmed``), the refusal for any other."""
+        user = None if found is None else await self.uow.users.get(found.user_id)
+        if (found is not None and user is not None and not user.is_closed
+                and already_confirmed(found, user.email, user.email_verified)):
+            return True
+        raise ValidationError({"token": INVALID_VERIFY_LINK})
 
     # -- changing the password or the email ------------------------------------------------
 
