@@ -66,14 +66,12 @@ class DisputeService:
         async with self.uow:
             order = await self._order(buyer, order_id)
             shipped_at = await self._shipped_at(order)
-            await self._delivery_time(order)
             order.open_dispute(actor_of(buyer), chosen, self.clock.now(), shipped_at)
         images = await self.photos.store(self.photos.prepare(photos))
         now = self.clock.now()
         async with self.uow:
             order = await self._order(buyer, order_id)
             before = order.status
-            await self._delivery_time(order)
             order.open_dispute(actor_of(buyer), chosen, now, await self._shipped_at(order))
             assert order.id is not None and buyer.id is not None
             dispute = await self.uow.disputes.add(Dispute(
@@ -220,12 +218,6 @@ class DisputeService:
 
     async def _shipped_at(self, order: Order) -> datetime | None:
         return await self._entered(order, OrderStatus.SHIPPED)
-
-    async def _delivery_time(self, order: Order) -> None:
-        """A delivered order whose ``delivered_at`` was never recorded (older rows) takes it
-        from its timeline's "delivered" line; with neither, the domain refuses the claim."""
-        if order.status is OrderStatus.DELIVERED and order.delivered_at is None:
-            order.delivered_at = await self._entered(order, OrderStatus.DELIVERED)
 
     async def _entered(self, order: Order, status: OrderStatus) -> datetime | None:
         """When the order last moved to ``status``, by its timeline."""

@@ -2,7 +2,9 @@
 
 - An unpaid order (pending, or confirmed by the seller: ``UNPAID_STATUSES``) is cancelled 72
   hours after it was placed; its listing returns.
-- A delivered order completes by itself when the 3-day inspection window has passed.
+- A delivered order completes by itself when the 3-day inspection window has passed: it is
+  picked by ``delivered_at``, the time the window counts from (``delivered_ids``), so every
+  order picked is due, and a batch is never filled with orders the rule would refuse.
 - Reviews of a completed order are published when its 14-day review window closes.
 - An accepted offer's 24-hour reservation that ran out unused expires the offer and puts
   the listing back in the shop (``domain/offers.py``; ``OfferService.expire_reservation``).
@@ -30,7 +32,7 @@ from application.orders import OrderService
 from application.ports import Clock, UnitOfWork
 from application.reviews import publish_order_reviews
 from domain.errors import Conflict
-from domain.order_rules import BUYER_PROTECTION, UNPAID_LIMIT, OrderStatus
+from domain.order_rules import BUYER_PROTECTION, UNPAID_LIMIT
 from domain.orders import Order
 from domain.reviews import REVIEW_WINDOW
 
@@ -64,8 +66,7 @@ class OrderTimers:
         now = self.clock.now()
         async with self.uow:
             unpaid = await self.uow.orders.unpaid_ids(now - UNPAID_LIMIT, BATCH)
-            delivered = await self.uow.orders.due_ids(OrderStatus.DELIVERED,
-                                                      now - BUYER_PROTECTION, BATCH)
+            delivered = await self.uow.orders.delivered_ids(now - BUYER_PROTECTION, BATCH)
             hidden = await self.uow.reviews.unpublished_order_ids(now - REVIEW_WINDOW, BATCH)
         cancelled = [i for i in unpaid if await self._move(i, Order.cancel_if_unpaid_expired)]
         completed = [i for i in delivered

@@ -389,11 +389,9 @@ class OrderService:
         shown = [review for review in reviews if visible_to(review, actor.user_id)]
         mine = any(review.reviewer_id == actor.user_id for review in reviews)
         party = actor.user_id in (order.buyer_id, order.seller_id)
-        # The buyer's claim window, by the rule that judges the claim (an older delivered
-        # row without ``delivered_at`` counts from its timeline, as the dispute service does).
+        # The buyer's claim window, by the rule that judges the claim.
         claim = None if actor.user_id != order.buyer_id else claim_window(
-            order.status, order.delivered_at or entered_at(events, OrderStatus.DELIVERED),
-            entered_at(events, OrderStatus.SHIPPED), now)
+            order.status, order.delivered_at, entered_at(events, OrderStatus.SHIPPED), now)
         return OrderView(order=order, listing=listings.get(order.product_id),
                          items=[listings.get(pid) for pid in order.product_ids],
                          buyer=users.get(order.buyer_id),

@@ -197,12 +197,12 @@ class SqlOrderRepository:
             OrderRow.status.not_in([s.value for s in TERMINAL_STATUSES]))
         return int(await self.session.scalar(query) or 0)
 
-    async def due_ids(self, status: OrderStatus, changed_before: datetime, limit: int
-                      ) -> list[int]:
+    async def delivered_ids(self, delivered_before: datetime, limit: int) -> list[int]:
+        # On ix_orders_status_delivered_at_id (migration 0100): no sort, no row read.
         query = (select(OrderRow.id)
-                 .where(OrderRow.status == status.value,
-                        OrderRow.status_changed_at <= changed_before)
-                 .order_by(OrderRow.status_changed_at, OrderRow.id).limit(limit))
+                 .where(OrderRow.status == OrderStatus.DELIVERED.value,
+                        OrderRow.delivered_at <= delivered_before)
+                 .order_by(OrderRow.delivered_at, OrderRow.id).limit(limit))
         return list((await self.session.scalars(query)).all())
 
     async def unpaid_ids(self, placed_before: datetime, limit: int) -> list[int]:

@@ -65,9 +65,9 @@ class OrderRepository(Protocol):
         """Whether any order, of any status, holds the listing (as its product or an item)."""
     async def count_open_for(self, user_id: int) -> int:
         """The user's orders, as buyer or seller, not yet in a terminal status."""
-    async def due_ids(self, status: OrderStatus, changed_before: datetime, limit: int
-                      ) -> list[int]:
-        """Ids of orders in ``status`` whose status last changed before the given time."""
+    async def delivered_ids(self, delivered_before: datetime, limit: int) -> list[int]:
+        """Ids of delivered orders whose ``delivered_at`` is at or before the given time,
+        earliest delivered first (an order without ``delivered_at`` is never among them)."""
     async def unpaid_ids(self, placed_before: datetime, limit: int) -> list[int]:
         """Ids of unpaid orders (``UNPAID_STATUSES``: pending or confirmed) placed before
         the given time, oldest first."""

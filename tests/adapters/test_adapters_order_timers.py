@@ -9,9 +9,11 @@ from datetime import timedelta
 import msgspec
 import pytest
 
+from application import order_timers as timers_module
 from application.moderation import ModerationService
 from application.order_timers import OrderTimers
 from application.orders import OrderService
+from domain.accounts import Role
 from domain.analytics import ActivityKind
 from domain.catalog import ListingStatus
 from domain.moderation import AuditAction, HiddenKind
@@ -64,6 +66,46 @@ async def test_concurrent_sweeps_claim_each_order_once(container: Container,
     # each cancellation recorded once, by the sweep that won it, on the sweep's day
     assert counts == {(placed, ActivityKind.ORDER_PLACED): 6,
                       (day, ActivityKind.ORDER_CANCELLED): 6}
+
+
+async def test_orders_without_a_delivery_time_cannot_starve_the_delivered_sweep(
+        container: Container, clock: FixedClock, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The sweep picks delivered orders by the time the rule counts from, ``delivered_at``:
+    a batch full of older delivered rows that have none (the upgrade 0100 gives them one;
+    here they are made again) cannot keep a newer order, whose window is over, waiting."""
+    monkeypatch.setattr(timers_module, "BATCH", 2)
+    order_ids = await _orders(container, clock, 3)
+    uow = container.uow()
+    async with uow:
+        first = await uow.orders.get(order_ids[0])
+        assert first is not None
+        seller = await uow.users.get(first.seller_id)
+        admin = await uow.users.add(a_user("boss", role=Role.ADMIN, created_at=clock.now()))
+        await uow.commit()
+    assert seller is not None
+    service = OrderService(container.uow(), clock)
+    for order_id in order_ids:
+        await service.confirm_payment(admin, order_id)
+        await service.change_status(seller, order_id, "shipped", f"1Z{order_id}")
+        await service.change_status(seller, order_id, "delivered")
+        clock.advance(hours=1)
+    *legacy, fresh = order_ids
+    uow = container.uow()
+    async with uow:
+        for order_id in legacy:
+            order = await uow.orders.get(order_id)
+            assert order is not None
+            order.delivered_at = None
+            assert await uow.orders.save(order, order.status, clock.now())
+        await uow.commit()
+    clock.advance(days=3)
+    result = await OrderTimers(container.uow(), clock).sweep()
+    assert result.completed == [fresh]
+    uow = container.uow()
+    async with uow:
+        orders = [await uow.orders.get(order_id) for order_id in order_ids]
+    assert [o.status if o else None for o in orders] == [
+        OrderStatus.DELIVERED, OrderStatus.DELIVERED, OrderStatus.COMPLETED]
 
 
 async def test_concurrent_sweeps_lift_each_ended_suspension_once(container: Container,

@@ -10,6 +10,7 @@ from datetime import datetime, timedelta
 import pytest
 from litestar import Litestar
 
+from domain.disputes import NO_DELIVERY_TIME
 from entrypoints.container import Container
 from tests.api.test_api_orders import ADDRESS
 from tests.fakes import FixedClock
@@ -242,30 +243,29 @@ async def test_an_administrator_cannot_resolve_a_dispute_over_their_own_sale(
         assert view.order.status == "refunded"
 
 
-async def test_a_delivered_order_without_a_delivery_time_takes_it_from_its_timeline(
+async def test_a_delivered_order_without_a_delivery_time_is_not_disputable(
         app: Litestar, container: Container, clock: FixedClock) -> None:
-    """Older rows have no ``delivered_at``: the window is counted from the timeline's
-    "delivered" line, so such an order is disputable for 3 days, not forever."""
+    """The window counts from ``delivered_at`` alone (the upgrade 0100 gave the older rows
+    theirs, from the timeline): a delivered order without one is refused with the domain's
+    sentence, and its buyer is told so beforehand, never left disputable forever."""
     async with people(app, "maya", "sofia", "boss") as p:
         maya, sofia, boss = p["maya"], p["sofia"], p["boss"]
-        early, late = (await _order(sofia, maya, boss)), (await _order(sofia, maya, boss))
+        order_id = await _order(sofia, maya, boss)
         uow = container.uow()
         async with uow:
-            for order_id in (early, late):
-                order = await uow.orders.get(order_id)
-                assert order is not None
-                order.delivered_at = None
-                assert await uow.orders.save(order, order.status, clock.now())
+            order = await uow.orders.get(order_id)
+            assert order is not None
+            order.delivered_at = None
+            assert await uow.orders.save(order, order.status, clock.now())
             await uow.commit()
-        clock.advance(days=2)
-        ok = await sofia.post(f"/api/orders/{early}/dispute",
-                              json={"reason": "damaged", "details": DETAILS})
-        assert ok.status_code == 201, ok.text
         clock.advance(days=1)
-        closed = await sofia.post(f"/api/orders/{late}/dispute",
-                                  json={"reason": "damaged", "details": DETAILS})
-        assert closed.status_code == 409
-        assert "3 days after delivery" in closed.json()["message"]
+        shown = (await sofia.get(f"/api/orders/{order_id}")).json()
+        assert shown["protectionEndsAt"] is None and shown["disputeReasons"] == []
+        assert shown["disputeWhyNot"] == NO_DELIVERY_TIME
+        refused = await sofia.post(f"/api/orders/{order_id}/dispute",
+                                   json={"reason": "damaged", "details": DETAILS})
+        assert refused.status_code == 409
+        assert refused.json()["message"] == NO_DELIVERY_TIME
 
 
 @pytest.mark.parametrize(("outcome", "buyer_words", "seller_words"), [

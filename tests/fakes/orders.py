@@ -107,10 +107,11 @@ class FakeOrders:
         return sum(1 for o in self.orders.values() if user_id in (o.buyer_id, o.seller_id)
                    and o.status not in TERMINAL_STATUSES)
 
-    async def due_ids(self, status: OrderStatus, changed_before: datetime, limit: int
-                      ) -> list[int]:
-        return sorted(i for i, o in self.orders.items()
-                      if o.status is status and self.changed_at[i] <= changed_before)[:limit]
+    async def delivered_ids(self, delivered_before: datetime, limit: int) -> list[int]:
+        due = [(o.delivered_at, i) for i, o in self.orders.items()
+               if o.status is OrderStatus.DELIVERED and o.delivered_at is not None
+               and o.delivered_at <= delivered_before]
+        return [i for _, i in sorted(due)][:limit]
 
     async def unpaid_ids(self, placed_before: datetime, limit: int) -> list[int]:
         return sorted(i for i, o in self.orders.items()
