@@ -57,6 +57,7 @@ from domain.analytics import ActivityKind
 from domain.catalog import Category, ListingStatus
 from domain.errors import NotFound, require_valid
 from domain.listings import Listing, ListingDetails
+from domain.moderation import HiddenKind
 from domain.money import format_usd
 from domain.offers import DeclineReason
 from domain.rate_limits import DEFAULT_LIMITS, Limits
@@ -113,14 +114,28 @@ class CatalogService:
     # -- reading -----------------------------------------------------------------------
 
     async def get(self, listing_id: int, viewer: User | None = None) -> ListingView:
-        """A listing by id; a hidden one only for its seller and administrators (issue 37).
-        A read of its own, outside a unit of work (``reads``)."""
+        """A listing by id; a hidden one only for its seller and administrators (issue 37),
+        and then with the moderator's reason (``hidden_reason``). A read of its own,
+        outside a unit of work (``reads``); a hidden listing's reason is one more."""
         listed, sellers = await self.reads.with_sellers([listing_id])
         listing = listed.get(listing_id)
         if listing is None or not listing.visible_to(viewer.id if viewer else None,
                                                      viewer is not None and viewer.is_admin):
             raise NotFound(PRODUCT_NOT_FOUND)
-        return views_of([listing], sellers, self.clock)[0]
+        view = views_of([listing], sellers, self.clock)[0]
+        if listing.status is not ListingStatus.HIDDEN:
+            return view
+        async with self.uow:
+            return await self._with_reason(view)
+
+    async def _with_reason(self, view: ListingView) -> ListingView:
+        """A hidden listing's view with the moderator's reason (inside an open unit of
+        work): for the answers its seller and administrators alone get (its page, the
+        seller's edit)."""
+        if view.listing.status is not ListingStatus.HIDDEN or view.listing.id is None:
+            return view
+        return view._replace(hidden_reason=await self.uow.hidden.reason(
+            HiddenKind.LISTING, view.listing.id))
 
     async def similar(self, listing_id: int, viewer: User | None = None
                       ) -> list[ListingView]:
@@ -300,7 +315,7 @@ class CatalogService:
             await self.uow.listings.save(listing)
             await self._tell_watchers_of_drop(listing, old_price)
             await self.uow.commit()
-            view = (await self.views([listing]))[0]
+            view = await self._with_reason((await self.views([listing]))[0])
         return view
 
     async def _tell_watchers_of_drop(self, listing: Listing, old_price: Decimal) -> None:

@@ -24,6 +24,9 @@ class ListingView(NamedTuple):
     seller: SellerCard | None
     badge: ListingBadge | None
     away: Vacation | None = None
+    # Why a moderator hid it: read only for the answers a hidden listing's seller and
+    # administrators alone get (its page and the seller's edit, ``CatalogService``).
+    hidden_reason: str | None = None
 
 
 async def listing_views(uow: UnitOfWork, clock: Clock, listings: list[Listing]

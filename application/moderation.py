@@ -1,7 +1,8 @@
 """The moderation desk (issue 37): open reports grouped by target and resolved with one
-action; hiding and restoring listings, hiding posts and comments; suspending and lifting
-suspensions. Administrators only; every action is written to the audit log in its own
-transaction (``application/audit.py``).
+action; hiding and restoring listings, posts and comments (a moderator's reason is kept with
+the hidden row: a hidden listing's page shows it to its seller and administrators,
+``CatalogService.get``); suspending and lifting suspensions. Administrators only; every
+action is written to the audit log in its own transaction (``application/audit.py``).
 
 A hidden listing moves to the listing status ``hidden`` (``domain/listings.py``): search,
 the shop and checkout all show only available listings, so nothing else filters it. A
@@ -28,6 +29,8 @@ from domain.accounts import User
 from domain.catalog import ListingStatus
 from domain.errors import Conflict, NotFound, ValidationError, require_valid
 from domain.moderation import (
+    HIDDEN_ACTIONS,
+    RESTORED_ACTIONS,
     SUSPENSION_ENDED,
     AuditAction,
     HiddenKind,
@@ -141,36 +144,38 @@ class ModerationService:
 
     async def restore(self, admin: User | None, kind: HiddenKind, target_id: int,
                       note: str | None = None) -> None:
+        """Undo a hiding: 404 when there is no such listing, post or comment, 409 when it is
+        not hidden; audited (``RESTORED_ACTIONS``)."""
         if admin is not None:
             admin.ensure_admin()
         require_valid(validate_note(note))
         now = self.clock.now()
         async with self.uow:
             if kind is HiddenKind.LISTING:
-                listing = await self.uow.listings.get(target_id)
-                if listing is None:
+                if await self.uow.listings.get(target_id) is None:
                     raise NotFound("Product not found")
                 if not await self.uow.listings.claim_status(
                         target_id, ListingStatus.HIDDEN, ListingStatus.AVAILABLE, now):
                     raise Conflict("This listing is not hidden.")
-            elif not await self.uow.hidden.is_hidden(kind, target_id):
-                raise Conflict(f"This {kind.label.lower()} is not hidden.")
+            else:
+                await self._owner(kind, target_id)  # 404 for a missing post or comment
+                if not await self.uow.hidden.is_hidden(kind, target_id):
+                    raise Conflict(f"This {kind.label.lower()} is not hidden.")
             await self.uow.hidden.remove(kind, target_id)
             if kind is HiddenKind.LISTING:
                 await self._tell_seller(target_id, hidden=False, reason=None)
-            action = {HiddenKind.LISTING: AuditAction.LISTING_RESTORED,
-                      HiddenKind.POST: AuditAction.POST_RESTORED}.get(kind)
-            if action is not None:
-                await record_audit(self.uow, admin, action, kind.value, target_id, note,
-                                   self.clock)
+            await record_audit(self.uow, admin, RESTORED_ACTIONS[kind], kind.value, target_id,
+                               note, self.clock)
             await self.uow.commit()
 
     async def _hide(self, admin: User | None, kind: HiddenKind, target_id: int,
                     note: str | None, cause: HideCause = HideCause.MODERATOR,
                     reason: str | None = None) -> None:
-        """``reason``: what a hidden listing's seller is told (default: the note)."""
+        """``reason``: why, as kept with the hidden row (its owner and administrators read
+        it: ``hidden.reason``) and told to a hidden listing's seller; by default the note."""
         now = self.clock.now()
         owner = await self._owner(kind, target_id)
+        why = (reason or clean(note) or None) if cause is HideCause.MODERATOR else None
         if kind is HiddenKind.LISTING:
             if not await self.uow.listings.claim_status(
                     target_id, ListingStatus.AVAILABLE, ListingStatus.HIDDEN, now):
@@ -180,19 +185,14 @@ class ModerationService:
                 raise Conflict(NOT_HIDEABLE)
             await decline_open_offers(
                 self.uow, product_id=target_id, now=now, reason=DeclineReason.LISTING_DELETED)
-        elif not await self.uow.hidden.add(kind, target_id, owner, cause, now):
+            await self.uow.hidden.add(kind, target_id, owner, cause, now, reason=why)
+        elif not await self.uow.hidden.add(kind, target_id, owner, cause, now, reason=why):
             raise Conflict(f"This {kind.label.lower()} is already hidden.")
-        if kind is HiddenKind.LISTING:
-            await self.uow.hidden.add(kind, target_id, owner, cause, now)
-            if cause is HideCause.MODERATOR:
-                await self._tell_seller(target_id, hidden=True,
-                                        reason=reason or clean(note) or None)
         if cause is HideCause.MODERATOR:
-            action = {HiddenKind.LISTING: AuditAction.LISTING_HIDDEN,
-                      HiddenKind.POST: AuditAction.POST_HIDDEN,
-                      HiddenKind.COMMENT: AuditAction.COMMENT_HIDDEN}[kind]
-            await record_audit(self.uow, admin, action, kind.value, target_id, note,
-                               self.clock)
+            if kind is HiddenKind.LISTING:
+                await self._tell_seller(target_id, hidden=True, reason=why)
+            await record_audit(self.uow, admin, HIDDEN_ACTIONS[kind], kind.value, target_id,
+                               note, self.clock)
 
     async def _tell_seller(self, listing_id: int, *, hidden: bool, reason: str | None
                            ) -> None:

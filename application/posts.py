@@ -67,6 +67,9 @@ CommentPage = Page[CommentView]
 class PostDetail:
     view: PostView
     comments: CommentPage
+    # Hidden by a moderator (issue 37): only its author and administrators get it, and are
+    # told so (an administrator may restore it).
+    hidden: bool = False
 
 
 @dataclass(frozen=True)
@@ -183,7 +186,9 @@ class PostService:
             post = await self._existing(post_id, viewer)
             view = (await self._views([post], viewer))[0]
             comments = await self._comments(post_id, PageRequest(COMMENT_PAGE), viewer)
-        return PostDetail(view, comments)
+            insider = viewer is not None and (viewer.is_admin or viewer.id == post.user_id)
+            hidden = insider and await self.uow.hidden.is_hidden(HiddenKind.POST, post_id)
+        return PostDetail(view, comments, hidden)
 
     async def _page(self, query: PostFilter, viewer: User | None, cursor: str | None,
                     limit: int | None) -> PostPage:

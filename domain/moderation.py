@@ -10,7 +10,8 @@
   order is placed and no offer accepted with a member whose suspension is running
   (:func:`ensure_not_suspended`).
 - **Hidden content**: a hidden listing, post or comment answers 404 to everyone but its owner
-  and administrators.
+  and administrators; a moderator's reason is kept with it, for those two only. An
+  administrator restores it (:data:`HIDDEN_ACTIONS`, :data:`RESTORED_ACTIONS`).
 - **Audit**: every administrator action is an entry (who, what, target, note, when) that no
   route edits or deletes.
 """
@@ -134,11 +135,21 @@ class AuditAction(LabelledStrEnum):
     POST_HIDDEN = "post_hidden", "Post hidden"
     POST_RESTORED = "post_restored", "Post restored"
     COMMENT_HIDDEN = "comment_hidden", "Comment hidden"
+    COMMENT_RESTORED = "comment_restored", "Comment restored"
     USER_SUSPENDED = "user_suspended", "Member suspended"
     USER_UNSUSPENDED = "user_unsuspended", "Member unsuspended"
     DISPUTE_RESOLVED = "dispute_resolved", "Dispute resolved"
     ADMIN_GRANTED = "admin_granted", "Admin granted"
     ADMIN_REVOKED = "admin_revoked", "Admin revoked"
+
+
+# The audit entry of a moderator hiding, and of an administrator restoring, each kind.
+HIDDEN_ACTIONS = {HiddenKind.LISTING: AuditAction.LISTING_HIDDEN,
+                  HiddenKind.POST: AuditAction.POST_HIDDEN,
+                  HiddenKind.COMMENT: AuditAction.COMMENT_HIDDEN}
+RESTORED_ACTIONS = {HiddenKind.LISTING: AuditAction.LISTING_RESTORED,
+                    HiddenKind.POST: AuditAction.POST_RESTORED,
+                    HiddenKind.COMMENT: AuditAction.COMMENT_RESTORED}
 
 
 @dataclass

@@ -93,6 +93,9 @@ class HiddenRow(Base):
     owner_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
     cause: Mapped[str] = mapped_column(String(16))
     created_at: Mapped[datetime] = mapped_column(UtcDateTime)
+    # A moderator's reason (the note, or the reports' reason from the desk): its owner and
+    # administrators read it; None for older rows and hidings by a suspension.
+    reason: Mapped[str | None] = mapped_column(Text)
 
 
 class AuditRow(Base):
@@ -280,10 +283,10 @@ class SqlHiddenRepository:
         self.session = session
 
     async def add(self, kind: HiddenKind, target_id: int, owner_id: int, cause: HideCause,
-                  now: datetime) -> bool:
+                  now: datetime, *, reason: str | None = None) -> bool:
         statement = (_insert(self.session)(HiddenRow)
                      .values(kind=kind.value, target_id=target_id, owner_id=owner_id,
-                             cause=cause.value, created_at=now)
+                             cause=cause.value, created_at=now, reason=reason)
                      .on_conflict_do_nothing(index_elements=["kind", "target_id"])
                      .returning(HiddenRow.created_at))
         return await self.session.scalar(statement) is not None
@@ -297,6 +300,10 @@ class SqlHiddenRepository:
         found = await self.session.scalar(select(HiddenRow.owner_id).where(
             HiddenRow.kind == kind.value, HiddenRow.target_id == target_id))
         return found is not None
+
+    async def reason(self, kind: HiddenKind, target_id: int) -> str | None:
+        return await self.session.scalar(select(HiddenRow.reason).where(
+            HiddenRow.kind == kind.value, HiddenRow.target_id == target_id))
 
     async def hidden_ids(self, kind: HiddenKind, ids: list[int]) -> frozenset[int]:
         if not ids:

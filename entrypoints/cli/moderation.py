@@ -64,10 +64,11 @@ def hide(kind: HiddenKind = typer.Argument(..., help="listing, post or comment")
 
 
 @app.command()
-def restore(kind: HiddenKind = typer.Argument(..., help="listing or post"),
+def restore(kind: HiddenKind = typer.Argument(..., help="listing, post or comment"),
             target_id: int = typer.Argument(..., min=1),
-            note: str = typer.Option("", "--note")) -> None:
-    """Show a hidden listing or post again."""
+            note: str = typer.Option("", "--note", help="Why (kept in the audit log).")
+            ) -> None:
+    """Show a hidden listing, post or comment again."""
     _do(f"restore {kind.value} {target_id}",
         lambda c: c.moderation().restore(None, kind, target_id, note))
     console.print(f"[green]Restored[/] {kind.value} {target_id}")

@@ -44,10 +44,11 @@ from entrypoints.http.schemas.catalog import (
 )
 from entrypoints.http.schemas.products import (
     FacetsOut,
-    ProductOut,
+    ProductDetailOut,
     ProductPageOut,
     SimilarOut,
     facets_out,
+    product_detail_out,
     product_out,
     product_page_out,
 )
@@ -165,8 +166,11 @@ class CatalogController(Controller):
 
     @get("/{product_id:int}", **public(), dependencies=VIEWER_AFTER_CATALOG)
     async def product(self, product_id: int, catalog: CatalogService, viewer: User | None
-                      ) -> ProductOut:
-        return product_out(await catalog.get(product_id, viewer))
+                      ) -> ProductDetailOut:
+        """One listing. A hidden one (issue 37) answers 404 to everyone but its seller and
+        administrators, who get it with ``status: hidden`` and ``hiddenReason``, the
+        moderator's reason (null for everyone and everything else)."""
+        return product_detail_out(await catalog.get(product_id, viewer))
 
     @get("/{product_id:int}/similar", **HEAVY_PUBLIC_READ, dependencies=VIEWER_AFTER_CATALOG,
          summary="Similar items",
@@ -181,22 +185,25 @@ class CatalogController(Controller):
     @post("/", status_code=HTTP_201_CREATED, request_max_body_size=MAX_LISTING_BODY,
           opt={"body": ListingIn, "form": ListingIn, "errors": {429}, TOO_LARGE: BODY_TOO_LARGE})
     async def create(self, request: Request[Any, Any, Any], current_user: User,
-                     catalog: CatalogService) -> ProductOut:
+                     catalog: CatalogService) -> ProductDetailOut:
+        """A new listing, answered as its page is (``GET /api/products/{id}``)."""
         data, photos = await read_listing(request)
         details = ListingDetails(data.title, data.description, _price_text(data.price) or "",
                                  data.brand, data.size, data.condition, data.category)
-        return product_out(await catalog.create(current_user, details, photos))
+        return product_detail_out(await catalog.create(current_user, details, photos))
 
     @put("/{product_id:int}", request_max_body_size=MAX_LISTING_BODY,
          opt={"body": ListingUpdateIn, TOO_LARGE: BODY_TOO_LARGE})
     async def update(self, product_id: int, request: Request[Any, Any, Any],
-                     current_user: User, catalog: CatalogService) -> ProductOut:
+                     current_user: User, catalog: CatalogService) -> ProductDetailOut:
+        """The seller's edit, answered as the listing's page is (a hidden one with its
+        ``hiddenReason``)."""
         data = decode_json(await _body(request), ListingUpdateIn)
         changes = ListingChanges(
             title=data.title, description=data.description, price=_price_text(data.price),
             brand=data.brand, size=data.size, condition=data.condition,
             category=data.category, images=None if data.images is None else list(data.images))
-        return product_out(await catalog.update(current_user, product_id, changes))
+        return product_detail_out(await catalog.update(current_user, product_id, changes))
 
     @delete("/{product_id:int}", status_code=HTTP_204_NO_CONTENT)
     async def remove(self, product_id: int, current_user: User,

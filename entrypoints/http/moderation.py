@@ -80,25 +80,54 @@ class ModerationController(Controller):
     @post("/listings/{listing_id:int}/hide", status_code=HTTP_200_OK)
     async def hide_listing(self, listing_id: int, admin: User, moderation: ModerationService,
                            data: NoteIn | None = None) -> None:
+        """Take an available listing out of the shop: 404 to everyone but its seller and
+        administrators, its open offers declined, its seller told why (the note), which
+        they and administrators also read on its page (``hiddenReason``). 409 when it is
+        not available or already hidden; audited (``listing_hidden``)."""
         await moderation.hide(admin, HiddenKind.LISTING, listing_id, data.note if data else None)
 
     @post("/listings/{listing_id:int}/restore", status_code=HTTP_200_OK)
     async def restore_listing(self, listing_id: int, admin: User,
                               moderation: ModerationService, data: NoteIn | None = None
                               ) -> None:
+        """Put a hidden listing back in the shop (its seller is told). 404 when there is no
+        such listing, 409 when it is not hidden; audited (``listing_restored``, with the
+        note)."""
         await moderation.restore(admin, HiddenKind.LISTING, listing_id,
                                  data.note if data else None)
 
     @post("/posts/{post_id:int}/hide", status_code=HTTP_200_OK)
     async def hide_post(self, post_id: int, admin: User, moderation: ModerationService,
                         data: NoteIn | None = None) -> None:
+        """Hide a style post: 404 to everyone but its author and administrators, out of
+        the feed. 409 when already hidden; audited (``post_hidden``)."""
         await moderation.hide(admin, HiddenKind.POST, post_id, data.note if data else None)
+
+    @post("/posts/{post_id:int}/restore", status_code=HTTP_200_OK)
+    async def restore_post(self, post_id: int, admin: User, moderation: ModerationService,
+                           data: NoteIn | None = None) -> None:
+        """Show a hidden style post to everyone again (by id and in the feed). 404 when
+        there is no such post, 409 "This style post is not hidden."; audited
+        (``post_restored``, with the note)."""
+        await moderation.restore(admin, HiddenKind.POST, post_id, data.note if data else None)
 
     @post("/comments/{comment_id:int}/hide", status_code=HTTP_200_OK)
     async def hide_comment(self, comment_id: int, admin: User, moderation: ModerationService,
                            data: NoteIn | None = None) -> None:
+        """Hide a comment: it leaves the comment list of everyone but its author and
+        administrators (who get it with ``hidden: true``). 409 when already hidden; audited
+        (``comment_hidden``)."""
         await moderation.hide(admin, HiddenKind.COMMENT, comment_id,
                               data.note if data else None)
+
+    @post("/comments/{comment_id:int}/restore", status_code=HTTP_200_OK)
+    async def restore_comment(self, comment_id: int, admin: User,
+                              moderation: ModerationService, data: NoteIn | None = None
+                              ) -> None:
+        """Show a hidden comment to everyone again. 404 when there is no such comment, 409
+        "This comment is not hidden."; audited (``comment_restored``, with the note)."""
+        await moderation.restore(admin, HiddenKind.COMMENT, comment_id,
+                                 data.note if data else None)
 
     @post("/users/{user_id:int}/suspend", status_code=HTTP_200_OK)
     async def suspend(self, user_id: int, data: SuspendIn, admin: User,

@@ -41,6 +41,9 @@ def test_operators_suspend_lift_and_read_the_audit_log(cli: CliRunner) -> None:
     assert again.exit_code == 1 and "not suspended" in again.output
     missing = cli.invoke(app, ["moderation", "hide", "listing", "999"])
     assert missing.exit_code == 1 and "not found" in missing.output
+    for kind, name in (("post", "Style post"), ("comment", "Comment")):
+        gone = cli.invoke(app, ["moderation", "restore", kind, "999"])  # not "not hidden"
+        assert gone.exit_code == 1 and f"{name} not found" in gone.output, gone.output
     log = cli.invoke(app, ["audit", "list"])
     assert log.exit_code == 0, log.output
     assert "user_unsuspended" in log.output and "user_suspended" in log.output

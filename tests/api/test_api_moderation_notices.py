@@ -1,11 +1,13 @@
 """What a seller hears when a moderator hides or restores their listing (issue 37;
 docs/trust.md), over HTTP on every configured database: a notice in the bell and an email,
-with the reason; nobody else hears of it."""
+with the reason, and the reason again on the listing's page (``hiddenReason``); nobody else
+hears of it or reads it."""
 
 from __future__ import annotations
 
 from email.message import EmailMessage
 
+import httpx
 import pytest
 from litestar import Litestar
 
@@ -104,3 +106,50 @@ async def test_the_desk_suspends_for_a_chosen_time_and_shows_what_can_be_undone(
         assert resolved["listing"]["targetHidden"] is False
         assert resolved["user"]["ownerSuspended"] is False
         assert (await boss.get(f"/api/users/{maya_id}")).json()["suspension"] is None
+
+
+async def test_the_product_answer_gives_the_reason_to_the_seller_and_administrators_only(
+        app: Litestar) -> None:
+    """``hiddenReason``: why a moderator hid the listing (the note, or from the desk the
+    reports' reason), for its seller and administrators; everyone else gets 404, and a
+    visitor never gets the reason from the response cache (signed-in answers are private
+    and never stored)."""
+    async with people(app, "maya", "sofia", "boss") as p, httpx.AsyncClient(
+            transport=httpx.ASGITransport(app=app), base_url="http://testserver.local"
+    ) as visitor:
+        maya, sofia, boss = p["maya"], p["sofia"], p["boss"]
+        coat = await listing(maya, title="Wool coat")
+        url = f"/api/products/{coat}"
+        shown = await visitor.get(url)  # kept in the response cache for visitors
+        assert shown.status_code == 200 and shown.json()["hiddenReason"] is None
+        assert (await maya.get(url)).json()["hiddenReason"] is None
+        hidden = await boss.post(f"/api/admin/listings/{coat}/hide",
+                                 json={"note": "The logo is not genuine"})
+        assert hidden.status_code == 200, hidden.text
+        for insider in (maya, boss):
+            seen = await insider.get(url)
+            assert seen.status_code == 200, seen.text
+            assert seen.json()["status"] == "hidden"
+            assert seen.json()["hiddenReason"] == "The logo is not genuine"
+            assert seen.headers["cache-control"] == "private, no-cache"
+        # The seller's edit answers as the page does (the webapp shows that answer).
+        edited = await maya.put(url, json={"price": "41.00"})
+        assert edited.status_code == 200, edited.text
+        assert edited.json()["hiddenReason"] == "The logo is not genuine"
+        for outsider in (sofia, visitor, visitor):  # the visitor twice: not from a cache
+            missing = await outsider.get(url)
+            assert missing.status_code == 404
+            assert "genuine" not in missing.text
+        # No reason from the desk's note: the reports' reason, as the seller was told.
+        bag = await listing(maya, title="Leather bag")
+        report = await sofia.post("/api/reports", json={
+            "targetType": "listing", "targetId": bag, "reason": "counterfeit"})
+        resolved = await boss.post(f"/api/admin/reports/{report.json()['id']}/resolve",
+                                   json={"action": "hide"})
+        assert resolved.status_code == 200, resolved.text
+        assert (await maya.get(f"/api/products/{bag}")).json()["hiddenReason"] == "Counterfeit"
+        # Restored: no reason any more, for anyone.
+        assert (await boss.post(f"/api/admin/listings/{coat}/restore")).status_code == 200
+        for reader in (maya, boss, sofia, visitor):
+            back = await reader.get(url)
+            assert back.status_code == 200 and back.json()["hiddenReason"] is None

@@ -104,6 +104,7 @@ def test_a_reported_listing_is_hidden_from_the_moderation_desk(browser: Browser,
         expect(seller.get_by_role("heading", name="Designer monogram tote")).to_be_visible(
             timeout=WAIT)
         expect(seller.get_by_text("Hidden by a moderator")).to_be_visible()
+        expect(seller.get_by_text("Reason: Counterfeit confirmed")).to_be_visible()
 
 
 def test_a_block_closes_the_conversation_and_hides_listings_until_unblocked(

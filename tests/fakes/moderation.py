@@ -61,12 +61,13 @@ class FakeSuspensions:
 
 class FakeHidden:
     def __init__(self) -> None:
-        self.rows: dict[tuple[str, int], tuple[int, str]] = {}
+        # (kind, target id) -> (owner id, cause, reason)
+        self.rows: dict[tuple[str, int], tuple[int, str, str | None]] = {}
 
     async def add(self, kind: HiddenKind, target_id: int, owner_id: int, cause: HideCause,
-                  now: datetime) -> bool:
+                  now: datetime, *, reason: str | None = None) -> bool:
         created = (kind.value, target_id) not in self.rows
-        self.rows.setdefault((kind.value, target_id), (owner_id, cause.value))
+        self.rows.setdefault((kind.value, target_id), (owner_id, cause.value, reason))
         return created
 
     async def remove(self, kind: HiddenKind, target_id: int) -> bool:
@@ -75,11 +76,15 @@ class FakeHidden:
     async def is_hidden(self, kind: HiddenKind, target_id: int) -> bool:
         return (kind.value, target_id) in self.rows
 
+    async def reason(self, kind: HiddenKind, target_id: int) -> str | None:
+        found = self.rows.get((kind.value, target_id))
+        return None if found is None else found[2]
+
     async def hidden_ids(self, kind: HiddenKind, ids: list[int]) -> frozenset[int]:
         return frozenset(i for i in ids if (kind.value, i) in self.rows)
 
     async def by_cause(self, owner_id: int, kind: HiddenKind, cause: HideCause) -> list[int]:
-        return [i for (k, i), (owner, c) in self.rows.items()
+        return [i for (k, i), (owner, c, _) in self.rows.items()
                 if k == kind.value and owner == owner_id and c == cause.value]
 
 

@@ -21,9 +21,10 @@ from application.media import MAX_IMAGE_BYTES
 from application.ports.catalog import ListingFilter, ListingSort, sort_value
 from application.shared.paging import After, decode_cursor, encode_cursor
 from domain.accounts import Role
-from domain.catalog import ListingBadge, Size
+from domain.catalog import ListingBadge, ListingStatus, Size
 from domain.errors import Forbidden, NotFound, RateLimited, TooLarge, ValidationError
 from domain.listings import ListingDetails
+from domain.moderation import HiddenKind, HideCause
 from tests.fakes import World
 from tests.fakes.samples import DETAILS, PNG, data_url
 from tests.support import a_listing
@@ -257,3 +258,22 @@ async def test_suggestions_complete_the_last_word(world: World) -> None:
     assert found.words == ["denim jacket"]
     assert [b.value for b in (await world.catalog.suggest("levi")).brands] == ["Levi's"]
     assert (await world.catalog.suggest("   ")).words == []
+
+
+async def test_a_hidden_listing_comes_with_its_reason_for_its_seller_and_admins_only(
+        world: World) -> None:
+    maya, sofia = await world.user("maya"), await world.user("sofia")
+    boss = await world.user("boss", Role.ADMIN)
+    listing_id = (await world.catalog.create(maya, DETAILS, [data_url()])).listing.id
+    assert (await world.catalog.get(listing_id, maya)).hidden_reason is None
+    async with world.uow:
+        await world.uow.listings.claim_status(listing_id, ListingStatus.AVAILABLE,
+                                              ListingStatus.HIDDEN, world.clock.now())
+        await world.uow.hidden.add(HiddenKind.LISTING, listing_id, maya.id,
+                                   HideCause.MODERATOR, world.clock.now(), reason="Fake logo")
+        await world.uow.commit()
+    for insider in (maya, boss):
+        assert (await world.catalog.get(listing_id, insider)).hidden_reason == "Fake logo"
+    for outsider in (sofia, None):
+        with pytest.raises(NotFound):
+            await world.catalog.get(listing_id, outsider)

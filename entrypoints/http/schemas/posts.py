@@ -106,6 +106,9 @@ class CommentPageOut(CamelStruct):
 class PostDetailOut(PostOut, kw_only=True):
     comments: list[CommentOut]
     comments_next_cursor: str | None
+    # Hidden by a moderator: only its author and administrators get it (everyone else:
+    # 404), with ``hidden: true`` (issue 37).
+    hidden: bool = False
 
 
 class ReactionOut(CamelStruct):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime
+from typing import TypeVar
 
 from application.catalog_search import SearchPage
 from application.catalog_views import ListingView
@@ -49,6 +50,19 @@ class ProductOut(CamelStruct):
     seller: SellerOut | None
 
 
+class ProductDetailOut(ProductOut, kw_only=True):
+    """A product page's answer: a card's fields and, for a hidden listing, why."""
+
+    # Why a moderator hid it: only a hidden listing's seller and administrators are
+    # answered one (everyone else gets 404), and theirs are signed-in answers, never kept in
+    # the visitors' response cache. Null otherwise (and for a listing hidden by a
+    # suspension, or before reasons were kept).
+    hidden_reason: str | None = None
+
+
+Shape = TypeVar("Shape", bound=ProductOut)
+
+
 def seller_out(card: SellerCard, away: Vacation | None) -> SellerOut:
     """A seller card; ``away``: their vacation if it is on now (``ListingView.away``)."""
     return SellerOut(id=card.id, username=card.username, display_name=card.display_name,
@@ -58,11 +72,19 @@ def seller_out(card: SellerCard, away: Vacation | None) -> SellerOut:
 
 
 def product_out(view: ListingView) -> ProductOut:
+    return _product(ProductOut, view)
+
+
+def product_detail_out(view: ListingView) -> ProductDetailOut:
+    return _product(ProductDetailOut, view, hidden_reason=view.hidden_reason)
+
+
+def _product(shape: type[Shape], view: ListingView, **extra: str | None) -> Shape:
     item, seller = view.listing, view.seller
     assert item.id is not None
     # (The size, condition, category, status and badge members are their API values, as
     # ``str``: taken as they are, without the enum's slow ``.value`` per field and card.)
-    return ProductOut(
+    return shape(
         id=item.id, title=item.title, description=item.description,
         price=format_amount(item.price), brand=item.brand, size=item.size,
         condition=item.condition, category=item.category,
@@ -71,7 +93,7 @@ def product_out(view: ListingView) -> ProductOut:
         status=item.status, badge=view.badge,
         seller_id=item.seller_id, created_at=item.created_at, updated_at=item.updated_at,
         watch_count=item.watch_count, price_drop=item.price_drop, verified=item.verified,
-        seller=None if seller is None else seller_out(seller, view.away),
+        seller=None if seller is None else seller_out(seller, view.away), **extra,
     )
 
 

@@ -43,6 +43,20 @@ async def make_hidden_product(world: World) -> int:
     return product
 
 
+async def make_hidden_post(world: World) -> int:
+    post = await make_post(world)
+    response = await world.admin.post(f"/api/admin/posts/{post}/hide", json={})
+    assert response.status_code == 200, response.text
+    return post
+
+
+async def make_hidden_comment(world: World) -> int:
+    comment = await make_comment(world)
+    response = await world.admin.post(f"/api/admin/comments/{comment}/hide", json={})
+    assert response.status_code == 200, response.text
+    return comment
+
+
 async def make_suspended(world: World) -> int:
     stranger = await make_stranger(world)
     response = await world.admin.post(f"/api/admin/users/{stranger}/suspend",
@@ -53,7 +67,8 @@ async def make_suspended(world: World) -> int:
 
 MAKERS = {"stranger": make_stranger, "block": make_block, "report": make_report,
           "hidden_product": make_hidden_product, "suspended": make_suspended,
-          "trust_post": make_post, "trust_comment": make_comment}
+          "trust_post": make_post, "trust_comment": make_comment,
+          "hidden_post": make_hidden_post, "hidden_comment": make_hidden_comment}
 
 ROWS = [
     Row("POST", "/api/reports", **logged_in(201),
@@ -72,8 +87,12 @@ ROWS = [
         params={"listing_id": "$hidden_product"}, json={}),
     Row("POST", "/api/admin/posts/{post_id:int}/hide", **admin_only(200),
         params={"post_id": "$trust_post"}, json={}),
+    Row("POST", "/api/admin/posts/{post_id:int}/restore", **admin_only(200),
+        params={"post_id": "$hidden_post"}, json={"note": "Hidden by mistake"}),
     Row("POST", "/api/admin/comments/{comment_id:int}/hide", **admin_only(200),
         params={"comment_id": "$trust_comment"}, json={}),
+    Row("POST", "/api/admin/comments/{comment_id:int}/restore", **admin_only(200),
+        params={"comment_id": "$hidden_comment"}, json={}),
     Row("POST", "/api/admin/users/{user_id:int}/suspend", **admin_only(200),
         params={"user_id": "$stranger"}, json={"reason": "Spam", "days": 7}),
     Row("POST", "/api/admin/users/{user_id:int}/unsuspend", **admin_only(200),

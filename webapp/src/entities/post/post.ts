@@ -62,6 +62,8 @@ export interface StylePost {
 export interface StylePostDetail extends StylePost {
   comments: PostComment[];
   commentsNextCursor: string | null;
+  /** Hidden by a moderator: only its author and administrators still get it. */
+  hidden?: boolean;
 }
 
 export interface PostPage {

@@ -40,6 +40,9 @@ export interface Product {
   createdAt: string;
   watchCount: number;
   seller: ProductSeller | null;
+  /** The product page's answer only (GET /api/products/{id}): why a moderator hid it, for
+   *  its seller and administrators (the only ones who get a hidden listing); else null. */
+  hiddenReason?: string | null;
 }
 
 export interface ProductPage {

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { postKeys } from '@/entities/post/post';
 import { productKeys } from '@/entities/product/product';
 import { userKeys, type PublicUser } from '@/entities/user/public-user';
 
@@ -132,6 +133,22 @@ export function useRestoreListing() {
     mutationFn: (listingId: number) => api.post(`admin/listings/${listingId}/restore`, { json: {} }),
     onSuccess: (_data, listingId) => {
       void client.invalidateQueries({ queryKey: productKeys.detail(listingId) });
+      return client.invalidateQueries({ queryKey: ['admin'] });
+    },
+  });
+}
+
+/** What a moderator hides besides listings, and an administrator restores. */
+export type HiddenContent = 'post' | 'comment';
+
+/** Undo a moderator's hiding of a style post or a comment: everyone sees it again. */
+export function useRestoreContent() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ kind, id }: { kind: HiddenContent; id: number }) =>
+      api.post(`admin/${kind === 'post' ? 'posts' : 'comments'}/${id}/restore`, { json: {} }),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: postKeys.all });
       return client.invalidateQueries({ queryKey: ['admin'] });
     },
   });

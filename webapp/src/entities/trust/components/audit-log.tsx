@@ -15,6 +15,7 @@ const ACTIONS = [
   ['post_hidden', 'Post hidden'],
   ['post_restored', 'Post restored'],
   ['comment_hidden', 'Comment hidden'],
+  ['comment_restored', 'Comment restored'],
   ['user_suspended', 'Member suspended'],
   ['user_unsuspended', 'Member unsuspended'],
   ['dispute_resolved', 'Dispute resolved'],

@@ -48,6 +48,8 @@ function deskServer(resolved: ReportGroup[] = []) {
     },
     'POST /api/admin/listings/24/restore': () => new Response(null, { status: 200 }),
     'POST /api/admin/users/4/unsuspend': () => new Response(null, { status: 200 }),
+    'POST /api/admin/posts/31/restore': () => new Response(null, { status: 200 }),
+    'POST /api/admin/comments/32/restore': () => new Response(null, { status: 200 }),
   });
 }
 
@@ -113,5 +115,23 @@ describe('Moderation desk', () => {
     await waitFor(() =>
       expect(sent(server)).toEqual(['/api/admin/listings/24/restore', '/api/admin/users/4/unsuspend']),
     );
+  });
+
+  it('offers Restore on a resolved report of a hidden post or comment, then keeps the focus on its card', async () => {
+    const done = { ...group().reports[0], action: 'hide' };
+    const server = deskServer([
+      group({ id: 12, targetType: 'post', targetId: 31, reports: [done], targetHidden: true }),
+      group({ id: 13, targetType: 'comment', targetId: 32, reports: [done], targetHidden: true }),
+    ]);
+    const user = userEvent.setup();
+    renderRoutes(desk, '/');
+    await user.click(await screen.findByRole('radio', { name: 'Resolved' }));
+    const post = await screen.findByRole('article', { name: 'Style post #31' });
+    await user.click(within(post).getByRole('button', { name: 'Restore post' }));
+    await waitFor(() => expect(post).toHaveFocus());
+    const comment = screen.getByRole('article', { name: 'Comment #32' });
+    await user.click(within(comment).getByRole('button', { name: 'Restore comment' }));
+    await waitFor(() => expect(comment).toHaveFocus());
+    expect(sent(server)).toEqual(['/api/admin/posts/31/restore', '/api/admin/comments/32/restore']);
   });
 });

@@ -26,7 +26,7 @@ import {
   type ResolveAction,
 } from '../api';
 import { HideConfirm, SuspendConfirm } from './moderation-confirm';
-import { RestoreListingButton, UnsuspendButton } from './moderation-undo';
+import { RestoreContentButton, RestoreListingButton, UnsuspendButton } from './moderation-undo';
 
 const REASON_LABEL = Object.fromEntries(REPORT_REASONS.map((r) => [r.value, r.label]));
 const TARGET_LABEL: Record<string, string> = {
@@ -127,6 +127,14 @@ function GroupCard({ group, open, onResolved }: GroupCardProps) {
               <RestoreListingButton
                 size="xs"
                 listingId={group.targetId}
+                onDone={() => card.current?.focus()}
+              />
+            )}
+            {(group.targetType === 'post' || group.targetType === 'comment') && group.targetHidden && (
+              <RestoreContentButton
+                size="xs"
+                kind={group.targetType}
+                targetId={group.targetId}
                 onDone={() => card.current?.focus()}
               />
             )}

@@ -94,6 +94,31 @@ describe('ProductPage', () => {
     expect(screen.queryByRole('button', { name: 'Restore listing' })).not.toBeInTheDocument();
   });
 
+  it("tells its seller the moderator's reason", async () => {
+    setSession('authenticated', makeUser({ id: 3, username: 'maya' }));
+    serve(
+      makeProduct({
+        status: 'hidden',
+        seller: makeSeller({ id: 3 }),
+        hiddenReason: 'The logo is not genuine',
+      }),
+    );
+    renderRoutes(routes, '/product/1');
+    const notice = await screen.findByRole('alert');
+    expect(within(notice).getByText('Hidden by a moderator')).toBeInTheDocument();
+    expect(within(notice).getByText('Reason: The logo is not genuine')).toBeInTheDocument();
+    expect(within(notice).getByText('Contact us if you think this is a mistake.')).toBeInTheDocument();
+    expect(within(notice).queryByText(/Your notifications say why/)).not.toBeInTheDocument();
+  });
+
+  it('shows an administrator the reason too', async () => {
+    setSession('authenticated', makeUser({ id: 9, role: 'admin' }));
+    serve(makeProduct({ status: 'hidden', hiddenReason: 'Counterfeit' }));
+    renderRoutes(routes, '/product/1');
+    expect(await screen.findByText('Reason: Counterfeit')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Restore listing' })).toBeInTheDocument();
+  });
+
   it('shows an administrator a hidden listing as not for sale, with Restore', async () => {
     setSession('authenticated', makeUser({ id: 9, role: 'admin' }));
     const server = serve(makeProduct({ status: 'hidden' }), {

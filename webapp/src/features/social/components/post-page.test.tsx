@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeServer, json } from '@/test-utils/fake-server';
@@ -122,5 +122,87 @@ describe('PostPage', () => {
     renderRoutes(routes, '/post/5');
     expect(await screen.findByText('Rude words')).toBeInTheDocument();
     expect(screen.getByText('Hidden by a moderator')).toBeInTheDocument();
+  });
+
+  it('tells the author that a moderator hid the post, without Restore', async () => {
+    setSession('authenticated', maya);
+    fakeServer({ 'GET /api/posts/5': () => json({ ...post, hidden: true }) });
+    renderRoutes(routes, '/post/5');
+    expect(await screen.findByText('Hidden by a moderator')).toBeInTheDocument();
+    expect(screen.getByText(/Nobody else can see this post/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Restore post' })).not.toBeInTheDocument();
+  });
+
+  it('lets an administrator restore a hidden post, then keeps the focus on the notice', async () => {
+    setSession('authenticated', makeUser({ id: 1, role: 'admin' }));
+    let hidden = true;
+    const server = fakeServer({
+      'GET /api/posts/5': () => json({ ...post, hidden }),
+      'POST /api/admin/posts/5/restore': () => {
+        hidden = false;
+        return new Response(null, { status: 200 });
+      },
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes, '/post/5');
+    expect(await screen.findByText('Hidden by a moderator')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Restore post' }));
+    const done = await screen.findByText('Post restored: everyone can see it again.');
+    await waitFor(() => expect(done.closest('[tabindex="-1"]')).toHaveFocus());
+    expect(screen.queryByText('Hidden by a moderator')).not.toBeInTheDocument();
+    expect(server.requests.map((r) => `${r.method} ${new URL(r.url).pathname}`)).toContain(
+      'POST /api/admin/posts/5/restore',
+    );
+  });
+
+  it('lets an administrator restore a hidden comment, then moves the focus to the line saying so', async () => {
+    setSession('authenticated', makeUser({ id: 1, role: 'admin' }));
+    const comment = {
+      id: 9,
+      postId: 5,
+      userId: 7,
+      content: 'Rude words',
+      createdAt: new Date().toISOString(),
+      user: sofia,
+      hidden: true,
+    };
+    const server = fakeServer({
+      'GET /api/posts/5': () => json({ ...post, commentCount: 1, comments: [comment] }),
+      'POST /api/admin/comments/9/restore': () => new Response(null, { status: 200 }),
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes, '/post/5');
+    await user.click(await screen.findByRole('button', { name: 'Restore comment by Sofia Rossi' }));
+    const done = await screen.findByText('Comment restored: everyone can see it again.');
+    await waitFor(() => expect(done).toHaveFocus());
+    expect(screen.queryByText('Hidden by a moderator')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Restore comment/ })).not.toBeInTheDocument();
+    expect(server.requests.filter((r) => r.method === 'POST').map((r) => new URL(r.url).pathname)).toEqual([
+      '/api/admin/comments/9/restore',
+    ]);
+  });
+
+  it("offers a comment's author no Restore", async () => {
+    fakeServer({
+      'GET /api/posts/5': () =>
+        json({
+          ...post,
+          commentCount: 1,
+          comments: [
+            {
+              id: 9,
+              postId: 5,
+              userId: 7,
+              content: 'Rude',
+              createdAt: new Date().toISOString(),
+              user: sofia,
+              hidden: true,
+            },
+          ],
+        }),
+    });
+    renderRoutes(routes, '/post/5');
+    expect(await screen.findByText('Hidden by a moderator')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Restore/ })).not.toBeInTheDocument();
   });
 });

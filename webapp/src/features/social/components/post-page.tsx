@@ -23,6 +23,7 @@ import { summary, usePageMeta } from '@/lib/page-meta';
 import { AuthorCard } from './post/author-card';
 import { CommentsSection } from './post/comments-section';
 import { FeaturedItems } from './post/featured-items';
+import { HiddenPostNotice } from './post/hidden-post-notice';
 import { PostImage } from './post/post-image';
 
 /** /post/:id: spec §2 Style post detail. */
@@ -70,6 +71,7 @@ export default function PostPage() {
           </Anchor>
           <Text>Style #{data.id}</Text>
         </Breadcrumbs>
+        <HiddenPostNotice post={data} />
         <Grid gap="xl">
           <Grid.Col span={{ base: 12, md: 7 }}>
             <PostImage post={data} />

@@ -14,7 +14,7 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import {
   fetchMoreComments,
@@ -24,10 +24,11 @@ import {
   type StylePostDetail,
 } from '@/entities/post/post';
 import { useSessionStore } from '@/entities/session/session-store';
-import { displayNameOf } from '@/entities/user/user';
+import { displayNameOf, isAdmin } from '@/entities/user/user';
 import { submitWith } from '@/lib/form';
 import { formatRelativeAge } from '@/lib/formatters';
 import { useAuthLink } from '@/entities/session/return-to';
+import { RestoreContentButton } from '@/entities/trust/components/moderation-undo';
 import { ReportMenu } from '@/entities/trust/components/report-menu';
 
 const MAX_COMMENT = limits.posts.comment.max;
@@ -35,13 +36,23 @@ const MAX_COMMENT = limits.posts.comment.max;
 function CommentRow({
   comment,
   canDelete,
+  canRestore,
   onDelete,
 }: {
   comment: PostComment;
   canDelete: boolean;
+  /** An administrator, who can show a hidden comment to everyone again. */
+  canRestore: boolean;
   onDelete: () => void;
 }) {
   const name = displayNameOf(comment.user);
+  // Restored here: the button goes away, so the focus moves to the line saying it is done.
+  const [restored, setRestored] = useState(false);
+  const done = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (restored) done.current?.focus();
+  }, [restored]);
+  const hidden = comment.hidden && !restored;
   return (
     <Group align="flex-start" wrap="nowrap" gap="sm">
       <Avatar
@@ -61,7 +72,7 @@ function CommentRow({
           <Text size="xs" c="dimmed">
             {formatRelativeAge(comment.createdAt)}
           </Text>
-          {comment.hidden && (
+          {hidden && (
             <Badge
               size="xs"
               color="gray"
@@ -75,6 +86,22 @@ function CommentRow({
         <Text size="sm" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
           {comment.content}
         </Text>
+        {hidden && canRestore && (
+          <RestoreContentButton
+            kind="comment"
+            targetId={comment.id}
+            label={`Restore comment by ${name}`}
+            size="compact-xs"
+            mt={4}
+            style={{ alignSelf: 'flex-start' }}
+            onDone={() => setRestored(true)}
+          />
+        )}
+        {restored && (
+          <Text ref={done} tabIndex={-1} size="xs" c="dimmed">
+            Comment restored: everyone can see it again.
+          </Text>
+        )}
       </Stack>
       {canDelete && (
         <ActionIcon variant="subtle" color="gray" aria-label={`Delete comment by ${name}`} onClick={onDelete}>
@@ -143,6 +170,7 @@ export function CommentsSection({ post }: { post: StylePostDetail }) {
             canDelete={
               me !== null && (me.id === comment.userId || me.id === post.userId || me.role === 'admin')
             }
+            canRestore={isAdmin(me)}
             onDelete={() => remove.mutate(comment.id)}
           />
         ))}

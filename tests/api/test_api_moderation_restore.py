@@ -1,0 +1,118 @@
+"""Undoing a moderator's hiding of a style post or a comment (issue 37; docs/trust.md), over
+HTTP on every configured database: the restore routes bring it back for everyone, write the
+audit entry, and answer 409 when it is not hidden, 404 when it does not exist, 401/403 to
+anyone but an administrator. A hidden post says so (``hidden``) to the two who still see
+it, its author and administrators."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+
+import httpx
+import pytest
+from litestar import Litestar
+
+from tests.support import ApiClient, people
+from tests.support.catalog import data_url, png
+
+pytestmark = pytest.mark.api
+MISSING = 2_000_000
+
+
+@pytest.fixture
+async def visitor(app: Litestar) -> AsyncIterator[ApiClient]:
+    """Not signed in, with the CSRF header (so a refusal is about who asks)."""
+    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app),
+                                 base_url="http://testserver.local") as client:
+        yield ApiClient(client)  # type: ignore[arg-type]
+
+
+async def _id(client: ApiClient) -> int:
+    return int((await client.get("/api/user")).json()["id"])
+
+
+async def _post(client: ApiClient) -> int:
+    made = await client.post("/api/posts", json={"content": "Look",
+                                                  "image": data_url(png())})
+    assert made.status_code == 201, made.text
+    return int(made.json()["id"])
+
+
+async def _audit(boss: ApiClient, action: str) -> list[tuple[str, int, str, int | None]]:
+    items = (await boss.get("/api/admin/audit", params={"action": action})).json()["items"]
+    return [(e["action"], e["targetId"], e["note"], e["adminId"]) for e in items]
+
+
+async def test_an_administrator_restores_a_hidden_post(
+        app: Litestar, visitor: ApiClient) -> None:
+    async with people(app, "maya", "sofia", "boss") as p:
+        maya, sofia, boss = p["maya"], p["sofia"], p["boss"]
+        post = await _post(maya)
+        hidden = await boss.post(f"/api/admin/posts/{post}/hide", json={"note": "Spam"})
+        assert hidden.status_code == 200, hidden.text
+        assert (await sofia.get(f"/api/posts/{post}")).status_code == 404
+        for insider in (maya, boss):  # told it is hidden (the page offers boss Restore)
+            assert (await insider.get(f"/api/posts/{post}")).json()["hidden"] is True
+
+        # Only administrators: visitors 401, members (the author too) 403.
+        assert (await visitor.post(f"/api/admin/posts/{post}/restore")).status_code == 401
+        for member in (sofia, maya):
+            refused = await member.post(f"/api/admin/posts/{post}/restore", json={})
+            assert refused.status_code == 403, refused.text
+        assert (await sofia.get(f"/api/posts/{post}")).status_code == 404
+
+        restored = await boss.post(f"/api/admin/posts/{post}/restore",
+                                   json={"note": "Hidden by mistake"})
+        assert restored.status_code == 200, restored.text
+        for reader in (sofia, visitor, maya, boss):
+            seen = await reader.get(f"/api/posts/{post}")
+            assert seen.status_code == 200 and seen.json()["hidden"] is False
+        assert post in [item["id"] for item in (await sofia.get("/api/posts")).json()["items"]]
+        assert await _audit(boss, "post_restored") == [
+            ("post_restored", post, "Hidden by mistake", await _id(boss))]
+
+        again = await boss.post(f"/api/admin/posts/{post}/restore")  # no body: no note
+        assert again.status_code == 409
+        assert again.json()["message"] == "This style post is not hidden."
+        missing = await boss.post(f"/api/admin/posts/{MISSING}/restore", json={})
+        assert missing.status_code == 404, missing.text
+        assert len(await _audit(boss, "post_restored")) == 1
+
+
+async def test_an_administrator_restores_a_hidden_comment(
+        app: Litestar, visitor: ApiClient) -> None:
+    async with people(app, "maya", "sofia", "theo", "boss") as p:
+        maya, sofia, theo, boss = p["maya"], p["sofia"], p["theo"], p["boss"]
+        post = await _post(maya)
+        made = await sofia.post(f"/api/posts/{post}/comments", json={"content": "Rude words"})
+        comment = int(made.json()["id"])
+        url = f"/api/posts/{post}/comments"
+
+        async def seen_by(client: ApiClient) -> list[tuple[int, bool]]:
+            return [(c["id"], c["hidden"]) for c in (await client.get(url)).json()["items"]]
+
+        assert (await boss.post(f"/api/admin/comments/{comment}/hide",
+                                json={})).status_code == 200
+        assert await seen_by(maya) == []
+
+        assert (await visitor.post(f"/api/admin/comments/{comment}/restore")).status_code == 401
+        for member in (sofia, maya, theo):
+            refused = await member.post(f"/api/admin/comments/{comment}/restore", json={})
+            assert refused.status_code == 403, refused.text
+        assert await seen_by(theo) == []
+
+        restored = await boss.post(f"/api/admin/comments/{comment}/restore", json={})
+        assert restored.status_code == 200, restored.text
+        # Back for everyone (the post's author and visitors too), no longer marked hidden.
+        for client in (maya, theo, visitor, sofia, boss):
+            assert await seen_by(client) == [(comment, False)]
+        assert await _audit(boss, "comment_restored") == [
+            ("comment_restored", comment, "", await _id(boss))]
+
+        again = await boss.post(f"/api/admin/comments/{comment}/restore", json={})
+        assert again.status_code == 409
+        assert again.json()["message"] == "This comment is not hidden."
+        missing = await boss.post(f"/api/admin/comments/{MISSING}/restore", json={})
+        assert missing.status_code == 404, missing.text
+        assert missing.json()["message"] == "Comment not found"
+        assert len(await _audit(boss, "comment_restored")) == 1
