@@ -12,7 +12,7 @@ from datetime import UTC, datetime
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.e2e.conftest import login, screenshot
+from tests.e2e.conftest import screenshot, sign_in
 
 pytestmark = pytest.mark.e2e
 
@@ -28,7 +28,7 @@ def test_admin_reads_a_message_sent_through_the_contact_form(page: Page) -> None
     form.get_by_role("button", name="Send message").click()
     expect(page.get_by_text("Thanks, your message is on its way")).to_be_visible()
 
-    login(page, "admin", "rethread-admin")
+    sign_in(page, "admin", "rethread-admin")
     page.goto("/admin")
     expect(page.get_by_role("heading", level=1, name="Admin Dashboard")).to_be_visible()
     page.get_by_role("tab", name="Contact Messages").click()
@@ -42,7 +42,7 @@ def test_admin_reads_a_message_sent_through_the_contact_form(page: Page) -> None
 
 
 def test_admin_reads_analytics_and_non_admins_are_refused(page: Page) -> None:
-    login(page, "admin", "rethread-admin")
+    sign_in(page, "admin", "rethread-admin")
     page.goto("/admin?tab=analytics")
     expect(page.get_by_role("tab", name="Analytics", selected=True)).to_be_visible()
     expect(page.get_by_text("Total users")).to_be_visible()
@@ -61,7 +61,7 @@ def test_admin_reads_analytics_and_non_admins_are_refused(page: Page) -> None:
     screenshot(page, "admin-contact-phone")
 
     page.context.clear_cookies()
-    login(page, "maya")
+    sign_in(page, "maya")
     page.goto("/admin")
     expect(page.get_by_text(
         "You need to be logged in as an administrator to access this page.")).to_be_visible()
@@ -83,7 +83,7 @@ def _place_order(browser: Browser, live_server: str) -> dict:
     context = browser.new_context(base_url=live_server)
     try:
         page = context.new_page()
-        login(page, "emma")
+        sign_in(page, "emma")
         items = page.request.get("/api/products?limit=50&sort=price_low_high").json()["items"]
         # (theo is on vacation in the demo data: his items cannot be bought.)
         product = next(i for i in items
@@ -102,7 +102,7 @@ def test_admin_confirms_a_payment_from_the_desk_and_exports_csv(browser: Browser
                                                                  page: Page) -> None:
     order = _place_order(browser, live_server)
     number = order["orderNumber"]
-    login(page, "admin", "rethread-admin")
+    sign_in(page, "admin", "rethread-admin")
     page.goto("/admin")
     expect(page.get_by_role("tab", name="Pending Payments", selected=True)).to_be_visible()
     for card in ("Total Orders", "Pending Payments", "To Be Shipped", "Completed"):
@@ -160,7 +160,7 @@ def test_admin_confirms_a_payment_from_the_desk_and_exports_csv(browser: Browser
 def test_every_admin_tab_renders(page: Page, viewport: dict[str, int]) -> None:
     page.set_viewport_size(viewport)
     size = "phone" if viewport["width"] < 500 else "desktop"
-    login(page, "admin", "rethread-admin")
+    sign_in(page, "admin", "rethread-admin")
     for name, value in TABS:
         page.goto(f"/admin?tab={value}")
         expect(page.get_by_role("tab", name=name, selected=True)).to_be_visible()

@@ -8,7 +8,7 @@ import uuid
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.e2e.conftest import login, screenshot
+from tests.e2e.conftest import screenshot, sign_in
 
 pytestmark = pytest.mark.e2e
 
@@ -16,7 +16,7 @@ pytestmark = pytest.mark.e2e
 def test_write_a_draft_preview_publish_and_find_it_on_the_blog(
         page: Page, browser: Browser, live_server: str) -> None:
     title = f"Thrift Haul {uuid.uuid4().hex[:6]}: Linen & Wool!"
-    login(page, "maya")
+    sign_in(page, "maya")
     page.goto("/blog")
     expect(page.get_by_role("heading", level=1, name="Blog")).to_be_visible()
     page.get_by_role("link", name="New Post").click()
@@ -91,7 +91,7 @@ def test_write_a_draft_preview_publish_and_find_it_on_the_blog(
 
 
 def test_the_editor_shows_the_spec_messages(page: Page) -> None:
-    login(page, "theo")
+    sign_in(page, "theo")
     page.goto("/blog/new")
     page.get_by_label("Title").fill("ab")
     page.get_by_label("Cover image URL").fill("javascript:alert(1)")
@@ -107,7 +107,7 @@ def test_the_editor_shows_the_spec_messages(page: Page) -> None:
 
 
 def test_someone_elses_post_cannot_be_edited(page: Page) -> None:
-    login(page, "theo")
+    sign_in(page, "theo")
     page.goto("/blog/how-to-read-a-vintage-levis-label")
     expect(page.get_by_role("heading", level=1)).to_have_text("How to Read a Vintage Levi's Label")
     expect(page.get_by_role("link", name="Edit post")).to_have_count(0)

@@ -13,7 +13,7 @@ import pytest
 from PIL import Image, ImageDraw
 from playwright.sync_api import Locator, Page, expect
 
-from tests.e2e.conftest import login, next_frames, screenshot
+from tests.e2e.conftest import next_frames, screenshot, sign_in
 
 pytestmark = pytest.mark.e2e
 
@@ -113,7 +113,7 @@ def test_shop_on_a_phone_uses_a_filter_drawer(page: Page) -> None:
 
 
 def test_buyer_opens_a_product_and_watches_it(page: Page) -> None:
-    login(page, "sofia")
+    sign_in(page, "sofia")
     watched = {f["productId"] for f in page.request.get("/api/favorites").json()}
     items = page.request.get("/api/products?limit=12").json()["items"]  # the shop's first page
     # (theo is on vacation in the demo data: offers on his items are refused.)
@@ -147,7 +147,7 @@ def test_buyer_opens_a_product_and_watches_it(page: Page) -> None:
 
 
 def test_seller_creates_a_listing_with_a_photo(page: Page, tmp_path: Path) -> None:
-    login(page, "maya")
+    sign_in(page, "maya")
     page.goto("/create-listing")
     page.get_by_role("button", name="Create Listing").click()
     expect(page.get_by_text("At least one image is required")).to_be_visible()
@@ -192,7 +192,7 @@ def test_seller_creates_a_listing_with_a_photo(page: Page, tmp_path: Path) -> No
 
 
 def test_profile_shows_listings_and_follow(page: Page) -> None:
-    login(page, "sofia")
+    sign_in(page, "sofia")
     seller = page.request.get("/api/products?limit=1").json()["items"][0]["seller"]
     page.goto(f"/profile/{seller['id']}")
     expect(page.get_by_role("heading", name=seller["displayName"])).to_be_visible()

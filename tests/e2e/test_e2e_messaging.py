@@ -8,7 +8,7 @@ import re
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 
-from tests.e2e.conftest import login, realtime_ready, screenshot
+from tests.e2e.conftest import login, realtime_ready, screenshot, sign_in
 
 pytestmark = pytest.mark.e2e
 
@@ -114,7 +114,7 @@ def test_phone_inbox_and_thread_with_back_button(browser: Browser, live_server: 
 
 
 def test_message_seller_opens_the_thread_with_the_listing(page: Page) -> None:
-    login(page, "sofia")
+    sign_in(page, "sofia")
     page.goto("/marketplace")
     page.locator("a[href^='/product/']").first.click()
     expect(page).to_have_url(re.compile(r"/product/\d+$"))

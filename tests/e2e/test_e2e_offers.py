@@ -20,6 +20,7 @@ from tests.e2e.conftest import (
     next_frames,
     realtime_ready,
     screenshot,
+    sign_in,
 )
 
 pytestmark = pytest.mark.e2e
@@ -137,7 +138,7 @@ def test_offer_counter_accept_and_pay_now(contexts) -> None:  # type: ignore[no-
 
 def test_offer_pages_on_a_phone(contexts) -> None:  # type: ignore[no-untyped-def]
     sofia = contexts(PHONE).new_page()
-    login(sofia, "sofia")
+    sign_in(sofia, "sofia")
     sofia.goto("/buyer/offers")
     expect(sofia.get_by_role("heading", name="My Offers")).to_be_visible()
     expect(sofia.get_by_role("link", name="Pay Now").first).to_be_visible()
@@ -150,7 +151,7 @@ def test_offer_pages_on_a_phone(contexts) -> None:  # type: ignore[no-untyped-de
     screenshot(sofia, "offers-dialog-phone", full_page=False)
     sofia.keyboard.press("Escape")
     maya = contexts(PHONE).new_page()
-    login(maya, "maya")
+    sign_in(maya, "maya")
     maya.goto("/seller/offers")
     expect(maya.get_by_role("button", name="Accept").first).to_be_visible()
     screenshot(maya, "offers-seller-phone")
@@ -163,8 +164,8 @@ def test_offer_pages_on_a_phone(contexts) -> None:  # type: ignore[no-untyped-de
 def test_counter_and_accept_from_the_thread(contexts) -> None:  # type: ignore[no-untyped-def]
     maya = contexts(DESKTOP).new_page()
     sofia = contexts(DESKTOP).new_page()
-    login(maya, "maya")
-    login(sofia, "sofia")
+    sign_in(maya, "maya")
+    sign_in(sofia, "sofia")
     maya_id = maya.request.get("/api/user").json()["id"]
     sofia_id = sofia.request.get("/api/user").json()["id"]
     item = new_listing(maya, "Rust corduroy overshirt")  # (no earlier test touches it)
@@ -212,8 +213,8 @@ def test_offer_countered_in_the_thread_accepted_and_chatted_live(
     the counter there and gets Pay Now, then the two chat live."""
     priya = contexts(DESKTOP).new_page()
     maya = contexts(DESKTOP).new_page()
-    login(priya, "priya")
-    login(maya, "maya")
+    sign_in(priya, "priya")
+    sign_in(maya, "maya")
     priya_id = priya.request.get("/api/user").json()["id"]
     maya_id = maya.request.get("/api/user").json()["id"]
     item = new_listing(maya, "Olive trench coat")

@@ -13,7 +13,7 @@ import re
 import pytest
 from playwright.sync_api import Browser, Locator, Page, Request, expect
 
-from tests.e2e.conftest import api_post, login, new_listing, screenshot
+from tests.e2e.conftest import api_post, login, new_listing, screenshot, sign_in
 
 pytestmark = pytest.mark.e2e
 
@@ -146,7 +146,7 @@ def test_phone_shows_whole_labels_names_and_order_numbers(page: Page) -> None:
         assert _not_cut(page, shown), name
     screenshot(page, "rough-shop-sellers-390", full_page=False)
 
-    login(page, "sofia")
+    sign_in(page, "sofia")
     page.goto("/orders")
     card = page.locator("[data-testid^='order-']").first
     expect(card).to_be_visible()
@@ -162,7 +162,7 @@ def test_phone_shows_whole_labels_names_and_order_numbers(page: Page) -> None:
 def test_checkout_focuses_each_step_and_a_phone_shows_the_total_first(
         page: Page, viewport: dict[str, int]) -> None:
     page.set_viewport_size(viewport)
-    login(page, "sofia")
+    sign_in(page, "sofia")
     items = page.request.get("/api/products?limit=24&sort=price_low_high").json()["items"]
     item = next(i for i in items if i["seller"]["username"] != "sofia")
     page.goto(f"/checkout/{item['id']}")

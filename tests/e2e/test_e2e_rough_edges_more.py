@@ -10,7 +10,7 @@ from collections.abc import Callable
 import pytest
 from playwright.sync_api import Browser, Page, Response, expect
 
-from tests.e2e.conftest import login, screenshot
+from tests.e2e.conftest import login, screenshot, sign_in
 
 pytestmark = pytest.mark.e2e
 
@@ -45,7 +45,7 @@ def test_likes_on_a_look_arrive_grouped_in_the_bell(page: Page, browser: Browser
         context = browser.new_context(base_url=live_server)
         try:
             other = context.new_page()
-            login(other, name)
+            sign_in(other, name)
             other.goto(f"/post/{post['id']}")
             button = other.get_by_role("button", name=re.compile("^(Like|Unlike)$")).first
             # The button turns at once (optimistic); closing the context before the server
@@ -78,7 +78,7 @@ def test_likes_on_a_look_arrive_grouped_in_the_bell(page: Page, browser: Browser
 def test_a_us_address_is_asked_for_with_a_state_list(page: Page,
                                                      viewport: dict[str, int]) -> None:
     page.set_viewport_size(viewport)
-    login(page, "jamal")
+    sign_in(page, "jamal")
     items = page.request.get("/api/products?limit=24&sort=price_low_high").json()["items"]
     item = next(i for i in items if i["seller"]["username"] != "jamal")
     page.goto(f"/checkout/{item['id']}")
