@@ -1,5 +1,6 @@
 import { Button, type ButtonProps } from '@mantine/core';
 import { IconArrowBackUp, IconUserCheck } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { errorMessage } from '@/lib/api-client';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useRestoreContent, useRestoreListing, useUnsuspendMember, type HiddenContent } from '../api';
@@ -9,27 +10,67 @@ interface UndoProps extends ButtonProps {
   onDone?: () => void;
 }
 
-/** Administrators: put a hidden listing back in the shop (the desk, the listing's page). */
-export function RestoreListingButton({ listingId, onDone, ...props }: UndoProps & { listingId: number }) {
-  const restore = useRestoreListing();
+/** What an undo button runs: one of the trust API's mutations. */
+interface Undo<T> {
+  mutate: (value: T, options: { onSuccess: () => void; onError: (error: unknown) => void }) => void;
+  isPending: boolean;
+}
+
+/** One administrator's undo: runs ``undo`` with ``value``, says it worked (``done``: title and
+ * message) or why not (``failed``: the fallback when the server gives no reason). */
+function UndoButton<T>({
+  undo,
+  value,
+  icon,
+  done,
+  failed,
+  onDone,
+  children,
+  ...props
+}: UndoProps & {
+  undo: Undo<T>;
+  value: T;
+  icon: ReactNode;
+  done: [string, string];
+  failed: string;
+  children: ReactNode;
+}) {
   return (
     <Button
       variant="light"
-      leftSection={<IconArrowBackUp size={16} aria-hidden />}
-      loading={restore.isPending}
+      leftSection={icon}
+      loading={undo.isPending}
       onClick={() =>
-        restore.mutate(listingId, {
+        undo.mutate(value, {
           onSuccess: () => {
-            notifySuccess('Listing restored', 'It is back in the shop. The seller was notified.');
+            notifySuccess(...done);
             onDone?.();
           },
-          onError: (error) => notifyError(errorMessage(error, 'Could not restore the listing.')),
+          onError: (error) => notifyError(errorMessage(error, failed)),
         })
       }
       {...props}
     >
-      Restore listing
+      {children}
     </Button>
+  );
+}
+
+const RESTORE_ICON = <IconArrowBackUp size={16} aria-hidden />;
+
+/** Administrators: put a hidden listing back in the shop (the desk, the listing's page). */
+export function RestoreListingButton({ listingId, ...props }: UndoProps & { listingId: number }) {
+  return (
+    <UndoButton
+      undo={useRestoreListing()}
+      value={listingId}
+      icon={RESTORE_ICON}
+      done={['Listing restored', 'It is back in the shop. The seller was notified.']}
+      failed="Could not restore the listing."
+      {...props}
+    >
+      Restore listing
+    </UndoButton>
   );
 }
 
@@ -39,7 +80,6 @@ export function RestoreContentButton({
   kind,
   targetId,
   label,
-  onDone,
   ...props
 }: UndoProps & {
   kind: HiddenContent;
@@ -48,32 +88,18 @@ export function RestoreContentButton({
    *  ("Restore comment by Sofia"). */
   label?: string;
 }) {
-  const restore = useRestoreContent();
   return (
-    <Button
-      variant="light"
-      leftSection={<IconArrowBackUp size={16} aria-hidden />}
-      loading={restore.isPending}
-      onClick={() =>
-        restore.mutate(
-          { kind, id: targetId },
-          {
-            onSuccess: () => {
-              notifySuccess(
-                kind === 'post' ? 'Post restored' : 'Comment restored',
-                'Everyone can see it again.',
-              );
-              onDone?.();
-            },
-            onError: (error) => notifyError(errorMessage(error, `Could not restore the ${kind}.`)),
-          },
-        )
-      }
+    <UndoButton
+      undo={useRestoreContent()}
+      value={{ kind, id: targetId }}
+      icon={RESTORE_ICON}
+      done={[kind === 'post' ? 'Post restored' : 'Comment restored', 'Everyone can see it again.']}
+      failed={`Could not restore the ${kind}.`}
       aria-label={label}
       {...props}
     >
       Restore {kind}
-    </Button>
+    </UndoButton>
   );
 }
 
@@ -81,27 +107,18 @@ export function RestoreContentButton({
 export function UnsuspendButton({
   userId,
   username,
-  onDone,
   ...props
 }: UndoProps & { userId: number; username: string }) {
-  const lift = useUnsuspendMember();
   return (
-    <Button
-      variant="light"
-      leftSection={<IconUserCheck size={16} aria-hidden />}
-      loading={lift.isPending}
-      onClick={() =>
-        lift.mutate(userId, {
-          onSuccess: () => {
-            notifySuccess('Suspension lifted', `@${username} can sign in again.`);
-            onDone?.();
-          },
-          onError: (error) => notifyError(errorMessage(error, 'Could not lift the suspension.')),
-        })
-      }
+    <UndoButton
+      undo={useUnsuspendMember()}
+      value={userId}
+      icon={<IconUserCheck size={16} aria-hidden />}
+      done={['Suspension lifted', `@${username} can sign in again.`]}
+      failed="Could not lift the suspension."
       {...props}
     >
       Unsuspend @{username}
-    </Button>
+    </UndoButton>
   );
 }
