@@ -68,8 +68,10 @@ class PostDetail:
     view: PostView
     comments: CommentPage
     # Hidden by a moderator (issue 37): only its author and administrators get it, and are
-    # told so (an administrator may restore it).
+    # told so, with the moderator's reason when one was given (an administrator may
+    # restore it).
     hidden: bool = False
+    hidden_reason: str | None = None
 
 
 @dataclass(frozen=True)
@@ -188,7 +190,9 @@ class PostService:
             comments = await self._comments(post_id, PageRequest(COMMENT_PAGE), viewer)
             insider = viewer is not None and (viewer.is_admin or viewer.id == post.user_id)
             hidden = insider and await self.uow.hidden.is_hidden(HiddenKind.POST, post_id)
-        return PostDetail(view, comments, hidden)
+            # The reason is one more read, for a hidden post only (its two insiders).
+            reason = await self.uow.hidden.reason(HiddenKind.POST, post_id) if hidden else None
+        return PostDetail(view, comments, hidden, reason)
 
     async def _page(self, query: PostFilter, viewer: User | None, cursor: str | None,
                     limit: int | None) -> PostPage:

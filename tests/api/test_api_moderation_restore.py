@@ -1,8 +1,8 @@
 """Undoing a moderator's hiding of a style post or a comment (issue 37; docs/trust.md), over
 HTTP on every configured database: the restore routes bring it back for everyone, write the
 audit entry, and answer 409 when it is not hidden, 404 when it does not exist, 401/403 to
-anyone but an administrator. A hidden post says so (``hidden``) to the two who still see
-it, its author and administrators."""
+anyone but an administrator. A hidden post says so (``hidden``), with the moderator's
+reason (``hiddenReason``), to the two who still see it, its author and administrators."""
 
 from __future__ import annotations
 
@@ -50,9 +50,12 @@ async def test_an_administrator_restores_a_hidden_post(
         post = await _post(maya)
         hidden = await boss.post(f"/api/admin/posts/{post}/hide", json={"note": "Spam"})
         assert hidden.status_code == 200, hidden.text
-        assert (await sofia.get(f"/api/posts/{post}")).status_code == 404
-        for insider in (maya, boss):  # told it is hidden (the page offers boss Restore)
-            assert (await insider.get(f"/api/posts/{post}")).json()["hidden"] is True
+        for other in (sofia, visitor):
+            assert (await other.get(f"/api/posts/{post}")).status_code == 404
+        for insider in (maya, boss):  # told it is hidden, and why (boss is offered Restore)
+            seen = await insider.get(f"/api/posts/{post}")
+            assert (seen.json()["hidden"], seen.json()["hiddenReason"]) == (True, "Spam")
+            assert seen.headers["cache-control"] == "private, no-cache"
 
         # Only administrators: visitors 401, members (the author too) 403.
         assert (await visitor.post(f"/api/admin/posts/{post}/restore")).status_code == 401
@@ -66,7 +69,8 @@ async def test_an_administrator_restores_a_hidden_post(
         assert restored.status_code == 200, restored.text
         for reader in (sofia, visitor, maya, boss):
             seen = await reader.get(f"/api/posts/{post}")
-            assert seen.status_code == 200 and seen.json()["hidden"] is False
+            assert seen.status_code == 200
+            assert (seen.json()["hidden"], seen.json()["hiddenReason"]) == (False, None)
         assert post in [item["id"] for item in (await sofia.get("/api/posts")).json()["items"]]
         assert await _audit(boss, "post_restored") == [
             ("post_restored", post, "Hidden by mistake", await _id(boss))]

@@ -107,8 +107,9 @@ class PostDetailOut(PostOut, kw_only=True):
     comments: list[CommentOut]
     comments_next_cursor: str | None
     # Hidden by a moderator: only its author and administrators get it (everyone else:
-    # 404), with ``hidden: true`` (issue 37).
+    # 404), with ``hidden: true`` and the moderator's reason, if any (issue 37).
     hidden: bool = False
+    hidden_reason: str | None = None
 
 
 class ReactionOut(CamelStruct):

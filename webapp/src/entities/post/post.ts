@@ -64,6 +64,9 @@ export interface StylePostDetail extends StylePost {
   commentsNextCursor: string | null;
   /** Hidden by a moderator: only its author and administrators still get it. */
   hidden?: boolean;
+  /** Why a moderator hid it, for its author and administrators (the only ones who get a
+   *  hidden post); else null. */
+  hiddenReason?: string | null;
 }
 
 export interface PostPage {

@@ -131,6 +131,16 @@ describe('PostPage', () => {
     expect(await screen.findByText('Hidden by a moderator')).toBeInTheDocument();
     expect(screen.getByText(/Nobody else can see this post/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Restore post' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/^Reason:/)).not.toBeInTheDocument();
+  });
+
+  it("gives the moderator's reason for hiding the post when there is one", async () => {
+    setSession('authenticated', maya);
+    fakeServer({ 'GET /api/posts/5': () => json({ ...post, hidden: true, hiddenReason: 'Spam links' }) });
+    renderRoutes(routes, '/post/5');
+    expect(await screen.findByText('Hidden by a moderator')).toBeInTheDocument();
+    expect(screen.getByText('Reason: Spam links')).toBeInTheDocument();
+    expect(screen.getByText(/Nobody else can see this post/)).toBeInTheDocument();
   });
 
   it('lets an administrator restore a hidden post, then keeps the focus on the notice', async () => {
