@@ -1,57 +1,33 @@
-import { Alert, Text } from '@mantine/core';
-import { IconCheck, IconEyeOff } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { Text } from '@mantine/core';
 import type { Product } from '@/entities/product/product';
 import { useCurrentUser } from '@/entities/session/session-store';
+import { HiddenNotice } from '@/entities/trust/components/hidden-notice';
 import { RestoreListingButton } from '@/entities/trust/components/moderation-undo';
 import { isAdmin } from '@/entities/user/user';
 
 /** A listing a moderator hid: only its seller and administrators can open it, so it says so,
  * with the moderator's reason (`hiddenReason`, which only they are sent; the seller was also
- * notified); an administrator can restore it here, and the focus then stays on this notice,
- * which says it is done. */
+ * notified); an administrator can restore it here. */
 export function HiddenListingNotice({ product }: { product: Product }) {
   const me = useCurrentUser();
-  const notice = useRef<HTMLDivElement>(null);
-  const [restored, setRestored] = useState(false);
-  useEffect(() => {
-    if (restored) notice.current?.focus();
-  }, [restored]);
-  if (restored) {
-    return (
-      <Alert
-        ref={notice}
-        tabIndex={-1}
-        color="teal"
-        variant="light"
-        icon={<IconCheck size={18} aria-hidden />}
-      >
-        Listing restored: it is back in the shop.
-      </Alert>
-    );
-  }
-  if (product.status !== 'hidden') return null;
   const own = me?.id === product.sellerId;
   const reason = product.hiddenReason;
   return (
-    <Alert
-      ref={notice}
-      tabIndex={-1}
-      color="orange"
-      variant="light"
-      icon={<IconEyeOff size={18} aria-hidden />}
-      title="Hidden by a moderator"
+    <HiddenNotice
+      hidden={product.status === 'hidden'}
+      reason={reason}
+      restoredText="Listing restored: it is back in the shop."
+      restore={
+        isAdmin(me)
+          ? (onDone) => <RestoreListingButton mt="sm" size="xs" listingId={product.id} onDone={onDone} />
+          : undefined
+      }
     >
       <Text size="sm">
         {own
           ? 'Shoppers cannot see or buy this listing.'
           : 'Shoppers cannot see or buy this listing; only its seller and administrators can open it.'}
       </Text>
-      {reason && (
-        <Text size="sm" mt={4} style={{ overflowWrap: 'anywhere' }}>
-          Reason: {reason}
-        </Text>
-      )}
       {own && (
         <Text size="sm" mt={4}>
           {reason
@@ -59,9 +35,6 @@ export function HiddenListingNotice({ product }: { product: Product }) {
             : 'Your notifications say why; contact us if you think this is a mistake.'}
         </Text>
       )}
-      {isAdmin(me) && (
-        <RestoreListingButton mt="sm" size="xs" listingId={product.id} onDone={() => setRestored(true)} />
-      )}
-    </Alert>
+    </HiddenNotice>
   );
 }

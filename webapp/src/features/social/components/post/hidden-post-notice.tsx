@@ -1,59 +1,33 @@
-import { Alert, Text } from '@mantine/core';
-import { IconCheck, IconEyeOff } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { Text } from '@mantine/core';
 import type { StylePostDetail } from '@/entities/post/post';
 import { useCurrentUser } from '@/entities/session/session-store';
+import { HiddenNotice } from '@/entities/trust/components/hidden-notice';
 import { RestoreContentButton } from '@/entities/trust/components/moderation-undo';
 import { isAdmin } from '@/entities/user/user';
 
 /** A style post a moderator hid: only its author and administrators can open it, so it says
- * so; an administrator can restore it here, and the focus then stays on this notice, which
- * says it is done (as a hidden listing's notice does). */
+ * so, with the moderator's reason when there is one (`hiddenReason`, which only they are
+ * sent); an administrator can restore it here (as on a hidden listing's page). */
 export function HiddenPostNotice({ post }: { post: StylePostDetail }) {
   const me = useCurrentUser();
-  const notice = useRef<HTMLDivElement>(null);
-  const [restored, setRestored] = useState(false);
-  useEffect(() => {
-    if (restored) notice.current?.focus();
-  }, [restored]);
-  if (restored) {
-    return (
-      <Alert
-        ref={notice}
-        tabIndex={-1}
-        color="teal"
-        variant="light"
-        icon={<IconCheck size={18} aria-hidden />}
-      >
-        Post restored: everyone can see it again.
-      </Alert>
-    );
-  }
-  if (!post.hidden) return null;
-  const own = me?.id === post.userId;
   return (
-    <Alert
-      ref={notice}
-      tabIndex={-1}
-      color="orange"
-      variant="light"
-      icon={<IconEyeOff size={18} aria-hidden />}
-      title="Hidden by a moderator"
+    <HiddenNotice
+      hidden={Boolean(post.hidden)}
+      reason={post.hiddenReason}
+      restoredText="Post restored: everyone can see it again."
+      restore={
+        isAdmin(me)
+          ? (onDone) => (
+              <RestoreContentButton mt="sm" size="xs" kind="post" targetId={post.id} onDone={onDone} />
+            )
+          : undefined
+      }
     >
       <Text size="sm">
-        {own
+        {me?.id === post.userId
           ? 'Nobody else can see this post, and it is out of the feed. Contact us if you think this is a mistake.'
           : 'Only its author and administrators can see this post; it is out of the feed.'}
       </Text>
-      {isAdmin(me) && (
-        <RestoreContentButton
-          mt="sm"
-          size="xs"
-          kind="post"
-          targetId={post.id}
-          onDone={() => setRestored(true)}
-        />
-      )}
-    </Alert>
+    </HiddenNotice>
   );
 }
