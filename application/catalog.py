@@ -134,8 +134,8 @@ class CatalogService:
         seller's edit)."""
         if view.listing.status is not ListingStatus.HIDDEN or view.listing.id is None:
             return view
-        return view._replace(hidden_reason=await self.uow.hidden.reason(
-            HiddenKind.LISTING, view.listing.id))
+        hiding = await self.uow.hidden.hiding(HiddenKind.LISTING, view.listing.id)
+        return view._replace(hidden_reason=None if hiding is None else hiding.reason)
 
     async def similar(self, listing_id: int, viewer: User | None = None
                       ) -> list[ListingView]:

@@ -172,7 +172,7 @@ class ModerationService:
                     note: str | None, cause: HideCause = HideCause.MODERATOR,
                     reason: str | None = None) -> None:
         """``reason``: why, as kept with the hidden row (its owner and administrators read
-        it: ``hidden.reason``) and told to a hidden listing's seller; by default the note."""
+        it: ``hidden.hiding``) and told to a hidden listing's seller; by default the note."""
         now = self.clock.now()
         owner = await self._owner(kind, target_id)
         why = (reason or clean(note) or None) if cause is HideCause.MODERATOR else None

@@ -188,11 +188,11 @@ class PostService:
             post = await self._existing(post_id, viewer)
             view = (await self._views([post], viewer))[0]
             comments = await self._comments(post_id, PageRequest(COMMENT_PAGE), viewer)
-            insider = viewer is not None and (viewer.is_admin or viewer.id == post.user_id)
-            hidden = insider and await self.uow.hidden.is_hidden(HiddenKind.POST, post_id)
-            # The reason is one more read, for a hidden post only (its two insiders).
-            reason = await self.uow.hidden.reason(HiddenKind.POST, post_id) if hidden else None
-        return PostDetail(view, comments, hidden, reason)
+            # Whether and why it is hidden: told to the two who may open a hidden post.
+            hiding = (await self.uow.hidden.hiding(HiddenKind.POST, post_id)
+                      if _insider(post, viewer) else None)
+        return PostDetail(view, comments, hiding is not None,
+                          None if hiding is None else hiding.reason)
 
     async def _page(self, query: PostFilter, viewer: User | None, cursor: str | None,
                     limit: int | None) -> PostPage:
@@ -329,7 +329,7 @@ class PostService:
         return post
 
     async def _shown(self, post: StylePost, viewer: User | None) -> bool:
-        if viewer is not None and (viewer.is_admin or viewer.id == post.user_id):
+        if _insider(post, viewer):
             return True
         if post.user_id in await hidden_people(self.uow, viewer):
             return False
@@ -340,6 +340,11 @@ class PostService:
         if user is None:
             raise NotFound("User not found")
         return user
+
+
+def _insider(post: StylePost, viewer: User | None) -> bool:
+    """Its author or an administrator: who may open the post even when it is hidden."""
+    return viewer is not None and (viewer.is_admin or viewer.id == post.user_id)
 
 
 def _look_line(content: str) -> str:

@@ -61,6 +61,15 @@ class HideCause(LabelledStrEnum):
     SUSPENSION = "suspension", "Owner suspended"
 
 
+@dataclass(frozen=True)
+class Hiding:
+    """Why a listing, post or comment is hidden: by a moderator (with their reason, which
+    only its owner and administrators read) or by its owner's suspension (no reason)."""
+
+    cause: HideCause
+    reason: str | None = None
+
+
 @dataclass
 class Suspension:
     user_id: int

@@ -35,7 +35,15 @@ from adapters.sqlalchemy.paging import keyset_page
 from adapters.sqlalchemy.posts import CommentRow, PostRow
 from application.shared.paging import After
 from domain.catalog import ListingStatus
-from domain.moderation import AuditAction, AuditEntry, Block, HiddenKind, HideCause, Suspension
+from domain.moderation import (
+    AuditAction,
+    AuditEntry,
+    Block,
+    HiddenKind,
+    HideCause,
+    Hiding,
+    Suspension,
+)
 from domain.reports import Report, ReportAction, ReportReason, ReportStatus, ReportTarget
 
 
@@ -301,9 +309,10 @@ class SqlHiddenRepository:
             HiddenRow.kind == kind.value, HiddenRow.target_id == target_id))
         return found is not None
 
-    async def reason(self, kind: HiddenKind, target_id: int) -> str | None:
-        return await self.session.scalar(select(HiddenRow.reason).where(
-            HiddenRow.kind == kind.value, HiddenRow.target_id == target_id))
+    async def hiding(self, kind: HiddenKind, target_id: int) -> Hiding | None:
+        found = (await self.session.execute(select(HiddenRow.cause, HiddenRow.reason).where(
+            HiddenRow.kind == kind.value, HiddenRow.target_id == target_id))).first()
+        return None if found is None else Hiding(HideCause(found.cause), found.reason)
 
     async def hidden_ids(self, kind: HiddenKind, ids: list[int]) -> frozenset[int]:
         if not ids:

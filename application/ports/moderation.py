@@ -7,7 +7,15 @@ from datetime import datetime
 from typing import Protocol
 
 from application.shared.paging import After
-from domain.moderation import AuditAction, AuditEntry, Block, HiddenKind, HideCause, Suspension
+from domain.moderation import (
+    AuditAction,
+    AuditEntry,
+    Block,
+    HiddenKind,
+    HideCause,
+    Hiding,
+    Suspension,
+)
 from domain.reports import Report, ReportAction, ReportStatus, ReportTarget
 
 
@@ -52,9 +60,8 @@ class HiddenRepository(Protocol):
                   now: datetime, *, reason: str | None = None) -> bool: ...
     async def remove(self, kind: HiddenKind, target_id: int) -> bool: ...
     async def is_hidden(self, kind: HiddenKind, target_id: int) -> bool: ...
-    async def reason(self, kind: HiddenKind, target_id: int) -> str | None:
-        """Why a moderator hid it (None: not hidden, hidden with no reason, or by a
-        suspension)."""
+    async def hiding(self, kind: HiddenKind, target_id: int) -> Hiding | None:
+        """Why it is hidden (None: it is not)."""
         ...
     async def hidden_ids(self, kind: HiddenKind, ids: list[int]) -> frozenset[int]: ...
     async def by_cause(self, owner_id: int, kind: HiddenKind, cause: HideCause

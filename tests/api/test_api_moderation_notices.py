@@ -29,6 +29,19 @@ async def _listing_mail(container: Container, address: str) -> list[EmailMessage
     return [m for m in await mail_to(container, address) if "listing" in m["Subject"]]
 
 
+
+async def _hidden_from_the_desk(seller: ApiClient, reporter: ApiClient, admin: ApiClient,
+                                title: str) -> int:
+    """A new listing of ``seller``'s, reported as counterfeit by ``reporter`` and hidden by
+    ``admin`` from the desk with no note (so the reports' reason is the reason given)."""
+    item = await listing(seller, title=title)
+    report = await reporter.post("/api/reports", json={
+        "targetType": "listing", "targetId": item, "reason": "counterfeit"})
+    resolved = await admin.post(f"/api/admin/reports/{report.json()['id']}/resolve",
+                                json={"action": "hide"})
+    assert resolved.status_code == 200, resolved.text
+    return item
+
 async def test_the_seller_hears_when_a_moderator_hides_and_restores_their_listing(
         app: Litestar, container: Container) -> None:
     async with people(app, "maya", "sofia", "boss") as p:
@@ -53,12 +66,7 @@ async def test_the_seller_hears_when_a_moderator_hides_and_restores_their_listin
         assert len(await _listing_mail(container, "maya@example.com")) == 2
 
         # Hidden from the desk with no note: the report's reason is the reason given.
-        bag = await listing(maya, title="Leather bag")
-        report = await sofia.post("/api/reports", json={
-            "targetType": "listing", "targetId": bag, "reason": "counterfeit"})
-        resolved = await boss.post(f"/api/admin/reports/{report.json()['id']}/resolve",
-                                   json={"action": "hide"})
-        assert resolved.status_code == 200, resolved.text
+        bag = await _hidden_from_the_desk(maya, sofia, boss, "Leather bag")
         latest = (await _notices(maya))[0]
         assert latest["kind"] == "listing_hidden" and latest["link"] == f"/product/{bag}"
         assert "Counterfeit" in str(latest["body"])
@@ -141,12 +149,7 @@ async def test_the_product_answer_gives_the_reason_to_the_seller_and_administrat
             assert missing.status_code == 404
             assert "genuine" not in missing.text
         # No reason from the desk's note: the reports' reason, as the seller was told.
-        bag = await listing(maya, title="Leather bag")
-        report = await sofia.post("/api/reports", json={
-            "targetType": "listing", "targetId": bag, "reason": "counterfeit"})
-        resolved = await boss.post(f"/api/admin/reports/{report.json()['id']}/resolve",
-                                   json={"action": "hide"})
-        assert resolved.status_code == 200, resolved.text
+        bag = await _hidden_from_the_desk(maya, sofia, boss, "Leather bag")
         assert (await maya.get(f"/api/products/{bag}")).json()["hiddenReason"] == "Counterfeit"
         # Restored: no reason any more, for anyone.
         assert (await boss.post(f"/api/admin/listings/{coat}/restore")).status_code == 200

@@ -7,7 +7,15 @@ from dataclasses import replace
 from datetime import datetime
 
 from application.shared.paging import After, is_after
-from domain.moderation import AuditAction, AuditEntry, Block, HiddenKind, HideCause, Suspension
+from domain.moderation import (
+    AuditAction,
+    AuditEntry,
+    Block,
+    HiddenKind,
+    HideCause,
+    Hiding,
+    Suspension,
+)
 
 
 class FakeBlocks:
@@ -76,9 +84,9 @@ class FakeHidden:
     async def is_hidden(self, kind: HiddenKind, target_id: int) -> bool:
         return (kind.value, target_id) in self.rows
 
-    async def reason(self, kind: HiddenKind, target_id: int) -> str | None:
+    async def hiding(self, kind: HiddenKind, target_id: int) -> Hiding | None:
         found = self.rows.get((kind.value, target_id))
-        return None if found is None else found[2]
+        return None if found is None else Hiding(HideCause(found[1]), found[2])
 
     async def hidden_ids(self, kind: HiddenKind, ids: list[int]) -> frozenset[int]:
         return frozenset(i for i in ids if (kind.value, i) in self.rows)

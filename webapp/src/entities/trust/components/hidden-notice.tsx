@@ -1,6 +1,22 @@
 import { Alert, Text } from '@mantine/core';
 import { IconCheck, IconEyeOff } from '@tabler/icons-react';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+
+/** What hidden content restored in place needs: whether it is, the callback its restore
+ * button calls, and the element saying it is done, which takes the focus then (the
+ * button that had it is gone). */
+export function useRestoredInPlace<T extends HTMLElement>(): {
+  restored: boolean;
+  markRestored: () => void;
+  done: RefObject<T | null>;
+} {
+  const done = useRef<T>(null);
+  const [restored, setRestored] = useState(false);
+  useEffect(() => {
+    if (restored) done.current?.focus();
+  }, [restored]);
+  return { restored, markRestored: () => setRestored(true), done };
+}
 
 /** Content a moderator hid, as its owner and administrators (the only ones who can open it)
  * see it: what hiding means (``children``), the moderator's reason when there is one, and,
@@ -20,11 +36,7 @@ export function HiddenNotice({
   restore?: (onDone: () => void) => ReactNode;
   children: ReactNode;
 }) {
-  const notice = useRef<HTMLDivElement>(null);
-  const [restored, setRestored] = useState(false);
-  useEffect(() => {
-    if (restored) notice.current?.focus();
-  }, [restored]);
+  const { restored, markRestored, done: notice } = useRestoredInPlace<HTMLDivElement>();
   if (restored) {
     return (
       <Alert
@@ -54,7 +66,7 @@ export function HiddenNotice({
           Reason: {reason}
         </Text>
       )}
-      {restore?.(() => setRestored(true))}
+      {restore?.(markRestored)}
     </Alert>
   );
 }

@@ -36,6 +36,17 @@ beforeEach(() => {
   document.cookie = 'csrftoken=t';
 });
 
+/** A comment of sofia's on post 5 that a moderator hid. */
+const hiddenComment = (content: string) => ({
+  id: 9,
+  postId: 5,
+  userId: 7,
+  content,
+  createdAt: new Date().toISOString(),
+  user: sofia,
+  hidden: true,
+});
+
 describe('PostPage', () => {
   it('shows the spec empty states, the author and a like as the signed-in user', async () => {
     const server = fakeServer({
@@ -106,17 +117,7 @@ describe('PostPage', () => {
         json({
           ...post,
           commentCount: 1,
-          comments: [
-            {
-              id: 9,
-              postId: 5,
-              userId: 7,
-              content: 'Rude words',
-              createdAt: new Date().toISOString(),
-              user: sofia,
-              hidden: true,
-            },
-          ],
+          comments: [hiddenComment('Rude words')],
         }),
     });
     renderRoutes(routes, '/post/5');
@@ -167,15 +168,7 @@ describe('PostPage', () => {
 
   it('lets an administrator restore a hidden comment, then moves the focus to the line saying so', async () => {
     setSession('authenticated', makeUser({ id: 1, role: 'admin' }));
-    const comment = {
-      id: 9,
-      postId: 5,
-      userId: 7,
-      content: 'Rude words',
-      createdAt: new Date().toISOString(),
-      user: sofia,
-      hidden: true,
-    };
+    const comment = hiddenComment('Rude words');
     const server = fakeServer({
       'GET /api/posts/5': () => json({ ...post, commentCount: 1, comments: [comment] }),
       'POST /api/admin/comments/9/restore': () => new Response(null, { status: 200 }),
@@ -198,17 +191,7 @@ describe('PostPage', () => {
         json({
           ...post,
           commentCount: 1,
-          comments: [
-            {
-              id: 9,
-              postId: 5,
-              userId: 7,
-              content: 'Rude',
-              createdAt: new Date().toISOString(),
-              user: sofia,
-              hidden: true,
-            },
-          ],
+          comments: [hiddenComment('Rude')],
         }),
     });
     renderRoutes(routes, '/post/5');

@@ -14,7 +14,7 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconTrash } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import {
   fetchMoreComments,
@@ -28,6 +28,7 @@ import { displayNameOf, isAdmin } from '@/entities/user/user';
 import { submitWith } from '@/lib/form';
 import { formatRelativeAge } from '@/lib/formatters';
 import { useAuthLink } from '@/entities/session/return-to';
+import { useRestoredInPlace } from '@/entities/trust/components/hidden-notice';
 import { RestoreContentButton } from '@/entities/trust/components/moderation-undo';
 import { ReportMenu } from '@/entities/trust/components/report-menu';
 
@@ -47,11 +48,7 @@ function CommentRow({
 }) {
   const name = displayNameOf(comment.user);
   // Restored here: the button goes away, so the focus moves to the line saying it is done.
-  const [restored, setRestored] = useState(false);
-  const done = useRef<HTMLParagraphElement>(null);
-  useEffect(() => {
-    if (restored) done.current?.focus();
-  }, [restored]);
+  const { restored, markRestored, done } = useRestoredInPlace<HTMLParagraphElement>();
   const hidden = comment.hidden && !restored;
   return (
     <Group align="flex-start" wrap="nowrap" gap="sm">
@@ -94,7 +91,7 @@ function CommentRow({
             size="compact-xs"
             mt={4}
             style={{ alignSelf: 'flex-start' }}
-            onDone={() => setRestored(true)}
+            onDone={markRestored}
           />
         )}
         {restored && (
