@@ -193,10 +193,16 @@ class CatalogService:
         # the page (the engine excluded it already when the index knew).
         views = views_of([item for item in shown.items if _still_shown(item, query)],
                          sellers, self.clock)
-        # A shopper's new query (not the next page, not the post editor's tag box).
-        if query.words and request.cursor is None and request.purpose is SearchPurpose.SHOP:
-            self.activity.add(ActivityKind.SEARCH, request.searcher_id, self.clock.now())
+        self.count_search(request)
         return SearchPage(views, shown.next_cursor, total, capped, did_you_mean)
+
+    def count_search(self, request: SearchRequest) -> None:
+        """Count a shopper's new query in analytics: words, a first page, from the shop
+        (not the post editor's tag box). :meth:`search` counts the searches it answers; the
+        HTTP layer counts those its response cache answers for it."""
+        if request.cursor is None and request.purpose is SearchPurpose.SHOP and \
+                search_words(request.q):
+            self.activity.add(ActivityKind.SEARCH, request.searcher_id, self.clock.now())
 
     async def _total(self, query: ListingFilter) -> tuple[int, bool]:
         counted = await self.engine.count(query, up_to=TOTAL_CAP + 1)

@@ -133,6 +133,16 @@ def _key(value: Any) -> int:
     return int(value)
 
 
+def _meta(searcher: tantivy.Searcher) -> tuple[int, int | None]:
+    """The outbox position and commit time (microseconds since :data:`EPOCH`) the index's
+    last commit stored; (0, None) before its first."""
+    hits = searcher.search(_term("kind", META), limit=1).hits
+    if not hits:
+        return 0, None
+    meta = searcher.doc(hits[0][1])
+    return int(meta.get_first("position") or 0), int(meta.get_first("committed") or 0)
+
+
 class TantivySearch:
     """``directory``: the host's search directory (``RETHREAD_SEARCH_DIR``); ``ticks``: the
     seconds clock behind every "at most every" and "kept for" here (monotonic; a test
@@ -185,20 +195,32 @@ class TantivySearch:
     def _changed(self) -> None:
         self._cache.clear()
 
+    def version(self) -> str:
+        """The live index as this process reads it: its directory, outbox position and
+        commit time, read once per commit (the ``meta`` document). Every commit moves it,
+        and two processes reading the same commit have the same one."""
+        searcher = self._searcher()
+        if searcher is None or self._path is None:
+            return ""
+        found = self._cache.get("version")
+        if found is None:
+            position, committed = _meta(searcher)
+            found = self._cache["version"] = f"{self._path.name}:{position}:{committed}"
+        return cast(str, found)
+
     def status(self) -> tuple[int, int, datetime | None]:
         """Documents, applied outbox position and last commit of the live index."""
         searcher = self._searcher()
         if searcher is None:
             return 0, 0, None
-        hits = searcher.search(_term("kind", META), limit=1).hits
-        if not hits:
+        position, micros_committed = _meta(searcher)
+        if micros_committed is None:
             return 0, 0, None
-        meta = searcher.doc(hits[0][1])
-        committed = EPOCH + timedelta(microseconds=meta.get_first("committed") or 0)
+        committed = EPOCH + timedelta(microseconds=micros_committed)
         # Every live document but the meta one is a listing: the segments' live-document
         # counts answer without reading a posting list (a health check asks this).
         documents = max(searcher.num_docs - 1, 0)
-        return documents, int(meta.get_first("position") or 0), committed
+        return documents, position, committed
 
     # -- queries ------------------------------------------------------------------------
 

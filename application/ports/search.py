@@ -58,6 +58,10 @@ class ListingSearch(Protocol):
         """Vocabulary words starting with ``prefix``, most used first."""
     async def suggest_brands(self, prefix: str, limit: int) -> list[Suggestion]:
         """Brands of available listings whose key starts with ``prefix``, most listed first."""
+    def version(self) -> str:
+        """What this process's answers are read from: changes with every commit or rebuild
+        of the index, and is the same in two processes reading the same commit. A key for
+        answers kept outside the engine (the HTTP response cache)."""
     async def remembered(self, key: tuple[str, ...], compute: Callable[[], Awaitable[str]]
                          ) -> str:
         """``compute()``'s answer, which depends on the index only: kept (under ``key``)

@@ -27,6 +27,7 @@ from entrypoints.http.auth import provide_admin, provide_current_user, provide_v
 from entrypoints.http.blog import BlogController
 from entrypoints.http.bundles import BundleController
 from entrypoints.http.caching import (
+    INDEX_VERSION,
     STORE,
     answer_head_too,
     http_caching,
@@ -120,6 +121,7 @@ def serve_with(app: Litestar, container: Container, settings: Settings) -> None:
     app.state.container = container
     app.state.settings = settings
     app.state.gauges = [search_gauges(container.system, container.clock())]
+    setattr(app.state, INDEX_VERSION, container.search().version)  # (caching.indexed_cache_key)
 
 
 async def _start_search(app: Litestar) -> None:

@@ -7,20 +7,29 @@
   the GET's status and headers without the body (:func:`answer_head_too` registers HEAD
   beside every GET route).
 - **Public reads** (``@get(..., **public())``: product pages, the search box's
-  suggestions, profiles, the blog, the style feed; searches, facets and similar items are
-  not, ``entrypoints/http/catalog.py``): for a visitor (no session cookie)
+  suggestions, profiles, the blog, the style feed): for a visitor (no session cookie)
   ``Cache-Control: public, max-age=10, stale-while-revalidate=30``, so browsers and a
   proxy in front (``docs/deploy.md``) may keep them; for a signed-in shopper
   ``private, no-cache`` (their answer may show their own data, and a search is counted
   for them). Public reads mint no CSRF cookie (``exclude_from_csrf``): a ``Set-Cookie``
   on a shared cache's copy would hand one visitor's token to everyone. The SPA's pages and
   ``/api/csrf`` still set it.
+- **Indexed public reads** (``@get(..., **public(indexed=True))``: searches, facets and
+  similar items, which the search engine answers): the same, but a visitor's copy is
+  ``public, max-age=1`` and the response cache keeps it 1 s under a key that holds the
+  index's version as well (:func:`indexed_cache_key`): a commit of the index, in any
+  process of the host, moves every later request to a new key, so a kept answer never
+  outlives what it was read from and a search stays as fresh as the engine (a change
+  within its second, ``docs/search.md``), while a popular query is computed once per
+  commit and second, not once per visitor.
 - **The response cache** (Litestar's own, :func:`response_cache_config`): a visitor's public
-  read is kept for 10 s in the ``response_cache`` store, a dict per process by default
-  (:class:`LocalStore`, where each page's lifetime is 8-10 s: :func:`_spread`) and Redis
-  when ``RETHREAD_REDIS_URL`` is set (shared by every process), with the 304 headers of
-  its last 200, so a visitor's revalidation is answered without replaying the cached body
-  (:func:`_not_modified_remembered`); signed-in requests are never stored nor served
+  read is kept for 10 s (an indexed one 1 s) in the ``response_cache`` store, a dict per
+  process by default (:class:`LocalStore`, where each answer's lifetime is shortened by up
+  to a fifth: :func:`_spread`) and Redis when ``RETHREAD_REDIS_URL`` is set (shared by
+  every process), with the 304 headers of a public read's last 200, so a visitor's
+  revalidation is answered without replaying the cached body
+  (:func:`_not_modified_remembered`; an indexed read's revalidation goes through its
+  route, where the cached copy answers it); signed-in requests are never stored nor served
   from it. Any successful write (POST, PUT, PATCH, DELETE) empties it,
   so a shopper never sees their own change missing; changes made outside HTTP (the order
   timers) show within the 10 s. A write that changes nothing a public read shows (counting
@@ -59,9 +68,13 @@ from entrypoints.http.auth import SESSION_COOKIE
 
 PUBLIC_SECONDS = 10
 STALE_SECONDS = 30
+INDEXED_SECONDS = 1
 VISITOR = f"public, max-age={PUBLIC_SECONDS}, stale-while-revalidate={STALE_SECONDS}".encode()
+INDEXED_VISITOR = f"public, max-age={INDEXED_SECONDS}".encode()
 PRIVATE = b"private, no-cache"
-PUBLIC_READ = "public_read"  # the opt key :func:`public` sets
+PUBLIC_READ = "public_read"  # the opt key :func:`public` sets: True, or INDEXED
+INDEXED = "indexed"
+INDEX_VERSION = "index_version"  # app.state: () -> the search index's version (app.py)
 KEEPS_PUBLIC_ANSWERS = "keeps_public_answers"  # a write no public read shows
 STORE = "response_cache"
 UNSAFE = frozenset({"POST", "PUT", "PATCH", "DELETE"})
@@ -70,10 +83,13 @@ _SESSION = SESSION_COOKIE.encode() + b"="
 _REVALIDATION = "#304"  # a page's key + this: the 304 headers of its last 200
 
 
-def public(opt: dict[str, Any] | None = None) -> dict[str, Any]:
-    """The keyword arguments of a public read's ``@get`` (see the module docstring)."""
-    return {"cache": PUBLIC_SECONDS, "cache_key_builder": cache_key,
-            "opt": {**(opt or {}), "exclude_from_csrf": True, PUBLIC_READ: True}}
+def public(opt: dict[str, Any] | None = None, *, indexed: bool = False) -> dict[str, Any]:
+    """The keyword arguments of a public read's ``@get``; ``indexed``: the search engine
+    answers it (see the module docstring)."""
+    return {"cache": INDEXED_SECONDS if indexed else PUBLIC_SECONDS,
+            "cache_key_builder": indexed_cache_key if indexed else cache_key,
+            "opt": {**(opt or {}), "exclude_from_csrf": True,
+                    PUBLIC_READ: INDEXED if indexed else True}}
 
 
 def signed_in(scope: Scope) -> bool:
@@ -100,6 +116,11 @@ def cache_key(request: Request[Any, Any, Any]) -> str:
     return f"{key}#signed-in:{request.cookies.get(SESSION_COOKIE)}"
 
 
+def indexed_cache_key(request: Request[Any, Any, Any]) -> str:
+    """:func:`cache_key` and the version of the search index this process reads."""
+    return f"{cache_key(request)}#index:{getattr(request.app.state, INDEX_VERSION)()}"
+
+
 def _revalidation_key(scope: Scope) -> str:
     return visitor_key(scope) + _REVALIDATION
 
@@ -117,8 +138,9 @@ class LocalStore(Store):
     """The response cache of one process: a dict. Every operation runs without awaiting
     anything, so on the one event loop none needs a lock (Litestar's ``MemoryStore`` takes an
     anyio lock on each read: a tenth of a cached page's CPU); expired answers are swept at
-    most once per :data:`PUBLIC_SECONDS` when one is stored (a ``MemoryStore`` keeps an
-    entry until it is read again, so a million pages read once each stayed in memory)."""
+    most once per :data:`INDEXED_SECONDS` when one is stored (a ``MemoryStore`` keeps an
+    entry until it is read again, so a million pages read once each stayed in memory; an
+    indexed answer is read no more once the index commits)."""
 
     def __init__(self) -> None:
         self._entries: dict[str, tuple[float | None, bytes]] = {}
@@ -127,7 +149,7 @@ class LocalStore(Store):
     async def set(self, key: str, value: str | bytes,
                   expires_in: int | timedelta | None = None) -> None:
         now = time.monotonic()
-        if now - self._swept > PUBLIC_SECONDS:
+        if now - self._swept > INDEXED_SECONDS:
             self._swept = now
             self._entries = {k: entry for k, entry in self._entries.items()
                              if entry[0] is None or entry[0] > now}
@@ -259,9 +281,12 @@ def http_caching(app: ASGIApp) -> ASGIApp:
         policy = None
         remember = False
         if_none_match = _header(scope["headers"], b"if-none-match")
-        if handler is not None and handler.opt.get(PUBLIC_READ):
+        read = None if handler is None else handler.opt.get(PUBLIC_READ)
+        if read:
             if signed_in(scope):
                 policy = PRIVATE
+            elif read == INDEXED:
+                policy = INDEXED_VISITOR
             else:
                 policy = VISITOR
                 # (only what the response cache keeps: the same lifetime, emptied with it)

@@ -58,11 +58,11 @@ MAX_LISTING_BODY = MAX_LISTING_IMAGES * MAX_IMAGE_BYTES * 4 // 3 + 1024 * 1024
 BODY_TOO_LARGE = too_large_upload(MAX_LISTING_IMAGES)
 
 
-# Searches, facets and similar items: public reads the search engine answers. Not in the
-# response cache: a search cached between a write and its indexing would stay stale for
-# the cache's lifetime (docs/search.md, freshness). Suggestions are (``public()``): words
-# with counts, never a listing shown as available, kept by the engine a few seconds anyway.
-HEAVY_PUBLIC_READ: dict[str, Any] = {"opt": {"exclude_from_csrf": True}}
+# Searches, facets and similar items: public reads the search engine answers, kept by the
+# response cache for a second under the index's version (caching.public, indexed).
+INDEXED_READ = public(indexed=True)
+# request.state: the search handler ran (the response cache did not answer for it).
+SEARCH_COMPUTED = "search_computed"
 # The catalog's reads that take the viewer too resolve it after the service, one after the
 # other (auth.provide_viewer_after_service).
 VIEWER_AFTER_CATALOG = {"viewer": Provide(provide_viewer_after_service)}
@@ -126,23 +126,41 @@ def _search_request(q: str | None, brand: list[str] | None, category: list[str] 
                          limit=limit, cursor=cursor, exact=exact)
 
 
+async def count_kept_search(request: Request[Any, Any, Any]) -> None:
+    """A visitor's search the response cache answered (the handler did not run) counts in
+    analytics as the handler's would have (``CatalogService.count_search``)."""
+    if request.method != "GET" or request.state.get(SEARCH_COMPUTED):
+        return
+    asked = request.query_params
+    try:
+        purpose = SearchPurpose(asked.get("purpose", SearchPurpose.SHOP))
+    except ValueError:
+        return
+    catalog: CatalogService = request.app.state.container.catalog()
+    catalog.count_search(SearchRequest(q=asked.get("q"), cursor=asked.get("cursor"),
+                                       purpose=purpose))
+
+
 class CatalogController(Controller):
     path = "/api/products"
     tags = ["catalog"]
 
     # Public reads (caching.public): an ETag, Cache-Control for visitors, the response
     # cache, and no CSRF cookie minted (the SPA's pages and /api/csrf hand it out).
-    @get("/", **HEAVY_PUBLIC_READ, dependencies=VIEWER_AFTER_CATALOG)
-    async def search(self, catalog: CatalogService, viewer: User | None, q: str | None = None,
+    @get("/", **INDEXED_READ, dependencies=VIEWER_AFTER_CATALOG,
+         after_response=count_kept_search)
+    async def search(self, request: Request[Any, Any, Any], catalog: CatalogService,
+                     viewer: User | None, q: str | None = None,
                      brand: Brands = None, category: Categories = None, size: Sizes = None,
                      condition: Conditions = None, min_price: MinPrice = None,
                      max_price: MaxPrice = None, seller_id: SellerId = None,
                      include_sold: IncludeSold = False, sort: Sort = None,
                      limit: Limit = None, cursor: Cursor = None, exact: Exact = False,
                      purpose: Purpose = SearchPurpose.SHOP) -> ProductPageOut:
-        request = _search_request(q, brand, category, size, condition, min_price, max_price,
-                                  seller_id, include_sold, sort, limit, cursor, exact)
-        page = await catalog.search(replace(request, searcher_id=viewer.id if viewer else None,
+        request.state[SEARCH_COMPUTED] = True
+        asked = _search_request(q, brand, category, size, condition, min_price, max_price,
+                                seller_id, include_sold, sort, limit, cursor, exact)
+        page = await catalog.search(replace(asked, searcher_id=viewer.id if viewer else None,
                                             purpose=purpose))
         return product_page_out(page)
 
@@ -153,7 +171,7 @@ class CatalogController(Controller):
             brands=[SuggestionOut(value=b.value, count=b.count) for b in found.brands],
             categories=[c.value for c in found.categories], words=found.words)
 
-    @get("/facets", **HEAVY_PUBLIC_READ, dependencies=VIEWER_AFTER_CATALOG)
+    @get("/facets", **INDEXED_READ, dependencies=VIEWER_AFTER_CATALOG)
     async def facets(self, catalog: CatalogService, viewer: User | None, q: str | None = None,
                      brand: Brands = None, category: Categories = None, size: Sizes = None,
                      condition: Conditions = None, min_price: MinPrice = None,
@@ -172,7 +190,7 @@ class CatalogController(Controller):
         moderator's reason (null for everyone and everything else)."""
         return product_detail_out(await catalog.get(product_id, viewer))
 
-    @get("/{product_id:int}/similar", **HEAVY_PUBLIC_READ, dependencies=VIEWER_AFTER_CATALOG,
+    @get("/{product_id:int}/similar", **INDEXED_READ, dependencies=VIEWER_AFTER_CATALOG,
          summary="Similar items",
          description="Up to 12 available listings most like this one (title, brand, "
                      "category and size), in the search cards' shape; never the listing "

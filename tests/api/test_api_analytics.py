@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import pytest
+from litestar import Litestar
 
+from entrypoints.http.caching import INDEX_VERSION
 from tests.support import ApiClient
 from tests.support.catalog import create
 
@@ -65,6 +67,34 @@ async def test_sign_ups_visits_listings_and_searches_are_counted(client: ApiClie
     assert kinds[:4] == [("visit", "boss"), ("signup", "boss"), ("search", None),
                          ("search", "maya")]  # newest first by time
     assert ("visit", "maya") in kinds
+
+
+async def test_a_visitors_search_the_response_cache_answers_is_counted(
+        app: Litestar, client: ApiClient) -> None:
+    """Visitors' searches are kept a second by the response cache (docs/decisions/
+    http-caching.md): one it answers counts as a computed one does; a later page or the tag
+    box's search does not, kept or not."""
+    await client.register("maya")
+    await create(client, title="Levi's 501 jeans")
+    await create(client, title="Levi's trucker jacket")
+    await logout(client)
+    store = app.response_cache_config.get_store_from_app(app)
+    version = getattr(app.state, INDEX_VERSION)()
+    first = (await client.get("/api/products?q=levi&limit=1")).json()
+    later = f"/api/products?cursor={first['nextCursor']}&limit=1&q=levi"
+    for path in ("/api/products?limit=1&q=levi", later,
+                 "/api/products?limit=6&purpose=tagging&q=levi"):
+        if path != "/api/products?limit=1&q=levi":
+            assert (await client.get(path)).status_code == 200
+        kept = await store.get(f"{path}#index:{version}")
+        assert kept is not None, path
+        # (kept longer than its second, so the test does not race the clock)
+        await store.set(f"{path}#index:{version}", kept, expires_in=10)
+        for _ in range(2):  # answered by the response cache
+            assert (await client.get(path)).status_code == 200
+    await client.register("boss", email="boss@example.com")
+    today = (await client.get(SUMMARY)).json()["dailyMetrics"][-1]
+    assert today["searchQueries"] == 3
 
 
 async def test_a_sent_message_is_counted(client: ApiClient) -> None:

@@ -191,6 +191,10 @@ class FakeSearch:
     async def knows_prefix(self, prefixes: tuple[str, ...]) -> bool:
         return any(term.startswith(prefixes) for term in self._vocabulary())
 
+    def version(self) -> str:
+        # (the rows themselves: any change to them is a new version)
+        return str(hash(tuple(sorted((i, repr(row)) for i, row in self.rows.items()))))
+
     async def remembered(self, key: tuple[str, ...], compute: Callable[[], Awaitable[str]]
                          ) -> str:
         return await compute()  # nothing kept: every answer is computed from the rows
