@@ -21,6 +21,7 @@ from tantivy import FieldType, Query
 from adapters.search import documents
 from adapters.search import indexer as indexer_module
 from adapters.search.documents import live_path
+from adapters.search.engine import CHECK_SECONDS, TantivySearch
 from adapters.search.indexer import SearchIndexer
 from adapters.sqlalchemy.search_outbox import SearchOutboxRow
 from application.ports.catalog import ListingFilter
@@ -258,6 +259,32 @@ async def test_a_rebuild_builds_beside_the_live_index_and_swaps_atomically(
     await add(container, [item(seller_id, "Denim skirt", 9)])  # the follower moves over
     assert await engine.count(ListingFilter(words=("denim",))) == 4
     assert live_path(settings.search_dir) == after
+
+
+async def test_the_index_version_moves_with_each_commit_and_rebuild_and_is_shared(
+        container: Container, settings: Settings) -> None:
+    """``version()`` keys visitors' kept searches (``entrypoints/http/caching.py``): every
+    commit and every rebuild moves it, reading does not, and another reader of the same
+    commit (another worker of the host) has the same one."""
+    engine = container.search()
+    seller_id = (await add_user(container.uow())).id
+    await add(container, [item(seller_id, "Denim jacket")])
+    first = engine.version()
+    assert first and engine.version() == first
+    await engine.count(ListingFilter(words=("denim",)))
+    assert engine.version() == first  # (a read is no commit)
+    other = TantivySearch(settings.search_dir)
+    assert other.version() == first
+    await add(container, [item(seller_id, "Denim skirt", 1)])
+    engine.committed()
+    second = engine.version()
+    assert second != first
+    await asyncio.sleep(CHECK_SECONDS)  # (the other reader looks at most this often)
+    assert other.version() == second
+    await container.search_indexer().rebuild()
+    engine.committed()
+    assert engine.version() not in (first, second)
+    assert engine.version().split(":")[0] != second.split(":")[0]  # another directory
 
 
 async def test_a_schema_change_builds_a_new_index_version(
