@@ -32,7 +32,6 @@ from entrypoints.http.caching import (
     answer_head_too,
     http_caching,
     response_cache_config,
-    response_store,
 )
 from entrypoints.http.catalog import CatalogController
 from entrypoints.http.contact import ContactController
@@ -54,6 +53,7 @@ from entrypoints.http.orders import OrderController
 from entrypoints.http.posts import PostController
 from entrypoints.http.realtime import realtime_socket
 from entrypoints.http.reports import ReportController
+from entrypoints.http.response_store import response_store
 from entrypoints.http.retry import with_retries
 from entrypoints.http.saved_searches import SavedSearchController
 from entrypoints.http.scheduler import order_timers

@@ -24,8 +24,8 @@
   commit and second, not once per visitor.
 - **The response cache** (Litestar's own, :func:`response_cache_config`): a visitor's public
   read is kept for 10 s (an indexed one 1 s) in the ``response_cache`` store, a dict per
-  process by default (:class:`LocalStore`, where each answer's lifetime is shortened by up
-  to a fifth: :func:`_spread`) and Redis when ``RETHREAD_REDIS_URL`` is set (shared by
+  process by default (``response_store.LocalStore``, where each answer's lifetime is
+  shortened by up to a fifth) and Redis when ``RETHREAD_REDIS_URL`` is set (shared by
   every process), with the 304 headers of a public read's last 200, so a visitor's
   revalidation is answered without replaying the cached body
   (:func:`_not_modified_remembered`; an indexed read's revalidation goes through its
@@ -39,10 +39,7 @@
 from __future__ import annotations
 
 import hashlib
-import time
-import zlib
 from collections.abc import Iterable
-from datetime import timedelta
 from operator import itemgetter
 from typing import Any
 from urllib.parse import parse_qsl, urlencode
@@ -53,7 +50,6 @@ from litestar.config.response_cache import ResponseCacheConfig
 from litestar.enums import ScopeType
 from litestar.handlers import HTTPRouteHandler
 from litestar.stores.base import Store
-from litestar.stores.redis import RedisStore
 from litestar.types import (
     ASGIApp,
     HTTPResponseStartEvent,
@@ -65,6 +61,7 @@ from litestar.types import (
 )
 
 from entrypoints.http.auth import SESSION_COOKIE
+from entrypoints.http.response_store import REVALIDATION
 
 PUBLIC_SECONDS = 10
 STALE_SECONDS = 30
@@ -80,7 +77,6 @@ STORE = "response_cache"
 UNSAFE = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 MAX_HELD_BYTES = 1024 * 1024  # larger answers pass as they are, without an ETag of ours
 _SESSION = SESSION_COOKIE.encode() + b"="
-_REVALIDATION = "#304"  # a page's key + this: the 304 headers of its last 200
 
 
 def public(opt: dict[str, Any] | None = None, *, indexed: bool = False) -> dict[str, Any]:
@@ -122,7 +118,7 @@ def indexed_cache_key(request: Request[Any, Any, Any]) -> str:
 
 
 def _revalidation_key(scope: Scope) -> str:
-    return visitor_key(scope) + _REVALIDATION
+    return visitor_key(scope) + REVALIDATION
 
 
 def _visitors_only(scope: HTTPScope, status: int) -> bool:
@@ -132,77 +128,6 @@ def _visitors_only(scope: HTTPScope, status: int) -> bool:
 def response_cache_config() -> ResponseCacheConfig:
     return ResponseCacheConfig(default_expiration=PUBLIC_SECONDS, store=STORE,
                                cache_response_filter=_visitors_only)
-
-
-class LocalStore(Store):
-    """The response cache of one process: a dict. Every operation runs without awaiting
-    anything, so on the one event loop none needs a lock (Litestar's ``MemoryStore`` takes an
-    anyio lock on each read: a tenth of a cached page's CPU); expired answers are swept at
-    most once per :data:`INDEXED_SECONDS` when one is stored (a ``MemoryStore`` keeps an
-    entry until it is read again, so a million pages read once each stayed in memory; an
-    indexed answer is read no more once the index commits)."""
-
-    def __init__(self) -> None:
-        self._entries: dict[str, tuple[float | None, bytes]] = {}
-        self._swept = time.monotonic()
-
-    async def set(self, key: str, value: str | bytes,
-                  expires_in: int | timedelta | None = None) -> None:
-        now = time.monotonic()
-        if now - self._swept > INDEXED_SECONDS:
-            self._swept = now
-            self._entries = {k: entry for k, entry in self._entries.items()
-                             if entry[0] is None or entry[0] > now}
-        if isinstance(expires_in, timedelta):
-            expires_in = int(expires_in.total_seconds())
-        self._entries[key] = (None if expires_in is None else now + _spread(key, expires_in),
-                              value.encode() if isinstance(value, str) else value)
-
-    async def get(self, key: str, renew_for: int | timedelta | None = None) -> bytes | None:
-        entry = self._entries.get(key)
-        if entry is None:
-            return None
-        expires, value = entry
-        if expires is not None and expires <= time.monotonic():
-            del self._entries[key]
-            return None
-        if renew_for is not None and expires is not None:
-            await self.set(key, value, renew_for)
-        return value
-
-    async def delete(self, key: str) -> None:
-        self._entries.pop(key, None)
-
-    async def delete_all(self) -> None:
-        self._entries.clear()
-
-    async def exists(self, key: str) -> bool:
-        return await self.get(key) is not None
-
-    async def expires_in(self, key: str) -> int | None:
-        entry = self._entries.get(key)
-        if entry is None or entry[0] is None:
-            return None
-        return int(entry[0] - time.monotonic())
-
-
-def _spread(key: str, seconds: float) -> float:
-    """``seconds`` shortened by up to a fifth, by an amount fixed for each page: answers
-    stored in the same moment (after a write emptied the cache, or a burst of first views)
-    expire over two seconds instead of in one, so they are not all computed again at once.
-    A page's 304 headers (:func:`_revalidation_key`) expire with it."""
-    page = key.removesuffix(_REVALIDATION)
-    return seconds * (1 - 0.2 * zlib.crc32(page.encode()) / 2**32)
-
-
-def response_store(redis_url: str | None) -> Store:
-    """Memory per process; with Redis one store every process shares, named after the
-    Redis database as the realtime channels are."""
-    if not redis_url:
-        return LocalStore()
-    db = redis_url.rstrip("/").rsplit("/", 1)[-1]
-    return RedisStore.with_client(url=redis_url, namespace=f"rethread:{db if db.isdigit() else 0}"
-                                                            ":responses")
 
 
 def answer_head_too(handlers: Iterable[Any]) -> None:

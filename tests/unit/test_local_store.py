@@ -1,4 +1,4 @@
-"""The response cache's store of one process (``entrypoints/http/caching.py``,
+"""The response cache's store of one process (``entrypoints/http/response_store.py``,
 ``LocalStore``): answers expire, and expired ones are swept when later ones are stored;
 answers stored together expire over the last fifth of their lifetime, a page's 304 headers
 with it."""
@@ -9,7 +9,8 @@ import time
 
 import pytest
 
-from entrypoints.http.caching import PUBLIC_SECONDS, LocalStore
+from entrypoints.http.caching import PUBLIC_SECONDS
+from entrypoints.http.response_store import LocalStore
 
 
 async def test_answers_expire_and_are_swept(monkeypatch: pytest.MonkeyPatch) -> None:
