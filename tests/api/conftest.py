@@ -20,6 +20,7 @@ from __future__ import annotations
 import shutil
 from collections.abc import Iterator
 from datetime import UTC, datetime
+from typing import Any
 
 import pytest
 from dependency_injector import providers
@@ -47,11 +48,29 @@ def settings(db: str, tmp_path_factory: pytest.TempPathFactory, request: pytest.
     return standard_settings(db, data_dir, request)
 
 
+def _access_lines_at_once(app: Litestar) -> None:
+    """The app answers in the test client's own thread, where the access log writes a
+    request's line on the loop's next turn: for a test's last request that could come
+    after pytest stopped capturing the test, printing the line among the run's dots.
+    Written as each request ends, it stays in the test's captured output."""
+    access = getattr(app.state, "access_log", None)
+    if access is None:
+        return
+    batched = access.line
+
+    def line(*args: Any) -> None:
+        batched(*args)
+        access.flush()
+
+    access.line = line
+
+
 @pytest.fixture
 async def app(settings: Settings, container: Container) -> Litestar:
     built = _APPS.get(settings)
     if built is None:
         built = _APPS[settings] = create_app(settings, container)
+        _access_lines_at_once(built)
     else:
         serve_with(built, container, settings)
         await built.stores.get(STORE).delete_all()
