@@ -1,8 +1,9 @@
 """The moderation desk (issue 37): open reports grouped by target and resolved with one
 action; hiding and restoring listings, posts and comments (a moderator's reason is kept with
 the hidden row: a hidden listing's page shows it to its seller and administrators,
-``CatalogService.get``); suspending and lifting suspensions. Administrators only; every
-action is written to the audit log in its own transaction (``application/audit.py``).
+``CatalogService.get``, and its owner is told both ways, ``_tell_owner``); suspending and
+lifting suspensions. Administrators only; every action is written to the audit log in its
+own transaction (``application/audit.py``).
 
 A hidden listing moves to the listing status ``hidden`` (``domain/listings.py``): search,
 the shop and checkout all show only available listings, so nothing else filters it. A
@@ -36,6 +37,7 @@ from domain.moderation import (
     HiddenKind,
     HideCause,
     Suspension,
+    owner_notice,
     suspension_ends,
     validate_note,
     validate_suspension,
@@ -162,8 +164,7 @@ class ModerationService:
                 if not await self.uow.hidden.is_hidden(kind, target_id):
                     raise Conflict(f"This {kind.label.lower()} is not hidden.")
             await self.uow.hidden.remove(kind, target_id)
-            if kind is HiddenKind.LISTING:
-                await self._tell_seller(target_id, hidden=False, reason=None)
+            await self._tell_owner(kind, target_id, hidden=False, reason=None)
             await record_audit(self.uow, admin, RESTORED_ACTIONS[kind], kind.value, target_id,
                                note, self.clock)
             await self.uow.commit()
@@ -172,7 +173,7 @@ class ModerationService:
                     note: str | None, cause: HideCause = HideCause.MODERATOR,
                     reason: str | None = None) -> None:
         """``reason``: why, as kept with the hidden row (its owner and administrators read
-        it: ``hidden.hiding``) and told to a hidden listing's seller; by default the note."""
+        it: ``hidden.hiding``) and told to its owner; by default the note."""
         now = self.clock.now()
         owner = await self._owner(kind, target_id)
         why = (reason or clean(note) or None) if cause is HideCause.MODERATOR else None
@@ -189,30 +190,36 @@ class ModerationService:
         elif not await self.uow.hidden.add(kind, target_id, owner, cause, now, reason=why):
             raise Conflict(f"This {kind.label.lower()} is already hidden.")
         if cause is HideCause.MODERATOR:
-            if kind is HiddenKind.LISTING:
-                await self._tell_seller(target_id, hidden=True, reason=why)
+            await self._tell_owner(kind, target_id, hidden=True, reason=why)
             await record_audit(self.uow, admin, HIDDEN_ACTIONS[kind], kind.value, target_id,
                                note, self.clock)
 
-    async def _tell_seller(self, listing_id: int, *, hidden: bool, reason: str | None
-                           ) -> None:
-        """A notice (and so an email, ``domain/notification_mail.py``) to the seller of a
-        listing a moderator hid (with the reason) or restored, inside the transaction."""
-        listing = await self.uow.listings.get(listing_id)
-        if listing is None:
+    async def _tell_owner(self, kind: HiddenKind, target_id: int, *, hidden: bool,
+                          reason: str | None) -> None:
+        """A notice (and so an email, ``domain/notification_mail.py``) to the owner of a
+        listing, post or comment a moderator hid (with the reason) or an administrator
+        restored, inside the transaction; its words are ``owner_notice``'s."""
+        about = await self._about(kind, target_id)
+        if about is None:
             return
-        name = f"“{listing.title}”"
-        if hidden:
-            title = f"A moderator hid your listing {name}"
-            body = ((f"Reason: {reason}. " if reason else "")
-                    + "It is out of the shop and search, and its open offers were declined. "
-                      "Contact us if you think this is a mistake.")
-        else:
-            title = f"Your listing {name} is back in the shop"
-            body = "A moderator restored it: buyers can find it and buy it again."
-        await notify(self.uow, user_id=listing.seller_id,
-                     kind="listing_hidden" if hidden else "listing_restored", title=title,
-                     body=body, link=f"/product/{listing_id}", now=self.clock.now())
+        owner_id, text, link = about
+        notice = owner_notice(kind, text, hidden=hidden, reason=reason)
+        await notify(self.uow, user_id=owner_id, kind=notice.kind, title=notice.title,
+                     body=notice.body, link=link, now=self.clock.now())
+
+    async def _about(self, kind: HiddenKind, target_id: int) -> tuple[int, str, str] | None:
+        """Its owner, the words a notice quotes (title, caption or comment) and the page it
+        is on (a comment's: its post's page), or None when it is gone."""
+        if kind is HiddenKind.LISTING:
+            listing = await self.uow.listings.get(target_id)
+            return None if listing is None else (
+                listing.seller_id, listing.title, f"/product/{target_id}")
+        if kind is HiddenKind.POST:
+            post = await self.uow.posts.get(target_id)
+            return None if post is None else (post.user_id, post.content, f"/post/{target_id}")
+        comment = await self.uow.comments.get(target_id)
+        return None if comment is None else (
+            comment.user_id, comment.content, f"/post/{comment.post_id}")
 
     async def _owner(self, kind: HiddenKind, target_id: int) -> int:
         target = ReportTarget(kind.value)

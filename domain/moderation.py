@@ -11,7 +11,8 @@
   (:func:`ensure_not_suspended`).
 - **Hidden content**: a hidden listing, post or comment answers 404 to everyone but its owner
   and administrators; a moderator's reason is kept with it, for those two only. An
-  administrator restores it (:data:`HIDDEN_ACTIONS`, :data:`RESTORED_ACTIONS`).
+  administrator restores it (:data:`HIDDEN_ACTIONS`, :data:`RESTORED_ACTIONS`). Its owner is
+  told both ways, with the reason (:func:`owner_notice`); a hiding by a suspension is not.
 - **Audit**: every administrator action is an entry (who, what, target, note, when) that no
   route edits or deletes.
 """
@@ -24,6 +25,7 @@ from datetime import datetime, timedelta
 
 from domain._labels import LabelledStrEnum
 from domain.errors import Conflict, Forbidden
+from domain.notifications import excerpt
 from domain.validation._rules import FieldErrors, clean
 
 BLOCKED = "You can't interact with this member"
@@ -159,6 +161,51 @@ HIDDEN_ACTIONS = {HiddenKind.LISTING: AuditAction.LISTING_HIDDEN,
 RESTORED_ACTIONS = {HiddenKind.LISTING: AuditAction.LISTING_RESTORED,
                     HiddenKind.POST: AuditAction.POST_RESTORED,
                     HiddenKind.COMMENT: AuditAction.COMMENT_RESTORED}
+
+
+# The notice kinds that tell an owner a moderator hid, or an administrator restored, each kind.
+HIDDEN_NOTICES = {HiddenKind.LISTING: "listing_hidden", HiddenKind.POST: "post_hidden",
+                  HiddenKind.COMMENT: "comment_hidden"}
+RESTORED_NOTICES = {HiddenKind.LISTING: "listing_restored", HiddenKind.POST: "post_restored",
+                    HiddenKind.COMMENT: "comment_restored"}
+#: How much of a listing's title, a post's caption or a comment a notice quotes.
+QUOTE_MAX = 60
+# What a hiding means for each kind; where a restored one is back, and what that means.
+_HIDDEN_MEANS = {
+    HiddenKind.LISTING: "It is out of the shop and search, and its open offers were declined.",
+    HiddenKind.POST: "It is out of the feed: only you and our moderators can see it now.",
+    HiddenKind.COMMENT: "Only you and our moderators can read it on the style post now.",
+}
+_BACK = {
+    HiddenKind.LISTING: ("back in the shop",
+                         "A moderator restored it: buyers can find it and buy it again."),
+    HiddenKind.POST: ("back", "A moderator restored it: everyone can see it again."),
+    HiddenKind.COMMENT: ("back", "A moderator restored it: everyone can read it on the style "
+                                 "post again."),
+}
+
+
+@dataclass(frozen=True)
+class OwnerNotice:
+    kind: str
+    title: str
+    body: str
+
+
+def owner_notice(kind: HiddenKind, text: str, *, hidden: bool, reason: str | None
+                 ) -> OwnerNotice:
+    """What the owner of a listing, post or comment is told when a moderator hides it (with
+    the reason, when there is one) or an administrator restores it. ``text``: its title,
+    caption or words, quoted short (:data:`QUOTE_MAX`; an empty caption is not quoted)."""
+    quote = excerpt(text, QUOTE_MAX)
+    what = f"your {kind.label.lower()}" + (f" “{quote}”" if quote else "")
+    if not hidden:
+        where, body = _BACK[kind]
+        return OwnerNotice(RESTORED_NOTICES[kind], f"{what[0].upper()}{what[1:]} is {where}",
+                           body)
+    why = "" if not reason else f"Reason: {reason}" + ("" if reason[-1] in ".!?" else ".") + " "
+    return OwnerNotice(HIDDEN_NOTICES[kind], f"A moderator hid {what}",
+                       f"{why}{_HIDDEN_MEANS[kind]} Contact us if you think this is a mistake.")
 
 
 @dataclass

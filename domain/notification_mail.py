@@ -24,7 +24,7 @@ class EmailKind(LabelledStrEnum):
     ORDER_UPDATES = "order_updates", "Your orders: paid, confirmed, shipped, delivered"
     MESSAGES = "messages", "Messages you have not read for 15 minutes"
     SAVED_SEARCHES = "saved_searches", "New matches for your saved searches"
-    MODERATION = "moderation", "A moderator hid or restored one of your listings"
+    MODERATION = "moderation", "A moderator hid or restored your listing, post or comment"
 
 
 #: The bell's notice kinds that are emailed, and the email kind each one counts under.
@@ -41,6 +41,10 @@ EMAIL_KIND_OF_NOTICE: dict[str, EmailKind] = {
     "saved_search": EmailKind.SAVED_SEARCHES,
     "listing_hidden": EmailKind.MODERATION,
     "listing_restored": EmailKind.MODERATION,
+    "post_hidden": EmailKind.MODERATION,
+    "post_restored": EmailKind.MODERATION,
+    "comment_hidden": EmailKind.MODERATION,
+    "comment_restored": EmailKind.MODERATION,
 }
 AT_ONCE_NOTICES = frozenset(k for k in EMAIL_KIND_OF_NOTICE if k != "message")
 MESSAGE_NOTICES = frozenset({"message"})

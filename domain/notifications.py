@@ -23,7 +23,8 @@ NOTIFICATION_KINDS = (
     "offer_expired", "offer_expiring",
     "price_drop", "item_sold", "order_update", "saved_search",
     "new_follower", "post_liked", "post_commented",
-    "listing_hidden", "listing_restored",
+    "listing_hidden", "listing_restored", "post_hidden", "post_restored",
+    "comment_hidden", "comment_restored",
 )
 # What each social kind says after the people's names.
 SOCIAL_VERBS = {
@@ -54,6 +55,19 @@ class Notification:
 def _shorten(text: str, limit: int) -> str:
     text = " ".join(text.split())
     return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+
+
+def excerpt(text: str, limit: int) -> str:
+    """``text`` on one line in at most ``limit`` characters, to quote in a notice: when too
+    long, cut after the last whole word that fits (inside a word only when the first word
+    alone is too long), its trailing punctuation dropped, and ended with "…"."""
+    text = " ".join(text.split())
+    if len(text) <= limit:
+        return text
+    cut = text[: limit - 1]
+    if text[limit - 1] != " " and " " in cut:  # the cut falls inside a word: drop it
+        cut = cut.rsplit(" ", 1)[0]
+    return (cut.rstrip(" ,.;:!?-") or cut) + "…"
 
 
 def new_notification(*, user_id: int, kind: str, title: str, body: str, link: str | None,

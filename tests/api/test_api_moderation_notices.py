@@ -1,7 +1,8 @@
-"""What a seller hears when a moderator hides or restores their listing (issue 37;
-docs/trust.md), over HTTP on every configured database: a notice in the bell and an email,
-with the reason, and the reason again on the listing's page (``hiddenReason``); nobody else
-hears of it or reads it."""
+"""What an owner hears when a moderator hides or restores their listing, style post or
+comment (issue 37; docs/trust.md), over HTTP on every configured database: a notice in the
+bell and an email, with the reason, and for a listing the reason again on its page
+(``hiddenReason``); nobody else hears of it or reads it, and a hiding by a suspension is not
+announced."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from litestar import Litestar
 
 from entrypoints.container import Container
 from tests.support import ApiClient, people
+from tests.support.catalog import data_url, png
 from tests.support.mail import mail_to, text_of
 from tests.support.offers import listing
 
@@ -27,6 +29,20 @@ async def _notices(client: ApiClient) -> list[dict[str, object]]:
 
 async def _listing_mail(container: Container, address: str) -> list[EmailMessage]:
     return [m for m in await mail_to(container, address) if "listing" in m["Subject"]]
+
+
+async def _mail_about(container: Container, address: str, notices: list[dict[str, object]]
+                      ) -> list[EmailMessage]:
+    """The emails to ``address`` whose subject is one of ``notices``' titles."""
+    titles = {n["title"] for n in notices}
+    return [m for m in await mail_to(container, address) if m["Subject"] in titles]
+
+
+async def _post(client: ApiClient, caption: str) -> int:
+    made = await client.post("/api/posts", json={"content": caption,
+                                                  "image": data_url(png())})
+    assert made.status_code == 201, made.text
+    return int(made.json()["id"])
 
 
 
@@ -73,6 +89,117 @@ async def test_the_seller_hears_when_a_moderator_hides_and_restores_their_listin
         # The reporter and the administrator hear nothing of it.
         assert await _notices(sofia) == []
         assert await _notices(boss) == []
+
+
+async def test_the_author_hears_when_a_moderator_hides_and_restores_their_post(
+        app: Litestar, container: Container) -> None:
+    """Named by a short quote of its caption (cut at a word), linked to its page."""
+    caption = ("Thrifted denim jacket with patched elbows, worn with wide trousers and white "
+               "sneakers for a rainy city walk")
+    async with people(app, "maya", "sofia", "boss") as p:
+        maya, sofia, boss = p["maya"], p["sofia"], p["boss"]
+        post = await _post(maya, caption)
+        hidden = await boss.post(f"/api/admin/posts/{post}/hide",
+                                 json={"note": "Not your photo"})
+        assert hidden.status_code == 200, hidden.text
+        [notice] = await _notices(maya)
+        assert notice["kind"] == "post_hidden"
+        assert notice["link"] == f"/post/{post}"
+        title, body = str(notice["title"]), str(notice["body"])
+        assert title.startswith("A moderator hid your style post “Thrifted denim jacket")
+        assert title.endswith("…”") and caption not in title
+        assert body.startswith("Reason: Not your photo. ")
+        assert body.endswith("Contact us if you think this is a mistake.")
+        [mail] = await _mail_about(container, "maya@example.com", [notice])
+        assert "Not your photo" in text_of(mail)
+
+        restored = await boss.post(f"/api/admin/posts/{post}/restore", json={})
+        assert restored.status_code == 200, restored.text
+        notices = await _notices(maya)
+        assert [(n["kind"], n["link"]) for n in notices] == [
+            ("post_restored", f"/post/{post}"), ("post_hidden", f"/post/{post}")]
+        assert str(notices[0]["title"]).startswith("Your style post “Thrifted denim jacket")
+        assert "is back" in str(notices[0]["title"])
+        assert len(await _mail_about(container, "maya@example.com", notices)) == 2
+
+        # Hidden from the desk with no note: the report's reason is the reason given.
+        report = await sofia.post("/api/reports", json={
+            "targetType": "post", "targetId": post, "reason": "spam"})
+        assert report.status_code == 201, report.text
+        resolved = await boss.post(f"/api/admin/reports/{report.json()['id']}/resolve",
+                                   json={"action": "hide"})
+        assert resolved.status_code == 200, resolved.text
+        latest = (await _notices(maya))[0]
+        assert (latest["kind"], latest["link"]) == ("post_hidden", f"/post/{post}")
+        assert str(latest["body"]).startswith("Reason: Spam. ")
+        # The reporter and the administrator hear nothing of it.
+        assert await _notices(sofia) == []
+        assert await _notices(boss) == []
+
+
+async def test_the_author_hears_when_a_moderator_hides_and_restores_their_comment(
+        app: Litestar, container: Container) -> None:
+    """Named by a quote of the comment, linked to the page of the post it is on; the
+    post's author hears of the comment as before, and of its hiding nothing."""
+    async with people(app, "maya", "sofia", "boss") as p:
+        maya, sofia, boss = p["maya"], p["sofia"], p["boss"]
+        post = await _post(maya, "")
+        made = await sofia.post(f"/api/posts/{post}/comments",
+                                json={"content": "Rude words\nabout   this"})
+        assert made.status_code == 201, made.text
+        comment = int(made.json()["id"])
+        hidden = await boss.post(f"/api/admin/comments/{comment}/hide",
+                                 json={"note": "Be kind"})
+        assert hidden.status_code == 200, hidden.text
+        [notice] = await _notices(sofia)
+        assert notice["kind"] == "comment_hidden"
+        assert notice["link"] == f"/post/{post}"
+        assert notice["title"] == "A moderator hid your comment “Rude words about this”"
+        assert str(notice["body"]).startswith("Reason: Be kind. ")
+        assert str(notice["body"]).endswith("Contact us if you think this is a mistake.")
+        [mail] = await _mail_about(container, "sofia@example.com", [notice])
+        assert "Be kind" in text_of(mail)
+
+        restored = await boss.post(f"/api/admin/comments/{comment}/restore", json={})
+        assert restored.status_code == 200, restored.text
+        notices = await _notices(sofia)
+        assert [(n["kind"], n["link"]) for n in notices] == [
+            ("comment_restored", f"/post/{post}"), ("comment_hidden", f"/post/{post}")]
+        assert notices[0]["title"] == "Your comment “Rude words about this” is back"
+        assert len(await _mail_about(container, "sofia@example.com", notices)) == 2
+
+        # No note and no report: no reason, and the rest of the notice still says what.
+        again = await boss.post(f"/api/admin/comments/{comment}/hide", json={})
+        assert again.status_code == 200, again.text
+        latest = (await _notices(sofia))[0]
+        assert latest["kind"] == "comment_hidden" and "Reason" not in str(latest["body"])
+        # The post's author heard of the comment, and of nothing else; boss of nothing.
+        assert [n["kind"] for n in await _notices(maya)] == ["post_commented"]
+        assert await _notices(boss) == []
+
+
+async def test_a_suspension_hides_without_a_moderation_notice(
+        app: Litestar, container: Container) -> None:
+    """The one hiding that is not a moderator's (cause ``suspension``, listings only) and
+    its lifting are not announced: the member is told at sign-in instead."""
+    async with people(app, "maya", "sofia", "boss") as p:
+        maya, sofia, boss = p["maya"], p["sofia"], p["boss"]
+        maya_id = int((await maya.get("/api/user")).json()["id"])
+        coat = await listing(maya, title="Wool coat")
+        post = await _post(maya, "Rainy day")
+        made = await maya.post(f"/api/posts/{post}/comments", json={"content": "Mine"})
+        assert made.status_code == 201, made.text
+        suspended = await boss.post(f"/api/admin/users/{maya_id}/suspend",
+                                    json={"reason": "Spam", "days": 7})
+        assert suspended.status_code == 200, suspended.text
+        assert (await sofia.get(f"/api/products/{coat}")).status_code == 404  # hidden
+        assert (await boss.post(f"/api/admin/users/{maya_id}/unsuspend")).status_code == 200
+        assert (await maya.login("maya")).status_code == 200
+        assert (await sofia.get(f"/api/products/{coat}")).status_code == 200  # back
+        assert await _notices(maya) == []
+        assert [m["Subject"] for m in await mail_to(container, "maya@example.com")
+                if "moderator" in m["Subject"] or "is back" in m["Subject"]] == []
+        assert await _notices(sofia) == [] and await _notices(boss) == []
 
 
 async def test_the_desk_suspends_for_a_chosen_time_and_shows_what_can_be_undone(

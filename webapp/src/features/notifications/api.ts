@@ -22,9 +22,13 @@ export type NotificationKind =
   | 'new_follower'
   | 'post_liked'
   | 'post_commented'
-  // A moderator hid or restored one of your listings (docs/trust.md).
+  // A moderator hid or restored your listing, style post or comment (docs/trust.md).
   | 'listing_hidden'
-  | 'listing_restored';
+  | 'listing_restored'
+  | 'post_hidden'
+  | 'post_restored'
+  | 'comment_hidden'
+  | 'comment_restored';
 
 export interface Notice {
   id: number;

@@ -40,6 +40,10 @@ const ICONS: Record<NotificationKind, ReactNode> = {
   post_commented: <IconMessageDots size={18} />,
   listing_hidden: <IconEyeOff size={18} />,
   listing_restored: <IconArrowBackUp size={18} />,
+  post_hidden: <IconEyeOff size={18} />,
+  post_restored: <IconArrowBackUp size={18} />,
+  comment_hidden: <IconEyeOff size={18} />,
+  comment_restored: <IconArrowBackUp size={18} />,
 };
 
 function NoticeRow({ notice, onOpen }: { notice: Notice; onOpen: (notice: Notice) => void }) {

@@ -54,4 +54,40 @@ describe('NotificationBell', () => {
     const read = server.requests.find((r) => r.method === 'POST');
     expect(await read?.json()).toEqual({});
   }, 15_000);
+
+  it("marks a moderator's notices on a post or a comment and opens the post's page", async () => {
+    setSession('authenticated', makeUser());
+    fakeServer({
+      'GET /api/notifications': () =>
+        json({
+          items: [
+            notice(2, {
+              kind: 'comment_restored',
+              title: 'Your comment “Love it” is back',
+              link: '/post/7',
+            }),
+            notice(1, {
+              kind: 'post_hidden',
+              title: 'A moderator hid your style post “Rainy day”',
+              body: 'Reason: Spam. It is out of the feed: only you and our moderators can see it now.',
+              link: '/post/7',
+            }),
+          ],
+          nextCursor: null,
+          unreadCount: 2,
+        }),
+      'POST /api/notifications/read': () => json({ updated: 1 }),
+    });
+    const user = userEvent.setup();
+    const { router } = renderRoutes([{ path: '*', element: <NotificationBell /> }], '/');
+    await user.click(await screen.findByRole('button', { name: 'Notifications, 2 unread' }));
+    const hidden = await screen.findByText('A moderator hid your style post “Rainy day”');
+    const row = (text: HTMLElement) => text.closest('button') as HTMLElement;
+    // Their own icons, not the bell every unknown kind falls back to.
+    expect(row(hidden).querySelector('.tabler-icon-eye-off')).not.toBeNull();
+    const back = screen.getByText('Your comment “Love it” is back');
+    expect(row(back).querySelector('.tabler-icon-arrow-back-up')).not.toBeNull();
+    await user.click(row(hidden));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/post/7'));
+  }, 15_000);
 });
