@@ -65,12 +65,13 @@ def test_adapters_never_import_entrypoints() -> None:
 # route table, read by spa.py and seo.py), precompressed.py (built assets sent
 # precompressed, read by spa.py), and abandoned.py (the middleware and the route option that
 # marks a read to drop when its client has gone), headers.py (the security headers every
-# response carries) and caching.py (``public()``, the option a public read declares).
+# response carries) and caching.py (``public()``, the option a public read declares) with
+# response_store.py (the response cache's store).
 HTTP_SHARED = {"entrypoints.http.schemas", "entrypoints.http.auth", "entrypoints.http.errors",
                "entrypoints.http.openapi", "entrypoints.http.guards", "entrypoints.http.pages",
                "entrypoints.http.bodies", "entrypoints.http.precompressed",
                "entrypoints.http.abandoned", "entrypoints.http.headers",
-               "entrypoints.http.caching"}
+               "entrypoints.http.caching", "entrypoints.http.response_store"}
 
 
 def imported_modules(path: Path) -> set[str]:
