@@ -129,13 +129,15 @@ class CatalogService:
             return await self._with_reason(view)
 
     async def _with_reason(self, view: ListingView) -> ListingView:
-        """A hidden listing's view with the moderator's reason (inside an open unit of
-        work): for the answers its seller and administrators alone get (its page, the
-        seller's edit)."""
+        """A hidden listing's view with why it is hidden, the moderator's reason and the
+        cause (inside an open unit of work): for the answers its seller and administrators
+        alone get (its page, the seller's edit)."""
         if view.listing.status is not ListingStatus.HIDDEN or view.listing.id is None:
             return view
         hiding = await self.uow.hidden.hiding(HiddenKind.LISTING, view.listing.id)
-        return view._replace(hidden_reason=None if hiding is None else hiding.reason)
+        if hiding is None:
+            return view
+        return view._replace(hidden_reason=hiding.reason, hidden_cause=hiding.cause)
 
     async def similar(self, listing_id: int, viewer: User | None = None
                       ) -> list[ListingView]:

@@ -10,6 +10,7 @@ from application.ports.catalog import SellerCard
 from domain.catalog import ListingBadge
 from domain.errors import NotFound
 from domain.listings import JUST_LISTED, Listing
+from domain.moderation import HideCause
 from domain.vacation import Vacation
 
 PRODUCT_NOT_FOUND = "Product not found"
@@ -24,9 +25,11 @@ class ListingView(NamedTuple):
     seller: SellerCard | None
     badge: ListingBadge | None
     away: Vacation | None = None
-    # Why a moderator hid it: read only for the answers a hidden listing's seller and
-    # administrators alone get (its page and the seller's edit, ``CatalogService``).
+    # Why it is hidden (a moderator, with their reason, or its seller's suspension): read
+    # only for the answers a hidden listing's seller and administrators alone get (its page
+    # and the seller's edit, ``CatalogService``).
     hidden_reason: str | None = None
+    hidden_cause: HideCause | None = None
 
 
 async def listing_views(uow: UnitOfWork, clock: Clock, listings: list[Listing]

@@ -10,8 +10,9 @@ the shop and checkout all show only available listings, so nothing else filters 
 suspension ends the member's sessions, closes their own open offers, ends every unused
 reservation of an accepted offer for or from them (``member_suspended``; the other party's
 listing is back in the shop), hides their available listings (cause ``suspension``,
-restored when the suspension is lifted) and declines the open offers on them. While it runs
-no order is placed and no offer accepted with them (``application/suspensions.py``).
+restored when the suspension is lifted, never by an administrator's ``restore``) and
+declines the open offers on them. While it runs no order is placed and no offer accepted
+with them (``application/suspensions.py``).
 A timed suspension is lifted the same way when its end has passed, by the order timers'
 sweep (``application/order_timers.py``, :meth:`ModerationService.end_suspension`).
 """
@@ -19,6 +20,7 @@ sweep (``application/order_timers.py``, :meth:`ModerationService.end_suspension`
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 
 from application.account_sessions import sessions_ended
 from application.audit import record_audit
@@ -36,7 +38,10 @@ from domain.moderation import (
     AuditAction,
     HiddenKind,
     HideCause,
+    Hiding,
     Suspension,
+    ensure_restorable,
+    not_hidden,
     owner_notice,
     suspension_ends,
     validate_note,
@@ -57,10 +62,15 @@ HIDE_TARGETS = {ReportTarget.LISTING: HiddenKind.LISTING, ReportTarget.POST: Hid
 class ReportGroupView:
     group: ReportGroup
     owner: User | None
-    # Now, so a resolved group can be undone: its listing, post or comment is hidden, its
-    # owner suspended.
-    target_hidden: bool = False
+    # Now, so a resolved group can be undone: why its listing, post or comment is hidden
+    # (None: it is not; a moderator's hiding is restored, a suspension's is lifted with the
+    # suspension), whether its owner is suspended.
+    target_hidden_cause: HideCause | None = None
     owner_suspended: bool = False
+
+    @property
+    def target_hidden(self) -> bool:
+        return self.target_hidden_cause is not None
 
 
 class ModerationService:
@@ -81,18 +91,18 @@ class ModerationService:
         async with self.uow:
             groups = group_reports(await self.uow.reports.by_status(wanted, MAX_REPORTS_READ))
             owners = await self.uow.users.get_many({g.target_owner_id for g in groups})
-            hidden = {(kind, target_id) for target, kind in HIDE_TARGETS.items()
-                      for target_id in await self.uow.hidden.hidden_ids(
-                          kind, [g.target_id for g in groups if g.target_type is target])}
+            hidden = {(target, target_id): cause for target, kind in HIDE_TARGETS.items()
+                      for target_id, cause in (await self.uow.hidden.causes(
+                          kind, [g.target_id for g in groups if g.target_type is target])
+                      ).items()}
             now = self.clock.now()
             suspended = set()
             for owner_id in {g.target_owner_id for g in groups}:
-                suspension = await self.uow.suspensions.get(owner_id)
-                if suspension is not None and suspension.active(now):
+                if await self._suspended(owner_id, now):
                     suspended.add(owner_id)
         return [ReportGroupView(
             g, owners.get(g.target_owner_id),
-            target_hidden=(HIDE_TARGETS.get(g.target_type), g.target_id) in hidden,
+            target_hidden_cause=hidden.get((g.target_type, g.target_id)),
             owner_suspended=g.target_owner_id in suspended) for g in groups]
 
     async def resolve_report(self, admin: User | None, report_id: int, action: str | None,
@@ -146,28 +156,44 @@ class ModerationService:
 
     async def restore(self, admin: User | None, kind: HiddenKind, target_id: int,
                       note: str | None = None) -> None:
-        """Undo a hiding: 404 when there is no such listing, post or comment, 409 when it is
-        not hidden; audited (``RESTORED_ACTIONS``)."""
+        """Undo a moderator's hiding: 404 when there is no such listing, post or comment,
+        409 when it is not hidden or its owner's suspension hid it (``ensure_restorable``:
+        it comes back when the suspension is lifted or ends); audited
+        (``RESTORED_ACTIONS``)."""
         if admin is not None:
             admin.ensure_admin()
         require_valid(validate_note(note))
         now = self.clock.now()
         async with self.uow:
-            if kind is HiddenKind.LISTING:
-                if await self.uow.listings.get(target_id) is None:
-                    raise NotFound("Product not found")
-                if not await self.uow.listings.claim_status(
-                        target_id, ListingStatus.HIDDEN, ListingStatus.AVAILABLE, now):
-                    raise Conflict("This listing is not hidden.")
-            else:
-                await self._owner(kind, target_id)  # 404 for a missing post or comment
-                if not await self.uow.hidden.is_hidden(kind, target_id):
-                    raise Conflict(f"This {kind.label.lower()} is not hidden.")
+            hiding = await self._hiding(kind, target_id)
+            ensure_restorable(kind, hiding, owner_suspended=hiding is not None and (
+                await self._suspended(await self._owner(kind, target_id), now)))
+            if kind is HiddenKind.LISTING and not await self.uow.listings.claim_status(
+                    target_id, ListingStatus.HIDDEN, ListingStatus.AVAILABLE, now):
+                raise Conflict(not_hidden(kind))  # restored by someone else meanwhile
             await self.uow.hidden.remove(kind, target_id)
             await self._tell_owner(kind, target_id, hidden=False, reason=None)
             await record_audit(self.uow, admin, RESTORED_ACTIONS[kind], kind.value, target_id,
                                note, self.clock)
             await self.uow.commit()
+
+    async def _suspended(self, user_id: int, now: datetime) -> bool:
+        suspension = await self.uow.suspensions.get(user_id)
+        return suspension is not None and suspension.active(now)
+
+    async def _hiding(self, kind: HiddenKind, target_id: int) -> Hiding | None:
+        """Why it is hidden (None: it is not); 404 when there is no such listing, post or
+        comment. A listing's status says whether it is hidden; one hidden with no row (a
+        closed account's listings) counts as a moderator's, restorable as before."""
+        if kind is not HiddenKind.LISTING:
+            await self._owner(kind, target_id)  # 404 for a missing post or comment
+            return await self.uow.hidden.hiding(kind, target_id)
+        listing = await self.uow.listings.get(target_id)
+        if listing is None:
+            raise NotFound("Product not found")
+        if listing.status is not ListingStatus.HIDDEN:
+            return None
+        return await self.uow.hidden.hiding(kind, target_id) or Hiding(HideCause.MODERATOR)
 
     async def _hide(self, admin: User | None, kind: HiddenKind, target_id: int,
                     note: str | None, cause: HideCause = HideCause.MODERATOR,

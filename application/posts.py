@@ -24,7 +24,7 @@ from application.shared.abuse import AbuseLimits, Act, take
 from application.shared.paging import After, Page, PageRequest, page_limit, page_of, page_request
 from domain.accounts import User
 from domain.errors import Forbidden, NotFound, ValidationError
-from domain.moderation import HiddenKind
+from domain.moderation import HiddenKind, HideCause
 from domain.posts import (
     Comment,
     PostDraft,
@@ -67,11 +67,12 @@ CommentPage = Page[CommentView]
 class PostDetail:
     view: PostView
     comments: CommentPage
-    # Hidden by a moderator (issue 37): only its author and administrators get it, and are
-    # told so, with the moderator's reason when one was given (an administrator may
-    # restore it).
+    # Hidden (issue 37): only its author and administrators get it, and are told so, with
+    # the moderator's reason when one was given and the cause (an administrator may restore
+    # a moderator's hiding; a suspension's ends with the suspension).
     hidden: bool = False
     hidden_reason: str | None = None
+    hidden_cause: HideCause | None = None
 
 
 @dataclass(frozen=True)
@@ -191,8 +192,9 @@ class PostService:
             # Whether and why it is hidden: told to the two who may open a hidden post.
             hiding = (await self.uow.hidden.hiding(HiddenKind.POST, post_id)
                       if _insider(post, viewer) else None)
-        return PostDetail(view, comments, hiding is not None,
-                          None if hiding is None else hiding.reason)
+        if hiding is None:
+            return PostDetail(view, comments)
+        return PostDetail(view, comments, True, hiding.reason, hiding.cause)
 
     async def _page(self, query: PostFilter, viewer: User | None, cursor: str | None,
                     limit: int | None) -> PostPage:

@@ -11,8 +11,10 @@
   (:func:`ensure_not_suspended`).
 - **Hidden content**: a hidden listing, post or comment answers 404 to everyone but its owner
   and administrators; a moderator's reason is kept with it, for those two only. An
-  administrator restores it (:data:`HIDDEN_ACTIONS`, :data:`RESTORED_ACTIONS`). Its owner is
-  told both ways, with the reason (:func:`owner_notice`); a hiding by a suspension is not.
+  administrator restores what a moderator hid (:data:`HIDDEN_ACTIONS`,
+  :data:`RESTORED_ACTIONS`); what its owner's suspension hid comes back only with the
+  suspension's end (:func:`ensure_restorable`). Its owner is told both ways, with the reason
+  (:func:`owner_notice`); a hiding by a suspension is not.
 - **Audit**: every administrator action is an entry (who, what, target, note, when) that no
   route edits or deletes.
 """
@@ -70,6 +72,44 @@ class Hiding:
 
     cause: HideCause
     reason: str | None = None
+
+
+# Who owns each kind, as a refusal names them.
+_OWNER = {HiddenKind.LISTING: "seller", HiddenKind.POST: "author",
+          HiddenKind.COMMENT: "author"}
+
+
+def not_hidden(kind: HiddenKind) -> str:
+    """The 409 of a restore of something not hidden: "This listing is not hidden."."""
+    return f"This {kind.label.lower()} is not hidden."
+
+
+def hidden_by_suspension(kind: HiddenKind) -> str:
+    """The 409 of a restore of something its owner's suspension hid."""
+    return (f"This {kind.label.lower()} is hidden while its {_OWNER[kind]} is suspended: "
+            "lift the suspension to bring it back.")
+
+
+def seller_suspended(kind: HiddenKind) -> str:
+    """The 409 of a restore of a listing a moderator hid, while its seller is suspended."""
+    return (f"This {kind.label.lower()}'s {_OWNER[kind]} is suspended: restore it once the "
+            "suspension is lifted.")
+
+
+def ensure_restorable(kind: HiddenKind, hiding: Hiding | None, *,
+                      owner_suspended: bool = False) -> None:
+    """An administrator restores only what a moderator hid: 409 :func:`not_hidden` when it
+    is not hidden (``hiding`` None), 409 :func:`hidden_by_suspension` when its owner's
+    suspension hid it (lifting the suspension brings it back, and restoring it would put it
+    back in the shop, or the feed, while the suspension stands), and 409
+    :func:`seller_suspended` for a listing a moderator hid whose seller is suspended now (a
+    suspension keeps every listing of theirs out of the shop)."""
+    if hiding is None:
+        raise Conflict(not_hidden(kind))
+    if hiding.cause is HideCause.SUSPENSION:
+        raise Conflict(hidden_by_suspension(kind))
+    if owner_suspended and kind is HiddenKind.LISTING:
+        raise Conflict(seller_suspended(kind))
 
 
 @dataclass

@@ -321,6 +321,13 @@ class SqlHiddenRepository:
             HiddenRow.kind == kind.value, HiddenRow.target_id.in_(ids)))
         return frozenset(found)
 
+    async def causes(self, kind: HiddenKind, ids: list[int]) -> dict[int, HideCause]:
+        if not ids:
+            return {}
+        found = await self.session.execute(select(HiddenRow.target_id, HiddenRow.cause).where(
+            HiddenRow.kind == kind.value, HiddenRow.target_id.in_(ids)))
+        return {row.target_id: HideCause(row.cause) for row in found}
+
     async def by_cause(self, owner_id: int, kind: HiddenKind, cause: HideCause) -> list[int]:
         found = await self.session.scalars(select(HiddenRow.target_id).where(
             HiddenRow.owner_id == owner_id, HiddenRow.kind == kind.value,

@@ -41,7 +41,7 @@ ActionFilter = Annotated[str | None, Parameter(
 
 
 def group_out(view: ReportGroupView, admin: User) -> ReportGroupOut:
-    group = view.group
+    group, cause = view.group, view.target_hidden_cause
     return ReportGroupOut(
         id=group.first_id, target_type=group.target_type.value, target_id=group.target_id,
         owner=user_out(view.owner, admin) if view.owner else None, count=group.count,
@@ -50,7 +50,9 @@ def group_out(view: ReportGroupView, admin: User) -> ReportGroupOut:
                                details=r.details, created_at=r.created_at,
                                action=r.action.value if r.action else None, note=r.note)
                  for r in group.reports],
-        target_hidden=view.target_hidden, owner_suspended=view.owner_suspended)
+        target_hidden=view.target_hidden,
+        target_hidden_cause=None if cause is None else cause.value,
+        owner_suspended=view.owner_suspended)
 
 
 def audit_out(entry: AuditEntry) -> AuditEntryOut:
@@ -90,9 +92,10 @@ class ModerationController(Controller):
     async def restore_listing(self, listing_id: int, admin: User,
                               moderation: ModerationService, data: NoteIn | None = None
                               ) -> None:
-        """Put a hidden listing back in the shop (its seller is told). 404 when there is no
-        such listing, 409 when it is not hidden; audited (``listing_restored``, with the
-        note)."""
+        """Put a listing a moderator hid back in the shop (its seller is told). 404 when
+        there is no such listing, 409 when it is not hidden or hidden while its seller is
+        suspended (lifting the suspension brings it back); audited (``listing_restored``,
+        with the note)."""
         await moderation.restore(admin, HiddenKind.LISTING, listing_id,
                                  data.note if data else None)
 
@@ -106,9 +109,9 @@ class ModerationController(Controller):
     @post("/posts/{post_id:int}/restore", status_code=HTTP_200_OK)
     async def restore_post(self, post_id: int, admin: User, moderation: ModerationService,
                            data: NoteIn | None = None) -> None:
-        """Show a hidden style post to everyone again (by id and in the feed). 404 when
-        there is no such post, 409 "This style post is not hidden."; audited
-        (``post_restored``, with the note)."""
+        """Show a style post a moderator hid to everyone again (by id and in the feed). 404
+        when there is no such post, 409 "This style post is not hidden." (or hidden while
+        its author is suspended); audited (``post_restored``, with the note)."""
         await moderation.restore(admin, HiddenKind.POST, post_id, data.note if data else None)
 
     @post("/comments/{comment_id:int}/hide", status_code=HTTP_200_OK)
@@ -124,8 +127,9 @@ class ModerationController(Controller):
     async def restore_comment(self, comment_id: int, admin: User,
                               moderation: ModerationService, data: NoteIn | None = None
                               ) -> None:
-        """Show a hidden comment to everyone again. 404 when there is no such comment, 409
-        "This comment is not hidden."; audited (``comment_restored``, with the note)."""
+        """Show a comment a moderator hid to everyone again. 404 when there is no such
+        comment, 409 "This comment is not hidden." (or hidden while its author is
+        suspended); audited (``comment_restored``, with the note)."""
         await moderation.restore(admin, HiddenKind.COMMENT, comment_id,
                                  data.note if data else None)
 

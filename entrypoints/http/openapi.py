@@ -59,8 +59,9 @@ _HINTS: dict[str, dict[str, Any]] = {}
 
 def describe(*, required: Iterable[str] = (),
              fields: dict[str, dict[str, Any]] | None = None) -> Callable[[T], T]:
-    """Class decorator for an input Struct: ``required`` JSON names, per-field schema
-    additions (``minLength``, ``maxLength``, ``enum``, ``pattern``, ``minimum``...)."""
+    """Class decorator for a Struct (an input's mostly; an answer's ``enum`` too):
+    ``required`` JSON names, per-field schema additions (``minLength``, ``maxLength``,
+    ``enum``, ``pattern``, ``minimum``...)."""
 
     def mark(struct: T) -> T:
         _HINTS[struct.__name__] = {"required": list(required), "fields": fields or {}}

@@ -190,15 +190,17 @@ class PostController(Controller):
     @get("/posts/{post_id:int}", **public())
     async def detail(self, post_id: int, viewer: User | None, posts: PostService
                      ) -> PostDetailOut:
-        """A style post with its first comments. A post a moderator hid answers 404 to
-        everyone but its author and administrators, who get it with ``hidden: true`` and
-        the moderator's reason (``hiddenReason``, else null)."""
+        """A style post with its first comments. A hidden post answers 404 to everyone but
+        its author and administrators, who get it with ``hidden: true``, the moderator's
+        reason (``hiddenReason``, else null) and the cause (``hiddenCause``)."""
         found = await posts.get(post_id, viewer)
         base = post_out(found.view, viewer)
         return PostDetailOut(**msgspec.structs.asdict(base),
                              comments=[comment_out(c, viewer) for c in found.comments.items],
                              comments_next_cursor=found.comments.next_cursor,
-                             hidden=found.hidden, hidden_reason=found.hidden_reason)
+                             hidden=found.hidden, hidden_reason=found.hidden_reason,
+                             hidden_cause=None if found.hidden_cause is None
+                             else found.hidden_cause.value)
 
     @delete("/posts/{post_id:int}", status_code=HTTP_204_NO_CONTENT)
     async def remove(self, post_id: int, current_user: User, posts: PostService) -> None:

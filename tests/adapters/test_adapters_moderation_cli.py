@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
+from adapters.sqlalchemy.engine import create_engine, create_session_factory
+from adapters.sqlalchemy.unit_of_work import SqlAlchemyUnitOfWork
+from domain.catalog import ListingStatus
 from entrypoints.cli.main import app
 from entrypoints.settings import get_settings
+from tests.support import add_listing
 
 pytestmark = pytest.mark.adapters
 
@@ -54,3 +59,49 @@ def test_operators_suspend_lift_and_read_the_audit_log(cli: CliRunner) -> None:
     assert unknown.exit_code == 1 and "Dispute not found" in unknown.output
     only = cli.invoke(app, ["audit", "list", "--action", "user_suspended"])
     assert "user_unsuspended" not in only.output and "Spam (for 3 days)" in only.output
+
+
+async def _listing_of(url: str, username: str) -> int:
+    """A new available listing of ``username``'s, stored in the database at ``url``."""
+    engine = create_engine(url)
+    try:
+        uow = SqlAlchemyUnitOfWork(create_session_factory(engine))
+        async with uow:
+            seller = await uow.users.get_by_login(username)
+        assert seller is not None and seller.id is not None
+        listing = await add_listing(uow, seller.id, title="Wool coat")
+        assert listing.id is not None
+        return listing.id
+    finally:
+        await engine.dispose()
+
+
+async def _status(url: str, listing_id: int) -> ListingStatus:
+    """The listing's status as the database at ``url`` holds it now."""
+    engine = create_engine(url)
+    try:
+        uow = SqlAlchemyUnitOfWork(create_session_factory(engine))
+        async with uow:
+            listing = await uow.listings.get(listing_id)
+        assert listing is not None
+        return listing.status
+    finally:
+        await engine.dispose()
+
+
+def test_operators_cannot_restore_what_a_suspension_hid(cli: CliRunner, db: str) -> None:
+    """The terminal goes through the same rule as the desk: a listing its seller's
+    suspension hid stays hidden until the suspension is lifted."""
+    made = cli.invoke(app, ["users", "create", "maya", "--email", "maya@example.com",
+                            "--password", "secret123"])
+    assert made.exit_code == 0, made.output
+    coat = asyncio.run(_listing_of(db, "maya"))
+    suspended = cli.invoke(app, ["moderation", "suspend", "maya", "--reason", "Spam"])
+    assert suspended.exit_code == 0, suspended.output
+    refused = cli.invoke(app, ["moderation", "restore", "listing", str(coat)])
+    assert refused.exit_code == 1, refused.output
+    assert "hidden while its seller is suspended" in " ".join(refused.output.split())
+    assert asyncio.run(_status(db, coat)) is ListingStatus.HIDDEN
+    lifted = cli.invoke(app, ["moderation", "unsuspend", "maya"])
+    assert lifted.exit_code == 0, lifted.output
+    assert asyncio.run(_status(db, coat)) is ListingStatus.AVAILABLE

@@ -2,7 +2,8 @@
 HTTP on every configured database: the restore routes bring it back for everyone, write the
 audit entry, and answer 409 when it is not hidden, 404 when it does not exist, 401/403 to
 anyone but an administrator. A hidden post says so (``hidden``), with the moderator's
-reason (``hiddenReason``), to the two who still see it, its author and administrators."""
+reason (``hiddenReason``), to the two who still see it, its author and administrators.
+What a suspension hid is not restored: it comes back when the suspension is lifted."""
 
 from __future__ import annotations
 
@@ -12,8 +13,11 @@ import httpx
 import pytest
 from litestar import Litestar
 
+from entrypoints.container import Container
 from tests.support import ApiClient, people
 from tests.support.catalog import data_url, png
+from tests.support.mail import mail_to
+from tests.support.offers import listing
 
 pytestmark = pytest.mark.api
 MISSING = 2_000_000
@@ -120,3 +124,90 @@ async def test_an_administrator_restores_a_hidden_comment(
         assert missing.status_code == 404, missing.text
         assert missing.json()["message"] == "Comment not found"
         assert len(await _audit(boss, "comment_restored")) == 1
+
+
+async def test_a_listing_its_sellers_suspension_hid_comes_back_only_with_the_lifting(
+        app: Litestar, container: Container, visitor: ApiClient) -> None:
+    """A suspension from the desk hides the seller's listing (cause ``suspension``, told
+    to administrators on its page and on the desk); Restore is refused with 409 and changes
+    nothing (still hidden, no audit entry, no "is back" notice or email to the seller);
+    lifting the suspension brings it back. A listing a moderator hid still restores."""
+    async with people(app, "maya", "sofia", "theo", "boss") as p:
+        maya, sofia, theo, boss = p["maya"], p["sofia"], p["theo"], p["boss"]
+        maya_id = await _id(maya)
+        coat = await listing(maya, title="Wool coat")
+        scarf = await listing(theo, title="Silk scarf")
+        reported = await sofia.post("/api/reports", json={
+            "targetType": "listing", "targetId": coat, "reason": "scam"})
+        assert reported.status_code == 201, reported.text
+        suspended = await boss.post(f"/api/admin/reports/{reported.json()['id']}/resolve",
+                                    json={"action": "suspend"})
+        assert suspended.status_code == 200, suspended.text
+        assert (await boss.post(f"/api/admin/listings/{scarf}/hide",
+                                json={"note": "Fake"})).status_code == 200
+        for item, cause, reason in ((coat, "suspension", None), (scarf, "moderator", "Fake")):
+            page = (await boss.get(f"/api/products/{item}")).json()
+            assert (page["status"], page["hiddenCause"], page["hiddenReason"]) == (
+                "hidden", cause, reason)
+        [group] = (await boss.get("/api/admin/reports", params={"status": "resolved"})).json()
+        assert (group["targetHidden"], group["targetHiddenCause"], group["ownerSuspended"]) == (
+            True, "suspension", True)
+
+        refused = await boss.post(f"/api/admin/listings/{coat}/restore",
+                                  json={"note": "Looks fine"})
+        assert refused.status_code == 409, refused.text
+        assert refused.json()["message"] == (
+            "This listing is hidden while its seller is suspended: lift the suspension to "
+            "bring it back.")
+        for outsider in (sofia, visitor):
+            assert (await outsider.get(f"/api/products/{coat}")).status_code == 404
+        assert (await boss.get(f"/api/products/{coat}")).json()["status"] == "hidden"
+        assert await _audit(boss, "listing_restored") == []
+
+        # The moderator's hiding restores as ever (and tells its seller).
+        assert (await boss.post(f"/api/admin/listings/{scarf}/restore")).status_code == 200
+        assert (await visitor.get(f"/api/products/{scarf}")).json()["hiddenCause"] is None
+
+        lifted = await boss.post(f"/api/admin/users/{maya_id}/unsuspend")
+        assert lifted.status_code == 200, lifted.text
+        for reader in (sofia, visitor, boss):
+            back = await reader.get(f"/api/products/{coat}")
+            assert back.status_code == 200, back.text
+            assert (back.json()["status"], back.json()["hiddenCause"]) == ("available", None)
+        [group] = (await boss.get("/api/admin/reports", params={"status": "resolved"})).json()
+        assert (group["targetHidden"], group["targetHiddenCause"]) == (False, None)
+        again = await boss.post(f"/api/admin/listings/{coat}/restore")
+        assert again.status_code == 409 and again.json()["message"] == (
+            "This listing is not hidden.")
+        # The seller never heard of the hiding, nor of a restore that did not happen.
+        assert (await maya.login("maya")).status_code == 200
+        assert (await maya.get("/api/notifications")).json()["items"] == []
+        assert [m["Subject"] for m in await mail_to(container, "maya@example.com")
+                if "is back" in m["Subject"]] == []
+        assert [e[1] for e in await _audit(boss, "listing_restored")] == [scarf]
+
+
+async def test_a_listing_a_moderator_hid_waits_for_its_sellers_suspension_to_end(
+        app: Litestar, visitor: ApiClient) -> None:
+    """A listing a moderator hid before its seller was suspended keeps the moderator's
+    cause, but Restore waits for the suspension's end: a suspension keeps every listing of
+    theirs out of the shop. Once it is lifted, the listing restores (lifting alone does not
+    bring a moderator's hiding back)."""
+    async with people(app, "maya", "boss") as p:
+        maya, boss = p["maya"], p["boss"]
+        maya_id = await _id(maya)
+        coat = await listing(maya, title="Wool coat")
+        assert (await boss.post(f"/api/admin/listings/{coat}/hide",
+                                json={"note": "Fake"})).status_code == 200
+        assert (await boss.post(f"/api/admin/users/{maya_id}/suspend",
+                                json={"reason": "Scam"})).status_code in (200, 201)
+        refused = await boss.post(f"/api/admin/listings/{coat}/restore")
+        assert refused.status_code == 409, refused.text
+        assert refused.json()["message"] == (
+            "This listing's seller is suspended: restore it once the suspension is lifted.")
+        assert (await visitor.get(f"/api/products/{coat}")).status_code == 404
+        assert await _audit(boss, "listing_restored") == []
+        assert (await boss.post(f"/api/admin/users/{maya_id}/unsuspend")).status_code == 200
+        assert (await visitor.get(f"/api/products/{coat}")).status_code == 404
+        assert (await boss.post(f"/api/admin/listings/{coat}/restore")).status_code == 200
+        assert (await visitor.get(f"/api/products/{coat}")).json()["status"] == "available"

@@ -91,6 +91,10 @@ class FakeHidden:
     async def hidden_ids(self, kind: HiddenKind, ids: list[int]) -> frozenset[int]:
         return frozenset(i for i in ids if (kind.value, i) in self.rows)
 
+    async def causes(self, kind: HiddenKind, ids: list[int]) -> dict[int, HideCause]:
+        return {i: HideCause(self.rows[(kind.value, i)][1]) for i in ids
+                if (kind.value, i) in self.rows}
+
     async def by_cause(self, owner_id: int, kind: HiddenKind, cause: HideCause) -> list[int]:
         return [i for (k, i), (owner, c, _) in self.rows.items()
                 if k == kind.value and owner == owner_id and c == cause.value]

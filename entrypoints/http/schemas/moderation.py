@@ -9,6 +9,7 @@ from domain.moderation import (
     NOTE_MAX,
     REASON_MAX,
     SUSPENSION_DAYS_MAX,
+    HideCause,
     Suspension,
 )
 from domain.reports import ReportAction
@@ -51,6 +52,7 @@ class ReportItemOut(CamelStruct):
     note: str | None
 
 
+@describe(fields={"targetHiddenCause": {"enum": [cause.value for cause in HideCause]}})
 class ReportGroupOut(CamelStruct):
     id: int
     target_type: str
@@ -61,6 +63,10 @@ class ReportGroupOut(CamelStruct):
     reports: list[ReportItemOut]
     #: Now: the listing, post or comment is hidden (a resolved group offers Restore).
     target_hidden: bool
+    #: Why it is hidden now: ``moderator`` (Restore undoes it) or ``suspension`` (its owner
+    #: is suspended: it comes back with the suspension's end, and Restore is refused); null
+    #: when it is not hidden.
+    target_hidden_cause: str | None
     #: Now: the owner is suspended (a resolved group offers Unsuspend).
     owner_suspended: bool
 

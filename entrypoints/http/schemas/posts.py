@@ -7,6 +7,7 @@ from datetime import datetime
 
 import msgspec
 
+from domain.moderation import HideCause
 from domain.posts import MAX_CONTENT, MAX_HASHTAGS, MAX_TAGGED_PRODUCTS
 from entrypoints.http.openapi import describe
 from entrypoints.http.schemas import CamelStruct
@@ -103,13 +104,16 @@ class CommentPageOut(CamelStruct):
     next_cursor: str | None
 
 
+@describe(fields={"hiddenCause": {"enum": [cause.value for cause in HideCause]}})
 class PostDetailOut(PostOut, kw_only=True):
     comments: list[CommentOut]
     comments_next_cursor: str | None
-    # Hidden by a moderator: only its author and administrators get it (everyone else:
-    # 404), with ``hidden: true`` and the moderator's reason, if any (issue 37).
+    # Hidden: only its author and administrators get it (everyone else: 404), with
+    # ``hidden: true``, the moderator's reason, if any, and the cause (``moderator``, or
+    # ``suspension``: back with the end of its author's suspension) (issue 37).
     hidden: bool = False
     hidden_reason: str | None = None
+    hidden_cause: str | None = None
 
 
 class ReactionOut(CamelStruct):

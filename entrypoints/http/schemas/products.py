@@ -8,8 +8,10 @@ from typing import TypeVar
 from application.catalog_search import SearchPage
 from application.catalog_views import ListingView
 from application.ports.catalog import FacetCount, Facets, SellerCard
+from domain.moderation import HideCause
 from domain.money import format_amount
 from domain.vacation import Vacation
+from entrypoints.http.openapi import describe
 from entrypoints.http.schemas import CamelStruct
 
 
@@ -50,6 +52,7 @@ class ProductOut(CamelStruct):
     seller: SellerOut | None
 
 
+@describe(fields={"hiddenCause": {"enum": [cause.value for cause in HideCause]}})
 class ProductDetailOut(ProductOut, kw_only=True):
     """A product page's answer: a card's fields and, for a hidden listing, why."""
 
@@ -58,6 +61,10 @@ class ProductDetailOut(ProductOut, kw_only=True):
     # the visitors' response cache. Null otherwise (and for a listing hidden by a
     # suspension, or before reasons were kept).
     hidden_reason: str | None = None
+    # Who hid it, for the same two and by the same rule: ``moderator`` (an administrator
+    # may restore it) or ``suspension`` (its seller is suspended: it comes back when the
+    # suspension is lifted or ends). Null otherwise.
+    hidden_cause: str | None = None
 
 
 Shape = TypeVar("Shape", bound=ProductOut)
@@ -76,7 +83,9 @@ def product_out(view: ListingView) -> ProductOut:
 
 
 def product_detail_out(view: ListingView) -> ProductDetailOut:
-    return _product(ProductDetailOut, view, hidden_reason=view.hidden_reason)
+    cause = view.hidden_cause
+    return _product(ProductDetailOut, view, hidden_reason=view.hidden_reason,
+                    hidden_cause=None if cause is None else cause.value)
 
 
 def _product(shape: type[Shape], view: ListingView, **extra: str | None) -> Shape:

@@ -1,6 +1,7 @@
 """Suspensions by property: a timed one ends at its end, never before; an open-ended one
 never ends by itself (the order timers' sweep lifts only ended ones). What an owner is told
-of a moderator's hiding and restoring (:func:`owner_notice`)."""
+of a moderator's hiding and restoring (:func:`owner_notice`), and what an administrator
+may restore (:func:`ensure_restorable`)."""
 
 from __future__ import annotations
 
@@ -10,13 +11,17 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from domain.errors import Conflict
 from domain.moderation import (
     HIDDEN_NOTICES,
     QUOTE_MAX,
     RESTORED_NOTICES,
     SUSPENSION_DAYS_MAX,
     HiddenKind,
+    HideCause,
+    Hiding,
     Suspension,
+    ensure_restorable,
     owner_notice,
     suspension_ends,
 )
@@ -67,3 +72,30 @@ def test_the_owner_is_told_it_is_back() -> None:
     assert (back.kind, back.title) == ("post_restored", "Your style post “Rainy day” is back")
     assert owner_notice(HiddenKind.COMMENT, "Love it", hidden=False, reason=None).body == (
         "A moderator restored it: everyone can read it on the style post again.")
+
+
+@pytest.mark.parametrize(("kind", "refusal"), [
+    (HiddenKind.LISTING, "This listing is hidden while its seller is suspended: lift the "
+                         "suspension to bring it back."),
+    (HiddenKind.POST, "This style post is hidden while its author is suspended: lift the "
+                      "suspension to bring it back."),
+    (HiddenKind.COMMENT, "This comment is hidden while its author is suspended: lift the "
+                         "suspension to bring it back."),
+])
+def test_only_a_moderators_hiding_is_restored(kind: HiddenKind, refusal: str) -> None:
+    ensure_restorable(kind, Hiding(HideCause.MODERATOR, "Spam"))
+    with pytest.raises(Conflict) as suspended:
+        ensure_restorable(kind, Hiding(HideCause.SUSPENSION))
+    assert suspended.value.message == refusal
+    with pytest.raises(Conflict) as shown:
+        ensure_restorable(kind, None)
+    assert shown.value.message == f"This {kind.label.lower()} is not hidden."
+    # A moderator's hiding of a suspended member's listing waits for the suspension's end;
+    # their posts and comments stay in the feed during a suspension, so theirs do not.
+    if kind is HiddenKind.LISTING:
+        with pytest.raises(Conflict) as waiting:
+            ensure_restorable(kind, Hiding(HideCause.MODERATOR), owner_suspended=True)
+        assert waiting.value.message == ("This listing's seller is suspended: restore it "
+                                         "once the suspension is lifted.")
+    else:
+        ensure_restorable(kind, Hiding(HideCause.MODERATOR), owner_suspended=True)

@@ -62,11 +62,13 @@ export interface StylePost {
 export interface StylePostDetail extends StylePost {
   comments: PostComment[];
   commentsNextCursor: string | null;
-  /** Hidden by a moderator: only its author and administrators still get it. */
+  /** Hidden: only its author and administrators still get it. */
   hidden?: boolean;
   /** Why a moderator hid it, for its author and administrators (the only ones who get a
    *  hidden post); else null. */
   hiddenReason?: string | null;
+  /** Who hid it, for the same two: a moderator, or its author's suspension. */
+  hiddenCause?: 'moderator' | 'suspension' | null;
 }
 
 export interface PostPage {

@@ -1,7 +1,8 @@
 import { formatCount } from '@/lib/formatters';
 
 /** A listing as the catalog API sends it (JSON camelCase; money as decimal strings). */
-/** `hidden`: a moderator hid it (docs/trust.md); only its seller and administrators get it. */
+/** `hidden`: a moderator or its seller's suspension hid it (docs/trust.md); only its seller
+ *  and administrators get it. */
 export type ProductStatus = 'available' | 'reserved' | 'sold' | 'hidden';
 export type ProductBadge = 'just_listed' | 'price_drop' | 'reserved' | 'verified';
 
@@ -43,6 +44,9 @@ export interface Product {
   /** The product page's answer only (GET /api/products/{id}): why a moderator hid it, for
    *  its seller and administrators (the only ones who get a hidden listing); else null. */
   hiddenReason?: string | null;
+  /** The same answer, for the same two: who hid it, a moderator (an administrator may
+   *  restore it) or its seller's suspension (it comes back with the suspension's end). */
+  hiddenCause?: 'moderator' | 'suspension' | null;
 }
 
 export interface ProductPage {

@@ -4,6 +4,9 @@ import { postKeys } from '@/entities/post/post';
 import { productKeys } from '@/entities/product/product';
 import { userKeys, type PublicUser } from '@/entities/user/public-user';
 
+/** Why content is hidden: a moderator hid it, or its owner is suspended (docs/trust.md). */
+export type HideCause = 'moderator' | 'suspension';
+
 /** What a member can report (POST /api/reports targetType). */
 export type ReportTarget = 'listing' | 'user' | 'post' | 'comment' | 'message';
 
@@ -84,6 +87,9 @@ export interface ReportGroup {
   reports: ReportItem[];
   /** Now: the listing, post or comment is hidden (a resolved group offers Restore). */
   targetHidden: boolean;
+  /** Why, now: a moderator (Restore undoes it) or its owner's suspension (no Restore: it
+   *  comes back when the suspension is lifted or ends); null when not hidden. */
+  targetHiddenCause: HideCause | null;
   /** Now: the owner is suspended (a resolved group offers Unsuspend). */
   ownerSuspended: boolean;
 }

@@ -1,6 +1,17 @@
-import { Alert, Text } from '@mantine/core';
+import { Alert, Anchor, Text } from '@mantine/core';
 import { IconCheck, IconEyeOff } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { Link } from 'react-router-dom';
+import type { HideCause } from '../api';
+
+/** Who owns hidden content, as a suspension's notice names them: a listing's seller, a post's
+ * or a comment's author. */
+export type OwnerNoun = 'seller' | 'author';
+
+/** The title of content hidden by its owner's suspension (the notice, the desk). */
+export function hiddenWhileSuspended(owner: OwnerNoun): string {
+  return `Hidden while its ${owner} is suspended`;
+}
 
 /** What hidden content restored in place needs: whether it is, the callback its restore
  * button calls, and the element saying it is done, which takes the focus then (the
@@ -18,20 +29,28 @@ export function useRestoredInPlace<T extends HTMLElement>(): {
   return { restored, markRestored: () => setRestored(true), done };
 }
 
-/** Content a moderator hid, as its owner and administrators (the only ones who can open it)
- * see it: what hiding means (``children``), the moderator's reason when there is one, and,
- * for an administrator, a restore button (``restore``, given what to do once it worked).
- * After a restore the notice says so (``restoredText``) and takes the focus, since the
- * button it had is gone. */
+/** Content a moderator or its owner's suspension hid, as its owner and administrators (the
+ * only ones who can open it) see it: who hid it, what hiding means (``children``), the
+ * moderator's reason when there is one, and, for an administrator (``restore``, given what
+ * to do once it worked), a restore button. Content hidden by a suspension has none (the
+ * server refuses it: it comes back when the suspension is lifted or ends); an administrator
+ * is pointed to the owner's profile, where the suspension is lifted, instead. After a
+ * restore the notice says so (``restoredText``) and takes the focus, since the button it had
+ * is gone. */
 export function HiddenNotice({
   hidden,
   reason,
+  cause,
+  owner,
   restoredText,
   restore,
   children,
 }: {
   hidden: boolean;
   reason?: string | null;
+  cause?: HideCause | null;
+  /** The seller or author: named by a suspension's notice, their profile linked. */
+  owner: { noun: OwnerNoun; id: number; username?: string };
   restoredText: string;
   restore?: (onDone: () => void) => ReactNode;
   children: ReactNode;
@@ -51,6 +70,7 @@ export function HiddenNotice({
     );
   }
   if (!hidden) return null;
+  const bySuspension = cause === 'suspension';
   return (
     <Alert
       ref={notice}
@@ -58,7 +78,7 @@ export function HiddenNotice({
       color="orange"
       variant="light"
       icon={<IconEyeOff size={18} aria-hidden />}
-      title="Hidden by a moderator"
+      title={bySuspension ? hiddenWhileSuspended(owner.noun) : 'Hidden by a moderator'}
     >
       {children}
       {reason && (
@@ -66,7 +86,17 @@ export function HiddenNotice({
           Reason: {reason}
         </Text>
       )}
-      {restore?.(markRestored)}
+      {bySuspension
+        ? restore && (
+            <Text size="sm" mt={4}>
+              It comes back when the suspension is lifted or ends, so it cannot be restored here:{' '}
+              <Anchor component={Link} to={`/profile/${owner.id}`}>
+                {owner.username ? `@${owner.username}'s suspension` : `the ${owner.noun}'s suspension`}
+              </Anchor>
+              .
+            </Text>
+          )
+        : restore?.(markRestored)}
     </Alert>
   );
 }

@@ -31,6 +31,7 @@ function group(overrides: Partial<ReportGroup> = {}): ReportGroup {
       },
     ],
     targetHidden: false,
+    targetHiddenCause: null,
     ownerSuspended: false,
     ...overrides,
   };
@@ -106,7 +107,9 @@ describe('Moderation desk', () => {
 
   it('offers Restore and Unsuspend on resolved reports while they still apply', async () => {
     const done = { ...group().reports[0], action: 'hide' };
-    const server = deskServer([group({ reports: [done], targetHidden: true, ownerSuspended: true })]);
+    const server = deskServer([
+      group({ reports: [done], targetHidden: true, targetHiddenCause: 'moderator', ownerSuspended: true }),
+    ]);
     const user = userEvent.setup();
     renderRoutes(desk, '/');
     await user.click(await screen.findByRole('radio', { name: 'Resolved' }));
@@ -120,8 +123,22 @@ describe('Moderation desk', () => {
   it('offers Restore on a resolved report of a hidden post or comment, then keeps the focus on its card', async () => {
     const done = { ...group().reports[0], action: 'hide' };
     const server = deskServer([
-      group({ id: 12, targetType: 'post', targetId: 31, reports: [done], targetHidden: true }),
-      group({ id: 13, targetType: 'comment', targetId: 32, reports: [done], targetHidden: true }),
+      group({
+        id: 12,
+        targetType: 'post',
+        targetId: 31,
+        reports: [done],
+        targetHidden: true,
+        targetHiddenCause: 'moderator',
+      }),
+      group({
+        id: 13,
+        targetType: 'comment',
+        targetId: 32,
+        reports: [done],
+        targetHidden: true,
+        targetHiddenCause: 'moderator',
+      }),
     ]);
     const user = userEvent.setup();
     renderRoutes(desk, '/');
@@ -133,5 +150,24 @@ describe('Moderation desk', () => {
     await user.click(within(comment).getByRole('button', { name: 'Restore comment' }));
     await waitFor(() => expect(comment).toHaveFocus());
     expect(sent(server)).toEqual(['/api/admin/posts/31/restore', '/api/admin/comments/32/restore']);
+  });
+
+  it("offers no Restore for a listing its seller's suspension hid, and says why", async () => {
+    const done = { ...group().reports[0], action: 'suspend' };
+    const server = deskServer([
+      group({ reports: [done], targetHidden: true, targetHiddenCause: 'suspension', ownerSuspended: true }),
+    ]);
+    const user = userEvent.setup();
+    renderRoutes(desk, '/');
+    await user.click(await screen.findByRole('radio', { name: 'Resolved' }));
+    const card = await screen.findByRole('article', { name: 'Listing #24' });
+    expect(
+      within(card).getByText(
+        'Hidden while its seller is suspended: it comes back when the suspension is lifted or ends, so it cannot be restored.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: 'Restore listing' })).not.toBeInTheDocument();
+    await user.click(within(card).getByRole('button', { name: 'Unsuspend @maya' }));
+    await waitFor(() => expect(sent(server)).toEqual(['/api/admin/users/4/unsuspend']));
   });
 });

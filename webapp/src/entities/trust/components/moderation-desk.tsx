@@ -25,6 +25,7 @@ import {
   type ReportGroup,
   type ResolveAction,
 } from '../api';
+import { hiddenWhileSuspended } from './hidden-notice';
 import { HideConfirm, SuspendConfirm } from './moderation-confirm';
 import { RestoreContentButton, RestoreListingButton, UnsuspendButton } from './moderation-undo';
 
@@ -55,6 +56,10 @@ function GroupCard({ group, open, onResolved }: GroupCardProps) {
   const link = targetLink(group);
   const title = `${TARGET_LABEL[group.targetType]} #${group.targetId}`;
   const what = TARGET_LABEL[group.targetType].toLowerCase();
+  // A moderator's hiding is restored here; one by the owner's suspension is not (the server
+  // refuses it): it comes back when the suspension is lifted (Unsuspend) or ends.
+  const bySuspension = group.targetHidden && group.targetHiddenCause === 'suspension';
+  const restorable = group.targetHidden && !bySuspension;
 
   function act(action: ResolveAction, days?: number | null) {
     resolve.mutate(
@@ -121,16 +126,22 @@ function GroupCard({ group, open, onResolved }: GroupCardProps) {
             {group.reports[0].note ? ` — ${group.reports[0].note}` : ''}
           </Text>
         )}
+        {!open && bySuspension && (
+          <Text size="sm">
+            {hiddenWhileSuspended(group.targetType === 'listing' ? 'seller' : 'author')}: it comes back when
+            the suspension is lifted or ends, so it cannot be restored.
+          </Text>
+        )}
         {!open && (
           <Group gap="xs">
-            {group.targetType === 'listing' && group.targetHidden && (
+            {group.targetType === 'listing' && restorable && (
               <RestoreListingButton
                 size="xs"
                 listingId={group.targetId}
                 onDone={() => card.current?.focus()}
               />
             )}
-            {(group.targetType === 'post' || group.targetType === 'comment') && group.targetHidden && (
+            {(group.targetType === 'post' || group.targetType === 'comment') && restorable && (
               <RestoreContentButton
                 size="xs"
                 kind={group.targetType}

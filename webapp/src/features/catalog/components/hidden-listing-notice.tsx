@@ -5,17 +5,21 @@ import { HiddenNotice } from '@/entities/trust/components/hidden-notice';
 import { RestoreListingButton } from '@/entities/trust/components/moderation-undo';
 import { isAdmin } from '@/entities/user/user';
 
-/** A listing a moderator hid: only its seller and administrators can open it, so it says so,
- * with the moderator's reason (`hiddenReason`, which only they are sent; the seller was also
- * notified); an administrator can restore it here. */
+/** A hidden listing: only its seller and administrators can open it, so it says so, and who
+ * hid it (`hiddenCause`). A moderator's hiding comes with their reason (`hiddenReason`,
+ * which only they are sent; the seller was also notified), and an administrator can restore
+ * it here; one hidden by its seller's suspension comes back when the suspension ends. */
 export function HiddenListingNotice({ product }: { product: Product }) {
   const me = useCurrentUser();
   const own = me?.id === product.sellerId;
   const reason = product.hiddenReason;
+  const bySuspension = product.hiddenCause === 'suspension';
   return (
     <HiddenNotice
       hidden={product.status === 'hidden'}
       reason={reason}
+      cause={product.hiddenCause}
+      owner={{ noun: 'seller', id: product.sellerId, username: product.seller?.username }}
       restoredText="Listing restored: it is back in the shop."
       restore={
         isAdmin(me)
@@ -30,9 +34,11 @@ export function HiddenListingNotice({ product }: { product: Product }) {
       </Text>
       {own && (
         <Text size="sm" mt={4}>
-          {reason
-            ? 'Contact us if you think this is a mistake.'
-            : 'Your notifications say why; contact us if you think this is a mistake.'}
+          {bySuspension
+            ? 'It comes back when your suspension ends.'
+            : reason
+              ? 'Contact us if you think this is a mistake.'
+              : 'Your notifications say why; contact us if you think this is a mistake.'}
         </Text>
       )}
     </HiddenNotice>

@@ -136,6 +136,35 @@ describe('ProductPage', () => {
     );
   });
 
+  it("offers an administrator no Restore for a listing its seller's suspension hid, and says why", async () => {
+    setSession('authenticated', makeUser({ id: 9, role: 'admin' }));
+    serve(makeProduct({ status: 'hidden', hiddenCause: 'suspension' }));
+    renderRoutes(routes, '/product/1');
+    const notice = await screen.findByRole('alert');
+    expect(within(notice).getByText('Hidden while its seller is suspended')).toBeInTheDocument();
+    expect(within(notice).queryByText('Hidden by a moderator')).not.toBeInTheDocument();
+    expect(
+      within(notice).getByText(/It comes back when the suspension is lifted or ends/),
+    ).toBeInTheDocument();
+    expect(within(notice).getByRole('link', { name: "@maya's suspension" })).toHaveAttribute(
+      'href',
+      '/profile/3',
+    );
+    expect(screen.queryByRole('button', { name: 'Restore listing' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Not for sale' })).toBeDisabled();
+  });
+
+  it('tells its seller a listing hidden by their suspension comes back when it ends', async () => {
+    setSession('authenticated', makeUser({ id: 3, username: 'maya' }));
+    serve(makeProduct({ status: 'hidden', hiddenCause: 'suspension', seller: makeSeller({ id: 3 }) }));
+    renderRoutes(routes, '/product/1');
+    const notice = await screen.findByRole('alert');
+    expect(within(notice).getByText('Hidden while its seller is suspended')).toBeInTheDocument();
+    expect(within(notice).getByText('It comes back when your suspension ends.')).toBeInTheDocument();
+    expect(within(notice).queryByText(/Your notifications say why/)).not.toBeInTheDocument();
+    expect(within(notice).queryByRole('link')).not.toBeInTheDocument();
+  });
+
   it('asks visitors to log in to message or make an offer', async () => {
     setSession('anonymous');
     serve();

@@ -166,6 +166,16 @@ describe('PostPage', () => {
     );
   });
 
+  it("offers an administrator no Restore for a post its author's suspension hid, and says why", async () => {
+    setSession('authenticated', makeUser({ id: 1, role: 'admin' }));
+    fakeServer({ 'GET /api/posts/5': () => json({ ...post, hidden: true, hiddenCause: 'suspension' }) });
+    renderRoutes(routes, '/post/5');
+    expect(await screen.findByText('Hidden while its author is suspended')).toBeInTheDocument();
+    expect(screen.getByText(/It comes back when the suspension is lifted or ends/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: "@maya's suspension" })).toHaveAttribute('href', '/profile/3');
+    expect(screen.queryByRole('button', { name: 'Restore post' })).not.toBeInTheDocument();
+  });
+
   it('lets an administrator restore a hidden comment, then moves the focus to the line saying so', async () => {
     setSession('authenticated', makeUser({ id: 1, role: 'admin' }));
     const comment = hiddenComment('Rude words');

@@ -5,15 +5,18 @@ import { HiddenNotice } from '@/entities/trust/components/hidden-notice';
 import { RestoreContentButton } from '@/entities/trust/components/moderation-undo';
 import { isAdmin } from '@/entities/user/user';
 
-/** A style post a moderator hid: only its author and administrators can open it, so it says
- * so, with the moderator's reason when there is one (`hiddenReason`, which only they are
- * sent); an administrator can restore it here (as on a hidden listing's page). */
+/** A hidden style post: only its author and administrators can open it, so it says so, and
+ * who hid it (`hiddenCause`), with the moderator's reason when there is one (`hiddenReason`,
+ * which only they are sent); an administrator can restore a moderator's hiding here (as on a
+ * hidden listing's page), not one by its author's suspension. */
 export function HiddenPostNotice({ post }: { post: StylePostDetail }) {
   const me = useCurrentUser();
   return (
     <HiddenNotice
       hidden={Boolean(post.hidden)}
       reason={post.hiddenReason}
+      cause={post.hiddenCause}
+      owner={{ noun: 'author', id: post.userId, username: post.user.username }}
       restoredText="Post restored: everyone can see it again."
       restore={
         isAdmin(me)
@@ -25,7 +28,9 @@ export function HiddenPostNotice({ post }: { post: StylePostDetail }) {
     >
       <Text size="sm">
         {me?.id === post.userId
-          ? 'Nobody else can see this post, and it is out of the feed. Contact us if you think this is a mistake.'
+          ? post.hiddenCause === 'suspension'
+            ? 'Nobody else can see this post, and it is out of the feed, until your suspension ends.'
+            : 'Nobody else can see this post, and it is out of the feed. Contact us if you think this is a mistake.'
           : 'Only its author and administrators can see this post; it is out of the feed.'}
       </Text>
     </HiddenNotice>
