@@ -49,15 +49,22 @@ export function EmailSettings() {
       )}
       {settings.data && settings.data.length > 0 && (
         <Stack gap="sm">
-          {settings.data.map((setting) => (
-            <Switch
-              key={setting.kind}
-              label={setting.label}
-              checked={setting.enabled}
-              disabled={change.isPending && change.variables?.kind === setting.kind}
-              onChange={() => change.mutate(setting)}
-            />
-          ))}
+          {settings.data.map((setting) => {
+            // Not disabled while it saves: the browser would take the focus from a disabled
+            // switch (a keyboard user's next Space would do nothing); a toggle meanwhile waits.
+            const saving = change.isPending && change.variables?.kind === setting.kind;
+            return (
+              <Switch
+                key={setting.kind}
+                label={setting.label}
+                checked={setting.enabled}
+                aria-busy={saving}
+                onChange={() => {
+                  if (!saving) change.mutate(setting);
+                }}
+              />
+            );
+          })}
         </Stack>
       )}
     </Paper>

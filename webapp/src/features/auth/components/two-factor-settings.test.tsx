@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeServer, json } from '@/test-utils/fake-server';
@@ -85,5 +85,33 @@ describe('TwoFactorSettings', () => {
     await user.type(screen.getByLabelText('Code from your app'), '123456');
     await user.click(screen.getByRole('button', { name: 'Turn on' }));
     expect(await screen.findByText('Your password is not correct')).toBeInTheDocument();
+  });
+
+  it('keeps the focus in the panel at each step, as a keyboard user goes through it', async () => {
+    const me = makeUser();
+    setSession('authenticated', me);
+    fakeServer({
+      'POST /api/user/2fa/setup': () => json(SETUP),
+      'DELETE /api/user/2fa/setup': () => json({ message: 'Two-factor set-up cancelled.' }),
+      'POST /api/user/2fa/enable': () => json({ recoveryCodes: ['abcde-fghij', 'klmno-pqrst'] }),
+      'GET /api/session': () => json({ user: me }),
+      'GET /api/user': () => json(me),
+    });
+    const user = userEvent.setup();
+    renderRoutes([{ path: '/settings', element: <TwoFactorSettings user={me} /> }], '/settings');
+    screen.getByRole('button', { name: 'Set up two-factor sign-in' }).focus();
+    await user.keyboard('{Enter}');
+    // The button that had the focus is gone: the set-up's first field takes it.
+    await waitFor(() => expect(screen.getByLabelText(/Password/)).toHaveFocus());
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Set up two-factor sign-in' })).toHaveFocus(),
+    );
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getByLabelText(/Password/)).toHaveFocus());
+    await user.keyboard('secret123');
+    await user.type(screen.getByLabelText('Code from your app'), '123456{Enter}');
+    await waitFor(() => expect(screen.getByRole('status')).toHaveFocus());
+    expect(screen.getByRole('status')).toHaveTextContent('Save your recovery codes');
   });
 });

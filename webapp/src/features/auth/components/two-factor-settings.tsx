@@ -14,7 +14,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSessionStore } from '@/entities/session/session-store';
 import type { User } from '@/entities/user/user';
 import { errorMessage } from '@/lib/api-client';
@@ -31,13 +31,29 @@ import { passwordToggleProps } from './password-toggle';
 
 /** /settings, "Two-factor sign-in": set up with a QR code (or cancel the set-up, which the
  * server forgets), turn on with the password and a code, keep the ten recovery codes (shown
- * once); turn off with the password and a code. */
+ * once); turn off with the password and a code. Each step keeps the focus in the panel: the
+ * set-up's password field, the recovery codes once it is on, the set-up button after Cancel. */
 export function TwoFactorSettings({ user }: { user: User }) {
   const [setup, setSetup] = useState<TwoFactorSetup | null>(null);
   const [starting, setStarting] = useState(false);
   const [cancelling, setCancelling] = useState(false);
   const [codes, setCodes] = useState<string[] | null>(null);
   const refresh = () => void useSessionStore.getState().fetchUser();
+  const startButton = useRef<HTMLButtonElement>(null);
+  const backToStart = useRef(false);
+  const codesAlert = useRef<HTMLDivElement>(null);
+  const setupPassword = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (setup) {
+      setupPassword.current?.focus();
+    } else if (backToStart.current) {
+      backToStart.current = false;
+      startButton.current?.focus();
+    }
+  }, [setup]);
+  useEffect(() => {
+    if (codes) codesAlert.current?.focus();
+  }, [codes]);
 
   async function start() {
     setStarting(true);
@@ -54,6 +70,7 @@ export function TwoFactorSettings({ user }: { user: User }) {
     setCancelling(true);
     try {
       await cancelTwoFactorSetup();
+      backToStart.current = true;
       setSetup(null);
       enable.reset();
     } catch (error) {
@@ -120,7 +137,14 @@ export function TwoFactorSettings({ user }: { user: User }) {
         Two-factor sign-in
       </Title>
       {codes && (
-        <Alert color="teal" title="Save your recovery codes" mb="md" role="status">
+        <Alert
+          ref={codesAlert}
+          tabIndex={-1}
+          color="teal"
+          title="Save your recovery codes"
+          mb="md"
+          role="status"
+        >
           <Text size="sm" mb="xs">
             Each code signs you in once if you lose your phone. They are shown only now.
           </Text>
@@ -180,6 +204,7 @@ export function TwoFactorSettings({ user }: { user: User }) {
             <PasswordInput
               label="Password"
               autoComplete="current-password"
+              ref={setupPassword}
               {...passwordToggleProps}
               {...enable.getInputProps('password')}
             />
@@ -211,6 +236,7 @@ export function TwoFactorSettings({ user }: { user: User }) {
             Off. With it on, signing in also asks for a code from an authenticator app on your phone.
           </Text>
           <Button
+            ref={startButton}
             variant="light"
             loading={starting}
             onClick={() => void start()}

@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import type { Offer } from '@/entities/offer/offer';
 import { buyerNextStep, buyerStatusMessage } from '@/entities/offer/offer-status';
 import { OfferSummary } from './offer-summary';
+import { useCardFocus } from './use-card-focus';
 
 interface BuyerOfferCardProps {
   offer: Offer;
@@ -23,8 +24,11 @@ export function BuyerOfferCard({
   onWithdraw,
 }: BuyerOfferCardProps) {
   const next = buyerNextStep(offer);
+  const card = useCardFocus<HTMLElement>(offer.status);
   return (
     <Card
+      ref={card}
+      tabIndex={-1}
       withBorder
       radius="md"
       padding="md"

@@ -71,6 +71,27 @@ describe('SellerOffersPage', () => {
     );
   });
 
+  it('keeps the focus on the card when Accept, which had it, goes away', async () => {
+    let offer = makeOffer();
+    fakeServer({
+      'GET /api/seller/offers': () => page([offer]),
+      'POST /api/offers/mark-seller-read': () => json({ updated: 1 }),
+      'PUT /api/offers/5/respond': () => {
+        offer = makeOffer({ status: 'accepted', agreedPrice: '80.00' });
+        return json(offer);
+      },
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes, '/seller/offers');
+    const card = await screen.findByRole('article', { name: 'Offer on Wool coat' });
+    within(card).getByRole('button', { name: 'Accept' }).focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() =>
+      expect(within(card).queryByRole('button', { name: 'Accept' })).not.toBeInTheDocument(),
+    );
+    await waitFor(() => expect(card).toHaveFocus());
+  });
+
   it('counters through the menu; Send stays disabled while the price is empty', async () => {
     const server = fakeServer({
       'GET /api/seller/offers': () => page([makeOffer()]),
@@ -155,6 +176,27 @@ describe('BuyerOffersPage', () => {
       '/orders/12/confirmed',
     );
     expect(screen.queryByRole('link', { name: 'Pay Now' })).not.toBeInTheDocument();
+  });
+
+  it('keeps the focus on the card when Withdraw, which had it, goes away', async () => {
+    let offer = makeOffer();
+    fakeServer({
+      'GET /api/buyer/offers': () => page([offer]),
+      'POST /api/offers/mark-buyer-notified': () => json({ updated: 0 }),
+      'POST /api/offers/5/withdraw': () => {
+        offer = makeOffer({ status: 'withdrawn' });
+        return json(offer);
+      },
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes, '/buyer/offers');
+    const card = await screen.findByRole('article', { name: 'Offer on Wool coat' });
+    within(card).getByRole('button', { name: 'Withdraw' }).focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() =>
+      expect(within(card).queryByRole('button', { name: 'Withdraw' })).not.toBeInTheDocument(),
+    );
+    await waitFor(() => expect(card).toHaveFocus());
   });
 
   it('filters by tab', async () => {

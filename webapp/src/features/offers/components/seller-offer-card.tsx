@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import type { Offer } from '@/entities/offer/offer';
 import { sellerStatusMessage } from '@/entities/offer/offer-status';
 import { OfferSummary } from './offer-summary';
+import { useCardFocus } from './use-card-focus';
 
 interface SellerOfferCardProps {
   offer: Offer;
@@ -15,8 +16,11 @@ interface SellerOfferCardProps {
 
 /** An offer on one of my listings: Accept, and a menu with Counter Offer and Reject Offer. */
 export function SellerOfferCard({ offer, busy, onAccept, onReject, onCounter }: SellerOfferCardProps) {
+  const card = useCardFocus<HTMLElement>(offer.status);
   return (
     <Card
+      ref={card}
+      tabIndex={-1}
       withBorder
       radius="md"
       padding="md"
