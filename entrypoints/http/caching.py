@@ -11,7 +11,8 @@
   ``Cache-Control: public, max-age=10, stale-while-revalidate=30``, so browsers and a
   proxy in front (``docs/deploy.md``) may keep them; for a signed-in shopper
   ``private, no-cache`` (their answer may show their own data, and a search is counted
-  for them). Public reads mint no CSRF cookie (``exclude_from_csrf``): a ``Set-Cookie``
+  for them); an error answer (400 and up) carries neither, so no cache keeps it. Public
+  reads mint no CSRF cookie (``exclude_from_csrf``): a ``Set-Cookie``
   on a shared cache's copy would hand one visitor's token to everyone. The SPA's pages and
   ``/api/csrf`` still set it.
 - **Indexed public reads** (``@get(..., **public(indexed=True))``: searches, facets and
@@ -273,7 +274,9 @@ class _Conditional:
                     length = value
                 elif name == b"etag":
                     etag = value
-            if self.policy is not None and cache_control is None:
+            if self.policy is not None and cache_control is None and message["status"] < 400:
+                # (an error is never kept: a hidden listing's 404 must not outlive its
+                # restoring in a browser or a proxy, nor one visitor's 429 reach another)
                 headers.append((b"cache-control", self.policy))
             start: HTTPResponseStartEvent = {**message, "headers": headers}
             if start["status"] == 200 and etag is not None:

@@ -224,3 +224,21 @@ async def test_visitors_searches_are_kept_until_the_index_moves(
     await container.engine().dispose()
     assert [i["title"] for i in (await visitor.get(path)).json()["items"]] == ["Denim jacket"]
     assert await store.get(key) is not None  # (the old version's copy, read no more)
+
+
+async def test_an_error_from_a_public_read_is_kept_by_no_cache(
+        client: ApiClient, visitor: Visitor) -> None:
+    """A visitor's 404 (a listing hidden, then restored) or 400 from a public read says
+    nothing a browser or a proxy would keep: the restored listing must show on the next
+    visit, and one visitor's refusal is nobody else's answer."""
+    await client.register("maya")
+    product = await create(client, title="Denim jacket")
+    url = f"/api/products/{product['id']}"
+    for path, status in ((f"/api/products/{product['id'] + 100}", 404),
+                         ("/api/products?minPrice=abc", 400),
+                         ("/api/products/facets?category=nothing", 400)):
+        answer = await visitor.get(path)
+        assert answer.status_code == status, (path, answer.text)
+        assert "cache-control" not in answer.headers, path
+        assert "public" not in answer.headers.get("cache-control", ""), path
+    assert (await visitor.get(url)).headers["cache-control"] == VISITOR.decode()
