@@ -8,7 +8,8 @@ explicitly blank country is an error.
 Rethread ships within the United States only (issue 36), so past the spec's lengths (whose
 messages stay, and come first) the checkout form also needs: a US ZIP code, 5 digits or
 ZIP+4 (9 digits, ``12345-6789`` or ``123456789``); a phone number of 10 digits once
-punctuation (spaces, ``( ) - . + /``) is stripped, so letters are refused; a state from
+punctuation (spaces, ``( ) - . + /``) is stripped, so letters are refused, with or without
+the US country code before them (``+1 617 555 0100``, ``1-617-555-0100``); a state from
 :data:`US_STATES` (its two-letter code or its name, any case; stored as the code); and the
 country United States (``US``/``USA``/``United States of America`` are read as it).
 
@@ -54,6 +55,7 @@ _COUNTRY_NAMES = frozenset({"united states", "united states of america", "us", "
 _ZIP = re.compile(r"[0-9]{5}(?:-?[0-9]{4})?")
 _PHONE_PUNCTUATION = re.compile(r"[\s().+/-]")
 PHONE_DIGITS = 10
+US_COUNTRY_CODE = "1"
 ZIP_MESSAGE = "ZIP code must be 5 digits, or ZIP+4 such as 12345-6789"
 PHONE_MESSAGE = "Phone number must have 10 digits, such as (555) 123-4567"
 STATE_MESSAGE = "Choose a US state from the list"
@@ -76,7 +78,10 @@ def phone_digits(value: str) -> str:
 
 
 def is_us_phone(value: str) -> bool:
+    """10 digits, or 11 whose first is the US country code 1 (as ``+1 ...`` is written)."""
     digits = phone_digits(value)
+    if len(digits) == PHONE_DIGITS + 1 and digits.startswith(US_COUNTRY_CODE):
+        digits = digits[1:]
     return len(digits) == PHONE_DIGITS and digits.isascii() and digits.isdigit()
 
 

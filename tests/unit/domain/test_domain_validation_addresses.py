@@ -146,10 +146,19 @@ def test_ten_digits_with_any_punctuation_make_a_phone(parts: list[tuple[str, str
         assert "phoneNumber" not in shipping(phone_number=phone)
 
 
+@given(st.lists(st.tuples(st.sampled_from("0123456789"), punctuation), min_size=10,
+                max_size=10), st.sampled_from(("+1 ", "+1", "1-", "1 ", "1", "(+1) ")))
+def test_ten_digits_after_the_us_country_code_make_a_phone(
+        parts: list[tuple[str, str]], code: str) -> None:
+    phone = code + "".join(digit + marks for digit, marks in parts).strip()
+    if len(phone) <= 20:
+        assert "phoneNumber" not in shipping(phone_number=phone)
+
+
 @given(st.text(min_size=10, max_size=20))
 def test_a_phone_with_letters_or_not_ten_digits_is_refused(phone: str) -> None:
     digits = re.sub(r"[\s().+/-]", "", phone.strip())
-    good = re.fullmatch(r"[0-9]{10}", digits) is not None
+    good = re.fullmatch(r"1?[0-9]{10}", digits) is not None
     errors = shipping(phone_number=phone)
     if len(phone.strip()) >= 10:
         assert ("phoneNumber" not in errors) == good

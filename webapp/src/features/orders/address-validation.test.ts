@@ -54,6 +54,8 @@ describe('validateAddress: US only (issue 36)', () => {
     expect(validateAddress(good)).toEqual({});
     expect(validateAddress({ ...good, zipCode: '02110-1234', state: 'massachusetts' })).toEqual({});
     expect(validateAddress({ ...good, zipCode: '021101234', phoneNumber: '617.555.0100' })).toEqual({});
+    expect(validateAddress({ ...good, phoneNumber: '+1 617 555 0100' })).toEqual({});
+    expect(validateAddress({ ...good, phoneNumber: '1-617-555-0100' })).toEqual({});
   });
 
   it('refuses letters, wrong digit counts, unknown states and other countries', () => {
@@ -61,6 +63,8 @@ describe('validateAddress: US only (issue 36)', () => {
     expect(validateAddress({ ...good, zipCode: '021101' }).zipCode).toBe(ZIP_MESSAGE);
     expect(validateAddress({ ...good, phoneNumber: '617555010A' }).phoneNumber).toBe(PHONE_MESSAGE);
     expect(validateAddress({ ...good, phoneNumber: '+44 20 7946 0958' }).phoneNumber).toBe(PHONE_MESSAGE);
+    expect(validateAddress({ ...good, phoneNumber: '+2 617 555 0100' }).phoneNumber).toBe(PHONE_MESSAGE);
+    expect(validateAddress({ ...good, phoneNumber: '+1 617 555 01000' }).phoneNumber).toBe(PHONE_MESSAGE);
     expect(validateAddress({ ...good, state: 'Ontario' }).state).toBe(STATE_MESSAGE);
     expect(validateAddress({ ...good, country: 'Canada' }).country).toBe(COUNTRY_MESSAGE);
   });

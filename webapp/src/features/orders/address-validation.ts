@@ -24,7 +24,8 @@ const COUNTRY_NAMES = new Set(['united states', 'united states of america', 'us'
 
 const US_RULES: Partial<Record<keyof AddressFields, [(value: string) => boolean, string]>> = {
   zipCode: [(value) => /^[0-9]{5}(?:-?[0-9]{4})?$/.test(value), ZIP_MESSAGE],
-  phoneNumber: [(value) => /^[0-9]{10}$/.test(value.replace(/[\s().+/-]/g, '')), PHONE_MESSAGE],
+  // 10 digits, with or without the US country code before them (+1 617 555 0100).
+  phoneNumber: [(value) => /^1?[0-9]{10}$/.test(value.replace(/[\s().+/-]/g, '')), PHONE_MESSAGE],
   state: [(value) => usStateCode(value) !== null, STATE_MESSAGE],
   country: [(value) => COUNTRY_NAMES.has(value.split(/\s+/).join(' ').toLowerCase()), COUNTRY_MESSAGE],
 };
