@@ -173,6 +173,25 @@ describe('CheckoutPage', () => {
     expect(screen.getByRole('button', { name: 'Place Order' })).toBeEnabled();
   });
 
+  it('says once why the total is refused (a seller away), with no retry and Place Order disabled', async () => {
+    setSession('authenticated', makeUser());
+    fakeServer({
+      'GET /api/products/1': () => json(makeProduct({ category: 'outerwear' })),
+      'GET /api/user-addresses': () => json(ADDRESSES),
+      'GET /api/orders/quote': () =>
+        json({ message: 'This seller is away until Dec 5, 2026 and is not selling right now.' }, 409),
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes, '/checkout/1');
+    const refused = await screen.findByRole('alert');
+    expect(refused).toHaveTextContent("You can't buy this right now");
+    expect(refused).toHaveTextContent('This seller is away until Dec 5, 2026');
+    expect(screen.queryByText('Could not compute the total')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /try again/i })).not.toBeInTheDocument();
+    await reviewStep(user);
+    expect(screen.getByRole('button', { name: 'Place Order' })).toBeDisabled();
+  });
+
   it('shows a lasting Sold state when another buyer won the race, with Place Order disabled', async () => {
     setSession('authenticated', makeUser());
     document.cookie = 'csrftoken=t';

@@ -131,6 +131,12 @@ export function CheckoutSteps({
   const [shipping, setShipping] = useState(initial);
   const [method, setMethod] = useState<PaymentMethod>('card');
   const quote = useQuote(request, available);
+  // The server refusing the total (409: the seller is away, one of the items went meanwhile)
+  // is lasting too: said above the steps, not offered again as a retry.
+  const refused =
+    quote.isError && isApiError(quote.error, 409)
+      ? errorMessage(quote.error, 'This item cannot be bought right now.')
+      : null;
   const place = usePlaceOrder();
   const several = lines.length > 1;
 
@@ -171,6 +177,14 @@ export function CheckoutSteps({
           role="alert"
         >
           {lost ?? `Someone else bought ${several ? 'one of them' : 'it'} first.`}{' '}
+          <Link to={several ? '/bag' : (similarTo ?? '/marketplace')}>
+            {several ? 'Back to your bag' : 'See similar items'}
+          </Link>
+        </Alert>
+      )}
+      {available && refused && (
+        <Alert color="orange" mb="md" title="You can't buy this right now" role="alert">
+          {refused}{' '}
           <Link to={several ? '/bag' : (similarTo ?? '/marketplace')}>
             {several ? 'Back to your bag' : 'See similar items'}
           </Link>
@@ -245,7 +259,7 @@ export function CheckoutSteps({
           </Stepper>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }} order={{ base: 1, md: 2 }}>
-          <CheckoutSummary lines={lines} available={available} quote={quote} />
+          <CheckoutSummary lines={lines} available={available} quote={quote} refused={refused !== null} />
         </Grid.Col>
       </Grid>
     </Container>

@@ -13,11 +13,13 @@ interface CheckoutSummaryProps {
   lines: CheckoutLine[];
   available: boolean;
   quote: ReturnType<typeof useQuote>;
+  /** The server refused the total for good (the page says why above the steps). */
+  refused?: boolean;
 }
 
 /** The order summary: beside the steps on a laptop; on a phone above them, folded to one line
  *  with the total (as shops do), opened with "Show order summary". */
-export function CheckoutSummary({ lines, available, quote }: CheckoutSummaryProps) {
+export function CheckoutSummary({ lines, available, quote, refused = false }: CheckoutSummaryProps) {
   const several = lines.length > 1;
   const wide = useMediaQuery('(min-width: 62em)', true, { getInitialValueInEffect: false });
   const [opened, { toggle }] = useDisclosure(false);
@@ -70,7 +72,7 @@ export function CheckoutSummary({ lines, available, quote }: CheckoutSummaryProp
           ))}
           {quote.data && <OrderTotals totals={quote.data} />}
           {quote.isPending && available && <Skeleton h={96} />}
-          {quote.isError && (
+          {quote.isError && !refused && (
             <LoadFailed
               title="Could not compute the total"
               description={errorMessage(quote.error, 'Please try again.')}
