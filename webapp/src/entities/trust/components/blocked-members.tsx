@@ -1,4 +1,4 @@
-import { Avatar, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Avatar, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { errorMessage } from '@/lib/api-client';
 import { notifyError } from '@/lib/notify';
 import { PageLoader } from '@/components/page-loader';
@@ -10,7 +10,15 @@ export function BlockedMembers() {
   const list = useBlockedMembers();
   const toggle = useBlockToggle();
   return (
-    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="blocked-title">
+    // (the settings page's other sections' frame)
+    <Paper
+      withBorder
+      radius="lg"
+      p={{ base: 'md', sm: 'xl' }}
+      mt="lg"
+      component="section"
+      aria-labelledby="blocked-title"
+    >
       <Stack gap="sm">
         <Title order={2} size="h4" id="blocked-title">
           Blocked members
@@ -56,6 +64,6 @@ export function BlockedMembers() {
           </Group>
         ))}
       </Stack>
-    </Card>
+    </Paper>
   );
 }

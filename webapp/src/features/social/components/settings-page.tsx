@@ -191,9 +191,7 @@ function ProfileForm({ user }: { user: User }) {
         </form>
       </Paper>
       {user.id !== undefined && <BundleDiscountsForm userId={user.id} />}
-      <Stack mt="lg">
-        <BlockedMembers />
-      </Stack>
+      <BlockedMembers />
       {user.id !== undefined && <VacationForm userId={user.id} />}
     </Container>
   );
