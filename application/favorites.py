@@ -2,7 +2,8 @@
 
 Every call is idempotent: favoriting twice answers with the same favorite (the storage makes
 that safe under concurrent requests), unfavoriting something not favorited is fine. The
-listing's watch count (the "Most Watched" sort) changes in the same transaction.
+listing's watch count (the "Most Watched" sort) changes in the same transaction; a seller
+does not watch their own listing (403, ``Listing.ensure_watchable_by``).
 """
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ class FavoriteService:
             listing = await existing_listing(self.uow, product_id)
             if not listing.visible_to(user.id, user.is_admin):  # hidden by a moderator
                 raise NotFound(PRODUCT_NOT_FOUND)
+            listing.ensure_watchable_by(user.id)
             favorite, created = await self.uow.favorites.add(user.id, product_id,
                                                              self.clock.now())
             await self.uow.commit()

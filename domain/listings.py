@@ -43,6 +43,7 @@ DELETABLE_STATUSES = frozenset({ListingStatus.AVAILABLE, ListingStatus.HIDDEN})
 IN_ORDER_STATUSES = frozenset({ListingStatus.RESERVED, ListingStatus.SOLD})
 ORDERED_LISTING = ("This listing is part of an order, so it cannot be deleted: the order's "
                    "history keeps it.")
+OWN_LISTING_WATCHED = "You cannot watch your own listing."
 EDIT_LOCKED = ("This listing is part of an order, so it can no longer be edited: the buyer "
                "ordered it as it is.")
 
@@ -113,6 +114,12 @@ class Listing:
 
     def is_owned_by(self, user_id: int | None) -> bool:
         return user_id is not None and user_id == self.seller_id
+
+    def ensure_watchable_by(self, user_id: int | None) -> None:
+        """A seller does not watch their own listing (403): a watch is a shopper's, and it
+        counts in the listing's popularity (the Most Watched row and sort)."""
+        if self.is_owned_by(user_id):
+            raise Forbidden(OWN_LISTING_WATCHED)
 
     def ensure_editable_by(self, user_id: int | None) -> None:
         """Only the seller edits (403), and never while the listing is in an order (409): a

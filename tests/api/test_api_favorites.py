@@ -107,3 +107,15 @@ async def test_most_popular_sorts_by_watchers(client: ApiClient) -> None:
     await client.post("/api/favorites", json={"productId": quiet["id"]})
     assert await titles(client, "?sort=most_popular") == [
         "Loved scarf", "Quiet scarf", "Other scarf"]
+
+
+async def test_a_seller_cannot_watch_their_own_listing(client: ApiClient) -> None:
+    """A watch is a shopper's and counts in the listing's popularity (Most Watched): its
+    seller gets 403, and the count stays where shoppers put it."""
+    await client.register("maya")
+    coat = (await create(client, title="Wool coat"))["id"]
+    refused = await client.post("/api/favorites", json={"productId": coat})
+    assert refused.status_code == 403, refused.text
+    assert refused.json()["message"] == "You cannot watch your own listing."
+    assert (await client.get("/api/favorites")).json() == []
+    assert (await client.get(f"/api/products/{coat}")).json()["watchCount"] == 0

@@ -122,6 +122,18 @@ def test_only_the_seller_edits(stranger: int | None) -> None:
     assert item.title == "Levi's 501 jeans"
 
 
+@given(shopper=st.integers())
+@example(shopper=SELLER)
+def test_anyone_but_the_seller_watches_a_listing(shopper: int) -> None:
+    item = listing()
+    if shopper == SELLER:
+        with pytest.raises(Forbidden) as refused:
+            item.ensure_watchable_by(shopper)
+        assert refused.value.message == "You cannot watch your own listing."
+    else:
+        item.ensure_watchable_by(shopper)
+
+
 def test_seller_or_admin_deletes() -> None:
     item = listing()
     item.ensure_deletable_by(SELLER, is_admin=False, ordered=False)

@@ -25,6 +25,14 @@ beforeEach(() => {
 });
 
 describe('favorite toggle', () => {
+  it("offers no heart on the shopper's own listing", async () => {
+    setSession('authenticated', makeUser({ id: product.sellerId }));
+    fakeServer({ 'GET /api/favorites': () => json([]) });
+    renderCard();
+    expect(await screen.findByText('Silk scarf')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Save Silk scarf' })).not.toBeInTheDocument();
+  });
+
   it('fills the heart at once and keeps it when the server agrees', async () => {
     let saved = false;
     const server = fakeServer({

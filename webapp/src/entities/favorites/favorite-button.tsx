@@ -5,7 +5,8 @@ import { promptLogin } from '@/entities/session/login-prompt';
 import type { Product } from '@/entities/product/product';
 import { useSessionStore } from '@/entities/session/session-store';
 
-/** The heart on a product card: save or unsave, optimistic; visitors get a login prompt. */
+/** The heart on a product card: save or unsave, optimistic; visitors get a login prompt.
+ *  None on the shopper's own listings (the server refuses a seller watching their own). */
 interface FavoriteButtonProps {
   product: Product;
   className?: string;
@@ -14,8 +15,10 @@ interface FavoriteButtonProps {
 
 export function FavoriteButton({ product, className, options }: FavoriteButtonProps) {
   const signedIn = useSessionStore((state) => state.status === 'authenticated');
+  const mine = useSessionStore((state) => state.user?.id === product.sellerId);
   const saved = useIsFavorite(product.id);
   const toggle = useFavoriteToggle(options);
+  if (mine) return null;
 
   function handleClick() {
     if (!signedIn) return promptLogin('save items');
