@@ -114,6 +114,13 @@ def search_paths(rng: random.Random, count: int) -> list[str]:
             for _ in range(count)]
 
 
+def popular_search_paths() -> list[str]:
+    """What most visitors ask: the shop's first page and each category's, newest first (a
+    visitor's search is kept a second by the response cache, under the index's version)."""
+    return ["/api/products?" + urlencode([*extra, ("sort", "most_recent"), ("limit", str(PAGE))])
+            for extra in ([], *([("category", c)] for c in CATEGORIES))]
+
+
 def suggestion_paths(rng: random.Random, count: int) -> list[str]:
     """What the header's search box asks while a shopper types: 1-5 letters of a word."""
     return ["/api/products/suggestions?" + urlencode({"q": word[:rng.randint(1, 5)]})
@@ -440,6 +447,7 @@ def main() -> None:
             measure("search", base, searches)
             measure("facets", base, facet_paths(rng, 3000))
             measure("suggestions", base, suggestion_paths(rng, 3000))
+            measure("popular searches", base, popular_search_paths())
         print(f"  ({popularity.written} watch-count changes indexed meanwhile)", flush=True)
         products = product_paths(rng, low, high, 5000)
         measure("product", base, products)
