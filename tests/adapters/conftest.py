@@ -8,15 +8,21 @@ database's share runs on one xdist worker, one test after another.
 
 from __future__ import annotations
 
+import asyncio
 import io
+from pathlib import Path
 
 import pytest
 from dependency_injector import providers
 from PIL import Image
+from sqlalchemy import make_url
 
 from adapters.demo.images import COLOURS, PATTERNS, SHAPES
+from adapters.migrations import upgrade
+from adapters.sqlalchemy.engine import reset_postgres_schema
 from application.ports.media import GarmentLook, GarmentPhotos, OutfitPhoto
 from entrypoints.container import Container
+from tests.conftest import BASE_POSTGRES_URL, POSTGRES_URL, create_database_if_missing
 
 
 class QuickPictures:
@@ -72,3 +78,21 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         if config.pluginmanager.hasplugin("xdist"):
             database = item.callspec.params["database_url"]
             item.add_marker(pytest.mark.xdist_group(f"demo-{database}"))
+
+
+async def database_at(kind: str, tmp_path: Path, revision: str, scratch: str) -> str:
+    """An empty database migrated to ``revision``, for a migration's test: its own SQLite
+    file, or on PostgreSQL a scratch database ``<test database>_<scratch>`` beside the
+    configured one (its schema dropped first), so the session's migrated databases are
+    untouched."""
+    if kind == "sqlite":
+        url = f"sqlite+aiosqlite:///{tmp_path / 'old.db'}"
+    else:
+        assert POSTGRES_URL is not None and BASE_POSTGRES_URL is not None
+        parsed = make_url(POSTGRES_URL)
+        url = parsed.set(database=f"{parsed.database}_{scratch}").render_as_string(
+            hide_password=False)
+        await create_database_if_missing(BASE_POSTGRES_URL, url)
+        await reset_postgres_schema(url)
+    await asyncio.to_thread(upgrade, url, revision)
+    return url

@@ -14,20 +14,18 @@ from datetime import datetime, timedelta
 from pathlib import Path
 
 import pytest
-from sqlalchemy import delete, insert, make_url, select, update
+from sqlalchemy import delete, insert, select, update
 
 from adapters.migrations import upgrade
-from adapters.sqlalchemy.engine import create_engine, reset_postgres_schema
+from adapters.sqlalchemy.engine import create_engine
 from adapters.sqlalchemy.orders import OrderEventRow, OrderRow
 from application.order_timers import OrderTimers
 from application.orders import OrderService
 from domain.accounts import Role
 from entrypoints.container import Container, build_container, shutdown
+from tests.adapters.conftest import database_at
 from tests.conftest import (
-    BASE_POSTGRES_URL,
     DATABASES,
-    POSTGRES_URL,
-    create_database_if_missing,
     make_settings,
 )
 from tests.fakes import FixedClock
@@ -42,17 +40,7 @@ DAY = timedelta(days=1)
 @pytest.fixture(params=DATABASES)
 async def old_database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     """An empty database migrated to the head before 0100."""
-    if request.param == "sqlite":
-        url = f"sqlite+aiosqlite:///{tmp_path / 'old.db'}"
-    else:
-        assert POSTGRES_URL is not None and BASE_POSTGRES_URL is not None
-        parsed = make_url(POSTGRES_URL)
-        url = parsed.set(database=f"{parsed.database}_migrations").render_as_string(
-            hide_password=False)
-        await create_database_if_missing(BASE_POSTGRES_URL, url)
-        await reset_postgres_schema(url)
-    await asyncio.to_thread(upgrade, url, PREVIOUS_HEAD)
-    return url
+    return await database_at(request.param, tmp_path, PREVIOUS_HEAD, "migrations")
 
 
 async def _orders(container: Container, clock: FixedClock) -> dict[str, int]:

@@ -10,19 +10,17 @@ import asyncio
 from pathlib import Path
 
 import pytest
-from sqlalchemy import func, make_url, select
+from sqlalchemy import func, select
 
 from adapters.migrations import upgrade
 from adapters.sqlalchemy.catalog import ProductRow
-from adapters.sqlalchemy.engine import create_engine, reset_postgres_schema
+from adapters.sqlalchemy.engine import create_engine
 from adapters.sqlalchemy.favorites import FavoriteRow
 from adapters.sqlalchemy.search_outbox import SearchOutboxRow
 from entrypoints.container import build_container, shutdown
+from tests.adapters.conftest import database_at
 from tests.conftest import (
-    BASE_POSTGRES_URL,
     DATABASES,
-    POSTGRES_URL,
-    create_database_if_missing,
     make_settings,
 )
 from tests.support import NOW, a_listing, a_user
@@ -35,17 +33,7 @@ PREVIOUS_HEAD = "0101_trust_hidden_reason"
 @pytest.fixture(params=DATABASES)
 async def old_database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     """An empty database migrated to the head before 0102."""
-    if request.param == "sqlite":
-        url = f"sqlite+aiosqlite:///{tmp_path / 'old.db'}"
-    else:
-        assert POSTGRES_URL is not None and BASE_POSTGRES_URL is not None
-        parsed = make_url(POSTGRES_URL)
-        url = parsed.set(database=f"{parsed.database}_self_watch").render_as_string(
-            hide_password=False)
-        await create_database_if_missing(BASE_POSTGRES_URL, url)
-        await reset_postgres_schema(url)
-    await asyncio.to_thread(upgrade, url, PREVIOUS_HEAD)
-    return url
+    return await database_at(request.param, tmp_path, PREVIOUS_HEAD, "self_watch")
 
 
 async def test_sellers_watches_of_their_own_listings_are_dropped_and_uncounted(
