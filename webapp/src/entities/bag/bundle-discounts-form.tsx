@@ -1,9 +1,10 @@
-import { ActionIcon, Button, Group, NumberInput, Paper, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Button, Group, NumberInput, Stack, Text, Title } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { errorMessage } from '@/lib/api-client';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useBundleDiscounts, useSetBundleDiscounts } from './bag';
+import { SettingsSection } from '@/components/settings-section';
 
 interface Row {
   minItems: number | string;
@@ -51,14 +52,7 @@ export function BundleDiscountsForm({ userId }: { userId: number }) {
   };
 
   return (
-    <Paper
-      withBorder
-      radius="lg"
-      p={{ base: 'md', sm: 'xl' }}
-      mt="lg"
-      component="section"
-      aria-labelledby="bundle-discounts-title"
-    >
+    <SettingsSection titleId="bundle-discounts-title" mt="lg">
       <Stack gap="sm">
         <Title order={2} size="h4" id="bundle-discounts-title">
           Bundle discounts
@@ -117,6 +111,6 @@ export function BundleDiscountsForm({ userId }: { userId: number }) {
           </Button>
         </Group>
       </Stack>
-    </Paper>
+    </SettingsSection>
   );
 }

@@ -1,8 +1,9 @@
-import { Button, Group, Paper, Stack, Switch, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Button, Group, Stack, Switch, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useState } from 'react';
 import { errorMessage } from '@/lib/api-client';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useSetVacation, useVacation } from './vacation';
+import { SettingsSection } from '@/components/settings-section';
 
 /** Settings: vacation mode on or off, an optional return date and an away message. */
 export function VacationForm({ userId }: { userId: number }) {
@@ -45,14 +46,7 @@ export function VacationForm({ userId }: { userId: number }) {
   };
 
   return (
-    <Paper
-      withBorder
-      radius="lg"
-      p={{ base: 'md', sm: 'xl' }}
-      mt="lg"
-      component="section"
-      aria-labelledby="vacation-title"
-    >
+    <SettingsSection titleId="vacation-title" mt="lg">
       <Stack gap="sm">
         <Title order={2} size="h4" id="vacation-title">
           Vacation mode
@@ -90,6 +84,6 @@ export function VacationForm({ userId }: { userId: number }) {
           </Button>
         </Group>
       </Stack>
-    </Paper>
+    </SettingsSection>
   );
 }

@@ -1,24 +1,17 @@
-import { Avatar, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Avatar, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { errorMessage } from '@/lib/api-client';
 import { notifyError } from '@/lib/notify';
 import { PageLoader } from '@/components/page-loader';
 import { LoadFailed } from '@/components/load-failed';
 import { useBlockedMembers, useBlockToggle } from '../api';
+import { SettingsSection } from '@/components/settings-section';
 
 /** Settings: the members you blocked, each with Unblock. */
 export function BlockedMembers() {
   const list = useBlockedMembers();
   const toggle = useBlockToggle();
   return (
-    // (the settings page's other sections' frame)
-    <Paper
-      withBorder
-      radius="lg"
-      p={{ base: 'md', sm: 'xl' }}
-      mt="lg"
-      component="section"
-      aria-labelledby="blocked-title"
-    >
+    <SettingsSection titleId="blocked-title" mt="lg">
       <Stack gap="sm">
         <Title order={2} size="h4" id="blocked-title">
           Blocked members
@@ -64,6 +57,6 @@ export function BlockedMembers() {
           </Group>
         ))}
       </Stack>
-    </Paper>
+    </SettingsSection>
   );
 }

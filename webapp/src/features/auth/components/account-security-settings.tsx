@@ -1,4 +1,4 @@
-import { Button, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { User } from '@/entities/user/user';
 import { submitWith } from '@/lib/form';
@@ -6,6 +6,7 @@ import { notifySuccess } from '@/lib/notify';
 import { changeEmail, changePassword } from '../api';
 import { emailError, newPasswordError } from '../validation';
 import { passwordToggleProps } from './password-toggle';
+import { SettingsSection } from '@/components/settings-section';
 
 interface PasswordValues {
   currentPassword: string;
@@ -36,13 +37,7 @@ export function ChangePasswordForm() {
     },
   );
   return (
-    <Paper
-      withBorder
-      radius="lg"
-      p={{ base: 'md', sm: 'xl' }}
-      component="section"
-      aria-labelledby="password-title"
-    >
+    <SettingsSection titleId="password-title">
       <Title order={2} size="h3" id="password-title" mb="md">
         Password
       </Title>
@@ -74,7 +69,7 @@ export function ChangePasswordForm() {
           </Button>
         </Stack>
       </form>
-    </Paper>
+    </SettingsSection>
   );
 }
 
@@ -105,13 +100,7 @@ export function ChangeEmailForm({ user }: { user: User }) {
     },
   );
   return (
-    <Paper
-      withBorder
-      radius="lg"
-      p={{ base: 'md', sm: 'xl' }}
-      component="section"
-      aria-labelledby="email-title"
-    >
+    <SettingsSection titleId="email-title">
       <Title order={2} size="h3" id="email-title" mb="xs">
         Email
       </Title>
@@ -139,6 +128,6 @@ export function ChangeEmailForm({ user }: { user: User }) {
           </Button>
         </Stack>
       </form>
-    </Paper>
+    </SettingsSection>
   );
 }

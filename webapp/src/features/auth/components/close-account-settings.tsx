@@ -1,4 +1,4 @@
-import { Alert, Button, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useNavigate } from 'react-router-dom';
 import { useSessionStore } from '@/entities/session/session-store';
@@ -7,6 +7,7 @@ import { submitWith } from '@/lib/form';
 import { notifySuccess } from '@/lib/notify';
 import { closeAccount } from '../api';
 import { passwordToggleProps } from './password-toggle';
+import { SettingsSection } from '@/components/settings-section';
 
 interface CloseValues {
   password: string;
@@ -41,13 +42,7 @@ export function CloseAccountSettings({ user }: { user: User }) {
     },
   );
   return (
-    <Paper
-      withBorder
-      radius="lg"
-      p={{ base: 'md', sm: 'xl' }}
-      component="section"
-      aria-labelledby="close-account-title"
-    >
+    <SettingsSection titleId="close-account-title">
       <Title order={2} size="h3" id="close-account-title" mb="xs">
         Close account
       </Title>
@@ -80,6 +75,6 @@ export function CloseAccountSettings({ user }: { user: User }) {
           </Button>
         </Stack>
       </form>
-    </Paper>
+    </SettingsSection>
   );
 }

@@ -1,9 +1,10 @@
-import { Group, Loader, Paper, Stack, Switch, Text, Title } from '@mantine/core';
+import { Group, Loader, Stack, Switch, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { LoadFailed } from '@/components/load-failed';
 import { errorMessage } from '@/lib/api-client';
 import { notifyError } from '@/lib/notify';
 import { getEmailSettings, updateEmailSettings, type EmailSetting } from '../api';
+import { SettingsSection } from '@/components/settings-section';
 
 const EMAIL_SETTINGS_KEY = ['user', 'notification-settings'] as const;
 
@@ -18,14 +19,7 @@ export function EmailSettings() {
       notifyError(errorMessage(error, 'Failed to save your email settings. Please try again.')),
   });
   return (
-    <Paper
-      withBorder
-      radius="lg"
-      p={{ base: 'md', sm: 'xl' }}
-      component="section"
-      aria-labelledby="email-notifications-title"
-      id="email-notifications"
-    >
+    <SettingsSection titleId="email-notifications-title" id="email-notifications">
       <Title order={2} size="h3" id="email-notifications-title" mb="xs">
         Email notifications
       </Title>
@@ -67,6 +61,6 @@ export function EmailSettings() {
           })}
         </Stack>
       )}
-    </Paper>
+    </SettingsSection>
   );
 }

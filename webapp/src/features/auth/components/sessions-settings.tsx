@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { LoadFailed } from '@/components/load-failed';
 import { useSessionStore } from '@/entities/session/session-store';
@@ -6,6 +6,7 @@ import { errorMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/formatters';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { endOtherSessions, endSession, listSessions, type SignedInSession } from '../api';
+import { SettingsSection } from '@/components/settings-section';
 
 const SESSIONS_KEY = ['user', 'sessions'] as const;
 
@@ -38,13 +39,7 @@ export function SessionsSettings() {
 
   const others = (sessions.data ?? []).filter((session) => !session.current).length;
   return (
-    <Paper
-      withBorder
-      radius="lg"
-      p={{ base: 'md', sm: 'xl' }}
-      component="section"
-      aria-labelledby="sessions-title"
-    >
+    <SettingsSection titleId="sessions-title">
       <Group justify="space-between" mb="md" wrap="wrap">
         <Title order={2} size="h3" id="sessions-title">
           Where you&apos;re signed in
@@ -124,6 +119,6 @@ export function SessionsSettings() {
           ))}
         </Stack>
       )}
-    </Paper>
+    </SettingsSection>
   );
 }

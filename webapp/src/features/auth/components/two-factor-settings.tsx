@@ -5,7 +5,6 @@ import {
   Group,
   Image,
   List,
-  Paper,
   PasswordInput,
   SimpleGrid,
   Stack,
@@ -28,6 +27,7 @@ import {
   type TwoFactorSetup,
 } from '../api';
 import { passwordToggleProps } from './password-toggle';
+import { SettingsSection } from '@/components/settings-section';
 
 /** /settings, "Two-factor sign-in": set up with a QR code (or cancel the set-up, which the
  * server forgets), turn on with the password and a code, keep the ten recovery codes (shown
@@ -126,13 +126,7 @@ export function TwoFactorSettings({ user }: { user: User }) {
   );
 
   return (
-    <Paper
-      withBorder
-      radius="lg"
-      p={{ base: 'md', sm: 'xl' }}
-      component="section"
-      aria-labelledby="two-factor-title"
-    >
+    <SettingsSection titleId="two-factor-title">
       <Title order={2} size="h3" id="two-factor-title" mb="xs">
         Two-factor sign-in
       </Title>
@@ -246,6 +240,6 @@ export function TwoFactorSettings({ user }: { user: User }) {
           </Button>
         </Stack>
       )}
-    </Paper>
+    </SettingsSection>
   );
 }
