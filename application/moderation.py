@@ -73,6 +73,18 @@ class ReportGroupView:
         return self.target_hidden_cause is not None
 
 
+@dataclass(frozen=True)
+class _Target:
+    """A listing, post or comment a moderator hides or restores: its owner, the words its
+    owner's notice quotes (title, caption or comment), the page it is on (a comment's: its
+    post's) and, for a listing, its status."""
+
+    owner_id: int
+    text: str
+    link: str
+    status: ListingStatus | None = None
+
+
 class ModerationService:
     def __init__(self, uow: UnitOfWork, clock: Clock) -> None:
         self.uow = uow
@@ -165,14 +177,15 @@ class ModerationService:
         require_valid(validate_note(note))
         now = self.clock.now()
         async with self.uow:
-            hiding = await self._hiding(kind, target_id)
+            target = await self._target(kind, target_id)
+            hiding = await self._hiding(kind, target_id, target)
             ensure_restorable(kind, hiding, owner_suspended=hiding is not None and (
-                await self._suspended(await self._owner(kind, target_id), now)))
+                await self._suspended(target.owner_id, now)))
             if kind is HiddenKind.LISTING and not await self.uow.listings.claim_status(
                     target_id, ListingStatus.HIDDEN, ListingStatus.AVAILABLE, now):
                 raise Conflict(not_hidden(kind))  # restored by someone else meanwhile
             await self.uow.hidden.remove(kind, target_id)
-            await self._tell_owner(kind, target_id, hidden=False, reason=None)
+            await self._tell_owner(kind, target, hidden=False, reason=None)
             await record_audit(self.uow, admin, RESTORED_ACTIONS[kind], kind.value, target_id,
                                note, self.clock)
             await self.uow.commit()
@@ -181,17 +194,14 @@ class ModerationService:
         suspension = await self.uow.suspensions.get(user_id)
         return suspension is not None and suspension.active(now)
 
-    async def _hiding(self, kind: HiddenKind, target_id: int) -> Hiding | None:
-        """Why it is hidden (None: it is not); 404 when there is no such listing, post or
-        comment. A listing's status says whether it is hidden; one hidden with no row (a
-        closed account's listings) counts as a moderator's, restorable as before."""
-        if kind is not HiddenKind.LISTING:
-            await self._owner(kind, target_id)  # 404 for a missing post or comment
+    async def _hiding(self, kind: HiddenKind, target_id: int, target: _Target
+                      ) -> Hiding | None:
+        """Why it is hidden (None: it is not). A listing's status says whether it is
+        hidden; one hidden with no row (a closed account's listings) counts as a
+        moderator's, restorable as before."""
+        if target.status is None:
             return await self.uow.hidden.hiding(kind, target_id)
-        listing = await self.uow.listings.get(target_id)
-        if listing is None:
-            raise NotFound("Product not found")
-        if listing.status is not ListingStatus.HIDDEN:
+        if target.status is not ListingStatus.HIDDEN:
             return None
         return await self.uow.hidden.hiding(kind, target_id) or Hiding(HideCause.MODERATOR)
 
@@ -201,7 +211,8 @@ class ModerationService:
         """``reason``: why, as kept with the hidden row (its owner and administrators read
         it: ``hidden.hiding``) and told to its owner; by default the note."""
         now = self.clock.now()
-        owner = await self._owner(kind, target_id)
+        target = await self._target(kind, target_id)
+        owner = target.owner_id
         why = (reason or clean(note) or None) if cause is HideCause.MODERATOR else None
         if kind is HiddenKind.LISTING:
             if not await self.uow.listings.claim_status(
@@ -216,43 +227,37 @@ class ModerationService:
         elif not await self.uow.hidden.add(kind, target_id, owner, cause, now, reason=why):
             raise Conflict(f"This {kind.label.lower()} is already hidden.")
         if cause is HideCause.MODERATOR:
-            await self._tell_owner(kind, target_id, hidden=True, reason=why)
+            await self._tell_owner(kind, target, hidden=True, reason=why)
             await record_audit(self.uow, admin, HIDDEN_ACTIONS[kind], kind.value, target_id,
                                note, self.clock)
 
-    async def _tell_owner(self, kind: HiddenKind, target_id: int, *, hidden: bool,
+    async def _tell_owner(self, kind: HiddenKind, target: _Target, *, hidden: bool,
                           reason: str | None) -> None:
         """A notice (and so an email, ``domain/notification_mail.py``) to the owner of a
         listing, post or comment a moderator hid (with the reason) or an administrator
         restored, inside the transaction; its words are ``owner_notice``'s."""
-        about = await self._about(kind, target_id)
-        if about is None:
-            return
-        owner_id, text, link = about
-        notice = owner_notice(kind, text, hidden=hidden, reason=reason)
-        await notify(self.uow, user_id=owner_id, kind=notice.kind, title=notice.title,
-                     body=notice.body, link=link, now=self.clock.now())
+        notice = owner_notice(kind, target.text, hidden=hidden, reason=reason)
+        await notify(self.uow, user_id=target.owner_id, kind=notice.kind, title=notice.title,
+                     body=notice.body, link=target.link, now=self.clock.now())
 
-    async def _about(self, kind: HiddenKind, target_id: int) -> tuple[int, str, str] | None:
-        """Its owner, the words a notice quotes (title, caption or comment) and the page it
-        is on (a comment's: its post's page), or None when it is gone."""
+    async def _target(self, kind: HiddenKind, target_id: int) -> _Target:
+        """The listing, post or comment as hiding and restoring need it, read once; 404
+        when there is none."""
         if kind is HiddenKind.LISTING:
             listing = await self.uow.listings.get(target_id)
-            return None if listing is None else (
-                listing.seller_id, listing.title, f"/product/{target_id}")
+            if listing is None:
+                raise NotFound("Product not found")
+            return _Target(listing.seller_id, listing.title, f"/product/{target_id}",
+                           listing.status)
         if kind is HiddenKind.POST:
             post = await self.uow.posts.get(target_id)
-            return None if post is None else (post.user_id, post.content, f"/post/{target_id}")
+            if post is None:
+                raise NotFound(f"{kind.label} not found")
+            return _Target(post.user_id, post.content, f"/post/{target_id}")
         comment = await self.uow.comments.get(target_id)
-        return None if comment is None else (
-            comment.user_id, comment.content, f"/post/{comment.post_id}")
-
-    async def _owner(self, kind: HiddenKind, target_id: int) -> int:
-        target = ReportTarget(kind.value)
-        people = await self.uow.reports.target_owner(target, target_id)
-        if people is None:
+        if comment is None:
             raise NotFound(f"{kind.label} not found")
-        return people[0]
+        return _Target(comment.user_id, comment.content, f"/post/{comment.post_id}")
 
     # -- suspensions -------------------------------------------------------------------
 

@@ -230,8 +230,8 @@ class PostService:
         if viewer is not None and viewer.is_admin:
             return posts
         blocked = await hidden_people(self.uow, viewer)
-        hidden = await self.uow.hidden.hidden_ids(HiddenKind.POST,
-                                                  [p.id for p in posts if p.id is not None])
+        hidden = await self.uow.hidden.causes(HiddenKind.POST,
+                                              [p.id for p in posts if p.id is not None])
         me = viewer.id if viewer is not None else None
         return [p for p in posts if p.user_id == me
                 or (p.user_id not in blocked and p.id not in hidden)]
@@ -250,7 +250,7 @@ class PostService:
         found = await self.uow.comments.list(post_id, request.after, request.fetch)
         page = page_of(found, request, _position)
         shown = page.items
-        hidden = await self.uow.hidden.hidden_ids(
+        hidden = await self.uow.hidden.causes(
             HiddenKind.COMMENT, [c.id for c in shown if c.id is not None])
         if viewer is None or not viewer.is_admin:
             blocked = await hidden_people(self.uow, viewer)
@@ -335,7 +335,7 @@ class PostService:
             return True
         if post.user_id in await hidden_people(self.uow, viewer):
             return False
-        return not await self.uow.hidden.is_hidden(HiddenKind.POST, post.id or 0)
+        return await self.uow.hidden.hiding(HiddenKind.POST, post.id or 0) is None
 
     async def _existing_user(self, user_id: int) -> User:
         user = await self.uow.users.get(user_id)

@@ -304,22 +304,10 @@ class SqlHiddenRepository:
             HiddenRow.kind == kind.value, HiddenRow.target_id == target_id))
         return bool(rowcount(result))
 
-    async def is_hidden(self, kind: HiddenKind, target_id: int) -> bool:
-        found = await self.session.scalar(select(HiddenRow.owner_id).where(
-            HiddenRow.kind == kind.value, HiddenRow.target_id == target_id))
-        return found is not None
-
     async def hiding(self, kind: HiddenKind, target_id: int) -> Hiding | None:
         found = (await self.session.execute(select(HiddenRow.cause, HiddenRow.reason).where(
             HiddenRow.kind == kind.value, HiddenRow.target_id == target_id))).first()
         return None if found is None else Hiding(HideCause(found.cause), found.reason)
-
-    async def hidden_ids(self, kind: HiddenKind, ids: list[int]) -> frozenset[int]:
-        if not ids:
-            return frozenset()
-        found = await self.session.scalars(select(HiddenRow.target_id).where(
-            HiddenRow.kind == kind.value, HiddenRow.target_id.in_(ids)))
-        return frozenset(found)
 
     async def causes(self, kind: HiddenKind, ids: list[int]) -> dict[int, HideCause]:
         if not ids:

@@ -133,7 +133,7 @@ async def test_concurrent_sweeps_lift_each_ended_suspension_once(container: Cont
         for listing_id in listings:
             listing = await uow.listings.get(listing_id)
             assert listing is not None and listing.status is ListingStatus.AVAILABLE
-            assert not await uow.hidden.is_hidden(HiddenKind.LISTING, listing_id)
+            assert await uow.hidden.hiding(HiddenKind.LISTING, listing_id) is None
         for member in members:
             assert await uow.suspensions.get(member.id) is None
         entries = await uow.audit.page(100, action=AuditAction.USER_UNSUSPENDED)

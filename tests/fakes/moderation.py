@@ -81,15 +81,9 @@ class FakeHidden:
     async def remove(self, kind: HiddenKind, target_id: int) -> bool:
         return self.rows.pop((kind.value, target_id), None) is not None
 
-    async def is_hidden(self, kind: HiddenKind, target_id: int) -> bool:
-        return (kind.value, target_id) in self.rows
-
     async def hiding(self, kind: HiddenKind, target_id: int) -> Hiding | None:
         found = self.rows.get((kind.value, target_id))
         return None if found is None else Hiding(HideCause(found[1]), found[2])
-
-    async def hidden_ids(self, kind: HiddenKind, ids: list[int]) -> frozenset[int]:
-        return frozenset(i for i in ids if (kind.value, i) in self.rows)
 
     async def causes(self, kind: HiddenKind, ids: list[int]) -> dict[int, HideCause]:
         return {i: HideCause(self.rows[(kind.value, i)][1]) for i in ids
