@@ -169,9 +169,9 @@ class ModerationService:
     async def restore(self, admin: User | None, kind: HiddenKind, target_id: int,
                       note: str | None = None) -> None:
         """Undo a moderator's hiding: 404 when there is no such listing, post or comment,
-        409 when it is not hidden or its owner's suspension hid it (``ensure_restorable``:
-        it comes back when the suspension is lifted or ends); audited
-        (``RESTORED_ACTIONS``)."""
+        409 when it is not hidden, its owner's suspension hid it (it comes back when the
+        suspension is lifted or ends) or its seller has closed their account
+        (``ensure_restorable``); audited (``RESTORED_ACTIONS``)."""
         if admin is not None:
             admin.ensure_admin()
         require_valid(validate_note(note))
@@ -179,8 +179,10 @@ class ModerationService:
         async with self.uow:
             target = await self._target(kind, target_id)
             hiding = await self._hiding(kind, target_id, target)
-            ensure_restorable(kind, hiding, owner_suspended=hiding is not None and (
-                await self._suspended(target.owner_id, now)))
+            owner = await self.uow.users.get(target.owner_id) if hiding else None
+            ensure_restorable(kind, hiding, owner_closed=owner is None or owner.is_closed,
+                              owner_suspended=hiding is not None and (
+                                  await self._suspended(target.owner_id, now)))
             if kind is HiddenKind.LISTING and not await self.uow.listings.claim_status(
                     target_id, ListingStatus.HIDDEN, ListingStatus.AVAILABLE, now):
                 raise Conflict(not_hidden(kind))  # restored by someone else meanwhile
@@ -197,8 +199,8 @@ class ModerationService:
     async def _hiding(self, kind: HiddenKind, target_id: int, target: _Target
                       ) -> Hiding | None:
         """Why it is hidden (None: it is not). A listing's status says whether it is
-        hidden; one hidden with no row (a closed account's listings) counts as a
-        moderator's, restorable as before."""
+        hidden; one hidden with no row (a closed account's listings, which
+        ``ensure_restorable`` then refuses) counts as a moderator's."""
         if target.status is None:
             return await self.uow.hidden.hiding(kind, target_id)
         if target.status is not ListingStatus.HIDDEN:

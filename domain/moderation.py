@@ -96,18 +96,29 @@ def seller_suspended(kind: HiddenKind) -> str:
             "suspension is lifted.")
 
 
+def seller_closed(kind: HiddenKind) -> str:
+    """The 409 of a restore of a listing whose seller has closed their account."""
+    return (f"This {kind.label.lower()}'s {_OWNER[kind]} has closed their account: it cannot "
+            "come back to the shop.")
+
+
 def ensure_restorable(kind: HiddenKind, hiding: Hiding | None, *,
-                      owner_suspended: bool = False) -> None:
+                      owner_suspended: bool = False, owner_closed: bool = False) -> None:
     """An administrator restores only what a moderator hid: 409 :func:`not_hidden` when it
     is not hidden (``hiding`` None), 409 :func:`hidden_by_suspension` when its owner's
     suspension hid it (lifting the suspension brings it back, and restoring it would put it
-    back in the shop, or the feed, while the suspension stands), and 409
+    back in the shop, or the feed, while the suspension stands), 409
     :func:`seller_suspended` for a listing a moderator hid whose seller is suspended now (a
-    suspension keeps every listing of theirs out of the shop)."""
+    suspension keeps every listing of theirs out of the shop), and 409
+    :func:`seller_closed` for a listing whose seller has closed their account (closing takes
+    their shop down for good: no one is left to sell it). A closed member's posts and
+    comments stay, so a moderator's hiding of them can still be undone."""
     if hiding is None:
         raise Conflict(not_hidden(kind))
     if hiding.cause is HideCause.SUSPENSION:
         raise Conflict(hidden_by_suspension(kind))
+    if kind is HiddenKind.LISTING and owner_closed:
+        raise Conflict(seller_closed(kind))
     if owner_suspended and kind is HiddenKind.LISTING:
         raise Conflict(seller_suspended(kind))
 

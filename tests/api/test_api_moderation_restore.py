@@ -211,3 +211,30 @@ async def test_a_listing_a_moderator_hid_waits_for_its_sellers_suspension_to_end
         assert (await visitor.get(f"/api/products/{coat}")).status_code == 404
         assert (await boss.post(f"/api/admin/listings/{coat}/restore")).status_code == 200
         assert (await visitor.get(f"/api/products/{coat}")).json()["status"] == "available"
+
+
+async def test_a_closed_sellers_listings_never_come_back_but_their_posts_can(
+        app: Litestar, visitor: ApiClient) -> None:
+    """Closing an account takes its shop down for good: neither the listing a moderator hid
+    before, nor one closing hid (with no moderator's row), restores. The closed member's
+    posts stay on the site, so a moderator's hiding of one can still be undone."""
+    async with people(app, "maya", "boss") as p:
+        maya, boss = p["maya"], p["boss"]
+        coat = await listing(maya, title="Wool coat")
+        scarf = await listing(maya, title="Silk scarf")
+        look = await _post(maya)
+        assert (await boss.post(f"/api/admin/listings/{coat}/hide",
+                                json={"note": "Fake"})).status_code == 200
+        assert (await boss.post(f"/api/admin/posts/{look}/hide",
+                                json={"note": "Spam"})).status_code == 200
+        closed = await maya.delete("/api/user", json={"password": "secret123"})
+        assert closed.status_code == 200, closed.text
+        for hidden in (coat, scarf):
+            refused = await boss.post(f"/api/admin/listings/{hidden}/restore")
+            assert refused.status_code == 409, refused.text
+            assert refused.json()["message"] == ("This listing's seller has closed their "
+                                                 "account: it cannot come back to the shop.")
+            assert (await visitor.get(f"/api/products/{hidden}")).status_code == 404
+        assert await _audit(boss, "listing_restored") == []
+        assert (await boss.post(f"/api/admin/posts/{look}/restore")).status_code == 200
+        assert (await visitor.get(f"/api/posts/{look}")).status_code == 200

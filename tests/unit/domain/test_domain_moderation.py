@@ -99,3 +99,12 @@ def test_only_a_moderators_hiding_is_restored(kind: HiddenKind, refusal: str) ->
                                          "once the suspension is lifted.")
     else:
         ensure_restorable(kind, Hiding(HideCause.MODERATOR), owner_suspended=True)
+    # A closed account's listings never come back (no one is left to sell them); its
+    # posts and comments stay on the site, so a moderator's hiding of them can be undone.
+    if kind is HiddenKind.LISTING:
+        with pytest.raises(Conflict) as closed:
+            ensure_restorable(kind, Hiding(HideCause.MODERATOR), owner_closed=True)
+        assert closed.value.message == ("This listing's seller has closed their account: it "
+                                        "cannot come back to the shop.")
+    else:
+        ensure_restorable(kind, Hiding(HideCause.MODERATOR), owner_closed=True)
