@@ -65,6 +65,19 @@ hypothesis_settings.register_profile("thorough", deadline=None, max_examples=200
 hypothesis_settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "rethread"))
 
 
+@pytest.hookimpl(tryfirst=True)
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """``@pytest.mark.one_database``: a test about the HTTP layer alone (compression, security
+    headers, the mirror of the authorization matrix for an administrator without two-factor
+    sign-in) runs on SQLite only, not once per database: what it checks is the same on
+    both, and the matrix itself and every race run on both."""
+    if (metafunc.definition.get_closest_marker("one_database")
+            and "database_url" in metafunc.fixturenames):
+        # As a mark, which pytest then applies in place of the fixture's own parameters.
+        metafunc.definition.add_marker(pytest.mark.parametrize(
+            "database_url", ["sqlite"], indirect=True, scope="session"))
+
+
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]
                               ) -> Iterator[pytest.TestReport]:

@@ -25,7 +25,7 @@ from tests.api.authz import World
 from tests.support.mail import browser
 from tests.support.offers import listing
 
-pytestmark = [pytest.mark.api, pytest.mark.rate_limit_scale(100)]
+pytestmark = [pytest.mark.api, pytest.mark.rate_limit_scale(100), pytest.mark.one_database]
 
 #: The second administrator, who has not turned two-factor sign-in on.
 UNSURE = "unsure_admin"

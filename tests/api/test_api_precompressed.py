@@ -14,7 +14,7 @@ from entrypoints.http.app import create_app
 from entrypoints.http.precompressed import accepted
 from tests.conftest import make_settings
 
-pytestmark = pytest.mark.api
+pytestmark = [pytest.mark.api, pytest.mark.one_database]
 SOURCE = b"console.log('a fairly long line of javascript');\n" * 100
 BROTLI = b"(the build's Brotli copy; its bytes are opaque here)"
 

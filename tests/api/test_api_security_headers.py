@@ -14,7 +14,7 @@ from tests.conftest import make_settings
 from tests.support import ApiClient
 from tests.support.catalog import create
 
-pytestmark = pytest.mark.api
+pytestmark = [pytest.mark.api, pytest.mark.one_database]
 
 
 def fake_dist(tmp_path: Path) -> Path:
