@@ -77,11 +77,11 @@ class ReportGroupView:
 class _Target:
     """A listing, post or comment a moderator hides or restores: its owner, the words its
     owner's notice quotes (title, caption or comment), the page it is on (a comment's: its
-    post's) and, for a listing, its status."""
+    post's; None when its owner cannot open that page) and, for a listing, its status."""
 
     owner_id: int
     text: str
-    link: str
+    link: str | None
     status: ListingStatus | None = None
 
 
@@ -259,7 +259,14 @@ class ModerationService:
         comment = await self.uow.comments.get(target_id)
         if comment is None:
             raise NotFound(f"{kind.label} not found")
-        return _Target(comment.user_id, comment.content, f"/post/{comment.post_id}")
+        # A hidden post's page answers 404 to all but its author and administrators: the
+        # commenter's notice then links nowhere rather than to a page they cannot open.
+        post = await self.uow.posts.get(comment.post_id)
+        readable = post is not None and (
+            post.user_id == comment.user_id
+            or await self.uow.hidden.hiding(HiddenKind.POST, comment.post_id) is None)
+        return _Target(comment.user_id, comment.content,
+                       f"/post/{comment.post_id}" if readable else None)
 
     # -- suspensions -------------------------------------------------------------------
 

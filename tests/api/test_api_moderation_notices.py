@@ -178,6 +178,30 @@ async def test_the_author_hears_when_a_moderator_hides_and_restores_their_commen
         assert await _notices(boss) == []
 
 
+async def test_a_comment_on_a_hidden_post_is_announced_without_a_link_its_author_cannot_open(
+        app: Litestar) -> None:
+    """The post a comment is on answers 404 to the commenter once a moderator hid it: the
+    notice about the comment then links nowhere; the post's author's own comment keeps its
+    link (they can open their hidden post)."""
+    async with people(app, "maya", "sofia", "boss") as p:
+        maya, sofia, boss = p["maya"], p["sofia"], p["boss"]
+        post = await _post(maya, "Rainy day")
+        theirs = await sofia.post(f"/api/posts/{post}/comments", json={"content": "Ugly"})
+        mine = await maya.post(f"/api/posts/{post}/comments", json={"content": "Thanks"})
+        assert theirs.status_code == mine.status_code == 201, (theirs.text, mine.text)
+        assert (await boss.post(f"/api/admin/posts/{post}/hide", json={})).status_code == 200
+        assert (await sofia.get(f"/api/posts/{post}")).status_code == 404
+        for comment in (theirs, mine):
+            hidden = await boss.post(f"/api/admin/comments/{comment.json()['id']}/hide",
+                                     json={"note": "Off topic"})
+            assert hidden.status_code == 200, hidden.text
+        [notice] = await _notices(sofia)
+        assert (notice["kind"], notice["link"]) == ("comment_hidden", None)
+        assert [(n["kind"], n["link"]) for n in await _notices(maya)
+                if n["kind"] != "post_commented"] == [
+            ("comment_hidden", f"/post/{post}"), ("post_hidden", f"/post/{post}")]
+
+
 async def test_a_suspension_hides_without_a_moderation_notice(
         app: Litestar, container: Container) -> None:
     """The one hiding that is not a moderator's (cause ``suspension``, listings only) and
