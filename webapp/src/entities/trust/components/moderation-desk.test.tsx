@@ -170,4 +170,20 @@ describe('Moderation desk', () => {
     await user.click(within(card).getByRole('button', { name: 'Unsuspend @maya' }));
     await waitFor(() => expect(sent(server)).toEqual(['/api/admin/users/4/unsuspend']));
   });
+
+  it('offers no Restore for a listing whose seller closed their account, and says why', async () => {
+    const done = { ...group().reports[0], action: 'hide' };
+    const closed = makeUser({ id: 4, username: 'deleted-4', displayName: 'Deleted member', deleted: true });
+    deskServer([
+      group({ reports: [done], owner: closed, targetHidden: true, targetHiddenCause: 'moderator' }),
+    ]);
+    const user = userEvent.setup();
+    renderRoutes(desk, '/');
+    await user.click(await screen.findByRole('radio', { name: 'Resolved' }));
+    const card = await screen.findByRole('article', { name: 'Listing #24' });
+    expect(
+      within(card).getByText('Its seller closed their account, so it cannot come back to the shop.'),
+    ).toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: 'Restore listing' })).not.toBeInTheDocument();
+  });
 });

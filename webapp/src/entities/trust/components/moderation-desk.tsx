@@ -59,7 +59,9 @@ function GroupCard({ group, open, onResolved }: GroupCardProps) {
   // A moderator's hiding is restored here; one by the owner's suspension is not (the server
   // refuses it): it comes back when the suspension is lifted (Unsuspend) or ends.
   const bySuspension = group.targetHidden && group.targetHiddenCause === 'suspension';
-  const restorable = group.targetHidden && !bySuspension;
+  // Nor a listing whose seller closed their account: no one is left to sell it.
+  const sellerGone = group.targetHidden && group.targetType === 'listing' && !!group.owner?.deleted;
+  const restorable = group.targetHidden && !bySuspension && !sellerGone;
 
   function act(action: ResolveAction, days?: number | null) {
     resolve.mutate(
@@ -131,6 +133,9 @@ function GroupCard({ group, open, onResolved }: GroupCardProps) {
             {hiddenWhileSuspended(group.targetType === 'listing' ? 'seller' : 'author')}: it comes back when
             the suspension is lifted or ends, so it cannot be restored.
           </Text>
+        )}
+        {!open && sellerGone && (
+          <Text size="sm">Its seller closed their account, so it cannot come back to the shop.</Text>
         )}
         {!open && (
           <Group gap="xs">
