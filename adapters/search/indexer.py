@@ -65,7 +65,11 @@ log = logging.getLogger("rethread.search")
 
 BATCH = 2000
 REBUILD_BATCH = 5000
+# How long the follower waits between looks at the outbox: 50 ms after a look that found
+# rows, doubling after each look that found none, up to 250 ms (``next_poll``). Each look
+# is a query: at 50 ms throughout, an idle server spent 7% of a core on them (2% at 250 ms).
 POLL_SECONDS = 0.05
+IDLE_POLL_SECONDS = 0.25
 GAP_SECONDS = 5.0
 # Outbox rows kept behind the position (other hosts follow the same outbox).
 KEEP_ROWS = 1_000_000
@@ -73,6 +77,14 @@ WRITER_HEAP = 64_000_000
 # From this many listings a follower's first build runs in a process of its own (below, it
 # takes a second or two and little memory, less than starting that process).
 BUILD_APART_FROM = 20_000
+
+
+def next_poll(previous: float, found: bool) -> float:
+    """The wait before the follower's next look at the outbox: :data:`POLL_SECONDS` after a
+    look that found rows (more may follow), else twice the last wait, up to
+    :data:`IDLE_POLL_SECONDS`. A change from another process then shows within one such wait
+    (and a commit of the follower's own process wakes it at once)."""
+    return POLL_SECONDS if found else min(previous * 2, IDLE_POLL_SECONDS)
 
 
 class SearchIndexer:
@@ -223,18 +235,23 @@ class SearchIndexer:
     async def run(self) -> None:
         """Follow the outbox until cancelled (the server's background task, or ``rethread
         search follow``). An error is logged and retried after a pause."""
+        wait = POLL_SECONDS
         while True:
+            # Cleared before the look, so a commit of this process during it wakes the
+            # next look at once.
+            self._wake.clear()
+            moved = 0
             try:
-                await self.catch_up()
+                moved = await self.catch_up()
             except asyncio.CancelledError:
                 raise
             except Exception:
                 log.exception("search indexer: applying the outbox failed; retrying")
                 await asyncio.to_thread(self._close_writer)
                 await asyncio.sleep(1.0)
-            self._wake.clear()
+            wait = next_poll(wait, moved > 0)
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), POLL_SECONDS)
+                await asyncio.wait_for(self._wake.wait(), wait)
 
     def start(self) -> bool:
         """Run :meth:`run` in the background when this process is the host's writer."""
