@@ -65,9 +65,7 @@ log = logging.getLogger("rethread.search")
 
 BATCH = 2000
 REBUILD_BATCH = 5000
-# How long the follower waits between looks at the outbox: 50 ms after a look that found
-# rows, doubling after each look that found none, up to 250 ms (``next_poll``). Each look
-# is a query: at 50 ms throughout, an idle server spent 7% of a core on them (2% at 250 ms).
+# The follower's waits between looks at the outbox (``next_poll``); each look is a query.
 POLL_SECONDS = 0.05
 IDLE_POLL_SECONDS = 0.25
 GAP_SECONDS = 5.0
@@ -81,9 +79,8 @@ BUILD_APART_FROM = 20_000
 
 def next_poll(previous: float, found: bool) -> float:
     """The wait before the follower's next look at the outbox: :data:`POLL_SECONDS` after a
-    look that found rows (more may follow), else twice the last wait, up to
-    :data:`IDLE_POLL_SECONDS`. A change from another process then shows within one such wait
-    (and a commit of the follower's own process wakes it at once)."""
+    look that found rows, else twice the last, up to :data:`IDLE_POLL_SECONDS` (at 50 ms
+    throughout, an idle server spent 7% of a core on looks; 2% so)."""
     return POLL_SECONDS if found else min(previous * 2, IDLE_POLL_SECONDS)
 
 
@@ -237,9 +234,7 @@ class SearchIndexer:
         search follow``). An error is logged and retried after a pause."""
         wait = POLL_SECONDS
         while True:
-            # Cleared before the look, so a commit of this process during it wakes the
-            # next look at once.
-            self._wake.clear()
+            self._wake.clear()  # before the look: a commit during it wakes the next one
             moved = 0
             try:
                 moved = await self.catch_up()

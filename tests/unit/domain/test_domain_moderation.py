@@ -92,19 +92,16 @@ def test_only_a_moderators_hiding_is_restored(kind: HiddenKind, refusal: str) ->
     assert shown.value.message == f"This {kind.label.lower()} is not hidden."
     # A moderator's hiding of a suspended member's listing waits for the suspension's end;
     # their posts and comments stay in the feed during a suspension, so theirs do not.
-    if kind is HiddenKind.LISTING:
-        with pytest.raises(Conflict) as waiting:
-            ensure_restorable(kind, Hiding(HideCause.MODERATOR), owner_suspended=True)
-        assert waiting.value.message == ("This listing's seller is suspended: restore it "
-                                         "once the suspension is lifted.")
-    else:
-        ensure_restorable(kind, Hiding(HideCause.MODERATOR), owner_suspended=True)
-    # A closed account's listings never come back (no one is left to sell them); its
+    # A closed account's listings never come back either (no one is left to sell them); its
     # posts and comments stay on the site, so a moderator's hiding of them can be undone.
-    if kind is HiddenKind.LISTING:
-        with pytest.raises(Conflict) as closed:
-            ensure_restorable(kind, Hiding(HideCause.MODERATOR), owner_closed=True)
-        assert closed.value.message == ("This listing's seller has closed their account: it "
-                                        "cannot come back to the shop.")
-    else:
-        ensure_restorable(kind, Hiding(HideCause.MODERATOR), owner_closed=True)
+    for owner, refusal in [
+            ({"owner_suspended": True},
+             "This listing's seller is suspended: restore it once the suspension is lifted."),
+            ({"owner_closed": True}, "This listing's seller has closed their account: it "
+                                     "cannot come back to the shop.")]:
+        if kind is HiddenKind.LISTING:
+            with pytest.raises(Conflict) as refused:
+                ensure_restorable(kind, Hiding(HideCause.MODERATOR), **owner)
+            assert refused.value.message == refusal
+        else:
+            ensure_restorable(kind, Hiding(HideCause.MODERATOR), **owner)
