@@ -79,11 +79,14 @@ def _back_lands_on(page: Page, before: int, landmark: list[Any] | None) -> None:
         text, top = landmark
         landed += (f" || {LANDMARKS}.some((e) => e.textContent === {json.dumps(text)} && "
                    f"Math.abs(e.getBoundingClientRect().top - {top}) <= 2)")
-    wait_until(page, landed, timeout_ms=6000)
+    where = f"[scrollY, document.documentElement.scrollHeight - innerHeight, {LANDMARK_IN_VIEW}]"
+    try:
+        wait_until(page, landed, timeout_ms=6000)
+    except AssertionError as never:  # what the page shows instead: position, end, landmark
+        raise AssertionError((before, landmark, page.evaluate(where))) from never
     page.wait_for_load_state("networkidle")  # the page's content has all arrived
     next_frames(page)
-    assert page.evaluate(landed), (before, landmark, page.evaluate(
-        f"[scrollY, document.documentElement.scrollHeight - innerHeight, {LANDMARK_IN_VIEW}]"))
+    assert page.evaluate(landed), (before, landmark, page.evaluate(where))
 
 
 def test_a_new_page_starts_at_the_top_and_back_restores_the_scroll(page: Page) -> None:
