@@ -28,6 +28,7 @@ from application.notifications import notify
 from application.offer_endings import close_own_offers, end_reservations
 from application.offers import decline_open_offers
 from application.ports import Clock, UnitOfWork
+from application.posts import post_shown
 from domain.accounts import User
 from domain.catalog import ListingStatus
 from domain.errors import Conflict, NotFound, ValidationError, require_valid
@@ -179,10 +180,11 @@ class ModerationService:
         async with self.uow:
             target = await self._target(kind, target_id)
             hiding = await self._hiding(kind, target_id, target)
-            owner = await self.uow.users.get(target.owner_id) if hiding else None
-            ensure_restorable(kind, hiding, owner_closed=owner is None or owner.is_closed,
-                              owner_suspended=hiding is not None and (
-                                  await self._suspended(target.owner_id, now)))
+            hidden = hiding is not None
+            ensure_restorable(
+                kind, hiding,
+                owner_closed=hidden and await self._closed(target.owner_id),
+                owner_suspended=hidden and await self._suspended(target.owner_id, now))
             if kind is HiddenKind.LISTING and not await self.uow.listings.claim_status(
                     target_id, ListingStatus.HIDDEN, ListingStatus.AVAILABLE, now):
                 raise Conflict(not_hidden(kind))  # restored by someone else meanwhile
@@ -191,6 +193,10 @@ class ModerationService:
             await record_audit(self.uow, admin, RESTORED_ACTIONS[kind], kind.value, target_id,
                                note, self.clock)
             await self.uow.commit()
+
+    async def _closed(self, user_id: int) -> bool:
+        user = await self.uow.users.get(user_id)
+        return user is not None and user.is_closed
 
     async def _suspended(self, user_id: int, now: datetime) -> bool:
         suspension = await self.uow.suspensions.get(user_id)
@@ -259,12 +265,11 @@ class ModerationService:
         comment = await self.uow.comments.get(target_id)
         if comment is None:
             raise NotFound(f"{kind.label} not found")
-        # A hidden post's page answers 404 to all but its author and administrators: the
-        # commenter's notice then links nowhere rather than to a page they cannot open.
+        # The commenter's notice links to the post only if they can open it (a hidden
+        # post's page answers 404 to all but its author and administrators).
         post = await self.uow.posts.get(comment.post_id)
-        readable = post is not None and (
-            post.user_id == comment.user_id
-            or await self.uow.hidden.hiding(HiddenKind.POST, comment.post_id) is None)
+        readable = post is not None and await post_shown(
+            self.uow, post, await self.uow.users.get(comment.user_id))
         return _Target(comment.user_id, comment.content,
                        f"/post/{comment.post_id}" if readable else None)
 

@@ -4,7 +4,7 @@ Pages are newest first (comments oldest first) behind an opaque cursor naming th
 (created_at, id) seen. A user id sent in a body (likes, saves) must be the session's user.
 
 Size: feed, comments, likes and saves are the use cases of one aggregate and share its
-visibility rules (_visible, _shown, _existing: hidden posts, blocked people); each public
+visibility rules (_visible, post_shown, _existing: hidden posts, blocked people); each public
 method is a few lines.
 """
 
@@ -326,22 +326,26 @@ class PostService:
         """The post, or 404; a hidden post (issue 37) only for its author and
         administrators, and a blocked member's post not for ``viewer``."""
         post = await self.uow.posts.get(post_id)
-        if post is None or not await self._shown(post, viewer):
+        if post is None or not await post_shown(self.uow, post, viewer):
             raise NotFound(POST_NOT_FOUND)
         return post
-
-    async def _shown(self, post: StylePost, viewer: User | None) -> bool:
-        if _insider(post, viewer):
-            return True
-        if post.user_id in await hidden_people(self.uow, viewer):
-            return False
-        return await self.uow.hidden.hiding(HiddenKind.POST, post.id or 0) is None
 
     async def _existing_user(self, user_id: int) -> User:
         user = await self.uow.users.get(user_id)
         if user is None:
             raise NotFound("User not found")
         return user
+
+
+async def post_shown(uow: UnitOfWork, post: StylePost, viewer: User | None) -> bool:
+    """Whether ``viewer`` may open the post's page: its author and administrators always; no
+    one else while a moderator hides it, nor someone its author blocked or who blocked them
+    (inside an open unit of work)."""
+    if _insider(post, viewer):
+        return True
+    if post.user_id in await hidden_people(uow, viewer):
+        return False
+    return await uow.hidden.hiding(HiddenKind.POST, post.id or 0) is None
 
 
 def _insider(post: StylePost, viewer: User | None) -> bool:
