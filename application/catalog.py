@@ -130,14 +130,18 @@ class CatalogService:
 
     async def _with_reason(self, view: ListingView) -> ListingView:
         """A hidden listing's view with why it is hidden, the moderator's reason and the
-        cause (inside an open unit of work): for the answers its seller and administrators
-        alone get (its page, the seller's edit)."""
+        cause, and whether its seller has closed their account (inside an open unit of
+        work): for the answers its seller and administrators alone get (its page, the
+        seller's edit)."""
         if view.listing.status is not ListingStatus.HIDDEN or view.listing.id is None:
             return view
         hiding = await self.uow.hidden.hiding(HiddenKind.LISTING, view.listing.id)
+        seller = await self.uow.users.get(view.listing.seller_id)
+        closed = seller is not None and seller.is_closed
         if hiding is None:
-            return view
-        return view._replace(hidden_reason=hiding.reason, hidden_cause=hiding.cause)
+            return view._replace(seller_closed=closed)
+        return view._replace(hidden_reason=hiding.reason, hidden_cause=hiding.cause,
+                             seller_closed=closed)
 
     async def similar(self, listing_id: int, viewer: User | None = None
                       ) -> list[ListingView]:

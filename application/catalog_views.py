@@ -30,6 +30,9 @@ class ListingView(NamedTuple):
     # and the seller's edit, ``CatalogService``).
     hidden_reason: str | None = None
     hidden_cause: HideCause | None = None
+    # Its seller has closed their account (read with the two above, for a hidden listing):
+    # closing took it down for good, so it is never restored (``ensure_restorable``).
+    seller_closed: bool = False
 
 
 async def listing_views(uow: UnitOfWork, clock: Clock, listings: list[Listing]

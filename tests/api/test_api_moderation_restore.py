@@ -147,8 +147,8 @@ async def test_a_listing_its_sellers_suspension_hid_comes_back_only_with_the_lif
                                 json={"note": "Fake"})).status_code == 200
         for item, cause, reason in ((coat, "suspension", None), (scarf, "moderator", "Fake")):
             page = (await boss.get(f"/api/products/{item}")).json()
-            assert (page["status"], page["hiddenCause"], page["hiddenReason"]) == (
-                "hidden", cause, reason)
+            assert (page["status"], page["hiddenCause"], page["hiddenReason"],
+                    page["sellerClosed"]) == ("hidden", cause, reason, False)
         [group] = (await boss.get("/api/admin/reports", params={"status": "resolved"})).json()
         assert (group["targetHidden"], group["targetHiddenCause"], group["ownerSuspended"]) == (
             True, "suspension", True)
@@ -230,6 +230,9 @@ async def test_a_closed_sellers_listings_never_come_back_but_their_posts_can(
         closed = await maya.delete("/api/user", json={"password": "secret123"})
         assert closed.status_code == 200, closed.text
         for hidden in (coat, scarf):
+            # The product page tells the administrator why, so it offers no Restore.
+            page = (await boss.get(f"/api/products/{hidden}")).json()
+            assert (page["status"], page["sellerClosed"]) == ("hidden", True)
             refused = await boss.post(f"/api/admin/listings/{hidden}/restore")
             assert refused.status_code == 409, refused.text
             assert refused.json()["message"] == ("This listing's seller has closed their "

@@ -65,6 +65,9 @@ class ProductDetailOut(ProductOut, kw_only=True):
     # may restore it) or ``suspension`` (its seller is suspended: it comes back when the
     # suspension is lifted or ends). Null otherwise.
     hidden_cause: str | None = None
+    # For the same two: its seller has closed their account, which took it down for good
+    # (a restore answers 409). False otherwise.
+    seller_closed: bool = False
 
 
 Shape = TypeVar("Shape", bound=ProductOut)
@@ -85,10 +88,11 @@ def product_out(view: ListingView) -> ProductOut:
 def product_detail_out(view: ListingView) -> ProductDetailOut:
     cause = view.hidden_cause
     return _product(ProductDetailOut, view, hidden_reason=view.hidden_reason,
-                    hidden_cause=None if cause is None else cause.value)
+                    hidden_cause=None if cause is None else cause.value,
+                    seller_closed=view.seller_closed)
 
 
-def _product(shape: type[Shape], view: ListingView, **extra: str | None) -> Shape:
+def _product(shape: type[Shape], view: ListingView, **extra: str | bool | None) -> Shape:
     item, seller = view.listing, view.seller
     assert item.id is not None
     # (The size, condition, category, status and badge members are their API values, as

@@ -47,6 +47,9 @@ export interface Product {
   /** The same answer, for the same two: who hid it, a moderator (an administrator may
    *  restore it) or its seller's suspension (it comes back with the suspension's end). */
   hiddenCause?: 'moderator' | 'suspension' | null;
+  /** The same answer, for the same two: its seller has closed their account, which took it
+   *  down for good (an administrator cannot restore it). */
+  sellerClosed?: boolean;
 }
 
 export interface ProductPage {

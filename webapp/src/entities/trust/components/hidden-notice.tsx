@@ -13,6 +13,10 @@ export function hiddenWhileSuspended(owner: OwnerNoun): string {
   return `Hidden while its ${owner} is suspended`;
 }
 
+/** Why a hidden listing whose seller has closed their account offers no Restore (the
+ * server refuses it: closing took their shop down for good). */
+export const SELLER_CLOSED_NOTE = 'Its seller closed their account, so it cannot come back to the shop.';
+
 /** What hidden content restored in place needs: whether it is, the callback its restore
  * button calls, and the element saying it is done, which takes the focus then (the
  * button that had it is gone). */
@@ -44,6 +48,7 @@ export function HiddenNotice({
   owner,
   restoredText,
   restore,
+  title,
   children,
 }: {
   hidden: boolean;
@@ -53,6 +58,8 @@ export function HiddenNotice({
   owner: { noun: OwnerNoun; id: number; username?: string };
   restoredText: string;
   restore?: (onDone: () => void) => ReactNode;
+  /** Instead of the title the cause gives (a listing its seller's closed account took down). */
+  title?: string;
   children: ReactNode;
 }) {
   const { restored, markRestored, done: notice } = useRestoredInPlace<HTMLDivElement>();
@@ -78,7 +85,7 @@ export function HiddenNotice({
       color="orange"
       variant="light"
       icon={<IconEyeOff size={18} aria-hidden />}
-      title={bySuspension ? hiddenWhileSuspended(owner.noun) : 'Hidden by a moderator'}
+      title={title ?? (bySuspension ? hiddenWhileSuspended(owner.noun) : 'Hidden by a moderator')}
     >
       {children}
       {reason && (

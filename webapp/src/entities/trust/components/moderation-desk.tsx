@@ -25,7 +25,7 @@ import {
   type ReportGroup,
   type ResolveAction,
 } from '../api';
-import { hiddenWhileSuspended } from './hidden-notice';
+import { SELLER_CLOSED_NOTE, hiddenWhileSuspended } from './hidden-notice';
 import { HideConfirm, SuspendConfirm } from './moderation-confirm';
 import { RestoreContentButton, RestoreListingButton, UnsuspendButton } from './moderation-undo';
 
@@ -134,9 +134,7 @@ function GroupCard({ group, open, onResolved }: GroupCardProps) {
             the suspension is lifted or ends, so it cannot be restored.
           </Text>
         )}
-        {!open && sellerGone && (
-          <Text size="sm">Its seller closed their account, so it cannot come back to the shop.</Text>
-        )}
+        {!open && sellerGone && <Text size="sm">{SELLER_CLOSED_NOTE}</Text>}
         {!open && (
           <Group gap="xs">
             {group.targetType === 'listing' && restorable && (

@@ -154,6 +154,22 @@ describe('ProductPage', () => {
     expect(screen.getByRole('button', { name: 'Not for sale' })).toBeDisabled();
   });
 
+  it('offers an administrator no Restore for a listing whose seller closed their account, and says why', async () => {
+    setSession('authenticated', makeUser({ id: 9, role: 'admin' }));
+    serve(
+      makeProduct({ status: 'hidden', hiddenCause: 'moderator', hiddenReason: 'Fake', sellerClosed: true }),
+    );
+    renderRoutes(routes, '/product/1');
+    const notice = await screen.findByRole('alert');
+    expect(within(notice).getByText('Its seller closed their account')).toBeInTheDocument();
+    expect(
+      within(notice).getByText('Its seller closed their account, so it cannot come back to the shop.'),
+    ).toBeInTheDocument();
+    expect(within(notice).getByText('Reason: Fake')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Restore listing' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Not for sale' })).toBeDisabled();
+  });
+
   it('tells its seller a listing hidden by their suspension comes back when it ends', async () => {
     setSession('authenticated', makeUser({ id: 3, username: 'maya' }));
     serve(makeProduct({ status: 'hidden', hiddenCause: 'suspension', seller: makeSeller({ id: 3 }) }));
