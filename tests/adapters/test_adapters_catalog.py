@@ -115,6 +115,10 @@ async def test_the_read_path_gives_what_the_repository_gives(container: Containe
     assert cards == expected_cards and cards[maya].verified
     assert cards[maya].rating == Decimal("0")
     assert await reads.with_sellers([]) == ({}, {})
+    # One id (a product page) has statements of its own: the same answer.
+    assert await reads.with_sellers([ids[0]]) == ({ids[0]: expected[ids[0]]},
+                                                   {maya: expected_cards[maya]})
+    assert await reads.with_sellers([999_999]) == ({}, {})
     async with container.uow() as uow:
         await uow.listings.delete(ids[1])
         assert ids[1] in (await reads.with_sellers(ids))[0]  # not committed yet
