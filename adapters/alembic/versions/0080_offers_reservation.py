@@ -19,6 +19,7 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
+from adapters.alembic import NO_FK_TARGETS
 from adapters.sqlalchemy.base import UtcDateTime
 
 revision = "0080_offers_reservation"
@@ -48,7 +49,7 @@ def _create_partial_indexes() -> None:
 
 def _statuses(check: str) -> None:
     _drop_partial_indexes()
-    with op.batch_alter_table("offers") as batch:
+    with op.batch_alter_table("offers", reflect_kwargs=NO_FK_TARGETS) as batch:
         batch.drop_constraint("ck_offers_status", type_="check")
         batch.create_check_constraint("ck_offers_status", check)
     _create_partial_indexes()
@@ -66,6 +67,6 @@ def downgrade() -> None:
     op.drop_index("ix_orders_offer_id", table_name="orders")
     op.drop_index("ix_offers_status_reserved_until", table_name="offers")
     op.execute("UPDATE offers SET status = 'rejected' WHERE status = 'expired'")
-    with op.batch_alter_table("offers") as batch:
+    with op.batch_alter_table("offers", reflect_kwargs=NO_FK_TARGETS) as batch:
         batch.drop_column("reserved_until")
     _statuses(OLD_STATUSES)

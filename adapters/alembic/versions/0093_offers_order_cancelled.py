@@ -17,6 +17,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
+from adapters.alembic import NO_FK_TARGETS
+
 revision = "0093_offers_order_cancelled"
 down_revision = "0092_sell_stats"
 branch_labels = None
@@ -33,7 +35,7 @@ NEW_STATUSES = ("status IN ('pending', 'accepted', 'rejected', 'countered', 'wit
 def _statuses(check: str) -> None:
     op.drop_index("uq_offers_open_buyer_product", table_name="offers")
     op.drop_index("uq_offers_accepted_product", table_name="offers")
-    with op.batch_alter_table("offers") as batch:
+    with op.batch_alter_table("offers", reflect_kwargs=NO_FK_TARGETS) as batch:
         batch.drop_constraint("ck_offers_status", type_="check")
         batch.create_check_constraint("ck_offers_status", check)
     op.create_index("uq_offers_open_buyer_product", "offers", ["buyer_id", "product_id"],

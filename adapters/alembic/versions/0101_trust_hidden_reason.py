@@ -17,6 +17,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
+from adapters.alembic import NO_FK_TARGETS
+
 revision = "0101_trust_hidden_reason"
 down_revision = "0100_orders_delivered_at"
 branch_labels = None
@@ -28,5 +30,5 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
-    with op.batch_alter_table("hidden_content") as batch:
+    with op.batch_alter_table("hidden_content", reflect_kwargs=NO_FK_TARGETS) as batch:
         batch.drop_column("reason")
