@@ -1,12 +1,13 @@
 import { Anchor, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
-import { IconCheck, IconCreditCard, IconArrowsExchange, IconX } from '@tabler/icons-react';
+import { IconArrowsExchange } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatMoney } from '@/lib/formatters';
 import { AcceptCounterDialog } from './accept-counter-dialog';
 import { CounterDialog } from './counter-dialog';
 import { useOffer, type Offer } from './offer';
-import { buyerNextStep, buyerStatusMessage, sellerStatusMessage } from './offer-status';
+import { AcceptOfferButton, BuyerNextStepButton, DeclineOfferButton } from './offer-buttons';
+import { buyerStatusMessage, sellerStatusMessage } from './offer-status';
 import { OfferStatusBadge } from './offer-status-badge';
 import { OfferThumb } from './offer-thumb';
 import { useBuyerOfferActions, useSellerOfferActions } from './use-offer-actions';
@@ -32,24 +33,12 @@ function SellerButtons({ offer }: { offer: Offer }) {
   const [countering, setCountering] = useState<Offer | null>(null);
   return (
     <Group gap="xs">
-      <Button
-        size="xs"
-        color="green"
-        leftSection={<IconCheck size={14} />}
-        loading={seller.pending}
-        onClick={() => seller.accept(offer)}
-      >
+      <AcceptOfferButton loading={seller.pending} onClick={() => seller.accept(offer)}>
         Accept
-      </Button>
-      <Button
-        size="xs"
-        variant="default"
-        leftSection={<IconX size={14} />}
-        disabled={seller.pending}
-        onClick={() => seller.reject(offer)}
-      >
+      </AcceptOfferButton>
+      <DeclineOfferButton disabled={seller.pending} onClick={() => seller.reject(offer)}>
         Reject
-      </Button>
+      </DeclineOfferButton>
       <Button
         size="xs"
         variant="light"
@@ -69,23 +58,10 @@ function BuyerButtons({ offer }: { offer: Offer }) {
   const [confirming, setConfirming] = useState<Offer | null>(null);
   return (
     <Group gap="xs">
-      <Button
-        size="xs"
-        color="green"
-        leftSection={<IconCheck size={14} />}
-        onClick={() => setConfirming(offer)}
-      >
-        Accept Counter
-      </Button>
-      <Button
-        size="xs"
-        variant="default"
-        leftSection={<IconX size={14} />}
-        disabled={buyer.pending}
-        onClick={() => buyer.declineCounter(offer)}
-      >
+      <AcceptOfferButton onClick={() => setConfirming(offer)}>Accept Counter</AcceptOfferButton>
+      <DeclineOfferButton disabled={buyer.pending} onClick={() => buyer.declineCounter(offer)}>
         Reject
-      </Button>
+      </DeclineOfferButton>
       <AcceptCounterDialog
         offer={confirming}
         loading={buyer.pending}
@@ -110,7 +86,6 @@ export function OfferThreadCard({ offerId, viewerId, content, sentAt }: OfferThr
   // An earlier message keeps its own text as the record of then; the amounts and the badge
   // below are the offer now (marked so), and only the latest message gets the status line.
   const earlier = offer !== undefined && !actions;
-  const next = offer && !isSeller ? buyerNextStep(offer) : null;
   return (
     <Paper withBorder radius="md" p="sm" maw={360} w="100%" component="article" aria-label="Offer">
       <Stack gap="xs">
@@ -153,17 +128,7 @@ export function OfferThreadCard({ offerId, viewerId, content, sentAt }: OfferThr
             </Group>
             {actions && isSeller && offer.status === 'pending' && <SellerButtons offer={offer} />}
             {actions && !isSeller && offer.status === 'countered' && <BuyerButtons offer={offer} />}
-            {actions && next && (
-              <Button
-                size="xs"
-                component={Link}
-                to={next.to}
-                leftSection={<IconCreditCard size={14} />}
-                variant={offer.orderId ? 'light' : 'filled'}
-              >
-                {next.label}
-              </Button>
-            )}
+            {actions && !isSeller && <BuyerNextStepButton offer={offer} />}
           </>
         )}
       </Stack>

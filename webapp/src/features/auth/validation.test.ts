@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { hasErrors, validateLogin, validateRegister } from './validation';
+import {
+  hasErrors,
+  missingPasswordError,
+  passwordsMatchError,
+  validateLogin,
+  validateRegister,
+} from './validation';
 
 const valid = {
   username: 'ann',
@@ -38,5 +44,15 @@ describe('auth validation', () => {
       'Passwords do not match',
     );
     expect(hasErrors(validateRegister(valid))).toBe(false);
+  });
+
+  it('asks a new password (reset, change) to be typed the same twice', () => {
+    expect(passwordsMatchError('secret2', 'secret1')).toBe('Passwords do not match');
+    expect(passwordsMatchError('secret1', 'secret1')).toBeUndefined();
+  });
+
+  it('asks for the password again before an account change', () => {
+    expect(missingPasswordError('')).toBe('Enter your password');
+    expect(missingPasswordError('x')).toBeUndefined();
   });
 });

@@ -37,7 +37,7 @@ export function validateLogin(values: LoginValues): FieldErrors<keyof LoginValue
 
 function confirmPasswordError({ password, confirmPassword }: RegisterValues): string | undefined {
   if (confirmPassword.length < MIN_PASSWORD) return PASSWORD_TOO_SHORT;
-  return confirmPassword === password ? undefined : 'Passwords do not match';
+  return passwordsMatchError(confirmPassword, password);
 }
 
 export function validateRegister(values: RegisterValues): FieldErrors<keyof RegisterValues> {
@@ -59,6 +59,16 @@ export function validateRegister(values: RegisterValues): FieldErrors<keyof Regi
 /** A new password (reset, change): the sign-up rule. */
 export function newPasswordError(password: string): string | undefined {
   return password.length < MIN_PASSWORD ? PASSWORD_TOO_SHORT : undefined;
+}
+
+/** A new password's confirmation (sign-up, reset, change) repeats it. */
+export function passwordsMatchError(confirmation: string, password: string): string | undefined {
+  return confirmation === password ? undefined : 'Passwords do not match';
+}
+
+/** The account's password, asked again before a change to the account. */
+export function missingPasswordError(password: string): string | undefined {
+  return password ? undefined : 'Enter your password';
 }
 
 export function emailError(email: string): string | undefined {

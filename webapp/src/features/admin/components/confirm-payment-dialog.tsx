@@ -1,9 +1,10 @@
-import { Button, Code, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { errorMessage } from '@/lib/api-client';
 import { formatMoney } from '@/lib/formatters';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useConfirmPayment, type Order } from '@/entities/order/order';
+import { PaymentToMatch } from '@/entities/order/payment-to-match';
 import { adminKeys } from '../api';
 
 interface ConfirmPaymentDialogProps {
@@ -40,12 +41,7 @@ export function ConfirmPaymentDialog({ order, onClose, onConfirmed }: ConfirmPay
     <Modal opened={order !== null} onClose={onClose} title="Confirm payment" centered>
       {order && (
         <Stack gap="sm">
-          <Text>
-            Order number: <Code fz="md">{order.orderNumber}</Code>
-          </Text>
-          <Text>
-            Expected payment reference: <Code fz="md">{order.paymentReference}</Code>
-          </Text>
+          <PaymentToMatch order={order} />
           <Text>
             Amount: <strong>{formatMoney(order.total)}</strong> from {order.buyer?.displayName ?? 'the buyer'}
           </Text>

@@ -1,11 +1,11 @@
-import { Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { User } from '@/entities/user/user';
 import { submitWith } from '@/lib/form';
 import { notifySuccess } from '@/lib/notify';
 import { changeEmail, changePassword } from '../api';
-import { emailError, newPasswordError } from '../validation';
-import { passwordToggleProps } from './password-toggle';
+import { emailError, missingPasswordError, newPasswordError, passwordsMatchError } from '../validation';
+import { CurrentPasswordInput, NewPasswordFields } from './password-fields';
 import { SettingsSection } from '@/components/settings-section';
 
 interface PasswordValues {
@@ -22,7 +22,7 @@ export function ChangePasswordForm() {
     validate: {
       currentPassword: (value) => (value ? null : 'Enter your current password'),
       newPassword: (value) => newPasswordError(value) ?? null,
-      confirmPassword: (value, values) => (value === values.newPassword ? null : 'Passwords do not match'),
+      confirmPassword: (value, values) => passwordsMatchError(value, values.newPassword) ?? null,
     },
   });
   const submit = submitWith(
@@ -43,26 +43,10 @@ export function ChangePasswordForm() {
       </Title>
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          <PasswordInput
-            label="Current password"
-            autoComplete="current-password"
-            required
-            {...passwordToggleProps}
-            {...form.getInputProps('currentPassword')}
-          />
-          <PasswordInput
-            label="New password"
-            autoComplete="new-password"
-            required
-            {...passwordToggleProps}
-            {...form.getInputProps('newPassword')}
-          />
-          <PasswordInput
-            label="Confirm new password"
-            autoComplete="new-password"
-            required
-            {...passwordToggleProps}
-            {...form.getInputProps('confirmPassword')}
+          <CurrentPasswordInput label="Current password" {...form.getInputProps('currentPassword')} />
+          <NewPasswordFields
+            password={form.getInputProps('newPassword')}
+            confirmation={form.getInputProps('confirmPassword')}
           />
           <Button type="submit" loading={form.submitting} style={{ alignSelf: 'flex-end' }}>
             Change password
@@ -85,7 +69,7 @@ export function ChangeEmailForm({ user }: { user: User }) {
     initialValues: { email: '', password: '' },
     validate: {
       email: (value) => emailError(value) ?? null,
-      password: (value) => (value ? null : 'Enter your password'),
+      password: (value) => missingPasswordError(value) ?? null,
     },
   });
   const submit = submitWith(
@@ -116,13 +100,7 @@ export function ChangeEmailForm({ user }: { user: User }) {
             required
             {...form.getInputProps('email')}
           />
-          <PasswordInput
-            label="Password"
-            autoComplete="current-password"
-            required
-            {...passwordToggleProps}
-            {...form.getInputProps('password')}
-          />
+          <CurrentPasswordInput {...form.getInputProps('password')} />
           <Button type="submit" loading={form.submitting} style={{ alignSelf: 'flex-end' }}>
             Change email
           </Button>

@@ -1,4 +1,4 @@
-import { Alert, Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useNavigate } from 'react-router-dom';
 import { useSessionStore } from '@/entities/session/session-store';
@@ -6,7 +6,8 @@ import type { User } from '@/entities/user/user';
 import { submitWith } from '@/lib/form';
 import { notifySuccess } from '@/lib/notify';
 import { closeAccount } from '../api';
-import { passwordToggleProps } from './password-toggle';
+import { missingPasswordError } from '../validation';
+import { CurrentPasswordInput } from './password-fields';
 import { SettingsSection } from '@/components/settings-section';
 
 interface CloseValues {
@@ -22,7 +23,7 @@ export function CloseAccountSettings({ user }: { user: User }) {
     mode: 'controlled',
     initialValues: { password: '', code: '' },
     validate: {
-      password: (value) => (value ? null : 'Enter your password'),
+      password: (value) => missingPasswordError(value) ?? null,
       code: (value) =>
         !user.twoFactorEnabled || value.trim()
           ? null
@@ -55,13 +56,7 @@ export function CloseAccountSettings({ user }: { user: User }) {
       </Alert>
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          <PasswordInput
-            label="Password"
-            autoComplete="current-password"
-            required
-            {...passwordToggleProps}
-            {...form.getInputProps('password')}
-          />
+          <CurrentPasswordInput {...form.getInputProps('password')} />
           {user.twoFactorEnabled && (
             <TextInput
               label="Code or recovery code"

@@ -1,10 +1,10 @@
-import { Group, Loader, Stack, Switch, Text, Title } from '@mantine/core';
+import { Stack, Switch, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { LoadFailed } from '@/components/load-failed';
 import { errorMessage } from '@/lib/api-client';
 import { notifyError } from '@/lib/notify';
 import { getEmailSettings, updateEmailSettings, type EmailSetting } from '../api';
 import { SettingsSection } from '@/components/settings-section';
+import { SettingsLoadState } from './settings-load-state';
 
 const EMAIL_SETTINGS_KEY = ['user', 'notification-settings'] as const;
 
@@ -26,18 +26,11 @@ export function EmailSettings() {
       <Text size="sm" c="dimmed" mb="md">
         What we email you about. Every email also has a link to stop that kind.
       </Text>
-      {settings.isPending && (
-        <Group justify="center" py="md" role="status" aria-label="Loading email settings">
-          <Loader size="sm" />
-        </Group>
-      )}
-      {settings.isError && (
-        <LoadFailed
-          title="Failed to load your email settings"
-          description={errorMessage(settings.error, 'Please try again.')}
-          onRetry={() => void settings.refetch()}
-        />
-      )}
+      <SettingsLoadState
+        query={settings}
+        loadingLabel="Loading email settings"
+        failedTitle="Failed to load your email settings"
+      />
       {settings.data && settings.data.length === 0 && (
         <Text size="sm">There are no emails to choose from.</Text>
       )}

@@ -1,12 +1,12 @@
-import { Alert, Anchor, Button, Container, Paper, PasswordInput, Stack, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Container, Paper, Stack, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { submitWith } from '@/lib/form';
 import { notifySuccess } from '@/lib/notify';
 import { useSessionStore } from '@/entities/session/session-store';
 import { confirmPasswordReset } from '../api';
-import { newPasswordError } from '../validation';
-import { passwordToggleProps } from './password-toggle';
+import { newPasswordError, passwordsMatchError } from '../validation';
+import { NewPasswordFields } from './password-fields';
 
 interface Values {
   password: string;
@@ -24,7 +24,7 @@ export default function ResetPasswordPage() {
     initialValues: { password: '', confirmPassword: '' },
     validate: {
       password: (value) => newPasswordError(value) ?? null,
-      confirmPassword: (value, values) => (value === values.password ? null : 'Passwords do not match'),
+      confirmPassword: (value, values) => passwordsMatchError(value, values.password) ?? null,
     },
   });
   const submit = submitWith(form, (values: Values) => confirmPasswordReset(token, values.password), {
@@ -54,19 +54,9 @@ export default function ResetPasswordPage() {
         ) : (
           <form onSubmit={submit} noValidate>
             <Stack gap="md">
-              <PasswordInput
-                label="New password"
-                autoComplete="new-password"
-                required
-                {...passwordToggleProps}
-                {...form.getInputProps('password')}
-              />
-              <PasswordInput
-                label="Confirm new password"
-                autoComplete="new-password"
-                required
-                {...passwordToggleProps}
-                {...form.getInputProps('confirmPassword')}
+              <NewPasswordFields
+                password={form.getInputProps('password')}
+                confirmation={form.getInputProps('confirmPassword')}
               />
               <Button type="submit" loading={form.submitting} fullWidth>
                 Set new password

@@ -1,12 +1,12 @@
-import { Badge, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { LoadFailed } from '@/components/load-failed';
 import { useSessionStore } from '@/entities/session/session-store';
 import { errorMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/formatters';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { endOtherSessions, endSession, listSessions, type SignedInSession } from '../api';
 import { SettingsSection } from '@/components/settings-section';
+import { SettingsLoadState } from './settings-load-state';
 
 const SESSIONS_KEY = ['user', 'sessions'] as const;
 
@@ -56,18 +56,11 @@ export function SessionsSettings() {
           </Button>
         )}
       </Group>
-      {sessions.isPending && (
-        <Group justify="center" py="md" role="status" aria-label="Loading sessions">
-          <Loader size="sm" />
-        </Group>
-      )}
-      {sessions.isError && (
-        <LoadFailed
-          title="Failed to load your sessions"
-          description={errorMessage(sessions.error, 'Please try again.')}
-          onRetry={() => void sessions.refetch()}
-        />
-      )}
+      <SettingsLoadState
+        query={sessions}
+        loadingLabel="Loading sessions"
+        failedTitle="Failed to load your sessions"
+      />
       {sessions.data && sessions.data.length === 0 && (
         <Text size="sm" c="dimmed">
           No sessions are signed in.

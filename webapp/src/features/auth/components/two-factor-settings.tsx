@@ -26,6 +26,7 @@ import {
   setupTwoFactor,
   type TwoFactorSetup,
 } from '../api';
+import { missingPasswordError } from '../validation';
 import { passwordToggleProps } from './password-toggle';
 import { SettingsSection } from '@/components/settings-section';
 
@@ -84,7 +85,7 @@ export function TwoFactorSettings({ user }: { user: User }) {
     mode: 'controlled',
     initialValues: { password: '', code: '' },
     validate: {
-      password: (v: string) => (v ? null : 'Enter your password'),
+      password: (v: string) => missingPasswordError(v) ?? null,
       code: (v: string) => (v.trim() ? null : 'Enter the code from your authenticator app'),
     },
   });
@@ -107,7 +108,7 @@ export function TwoFactorSettings({ user }: { user: User }) {
     mode: 'controlled',
     initialValues: { password: '', code: '' },
     validate: {
-      password: (v: string) => (v ? null : 'Enter your password'),
+      password: (v: string) => missingPasswordError(v) ?? null,
       code: (v: string) => (v.trim() ? null : 'Enter a code from your authenticator app or a recovery code'),
     },
   });

@@ -1,10 +1,10 @@
-import { ActionIcon, Button, Card, Group, Menu } from '@mantine/core';
-import { IconArrowsExchange, IconCheck, IconDots, IconMessageCircle, IconX } from '@tabler/icons-react';
+import { ActionIcon, Button, Menu } from '@mantine/core';
+import { IconArrowsExchange, IconDots, IconMessageCircle, IconX } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import type { Offer } from '@/entities/offer/offer';
+import { AcceptOfferButton } from '@/entities/offer/offer-buttons';
 import { sellerStatusMessage } from '@/entities/offer/offer-status';
-import { OfferSummary } from './offer-summary';
-import { useCardFocus } from './use-card-focus';
+import { OfferCard } from './offer-card';
 
 interface SellerOfferCardProps {
   offer: Offer;
@@ -16,60 +16,41 @@ interface SellerOfferCardProps {
 
 /** An offer on one of my listings: Accept, and a menu with Counter Offer and Reject Offer. */
 export function SellerOfferCard({ offer, busy, onAccept, onReject, onCounter }: SellerOfferCardProps) {
-  const card = useCardFocus<HTMLElement>(offer.status);
   return (
-    <Card
-      ref={card}
-      tabIndex={-1}
-      withBorder
-      radius="md"
-      padding="md"
-      component="article"
-      aria-label={`Offer on ${offer.product.title}`}
-    >
-      <OfferSummary offer={offer} party="buyer" statusMessage={sellerStatusMessage(offer)}>
-        <Group gap="xs" mt={4}>
-          {offer.status === 'pending' && (
-            <>
-              <Button
-                size="xs"
-                color="green"
-                leftSection={<IconCheck size={14} />}
-                loading={busy}
-                onClick={() => onAccept(offer)}
-              >
-                Accept
-              </Button>
-              <Menu position="bottom-end" withinPortal>
-                <Menu.Target>
-                  <ActionIcon variant="default" size="lg" aria-label="More actions" disabled={busy}>
-                    <IconDots size={16} />
-                  </ActionIcon>
-                </Menu.Target>
-                <Menu.Dropdown>
-                  <Menu.Item leftSection={<IconArrowsExchange size={14} />} onClick={() => onCounter(offer)}>
-                    Counter Offer
-                  </Menu.Item>
-                  <Menu.Item color="red" leftSection={<IconX size={14} />} onClick={() => onReject(offer)}>
-                    Reject Offer
-                  </Menu.Item>
-                </Menu.Dropdown>
-              </Menu>
-            </>
-          )}
-          {offer.buyer && (
-            <Button
-              size="xs"
-              variant="subtle"
-              component={Link}
-              to={`/messages/${offer.buyerId}`}
-              leftSection={<IconMessageCircle size={14} />}
-            >
-              Message buyer
-            </Button>
-          )}
-        </Group>
-      </OfferSummary>
-    </Card>
+    <OfferCard offer={offer} party="buyer" statusMessage={sellerStatusMessage(offer)}>
+      {offer.status === 'pending' && (
+        <>
+          <AcceptOfferButton loading={busy} onClick={() => onAccept(offer)}>
+            Accept
+          </AcceptOfferButton>
+          <Menu position="bottom-end" withinPortal>
+            <Menu.Target>
+              <ActionIcon variant="default" size="lg" aria-label="More actions" disabled={busy}>
+                <IconDots size={16} />
+              </ActionIcon>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Item leftSection={<IconArrowsExchange size={14} />} onClick={() => onCounter(offer)}>
+                Counter Offer
+              </Menu.Item>
+              <Menu.Item color="red" leftSection={<IconX size={14} />} onClick={() => onReject(offer)}>
+                Reject Offer
+              </Menu.Item>
+            </Menu.Dropdown>
+          </Menu>
+        </>
+      )}
+      {offer.buyer && (
+        <Button
+          size="xs"
+          variant="subtle"
+          component={Link}
+          to={`/messages/${offer.buyerId}`}
+          leftSection={<IconMessageCircle size={14} />}
+        >
+          Message buyer
+        </Button>
+      )}
+    </OfferCard>
   );
 }

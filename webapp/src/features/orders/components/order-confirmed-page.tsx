@@ -1,11 +1,11 @@
-import { Alert, Button, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
-import { Link, useParams } from 'react-router-dom';
+import { Alert, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { useParams } from 'react-router-dom';
 import { OrderStatusBadge } from '@/entities/order/order-status-badge';
 import { NoticePage } from '@/components/notice-page';
 import { PageLoader } from '@/components/page-loader';
 import { errorMessage, isApiError } from '@/lib/api-client';
 import { useOrder } from '../api';
-import { OrderConfirmed } from './order-confirmed';
+import { OrderConfirmed, OrderConfirmedLinks } from './order-confirmed';
 
 /**
  * /orders/{id}/confirmed: the Order Confirmed screen with its own address, so a reload (or
@@ -54,14 +54,7 @@ export default function OrderConfirmedPage() {
               ? 'This order was cancelled; nothing is owed.'
               : 'Payment is no longer needed for this order: its status is shown above.'}
           </Alert>
-          <Group justify="center">
-            <Button component={Link} to="/" variant="default">
-              Continue Shopping
-            </Button>
-            <Button component={Link} to="/orders">
-              View Your Orders
-            </Button>
-          </Group>
+          <OrderConfirmedLinks />
         </Stack>
       </Card>
     </Container>

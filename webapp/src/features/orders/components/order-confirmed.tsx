@@ -4,6 +4,20 @@ import { Link } from 'react-router-dom';
 import { formatMoney } from '@/lib/formatters';
 import type { Order } from '../api';
 
+/** The ways on from /orders/{id}/confirmed, whether the order waits for payment or not. */
+export function OrderConfirmedLinks() {
+  return (
+    <Group justify="center">
+      <Button component={Link} to="/" variant="default">
+        Continue Shopping
+      </Button>
+      <Button component={Link} to="/orders">
+        View Your Orders
+      </Button>
+    </Group>
+  );
+}
+
 /** The Order Confirmed screen: how to pay, with the order number as the reference. */
 export function OrderConfirmed({ order }: { order: Order }) {
   return (
@@ -33,14 +47,7 @@ export function OrderConfirmed({ order }: { order: Order }) {
             </List.Item>
           </List>
         </Alert>
-        <Group justify="center">
-          <Button component={Link} to="/" variant="default">
-            Continue Shopping
-          </Button>
-          <Button component={Link} to="/orders">
-            View Your Orders
-          </Button>
-        </Group>
+        <OrderConfirmedLinks />
       </Stack>
     </Card>
   );

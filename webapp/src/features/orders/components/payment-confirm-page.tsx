@@ -1,8 +1,9 @@
-import { Alert, Button, Card, Code, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { AdminOnly } from '@/entities/user/admin-only';
 import { orderTitle } from '@/entities/order/order';
+import { PaymentToMatch } from '@/entities/order/payment-to-match';
 import { NoticePage } from '@/components/notice-page';
 import { PageLoader } from '@/components/page-loader';
 import { errorMessage } from '@/lib/api-client';
@@ -54,12 +55,7 @@ function ConfirmPayment() {
           <Title order={1}>
             {done ? 'Payment Confirmed' : confirmable ? 'Confirm Payment' : `Order ${data.orderNumber}`}
           </Title>
-          <Text>
-            Order number: <Code fz="md">{data.orderNumber}</Code>
-          </Text>
-          <Text>
-            Expected payment reference: <Code fz="md">{data.paymentReference}</Code>
-          </Text>
+          <PaymentToMatch order={data} />
           <Text>
             Amount: <strong>{formatMoney(data.total)}</strong> · Status: {data.statusLabel}
           </Text>
