@@ -7,52 +7,38 @@ One loop per process queues the notification emails that are due
 commit in this process queued mail (the after-commit dispatcher rings ``mail_wakeup``).
 Several processes or hosts are safe together: each message is claimed by a
 compare-and-set before it is sent. A failing round is logged and the loop goes on; the
-messages stay queued.
+messages stay queued. A message being sent at shutdown is claimed, and is sent again once
+its claim lapses.
 """
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import logging
-from collections.abc import AsyncIterator
 from typing import Any
 
-from litestar import Litestar
+from entrypoints.http.background import lifespan_loop, step
 
 log = logging.getLogger("rethread.mail")
 
 
+async def _round(container: Any) -> int:
+    """First the notices that are due an email (queued), then what is queued; how many
+    messages were delivered."""
+    await container.notification_mailer().sweep()
+    result = await container.mail_dispatcher().deliver_due()
+    if result.failed:
+        log.error("mail: %s message(s) failed for good; see `rethread mail queue`",
+                  result.failed)
+    return int(result.total)
+
+
 async def _loop(container: Any, interval: float) -> None:
     while True:
-        delivered = 0
-        try:
-            # First the notices that are due an email (queued), then what is queued.
-            await container.notification_mailer().sweep()
-            dispatcher = container.mail_dispatcher()
-            result = await dispatcher.deliver_due()
-            delivered = result.total
-            if result.failed:
-                log.error("mail: %s message(s) failed for good; see `rethread mail queue`",
-                          result.failed)
-        except Exception:
-            log.exception("mail delivery round failed; the messages stay queued")
-        if delivered < container.mail_dispatcher().batch:
+        delivered = await step(log, "mail delivery round (the messages stay queued)",
+                               lambda: _round(container))
+        if (delivered or 0) < container.mail_dispatcher().batch:
             await container.mail_wakeup().wait(interval)
 
 
-@contextlib.asynccontextmanager
-async def mail_worker(app: Litestar) -> AsyncIterator[None]:
-    """Litestar lifespan: start the loop with the app, cancel it at shutdown (a message
-    being sent then is claimed, and is sent again once its claim lapses)."""
-    interval = app.state.settings.mail_poll_seconds
-    if interval <= 0:
-        yield
-        return
-    task = asyncio.create_task(_loop(app.state.container, interval))
-    try:
-        yield
-    finally:
-        task.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await task
+# Litestar lifespan: the loop every RETHREAD_MAIL_POLL_SECONDS while the app is up.
+mail_worker = lifespan_loop("mail_poll_seconds", _loop)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 from datetime import timedelta
+from typing import Any
 
 import msgspec
 import pytest
@@ -20,6 +21,7 @@ from domain.moderation import AuditAction, HiddenKind
 from domain.order_rules import OrderStatus
 from entrypoints.container import Container, build_container, shutdown
 from entrypoints.http.app import create_app
+from entrypoints.http.mail_worker import mail_worker
 from entrypoints.http.scheduler import order_timers
 from entrypoints.settings import Settings
 from tests.fakes import FixedClock
@@ -165,11 +167,16 @@ async def test_the_server_scheduler_runs_the_timers(settings: Settings, clock: F
             await until_sqlite_is_free(fast.database_url)
 
 
-async def test_the_scheduler_stops_when_a_step_fails_as_it_is_cancelled(
-        settings: Settings) -> None:
-    """At shutdown the scheduler's task is cancelled; if the step it is in then fails with
-    another error (a rollback failing as the cancelled statement unwinds), the loop does not
-    take that for a failed step and go on: it ends, and so does the server's shutdown."""
+@pytest.mark.parametrize(("lifespan_of", "provider", "interval"), [
+    (order_timers, "order_timers", "order_timer_seconds"),
+    (mail_worker, "notification_mailer", "mail_poll_seconds"),
+], ids=["scheduler", "mail worker"])
+async def test_a_background_loop_stops_when_a_step_fails_as_it_is_cancelled(
+        settings: Settings, lifespan_of: Any, provider: str, interval: str) -> None:
+    """At shutdown a background loop's task (the scheduler, the mail worker) is cancelled;
+    if the step it is in then fails with another error (a rollback failing as the cancelled
+    statement unwinds), the loop does not take that for a failed round and go on: it ends,
+    and so does the server's shutdown."""
     swept = asyncio.Event()
 
     class StuckSweeps:
@@ -182,16 +189,16 @@ async def test_the_scheduler_stops_when_a_step_fails_as_it_is_cancelled(
             except asyncio.CancelledError:
                 raise RuntimeError("the rollback failed too") from None
 
-    fast = msgspec.structs.replace(settings, order_timer_seconds=0.2)
+    fast = msgspec.structs.replace(settings, **{interval: 0.2})
     container = build_container(fast)
-    container.order_timers.override(StuckSweeps())
+    getattr(container, provider).override(StuckSweeps())
     try:
         app = create_app(fast, container)
-        lifespan = order_timers(app)
+        lifespan = lifespan_of(app)
         await lifespan.__aenter__()
         await asyncio.wait_for(swept.wait(), 5)
         stopping = asyncio.ensure_future(lifespan.__aexit__(None, None, None))
         await asyncio.wait({stopping}, timeout=5)  # (wait_for would wait on a swallowed cancel)
-        assert stopping.done(), "the scheduler went on after its cancellation"
+        assert stopping.done(), "the loop went on after its cancellation"
     finally:
         await shutdown(container)
