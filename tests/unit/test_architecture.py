@@ -66,12 +66,14 @@ def test_adapters_never_import_entrypoints() -> None:
 # precompressed, read by spa.py), and abandoned.py (the middleware and the route option that
 # marks a read to drop when its client has gone), headers.py (the security headers every
 # response carries) and caching.py (``public()``, the option a public read declares) with
-# response_store.py (the response cache's store).
+# response_store.py (the response cache's store), and background.py (the loops that run
+# beside the server: the scheduler and the mail worker).
 HTTP_SHARED = {"entrypoints.http.schemas", "entrypoints.http.auth", "entrypoints.http.errors",
                "entrypoints.http.openapi", "entrypoints.http.guards", "entrypoints.http.pages",
                "entrypoints.http.bodies", "entrypoints.http.precompressed",
                "entrypoints.http.abandoned", "entrypoints.http.headers",
-               "entrypoints.http.caching", "entrypoints.http.response_store"}
+               "entrypoints.http.caching", "entrypoints.http.response_store",
+               "entrypoints.http.background"}
 
 
 def imported_modules(path: Path) -> set[str]:
