@@ -1,4 +1,5 @@
 import { notifications } from '@mantine/notifications';
+import type { ReactNode } from 'react';
 
 /**
  * Error toasts belong to the page they were shown on and close when the visitor leaves it
@@ -16,8 +17,17 @@ export interface ErrorOptions {
   page?: string;
 }
 
+/** An error toast is about one attempt. One toast shows at a time (spec §9) and the next
+ * waits behind it, so a later outcome (the retry's success, another error) would wait for
+ * the stale error to time out: it replaces it at once instead. */
+function supersedeErrors(): void {
+  for (const id of pageToasts.keys()) notifications.hide(id);
+  pageToasts.clear();
+}
+
 /** Toasts for outcomes. Errors are titled 'Error' and red unless a title is given (spec §8). */
-export function notifyError(message: string, title = 'Error', options: ErrorOptions = {}): void {
+export function notifyError(message: ReactNode, title = 'Error', options: ErrorOptions = {}): void {
+  supersedeErrors();
   const id: string = notifications.show({
     title,
     message,
@@ -42,6 +52,7 @@ export function closeToastsOnPageChange(from: string, to: string): void {
 }
 
 export function notifySuccess(title: string, message?: string): void {
+  supersedeErrors();
   notifications.show({ title, message, color: 'green' });
 }
 
