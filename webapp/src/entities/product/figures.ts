@@ -19,13 +19,14 @@ export function useListingFigures(productId: number) {
   });
 }
 
-/** Counts one view of the listing when its page is shown. The server keeps it once per
- * visitor per day and never for the seller; a failed count is not the shopper's concern. */
-export function useCountView(productId: number) {
+/** Counts one view of the listing when its page shows it (``productId`` undefined until
+ * then). The server keeps it once per visitor per day and never for the seller; a failed
+ * count is not the shopper's concern. */
+export function useCountView(productId: number | undefined) {
   const { mutate } = useMutation({
     mutationFn: (id: number) => api.post(`products/${id}/views`).json<{ counted: boolean }>(),
   });
   useEffect(() => {
-    if (Number.isInteger(productId) && productId > 0) mutate(productId);
+    if (productId !== undefined) mutate(productId);
   }, [productId, mutate]);
 }

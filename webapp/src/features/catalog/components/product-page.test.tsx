@@ -291,8 +291,19 @@ describe('ProductPage', () => {
     expect(screen.queryByRole('button', { name: 'Follow' })).not.toBeInTheDocument();
   });
 
-  it('shows a not-found view and a load-failure view', async () => {
-    fakeServer({
+  it('counts a view of the listing it shows', async () => {
+    const server = serve();
+    renderRoutes(routes, '/product/1');
+    await screen.findByRole('heading', { name: 'Vintage denim jacket 1' });
+    await waitFor(() =>
+      expect(server.requests.map((r) => `${r.method} ${new URL(r.url).pathname}`)).toContain(
+        'POST /api/products/1/views',
+      ),
+    );
+  });
+
+  it('shows a not-found view and a load-failure view, counting no view of either', async () => {
+    const server = fakeServer({
       'GET /api/products/404': () => json({ message: 'Not found' }, 404),
       'GET /api/products/500': () => json({}, 500),
     });
@@ -303,5 +314,6 @@ describe('ProductPage', () => {
       await screen.findByRole('heading', { name: 'Failed to load product details' }),
     ).toBeInTheDocument();
     await waitFor(() => expect(screen.getAllByRole('link', { name: 'Return to Home' }).length).toBe(1));
+    expect(server.requests.filter((r) => r.method === 'POST')).toEqual([]);
   });
 });

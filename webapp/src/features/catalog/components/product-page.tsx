@@ -69,10 +69,11 @@ export function ProductFrame({
 export default function ProductPage() {
   const id = Number(useParams().id);
   const product = useProduct(id);
-  useCountView(id);
   // A product of the page before is never shown under this one's URL.
   const deferred = useDeferredData(product).data;
   const found = deferred?.id === id ? deferred : undefined;
+  // A view is counted once the listing is shown (never for a page that says "not found").
+  useCountView(found?.id);
   const valid = Number.isInteger(id) && id > 0;
   // The first view (photo, title, price) stays until the page shows the product.
   useFirstViewHandoff(!valid || product.isError || found !== undefined);
