@@ -56,6 +56,8 @@ describe('PostPage', () => {
     const user = userEvent.setup();
     renderRoutes(routes, '/post/5');
     expect(await screen.findByText('Style #5')).toBeInTheDocument();
+    // One level-1 heading names the page for screen readers.
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(/^Style #5 by /);
     expect(screen.getByText('No comments yet. Be the first to comment!')).toBeInTheDocument();
     expect(screen.getByText('No products tagged in this post.')).toBeInTheDocument();
     expect(screen.getByText('No tags on this post')).toBeInTheDocument();

@@ -9,6 +9,7 @@ import {
   Stack,
   Text,
   Title,
+  VisuallyHidden,
 } from '@mantine/core';
 import { IconArrowLeft, IconMessageCircle, IconRefresh, IconShare } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router-dom';
@@ -71,6 +72,12 @@ export default function PostPage() {
           </Anchor>
           <Text>Style #{data.id}</Text>
         </Breadcrumbs>
+        {/* The page's name for screen readers' heading list (a post has no title to show). */}
+        <VisuallyHidden>
+          <h1>
+            Style #{data.id} by {author}
+          </h1>
+        </VisuallyHidden>
         <HiddenPostNotice post={data} />
         <Grid gap="xl">
           <Grid.Col span={{ base: 12, md: 7 }}>
