@@ -91,8 +91,14 @@ describe('ProductCard', () => {
     renderCard(makeProduct());
     const heart = screen.getByRole('button', { name: 'Save Vintage denim jacket 1' });
     expect(heart).toHaveAttribute('aria-pressed', 'false');
+    window.history.replaceState(null, '', '/marketplace?q=denim');
     await user.click(heart);
     expect(await screen.findByText('Please log in')).toBeInTheDocument();
     expect(screen.getByText('You need to be logged in to save items')).toBeInTheDocument();
+    // The toast links to the sign-in page, which comes back here afterwards.
+    expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute(
+      'href',
+      `/auth?next=${encodeURIComponent('/marketplace?q=denim')}`,
+    );
   });
 });
