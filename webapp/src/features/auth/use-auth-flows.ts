@@ -2,6 +2,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { safeReturnPath } from '@/entities/session/return-to';
 import type { SubmitOptions } from '@/lib/form';
 import { markFirstVisit } from '@/entities/session/first-visit';
+import { isApiError } from '@/lib/api-client';
 import { notifySuccess } from '@/lib/notify';
 import type { Credentials, Registration } from '@/entities/session/session-api';
 import { useSessionStore } from '@/entities/session/session-store';
@@ -45,6 +46,10 @@ export function useRegister(): AuthFlow<Registration, User | string> {
     action: (registration) => useSessionStore.getState().register(registration),
     options: {
       fallback: 'Failed to register',
+      // A sign-up's only conflict is a taken username (a taken email is never said to a
+      // visitor): it goes under that input too, not only in the toast.
+      moreFieldErrors: (error, message): Record<string, string> =>
+        isApiError(error, 409) ? { username: message } : {},
       onSuccess: (user) => {
         if (typeof user === 'string') {
           // The email has an account: nobody is signed in, and its owner gets an email.

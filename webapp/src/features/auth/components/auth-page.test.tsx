@@ -61,6 +61,24 @@ describe('AuthPage', () => {
     expect(screen.getByText('Taken')).toBeInTheDocument();
   });
 
+  it("puts a taken username's 409, which carries only a message, under the Username input", async () => {
+    fakeServer({
+      'POST /api/register': () => json({ message: 'That username is already taken' }, 409),
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes, '/auth?tab=signup');
+    await user.type(screen.getByLabelText('Username'), 'maya');
+    await user.type(screen.getByLabelText('Display name'), 'Maya');
+    await user.type(screen.getByLabelText('Email'), 'maya2@example.com');
+    await user.type(screen.getByLabelText('Password'), 'secret1');
+    await user.type(screen.getByLabelText('Confirm password'), 'secret1');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    const username = screen.getByLabelText('Username');
+    await waitFor(() => expect(username).toHaveAttribute('aria-invalid', 'true'));
+    expect(username).toHaveAccessibleDescription('That username is already taken');
+    await waitFor(() => expect(username).toHaveFocus());
+  });
+
   it('registers without sending confirmPassword, arms the tour and goes home', async () => {
     const server = fakeServer({ 'POST /api/register': () => json(makeUser(), 201) });
     const user = userEvent.setup();
