@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeServer, json } from '@/test-utils/fake-server';
@@ -24,6 +24,13 @@ describe('CloseAccountSettings', () => {
     expect(server.requests).toHaveLength(0);
     await user.type(screen.getByLabelText(/Password/), 'secret123');
     await user.click(screen.getByRole('button', { name: 'Close my account' }));
+    // Asked once more: keeping the account sends nothing.
+    const dialog = await screen.findByRole('dialog', { name: 'Close your account for good?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Keep my account' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(server.requests).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Close my account' }));
+    await user.click(await screen.findByRole('button', { name: 'Yes, close my account' }));
     expect(await screen.findByText('You have orders that are not finished yet.')).toBeInTheDocument();
     const sent = server.requests.find((r) => r.method === 'DELETE');
     expect(await sent?.json()).toEqual({ password: 'secret123' });
@@ -47,6 +54,7 @@ describe('CloseAccountSettings', () => {
     await user.type(screen.getByLabelText(/Password/), 'secret123');
     await user.type(screen.getByLabelText(/Code or recovery code/), 'abcde-fghij');
     await user.click(screen.getByRole('button', { name: 'Close my account' }));
+    await user.click(await screen.findByRole('button', { name: 'Yes, close my account' }));
     expect(await screen.findByText('Home page')).toBeInTheDocument();
     const sent = server.requests.find((r) => r.method === 'DELETE');
     expect(await sent?.json()).toEqual({ password: 'secret123', code: 'abcde-fghij' });

@@ -1,5 +1,6 @@
-import { Alert, Button, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useSessionStore } from '@/entities/session/session-store';
 import type { User } from '@/entities/user/user';
@@ -15,8 +16,12 @@ interface CloseValues {
   code: string;
 }
 
+const FORM_ID = 'close-account-form';
+
 /** /settings, "Close account": for good, with the password (and a code with two-factor
- * sign-in on). The server refuses while an order is not finished, and says so. */
+ * sign-in on), then once more in a dialog ("Keep my account" is its first button, so Enter
+ * or Escape there changes nothing). The server refuses while an order is not finished, and
+ * says so. */
 export function CloseAccountSettings({ user }: { user: User }) {
   const navigate = useNavigate();
   const form = useForm<CloseValues>({
@@ -42,8 +47,41 @@ export function CloseAccountSettings({ user }: { user: User }) {
       },
     },
   );
+  const [confirming, setConfirming] = useState(false);
+  // The form's own button asks first (once what it holds is valid); the dialog's button
+  // submits the same form (``form=``: the dialog is drawn outside it).
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    if (!confirming && !form.validate().hasErrors) {
+      event.preventDefault();
+      setConfirming(true);
+      return;
+    }
+    setConfirming(false);
+    submit(event);
+  };
   return (
     <SettingsSection titleId="close-account-title">
+      <Modal
+        opened={confirming}
+        onClose={() => setConfirming(false)}
+        title="Close your account for good?"
+        centered
+      >
+        <Stack gap="md">
+          <Text size="sm">
+            Your listings leave the shop, your name and email are erased and you are signed out everywhere.
+            This cannot be undone.
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirming(false)} data-autofocus>
+              Keep my account
+            </Button>
+            <Button type="submit" form={FORM_ID} color="red.9">
+              Yes, close my account
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
       <Title order={2} size="h3" id="close-account-title" mb="xs">
         Close account
       </Title>
@@ -54,7 +92,7 @@ export function CloseAccountSettings({ user }: { user: User }) {
           &quot;Deleted member&quot;.
         </Text>
       </Alert>
-      <form onSubmit={submit} noValidate>
+      <form id={FORM_ID} onSubmit={onSubmit} noValidate>
         <Stack gap="md">
           <CurrentPasswordInput {...form.getInputProps('password')} />
           {user.twoFactorEnabled && (
