@@ -30,6 +30,11 @@ def _log(page: Page) -> Locator:
     return page.get_by_role("log", name="Messages")
 
 
+# How far the thread's scroller is from its end, in px (0: the newest message in view).
+FROM_NEWEST = """() => { const s = document.querySelector('[role=log]').parentElement;
+  return s.scrollHeight - s.clientHeight - s.scrollTop; }"""
+
+
 def _open_thread_with(page: Page, display_name: str) -> None:
     page.goto("/messages")
     page.get_by_role("navigation", name="Conversations").get_by_role(
@@ -44,6 +49,11 @@ def test_two_people_chat_live(browser: Browser, live_server: str) -> None:
         _open_thread_with(sofia, "Maya Chen")
         _open_thread_with(maya, "Sofia Rossi")
         expect(sofia.get_by_text("About this listing")).to_be_visible()
+        # Opened at the newest message, after what is drawn late (offer cards, photos, the
+        # listing's card above) has settled: it used to stop tens of pixels short.
+        sofia.wait_for_load_state("networkidle")
+        short = sofia.evaluate(FROM_NEWEST)
+        assert short < 2, f"the thread opened {short} px above its newest message"
         realtime_ready(sofia)
         realtime_ready(maya)
         sofia.get_by_placeholder("Type a message...").fill("Would you take $40 for it?")

@@ -1,6 +1,6 @@
 import { Button, Center, EmptyState, Loader, Stack } from '@mantine/core';
 import { IconMessages } from '@tabler/icons-react';
-import { useEffect, useMemo, useRef } from 'react';
+import { type RefObject, useEffect, useMemo, useRef } from 'react';
 import { LoadFailed } from '@/components/load-failed';
 import { threadMessages, useMarkRead, useThread, type Message } from '../api';
 import { MessageBubble } from './message-bubble';
@@ -38,13 +38,53 @@ interface MessageListProps extends ThreadPaneProps {
   messages: Message[];
 }
 
-function MessageList({ userId, partnerId, offerCard, thread, messages }: MessageListProps) {
-  const bottom = useRef<HTMLDivElement>(null);
-  const newestId = messages.at(-1)?.id;
-  useMarkShownRead(userId, partnerId, messages);
+/** Keeps the thread's scroller at its newest message: when one arrives, and while what is
+ *  above it still grows (offer cards and photos drawn after the messages, the listing's
+ *  card above the pane), unless the reader has scrolled up to read older ones. Only a move
+ *  up from where it was put counts as the reader's: a scroll event can arrive after the
+ *  content grew again, when the scroller is no longer at its end through no one's doing. */
+function useStuckToNewest(newestId: number | undefined, shown: boolean): RefObject<HTMLDivElement | null> {
+  const list = useRef<HTMLDivElement>(null);
+  const pinned = useRef(true);
+  const putAt = useRef(0);
   useEffect(() => {
-    bottom.current?.scrollIntoView?.({ block: 'end' });
-  }, [newestId]);
+    pinned.current = true;
+    const scroller = list.current?.parentElement;
+    if (!scroller) return;
+    scroller.scrollTop = scroller.scrollHeight;
+    putAt.current = scroller.scrollTop;
+  }, [newestId, shown]);
+  useEffect(() => {
+    const node = list.current;
+    const scroller = node?.parentElement;
+    if (!node || !scroller || typeof ResizeObserver === 'undefined') return;
+    const onScroll = () => {
+      const top = scroller.scrollTop;
+      if (scroller.scrollHeight - scroller.clientHeight - top < 24) pinned.current = true;
+      else if (top < putAt.current - 2) pinned.current = false;
+    };
+    const observer = new ResizeObserver(() => {
+      if (!pinned.current) return;
+      scroller.scrollTop = scroller.scrollHeight;
+      putAt.current = scroller.scrollTop;
+    });
+    observer.observe(node);
+    observer.observe(scroller);
+    scroller.addEventListener('scroll', onScroll, { passive: true });
+    return () => {
+      observer.disconnect();
+      scroller.removeEventListener('scroll', onScroll);
+    };
+  }, [shown]);
+  return list;
+}
+
+function MessageList({ userId, partnerId, offerCard, thread, messages }: MessageListProps) {
+  useMarkShownRead(userId, partnerId, messages);
+  const list = useStuckToNewest(
+    messages.at(-1)?.id,
+    !thread.isPending && !thread.isError && messages.length > 0,
+  );
 
   if (thread.isPending) {
     return (
@@ -66,7 +106,7 @@ function MessageList({ userId, partnerId, offerCard, thread, messages }: Message
     );
   }
   return (
-    <Stack gap={0} role="log" aria-label="Messages" aria-live="polite">
+    <Stack ref={list} gap={0} role="log" aria-label="Messages" aria-live="polite">
       {thread.hasNextPage && (
         <Center mb="sm">
           <Button
@@ -87,7 +127,6 @@ function MessageList({ userId, partnerId, offerCard, thread, messages }: Message
           offerCard={offerCard}
         />
       ))}
-      <div ref={bottom} />
     </Stack>
   );
 }
