@@ -22,20 +22,25 @@ export function OrderTotals({ totals }: { totals: Totals }) {
       <Text size="sm">{formatMoney(value)}</Text>
     </Group>
   );
+  const count = totals.itemCount ?? 1;
+  const discounted = Boolean(totals.discount && Number(totals.discount) > 0);
+  // Several items without a discount are one line, not their sum and an "after discount"
+  // line of the same amount.
+  const itemsLabel = count > 1 ? (discounted ? 'Items after discount' : `Items (${count})`) : 'Item price';
   return (
     <Stack gap={4} aria-label="Order total">
-      {(totals.itemCount ?? 1) > 1 && totals.subtotal && line(`Items (${totals.itemCount})`, totals.subtotal)}
-      {totals.discount && Number(totals.discount) > 0 && (
+      {count > 1 && discounted && totals.subtotal && line(`Items (${count})`, totals.subtotal)}
+      {discounted && (
         <Group justify="space-between">
           <Text size="sm" c="teal">
             {totals.discountPercent ? `Bundle discount (${totals.discountPercent}%)` : 'Bundle discount'}
           </Text>
           <Text size="sm" c="teal" data-testid="bundle-discount">
-            -{formatMoney(totals.discount)}
+            -{formatMoney(totals.discount ?? '0')}
           </Text>
         </Group>
       )}
-      {line((totals.itemCount ?? 1) > 1 ? 'Items after discount' : 'Item price', totals.price)}
+      {line(itemsLabel, totals.price)}
       {line('Service fee (5%)', totals.serviceFee)}
       {line('Shipping', totals.shipping)}
       <Divider my={4} />
