@@ -16,6 +16,11 @@ interface FacetChecklistProps {
   initial?: number;
 }
 
+/** The choices a checklist shows: those with results, and the ticked ones. */
+export function shownOptions(options: FacetOption[], selected: string[]): FacetOption[] {
+  return options.filter((option) => option.count > 0 || selected.includes(option.value.toLowerCase()));
+}
+
 /**
  * A fieldset of checkboxes with result counts (brands, categories, sizes, conditions). A
  * choice with no results is left out ("XXS (0)" helps nobody) unless it is ticked, so it
@@ -24,7 +29,7 @@ interface FacetChecklistProps {
  */
 export function FacetChecklist({ legend, options: all, selected, onToggle, initial }: FacetChecklistProps) {
   const [expanded, setExpanded] = useState(false);
-  const options = all.filter((option) => option.count > 0 || selected.includes(option.value.toLowerCase()));
+  const options = shownOptions(all, selected);
   const limit = initial && !expanded ? initial : options.length;
   const visible = options.slice(0, limit);
   const hidden = options.length - visible.length;

@@ -1,9 +1,10 @@
 import { Button, Divider, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { Fragment } from 'react';
 import { CATEGORIES, CONDITIONS, SIZES, type Choice } from '@/entities/product/catalog-enums';
 import { errorMessage, fieldErrors } from '@/lib/api-client';
 import { useFacets, type FacetCount } from '../api';
 import { activeFilterCount, toggleValue, type ProductFilters } from '../filters';
-import { FacetChecklist, type FacetOption } from './facet-checklist';
+import { FacetChecklist, shownOptions, type FacetOption } from './facet-checklist';
 import { PriceRange } from './price-range';
 
 interface FilterSidebarProps {
@@ -36,6 +37,13 @@ function brandOptions(counts: FacetCount[] = [], selected: string[]): FacetOptio
   ];
 }
 
+interface Checklist {
+  key: 'brands' | 'categories' | 'sizes' | 'conditions';
+  legend: string;
+  options: FacetOption[];
+  initial?: number;
+}
+
 /** Brands (first 5, then Show more), categories, sizes, conditions with counts, and price. */
 export function FilterSidebar({ filters, onChange, onClear, withHeading = true }: FilterSidebarProps) {
   // The server corrects a typo in the facets as it does in the results ("Showing results for
@@ -47,6 +55,27 @@ export function FilterSidebar({ filters, onChange, onClear, withHeading = true }
   // server's sentence goes beside the price fields, or under the heading, not empty sections.
   const refused = fieldErrors(facets.error);
   const priceError = refused.minPrice ?? refused.maxPrice ?? null;
+  // Only the checklists with a choice left, each with its divider: a search that matches
+  // nothing left a stack of dividers with nothing between them.
+  const all: Checklist[] = [
+    {
+      key: 'categories',
+      legend: 'Category',
+      options: enumOptions(CATEGORIES, facets.data?.categories),
+      initial: 5,
+    },
+    { key: 'sizes', legend: 'Size', options: enumOptions(SIZES, facets.data?.sizes), initial: 5 },
+    { key: 'conditions', legend: 'Condition', options: enumOptions(CONDITIONS, facets.data?.conditions) },
+  ];
+  if (!facets.isPending) {
+    all.unshift({
+      key: 'brands',
+      legend: 'Brand',
+      options: brandOptions(facets.data?.brands, filters.brands),
+      initial: 5,
+    });
+  }
+  const checklists = all.filter((list) => shownOptions(list.options, filters[list.key]).length > 0);
 
   return (
     <Stack gap="md" component="section" aria-label="Filters">
@@ -66,45 +95,28 @@ export function FilterSidebar({ filters, onChange, onClear, withHeading = true }
         )
       ) : (
         <>
-          {facets.isPending ? (
-            <Stack gap={8} aria-hidden>
-              {[0, 1, 2, 3, 4].map((index) => (
-                <Skeleton key={index} height={18} />
-              ))}
-            </Stack>
-          ) : (
-            <FacetChecklist
-              legend="Brand"
-              options={brandOptions(facets.data?.brands, filters.brands)}
-              selected={filters.brands}
-              onToggle={toggle('brands')}
-              initial={5}
-            />
+          {facets.isPending && (
+            <>
+              <Stack gap={8} aria-hidden>
+                {[0, 1, 2, 3, 4].map((index) => (
+                  <Skeleton key={index} height={18} />
+                ))}
+              </Stack>
+              <Divider />
+            </>
           )}
-          <Divider />
-          <FacetChecklist
-            legend="Category"
-            options={enumOptions(CATEGORIES, facets.data?.categories)}
-            selected={filters.categories}
-            onToggle={toggle('categories')}
-            initial={5}
-          />
-          <Divider />
-          <FacetChecklist
-            legend="Size"
-            options={enumOptions(SIZES, facets.data?.sizes)}
-            selected={filters.sizes}
-            onToggle={toggle('sizes')}
-            initial={5}
-          />
-          <Divider />
-          <FacetChecklist
-            legend="Condition"
-            options={enumOptions(CONDITIONS, facets.data?.conditions)}
-            selected={filters.conditions}
-            onToggle={toggle('conditions')}
-          />
-          <Divider />
+          {checklists.map((list) => (
+            <Fragment key={list.key}>
+              <FacetChecklist
+                legend={list.legend}
+                options={list.options}
+                selected={filters[list.key]}
+                onToggle={toggle(list.key)}
+                initial={list.initial}
+              />
+              <Divider />
+            </Fragment>
+          ))}
         </>
       )}
       <PriceRange

@@ -45,6 +45,26 @@ const correctingServer = () =>
 beforeEach(() => setSession('anonymous'));
 
 describe('MarketplacePage', () => {
+  it('shows a divider under each checklist with choices, none for a search that matches nothing', async () => {
+    fakeServer({
+      'GET /api/products': () => json(makePage([makeProduct({ id: 1 })], null, 1)),
+      'GET /api/products/facets': (request) =>
+        new URL(request.url).searchParams.get('q') === 'xyzzy'
+          ? json({ brands: [], categories: [], sizes: [], conditions: [] })
+          : json(facets),
+    });
+    renderRoutes(routes, '/marketplace');
+    const sidebar = await screen.findByRole('region', { name: 'Filters' });
+    await within(sidebar).findByRole('checkbox', { name: /Nike/ });
+    // Brand and Category have choices; Size and Condition none (the price range is the last group).
+    expect(within(sidebar).getAllByRole('group')).toHaveLength(3);
+    expect(within(sidebar).getAllByRole('separator')).toHaveLength(2);
+    renderRoutes(routes, '/marketplace?q=xyzzy');
+    const empty = (await screen.findAllByRole('region', { name: 'Filters' })).at(-1)!;
+    await waitFor(() => expect(within(empty).queryByRole('separator')).not.toBeInTheDocument());
+    expect(within(empty).getAllByRole('group')).toHaveLength(1);
+  });
+
   it('asks the server for the filters in the URL, 12 first, and shows the total', async () => {
     const server = fakeServer({
       'GET /api/products': () => json(makePage([makeProduct({ id: 1 }), makeProduct({ id: 2 })], null, 2)),
