@@ -12,13 +12,25 @@ interface CounterDialogProps {
   onCounter: (offer: Offer, counterPrice: string) => Promise<unknown>;
 }
 
-/** Counter Offer: a price field (min 0.01, step 0.01); Send stays disabled while it is empty. */
+/** The server's rule (domain/offers.py, parse_counter_price), checked before sending: above
+ * the offer, at most the listing's price now. */
+function counterPriceError(value: number | string, offer: Offer | null): string | null {
+  const price = Number(value);
+  if (!(price >= 0.01)) return 'Counter price must be at least $0.01';
+  if (offer && price <= Number(offer.offerPrice)) return 'Counter price must be more than the offer';
+  if (offer && price > Number(offer.product.price))
+    return 'Counter price cannot be more than the listing price';
+  return null;
+}
+
+/** Counter Offer: a price field (step 0.01) that says its range, above the offer and at most
+ * the listing's price; Send stays disabled while it is empty. */
 export function CounterDialog({ offer, onClose, onCounter }: CounterDialogProps) {
   const form = useForm<{ counterPrice: number | string }>({
     mode: 'controlled',
     initialValues: { counterPrice: '' },
     validate: {
-      counterPrice: (value) => (Number(value) >= 0.01 ? null : 'Counter price must be at least $0.01'),
+      counterPrice: (value) => counterPriceError(value, offer),
     },
   });
 
@@ -50,6 +62,7 @@ export function CounterDialog({ offer, onClose, onCounter }: CounterDialogProps)
             </Text>
             <NumberInput
               label="Counter price"
+              description={`More than ${formatMoney(offer.offerPrice)}, at most ${formatMoney(offer.product.price)}`}
               prefix="$"
               min={0.01}
               step={0.01}

@@ -105,7 +105,21 @@ describe('SellerOffersPage', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Counter Offer' });
     const send = within(dialog).getByRole('button', { name: 'Send Counter Offer' });
     expect(send).toBeDisabled();
-    await user.type(within(dialog).getByLabelText('Counter price'), '90');
+    const price = within(dialog).getByLabelText('Counter price');
+    expect(price).toHaveAccessibleDescription('More than $80.00, at most $100.00');
+    // The server's range, checked before sending: nothing goes out for these.
+    for (const [typed, refused] of [
+      ['80', 'Counter price must be more than the offer'],
+      ['100.01', 'Counter price cannot be more than the listing price'],
+    ]) {
+      await user.clear(price);
+      await user.type(price, typed);
+      await user.click(send);
+      expect(await within(dialog).findByText(refused)).toBeInTheDocument();
+    }
+    expect(server.requests.some((r) => r.method === 'PUT')).toBe(false);
+    await user.clear(price);
+    await user.type(price, '90');
     await user.click(send);
     expect(await screen.findByText('Counter offer sent')).toBeInTheDocument();
     const sent = server.requests.find((r) => r.method === 'PUT');
