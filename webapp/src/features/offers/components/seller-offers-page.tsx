@@ -37,7 +37,7 @@ export default function SellerOffersPage() {
       <CloseButton size="sm" aria-label="Show offers on all listings" onClick={() => setParams({})} />
     </Group>
   ) : (
-    'Offers buyers made on your listings. Accept, counter or reject them.'
+    'Offers buyers made on your listings. Accept one, or counter or reject it from its “More actions” menu (⋯).'
   );
 
   return (
