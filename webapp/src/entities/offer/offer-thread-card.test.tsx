@@ -50,7 +50,7 @@ describe('OfferThreadCard', () => {
     // The message's own text stays as the record of then; the badge is the offer now.
     expect(within(card).getByText('Offer: $60.00 for “Denim jacket”.')).toBeInTheDocument();
     expect(within(card).getByText('Countered')).toBeInTheDocument();
-    expect(within(card).getByText('Now')).toBeInTheDocument();
+    expect(within(card).getByText('Status now:')).toBeInTheDocument();
     expect(within(card).queryByText('Pending')).not.toBeInTheDocument();
     // The buttons belong to the latest message only.
     expect(within(card).queryByRole('button', { name: 'Accept Counter' })).not.toBeInTheDocument();
@@ -61,7 +61,7 @@ describe('OfferThreadCard', () => {
     const card = await screen.findByRole('article', { name: 'Offer' });
     expect(await within(card).findByText('Countered')).toBeInTheDocument();
     expect(within(card).getByText('The seller countered with $70.00.')).toBeInTheDocument();
-    expect(within(card).queryByText('Now')).not.toBeInTheDocument();
+    expect(within(card).queryByText('Status now:')).not.toBeInTheDocument();
     expect(within(card).getByRole('button', { name: 'Accept Counter' })).toBeInTheDocument();
   });
 });

@@ -115,7 +115,7 @@ export function OfferThreadCard({ offerId, viewerId, content, sentAt }: OfferThr
               <Group gap={6} wrap="nowrap">
                 {earlier && (
                   <Text size="xs" c="dimmed">
-                    Now
+                    Status now:
                   </Text>
                 )}
                 <OfferStatusBadge status={offer.status} />
