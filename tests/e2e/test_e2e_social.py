@@ -127,7 +127,8 @@ def test_post_like_comment_follow_and_edit_profile(page: Page, tmp_path: Path) -
     # Edit profile photo and bio; the header shows the new photo.
     page.get_by_role("button", name="Account menu").click()
     page.get_by_role("menuitem", name="Edit Profile").click()
-    expect(page.get_by_role("heading", name="Edit profile")).to_be_visible()
+    expect(page.get_by_role("heading", name="Settings", level=1)).to_be_visible()
+    expect(page.get_by_role("region", name="Profile")).to_be_visible()
     page.locator("input[type=file]").set_input_files(str(_photo(tmp_path / "me.png",
                                                                 (230, 160, 170))))
     page.get_by_label("Bio").fill("Rewearing my favourites, one look at a time.")

@@ -7,7 +7,6 @@ import {
   Container,
   FileButton,
   Group,
-  Paper,
   Stack,
   Text,
   TextInput,
@@ -27,6 +26,7 @@ import { notifyError, notifySuccess } from '@/lib/notify';
 import { READ_FAILED, readAsDataUrl } from '@/lib/read-file';
 import { BlockedMembers } from '@/entities/trust/components/blocked-members';
 
+import { SettingsSection } from '@/components/settings-section';
 interface Values {
   displayName: string;
   bio: string;
@@ -123,9 +123,12 @@ function ProfileForm({ user }: { user: User }) {
   return (
     <Container size="sm" py="xl">
       <Title order={1} mb="lg">
-        Edit profile
+        Settings
       </Title>
-      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
+      <SettingsSection titleId="profile-title">
+        <Title order={2} size="h3" id="profile-title" mb="md">
+          Profile
+        </Title>
         <form onSubmit={submit} noValidate>
           <Stack gap="md">
             <Group>
@@ -189,7 +192,7 @@ function ProfileForm({ user }: { user: User }) {
             </Group>
           </Stack>
         </form>
-      </Paper>
+      </SettingsSection>
       {user.id !== undefined && <BundleDiscountsForm userId={user.id} />}
       <BlockedMembers />
       {user.id !== undefined && <VacationForm userId={user.id} />}
