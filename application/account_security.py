@@ -39,7 +39,7 @@ from domain.accounts import User, normalise_email
 from domain.errors import Conflict, NotFound, ValidationError, require_valid
 from domain.rate_limits import DEFAULT_LIMITS, Limits
 from domain.validation._rules import clean, is_email
-from domain.validation.accounts import password_error
+from domain.validation.accounts import new_password_error, password_error
 
 TOO_MANY_RESETS = "Too many password reset requests. Please wait and try again."
 TOO_MANY_VERIFICATIONS = "Too many verification emails. Please wait and try again."
@@ -195,7 +195,8 @@ class AccountSecurity:
         emailed link (a reset link, a pending email change asked for with the old
         password: whoever knew it must keep nothing)."""
         assert user.id is not None
-        require_valid({"newPassword": error} if (error := password_error(new)) else {})
+        require_valid({"newPassword": error} if (error := new_password_error(new, current))
+                      else {})
         await self._check_password(user, current, "currentPassword")
         password_hash = await self.hasher.hash(new)
         async with self.uow:

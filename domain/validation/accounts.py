@@ -32,6 +32,15 @@ def password_error(password: str | None) -> str | None:
     )
 
 
+SAME_PASSWORD = "Choose a password other than your current one"
+
+
+def new_password_error(new: str | None, current: str | None) -> str | None:
+    """A changed password: the sign-up rule, and not the one it replaces (a change that
+    changes nothing would end every other session for no new secret)."""
+    return password_error(new) or (SAME_PASSWORD if new == current else None)
+
+
 def validate_login(username: str | None, password: str | None) -> dict[str, str]:
     """``username`` may be a username or an email address."""
     errors = FieldErrors()

@@ -230,6 +230,12 @@ async def test_changing_the_password_ends_the_other_sessions_only(
             "currentPassword": "not-it", "newPassword": "brand-new-pw"})
         assert wrong.status_code == 400
         assert wrong.json()["errors"] == {"currentPassword": "Your current password is not correct"}
+        same = await client.post("/api/user/password", json={
+            "currentPassword": "secret123", "newPassword": "secret123"})
+        assert same.status_code == 400
+        assert same.json()["errors"] == {
+            "newPassword": "Choose a password other than your current one"}
+        assert (await elsewhere.get("/api/user")).status_code == 200  # nothing ended
         ok = await client.post("/api/user/password", json={
             "currentPassword": "secret123", "newPassword": "brand-new-pw"})
         assert ok.status_code == 200

@@ -7,6 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from domain.validation import validate_login, validate_registration
+from domain.validation.accounts import SAME_PASSWORD, new_password_error, password_error
 
 pytestmark = pytest.mark.unit
 
@@ -90,3 +91,14 @@ padding = st.text(alphabet=" \t\n", max_size=3)
 @given(usernames, padding, padding)
 def test_surrounding_whitespace_never_changes_the_verdict(username, before, after):
     assert register(username=before + username + after) == register(username=username) == {}
+
+
+@given(new=st.text(max_size=140), current=st.text(max_size=140))
+def test_a_changed_password_follows_the_sign_up_rule_and_is_not_the_current_one(
+        new: str, current: str) -> None:
+    found = new_password_error(new, current)
+    if password_error(new):
+        assert found == password_error(new)
+    else:
+        assert found == (SAME_PASSWORD if new == current else None)
+    assert new_password_error(current, current) in (SAME_PASSWORD, password_error(current))
