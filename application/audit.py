@@ -4,6 +4,8 @@ deletes an entry."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from application.ports import Clock, UnitOfWork
 from application.shared.paging import After, Page, page_of, page_request
 from domain.accounts import User
@@ -43,6 +45,16 @@ class AuditService:
             rows = await self.uow.audit.page(request.fetch, request.after, admin_id=admin_id,
                                              action=wanted)
         return page_of(rows, request, _position)
+
+    async def admin_usernames(self, entries: Sequence[AuditEntry]) -> dict[int, str]:
+        """The usernames of the administrators who made ``entries`` (the desk shows who,
+        not an id)."""
+        ids = {entry.admin_id for entry in entries if entry.admin_id is not None}
+        if not ids:
+            return {}
+        async with self.uow:
+            users = await self.uow.users.get_many(ids)
+        return {user_id: user.username for user_id, user in users.items()}
 
 
 def _position(entry: AuditEntry) -> After:

@@ -55,8 +55,11 @@ def group_out(view: ReportGroupView, admin: User) -> ReportGroupOut:
         owner_suspended=view.owner_suspended)
 
 
-def audit_out(entry: AuditEntry) -> AuditEntryOut:
-    return AuditEntryOut(id=entry.id or 0, admin_id=entry.admin_id, action=entry.action.value,
+def audit_out(entry: AuditEntry, usernames: dict[int, str]) -> AuditEntryOut:
+    return AuditEntryOut(id=entry.id or 0, admin_id=entry.admin_id,
+                         admin_username=None if entry.admin_id is None
+                         else usernames.get(entry.admin_id),
+                         action=entry.action.value,
                          target_type=entry.target_type, target_id=entry.target_id,
                          note=entry.note, created_at=entry.created_at)
 
@@ -151,5 +154,6 @@ class ModerationController(Controller):
         """Every administrator action, newest first."""
         page = await audit.list(admin, admin_id=admin_id, action=action, limit=limit,
                                 cursor=cursor)
-        return AuditPageOut(items=[audit_out(e) for e in page.items],
+        usernames = await audit.admin_usernames(page.items)
+        return AuditPageOut(items=[audit_out(e, usernames) for e in page.items],
                             next_cursor=page.next_cursor)

@@ -78,6 +78,10 @@ async def test_an_administrator_restores_a_hidden_post(
         assert post in [item["id"] for item in (await sofia.get("/api/posts")).json()["items"]]
         assert await _audit(boss, "post_restored") == [
             ("post_restored", post, "Hidden by mistake", await _id(boss))]
+        # The desk names who did it, not only their id.
+        [entry] = (await boss.get("/api/admin/audit",
+                                  params={"action": "post_restored"})).json()["items"]
+        assert entry["adminUsername"] == "boss"
 
         again = await boss.post(f"/api/admin/posts/{post}/restore")  # no body: no note
         assert again.status_code == 409

@@ -89,6 +89,9 @@ def suspension_out(suspension: Suspension) -> SuspensionOut:
 class AuditEntryOut(CamelStruct):
     id: int
     admin_id: int | None
+    # Who that administrator is (null for the operator at a terminal, or an account since
+    # deleted).
+    admin_username: str | None
     action: str
     target_type: str
     target_id: int

@@ -175,6 +175,8 @@ export function useUnsuspendMember() {
 export interface AuditEntry {
   id: number;
   adminId: number | null;
+  /** Who that administrator is (null: the operator at a terminal, or a deleted account). */
+  adminUsername: string | null;
   action: string;
   targetType: string;
   targetId: number;
@@ -197,8 +199,9 @@ export function useAudit(action: string) {
   });
 }
 
-/** The path of the page a reported target lives on (comments and messages: none). */
-export function targetLink(group: Pick<ReportGroup, 'targetType' | 'targetId'>): string | null {
+/** The path of the page a reported or audited target lives on (comments, messages, orders
+ * and reports: none). */
+export function targetLink(group: { targetType: string; targetId: number }): string | null {
   switch (group.targetType) {
     case 'listing':
       return `/product/${group.targetId}`;

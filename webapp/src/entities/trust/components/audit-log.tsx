@@ -1,10 +1,11 @@
-import { Select, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Select, Stack, Table, Text } from '@mantine/core';
+import { Link } from 'react-router-dom';
 import { useState } from 'react';
 import { LoadFailed } from '@/components/load-failed';
 import { PageLoader } from '@/components/page-loader';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/formatters';
-import { useAudit } from '../api';
+import { targetLink, useAudit, type AuditEntry } from '../api';
 
 const ACTIONS = [
   ['payment_confirmed', 'Payment confirmed'],
@@ -23,6 +24,26 @@ const ACTIONS = [
   ['admin_revoked', 'Admin revoked'],
 ] as const;
 const LABEL: Record<string, string> = Object.fromEntries(ACTIONS);
+
+/** Who did it: the operator at a terminal, else the administrator by name (their id when
+ * the account is gone). */
+function adminOf(entry: AuditEntry): string {
+  if (entry.adminId === null) return 'Operator (CLI)';
+  return entry.adminUsername ? `@${entry.adminUsername}` : `#${entry.adminId}`;
+}
+
+/** What it was done to, linked to its page when it has one. */
+function TargetCell({ entry }: { entry: AuditEntry }) {
+  const name = `${entry.targetType} #${entry.targetId}`;
+  const to = targetLink(entry);
+  return to ? (
+    <Anchor component={Link} to={to} size="sm">
+      {name}
+    </Anchor>
+  ) : (
+    name
+  );
+}
 
 /** /admin?tab=audit: every administrator action, newest first (read only). */
 export function AuditLog() {
@@ -68,10 +89,10 @@ export function AuditLog() {
               {audit.data.items.map((entry) => (
                 <Table.Tr key={entry.id}>
                   <Table.Td>{formatDate(entry.createdAt)}</Table.Td>
-                  <Table.Td>{entry.adminId === null ? 'Operator (CLI)' : `#${entry.adminId}`}</Table.Td>
+                  <Table.Td>{adminOf(entry)}</Table.Td>
                   <Table.Td>{LABEL[entry.action] ?? entry.action}</Table.Td>
                   <Table.Td>
-                    {entry.targetType} #{entry.targetId}
+                    <TargetCell entry={entry} />
                   </Table.Td>
                   <Table.Td style={{ overflowWrap: 'anywhere' }}>{entry.note}</Table.Td>
                 </Table.Tr>
