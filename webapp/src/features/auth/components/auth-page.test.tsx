@@ -20,6 +20,21 @@ beforeEach(() => {
   document.cookie = 'csrftoken=t';
 });
 
+/** Fills the sign-up form (password "secret1" twice) and sends it. */
+async function signUp(
+  user: ReturnType<typeof userEvent.setup>,
+  username: string,
+  name: string,
+  email: string,
+) {
+  await user.type(screen.getByLabelText('Username'), username);
+  await user.type(screen.getByLabelText('Display name'), name);
+  await user.type(screen.getByLabelText('Email'), email);
+  await user.type(screen.getByLabelText('Password'), 'secret1');
+  await user.type(screen.getByLabelText('Confirm password'), 'secret1');
+  await user.click(screen.getByRole('button', { name: 'Create account' }));
+}
+
 describe('AuthPage', () => {
   it('shows the login validation messages', async () => {
     const user = userEvent.setup();
@@ -51,12 +66,7 @@ describe('AuthPage', () => {
     });
     const user = userEvent.setup();
     renderRoutes(routes, '/auth?tab=signup');
-    await user.type(screen.getByLabelText('Username'), 'ann');
-    await user.type(screen.getByLabelText('Display name'), 'Ann');
-    await user.type(screen.getByLabelText('Email'), 'ann@example.com');
-    await user.type(screen.getByLabelText('Password'), 'secret1');
-    await user.type(screen.getByLabelText('Confirm password'), 'secret1');
-    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    await signUp(user, 'ann', 'Ann', 'ann@example.com');
     expect(await screen.findByText('That username is already taken')).toBeInTheDocument();
     expect(screen.getByText('Taken')).toBeInTheDocument();
   });
@@ -67,12 +77,7 @@ describe('AuthPage', () => {
     });
     const user = userEvent.setup();
     renderRoutes(routes, '/auth?tab=signup');
-    await user.type(screen.getByLabelText('Username'), 'maya');
-    await user.type(screen.getByLabelText('Display name'), 'Maya');
-    await user.type(screen.getByLabelText('Email'), 'maya2@example.com');
-    await user.type(screen.getByLabelText('Password'), 'secret1');
-    await user.type(screen.getByLabelText('Confirm password'), 'secret1');
-    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    await signUp(user, 'maya', 'Maya', 'maya2@example.com');
     const username = screen.getByLabelText('Username');
     await waitFor(() => expect(username).toHaveAttribute('aria-invalid', 'true'));
     expect(username).toHaveAccessibleDescription('That username is already taken');
@@ -83,12 +88,7 @@ describe('AuthPage', () => {
     const server = fakeServer({ 'POST /api/register': () => json(makeUser(), 201) });
     const user = userEvent.setup();
     const { router } = renderRoutes(routes, '/auth?tab=signup');
-    await user.type(screen.getByLabelText('Username'), 'ann');
-    await user.type(screen.getByLabelText('Display name'), 'Ann Lee');
-    await user.type(screen.getByLabelText('Email'), 'ann@example.com');
-    await user.type(screen.getByLabelText('Password'), 'secret1');
-    await user.type(screen.getByLabelText('Confirm password'), 'secret1');
-    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    await signUp(user, 'ann', 'Ann Lee', 'ann@example.com');
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(await server.requests[0].json()).toEqual({
       username: 'ann',
