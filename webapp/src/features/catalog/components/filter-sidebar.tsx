@@ -1,10 +1,9 @@
 import { Button, Divider, Group, Skeleton, Stack, Text } from '@mantine/core';
-import { Fragment } from 'react';
 import { CATEGORIES, CONDITIONS, SIZES, type Choice } from '@/entities/product/catalog-enums';
 import { errorMessage, fieldErrors } from '@/lib/api-client';
 import { useFacets, type FacetCount } from '../api';
 import { activeFilterCount, toggleValue, type ProductFilters } from '../filters';
-import { FacetChecklist, shownOptions, type FacetOption } from './facet-checklist';
+import { FacetChecklist, type FacetOption } from './facet-checklist';
 import { PriceRange } from './price-range';
 
 interface FilterSidebarProps {
@@ -37,13 +36,6 @@ function brandOptions(counts: FacetCount[] = [], selected: string[]): FacetOptio
   ];
 }
 
-interface Checklist {
-  key: 'brands' | 'categories' | 'sizes' | 'conditions';
-  legend: string;
-  options: FacetOption[];
-  initial?: number;
-}
-
 /** Brands (first 5, then Show more), categories, sizes, conditions with counts, and price. */
 export function FilterSidebar({ filters, onChange, onClear, withHeading = true }: FilterSidebarProps) {
   // The server corrects a typo in the facets as it does in the results ("Showing results for
@@ -55,27 +47,6 @@ export function FilterSidebar({ filters, onChange, onClear, withHeading = true }
   // server's sentence goes beside the price fields, or under the heading, not empty sections.
   const refused = fieldErrors(facets.error);
   const priceError = refused.minPrice ?? refused.maxPrice ?? null;
-  // Only the checklists with a choice left, each with its divider: a search that matches
-  // nothing left a stack of dividers with nothing between them.
-  const all: Checklist[] = [
-    {
-      key: 'categories',
-      legend: 'Category',
-      options: enumOptions(CATEGORIES, facets.data?.categories),
-      initial: 5,
-    },
-    { key: 'sizes', legend: 'Size', options: enumOptions(SIZES, facets.data?.sizes), initial: 5 },
-    { key: 'conditions', legend: 'Condition', options: enumOptions(CONDITIONS, facets.data?.conditions) },
-  ];
-  if (!facets.isPending) {
-    all.unshift({
-      key: 'brands',
-      legend: 'Brand',
-      options: brandOptions(facets.data?.brands, filters.brands),
-      initial: 5,
-    });
-  }
-  const checklists = all.filter((list) => shownOptions(list.options, filters[list.key]).length > 0);
 
   return (
     <Stack gap="md" component="section" aria-label="Filters">
@@ -95,7 +66,7 @@ export function FilterSidebar({ filters, onChange, onClear, withHeading = true }
         )
       ) : (
         <>
-          {facets.isPending && (
+          {facets.isPending ? (
             <>
               <Stack gap={8} aria-hidden>
                 {[0, 1, 2, 3, 4].map((index) => (
@@ -104,19 +75,35 @@ export function FilterSidebar({ filters, onChange, onClear, withHeading = true }
               </Stack>
               <Divider />
             </>
+          ) : (
+            <FacetChecklist
+              legend="Brand"
+              options={brandOptions(facets.data?.brands, filters.brands)}
+              selected={filters.brands}
+              onToggle={toggle('brands')}
+              initial={5}
+            />
           )}
-          {checklists.map((list) => (
-            <Fragment key={list.key}>
-              <FacetChecklist
-                legend={list.legend}
-                options={list.options}
-                selected={filters[list.key]}
-                onToggle={toggle(list.key)}
-                initial={list.initial}
-              />
-              <Divider />
-            </Fragment>
-          ))}
+          <FacetChecklist
+            legend="Category"
+            options={enumOptions(CATEGORIES, facets.data?.categories)}
+            selected={filters.categories}
+            onToggle={toggle('categories')}
+            initial={5}
+          />
+          <FacetChecklist
+            legend="Size"
+            options={enumOptions(SIZES, facets.data?.sizes)}
+            selected={filters.sizes}
+            onToggle={toggle('sizes')}
+            initial={5}
+          />
+          <FacetChecklist
+            legend="Condition"
+            options={enumOptions(CONDITIONS, facets.data?.conditions)}
+            selected={filters.conditions}
+            onToggle={toggle('conditions')}
+          />
         </>
       )}
       <PriceRange
