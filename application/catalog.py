@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 from decimal import Decimal
 from functools import partial
 
+from application.account_closure import account_closed
 from application.analytics import ActivityBatch
 from application.blocks import hidden_people
 from application.catalog_search import (
@@ -136,8 +137,7 @@ class CatalogService:
         if view.listing.status is not ListingStatus.HIDDEN or view.listing.id is None:
             return view
         hiding = await self.uow.hidden.hiding(HiddenKind.LISTING, view.listing.id)
-        seller = await self.uow.users.get(view.listing.seller_id)
-        closed = seller is not None and seller.is_closed
+        closed = await account_closed(self.uow, view.listing.seller_id)
         if hiding is None:
             return view._replace(seller_closed=closed)
         return view._replace(hidden_reason=hiding.reason, hidden_cause=hiding.cause,

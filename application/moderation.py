@@ -22,6 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
+from application.account_closure import account_closed
 from application.account_sessions import sessions_ended
 from application.audit import record_audit
 from application.notifications import notify
@@ -183,7 +184,7 @@ class ModerationService:
             hidden = hiding is not None
             ensure_restorable(
                 kind, hiding,
-                owner_closed=hidden and await self._closed(target.owner_id),
+                owner_closed=hidden and await account_closed(self.uow, target.owner_id),
                 owner_suspended=hidden and await self._suspended(target.owner_id, now))
             if kind is HiddenKind.LISTING and not await self.uow.listings.claim_status(
                     target_id, ListingStatus.HIDDEN, ListingStatus.AVAILABLE, now):
@@ -193,10 +194,6 @@ class ModerationService:
             await record_audit(self.uow, admin, RESTORED_ACTIONS[kind], kind.value, target_id,
                                note, self.clock)
             await self.uow.commit()
-
-    async def _closed(self, user_id: int) -> bool:
-        user = await self.uow.users.get(user_id)
-        return user is not None and user.is_closed
 
     async def _suspended(self, user_id: int, now: datetime) -> bool:
         suspension = await self.uow.suspensions.get(user_id)
