@@ -247,14 +247,18 @@ class CatalogService:
 
     async def suggest(self, q: str) -> SearchSuggestions:
         """What a search box offers while typing: brands, categories and catalog words
-        that start with the last typed word (the words before it are kept in front)."""
+        that start with the last typed word (the words before it are kept in front). When
+        no word or brand starts with it, the word a search would correct it to ("jaket":
+        "jacket"), as the search page's "Showing results for" would."""
         typed = search_words(q)
         if not typed:
             return SearchSuggestions([], [], [])
         last, before = typed[-1], " ".join(typed[:-1])
         brands = await self.engine.suggest_brands(" ".join(typed), SUGGESTIONS)
-        found = await self.engine.suggest_words(last, SUGGESTIONS + 1)
-        words = [f"{before} {s.value}".strip() for s in found if s.value != last or before]
+        found = [s.value for s in await self.engine.suggest_words(last, SUGGESTIONS + 1)]
+        if not found and not brands:
+            found = list(await self._corrected((last,)) or ())
+        words = [f"{before} {value}".strip() for value in found if value != last or before]
         return SearchSuggestions(brands=brands[:SUGGESTIONS],
                                  categories=matching_categories(" ".join(typed)),
                                  words=[w for w in words if w != " ".join(typed)][:SUGGESTIONS])

@@ -152,6 +152,20 @@ async def test_suggestions_offer_brands_categories_and_words(client: ApiClient) 
     assert (await client.get("/api/products/suggestions")).status_code == 200
 
 
+async def test_suggestions_offer_the_correction_of_a_word_nothing_starts_with(
+        client: ApiClient) -> None:
+    await shop(client)
+    typo = (await client.get("/api/products/suggestions?q=jaket")).json()
+    assert typo["words"] == ["jacket"] and typo["brands"] == []
+    assert (await client.get("/api/products/suggestions?q=denim%20jaket")).json()[
+        "words"] == ["denim jacket"]
+    # Nothing close enough: no suggestion rather than an unrelated word.
+    assert (await client.get("/api/products/suggestions?q=qzxwv")).json()["words"] == []
+    # A word that starts one is completed, never corrected.
+    assert (await client.get("/api/products/suggestions?q=jack")).json()["words"] == [
+        "jacket"]
+
+
 @pytest.mark.rate_limit_scale(10)
 async def test_similar_items_are_available_lookalikes_never_the_listing_itself(
         client: ApiClient) -> None:
