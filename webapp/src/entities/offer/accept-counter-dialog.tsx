@@ -1,4 +1,5 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { formatMoney } from '@/lib/formatters';
 import type { Offer } from './offer';
 
@@ -12,29 +13,22 @@ interface AcceptCounterDialogProps {
 /** Accept Counter asks first: the buyer agrees to buy at the counter price. */
 export function AcceptCounterDialog({ offer, loading, onClose, onConfirm }: AcceptCounterDialogProps) {
   return (
-    <Modal
+    <ConfirmDialog
       opened={offer !== null}
-      onClose={onClose}
+      onCancel={onClose}
       title={offer?.fromSeller ? 'Accept the seller’s offer?' : 'Accept counter offer?'}
-      centered
+      confirmLabel={offer?.fromSeller ? 'Accept Offer' : 'Accept Counter'}
+      confirmColor="green"
+      pending={loading}
+      onConfirm={() => offer && onConfirm(offer)}
     >
       {offer && (
-        <Stack gap="md">
-          <Text size="sm">
-            You agree to buy <strong>{offer.product.title}</strong> for{' '}
-            <strong>{formatMoney(offer.counterPrice ?? offer.offerPrice)}</strong>. You can then pay at that
-            price.
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button color="green" loading={loading} onClick={() => onConfirm(offer)}>
-              {offer.fromSeller ? 'Accept Offer' : 'Accept Counter'}
-            </Button>
-          </Group>
-        </Stack>
+        <Text size="sm">
+          You agree to buy <strong>{offer.product.title}</strong> for{' '}
+          <strong>{formatMoney(offer.counterPrice ?? offer.offerPrice)}</strong>. You can then pay at that
+          price.
+        </Text>
       )}
-    </Modal>
+    </ConfirmDialog>
   );
 }

@@ -1,17 +1,7 @@
-import {
-  Anchor,
-  Button,
-  Card,
-  Code,
-  Group,
-  Modal,
-  SegmentedControl,
-  Stack,
-  Text,
-  Textarea,
-} from '@mantine/core';
+import { Anchor, Button, Card, Code, Group, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { LoadFailed } from '@/components/load-failed';
 import { PageLoader } from '@/components/page-loader';
 import { orderKeys, type Order } from '@/entities/order/order';
@@ -57,10 +47,20 @@ function ResolveDialog({
   const amount = order.data ? formatMoney(order.data.total) : order.isError ? 'unknown' : '…';
   const buyer = `@${dispute.buyer?.username ?? 'the buyer'}`;
   const seller = `@${dispute.seller?.username ?? 'the seller'}`;
+  const shown = outcome && OUTCOMES[outcome];
   return (
-    <Modal opened={outcome !== null} onClose={onCancel} title={outcome && OUTCOMES[outcome].title} centered>
+    <ConfirmDialog
+      opened={outcome !== null}
+      onCancel={onCancel}
+      title={shown?.title}
+      confirmLabel={shown?.action}
+      confirmColor={shown?.color}
+      pending={pending}
+      onConfirm={() => outcome && onConfirm(outcome)}
+      gap="sm"
+    >
       {outcome && (
-        <Stack gap="sm">
+        <>
           <Text>
             Order number: <Code fz="md">{dispute.orderNumber}</Code>
           </Text>
@@ -80,17 +80,9 @@ function ResolveDialog({
           <Text size="sm" fw={600}>
             This is final: the dispute cannot be reopened.
           </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onCancel}>
-              Cancel
-            </Button>
-            <Button color={OUTCOMES[outcome].color} loading={pending} onClick={() => onConfirm(outcome)}>
-              {OUTCOMES[outcome].action}
-            </Button>
-          </Group>
-        </Stack>
+        </>
       )}
-    </Modal>
+    </ConfirmDialog>
   );
 }
 

@@ -1,5 +1,6 @@
-import { Button, Group, Modal, Radio, Stack, Text, Textarea } from '@mantine/core';
-import { type ReactNode, useState } from 'react';
+import { Group, Radio, Text, Textarea } from '@mantine/core';
+import { useState } from 'react';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { SUSPENSION_CHOICES } from '../api';
 
 interface ConfirmProps {
@@ -33,30 +34,6 @@ function Reason({
   );
 }
 
-/** Cancel, and the action itself. */
-function Answers({
-  onCancel,
-  color,
-  pending,
-  onConfirm,
-  children,
-}: Pick<ConfirmProps, 'onCancel' | 'pending'> & {
-  color: string;
-  onConfirm: () => void;
-  children: ReactNode;
-}) {
-  return (
-    <Group justify="flex-end">
-      <Button variant="default" onClick={onCancel}>
-        Cancel
-      </Button>
-      <Button color={color} loading={pending} onClick={onConfirm}>
-        {children}
-      </Button>
-    </Group>
-  );
-}
-
 /** "Hide this listing?" (or post, comment): what hiding does, and the reason the owner is told. */
 export function HideConfirm({
   opened,
@@ -68,24 +45,28 @@ export function HideConfirm({
   onConfirm,
 }: ConfirmProps & { what: string; onConfirm: () => void }) {
   return (
-    <Modal opened={opened} onClose={onCancel} title={`Hide this ${what}?`} centered returnFocus={false}>
-      <Stack gap="md">
-        <Text size="sm">
-          {what === 'listing'
-            ? 'It leaves the shop and search at once and its open offers are declined. The seller is notified, with the reason below.'
-            : `Only its author and administrators will see this ${what}.`}{' '}
-          You can restore it later from the Resolved tab.
-        </Text>
-        <Reason
-          description={what === 'listing' ? 'The seller sees it. Empty: the reports’ reason.' : undefined}
-          note={note}
-          onNoteChange={onNoteChange}
-        />
-        <Answers onCancel={onCancel} color="orange" pending={pending} onConfirm={onConfirm}>
-          Hide {what}
-        </Answers>
-      </Stack>
-    </Modal>
+    <ConfirmDialog
+      opened={opened}
+      onCancel={onCancel}
+      title={`Hide this ${what}?`}
+      returnFocus={false}
+      confirmLabel={`Hide ${what}`}
+      confirmColor="orange"
+      pending={pending}
+      onConfirm={onConfirm}
+    >
+      <Text size="sm">
+        {what === 'listing'
+          ? 'It leaves the shop and search at once and its open offers are declined. The seller is notified, with the reason below.'
+          : `Only its author and administrators will see this ${what}.`}{' '}
+        You can restore it later from the Resolved tab.
+      </Text>
+      <Reason
+        description={what === 'listing' ? 'The seller sees it. Empty: the reports’ reason.' : undefined}
+        note={note}
+        onNoteChange={onNoteChange}
+      />
+    </ConfirmDialog>
   );
 }
 
@@ -102,28 +83,32 @@ export function SuspendConfirm({
   const [choice, setChoice] = useState<string>('7');
   const days = SUSPENSION_CHOICES.find((c) => c.value === choice)?.days ?? null;
   return (
-    <Modal opened={opened} onClose={onCancel} title={`Suspend @${username}?`} centered returnFocus={false}>
-      <Stack gap="md">
-        <Text size="sm">
-          Their sessions end at once and they cannot sign in; their open offers close and their listings leave
-          the shop until the suspension is lifted.
-        </Text>
-        <Radio.Group label="How long" value={choice} onChange={setChoice}>
-          <Group gap="md" mt={6}>
-            {SUSPENSION_CHOICES.map((c) => (
-              <Radio key={c.value} value={c.value} label={c.label} />
-            ))}
-          </Group>
-        </Radio.Group>
-        <Reason
-          description="The member sees it when they try to sign in. Empty: the reports’ reason."
-          note={note}
-          onNoteChange={onNoteChange}
-        />
-        <Answers onCancel={onCancel} color="red" pending={pending} onConfirm={() => onConfirm(days)}>
-          Suspend member
-        </Answers>
-      </Stack>
-    </Modal>
+    <ConfirmDialog
+      opened={opened}
+      onCancel={onCancel}
+      title={`Suspend @${username}?`}
+      returnFocus={false}
+      confirmLabel="Suspend member"
+      confirmColor="red"
+      pending={pending}
+      onConfirm={() => onConfirm(days)}
+    >
+      <Text size="sm">
+        Their sessions end at once and they cannot sign in; their open offers close and their listings leave
+        the shop until the suspension is lifted.
+      </Text>
+      <Radio.Group label="How long" value={choice} onChange={setChoice}>
+        <Group gap="md" mt={6}>
+          {SUSPENSION_CHOICES.map((c) => (
+            <Radio key={c.value} value={c.value} label={c.label} />
+          ))}
+        </Group>
+      </Radio.Group>
+      <Reason
+        description="The member sees it when they try to sign in. Empty: the reports’ reason."
+        note={note}
+        onNoteChange={onNoteChange}
+      />
+    </ConfirmDialog>
   );
 }

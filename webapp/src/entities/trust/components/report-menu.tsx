@@ -1,6 +1,7 @@
-import { ActionIcon, Button, Group, Menu, Modal, Text } from '@mantine/core';
+import { ActionIcon, Menu, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconBan, IconDots, IconFlag } from '@tabler/icons-react';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { promptLogin } from '@/entities/session/login-prompt';
 import { useCurrentUser } from '@/entities/session/session-store';
 import { errorMessage } from '@/lib/api-client';
@@ -98,20 +99,20 @@ export function ReportMenu({
           )}
         </Menu.Dropdown>
       </Menu>
-      <Modal opened={confirming} onClose={confirm.close} title={`Block ${who}?`} centered>
-        <Text size="sm" mb="lg">
+      <ConfirmDialog
+        opened={confirming}
+        onCancel={confirm.close}
+        title={`Block ${who}?`}
+        confirmLabel="Block"
+        confirmColor="red"
+        pending={block.isPending}
+        onConfirm={blockOwner}
+      >
+        <Text size="sm">
           You will not see each other&apos;s listings and posts, and neither of you can message, follow, make
           offers to or buy from the other. Open offers between you are closed. You can unblock at any time.
         </Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={confirm.close}>
-            Cancel
-          </Button>
-          <Button color="red" loading={block.isPending} onClick={blockOwner}>
-            Block
-          </Button>
-        </Group>
-      </Modal>
+      </ConfirmDialog>
       {opened && (
         <ReportDialog opened={opened} onClose={dialog.close} targetType={targetType} targetId={targetId} />
       )}

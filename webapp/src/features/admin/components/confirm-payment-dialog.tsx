@@ -1,5 +1,6 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { errorMessage } from '@/lib/api-client';
 import { formatMoney } from '@/lib/formatters';
 import { notifyError, notifySuccess } from '@/lib/notify';
@@ -38,9 +39,17 @@ export function ConfirmPaymentDialog({ order, onClose, onConfirmed }: ConfirmPay
     );
   };
   return (
-    <Modal opened={order !== null} onClose={onClose} title="Confirm payment" centered>
+    <ConfirmDialog
+      opened={order !== null}
+      onCancel={onClose}
+      title="Confirm payment"
+      confirmLabel="Confirm Payment"
+      pending={confirm.isPending}
+      onConfirm={submit}
+      gap="sm"
+    >
       {order && (
-        <Stack gap="sm">
+        <>
           <PaymentToMatch order={order} />
           <Text>
             Amount: <strong>{formatMoney(order.total)}</strong> from {order.buyer?.displayName ?? 'the buyer'}
@@ -48,16 +57,8 @@ export function ConfirmPaymentDialog({ order, onClose, onConfirmed }: ConfirmPay
           <Text size="sm" c="dimmed">
             Confirm only once the payment has arrived. The seller is then asked to ship.
           </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button onClick={submit} loading={confirm.isPending}>
-              Confirm Payment
-            </Button>
-          </Group>
-        </Stack>
+        </>
       )}
-    </Modal>
+    </ConfirmDialog>
   );
 }

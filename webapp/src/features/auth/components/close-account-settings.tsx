@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -9,6 +9,7 @@ import { notifySuccess } from '@/lib/notify';
 import { closeAccount } from '../api';
 import { missingPasswordError } from '../validation';
 import { CurrentPasswordInput } from './password-fields';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { SettingsSection } from '@/components/settings-section';
 
 interface CloseValues {
@@ -61,27 +62,21 @@ export function CloseAccountSettings({ user }: { user: User }) {
   };
   return (
     <SettingsSection titleId="close-account-title">
-      <Modal
+      <ConfirmDialog
         opened={confirming}
-        onClose={() => setConfirming(false)}
+        onCancel={() => setConfirming(false)}
         title="Close your account for good?"
-        centered
+        cancelLabel="Keep my account"
+        focusCancel
+        confirmLabel="Yes, close my account"
+        confirmColor="red.9"
+        confirmForm={FORM_ID}
       >
-        <Stack gap="md">
-          <Text size="sm">
-            Your listings leave the shop, your name and email are erased and you are signed out everywhere.
-            This cannot be undone.
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirming(false)} data-autofocus>
-              Keep my account
-            </Button>
-            <Button type="submit" form={FORM_ID} color="red.9">
-              Yes, close my account
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        <Text size="sm">
+          Your listings leave the shop, your name and email are erased and you are signed out everywhere. This
+          cannot be undone.
+        </Text>
+      </ConfirmDialog>
       <Title order={2} size="h3" id="close-account-title" mb="xs">
         Close account
       </Title>

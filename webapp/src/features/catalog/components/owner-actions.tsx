@@ -1,7 +1,8 @@
-import { Button, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Button, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconEye, IconInbox, IconPencil, IconTrash } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router-dom';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { errorMessage } from '@/lib/api-client';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import type { Product } from '@/entities/product/product';
@@ -56,19 +57,20 @@ export function OwnerActions({ product }: { product: Product }) {
         </Button>
       </SimpleGrid>
       <ShareListingButton />
-      <Modal opened={confirmOpen} onClose={confirm.close} title="Delete this listing?" centered>
-        <Text size="sm" mb="lg">
+      <ConfirmDialog
+        opened={confirmOpen}
+        onCancel={confirm.close}
+        title="Delete this listing?"
+        cancelLabel="Keep listing"
+        confirmLabel="Delete listing"
+        confirmColor="red"
+        pending={remove.isPending}
+        onConfirm={deleteListing}
+      >
+        <Text size="sm">
           {product.title} will be removed from the shop and from every watch list. This cannot be undone.
         </Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={confirm.close}>
-            Keep listing
-          </Button>
-          <Button color="red" onClick={deleteListing} loading={remove.isPending}>
-            Delete listing
-          </Button>
-        </Group>
-      </Modal>
+      </ConfirmDialog>
     </Stack>
   );
 }

@@ -1,5 +1,6 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { errorMessage } from '@/lib/api-client';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useChangeStatus, type Order, type OrderStatus, type StatusChange } from '../api';
@@ -88,28 +89,21 @@ export function OrderActions({ order, role }: { order: Order; role: Role }) {
           {LABELS[role][status]}
         </Button>
       ))}
-      <Modal
+      <ConfirmDialog
         opened={confirmingReceipt}
-        onClose={() => setConfirmingReceipt(false)}
+        onCancel={() => setConfirmingReceipt(false)}
         title="Confirm receipt?"
-        centered
+        cancelLabel="Not yet"
+        confirmLabel="Yes, I received it"
+        pending={change.isPending}
+        onConfirm={() => send({ status: 'completed' })}
       >
-        <Stack gap="md">
-          <Text size="sm">
-            Only confirm once the item has arrived and is as described. Confirming completes order{' '}
-            {order.orderNumber}: it ends your 3-day inspection window and releases the payment to the seller,
-            so you can no longer report a problem with this order.
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirmingReceipt(false)}>
-              Not yet
-            </Button>
-            <Button loading={change.isPending} onClick={() => send({ status: 'completed' })}>
-              Yes, I received it
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        <Text size="sm">
+          Only confirm once the item has arrived and is as described. Confirming completes order{' '}
+          {order.orderNumber}: it ends your 3-day inspection window and releases the payment to the seller, so
+          you can no longer report a problem with this order.
+        </Text>
+      </ConfirmDialog>
     </Group>
   );
 }

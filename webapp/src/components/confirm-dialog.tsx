@@ -1,0 +1,65 @@
+import { Button, Group, Modal, Stack, type MantineColor, type MantineSpacing } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+interface ConfirmDialogProps {
+  opened: boolean;
+  /** Escape, the close button, a click outside and the cancel button. */
+  onCancel: () => void;
+  title: ReactNode;
+  /** What confirming does, and any field the answer takes (a reason, a duration). */
+  children: ReactNode;
+  cancelLabel?: string;
+  confirmLabel: ReactNode;
+  /** The confirm button's color; the theme's primary color when left out. */
+  confirmColor?: MantineColor;
+  /** The action is under way: the confirm button spins and cannot be pressed again. */
+  pending?: boolean;
+  onConfirm?: () => void;
+  /** The id of a form drawn outside the dialog: the confirm button submits it instead. */
+  confirmForm?: string;
+  /** Focus the cancel button on opening, so Enter there changes nothing. */
+  focusCancel?: boolean;
+  /** Give focus back to what opened the dialog once it closes (Mantine's default). */
+  returnFocus?: boolean;
+  gap?: MantineSpacing;
+}
+
+/** "Delete this listing?", "Confirm receipt?" and the like: a short text, then a cancel button
+ *  and the action itself, right-aligned. */
+export function ConfirmDialog({
+  opened,
+  onCancel,
+  title,
+  children,
+  cancelLabel = 'Cancel',
+  confirmLabel,
+  confirmColor,
+  pending = false,
+  onConfirm,
+  confirmForm,
+  focusCancel = false,
+  returnFocus = true,
+  gap = 'md',
+}: ConfirmDialogProps) {
+  return (
+    <Modal opened={opened} onClose={onCancel} title={title} centered returnFocus={returnFocus}>
+      <Stack gap={gap}>
+        {children}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onCancel} data-autofocus={focusCancel || undefined}>
+            {cancelLabel}
+          </Button>
+          <Button
+            type={confirmForm ? 'submit' : 'button'}
+            form={confirmForm}
+            color={confirmColor}
+            loading={pending}
+            onClick={onConfirm}
+          >
+            {confirmLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
