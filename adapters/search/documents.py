@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import shutil
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TypedDict
@@ -36,6 +37,8 @@ from domain.search import search_text, vocabulary_words
 SCHEMA_VERSION = "v3"
 CURRENT = "current"
 LOCK_FILE = "writer.lock"
+# In each index directory: the token of the database it was built from.
+ORIGIN_FILE = "origin"
 ANALYZER = "rethread_similar"
 META, LISTING = "meta", "listing"
 # A sort key -> its copy as terms only, for ranges over a few of its values (build_schema).
@@ -175,3 +178,35 @@ def make_live(directory: Path, path: Path) -> None:
         temporary.unlink()
     temporary.symlink_to(path.name)
     os.replace(temporary, directory / CURRENT)
+
+
+def stored_position(index: tantivy.Index) -> int:
+    """The outbox position stored with the index's last commit (0 for an empty index)."""
+    index.reload()
+    searcher = index.searcher()
+    hits = searcher.search(tantivy.Query.term_query(index.schema, "kind", META), limit=1).hits
+    if not hits:
+        return 0
+    return int(searcher.doc(hits[0][1]).get_first("position") or 0)
+
+
+def read_origin(path: Path) -> str | None:
+    """The token of the database the index at ``path`` was built from; None before there
+    was one (``adapters/search/indexer.py``)."""
+    try:
+        return (path / ORIGIN_FILE).read_text().strip()
+    except FileNotFoundError:
+        return None
+
+
+def write_origin(path: Path, token: str) -> None:
+    (path / ORIGIN_FILE).write_text(token + "\n")
+
+
+def forget_old(directory: Path, keep: set[Path | None]) -> None:
+    """Remove index versions other than the live one and the one before it (a reader
+    of another process may still have the previous one open for a moment)."""
+    for child in directory.iterdir():
+        if (child.is_dir() and child not in keep and child.name != CURRENT
+                and (child.name.startswith(f"{SCHEMA_VERSION}-") or child.name[:1] == "v")):
+            shutil.rmtree(child, ignore_errors=True)

@@ -20,6 +20,13 @@ catalog of :data:`BUILD_APART_FROM` listings or more has it built by a process o
 (:func:`build_in_child`) before it follows: the build's memory (Tantivy's writer, batches
 of rows) is given back when that process ends, where a long-lived server process would
 keep it.
+
+Every index directory holds an ``origin`` file: the token of the database it was built
+from (``search_outbox.origin``). Opening an index whose token is another database's, or
+whose position is past the outbox's last row (a restored backup of this database, an
+emptied one), builds it again: following it would show listings that are not there and
+skip new outbox rows until their ids passed the old position. An index from before the
+file adopts the database's token when its position is not past the outbox.
 """
 
 from __future__ import annotations
@@ -28,7 +35,6 @@ import asyncio
 import contextlib
 import fcntl
 import logging
-import multiprocessing
 import os
 import shutil
 import time
@@ -40,28 +46,32 @@ from typing import IO
 import tantivy
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
+from adapters.search.build_process import build_in_child
 from adapters.search.documents import (
-    CURRENT,
     LOCK_FILE,
     META,
-    SCHEMA_VERSION,
     document,
+    forget_old,
     live_path,
     make_live,
     meta_document,
     new_path,
     open_index,
+    read_origin,
+    stored_position,
+    write_origin,
 )
 from adapters.search.engine import TantivySearch
 from adapters.sqlalchemy.catalog import count_listings, indexed_listings, indexed_listings_after
-from adapters.sqlalchemy.engine import create_engine, create_session_factory
-from adapters.sqlalchemy.search_outbox import latest, pending, prune
+from adapters.sqlalchemy.search_outbox import latest, origin, pending, prune
 from application.ports import Clock
 from application.ports.search import SearchStatus
-from application.shared.clock import SteppedClock
 from domain.listings import Listing
 
 log = logging.getLogger("rethread.search")
+
+# In each index directory: the token of the database the index was built from.
+ORIGIN_FILE = "origin"
 
 BATCH = 2000
 REBUILD_BATCH = 5000
@@ -128,9 +138,18 @@ class SearchIndexer:
 
     async def open(self) -> None:
         """Open the live index for writing, building it first when there is none of this
-        schema version (a new host, or a schema change): in a process of its own for a
-        catalog of :data:`BUILD_APART_FROM` listings or more."""
+        schema version (a new host, or a schema change) or it was not built from this
+        database as it stands (:meth:`_follows_this_database`): in a process of its own
+        for a catalog of :data:`BUILD_APART_FROM` listings or more."""
         path = live_path(self.directory)
+        if path is not None and path != self._path:
+            await asyncio.to_thread(self._open_writer, path)
+            if not await self._follows_this_database(path):
+                log.warning("search: the index %s was not built from this database as it "
+                            "stands (another database, or a restored backup); building it "
+                            "again", path.name)
+                await asyncio.to_thread(self._close_writer)
+                path = None
         if path is None:
             async with self.sessions() as session:
                 large = await count_listings(session) >= BUILD_APART_FROM
@@ -140,12 +159,26 @@ class SearchIndexer:
         if path != self._path:
             await asyncio.to_thread(self._open_writer, path)
 
+    async def _follows_this_database(self, path: Path) -> bool:
+        """Was the open index built from this database, and is its position not past the
+        outbox's last row? An index without an ``origin`` file (built before there was
+        one) takes this database's token when its position fits."""
+        async with self.sessions() as session:
+            token, last = await origin(session), await latest(session)
+            await session.commit()
+        if self.position > last:
+            return False
+        stored = await asyncio.to_thread(read_origin, path)
+        if stored is None:
+            await asyncio.to_thread(write_origin, path, token)
+        return stored in (None, token)
+
     def _open_writer(self, path: Path) -> None:
         self._close_writer()
         index = open_index(path)
         self._writer = index.writer(heap_size=WRITER_HEAP, num_threads=1)
         self._index, self._path = index, path
-        self.position = _stored_position(index)
+        self.position = stored_position(index)
         self._applied_past.clear()
         self._gap_since = None
 
@@ -275,8 +308,10 @@ class SearchIndexer:
         """Build a new index from the listings table beside the live one, then make it live
         in one step; returns its path. ``progress(done, total)`` hears of each batch."""
         async with self.sessions() as session:
+            token = await origin(session)
             start = await latest(session)  # rows after this are applied by the follower
             total = await count_listings(session)
+            await session.commit()
         path = new_path(self.directory, self.clock.now())
         index = await asyncio.to_thread(open_index, path)
         writer = index.writer(heap_size=WRITER_HEAP * 2, num_threads=2)
@@ -294,12 +329,13 @@ class SearchIndexer:
                     progress(done, max(total, done))
             writer.add_document(meta_document(start, self.clock.now()))
             await asyncio.to_thread(_finish, writer)
+            await asyncio.to_thread(write_origin, path, token)
         except BaseException:
             await asyncio.to_thread(shutil.rmtree, path, True)
             raise
         previous = live_path(self.directory)
         make_live(self.directory, path)
-        _forget_old(self.directory, keep={path, previous})
+        forget_old(self.directory, keep={path, previous})
         if self.engine is not None:
             self.engine.committed()
         return path
@@ -325,53 +361,6 @@ class SearchIndexer:
         return SearchStatus(documents, position, outbox, committed)
 
 
-async def build_in_child(database_url: str, directory: Path, now: datetime) -> Path:
-    """Build a new live index of ``directory`` from the listings of ``database_url`` in a
-    freshly started Python process (:meth:`SearchIndexer.rebuild`, its clock stopped at
-    ``now``); returns its path. Cancelled, the process is stopped (its unfinished index is
-    never made live; the next build removes it)."""
-    process = multiprocessing.get_context("spawn").Process(
-        target=_build, args=(database_url, str(directory), now), daemon=True,
-        name="rethread-search-build")
-    process.start()
-    loop = asyncio.get_running_loop()
-    ended: asyncio.Future[None] = loop.create_future()
-
-    def end() -> None:  # (the process's sentinel becomes readable when it ends)
-        if not ended.done():
-            ended.set_result(None)
-
-    loop.add_reader(process.sentinel, end)
-    try:
-        await ended
-    except BaseException:
-        process.terminate()
-        await asyncio.to_thread(process.join, 10)
-        raise
-    finally:
-        loop.remove_reader(process.sentinel)
-    process.join()
-    path = live_path(directory)
-    if process.exitcode != 0 or path is None:
-        raise RuntimeError(f"building the search index failed (exit code {process.exitcode})")
-    return path
-
-
-def _build(database_url: str, directory: str, now: datetime) -> None:
-    """:func:`build_in_child`'s process."""
-
-    async def build() -> None:
-        engine = create_engine(database_url)
-        try:
-            indexer = SearchIndexer(create_session_factory(engine), Path(directory),
-                                    SteppedClock(now))
-            await indexer.rebuild()
-        finally:
-            await engine.dispose()
-
-    asyncio.run(build())
-
-
 def _add_all(writer: tantivy.IndexWriter, listings: list[Listing]) -> None:
     for listing in listings:
         writer.add_document(document(listing))
@@ -380,21 +369,3 @@ def _add_all(writer: tantivy.IndexWriter, listings: list[Listing]) -> None:
 def _finish(writer: tantivy.IndexWriter) -> None:
     writer.commit()
     writer.wait_merging_threads()
-
-
-def _stored_position(index: tantivy.Index) -> int:
-    index.reload()
-    searcher = index.searcher()
-    hits = searcher.search(tantivy.Query.term_query(index.schema, "kind", META), limit=1).hits
-    if not hits:
-        return 0
-    return int(searcher.doc(hits[0][1]).get_first("position") or 0)
-
-
-def _forget_old(directory: Path, keep: set[Path | None]) -> None:
-    """Remove index versions other than the live one and the one before it (a reader
-    of another process may still have the previous one open for a moment)."""
-    for child in directory.iterdir():
-        if (child.is_dir() and child not in keep and child.name != CURRENT
-                and (child.name.startswith(f"{SCHEMA_VERSION}-") or child.name[:1] == "v")):
-            shutil.rmtree(child, ignore_errors=True)

@@ -6,6 +6,8 @@ from datetime import UTC, datetime
 from typing import Any, cast
 
 from sqlalchemy import CursorResult, DateTime, MetaData, Result, Table, TypeDecorator
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import DeclarativeBase
 
 NAMING_CONVENTION = {
@@ -21,6 +23,14 @@ def rowcount(result: Result[Any]) -> int:
     """How many rows an UPDATE or DELETE matched. ``AsyncSession.execute`` is typed to
     return a ``Result``; for those statements it is a ``CursorResult``, which has it."""
     return cast(CursorResult[Any], result).rowcount
+
+
+def dialect_insert(session: AsyncSession, model: type[Base] | Table
+                   ) -> postgresql.Insert | sqlite.Insert:
+    """An INSERT of the session's database, which has ``on_conflict_do_nothing`` and
+    ``on_conflict_do_update`` (PostgreSQL and SQLite spell them alike)."""
+    dialect = session.get_bind().dialect.name
+    return (postgresql.insert if dialect == "postgresql" else sqlite.insert)(model)
 
 
 class Base(DeclarativeBase):

@@ -32,7 +32,7 @@ from adapters.sqlalchemy.posts import (  # noqa: F401
 )
 from adapters.sqlalchemy.reviews import ReviewRow  # noqa: F401
 from adapters.sqlalchemy.saved_searches import SavedSearchRow  # noqa: F401
-from adapters.sqlalchemy.search_outbox import SearchOutboxRow  # noqa: F401
+from adapters.sqlalchemy.search_outbox import SearchOriginRow, SearchOutboxRow  # noqa: F401
 from adapters.sqlalchemy.seller_stats import ListingViewDayRow, ListingViewMarkRow  # noqa: F401
 from adapters.sqlalchemy.social import FollowRow  # noqa: F401
 from adapters.sqlalchemy.vacation import VacationRow  # noqa: F401

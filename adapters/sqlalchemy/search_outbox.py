@@ -8,17 +8,22 @@ the position stored with the index's last commit, loads those listings' current 
 (``catalog.indexed_listings``) and applies them; applying the same listing twice gives the same
 document, so a row read again after a crash does no harm. Rows are cheap (two integers) and
 a write adds one per listing it touched, whatever the size of the catalog.
+
+Each index also remembers which database it was built from (:func:`origin`, a token drawn
+once per database): an index is never followed against another database, nor against an
+older copy of its own (a restored backup), whose outbox ends before the index's position.
 """
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Iterable
 
-from sqlalchemy import Integer, delete, func, insert, select
+from sqlalchemy import Integer, String, delete, func, insert, select
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import Mapped, mapped_column
 
-from adapters.sqlalchemy.base import Base, table_of
+from adapters.sqlalchemy.base import Base, dialect_insert, table_of
 from adapters.sqlalchemy.outboxes import mark_written
 
 
@@ -27,6 +32,15 @@ class SearchOutboxRow(Base):
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     listing_id: Mapped[int] = mapped_column(Integer)
+
+
+class SearchOriginRow(Base):
+    """One row (id 1): this database's token, stored with every index built from it."""
+
+    __tablename__ = "search_origin"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    token: Mapped[str] = mapped_column(String(32))
 
 
 OUTBOX = table_of(SearchOutboxRow)
@@ -56,3 +70,12 @@ async def latest(session: AsyncSession) -> int:
 async def prune(session: AsyncSession, before: int) -> None:
     """Forget rows up to ``before`` (the indexer keeps a long tail for other hosts)."""
     await session.execute(delete(SearchOutboxRow).where(SearchOutboxRow.id <= before))
+
+
+async def origin(session: AsyncSession) -> str:
+    """This database's token, drawn by the first caller (several at once agree on one: the
+    row's key is fixed). The caller commits."""
+    await session.execute(dialect_insert(session, SearchOriginRow)
+                          .values(id=1, token=secrets.token_hex(16))
+                          .on_conflict_do_nothing(index_elements=["id"]))
+    return str(await session.scalar(select(SearchOriginRow.token).where(SearchOriginRow.id == 1)))
