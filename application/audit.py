@@ -4,7 +4,7 @@ deletes an entry."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from dataclasses import dataclass
 
 from application.ports import Clock, UnitOfWork
 from application.shared.paging import After, Page, page_of, page_request
@@ -24,6 +24,15 @@ async def record_audit(uow: UnitOfWork, admin: User | None, action: AuditAction,
         created_at=clock.now()))
 
 
+@dataclass(frozen=True)
+class AuditLog:
+    """A page of the log, with the usernames of the administrators who made its entries
+    (the desk and the CLI show who, not an id)."""
+
+    page: Page[AuditEntry]
+    usernames: dict[int, str]
+
+
 class AuditService:
     def __init__(self, uow: UnitOfWork, clock: Clock) -> None:
         self.uow = uow
@@ -31,7 +40,7 @@ class AuditService:
 
     async def list(self, reader: User | None, *, admin_id: int | None = None,
                    action: str | None = None, limit: int | None = None,
-                   cursor: str | None = None) -> Page[AuditEntry]:
+                   cursor: str | None = None) -> AuditLog:
         """Newest first; ``reader`` None is the operator (the CLI)."""
         if reader is not None:
             reader.ensure_admin()
@@ -44,17 +53,10 @@ class AuditService:
         async with self.uow:
             rows = await self.uow.audit.page(request.fetch, request.after, admin_id=admin_id,
                                              action=wanted)
-        return page_of(rows, request, _position)
-
-    async def admin_usernames(self, entries: Sequence[AuditEntry]) -> dict[int, str]:
-        """The usernames of the administrators who made ``entries`` (the desk shows who,
-        not an id)."""
-        ids = {entry.admin_id for entry in entries if entry.admin_id is not None}
-        if not ids:
-            return {}
-        async with self.uow:
-            users = await self.uow.users.get_many(ids)
-        return {user_id: user.username for user_id, user in users.items()}
+            page = page_of(rows, request, _position)
+            admins = await self.uow.users.get_many(
+                {entry.admin_id for entry in page.items if entry.admin_id is not None})
+        return AuditLog(page, {user_id: user.username for user_id, user in admins.items()})
 
 
 def _position(entry: AuditEntry) -> After:

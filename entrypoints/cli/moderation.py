@@ -102,12 +102,13 @@ def list_audit(action: str = typer.Option(None, "--action"),
                admin_id: int = typer.Option(None, "--admin-id", min=1),
                limit: int = typer.Option(50, min=1, max=50)) -> None:
     """Administrator actions, newest first."""
-    page = _do("read the audit log", lambda c: c.audit().list(
+    log = _do("read the audit log", lambda c: c.audit().list(
         None, admin_id=admin_id, action=action, limit=limit))
     rows = [(entry.created_at.strftime("%Y-%m-%d %H:%M"),
-             "operator" if entry.admin_id is None else str(entry.admin_id),
+             "operator" if entry.admin_id is None
+             else log.usernames.get(entry.admin_id, f"#{entry.admin_id}"),
              entry.action.value, f"{entry.target_type} {entry.target_id}", entry.note)
-            for entry in page.items]
+            for entry in log.page.items]
     columns = (Column("when", key=True), Column("admin", key=True), Column("action"),
                Column("target", key=True), Column("note"))
     print_table(console, table("Audit log", columns, rows))

@@ -152,8 +152,7 @@ class ModerationController(Controller):
                     action: ActionFilter = None, limit: Limit = None, cursor: Cursor = None
                     ) -> AuditPageOut:
         """Every administrator action, newest first."""
-        page = await audit.list(admin, admin_id=admin_id, action=action, limit=limit,
-                                cursor=cursor)
-        usernames = await audit.admin_usernames(page.items)
-        return AuditPageOut(items=[audit_out(e, usernames) for e in page.items],
-                            next_cursor=page.next_cursor)
+        log = await audit.list(admin, admin_id=admin_id, action=action, limit=limit,
+                               cursor=cursor)
+        return AuditPageOut(items=[audit_out(e, log.usernames) for e in log.page.items],
+                            next_cursor=log.page.next_cursor)

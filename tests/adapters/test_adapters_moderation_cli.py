@@ -11,7 +11,10 @@ from typer.testing import CliRunner
 
 from adapters.sqlalchemy.engine import create_engine, create_session_factory
 from adapters.sqlalchemy.unit_of_work import SqlAlchemyUnitOfWork
+from application.audit import record_audit
+from application.shared.clock import SystemClock
 from domain.catalog import ListingStatus
+from domain.moderation import AuditAction
 from entrypoints.cli.main import app
 from entrypoints.settings import get_settings
 from tests.support import add_listing
@@ -105,3 +108,31 @@ def test_operators_cannot_restore_what_a_suspension_hid(cli: CliRunner, db: str)
     lifted = cli.invoke(app, ["moderation", "unsuspend", "maya"])
     assert lifted.exit_code == 0, lifted.output
     assert asyncio.run(_status(db, coat)) is ListingStatus.AVAILABLE
+
+
+async def _hidden_by(url: str, username: str, listing_id: int) -> None:
+    """An audit entry of ``username``'s, as the desk records one (the CLI acts as the
+    operator, who has no account)."""
+    engine = create_engine(url)
+    try:
+        uow = SqlAlchemyUnitOfWork(create_session_factory(engine))
+        async with uow:
+            admin = await uow.users.get_by_login(username)
+            await record_audit(uow, admin, AuditAction.LISTING_HIDDEN, "listing", listing_id,
+                               "Counterfeit", SystemClock())
+            await uow.commit()
+    finally:
+        await engine.dispose()
+
+
+def test_the_audit_log_names_the_administrator_as_the_desk_does(cli: CliRunner, db: str
+                                                                ) -> None:
+    made = cli.invoke(app, ["users", "create", "boss", "--email", "boss@example.com",
+                            "--password", "secret123"])
+    assert made.exit_code == 0, made.output
+    coat = asyncio.run(_listing_of(db, "boss"))
+    asyncio.run(_hidden_by(db, "boss", coat))
+    log = cli.invoke(app, ["audit", "list"])
+    assert log.exit_code == 0, log.output
+    row = next(line for line in log.output.splitlines() if "listing_hidden" in line)
+    assert "boss" in row and "Counterfeit" in row
