@@ -23,12 +23,11 @@ from sqlalchemy import (
     select,
     text,
 )
-from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import Mapped, mapped_column
 
 from adapters.sqlalchemy.accounts import UserRow
-from adapters.sqlalchemy.base import Base, UtcDateTime, table_of
+from adapters.sqlalchemy.base import Base, UtcDateTime, dialect_insert, table_of
 from domain.analytics import Activity, ActivityKind, activity_day
 
 VISIT = ActivityKind.VISIT.value
@@ -70,9 +69,9 @@ class SqlActivityRepository:
         if values["kind"] != VISIT or user_id is None:
             await self.session.execute(insert(ActivityRow).values(**values))
             return
-        dialect = postgresql if self.session.get_bind().dialect.name == "postgresql" else sqlite
-        statement = dialect.insert(ActivityRow).values(**values).on_conflict_do_nothing(
-            index_elements=["user_id", "day"], index_where=ONLY_VISITS)
+        statement = (dialect_insert(self.session, ActivityRow).values(**values)
+                     .on_conflict_do_nothing(index_elements=["user_id", "day"],
+                                             index_where=ONLY_VISITS))
         await self.session.execute(statement)
 
     async def record_many(self, events: list[Activity]) -> None:

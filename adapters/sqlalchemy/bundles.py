@@ -11,12 +11,11 @@ from collections import defaultdict
 from datetime import datetime
 
 from sqlalchemy import ForeignKey, Index, Integer, delete, select
-from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import Mapped, mapped_column
 
 from adapters.sqlalchemy.accounts import lock_member
-from adapters.sqlalchemy.base import Base, UtcDateTime, rowcount
+from adapters.sqlalchemy.base import Base, UtcDateTime, dialect_insert, rowcount
 from domain.bundles import BundleTier
 
 
@@ -73,10 +72,9 @@ class SqlBagRepository:
         self.session = session
 
     async def add(self, user_id: int, product_id: int, now: datetime) -> bool:
-        dialect = self.session.get_bind().dialect.name
-        insert = postgresql.insert if dialect == "postgresql" else sqlite.insert
         added = await self.session.scalar(
-            insert(BagItemRow).values(user_id=user_id, product_id=product_id, added_at=now)
+            dialect_insert(self.session, BagItemRow)
+            .values(user_id=user_id, product_id=product_id, added_at=now)
             .on_conflict_do_nothing(index_elements=["user_id", "product_id"])
             .returning(BagItemRow.product_id))
         return added is not None

@@ -11,11 +11,10 @@ from collections import Counter
 from datetime import datetime
 
 from sqlalchemy import ForeignKey, Index, Integer, UniqueConstraint, delete, select, update
-from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import Mapped, mapped_column
 
-from adapters.sqlalchemy.base import Base, UtcDateTime
+from adapters.sqlalchemy.base import Base, UtcDateTime, dialect_insert
 from adapters.sqlalchemy.catalog import ProductRow
 from adapters.sqlalchemy.search_outbox import note
 from application.ports.favorites import Favorite
@@ -43,12 +42,8 @@ class SqlFavoriteRepository:
     def __init__(self, session: AsyncSession) -> None:
         self.session = session
 
-    def _insert(self) -> postgresql.Insert | sqlite.Insert:
-        dialect = self.session.get_bind().dialect.name
-        return (postgresql.insert if dialect == "postgresql" else sqlite.insert)(FavoriteRow)
-
     async def add(self, user_id: int, product_id: int, now: datetime) -> tuple[Favorite, bool]:
-        statement = (self._insert()
+        statement = (dialect_insert(self.session, FavoriteRow)
                      .values(user_id=user_id, product_id=product_id, created_at=now)
                      .on_conflict_do_nothing(index_elements=["user_id", "product_id"])
                      .returning(FavoriteRow.id))
@@ -83,7 +78,7 @@ class SqlFavoriteRepository:
         if not pairs:
             return
         rows = [{"user_id": u, "product_id": p, "created_at": at} for u, p, at in pairs]
-        statement = self._insert().on_conflict_do_nothing(
+        statement = dialect_insert(self.session, FavoriteRow).on_conflict_do_nothing(
             index_elements=["user_id", "product_id"]).returning(FavoriteRow.product_id)
         added = (await self.session.scalars(statement, rows)).all()
         await self._adjust_watchers(Counter(added))

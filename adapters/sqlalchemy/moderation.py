@@ -23,12 +23,11 @@ from sqlalchemy import (
     select,
     update,
 )
-from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import Mapped, mapped_column
 
 from adapters.sqlalchemy.accounts import SessionRow, UserRow
-from adapters.sqlalchemy.base import Base, UtcDateTime, rowcount
+from adapters.sqlalchemy.base import Base, UtcDateTime, dialect_insert, rowcount
 from adapters.sqlalchemy.catalog import ProductRow
 from adapters.sqlalchemy.messaging import MessageRow
 from adapters.sqlalchemy.paging import keyset_page
@@ -120,11 +119,6 @@ class AuditRow(Base):
     created_at: Mapped[datetime] = mapped_column(UtcDateTime)
 
 
-def _insert(session: AsyncSession):  # postgresql.insert or sqlite.insert (two types)
-    dialect = session.get_bind().dialect.name
-    return postgresql.insert if dialect == "postgresql" else sqlite.insert
-
-
 def _report(row: ReportRow) -> Report:
     return Report(
         id=row.id, reporter_id=row.reporter_id, target_type=ReportTarget(row.target_type),
@@ -205,7 +199,7 @@ class SqlBlockRepository:
         self.session = session
 
     async def add(self, blocker_id: int, blocked_id: int, now: datetime) -> bool:
-        statement = (_insert(self.session)(BlockRow)
+        statement = (dialect_insert(self.session, BlockRow)
                      .values(blocker_id=blocker_id, blocked_id=blocked_id, created_at=now)
                      .on_conflict_do_nothing(index_elements=["blocker_id", "blocked_id"])
                      .returning(BlockRow.created_at))
@@ -292,7 +286,7 @@ class SqlHiddenRepository:
 
     async def add(self, kind: HiddenKind, target_id: int, owner_id: int, cause: HideCause,
                   now: datetime, *, reason: str | None = None) -> bool:
-        statement = (_insert(self.session)(HiddenRow)
+        statement = (dialect_insert(self.session, HiddenRow)
                      .values(kind=kind.value, target_id=target_id, owner_id=owner_id,
                              cause=cause.value, created_at=now, reason=reason)
                      .on_conflict_do_nothing(index_elements=["kind", "target_id"])

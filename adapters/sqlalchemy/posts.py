@@ -27,11 +27,10 @@ from sqlalchemy import (
     insert,
     select,
 )
-from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import Mapped, mapped_column
 
-from adapters.sqlalchemy.base import Base, UtcDateTime, rowcount
+from adapters.sqlalchemy.base import Base, UtcDateTime, dialect_insert, rowcount
 from adapters.sqlalchemy.paging import keyset_page
 from adapters.sqlalchemy.social import FollowRow
 from application.ports.posts import PostCounts, PostFilter
@@ -112,11 +111,6 @@ class CommentRow(Base):
 
 
 P = PostRow
-
-
-def _insert(session: AsyncSession) -> Any:
-    dialect = session.get_bind().dialect.name
-    return postgresql.insert if dialect == "postgresql" else sqlite.insert
 
 
 class SqlPostRepository:
@@ -235,7 +229,7 @@ class SqlReactionRepository:
         self.table = table
 
     async def add(self, post_id: int, user_id: int, now: datetime) -> bool:
-        statement = (_insert(self.session)(self.table)
+        statement = (dialect_insert(self.session, self.table)
                      .values(post_id=post_id, user_id=user_id, created_at=now)
                      .on_conflict_do_nothing(index_elements=["post_id", "user_id"])
                      .returning(self.table.post_id))

@@ -13,11 +13,10 @@ from datetime import date, datetime
 from decimal import Decimal
 
 from sqlalchemy import Date, ForeignKey, Integer, String, delete, func, insert, select
-from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import Mapped, mapped_column
 
-from adapters.sqlalchemy.base import Base, rowcount
+from adapters.sqlalchemy.base import Base, dialect_insert, rowcount
 from adapters.sqlalchemy.catalog import ProductRow
 from adapters.sqlalchemy.offers import OfferRow
 from adapters.sqlalchemy.orders import OrderRow
@@ -49,15 +48,14 @@ class SqlSellerStatsRepository:
         self.session = session
 
     async def record_view(self, product_id: int, day: date, mark: str) -> bool:
-        dialect = postgresql if self.session.get_bind().dialect.name == "postgresql" else sqlite
         marked = await self.session.execute(
-            dialect.insert(ListingViewMarkRow)
+            dialect_insert(self.session, ListingViewMarkRow)
             .values(product_id=product_id, day=day, mark=mark)
             .on_conflict_do_nothing(index_elements=["product_id", "day", "mark"]))
         if not rowcount(marked):
             return False
-        upsert = dialect.insert(ListingViewDayRow).values(product_id=product_id, day=day,
-                                                          views=1)
+        upsert = dialect_insert(self.session, ListingViewDayRow).values(
+            product_id=product_id, day=day, views=1)
         await self.session.execute(upsert.on_conflict_do_update(
             index_elements=["product_id", "day"],
             set_={"views": ListingViewDayRow.views + 1}))

@@ -10,12 +10,11 @@ from __future__ import annotations
 from datetime import datetime
 
 from sqlalchemy import CheckConstraint, ForeignKey, Index, delete, func, select
-from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import Mapped, mapped_column
 
 from adapters.sqlalchemy.accounts import UserRow, user_from_row
-from adapters.sqlalchemy.base import Base, UtcDateTime, rowcount
+from adapters.sqlalchemy.base import Base, UtcDateTime, dialect_insert, rowcount
 from application.ports.social import Follow
 from domain.accounts import User
 
@@ -43,9 +42,7 @@ class SqlFollowRepository:
 
     async def add(self, follower_id: int, following_id: int, now: datetime
                   ) -> tuple[Follow, bool]:
-        dialect = self.session.get_bind().dialect.name
-        insert = postgresql.insert if dialect == "postgresql" else sqlite.insert
-        statement = (insert(FollowRow)
+        statement = (dialect_insert(self.session, FollowRow)
                      .values(follower_id=follower_id, following_id=following_id, created_at=now)
                      .on_conflict_do_nothing(index_elements=["follower_id", "following_id"])
                      .returning(FollowRow.created_at))
