@@ -58,6 +58,7 @@ from adapters.search.documents import (
     micros,
     open_index,
 )
+from adapters.search.vocabulary import Vocabulary
 from application.ports.catalog import (
     FacetCount,
     Facets,
@@ -383,10 +384,9 @@ class TantivySearch:
             lambda: any(_vocabulary(searcher, p, 1) for p in prefixes if p))
 
     async def terms_near(self, word: str, spread: int) -> dict[str, int]:
-        low, high = max(1, len(word) - spread), len(word) + spread
-        every: list[tuple[str, int]] = await self._lasting_in_thread(
-            ("vocabulary",), VOCABULARY_SECONDS, lambda: self._vocabulary(""))
-        return {term: n for term, n in every if low <= len(term) <= high}
+        vocabulary: Vocabulary = await self._lasting_in_thread(
+            ("vocabulary",), VOCABULARY_SECONDS, lambda: Vocabulary(self._vocabulary("")))
+        return await asyncio.to_thread(vocabulary.near, word, spread)
 
     async def suggest_words(self, prefix: str, limit: int) -> list[Suggestion]:
         searcher = self._searcher()

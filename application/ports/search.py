@@ -52,8 +52,8 @@ class ListingSearch(Protocol):
         """Does a vocabulary word (``domain.search.vocabulary_words`` of any listing) start
         with one of ``prefixes``?"""
     async def terms_near(self, word: str, spread: int) -> dict[str, int]:
-        """Vocabulary words whose length is within ``spread`` of the word's, with how many
-        listings use each (the candidates of a typo correction)."""
+        """Vocabulary words within ``spread`` edits of the word (``domain.search.distance``),
+        with how many listings use each (the candidates of a typo correction)."""
     async def suggest_words(self, prefix: str, limit: int) -> list[Suggestion]:
         """Vocabulary words starting with ``prefix``, most used first."""
     async def suggest_brands(self, prefix: str, limit: int) -> list[Suggestion]:

@@ -28,7 +28,14 @@ from application.ports.catalog import (
 from application.shared.paging import After, is_after
 from domain.catalog import ListingStatus, brand_key
 from domain.listings import Listing
-from domain.search import count_vocabulary, matches, rank, vocabulary_fields, words
+from domain.search import (
+    count_vocabulary,
+    distance,
+    matches,
+    rank,
+    vocabulary_fields,
+    words,
+)
 
 
 def vocabulary_of(listing: Listing) -> tuple[str, ...]:
@@ -200,7 +207,8 @@ class FakeSearch:
         return await compute()  # nothing kept: every answer is computed from the rows
 
     async def terms_near(self, word: str, spread: int) -> dict[str, int]:
-        return {t: n for t, n in self._vocabulary().items() if abs(len(t) - len(word)) <= spread}
+        return {t: n for t, n in self._vocabulary().items()
+                if distance(word, t, spread) <= spread}
 
     async def suggest_words(self, prefix: str, limit: int) -> list[Suggestion]:
         found = sorted(((t, n) for t, n in self._vocabulary().items() if t.startswith(prefix)),
