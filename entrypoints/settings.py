@@ -127,6 +127,17 @@ def _event_loop(value: str) -> str:
     return loop
 
 
+def local_url(env: dict[str, str]) -> str:
+    """Where this server answers when ``RETHREAD_PUBLIC_URL`` does not say (development):
+    its own host and port, a wildcard interface read as this machine, so emails' links and
+    canonical addresses reach the server that sent them."""
+    host = env.get("RETHREAD_HOST", "127.0.0.1").strip()
+    host = "127.0.0.1" if host in ("", "0.0.0.0", "::", "[::]") else host
+    if ":" in host and not host.startswith("["):
+        host = f"[{host}]"
+    return f"http://{host}:{int(env.get('RETHREAD_PORT', '8000'))}"
+
+
 def load_settings(env: dict[str, str] | None = None) -> Settings:
     """Build settings from ``env`` (default: the process environment)."""
     env = dict(os.environ if env is None else env)
@@ -149,7 +160,7 @@ def load_settings(env: dict[str, str] | None = None) -> Settings:
         access_log=_flag(env.get("RETHREAD_ACCESS_LOG", "1")),
         header_timeout_seconds=min(60, max(1, int(env.get("RETHREAD_HEADER_TIMEOUT_SECONDS",
                                                           "10")))),
-        public_url=(env.get("RETHREAD_PUBLIC_URL") or "http://127.0.0.1:8000").rstrip("/"),
+        public_url=(env.get("RETHREAD_PUBLIC_URL") or local_url(env)).rstrip("/"),
         metrics_public=_flag(env.get("RETHREAD_METRICS_PUBLIC")),
         search_dir_setting=(Path(env["RETHREAD_SEARCH_DIR"]).resolve()
                             if env.get("RETHREAD_SEARCH_DIR") else None),

@@ -68,6 +68,12 @@ def serve(
     workers: int = typer.Option(1, min=1, help="Server processes sharing the port."),
 ) -> None:
     """Serve Rethread."""
+    # The flags are the variables: every worker, and the address links name when
+    # RETHREAD_PUBLIC_URL is unset (settings.local_url), see the same host and port.
+    for name, value in (("RETHREAD_HOST", host), ("RETHREAD_PORT", port)):
+        if value is not None:
+            os.environ[name] = str(value)
+            get_settings.cache_clear()
     settings = get_settings()
     limit_malloc_arenas(settings.malloc_arenas)  # (before any thread or worker starts)
     if workers > 1:
@@ -77,5 +83,4 @@ def serve(
         for stale in metrics.glob("*.db"):
             stale.unlink()
         os.environ["PROMETHEUS_MULTIPROC_DIR"] = str(metrics)
-    Server(**server_options(settings, host or settings.host, port or settings.port,
-                            workers)).serve()
+    Server(**server_options(settings, settings.host, settings.port, workers)).serve()

@@ -23,6 +23,10 @@ def settings(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     monkeypatch.delenv("RETHREAD_EVENT_LOOP", raising=False)
     monkeypatch.delenv("RETHREAD_HEADER_TIMEOUT_SECONDS", raising=False)
     monkeypatch.delenv("PROMETHEUS_MULTIPROC_DIR", raising=False)
+    # (set here so that what serve() writes there is undone after each test)
+    monkeypatch.setenv("RETHREAD_HOST", "127.0.0.1")
+    monkeypatch.setenv("RETHREAD_PORT", "8000")
+    monkeypatch.delenv("RETHREAD_PUBLIC_URL", raising=False)
     get_settings.cache_clear()  # type: ignore[attr-defined]
     yield
     get_settings.cache_clear()  # type: ignore[attr-defined]
@@ -73,3 +77,14 @@ def test_several_workers_share_their_metrics_through_files(
     assert Recorded.options["workers"] == 2
     assert os.environ["PROMETHEUS_MULTIPROC_DIR"] == str(tmp_path / "metrics")
     assert list((tmp_path / "metrics").iterdir()) == []
+
+
+def test_the_port_flag_is_the_variable_for_every_worker_and_for_links(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``rethread serve --port 8765``: the workers bind 8765, and without
+    RETHREAD_PUBLIC_URL the emails' links name 8765 too (not 8000)."""
+    monkeypatch.setattr(serve_module, "Server", Recorded)
+    serve_module.serve(host=None, port=8765, workers=1)
+    assert Recorded.options["port"] == 8765 and Recorded.options["address"] == "127.0.0.1"
+    assert os.environ["RETHREAD_PORT"] == "8765"
+    assert get_settings().public_url == "http://127.0.0.1:8765"

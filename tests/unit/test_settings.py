@@ -24,6 +24,13 @@ def test_the_server_settings_have_safe_defaults_and_bounds(tmp_path: Path) -> No
                          ).header_timeout_seconds == 1
     assert settings_with(tmp_path, RETHREAD_PUBLIC_URL="https://rethread.example/"
                          ).public_url == "https://rethread.example"
+    # Unset, the public address is the server's own (emails' links reach it in development).
+    assert settings_with(tmp_path, RETHREAD_PORT="8765").public_url == "http://127.0.0.1:8765"
+    assert settings_with(tmp_path, RETHREAD_HOST="0.0.0.0", RETHREAD_PORT="9000"
+                         ).public_url == "http://127.0.0.1:9000"
+    assert settings_with(tmp_path, RETHREAD_HOST="::1").public_url == "http://[::1]:8000"
+    assert settings_with(tmp_path, RETHREAD_PORT="8765", RETHREAD_PUBLIC_URL="https://a.example"
+                         ).public_url == "https://a.example"
     assert settings_with(tmp_path, RETHREAD_ACCESS_LOG="0").access_log is False
     assert settings_with(tmp_path, RETHREAD_METRICS_PUBLIC="1").metrics_public is True
     assert settings_with(tmp_path, RETHREAD_EVENT_LOOP=" UVLoop ").event_loop == "uvloop"
