@@ -1,4 +1,4 @@
-import { Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ApiError, errorMessage } from '@/lib/api-client';
@@ -8,7 +8,7 @@ import type { Credentials } from '@/entities/session/session-api';
 import type { User } from '@/entities/user/user';
 import { useLogin } from '../use-auth-flows';
 import { validateLogin, type LoginValues } from '../validation';
-import { passwordToggleProps } from './password-toggle';
+import { PasswordField } from './password-input';
 
 const CODE_NEEDED = 'Enter the code from your authenticator app';
 const WRONG_CODE = 'That code is not right. Enter the current code from your authenticator app.';
@@ -57,12 +57,7 @@ export function LoginForm() {
     <form onSubmit={submitWith(form, action, options)} noValidate>
       <Stack gap="md">
         <TextInput label="Username or email" autoComplete="username" {...form.getInputProps('username')} />
-        <PasswordInput
-          label="Password"
-          autoComplete="current-password"
-          {...passwordToggleProps}
-          {...form.getInputProps('password')}
-        />
+        <PasswordField label="Password" autoComplete="current-password" {...form.getInputProps('password')} />
         {needsCode && (
           <TextInput
             label="Authentication code"

@@ -1,21 +1,12 @@
-import { PasswordInput } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
-import { passwordToggleProps } from './password-toggle';
+import { PasswordField } from './password-input';
 
 type CurrentPasswordInputProps = GetInputPropsReturnType & { label?: string };
 
 /** The account's password, asked again before a change to the account (its email, its
  *  password, closing it). */
 export function CurrentPasswordInput({ label = 'Password', ...inputProps }: CurrentPasswordInputProps) {
-  return (
-    <PasswordInput
-      label={label}
-      autoComplete="current-password"
-      required
-      {...passwordToggleProps}
-      {...inputProps}
-    />
-  );
+  return <PasswordField label={label} autoComplete="current-password" required {...inputProps} />;
 }
 
 interface NewPasswordFieldsProps {
@@ -29,20 +20,8 @@ interface NewPasswordFieldsProps {
 export function NewPasswordFields({ password, confirmation }: NewPasswordFieldsProps) {
   return (
     <>
-      <PasswordInput
-        label="New password"
-        autoComplete="new-password"
-        required
-        {...passwordToggleProps}
-        {...password}
-      />
-      <PasswordInput
-        label="Confirm new password"
-        autoComplete="new-password"
-        required
-        {...passwordToggleProps}
-        {...confirmation}
-      />
+      <PasswordField label="New password" autoComplete="new-password" required {...password} />
+      <PasswordField label="Confirm new password" autoComplete="new-password" required {...confirmation} />
     </>
   );
 }

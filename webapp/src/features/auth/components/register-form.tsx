@@ -1,10 +1,10 @@
-import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Button, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { submitWith } from '@/lib/form';
 import type { Registration } from '@/entities/session/session-api';
 import { useRegister } from '../use-auth-flows';
 import { validateRegister, type RegisterValues } from '../validation';
-import { passwordToggleProps } from './password-toggle';
+import { PasswordField } from './password-input';
 
 const EMPTY = { username: '', displayName: '', email: '', password: '', confirmPassword: '' };
 
@@ -33,16 +33,10 @@ export function RegisterForm() {
         <TextInput label="Username" autoComplete="username" {...form.getInputProps('username')} />
         <TextInput label="Display name" autoComplete="nickname" {...form.getInputProps('displayName')} />
         <TextInput label="Email" type="email" autoComplete="email" {...form.getInputProps('email')} />
-        <PasswordInput
-          label="Password"
-          autoComplete="new-password"
-          {...passwordToggleProps}
-          {...form.getInputProps('password')}
-        />
-        <PasswordInput
+        <PasswordField label="Password" autoComplete="new-password" {...form.getInputProps('password')} />
+        <PasswordField
           label="Confirm password"
           autoComplete="new-password"
-          {...passwordToggleProps}
           {...form.getInputProps('confirmPassword')}
         />
         <Button type="submit" loading={form.submitting} fullWidth>
