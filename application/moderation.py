@@ -1,9 +1,10 @@
-"""The moderation desk (issue 37): open reports grouped by target and resolved with one
-action; hiding and restoring listings, posts and comments (a moderator's reason is kept with
-the hidden row: a hidden listing's page shows it to its seller and administrators,
-``CatalogService.get``, and its owner is told both ways, ``_tell_owner``); suspending and
-lifting suspensions. Administrators only; every action is written to the audit log in its
-own transaction (``application/audit.py``).
+"""The moderation desk (issue 37): open reports grouped by target (what each shows:
+``application/report_desk.py``) and resolved with one action; hiding and restoring
+listings, posts and comments (a moderator's reason is kept with the hidden row: a hidden
+listing's page shows it to its seller and administrators, ``CatalogService.get``, and its
+owner is told both ways, ``_tell_owner``); suspending and lifting suspensions.
+Administrators only; every action is written to the audit log in its own transaction
+(``application/audit.py``).
 
 A hidden listing moves to the listing status ``hidden`` (``domain/listings.py``): search,
 the shop and checkout all show only available listings, so nothing else filters it. A
@@ -30,6 +31,7 @@ from application.offer_endings import close_own_offers, end_reservations
 from application.offers import decline_open_offers
 from application.ports import Clock, UnitOfWork
 from application.posts import post_shown
+from application.report_desk import HIDE_TARGETS, ReportGroupView, report_groups
 from domain.accounts import User
 from domain.catalog import ListingStatus
 from domain.errors import Conflict, NotFound, ValidationError, require_valid
@@ -43,6 +45,7 @@ from domain.moderation import (
     Hiding,
     Suspension,
     ensure_restorable,
+    hide_refusal,
     not_hidden,
     owner_notice,
     suspension_ends,
@@ -51,28 +54,10 @@ from domain.moderation import (
     validate_suspension_days,
 )
 from domain.offers import DeclineReason
-from domain.reports import ReportAction, ReportGroup, ReportStatus, ReportTarget, group_reports
+from domain.reports import ReportAction, ReportStatus, suspension_reason
 from domain.validation._rules import clean
 
-MAX_REPORTS_READ = 1000
 NOT_HIDEABLE = "Only an available listing can be hidden."
-HIDE_TARGETS = {ReportTarget.LISTING: HiddenKind.LISTING, ReportTarget.POST: HiddenKind.POST,
-                ReportTarget.COMMENT: HiddenKind.COMMENT}
-
-
-@dataclass(frozen=True)
-class ReportGroupView:
-    group: ReportGroup
-    owner: User | None
-    # Now, so a resolved group can be undone: why its listing, post or comment is hidden
-    # (None: it is not; a moderator's hiding is restored, a suspension's is lifted with the
-    # suspension), whether its owner is suspended.
-    target_hidden_cause: HideCause | None = None
-    owner_suspended: bool = False
-
-    @property
-    def target_hidden(self) -> bool:
-        return self.target_hidden_cause is not None
 
 
 @dataclass(frozen=True)
@@ -96,28 +81,15 @@ class ModerationService:
 
     async def reports(self, admin: User | None, status: str | None = None
                       ) -> list[ReportGroupView]:
-        """Reports grouped by target, oldest target first (``admin`` None: the CLI)."""
+        """Reports grouped by target, oldest target first (``admin`` None: the CLI), each
+        with what it is about and who reported it, read in one unit of work."""
         if admin is not None:
             admin.ensure_admin()
         wanted = ReportStatus.parse(status or "open")
         if wanted is None:
             raise ValidationError({"status": "Status must be open or resolved"})
         async with self.uow:
-            groups = group_reports(await self.uow.reports.by_status(wanted, MAX_REPORTS_READ))
-            owners = await self.uow.users.get_many({g.target_owner_id for g in groups})
-            hidden = {(target, target_id): cause for target, kind in HIDE_TARGETS.items()
-                      for target_id, cause in (await self.uow.hidden.causes(
-                          kind, [g.target_id for g in groups if g.target_type is target])
-                      ).items()}
-            now = self.clock.now()
-            suspended = set()
-            for owner_id in {g.target_owner_id for g in groups}:
-                if await self._suspended(owner_id, now):
-                    suspended.add(owner_id)
-        return [ReportGroupView(
-            g, owners.get(g.target_owner_id),
-            target_hidden_cause=hidden.get((g.target_type, g.target_id)),
-            owner_suspended=g.target_owner_id in suspended) for g in groups]
+            return await report_groups(self.uow, wanted, self.clock.now())
 
     async def resolve_report(self, admin: User | None, report_id: int, action: str | None,
                              note: str | None, days: int | None = None) -> int:
@@ -147,7 +119,7 @@ class ModerationService:
                                  reason=clean(note) or report.reason.label)
             elif chosen is ReportAction.SUSPEND:
                 await self._suspend(admin, report.target_owner_id,
-                                    clean(note) or f"Reported: {report.reason.label}", days)
+                                    clean(note) or suspension_reason(report.reason), days)
             count = await self.uow.reports.resolve_target(
                 report.target_type, report.target_id, chosen, clean(note),
                 admin.id if admin else None, self.clock.now())
@@ -223,9 +195,9 @@ class ModerationService:
             if not await self.uow.listings.claim_status(
                     target_id, ListingStatus.AVAILABLE, ListingStatus.HIDDEN, now):
                 listing = await self.uow.listings.get(target_id)
-                if listing is not None and listing.status is ListingStatus.HIDDEN:
-                    raise Conflict("This listing is already hidden.")
-                raise Conflict(NOT_HIDEABLE)
+                raise Conflict(hide_refusal(
+                    kind, exists=listing is not None, hidden=False,
+                    status=listing.status if listing else None) or NOT_HIDEABLE)
             await decline_open_offers(
                 self.uow, product_id=target_id, now=now, reason=DeclineReason.LISTING_DELETED)
             await self.uow.hidden.add(kind, target_id, owner, cause, now, reason=why)
@@ -354,7 +326,8 @@ class ModerationService:
                 await decline_open_offers(
                     self.uow, product_id=listing_id, now=now,
                     reason=DeclineReason.LISTING_DELETED)
-        until = "indefinitely" if days is None else f"for {days} days"
+        until = ("indefinitely" if days is None
+                 else f"for {days} day" if days == 1 else f"for {days} days")
         await record_audit(self.uow, admin, AuditAction.USER_SUSPENDED, "user", user_id,
                            f"{reason} ({until})", self.clock)
         return suspension

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from domain._labels import LabelledStrEnum
+from domain.catalog import ListingStatus
 from domain.errors import Conflict, Forbidden
 from domain.notifications import excerpt
 from domain.validation._rules import FieldErrors, clean
@@ -82,6 +83,23 @@ _OWNER = {HiddenKind.LISTING: "seller", HiddenKind.POST: "author",
 def not_hidden(kind: HiddenKind) -> str:
     """The 409 of a restore of something not hidden: "This listing is not hidden."."""
     return f"This {kind.label.lower()} is not hidden."
+
+
+def hide_refusal(kind: HiddenKind, *, exists: bool, hidden: bool,
+                 status: ListingStatus | None = None) -> str | None:
+    """Why a moderator cannot hide this listing, post or comment now (None: they can): it
+    no longer exists, it is already hidden, or a listing is not available (one in an order
+    in progress, or sold, stays where its buyer needs it). ``status``: a listing's. The 409
+    of a refused hide, and what the desk says in place of its Hide button."""
+    if not exists:
+        return f"This {kind.label.lower()} no longer exists."
+    if hidden or status is ListingStatus.HIDDEN:
+        return f"This {kind.label.lower()} is already hidden."
+    if status is None or status is ListingStatus.AVAILABLE:
+        return None
+    now = ("reserved for a buyer" if status is ListingStatus.RESERVED
+           else status.label.lower())
+    return f"Only an available listing can be hidden: this one is {now}."
 
 
 def hidden_by_suspension(kind: HiddenKind) -> str:

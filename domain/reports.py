@@ -13,11 +13,14 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from domain._labels import LabelledStrEnum
+from domain.notifications import excerpt
 from domain.validation._rules import FieldErrors, clean
 
 DETAILS_MAX = 1000
 ALREADY_REPORTED = "You have already reported this"
 OWN_TARGET = "You cannot report yourself or your own content"
+#: How much of a reported listing's title, post's caption, comment or message the desk quotes.
+LABEL_QUOTE_MAX = 60
 
 
 class ReportTarget(LabelledStrEnum):
@@ -48,7 +51,45 @@ class ReportAction(LabelledStrEnum):
 
     DISMISS = "dismiss", "Dismissed"
     HIDE = "hide", "Hidden"
-    SUSPEND = "suspend", "Owner suspended"
+    SUSPEND = "suspend", "Member suspended"
+
+
+# What a member was reported for, as the reason of a suspension the desk makes without a
+# note (the member reads it when a sign-in is refused).
+_SUSPENDED_FOR = {
+    ReportReason.COUNTERFEIT: "selling counterfeit items",
+    ReportReason.PROHIBITED: "selling prohibited items",
+    ReportReason.OFFENSIVE: "offensive content",
+    ReportReason.HARASSMENT: "harassment",
+    ReportReason.SPAM: "spam",
+    ReportReason.SCAM: "scam or fraud",
+}
+
+
+def suspension_reason(reason: ReportReason) -> str:
+    """The reason of a suspension decided on a report with no note: a sentence, such as
+    "Reported by other members for harassment." (``Suspension.login_refusal`` quotes it)."""
+    what = _SUSPENDED_FOR.get(reason)
+    return "Reported by other members." if what is None else (
+        f"Reported by other members for {what}.")
+
+
+def target_label(target: ReportTarget, target_id: int, words: str | None, *,
+                 username: str | None = None) -> str:
+    """What the desk calls a reported target: ``Listing “Wool coat”``, ``Member @maya``,
+    ``Style post “Autumn layers”``, ``Comment “…”``, ``Message “…”``, quoted with
+    :func:`excerpt`. ``words``: the listing's title, the post's caption, the comment's or
+    message's text; None when it no longer exists. For a member, ``username`` (None: the
+    account is closed or gone)."""
+    if target is ReportTarget.USER:
+        return (f"Member @{username}" if username
+                else f"Member #{target_id} (account closed)")
+    if words is None:
+        return f"{target.label} #{target_id} (deleted)"
+    quote = excerpt(words, LABEL_QUOTE_MAX)
+    if not quote:
+        return f"{target.label} #{target_id} (no caption)"
+    return f"{target.label} “{quote}”"
 
 
 @dataclass(frozen=True)

@@ -32,6 +32,7 @@ from adapters.sqlalchemy.catalog import ProductRow
 from adapters.sqlalchemy.messaging import MessageRow
 from adapters.sqlalchemy.paging import keyset_page
 from adapters.sqlalchemy.posts import CommentRow, PostRow
+from application.ports.moderation import ReportedContent
 from application.shared.paging import After
 from domain.catalog import ListingStatus
 from domain.moderation import (
@@ -192,6 +193,22 @@ class SqlReportRepository:
                     ReportTarget.COMMENT: CommentRow.id}[target_type]
         owner = await self.session.scalar(select(column).where(table_id == target_id))
         return None if owner is None else (owner,)
+
+    async def contents(self, target_type: ReportTarget, ids: list[int]
+                       ) -> dict[int, ReportedContent]:
+        if not ids:
+            return {}
+        if target_type is ReportTarget.POST:
+            rows = await self.session.execute(
+                select(PostRow.id, PostRow.content, PostRow.thumbnail_url)
+                .where(PostRow.id.in_(ids)))
+            return {row[0]: ReportedContent(row[1], row[2] or None) for row in rows}
+        columns = {ReportTarget.COMMENT: (CommentRow.id, CommentRow.content),
+                   ReportTarget.MESSAGE: (MessageRow.id, MessageRow.content)}.get(target_type)
+        if columns is None:
+            return {}
+        found = await self.session.execute(select(*columns).where(columns[0].in_(ids)))
+        return {row[0]: ReportedContent(row[1]) for row in found}
 
 
 class SqlBlockRepository:

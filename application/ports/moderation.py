@@ -3,6 +3,7 @@ the audit log (add and read only)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Protocol
 
@@ -19,6 +20,15 @@ from domain.moderation import (
 from domain.reports import Report, ReportAction, ReportStatus, ReportTarget
 
 
+@dataclass(frozen=True)
+class ReportedContent:
+    """What a reported style post, comment or message says, as the desk shows it: its words
+    (a post's caption, which may be empty) and, for a post, its picture's thumbnail."""
+
+    words: str
+    picture: str | None = None
+
+
 class ReportRepository(Protocol):
     async def add(self, report: Report) -> Report: ...
     async def get(self, report_id: int) -> Report | None: ...
@@ -32,6 +42,10 @@ class ReportRepository(Protocol):
     async def target_owner(self, target_type: ReportTarget, target_id: int
                            ) -> tuple[int, ...] | None:
         """(owner, *others who see it), or None when the target does not exist."""
+    async def contents(self, target_type: ReportTarget, ids: list[int]
+                       ) -> dict[int, ReportedContent]:
+        """The words (and picture) of each of ``ids`` of a post, comment or message, hidden
+        or not, in one query; those that no longer exist, and other types, are left out."""
 
 
 class BlockRepository(Protocol):

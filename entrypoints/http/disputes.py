@@ -15,10 +15,13 @@ from domain.accounts import User
 from domain.disputes import (
     MAX_PHOTOS,
 )
+from domain.listings import Listing
+from domain.money import format_amount
 from entrypoints.http.bodies import too_large_upload
 from entrypoints.http.guards import TOO_LARGE
 from entrypoints.http.schemas.disputes import (
     DisputeIn,
+    DisputeItemOut,
     DisputeOut,
     DisputePartyOut,
     DisputeResponseOut,
@@ -38,12 +41,24 @@ def _party(user: User | None) -> DisputePartyOut | None:
     return DisputePartyOut(id=user.id, username=user.username, display_name=user.display_name)
 
 
+def _item(product_id: int, listing: Listing | None) -> DisputeItemOut:
+    if listing is None:
+        return DisputeItemOut(id=product_id, title="Removed listing", image=None)
+    cover = listing.cover
+    return DisputeItemOut(id=product_id, title=listing.title,
+                          image=cover.thumbnail_url if cover else None)
+
+
 def dispute_out(view: DisputeView) -> DisputeOut:
-    d = view.dispute
+    d, order = view.dispute, view.order
     assert d.id is not None
     return DisputeOut(
-        id=d.id, order_id=d.order_id, order_number=view.order.order_number,
-        order_status=view.order.status.value, buyer=_party(view.buyer),
+        id=d.id, order_id=d.order_id, order_number=order.order_number,
+        order_status=order.status.value, order_placed_at=order.created_at,
+        order_total=format_amount(view.totals.total),
+        items=[_item(pid, listing) for pid, listing in zip(order.product_ids, view.items,
+                                                           strict=True)],
+        buyer=_party(view.buyer),
         seller=_party(view.seller), reason=d.reason.value, reason_label=d.reason.label,
         details=d.details, photos=d.photos, status=d.status.value,
         outcome=d.outcome.value if d.outcome else None,

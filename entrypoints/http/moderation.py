@@ -11,7 +11,8 @@ from litestar.params import Parameter
 from litestar.status_codes import HTTP_200_OK
 
 from application.audit import AuditService
-from application.moderation import ModerationService, ReportGroupView
+from application.moderation import ModerationService
+from application.report_desk import ReportGroupView
 from domain.accounts import User
 from domain.moderation import (
     AuditAction,
@@ -44,11 +45,16 @@ def group_out(view: ReportGroupView, admin: User) -> ReportGroupOut:
     group, cause = view.group, view.target_hidden_cause
     return ReportGroupOut(
         id=group.first_id, target_type=group.target_type.value, target_id=group.target_id,
+        target_label=view.label, target_image=view.picture, can_hide=view.can_hide,
+        hide_why_not=view.hide_refusal,
         owner=user_out(view.owner, admin) if view.owner else None, count=group.count,
         reasons=group.reasons,
-        reports=[ReportItemOut(id=r.id or 0, reporter_id=r.reporter_id, reason=r.reason.value,
-                               details=r.details, created_at=r.created_at,
-                               action=r.action.value if r.action else None, note=r.note)
+        reports=[ReportItemOut(id=r.id or 0, reporter_id=r.reporter_id,
+                               reporter_username=view.reporters.get(r.reporter_id),
+                               reason=r.reason.value, details=r.details,
+                               created_at=r.created_at,
+                               action=r.action.value if r.action else None,
+                               action_label=r.action.label if r.action else None, note=r.note)
                  for r in group.reports],
         target_hidden=view.target_hidden,
         target_hidden_cause=None if cause is None else cause.value,

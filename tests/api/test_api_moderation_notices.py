@@ -252,7 +252,7 @@ async def test_the_desk_suspends_for_a_chosen_time_and_shows_what_can_be_undone(
         assert suspended.status_code == 200, suspended.text
         profile = (await boss.get(f"/api/users/{maya_id}")).json()
         assert profile["suspension"]["endsAt"] is not None
-        assert profile["suspension"]["reason"] == "Reported: Scam or fraud"
+        assert profile["suspension"]["reason"] == "Reported by other members for scam or fraud."
         assert "suspension" not in (await sofia.get(f"/api/users/{maya_id}")).json()
         resolved = {g["targetType"]: g for g in (await boss.get(
             "/api/admin/reports", params={"status": "resolved"})).json()}

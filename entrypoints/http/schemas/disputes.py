@@ -48,6 +48,14 @@ class DisputePartyOut(CamelStruct):
     display_name: str
 
 
+class DisputeItemOut(CamelStruct):
+    """A listing of the disputed order: its title and a thumbnail of its cover."""
+
+    id: int
+    title: str
+    image: str | None
+
+
 class DisputeResponseOut(CamelStruct):
     id: int
     author_id: int
@@ -61,6 +69,13 @@ class DisputeOut(CamelStruct):
     order_id: int
     order_number: str
     order_status: str
+    #: When the order was placed (``createdAt`` is when the dispute was opened).
+    order_placed_at: datetime
+    #: What the buyer paid for the order: its price, service fee and shipping.
+    order_total: str
+    #: The order's listings, first first (a bundle has several); "Removed listing" for one
+    #: since removed.
+    items: list[DisputeItemOut]
     buyer: DisputePartyOut | None
     seller: DisputePartyOut | None
     reason: str

@@ -45,10 +45,14 @@ class SuspendIn(CamelStruct):
 class ReportItemOut(CamelStruct):
     id: int
     reporter_id: int
+    #: Who reported (null: an account since closed).
+    reporter_username: str | None
     reason: str
     details: str
     created_at: datetime
     action: str | None
+    #: What the desk did, as a person reads it ("Dismissed", "Hidden", "Member suspended").
+    action_label: str | None
     note: str | None
 
 
@@ -57,6 +61,18 @@ class ReportGroupOut(CamelStruct):
     id: int
     target_type: str
     target_id: int
+    #: What is reported, named for the desk: ``Listing “Wool coat”``, ``Member @maya``,
+    #: ``Style post “…”``, ``Comment “…”``, ``Message “…”``; one deleted since (or a closed
+    #: account) says so, e.g. ``Listing #24 (deleted)``.
+    target_label: str
+    #: A thumbnail of the listing's cover or the post's picture (null: none).
+    target_image: str | None
+    #: Hide can be done now (a listing, post or comment that exists, is not hidden yet and,
+    #: for a listing, is available); false for members and messages.
+    can_hide: bool
+    #: Why a listing, post or comment cannot be hidden now (null when it can, and for
+    #: members and messages).
+    hide_why_not: str | None
     owner: UserOut | None
     count: int
     reasons: dict[str, int]

@@ -20,11 +20,24 @@ export interface DisputeResponse {
   createdAt: string;
 }
 
+/** A listing of the disputed order: its title and a thumbnail of its cover. */
+export interface DisputeItem {
+  id: number;
+  title: string;
+  image: string | null;
+}
+
 export interface Dispute {
   id: number;
   orderId: number;
   orderNumber: string;
   orderStatus: string;
+  /** When the order was placed (`createdAt` is when the dispute was opened). */
+  orderPlacedAt: string;
+  /** What the buyer paid: price, service fee and shipping. */
+  orderTotal: string;
+  /** The order's listings, first first (a bundle has several). */
+  items: DisputeItem[];
   buyer: { id: number; username: string; displayName: string } | null;
   seller: { id: number; username: string; displayName: string } | null;
   reason: DisputeReason;

@@ -16,6 +16,10 @@ function group(overrides: Partial<ReportGroup> = {}): ReportGroup {
     id: 11,
     targetType: 'listing',
     targetId: 24,
+    targetLabel: 'Listing “Wool coat”',
+    targetImage: null,
+    canHide: true,
+    hideWhyNot: null,
     owner: maya,
     count: 1,
     reasons: { counterfeit: 1 },
@@ -23,10 +27,12 @@ function group(overrides: Partial<ReportGroup> = {}): ReportGroup {
       {
         id: 11,
         reporterId: 2,
+        reporterUsername: 'sofia',
         reason: 'counterfeit',
         details: '',
         createdAt: '2026-11-01T10:00:00Z',
         action: null,
+        actionLabel: null,
         note: null,
       },
     ],
@@ -38,8 +44,8 @@ function group(overrides: Partial<ReportGroup> = {}): ReportGroup {
 }
 
 /** The desk's server: open groups until one is resolved, then none. */
-function deskServer(resolved: ReportGroup[] = []) {
-  let open = [group()];
+function deskServer(resolved: ReportGroup[] = [], opened: ReportGroup[] = [group()]) {
+  let open = opened;
   return fakeServer({
     'GET /api/admin/reports': (request) =>
       json(new URL(request.url).searchParams.get('status') === 'resolved' ? resolved : open),
@@ -106,7 +112,7 @@ describe('Moderation desk', () => {
   });
 
   it('offers Restore and Unsuspend on resolved reports while they still apply', async () => {
-    const done = { ...group().reports[0], action: 'hide' };
+    const done = { ...group().reports[0], action: 'hide', actionLabel: 'Hidden' };
     const server = deskServer([
       group({ reports: [done], targetHidden: true, targetHiddenCause: 'moderator', ownerSuspended: true }),
     ]);
@@ -121,12 +127,13 @@ describe('Moderation desk', () => {
   });
 
   it('offers Restore on a resolved report of a hidden post or comment, then keeps the focus on its card', async () => {
-    const done = { ...group().reports[0], action: 'hide' };
+    const done = { ...group().reports[0], action: 'hide', actionLabel: 'Hidden' };
     const server = deskServer([
       group({
         id: 12,
         targetType: 'post',
         targetId: 31,
+        targetLabel: 'Style post “Autumn layers”',
         reports: [done],
         targetHidden: true,
         targetHiddenCause: 'moderator',
@@ -135,6 +142,7 @@ describe('Moderation desk', () => {
         id: 13,
         targetType: 'comment',
         targetId: 32,
+        targetLabel: 'Comment “Rude words”',
         reports: [done],
         targetHidden: true,
         targetHiddenCause: 'moderator',
@@ -143,24 +151,24 @@ describe('Moderation desk', () => {
     const user = userEvent.setup();
     renderRoutes(desk, '/');
     await user.click(await screen.findByRole('radio', { name: 'Resolved' }));
-    const post = await screen.findByRole('article', { name: 'Style post #31' });
+    const post = await screen.findByRole('article', { name: 'Style post “Autumn layers”' });
     await user.click(within(post).getByRole('button', { name: 'Restore post' }));
     await waitFor(() => expect(post).toHaveFocus());
-    const comment = screen.getByRole('article', { name: 'Comment #32' });
+    const comment = screen.getByRole('article', { name: 'Comment “Rude words”' });
     await user.click(within(comment).getByRole('button', { name: 'Restore comment' }));
     await waitFor(() => expect(comment).toHaveFocus());
     expect(sent(server)).toEqual(['/api/admin/posts/31/restore', '/api/admin/comments/32/restore']);
   });
 
   it("offers no Restore for a listing its seller's suspension hid, and says why", async () => {
-    const done = { ...group().reports[0], action: 'suspend' };
+    const done = { ...group().reports[0], action: 'suspend', actionLabel: 'Member suspended' };
     const server = deskServer([
       group({ reports: [done], targetHidden: true, targetHiddenCause: 'suspension', ownerSuspended: true }),
     ]);
     const user = userEvent.setup();
     renderRoutes(desk, '/');
     await user.click(await screen.findByRole('radio', { name: 'Resolved' }));
-    const card = await screen.findByRole('article', { name: 'Listing #24' });
+    const card = await screen.findByRole('article', { name: 'Listing “Wool coat”' });
     expect(
       within(card).getByText(
         'Hidden while its seller is suspended: it comes back when the suspension is lifted or ends, so it cannot be restored.',
@@ -172,7 +180,7 @@ describe('Moderation desk', () => {
   });
 
   it('offers no Restore for a listing whose seller closed their account, and says why', async () => {
-    const done = { ...group().reports[0], action: 'hide' };
+    const done = { ...group().reports[0], action: 'hide', actionLabel: 'Hidden' };
     const closed = makeUser({ id: 4, username: 'deleted-4', displayName: 'Deleted member', deleted: true });
     deskServer([
       group({ reports: [done], owner: closed, targetHidden: true, targetHiddenCause: 'moderator' }),
@@ -180,10 +188,64 @@ describe('Moderation desk', () => {
     const user = userEvent.setup();
     renderRoutes(desk, '/');
     await user.click(await screen.findByRole('radio', { name: 'Resolved' }));
-    const card = await screen.findByRole('article', { name: 'Listing #24' });
+    const card = await screen.findByRole('article', { name: 'Listing “Wool coat”' });
     expect(
       within(card).getByText('Its seller closed their account, so it cannot come back to the shop.'),
     ).toBeInTheDocument();
     expect(within(card).queryByRole('button', { name: 'Restore listing' })).not.toBeInTheDocument();
+  });
+
+  it('names what is reported, with its picture and who reported it', async () => {
+    const report = group().reports[0];
+    deskServer(
+      [],
+      [
+        group({
+          targetImage: '/media/coat-thumb.webp',
+          count: 5,
+          reports: [
+            report,
+            { ...report, id: 12, reporterId: 3, reporterUsername: 'theo' },
+            { ...report, id: 13, reporterId: 5, reporterUsername: 'rita' },
+            { ...report, id: 14, reporterId: 6, reporterUsername: 'ana' },
+            { ...report, id: 15, reporterId: 9, reporterUsername: null },
+          ],
+        }),
+      ],
+    );
+    renderRoutes(desk, '/');
+    const card = await screen.findByRole('article', { name: 'Listing “Wool coat”' });
+    expect(within(card).getByRole('heading', { name: 'Listing “Wool coat”' })).toBeInTheDocument();
+    expect(card.querySelector('img')).toHaveAttribute('src', '/media/coat-thumb.webp');
+    expect(within(card).getByText('Reported by @sofia, @theo, @rita and 2 others')).toBeInTheDocument();
+  });
+
+  it('offers no Hide when the server says it cannot be done, and says why', async () => {
+    const why = 'Only an available listing can be hidden: this one is reserved for a buyer.';
+    deskServer([], [group({ canHide: false, hideWhyNot: why })]);
+    renderRoutes(desk, '/');
+    const card = await screen.findByRole('article', { name: 'Listing “Wool coat”' });
+    expect(within(card).getByText(why)).toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: 'Hide listing' })).not.toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Suspend owner' })).toBeInTheDocument();
+    expect(within(card).getByText('Reported by @sofia')).toBeInTheDocument();
+  });
+
+  it('says how many reports it closed in words', async () => {
+    deskServer();
+    const user = userEvent.setup();
+    renderRoutes(desk, '/');
+    await user.click(await screen.findByRole('button', { name: 'Dismiss' }));
+    expect(await screen.findByText('1 report closed.')).toBeInTheDocument();
+  });
+
+  it('names the outcome of a resolved report as a person reads it', async () => {
+    const done = { ...group().reports[0], action: 'suspend', actionLabel: 'Member suspended', note: 'Spam' };
+    deskServer([group({ reports: [done], ownerSuspended: true })]);
+    const user = userEvent.setup();
+    renderRoutes(desk, '/');
+    await user.click(await screen.findByRole('radio', { name: 'Resolved' }));
+    expect(await screen.findByText('Outcome: Member suspended — Spam')).toBeInTheDocument();
+    expect(screen.queryByText(/Outcome: suspend/)).not.toBeInTheDocument();
   });
 });

@@ -4,6 +4,7 @@ import {
   Button,
   Card,
   Group,
+  Image,
   SegmentedControl,
   Stack,
   Text,
@@ -23,6 +24,7 @@ import {
   useReportGroups,
   useResolveReport,
   type ReportGroup,
+  type ReportItem,
   type ResolveAction,
 } from '../api';
 import { SELLER_CLOSED_NOTE, hiddenWhileSuspended } from './hidden-notice';
@@ -37,7 +39,20 @@ const TARGET_LABEL: Record<string, string> = {
   comment: 'Comment',
   message: 'Message',
 };
-const HIDEABLE = new Set(['listing', 'post', 'comment']);
+/** How many reporters the card names before it counts the rest. */
+const NAMED_REPORTERS = 3;
+
+/** "Reported by @sofia, @theo and 2 others" (a member reports a target once; a closed
+ *  account is counted, not named). */
+function reportedBy(reports: ReportItem[]): string {
+  const parts = reports
+    .flatMap((r) => (r.reporterUsername ? [`@${r.reporterUsername}`] : []))
+    .slice(0, NAMED_REPORTERS);
+  const others = reports.length - parts.length;
+  if (others > 0) parts.push(`${others} ${parts.length ? 'other' : 'member'}${others === 1 ? '' : 's'}`);
+  const last = parts.pop();
+  return `Reported by ${parts.length ? `${parts.join(', ')} and ${last}` : last}`;
+}
 
 interface GroupCardProps {
   group: ReportGroup;
@@ -54,7 +69,7 @@ function GroupCard({ group, open, onResolved }: GroupCardProps) {
   const hideButton = useRef<HTMLButtonElement>(null);
   const suspendButton = useRef<HTMLButtonElement>(null);
   const link = targetLink(group);
-  const title = `${TARGET_LABEL[group.targetType]} #${group.targetId}`;
+  const title = group.targetLabel;
   const what = TARGET_LABEL[group.targetType].toLowerCase();
   // A moderator's hiding is restored here; one by the owner's suspension is not (the server
   // refuses it): it comes back when the suspension is lifted (Unsuspend) or ends.
@@ -69,7 +84,10 @@ function GroupCard({ group, open, onResolved }: GroupCardProps) {
       {
         onSuccess: (result) => {
           setConfirming(null);
-          notifySuccess('Reports resolved', `${result.resolved} report(s) closed.`);
+          notifySuccess(
+            'Reports resolved',
+            `${result.resolved} ${result.resolved === 1 ? 'report' : 'reports'} closed.`,
+          );
           onResolved();
         },
         onError: (error) => notifyError(errorMessage(error, 'Could not resolve the reports.')),
@@ -86,17 +104,27 @@ function GroupCard({ group, open, onResolved }: GroupCardProps) {
   return (
     <Card withBorder radius="md" padding="md" component="article" aria-label={title} ref={card} tabIndex={-1}>
       <Stack gap="xs">
-        <Group justify="space-between" wrap="wrap">
-          <Title order={3} size="h5">
-            {link ? (
-              <Anchor component={Link} to={link}>
-                {title}
-              </Anchor>
-            ) : (
-              title
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
+          <Group gap="sm" wrap="nowrap" align="flex-start" miw={0}>
+            {group.targetImage && (
+              <Image src={group.targetImage} alt="" w={56} h={56} radius="sm" fit="cover" />
             )}
-          </Title>
-          <Badge color={open ? 'red' : 'gray'} variant="light">
+            <Stack gap={2} miw={0}>
+              <Title order={3} size="h5" style={{ overflowWrap: 'anywhere' }}>
+                {link ? (
+                  <Anchor component={Link} to={link}>
+                    {title}
+                  </Anchor>
+                ) : (
+                  title
+                )}
+              </Title>
+              <Text size="sm" c="dimmed">
+                {reportedBy(group.reports)}
+              </Text>
+            </Stack>
+          </Group>
+          <Badge color={open ? 'red' : 'gray'} variant="light" style={{ flexShrink: 0 }}>
             {group.count} {group.count === 1 ? 'report' : 'reports'}
           </Badge>
         </Group>
@@ -122,9 +150,9 @@ function GroupCard({ group, open, onResolved }: GroupCardProps) {
               “{r.details}” · {formatDate(r.createdAt)}
             </Text>
           ))}
-        {!open && group.reports[0]?.action && (
+        {!open && group.reports[0]?.actionLabel && (
           <Text size="sm">
-            Outcome: {group.reports[0].action}
+            Outcome: {group.reports[0].actionLabel}
             {group.reports[0].note ? ` — ${group.reports[0].note}` : ''}
           </Text>
         )}
@@ -176,7 +204,7 @@ function GroupCard({ group, open, onResolved }: GroupCardProps) {
               <Button variant="default" size="xs" loading={resolve.isPending} onClick={() => act('dismiss')}>
                 Dismiss
               </Button>
-              {HIDEABLE.has(group.targetType) && (
+              {group.canHide && (
                 <Button color="orange" size="xs" ref={hideButton} onClick={() => setConfirming('hide')}>
                   Hide {what}
                 </Button>
@@ -185,6 +213,11 @@ function GroupCard({ group, open, onResolved }: GroupCardProps) {
                 Suspend owner
               </Button>
             </Group>
+            {group.hideWhyNot && (
+              <Text size="sm" c="dimmed">
+                {group.hideWhyNot}
+              </Text>
+            )}
             <HideConfirm
               opened={confirming === 'hide'}
               onCancel={cancel}

@@ -1,0 +1,123 @@
+"""What the moderation desk shows of each report group (issue 37; ``docs/trust.md``): what
+is reported, named and pictured (``target_label``: a listing's title and cover, a member's
+username, a post's caption and picture, a comment's or message's words; one deleted since
+still has a name), who reported it, whether Hide can be done now (``hide_refusal``), and,
+for a resolved group, whether its target is still hidden and its owner still suspended.
+All of it is read inside the caller's unit of work, with the page
+(``ModerationService.reports``)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from application.ports import UnitOfWork
+from domain.accounts import User
+from domain.catalog import ListingStatus
+from domain.moderation import HiddenKind, HideCause, hide_refusal
+from domain.reports import ReportGroup, ReportStatus, ReportTarget, group_reports, target_label
+
+MAX_REPORTS_READ = 1000
+HIDE_TARGETS = {ReportTarget.LISTING: HiddenKind.LISTING, ReportTarget.POST: HiddenKind.POST,
+                ReportTarget.COMMENT: HiddenKind.COMMENT}
+
+
+@dataclass(frozen=True)
+class ReportGroupView:
+    group: ReportGroup
+    owner: User | None
+    # Now, so a resolved group can be undone: why its listing, post or comment is hidden
+    # (None: it is not; a moderator's hiding is restored, a suspension's is lifted with the
+    # suspension), whether its owner is suspended.
+    target_hidden_cause: HideCause | None = None
+    owner_suspended: bool = False
+    # What is reported, as the desk names it (``target_label``), and its picture: a
+    # thumbnail of a listing's cover or of a post's photo (None: it has none).
+    label: str = ""
+    picture: str | None = None
+    # Who reported it: each reporter's username (left out: an account since closed).
+    reporters: dict[int, str] = field(default_factory=dict)
+    # Why Hide cannot be done now (``hide_refusal``; None: it can, or the target is a
+    # member or a message, which are never hidden).
+    hide_refusal: str | None = None
+
+    @property
+    def target_hidden(self) -> bool:
+        return self.target_hidden_cause is not None
+
+    @property
+    def can_hide(self) -> bool:
+        return self.group.target_type in HIDE_TARGETS and self.hide_refusal is None
+
+
+@dataclass(frozen=True)
+class _Subject:
+    """A reported listing, post, comment or message as the desk shows it: its words, its
+    picture and, for a listing, its status (whether it can be hidden)."""
+
+    words: str
+    picture: str | None = None
+    status: ListingStatus | None = None
+
+
+async def report_groups(uow: UnitOfWork, status: ReportStatus, now: datetime
+                        ) -> list[ReportGroupView]:
+    """The groups of reports with ``status``, oldest target first, inside an open ``uow``."""
+    groups = group_reports(await uow.reports.by_status(status, MAX_REPORTS_READ))
+    owners = await uow.users.get_many({g.target_owner_id for g in groups})
+    reporters = {uid: user.username for uid, user in (await uow.users.get_many(
+        {r.reporter_id for g in groups for r in g.reports})).items() if not user.is_closed}
+    hidden = {(target, target_id): cause for target, kind in HIDE_TARGETS.items()
+              for target_id, cause in (await uow.hidden.causes(
+                  kind, _ids(groups, target))).items()}
+    subjects = await _subjects(uow, groups)
+    suspended = set()
+    for owner_id in {g.target_owner_id for g in groups}:
+        suspension = await uow.suspensions.get(owner_id)
+        if suspension is not None and suspension.active(now):
+            suspended.add(owner_id)
+    views = []
+    for g in groups:
+        owner, cause = owners.get(g.target_owner_id), hidden.get((g.target_type, g.target_id))
+        subject = subjects.get((g.target_type, g.target_id))
+        views.append(ReportGroupView(
+            g, owner, target_hidden_cause=cause,
+            owner_suspended=g.target_owner_id in suspended,
+            label=target_label(
+                g.target_type, g.target_id, subject.words if subject else None,
+                username=owner.username if owner and not owner.is_closed else None),
+            picture=subject.picture if subject else None,
+            reporters={r.reporter_id: reporters[r.reporter_id] for r in g.reports
+                       if r.reporter_id in reporters},
+            hide_refusal=_hide_refusal(g.target_type, subject, hidden=cause is not None)))
+    return views
+
+
+async def _subjects(uow: UnitOfWork, groups: list[ReportGroup]
+                    ) -> dict[tuple[ReportTarget, int], _Subject]:
+    """What each group's listing, post, comment or message says now, hidden or not, in one
+    read per kind (a member is named by its owner)."""
+    found: dict[tuple[ReportTarget, int], _Subject] = {}
+    for listing_id, listing in (await uow.listings.get_many(
+            _ids(groups, ReportTarget.LISTING))).items():
+        cover = listing.cover
+        found[ReportTarget.LISTING, listing_id] = _Subject(
+            listing.title, cover.thumbnail_url if cover else None, listing.status)
+    for target in (ReportTarget.POST, ReportTarget.COMMENT, ReportTarget.MESSAGE):
+        for target_id, content in (await uow.reports.contents(
+                target, _ids(groups, target))).items():
+            found[target, target_id] = _Subject(content.words, content.picture)
+    return found
+
+
+def _ids(groups: list[ReportGroup], target: ReportTarget) -> list[int]:
+    return [g.target_id for g in groups if g.target_type is target]
+
+
+def _hide_refusal(target: ReportTarget, subject: _Subject | None, *, hidden: bool
+                  ) -> str | None:
+    kind = HIDE_TARGETS.get(target)
+    if kind is None:
+        return None
+    return hide_refusal(kind, exists=subject is not None, hidden=hidden,
+                        status=subject.status if subject else None)

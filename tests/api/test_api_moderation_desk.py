@@ -1,0 +1,130 @@
+"""What the moderation desk tells an administrator about each report group (issue 37), on
+every configured database: what is reported (named and pictured by the server), who
+reported it, whether Hide can be done, and the words of its outcome and suspensions."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from litestar import Litestar
+
+from tests.support import ApiClient, people
+from tests.support.catalog import data_url, png
+from tests.support.offers import listing
+
+pytestmark = pytest.mark.api
+
+
+async def _id(client: ApiClient) -> int:
+    return int((await client.get("/api/user")).json()["id"])
+
+
+async def _report(client: ApiClient, target_type: str, target_id: int,
+                  reason: str = "spam") -> int:
+    made = await client.post("/api/reports", json={
+        "targetType": target_type, "targetId": target_id, "reason": reason})
+    assert made.status_code == 201, made.text
+    return int(made.json()["id"])
+
+
+async def _groups(boss: ApiClient, status: str = "open") -> dict[str, dict[str, Any]]:
+    answer = await boss.get("/api/admin/reports", params={"status": status})
+    assert answer.status_code == 200, answer.text
+    return {group["targetType"]: group for group in answer.json()}
+
+
+async def test_each_group_names_and_pictures_what_is_reported_and_who_reported_it(
+        app: Litestar) -> None:
+    async with people(app, "maya", "sofia", "theo", "boss") as p:
+        maya, sofia, theo, boss = p["maya"], p["sofia"], p["theo"], p["boss"]
+        maya_id = await _id(maya)
+        coat = await listing(maya, title="Wool coat")
+        post = (await maya.post("/api/posts", json={
+            "content": "Autumn layers with the wool coat I found last week at the market",
+            "image": data_url(png())})).json()
+        comment = (await maya.post(f"/api/posts/{post['id']}/comments",
+                                   json={"content": "Buy from my shop instead"})).json()
+        message = (await maya.post("/api/messages", json={
+            "receiverId": await _id(sofia), "content": "Pay me outside the site"})).json()
+        for reporter in (sofia, theo):
+            await _report(reporter, "listing", coat, "counterfeit")
+        await _report(sofia, "user", maya_id, "harassment")
+        await _report(sofia, "post", post["id"])
+        await _report(theo, "comment", comment["id"])
+        await _report(sofia, "message", message["id"], "scam")
+
+        groups = await _groups(boss)
+        assert {kind: g["targetLabel"] for kind, g in groups.items()} == {
+            "listing": "Listing “Wool coat”",
+            "user": "Member @maya",
+            "post": "Style post “Autumn layers with the wool coat I found last week at the…”",
+            "comment": "Comment “Buy from my shop instead”",
+            "message": "Message “Pay me outside the site”",
+        }
+        product = (await boss.get(f"/api/products/{coat}")).json()
+        assert groups["listing"]["targetImage"] == product["thumbnails"][0]
+        assert groups["post"]["targetImage"] == post["thumbnailUrl"]
+        assert groups["user"]["targetImage"] is None
+        assert [r["reporterUsername"] for r in groups["listing"]["reports"]] == [
+            "sofia", "theo"]
+        assert groups["comment"]["reports"][0]["reporterUsername"] == "theo"
+
+        # Hidden or gone, a target still has a name.
+        hid = await boss.post(f"/api/admin/reports/{groups['listing']['id']}/resolve",
+                              json={"action": "hide", "note": "Fake"})
+        assert hid.status_code == 200, hid.text
+        assert (await maya.delete(f"/api/comments/{comment['id']}")).status_code == 204
+        resolved = await _groups(boss, "resolved")
+        assert resolved["listing"]["targetLabel"] == "Listing “Wool coat”"
+        after = await _groups(boss)
+        assert after["comment"]["targetLabel"] == f"Comment #{comment['id']} (deleted)"
+        assert after["comment"]["targetImage"] is None
+
+
+async def test_hide_is_offered_only_when_it_can_be_done(app: Litestar) -> None:
+    """A listing in an order in progress cannot be hidden: the group says so before the
+    administrator acts (``canHide`` false, ``hideWhyNot``), and a hide sent anyway is
+    refused with the same sentence. Members and messages are never hidden."""
+    async with people(app, "maya", "sofia", "theo", "boss") as p:
+        maya, sofia, theo, boss = p["maya"], p["sofia"], p["theo"], p["boss"]
+        coat = await listing(maya, title="Wool coat")
+        scarf = await listing(maya, title="Silk scarf")
+        placed = await sofia.post("/api/orders", json={"productId": coat})
+        assert placed.status_code in (200, 201), placed.text
+        await _report(theo, "listing", coat, "counterfeit")
+        await _report(theo, "listing", scarf, "counterfeit")
+        await _report(theo, "user", await _id(maya), "harassment")
+        answer = (await boss.get("/api/admin/reports")).json()
+        by_id = {g["targetId"]: g for g in answer if g["targetType"] == "listing"}
+        why = "Only an available listing can be hidden: this one is reserved for a buyer."
+        assert (by_id[coat]["canHide"], by_id[coat]["hideWhyNot"]) == (False, why)
+        assert (by_id[scarf]["canHide"], by_id[scarf]["hideWhyNot"]) == (True, None)
+        member = next(g for g in answer if g["targetType"] == "user")
+        assert (member["canHide"], member["hideWhyNot"]) == (False, None)
+        refused = await boss.post(f"/api/admin/reports/{by_id[coat]['id']}/resolve",
+                                  json={"action": "hide"})
+        assert refused.status_code == 409
+        assert refused.json()["message"] == why
+
+
+async def test_the_outcome_and_a_suspension_read_as_sentences(app: Litestar) -> None:
+    """A suspension made from a report with no note gives the member a sentence as its
+    reason; the audit note says "for 1 day"; a resolved report names what was done."""
+    async with people(app, "maya", "sofia", "boss") as p:
+        maya, sofia, boss = p["maya"], p["sofia"], p["boss"]
+        maya_id = await _id(maya)
+        report = await _report(sofia, "user", maya_id, "harassment")
+        done = await boss.post(f"/api/admin/reports/{report}/resolve",
+                               json={"action": "suspend", "days": 1})
+        assert done.status_code == 200, done.text
+        login = await maya.login("maya")
+        assert login.status_code == 403
+        assert login.json()["message"].endswith(
+            "Reason: Reported by other members for harassment.")
+        entries = (await boss.get("/api/admin/audit",
+                                  params={"action": "user_suspended"})).json()["items"]
+        assert entries[0]["note"] == "Reported by other members for harassment. (for 1 day)"
+        resolved = await _groups(boss, "resolved")
+        item = resolved["user"]["reports"][0]
+        assert (item["action"], item["actionLabel"]) == ("suspend", "Member suspended")

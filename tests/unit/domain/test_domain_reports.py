@@ -1,0 +1,52 @@
+"""How the moderation desk names a reported target (:func:`target_label`), when it may hide
+it (:func:`hide_refusal`), and the reason of a suspension decided on a report with no note
+(:func:`suspension_reason`)."""
+
+from __future__ import annotations
+
+import pytest
+
+from domain.catalog import ListingStatus
+from domain.moderation import HiddenKind, hide_refusal
+from domain.reports import ReportReason, ReportTarget, suspension_reason, target_label
+
+pytestmark = pytest.mark.unit
+
+
+@pytest.mark.parametrize(("target", "words", "username", "label"), [
+    (ReportTarget.LISTING, "Wool coat", None, "Listing “Wool coat”"),
+    (ReportTarget.USER, None, "maya", "Member @maya"),
+    (ReportTarget.USER, None, None, "Member #7 (account closed)"),
+    (ReportTarget.POST, "", None, "Style post #7 (no caption)"),
+    (ReportTarget.POST, "  Autumn\nlayers  ", None, "Style post “Autumn layers”"),
+    (ReportTarget.COMMENT, None, None, "Comment #7 (deleted)"),
+    (ReportTarget.MESSAGE, "word " * 30, None, f"Message “{'word ' * 11}word…”"),
+])
+def test_a_target_is_named_by_what_it_says(target, words, username, label):
+    assert target_label(target, 7, words, username=username) == label
+
+
+@pytest.mark.parametrize(("status", "why"), [
+    (ListingStatus.AVAILABLE, None),
+    (ListingStatus.RESERVED,
+     "Only an available listing can be hidden: this one is reserved for a buyer."),
+    (ListingStatus.SOLD, "Only an available listing can be hidden: this one is sold."),
+    (ListingStatus.HIDDEN, "This listing is already hidden."),
+])
+def test_only_an_available_listing_can_be_hidden(status, why):
+    assert hide_refusal(HiddenKind.LISTING, exists=True, hidden=False, status=status) == why
+
+
+def test_a_post_or_comment_can_be_hidden_while_it_exists_and_is_not_hidden():
+    assert hide_refusal(HiddenKind.POST, exists=True, hidden=False) is None
+    assert hide_refusal(HiddenKind.POST, exists=True, hidden=True) == (
+        "This style post is already hidden.")
+    assert hide_refusal(HiddenKind.COMMENT, exists=False, hidden=False) == (
+        "This comment no longer exists.")
+
+
+@pytest.mark.parametrize("reason", list(ReportReason))
+def test_a_suspension_on_a_report_gives_a_sentence(reason):
+    sentence = suspension_reason(reason)
+    assert sentence.startswith("Reported by other members")
+    assert sentence.endswith(".") and ":" not in sentence
