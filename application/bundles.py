@@ -5,6 +5,11 @@ server exactly as placing the order would price it (:func:`domain.bundles.bundle
 with the seller's tiers), from the items that are still available. Items that sold or were
 reserved since stay in the bag, marked unavailable, until the member removes them.
 Checking a group out is :meth:`application.orders.OrderService.place` with its ids.
+
+A block (issue 37) takes each one's listings out of the other's bag
+(:func:`unbag_between`, in the block's transaction); an item of a member blocked either way
+that is in a bag all the same (an add that raced the block, or a bag from before this rule)
+is shown unavailable, outside the totals and with no nudge, as the order would refuse it.
 """
 
 from __future__ import annotations
@@ -37,15 +42,22 @@ class BagGroup:
     items: list[ListingView]
     tiers: list[BundleTier]
     bill: BundleTotals | None  # of the available items; None when none is
+    # The member and this seller blocked one another (either way): nothing of theirs can
+    # be bought, so no item is available and no discount is nudged at.
+    blocked: bool = False
 
     @property
     def available_ids(self) -> list[int]:
+        if self.blocked:
+            return []
         return [v.listing.id for v in self.items
                 if v.listing.status is ListingStatus.AVAILABLE and v.listing.id is not None]
 
     @property
     def next_tier(self) -> BundleTier | None:
         """The next discount more items would reach (the bag's nudge)."""
+        if self.blocked:
+            return None
         count = len(self.available_ids)
         return next((tier for tier in self.tiers if tier.min_items > count), None)
 
@@ -120,12 +132,25 @@ class BundleService:
         for view in views:
             by_seller.setdefault(view.listing.seller_id, []).append(view)
         tiers = await self.uow.bundle_tiers.for_sellers(list(by_seller))
+        apart = await self.uow.blocks.hidden_from(member_id) if by_seller else frozenset()
         groups = []
         for seller_id, items in by_seller.items():
-            prices = [v.listing.price for v in items
-                      if v.listing.status is ListingStatus.AVAILABLE]
+            blocked = seller_id in apart
+            prices = [] if blocked else [v.listing.price for v in items
+                                         if v.listing.status is ListingStatus.AVAILABLE]
             seller_tiers = tiers.get(seller_id, [])
             groups.append(BagGroup(
                 seller=items[0].seller, seller_id=seller_id, items=items, tiers=seller_tiers,
-                bill=bundle_totals(prices, seller_tiers) if prices else None))
+                bill=bundle_totals(prices, seller_tiers) if prices else None,
+                blocked=blocked))
         return BagView(groups)
+
+
+async def unbag_between(uow: UnitOfWork, a: int, b: int) -> None:
+    """A block between ``a`` and ``b``: each one's listings leave the other's bag (inside
+    the block's unit of work), so neither keeps items the order would refuse."""
+    for member, seller in ((a, b), (b, a)):
+        held = await uow.bag.product_ids(member)
+        listed = await uow.listings.get_many(held)
+        await uow.bag.remove_many(member, [product_id for product_id, item in listed.items()
+                                           if item.seller_id == seller])

@@ -19,7 +19,7 @@ from functools import partial
 
 from application.account_closure import account_closed
 from application.analytics import ActivityBatch
-from application.blocks import hidden_people
+from application.blocks import blocked_by, hidden_people
 from application.catalog_search import (
     SearchPage,
     SearchPurpose,
@@ -116,17 +116,24 @@ class CatalogService:
 
     async def get(self, listing_id: int, viewer: User | None = None) -> ListingView:
         """A listing by id; a hidden one only for its seller and administrators (issue 37),
-        and then with the moderator's reason (``hidden_reason``). A read of its own,
-        outside a unit of work (``reads``); a hidden listing's reason is one more."""
+        and then with the moderator's reason (``hidden_reason``); for a signed-in reader
+        other than its seller, whether they blocked the seller (``blocked_by_you``). A read
+        of its own, outside a unit of work (``reads``); the block and a hidden listing's
+        reason are one unit of work more, never opened for a visitor."""
         listed, sellers = await self.reads.with_sellers([listing_id])
+        reader = viewer.id if viewer else None
         listing = listed.get(listing_id)
-        if listing is None or not listing.visible_to(viewer.id if viewer else None,
+        if listing is None or not listing.visible_to(reader,
                                                      viewer is not None and viewer.is_admin):
             raise NotFound(PRODUCT_NOT_FOUND)
         view = views_of([listing], sellers, self.clock)[0]
-        if listing.status is not ListingStatus.HIDDEN:
+        buyer = reader if reader != listing.seller_id else None
+        if listing.status is not ListingStatus.HIDDEN and buyer is None:
             return view
         async with self.uow:
+            if buyer is not None:
+                view = view._replace(
+                    blocked_by_you=await blocked_by(self.uow, buyer, listing.seller_id))
             return await self._with_reason(view)
 
     async def _with_reason(self, view: ListingView) -> ListingView:

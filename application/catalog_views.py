@@ -33,6 +33,9 @@ class ListingView(NamedTuple):
     # Its seller has closed their account (read with the two above, for a hidden listing):
     # closing took it down for good, so it is never restored (``ensure_restorable``).
     seller_closed: bool = False
+    # The signed-in reader blocked its seller (one way, ``blocks.blocked_by``): read only
+    # for a product page's answer, so its page can say so before any action is refused.
+    blocked_by_you: bool = False
 
 
 async def listing_views(uow: UnitOfWork, clock: Clock, listings: list[Listing]

@@ -106,22 +106,26 @@ class SocialService:
     async def profile(self, user_id: int, viewer: User | None) -> Profile:
         """The user with follower, following and (available) listing counts, whether
         the viewer follows them and blocked them (always false for visitors and for
-        oneself), and, for an administrator, their suspension."""
+        oneself), and, for an administrator, their suspension. The listing and post counts
+        are what the viewer is shown: 0 when either of the two blocked the other (the shop
+        leaves those listings out for everyone, the posts for all but administrators)."""
         async with self.uow:
             user = await self._existing_user(user_id)
             seer = viewer.id if viewer is not None and viewer.id != user_id else None
             is_following = seer is not None and await self.uow.follows.exists(seer, user_id)
             by_you = seer is not None and await blocked_by(self.uow, seer, user_id)
-            suspension = (await self.uow.suspensions.get(user_id)
-                          if viewer is not None and viewer.is_admin else None)
+            apart = seer is not None and await self.uow.blocks.between(seer, user_id)
+            admin = viewer is not None and viewer.is_admin
+            suspension = await self.uow.suspensions.get(user_id) if admin else None
             return Profile(
                 user=user,
                 follower_count=await self.uow.follows.count_followers(user_id),
                 following_count=await self.uow.follows.count_following(user_id),
-                listing_count=await self.uow.listings.count_by_seller(
+                listing_count=0 if apart else await self.uow.listings.count_by_seller(
                     user_id, include_unavailable=False),
                 is_following=is_following,
-                post_count=await self.uow.posts.count_by_author(user_id),
+                post_count=(0 if apart and not admin
+                            else await self.uow.posts.count_by_author(user_id)),
                 blocked_by_you=by_you, suspension=suspension,
             )
 

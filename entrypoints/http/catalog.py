@@ -187,8 +187,10 @@ class CatalogController(Controller):
                       ) -> ProductDetailOut:
         """One listing. A hidden one (issue 37) answers 404 to everyone but its seller and
         administrators, who get it with ``status: hidden`` and ``hiddenReason``, the
-        moderator's reason (null for everyone and everything else)."""
-        return product_detail_out(await catalog.get(product_id, viewer))
+        moderator's reason (null for everyone and everything else). A signed-in reader's
+        answer says whether they blocked its seller (``blockedByYou``)."""
+        return product_detail_out(await catalog.get(product_id, viewer),
+                                  signed_in=viewer is not None)
 
     @get("/{product_id:int}/similar", **INDEXED_READ, dependencies=VIEWER_AFTER_CATALOG,
          summary="Similar items",
@@ -208,7 +210,8 @@ class CatalogController(Controller):
         data, photos = await read_listing(request)
         details = ListingDetails(data.title, data.description, _price_text(data.price) or "",
                                  data.brand, data.size, data.condition, data.category)
-        return product_detail_out(await catalog.create(current_user, details, photos))
+        return product_detail_out(await catalog.create(current_user, details, photos),
+                                  signed_in=True)
 
     @put("/{product_id:int}", request_max_body_size=MAX_LISTING_BODY,
          opt={"body": ListingUpdateIn, TOO_LARGE: BODY_TOO_LARGE})
@@ -221,7 +224,8 @@ class CatalogController(Controller):
             title=data.title, description=data.description, price=_price_text(data.price),
             brand=data.brand, size=data.size, condition=data.condition,
             category=data.category, images=None if data.images is None else list(data.images))
-        return product_detail_out(await catalog.update(current_user, product_id, changes))
+        return product_detail_out(await catalog.update(current_user, product_id, changes),
+                                  signed_in=True)
 
     @delete("/{product_id:int}", status_code=HTTP_204_NO_CONTENT)
     async def remove(self, product_id: int, current_user: User,

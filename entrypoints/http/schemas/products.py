@@ -5,6 +5,8 @@ from __future__ import annotations
 from datetime import datetime
 from typing import TypeVar
 
+from msgspec import UNSET, UnsetType
+
 from application.catalog_search import SearchPage
 from application.catalog_views import ListingView
 from application.ports.catalog import FacetCount, Facets, SellerCard
@@ -68,6 +70,11 @@ class ProductDetailOut(ProductOut, kw_only=True):
     # For the same two: its seller has closed their account, which took it down for good
     # (a restore answers 409). False otherwise.
     seller_closed: bool = False
+    # Signed-in readers only (absent from a visitor's public, cacheable answer): the reader
+    # blocked its seller, so its page says so instead of offering Buy, Offer, Bag, Message
+    # and Follow (the server refuses them all: docs/trust.md). Never says that the seller
+    # blocked the reader.
+    blocked_by_you: bool | UnsetType = UNSET
 
 
 Shape = TypeVar("Shape", bound=ProductOut)
@@ -85,14 +92,17 @@ def product_out(view: ListingView) -> ProductOut:
     return _product(ProductOut, view)
 
 
-def product_detail_out(view: ListingView) -> ProductDetailOut:
+def product_detail_out(view: ListingView, *, signed_in: bool) -> ProductDetailOut:
+    """A product page's answer; ``blockedByYou`` only when the reader is ``signed_in``."""
     cause = view.hidden_cause
     return _product(ProductDetailOut, view, hidden_reason=view.hidden_reason,
                     hidden_cause=None if cause is None else cause.value,
-                    seller_closed=view.seller_closed)
+                    seller_closed=view.seller_closed,
+                    blocked_by_you=view.blocked_by_you if signed_in else UNSET)
 
 
-def _product(shape: type[Shape], view: ListingView, **extra: str | bool | None) -> Shape:
+def _product(shape: type[Shape], view: ListingView,
+             **extra: str | bool | UnsetType | None) -> Shape:
     item, seller = view.listing, view.seller
     assert item.id is not None
     # (The size, condition, category, status and badge members are their API values, as

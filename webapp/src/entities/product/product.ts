@@ -50,6 +50,10 @@ export interface Product {
   /** The same answer, for the same two: its seller has closed their account, which took it
    *  down for good (an administrator cannot restore it). */
   sellerClosed?: boolean;
+  /** The product page's answer to a signed-in reader (absent for visitors): the reader
+   *  blocked its seller, so it cannot be bought, offered on or bagged and the seller cannot
+   *  be messaged or followed (docs/trust.md). Never says that the seller blocked the reader. */
+  blockedByYou?: boolean;
 }
 
 export interface ProductPage {

@@ -52,6 +52,10 @@ export function useBlockedMembers(enabled = true) {
   });
 }
 
+/** Block or unblock a member. Either changes what nearly every page shows of them (their
+ *  profile, listings and posts, product pages' `blockedByYou`, the bag the block emptied of
+ *  their items, follows, offers, the conversation): every cached answer is marked stale, and
+ *  those on screen are asked again at once, so no page shows the state before. */
 export function useBlockToggle() {
   const client = useQueryClient();
   return useMutation({
@@ -59,10 +63,7 @@ export function useBlockToggle() {
       block
         ? api.post('blocks', { json: { userId } }).json<BlockedMember>()
         : api.delete(`blocks/${userId}`).then(() => null),
-    onSuccess: (_data, { userId }) => {
-      void client.invalidateQueries({ queryKey: userKeys.detail(userId), exact: true });
-      return client.invalidateQueries({ queryKey: trustKeys.blocks });
-    },
+    onSuccess: () => client.invalidateQueries(),
   });
 }
 
@@ -70,10 +71,14 @@ export function useBlockToggle() {
 export interface ReportItem {
   id: number;
   reporterId: number;
+  /** Who reported (null: an account since closed). */
+  reporterUsername: string | null;
   reason: ReportReason;
   details: string;
   createdAt: string;
   action: string | null;
+  /** What the desk did, as a person reads it: "Dismissed", "Hidden", "Member suspended". */
+  actionLabel: string | null;
   note: string | null;
 }
 
@@ -81,6 +86,15 @@ export interface ReportGroup {
   id: number;
   targetType: ReportTarget;
   targetId: number;
+  /** What is reported, named by the server: `Listing “Wool coat”`, `Member @maya`,
+   *  `Style post “…”`, `Comment “…”`, `Message “…”`, or e.g. `Comment #5 (deleted)`. */
+  targetLabel: string;
+  /** A thumbnail of the listing's cover or the post's photo (null: none). */
+  targetImage: string | null;
+  /** Hide can be done now (never for a member or a message). */
+  canHide: boolean;
+  /** Why a listing, post or comment cannot be hidden now (null when it can). */
+  hideWhyNot: string | null;
   owner: PublicUser | null;
   count: number;
   reasons: Record<string, number>;

@@ -11,7 +11,7 @@ export function BlockedMembers() {
   const list = useBlockedMembers();
   const toggle = useBlockToggle();
   return (
-    <SettingsSection titleId="blocked-title" mt="lg">
+    <SettingsSection titleId="blocked-title" id="blocked-members" mt="lg">
       <Stack gap="sm">
         <Title order={2} size="h4" id="blocked-title">
           Blocked members

@@ -259,6 +259,42 @@ describe('ProductPage', () => {
     expect(await follow?.json()).toEqual({ followerId: 7, followingId: 3 });
   });
 
+  it('says the reader blocked its seller instead of offering to buy, offer, bag, message or follow; Unblock brings them back', async () => {
+    let blocked = true;
+    serve(makeProduct(), {
+      'GET /api/products/1': () => json(makeProduct({ blockedByYou: blocked })),
+      'GET /api/bag': () => json({ count: 0, groups: [] }),
+      'DELETE /api/blocks/3': () => {
+        blocked = false;
+        return new Response(null, { status: 204 });
+      },
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes, '/product/1');
+    const notice = await screen.findByTestId('blocked-seller');
+    expect(within(notice).getByText('You blocked this seller')).toBeInTheDocument();
+    expect(within(notice).getByRole('link', { name: 'Settings' })).toHaveAttribute(
+      'href',
+      '/settings#blocked-members',
+    );
+    for (const name of ['Buy It Now', 'Make an Offer', 'Add to bag', 'Message Seller', 'Follow']) {
+      expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
+      expect(screen.queryByRole('link', { name })).not.toBeInTheDocument();
+    }
+    await user.click(within(notice).getByRole('button', { name: 'Unblock Maya Chen' }));
+    expect(await screen.findByRole('link', { name: 'Buy It Now' })).toHaveAttribute('href', '/checkout/1');
+    expect(screen.getByRole('button', { name: 'Follow' })).toBeInTheDocument();
+    expect(screen.queryByTestId('blocked-seller')).not.toBeInTheDocument();
+  });
+
+  it('keeps the actions for a reader the seller blocked (who is never told)', async () => {
+    serve(makeProduct({ blockedByYou: false }));
+    renderRoutes(routes, '/product/1');
+    expect(await screen.findByRole('link', { name: 'Buy It Now' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Make an Offer' })).toBeEnabled();
+    expect(screen.queryByTestId('blocked-seller')).not.toBeInTheDocument();
+  });
+
   it('copies the link to share it', async () => {
     serve();
     const user = userEvent.setup(); // installs a clipboard stub

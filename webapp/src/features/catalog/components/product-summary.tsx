@@ -12,6 +12,7 @@ import { HiddenListingNotice } from './hidden-listing-notice';
 import { OwnerActions } from './owner-actions';
 import { SellerCard } from './seller-card';
 import { ReportMenu } from '@/entities/trust/components/report-menu';
+import { BlockedSellerNotice } from '@/entities/trust/components/blocked-seller-notice';
 
 function watchingText(count: number): string {
   return count === 1 ? '1 watching' : `${count} watching`;
@@ -65,6 +66,8 @@ export function ProductHeadline({ product }: { product: Product }) {
 export function ProductSummary({ product }: { product: Product }) {
   const me = useCurrentUser();
   const isOwner = me?.id === product.sellerId;
+  const blocked = !isOwner && product.blockedByYou === true;
+  const sellerName = product.seller?.displayName || product.seller?.username || 'this seller';
   return (
     <Stack gap="md">
       <ProductHeadline product={product} />
@@ -74,9 +77,15 @@ export function ProductSummary({ product }: { product: Product }) {
       </Group>
       <BundleDiscountsNote sellerId={product.sellerId} />
       <HiddenListingNotice product={product} />
-      {isOwner ? <OwnerActions product={product} /> : <BuyerActions product={product} />}
-      <SellerCard seller={product.seller} />
-      {!isOwner && <BuyerProtectionNote />}
+      {isOwner ? (
+        <OwnerActions product={product} />
+      ) : blocked ? (
+        <BlockedSellerNotice sellerId={product.sellerId} sellerName={sellerName} />
+      ) : (
+        <BuyerActions product={product} />
+      )}
+      <SellerCard seller={product.seller} blocked={blocked} />
+      {!isOwner && !blocked && <BuyerProtectionNote />}
     </Stack>
   );
 }

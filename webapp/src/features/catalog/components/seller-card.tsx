@@ -6,8 +6,9 @@ import { formatReviews } from '@/lib/formatters';
 import type { ProductSeller } from '@/entities/product/product';
 import { usePublicUser } from '@/entities/user/public-user';
 
-/** The seller: avatar and name linking to their profile, rating, and Follow/Following. */
-export function SellerCard({ seller }: { seller: ProductSeller | null }) {
+/** The seller: avatar and name linking to their profile, rating, and Follow/Following (not
+ *  for a seller the reader blocked: following them is refused). */
+export function SellerCard({ seller, blocked = false }: { seller: ProductSeller | null; blocked?: boolean }) {
   const profile = usePublicUser(seller?.id ?? 0);
   if (!seller) {
     return (
@@ -48,7 +49,7 @@ export function SellerCard({ seller }: { seller: ProductSeller | null }) {
             </Group>
           </Stack>
         </Group>
-        <FollowButton user={seller} following={profile.data?.isFollowing ?? false} size="sm" />
+        {!blocked && <FollowButton user={seller} following={profile.data?.isFollowing ?? false} size="sm" />}
       </Group>
     </Paper>
   );

@@ -226,6 +226,20 @@ describe('MessagesPage', () => {
     expect(screen.queryByRole('button', { name: 'Unblock' })).not.toBeInTheDocument();
   }, 15_000);
 
+  it('does not invite to send in an empty closed conversation', async () => {
+    setSession('authenticated', makeUser());
+    fakeServer({
+      'GET /api/users/7/conversations': () => json([]),
+      'GET /api/users/3': () => json(partner),
+      'GET /api/messages/7/3': () => json({ items: [], nextCursor: null, closed: true, blockedByYou: true }),
+    });
+    renderRoutes(routes, '/messages/3');
+    expect(await screen.findByTestId('thread-closed')).toHaveTextContent('This conversation is closed');
+    expect(await screen.findByText('No messages')).toBeInTheDocument();
+    expect(screen.queryByText('No messages yet')).not.toBeInTheDocument();
+    expect(screen.queryByText(/Send a message/)).not.toBeInTheDocument();
+  }, 15_000);
+
   it('fills what the viewport leaves below the header and any banners, not a height that assumes none', () => {
     // Layout is the browser's (checked at 390x844 with the verify-email banner: the message
     // box ends above the bottom bar); here, that the page asks for it and no fixed calc remains.

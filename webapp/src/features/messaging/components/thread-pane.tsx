@@ -36,6 +36,8 @@ function useMarkShownRead(userId: number, partnerId: number, messages: Message[]
 interface MessageListProps extends ThreadPaneProps {
   thread: ReturnType<typeof useThread>;
   messages: Message[];
+  /** Nobody can send in it (a block, issue 37): an empty one does not invite to. */
+  closed: boolean;
 }
 
 /** Keeps the thread's scroller at its newest message: when one arrives, and while what is
@@ -79,7 +81,7 @@ function useStuckToNewest(newestId: number | undefined, shown: boolean): RefObje
   return list;
 }
 
-function MessageList({ userId, partnerId, offerCard, thread, messages }: MessageListProps) {
+function MessageList({ userId, partnerId, offerCard, thread, messages, closed }: MessageListProps) {
   useMarkShownRead(userId, partnerId, messages);
   const list = useStuckToNewest(
     messages.at(-1)?.id,
@@ -98,8 +100,10 @@ function MessageList({ userId, partnerId, offerCard, thread, messages }: Message
   if (messages.length === 0) {
     return (
       <EmptyState
-        title="No messages yet"
-        description="Send a message to start the conversation"
+        title={closed ? 'No messages' : 'No messages yet'}
+        description={
+          closed ? 'There are no past messages to read.' : 'Send a message to start the conversation'
+        }
         icon={<IconMessages />}
         py="xl"
       />
@@ -150,6 +154,7 @@ export function ThreadPane({ userId, partnerId, productId, offerCard }: ThreadPa
           offerCard={offerCard}
           thread={thread}
           messages={messages}
+          closed={newest?.closed === true}
         />
       </div>
       {newest?.closed ? (

@@ -192,6 +192,39 @@ describe('CheckoutPage', () => {
     expect(screen.getByRole('button', { name: 'Place Order' })).toBeDisabled();
   });
 
+  it('says a seller the buyer blocked cannot be bought from, with Unblock, and asks no total', async () => {
+    setSession('authenticated', makeUser());
+    const server = fakeServer({
+      'GET /api/products/1': () => json(makeProduct({ blockedByYou: true })),
+      'GET /api/user-addresses': () => json(ADDRESSES),
+      'GET /api/orders/quote': () => json(QUOTE),
+    });
+    renderRoutes(routes, '/checkout/1');
+    expect(await screen.findByText('You blocked this seller')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Unblock Maya Chen' })).toBeInTheDocument();
+    expect(screen.queryByLabelText(/Full name/)).not.toBeInTheDocument();
+    expect(server.requests.some((r) => new URL(r.url).pathname === '/api/orders/quote')).toBe(false);
+  });
+
+  it('shows why the server refuses this buyer (403) in place of the steps, with no retry', async () => {
+    setSession('authenticated', makeUser());
+    fakeServer({
+      'GET /api/products/1': () => json(makeProduct({ category: 'outerwear' })),
+      'GET /api/user-addresses': () => json(ADDRESSES),
+      'GET /api/orders/quote': () => json({ message: "You can't interact with this member" }, 403),
+    });
+    renderRoutes(routes, '/checkout/1');
+    expect(await screen.findByRole('heading', { name: "You can't buy this item" })).toBeInTheDocument();
+    expect(screen.getByText("You can't interact with this member")).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'See similar items' })).toHaveAttribute(
+      'href',
+      '/marketplace?category=outerwear',
+    );
+    expect(screen.queryByLabelText(/Full name/)).not.toBeInTheDocument();
+    expect(screen.queryByText('Could not compute the total')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /try again/i })).not.toBeInTheDocument();
+  });
+
   it('shows a lasting Sold state when another buyer won the race, with Place Order disabled', async () => {
     setSession('authenticated', makeUser());
     document.cookie = 'csrftoken=t';

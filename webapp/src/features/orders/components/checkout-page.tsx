@@ -23,6 +23,7 @@ import { StepHeading } from './checkout-step-heading';
 import { PaymentStep, type PaymentMethod } from './payment-step';
 import { ShippingForm, type ShippingChoice } from './shipping-form';
 import { useAuthLink } from '@/entities/session/return-to';
+import { BlockedSellerNotice } from '@/entities/trust/components/blocked-seller-notice';
 
 /** /checkout/{productId}?offerId=: Shipping, Payment, Review, then the Order Confirmed screen
  * at its own address (/orders/{id}/confirmed), so a reload keeps the payment instructions. */
@@ -55,6 +56,22 @@ export default function CheckoutPage() {
   if (offer.data?.orderId) return <Navigate to={`/orders/${offer.data.orderId}/confirmed`} replace />;
   if (!product.data || saved.isPending || (offerId && offer.isPending))
     return <PageLoader label="Loading checkout" />;
+  // The buyer blocked its seller (docs/trust.md): said at once, with Unblock, never a form
+  // whose order the server would refuse.
+  if (product.data.blockedByYou) {
+    const seller = product.data.seller;
+    return (
+      <Container size="sm" py="xl">
+        <Title order={1} mb="lg">
+          Checkout
+        </Title>
+        <BlockedSellerNotice
+          sellerId={product.data.sellerId}
+          sellerName={seller?.displayName || seller?.username || 'this seller'}
+        />
+      </Container>
+    );
+  }
   // Reserved for me by my accepted offer (docs/offers.md): still mine to buy until the deadline.
   const reservedForMe =
     product.data.status === 'reserved' &&
@@ -139,6 +156,22 @@ export function CheckoutSteps({
       : null;
   const place = usePlaceOrder();
   const several = lines.length > 1;
+  const wayOut = several ? '/bag' : (similarTo ?? '/marketplace');
+  const wayOutLabel = several ? 'Back to your bag' : 'See similar items';
+  // 403: the server refuses this buyer, not the items (the two members blocked one another,
+  // an account is suspended or closed): nothing on this page can change that, so it says
+  // why instead of the steps and a Try Again.
+  if (quote.isError && isApiError(quote.error, 403)) {
+    return (
+      <NoticePage
+        title={several ? "You can't buy these items" : "You can't buy this item"}
+        actionLabel={wayOutLabel}
+        actionTo={wayOut}
+      >
+        {errorMessage(quote.error, 'This purchase is not possible.')}
+      </NoticePage>
+    );
+  }
 
   const placeOrder = () =>
     place.mutate(request, {
@@ -177,17 +210,12 @@ export function CheckoutSteps({
           role="alert"
         >
           {lost ?? `Someone else bought ${several ? 'one of them' : 'it'} first.`}{' '}
-          <Link to={several ? '/bag' : (similarTo ?? '/marketplace')}>
-            {several ? 'Back to your bag' : 'See similar items'}
-          </Link>
+          <Link to={wayOut}>{wayOutLabel}</Link>
         </Alert>
       )}
       {available && refused && (
         <Alert color="orange" mb="md" title="You can't buy this right now" role="alert">
-          {refused}{' '}
-          <Link to={several ? '/bag' : (similarTo ?? '/marketplace')}>
-            {several ? 'Back to your bag' : 'See similar items'}
-          </Link>
+          {refused} <Link to={wayOut}>{wayOutLabel}</Link>
         </Alert>
       )}
       <Grid gap="xl">

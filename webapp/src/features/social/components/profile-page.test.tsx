@@ -111,10 +111,25 @@ describe('ProfilePage', () => {
     await user.click(await screen.findByRole('menuitem', { name: 'Block' }));
     const dialog = await screen.findByRole('dialog', { name: 'Block Maya Chen?' });
     expect(server.requests.some((r) => r.method === 'POST')).toBe(false);
+    const searches = () =>
+      server.requests.filter((r) => r.method === 'GET' && new URL(r.url).pathname === '/api/products').length;
+    expect(await screen.findByText('Denim jacket')).toBeInTheDocument();
+    const searchedBefore = searches();
     await user.click(within(dialog).getByRole('button', { name: 'Block' }));
     expect(await screen.findByText('You blocked this member')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Follow' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Message' })).not.toBeInTheDocument();
+    // At once, without a reload: the listings leave, the counts say they are hidden, the
+    // tab neither says "nothing for sale" nor invites to Follow, and the cached listings
+    // are asked again.
+    expect(screen.queryByText('Denim jacket')).not.toBeInTheDocument();
+    expect(screen.getByText('Listings hidden while blocked')).toBeInTheDocument();
+    expect(screen.queryByText(/Follow to hear/)).not.toBeInTheDocument();
+    expect(screen.getAllByText(': hidden while blocked')).toHaveLength(2); // listings, posts
+    await waitFor(() => expect(searches()).toBeGreaterThan(searchedBefore));
+    await user.click(screen.getByRole('tab', { name: 'Style Posts' }));
+    expect(await screen.findByText('Style posts hidden while blocked')).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Listings' }));
     await user.click(screen.getByRole('button', { name: 'More actions for Maya Chen' }));
     expect(await screen.findByRole('menuitem', { name: 'Unblock' })).toBeInTheDocument();
     expect(screen.queryByRole('menuitem', { name: 'Block' })).not.toBeInTheDocument();

@@ -11,7 +11,7 @@ import { summary, usePageMeta } from '@/lib/page-meta';
 import { useSellerListings } from '../api';
 import { FollowersList } from './followers-list';
 import { ProfileHeader } from './profile-header';
-import { ProfileListings } from './profile-listings';
+import { HiddenWhileBlocked, ProfileListings } from './profile-listings';
 
 /** /profile/:id: who they are, what they sell, their style posts and followers. */
 export default function ProfilePage() {
@@ -41,6 +41,8 @@ export default function ProfilePage() {
   }
 
   const total = listings.data?.pages[0]?.total ?? 0;
+  // A member the reader blocked: neither sees the other's listings and posts (docs/trust.md).
+  const blocked = !own && user.data.blockedByYou === true;
   return (
     <Container size="xl" py="xl">
       <Stack gap="xl">
@@ -54,25 +56,29 @@ export default function ProfilePage() {
             {own && <Tabs.Tab value="saved">Saved</Tabs.Tab>}
           </Tabs.List>
           <Tabs.Panel value="listings" pt="lg">
-            <ProfileListings listings={listings} own={own} />
+            <ProfileListings listings={listings} own={own} blocked={blocked} />
           </Tabs.Panel>
           <Tabs.Panel value="posts" pt="lg">
-            <PostGrid
-              query={posts}
-              emptyTitle="No style posts found"
-              emptyDescription={
-                own
-                  ? 'Share your first look with the community.'
-                  : 'Style posts from this member will appear here.'
-              }
-              emptyAction={
-                own ? (
-                  <Button component={Link} to="/post/new">
-                    New style post
-                  </Button>
-                ) : undefined
-              }
-            />
+            {blocked ? (
+              <HiddenWhileBlocked what="style posts" />
+            ) : (
+              <PostGrid
+                query={posts}
+                emptyTitle="No style posts found"
+                emptyDescription={
+                  own
+                    ? 'Share your first look with the community.'
+                    : 'Style posts from this member will appear here.'
+                }
+                emptyAction={
+                  own ? (
+                    <Button component={Link} to="/post/new">
+                      New style post
+                    </Button>
+                  ) : undefined
+                }
+              />
+            )}
           </Tabs.Panel>
           {own && (
             <Tabs.Panel value="saved" pt="lg">
