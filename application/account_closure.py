@@ -23,7 +23,7 @@ from application.ports import Clock, PasswordHasher, RateLimiter, UnitOfWork
 from application.ports.accounts import OneTimePasswords
 from application.shared.throttle import Throttle
 from application.sign_in_guard import SignInGuard
-from application.two_factor import WRONG_CODE, second_factor_ok
+from application.two_factor import WRONG_CODE, second_factor_refusal
 from domain.account_tokens import TokenPurpose
 from domain.accounts import User
 from domain.catalog import ListingStatus
@@ -71,11 +71,11 @@ class AccountClosure:
                     raise ValidationError({"code": CODE_NEEDED})
                 otp, given = self.otp, code
 
-                async def accepted() -> bool:
-                    return otp is not None and await second_factor_ok(
+                async def refusal() -> str | None:
+                    return WRONG_CODE if otp is None else await second_factor_refusal(
                         self.uow, otp, self.clock, user, given)
 
-                await self.guard.check_code(user, accepted, "code", WRONG_CODE)
+                await self.guard.check_code(user, refusal, "code")
             if await self.uow.orders.count_open_for(actor.id):
                 raise Conflict(ORDERS_IN_MOTION)
             await self._take_listings_down(actor.id)

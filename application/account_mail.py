@@ -86,3 +86,10 @@ async def queue_two_factor_changed(uow: UnitOfWork, letters: Letters, clock: Clo
     """Tell the member that two-factor sign-in was turned on or off."""
     await letters.queue(uow, clock, user.email, "two_factor_changed",
                         {"name": user.display_name, "on": on}, link=letters.url(FORGOT_PATH))
+
+
+async def queue_recovery_codes_replaced(uow: UnitOfWork, letters: Letters, clock: Clock,
+                                        user: User) -> None:
+    """Tell the member that new recovery codes replaced the old ones."""
+    await letters.queue(uow, clock, user.email, "recovery_codes_replaced",
+                        {"name": user.display_name}, link=letters.url(FORGOT_PATH))

@@ -9,9 +9,9 @@ account's failures from there only: a guesser elsewhere cannot lock the owner ou
 busy shared address does not refuse users it already knows.
 
 The signed-in routes that ask for the password again (changing the password or the email,
-turning two-factor sign-in on or off, closing the account) count a wrong password, or a
-wrong code, as a failed login against the account, and answer 429 while it is locked: a
-stolen session is no way round the login's lock-out.
+turning two-factor sign-in on or off, new recovery codes, closing the account) count a wrong
+password, or a wrong code, as a failed login against the account, and answer 429 while it
+is locked: a stolen session is no way round the login's lock-out.
 """
 
 from __future__ import annotations
@@ -91,29 +91,31 @@ class SignInGuard:
         key = login_keys(user, "", "").account
         await self._refuse_while_account_locked(key)  # before the slow hash
         correct = bool(password) and await hasher.verify(user.password_hash, password)
-        await self._judge(key, lambda: _settled(correct), field, message)
+        await self._judge(key, lambda: _settled(None if correct else message), field)
 
-    async def check_code(self, user: User, accepted: Callable[[], Awaitable[bool]],
-                         field: str, message: str) -> None:
-        """A second-factor code asked by a signed-in route (``accepted`` checks it, and uses
-        it up): counted like a wrong password."""
-        await self._judge(login_keys(user, "", "").account, accepted, field, message)
+    async def check_code(self, user: User, refusal: Callable[[], Awaitable[str | None]],
+                         field: str) -> None:
+        """A second-factor code asked by a signed-in route: ``refusal`` checks it (and uses
+        it up), answering None or why not (``application.two_factor.second_factor_refusal``);
+        a refusal is counted like a wrong password and said under ``field``."""
+        await self._judge(login_keys(user, "", "").account, refusal, field)
 
-    async def _judge(self, key: str, accepted: Callable[[], Awaitable[bool]], field: str,
-                     message: str) -> None:
+    async def _judge(self, key: str, refusal: Callable[[], Awaitable[str | None]],
+                     field: str) -> None:
         # As at login: the second look and the failure's record are one step per key, so
         # guesses sent together get no more tries than the limits allow.
         async with self.throttle.exclusive(key):
             await self._refuse_while_account_locked(key)
-            if not await accepted():
+            why = await refusal()
+            if why is not None:
                 await self.throttle.record(self.limits.login_account, key)
-                raise ValidationError({field: message})
+                raise ValidationError({field: why})
 
     async def _refuse_while_account_locked(self, key: str) -> None:
         await self.throttle.check(self.limits.login_account, key, TOO_MANY_TRIES)
 
 
-async def _settled(value: bool) -> bool:
+async def _settled(value: str | None) -> str | None:
     return value
 
 

@@ -3,8 +3,10 @@ login (issue 41).
 
 Set-up stores a new secret as *pending* (cancelling the set-up forgets it); the member's
 password and the first right code turn it on and hand out ten single-use recovery codes,
-shown once and kept only as hashes (``account_tokens``). A session alone cannot turn it on
-(and lock the owner out), and the account is emailed whenever it is turned on or off. Wrong
+shown once and kept only as hashes (``account_tokens``); the password and a code make ten
+new ones in their place, or turn it off. A session alone cannot turn it on (and lock the
+owner out), and the account is emailed whenever it is turned on or off or the codes are
+replaced. Wrong
 passwords and codes count against the login's lock-out (``application/sign_in_guard.py``). A
 code is accepted for its own 30 s step or the one either side (``adapters/totp.py``), and
 never twice: the last accepted step is kept and only a later one passes (a compare-and-set,
@@ -16,7 +18,7 @@ from __future__ import annotations
 import secrets
 from dataclasses import dataclass
 
-from application.account_mail import queue_two_factor_changed
+from application.account_mail import queue_recovery_codes_replaced, queue_two_factor_changed
 from application.mail import Letters
 from application.ports import Clock, PasswordHasher, RateLimiter, UnitOfWork
 from application.ports.accounts import OneTimePasswords
@@ -36,6 +38,7 @@ from domain.rate_limits import DEFAULT_LIMITS, Limits
 
 CODE_NEEDED = "Enter the code from your authenticator app"
 WRONG_CODE = "That code is not right. Enter the current code from your authenticator app."
+CODE_JUST_USED = "That code was just used. Wait for the next code in your authenticator app."
 RECOVERY_CODE_USED = ("That recovery code has already been used. Enter another recovery code "
                       "or the current code from your authenticator app.")
 NOT_SET_UP = "Set up two-factor sign-in first"
@@ -43,6 +46,12 @@ ALREADY_ON = "Two-factor sign-in is already on"
 NOT_ON = "Two-factor sign-in is not on"
 WRONG_PASSWORD = "Your password is not correct"
 CODE_MAX = 32
+
+
+@dataclass(frozen=True)
+class TwoFactorStatus:
+    enabled: bool
+    recovery_codes_left: int
 
 
 @dataclass(frozen=True)
@@ -57,14 +66,16 @@ async def second_factor_refusal(uow: UnitOfWork, otp: OneTimePasswords, clock: C
     """Inside the caller's unit of work: None when ``code`` is a fresh TOTP code or an
     unused recovery code of ``user`` (accepting it uses it up; the caller commits), else
     why not. Only the asker who already passed the password hears more than
-    :data:`WRONG_CODE`, and only that one of the account's own recovery codes was used
-    before: a code its owner once held, which tells a guesser nothing new."""
+    :data:`WRONG_CODE`: that a right TOTP code was already used (its step, or a later one,
+    was accepted before: the same code on a second device within its 30 s, or a replay), or
+    that one of the account's own recovery codes was used before: a code its owner once
+    held, which tells a guesser nothing new."""
     assert user.id is not None
     if not user.totp_secret or not code or len(code) > CODE_MAX:
         return WRONG_CODE
     step = otp.matching_step(user.totp_secret, code, clock.now())
     if step is not None:
-        return None if await uow.users.advance_totp_step(user.id, step) else WRONG_CODE
+        return None if await uow.users.advance_totp_step(user.id, step) else CODE_JUST_USED
     normalised = normalise_recovery_code(code)
     if len(normalised) != 10:
         return WRONG_CODE
@@ -76,12 +87,6 @@ async def second_factor_refusal(uow: UnitOfWork, otp: OneTimePasswords, clock: C
             found.token_hash, clock.now()):
         return None
     return RECOVERY_CODE_USED if found.used_at is not None else WRONG_CODE
-
-
-async def second_factor_ok(uow: UnitOfWork, otp: OneTimePasswords, clock: Clock, user: User,
-                           code: str) -> bool:
-    """:func:`second_factor_refusal` as a yes or no (the signed-in routes' check)."""
-    return await second_factor_refusal(uow, otp, clock, user, code) is None
 
 
 class TwoFactorService:
@@ -127,16 +132,16 @@ class TwoFactorService:
         """Turn it on with the password and the first right code; the ten recovery codes
         (shown once)."""
         assert actor.id is not None
-        await self.guard.check_password(self.hasher, actor, password, "password",
-                                        WRONG_PASSWORD)
+        await self._check_password(actor, password)
         async with self.uow:
             user = await self._fresh(actor)
             if user.two_factor_enabled:
                 raise Conflict(ALREADY_ON)
             if not user.totp_secret:
                 raise Conflict(NOT_SET_UP)
-            if not await second_factor_ok(self.uow, self.otp, self.clock, user, code):
-                raise ValidationError({"code": WRONG_CODE})
+            refusal = await second_factor_refusal(self.uow, self.otp, self.clock, user, code)
+            if refusal is not None:
+                raise ValidationError({"code": refusal})
             # Only the secret the code was checked against, and only while still off.
             if not await self.uow.users.update_open(
                     actor.id, {"two_factor_enabled": True},
@@ -148,17 +153,23 @@ class TwoFactorService:
         return codes
 
     async def disable(self, actor: User, password: str, code: str) -> None:
-        await self.guard.check_password(self.hasher, actor, password, "password",
-                                        WRONG_PASSWORD)
+        """Off with the password and a code (TOTP or recovery), so a session alone cannot."""
+        await self._check_password(actor, password)
         async with self.uow:
-            user = await self._fresh(actor)
-            if not user.two_factor_enabled:
-                raise Conflict(NOT_ON)
-            await self.guard.check_code(
-                user, lambda: second_factor_ok(self.uow, self.otp, self.clock, user, code),
-                "code", WRONG_CODE)
+            user = await self._with_code(actor, code)
             await self._turn_off(user)
             await self.uow.commit()
+
+    async def replace_recovery_codes(self, actor: User, password: str, code: str) -> list[str]:
+        """Ten new recovery codes, shown once; the old ones (used or not) stop working. Asks
+        what turning it off asks (the password and a code), and emails the account."""
+        await self._check_password(actor, password)
+        async with self.uow:
+            user = await self._with_code(actor, code)
+            codes = await self._new_recovery_codes(user)
+            await queue_recovery_codes_replaced(self.uow, self.letters, self.clock, user)
+            await self.uow.commit()
+        return codes
 
     async def operator_disable(self, login: str) -> User:
         """``rethread users disable-2fa NAME``: for a member who lost every factor."""
@@ -172,11 +183,39 @@ class TwoFactorService:
             await self.uow.commit()
         return user
 
-    async def recovery_codes_left(self, actor: User) -> int:
+    async def status(self, actor: User) -> TwoFactorStatus:
+        """Whether it is on, and how many unused recovery codes are left (Settings show it)."""
         assert actor.id is not None
         async with self.uow:
-            return await self.uow.account_tokens.count_unused(
+            user = await self._fresh(actor)
+            left = await self.uow.account_tokens.count_unused(
                 actor.id, TokenPurpose.RECOVERY_CODE, self.clock.now())
+        return TwoFactorStatus(user.two_factor_enabled, left)
+
+    async def recovery_codes_left(self, actor: User) -> int:
+        return (await self.status(actor)).recovery_codes_left
+
+    async def _check_password(self, actor: User, password: str) -> None:
+        """Before any unit of work (the hash is slow); a wrong one counts against the
+        login's lock-out."""
+        await self.guard.check_password(self.hasher, actor, password, "password",
+                                        WRONG_PASSWORD)
+
+    async def _with_code(self, actor: User, code: str) -> User:
+        """Inside the unit of work: the member, once ``code`` (TOTP or recovery, used up
+        by this) is right while two-factor sign-in is on. A refused code counts against the
+        login's lock-out, and is answered with why (wrong, just used, recovery code used).
+        The member's row is held first: two requests, each with a code of its own, run one
+        after the other (two replacements leave ten codes, not twenty)."""
+        assert actor.id is not None
+        await self.uow.users.lock(actor.id)
+        user = await self._fresh(actor)
+        if not user.two_factor_enabled:
+            raise Conflict(NOT_ON)
+        await self.guard.check_code(
+            user, lambda: second_factor_refusal(self.uow, self.otp, self.clock, user, code),
+            "code")
+        return user
 
     async def _turn_off(self, user: User) -> None:
         """Off, its secret and recovery codes forgotten, and the member told."""

@@ -122,6 +122,9 @@ class SqlUserRepository:
         row = await self.session.get(UserRow, user_id)
         return None if row is None else user_from_row(row)
 
+    async def lock(self, user_id: int) -> None:
+        await lock_member(self.session, user_id)
+
     async def get_many(self, user_ids: set[int]) -> dict[int, User]:
         if not user_ids:
             return {}

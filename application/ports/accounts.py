@@ -29,6 +29,9 @@ class UserRepository(Protocol):
         meanwhile. Unlike ``save`` it never writes back what another request changed
         since this one read the row (a password reset racing a login or a verification)."""
     async def count(self) -> int: ...
+    async def lock(self, user_id: int) -> None:
+        """Hold the member's row until commit: their account changes that read, then
+        replace (their recovery codes) run one at a time."""
     async def advance_totp_step(self, user_id: int, step: int) -> bool:
         """Record that a code of time step ``step`` was accepted, only if it is later than
         the last one (compare-and-set): a code is never accepted twice."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from litestar import Controller, Request, Response, delete, post
+from litestar import Controller, Request, Response, delete, get, post
 from litestar.background_tasks import BackgroundTask
 from litestar.status_codes import HTTP_200_OK, HTTP_202_ACCEPTED
 
@@ -19,14 +19,14 @@ from domain.accounts import User
 from entrypoints.http.auth import SESSION_COOKIE, client_address
 from entrypoints.http.schemas import Message
 from entrypoints.http.schemas.account_security import (
-    DisableTwoFactorIn,
     EmailChangeIn,
-    EnableTwoFactorIn,
+    PasswordAndCodeIn,
     PasswordChangeIn,
     RecoveryCodesOut,
     ResetConfirmIn,
     ResetRequestIn,
     TwoFactorSetupOut,
+    TwoFactorStatusOut,
     VerifiedOut,
     VerifyIn,
 )
@@ -80,6 +80,13 @@ class AccountSecurityController(Controller):
                            security: AccountSecurity) -> Message:
         return Message(await security.change_email(current_user, data.password, data.email))
 
+    @get("/user/2fa")
+    async def two_factor_status(self, current_user: User,
+                                two_factor: TwoFactorService) -> TwoFactorStatusOut:
+        """Whether two-factor sign-in is on, and how many recovery codes are left."""
+        status = await two_factor.status(current_user)
+        return TwoFactorStatusOut(status.enabled, status.recovery_codes_left)
+
     @post("/user/2fa/setup", status_code=HTTP_200_OK, opt={"errors": {409}})
     async def setup_two_factor(self, current_user: User,
                                two_factor: TwoFactorService) -> TwoFactorSetupOut:
@@ -94,7 +101,7 @@ class AccountSecurityController(Controller):
         return Message(SETUP_CANCELLED)
 
     @post("/user/2fa/enable", status_code=HTTP_200_OK, opt={"errors": {409, 429}})
-    async def enable_two_factor(self, data: EnableTwoFactorIn, current_user: User,
+    async def enable_two_factor(self, data: PasswordAndCodeIn, current_user: User,
                                 two_factor: TwoFactorService) -> RecoveryCodesOut:
         """On with the password and the first right code; ten single-use recovery codes,
         shown only now."""
@@ -102,7 +109,15 @@ class AccountSecurityController(Controller):
                                                         data.code))
 
     @post("/user/2fa/disable", status_code=HTTP_200_OK, opt={"errors": {409, 429}})
-    async def disable_two_factor(self, data: DisableTwoFactorIn, current_user: User,
+    async def disable_two_factor(self, data: PasswordAndCodeIn, current_user: User,
                                  two_factor: TwoFactorService) -> Message:
         await two_factor.disable(current_user, data.password, data.code)
         return Message("Two-factor sign-in is off.")
+
+    @post("/user/2fa/recovery-codes", status_code=HTTP_200_OK, opt={"errors": {409, 429}})
+    async def new_recovery_codes(self, data: PasswordAndCodeIn, current_user: User,
+                                 two_factor: TwoFactorService) -> RecoveryCodesOut:
+        """Ten new recovery codes for the old ones, with the password and a code (as turning
+        it off); shown only now, and the account is emailed."""
+        return RecoveryCodesOut(await two_factor.replace_recovery_codes(
+            current_user, data.password, data.code))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -9,7 +10,7 @@ import pyotp
 import pytest
 from litestar import Litestar
 
-from application.two_factor import RECOVERY_CODE_USED, WRONG_CODE
+from application.two_factor import CODE_JUST_USED, RECOVERY_CODE_USED, WRONG_CODE
 from entrypoints.container import Container, build_container, shutdown
 from entrypoints.http.app import create_app
 from tests.conftest import make_settings
@@ -185,3 +186,80 @@ async def test_cancelling_set_up_forgets_the_pending_secret(client: ApiClient,
     assert on.status_code == 409
     assert on.json()["message"] == "Two-factor sign-in is already on"
     assert (await client.get("/api/user")).json()["twoFactorEnabled"] is True
+
+
+async def test_a_code_used_a_moment_ago_is_named_as_just_used(client: ApiClient) -> None:
+    """The same code again within its 30 s (signing in on a second device with the code that
+    just turned it on, or turning it off with it) is not "wrong": it was used already."""
+    await client.register("maya")
+    setup = (await client.post("/api/user/2fa/setup")).json()
+    code = pyotp.TOTP(setup["secret"]).now()
+    on = await client.post("/api/user/2fa/enable", json={"password": "secret123", "code": code})
+    assert on.status_code == 200, on.text
+    off = await client.post("/api/user/2fa/disable", json={"password": "secret123",
+                                                           "code": code})
+    assert off.status_code == 400
+    assert off.json()["errors"] == {"code": CODE_JUST_USED}
+    await client.post("/api/logout")
+    again = await client.post("/api/login", json={"username": "maya", "password": "secret123",
+                                                  "code": code})
+    assert again.status_code == 401
+    assert again.json() == {"message": CODE_JUST_USED, "errors": {"code": CODE_JUST_USED},
+                            "twoFactorRequired": True}
+
+
+async def test_two_replacements_at_once_leave_ten_codes(client: ApiClient) -> None:
+    """Two devices ask for new codes at the same moment, each with a recovery code of its
+    own: they run one after the other, so the second's code was replaced by the first and
+    is refused, and the member ends with the ten codes the first was shown (not twenty)."""
+    await client.register("maya")
+    _, old = await turn_on(client)
+    racing = await asyncio.gather(*(
+        client.post("/api/user/2fa/recovery-codes",
+                    json={"password": "secret123", "code": code}) for code in old[:2]))
+    assert sorted(r.status_code for r in racing) == [200, 400], [r.text for r in racing]
+    assert (await client.get("/api/user/2fa")).json()["recoveryCodesLeft"] == 10
+
+
+async def test_new_recovery_codes_replace_the_old_ones(client: ApiClient,
+                                                       container: Container) -> None:
+    await client.register("maya")
+    assert (await client.get("/api/user/2fa")).json() == {"enabled": False,
+                                                          "recoveryCodesLeft": 0}
+    off = await client.post("/api/user/2fa/recovery-codes",
+                            json={"password": "secret123", "code": "000000"})
+    assert off.status_code == 409
+    assert off.json()["message"] == "Two-factor sign-in is not on"
+    _, old = await turn_on(client)
+    assert (await client.get("/api/user/2fa")).json() == {"enabled": True,
+                                                          "recoveryCodesLeft": 10}
+    wrong_password = await client.post("/api/user/2fa/recovery-codes",
+                                       json={"password": "not-it-12", "code": old[0]})
+    assert wrong_password.status_code == 400
+    assert wrong_password.json()["errors"] == {"password": "Your password is not correct"}
+    wrong_code = await client.post("/api/user/2fa/recovery-codes",
+                                   json={"password": "secret123", "code": "12345-67890"})
+    assert wrong_code.status_code == 400
+    assert wrong_code.json()["errors"] == {"code": WRONG_CODE}
+    assert (await client.get("/api/user/2fa")).json()["recoveryCodesLeft"] == 10
+    made = await client.post("/api/user/2fa/recovery-codes",
+                             json={"password": "secret123", "code": old[0]})
+    assert made.status_code == 200, made.text
+    new = made.json()["recoveryCodes"]
+    assert len(new) == 10 and not set(new) & set(old)
+    assert (await client.get("/api/user/2fa")).json() == {"enabled": True,
+                                                          "recoveryCodesLeft": 10}
+    told = [m["Subject"] for m in await mail_to(container, "maya@example.com")]
+    assert "New recovery codes for your Rethread account" in told
+    await client.post("/api/logout")
+
+    def login(code: str) -> dict[str, str]:
+        return {"username": "maya", "password": "secret123", "code": code}
+
+    stale = await client.post("/api/login", json=login(old[1]))
+    assert stale.status_code == 401 and stale.json()["errors"] == {"code": WRONG_CODE}
+    assert (await client.post("/api/login", json=login(new[0]))).status_code == 200
+    assert (await client.get("/api/user/2fa")).json()["recoveryCodesLeft"] == 9
+    await client.post("/api/logout")
+    once = await client.post("/api/login", json=login(new[0]))
+    assert once.status_code == 401 and once.json()["errors"] == {"code": RECOVERY_CODE_USED}

@@ -147,3 +147,46 @@ def test_signing_out_another_device_from_the_sessions_list(
         expect(phone.get_by_role("link", name=re.compile("Login"))).to_be_visible()
     finally:
         other.close()
+
+
+def test_the_sessions_list_on_a_phone_keeps_its_sign_out_buttons_whole(
+        browser: Browser, live_server: str) -> None:
+    """390 px wide: the device and place text give way (they wrap), never the button,
+    whose label used to be cut to "Sign"."""
+    name = f"narrow{uuid.uuid4().hex[:8]}"
+    phone = browser.new_context(base_url=live_server, viewport={"width": 390, "height": 844},
+                                user_agent=IPHONE)
+    desk = browser.new_context(base_url=live_server)
+    try:
+        page = phone.new_page()
+        sign_up(page, name)
+        login_through_form(desk.new_page(), name, PASSWORD)  # a second session to list
+        page.goto("/settings")
+        rows = page.get_by_test_id("session-row")
+        expect(rows).to_have_count(2)
+        buttons = rows.get_by_role("button", name=re.compile("^Sign out"))
+        expect(buttons).to_have_count(2)
+        for index in range(2):
+            button = buttons.nth(index)
+            button.scroll_into_view_if_needed()
+            cut = button.evaluate(
+                "b => [b, ...b.querySelectorAll('*')].some(e => e.scrollWidth > e.clientWidth + 1)")
+            assert not cut, f"the label of {button.get_attribute('aria-label')} is cut"
+            assert button.inner_text().strip() == "Sign out"
+        screenshot(page, "sessions-list-phone", full_page=False)
+    finally:
+        desk.close()
+        phone.close()
+
+
+def test_a_link_to_the_email_settings_lands_on_them(page: Page) -> None:
+    """The emails' footer links to /settings#email-notifications: the section is drawn after
+    the page and its data load, and the page still lands there, with the focus on it."""
+    sign_up(page, f"hash{uuid.uuid4().hex[:8]}")
+    page.goto("/settings#email-notifications")
+    section = page.locator("#email-notifications")
+    expect(section).to_be_focused()
+    expect(section).to_be_in_viewport()
+    top = section.evaluate("s => s.getBoundingClientRect().top")
+    header = page.locator("header").first.evaluate("h => h.getBoundingClientRect().bottom")
+    assert header <= top <= header + 40, (header, top)

@@ -32,6 +32,9 @@ class FakeUsers:
     async def get_many(self, user_ids: set[int]) -> dict[int, User]:
         return {i: copy.deepcopy(self.rows[i]) for i in user_ids if i in self.rows}
 
+    async def lock(self, user_id: int) -> None:
+        """(One task at a time in the fakes: nothing to hold.)"""
+
     async def get_by_login(self, login: str) -> User | None:
         key = login.lower()
         for user in self.rows.values():

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from adapters.totp import PyotpOneTimePasswords
 from application.accounts import AccountService, Registration, SignedIn
-from application.two_factor import TwoFactorService
+from application.two_factor import CODE_JUST_USED, TwoFactorService
 from domain.errors import NotAuthenticated, RateLimited, TwoFactorRequired, ValidationError
 from entrypoints.container import Container
 from tests.fakes import FixedClock
@@ -75,10 +75,11 @@ async def test_login_asks_for_the_code_and_takes_each_code_once(
     clock.advance(seconds=30)
     fresh = pyotp.TOTP(secret).at(clock.now())
     assert (await accounts.login("maya", "secret123", "10.0.0.1", fresh)).user.username == "maya"
-    with pytest.raises(TwoFactorRequired):  # the same code again: refused
+    # the same code again (a second device within its 30 s): refused, as used already
+    with pytest.raises(TwoFactorRequired, match=CODE_JUST_USED):
         await accounts.login("maya", "secret123", "10.0.0.1", fresh)
     # the code enabling it (step before) is older than the last accepted one
-    with pytest.raises(TwoFactorRequired):
+    with pytest.raises(TwoFactorRequired, match=CODE_JUST_USED):
         await accounts.login("maya", "secret123", "10.0.0.1",
                              pyotp.TOTP(secret).at(clock.now() - timedelta(seconds=30)))
     assert await accounts.login("maya", "secret123", "10.0.0.1", codes[0].upper())

@@ -56,17 +56,18 @@ class EmailChangeIn(CamelStruct):
 @describe(required=["password", "code"], fields={
     "password": {"minLength": 1, "maxLength": PASSWORD_MAX},
     "code": {"minLength": 1, "maxLength": CODE_MAX}})
-class EnableTwoFactorIn(CamelStruct):
+class PasswordAndCodeIn(CamelStruct):
+    """The password and a two-factor code, asked again: turning it on (its first code) or
+    off, new recovery codes."""
+
     password: str = ""
     code: str = ""
 
 
-@describe(required=["password", "code"], fields={
-    "password": {"minLength": 1, "maxLength": PASSWORD_MAX},
-    "code": {"minLength": 1, "maxLength": CODE_MAX}})
-class DisableTwoFactorIn(CamelStruct):
-    password: str = ""
-    code: str = ""
+class TwoFactorStatusOut(CamelStruct):
+    enabled: bool
+    #: Unused recovery codes (0 while it is off).
+    recovery_codes_left: int
 
 
 class TwoFactorSetupOut(CamelStruct):

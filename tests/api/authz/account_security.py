@@ -25,15 +25,19 @@ ROWS = [
         json={"password": PASSWORD, "email": "$unique_email"}),
 ]
 
-# Two-factor sign-in on the caller's own account. Set-up, and cancelling it, work for anyone
-# signed in; turning it on or off with the password and a made-up code is refused as bad
-# input (400), whoever asks.
+# Two-factor sign-in on the caller's own account. Its status, set-up, and cancelling the
+# set-up work for anyone signed in; turning it on or off, or new recovery codes, with the
+# password and a made-up code is refused as bad input (400), or 409 while it is off (the
+# matrix's people have it off), whoever asks.
 ROWS += [
+    Row("GET", "/api/user/2fa", **logged_in(200)),
     Row("POST", "/api/user/2fa/setup", **logged_in(200)),
     Row("DELETE", "/api/user/2fa/setup", **logged_in(200)),
     Row("POST", "/api/user/2fa/enable", **logged_in(any_of(400, 409)),
         json={"password": PASSWORD, "code": "000000"}),
     Row("POST", "/api/user/2fa/disable", **logged_in(any_of(400, 409)),
+        json={"password": PASSWORD, "code": "000000"}),
+    Row("POST", "/api/user/2fa/recovery-codes", **logged_in(any_of(400, 409)),
         json={"password": PASSWORD, "code": "000000"}),
 ]
 

@@ -1,5 +1,9 @@
+import { waitFor } from '@testing-library/react';
+import { createElement, useEffect, useState } from 'react';
+import { Outlet } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { restoreScroll, type ScrollWindow } from './scroll-memory';
+import { renderRoutes } from '@/test-utils/render';
+import { restoreScroll, revealTarget, useScrollMemory, type ScrollWindow } from './scroll-memory';
 
 /** A window whose page is ``height`` tall: scrolling clamps to what exists, as browsers do. */
 function page(height: number, viewport = 800) {
@@ -87,5 +91,79 @@ describe('restoreScroll', () => {
     cancel();
     p.grow(4000);
     expect(p.state.y).toBe(400);
+  });
+});
+
+describe('revealTarget', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => {
+    vi.useRealTimers();
+    document.body.replaceChildren();
+  });
+
+  /** A section drawn at ``top`` px down the page once its data has loaded. */
+  function section(id: string, top: number): HTMLElement {
+    const element = document.createElement('section');
+    element.id = id;
+    element.getBoundingClientRect = () => ({ top, bottom: top + 300 }) as DOMRect;
+    return element;
+  }
+
+  it('brings a part drawn after the page opened into view below the header, and focuses it', () => {
+    const p = page(3000);
+    const find = () => document.getElementById('email-notifications');
+    revealTarget(p.win, find, { watchGrowth: p.watchGrowth, headerBottom: () => 60 });
+    expect(p.state.y).toBe(0); // not drawn yet: nothing moves
+    expect(p.watching()).toBe(true);
+    const target = section('email-notifications', 1400);
+    document.body.append(target);
+    p.grow(3200);
+    expect(p.state.y).toBe(1400 - 60 - 16);
+    expect(document.activeElement).toBe(target);
+    expect(target.getAttribute('tabindex')).toBe('-1');
+    vi.advanceTimersByTime(1600);
+    expect(p.watching()).toBe(false); // it held and the page settled: done
+  });
+
+  it('stops as soon as the visitor scrolls or types', () => {
+    const p = page(3000);
+    revealTarget(p.win, () => document.getElementById('blocked-members'), { watchGrowth: p.watchGrowth });
+    p.fire('keydown');
+    document.body.append(section('blocked-members', 1400));
+    p.grow(3200);
+    expect(p.state.y).toBe(0);
+    expect(document.activeElement).toBe(document.body);
+  });
+});
+
+describe('useScrollMemory: a link to a part of a page', () => {
+  /** Settings as they arrive: a loader first, the section once its data is there. */
+  function LateSettings() {
+    const [loaded, setLoaded] = useState(false);
+    useEffect(() => {
+      const timer = setTimeout(() => setLoaded(true), 50);
+      return () => clearTimeout(timer);
+    }, []);
+    return loaded
+      ? createElement('section', { id: 'email-notifications' }, 'Email notifications')
+      : createElement('p', null, 'Loading');
+  }
+
+  function Layout() {
+    useScrollMemory();
+    return createElement(Outlet);
+  }
+
+  it('lands on the part the hash names once the page draws it, with the focus there', async () => {
+    renderRoutes(
+      [
+        {
+          element: createElement(Layout),
+          children: [{ path: '/settings', element: createElement(LateSettings) }],
+        },
+      ],
+      '/settings#email-notifications',
+    );
+    await waitFor(() => expect(document.activeElement?.id).toBe('email-notifications'));
   });
 });

@@ -53,6 +53,68 @@ export interface RestoreOptions {
 
 /** Scroll ``win`` to ``target`` now and again each time the page grows; answers a cancel. */
 export function restoreScroll(win: ScrollWindow, target: number, options: RestoreOptions): () => void {
+  return keepInPlace(
+    win,
+    () => {
+      win.scrollTo(0, target);
+      return Math.abs(win.scrollY - target) <= 1;
+    },
+    options,
+  );
+}
+
+/** Room left between the sticky header and a target brought into view (px). */
+const TARGET_GAP = 16;
+
+/**
+ * A link to a part of a page (/settings#email-notifications from an email's footer,
+ * /post/5#comments): the browser scrolls to the id once, when the document loads, long
+ * before this app draws the part (a lazily loaded page, a section shown once its data
+ * arrived), and the router never does. Here the element `find` answers is brought into view
+ * below the sticky header as soon as it is drawn, kept there while the page above it
+ * settles (as restoreScroll does), and given the focus once, so keyboard and screen-reader
+ * users start there too (an element that cannot take the focus is made to, tabindex -1).
+ */
+export function revealTarget(
+  win: ScrollWindow,
+  find: () => HTMLElement | null,
+  options: RestoreOptions & { headerBottom?: () => number },
+): () => void {
+  const { headerBottom = stickyHeaderBottom } = options;
+  let focused = false;
+  return keepInPlace(
+    win,
+    () => {
+      const target = find();
+      if (!target) return false;
+      const wanted = Math.max(
+        0,
+        target.getBoundingClientRect().top + win.scrollY - headerBottom() - TARGET_GAP,
+      );
+      win.scrollTo(0, wanted);
+      if (!focused) {
+        focused = true;
+        if (target.tabIndex < 0 && !target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
+        target.focus({ preventScroll: true });
+      }
+      return Math.abs(win.scrollY - wanted) <= 1;
+    },
+    options,
+  );
+}
+
+/** Where the page's sticky header ends on screen (0 without one). */
+function stickyHeaderBottom(): number {
+  const header = document.querySelector('header');
+  return header ? Math.max(0, header.getBoundingClientRect().bottom) : 0;
+}
+
+/**
+ * Runs ``place`` now and each time the page changes, until the spot it answers true for has
+ * held and the page stopped changing for ``quiet`` ms, the visitor scrolls or types, or
+ * ``patience`` runs out; answers a cancel.
+ */
+function keepInPlace(win: ScrollWindow, place: () => boolean, options: RestoreOptions): () => void {
   // Quiet: rows that arrive one after another on a slow connection (or a slow server) come
   // more than 0.6 s apart; stopping between two of them left the page to shift after it.
   const { watchGrowth, patience = 8000, quiet = 1500 } = options;
@@ -64,9 +126,8 @@ export function restoreScroll(win: ScrollWindow, target: number, options: Restor
     TAKE_OVER.forEach((type) => win.removeEventListener(type, stop));
   };
   const attempt = () => {
-    win.scrollTo(0, target);
     win.clearTimeout(quietTimer);
-    if (Math.abs(win.scrollY - target) <= 1) quietTimer = win.setTimeout(stop, quiet);
+    if (place()) quietTimer = win.setTimeout(stop, quiet);
   };
   const stopWatching = watchGrowth(attempt);
   const giveUp = win.setTimeout(stop, patience);
@@ -80,6 +141,17 @@ function watchBodyGrowth(changed: () => void): () => void {
   const observer = new ResizeObserver(() => changed());
   observer.observe(document.body);
   return () => observer.disconnect();
+}
+
+/** The page's size changing, or elements added to it (a part drawn in place of a loader). */
+function watchPageChanges(changed: () => void): () => void {
+  const stopGrowth = watchBodyGrowth(changed);
+  const observer = new MutationObserver(() => changed());
+  observer.observe(document.body, { childList: true, subtree: true });
+  return () => {
+    stopGrowth();
+    observer.disconnect();
+  };
 }
 
 /**
@@ -132,8 +204,10 @@ export function useScrollMemory() {
       return restoreScroll(window as unknown as ScrollWindow, saved, { watchGrowth: watchBodyGrowth });
     }
     if (location.hash) {
-      document.getElementById(decodeURIComponent(location.hash.slice(1)))?.scrollIntoView();
-      return undefined;
+      const id = decodeURIComponent(location.hash.slice(1));
+      return revealTarget(window as unknown as ScrollWindow, () => document.getElementById(id), {
+        watchGrowth: watchPageChanges,
+      });
     }
     window.scrollTo(0, 0);
     return undefined;

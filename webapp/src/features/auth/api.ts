@@ -61,6 +61,24 @@ export function disableTwoFactor(password: string, code: string): Promise<Messag
   return api.post('user/2fa/disable', { json: { password, code } }).json<Message>();
 }
 
+/** Whether it is on, and how many unused recovery codes the account has left. */
+export interface TwoFactorStatus {
+  enabled: boolean;
+  recoveryCodesLeft: number;
+}
+
+export function getTwoFactorStatus(): Promise<TwoFactorStatus> {
+  return api.get('user/2fa').json<TwoFactorStatus>();
+}
+
+/** Ten new recovery codes (shown once); the old ones stop working. Asks what turning it off
+ *  asks: the password and a code. */
+export function newRecoveryCodes(password: string, code: string): Promise<{ recoveryCodes: string[] }> {
+  return api
+    .post('user/2fa/recovery-codes', { json: { password, code } })
+    .json<{ recoveryCodes: string[] }>();
+}
+
 /** One signed-in session (issue 41): `device` is "Chrome on Linux" when the browser told. */
 export interface SignedInSession {
   id: string;

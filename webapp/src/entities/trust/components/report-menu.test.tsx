@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeServer, json } from '@/test-utils/fake-server';
@@ -46,6 +46,23 @@ describe('Report menu', () => {
     await user.click(await screen.findByRole('radio', { name: 'Spam' }));
     await user.click(screen.getByRole('button', { name: 'Send report' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('You have already reported this');
+  });
+
+  it('gives the focus back to the menu button once the member is blocked', async () => {
+    setSession('authenticated', makeUser({ id: 1 }));
+    fakeServer({
+      'POST /api/blocks': () => json({ user: makeUser({ id: 2 }), createdAt: '2026-11-01T10:00:00Z' }, 201),
+    });
+    const user = userEvent.setup();
+    renderRoutes(menu, '/');
+    await user.click(screen.getByRole('button', { name: 'More actions' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Block' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Block this member?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Block' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'More actions' })),
+    );
   });
 
   it('is not offered on your own things', () => {

@@ -1,11 +1,13 @@
 import { ActionIcon, Menu, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { useRef, useState } from 'react';
 import { IconBan, IconDots, IconFlag } from '@tabler/icons-react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { promptLogin } from '@/entities/session/login-prompt';
 import { useCurrentUser } from '@/entities/session/session-store';
 import { errorMessage } from '@/lib/api-client';
 import { notifyError, notifySuccess } from '@/lib/notify';
+import { useFocusWhenShown } from '@/lib/use-focus-when-shown';
 import { useBlockToggle, type ReportTarget } from '../api';
 import { ReportDialog } from './report-dialog';
 
@@ -22,6 +24,9 @@ interface ReportMenuProps {
   ownerName?: string;
   /** Accessible name of the menu button (e.g. "More actions for this comment"). */
   label?: string;
+  /** The owner is blocked: the page moves the focus to what now says so. Without it, the
+   *  focus goes back to the menu's button. */
+  onBlocked?: () => void;
 }
 
 /** The "…" menu with Report (and Block) on product pages, profiles, posts, comments and
@@ -34,11 +39,16 @@ export function ReportMenu({
   blocked,
   ownerName,
   label,
+  onBlocked,
 }: ReportMenuProps) {
   const me = useCurrentUser();
   const [opened, dialog] = useDisclosure(false);
   const [confirming, confirm] = useDisclosure(false);
   const block = useBlockToggle();
+  // Blocked from the dialog: the focus goes where the page says, not back to the menu item.
+  const [blockedHere, setBlockedHere] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const focusWhenShown = useFocusWhenShown();
   if (me?.id === ownerId) return null;
   const who = ownerName ?? 'this member';
 
@@ -49,6 +59,7 @@ export function ReportMenu({
 
   function askToBlock() {
     if (!me) return promptLogin('block a member');
+    setBlockedHere(false);
     confirm.open();
   }
 
@@ -57,7 +68,10 @@ export function ReportMenu({
       { userId: ownerId, block: true },
       {
         onSuccess: () => {
+          setBlockedHere(true);
           confirm.close();
+          if (onBlocked) onBlocked();
+          else focusWhenShown(() => menuButton.current);
           notifySuccess('Member blocked', 'You will no longer see each other. Undo it here or in Settings.');
         },
         onError: (error) => notifyError(errorMessage(error, 'Could not block this member.')),
@@ -79,7 +93,7 @@ export function ReportMenu({
     <>
       <Menu position="bottom-end" withinPortal>
         <Menu.Target>
-          <ActionIcon variant="subtle" color="gray" aria-label={label ?? 'More actions'}>
+          <ActionIcon ref={menuButton} variant="subtle" color="gray" aria-label={label ?? 'More actions'}>
             <IconDots size={18} aria-hidden />
           </ActionIcon>
         </Menu.Target>
@@ -107,6 +121,7 @@ export function ReportMenu({
         confirmColor="red"
         pending={block.isPending}
         onConfirm={blockOwner}
+        returnFocus={!blockedHere}
       >
         <Text size="sm">
           You will not see each other&apos;s listings and posts, and neither of you can message, follow, make

@@ -73,4 +73,39 @@ describe('SessionsSettings', () => {
     await user.click(screen.getByRole('button', { name: 'Try Again' }));
     expect(await screen.findByText('This device')).toBeInTheDocument();
   });
+
+  it('moves the focus to the heading when the other sessions are signed out and their button goes', async () => {
+    let listed = [here, phone];
+    fakeServer({
+      'GET /api/user/sessions': () => json({ sessions: listed }),
+      'POST /api/user/sessions/revoke-others': () => {
+        listed = [here];
+        return json({ message: 'Signed out of 1 other session.', ended: 1 });
+      },
+    });
+    const user = userEvent.setup();
+    render(<SessionsSettings />);
+    await user.click(await screen.findByRole('button', { name: 'Sign out of all other sessions' }));
+    await waitFor(() => expect(screen.getAllByTestId('session-row')).toHaveLength(1));
+    expect(screen.queryByRole('button', { name: 'Sign out of all other sessions' })).not.toBeInTheDocument();
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: "Where you're signed in" }));
+  });
+
+  it('moves the focus to the row that takes the place of a session signed out', async () => {
+    const tablet = { ...phone, id: 'ccc', device: 'Firefox on Android' };
+    let listed = [here, phone, tablet];
+    fakeServer({
+      'GET /api/user/sessions': () => json({ sessions: listed }),
+      'DELETE /api/user/sessions/bbb': () => {
+        listed = [here, tablet];
+        return json({ message: 'Signed out of that session.' });
+      },
+    });
+    const user = userEvent.setup();
+    render(<SessionsSettings />);
+    await user.click(await screen.findByRole('button', { name: 'Sign out Mobile Safari on iOS' }));
+    await waitFor(() => expect(screen.getAllByTestId('session-row')).toHaveLength(2));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getAllByTestId('session-row')[1]));
+    expect(document.activeElement).toHaveTextContent('Firefox on Android');
+  });
 });

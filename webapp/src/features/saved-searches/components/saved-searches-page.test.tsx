@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { SavedSearch } from '@/entities/saved-search/saved-search';
@@ -60,5 +60,32 @@ describe('SavedSearchesPage', () => {
     fakeServer({ 'GET /api/saved-searches': () => json({ items: [] }) });
     renderRoutes(routes, '/saved-searches');
     expect(await screen.findByText('No saved searches yet')).toBeInTheDocument();
+  });
+
+  it('moves the focus to the next saved search when one is deleted, then to the heading', async () => {
+    const other = { ...search, id: 5, name: 'prada bag' };
+    let saved = [search, other];
+    fakeServer({
+      'GET /api/saved-searches': () => json({ items: saved }),
+      'DELETE /api/saved-searches/4': () => {
+        saved = [other];
+        return new Response(null, { status: 204 });
+      },
+      'DELETE /api/saved-searches/5': () => {
+        saved = [];
+        return new Response(null, { status: 204 });
+      },
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes, '/saved-searches');
+    await user.click(await screen.findByRole('button', { name: 'Delete saved search levis jacket, size M' }));
+    const next = await screen.findByRole('article', { name: 'Saved search prada bag' });
+    await waitFor(() => expect(screen.queryByText('levis jacket, size M')).not.toBeInTheDocument());
+    await waitFor(() => expect(document.activeElement).toBe(next));
+    await user.click(within(next).getByRole('button', { name: 'Delete saved search prada bag' }));
+    expect(await screen.findByText('No saved searches yet')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Saved searches', level: 1 })),
+    );
   });
 });

@@ -12,10 +12,12 @@ import {
   Title,
 } from '@mantine/core';
 import { IconBell, IconTrash } from '@tabler/icons-react';
+import { useRef } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { LoadFailed } from '@/components/load-failed';
 import { errorMessage } from '@/lib/api-client';
 import { notifyError, notifySuccess } from '@/lib/notify';
+import { nextAfterRemoving, useFocusWhenShown } from '@/lib/use-focus-when-shown';
 import { ProductGrid } from '@/entities/product/product-grid';
 import {
   useDeleteSavedSearch,
@@ -61,14 +63,24 @@ function SavedSearchCard({
   search,
   open,
   onOpen,
+  onDeleted,
 }: {
   search: SavedSearch;
   open: boolean;
   onOpen: () => void;
+  onDeleted: () => void;
 }) {
   const remove = useDeleteSavedSearch();
   return (
-    <Card withBorder radius="md" padding="md" component="article" aria-label={`Saved search ${search.name}`}>
+    <Card
+      withBorder
+      radius="md"
+      padding="md"
+      component="article"
+      aria-label={`Saved search ${search.name}`}
+      tabIndex={-1}
+      data-list-item={search.id}
+    >
       <Group justify="space-between" wrap="nowrap" align="start">
         <Stack gap={4}>
           <Group gap="xs">
@@ -95,7 +107,10 @@ function SavedSearchCard({
           loading={remove.isPending}
           onClick={() =>
             remove.mutate(search.id, {
-              onSuccess: () => notifySuccess('Saved search deleted'),
+              onSuccess: () => {
+                onDeleted();
+                notifySuccess('Saved search deleted');
+              },
               onError: (error) => notifyError(errorMessage(error, 'Could not delete it. Please try again.')),
             })
           }
@@ -112,9 +127,14 @@ function SavedSearchCard({
   );
 }
 
-/** /saved-searches: a member's saved searches with their new matches; ?open=ID shows one's. */
+/** /saved-searches: a member's saved searches with their new matches; ?open=ID shows one's.
+ *  A deleted search's card goes: the focus moves to the one that took its place (or the last),
+ *  or to the page's heading once none is left. */
 export default function SavedSearchesPage() {
   const searches = useSavedSearches();
+  const list = useRef<HTMLDivElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const focusWhenShown = useFocusWhenShown();
   const [params, setParams] = useSearchParams();
   const openId = Number(params.get('open')) || null;
   let body;
@@ -146,13 +166,14 @@ export default function SavedSearchesPage() {
     );
   } else {
     body = (
-      <Stack gap="sm">
+      <Stack gap="sm" ref={list}>
         {searches.data.map((search) => (
           <SavedSearchCard
             key={search.id}
             search={search}
             open={openId === search.id}
             onOpen={() => setParams(openId === search.id ? {} : { open: String(search.id) })}
+            onDeleted={() => focusWhenShown(nextAfterRemoving(list, search.id, () => heading.current))}
           />
         ))}
       </Stack>
@@ -160,7 +181,9 @@ export default function SavedSearchesPage() {
   }
   return (
     <Container size="lg" py="xl">
-      <Title order={1}>Saved searches</Title>
+      <Title order={1} ref={heading} tabIndex={-1}>
+        Saved searches
+      </Title>
       <Text c="dimmed" mb="lg">
         We tell you when new listings match, at most once an hour for each search.
       </Text>

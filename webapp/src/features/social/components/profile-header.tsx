@@ -12,6 +12,7 @@ import {
   Stack,
   Text,
   Title,
+  VisuallyHidden,
 } from '@mantine/core';
 import {
   IconBan,
@@ -24,6 +25,7 @@ import {
   IconRuler,
   IconUserOff,
 } from '@tabler/icons-react';
+import { useRef, type Ref } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { FollowButton } from '@/entities/user/follow-button';
 import { formatDate, formatMonthYear, formatRating, NO_REVIEWS } from '@/lib/formatters';
@@ -36,15 +38,18 @@ import { UnsuspendButton } from '@/entities/trust/components/moderation-undo';
 import { useBlockToggle } from '@/entities/trust/api';
 import { errorMessage } from '@/lib/api-client';
 import { notifyError, notifySuccess } from '@/lib/notify';
+import { useFocusWhenShown } from '@/lib/use-focus-when-shown';
 
-function Count({ label, value }: { label: string; value: number }) {
+/** A count under its label; `null`: not shown to this reader (a member they blocked). */
+function Count({ label, value }: { label: string; value: number | null }) {
   return (
     <Stack gap={0} align="center">
-      <Text fw={700} size="lg">
-        {value}
+      <Text fw={700} size="lg" aria-hidden={value === null || undefined}>
+        {value ?? '–'}
       </Text>
       <Text size="sm" c="dimmed">
         {label}
+        {value === null && <VisuallyHidden>: hidden while blocked</VisuallyHidden>}
       </Text>
     </Stack>
   );
@@ -55,19 +60,33 @@ interface ProfileHeaderProps {
   listingCount: number;
 }
 
-/** "You blocked this member", with Unblock (instead of Follow and Message). */
-function BlockedNotice({ user }: { user: PublicUser }) {
+/** "You blocked this member", with Unblock (instead of Follow and Message). It takes the
+ *  focus when the block was just made here; unblocking hands it to `onUnblocked`'s target. */
+function BlockedNotice({
+  user,
+  ref,
+  onUnblocked,
+}: {
+  user: PublicUser;
+  ref?: Ref<HTMLDivElement>;
+  onUnblocked?: () => void;
+}) {
   const toggle = useBlockToggle();
   const unblock = () =>
     toggle.mutate(
       { userId: user.id, block: false },
       {
-        onSuccess: () => notifySuccess('Member unblocked'),
+        onSuccess: () => {
+          notifySuccess('Member unblocked');
+          onUnblocked?.();
+        },
         onError: (error) => notifyError(errorMessage(error, 'Could not unblock this member.')),
       },
     );
   return (
     <Alert
+      ref={ref}
+      tabIndex={-1}
       color="gray"
       variant="light"
       icon={<IconBan size={18} aria-hidden />}
@@ -105,6 +124,9 @@ export function ProfileHeader({ user, listingCount }: ProfileHeaderProps) {
   const navigate = useNavigate();
   const own = me?.id === user.id;
   const blocked = user.blockedByYou ?? false;
+  const blockedNotice = useRef<HTMLDivElement>(null);
+  const actions = useRef<HTMLDivElement>(null);
+  const focusWhenShown = useFocusWhenShown();
   const message = () => (me ? navigate(`/messages/${user.id}`) : promptLogin('message sellers'));
 
   return (
@@ -194,9 +216,15 @@ export function ProfileHeader({ user, listingCount }: ProfileHeaderProps) {
             </Group>
           )}
           {isAdmin(me) && !own && <SuspensionNotice user={user} />}
-          {!own && blocked && <BlockedNotice user={user} />}
+          {!own && blocked && (
+            <BlockedNotice
+              user={user}
+              ref={blockedNotice}
+              onUnblocked={() => focusWhenShown(() => actions.current?.querySelector('button'))}
+            />
+          )}
           {!own && (
-            <Group gap="sm" mt="xs">
+            <Group gap="sm" mt="xs" ref={actions}>
               {!blocked && (
                 <>
                   <FollowButton user={user} following={user.isFollowing ?? false} />
@@ -213,6 +241,7 @@ export function ProfileHeader({ user, listingCount }: ProfileHeaderProps) {
                 blocked={blocked}
                 ownerName={displayNameOf(user)}
                 label={`More actions for ${user.displayName}`}
+                onBlocked={() => focusWhenShown(() => blockedNotice.current)}
               />
             </Group>
           )}
@@ -220,8 +249,8 @@ export function ProfileHeader({ user, listingCount }: ProfileHeaderProps) {
         <SimpleGrid cols={4} spacing="lg" style={{ flex: '0 1 360px' }}>
           <Count label="Followers" value={user.followerCount ?? 0} />
           <Count label="Following" value={user.followingCount ?? 0} />
-          <Count label="Listings" value={user.listingCount ?? listingCount} />
-          <Count label="Posts" value={user.postCount ?? 0} />
+          <Count label="Listings" value={blocked ? null : (user.listingCount ?? listingCount)} />
+          <Count label="Posts" value={blocked ? null : (user.postCount ?? 0)} />
         </SimpleGrid>
       </Group>
     </Paper>
