@@ -10,6 +10,7 @@ and the administrators are notified, and the resolution goes to the audit log.
 
 from __future__ import annotations
 
+import builtins  # DisputeService has a method named list
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -32,6 +33,8 @@ from domain.disputes import (
     validate_response,
 )
 from domain.errors import Conflict, Forbidden, NotFound, ValidationError, require_valid
+from domain.fees import CheckoutTotals, checkout_totals
+from domain.listings import Listing
 from domain.moderation import AuditAction, validate_note
 from domain.order_rules import OrderStatus
 from domain.orders import Order
@@ -47,6 +50,10 @@ class DisputeView:
     order: Order
     buyer: User | None
     seller: User | None
+    # The order's listings, first first (None: one since removed), and its bill (the total
+    # the buyer paid), read with the dispute so the desk shows what it is about.
+    items: list[Listing | None]
+    totals: CheckoutTotals
 
 
 class DisputeService:
@@ -82,7 +89,7 @@ class DisputeService:
             await self.uow.order_events.add(order.id, "dispute", "opened", buyer.id, now,
                                             f"{chosen.label}: {clean(details)}")
             for admin_id in await self.uow.disputes.admin_ids():
-                await self._tell(admin_id, "New dispute",
+                await self._tell(admin_id, f"New dispute on order {order.order_number}",
                                  f"Order {order.order_number}: {chosen.label}.",
                                  "/admin?tab=disputes")
             self.orders.notices.updated(self.uow, order)
@@ -110,7 +117,8 @@ class DisputeService:
                                             author.id, now, clean(text))
             other = dispute.buyer_id if author.id == dispute.seller_id else dispute.seller_id
             order = await self._order_of(dispute)
-            await self._tell(other, "New answer on a dispute",
+            await self._tell(other, f"New answer on the dispute about order "
+                                    f"{order.order_number}",
                              f"Order {order.order_number}: {clean(text)[:120]}",
                              SALES_LINK if other == dispute.seller_id else ORDERS_LINK)
             await self.uow.commit()
@@ -136,7 +144,7 @@ class DisputeService:
             raise ValidationError({"status": "Status must be open or resolved"})
         async with self.uow:
             disputes = await self.uow.disputes.by_status(wanted, MAX_LISTED)
-            return [await self._view(d, await self._order_of(d)) for d in disputes]
+            return await self._views([(d, await self._order_of(d)) for d in disputes])
 
     async def resolve(self, admin: User | None, dispute_id: int, outcome: str | None,
                       note: str | None) -> DisputeView:
@@ -225,7 +233,18 @@ class DisputeService:
         return entered_at(events, status)
 
     async def _view(self, dispute: Dispute, order: Order) -> DisputeView:
-        users = await self.uow.users.get_many({dispute.buyer_id, dispute.seller_id})
-        return DisputeView(dispute, order, users.get(dispute.buyer_id),
-                           users.get(dispute.seller_id))
+        return (await self._views([(dispute, order)]))[0]
+
+    async def _views(self, pairs: builtins.list[tuple[Dispute, Order]]
+                     ) -> builtins.list[DisputeView]:
+        """Each dispute with its parties, its order's listings and bill (one read of the
+        people and one of the listings for them all)."""
+        users = await self.uow.users.get_many(
+            {uid for d, _ in pairs for uid in (d.buyer_id, d.seller_id)})
+        listings = await self.uow.listings.get_many(
+            list({pid for _, order in pairs for pid in order.product_ids}))
+        return [DisputeView(d, order, users.get(d.buyer_id), users.get(d.seller_id),
+                            [listings.get(pid) for pid in order.product_ids],
+                            checkout_totals(order.price))
+                for d, order in pairs]
 

@@ -87,7 +87,7 @@ class NotificationMailer:
                 listing = await self.uow.listings.get(offer.product_id)
                 what = f"“{listing.title}”" if listing is not None else "the item"
                 await notify(self.uow, user_id=offer.buyer_id, kind="offer_expiring",
-                             title="Your accepted offer runs out soon",
+                             title=f"Your accepted offer on {what} runs out soon",
                              body=(f"The seller accepted ${offer.agreed_price or 0:.2f} for "
                                    f"{what}. It is held for you until "
                                    f"{offer.reserved_until:%H:%M} UTC: check out before then."),

@@ -6,6 +6,11 @@ message (``offer`` or ``offer_response``; responses say Accepted, Declined or Co
 the thread's card reads) and a notification, inside the caller's transaction. Their socket
 events, and ``offer_updated`` to both people, are recorded on the unit of work, which sends
 them once that transaction commits.
+
+A thread line is shown beside its sender, so it may start with a verb ("Declined your
+offer..."); a notice is read on its own (in the bell, and as the email it becomes), so its
+body says who did it ("The seller declined your offer...") and its title, the email's
+subject, names the item.
 """
 
 from __future__ import annotations
@@ -54,13 +59,27 @@ def _money(amount: Decimal | None) -> str:
 
 @dataclass(frozen=True)
 class _Wording:
-    """One event's thread message (from, type, text) and notice (to, kind, title, link)."""
+    """One event's thread message (from, type, text) and notice (kind, title, body)."""
 
     from_buyer: bool
     message_type: str
     text: str
     kind: str | None
     title: str
+    body: str | None = None  # the notice's own sentence; None: the text, with its subject
+
+    @property
+    def notice(self) -> str:
+        if self.body is not None:
+            return self.body
+        who = "The buyer" if self.from_buyer else "The seller"
+        return f"{who} {self.text[:1].lower()}{self.text[1:]}"
+
+
+def titled(heading: str, title: str) -> str:
+    """A notice's title (its email's subject) naming the item: 'Offer declined: “Wool
+    coat”'."""
+    return f"{heading}: “{title}”"
 
 
 def deadline_text(at: datetime | None) -> str:
@@ -81,7 +100,8 @@ def _wording(event: OfferEvent, offer: Offer, title: str) -> _Wording:
     if isinstance(event, OfferMade):
         note = f" “{offer.message}”" if offer.message else ""
         return _Wording(True, "offer", f"Offer: {offered} for {item}.{note}",
-                        "offer_received", "New offer")
+                        "offer_received", "New offer",
+                        f"A buyer offered {offered} for {item}.{note}")
     if isinstance(event, OfferAccepted):
         return _Wording(False, "offer_response",
                         f"Accepted your offer of {offered} for {item}.{_reserved(offer)}",
@@ -115,7 +135,8 @@ def _wording(event: OfferEvent, offer: Offer, title: str) -> _Wording:
     why = DECLINE_MESSAGES[DeclineReason(event.reason)].split(": ", 1)[-1]
     return _Wording(False, "offer_response",
                     f"Declined your offer of {offered} for {item} automatically: {why}",
-                    "offer_declined", "Offer declined")
+                    "offer_declined", "Offer declined",
+                    f"Your offer of {offered} for {item} was declined automatically: {why}")
 
 
 async def tell(uow: UnitOfWork, offer: Offer, *, title: str,
@@ -140,8 +161,9 @@ async def tell(uow: UnitOfWork, offer: Offer, *, title: str,
         if words.kind is not None:
             link = (SELLER_PAGE.format(product_id=offer.product_id) if receiver == offer.seller_id
                     else BUYER_PAGE)
-            await notify(uow, user_id=receiver, kind=words.kind, title=words.title,
-                         body=words.text, link=link, now=now)
+            await notify(uow, user_id=receiver, kind=words.kind,
+                         title=titled(words.title, title), body=words.notice, link=link,
+                         now=now)
     uow.publish(sorted({offer.buyer_id, offer.seller_id}), offer_updated_event(offer))
 
 
@@ -161,14 +183,14 @@ async def _tell_expired(uow: UnitOfWork, offer: Offer, event: OfferExpired,
             (offer.seller_id, f"{item} is back in the shop: the buyer did not check out by "
                               f"{when}, so their accepted offer has expired.",
              SELLER_PAGE.format(product_id=offer.product_id))):
-        await notify(uow, user_id=user_id, kind="offer_expired", title="Offer expired",
-                     body=body, link=link, now=now)
+        await notify(uow, user_id=user_id, kind="offer_expired",
+                     title=titled("Offer expired", title), body=body, link=link, now=now)
 
 
 _WATCHER_ENDINGS = {
     "expired": "its 24 hours are over",
     "taken": "another watcher took it first",
-    "sold": "the item has been sold",
+    "sold": "another buyer ordered the item",
     "removed": "the listing was removed",
 }
 
@@ -192,5 +214,5 @@ async def _tell_watcher(uow: UnitOfWork, offer: Offer,
         uow, sender_id=offer.seller_id, receiver_id=offer.buyer_id, content=text,
         message_type="offer_response", now=now, offer_id=offer.id,
         product_id=offer.product_id)
-    await notify(uow, user_id=offer.buyer_id, kind=kind, title=heading, body=body,
-                 link=BUYER_PAGE, now=now)
+    await notify(uow, user_id=offer.buyer_id, kind=kind, title=titled(heading, title),
+                 body=body, link=BUYER_PAGE, now=now)

@@ -1,5 +1,6 @@
 """What an order tells the people around it: a notice in the buyer-seller thread and a
-notification for the party who did not act, for every placement and status change; when an
+notification for the party who did not act, for every placement and status change (a
+placement tells the buyer too: what they ordered and how to pay by when); when an
 unpaid order is paid or shipped (the listing becomes sold), 'watched item sold' to the
 listing's watchers; and ``order_updated`` to both parties. All inside the caller's
 transaction: their socket events are recorded on the unit of work, which sends them once
@@ -18,33 +19,41 @@ from application.ports import UnitOfWork
 from domain.catalog import ListingStatus
 from domain.errors import NotFound
 from domain.events import OrderStatusChanged
+from domain.fees import checkout_totals
 from domain.listings import Listing
+from domain.money import format_usd
 from domain.offers import Offer, close_for_sale
-from domain.order_rules import OrderStatus, listing_status_for
+from domain.order_rules import SHIP_WITHIN, OrderStatus, listing_status_for
 from domain.orders import Order
 
 ORDERS_LINK = "/orders"
 SALES_LINK = "/orders?tab=sales"
+# The buyer's page of one order: how to pay while it is unpaid, where it is after that.
+ORDER_PAGE = "/orders/{id}/confirmed"
 
 # (title, to the buyer, to the seller) for each new status; None: that party is not told.
+# A title is the notice's heading in the bell and its email's subject, so it names the order.
 STATUS_NOTICES: dict[OrderStatus, tuple[str, str | None, str | None]] = {
-    OrderStatus.CONFIRMED: ("Order confirmed", "The seller confirmed order {number}.", None),
+    OrderStatus.CONFIRMED: ("Order {number} confirmed", "The seller confirmed order {number}.",
+                            None),
     OrderStatus.PAYMENT_CONFIRMED: (
-        "Payment confirmed",
+        "Payment confirmed for order {number}",
         "We received your payment for order {number}. The seller will ship it soon.",
-        "Payment confirmed — please ship within 3 business days (order {number})."),
-    OrderStatus.SHIPPED: ("Order shipped", "Order {number} has shipped.{tracking}", None),
+        f"Payment confirmed — please ship within {SHIP_WITHIN} (order {{number}})."),
+    OrderStatus.SHIPPED: ("Order {number} shipped", "Order {number} has shipped.{tracking}",
+                          None),
     OrderStatus.DELIVERED: (
-        "Order delivered",
+        "Order {number} delivered",
         "Order {number} was marked as delivered. Please confirm receipt within 3 days.",
         None),
     OrderStatus.COMPLETED: (
-        "Order completed", "Order {number} is complete. You can now leave a review.",
+        "Order {number} completed", "Order {number} is complete. You can now leave a review.",
         "Order {number} is complete. Your payout is released. You can now leave a review."),
-    OrderStatus.CANCELLED: ("Order cancelled", "Order {number} was cancelled.",
+    OrderStatus.CANCELLED: ("Order {number} cancelled", "Order {number} was cancelled.",
                             "Order {number} was cancelled. The item is back in the shop."),
     OrderStatus.DISPUTED: (
-        "Dispute opened", "You opened a dispute on order {number}. The payment is on hold.",
+        "Dispute opened on order {number}",
+        "You opened a dispute on order {number}. The payment is on hold.",
         "The buyer opened a dispute on order {number}. Please answer it on the order page."),
 }
 
@@ -54,13 +63,13 @@ STATUS_NOTICES: dict[OrderStatus, tuple[str, str | None, str | None]] = {
 # status's usual notice.
 RESOLUTION_NOTICES: dict[OrderStatus, tuple[str, str | None, str | None]] = {
     OrderStatus.COMPLETED: (
-        "Dispute resolved",
+        "Dispute resolved on order {number}",
         "We resolved your dispute on order {number}. The payment is released to the seller."
         " You can now leave a review.",
         "We resolved the buyer's dispute on order {number} in your favour. Your payout is"
         " released. You can now leave a review."),
     OrderStatus.REFUNDED: (
-        "Dispute resolved",
+        "Dispute resolved on order {number}",
         "We resolved your dispute on order {number} in your favour. You are refunded: your"
         " payment is being returned.",
         "We resolved the buyer's dispute on order {number}. The buyer is refunded."),
@@ -76,11 +85,27 @@ def is_sale(event: OrderStatusChanged) -> bool:
             and listing_status_for(OrderStatus(event.new_status)) is ListingStatus.SOLD)
 
 
-def placed_text(order: Order, listing: Listing) -> str:
+def ordered_text(order: Order, listing: Listing) -> str:
+    """What an order holds: “Wool coat”, or “Wool coat” and 2 more items (a bundle)."""
     more = len(order.product_ids) - 1
-    what = f"\u201c{listing.title}\u201d" + (
+    return f"\u201c{listing.title}\u201d" + (
         f" and {more} more item{'s' if more > 1 else ''}" if more else "")
-    return f"New order {order.order_number} for {what} (${order.price}). Waiting for payment."
+
+
+def placed_text(order: Order, listing: Listing) -> str:
+    return (f"New order {order.order_number} for {ordered_text(order, listing)} "
+            f"(${order.price}). Waiting for payment.")
+
+
+def buyer_placed_text(order: Order, listing: Listing) -> str:
+    """The buyer's notice of their new order, a line each (the paragraphs of its email):
+    what they ordered and its total, then the order's own payment steps
+    (``Order.payment_steps``, the Order Confirmed screen's: amount, account, reference,
+    deadline). The title names the order."""
+    total = format_usd(checkout_totals(order.price).total)
+    steps = [f"{number}. {step}" for number, step in enumerate(order.payment_steps(), 1)]
+    return "\n".join([f"You ordered {ordered_text(order, listing)} for {total} in all. "
+                      "How to pay:", *steps])
 
 
 def status_texts(order: Order, event: OrderStatusChanged, note: str | None = None
@@ -117,14 +142,20 @@ class OrderNotices:
 
     async def placed(self, uow: UnitOfWork, order: Order, listing: Listing,
                      now: datetime, offer_id: int | None = None) -> None:
-        """The item is reserved: the other open offers on it are declined, the seller told."""
+        """The items are reserved: the other open offers on them are declined, the seller
+        is told, and the buyer what they ordered and how to pay by when (``listing``: the
+        first item)."""
         for product_id in order.product_ids:
             await close_offers(
                 uow, product_id,
                 lambda offers: close_for_sale(offers, now, ordered_with=offer_id), now)
         text = placed_text(order, listing)
         await self._thread(uow, order.buyer_id, order.seller_id, order, text, now)
-        await self._notify(uow, order.seller_id, "New order", text, SALES_LINK, now)
+        number = order.order_number
+        await self._notify(uow, order.seller_id, f"New order {number}", text, SALES_LINK, now)
+        await self._notify(uow, order.buyer_id, f"Order {number} placed: how to pay",
+                           buyer_placed_text(order, listing), ORDER_PAGE.format(id=order.id),
+                           now)
 
     async def status_changed(self, uow: UnitOfWork, order: Order,
                              event: OrderStatusChanged, now: datetime,
@@ -141,7 +172,7 @@ class OrderNotices:
             sender, receiver = order.buyer_id, order.seller_id
         else:
             sender, receiver = order.seller_id, order.buyer_id
-        text = f"{title}: order {order.order_number}." if actor not in (
+        text = f"{title}." if actor not in (
             order.buyer_id, order.seller_id) or to_buyer is None else to_buyer
         await self._thread(uow, sender, receiver, order, text, now)
         if to_buyer and actor != order.buyer_id:

@@ -77,6 +77,8 @@ class OrderView:
     can_review: bool
     # What the viewer may claim as the order's buyer now (None for anyone else).
     claim: ClaimWindow | None = None
+    # How to pay, to its buyer while it is unpaid (``Order.payment_steps``; empty otherwise).
+    payment_steps: tuple[str, ...] = ()
 
 
 # An administrator without an account: the operator at a terminal (events record no actor).
@@ -400,7 +402,9 @@ class OrderService:
                          reviews=shown, totals=checkout_totals(order.price),
                          allowed=order.allowed_transitions(actor, now),
                          can_review=party and order.status is OrderStatus.COMPLETED and not mine,
-                         claim=claim)
+                         claim=claim,
+                         payment_steps=tuple(order.payment_steps()
+                                             if actor.user_id == order.buyer_id else ()))
 
 
 def unavailable_message(listings: list[Listing], asked: int) -> str:

@@ -52,8 +52,13 @@ class Notification:
     actor_ids: tuple[int, ...] = ()
 
 
-def _shorten(text: str, limit: int) -> str:
-    text = " ".join(text.split())
+def _shorten(text: str, limit: int, *, lines: bool = False) -> str:
+    """``text`` with its spaces collapsed (its line breaks kept with ``lines``: a body's
+    lines are the paragraphs of its email), cut to ``limit`` characters with "…"."""
+    if lines:
+        text = "\n".join(" ".join(line.split()) for line in text.splitlines() if line.strip())
+    else:
+        text = " ".join(text.split())
     return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
 
 
@@ -80,7 +85,7 @@ def new_notification(*, user_id: int, kind: str, title: str, body: str, link: st
                              or len(link) > LINK_MAX):
         raise ValidationError({"link": "A notification link must be a site path"})
     return Notification(id=None, user_id=user_id, kind=kind, title=_shorten(title, TITLE_MAX),
-                        body=_shorten(body, BODY_MAX), link=link, created_at=now)
+                        body=_shorten(body, BODY_MAX, lines=True), link=link, created_at=now)
 
 
 def social_title(kind: str, latest_name: str, others: int) -> str:

@@ -290,7 +290,8 @@ class DeclineReason(StrEnum):
 DECLINE_MESSAGES = {
     DeclineReason.OTHER_OFFER_ACCEPTED: "This offer was declined: the seller accepted another "
                                         "offer on this item.",
-    DeclineReason.LISTING_SOLD: "This offer was declined: the item has been sold.",
+    # An order reserves the item (sold only once paid), so this says what happened.
+    DeclineReason.LISTING_SOLD: "This offer was declined: another buyer ordered the item.",
     DeclineReason.LISTING_DELETED: "This offer was declined: the listing was removed.",
     DeclineReason.ACCOUNT_CLOSED: "This offer was closed: the member closed their account.",
     DeclineReason.MEMBER_SUSPENDED: "This offer was closed: the member's account is suspended.",

@@ -29,6 +29,9 @@ BUYER_PROTECTION = timedelta(days=BUYER_PROTECTION_DAYS)
 # An unpaid order (pending, or confirmed by the seller) is cancelled this long after it was
 # placed (its listing returns).
 UNPAID_LIMIT = timedelta(hours=72)
+# Once payment is confirmed the seller ships within this (the buyer's payment steps and the
+# seller's "Payment confirmed" notice say it).
+SHIP_WITHIN = "3 business days"
 
 
 class OrderStatus(LabelledStrEnum):

@@ -23,13 +23,15 @@ from domain.catalog import ListingStatus
 from domain.disputes import OUTCOME_STATUS, DisputeOutcome, DisputeReason, why_not_disputable
 from domain.errors import Conflict, Forbidden, IllegalTransition, ValidationError, require_valid
 from domain.events import OrderEvent, OrderPlaced, OrderStatusChanged
-from domain.money import round_money
+from domain.fees import checkout_totals
+from domain.money import format_usd, round_money
 from domain.order_numbers import is_valid_order_number
 from domain.order_rules import (
     BUYER_PROTECTION_DAYS,
     FINISHED_STATUSES,
     FORBIDDEN_MESSAGES,
     OWN_ORDER,
+    SHIP_WITHIN,
     TERMINAL_STATUSES,
     UNPAID_LIMIT,
     UNPAID_STATUSES,
@@ -68,6 +70,10 @@ OWN_PAYMENT = OWN_ORDER.format("confirm its payment")
 ADDRESS_FIXED_STATUSES = frozenset(s for s in OrderStatus if s.address_fixed)
 # The seller sees the shipping address only once payment is confirmed (spec §2 Orders).
 ADDRESS_VISIBLE_TO_SELLER = frozenset(s for s in OrderStatus if s.seller_sees_address)
+# How a buyer pays (spec §1: off-platform, with a peer-to-peer payment app, to the platform's
+# business account, the order number as the reference): :meth:`Order.payment_steps`.
+PAYMENT_APPS = "Venmo, Zelle or Cash App"
+BUSINESS_ACCOUNT = "@rethread-payments"
 
 
 def ensure_not_own_listing(*, buyer_id: int, seller_id: int) -> None:
@@ -183,6 +189,29 @@ class Order:
         ends = self.protection_ends_at
         return self.status is OrderStatus.DELIVERED and ends is not None and now >= ends
 
+    @property
+    def pay_by(self) -> datetime | None:
+        """When the unpaid order is cancelled if no payment is confirmed by then
+        (:data:`UNPAID_LIMIT` after it was placed); None once it is paid or over."""
+        return self.created_at + UNPAID_LIMIT if self.status in UNPAID_STATUSES else None
+
+    def payment_steps(self) -> list[str]:
+        """How the buyer pays this order, step by step: the one text of the Order Confirmed
+        screen (the buyer's ``paymentInstructions``) and of the buyer's "order placed"
+        email. Empty once nothing is owed (paid, cancelled, ...)."""
+        if (deadline := self.pay_by) is None:
+            return []
+        hours = int(UNPAID_LIMIT.total_seconds() // 3600)
+        return [
+            f"Open your peer-to-peer payment app ({PAYMENT_APPS}).",
+            f"Send {format_usd(checkout_totals(self.price).total)} to Rethread's business "
+            f"account {BUSINESS_ACCOUNT}.",
+            f"Use {self.order_number} as the payment reference.",
+            f"Pay by {deadline:%b} {deadline.day}, {deadline:%H:%M} UTC: unpaid orders are "
+            f"cancelled after {hours} hours. We confirm your payment and the seller ships "
+            f"within {SHIP_WITHIN}.",
+        ]
+
     def parties(self, actor: Actor) -> frozenset[Party]:
         return parties_of(actor, self.buyer_id, self.seller_id)
 
@@ -283,7 +312,7 @@ class Order:
         Returns whether it cancelled; like :meth:`complete_if_protection_expired`, the
         change has no actor.
         """
-        if self.status not in UNPAID_STATUSES or now < self.created_at + UNPAID_LIMIT:
+        if (deadline := self.pay_by) is None or now < deadline:
             return False
         self._move(OrderStatus.CANCELLED, None, now)
         return True

@@ -13,6 +13,7 @@ from application.disputes import DisputeService
 from application.ports import Clock, UnitOfWork
 from application.ports.media import MediaStore
 from application.ports.posts import PostFilter
+from domain.catalog import Category
 from domain.disputes import DisputeReason
 from domain.order_rules import OrderStatus
 from domain.reports import Report, ReportReason, ReportTarget
@@ -40,8 +41,24 @@ REPORTS = [
 ]
 
 
-DISPUTE_DETAILS = ("The jacket has a torn lining inside the left sleeve that the photos "
-                   "did not show, and the zip sticks.")
+# The demo dispute's claim, in words that fit the item it is about (the order it lands on
+# depends on the seeded catalog): by the category of the order's first item.
+DISPUTE_DETAILS = {
+    Category.TOPS: "There is a hole under the left arm and a stain on the front that the "
+                   "photos did not show.",
+    Category.BOTTOMS: "The zip is broken and there is a hole by the back pocket that the "
+                      "photos did not show.",
+    Category.OUTERWEAR: "The lining is torn inside the left sleeve and the zip sticks; the "
+                        "photos showed neither.",
+    Category.DRESSES: "The hem is coming down at the back and there is a stain on the front "
+                      "that the photos did not show.",
+    Category.FOOTWEAR: "The sole is coming away at the toe of the left shoe, which the photos "
+                       "did not show.",
+    Category.ACCESSORIES: "The strap is torn where it joins the bag and the lining is "
+                          "stained; the photos showed neither.",
+}
+OTHER_DETAILS = ("It has a tear along one seam and a stain that the photos did not show, "
+                 "and the listing did not mention them.")
 
 
 class _At:
@@ -62,7 +79,8 @@ class TrustDemo:
 
     async def seed_dispute(self) -> bool:
         """One open dispute: the newest delivered order's buyer claims an hour after it was
-        delivered (through the real use case, so the timeline and notices are real)."""
+        delivered (through the real use case, so the timeline and notices are real), in
+        words that fit its item (``DISPUTE_DETAILS``)."""
         if self.media is None:
             return False
         async with self.uow:
@@ -72,10 +90,13 @@ class TrustDemo:
             return False
         order = delivered[0]
         assert order.id is not None and order.delivered_at is not None
+        async with self.uow:
+            item = await self.uow.listings.get(order.product_id)
+        details = DISPUTE_DETAILS.get(item.category, OTHER_DETAILS) if item else OTHER_DETAILS
         service = DisputeService(self.uow, _At(order.delivered_at + timedelta(hours=1)),
                                  self.media)
         await service.open(buyer, order.id, DisputeReason.NOT_AS_DESCRIBED.value,
-                           DISPUTE_DETAILS, [])
+                           details, [])
         return True
 
     async def seed(self) -> int:

@@ -19,6 +19,7 @@ from dependency_injector import providers
 
 from application.demo.messaging import THREADS
 from application.demo.offers import SCENES
+from application.demo.trust import DISPUTE_DETAILS
 from application.ports.catalog import ListingFilter, ListingSort
 from application.ports.media import GarmentPictures
 from application.ports.offers import OfferQuery
@@ -273,3 +274,20 @@ async def test_demo_has_open_reports_grouped_by_target(demo: Container) -> None:
     assert all(r.reporter_id != r.target_owner_id for r in reports)
     assert len(disputes) == 1 and order is not None
     assert order.status.value == "disputed" and order.buyer_id == disputes[0].buyer_id
+
+
+async def test_the_demo_dispute_describes_the_item_it_is_about(demo: Container) -> None:
+    """The claim's words fit the ordered item (no torn jacket lining on a shirt)."""
+    async with demo.uow() as uow:
+        [dispute] = await uow.disputes.by_status(DisputeStatus.OPEN, 10)
+        order = await uow.orders.get(dispute.order_id)
+        assert order is not None
+        item = await uow.listings.get(order.product_id)
+    assert item is not None
+    garments = {"jacket": Category.OUTERWEAR, "sleeve": Category.OUTERWEAR,
+                "shoe": Category.FOOTWEAR, "bag": Category.ACCESSORIES,
+                "pocket": Category.BOTTOMS, "hem": Category.DRESSES}
+    named = set(re.findall(r"[a-z]+", dispute.details.lower())) & set(garments)
+    assert all(garments[word] is item.category for word in named), (item.title,
+                                                                    dispute.details)
+    assert dispute.details == DISPUTE_DETAILS[item.category]

@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from email import message_from_bytes, policy
 from email.message import EmailMessage
+from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
@@ -263,6 +264,42 @@ def test_every_template_renders_text_and_html_with_the_brand() -> None:
         assert subject and "\n" not in subject
         assert "https://shop.example" in text and "Rethread" in html
         assert "Maya <b>" not in html  # autoescaped
+
+
+class _Tables(HTMLParser):
+    """The attributes of every <table> a mail client renders (Outlook's conditional
+    comments are comments to everyone else, so their tables are not counted)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.tables: list[dict[str, str]] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag == "table":
+            self.tables.append({name: value or "" for name, value in attrs})
+
+
+def test_every_html_mail_is_fluid_on_a_phone() -> None:
+    """No table is wider than a phone (390 px): each is 100% wide, the card capped at
+    560 px by its style, and a long link can break."""
+    templates = JinjaMailTemplates()
+    context = {"brand": "Rethread", "site_url": "https://shop.example",
+               "link": "https://shop.example/reset-password?token=" + "x" * 80,
+               "name": "Maya", "email": "m@example.com", "username": "maya",
+               "new_email": "n@example.com", "title": "Order 42-K3Z0QF placed",
+               "body": "First line\nSecond line", "kind_label": "Offers",
+               "settings_url": "https://shop.example/settings", "on": True,
+               "unsubscribe_url": "https://shop.example/unsubscribe?token=t"}
+    for name in ("password_reset", "notice", "verify_email"):
+        html = templates.render(name, context)[2]
+        parser = _Tables()
+        parser.feed(html)
+        assert parser.tables, name
+        assert all(table.get("width") == "100%" for table in parser.tables), parser.tables
+        assert any("max-width:560px" in table.get("style", "") for table in parser.tables)
+        assert "word-break:break-all" in html
+    notice = templates.render("notice", context)[2]
+    assert "<p>First line</p>" in notice and "<p>Second line</p>" in notice
 
 
 def test_smtp_urls() -> None:

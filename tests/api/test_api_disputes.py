@@ -112,6 +112,29 @@ async def test_release_completes_the_order(app: Litestar) -> None:
         assert "Disputed" not in labels and "Completed" not in labels
 
 
+async def test_a_dispute_says_what_was_bought_for_how_much_and_when(
+        app: Litestar, clock: FixedClock) -> None:
+    """The desk's card shows the item, its picture and the order's total, and tells the
+    order's date (``orderPlacedAt``) from the dispute's (``createdAt``)."""
+    async with people(app, "maya", "sofia", "boss") as p:
+        maya, sofia, boss = p["maya"], p["sofia"], p["boss"]
+        order = await _order(sofia, maya, boss)
+        clock.advance(days=2)
+        opened = await sofia.post(f"/api/orders/{order}/dispute",
+                                  json={"reason": "damaged", "details": DETAILS})
+        assert opened.status_code == 201, opened.text
+        seen = (await sofia.get(f"/api/orders/{order}")).json()
+        coat = seen["items"][0]["id"]
+        thumbnail = (await maya.get(f"/api/products/{coat}")).json()["thumbnails"][0]
+        [listed] = (await boss.get("/api/admin/disputes")).json()
+        for dispute in (listed, opened.json()):
+            assert dispute["orderTotal"] == seen["total"]
+            assert dispute["items"] == [{"id": coat, "title": "Wool coat", "image": thumbnail}]
+            placed = datetime.fromisoformat(dispute["orderPlacedAt"])
+            assert placed == datetime.fromisoformat(seen["createdAt"])
+            assert datetime.fromisoformat(dispute["createdAt"]) - placed >= timedelta(days=2)
+
+
 async def test_the_window_closes_three_days_after_delivery(app: Litestar,
                                                           clock: FixedClock) -> None:
     async with people(app, "maya", "sofia", "boss") as p:
@@ -297,7 +320,7 @@ async def test_a_resolution_tells_each_side_once_in_their_own_words(
             new = [n for n in items if n["id"] > told_before[who]]
             assert len(new) == 1, (who, new)
             [notice] = new
-            assert number in notice["title"] + notice["body"], notice
+            assert notice["title"] == f"Dispute resolved on order {number}", notice
             assert words in notice["body"] and "Photos checked." in notice["body"], notice
             assert notice["link"] == link, notice
             mails = (await mail_to(container, f"{who}@example.com"))[sent_before[who]:]

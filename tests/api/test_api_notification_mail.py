@@ -4,6 +4,7 @@ unsubscribe (RFC 8058 headers, a signed link that works without signing in)."""
 
 from __future__ import annotations
 
+from datetime import datetime, timedelta
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
@@ -12,7 +13,7 @@ from litestar import Litestar
 from entrypoints.container import Container
 from tests.fakes import FixedClock
 from tests.support import people
-from tests.support.mail import browser, mail_to, text_of
+from tests.support.mail import browser, html_of, mail_to, text_of
 from tests.support.offers import listing, offer
 
 pytestmark = [pytest.mark.api, pytest.mark.rate_limit_scale(20)]
@@ -154,3 +155,70 @@ async def test_a_buyer_is_reminded_once_before_an_accepted_offer_runs_out(
         assert len(about(await mail_to(container, "maya@example.com"), "runs out soon")) == 1
         bell = (await maya.get("/api/notifications")).json()["items"]
         assert [n["kind"] for n in bell].count("offer_expiring") == 1
+
+
+async def test_the_buyer_is_emailed_what_they_ordered_and_how_to_pay_by_when(
+        app: Litestar, container: Container, clock: FixedClock) -> None:
+    """One item or a bundle: the order number (in the subject too), the items, the total,
+    the Order Confirmed screen's own payment steps with the deadline, and the order's page;
+    as the buyer's "Your orders" email setting says."""
+    async with people(app, "sam", "maya") as who:
+        sam, maya = who["sam"], who["maya"]
+        coat = await listing(sam, title="Wool coat", price="40.00")
+        scarf = await listing(sam, title="Silk scarf", price="25.00")
+        shirt = await listing(sam, title="Linen shirt", price="30.00")
+        for json in ({"productId": shirt}, {"productIds": [coat, scarf]}):
+            placed = await maya.post("/api/orders", json=json)
+            assert placed.status_code == 201, placed.text
+            order = placed.json()
+            number = order["orderNumber"]
+            [mail] = about(await mail_to(container, "maya@example.com"), number)
+            assert "placed" in mail["Subject"], mail["Subject"]
+            text = text_of(mail)
+            more = len(order["items"]) - 1
+            what = f"“{order['items'][0]['title']}”" + (f" and {more} more item" if more else "")
+            assert f"You ordered {what} for ${order['total']} in all." in text, text
+            steps = order["paymentInstructions"]
+            assert len(steps) == 4 and all(step in text for step in steps), (steps, text)
+            assert f"${order['total']}" in steps[1] and number in steps[2]
+            due = datetime.fromisoformat(order["createdAt"]) + timedelta(hours=72)
+            assert f"Pay by {due:%b} {due.day}, {due:%H:%M} UTC" in steps[3]
+            assert f"/orders/{order['id']}/confirmed" in text
+            assert f"<p>1. {steps[0]}</p>" in html_of(mail)  # one step a line
+            # The seller is told (subject with the number) and is not sent the steps.
+            assert about(await mail_to(container, "sam@example.com"), f"New order {number}")
+            seen = (await sam.get(f"/api/orders/{order['id']}")).json()
+            assert seen["paymentInstructions"] == []
+
+        off = await maya.put("/api/user/notification-settings",
+                             json={"settings": {"order_updates": False}})
+        assert off.status_code == 200, off.text
+        hat = await listing(sam, title="Felt hat", price="20.00")
+        quiet = await maya.post("/api/orders", json={"productId": hat})
+        assert quiet.status_code == 201, quiet.text
+        assert about(await mail_to(container, "maya@example.com"),
+                     quiet.json()["orderNumber"]) == []
+        bell = (await maya.get("/api/notifications")).json()["items"]
+        assert any(quiet.json()["orderNumber"] in n["title"] for n in bell)
+
+
+async def test_offer_emails_name_the_item_and_read_as_sentences(
+        app: Litestar, container: Container, clock: FixedClock) -> None:
+    """An offer declined because another buyer ordered the item says so (the item is
+    reserved by an unpaid order, not sold), with a subject; every offer email's subject
+    names the item."""
+    async with people(app, "sam", "maya", "lee") as who:
+        sam, maya, lee = who["sam"], who["maya"], who["lee"]
+        product = await listing(sam, title="Linen shirt", price="7.00")
+        await offer(maya, product, "6.65")
+        [received] = about(await mail_to(container, "sam@example.com"), "New offer")
+        assert received["Subject"] == "New offer: “Linen shirt”"
+        assert "A buyer offered $6.65 for “Linen shirt”." in text_of(received)
+        placed = await lee.post("/api/orders", json={"productId": product})
+        assert placed.status_code == 201, placed.text
+        [declined] = about(await mail_to(container, "maya@example.com"), "Offer declined")
+        assert declined["Subject"] == "Offer declined: “Linen shirt”"
+        body = " ".join(text_of(declined).split())
+        assert ("Your offer of $6.65 for “Linen shirt” was declined automatically: another "
+                "buyer ordered the item.") in body, body
+        assert "sold" not in body

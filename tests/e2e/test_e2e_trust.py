@@ -80,7 +80,7 @@ def test_a_reported_listing_is_hidden_from_the_moderation_desk(browser: Browser,
 
         with person(browser, live_server, "admin", "rethread-admin") as admin:
             admin.goto("/admin?tab=moderation")
-            card = admin.get_by_role("article", name=f"Listing #{product['id']}")
+            card = admin.get_by_role("article", name="Listing “Designer monogram tote”")
             expect(card).to_contain_text("Counterfeit \u00d7 1", timeout=WAIT)
             expect(card).to_contain_text("The monogram is printed, not woven.")
             card.get_by_label("Note (kept in the audit log)").fill("Counterfeit confirmed")
@@ -88,8 +88,8 @@ def test_a_reported_listing_is_hidden_from_the_moderation_desk(browser: Browser,
             card.get_by_role("button", name="Hide listing").click()
             admin.get_by_role("dialog", name="Hide this listing?").get_by_role(
                 "button", name="Hide listing").click()
-            expect(admin.get_by_role("article", name=f"Listing #{product['id']}")).to_have_count(
-                0, timeout=WAIT)
+            expect(admin.get_by_role("article", name="Listing “Designer monogram tote”")
+                   ).to_have_count(0, timeout=WAIT)
             admin.goto("/admin?tab=audit")
             expect(admin.get_by_text("Counterfeit confirmed").first).to_be_visible(timeout=WAIT)
 
@@ -116,14 +116,30 @@ def test_a_block_closes_the_conversation_and_hides_listings_until_unblocked(
         api_call(bea, "POST", "/api/messages", {"receiverId": cal_user["id"],
                                              "content": "Is the chore jacket lined?"})
         assert _in_search(bea, "zyxwork", product["id"], shown=True)
+        api_call(bea, "POST", "/api/bag/items", {"productId": product["id"]})
 
         bea.goto(f"/profile/{cal_user['id']}")
+        expect(bea.get_by_text("Corduroy chore jacket")).to_be_visible(timeout=WAIT)
         bea.get_by_role("button", name="More actions for Cal").click()
         bea.get_by_role("menuitem", name="Block").click()
         bea.get_by_role("dialog", name="Block Cal?").get_by_role("button", name="Block").click()
         expect(bea.get_by_text("Member blocked")).to_be_visible(timeout=WAIT)
         expect(bea.get_by_text("You blocked this member")).to_be_visible(timeout=WAIT)
         expect(bea.get_by_role("button", name="Follow")).to_have_count(0)
+        # At once, without a reload: the listings leave and the tab says why.
+        expect(bea.get_by_text("Listings hidden while blocked")).to_be_visible(timeout=WAIT)
+        expect(bea.get_by_text("Corduroy chore jacket")).to_have_count(0)
+        screenshot(bea, "trust-profile-blocked")
+
+        # The listing's page says so instead of offering to buy; the bag no longer holds it.
+        bea.goto(f"/product/{product['id']}")
+        expect(bea.get_by_test_id("blocked-seller")).to_contain_text(
+            "You blocked this seller", timeout=WAIT)
+        expect(bea.get_by_role("link", name="Buy It Now")).to_have_count(0)
+        expect(bea.get_by_role("button", name="Make an Offer")).to_have_count(0)
+        screenshot(bea, "trust-product-blocked-seller")
+        bea.goto("/bag")
+        expect(bea.get_by_text("Your bag is empty")).to_be_visible(timeout=WAIT)
 
         # Bea's side: the old message is readable, the composer is replaced by the notice.
         bea.goto(f"/messages/{cal_user['id']}")

@@ -6,25 +6,32 @@ timers, addresses and reviews share the kit's orders.
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from decimal import Decimal
+from types import SimpleNamespace
 
 import pytest
 
 from application.addresses import AddressService
 from application.analytics import AnalyticsService
+from application.order_notices import buyer_placed_text
 from application.order_timers import OrderTimers
 from application.orders import OrderService
 from application.reviews import ReviewService
 from domain.accounts import Role, User
 from domain.analytics import ActivityKind
+from domain.bundles import MAX_BUNDLE_ITEMS
 from domain.catalog import ListingStatus
 from domain.errors import Conflict, Forbidden, IllegalTransition, NotFound, ValidationError
 from domain.events import OrderStatusChanged
 from domain.moderation import SELLER_SUSPENDED, Suspension
+from domain.money import MAX_AMOUNT
+from domain.notifications import BODY_MAX, new_notification
 from domain.order_numbers import is_valid_order_number
 from domain.order_rules import OrderStatus
+from domain.orders import Order, OrderItem
 from domain.validation.addresses import AddressForm
+from domain.validation.listings import TITLE_MAX
 from entrypoints.container import Container
 from tests.fakes import FakeUnitOfWork, FixedClock
 from tests.fakes.realtime import FakeRealtime
@@ -320,17 +327,40 @@ async def test_review_rules(world: World) -> None:
 
 async def test_changes_post_thread_notices_and_notifications(world: World) -> None:
     seller, buyer, admin, product = await setup(world)
-    order_id = (await world.orders.place(buyer, product)).order.id
+    placed_view = await world.orders.place(buyer, product)
+    order_id, steps = placed_view.order.id, placed_view.payment_steps
     await world.orders.confirm_payment(admin, order_id)
+    assert (await world.orders.get(buyer, order_id)).payment_steps == ()  # paid
     messages = list(world.uow.messages.rows.values())
     assert [m.message_type for m in messages] == ["order_update", "order_update"]
     assert {(m.sender_id, m.receiver_id) for m in messages} <= {(buyer.id, seller.id),
                                                                 (seller.id, buyer.id)}
+    number = (await world.uow.orders.get(order_id)).order_number
     to_seller = [n for n in world.uow.notifications.rows.values() if n.user_id == seller.id]
-    assert [n.title for n in to_seller] == ["New order", "Payment confirmed"]
+    assert [n.title for n in to_seller] == [f"New order {number}",
+                                            f"Payment confirmed for order {number}"]
     assert to_seller[-1].body.startswith("Payment confirmed — please ship within 3 business")
     to_buyer = [n for n in world.uow.notifications.rows.values() if n.user_id == buyer.id]
-    assert [n.kind for n in to_buyer] == ["order_update"]
+    assert [n.kind for n in to_buyer] == ["order_update", "order_update"]
+    placed = to_buyer[0]  # what they ordered and how to pay, with the order's own steps
+    assert placed.title == f"Order {number} placed: how to pay"
+    assert placed.link == f"/orders/{order_id}/confirmed"
+    assert len(steps) == 4 and placed.body.splitlines()[1:] == [
+        f"{index}. {step}" for index, step in enumerate(steps, 1)]
+
+
+def test_the_buyers_placed_notice_fits_uncut_at_its_longest() -> None:
+    """The longest title, the most items, the highest prices: every payment step is in the
+    notice (and so in its email), none cut off by the notice's length limit."""
+    placed_at = datetime(2025, 11, 28, 21, 45, tzinfo=UTC)
+    items = [OrderItem(pid, MAX_AMOUNT) for pid in range(1, MAX_BUNDLE_ITEMS + 1)]
+    order = Order.place(order_number="99-ABCDEF", product_id=1, buyer_id=1, seller_id=2,
+                        price=MAX_AMOUNT * MAX_BUNDLE_ITEMS, created_at=placed_at, items=items)
+    body = buyer_placed_text(order, SimpleNamespace(title="x" * TITLE_MAX))  # type: ignore[arg-type]
+    notice = new_notification(user_id=1, kind="order_update", title="t", body=body,
+                              link="/orders/1/confirmed", now=placed_at)
+    assert len(body) <= BODY_MAX and notice.body == body
+    assert all(step in notice.body for step in order.payment_steps())
 
 
 async def watch(world: World, product: int, *users: User) -> None:

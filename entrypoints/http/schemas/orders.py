@@ -164,6 +164,9 @@ class OrderOut(CamelStruct):
     id: int
     order_number: str
     payment_reference: str
+    # How to pay, step by step (``Order.payment_steps``): to the buyer while the order is
+    # unpaid, empty otherwise and in the seller's and administrators' answers.
+    payment_instructions: list[str]
     status: str
     status_label: str
     price: str
@@ -263,6 +266,7 @@ def order_out(view: OrderView) -> OrderOut:
         size=listing.size.value, brand=listing.brand)
     return OrderOut(
         id=order.id, order_number=order.order_number, payment_reference=order.order_number,
+        payment_instructions=list(view.payment_steps),
         status=order.status.value, status_label=order.status.label,
         price=format_amount(view.totals.item), service_fee=format_amount(view.totals.service_fee),
         shipping=format_amount(view.totals.shipping), total=format_amount(view.totals.total),

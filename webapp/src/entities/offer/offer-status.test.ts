@@ -45,6 +45,12 @@ describe('offer status wording (issue 36 items 2 and 22)', () => {
     );
   });
 
+  it('says an offer declined by an order that another buyer ordered the item (it is not sold yet)', () => {
+    const declined = offer({ status: 'rejected', declineReason: 'listing_sold' });
+    expect(buyerStatusMessage(declined)).toBe('Another buyer ordered this item.');
+    expect(sellerStatusMessage(declined)).toBe('Another buyer ordered this item.');
+  });
+
   it('offers Pay Now until the order exists, then the order', () => {
     expect(buyerNextStep(offer())).toBeNull();
     expect(buyerNextStep(offer({ status: 'accepted' }))).toEqual({

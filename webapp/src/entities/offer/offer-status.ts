@@ -23,7 +23,7 @@ export const STATUS_COLOR: Record<OfferStatus, string> = {
 
 const DECLINED_BECAUSE: Record<string, string> = {
   other_offer_accepted: 'The seller accepted another offer on this item.',
-  listing_sold: 'This item has been sold.',
+  listing_sold: 'Another buyer ordered this item.',
   listing_deleted: 'The seller removed this listing.',
   account_closed: 'The member closed their account.',
   member_suspended: "The member's account is suspended.",

@@ -76,6 +76,10 @@ export interface Order {
   id: number;
   orderNumber: string;
   paymentReference: string;
+  /** How to pay, step by step (the server's `Order.payment_steps`): to the buyer while the
+   *  order is unpaid, empty otherwise. (Always sent; optional here so an order made up
+   *  without them means none.) */
+  paymentInstructions?: string[];
   status: OrderStatus;
   statusLabel: string;
   price: string;

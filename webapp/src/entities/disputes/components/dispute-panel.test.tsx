@@ -1,10 +1,16 @@
+import { useQuery } from '@tanstack/react-query';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Order, OrderEvent } from '@/entities/order/order';
+import { api } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/formatters';
+import { fakeServer, json } from '@/test-utils/fake-server';
 import { render } from '@/test-utils/render';
+import type { Dispute } from '../api';
 import { DisputePanel } from './dispute-panel';
+
+afterEach(() => vi.unstubAllGlobals());
 
 const DAY = 24 * 60 * 60 * 1000;
 const ago = (days: number) => new Date(Date.now() - days * DAY).toISOString();
@@ -109,5 +115,71 @@ describe('DisputePanel: opening a dispute', () => {
     await user.click(reasonBox());
     const options = await screen.findAllByRole('option');
     expect(options.map((option) => option.textContent)).toEqual(['Not received']);
+  });
+});
+
+describe('DisputePanel: where the keyboard focus goes', () => {
+  const DISPUTE: Dispute = {
+    id: 9,
+    orderId: 5,
+    orderNumber: '5-ABC',
+    orderStatus: 'disputed',
+    orderPlacedAt: '2026-11-26T10:00:00Z',
+    orderTotal: '149.50',
+    items: [{ id: 31, title: 'Waxed jacket', image: null }],
+    buyer: { id: 7, username: 'sofia', displayName: 'Sofia' },
+    seller: { id: 8, username: 'theo', displayName: 'Theo' },
+    reason: 'damaged',
+    reasonLabel: 'Arrived damaged',
+    details: 'The strap is torn at the buckle.',
+    photos: [],
+    status: 'open',
+    outcome: null,
+    outcomeLabel: null,
+    note: null,
+    createdAt: '2026-11-29T04:00:00Z',
+    resolvedAt: null,
+    responses: [],
+  };
+
+  /** The order card's panel as the orders page draws it: the order read from the server. */
+  function OrderCard() {
+    const order = useQuery({ queryKey: ['orders', 5], queryFn: () => api.get('orders/5').json<Order>() });
+    return order.data ? <DisputePanel order={order.data} role="buyer" /> : null;
+  }
+
+  it('moves to the first field when the form opens, back to the button on Cancel', async () => {
+    const user = await openForm(makeOrder({ status: 'delivered' }));
+    expect(document.activeElement).toBe(reasonBox());
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    const report = screen.getByRole('button', { name: 'Report a problem with this order' });
+    await waitFor(() => expect(document.activeElement).toBe(report));
+  });
+
+  it('moves to why no claim can be made when that replaces the form', async () => {
+    await openForm(makeOrder({ disputeReasons: [], disputeWhyNot: 'Buyer protection ended.' }));
+    expect(document.activeElement).toBe(screen.getByRole('status'));
+  });
+
+  it("moves to the dispute's heading once the opened dispute is drawn", async () => {
+    document.cookie = 'csrftoken=t';
+    let opened = false;
+    fakeServer({
+      'GET /api/orders/5': () => json(makeOrder({ status: opened ? 'disputed' : 'delivered' })),
+      'POST /api/orders/5/dispute': () => {
+        opened = true;
+        return json(DISPUTE);
+      },
+      'GET /api/orders/5/dispute': () => json(DISPUTE),
+    });
+    const user = userEvent.setup();
+    render(<OrderCard />);
+    await user.click(await screen.findByRole('button', { name: 'Report a problem with this order' }));
+    await user.click(reasonBox());
+    await user.click(await screen.findByRole('option', { name: 'Arrived damaged' }));
+    await user.type(screen.getByLabelText(/Describe the problem/), 'The strap is torn at the buckle.');
+    await user.click(screen.getByRole('button', { name: 'Open dispute' }));
+    const heading = await screen.findByRole('heading', { name: 'Dispute: Arrived damaged' });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
   });
 });

@@ -1,10 +1,11 @@
 import { Alert, Badge, Button, Group, Image, Select, Stack, Text, Textarea, Title } from '@mantine/core';
 import { IconShieldCheck } from '@tabler/icons-react';
-import { useId, useState } from 'react';
+import { useId, useRef, useState, type Ref } from 'react';
 import type { Order } from '@/entities/order/order';
 import { errorMessage, fieldErrors } from '@/lib/api-client';
 import { formatDate, formatDateTime } from '@/lib/formatters';
 import { notifySuccess } from '@/lib/notify';
+import { useFocusWhenShown } from '@/lib/use-focus-when-shown';
 import {
   DETAILS_MIN,
   DISPUTE_REASONS,
@@ -51,7 +52,16 @@ function whyClosed(order: Order): string | null {
     : why;
 }
 
-function OpenForm({ order, onCancel }: { order: Order; onCancel: () => void }) {
+interface OpenFormProps {
+  order: Order;
+  onCancel: () => void;
+  /** The dispute is open: the panel moves the focus to it once it is drawn. */
+  onOpened: () => void;
+  /** What takes the focus when the form opens: its first field, or why no claim can be made. */
+  firstRef: Ref<HTMLElement>;
+}
+
+function OpenForm({ order, onCancel, onOpened, firstRef }: OpenFormProps) {
   // Only the claims the server says the buyer may make now.
   const reasons = order.disputeReasons ?? [];
   const closed = whyClosed(order);
@@ -68,6 +78,8 @@ function OpenForm({ order, onCancel }: { order: Order; onCancel: () => void }) {
     return (
       <Stack gap="sm">
         <Alert
+          ref={firstRef as Ref<HTMLDivElement>}
+          tabIndex={-1}
           color="orange"
           title={order.status === 'shipped' ? 'You cannot open a dispute yet' : 'You cannot open a dispute'}
           role="status"
@@ -88,13 +100,17 @@ function OpenForm({ order, onCancel }: { order: Order; onCancel: () => void }) {
         open.mutate(
           { reason, details, photos },
           {
-            onSuccess: () => notifySuccess('Dispute opened', 'The payment is on hold while we look into it.'),
+            onSuccess: () => {
+              notifySuccess('Dispute opened', 'The payment is on hold while we look into it.');
+              onOpened();
+            },
           },
         );
       }}
     >
       <Stack gap="sm">
         <Select
+          ref={firstRef as Ref<HTMLInputElement>}
           label="What went wrong?"
           required
           allowDeselect={false}
@@ -202,15 +218,24 @@ function ResponseForm({ dispute, label }: { dispute: Dispute; label: string }) {
   );
 }
 
-/** The dispute of an order as its buyer or seller sees it: claim, answers, outcome. */
-export function DisputeDetails({ dispute, role }: { dispute: Dispute; role: 'buyer' | 'seller' | 'admin' }) {
+/** The dispute of an order as its buyer or seller sees it: claim, answers, outcome.
+ *  `headingRef`: its heading, which can then take the focus (the dispute just opened). */
+export function DisputeDetails({
+  dispute,
+  role,
+  headingRef,
+}: {
+  dispute: Dispute;
+  role: 'buyer' | 'seller' | 'admin';
+  headingRef?: Ref<HTMLHeadingElement>;
+}) {
   const names: Record<number, string> = {};
   if (dispute.buyer) names[dispute.buyer.id] = `${dispute.buyer.displayName} (buyer)`;
   if (dispute.seller) names[dispute.seller.id] = `${dispute.seller.displayName} (seller)`;
   return (
     <Stack gap="xs" data-testid="dispute">
       <Group gap="xs">
-        <Title order={3} size="h5">
+        <Title order={3} size="h5" ref={headingRef} tabIndex={headingRef ? -1 : undefined}>
           Dispute: {dispute.reasonLabel}
         </Title>
         <Badge color={dispute.status === 'open' ? 'orange' : 'gray'} variant="light">
@@ -256,9 +281,15 @@ export function DisputeDetails({ dispute, role }: { dispute: Dispute; role: 'buy
   );
 }
 
-/** On an order card: the buyer's way to claim buyer protection, and the dispute once open. */
+/** On an order card: the buyer's way to claim buyer protection, and the dispute once open.
+ *  The focus follows each step: the form's first field when it opens, "Report a problem"
+ *  again after Cancel, the dispute's heading once it is open. */
 export function DisputePanel({ order, role }: { order: Order; role: 'buyer' | 'seller' }) {
   const [opening, setOpening] = useState(false);
+  const focusWhenShown = useFocusWhenShown();
+  const reportButton = useRef<HTMLButtonElement>(null);
+  const firstField = useRef<HTMLElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
   const hasDispute =
     order.status === 'disputed' ||
     order.status === 'refunded' ||
@@ -278,22 +309,36 @@ export function DisputePanel({ order, role }: { order: Order; role: 'buyer' | 's
         </Text>
       );
     }
-    return dispute.data ? <DisputeDetails dispute={dispute.data} role={role} /> : null;
+    return dispute.data ? <DisputeDetails dispute={dispute.data} role={role} headingRef={heading} /> : null;
   }
   if (role !== 'buyer' || !DISPUTABLE.has(order.status)) return null;
   if (!opening) {
     return (
       <Button
+        ref={reportButton}
         variant="subtle"
         color="orange"
         size="xs"
         leftSection={<IconShieldCheck size={16} aria-hidden />}
         style={{ alignSelf: 'flex-start' }}
-        onClick={() => setOpening(true)}
+        onClick={() => {
+          setOpening(true);
+          focusWhenShown(() => firstField.current);
+        }}
       >
         Report a problem with this order
       </Button>
     );
   }
-  return <OpenForm order={order} onCancel={() => setOpening(false)} />;
+  return (
+    <OpenForm
+      order={order}
+      firstRef={firstField}
+      onCancel={() => {
+        setOpening(false);
+        focusWhenShown(() => reportButton.current);
+      }}
+      onOpened={() => focusWhenShown(() => heading.current)}
+    />
+  );
 }

@@ -11,6 +11,9 @@ const DISPUTE: Dispute = {
   orderId: 18,
   orderNumber: '18-1S9XMD',
   orderStatus: 'disputed',
+  orderPlacedAt: '2026-11-26T10:00:00Z',
+  orderTotal: '149.50',
+  items: [{ id: 31, title: 'Waxed jacket', image: null }],
   buyer: { id: 7, username: 'sofia', displayName: 'Sofia' },
   seller: { id: 8, username: 'theo', displayName: 'Theo' },
   reason: 'not_as_described',
@@ -54,6 +57,10 @@ describe('DisputesDesk', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(resolves(server)).toHaveLength(0);
+    // Nothing changed: the focus is back on the button that asked.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Refund buyer' })),
+    );
   });
 
   it('resolves only once the dialog is confirmed, with the note', async () => {
@@ -68,5 +75,41 @@ describe('DisputesDesk', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Release payment' }));
     await waitFor(() => expect(resolves(server)).toHaveLength(1));
     expect(await resolves(server)[0].json()).toEqual({ outcome: 'release', note: 'Photos checked.' });
+  });
+
+  it('moves the focus to the next dispute once a resolved one leaves the list, then to "No open disputes"', async () => {
+    document.cookie = 'csrftoken=t';
+    const second = { ...DISPUTE, id: 5, orderId: 19, orderNumber: '19-2T0YNE' };
+    let open = [DISPUTE, second];
+    fakeServer({
+      'GET /api/admin/disputes': () => json(open),
+      'GET /api/orders/18': () => json({ id: 18, orderNumber: '18-1S9XMD', total: '149.50' }),
+      'GET /api/orders/19': () => json({ id: 19, orderNumber: '19-2T0YNE', total: '80.00' }),
+      'POST /api/admin/disputes/4/resolve': () => {
+        open = [second];
+        return json({ ...DISPUTE, status: 'resolved' });
+      },
+      'POST /api/admin/disputes/5/resolve': () => {
+        open = [];
+        return json({ ...second, status: 'resolved' });
+      },
+    });
+    const user = userEvent.setup();
+    render(<DisputesDesk />);
+    const first = await screen.findByRole('article', { name: 'Dispute on order 18-1S9XMD' });
+    await user.click(within(first).getByRole('button', { name: 'Refund buyer' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Refund the buyer?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Refund buyer' }));
+    await waitFor(() => expect(first).not.toBeInTheDocument());
+    const next = screen.getByRole('article', { name: 'Dispute on order 19-2T0YNE' });
+    await waitFor(() => expect(document.activeElement).toBe(next));
+    // Mantine hands the focus back 10 ms after a dialog closes: it must not take it away.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(document.activeElement).toBe(next);
+    await user.click(within(next).getByRole('button', { name: 'Release payment' }));
+    const last = await screen.findByRole('dialog', { name: 'Release the payment?' });
+    await user.click(within(last).getByRole('button', { name: 'Release payment' }));
+    const empty = await screen.findByText('No open disputes');
+    await waitFor(() => expect(document.activeElement).toBe(empty));
   });
 });

@@ -1,15 +1,17 @@
-import { Anchor, Button, Card, Code, Group, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Card, Code, Group, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { LoadFailed } from '@/components/load-failed';
 import { PageLoader } from '@/components/page-loader';
 import { orderKeys, type Order } from '@/entities/order/order';
 import { api, errorMessage } from '@/lib/api-client';
-import { formatDate, formatMoney } from '@/lib/formatters';
+import { formatMoney } from '@/lib/formatters';
 import { notifyError, notifySuccess } from '@/lib/notify';
+import { nextAfterRemoving, useFocusWhenShown } from '@/lib/use-focus-when-shown';
 import { useAdminDisputes, useResolveDispute, type Dispute } from '../api';
 import { DisputeDetails } from './dispute-panel';
+import { DisputeSummary } from './dispute-summary';
 
 type Outcome = 'release' | 'refund';
 
@@ -33,6 +35,7 @@ function ResolveDialog({
   outcome,
   note,
   pending,
+  resolved,
   onCancel,
   onConfirm,
 }: {
@@ -40,6 +43,7 @@ function ResolveDialog({
   outcome: Outcome | null;
   note: string;
   pending: boolean;
+  resolved: boolean;
   onCancel: () => void;
   onConfirm: (outcome: Outcome) => void;
 }) {
@@ -57,6 +61,8 @@ function ResolveDialog({
       confirmColor={shown?.color}
       pending={pending}
       onConfirm={() => outcome && onConfirm(outcome)}
+      // Resolved, the card leaves the list: the desk moves the focus to the next one.
+      returnFocus={!resolved}
       gap="sm"
     >
       {outcome && (
@@ -86,7 +92,7 @@ function ResolveDialog({
   );
 }
 
-function DisputeCard({ dispute }: { dispute: Dispute }) {
+function DisputeCard({ dispute, onResolved }: { dispute: Dispute; onResolved: () => void }) {
   const [note, setNote] = useState('');
   // The outcome waiting for the administrator's confirmation (the dialog is open), if any.
   const [asked, setAsked] = useState<Outcome | null>(null);
@@ -97,6 +103,7 @@ function DisputeCard({ dispute }: { dispute: Dispute }) {
       {
         onSuccess: () => {
           setAsked(null);
+          onResolved();
           notifySuccess(
             'Dispute resolved',
             outcome === 'refund'
@@ -115,13 +122,11 @@ function DisputeCard({ dispute }: { dispute: Dispute }) {
       padding="md"
       component="article"
       aria-label={`Dispute on order ${dispute.orderNumber}`}
+      tabIndex={-1}
+      data-list-item={dispute.id}
     >
       <Stack gap="sm">
-        <Text size="sm" c="dimmed">
-          Order {dispute.orderNumber} · {formatDate(dispute.createdAt)} · buyer{' '}
-          <Anchor href={`/profile/${dispute.buyer?.id}`}>@{dispute.buyer?.username}</Anchor>, seller{' '}
-          <Anchor href={`/profile/${dispute.seller?.id}`}>@{dispute.seller?.username}</Anchor>
-        </Text>
+        <DisputeSummary dispute={dispute} />
         <DisputeDetails dispute={dispute} role="admin" />
         {dispute.status === 'open' && (
           <>
@@ -146,6 +151,7 @@ function DisputeCard({ dispute }: { dispute: Dispute }) {
               outcome={asked}
               note={note}
               pending={resolve.isPending}
+              resolved={resolve.isSuccess}
               onCancel={() => setAsked(null)}
               onConfirm={act}
             />
@@ -156,12 +162,17 @@ function DisputeCard({ dispute }: { dispute: Dispute }) {
   );
 }
 
-/** /admin?tab=disputes: open disputes to decide, resolved ones with their outcome. */
+/** /admin?tab=disputes: open disputes to decide, resolved ones with their outcome. A resolved
+ *  dispute leaves the open list: the focus moves to the card that took its place (or the one
+ *  before it, or the empty list's sentence). */
 export function DisputesDesk() {
   const [status, setStatus] = useState<'open' | 'resolved'>('open');
   const list = useAdminDisputes(status);
+  const desk = useRef<HTMLDivElement>(null);
+  const empty = useRef<HTMLParagraphElement>(null);
+  const focusWhenShown = useFocusWhenShown();
   return (
-    <Stack gap="md">
+    <Stack gap="md" ref={desk}>
       <SegmentedControl
         value={status}
         onChange={(v) => setStatus(v as 'open' | 'resolved')}
@@ -181,12 +192,16 @@ export function DisputesDesk() {
         />
       )}
       {list.isSuccess && list.data.length === 0 && (
-        <Text c="dimmed" ta="center" py="xl">
+        <Text c="dimmed" ta="center" py="xl" ref={empty} tabIndex={-1}>
           {status === 'open' ? 'No open disputes' : 'No resolved disputes yet'}
         </Text>
       )}
       {list.data?.map((dispute) => (
-        <DisputeCard key={dispute.id} dispute={dispute} />
+        <DisputeCard
+          key={dispute.id}
+          dispute={dispute}
+          onResolved={() => focusWhenShown(nextAfterRemoving(desk, dispute.id, () => empty.current))}
+        />
       ))}
     </Stack>
   );

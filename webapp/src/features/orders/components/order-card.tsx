@@ -64,11 +64,31 @@ export function BundleItems({ order }: { order: Order }) {
   );
 }
 
+/** A bundle's heading: how many items, and from (or for) whom. */
+function bundleHeading(order: Order, role: 'buyer' | 'seller'): string {
+  const other = role === 'buyer' ? order.seller : order.buyer;
+  const whom = other ? ` ${role === 'buyer' ? 'from' : 'for'} @${other.username}` : '';
+  return `Bundle of ${order.itemCount} items${whom}`;
+}
+
+/** The money as a sum that adds up on screen: items (less a bundle discount) + service fee +
+ *  shipping = total, all as the server computed them. */
+function moneyLine(order: Order): string {
+  const bundle = (order.itemCount ?? 1) > 1;
+  const discounted = Number(order.discount) > 0;
+  const items = bundle
+    ? `${formatMoney(discounted ? order.subtotal : order.price)} items` +
+      (discounted ? ` − ${formatMoney(order.discount)} bundle discount` : '')
+    : `${formatMoney(order.price)} item`;
+  return `${items} + ${formatMoney(order.serviceFee)} service fee + ${formatMoney(order.shipping)} shipping = `;
+}
+
 /** One order as its buyer or seller sees it: item, money, people, tracking, timeline, actions. */
 export function OrderCard({ order, role }: { order: Order; role: 'buyer' | 'seller' }) {
   const review = useWriteReview();
   const other = role === 'buyer' ? order.seller : order.buyer;
   const image = order.product?.images[0];
+  const bundle = (order.itemCount ?? 1) > 1;
   return (
     <Card withBorder radius="md" padding="md" data-testid={`order-${order.orderNumber}`}>
       <Stack gap="sm">
@@ -85,7 +105,9 @@ export function OrderCard({ order, role }: { order: Order; role: 'buyer' | 'sell
               />
             )}
             <div>
-              {order.product ? (
+              {bundle ? (
+                <Text fw={600}>{bundleHeading(order, role)}</Text>
+              ) : order.product ? (
                 <Anchor component={Link} to={`/product/${order.product.id}`} fw={600}>
                   {order.product.title}
                 </Anchor>
@@ -95,24 +117,17 @@ export function OrderCard({ order, role }: { order: Order; role: 'buyer' | 'sell
               <Text size="xs" c="dimmed">
                 Order <span style={{ whiteSpace: 'nowrap' }}>{order.orderNumber}</span> ·{' '}
                 {formatDate(order.createdAt)}
-                {order.product ? ` · ${order.product.brand}${sizePart(order.product.size)}` : ''}
+                {order.product && !bundle ? ` · ${order.product.brand}${sizePart(order.product.size)}` : ''}
               </Text>
-              {(order.itemCount ?? 1) > 1 ? (
-                <Text size="sm" mt={4}>
-                  Bundle of {order.itemCount} items · {formatMoney(order.subtotal)}
-                  {Number(order.discount) > 0 && <> − {formatMoney(order.discount)} bundle discount</>} ·{' '}
-                  <strong>{formatMoney(order.total)}</strong> total
-                </Text>
-              ) : (
-                <Text size="sm" mt={4}>
-                  {formatMoney(order.price)} item · <strong>{formatMoney(order.total)}</strong> total
-                </Text>
-              )}
+              <Text size="sm" mt={4} data-testid="order-money">
+                {moneyLine(order)}
+                <strong>{formatMoney(order.total)}</strong> total
+              </Text>
             </div>
           </Group>
           <OrderStatusBadge order={order} />
         </Group>
-        {(order.itemCount ?? 1) > 1 && <BundleItems order={order} />}
+        {bundle && <BundleItems order={order} />}
         {role === 'buyer' ? (
           <Party label="Seller" party={order.seller} />
         ) : (

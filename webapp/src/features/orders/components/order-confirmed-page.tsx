@@ -31,7 +31,8 @@ export default function OrderConfirmedPage() {
     );
   }
   const placed = order.data;
-  if (placed.status === 'pending') {
+  // Unpaid (placed, or confirmed by the seller): how to pay is still the news.
+  if (placed.status === 'pending' || placed.status === 'confirmed') {
     return (
       <Container size="sm" py="xl">
         <OrderConfirmed order={placed} />

@@ -18,7 +18,9 @@ export function OrderConfirmedLinks() {
   );
 }
 
-/** The Order Confirmed screen: how to pay, with the order number as the reference. */
+/** The Order Confirmed screen: how to pay, in the server's own steps (the ones the buyer's
+ * "order placed" email carries: amount, account, the order number as the reference, the
+ * deadline). */
 export function OrderConfirmed({ order }: { order: Order }) {
   return (
     <Card withBorder padding="xl" radius="md">
@@ -30,21 +32,14 @@ export function OrderConfirmed({ order }: { order: Order }) {
         <Text>
           Your order number is <Code fz="md">{order.orderNumber}</Code>
         </Text>
+        <Text>
+          Total to pay: <strong>{formatMoney(order.total)}</strong>
+        </Text>
         <Alert title="Payment instructions" color="blue" ta="left" w="100%">
           <List type="ordered" spacing="xs" size="sm">
-            <List.Item>Open your peer-to-peer payment app (Venmo, Zelle or Cash App).</List.Item>
-            <List.Item>
-              Send <strong>{formatMoney(order.total)}</strong> to Rethread&apos;s business account{' '}
-              <strong>@rethread-payments</strong>.
-            </List.Item>
-            <List.Item>
-              Use <strong>{order.paymentReference}</strong> as the payment reference so we can match it to
-              your order.
-            </List.Item>
-            <List.Item>
-              We confirm your payment and the seller ships within 3 business days. Unpaid orders are cancelled
-              after 72 hours.
-            </List.Item>
+            {(order.paymentInstructions ?? []).map((step) => (
+              <List.Item key={step}>{step}</List.Item>
+            ))}
           </List>
         </Alert>
         <OrderConfirmedLinks />
