@@ -24,8 +24,11 @@ export function useLogout() {
     }
     void queryClient.invalidateQueries();
     setTimeout(() => {
-      navigate('/', { replace: true });
-      session.finishSignOut();
+      // Home drawn at once (flushSync) before the session stops reading as "signing out":
+      // a signed-in-only page still on screen would send the visitor on to /auth.
+      void Promise.resolve(navigate('/', { replace: true, flushSync: true })).then(() =>
+        session.finishSignOut(),
+      );
     }, delay);
   };
 }

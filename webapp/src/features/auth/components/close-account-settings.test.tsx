@@ -1,11 +1,19 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { Navigate, Outlet } from 'react-router-dom';
+import { useSessionStore } from '@/entities/session/session-store';
 import { fakeServer, json } from '@/test-utils/fake-server';
 import { renderRoutes } from '@/test-utils/render';
 import { setSession } from '@/test-utils/session';
 import { makeUser } from '@/test-utils/users';
 import { CloseAccountSettings } from './close-account-settings';
+
+/** What the app's ProtectedRoute does for /settings: a visitor is sent on to sign in. */
+function SignedInOnly() {
+  const status = useSessionStore((state) => state.status);
+  return status === 'anonymous' ? <Navigate to="/auth?next=%2Fsettings" replace /> : <Outlet />;
+}
 
 beforeEach(() => {
   document.cookie = 'csrftoken=t';
@@ -64,8 +72,13 @@ describe('CloseAccountSettings', () => {
     const user = userEvent.setup();
     renderRoutes(
       [
-        { path: '/settings', element: <CloseAccountSettings user={me} /> },
+        // As the app draws it: /settings is for signed-in members only.
+        {
+          element: <SignedInOnly />,
+          children: [{ path: '/settings', element: <CloseAccountSettings user={me} /> }],
+        },
         { path: '/', element: <p>Home page</p> },
+        { path: '/auth', element: <p>Sign-in page</p> },
       ],
       '/settings',
     );
@@ -74,6 +87,10 @@ describe('CloseAccountSettings', () => {
     await user.click(screen.getByRole('button', { name: 'Close my account' }));
     await user.click(await screen.findByRole('button', { name: 'Yes, close my account' }));
     expect(await screen.findByText('Home page')).toBeInTheDocument();
+    // The session then reads as signed out, and home stays: never /auth?next=/settings.
+    await waitFor(() => expect(useSessionStore.getState().status).toBe('anonymous'));
+    expect(screen.getByText('Home page')).toBeInTheDocument();
+    expect(screen.queryByText('Sign-in page')).not.toBeInTheDocument();
     const sent = server.requests.find((r) => r.method === 'DELETE');
     expect(await sent?.json()).toEqual({ password: 'secret123', code: 'abcde-fghij' });
   });

@@ -61,10 +61,12 @@ export function CloseAccountSettings({ user }: { user: User }) {
     submitWith(form, close, {
       fallback: FAILED,
       quiet: true,
-      onSuccess: (answer) => {
+      onSuccess: async (answer) => {
         notifySuccess('Account closed', answer.message);
+        // Leave /settings, drawn at once (flushSync), before the session reads as signed
+        // out: its guard would otherwise send the visitor on to /auth?next=/settings.
+        await navigate('/', { replace: true, flushSync: true });
         void useSessionStore.getState().fetchUser();
-        void navigate('/');
       },
     })(event);
   const [confirming, setConfirming] = useState(false);
