@@ -182,4 +182,15 @@ describe('DisputePanel: where the keyboard focus goes', () => {
     const heading = await screen.findByRole('heading', { name: 'Dispute: Arrived damaged' });
     await waitFor(() => expect(document.activeElement).toBe(heading));
   });
+
+  it("names the buyer's box and button for adding to the claim, not 'answer'", async () => {
+    fakeServer({
+      'GET /api/orders/5': () => json(makeOrder({ status: 'disputed' })),
+      'GET /api/orders/5/dispute': () => json(DISPUTE),
+    });
+    render(<OrderCard />);
+    expect(await screen.findByLabelText('Add to your claim')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add to claim' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Send answer' })).not.toBeInTheDocument();
+  });
 });

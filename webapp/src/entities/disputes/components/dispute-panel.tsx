@@ -168,7 +168,11 @@ function OpenForm({ order, onCancel, onOpened, firstRef }: OpenFormProps) {
   );
 }
 
-function ResponseForm({ dispute, label }: { dispute: Dispute; label: string }) {
+const SEND_ANSWER = 'Send answer';
+
+/** The seller's answer, or the buyer's addition to their claim: `label` names the box and
+ *  `action` its button. */
+function ResponseForm({ dispute, label, action }: { dispute: Dispute; label: string; action: string }) {
   const [text, setText] = useState('');
   const [photos, setPhotos] = useState<string[]>([]);
   const respond = useRespond(dispute.id);
@@ -183,7 +187,7 @@ function ResponseForm({ dispute, label }: { dispute: Dispute; label: string }) {
             onSuccess: () => {
               setText('');
               setPhotos([]);
-              notifySuccess('Answer sent');
+              notifySuccess(action === SEND_ANSWER ? 'Answer sent' : 'Added to your claim');
             },
           },
         );
@@ -211,7 +215,7 @@ function ResponseForm({ dispute, label }: { dispute: Dispute; label: string }) {
           loading={respond.isPending}
           style={{ alignSelf: 'flex-end' }}
         >
-          Send answer
+          {action}
         </Button>
       </Stack>
     </form>
@@ -272,10 +276,10 @@ export function DisputeDetails({
         </Alert>
       )}
       {dispute.status === 'open' && role === 'seller' && (
-        <ResponseForm dispute={dispute} label="Your answer" />
+        <ResponseForm dispute={dispute} label="Your answer" action={SEND_ANSWER} />
       )}
       {dispute.status === 'open' && role === 'buyer' && (
-        <ResponseForm dispute={dispute} label="Add to your claim" />
+        <ResponseForm dispute={dispute} label="Add to your claim" action="Add to claim" />
       )}
     </Stack>
   );
