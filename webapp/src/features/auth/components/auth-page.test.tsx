@@ -45,6 +45,17 @@ describe('AuthPage', () => {
     expect(screen.getByText('Password must be at least 6 characters')).toBeInTheDocument();
   });
 
+  it("keeps why a login failed on the form, as well as in the spec's toast", async () => {
+    fakeServer({ 'POST /api/login': () => json({ message: 'Invalid username or password' }, 401) });
+    const user = userEvent.setup();
+    renderRoutes(routes, '/auth');
+    await user.type(screen.getByLabelText('Username or email'), 'maya');
+    await user.type(screen.getByLabelText('Password'), 'wrong-one');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    const alert = await screen.findByRole('alert', { name: 'Could not log in' });
+    expect(alert).toHaveTextContent('Invalid username or password');
+  });
+
   it('shows the sign-up validation messages', async () => {
     const user = userEvent.setup();
     renderRoutes(routes, '/auth');
@@ -107,8 +118,9 @@ describe('AuthPage', () => {
     await user.type(screen.getByLabelText('Username or email'), 'ann');
     await user.type(screen.getByLabelText('Password'), 'secret1');
     await user.click(screen.getByRole('button', { name: 'Log in' }));
-    expect(await screen.findByText('Failed to login')).toBeInTheDocument();
-    expect(screen.getByText('Error')).toBeInTheDocument();
+    expect(await screen.findByText('Error')).toBeInTheDocument();
+    // The toast and the form both say it.
+    await waitFor(() => expect(screen.getAllByText('Failed to login')).toHaveLength(2));
   });
 
   describe('two-factor sign-in', () => {

@@ -1,4 +1,4 @@
-import { Anchor, Button, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ApiError, errorMessage } from '@/lib/api-client';
@@ -18,6 +18,9 @@ export function LoginForm() {
   // The server asked for the authenticator's code (two-factor sign-in is on): the form's
   // second step, not an error.
   const [needsCode, setNeedsCode] = useState(false);
+  // Why the last attempt failed (a wrong password, a suspension), kept on the form: the
+  // spec's toast says it too, but goes away.
+  const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<LoginValues & { code: string }, Credentials>({
     mode: 'controlled',
     initialValues: { username: '', password: '', code: '' },
@@ -34,10 +37,14 @@ export function LoginForm() {
   // A `twoFactorRequired` answer is no toast: without a code it opens the code step; with
   // one, the server's reason (wrong, or a recovery code already used) goes under the field.
   const action = async (credentials: Credentials): Promise<User | null> => {
+    setFailure(null);
     try {
       return await login.action(credentials);
     } catch (error) {
-      if (!(error instanceof ApiError && error.data?.twoFactorRequired)) throw error;
+      if (!(error instanceof ApiError && error.data?.twoFactorRequired)) {
+        setFailure(errorMessage(error, 'Failed to login'));
+        throw error;
+      }
       setNeedsCode(true);
       if (credentials.code) {
         form.setFieldError('code', error.data.errors?.code ?? errorMessage(error, WRONG_CODE));
@@ -69,6 +76,11 @@ export function LoginForm() {
             autoFocus
             {...form.getInputProps('code')}
           />
+        )}
+        {failure && (
+          <Alert color="red" variant="light" role="alert" title="Could not log in">
+            {failure}
+          </Alert>
         )}
         <Anchor component={Link} to="/forgot-password" size="sm" ta="right">
           Forgot password?
