@@ -6,8 +6,8 @@ import type { Order, OrderEvent } from '@/entities/order/order';
 import { api } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/formatters';
 import { fakeServer, json } from '@/test-utils/fake-server';
+import { makeDispute } from '@/test-utils/disputes';
 import { render } from '@/test-utils/render';
-import type { Dispute } from '../api';
 import { DisputePanel } from './dispute-panel';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -119,28 +119,14 @@ describe('DisputePanel: opening a dispute', () => {
 });
 
 describe('DisputePanel: where the keyboard focus goes', () => {
-  const DISPUTE: Dispute = {
+  const DISPUTE = makeDispute({
     id: 9,
     orderId: 5,
     orderNumber: '5-ABC',
-    orderStatus: 'disputed',
-    orderPlacedAt: '2026-11-26T10:00:00Z',
-    orderTotal: '149.50',
-    items: [{ id: 31, title: 'Waxed jacket', image: null }],
-    buyer: { id: 7, username: 'sofia', displayName: 'Sofia' },
-    seller: { id: 8, username: 'theo', displayName: 'Theo' },
     reason: 'damaged',
     reasonLabel: 'Arrived damaged',
     details: 'The strap is torn at the buckle.',
-    photos: [],
-    status: 'open',
-    outcome: null,
-    outcomeLabel: null,
-    note: null,
-    createdAt: '2026-11-29T04:00:00Z',
-    resolvedAt: null,
-    responses: [],
-  };
+  });
 
   /** The order card's panel as the orders page draws it: the order read from the server. */
   function OrderCard() {

@@ -2,35 +2,20 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatDate } from '@/lib/formatters';
 import { fakeServer, json } from '@/test-utils/fake-server';
+import { makeDispute } from '@/test-utils/disputes';
 import { render } from '@/test-utils/render';
-import type { Dispute } from '../api';
 import { DisputesDesk } from './disputes-desk';
 
-const DISPUTE: Dispute = {
-  id: 4,
+const DISPUTE = makeDispute({
   orderId: 44,
   orderNumber: '44-TVW5VO',
-  orderStatus: 'disputed',
   orderPlacedAt: '2026-11-26T12:00:00Z',
-  orderTotal: '149.50',
   items: [
     { id: 31, title: 'Waxed jacket', image: '/media/jacket-thumb.webp' },
     { id: 32, title: 'Wool scarf', image: null },
   ],
-  buyer: { id: 7, username: 'sofia', displayName: 'Sofia' },
-  seller: { id: 8, username: 'theo', displayName: 'Theo' },
-  reason: 'not_as_described',
-  reasonLabel: 'Not as described',
-  details: 'The jacket has a torn lining inside the left sleeve.',
-  photos: [],
-  status: 'open',
-  outcome: null,
-  outcomeLabel: null,
-  note: null,
   createdAt: '2026-11-29T12:00:00Z',
-  resolvedAt: null,
-  responses: [],
-};
+});
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -2,32 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, json } from '@/test-utils/fake-server';
+import { makeDispute } from '@/test-utils/disputes';
 import { render } from '@/test-utils/render';
-import type { Dispute } from '../api';
 import { DisputesDesk } from './disputes-desk';
 
-const DISPUTE: Dispute = {
-  id: 4,
-  orderId: 18,
-  orderNumber: '18-1S9XMD',
-  orderStatus: 'disputed',
-  orderPlacedAt: '2026-11-26T10:00:00Z',
-  orderTotal: '149.50',
-  items: [{ id: 31, title: 'Waxed jacket', image: null }],
-  buyer: { id: 7, username: 'sofia', displayName: 'Sofia' },
-  seller: { id: 8, username: 'theo', displayName: 'Theo' },
-  reason: 'not_as_described',
-  reasonLabel: 'Not as described',
-  details: 'The jacket has a torn lining inside the left sleeve.',
-  photos: [],
-  status: 'open',
-  outcome: null,
-  outcomeLabel: null,
-  note: null,
-  createdAt: '2026-11-29T04:00:00Z',
-  resolvedAt: null,
-  responses: [],
-};
+const DISPUTE = makeDispute();
 
 afterEach(() => vi.unstubAllGlobals());
 
