@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, json } from '@/test-utils/fake-server';
 import { makeProduct } from '@/test-utils/products';
+import { makeOrder } from '@/test-utils/orders';
 import { renderRoutes } from '@/test-utils/render';
 import { setSession } from '@/test-utils/session';
 import { makeUser } from '@/test-utils/users';
@@ -55,29 +56,7 @@ async function reviewStep(user: ReturnType<typeof userEvent.setup>) {
   await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
   await user.click(screen.getByRole('button', { name: 'Review Order' }));
 }
-const ORDER = {
-  id: 9,
-  orderNumber: '42-K3Z0QF',
-  paymentReference: '42-K3Z0QF',
-  status: 'pending',
-  statusLabel: 'Pending',
-  price: '45.00',
-  serviceFee: '2.25',
-  shipping: '5.00',
-  total: '52.25',
-  createdAt: '2025-03-02T10:00:00Z',
-  trackingNumber: null,
-  trackingUrl: null,
-  product: null,
-  buyer: null,
-  seller: null,
-  shippingAddress: null,
-  events: [],
-  reviews: [],
-  allowedTransitions: ['cancelled'],
-  canReview: false,
-  protectionEndsAt: null,
-};
+const ORDER = makeOrder();
 
 afterEach(() => vi.unstubAllGlobals());
 

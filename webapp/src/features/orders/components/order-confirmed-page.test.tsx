@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, json } from '@/test-utils/fake-server';
+import { makeOrder } from '@/test-utils/orders';
 import { renderRoutes } from '@/test-utils/render';
 import { setSession } from '@/test-utils/session';
 import { makeUser } from '@/test-utils/users';
@@ -14,34 +15,9 @@ const STEPS = [
   'Pay by Mar 5, 10:00 UTC: unpaid orders are cancelled after 72 hours. We confirm your payment and the seller ships within 3 business days.',
 ];
 
-const ORDER = {
-  id: 9,
-  orderNumber: '42-K3Z0QF',
-  paymentReference: '42-K3Z0QF',
+const ORDER = makeOrder({
   paymentInstructions: STEPS,
-  status: 'pending',
-  statusLabel: 'Pending',
-  price: '45.00',
-  serviceFee: '2.25',
-  shipping: '5.00',
-  total: '52.25',
-  createdAt: '2025-03-02T10:00:00Z',
-  trackingNumber: null,
-  trackingUrl: null,
-  product: null,
-  items: [],
-  itemCount: 1,
-  subtotal: '45.00',
-  discount: '0.00',
-  buyer: null,
-  seller: null,
-  shippingAddress: null,
-  events: [],
-  reviews: [],
-  allowedTransitions: ['cancelled'],
-  canReview: false,
-  protectionEndsAt: null,
-};
+});
 
 const routes = [{ path: '/orders/:id/confirmed', element: <OrderConfirmedPage /> }];
 

@@ -1,35 +1,19 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeServer, json } from '@/test-utils/fake-server';
+import { makeOrder } from '@/test-utils/orders';
 import { renderRoutes } from '@/test-utils/render';
 import { setSession } from '@/test-utils/session';
 import { makeUser } from '@/test-utils/users';
 import OrdersPage from './orders-page';
 
 const routes = [{ path: '/orders', element: <OrdersPage /> }];
-const SALE = {
-  id: 9,
-  orderNumber: '42-K3Z0QF',
-  paymentReference: '42-K3Z0QF',
+const SALE = makeOrder({
   status: 'payment_confirmed',
   statusLabel: 'Payment Confirmed',
-  price: '45.00',
-  serviceFee: '2.25',
-  shipping: '5.00',
-  total: '52.25',
-  createdAt: '2025-03-02T10:00:00Z',
-  trackingNumber: null,
-  trackingUrl: null,
   product: { id: 1, title: 'Wool coat', images: [], size: 'm', brand: 'Zara' },
-  buyer: null,
-  seller: null,
-  shippingAddress: null,
-  events: [],
-  reviews: [],
   allowedTransitions: ['shipped'],
-  canReview: false,
-  protectionEndsAt: null,
-};
+});
 
 describe('OrdersPage (issue 36 item 14)', () => {
   it('opens a seller on Your Sales when a paid sale waits to ship, with the count on the tab', async () => {

@@ -1,35 +1,19 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeServer, json } from '@/test-utils/fake-server';
+import { makeOrder } from '@/test-utils/orders';
 import { renderRoutes } from '@/test-utils/render';
 import { setSession } from '@/test-utils/session';
 import { makeUser } from '@/test-utils/users';
 import PaymentConfirmPage from './payment-confirm-page';
 
 const routes = [{ path: '/admin/orders/:orderId/payment-confirm', element: <PaymentConfirmPage /> }];
-const ORDER = {
-  id: 9,
-  orderNumber: '42-K3Z0QF',
-  paymentReference: '42-K3Z0QF',
-  status: 'pending',
-  statusLabel: 'Pending',
+const ORDER = makeOrder({
   price: '38.00',
   serviceFee: '1.90',
-  shipping: '5.00',
   total: '44.90',
-  createdAt: '2025-03-02T10:00:00Z',
-  trackingNumber: null,
-  trackingUrl: null,
-  product: null,
-  buyer: null,
-  seller: null,
-  shippingAddress: null,
-  events: [],
-  reviews: [],
   allowedTransitions: ['payment_confirmed', 'cancelled'],
-  canReview: false,
-  protectionEndsAt: null,
-};
+});
 
 describe('PaymentConfirmPage (issue 36 item 9)', () => {
   it('offers Confirm Payment for an order waiting for payment, with the total to match', async () => {

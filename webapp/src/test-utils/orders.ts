@@ -1,0 +1,34 @@
+import type { Order } from '@/entities/order/order';
+
+/** A one-item order waiting for payment, as the server sends it, with what a test changes. */
+export function makeOrder(overrides: Partial<Order> = {}): Order {
+  return {
+    id: 9,
+    orderNumber: '42-K3Z0QF',
+    paymentReference: '42-K3Z0QF',
+    paymentInstructions: [],
+    status: 'pending',
+    statusLabel: 'Pending',
+    price: '45.00',
+    serviceFee: '2.25',
+    shipping: '5.00',
+    total: '52.25',
+    createdAt: '2025-03-02T10:00:00Z',
+    trackingNumber: null,
+    trackingUrl: null,
+    product: null,
+    items: [],
+    itemCount: 1,
+    subtotal: '45.00',
+    discount: '0.00',
+    buyer: null,
+    seller: null,
+    shippingAddress: null,
+    events: [],
+    reviews: [],
+    allowedTransitions: ['cancelled'],
+    canReview: false,
+    protectionEndsAt: null,
+    ...overrides,
+  };
+}
