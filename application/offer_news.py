@@ -89,9 +89,15 @@ def deadline_text(at: datetime | None) -> str:
     return f"{at:%b} {at.day}, {at:%H:%M} UTC"
 
 
-def _reserved(offer: Offer) -> str:
-    return (f" It is reserved for the buyer until {deadline_text(offer.reserved_until)}: "
+def _reserved(offer: Offer, whom: str = "the buyer") -> str:
+    return (f" It is reserved for {whom} until {deadline_text(offer.reserved_until)}: "
             "check out by then, or it returns to the shop.")
+
+
+def _accepted_for_you(price: str, item: str, offer: Offer) -> str:
+    """The buyer's notice of their accepted offer (the thread's line names "the buyer":
+    both people read it)."""
+    return f"The seller accepted your offer of {price} for {item}.{_reserved(offer, 'you')}"
 
 
 def _wording(event: OfferEvent, offer: Offer, title: str) -> _Wording:
@@ -105,7 +111,8 @@ def _wording(event: OfferEvent, offer: Offer, title: str) -> _Wording:
     if isinstance(event, OfferAccepted):
         return _Wording(False, "offer_response",
                         f"Accepted your offer of {offered} for {item}.{_reserved(offer)}",
-                        "offer_accepted", "Offer accepted")
+                        "offer_accepted", "Offer accepted",
+                        _accepted_for_you(offered, item, offer))
     if isinstance(event, OfferRejected):
         return _Wording(False, "offer_response", f"Declined your offer of {offered} for {item}.",
                         "offer_declined", "Offer declined")

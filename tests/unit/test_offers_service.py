@@ -228,6 +228,22 @@ async def test_every_move_posts_in_the_thread_notifies_and_publishes(world: Worl
     assert "new_message" in world.realtime.types_for(maya.id or 0)
 
 
+async def test_the_buyer_hears_their_accepted_offer_is_reserved_for_them(world: World
+                                                                          ) -> None:
+    """The thread's line says "reserved for the buyer" (both read it); the buyer's own
+    notice says it is theirs."""
+    maya, sofia = await world.users("maya", "sofia")
+    made = (await world.offers.make(sofia, await world.listing(maya), "70")).offer
+    await world.offers.respond(maya, made.id or 0, "accepted")
+    told = [n.body for n in world.uow.notifications.rows.values()
+            if n.user_id == sofia.id and n.kind == "offer_accepted"]
+    assert told == ["The seller accepted your offer of $70.00 for “Wool coat”. It is reserved "
+                    "for you until Nov 23, 12:00 UTC: check out by then, or it returns to the "
+                    "shop."]
+    line = [m.content for m in world.uow.messages.rows.values() if m.offer_id == made.id][-1]
+    assert "reserved for the buyer until" in line
+
+
 async def test_a_refused_move_tells_nobody(world: World) -> None:
     maya, sofia = await world.users("maya", "sofia")
     coat = await world.listing(maya)
