@@ -39,12 +39,12 @@ ACCOUNT_CLOSED = "Your account is closed. Goodbye, and thank you."
 BATCH = 200
 
 
-
 async def account_closed(uow: UnitOfWork, user_id: int) -> bool:
     """Whether the member has closed their account (inside an open unit of work): what
     keeps a hidden listing of theirs from being restored, and what its page says."""
     user = await uow.users.get(user_id)
     return user is not None and user.is_closed
+
 
 class AccountClosure:
     def __init__(self, uow: UnitOfWork, hasher: PasswordHasher, clock: Clock,

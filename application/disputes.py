@@ -10,7 +10,6 @@ and the administrators are notified, and the resolution goes to the audit log.
 
 from __future__ import annotations
 
-import builtins  # DisputeService has a method named list
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -33,7 +32,7 @@ from domain.disputes import (
     validate_response,
 )
 from domain.errors import Conflict, Forbidden, NotFound, ValidationError, require_valid
-from domain.fees import CheckoutTotals, checkout_totals
+from domain.fees import CheckoutTotals
 from domain.listings import Listing
 from domain.moderation import AuditAction, validate_note
 from domain.order_rules import OrderStatus
@@ -144,7 +143,8 @@ class DisputeService:
             raise ValidationError({"status": "Status must be open or resolved"})
         async with self.uow:
             disputes = await self.uow.disputes.by_status(wanted, MAX_LISTED)
-            return await self._views([(d, await self._order_of(d)) for d in disputes])
+            return await dispute_views(self.uow, [(d, await self._order_of(d))
+                                                  for d in disputes])
 
     async def resolve(self, admin: User | None, dispute_id: int, outcome: str | None,
                       note: str | None) -> DisputeView:
@@ -233,18 +233,18 @@ class DisputeService:
         return entered_at(events, status)
 
     async def _view(self, dispute: Dispute, order: Order) -> DisputeView:
-        return (await self._views([(dispute, order)]))[0]
+        return (await dispute_views(self.uow, [(dispute, order)]))[0]
 
-    async def _views(self, pairs: builtins.list[tuple[Dispute, Order]]
-                     ) -> builtins.list[DisputeView]:
-        """Each dispute with its parties, its order's listings and bill (one read of the
-        people and one of the listings for them all)."""
-        users = await self.uow.users.get_many(
-            {uid for d, _ in pairs for uid in (d.buyer_id, d.seller_id)})
-        listings = await self.uow.listings.get_many(
-            list({pid for _, order in pairs for pid in order.product_ids}))
-        return [DisputeView(d, order, users.get(d.buyer_id), users.get(d.seller_id),
-                            [listings.get(pid) for pid in order.product_ids],
-                            checkout_totals(order.price))
-                for d, order in pairs]
+
+async def dispute_views(uow: UnitOfWork, pairs: list[tuple[Dispute, Order]]
+                        ) -> list[DisputeView]:
+    """Each dispute with its parties, its order's listings and bill (one read of the people
+    and one of the listings for them all), inside an open ``uow``."""
+    users = await uow.users.get_many(
+        {uid for d, _ in pairs for uid in (d.buyer_id, d.seller_id)})
+    listings = await uow.listings.get_many(
+        list({pid for _, order in pairs for pid in order.product_ids}))
+    return [DisputeView(d, order, users.get(d.buyer_id), users.get(d.seller_id),
+                        [listings.get(pid) for pid in order.product_ids], order.totals)
+            for d, order in pairs]
 

@@ -19,7 +19,6 @@ from application.ports import UnitOfWork
 from domain.catalog import ListingStatus
 from domain.errors import NotFound
 from domain.events import OrderStatusChanged
-from domain.fees import checkout_totals
 from domain.listings import Listing
 from domain.money import format_usd
 from domain.offers import Offer, close_for_sale
@@ -102,7 +101,7 @@ def buyer_placed_text(order: Order, listing: Listing) -> str:
     what they ordered and its total, then the order's own payment steps
     (``Order.payment_steps``, the Order Confirmed screen's: amount, account, reference,
     deadline). The title names the order."""
-    total = format_usd(checkout_totals(order.price).total)
+    total = format_usd(order.totals.total)
     steps = [f"{number}. {step}" for number, step in enumerate(order.payment_steps(), 1)]
     return "\n".join([f"You ordered {ordered_text(order, listing)} for {total} in all. "
                       "How to pay:", *steps])

@@ -44,7 +44,7 @@ from domain.checkout import (
 from domain.disputes import ClaimWindow, claim_window, entered_at, one_line_per_step
 from domain.errors import Conflict, Forbidden, NotFound
 from domain.events import OrderPlaced, OrderStatusChanged
-from domain.fees import CheckoutTotals, checkout_totals
+from domain.fees import CheckoutTotals
 from domain.listings import Listing
 from domain.moderation import AuditAction
 from domain.offers import OfferStatus
@@ -399,7 +399,7 @@ class OrderService:
                          buyer=users.get(order.buyer_id),
                          seller=users.get(order.seller_id), address=address,
                          events=one_line_per_step(events),
-                         reviews=shown, totals=checkout_totals(order.price),
+                         reviews=shown, totals=order.totals,
                          allowed=order.allowed_transitions(actor, now),
                          can_review=party and order.status is OrderStatus.COMPLETED and not mine,
                          claim=claim,

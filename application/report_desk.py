@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from application.ports import UnitOfWork
+from application.suspensions import suspended_now
 from domain.accounts import User
 from domain.catalog import ListingStatus
 from domain.moderation import HiddenKind, HideCause, hide_refusal
@@ -64,18 +65,16 @@ async def report_groups(uow: UnitOfWork, status: ReportStatus, now: datetime
                         ) -> list[ReportGroupView]:
     """The groups of reports with ``status``, oldest target first, inside an open ``uow``."""
     groups = group_reports(await uow.reports.by_status(status, MAX_REPORTS_READ))
-    owners = await uow.users.get_many({g.target_owner_id for g in groups})
-    reporters = {uid: user.username for uid, user in (await uow.users.get_many(
-        {r.reporter_id for g in groups for r in g.reports})).items() if not user.is_closed}
+    owner_ids = {g.target_owner_id for g in groups}
+    people = await uow.users.get_many(
+        owner_ids | {r.reporter_id for g in groups for r in g.reports})
+    owners = {uid: people[uid] for uid in owner_ids if uid in people}
+    reporters = {uid: user.username for uid, user in people.items() if not user.is_closed}
     hidden = {(target, target_id): cause for target, kind in HIDE_TARGETS.items()
               for target_id, cause in (await uow.hidden.causes(
                   kind, _ids(groups, target))).items()}
     subjects = await _subjects(uow, groups)
-    suspended = set()
-    for owner_id in {g.target_owner_id for g in groups}:
-        suspension = await uow.suspensions.get(owner_id)
-        if suspension is not None and suspension.active(now):
-            suspended.add(owner_id)
+    suspended = await suspended_now(uow, owner_ids, now)
     views = []
     for g in groups:
         owner, cause = owners.get(g.target_owner_id), hidden.get((g.target_type, g.target_id))

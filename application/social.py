@@ -114,7 +114,7 @@ class SocialService:
             seer = viewer.id if viewer is not None and viewer.id != user_id else None
             is_following = seer is not None and await self.uow.follows.exists(seer, user_id)
             by_you = seer is not None and await blocked_by(self.uow, seer, user_id)
-            apart = seer is not None and await self.uow.blocks.between(seer, user_id)
+            apart = by_you or (seer is not None and await self.uow.blocks.between(seer, user_id))
             admin = viewer is not None and viewer.is_admin
             suspension = await self.uow.suspensions.get(user_id) if admin else None
             return Profile(

@@ -192,9 +192,6 @@ class TwoFactorService:
                 actor.id, TokenPurpose.RECOVERY_CODE, self.clock.now())
         return TwoFactorStatus(user.two_factor_enabled, left)
 
-    async def recovery_codes_left(self, actor: User) -> int:
-        return (await self.status(actor)).recovery_codes_left
-
     async def _check_password(self, actor: User, password: str) -> None:
         """Before any unit of work (the hash is slow); a wrong one counts against the
         login's lock-out."""

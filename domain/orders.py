@@ -23,7 +23,7 @@ from domain.catalog import ListingStatus
 from domain.disputes import OUTCOME_STATUS, DisputeOutcome, DisputeReason, why_not_disputable
 from domain.errors import Conflict, Forbidden, IllegalTransition, ValidationError, require_valid
 from domain.events import OrderEvent, OrderPlaced, OrderStatusChanged
-from domain.fees import checkout_totals
+from domain.fees import CheckoutTotals, checkout_totals
 from domain.money import format_usd, round_money
 from domain.order_numbers import is_valid_order_number
 from domain.order_rules import (
@@ -190,6 +190,12 @@ class Order:
         return self.status is OrderStatus.DELIVERED and ends is not None and now >= ends
 
     @property
+    def totals(self) -> CheckoutTotals:
+        """What the buyer pays: the items' price, the service fee and shipping, and their
+        total (``domain.fees.checkout_totals``)."""
+        return checkout_totals(self.price)
+
+    @property
     def pay_by(self) -> datetime | None:
         """When the unpaid order is cancelled if no payment is confirmed by then
         (:data:`UNPAID_LIMIT` after it was placed); None once it is paid or over."""
@@ -204,7 +210,7 @@ class Order:
         hours = int(UNPAID_LIMIT.total_seconds() // 3600)
         return [
             f"Open your peer-to-peer payment app ({PAYMENT_APPS}).",
-            f"Send {format_usd(checkout_totals(self.price).total)} to Rethread's business "
+            f"Send {format_usd(self.totals.total)} to Rethread's business "
             f"account {BUSINESS_ACCOUNT}.",
             f"Use {self.order_number} as the payment reference.",
             f"Pay by {deadline:%b} {deadline.day}, {deadline:%H:%M} UTC: unpaid orders are "

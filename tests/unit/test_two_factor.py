@@ -111,4 +111,4 @@ async def test_disabling_needs_the_password_and_a_code(container: Container,
     await two_factor.disable(user, "secret123", codes[1])
     signed = await container.accounts().login("maya", "secret123", "10.0.0.1")
     assert signed.user.two_factor_enabled is False
-    assert await two_factor.recovery_codes_left(signed.user) == 0
+    assert (await two_factor.status(signed.user)).recovery_codes_left == 0

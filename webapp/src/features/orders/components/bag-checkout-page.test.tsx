@@ -3,6 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, json } from '@/test-utils/fake-server';
+import { makeOrder } from '@/test-utils/orders';
 import { makeProduct } from '@/test-utils/products';
 import { renderRoutes } from '@/test-utils/render';
 import { setSession } from '@/test-utils/session';
@@ -39,29 +40,16 @@ const BAG = {
     },
   ],
 };
-const ORDER = {
+const ORDER = makeOrder({
   id: 31,
   orderNumber: '17-BUNDLE',
   paymentReference: '17-BUNDLE',
-  status: 'pending',
-  statusLabel: 'Pending',
   price: '90.00',
+  subtotal: '90.00',
   serviceFee: '4.50',
-  shipping: '5.00',
   total: '99.50',
   createdAt: '2026-11-28T01:00:00Z',
-  trackingNumber: null,
-  trackingUrl: null,
-  product: null,
-  buyer: null,
-  seller: null,
-  shippingAddress: null,
-  events: [],
-  reviews: [],
-  allowedTransitions: ['cancelled'],
-  canReview: false,
-  protectionEndsAt: null,
-};
+});
 
 const SAVED_ADDRESS = {
   id: 1,

@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Order } from '@/entities/order/order';
 import { fakeServer } from '@/test-utils/fake-server';
+import { makeOrder } from '@/test-utils/orders';
 import { renderRoutes } from '@/test-utils/render';
 import { setSession } from '@/test-utils/session';
 import { makeUser } from '@/test-utils/users';
@@ -26,19 +27,13 @@ const item = (id: number, title: string, price: string) => ({
 });
 
 /** Three items of one seller: $159.50 less a 15% bundle discount, then the fee and shipping. */
-const BUNDLE: Order = {
+const BUNDLE = makeOrder({
   id: 7,
   orderNumber: '17-BUNDLE',
   paymentReference: '17-BUNDLE',
-  status: 'pending',
-  statusLabel: 'Pending',
   price: '135.57',
   serviceFee: '6.78',
-  shipping: '5.00',
   total: '147.35',
-  createdAt: '2025-03-02T10:00:00Z',
-  trackingNumber: null,
-  trackingUrl: null,
   product: { id: 1, title: 'Silk shirt', images: [], size: 'm', brand: 'Zara' },
   items: [item(1, 'Silk shirt', '59.50'), item(2, 'Wool coat', '70.00'), item(3, 'Linen scarf', '30.00')],
   itemCount: 3,
@@ -46,13 +41,7 @@ const BUNDLE: Order = {
   discount: '23.93',
   buyer: party(2, 'maya'),
   seller: party(3, 'lucas'),
-  shippingAddress: null,
-  events: [],
-  reviews: [],
-  allowedTransitions: ['cancelled'],
-  canReview: false,
-  protectionEndsAt: null,
-};
+});
 
 function show(order: Order, role: 'buyer' | 'seller') {
   renderRoutes([{ path: '/orders', element: <OrderCard order={order} role={role} /> }], '/orders');

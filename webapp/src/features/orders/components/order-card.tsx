@@ -72,13 +72,12 @@ function bundleHeading(order: Order, role: 'buyer' | 'seller'): string {
 }
 
 /** The money as a sum that adds up on screen: items (less a bundle discount) + service fee +
- *  shipping = total, all as the server computed them. */
-function moneyLine(order: Order): string {
-  const bundle = (order.itemCount ?? 1) > 1;
-  const discounted = Number(order.discount) > 0;
+ *  shipping = total, all as the server computed them (a bundle's subtotal is its price when
+ *  there is no discount). */
+function moneyLine(order: Order, bundle: boolean): string {
   const items = bundle
-    ? `${formatMoney(discounted ? order.subtotal : order.price)} items` +
-      (discounted ? ` − ${formatMoney(order.discount)} bundle discount` : '')
+    ? `${formatMoney(order.subtotal)} items` +
+      (Number(order.discount) > 0 ? ` − ${formatMoney(order.discount)} bundle discount` : '')
     : `${formatMoney(order.price)} item`;
   return `${items} + ${formatMoney(order.serviceFee)} service fee + ${formatMoney(order.shipping)} shipping = `;
 }
@@ -120,7 +119,7 @@ export function OrderCard({ order, role }: { order: Order; role: 'buyer' | 'sell
                 {order.product && !bundle ? ` · ${order.product.brand}${sizePart(order.product.size)}` : ''}
               </Text>
               <Text size="sm" mt={4} data-testid="order-money">
-                {moneyLine(order)}
+                {moneyLine(order, bundle)}
                 <strong>{formatMoney(order.total)}</strong> total
               </Text>
             </div>
