@@ -1,4 +1,4 @@
-import type { Order } from '@/entities/order/order';
+import type { Order, SavedAddress } from '@/entities/order/order';
 
 /** A one-item order waiting for payment, as the server sends it, with what a test changes. */
 export function makeOrder(overrides: Partial<Order> = {}): Order {
@@ -32,3 +32,24 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     ...overrides,
   };
 }
+
+/** The buyer's default address in Boston, as `GET /api/user-addresses` lists it. */
+export function makeSavedAddress(overrides: Partial<SavedAddress> = {}): SavedAddress {
+  return {
+    id: 1,
+    isDefault: true,
+    fullName: 'Ann Lee',
+    addressLine1: '12 Market Street',
+    addressLine2: '',
+    city: 'Boston',
+    state: 'MA',
+    zipCode: '02110',
+    country: 'United States',
+    phoneNumber: '6175550100',
+    raw: '',
+    ...overrides,
+  };
+}
+
+/** `GET /api/orders/quote` for the one-item order of `makeOrder`. */
+export const ORDER_QUOTE = { price: '45.00', serviceFee: '2.25', shipping: '5.00', total: '52.25' };

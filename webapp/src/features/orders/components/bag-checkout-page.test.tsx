@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, json } from '@/test-utils/fake-server';
-import { makeOrder } from '@/test-utils/orders';
+import { makeOrder, makeSavedAddress } from '@/test-utils/orders';
 import { makeProduct } from '@/test-utils/products';
 import { renderRoutes } from '@/test-utils/render';
 import { setSession } from '@/test-utils/session';
@@ -51,19 +51,7 @@ const ORDER = makeOrder({
   createdAt: '2026-11-28T01:00:00Z',
 });
 
-const SAVED_ADDRESS = {
-  id: 1,
-  isDefault: true,
-  fullName: 'Ann Lee',
-  addressLine1: '12 Market Street',
-  addressLine2: '',
-  city: 'Boston',
-  state: 'MA',
-  zipCode: '02110',
-  country: 'United States',
-  phoneNumber: '6175550100',
-  raw: '',
-};
+const SAVED_ADDRESS = makeSavedAddress();
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -73,22 +61,7 @@ describe('BagCheckoutPage', () => {
     document.cookie = 'csrftoken=t';
     const server = fakeServer({
       'GET /api/bag': () => json(BAG),
-      'GET /api/user-addresses': () =>
-        json([
-          {
-            id: 1,
-            isDefault: true,
-            fullName: 'Ann Lee',
-            addressLine1: '12 Market Street',
-            addressLine2: '',
-            city: 'Boston',
-            state: 'MA',
-            zipCode: '02110',
-            country: 'United States',
-            phoneNumber: '6175550100',
-            raw: '',
-          },
-        ]),
+      'GET /api/user-addresses': () => json([makeSavedAddress()]),
       'GET /api/orders/quote': () =>
         json({ price: '90.00', serviceFee: '4.50', shipping: '5.00', total: '99.50' }),
       'POST /api/orders': () => json(ORDER, 201),

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, json } from '@/test-utils/fake-server';
 import { makeProduct } from '@/test-utils/products';
-import { makeOrder } from '@/test-utils/orders';
+import { makeOrder, makeSavedAddress, ORDER_QUOTE } from '@/test-utils/orders';
 import { renderRoutes } from '@/test-utils/render';
 import { setSession } from '@/test-utils/session';
 import { makeUser } from '@/test-utils/users';
@@ -14,22 +14,7 @@ const routes = [
   { path: '/checkout/:id', element: <CheckoutPage /> },
   { path: '/orders/:id/confirmed', element: <OrderConfirmedPage /> },
 ];
-const ADDRESSES = [
-  {
-    id: 1,
-    isDefault: true,
-    fullName: 'Ann Lee',
-    addressLine1: '12 Market Street',
-    addressLine2: '',
-    city: 'Boston',
-    state: 'MA',
-    zipCode: '02110',
-    country: 'United States',
-    phoneNumber: '6175550100',
-    raw: '',
-  },
-];
-const QUOTE = { price: '45.00', serviceFee: '2.25', shipping: '5.00', total: '52.25' };
+const ADDRESSES = [makeSavedAddress()];
 const OFFER = {
   id: 5,
   productId: 1,
@@ -74,24 +59,8 @@ describe('CheckoutPage', () => {
     document.cookie = 'csrftoken=t';
     const server = fakeServer({
       'GET /api/products/1': () => json(makeProduct()),
-      'GET /api/user-addresses': () =>
-        json([
-          {
-            id: 1,
-            isDefault: true,
-            fullName: 'Ann Lee',
-            addressLine1: '12 Market Street',
-            addressLine2: '',
-            city: 'Boston',
-            state: 'MA',
-            zipCode: '02110',
-            country: 'United States',
-            phoneNumber: '6175550100',
-            raw: '',
-          },
-        ]),
-      'GET /api/orders/quote': () =>
-        json({ price: '45.00', serviceFee: '2.25', shipping: '5.00', total: '52.25' }),
+      'GET /api/user-addresses': () => json([makeSavedAddress()]),
+      'GET /api/orders/quote': () => json(ORDER_QUOTE),
       'POST /api/orders': () => json(ORDER, 201),
       'POST /api/orders/9/shipping-address': () => json(ORDER),
       'GET /api/orders/9': () => json(ORDER),
@@ -143,7 +112,7 @@ describe('CheckoutPage', () => {
       'GET /api/products/1': () => json(makeProduct({ status: 'reserved' })),
       'GET /api/user-addresses': () => json(ADDRESSES),
       'GET /api/offers/5': () => json({ ...OFFER, reservedUntil: soon }),
-      'GET /api/orders/quote': () => json(QUOTE),
+      'GET /api/orders/quote': () => json(ORDER_QUOTE),
     });
     const user = userEvent.setup();
     renderRoutes(routes, '/checkout/1?offerId=5');
@@ -176,7 +145,7 @@ describe('CheckoutPage', () => {
     const server = fakeServer({
       'GET /api/products/1': () => json(makeProduct({ blockedByYou: true })),
       'GET /api/user-addresses': () => json(ADDRESSES),
-      'GET /api/orders/quote': () => json(QUOTE),
+      'GET /api/orders/quote': () => json(ORDER_QUOTE),
     });
     renderRoutes(routes, '/checkout/1');
     expect(await screen.findByText('You blocked this seller')).toBeInTheDocument();
@@ -210,7 +179,7 @@ describe('CheckoutPage', () => {
     fakeServer({
       'GET /api/products/1': () => json(makeProduct({ category: 'outerwear' })),
       'GET /api/user-addresses': () => json(ADDRESSES),
-      'GET /api/orders/quote': () => json(QUOTE),
+      'GET /api/orders/quote': () => json(ORDER_QUOTE),
       'POST /api/orders': () => json({ message: 'This item is no longer available.' }, 409),
     });
     const user = userEvent.setup();

@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeServer, json } from '@/test-utils/fake-server';
+import { makeSavedAddress, ORDER_QUOTE } from '@/test-utils/orders';
 import { makeProduct } from '@/test-utils/products';
 import { renderRoutes } from '@/test-utils/render';
 import { setSession } from '@/test-utils/session';
@@ -15,24 +16,8 @@ beforeEach(() => {
   document.cookie = 'csrftoken=t';
   fakeServer({
     'GET /api/products/1': () => json(makeProduct()),
-    'GET /api/user-addresses': () =>
-      json([
-        {
-          id: 1,
-          isDefault: true,
-          fullName: 'Ann Lee',
-          addressLine1: '12 Market Street',
-          addressLine2: '',
-          city: 'Boston',
-          state: 'MA',
-          zipCode: '02110',
-          country: 'United States',
-          phoneNumber: '6175550100',
-          raw: '',
-        },
-      ]),
-    'GET /api/orders/quote': () =>
-      json({ price: '45.00', serviceFee: '2.25', shipping: '5.00', total: '52.25' }),
+    'GET /api/user-addresses': () => json([makeSavedAddress()]),
+    'GET /api/orders/quote': () => json(ORDER_QUOTE),
   });
 });
 
