@@ -55,6 +55,7 @@ from domain.moderation import (
 )
 from domain.offers import DeclineReason
 from domain.reports import ReportAction, ReportStatus, suspension_reason
+from domain.text import count_of
 from domain.validation._rules import clean
 
 NOT_HIDEABLE = "Only an available listing can be hidden."
@@ -326,8 +327,7 @@ class ModerationService:
                 await decline_open_offers(
                     self.uow, product_id=listing_id, now=now,
                     reason=DeclineReason.LISTING_DELETED)
-        until = ("indefinitely" if days is None
-                 else f"for {days} day" if days == 1 else f"for {days} days")
+        until = "indefinitely" if days is None else f"for {count_of(days, 'day')}"
         await record_audit(self.uow, admin, AuditAction.USER_SUSPENDED, "user", user_id,
                            f"{reason} ({until})", self.clock)
         return suspension

@@ -24,6 +24,7 @@ from domain.money import format_usd
 from domain.offers import Offer, close_for_sale
 from domain.order_rules import SHIP_WITHIN, OrderStatus, listing_status_for
 from domain.orders import Order
+from domain.text import count_of
 
 ORDERS_LINK = "/orders"
 SALES_LINK = "/orders?tab=sales"
@@ -88,7 +89,7 @@ def ordered_text(order: Order, listing: Listing) -> str:
     """What an order holds: “Wool coat”, or “Wool coat” and 2 more items (a bundle)."""
     more = len(order.product_ids) - 1
     return f"\u201c{listing.title}\u201d" + (
-        f" and {more} more item{'s' if more > 1 else ''}" if more else "")
+        f" and {count_of(more, 'more item')}" if more else "")
 
 
 def placed_text(order: Order, listing: Listing) -> str:

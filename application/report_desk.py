@@ -1,10 +1,11 @@
 """What the moderation desk shows of each report group (issue 37; ``docs/trust.md``): what
 is reported, named and pictured (``target_label``: a listing's title and cover, a member's
 username, a post's caption and picture, a comment's or message's words; one deleted since
-still has a name), who reported it, whether Hide can be done now (``hide_refusal``), and,
-for a resolved group, whether its target is still hidden and its owner still suspended.
-All of it is read inside the caller's unit of work, with the page
-(``ModerationService.reports``)."""
+still has a name), where to see it in its place (``target_link``: a comment at its place on
+its post's page) and a comment's or message's whole words (``target_text``), who reported
+it, whether Hide can be done now (``hide_refusal``), and, for a resolved group, whether its
+target is still hidden and its owner still suspended. All of it is read inside the caller's
+unit of work, with the page (``ModerationService.reports``)."""
 
 from __future__ import annotations
 
@@ -16,7 +17,15 @@ from application.suspensions import suspended_now
 from domain.accounts import User
 from domain.catalog import ListingStatus
 from domain.moderation import HiddenKind, HideCause, hide_refusal
-from domain.reports import ReportGroup, ReportStatus, ReportTarget, group_reports, target_label
+from domain.reports import (
+    ReportGroup,
+    ReportStatus,
+    ReportTarget,
+    group_reports,
+    target_label,
+    target_link,
+    target_text,
+)
 
 MAX_REPORTS_READ = 1000
 HIDE_TARGETS = {ReportTarget.LISTING: HiddenKind.LISTING, ReportTarget.POST: HiddenKind.POST,
@@ -36,6 +45,10 @@ class ReportGroupView:
     # thumbnail of a listing's cover or of a post's photo (None: it has none).
     label: str = ""
     picture: str | None = None
+    # Where a moderator sees it in its place (``target_link``; None: nowhere, e.g. a
+    # message), and a comment's or message's words in full when the label cuts them.
+    link: str | None = None
+    text: str | None = None
     # Who reported it: each reporter's username (left out: an account since closed).
     reporters: dict[int, str] = field(default_factory=dict)
     # Why Hide cannot be done now (``hide_refusal``; None: it can, or the target is a
@@ -54,11 +67,12 @@ class ReportGroupView:
 @dataclass(frozen=True)
 class _Subject:
     """A reported listing, post, comment or message as the desk shows it: its words, its
-    picture and, for a listing, its status (whether it can be hidden)."""
+    picture, for a listing its status (whether it can be hidden), for a comment its post."""
 
     words: str
     picture: str | None = None
     status: ListingStatus | None = None
+    post_id: int | None = None
 
 
 async def report_groups(uow: UnitOfWork, status: ReportStatus, now: datetime
@@ -79,6 +93,7 @@ async def report_groups(uow: UnitOfWork, status: ReportStatus, now: datetime
     for g in groups:
         owner, cause = owners.get(g.target_owner_id), hidden.get((g.target_type, g.target_id))
         subject = subjects.get((g.target_type, g.target_id))
+        exists = (owner if g.target_type is ReportTarget.USER else subject) is not None
         views.append(ReportGroupView(
             g, owner, target_hidden_cause=cause,
             owner_suspended=g.target_owner_id in suspended,
@@ -86,6 +101,9 @@ async def report_groups(uow: UnitOfWork, status: ReportStatus, now: datetime
                 g.target_type, g.target_id, subject.words if subject else None,
                 username=owner.username if owner and not owner.is_closed else None),
             picture=subject.picture if subject else None,
+            link=target_link(g.target_type, g.target_id, exists=exists,
+                             post_id=subject.post_id if subject else None),
+            text=target_text(g.target_type, subject.words if subject else None),
             reporters={r.reporter_id: reporters[r.reporter_id] for r in g.reports
                        if r.reporter_id in reporters},
             hide_refusal=_hide_refusal(g.target_type, subject, hidden=cause is not None)))
@@ -105,7 +123,8 @@ async def _subjects(uow: UnitOfWork, groups: list[ReportGroup]
     for target in (ReportTarget.POST, ReportTarget.COMMENT, ReportTarget.MESSAGE):
         for target_id, content in (await uow.reports.contents(
                 target, _ids(groups, target))).items():
-            found[target, target_id] = _Subject(content.words, content.picture)
+            found[target, target_id] = _Subject(content.words, content.picture,
+                                                post_id=content.post_id)
     return found
 
 

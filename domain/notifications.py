@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 
 from domain.errors import ValidationError
+from domain.text import count_of
 
 NOTIFICATION_KINDS = (
     "message", "offer_received", "offer_countered", "offer_accepted", "offer_declined",
@@ -93,7 +94,7 @@ def social_title(kind: str, latest_name: str, others: int) -> str:
     verb = SOCIAL_VERBS[kind]
     if others <= 0:
         return f"{latest_name} {verb}"
-    return f"{latest_name} and {others} other{'' if others == 1 else 's'} {verb}"
+    return f"{latest_name} and {count_of(others, 'other')} {verb}"
 
 
 def grouped_notice(previous: Notification | None, *, user_id: int, kind: str, actor_id: int,

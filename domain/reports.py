@@ -92,6 +92,31 @@ def target_label(target: ReportTarget, target_id: int, words: str | None, *,
     return f"{target.label} “{quote}”"
 
 
+def target_link(target: ReportTarget, target_id: int, *, exists: bool,
+                post_id: int | None = None) -> str | None:
+    """Where the desk's moderator sees a reported target in its place: a listing's page, a
+    member's profile, a style post's page, a comment on its post's page at the comment
+    (``/post/3#comment-9``, ``post_id``: the post it is on). None for what no longer exists,
+    and for a message: no page shows a conversation to anyone outside it, administrators
+    included, so the desk quotes the message (:func:`target_text`) and names its sender."""
+    if not exists:
+        return None
+    if target is ReportTarget.COMMENT:
+        return None if post_id is None else f"/post/{post_id}#comment-{target_id}"
+    page = {ReportTarget.LISTING: "/product", ReportTarget.USER: "/profile",
+            ReportTarget.POST: "/post"}.get(target)
+    return None if page is None else f"{page}/{target_id}"
+
+
+def target_text(target: ReportTarget, words: str | None) -> str | None:
+    """A comment's or message's words in full, when the quote of its label
+    (:func:`target_label`) leaves some out; None otherwise and for other targets."""
+    if target not in (ReportTarget.COMMENT, ReportTarget.MESSAGE) or words is None:
+        return None
+    whole = " ".join(words.split())
+    return None if excerpt(words, LABEL_QUOTE_MAX) == whole else words.strip()
+
+
 @dataclass(frozen=True)
 class ReportForm:
     target_type: str | None

@@ -19,6 +19,7 @@ from sqlalchemy import (
     Text,
     UniqueConstraint,
     delete,
+    null,
     or_,
     select,
     update,
@@ -198,17 +199,16 @@ class SqlReportRepository:
                        ) -> dict[int, ReportedContent]:
         if not ids:
             return {}
-        if target_type is ReportTarget.POST:
-            rows = await self.session.execute(
-                select(PostRow.id, PostRow.content, PostRow.thumbnail_url)
-                .where(PostRow.id.in_(ids)))
-            return {row[0]: ReportedContent(row[1], row[2] or None) for row in rows}
-        columns = {ReportTarget.COMMENT: (CommentRow.id, CommentRow.content),
-                   ReportTarget.MESSAGE: (MessageRow.id, MessageRow.content)}.get(target_type)
+        # id, words, picture, post (what a kind does not have is NULL)
+        columns = {
+            ReportTarget.POST: (PostRow.id, PostRow.content, PostRow.thumbnail_url, null()),
+            ReportTarget.COMMENT: (CommentRow.id, CommentRow.content, null(), CommentRow.post_id),
+            ReportTarget.MESSAGE: (MessageRow.id, MessageRow.content, null(), null()),
+        }.get(target_type)
         if columns is None:
             return {}
         found = await self.session.execute(select(*columns).where(columns[0].in_(ids)))
-        return {row[0]: ReportedContent(row[1]) for row in found}
+        return {row[0]: ReportedContent(row[1], row[2] or None, row[3]) for row in found}
 
 
 class SqlBlockRepository:

@@ -23,10 +23,12 @@ from domain.reports import Report, ReportAction, ReportStatus, ReportTarget
 @dataclass(frozen=True)
 class ReportedContent:
     """What a reported style post, comment or message says, as the desk shows it: its words
-    (a post's caption, which may be empty) and, for a post, its picture's thumbnail."""
+    (a post's caption, which may be empty), for a post its picture's thumbnail, and for a
+    comment the post it is on."""
 
     words: str
     picture: str | None = None
+    post_id: int | None = None
 
 
 class ReportRepository(Protocol):

@@ -30,6 +30,7 @@ from typing import Any
 
 from application.ports import Clock
 from application.ports.realtime import RealtimePublisher
+from domain.text import count_of
 
 log = logging.getLogger("rethread.after_commit")
 
@@ -126,8 +127,8 @@ class AfterCommit:
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(asyncio.shield(self._retrying), grace)
         if self._backlog:
-            log.error("after commit: shutting down with %d action(s) undelivered, first: %s",
-                      len(self._backlog), self._backlog[0].what)
+            log.error("after commit: shutting down with %s undelivered, first: %s",
+                      count_of(len(self._backlog), "action"), self._backlog[0].what)
             self._backlog.clear()
         self._retrying.cancel()
         with contextlib.suppress(asyncio.CancelledError):

@@ -6,6 +6,7 @@ import typer
 
 from application.mail import Delivery
 from domain.errors import DomainError
+from domain.text import count_of
 from entrypoints.cli.runtime import console, errors, run
 from entrypoints.cli.tables import Column, print_table, table
 from entrypoints.container import Container
@@ -49,7 +50,7 @@ def send() -> None:
             sent += result.sent
 
     total, sent = run(use_case)
-    console.print(f"Sent {sent} of {total} due message(s)")
+    console.print(f"Sent {sent} of {count_of(total, 'due message')}")
     if sent < total:
         raise typer.Exit(1)
 

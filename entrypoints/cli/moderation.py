@@ -10,6 +10,7 @@ import typer
 
 from domain.errors import DomainError
 from domain.moderation import HiddenKind
+from domain.text import count_of
 from entrypoints.cli.runtime import console, errors, run
 from entrypoints.cli.tables import Column, print_table, table
 
@@ -50,7 +51,7 @@ def resolve(report_id: int = typer.Argument(..., min=1),
     """Resolve every open report of the report's target with one action."""
     count = _do(f"resolve report {report_id}",
                 lambda c: c.moderation().resolve_report(None, report_id, action, note))
-    console.print(f"[green]Resolved[/] {count} report(s)")
+    console.print(f"[green]Resolved[/] {count_of(count, 'report')}")
 
 
 @app.command()

@@ -15,6 +15,7 @@ from ua_parser import parse
 
 from application.account_sessions import SessionService
 from domain.accounts import SessionInfo, User
+from domain.text import count_of
 from entrypoints.http.auth import SESSION_COOKIE, clear_session_cookie
 from entrypoints.http.schemas import Message
 from entrypoints.http.schemas.account_sessions import (
@@ -84,5 +85,4 @@ class SessionsController(Controller):
         assert current_user.id is not None
         ended = await sessions.end_sessions(current_user.id,
                                             keep_token=request.cookies.get(SESSION_COOKIE))
-        return SessionsEndedOut(f"Signed out of {ended} other "
-                                f"{'session' if ended == 1 else 'sessions'}.", ended)
+        return SessionsEndedOut(f"Signed out of {count_of(ended, 'other session')}.", ended)

@@ -16,6 +16,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+from domain.text import count_of
 from entrypoints.http.background import lifespan_loop, step
 
 log = logging.getLogger("rethread.mail")
@@ -27,8 +28,8 @@ async def _round(container: Any) -> int:
     await container.notification_mailer().sweep()
     result = await container.mail_dispatcher().deliver_due()
     if result.failed:
-        log.error("mail: %s message(s) failed for good; see `rethread mail queue`",
-                  result.failed)
+        log.error("mail: %s failed for good; see `rethread mail queue`",
+                  count_of(result.failed, "message"))
     return int(result.total)
 
 

@@ -45,7 +45,8 @@ def group_out(view: ReportGroupView, admin: User) -> ReportGroupOut:
     group, cause = view.group, view.target_hidden_cause
     return ReportGroupOut(
         id=group.first_id, target_type=group.target_type.value, target_id=group.target_id,
-        target_label=view.label, target_image=view.picture, can_hide=view.can_hide,
+        target_label=view.label, target_image=view.picture, target_link=view.link,
+        target_text=view.text, can_hide=view.can_hide,
         hide_why_not=view.hide_refusal,
         owner=user_out(view.owner, admin) if view.owner else None, count=group.count,
         reasons=group.reasons,

@@ -55,7 +55,7 @@ def test_users_reset_password_queues_a_link_that_mail_send_delivers(
     assert queued.exit_code == 0 and "maya@example.com" in queued.output
     assert read_eml(tmp_path / "mail") == []  # queued, not sent yet
     sent = cli.invoke(app, ["mail", "send"])
-    assert sent.exit_code == 0 and "Sent 1 of 1" in sent.output
+    assert sent.exit_code == 0 and "Sent 1 of 1 due message\n" in sent.output
     [message] = read_eml(tmp_path / "mail")
     assert token_in(message, "/reset-password")
     assert cli.invoke(app, ["users", "reset-password", "nobody"]).exit_code == 1

@@ -15,9 +15,10 @@ from application.audit import record_audit
 from application.shared.clock import SystemClock
 from domain.catalog import ListingStatus
 from domain.moderation import AuditAction
+from domain.reports import Report, ReportReason, ReportTarget
 from entrypoints.cli.main import app
 from entrypoints.settings import get_settings
-from tests.support import add_listing
+from tests.support import NOW, add_listing, add_users
 
 pytestmark = pytest.mark.adapters
 
@@ -136,3 +137,34 @@ def test_the_audit_log_names_the_administrator_as_the_desk_does(cli: CliRunner, 
     assert log.exit_code == 0, log.output
     row = next(line for line in log.output.splitlines() if "listing_hidden" in line)
     assert "boss" in row and "Counterfeit" in row
+
+
+async def _reported_listing(url: str, reporters: int) -> int:
+    """A listing of maya's that ``reporters`` members reported; the first report's id."""
+    engine = create_engine(url)
+    try:
+        uow = SqlAlchemyUnitOfWork(create_session_factory(engine))
+        maya, *others = await add_users(uow, "maya", *(f"member{n}" for n in range(reporters)))
+        assert maya.id is not None
+        listing = await add_listing(uow, maya.id, title="Wool coat")
+        assert listing.id is not None
+        async with uow:
+            reports = [await uow.reports.add(Report(
+                reporter_id=other.id, target_type=ReportTarget.LISTING, target_id=listing.id,
+                target_owner_id=maya.id, reason=ReportReason.SPAM, details="",
+                created_at=NOW)) for other in others if other.id is not None]
+            await uow.commit()
+        assert reports[0].id is not None
+        return reports[0].id
+    finally:
+        await engine.dispose()
+
+
+@pytest.mark.parametrize(("reporters", "said"), [(1, "Resolved 1 report\n"),
+                                                  (3, "Resolved 3 reports\n")])
+def test_resolving_says_how_many_reports_it_closed(cli: CliRunner, db: str, reporters: int,
+                                                   said: str) -> None:
+    first = asyncio.run(_reported_listing(db, reporters))
+    done = cli.invoke(app, ["moderation", "resolve", str(first), "--action", "dismiss"])
+    assert done.exit_code == 0, done.output
+    assert said in done.output

@@ -128,3 +128,45 @@ async def test_the_outcome_and_a_suspension_read_as_sentences(app: Litestar) -> 
         resolved = await _groups(boss, "resolved")
         item = resolved["user"]["reports"][0]
         assert (item["action"], item["actionLabel"]) == ("suspend", "Member suspended")
+
+
+async def test_each_group_links_to_its_target_in_place_and_quotes_a_long_message_whole(
+        app: Litestar) -> None:
+    """The server says where a moderator sees each target: a comment at its place on its
+    post's page; a message on no page (a conversation is its two members' alone), so its
+    words come whole and its owner is its sender. A target gone since has no link."""
+    async with people(app, "maya", "sofia", "theo", "boss") as p:
+        maya, sofia, theo, boss = p["maya"], p["sofia"], p["theo"], p["boss"]
+        maya_id = await _id(maya)
+        coat = await listing(maya, title="Wool coat")
+        post = (await sofia.post("/api/posts", json={
+            "content": "Autumn layers", "image": data_url(png())})).json()
+        comment = (await maya.post(f"/api/posts/{post['id']}/comments",
+                                   json={"content": "Buy from my shop instead"})).json()
+        words = ("Pay me outside the site, it is cheaper for both of us.\n"
+                 "Send the money to my bank account and I ship tomorrow.")
+        message = (await maya.post("/api/messages", json={
+            "receiverId": await _id(sofia), "content": words})).json()
+        await _report(theo, "listing", coat)
+        await _report(theo, "user", maya_id)
+        await _report(theo, "post", post["id"])
+        await _report(theo, "comment", comment["id"])
+        await _report(sofia, "message", message["id"], "scam")
+
+        groups = await _groups(boss)
+        assert {kind: g["targetLink"] for kind, g in groups.items()} == {
+            "listing": f"/product/{coat}",
+            "user": f"/profile/{maya_id}",
+            "post": f"/post/{post['id']}",
+            "comment": f"/post/{post['id']}#comment-{comment['id']}",
+            "message": None,
+        }
+        assert groups["message"]["targetLabel"] == (
+            "Message “Pay me outside the site, it is cheaper for both of us. Send…”")
+        assert groups["message"]["targetText"] == words
+        assert groups["message"]["owner"]["username"] == "maya"  # the sender
+        assert groups["comment"]["targetText"] is None  # its label quotes it whole
+
+        assert (await maya.delete(f"/api/comments/{comment['id']}")).status_code == 204
+        after = await _groups(boss)
+        assert (after["comment"]["targetLink"], after["comment"]["targetText"]) == (None, None)

@@ -162,7 +162,7 @@ async def test_close_gives_up_what_is_left_and_logs_it(
     with caplog.at_level(logging.ERROR, "rethread.after_commit"):
         await after.close(grace=0.01)
     assert after.backlog == 0
-    assert any("2 action(s) undelivered" in r.getMessage() for r in caplog.records)
+    assert any("2 actions undelivered" in r.getMessage() for r in caplog.records)
 
 
 # -- through a unit of work -------------------------------------------------------------

@@ -38,6 +38,7 @@ from application.posts import PostView
 from domain.catalog import Category, Size
 from domain.listings import Listing
 from domain.money import format_usd
+from domain.text import count_of
 
 MARKER = "<!--first-view-->"
 TEMPLATES_FILE = "first-view.json"
@@ -180,7 +181,7 @@ def item_count(total: int, capped: bool) -> str:
     """itemCount's "1 item", "12 items", "10,000+ items"."""
     if capped:
         return f"{total:,}+ items"
-    return "1 item" if total == 1 else f"{total:,} items"
+    return count_of(total, "item")
 
 
 def marketplace_view(t: Templates, page: SearchPage) -> str:

@@ -67,6 +67,14 @@ class ReportGroupOut(CamelStruct):
     target_label: str
     #: A thumbnail of the listing's cover or the post's picture (null: none).
     target_image: str | None
+    #: Where to see it in its place: the listing's page, the member's profile, the post's
+    #: page, a comment on its post's page at the comment (``/post/3#comment-9``); null for
+    #: a message (no page shows a conversation to anyone outside it: ``targetText`` and the
+    #: owner, its sender, stand in) and for what no longer exists.
+    target_link: str | None
+    #: A comment's or message's words in full when ``targetLabel`` quotes only their start
+    #: (null otherwise).
+    target_text: str | None
     #: Hide can be done now (a listing, post or comment that exists, is not hidden yet and,
     #: for a listing, is available); false for members and messages.
     can_hide: bool

@@ -1,4 +1,5 @@
-"""How the moderation desk names a reported target (:func:`target_label`), when it may hide
+"""How the moderation desk names a reported target (:func:`target_label`), where it links
+to it (:func:`target_link`), when it quotes it whole (:func:`target_text`), when it may hide
 it (:func:`hide_refusal`), and the reason of a suspension decided on a report with no note
 (:func:`suspension_reason`)."""
 
@@ -8,7 +9,14 @@ import pytest
 
 from domain.catalog import ListingStatus
 from domain.moderation import HiddenKind, hide_refusal
-from domain.reports import ReportReason, ReportTarget, suspension_reason, target_label
+from domain.reports import (
+    ReportReason,
+    ReportTarget,
+    suspension_reason,
+    target_label,
+    target_link,
+    target_text,
+)
 
 pytestmark = pytest.mark.unit
 
@@ -24,6 +32,30 @@ pytestmark = pytest.mark.unit
 ])
 def test_a_target_is_named_by_what_it_says(target, words, username, label):
     assert target_label(target, 7, words, username=username) == label
+
+
+@pytest.mark.parametrize(("target", "exists", "post_id", "link"), [
+    (ReportTarget.LISTING, True, None, "/product/7"),
+    (ReportTarget.USER, True, None, "/profile/7"),
+    (ReportTarget.POST, True, None, "/post/7"),
+    (ReportTarget.COMMENT, True, 3, "/post/3#comment-7"),
+    (ReportTarget.MESSAGE, True, None, None),  # no page shows a conversation to others
+    (ReportTarget.LISTING, False, None, None),
+    (ReportTarget.COMMENT, False, None, None),
+])
+def test_a_target_links_to_where_it_is_seen_in_its_place(target, exists, post_id, link):
+    assert target_link(target, 7, exists=exists, post_id=post_id) == link
+
+
+@pytest.mark.parametrize(("target", "words", "text"), [
+    (ReportTarget.MESSAGE, "Pay me\noutside the site", None),  # the label quotes it all
+    (ReportTarget.MESSAGE, " " + "word " * 30, ("word " * 30).strip()),
+    (ReportTarget.COMMENT, "a\n" + "word " * 30, "a\n" + ("word " * 30).strip()),
+    (ReportTarget.POST, "word " * 30, None),  # its page shows it whole
+    (ReportTarget.COMMENT, None, None),
+])
+def test_a_comment_or_message_is_quoted_whole_when_its_label_cuts_it(target, words, text):
+    assert target_text(target, words) == text
 
 
 @pytest.mark.parametrize(("status", "why"), [

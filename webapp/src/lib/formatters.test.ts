@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   formatCount,
+  formatCountOf,
   formatDate,
   formatMoney,
   formatMonthYear,
@@ -25,6 +26,15 @@ describe('formatters', () => {
     for (const value of [0, 7, 999, 1000, 12345, 999999, 1000000, 1234567890, -4321]) {
       expect(formatCount(value)).toBe(value.toLocaleString('en-US'));
     }
+  });
+
+  it('puts the noun after a count, singular only for exactly one', () => {
+    expect(formatCountOf(1, 'item')).toBe('1 item');
+    expect(formatCountOf(0, 'item')).toBe('0 items');
+    expect(formatCountOf(2, 'report')).toBe('2 reports');
+    expect(formatCountOf(1234, 'item')).toBe('1,234 items');
+    expect(formatCountOf(1, 'person', 'people')).toBe('1 person');
+    expect(formatCountOf(3, 'person', 'people')).toBe('3 people');
   });
 
   it('formats dates as "MMM d, yyyy"', () => {

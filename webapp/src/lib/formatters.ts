@@ -38,6 +38,12 @@ export function formatCount(value: number): string {
   );
 }
 
+/** `1 item`, `1,234 items`, `2 people`: a count with its noun, grouped as formatCount does.
+ * The plural is the noun with an `s` unless given (`formatCountOf(n, 'person', 'people')`). */
+export function formatCountOf(count: number, noun: string, plural = `${noun}s`): string {
+  return `${formatCount(count)} ${count === 1 ? noun : plural}`;
+}
+
 function toDate(value: string | Date): Date | undefined {
   const date = value instanceof Date ? value : new Date(value);
   return Number.isNaN(date.getTime()) ? undefined : date;
@@ -89,5 +95,5 @@ export const NO_REVIEWS = 'No reviews yet';
 /** '4.5 (2 reviews)'; 'No reviews yet' until the first review (never a misleading ★0.0). */
 export function formatReviews(rating: number | null | undefined, count: number | null | undefined): string {
   if (!count) return NO_REVIEWS;
-  return `${formatRating(rating)} (${count} ${count === 1 ? 'review' : 'reviews'})`;
+  return `${formatRating(rating)} (${formatCountOf(count, 'review')})`;
 }

@@ -1,4 +1,4 @@
-import { formatCount } from '@/lib/formatters';
+import { formatCount, formatCountOf } from '@/lib/formatters';
 
 /** A listing as the catalog API sends it (JSON camelCase; money as decimal strings). */
 /** `hidden`: a moderator or its seller's suspension hid it (docs/trust.md); only its seller
@@ -69,7 +69,7 @@ export interface ProductPage {
 /** "1 item", "12 items", "10,000+ items" (the server stops counting at 10,000). */
 export function itemCount(page: Pick<ProductPage, 'total' | 'totalCapped'>): string {
   if (page.totalCapped) return `${formatCount(page.total)}+ items`;
-  return page.total === 1 ? '1 item' : `${formatCount(page.total)} items`;
+  return formatCountOf(page.total, 'item');
 }
 
 /** The cover thumbnail (falls back to the display image, then to nothing). */

@@ -91,6 +91,12 @@ export interface ReportGroup {
   targetLabel: string;
   /** A thumbnail of the listing's cover or the post's photo (null: none). */
   targetImage: string | null;
+  /** Where to see it in its place: the listing, the profile, the post, a comment at its place
+   *  on its post's page (`/post/3#comment-9`); null for a message (no page shows a
+   *  conversation to anyone outside it) and for what no longer exists. */
+  targetLink: string | null;
+  /** A comment's or message's words in full when `targetLabel` quotes only their start. */
+  targetText: string | null;
   /** Hide can be done now (never for a member or a message). */
   canHide: boolean;
   /** Why a listing, post or comment cannot be hidden now (null when it can). */

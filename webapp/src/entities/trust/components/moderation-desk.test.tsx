@@ -18,6 +18,8 @@ function group(overrides: Partial<ReportGroup> = {}): ReportGroup {
     targetId: 24,
     targetLabel: 'Listing “Wool coat”',
     targetImage: null,
+    targetLink: '/product/24',
+    targetText: null,
     canHide: true,
     hideWhyNot: null,
     owner: maya,
@@ -218,6 +220,50 @@ describe('Moderation desk', () => {
     expect(within(card).getByRole('heading', { name: 'Listing “Wool coat”' })).toBeInTheDocument();
     expect(card.querySelector('img')).toHaveAttribute('src', '/media/coat-thumb.webp');
     expect(within(card).getByText('Reported by @sofia, @theo, @rita and 2 others')).toBeInTheDocument();
+  });
+
+  it("links a comment's title to its place on its post's page, as the server says", async () => {
+    deskServer(
+      [],
+      [
+        group({
+          targetType: 'comment',
+          targetId: 32,
+          targetLabel: 'Comment “Buy from my shop instead”',
+          targetLink: '/post/31#comment-32',
+        }),
+      ],
+    );
+    renderRoutes(desk, '/');
+    const card = await screen.findByRole('article', { name: 'Comment “Buy from my shop instead”' });
+    expect(within(card).getByRole('link', { name: 'Comment “Buy from my shop instead”' })).toHaveAttribute(
+      'href',
+      '/post/31#comment-32',
+    );
+  });
+
+  it('quotes a reported message whole and names its sender, with no link to the conversation', async () => {
+    const words = 'Pay me outside the site, it is cheaper for both of us.\nSend the money to my bank.';
+    deskServer(
+      [],
+      [
+        group({
+          targetType: 'message',
+          targetId: 40,
+          targetLabel: 'Message “Pay me outside the site, it is cheaper for both of us. Send…”',
+          targetLink: null,
+          targetText: words,
+          canHide: false,
+        }),
+      ],
+    );
+    renderRoutes(desk, '/');
+    const card = await screen.findByRole('article', { name: /^Message/ });
+    expect(within(card).getByRole('heading', { name: /^Message “Pay me/ })).toBeInTheDocument();
+    expect(card.querySelector('blockquote')).toHaveTextContent(words.replace('\n', ' '));
+    expect(within(card).getByText(/^Sent by/)).toHaveTextContent('Sent by @maya');
+    const links = within(card).getAllByRole('link');
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(['/profile/4']);
   });
 
   it('offers no Hide when the server says it cannot be done, and says why', async () => {

@@ -16,11 +16,10 @@ import { Link } from 'react-router-dom';
 import { LoadFailed } from '@/components/load-failed';
 import { PageLoader } from '@/components/page-loader';
 import { errorMessage } from '@/lib/api-client';
-import { formatDate } from '@/lib/formatters';
+import { formatCountOf, formatDate } from '@/lib/formatters';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import {
   REPORT_REASONS,
-  targetLink,
   useReportGroups,
   useResolveReport,
   type ReportGroup,
@@ -49,7 +48,7 @@ function reportedBy(reports: ReportItem[]): string {
     .flatMap((r) => (r.reporterUsername ? [`@${r.reporterUsername}`] : []))
     .slice(0, NAMED_REPORTERS);
   const others = reports.length - parts.length;
-  if (others > 0) parts.push(`${others} ${parts.length ? 'other' : 'member'}${others === 1 ? '' : 's'}`);
+  if (others > 0) parts.push(formatCountOf(others, parts.length ? 'other' : 'member'));
   const last = parts.pop();
   return `Reported by ${parts.length ? `${parts.join(', ')} and ${last}` : last}`;
 }
@@ -68,7 +67,7 @@ function GroupCard({ group, open, onResolved }: GroupCardProps) {
   const card = useRef<HTMLElement>(null);
   const hideButton = useRef<HTMLButtonElement>(null);
   const suspendButton = useRef<HTMLButtonElement>(null);
-  const link = targetLink(group);
+  const link = group.targetLink;
   const title = group.targetLabel;
   const what = TARGET_LABEL[group.targetType].toLowerCase();
   // A moderator's hiding is restored here; one by the owner's suspension is not (the server
@@ -84,10 +83,7 @@ function GroupCard({ group, open, onResolved }: GroupCardProps) {
       {
         onSuccess: (result) => {
           setConfirming(null);
-          notifySuccess(
-            'Reports resolved',
-            `${result.resolved} ${result.resolved === 1 ? 'report' : 'reports'} closed.`,
-          );
+          notifySuccess('Reports resolved', `${formatCountOf(result.resolved, 'report')} closed.`);
           onResolved();
         },
         onError: (error) => notifyError(errorMessage(error, 'Could not resolve the reports.')),
@@ -125,12 +121,27 @@ function GroupCard({ group, open, onResolved }: GroupCardProps) {
             </Stack>
           </Group>
           <Badge color={open ? 'red' : 'gray'} variant="light" style={{ flexShrink: 0 }}>
-            {group.count} {group.count === 1 ? 'report' : 'reports'}
+            {formatCountOf(group.count, 'report')}
           </Badge>
         </Group>
+        {group.targetText && (
+          <Text
+            component="blockquote"
+            size="sm"
+            m={0}
+            pl="sm"
+            style={{
+              borderLeft: '3px solid var(--mantine-color-default-border)',
+              whiteSpace: 'pre-line',
+              overflowWrap: 'anywhere',
+            }}
+          >
+            {group.targetText}
+          </Text>
+        )}
         {group.owner && (
           <Text size="sm">
-            Owner:{' '}
+            {group.targetType === 'message' ? 'Sent by' : 'Owner:'}{' '}
             <Anchor component={Link} to={`/profile/${group.owner.id}`}>
               @{group.owner.username}
             </Anchor>

@@ -6,7 +6,7 @@ import { Pager } from '@/components/pager';
 import { PageLoader } from '@/components/page-loader';
 import { LoadFailed } from '@/components/load-failed';
 import { errorMessage } from '@/lib/api-client';
-import { formatDate, formatMoney } from '@/lib/formatters';
+import { formatCountOf, formatDate, formatMoney } from '@/lib/formatters';
 import { useCursorPages } from '@/lib/use-cursor-pages';
 import { orderTitle, type Order, type OrderParty, type OrderStatus } from '@/entities/order/order';
 import { OrderStatusBadge } from '@/entities/order/order-status-badge';
@@ -87,7 +87,7 @@ export function itemsNote(order: Pick<Order, 'price' | 'itemCount' | 'discount'>
   const count = order.itemCount ?? 1;
   const discount = Number(order.discount);
   if (count <= 1 && !(discount > 0)) return `item ${formatMoney(order.price)}`;
-  const items = `${count} ${count === 1 ? 'item' : 'items'} ${formatMoney(order.price)}`;
+  const items = `${formatCountOf(count, 'item')} ${formatMoney(order.price)}`;
   return discount > 0 ? `${items} after ${formatMoney(discount)} bundle discount` : items;
 }
 

@@ -7,6 +7,7 @@ import { submitWith } from '@/lib/form';
 import { newRecoveryCodes } from '../api';
 import { missingPasswordError } from '../validation';
 import { CurrentPasswordInput } from './password-fields';
+import { formatCountOf } from '@/lib/formatters';
 
 export const CODES_FILE = 'rethread-recovery-codes.txt';
 
@@ -71,7 +72,7 @@ export function RecoveryCodesAlert({ codes, ref }: { codes: string[]; ref?: Ref<
 /** "8 recovery codes left", and a warning once few or none are. */
 export function recoveryCodesLeft(left: number): string {
   if (left === 0) return 'No recovery codes left. Make new ones so you can still sign in without your phone.';
-  return `${left} recovery ${left === 1 ? 'code' : 'codes'} left`;
+  return `${formatCountOf(left, 'recovery code')} left`;
 }
 
 /** New recovery codes for the old ones, with the password and a code (what turning it off

@@ -21,7 +21,7 @@ import { LoadFailed } from '@/components/load-failed';
 import { listingSizeLabel } from '@/entities/product/catalog-enums';
 import { NoticePage } from '@/components/notice-page';
 import { errorMessage } from '@/lib/api-client';
-import { formatMoney } from '@/lib/formatters';
+import { formatCountOf, formatMoney } from '@/lib/formatters';
 import { notifyError } from '@/lib/notify';
 import { useBag, useRemoveFromBag, type BagGroup } from '@/entities/bag/bag';
 
@@ -182,7 +182,7 @@ function SellerGroup({ group }: { group: BagGroup }) {
             mt="sm"
             leftSection={<IconShoppingBag size={18} />}
           >
-            {group.itemCount === 1 ? 'Check out 1 item' : `Check out ${group.itemCount} items`}
+            {`Check out ${formatCountOf(group.itemCount, 'item')}`}
           </Button>
         </Stack>
       ) : (

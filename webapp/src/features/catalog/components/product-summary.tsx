@@ -2,7 +2,7 @@ import { Badge, Group, Stack, Text, Title } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
 import { ProductBadge } from '@/entities/product/product-badge';
 import { categoryLabel, conditionLabel, listingSizeLabel } from '@/entities/product/catalog-enums';
-import { formatMoney } from '@/lib/formatters';
+import { formatCount, formatMoney } from '@/lib/formatters';
 import type { Product } from '@/entities/product/product';
 import { useCurrentUser } from '@/entities/session/session-store';
 import { BundleDiscountsNote } from '@/entities/bag/bundle-discounts-note';
@@ -13,10 +13,6 @@ import { OwnerActions } from './owner-actions';
 import { SellerCard } from './seller-card';
 import { ReportMenu } from '@/entities/trust/components/report-menu';
 import { BlockedSellerNotice } from '@/entities/trust/components/blocked-seller-notice';
-
-function watchingText(count: number): string {
-  return count === 1 ? '1 watching' : `${count} watching`;
-}
 
 /** Brand, title, labels and price: what the server's first view of the page shows too. */
 export function ProductHeadline({ product }: { product: Product }) {
@@ -73,7 +69,7 @@ export function ProductSummary({ product }: { product: Product }) {
       <ProductHeadline product={product} />
       <Group gap={6} c="dimmed">
         <IconEye size={16} aria-hidden />
-        <Text size="sm">{watchingText(product.watchCount)}</Text>
+        <Text size="sm">{`${formatCount(product.watchCount)} watching`}</Text>
       </Group>
       <BundleDiscountsNote sellerId={product.sellerId} />
       <HiddenListingNotice product={product} />

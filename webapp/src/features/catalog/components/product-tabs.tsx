@@ -1,7 +1,7 @@
 import { Anchor, DataList, List, Stack, Tabs, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { categoryLabel, conditionLabel, listingSizeLabel } from '@/entities/product/catalog-enums';
-import { formatDate, formatRating, NO_REVIEWS } from '@/lib/formatters';
+import { formatCountOf, formatDate, formatRating, NO_REVIEWS } from '@/lib/formatters';
 import { useListingFigures } from '@/entities/product/figures';
 import type { Product } from '@/entities/product/product';
 
@@ -57,7 +57,7 @@ export function ProductTabs({ product }: { product: Product }) {
             <Text fw={600}>{seller.displayName || seller.username}</Text>
             <Text size="sm" c="dimmed">
               {seller.ratingCount > 0
-                ? `Rated ${formatRating(seller.rating)} from ${seller.ratingCount} ${seller.ratingCount === 1 ? 'review' : 'reviews'}`
+                ? `Rated ${formatRating(seller.rating)} from ${formatCountOf(seller.ratingCount, 'review')}`
                 : NO_REVIEWS}
               {seller.verified ? ' · Verified seller' : ''}
             </Text>

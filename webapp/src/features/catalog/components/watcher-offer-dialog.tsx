@@ -2,7 +2,7 @@ import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, errorMessage } from '@/lib/api-client';
-import { formatMoney } from '@/lib/formatters';
+import { formatCountOf, formatMoney } from '@/lib/formatters';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { minimumOfferCents } from '@/entities/product/fees';
 import type { Product } from '@/entities/product/product';
@@ -43,7 +43,7 @@ export function WatcherOfferDialog({
     onSuccess: (result) => {
       void client.invalidateQueries({ queryKey: ['offers'] });
       notifySuccess(
-        `Offer sent to ${result.sent} ${result.sent === 1 ? 'watcher' : 'watchers'}`,
+        `Offer sent to ${formatCountOf(result.sent, 'watcher')}`,
         `${formatMoney(result.price)} for 24 hours; the first to accept gets it.`,
       );
       onClose();
@@ -77,7 +77,7 @@ export function WatcherOfferDialog({
       >
         <Stack gap="md">
           <Text size="sm">
-            {watchers} {watchers === 1 ? 'person is' : 'people are'} watching {product.title}. Each gets your
+            {formatCountOf(watchers, 'person is', 'people are')} watching {product.title}. Each gets your
             offer and has 24 hours to accept; the first to accept gets it reserved. You can send one offer a
             day.
           </Text>

@@ -11,6 +11,7 @@ import { useFavorites } from '@/entities/favorites/favorites';
 import { notifyError } from '@/lib/notify';
 import { FAVORITE_SORTS, sortFavorites, type FavoriteSort } from '../sort';
 import { LoadFailed } from '@/components/load-failed';
+import { formatCountOf } from '@/lib/formatters';
 
 const REMOVE_OPTIONS = { announce: true, failure: 'Failed to remove item from watch list' };
 
@@ -58,9 +59,7 @@ export default function WatchlistPage() {
   }, [unauthorized, navigate, location]);
 
   const items = sortFavorites(favorites.data ?? [], sort);
-  const count = favorites.data
-    ? `${items.length} saved ${items.length === 1 ? 'item' : 'items'}`
-    : 'Items you have saved';
+  const count = favorites.data ? formatCountOf(items.length, 'saved item') : 'Items you have saved';
   return (
     <Container size={1680} py="xl">
       <Group justify="space-between" align="end" mb="lg" gap="md">

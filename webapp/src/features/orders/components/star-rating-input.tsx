@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import classes from './star-rating-input.module.css';
+import { formatCountOf } from '@/lib/formatters';
 
 const STARS = [1, 2, 3, 4, 5];
 
@@ -39,7 +40,7 @@ export function StarRatingInput({ label, value, onChange, describedBy, invalid }
             value={stars}
             checked={value === stars}
             onChange={() => onChange(stars)}
-            aria-label={stars === 1 ? '1 star' : `${stars} stars`}
+            aria-label={formatCountOf(stars, 'star')}
           />
           <svg
             className={classes.symbol}

@@ -28,6 +28,7 @@ import { filterFaq } from '../faq-search';
 import { POLICY } from '../policy';
 import classes from './pages.module.css';
 import { Prose } from './prose';
+import { formatCountOf } from '@/lib/formatters';
 
 const ICONS: Record<string, ComponentType<{ size?: number }>> = {
   'general-questions': IconHelpCircle,
@@ -105,7 +106,7 @@ export function FaqPage() {
             <Text role="status" c="dimmed" mb="md">
               {matches === 0
                 ? `No questions match "${query.trim()}"`
-                : `${matches} ${matches === 1 ? 'question matches' : 'questions match'} "${query.trim()}"`}
+                : `${formatCountOf(matches, 'question matches', 'questions match')} "${query.trim()}"`}
             </Text>
           )}
           <Stack gap="xl">

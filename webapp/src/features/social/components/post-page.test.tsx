@@ -197,6 +197,16 @@ describe('PostPage', () => {
     ]);
   });
 
+  it("gives each comment the id a link to it lands on (the desk's /post/5#comment-9)", async () => {
+    setSession('authenticated', makeUser({ id: 1, role: 'admin' }));
+    fakeServer({
+      'GET /api/posts/5': () => json({ ...post, commentCount: 1, comments: [hiddenComment('Rude words')] }),
+    });
+    renderRoutes(routes, '/post/5');
+    const text = await screen.findByText('Rude words');
+    expect(text.closest('#comment-9')).not.toBeNull();
+  });
+
   it("offers a comment's author no Restore", async () => {
     fakeServer({
       'GET /api/posts/5': () =>

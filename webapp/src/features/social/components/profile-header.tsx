@@ -28,7 +28,7 @@ import {
 import { useRef, type Ref } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { FollowButton } from '@/entities/user/follow-button';
-import { formatDate, formatMonthYear, formatRating, NO_REVIEWS } from '@/lib/formatters';
+import { formatCountOf, formatDate, formatMonthYear, formatRating, NO_REVIEWS } from '@/lib/formatters';
 import { promptLogin } from '@/entities/session/login-prompt';
 import type { PublicUser } from '@/entities/user/public-user';
 import { useCurrentUser } from '@/entities/session/session-store';
@@ -162,7 +162,7 @@ export function ProfileHeader({ user, listingCount }: ProfileHeaderProps) {
                   {formatRating(user.rating)}
                 </Text>
                 <Text size="sm" c="dimmed">
-                  ({user.ratingCount} {user.ratingCount === 1 ? 'review' : 'reviews'})
+                  ({formatCountOf(user.ratingCount, 'review')})
                 </Text>
               </>
             ) : (

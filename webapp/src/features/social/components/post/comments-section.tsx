@@ -51,7 +51,8 @@ function CommentRow({
   const { restored, markRestored, done } = useRestoredInPlace<HTMLParagraphElement>();
   const hidden = comment.hidden && !restored;
   return (
-    <Group align="flex-start" wrap="nowrap" gap="sm">
+    // The id is where a link to the comment lands (the moderation desk's `/post/3#comment-9`).
+    <Group align="flex-start" wrap="nowrap" gap="sm" id={`comment-${comment.id}`}>
       <Avatar
         src={comment.user.avatarUrl}
         alt={`${name}'s avatar`}
