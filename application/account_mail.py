@@ -44,8 +44,15 @@ async def queue_verification(uow: UnitOfWork, letters: Letters, clock: Clock,
 
 
 async def queue_email_change(uow: UnitOfWork, letters: Letters, clock: Clock,
-                             new_token: Callable[[], str], user: User, new_email: str) -> None:
-    """A link, sent to ``new_email``, that moves ``user``'s account to it when opened."""
+                             new_token: Callable[[], str], user: User, new_email: str, *,
+                             taken: bool) -> None:
+    """A link, sent to ``new_email``, that moves ``user``'s account to it when opened. For
+    an address another account uses (``taken``) the link is stored, so the member sees the
+    same pending change, and never sent: nobody ever holds it, and nobody learns from the
+    answer or the settings page who has an account."""
+    if taken:
+        await _token(uow, clock, new_token, user, TokenPurpose.CHANGE_EMAIL, new_email)
+        return
     await _queue_address_link(uow, letters, clock, new_token, user, new_email,
                               TokenPurpose.CHANGE_EMAIL)
 

@@ -1,5 +1,7 @@
 """Account security: password reset, email verification, changing the password or the
-email (issue 41). Two-factor sign-in and the sessions list live here too as they land.
+email, and the email change waiting for its link (seen, sent again, cancelled) (issue 41).
+Two-factor sign-in is ``application/two_factor.py``; the sessions list
+``application/account_sessions.py``.
 
 Every email is queued in the transaction that causes it (``application/account_mail.py``);
 every token is single use, by a compare-and-set on the stored hash, so two requests with
@@ -48,6 +50,7 @@ RESET_REQUESTED = ("If an account uses that email, we have sent it a link to res
 PASSWORD_RESET_DONE = "Your password has been reset. You can now log in."
 WRONG_PASSWORD = "Your current password is not correct"
 EMAIL_TAKEN_OR_SENT = "Check your new inbox: we sent a link to confirm the address."
+NO_EMAIL_CHANGE = "No email change is waiting to be confirmed"
 TOKEN_MAX = 200
 
 
@@ -227,13 +230,61 @@ class AccountSecurity:
         await self.throttle.take(self.limits.verification_account, f"verify:{user.id}",
                                  TOO_MANY_VERIFICATIONS)
         async with self.uow:
-            if not await self.uow.users.email_taken(new_email):
-                await queue_email_change(self.uow, self.letters, self.clock, self.new_token,
-                                         user, new_email)
+            await self._link_new_address(user, new_email)
             await queue_email_change_notice(self.uow, self.letters, self.clock, user,
                                             new_email)
             await self.uow.commit()
         return EMAIL_TAKEN_OR_SENT
+
+    # -- the pending email change (``/settings``, "Email") ---------------------------------
+
+    async def pending_email_change(self, user: User) -> AccountToken | None:
+        """The change asked for and not confirmed yet: its link (``email``, ``created_at``
+        when it was sent, ``expires_at``) while it can still be used; an expired, used or
+        voided link is nothing pending."""
+        assert user.id is not None
+        async with self.uow:
+            return await self._pending(user.id)
+
+    async def resend_email_change(self, user: User) -> str:
+        """A new link to the pending change's address in place of the old one, counted as
+        asking for the change is; the address. Conflict when nothing is pending."""
+        assert user.id is not None
+        async with self.uow:
+            pending = await self._pending(user.id)
+            if pending is None or pending.email is None:
+                raise Conflict(NO_EMAIL_CHANGE)
+            await self.throttle.take(self.limits.verification_account, f"verify:{user.id}",
+                                     TOO_MANY_VERIFICATIONS)
+            await self._link_new_address(user, pending.email)
+            await self.uow.commit()
+        return pending.email
+
+    async def cancel_email_change(self, user: User) -> bool:
+        """The pending change's link dies and the account keeps its email; whether a change
+        was pending (cancelling twice is no error)."""
+        assert user.id is not None
+        async with self.uow:
+            pending = await self._pending(user.id)
+            await self.uow.account_tokens.delete_for(user.id, TokenPurpose.CHANGE_EMAIL,
+                                                     unused_only=True)
+            await self.uow.commit()
+        return pending is not None
+
+    async def _pending(self, user_id: int) -> AccountToken | None:
+        return await self.uow.account_tokens.newest_usable(
+            user_id, TokenPurpose.CHANGE_EMAIL, self.clock.now())
+
+    async def _link_new_address(self, user: User, new_email: str) -> None:
+        """Inside the caller's unit of work: a link to ``new_email`` becomes the account's
+        one pending email change; an earlier unused one dies, so only the newest address
+        asked for can be confirmed. An address another account uses gets no email and the
+        same pending change (``queue_email_change``)."""
+        assert user.id is not None
+        await self.uow.account_tokens.delete_for(user.id, TokenPurpose.CHANGE_EMAIL,
+                                                 unused_only=True)
+        await queue_email_change(self.uow, self.letters, self.clock, self.new_token, user,
+                                 new_email, taken=await self.uow.users.email_taken(new_email))
 
     async def _check_password(self, user: User, password: str, field: str) -> None:
         """Counted against the login's lock-out (``application/sign_in_guard.py``)."""

@@ -261,12 +261,7 @@ class SqlAccountTokenRepository:
         await self.session.flush()
 
     async def get(self, token_hash: str) -> AccountToken | None:
-        row = await self.session.get(AccountTokenRow, token_hash)
-        if row is None:
-            return None
-        return AccountToken(token_hash=row.token_hash, user_id=row.user_id,
-                            purpose=TokenPurpose(row.purpose), created_at=row.created_at,
-                            expires_at=row.expires_at, email=row.email, used_at=row.used_at)
+        return _token(await self.session.get(AccountTokenRow, token_hash))
 
     async def use(self, token_hash: str, now: datetime) -> bool:
         result = await self.session.execute(
@@ -288,3 +283,20 @@ class SqlAccountTokenRepository:
             AccountTokenRow.user_id == user_id, AccountTokenRow.purpose == purpose.value,
             AccountTokenRow.used_at.is_(None), AccountTokenRow.expires_at > now)
         return int(await self.session.scalar(query) or 0)
+
+    async def newest_usable(self, user_id: int, purpose: TokenPurpose,
+                            now: datetime) -> AccountToken | None:
+        query = (select(AccountTokenRow).where(
+            AccountTokenRow.user_id == user_id, AccountTokenRow.purpose == purpose.value,
+            AccountTokenRow.used_at.is_(None), AccountTokenRow.expires_at > now)
+            .order_by(AccountTokenRow.created_at.desc(), AccountTokenRow.token_hash)
+            .limit(1))
+        return _token(await self.session.scalar(query))
+
+
+def _token(row: AccountTokenRow | None) -> AccountToken | None:
+    if row is None:
+        return None
+    return AccountToken(token_hash=row.token_hash, user_id=row.user_id,
+                        purpose=TokenPurpose(row.purpose), created_at=row.created_at,
+                        expires_at=row.expires_at, email=row.email, used_at=row.used_at)

@@ -69,6 +69,9 @@ class AccountTokenRepository(Protocol):
         """Delete the account's tokens of ``purpose`` (``unused_only``: only those never
         used; a used one can do nothing more and stays as the record that it was used)."""
     async def count_unused(self, user_id: int, purpose: TokenPurpose, now: datetime) -> int: ...
+    async def newest_usable(self, user_id: int, purpose: TokenPurpose,
+                            now: datetime) -> AccountToken | None:
+        """The account's most recent token of ``purpose`` that is unused and unexpired."""
 
 
 class OneTimePasswords(Protocol):

@@ -1,5 +1,6 @@
 """Account security over HTTP: password reset, email verification, changing the password
-or the email (issue 41; the rules in ``application/account_security.py``)."""
+or the email and the pending email change (issue 41; the rules in
+``application/account_security.py``)."""
 
 from __future__ import annotations
 
@@ -20,8 +21,10 @@ from entrypoints.http.auth import SESSION_COOKIE, client_address
 from entrypoints.http.schemas import Message
 from entrypoints.http.schemas.account_security import (
     EmailChangeIn,
+    EmailChangeOut,
     PasswordAndCodeIn,
     PasswordChangeIn,
+    PendingEmailChangeOut,
     RecoveryCodesOut,
     ResetConfirmIn,
     ResetRequestIn,
@@ -79,6 +82,34 @@ class AccountSecurityController(Controller):
     async def change_email(self, data: EmailChangeIn, current_user: User,
                            security: AccountSecurity) -> Message:
         return Message(await security.change_email(current_user, data.password, data.email))
+
+    @get("/user/email")
+    async def pending_email_change(self, current_user: User,
+                                   security: AccountSecurity) -> EmailChangeOut:
+        """The email change waiting for its link, if any: the new address, when the link
+        was sent and when it stops working."""
+        pending = await security.pending_email_change(current_user)
+        if pending is None or pending.email is None:
+            return EmailChangeOut(pending=None)
+        return EmailChangeOut(pending=PendingEmailChangeOut(
+            email=pending.email, sent_at=pending.created_at, expires_at=pending.expires_at))
+
+    @post("/user/email/resend", status_code=HTTP_202_ACCEPTED, opt={"errors": {429}})
+    async def resend_email_change(self, current_user: User,
+                                  security: AccountSecurity) -> Message:
+        """A new link to the pending change's address; the earlier one stops working
+        (409 when no change is pending)."""
+        address = await security.resend_email_change(current_user)
+        return Message(f"We sent a new link to {address}. Earlier links no longer work.")
+
+    @delete("/user/email", status_code=HTTP_200_OK)
+    async def cancel_email_change(self, current_user: User,
+                                  security: AccountSecurity) -> Message:
+        """Cancel the pending change: its link stops working and the email stays."""
+        if await security.cancel_email_change(current_user):
+            return Message(f"Email change cancelled. You still sign in with "
+                           f"{current_user.email}.")
+        return Message("No email change was waiting.")
 
     @get("/user/2fa")
     async def two_factor_status(self, current_user: User,

@@ -122,7 +122,12 @@ def test_a_block_closes_the_conversation_and_hides_listings_until_unblocked(
         expect(bea.get_by_text("Corduroy chore jacket")).to_be_visible(timeout=WAIT)
         bea.get_by_role("button", name="More actions for Cal").click()
         bea.get_by_role("menuitem", name="Block").click()
-        bea.get_by_role("dialog", name="Block Cal?").get_by_role("button", name="Block").click()
+        dialog = bea.get_by_role("dialog", name="Block Cal?")
+        # It says beforehand what the block does, the bag included.
+        expect(dialog).to_contain_text("Their items are taken out of your bag, and yours out "
+                                       "of theirs.")
+        expect(dialog).to_contain_text("open offers between you are closed")
+        dialog.get_by_role("button", name="Block").click()
         expect(bea.get_by_text("Member blocked")).to_be_visible(timeout=WAIT)
         expect(bea.get_by_text("You blocked this member")).to_be_visible(timeout=WAIT)
         expect(bea.get_by_role("button", name="Follow")).to_have_count(0)
@@ -170,10 +175,17 @@ def test_a_block_closes_the_conversation_and_hides_listings_until_unblocked(
             timeout=WAIT)
         screenshot(bea, "trust-search-blocked-seller")
 
-        # Settings lists the block; Unblock reopens the conversation.
-        bea.goto("/settings")
+        # Settings lists the block (the product page's link lands on the list, drawn after
+        # its data loads, with the focus on it); Unblock reopens the conversation.
+        bea.goto("/settings#blocked-members")
         member = bea.get_by_test_id("blocked-member")
         expect(member).to_contain_text("Cal", timeout=WAIT)
+        section = bea.locator("#blocked-members")
+        expect(section).to_be_focused()
+        expect(section).to_be_in_viewport()
+        top = section.evaluate("s => s.getBoundingClientRect().top")
+        header = bea.locator("header").first.evaluate("h => h.getBoundingClientRect().bottom")
+        assert header <= top <= header + 40, (header, top)
         screenshot(bea, "trust-settings-blocked")
         bea.get_by_role("button", name="Unblock Cal").click()
         expect(bea.get_by_text("You have not blocked anyone.")).to_be_visible(timeout=WAIT)

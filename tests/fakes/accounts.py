@@ -147,6 +147,12 @@ class FakeAccountTokens:
         return sum(1 for t in self.rows.values() if t.user_id == user_id
                    and t.purpose is purpose and t.used_at is None and t.expires_at > now)
 
+    async def newest_usable(self, user_id: int, purpose: TokenPurpose,
+                            now: datetime) -> AccountToken | None:
+        usable = [t for t in self.rows.values()
+                  if t.user_id == user_id and t.usable(now, purpose)]
+        return max(usable, key=lambda t: t.created_at, default=None)
+
 
 class PlainHasher:
     """Reversible 'hash' so tests run fast; never used outside tests."""

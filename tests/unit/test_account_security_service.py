@@ -10,7 +10,7 @@ import pytest
 
 from application.account_security import AccountSecurity
 from application.accounts import AccountService, Registration, SignedIn
-from domain.errors import ValidationError
+from domain.errors import Conflict, ValidationError
 from domain.mail import MAX_ATTEMPTS, MailStatus, retry_delay
 from entrypoints.container import Container
 from tests.fakes import FakeUnitOfWork, FixedClock
@@ -63,6 +63,21 @@ async def test_no_reset_mail_for_an_unknown_email(container: Container,
     security: AccountSecurity = container.account_security()
     assert not await security.send_password_reset("nobody@example.com")
     assert uow.mail.rows == {}
+
+
+async def test_an_email_change_is_pending_until_its_link_expires(
+        container: Container, clock: FixedClock) -> None:
+    signed = await signed_up(container)
+    security: AccountSecurity = container.account_security()
+    await security.change_email(signed.user, "secret123", "maya@new.example")
+    pending = await security.pending_email_change(signed.user)
+    assert pending is not None
+    assert (pending.email, pending.created_at) == ("maya@new.example", clock.now())
+    clock.advance(days=3)
+    assert await security.pending_email_change(signed.user) is None
+    with pytest.raises(Conflict, match="No email change is waiting"):
+        await security.resend_email_change(signed.user)
+    assert not await security.cancel_email_change(signed.user)
 
 
 async def test_the_dispatcher_retries_with_backoff_then_keeps_the_failure(

@@ -3,6 +3,8 @@ email verification, password and email changes, two-factor set-up."""
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from application.account_security import (
     TOKEN_MAX,
 )
@@ -51,6 +53,21 @@ class PasswordChangeIn(CamelStruct):
 class EmailChangeIn(CamelStruct):
     password: str = ""
     email: str = ""
+
+
+class PendingEmailChangeOut(CamelStruct):
+    #: The new address the confirmation link went to.
+    email: str
+    #: When the newest link was sent.
+    sent_at: datetime
+    #: When that link stops working (the change is then no longer pending).
+    expires_at: datetime
+
+
+class EmailChangeOut(CamelStruct):
+    """The email change waiting for its link; null when none is."""
+
+    pending: PendingEmailChangeOut | None
 
 
 @describe(required=["password", "code"], fields={

@@ -23,6 +23,12 @@ ROWS = [
         json={"currentPassword": PASSWORD, "newPassword": PASSWORD}),
     Row("POST", "/api/user/email", **logged_in(202),
         json={"password": PASSWORD, "email": "$unique_email"}),
+    # The caller's own pending email change: seen, sent again (409 when the caller has
+    # none: whether the row above ran first for them depends on the share), cancelled
+    # (200 whether or not one was waiting). No route names another member's change.
+    Row("GET", "/api/user/email", **logged_in(200)),
+    Row("POST", "/api/user/email/resend", **logged_in(any_of(202, 409))),
+    Row("DELETE", "/api/user/email", **logged_in(200)),
 ]
 
 # Two-factor sign-in on the caller's own account. Its status, set-up, and cancelling the

@@ -36,6 +36,31 @@ export function changeEmail(password: string, email: string): Promise<Message> {
   return api.post('user/email', { json: { password, email } }).json<Message>();
 }
 
+/** The email change waiting for its link: the new address, when the newest link was sent
+ *  and when it stops working (then nothing is pending). */
+export interface PendingEmailChange {
+  email: string;
+  sentAt: string;
+  expiresAt: string;
+}
+
+export function getPendingEmailChange(): Promise<PendingEmailChange | null> {
+  return api
+    .get('user/email')
+    .json<{ pending: PendingEmailChange | null }>()
+    .then((answer) => answer.pending);
+}
+
+/** A new link to the pending address; the earlier one stops working. */
+export function resendEmailChange(): Promise<Message> {
+  return api.post('user/email/resend').json<Message>();
+}
+
+/** The pending change's link stops working; the account keeps its email. */
+export function cancelEmailChange(): Promise<Message> {
+  return api.delete('user/email').json<Message>();
+}
+
 export interface TwoFactorSetup {
   secret: string;
   otpauthUrl: string;

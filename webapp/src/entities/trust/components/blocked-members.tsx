@@ -17,8 +17,9 @@ export function BlockedMembers() {
           Blocked members
         </Title>
         <Text size="sm" c="dimmed">
-          Blocked members cannot message you, make offers, follow you or buy from you, and you do not see each
-          other's listings and posts.
+          Neither of you can message, make offers to, buy from or follow the other, and each one&apos;s
+          listings, posts and comments stay out of the other&apos;s shop, search and feed. Unblocking does not
+          bring back follows, offers or bag items that the block ended.
         </Text>
         {list.isPending && <PageLoader inline label="Loading blocked members" />}
         {list.isError && (

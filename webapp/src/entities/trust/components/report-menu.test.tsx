@@ -65,6 +65,39 @@ describe('Report menu', () => {
     );
   });
 
+  it('says before blocking what it does: bags emptied, offers closed, follows ended', async () => {
+    setSession('authenticated', makeUser({ id: 1 }));
+    const server = fakeServer({});
+    const user = userEvent.setup();
+    renderRoutes(
+      [
+        {
+          path: '/',
+          element: <ReportMenu targetType="user" targetId={2} ownerId={2} ownerName="Maya" withBlock />,
+        },
+      ],
+      '/',
+    );
+    await user.click(screen.getByRole('button', { name: 'More actions' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Block' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Block Maya?' });
+    expect(dialog).toHaveTextContent('If you block Maya:');
+    const said = within(dialog)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+    expect(said).toEqual([
+      'Their listings, posts and comments leave your shop, search and feed, and yours leave theirs.',
+      "Neither of you can message, make offers to, buy from or follow the other, or comment on, like or save the other's posts. Messages you already exchanged stay readable.",
+      'You stop following each other, open offers between you are closed, and an item reserved for either of you by an accepted offer goes back on sale.',
+      'Their items are taken out of your bag, and yours out of theirs.',
+    ]);
+    expect(dialog).toHaveTextContent(
+      'They are not told that you blocked them. You can unblock at any time (here or in Settings), but follows, offers and bag items do not come back.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(server.requests).toHaveLength(0);
+  });
+
   it('is not offered on your own things', () => {
     setSession('authenticated', makeUser({ id: 2 }));
     fakeServer({});

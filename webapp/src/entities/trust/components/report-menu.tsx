@@ -1,4 +1,4 @@
-import { ActionIcon, Menu, Text } from '@mantine/core';
+import { ActionIcon, List, Menu, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useRef, useState } from 'react';
 import { IconBan, IconDots, IconFlag } from '@tabler/icons-react';
@@ -27,6 +27,35 @@ interface ReportMenuProps {
   /** The owner is blocked: the page moves the focus to what now says so. Without it, the
    *  focus goes back to the menu's button. */
   onBlocked?: () => void;
+}
+
+/** What a block does, as the server does it (application/block_service.py, blocks.py):
+ *  what it hides and refuses, what it ends at once, and that undoing it brings none of that
+ *  back. */
+function BlockConsequences({ who }: { who: string }) {
+  return (
+    <Stack gap="xs">
+      <Text size="sm">If you block {who}:</Text>
+      <List size="sm" spacing={4} withPadding>
+        <List.Item>
+          Their listings, posts and comments leave your shop, search and feed, and yours leave theirs.
+        </List.Item>
+        <List.Item>
+          Neither of you can message, make offers to, buy from or follow the other, or comment on, like or
+          save the other&apos;s posts. Messages you already exchanged stay readable.
+        </List.Item>
+        <List.Item>
+          You stop following each other, open offers between you are closed, and an item reserved for either
+          of you by an accepted offer goes back on sale.
+        </List.Item>
+        <List.Item>Their items are taken out of your bag, and yours out of theirs.</List.Item>
+      </List>
+      <Text size="sm">
+        They are not told that you blocked them. You can unblock at any time (here or in Settings), but
+        follows, offers and bag items do not come back.
+      </Text>
+    </Stack>
+  );
 }
 
 /** The "…" menu with Report (and Block) on product pages, profiles, posts, comments and
@@ -123,10 +152,7 @@ export function ReportMenu({
         onConfirm={blockOwner}
         returnFocus={!blockedHere}
       >
-        <Text size="sm">
-          You will not see each other&apos;s listings and posts, and neither of you can message, follow, make
-          offers to or buy from the other. Open offers between you are closed. You can unblock at any time.
-        </Text>
+        <BlockConsequences who={who} />
       </ConfirmDialog>
       {opened && (
         <ReportDialog opened={opened} onClose={dialog.close} targetType={targetType} targetId={targetId} />

@@ -1,11 +1,16 @@
 import { Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
 import type { User } from '@/entities/user/user';
 import { submitWith } from '@/lib/form';
 import { notifySuccess } from '@/lib/notify';
-import { changeEmail, changePassword } from '../api';
+import { useFocusWhenShown } from '@/lib/use-focus-when-shown';
+import { changeEmail, changePassword, getPendingEmailChange } from '../api';
 import { emailError, missingPasswordError, newPasswordError, passwordsMatchError } from '../validation';
 import { CurrentPasswordInput, NewPasswordFields } from './password-fields';
+import { PendingEmailChangeNotice } from './pending-email-change';
+import { SettingsLoadState } from './settings-load-state';
 import { SettingsSection } from '@/components/settings-section';
 
 interface PasswordValues {
@@ -62,8 +67,22 @@ interface EmailValues {
   password: string;
 }
 
-/** /settings, "Email": the new address changes once its confirmation link is opened. */
+const PENDING_KEY = ['user', 'email-change'] as const;
+
+/** /settings, "Email": the new address changes once its confirmation link is opened; until
+ * then the change waiting for it is shown, to send again or cancel (the focus then goes to
+ * the section's heading, as the notice goes). Asking for another address replaces it. */
 export function ChangeEmailForm({ user }: { user: User }) {
+  const queryClient = useQueryClient();
+  // Read afresh on each visit: the link may have been opened (or expired) since.
+  const pending = useQuery({
+    queryKey: PENDING_KEY,
+    queryFn: getPendingEmailChange,
+    refetchOnMount: 'always',
+  });
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: PENDING_KEY });
+  const heading = useRef<HTMLHeadingElement>(null);
+  const focusWhenShown = useFocusWhenShown();
   const form = useForm<EmailValues>({
     mode: 'controlled',
     initialValues: { email: '', password: '' },
@@ -80,21 +99,41 @@ export function ChangeEmailForm({ user }: { user: User }) {
       onSuccess: (answer) => {
         notifySuccess('Confirm your new email', answer.message);
         form.reset();
+        refresh();
       },
     },
   );
   return (
     <SettingsSection titleId="email-title">
-      <Title order={2} size="h3" id="email-title" mb="xs">
+      <Title order={2} size="h3" id="email-title" mb="xs" ref={heading} tabIndex={-1}>
         Email
       </Title>
-      <Text size="sm" c="dimmed" mb="md">
+      <Text size="sm" c="dimmed" mb="md" style={{ overflowWrap: 'anywhere' }}>
         Now: {user.email} {user.emailVerified ? '(verified)' : '(not verified yet)'}
       </Text>
+      {pending.isError && (
+        <SettingsLoadState
+          query={pending}
+          loadingLabel="Loading your email change"
+          failedTitle="Failed to load your email change"
+        />
+      )}
+      {pending.data && (
+        <PendingEmailChangeNotice
+          change={pending.data}
+          current={user.email ?? ''}
+          onChanged={refresh}
+          onCancelled={() => {
+            queryClient.setQueryData(PENDING_KEY, null);
+            focusWhenShown(() => heading.current);
+          }}
+        />
+      )}
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <TextInput
             label="New email"
+            description={pending.data ? 'Asking for another address replaces the change above.' : undefined}
             type="email"
             autoComplete="email"
             required
