@@ -207,6 +207,25 @@ describe('PostPage', () => {
     expect(text.closest('#comment-9')).not.toBeNull();
   });
 
+  it('reads further pages of comments until a linked comment is drawn, and no further', async () => {
+    const comment = (id: number, content: string) => ({ ...hiddenComment(content), id, hidden: false });
+    const server = fakeServer({
+      'GET /api/posts/5': () =>
+        json({ ...post, commentCount: 3, comments: [comment(1, 'First words')], commentsNextCursor: 'p2' }),
+      'GET /api/posts/5/comments': (request) =>
+        new URL(request.url).searchParams.get('cursor') === 'p2'
+          ? json({ items: [comment(2, 'Second words')], nextCursor: 'p3' })
+          : json({ items: [comment(3, 'Third words')], nextCursor: 'p4' }),
+    });
+    renderRoutes(routes, '/post/5#comment-3');
+    const linked = await screen.findByText('Third words');
+    expect(linked.closest('#comment-3')).not.toBeNull();
+    const pages = () => server.requests.filter((r) => new URL(r.url).pathname === '/api/posts/5/comments');
+    await waitFor(() => expect(pages()).toHaveLength(2));
+    expect(pages().map((r) => new URL(r.url).searchParams.get('cursor'))).toEqual(['p2', 'p3']);
+    expect(screen.getByRole('button', { name: 'Show more comments' })).toBeInTheDocument();
+  });
+
   it("offers a comment's author no Restore", async () => {
     fakeServer({
       'GET /api/posts/5': () =>

@@ -14,8 +14,8 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation } from 'react-router-dom';
 import {
   fetchMoreComments,
   useAddComment,
@@ -33,6 +33,8 @@ import { RestoreContentButton } from '@/entities/trust/components/moderation-und
 import { ReportMenu } from '@/entities/trust/components/report-menu';
 
 const MAX_COMMENT = limits.posts.comment.max;
+/** How many further pages of comments a link to one comment reads to find it. */
+const LINKED_COMMENT_PAGES = 20;
 
 function CommentRow({
   comment,
@@ -153,6 +155,22 @@ export function CommentsSection({ post }: { post: StylePostDetail }) {
       setLoading(false);
     }
   }
+
+  // A link to one comment (`#comment-9`, the moderation desk's) that is not among those
+  // drawn yet: the pages after them are read until it is, so the page can bring it into
+  // view (lib/scroll-memory.ts), at most LINKED_COMMENT_PAGES of them.
+  const { hash } = useLocation();
+  const linkedId = /^#comment-(\d+)$/.exec(hash)?.[1];
+  const linkedDrawn = linkedId !== undefined && comments.some((c) => String(c.id) === linkedId);
+  const pagesForLink = useRef(0);
+  useEffect(() => {
+    if (linkedId === undefined || linkedDrawn || !older.cursor || loading) return;
+    if (pagesForLink.current >= LINKED_COMMENT_PAGES) return;
+    pagesForLink.current += 1;
+    void loadMore();
+    // loadMore reads the cursor of this render, which the dependencies follow.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [linkedId, linkedDrawn, older.cursor, loading]);
 
   return (
     <Paper withBorder radius="lg" p="md" id="comments">
