@@ -10,7 +10,7 @@ from litestar import Controller, get, post
 from litestar.params import Parameter
 from litestar.status_codes import HTTP_200_OK
 
-from application.audit import AuditService
+from application.audit import AuditLog, AuditService
 from application.moderation import ModerationService
 from application.report_desk import ReportGroupView
 from domain.accounts import User
@@ -62,13 +62,14 @@ def group_out(view: ReportGroupView, admin: User) -> ReportGroupOut:
         owner_suspended=view.owner_suspended)
 
 
-def audit_out(entry: AuditEntry, usernames: dict[int, str]) -> AuditEntryOut:
+def audit_out(entry: AuditEntry, log: AuditLog) -> AuditEntryOut:
     return AuditEntryOut(id=entry.id or 0, admin_id=entry.admin_id,
                          admin_username=None if entry.admin_id is None
-                         else usernames.get(entry.admin_id),
+                         else log.usernames.get(entry.admin_id),
                          action=entry.action.value,
                          target_type=entry.target_type, target_id=entry.target_id,
-                         note=entry.note, created_at=entry.created_at)
+                         target_link=log.link(entry), note=entry.note,
+                         created_at=entry.created_at)
 
 
 class ModerationController(Controller):
@@ -161,5 +162,5 @@ class ModerationController(Controller):
         """Every administrator action, newest first."""
         log = await audit.list(admin, admin_id=admin_id, action=action, limit=limit,
                                cursor=cursor)
-        return AuditPageOut(items=[audit_out(e, log.usernames) for e in log.page.items],
+        return AuditPageOut(items=[audit_out(e, log) for e in log.page.items],
                             next_cursor=log.page.next_cursor)

@@ -1,6 +1,7 @@
 """What the moderation desk tells an administrator about each report group (issue 37), on
 every configured database: what is reported (named and pictured by the server), who
-reported it, whether Hide can be done, and the words of its outcome and suspensions."""
+reported it, whether Hide can be done, and the words of its outcome and suspensions; and
+where the audit log links each entry's target, by the same rule."""
 
 from __future__ import annotations
 
@@ -170,3 +171,45 @@ async def test_each_group_links_to_its_target_in_place_and_quotes_a_long_message
         assert (await maya.delete(f"/api/comments/{comment['id']}")).status_code == 204
         after = await _groups(boss)
         assert (after["comment"]["targetLink"], after["comment"]["targetText"]) == (None, None)
+
+
+async def test_the_audit_log_links_each_target_in_its_place_as_the_desk_does(
+        app: Litestar) -> None:
+    """Each entry's ``targetLink`` comes from the server: a listing, a member's profile, a
+    style post, a comment at its place on its post's page; none for a report (no page), nor
+    for a target deleted since."""
+    async with people(app, "maya", "sofia", "boss") as p:
+        maya, sofia, boss = p["maya"], p["sofia"], p["boss"]
+        maya_id = await _id(maya)
+        coat = await listing(maya, title="Wool coat")
+        post, other = [(await sofia.post("/api/posts", json={
+            "content": "Autumn layers", "image": data_url(png())})).json()["id"]
+            for _ in range(2)]
+        comment = (await sofia.post(f"/api/posts/{other}/comments",
+                                    json={"content": "Rude words"})).json()["id"]
+        report = await _report(maya, "post", post)
+        for path, body in ((f"listings/{coat}/hide", {}), (f"comments/{comment}/hide", {}),
+                           (f"reports/{report}/resolve", {"action": "hide"}),
+                           (f"users/{maya_id}/suspend", {"reason": "Spam"})):
+            done = await boss.post(f"/api/admin/{path}", json=body)
+            assert done.status_code == 200, done.text
+
+        async def links() -> dict[str, str | None]:
+            answer = await boss.get("/api/admin/audit")
+            assert answer.status_code == 200, answer.text
+            return {e["action"]: e["targetLink"] for e in answer.json()["items"]}
+
+        assert await links() == {
+            "listing_hidden": f"/product/{coat}",
+            "comment_hidden": f"/post/{other}#comment-{comment}",
+            "post_hidden": f"/post/{post}",
+            "report_resolved": None,
+            "user_suspended": f"/profile/{maya_id}",
+        }
+        assert (await sofia.delete(f"/api/comments/{comment}")).status_code == 204
+        assert (await boss.post(f"/api/admin/posts/{post}/restore", json={})).status_code == 200
+        assert (await sofia.delete(f"/api/posts/{post}")).status_code == 204
+        after = await links()
+        assert (after["comment_hidden"], after["post_hidden"], after["post_restored"]) == (
+            None, None, None)
+        assert after["listing_hidden"] == f"/product/{coat}"

@@ -119,6 +119,11 @@ class AuditEntryOut(CamelStruct):
     action: str
     target_type: str
     target_id: int
+    #: Where to see the target in its place, as the desk links it: a listing, a member's
+    #: profile, a style post, a comment at its place on its post's page
+    #: (``/post/3#comment-9``); null for an order, a report or a dispute, and for a target
+    #: that no longer exists.
+    target_link: str | None
     note: str
     created_at: datetime
 

@@ -200,6 +200,9 @@ export interface AuditEntry {
   action: string;
   targetType: string;
   targetId: number;
+  /** Where to see the target in its place, by the desk's rule (see `ReportGroup.targetLink`);
+   *  null for an order, a report or a dispute, and for a target that no longer exists. */
+  targetLink: string | null;
   note: string;
   createdAt: string;
 }
@@ -217,19 +220,4 @@ export function useAudit(action: string) {
         .get('admin/audit', { searchParams: action ? { action, limit: 50 } : { limit: 50 } })
         .json<AuditPage>(),
   });
-}
-
-/** The path of the page a reported or audited target lives on (comments, messages, orders
- * and reports: none). */
-export function targetLink(group: { targetType: string; targetId: number }): string | null {
-  switch (group.targetType) {
-    case 'listing':
-      return `/product/${group.targetId}`;
-    case 'user':
-      return `/profile/${group.targetId}`;
-    case 'post':
-      return `/post/${group.targetId}`;
-    default:
-      return null;
-  }
 }

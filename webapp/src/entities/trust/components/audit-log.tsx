@@ -5,7 +5,7 @@ import { LoadFailed } from '@/components/load-failed';
 import { PageLoader } from '@/components/page-loader';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/formatters';
-import { targetLink, useAudit, type AuditEntry } from '../api';
+import { useAudit, type AuditEntry } from '../api';
 
 const ACTIONS = [
   ['payment_confirmed', 'Payment confirmed'],
@@ -32,10 +32,10 @@ function adminOf(entry: AuditEntry): string {
   return entry.adminUsername ? `@${entry.adminUsername}` : `#${entry.adminId}`;
 }
 
-/** What it was done to, linked to its page when it has one. */
+/** What it was done to, linked where the server says it is seen (none: no page, or gone). */
 function TargetCell({ entry }: { entry: AuditEntry }) {
   const name = `${entry.targetType} #${entry.targetId}`;
-  const to = targetLink(entry);
+  const to = entry.targetLink;
   return to ? (
     <Anchor component={Link} to={to} size="sm">
       {name}
