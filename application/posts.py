@@ -137,7 +137,7 @@ class PostService:
     async def delete(self, actor: User, post_id: int) -> None:
         assert actor.id is not None
         async with self.uow:
-            post = await self._existing(post_id)
+            post = await self._existing(post_id, actor)  # its author sees it hidden too
             if not post.can_be_deleted_by(actor.id, actor.is_admin):
                 raise Forbidden("You can only delete your own posts.")
             await self.uow.posts.delete(post_id)
@@ -282,7 +282,11 @@ class PostService:
             comment = await self.uow.comments.get(comment_id)
             if comment is None:
                 raise NotFound("Comment not found")
-            post = await self._existing(comment.post_id)
+            # Not _existing: a comment's author takes their words back even from a post
+            # hidden since, or whose author blocked them since; who may delete is the rule.
+            post = await self.uow.posts.get(comment.post_id)
+            if post is None:
+                raise NotFound("Comment not found")
             if not (comment.can_be_deleted_by(actor.id, post.user_id) or actor.is_admin):
                 raise Forbidden("You can only delete your own comments or comments on "
                                 "your posts.")

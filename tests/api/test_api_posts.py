@@ -270,3 +270,30 @@ async def test_edit_profile(client: ApiClient) -> None:
     await client.post("/api/logout")
     assert (await client.request("PATCH", "/api/user", json={"bio": "x"})).status_code == 401
     assert ids["maya"] > 0
+
+
+async def test_a_hidden_post_and_its_comments_can_still_be_deleted(app: Litestar) -> None:
+    """A moderator's hiding leaves the post to its author and administrators: its author and
+    an administrator can delete it, and a commenter can take back their comment on it (or
+    on a post whose author blocked them since); someone else's comment stays theirs."""
+    async with people(app, "maya", "sofia", "theo", "boss") as p:
+        maya, sofia, theo, boss = p["maya"], p["sofia"], p["theo"], p["boss"]
+        first, second = await publish(maya), await publish(maya)
+        said = {}
+        for who, name in ((sofia, "sofia"), (theo, "theo")):
+            answer = await who.post(f"/api/posts/{first['id']}/comments", json={"content": "Hi"})
+            assert answer.status_code == 201, answer.text
+            said[name] = answer.json()["id"]
+        for post in (first, second):
+            hidden = await boss.post(f"/api/admin/posts/{post['id']}/hide", json={})
+            assert hidden.status_code == 200
+        assert (await theo.delete(f"/api/comments/{said['sofia']}")).status_code == 403
+        assert (await sofia.delete(f"/api/comments/{said['sofia']}")).status_code == 204
+        theo_id = (await theo.get("/api/user")).json()["id"]
+        assert (await maya.post("/api/blocks", json={"userId": theo_id})).status_code == 201
+        assert (await theo.delete(f"/api/comments/{said['theo']}")).status_code == 204
+        assert (await theo.delete(f"/api/posts/{first['id']}")).status_code == 404
+        assert (await maya.delete(f"/api/posts/{first['id']}")).status_code == 204
+        assert (await boss.delete(f"/api/posts/{second['id']}")).status_code == 204
+        for post in (first, second):
+            assert (await boss.get(f"/api/posts/{post['id']}")).status_code == 404
