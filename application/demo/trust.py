@@ -79,8 +79,8 @@ class TrustDemo:
 
     async def seed_dispute(self) -> bool:
         """One open dispute: the newest delivered order's buyer claims an hour after it was
-        delivered (through the real use case, so the timeline and notices are real), in
-        words that fit its item (``DISPUTE_DETAILS``)."""
+        delivered, or now if that is sooner (through the real use case, so the timeline and
+        notices are real), in words that fit its item (``DISPUTE_DETAILS``)."""
         if self.media is None:
             return False
         async with self.uow:
@@ -93,8 +93,10 @@ class TrustDemo:
         async with self.uow:
             item = await self.uow.listings.get(order.product_id)
         details = DISPUTE_DETAILS.get(item.category, OTHER_DETAILS) if item else OTHER_DETAILS
-        service = DisputeService(self.uow, _At(order.delivered_at + timedelta(hours=1)),
-                                 self.media)
+        # An hour after delivery, but never after the seeding's now: an order delivered in
+        # the last hour would open its dispute, and post its thread's line, in the future.
+        opened = min(order.delivered_at + timedelta(hours=1), self.clock.now())
+        service = DisputeService(self.uow, _At(opened), self.media)
         await service.open(buyer, order.id, DisputeReason.NOT_AS_DESCRIBED.value,
                            details, [])
         return True

@@ -276,6 +276,20 @@ async def test_demo_has_open_reports_grouped_by_target(demo: Container) -> None:
     assert order.status.value == "disputed" and order.buyer_id == disputes[0].buyer_id
 
 
+async def test_the_demo_dispute_and_its_thread_line_are_not_dated_after_the_seeding(
+        demo: Container) -> None:
+    """The dispute is opened an hour after delivery, or at the seeding's now when the order
+    was delivered less than an hour before: never 'in 59 minutes' on the desk."""
+    now = demo.clock().now()
+    async with demo.uow() as uow:
+        [dispute] = await uow.disputes.by_status(DisputeStatus.OPEN, 10)
+        order = await uow.orders.get(dispute.order_id)
+        assert order is not None
+        thread = await uow.messages.thread(order.buyer_id, order.seller_id, None, 50)
+    assert dispute.created_at <= now
+    assert thread and max(m.created_at for m in thread) <= now
+
+
 async def test_the_demo_dispute_describes_the_item_it_is_about(demo: Container) -> None:
     """The claim's words fit the ordered item (no torn jacket lining on a shirt)."""
     async with demo.uow() as uow:
