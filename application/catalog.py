@@ -37,6 +37,7 @@ from application.catalog_views import (
     existing_listing,
     listing_views,
     views_of,
+    with_rights,
 )
 from application.media import PhotoInput, PhotoIntake
 from application.notifications import notify_watchers
@@ -117,9 +118,9 @@ class CatalogService:
     async def get(self, listing_id: int, viewer: User | None = None) -> ListingView:
         """A listing by id; a hidden one only for its seller and administrators (issue 37),
         and then with the moderator's reason (``hidden_reason``); for a signed-in reader
-        other than its seller, whether they blocked the seller (``blocked_by_you``). A read
-        of its own, outside a unit of work (``reads``); the block and a hidden listing's
-        reason are one unit of work more, never opened for a visitor."""
+        other than its seller, whether they blocked the seller (``blocked_by_you``); for its
+        seller, what they may do with it (``rights``). A read of its own, outside a unit of
+        work (``reads``); the rest is one unit of work more, never opened for a visitor."""
         listed, sellers = await self.reads.with_sellers([listing_id])
         reader = viewer.id if viewer else None
         listing = listed.get(listing_id)
@@ -127,13 +128,15 @@ class CatalogService:
                                                      viewer is not None and viewer.is_admin):
             raise NotFound(PRODUCT_NOT_FOUND)
         view = views_of([listing], sellers, self.clock)[0]
-        buyer = reader if reader != listing.seller_id else None
-        if listing.status is not ListingStatus.HIDDEN and buyer is None:
+        owner = listing.is_owned_by(reader)
+        if reader is None and listing.status is not ListingStatus.HIDDEN:
             return view
         async with self.uow:
-            if buyer is not None:
+            if owner:
+                view = await with_rights(self.uow, view)
+            elif reader is not None:
                 view = view._replace(
-                    blocked_by_you=await blocked_by(self.uow, buyer, listing.seller_id))
+                    blocked_by_you=await blocked_by(self.uow, reader, listing.seller_id))
             return await self._with_reason(view)
 
     async def _with_reason(self, view: ListingView) -> ListingView:
@@ -311,7 +314,7 @@ class CatalogService:
             await self.uow.activity.record(ActivityKind.LISTING_CREATED, seller.id,
                                            listing.created_at)
             await self.uow.commit()
-            return (await self.views([listing]))[0]
+            return await with_rights(self.uow, (await self.views([listing]))[0])
 
     async def update(self, editor: User, listing_id: int, changes: ListingChanges
                      ) -> ListingView:
@@ -339,7 +342,7 @@ class CatalogService:
             await self._tell_watchers_of_drop(listing, old_price)
             await self.uow.commit()
             view = await self._with_reason((await self.views([listing]))[0])
-        return view
+            return await with_rights(self.uow, view)
 
     async def _tell_watchers_of_drop(self, listing: Listing, old_price: Decimal) -> None:
         """Watchers of an available listing whose price went down hear about it."""

@@ -9,7 +9,7 @@ from application.ports import Clock, UnitOfWork
 from application.ports.catalog import SellerCard
 from domain.catalog import ListingBadge
 from domain.errors import NotFound
-from domain.listings import JUST_LISTED, Listing
+from domain.listings import JUST_LISTED, Listing, ListingRights
 from domain.moderation import HideCause
 from domain.vacation import Vacation
 
@@ -36,6 +36,9 @@ class ListingView(NamedTuple):
     # The signed-in reader blocked its seller (one way, ``blocks.blocked_by``): read only
     # for a product page's answer, so its page can say so before any action is refused.
     blocked_by_you: bool = False
+    # What its seller may do with it now (edit, delete, and why not): read only for the
+    # answers its seller alone gets (its page, their create and edit), by :func:`with_rights`.
+    rights: ListingRights | None = None
 
 
 async def listing_views(uow: UnitOfWork, clock: Clock, listings: list[Listing]
@@ -72,6 +75,16 @@ class UnitOfWorkReads:
             sellers = await self.uow.listings.sellers({item.seller_id
                                                        for item in listed.values()})
         return listed, sellers
+
+
+async def with_rights(uow: UnitOfWork, view: ListingView) -> ListingView:
+    """Its seller's view with what they may do now (``Listing.rights``: the rule the edit
+    and the delete apply), inside an open unit of work."""
+    listing = view.listing
+    assert listing.id is not None
+    ordered = await uow.orders.names_product(listing.id)
+    return view._replace(rights=listing.rights(listing.seller_id, is_admin=False,
+                                               ordered=ordered))
 
 
 async def existing_listing(uow: UnitOfWork, listing_id: int) -> Listing:

@@ -1,7 +1,8 @@
 """The contact form: a message from anyone (logged in or not) to the support team.
 
 Spec §2 lists a contact page without fields or rules; these are Rethread's, worded like the
-spec's other forms ('... must be at least N characters', 'Please enter a valid email').
+spec's other forms ('... must be at least N characters', 'Please enter a valid email'), and
+like them a blank field is "required" ('Name is required').
 """
 
 from __future__ import annotations
@@ -9,7 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from domain.validation._rules import FieldErrors, clean, is_email, length_error
+from domain.validation._rules import FieldErrors, clean, length_error, required_message
+from domain.validation.accounts import email_error
 
 NAME_MIN, NAME_MAX = 2, 100
 SUBJECT_MIN, SUBJECT_MAX = 3, 150
@@ -44,6 +46,7 @@ def _text_error(value: str, label: str, low: int, high: int) -> str | None:
         clean(value), min_len=low, max_len=high,
         too_short=f"{label} must be at least {low} characters",
         too_long=f"{label} must be less than {high} characters",
+        required=required_message(label),
     )
 
 
@@ -51,8 +54,7 @@ def validate_contact(form: ContactForm) -> dict[str, str]:
     """Every field's message at once; an empty dict means valid."""
     errors = FieldErrors()
     errors.add("name", _text_error(form.name, "Name", NAME_MIN, NAME_MAX))
-    if not is_email(clean(form.email)):
-        errors.add("email", "Please enter a valid email")
+    errors.add("email", email_error(form.email))
     errors.add("subject", _text_error(form.subject, "Subject", SUBJECT_MIN, SUBJECT_MAX))
     errors.add("message", _text_error(form.message, "Message", MESSAGE_MIN, MESSAGE_MAX))
     return errors.result()

@@ -6,7 +6,9 @@ Rules kept here, free of storage and web:
 - Only the seller edits a listing; the seller or an administrator deletes it (403 otherwise).
 - A listing in an order (reserved or sold) cannot be edited at all, and one that any order
   names (even a cancelled one), or that is reserved or sold, cannot be deleted: both 409,
-  the order keeps the listing as its buyer bought it.
+  the order keeps the listing as its buyer bought it. :meth:`Listing.rights` tells its
+  seller the same ahead of time (the product page offers only what the server allows),
+  from the same refusals: the rule has this one home.
 - Lowering the price sets the price-drop flag; raising it clears the flag.
 - Status moves: available -> reserved (an order is pending) -> sold, and
   reserved -> available (the pending order was cancelled). Anything else is
@@ -44,8 +46,13 @@ IN_ORDER_STATUSES = frozenset({ListingStatus.RESERVED, ListingStatus.SOLD})
 ORDERED_LISTING = ("This listing is part of an order, so it cannot be deleted: the order's "
                    "history keeps it.")
 OWN_LISTING_WATCHED = "You cannot watch your own listing."
-EDIT_LOCKED = ("This listing is part of an order, so it can no longer be edited: the buyer "
-               "ordered it as it is.")
+# Why a listing in an order is neither edited nor deleted, by its status: the 409's message
+# and the sentence its seller's page shows instead of Edit and Delete.
+RESERVED_LOCKED = ("A buyer has ordered this item, so it cannot be edited or deleted while "
+                   "their order is open.")
+SOLD_LOCKED = ("This item has sold, so it can no longer be edited or deleted: its order "
+               "keeps it as the buyer bought it.")
+IN_ORDER_LOCKS = {ListingStatus.RESERVED: RESERVED_LOCKED, ListingStatus.SOLD: SOLD_LOCKED}
 
 _MOVES: dict[ListingStatus, frozenset[ListingStatus]] = {
     ListingStatus.AVAILABLE: frozenset({ListingStatus.RESERVED, ListingStatus.HIDDEN}),
@@ -79,6 +86,16 @@ class ListingDetails:
         """Every field error of these details with ``image_count`` photos (spec §5)."""
         return validate_listing(self.title, self.description, self.price, self.brand,
                                 self.size, self.condition, self.category, image_count)
+
+
+@dataclass(frozen=True, slots=True)
+class ListingRights:
+    """What a listing's seller may do with it now, and why not (``reason``: the refusal's
+    own sentence, the edit's first; None when both are allowed)."""
+
+    can_edit: bool
+    can_delete: bool
+    reason: str | None
 
 
 @dataclass(kw_only=True)
@@ -122,23 +139,27 @@ class Listing:
             raise Forbidden(OWN_LISTING_WATCHED)
 
     def ensure_editable_by(self, user_id: int | None) -> None:
-        """Only the seller edits (403), and never while the listing is in an order (409): a
-        reserved or sold listing is what its buyer ordered, title, description, photos,
-        price and every other detail as they are."""
-        if not self.is_owned_by(user_id):
-            raise Forbidden("Only the seller can edit this listing.")
-        if self.status in IN_ORDER_STATUSES:
-            raise Conflict(EDIT_LOCKED)
+        """403 unless the seller, 409 while in an order (:func:`_edit_refusal`)."""
+        if (refusal := _edit_refusal(self, user_id)) is not None:
+            raise refusal
 
     def ensure_deletable_by(self, user_id: int | None, *, is_admin: bool, ordered: bool
                             ) -> None:
-        """The seller or an administrator (403 otherwise) deletes a listing nobody ever
-        ordered (``ordered``: an order of any status names it) that is available or hidden;
-        otherwise 409: the listing stays as the record of its orders."""
-        if not (is_admin or self.is_owned_by(user_id)):
-            raise Forbidden("Only the seller or an administrator can delete this listing.")
-        if ordered or self.status not in DELETABLE_STATUSES:
-            raise Conflict(ORDERED_LISTING)
+        """403 unless the seller or an administrator, 409 once ordered or while in an order
+        (:func:`_delete_refusal`)."""
+        if (refusal := _delete_refusal(self, user_id, is_admin=is_admin,
+                                       ordered=ordered)) is not None:
+            raise refusal
+
+    def rights(self, user_id: int | None, *, is_admin: bool, ordered: bool
+               ) -> ListingRights:
+        """What ``user_id`` may do with the listing now, from the refusals the edit and the
+        delete raise (so a page offers exactly what the server then allows)."""
+        edit = _edit_refusal(self, user_id)
+        delete = _delete_refusal(self, user_id, is_admin=is_admin, ordered=ordered)
+        first = edit if edit is not None else delete
+        return ListingRights(can_edit=edit is None, can_delete=delete is None,
+                             reason=None if first is None else first.message)
 
     # -- edits -------------------------------------------------------------------------
 
@@ -242,6 +263,31 @@ class Listing:
     @property
     def cover(self) -> ListingImage | None:
         return self.images[0] if self.images else None
+
+
+def _edit_refusal(listing: Listing, user_id: int | None) -> Forbidden | Conflict | None:
+    """Only the seller edits (403), and never while the listing is in an order (409): a
+    reserved or sold listing is what its buyer ordered, title, description, photos, price
+    and every other detail as they are. None: the edit is allowed."""
+    if not listing.is_owned_by(user_id):
+        return Forbidden("Only the seller can edit this listing.")
+    if listing.status in IN_ORDER_STATUSES:
+        return Conflict(IN_ORDER_LOCKS[listing.status])
+    return None
+
+
+def _delete_refusal(listing: Listing, user_id: int | None, *, is_admin: bool, ordered: bool
+                    ) -> Forbidden | Conflict | None:
+    """The seller or an administrator (403 otherwise) deletes a listing nobody ever ordered
+    (``ordered``: an order of any status names it) that is available or hidden; otherwise
+    409: the listing stays as the record of its orders. None: the delete is allowed."""
+    if not (is_admin or listing.is_owned_by(user_id)):
+        return Forbidden("Only the seller or an administrator can delete this listing.")
+    if listing.status in IN_ORDER_LOCKS:
+        return Conflict(IN_ORDER_LOCKS[listing.status])
+    if ordered or listing.status not in DELETABLE_STATUSES:
+        return Conflict(ORDERED_LISTING)
+    return None
 
 
 def can_move(source: ListingStatus, target: ListingStatus) -> bool:

@@ -21,13 +21,25 @@ def length_error(
     max_len: int,
     too_short: str,
     too_long: str,
+    required: str | None = None,
 ) -> str | None:
-    """``too_short`` / ``too_long`` when ``len(value)`` is outside ``min_len..max_len``."""
+    """``too_short`` / ``too_long`` when ``len(value)`` is outside ``min_len..max_len``;
+    ``required`` (when given) for an empty value instead of ``too_short``: a field left
+    blank is missing, and "at least 3 characters" would send its reader looking for text
+    that is not there."""
+    if required is not None and not value:
+        return required
     if len(value) < min_len:
         return too_short
     if len(value) > max_len:
         return too_long
     return None
+
+
+def required_message(label: str) -> str:
+    """``"Title is required"``: the one wording of a blank required field (the spec's own,
+    as in "Brand is required")."""
+    return f"{label} is required"
 
 
 def is_email(value: str) -> bool:

@@ -2,14 +2,23 @@
 
 The username rule (3-30 characters of letters, digits, ".", "_" and "-") is Rethread's:
 the spec only asks for at least 3. Passwords are never stripped: a space is a valid
-password character, and trimming would silently change what the user typed.
+password character, and trimming would silently change what the user typed. A field left
+blank is "required"; the spec's "at least N characters" messages are for text that is too
+short. A confirmation is checked against the password first ("Passwords do not match"),
+then, when it matches, by the password's rule (the spec's "confirmPassword at least 6").
 """
 
 from __future__ import annotations
 
 import re
 
-from domain.validation._rules import FieldErrors, clean, is_email, length_error
+from domain.validation._rules import (
+    FieldErrors,
+    clean,
+    is_email,
+    length_error,
+    required_message,
+)
 
 USERNAME_MIN, USERNAME_MAX = 3, 30
 DISPLAY_NAME_MIN, DISPLAY_NAME_MAX = 2, 50
@@ -20,6 +29,11 @@ _USERNAME_RE = re.compile(r"[A-Za-z0-9._-]+", re.ASCII)
 
 PASSWORD_TOO_SHORT = "Password must be at least 6 characters"
 PASSWORD_TOO_LONG = "Password must be at most 128 characters"
+PASSWORD_REQUIRED = required_message("Password")
+CONFIRM_REQUIRED = "Please confirm your password"
+PASSWORDS_DIFFER = "Passwords do not match"
+EMAIL_REQUIRED = required_message("Email")
+EMAIL_INVALID = "Please enter a valid email"
 
 
 def password_error(password: str | None) -> str | None:
@@ -29,6 +43,7 @@ def password_error(password: str | None) -> str | None:
         max_len=PASSWORD_MAX,
         too_short=PASSWORD_TOO_SHORT,
         too_long=PASSWORD_TOO_LONG,
+        required=PASSWORD_REQUIRED,
     )
 
 
@@ -52,6 +67,7 @@ def validate_login(username: str | None, password: str | None) -> dict[str, str]
             max_len=LOGIN_NAME_MAX,
             too_short="Username or email must be at least 3 characters",
             too_long="Username or email must be at most 254 characters",
+            required=required_message("Username or email"),
         ),
     )
     errors.add("password", password_error(password))
@@ -66,6 +82,7 @@ def username_error(username: str | None) -> str | None:
         max_len=USERNAME_MAX,
         too_short="Username must be at least 3 characters",
         too_long="Username must be at most 30 characters",
+        required=required_message("Username"),
     )
     if error is None and _USERNAME_RE.fullmatch(value) is None:
         return "Username can only contain letters, numbers, dots, hyphens and underscores"
@@ -90,11 +107,28 @@ def validate_registration(
             max_len=DISPLAY_NAME_MAX,
             too_short="Display name must be at least 2 characters",
             too_long="Display name must be at most 50 characters",
+            required=required_message("Display name"),
         ),
     )
-    if not is_email(clean(email)):
-        errors.add("email", "Please enter a valid email")
+    errors.add("email", email_error(email))
     errors.add("password", password_error(password))
-    if confirm_password is not None and confirm_password != password:
-        errors.add("confirmPassword", "Passwords do not match")
+    if confirm_password is not None:
+        errors.add("confirmPassword", confirm_password_error(confirm_password, password))
     return errors.result()
+
+
+def email_error(email: str | None) -> str | None:
+    value = clean(email)
+    if not value:
+        return EMAIL_REQUIRED
+    return None if is_email(value) else EMAIL_INVALID
+
+
+def confirm_password_error(confirmation: str, password: str | None) -> str | None:
+    """A blank confirmation is asked for, a different one "Passwords do not match", and a
+    matching one holds the password's rule."""
+    if not confirmation:
+        return CONFIRM_REQUIRED
+    if confirmation != password:
+        return PASSWORDS_DIFFER
+    return password_error(confirmation)

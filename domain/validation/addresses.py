@@ -13,6 +13,10 @@ the US country code before them (``+1 617 555 0100``, ``1-617-555-0100``); a sta
 :data:`US_STATES` (its two-letter code or its name, any case; stored as the code); and the
 country United States (``US``/``USA``/``United States of America`` are read as it).
 
+A field left blank is "required" ("ZIP code is required"), and a ZIP code or phone number
+with characters it can never hold (letters in "abc") gets its format message at once; the
+spec's "at least N characters" messages are for the rest that is too short.
+
 The administrator's form only requires the fields (spec: a miss gives "Missing Required
 Fields" listing them, by the labels of the form). :func:`validate_admin_address` returns a per-field
 ``"Required"`` message for each miss, so the API answers like every other form; the
@@ -22,9 +26,10 @@ summary line for the response's ``message`` comes from :func:`missing_fields_mes
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
-from domain.validation._rules import FieldErrors, clean, length_error
+from domain.validation._rules import FieldErrors, clean, length_error, required_message
 
 DEFAULT_COUNTRY = "United States"
 REQUIRED = "Required"
@@ -150,6 +155,25 @@ def _country(value: str | None) -> str:
     return DEFAULT_COUNTRY if is_united_states(cleaned) else cleaned
 
 
+# What a ZIP code or a phone number may hold at all: one that holds anything else is told
+# its format before its length ("abc" is no ZIP code, whatever its length).
+_ZIP_CHARACTERS = re.compile(r"[0-9-]+")
+
+
+def _zip_characters(value: str) -> bool:
+    return _ZIP_CHARACTERS.fullmatch(value) is not None
+
+
+def _phone_characters(value: str) -> bool:
+    digits = phone_digits(value)
+    return digits.isascii() and digits.isdigit()
+
+
+_FORMAT_RULES: dict[str, tuple[Callable[[str], bool], str]] = {
+    "zipCode": (_zip_characters, ZIP_MESSAGE),
+    "phoneNumber": (_phone_characters, PHONE_MESSAGE),
+}
+
 # The US rules, checked once a field's length is right (the spec's messages come first).
 _US_RULES = {
     "zipCode": (is_us_zip, ZIP_MESSAGE),
@@ -164,18 +188,30 @@ def validate_shipping_address(address: AddressForm) -> dict[str, str]:
     values = address.fields()
     errors = FieldErrors()
     for field, minimum, maximum, label in _CHECKOUT_RULES:
-        message = length_error(
-            values[field],
-            min_len=minimum,
-            max_len=maximum,
-            too_short=f"{label} must be at least {minimum} characters",
-            too_long=f"{label} must be at most {maximum} characters",
-        )
-        if message is None and field in _US_RULES:
-            accepts, wrong = _US_RULES[field]
-            message = None if accepts(values[field]) else wrong
-        errors.add(field, message)
+        errors.add(field, _field_error(field, values[field], minimum, maximum, label))
     return errors.result()
+
+
+def _field_error(field: str, value: str, minimum: int, maximum: int, label: str
+                 ) -> str | None:
+    """Blank (when required), then characters the field never holds, then the spec's
+    lengths, then the US rule."""
+    if value and field in _FORMAT_RULES:
+        holds, wrong = _FORMAT_RULES[field]
+        if not holds(value):
+            return wrong
+    message = length_error(
+        value,
+        min_len=minimum,
+        max_len=maximum,
+        too_short=f"{label} must be at least {minimum} characters",
+        too_long=f"{label} must be at most {maximum} characters",
+        required=required_message(label) if minimum else None,
+    )
+    if message is None and field in _US_RULES:
+        accepts, wrong = _US_RULES[field]
+        message = None if accepts(value) else wrong
+    return message
 
 
 def missing_required_fields(address: AddressForm) -> list[str]:

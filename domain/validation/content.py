@@ -3,13 +3,14 @@
 A blog slug must use only lowercase letters, digits and hyphens (the spec's rule and
 message) and must also be canonical: no leading, trailing or doubled hyphen, so that
 :func:`domain.slugs.slugify` leaves it unchanged. Image URLs may be absolute http(s) URLs
-or site paths such as ``/media/blog/1.jpg`` (uploaded images live there).
+or site paths such as ``/media/blog/1.jpg`` (uploaded images live there). A blank title,
+slug or content is "required"; the spec's "at least N characters" is for a short one.
 """
 
 from __future__ import annotations
 
 from domain.slugs import MAX_SLUG_LENGTH, MIN_SLUG_LENGTH, SLUG_CHARS_RE, SLUG_RE
-from domain.validation._rules import FieldErrors, clean, is_url, length_error
+from domain.validation._rules import FieldErrors, clean, is_url, length_error, required_message
 from domain.validation.listings import title_error
 
 MESSAGE_MAX = 2000
@@ -43,6 +44,7 @@ def slug_error(slug: str | None) -> str | None:
         max_len=MAX_SLUG_LENGTH,
         too_short="Slug must be at least 3 characters",
         too_long="Slug must be less than 100 characters",
+        required=required_message("Slug"),
     )
     if length is None and SLUG_RE.fullmatch(value) is None:
         return "Slug cannot start or end with a hyphen or repeat hyphens"
@@ -76,6 +78,7 @@ def validate_blog(
             max_len=BLOG_CONTENT_MAX,
             too_short="Content must be at least 10 characters",
             too_long="Content must be at most 100000 characters",
+            required=required_message("Content"),
         ),
     )
     errors.add("slug", slug_error(slug))

@@ -1,7 +1,9 @@
 """The create-listing form (spec section 5).
 
 Maximum lengths beyond the spec's (description 5000, brand 50) are Rethread's, so a
-listing always fits its columns and cards.
+listing always fits its columns and cards. A field left blank is "required" (the spec's
+wording for brand, size, condition, category and price); the spec's "at least N
+characters" messages are for text that is there but too short.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from decimal import Decimal
 from domain._labels import LabelledStrEnum
 from domain.catalog import MAX_LISTING_IMAGES, Category, Condition, Size
 from domain.money import AmountProblem, problem_message, read_amount
-from domain.validation._rules import FieldErrors, clean, length_error
+from domain.validation._rules import FieldErrors, clean, length_error, required_message
 
 TITLE_MIN, TITLE_MAX = 3, 100
 DESCRIPTION_MIN, DESCRIPTION_MAX = 10, 5000
@@ -19,6 +21,7 @@ BRAND_MAX = 50
 
 TITLE_TOO_SHORT = "Title must be at least 3 characters"
 TITLE_TOO_LONG = "Title must be less than 100 characters"
+TITLE_REQUIRED = required_message("Title")
 
 
 def title_error(title: str | None) -> str | None:
@@ -29,6 +32,7 @@ def title_error(title: str | None) -> str | None:
         max_len=TITLE_MAX,
         too_short=TITLE_TOO_SHORT,
         too_long=TITLE_TOO_LONG,
+        required=TITLE_REQUIRED,
     )
 
 
@@ -80,6 +84,7 @@ def validate_listing(
             max_len=DESCRIPTION_MAX,
             too_short="Description must be at least 10 characters",
             too_long="Description must be at most 5000 characters",
+            required=required_message("Description"),
         ),
     )
     errors.add("price", price_error(price))
@@ -89,7 +94,7 @@ def validate_listing(
             clean(brand),
             min_len=1,
             max_len=BRAND_MAX,
-            too_short="Brand is required",
+            too_short=required_message("Brand"),
             too_long="Brand must be at most 50 characters",
         ),
     )

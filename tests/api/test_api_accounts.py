@@ -55,6 +55,25 @@ async def test_all_register_errors_come_back_at_once(client: ApiClient) -> None:
     }
 
 
+async def test_blank_fields_are_required_and_a_differing_confirmation_says_so(
+        client: ApiClient) -> None:
+    """A blank field is "required", not "at least N characters"; a confirmation that
+    differs says "Passwords do not match" (tests/fixtures/form-messages.json)."""
+    response = await client.post("/api/register", json={
+        "username": "", "displayName": " ", "email": "", "password": "secret1",
+        "confirmPassword": "secret2"})
+    assert response.status_code == 400
+    assert response.json()["errors"] == {
+        "username": "Username is required",
+        "displayName": "Display name is required",
+        "email": "Email is required",
+        "confirmPassword": "Passwords do not match",
+    }
+    login = await client.login("", "")
+    assert login.json()["errors"] == {"username": "Username or email is required",
+                                      "password": "Password is required"}
+
+
 async def test_missing_fields_are_validation_errors_not_500(client: ApiClient) -> None:
     response = await client.post("/api/register", json={})
     assert response.status_code == 400

@@ -55,8 +55,8 @@ async def test_create_needs_login_and_valid_fields(client: ApiClient) -> None:
     response = await client.post("/api/products", json={})
     assert response.status_code == 400
     assert response.json()["errors"] == {
-        "title": "Title must be at least 3 characters",
-        "description": "Description must be at least 10 characters",
+        "title": "Title is required",
+        "description": "Description is required",
         "price": "Price is required",
         "brand": "Brand is required",
         "size": "Size is required",

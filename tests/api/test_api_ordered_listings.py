@@ -1,6 +1,6 @@
 """A listing in an order stays as its buyer ordered it, on every configured database: no
 edit while reserved or sold, no delete once any order names it (docs/selling.md, "Listings
-in an order")."""
+in an order"); its seller's product page is told so ahead of time (``ownerActions``)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from litestar import Litestar
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
-from domain.listings import EDIT_LOCKED, ORDERED_LISTING
+from domain.listings import ORDERED_LISTING, RESERVED_LOCKED, SOLD_LOCKED
 from tests.support import ApiClient, people
 from tests.support.offers import listing
 
@@ -26,10 +26,15 @@ async def _ordered(seller: ApiClient, buyer: ApiClient) -> tuple[int, int]:
     return coat, int(placed.json()["id"])
 
 
-async def _refused_delete(client: ApiClient, product: int) -> None:
+async def _refused_delete(client: ApiClient, product: int, why: str = ORDERED_LISTING
+                          ) -> None:
     gone = await client.delete(f"/api/products/{product}")
     assert gone.status_code == 409, gone.text
-    assert gone.json()["message"] == ORDERED_LISTING
+    assert gone.json()["message"] == why
+
+
+async def _owner_actions(client: ApiClient, product: int) -> object:
+    return (await client.get(f"/api/products/{product}")).json()["ownerActions"]
 
 
 async def test_a_reserved_or_sold_listing_cannot_be_deleted_and_its_order_stays(
@@ -37,12 +42,20 @@ async def test_a_reserved_or_sold_listing_cannot_be_deleted_and_its_order_stays(
     async with people(app, "maya", "sofia", "boss") as p:
         maya, sofia, boss = p["maya"], p["sofia"], p["boss"]
         coat, order = await _ordered(maya, sofia)
-        await _refused_delete(maya, coat)
-        await _refused_delete(boss, coat)
+        await _refused_delete(maya, coat, RESERVED_LOCKED)
+        await _refused_delete(boss, coat, RESERVED_LOCKED)
+        assert await _owner_actions(maya, coat) == {
+            "canEdit": False, "canDelete": False, "reason": RESERVED_LOCKED}
         paid = await boss.post(f"/api/orders/{order}/confirm-payment")
         assert paid.status_code == 200, paid.text
-        await _refused_delete(maya, coat)
-        await _refused_delete(boss, coat)
+        await _refused_delete(maya, coat, SOLD_LOCKED)
+        await _refused_delete(boss, coat, SOLD_LOCKED)
+        # Its seller's page offers neither, and says why, in the 409's own words; nobody
+        # else is told what its seller may do.
+        assert await _owner_actions(maya, coat) == {
+            "canEdit": False, "canDelete": False, "reason": SOLD_LOCKED}
+        assert await _owner_actions(sofia, coat) is None
+        assert await _owner_actions(boss, coat) is None
         seen = await sofia.get(f"/api/orders/{order}")
         assert seen.status_code == 200, seen.text
         assert seen.json()["product"]["title"] == "Wool coat, like new"
@@ -59,8 +72,12 @@ async def test_a_listing_back_in_the_shop_after_a_cancelled_order_is_kept_for_th
         assert cancelled.status_code == 200, cancelled.text
         assert (await maya.get(f"/api/products/{coat}")).json()["status"] == "available"
         await _refused_delete(maya, coat)
+        assert await _owner_actions(maya, coat) == {
+            "canEdit": True, "canDelete": False, "reason": ORDERED_LISTING}
         assert (await sofia.get(f"/api/orders/{order}")).status_code == 200
         never_ordered = await listing(maya, title="Linen shirt")
+        assert await _owner_actions(maya, never_ordered) == {
+            "canEdit": True, "canDelete": True, "reason": None}
         assert (await maya.delete(f"/api/products/{never_ordered}")).status_code == 204
 
 
@@ -87,10 +104,10 @@ async def test_a_listing_in_an_order_cannot_be_edited(app: Litestar) -> None:
                        {"price": "100.00"}):
             edit = await maya.put(f"/api/products/{coat}", json=change)
             assert edit.status_code == 409, edit.text
-            assert edit.json()["message"] == EDIT_LOCKED
+            assert edit.json()["message"] == RESERVED_LOCKED
         assert (await boss.post(f"/api/orders/{order}/confirm-payment")).status_code == 200
         sold = await maya.put(f"/api/products/{coat}", json={"title": "Something else"})
-        assert sold.status_code == 409 and sold.json()["message"] == EDIT_LOCKED
+        assert sold.status_code == 409 and sold.json()["message"] == SOLD_LOCKED
         seen = (await sofia.get(f"/api/orders/{order}")).json()
         assert seen["product"]["title"] == seen["items"][0]["title"] == "Wool coat, like new"
         stranger = await sofia.put(f"/api/products/{coat}", json={"title": "Mine now"})
@@ -135,6 +152,6 @@ async def test_an_edit_racing_the_order_that_reserves_the_listing_changes_nothin
         finally:
             await engine.dispose()
         assert answer.status_code == 409, answer.text
-        assert answer.json()["message"] == EDIT_LOCKED
+        assert answer.json()["message"] == RESERVED_LOCKED
         seen = (await maya.get(f"/api/products/{coat}")).json()
         assert (seen["title"], seen["status"]) == ("Wool coat, like new", "reserved")

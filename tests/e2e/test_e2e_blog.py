@@ -97,7 +97,7 @@ def test_the_editor_shows_the_spec_messages(page: Page) -> None:
     page.get_by_label("Cover image URL").fill("javascript:alert(1)")
     page.get_by_role("button", name="Create Post").click()
     expect(page.get_by_text("Title must be at least 3 characters")).to_be_visible()
-    expect(page.get_by_text("Content must be at least 10 characters")).to_be_visible()
+    expect(page.get_by_text("Content is required")).to_be_visible()  # blank: missing, not short
     expect(page.get_by_text("Image URL must be a valid URL")).to_be_visible()
     expect(page.get_by_label("Title")).to_be_focused()
     page.evaluate("window.scrollTo(0, 0)")

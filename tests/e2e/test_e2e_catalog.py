@@ -112,6 +112,41 @@ def test_shop_on_a_phone_uses_a_filter_drawer(page: Page) -> None:
     screenshot(page, "catalog-shop-phone", full_page=False)
 
 
+def _in_view_below_the_header(page: Page, control: Locator) -> None:
+    """``control`` is wholly in the window, under the sticky header (not hidden by it)."""
+    header = page.locator("header").first.bounding_box()
+    box = control.bounding_box()
+    viewport = page.viewport_size
+    assert header is not None and box is not None and viewport is not None
+    assert header["y"] + header["height"] <= box["y"], (header, box)
+    assert box["y"] + box["height"] <= viewport["height"], (box, viewport)
+
+
+def test_every_filter_of_the_laptop_column_comes_into_view(page: Page) -> None:
+    """At 1280x800 the sticky filter column (about 960px) is taller than the window: it
+    scrolls within it, so Condition and the price boxes come into view when focused, at the
+    top of the shop and halfway down its results alike."""
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto("/marketplace")
+    filters = page.get_by_role("region", name="Filters")
+    fair = filters.get_by_role("checkbox", name=re.compile("^Fair"))
+    expect(fair).to_be_visible()  # the facets have loaded: the column has its full height
+    for scrolled in (0, 1500):
+        page.evaluate(f"window.scrollTo(0, {scrolled})")
+        next_frames(page)
+        for control in (fair, filters.get_by_label("Minimum price"),
+                        filters.get_by_label("Maximum price")):
+            control.focus()
+            next_frames(page)
+            _in_view_below_the_header(page, control)
+        screenshot(page, f"catalog-shop-filters-{scrolled}", full_page=False)
+    # Shift+Tab walks back up the column, each control scrolled into view in turn.
+    page.keyboard.press("Shift+Tab")
+    page.keyboard.press("Shift+Tab")
+    next_frames(page)
+    _in_view_below_the_header(page, page.locator(":focus"))
+
+
 def test_buyer_opens_a_product_and_watches_it(page: Page) -> None:
     sign_in(page, "sofia")
     watched = {f["productId"] for f in page.request.get("/api/favorites").json()}
@@ -151,7 +186,11 @@ def test_seller_creates_a_listing_with_a_photo(page: Page, tmp_path: Path) -> No
     page.goto("/create-listing")
     page.get_by_role("button", name="Create Listing").click()
     expect(page.get_by_text("At least one image is required")).to_be_visible()
-    expect(page.get_by_text("Title must be at least 3 characters")).to_be_visible()
+    expect(page.get_by_text("Title is required")).to_be_visible()
+    # The focus is on Add photos, which its error describes.
+    add = page.get_by_role("button", name="Add photos")
+    expect(add).to_be_focused()
+    expect(add).to_have_accessible_description(re.compile("^At least one image is required"))
 
     page.locator("input[type=file]").set_input_files(str(_garment_png(tmp_path / "jacket.png")))
     expect(page.get_by_role("img", name="Photo 1")).to_be_visible()

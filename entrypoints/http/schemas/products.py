@@ -54,6 +54,17 @@ class ProductOut(CamelStruct):
     seller: SellerOut | None
 
 
+class OwnerActionsOut(CamelStruct):
+    """What a listing's seller may do with it now: the same rule as the edit's and the
+    delete's 409 (``domain.listings.Listing.rights``), so the page offers only what works."""
+
+    can_edit: bool
+    can_delete: bool
+    # Why not (the 409's own sentence: "This item has sold, so it can no longer be edited
+    # or deleted: ..."); null when both are allowed.
+    reason: str | None
+
+
 @describe(fields={"hiddenCause": {"enum": [cause.value for cause in HideCause]}})
 class ProductDetailOut(ProductOut, kw_only=True):
     """A product page's answer: a card's fields and, for a hidden listing, why."""
@@ -75,6 +86,9 @@ class ProductDetailOut(ProductOut, kw_only=True):
     # and Follow (the server refuses them all: docs/trust.md). Never says that the seller
     # blocked the reader.
     blocked_by_you: bool | UnsetType = UNSET
+    # Its seller only (their product page, and the answers to their create and edit): what
+    # they may do with it now. Null for everyone else.
+    owner_actions: OwnerActionsOut | None = None
 
 
 Shape = TypeVar("Shape", bound=ProductOut)
@@ -94,15 +108,18 @@ def product_out(view: ListingView) -> ProductOut:
 
 def product_detail_out(view: ListingView, *, signed_in: bool) -> ProductDetailOut:
     """A product page's answer; ``blockedByYou`` only when the reader is ``signed_in``."""
-    cause = view.hidden_cause
+    cause, rights = view.hidden_cause, view.rights
     return _product(ProductDetailOut, view, hidden_reason=view.hidden_reason,
                     hidden_cause=None if cause is None else cause.value,
                     seller_closed=view.seller_closed,
-                    blocked_by_you=view.blocked_by_you if signed_in else UNSET)
+                    blocked_by_you=view.blocked_by_you if signed_in else UNSET,
+                    owner_actions=None if rights is None else OwnerActionsOut(
+                        can_edit=rights.can_edit, can_delete=rights.can_delete,
+                        reason=rights.reason))
 
 
 def _product(shape: type[Shape], view: ListingView,
-             **extra: str | bool | UnsetType | None) -> Shape:
+             **extra: str | bool | OwnerActionsOut | UnsetType | None) -> Shape:
     item, seller = view.listing, view.seller
     assert item.id is not None
     # (The size, condition, category, status and badge members are their API values, as

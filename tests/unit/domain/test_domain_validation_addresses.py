@@ -70,7 +70,8 @@ def test_valid_address():
         ({"state": "T"}, "state", "State must be at least 2 characters"),
         ({"zip_code": "7330"}, "zipCode", "ZIP code must be at least 5 characters"),
         ({"zip_code": "73301-00001"}, "zipCode", "ZIP code must be at most 10 characters"),
-        ({"country": ""}, "country", "Country must be at least 2 characters"),
+        ({"country": ""}, "country", "Country is required"),
+        ({"country": "U"}, "country", "Country must be at least 2 characters"),
         (
             {"phone_number": "555-0100"},
             "phoneNumber",
@@ -130,7 +131,12 @@ def test_a_five_digit_zip_or_zip_plus_four_is_taken(five: str, four: str, dash: 
 def test_a_zip_is_refused_unless_it_is_5_or_9_digits(zip_code: str) -> None:
     good = re.fullmatch(r"[0-9]{5}(-?[0-9]{4})?", zip_code) is not None
     errors = shipping(zip_code=zip_code)
-    if len(zip_code) < 5:
+    if not zip_code:
+        assert errors["zipCode"] == "ZIP code is required"
+    elif re.fullmatch(r"[0-9-]+", zip_code) is None:
+        # Characters a ZIP code never holds: its format, whatever its length.
+        assert errors["zipCode"] == ZIP_MESSAGE
+    elif len(zip_code) < 5:
         assert errors["zipCode"] == "ZIP code must be at least 5 characters"
     else:
         assert ("zipCode" not in errors) == good
@@ -188,9 +194,13 @@ def test_only_the_united_states_is_a_country() -> None:
         assert "country" not in shipping(country=name)
         assert AddressForm(**{**VALID, "country": name}).fields()["country"] == DEFAULT_COUNTRY
     assert shipping(country="Canada")["country"] == COUNTRY_MESSAGE
-    # The spec's own messages come first.
-    assert shipping(zip_code="AB", phone_number="12")["zipCode"] == (
-        "ZIP code must be at least 5 characters")
+    # The spec's own length messages come before the US rules, for text that could be one.
+    assert shipping(zip_code="12", phone_number="12") == {
+        "zipCode": "ZIP code must be at least 5 characters",
+        "phoneNumber": "Phone number must be at least 10 characters"}
+    # Letters are never a ZIP code or a phone number: their format is said at once.
+    assert shipping(zip_code="AB", phone_number="call") == {
+        "zipCode": ZIP_MESSAGE, "phoneNumber": PHONE_MESSAGE}
 
 
 def test_the_webapp_offers_the_same_states() -> None:

@@ -1,8 +1,22 @@
-import { Drawer, Modal, Rating, type MantineTheme } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Drawer,
+  Modal,
+  NumberInput,
+  PasswordInput,
+  Rating,
+  Select,
+  Textarea,
+  TextInput,
+  type MantineTheme,
+} from '@mantine/core';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { render } from '@/test-utils/render';
-import { cssVariablesResolver, GREEN_FILLED, theme } from './theme';
+import alertClasses from './alert.module.css';
+import inputClasses from './inputs.module.css';
+import { cssVariablesResolver, FOCUS_RING, GREEN_FILLED, theme } from './theme';
 
 /** WCAG 2 contrast ratio of two #rrggbb colours. */
 function contrast(a: string, b: string): number {
@@ -71,5 +85,36 @@ describe('theme', () => {
     closers.forEach((button) => expect(button.getAttribute('aria-label')?.trim()).toBeTruthy());
     expect(screen.getAllByRole('button', { name: 'Close' })).toHaveLength(2);
     expect(screen.getByRole('button', { name: 'Close tour' })).toBeInTheDocument();
+  });
+
+  it('gives every kind of text field the focus ring, in colours that stand out in both schemes', () => {
+    render(
+      <>
+        <TextInput label="Title" />
+        <NumberInput label="Price" />
+        <Textarea label="Description" />
+        <Select label="Size" data={['S', 'M']} />
+        <PasswordInput label="Password" />
+      </>,
+    );
+    const boxes = document.querySelectorAll('.mantine-Input-input');
+    expect(boxes).toHaveLength(5);
+    boxes.forEach((box) => expect(box.classList.contains(inputClasses.input)).toBe(true));
+    const variables = cssVariablesResolver(theme as MantineTheme);
+    expect(variables.light['--rethread-focus-ring']).toBe(FOCUS_RING.light);
+    expect(variables.dark['--rethread-focus-ring']).toBe(FOCUS_RING.dark);
+    // WCAG 2.2 focus appearance (and 1.4.11): the ring is 3:1 against the page around it.
+    expect(contrast(FOCUS_RING.light, '#ffffff')).toBeGreaterThanOrEqual(3);
+    expect(contrast(FOCUS_RING.dark, '#242424')).toBeGreaterThanOrEqual(3);
+  });
+
+  it("lets a button's focus ring show whole inside an alert", () => {
+    render(
+      <Alert title="PayPal is currently unavailable">
+        <Button>Switch to peer-to-peer payment</Button>
+      </Alert>,
+    );
+    const message = document.querySelector('.mantine-Alert-message');
+    expect(message?.classList.contains(alertClasses.message)).toBe(true);
   });
 });

@@ -1,5 +1,7 @@
 import { Card, createTheme, Rating, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
 import { BRAND_SHADES } from './brand';
+import alert from './alert.module.css';
+import inputs from './inputs.module.css';
 import rating from './rating.module.css';
 
 const brand: MantineColorsTuple = BRAND_SHADES;
@@ -48,11 +50,19 @@ const FILLED_VARIABLES = Object.fromEntries(
   ),
 );
 
+/**
+ * The ring a focused text field draws (inputs.module.css), 2px and at least 3:1 against the page
+ * in each scheme (WCAG 2.2 focus appearance): brand 7 on white is 5.0:1; in the dark scheme the
+ * filled shade (brand 8) is 2.4:1 on the dark body, so the ring takes brand 4 (6.3:1).
+ */
+export const FOCUS_RING = { light: BRAND_SHADES[7], dark: BRAND_SHADES[4] } as const;
+
 /** Mantine's dimmed text is too faint for small text in both schemes; these meet WCAG AA. */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
   light: {
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+    '--rethread-focus-ring': FOCUS_RING.light,
     ...FILLED_VARIABLES,
     ...Object.fromEntries(
       Object.entries(LIGHT_VARIANT_TEXT).map(([color, text]) => [
@@ -62,7 +72,11 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     ),
   },
   // dark-2 on the dark body is 4.0:1; dark-1 reads clearly.
-  dark: { '--mantine-color-dimmed': 'var(--mantine-color-dark-1)', ...FILLED_VARIABLES },
+  dark: {
+    '--mantine-color-dimmed': 'var(--mantine-color-dark-1)',
+    '--rethread-focus-ring': FOCUS_RING.dark,
+    ...FILLED_VARIABLES,
+  },
 });
 
 export const theme = createTheme({
@@ -80,6 +94,11 @@ export const theme = createTheme({
     // JavaScript (tests/e2e/test_e2e_page_weight.py), where no page needs it.
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
     Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+    // Every text field (TextInput, NumberInput, Textarea, Select, PasswordInput...) is drawn by
+    // Input, whose styles name is 'Input': a clearly visible ring on focus (inputs.module.css).
+    Input: { classNames: { input: inputs.input } },
+    // A button in an alert keeps its whole focus ring (alert.module.css).
+    Alert: { classNames: { message: alert.message } },
     // Filled stars in orange-8 (3.6:1 on white; Mantine's yellow is 1.8:1), empty ones outlined.
     Rating: Rating.extend({ defaultProps: { color: 'orange.8' }, classNames: { symbolBody: rating.star } }),
   },

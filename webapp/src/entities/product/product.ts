@@ -21,6 +21,15 @@ export interface ProductSeller {
   awayNotice: string | null;
 }
 
+/** What a listing's seller may do with it now, from the rule the server's 409 applies
+ *  (domain/listings.py `Listing.rights`): a reserved or sold listing is neither edited nor
+ *  deleted, and one any order names is never deleted. `reason`: the 409's own sentence. */
+export interface OwnerActions {
+  canEdit: boolean;
+  canDelete: boolean;
+  reason: string | null;
+}
+
 export interface Product {
   id: number;
   title: string;
@@ -54,6 +63,9 @@ export interface Product {
    *  blocked its seller, so it cannot be bought, offered on or bagged and the seller cannot
    *  be messaged or followed (docs/trust.md). Never says that the seller blocked the reader. */
   blockedByYou?: boolean;
+  /** The product page's answer to its seller only (and the answers to their create and edit):
+   *  what they may do with it now. Null or absent for everyone else. */
+  ownerActions?: OwnerActions | null;
 }
 
 export interface ProductPage {

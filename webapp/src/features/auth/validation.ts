@@ -1,6 +1,9 @@
 import limits from '@fixtures/form-limits.json';
+import { lengthError, requiredMessage } from '@/lib/text-rules';
 
-/** Client-side checks with the spec §5 messages; the server checks the same rules again. */
+/** Client-side checks with the spec §5 messages; the server checks the same rules again, with the
+ *  same words (tests/fixtures/form-messages.json): a blank field is required, a short one "at least
+ *  N characters", a confirmation that differs "Passwords do not match". */
 export type FieldErrors<K extends string> = Partial<Record<K, string>>;
 
 export interface LoginValues {
@@ -25,44 +28,54 @@ export function hasErrors(errors: object): boolean {
   return Object.values(errors).some(Boolean);
 }
 
+/** At least `min` characters once trimmed; a blank field is required ("Username is required"). */
+function textError(value: string, label: string, min: number): string | undefined {
+  return lengthError(
+    value.trim(),
+    { min },
+    { required: requiredMessage(label), short: `${label} must be at least ${min} characters` },
+  );
+}
+
+/** A password (never trimmed): required, then the spec's 6 characters. */
+function passwordError(password: string): string | undefined {
+  return lengthError(
+    password,
+    { min: MIN_PASSWORD },
+    { required: requiredMessage('Password'), short: PASSWORD_TOO_SHORT },
+  );
+}
+
 export function validateLogin(values: LoginValues): FieldErrors<keyof LoginValues> {
   return {
-    username:
-      values.username.trim().length < LIMITS.username.min
-        ? `Username or email must be at least ${LIMITS.username.min} characters`
-        : undefined,
-    password: values.password.length < MIN_PASSWORD ? PASSWORD_TOO_SHORT : undefined,
+    username: textError(values.username, 'Username or email', LIMITS.username.min),
+    password: passwordError(values.password),
   };
 }
 
+/** Blank: asked for; different: "Passwords do not match"; the same: the password's rule. */
 function confirmPasswordError({ password, confirmPassword }: RegisterValues): string | undefined {
-  if (confirmPassword.length < MIN_PASSWORD) return PASSWORD_TOO_SHORT;
-  return passwordsMatchError(confirmPassword, password);
+  return passwordsMatchError(confirmPassword, password) ?? passwordError(confirmPassword);
 }
 
 export function validateRegister(values: RegisterValues): FieldErrors<keyof RegisterValues> {
   return {
-    username:
-      values.username.trim().length < LIMITS.username.min
-        ? `Username must be at least ${LIMITS.username.min} characters`
-        : undefined,
-    displayName:
-      values.displayName.trim().length < LIMITS.displayName.min
-        ? `Display name must be at least ${LIMITS.displayName.min} characters`
-        : undefined,
-    email: EMAIL.test(values.email.trim()) ? undefined : 'Please enter a valid email',
-    password: values.password.length < MIN_PASSWORD ? PASSWORD_TOO_SHORT : undefined,
+    username: textError(values.username, 'Username', LIMITS.username.min),
+    displayName: textError(values.displayName, 'Display name', LIMITS.displayName.min),
+    email: emailError(values.email),
+    password: passwordError(values.password),
     confirmPassword: confirmPasswordError(values),
   };
 }
 
 /** A new password (reset, change): the sign-up rule. */
 export function newPasswordError(password: string): string | undefined {
-  return password.length < MIN_PASSWORD ? PASSWORD_TOO_SHORT : undefined;
+  return passwordError(password);
 }
 
 /** A new password's confirmation (sign-up, reset, change) repeats it. */
 export function passwordsMatchError(confirmation: string, password: string): string | undefined {
+  if (!confirmation) return 'Please confirm your password';
   return confirmation === password ? undefined : 'Passwords do not match';
 }
 
@@ -72,5 +85,7 @@ export function missingPasswordError(password: string): string | undefined {
 }
 
 export function emailError(email: string): string | undefined {
-  return EMAIL.test(email.trim()) ? undefined : 'Please enter a valid email';
+  const value = email.trim();
+  if (!value) return requiredMessage('Email');
+  return EMAIL.test(value) ? undefined : 'Please enter a valid email';
 }

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { hasErrors, isImageUrl, paragraphsOf, validateBlog, type BlogFormValues } from './validation';
+import { messageCases } from '@/test-utils/form-messages';
+import {
+  hasErrors,
+  isImageUrl,
+  paragraphsOf,
+  validateBlog,
+  type BlogField,
+  type BlogFormValues,
+} from './validation';
 
 const valid: BlogFormValues = {
   title: 'Denim care basics',
@@ -11,6 +19,13 @@ const valid: BlogFormValues = {
 };
 
 describe('validateBlog (spec §5 messages)', () => {
+  it.each(messageCases<BlogFormValues>('blog'))(
+    'words %s as the server does (form-messages.json)',
+    (_name, { values, field, message }) => {
+      expect(validateBlog({ ...values, published: false })[field as BlogField]).toBe(message);
+    },
+  );
+
   it('accepts a valid post', () => {
     expect(hasErrors(validateBlog(valid))).toBe(false);
   });

@@ -1,4 +1,5 @@
 import limits from '@fixtures/form-limits.json';
+import { lengthError, requiredMessage } from '@/lib/text-rules';
 import { MAX_SLUG_LENGTH, MIN_SLUG_LENGTH } from './slugify';
 
 /** The blog editor's fields, as the form holds them. */
@@ -23,22 +24,18 @@ export const CONTENT_MAX = LIMITS.content.max;
 export const EXCERPT_MAX = LIMITS.excerpt.max;
 const IMAGE_URL_MAX = LIMITS.imageUrl.max;
 
-function lengthError(value: string, min: number, max: number, short: string, long: string) {
-  if (value.length < min) return short;
-  if (value.length > max) return long;
-  return undefined;
-}
-
 /** Slug rules of domain/validation/content.py, with the same messages. */
 export function slugError(slug: string): string | undefined {
   const value = slug.trim();
   if (!/^[a-z0-9-]*$/.test(value)) return 'Slug can only contain lowercase letters, numbers, and hyphens';
   const length = lengthError(
     value,
-    MIN_SLUG_LENGTH,
-    MAX_SLUG_LENGTH,
-    `Slug must be at least ${MIN_SLUG_LENGTH} characters`,
-    `Slug must be less than ${MAX_SLUG_LENGTH} characters`,
+    { min: MIN_SLUG_LENGTH, max: MAX_SLUG_LENGTH },
+    {
+      required: requiredMessage('Slug'),
+      short: `Slug must be at least ${MIN_SLUG_LENGTH} characters`,
+      long: `Slug must be less than ${MAX_SLUG_LENGTH} characters`,
+    },
   );
   if (!length && !/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(value)) {
     return 'Slug cannot start or end with a hyphen or repeat hyphens';
@@ -59,30 +56,27 @@ export function isImageUrl(value: string): boolean {
   }
 }
 
-/** Spec §5 blog rules, checked again on the server with the same messages. */
+/** Spec §5 blog rules, checked again on the server with the same messages (a blank field is
+ *  required: tests/fixtures/form-messages.json). */
 export function validateBlog(values: BlogFormValues): BlogFormErrors {
   const imageUrl = values.imageUrl.trim();
   return {
-    title: lengthError(
-      values.title.trim(),
-      TITLE_MIN,
-      TITLE_MAX,
-      `Title must be at least ${TITLE_MIN} characters`,
-      `Title must be less than ${TITLE_MAX} characters`,
-    ),
+    title: lengthError(values.title.trim(), LIMITS.title, {
+      required: requiredMessage('Title'),
+      short: `Title must be at least ${TITLE_MIN} characters`,
+      long: `Title must be less than ${TITLE_MAX} characters`,
+    }),
     slug: slugError(values.slug),
     excerpt:
       values.excerpt.trim().length > EXCERPT_MAX
         ? `Excerpt must be less than ${EXCERPT_MAX} characters`
         : undefined,
     imageUrl: imageUrl && !isImageUrl(imageUrl) ? 'Image URL must be a valid URL' : undefined,
-    content: lengthError(
-      values.content.trim(),
-      CONTENT_MIN,
-      CONTENT_MAX,
-      `Content must be at least ${CONTENT_MIN} characters`,
-      `Content must be at most ${CONTENT_MAX} characters`,
-    ),
+    content: lengthError(values.content.trim(), LIMITS.content, {
+      required: requiredMessage('Content'),
+      short: `Content must be at least ${CONTENT_MIN} characters`,
+      long: `Content must be at most ${CONTENT_MAX} characters`,
+    }),
   };
 }
 

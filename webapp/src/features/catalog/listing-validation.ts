@@ -7,8 +7,10 @@ import {
   type Choice,
 } from '@/entities/product/catalog-enums';
 import { toCents } from '@/entities/product/fees';
+import { lengthError, requiredMessage } from '@/lib/text-rules';
 
-/** The create-listing form's checks with the spec §5 messages (domain/validation/listings.py). */
+/** The create-listing form's checks with the spec §5 messages (domain/validation/listings.py): a
+ *  blank field is required, a short one "at least N characters" (tests/fixtures/form-messages.json). */
 export interface ListingValues {
   title: string;
   description: string;
@@ -36,20 +38,8 @@ const MAX_CENTS = 100_000_000;
 // domain/validation/listings.py's lengths, through the fixture the Python tests hold to it.
 const { title: TITLE, description: DESCRIPTION, brand: BRAND, images: IMAGES } = limits.listing;
 
-function lengthError(
-  text: string,
-  min: number,
-  max: number,
-  short: string,
-  long: string,
-): string | undefined {
-  const length = text.trim().length;
-  if (length < min) return short;
-  return length > max ? long : undefined;
-}
-
 function priceError(price: string): string | undefined {
-  if (price.trim() === '') return 'Price is required';
+  if (price.trim() === '') return requiredMessage('Price');
   const cents = toCents(price);
   if (cents === undefined || cents <= 0) return 'Price must be positive';
   if (!/^\d*(\.\d{0,2})?$/.test(price.trim())) return 'Price can have at most 2 decimal places';
@@ -68,28 +58,22 @@ function imagesError(count: number): string | undefined {
 
 export function validateListing(values: ListingValues, imageCount: number): ListingErrors {
   const found: ListingErrors = {
-    title: lengthError(
-      values.title,
-      TITLE.min,
-      TITLE.max,
-      `Title must be at least ${TITLE.min} characters`,
-      `Title must be less than ${TITLE.max} characters`,
-    ),
-    description: lengthError(
-      values.description,
-      DESCRIPTION.min,
-      DESCRIPTION.max,
-      `Description must be at least ${DESCRIPTION.min} characters`,
-      `Description must be at most ${DESCRIPTION.max} characters`,
-    ),
+    title: lengthError(values.title.trim(), TITLE, {
+      required: requiredMessage('Title'),
+      short: `Title must be at least ${TITLE.min} characters`,
+      long: `Title must be less than ${TITLE.max} characters`,
+    }),
+    description: lengthError(values.description.trim(), DESCRIPTION, {
+      required: requiredMessage('Description'),
+      short: `Description must be at least ${DESCRIPTION.min} characters`,
+      long: `Description must be at most ${DESCRIPTION.max} characters`,
+    }),
     price: priceError(values.price),
-    brand: lengthError(
-      values.brand,
-      BRAND.min,
-      BRAND.max,
-      'Brand is required',
-      `Brand must be at most ${BRAND.max} characters`,
-    ),
+    brand: lengthError(values.brand.trim(), BRAND, {
+      required: requiredMessage('Brand'),
+      short: requiredMessage('Brand'),
+      long: `Brand must be at most ${BRAND.max} characters`,
+    }),
     size: choiceError(values.size, SIZES, 'Size is required'),
     condition: choiceError(values.condition, CONDITIONS, 'Condition is required'),
     category: choiceError(values.category, CATEGORIES, 'Category is required'),

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { messageCases } from '@/test-utils/form-messages';
+import type { AddressFields } from './api';
 import {
   addressLines,
   COUNTRY_MESSAGE,
@@ -10,14 +12,23 @@ import {
 } from './address-validation';
 
 describe('validateAddress', () => {
-  it('uses the spec messages and leaves line 2 optional', () => {
+  it('uses the spec messages for short fields, "required" for blank ones, and leaves line 2 optional', () => {
     const errors = validateAddress({ ...EMPTY_ADDRESS, fullName: 'M', zipCode: '123' });
     expect(errors.fullName).toBe('Name must be at least 2 characters');
     expect(errors.zipCode).toBe('ZIP code must be at least 5 characters');
-    expect(errors.phoneNumber).toBe('Phone number must be at least 10 characters');
+    expect(errors.addressLine1).toBe('Address is required');
+    expect(errors.state).toBe('State is required');
+    expect(errors.phoneNumber).toBe('Phone number is required');
     expect(errors.addressLine2).toBeUndefined();
     expect(errors.country).toBeUndefined();
   });
+
+  it.each(messageCases<AddressFields>('address'))(
+    'words %s as the server does (form-messages.json)',
+    (_name, { values, field, message }) => {
+      expect(validateAddress(values)[field as keyof AddressFields]).toBe(message);
+    },
+  );
 
   it('prints label lines without blanks', () => {
     const lines = addressLines({
@@ -69,9 +80,11 @@ describe('validateAddress: US only (issue 36)', () => {
     expect(validateAddress({ ...good, country: 'Canada' }).country).toBe(COUNTRY_MESSAGE);
   });
 
-  it('keeps the spec message for a value that is too short', () => {
-    expect(validateAddress({ ...good, zipCode: 'AB' }).zipCode).toBe(
+  it('keeps the spec message for a value that is too short, and says the format of one that never fits', () => {
+    expect(validateAddress({ ...good, zipCode: '021' }).zipCode).toBe(
       'ZIP code must be at least 5 characters',
     );
+    expect(validateAddress({ ...good, zipCode: 'AB' }).zipCode).toBe(ZIP_MESSAGE);
+    expect(validateAddress({ ...good, phoneNumber: 'call' }).phoneNumber).toBe(PHONE_MESSAGE);
   });
 });

@@ -1,4 +1,5 @@
 import { usStateCode } from '@/entities/order/us-states';
+import { requiredMessage } from '@/lib/text-rules';
 import type { AddressFields } from './api';
 
 export { EMPTY_ADDRESS } from '@/entities/order/address';
@@ -30,13 +31,29 @@ const US_RULES: Partial<Record<keyof AddressFields, [(value: string) => boolean,
   country: [(value) => COUNTRY_NAMES.has(value.split(/\s+/).join(' ').toLowerCase()), COUNTRY_MESSAGE],
 };
 
+/** What a ZIP code or a phone number may hold at all: one holding anything else ("abc") is told
+ * its format before its length, as the server does. */
+const FORMAT_RULES: Partial<Record<keyof AddressFields, [(value: string) => boolean, string]>> = {
+  zipCode: [(value) => /^[0-9-]+$/.test(value), ZIP_MESSAGE],
+  phoneNumber: [(value) => /^[0-9]*$/.test(value.replace(/[\s().+/-]/g, '')), PHONE_MESSAGE],
+};
+
+/** Blank: "required"; characters the field never holds: its format; then the spec's lengths; then
+ * the US rule (tests/fixtures/form-messages.json holds the server to the same messages). */
+function fieldError(field: keyof AddressFields, value: string, min: number, label: string) {
+  if (!value) return requiredMessage(label);
+  const format = FORMAT_RULES[field];
+  if (format && !format[0](value)) return format[1];
+  if (value.length < min) return `${label} must be at least ${min} characters`;
+  const us = US_RULES[field];
+  return us && !us[0](value) ? us[1] : undefined;
+}
+
 export function validateAddress(address: AddressFields): Partial<Record<keyof AddressFields, string>> {
   const errors: Partial<Record<keyof AddressFields, string>> = {};
   for (const [field, min, label] of RULES) {
-    const value = address[field].trim();
-    const us = US_RULES[field];
-    if (value.length < min) errors[field] = `${label} must be at least ${min} characters`;
-    else if (us && !us[0](value)) errors[field] = us[1];
+    const message = fieldError(field, address[field].trim(), min, label);
+    if (message) errors[field] = message;
   }
   return errors;
 }

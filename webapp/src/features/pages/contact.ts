@@ -1,6 +1,7 @@
 import limits from '@fixtures/form-limits.json';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { lengthError, requiredMessage } from '@/lib/text-rules';
 
 export interface ContactValues {
   name: string;
@@ -14,19 +15,28 @@ export const CONTACT_LIMITS = limits.contact;
 
 const EMAIL = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
 
-function lengthError(value: string, label: string, { min, max }: { min: number; max: number }) {
-  const length = value.trim().length;
-  if (length < min) return `${label} must be at least ${min} characters`;
-  if (length > max) return `${label} must be less than ${max} characters`;
-  return null;
+function textError(value: string, label: string, limits: { min: number; max: number }) {
+  return (
+    lengthError(value.trim(), limits, {
+      required: requiredMessage(label),
+      short: `${label} must be at least ${limits.min} characters`,
+      long: `${label} must be less than ${limits.max} characters`,
+    }) ?? null
+  );
 }
 
-/** The rules of domain/contact.py, with the same messages, as @mantine/form rules. */
+function emailError(value: string) {
+  if (!value.trim()) return requiredMessage('Email');
+  return EMAIL.test(value.trim()) ? null : 'Please enter a valid email';
+}
+
+/** The rules of domain/contact.py, with the same messages, as @mantine/form rules (a blank field
+ *  is required: tests/fixtures/form-messages.json). */
 export const contactRules = {
-  name: (value: string) => lengthError(value, 'Name', CONTACT_LIMITS.name),
-  email: (value: string) => (EMAIL.test(value.trim()) ? null : 'Please enter a valid email'),
-  subject: (value: string) => lengthError(value, 'Subject', CONTACT_LIMITS.subject),
-  message: (value: string) => lengthError(value, 'Message', CONTACT_LIMITS.message),
+  name: (value: string) => textError(value, 'Name', CONTACT_LIMITS.name),
+  email: emailError,
+  subject: (value: string) => textError(value, 'Subject', CONTACT_LIMITS.subject),
+  message: (value: string) => textError(value, 'Message', CONTACT_LIMITS.message),
 };
 
 export function useSendContactMessage() {

@@ -42,6 +42,10 @@ describe('AuthPage', () => {
     await user.type(screen.getByLabelText('Username or email'), 'ab');
     await user.click(screen.getByRole('button', { name: 'Log in' }));
     expect(screen.getByText('Username or email must be at least 3 characters')).toBeInTheDocument();
+    // A blank password is missing, not short.
+    expect(screen.getByText('Password is required')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Password'), '123');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
     expect(screen.getByText('Password must be at least 6 characters')).toBeInTheDocument();
   });
 
@@ -52,8 +56,30 @@ describe('AuthPage', () => {
     await user.type(screen.getByLabelText('Username or email'), 'maya');
     await user.type(screen.getByLabelText('Password'), 'wrong-one');
     await user.click(screen.getByRole('button', { name: 'Log in' }));
-    const alert = await screen.findByRole('alert', { name: 'Could not log in' });
-    expect(alert).toHaveTextContent('Invalid username or password');
+    const kept = await screen.findByRole('group', { name: 'Could not log in' });
+    expect(kept).toHaveTextContent('Invalid username or password');
+    // Announced once: by the spec's toast, not by the box too; the box describes the form.
+    const alerts = await screen.findAllByRole('alert');
+    expect(
+      alerts.filter((alert) => /Invalid username or password/.test(alert.textContent ?? '')),
+    ).toHaveLength(1);
+    expect(kept.closest('[role="alert"]')).toBeNull();
+    const form = kept.closest('form')!;
+    expect(form.getAttribute('aria-describedby')).toBe(kept.id);
+  });
+
+  it('says a suspension once, in the toast, and keeps it on the form', async () => {
+    const suspended = 'Your account is suspended until Dec 5, 2026. Reason: Spam';
+    fakeServer({ 'POST /api/login': () => json({ message: suspended }, 403) });
+    const user = userEvent.setup();
+    renderRoutes(routes, '/auth');
+    await user.type(screen.getByLabelText('Username or email'), 'maya');
+    await user.type(screen.getByLabelText('Password'), 'secret12');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    const kept = await screen.findByRole('group', { name: 'Could not log in' });
+    expect(kept).toHaveTextContent(suspended);
+    const alerts = await screen.findAllByRole('alert');
+    expect(alerts.filter((alert) => alert.textContent?.includes(suspended))).toHaveLength(1);
   });
 
   it('shows the sign-up validation messages', async () => {
@@ -64,8 +90,8 @@ describe('AuthPage', () => {
     await user.type(screen.getByLabelText('Password'), 'secret1');
     await user.type(screen.getByLabelText('Confirm password'), 'secret2');
     await user.click(screen.getByRole('button', { name: 'Create account' }));
-    expect(screen.getByText('Username must be at least 3 characters')).toBeInTheDocument();
-    expect(screen.getByText('Display name must be at least 2 characters')).toBeInTheDocument();
+    expect(screen.getByText('Username is required')).toBeInTheDocument();
+    expect(screen.getByText('Display name is required')).toBeInTheDocument();
     expect(screen.getByText('Please enter a valid email')).toBeInTheDocument();
     expect(screen.getByText('Passwords do not match')).toBeInTheDocument();
   });

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Stack, TextInput } from '@mantine/core';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useForm } from '@mantine/form';
@@ -19,8 +19,10 @@ export function LoginForm() {
   // second step, not an error.
   const [needsCode, setNeedsCode] = useState(false);
   // Why the last attempt failed (a wrong password, a suspension), kept on the form: the
-  // spec's toast says it too, but goes away.
+  // spec's toast says it too, but goes away. The toast is the one announced (role="alert");
+  // the box is no alert, so a screen reader hears the reason once, and it describes the form.
   const [failure, setFailure] = useState<string | null>(null);
+  const failureId = useId();
   const form = useForm<LoginValues & { code: string }, Credentials>({
     mode: 'controlled',
     initialValues: { username: '', password: '', code: '' },
@@ -61,7 +63,11 @@ export function LoginForm() {
   };
 
   return (
-    <form onSubmit={submitWith(form, action, options)} noValidate>
+    <form
+      onSubmit={submitWith(form, action, options)}
+      noValidate
+      aria-describedby={failure ? failureId : undefined}
+    >
       <Stack gap="md">
         <TextInput label="Username or email" autoComplete="username" {...form.getInputProps('username')} />
         <PasswordField label="Password" autoComplete="current-password" {...form.getInputProps('password')} />
@@ -78,7 +84,7 @@ export function LoginForm() {
           />
         )}
         {failure && (
-          <Alert color="red" variant="light" role="alert" title="Could not log in">
+          <Alert id={failureId} color="red" variant="light" role="group" title="Could not log in">
             {failure}
           </Alert>
         )}

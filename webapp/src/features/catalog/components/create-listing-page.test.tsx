@@ -35,14 +35,14 @@ beforeEach(() => {
 });
 
 describe('CreateListingPage', () => {
-  it('shows every spec message when sent empty', async () => {
+  it('says every field of an empty form is required', async () => {
     fakeServer({ 'GET /api/products/facets': facets });
     const user = userEvent.setup();
     renderRoutes(routes, '/create-listing');
     await user.click(screen.getByRole('button', { name: 'Create Listing' }));
     for (const message of [
-      'Title must be at least 3 characters',
-      'Description must be at least 10 characters',
+      'Title is required',
+      'Description is required',
       'Price is required',
       'Brand is required',
       'Size is required',
@@ -52,6 +52,54 @@ describe('CreateListingPage', () => {
     ]) {
       expect(screen.getByText(message)).toBeInTheDocument();
     }
+  });
+
+  it('puts the focus on Add photos with its error attached when sent without photos', async () => {
+    fakeServer({ 'GET /api/products/facets': facets });
+    const user = userEvent.setup();
+    renderRoutes(routes, '/create-listing');
+    const add = screen.getByRole('button', { name: /Add photos/ });
+    expect(add).not.toHaveAttribute('data-invalid');
+    await user.click(screen.getByRole('button', { name: 'Create Listing' }));
+    await waitFor(() => expect(add).toHaveFocus());
+    expect(add).toHaveAttribute('data-invalid', 'true');
+    expect(add).toHaveAccessibleDescription(/^At least one image is required/);
+    expect(add).toHaveAccessibleDescription(/Add up to 5 photos/);
+  });
+
+  it('shows the earnings and shipping boxes as notes, announcing only the settled earnings', async () => {
+    fakeServer({ 'GET /api/products/facets': facets });
+    const user = userEvent.setup();
+    renderRoutes(routes, '/create-listing');
+    // Nothing on the page is an alert on load: these boxes are information.
+    expect(screen.queryAllByRole('alert')).toEqual([]);
+    expect(screen.getByRole('note', { name: 'Your earnings' })).toBeInTheDocument();
+    expect(screen.getByRole('note', { name: 'Shipping' })).toBeInTheDocument();
+    const status = () => within(screen.getByRole('note', { name: 'Your earnings' })).getByRole('status');
+    expect(status()).toHaveTextContent(/^$/);
+    await fill(user, /Price/, '12.5');
+    expect(screen.queryAllByRole('alert')).toEqual([]);
+    await waitFor(() => expect(status()).toHaveTextContent("You'll receive $11.54 after fees."));
+  });
+
+  it("says why a reserved or sold listing can't be edited instead of showing the form", async () => {
+    const reason =
+      'This item has sold, so it can no longer be edited or deleted: its order keeps it as the buyer bought it.';
+    fakeServer({
+      'GET /api/products/facets': facets,
+      'GET /api/products/5': () =>
+        json(
+          makeProduct({ id: 5, status: 'sold', ownerActions: { canEdit: false, canDelete: false, reason } }),
+        ),
+    });
+    renderRoutes(
+      [...routes, { path: '/product/:id/edit', element: <CreateListingPage /> }],
+      '/product/5/edit',
+    );
+    expect(await screen.findByRole('heading', { name: "This listing can't be edited" })).toBeInTheDocument();
+    expect(screen.getByText(reason)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View listing' })).toHaveAttribute('href', '/product/5');
+    expect(screen.queryByRole('button', { name: 'Save changes' })).not.toBeInTheDocument();
   });
 
   it('refuses files that are not images and lets photos be reordered and removed', async () => {

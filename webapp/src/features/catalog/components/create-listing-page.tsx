@@ -41,6 +41,18 @@ export default function CreateListingPage() {
         </NoticePage>
       );
     }
+    // Reserved or sold: the server refuses every edit (409), so say why instead of a form.
+    if (product.data.ownerActions?.canEdit === false) {
+      return (
+        <NoticePage
+          title="This listing can't be edited"
+          actionLabel="View listing"
+          actionTo={`/product/${editId}`}
+        >
+          {product.data.ownerActions.reason}
+        </NoticePage>
+      );
+    }
   }
 
   return (

@@ -9,6 +9,7 @@ import { activeFilterCount, type ProductFilters } from '../filters';
 import { useUrlFilters } from '../use-url-filters';
 import { FilterSidebar } from './filter-sidebar';
 import { MarketplaceToolbar } from './marketplace-toolbar';
+import classes from './marketplace-page.module.css';
 import { ProductResults } from './product-results';
 
 /** /marketplace: search, filters (sidebar; a drawer on phones), sort, grid or list, infinite scroll. */
@@ -43,11 +44,7 @@ export default function MarketplacePage() {
       </Stack>
       <Grid gap="xl">
         <Grid.Col span={{ base: 12, md: 3, xl: 2 }} visibleFrom="md">
-          {sidebarShown && (
-            <Box pos="sticky" top={130}>
-              {sidebar()}
-            </Box>
-          )}
+          {sidebarShown && <Box className={classes.filters}>{sidebar()}</Box>}
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 9, xl: 10 }}>
           <Stack gap="md">

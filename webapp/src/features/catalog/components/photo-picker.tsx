@@ -1,6 +1,6 @@
 import { ActionIcon, AspectRatio, Badge, Group, Input, Text } from '@mantine/core';
 import { IconCameraPlus, IconChevronLeft, IconChevronRight, IconX } from '@tabler/icons-react';
-import { useRef, type ChangeEvent } from 'react';
+import { useId, useRef, type ChangeEvent } from 'react';
 import { MAX_LISTING_IMAGES } from '@/entities/product/catalog-enums';
 import { movePhoto, type Photo } from '../photos';
 import classes from './photo-picker.module.css';
@@ -74,6 +74,12 @@ function PhotoTile({
 /** Up to 5 photos: pick one or more at a time, reorder with the arrow buttons, remove. */
 export function PhotoPicker({ photos, onChange, onFiles, error }: PhotoPickerProps) {
   const input = useRef<HTMLInputElement>(null);
+  // The wrapper names its error `${id}-error` and its description `${id}-description`: the Add
+  // photos button (where an empty submit puts the focus: `data-invalid`, as a button takes no
+  // aria-invalid) is described by both, so a screen reader says "At least one image is
+  // required" there.
+  const id = useId();
+  const describedBy = [error ? `${id}-error` : null, `${id}-description`].filter(Boolean).join(' ');
   // The server names the photo it refused ("Photo 2 is larger than 10 MB…"): mark its tile.
   const refused = Number(/^Photo (\d+) /.exec(error ?? '')?.[1] ?? 0);
   const picked = (event: ChangeEvent<HTMLInputElement>) => {
@@ -83,6 +89,7 @@ export function PhotoPicker({ photos, onChange, onFiles, error }: PhotoPickerPro
 
   return (
     <Input.Wrapper
+      id={id}
       description={`Add up to ${MAX_LISTING_IMAGES} photos; the first one is the cover. ${photos.length}/${MAX_LISTING_IMAGES} added.`}
       error={error}
     >
@@ -103,6 +110,7 @@ export function PhotoPicker({ photos, onChange, onFiles, error }: PhotoPickerPro
               className={classes.add}
               onClick={() => input.current?.click()}
               data-invalid={error ? 'true' : undefined}
+              aria-describedby={describedBy}
             >
               <IconCameraPlus size={28} aria-hidden />
               <Text size="sm" fw={600}>

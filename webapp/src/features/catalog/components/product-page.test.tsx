@@ -327,6 +327,44 @@ describe('ProductPage', () => {
     expect(screen.queryByRole('button', { name: 'Follow' })).not.toBeInTheDocument();
   });
 
+  it("shows a sold listing's owner a Sold badge and the server's reason instead of Edit and Delete", async () => {
+    setSession('authenticated', makeUser({ id: 3, username: 'maya' }));
+    const reason =
+      'This item has sold, so it can no longer be edited or deleted: its order keeps it as the buyer bought it.';
+    serve(
+      makeProduct({
+        status: 'sold',
+        badge: null,
+        seller: makeSeller({ id: 3 }),
+        ownerActions: { canEdit: false, canDelete: false, reason },
+      }),
+    );
+    renderRoutes(routes, '/product/1');
+    expect(await screen.findByText(reason)).toBeInTheDocument();
+    expect(screen.getByText('Sold')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Edit listing' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete listing' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View Offers' })).toBeInTheDocument();
+  });
+
+  it('offers Edit but not Delete on a listing back in the shop after a cancelled order, and says why', async () => {
+    setSession('authenticated', makeUser({ id: 3, username: 'maya' }));
+    const reason = "This listing is part of an order, so it cannot be deleted: the order's history keeps it.";
+    serve(
+      makeProduct({
+        seller: makeSeller({ id: 3 }),
+        ownerActions: { canEdit: true, canDelete: false, reason },
+      }),
+    );
+    renderRoutes(routes, '/product/1');
+    expect(await screen.findByRole('link', { name: 'Edit listing' })).toHaveAttribute(
+      'href',
+      '/product/1/edit',
+    );
+    expect(screen.queryByRole('button', { name: 'Delete listing' })).not.toBeInTheDocument();
+    expect(screen.getByText(reason)).toBeInTheDocument();
+  });
+
   it('counts a view of the listing it shows', async () => {
     const server = serve();
     renderRoutes(routes, '/product/1');

@@ -1,22 +1,38 @@
-import { Alert, Text } from '@mantine/core';
+import { Alert, Text, VisuallyHidden } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { IconCoin } from '@tabler/icons-react';
 import { sellerNetCents, toCents, centsToAmount } from '@/entities/product/fees';
 import { formatMoney } from '@/lib/formatters';
 
-/** "You'll receive $X.XX after fees": the same formula the server uses (lib/fees.ts). */
-export function SellerNetPreview({ price }: { price: string }) {
+/** How long the price must rest before its earnings are announced (not on every keystroke). */
+export const EARNINGS_ANNOUNCE_MS = 800;
+
+function earnings(price: string): string | null {
   const cents = toCents(price);
-  const valid = cents !== undefined && cents > 0;
+  return cents !== undefined && cents > 0 ? formatMoney(centsToAmount(sellerNetCents(cents))) : null;
+}
+
+/**
+ * "You'll receive $X.XX after fees": the same formula the server uses (lib/fees.ts). The box is
+ * information, not an alert (role="note": nothing is announced on load); the figure alone is
+ * said politely once the price has rested, by a live region of its own.
+ */
+export function SellerNetPreview({ price }: { price: string }) {
+  const net = earnings(price);
+  const [settled] = useDebouncedValue(net, EARNINGS_ANNOUNCE_MS);
   return (
-    <Alert variant="light" color="brand" icon={<IconCoin />} title="Your earnings" aria-live="polite">
-      {valid ? (
+    <Alert variant="light" color="brand" icon={<IconCoin />} title="Your earnings" role="note">
+      {net ? (
         <Text size="sm">
-          You&apos;ll receive <strong>{formatMoney(centsToAmount(sellerNetCents(cents)))}</strong> after fees
-          (5% platform fee, 1.9% processing and $0.10 per sale).
+          You&apos;ll receive <strong>{net}</strong> after fees (5% platform fee, 1.9% processing and $0.10
+          per sale).
         </Text>
       ) : (
         <Text size="sm">Enter a price to see what you&apos;ll receive after fees.</Text>
       )}
+      <VisuallyHidden role="status" aria-live="polite">
+        {settled ? `You'll receive ${settled} after fees.` : ''}
+      </VisuallyHidden>
     </Alert>
   );
 }
