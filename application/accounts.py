@@ -203,7 +203,7 @@ class AccountService:
         assert user.id is not None
         suspension = await self.uow.suspensions.get(user.id)
         if suspension is not None and suspension.active(self.clock.now()):
-            raise Forbidden(suspension.login_refusal)
+            raise Forbidden(suspension.login_refusal(self.clock.now()))
 
 
 

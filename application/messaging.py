@@ -9,14 +9,16 @@ Only the two participants read a thread; only you read your own counts (403 othe
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
+from decimal import Decimal
 from typing import Any
 
 from application.blocks import blocked_by, ensure_can_interact
 from application.notifications import notify
 from application.ports import Clock, UnitOfWork
 from application.ports.messaging import Conversation
+from application.ports.offers import OfferQuery
 from application.shared.abuse import AbuseLimits, Act, take
 from application.shared.paging import After, page_of, page_request
 from application.vacation import away
@@ -24,8 +26,15 @@ from domain.accounts import User
 from domain.analytics import ActivityKind
 from domain.errors import Forbidden, NotFound, ValidationError
 from domain.messaging import Message, check_message_type, clean_content
+from domain.offers import OfferStatus
+from domain.order_rules import OrderStatus
 
 MAX_CONVERSATIONS = 200
+# How many of the most recent orders and accepted offers each way a thread reads for the
+# prices the two agreed (``agreed_prices``).
+MAX_DEALS = 50
+# An order that no longer sells its listing at its price.
+UNSOLD_STATUSES = frozenset({OrderStatus.CANCELLED, OrderStatus.REFUNDED})
 NOT_YOUR_THREAD = "You can only read your own conversations."
 NOT_YOUR_COUNTS = "You can only read your own messages."
 SEND_AS_YOURSELF = "You can only send messages as yourself."
@@ -72,6 +81,9 @@ class ThreadPage:
     # page offers Unblock), without telling anyone that they were blocked.
     closed: bool = False
     blocked_by_you: bool = False
+    # On the newest page: what a listing one of the two sells the other is agreed at
+    # (:func:`agreed_prices`), by listing id, so "About this listing" says that price.
+    agreed_prices: dict[int, Decimal] = field(default_factory=dict)
 
 
 class MessagingService:
@@ -137,8 +149,11 @@ class MessagingService:
                                                           request.fetch)
             closed = actor.id != other and await self.uow.blocks.between(actor.id, other)
             by_you = closed and await blocked_by(self.uow, actor.id, other)
+            agreed = ({} if before is not None or actor.id == other
+                      else await agreed_prices(self.uow, actor.id, other, self.clock.now()))
         page = page_of(newest_first, request, _by_id)
-        return ThreadPage(list(reversed(page.items)), page.next_cursor, closed, by_you)
+        return ThreadPage(list(reversed(page.items)), page.next_cursor, closed, by_you,
+                          agreed)
 
     async def conversations(self, actor: User, user_id: int) -> list[Conversation]:
         if actor.id != user_id:
@@ -173,3 +188,31 @@ class MessagingService:
 def _by_id(message: Message) -> After:
     assert message.id is not None
     return After(message.id, message.id)
+
+
+async def agreed_prices(uow: UnitOfWork, a: int, b: int, now: datetime
+                        ) -> dict[int, Decimal]:
+    """The price each listing one of ``a`` and ``b`` sells the other is agreed at, by
+    listing id: an order between them that is not cancelled or refunded (its price; an
+    item of a bundle at its own price, before the bundle's discount), else an accepted
+    offer still holding the listing for its buyer (its agreed price). The newest order
+    wins; the other listings are left out (the thread shows their listed price). The most
+    recent :data:`MAX_DEALS` of each kind each way are read."""
+    prices: dict[int, Decimal] = {}
+    accepted = frozenset({OfferStatus.ACCEPTED})
+    for seller, buyer in ((a, b), (b, a)):
+        for offer in await uow.offers.search(
+                OfferQuery(seller_id=seller, buyer_id=buyer, statuses=accepted), MAX_DEALS):
+            if (offer.agreed_price is not None
+                    and offer.holds_item_for(buyer, offer.product_id, now)):
+                prices[offer.product_id] = offer.agreed_price
+    orders = [order for seller, buyer in ((a, b), (b, a))
+              for order in await uow.orders.list_for(buyer_id=buyer, seller_id=seller,
+                                                     limit=MAX_DEALS)
+              if order.status not in UNSOLD_STATUSES]
+    for order in sorted(orders, key=lambda o: (o.created_at, o.id or 0)):  # newest last
+        if len(order.items) > 1:
+            prices |= {item.product_id: item.price for item in order.items}
+        else:
+            prices[order.product_id] = order.price
+    return prices

@@ -73,6 +73,15 @@ class _Target:
     status: ListingStatus | None = None
 
 
+@dataclass(frozen=True)
+class Resolution:
+    """What one action on a report did: how many reports it resolved and, when it
+    suspended the owner, the suspension (who, until when), for the desk to say."""
+
+    count: int
+    suspension: Suspension | None = None
+
+
 class ModerationService:
     def __init__(self, uow: UnitOfWork, clock: Clock) -> None:
         self.uow = uow
@@ -93,9 +102,10 @@ class ModerationService:
             return await report_groups(self.uow, wanted, self.clock.now())
 
     async def resolve_report(self, admin: User | None, report_id: int, action: str | None,
-                             note: str | None, days: int | None = None) -> int:
-        """Resolve every open report of the report's target; how many were resolved.
-        ``days``: how long a suspension lasts (None: until lifted; only with ``suspend``)."""
+                             note: str | None, days: int | None = None) -> Resolution:
+        """Resolve every open report of the report's target: how many were resolved, and
+        the suspension made. ``days``: how long a suspension lasts (None: until lifted;
+        only with ``suspend``)."""
         if admin is not None:
             admin.ensure_admin()
         chosen = ReportAction.parse(action)
@@ -111,6 +121,7 @@ class ModerationService:
                 raise NotFound("Report not found")
             if report.status is ReportStatus.RESOLVED:
                 raise Conflict("This report has already been resolved.")
+            suspension = None
             if chosen is ReportAction.HIDE:
                 kind = HIDE_TARGETS.get(report.target_type)
                 if kind is None:
@@ -119,8 +130,9 @@ class ModerationService:
                 await self._hide(admin, kind, report.target_id, note,
                                  reason=clean(note) or report.reason.label)
             elif chosen is ReportAction.SUSPEND:
-                await self._suspend(admin, report.target_owner_id,
-                                    clean(note) or suspension_reason(report.reason), days)
+                suspension = await self._suspend(
+                    admin, report.target_owner_id,
+                    clean(note) or suspension_reason(report.reason), days)
             count = await self.uow.reports.resolve_target(
                 report.target_type, report.target_id, chosen, clean(note),
                 admin.id if admin else None, self.clock.now())
@@ -128,7 +140,7 @@ class ModerationService:
                                report_id, f"{chosen.value}: {clean(note)}".rstrip(": "),
                                self.clock)
             await self.uow.commit()
-        return count
+        return Resolution(count, suspension)
 
     # -- hiding ------------------------------------------------------------------------
 

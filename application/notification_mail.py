@@ -34,6 +34,7 @@ from domain.notification_mail import (
     MailState,
 )
 from domain.notifications import Notification
+from domain.text import format_moment
 
 UNSUBSCRIBE_PAGE = "/unsubscribe?token="
 UNSUBSCRIBE_API = "/api/unsubscribe?token="
@@ -90,7 +91,8 @@ class NotificationMailer:
                              title=f"Your accepted offer on {what} runs out soon",
                              body=(f"The seller accepted ${offer.agreed_price or 0:.2f} for "
                                    f"{what}. It is held for you until "
-                                   f"{offer.reserved_until:%H:%M} UTC: check out before then."),
+                                   f"{format_moment(offer.reserved_until, now)}: check out "
+                                   "before then."),
                              link=link, now=now)
             await self.uow.commit()
 

@@ -39,6 +39,7 @@ from domain.events import (
 )
 from domain.money import format_amount
 from domain.offers import DECLINE_MESSAGES, DeclineReason, Offer
+from domain.text import format_moment
 
 SELLER_PAGE = "/seller/offers?productId={product_id}"
 BUYER_PAGE = "/buyer/offers"
@@ -82,25 +83,27 @@ def titled(heading: str, title: str) -> str:
     return f"{heading}: “{title}”"
 
 
-def deadline_text(at: datetime | None) -> str:
-    """A reservation's deadline as the thread and bell say it: "Nov 28, 21:45 UTC"."""
+def deadline_text(at: datetime | None, now: datetime) -> str:
+    """A reservation's deadline as the thread and bell say it, as every server text says
+    a moment (``format_moment``): "Nov 28, 21:45 UTC"."""
     if at is None:
         return "24 hours from now"
-    return f"{at:%b} {at.day}, {at:%H:%M} UTC"
+    return format_moment(at, now)
 
 
-def _reserved(offer: Offer, whom: str = "the buyer") -> str:
-    return (f" It is reserved for {whom} until {deadline_text(offer.reserved_until)}: "
+def _reserved(offer: Offer, now: datetime, whom: str = "the buyer") -> str:
+    return (f" It is reserved for {whom} until {deadline_text(offer.reserved_until, now)}: "
             "check out by then, or it returns to the shop.")
 
 
-def _accepted_for_you(price: str, item: str, offer: Offer) -> str:
+def _accepted_for_you(price: str, item: str, offer: Offer, now: datetime) -> str:
     """The buyer's notice of their accepted offer (the thread's line names "the buyer":
     both people read it)."""
-    return f"The seller accepted your offer of {price} for {item}.{_reserved(offer, 'you')}"
+    return (f"The seller accepted your offer of {price} for {item}."
+            f"{_reserved(offer, now, 'you')}")
 
 
-def _wording(event: OfferEvent, offer: Offer, title: str) -> _Wording:
+def _wording(event: OfferEvent, offer: Offer, title: str, now: datetime) -> _Wording:
     item = f"“{title}”"
     offered, counter = _money(offer.offer_price), _money(offer.counter_price)
     if isinstance(event, OfferMade):
@@ -110,9 +113,9 @@ def _wording(event: OfferEvent, offer: Offer, title: str) -> _Wording:
                         f"A buyer offered {offered} for {item}.{note}")
     if isinstance(event, OfferAccepted):
         return _Wording(False, "offer_response",
-                        f"Accepted your offer of {offered} for {item}.{_reserved(offer)}",
+                        f"Accepted your offer of {offered} for {item}.{_reserved(offer, now)}",
                         "offer_accepted", "Offer accepted",
-                        _accepted_for_you(offered, item, offer))
+                        _accepted_for_you(offered, item, offer, now))
     if isinstance(event, OfferRejected):
         return _Wording(False, "offer_response", f"Declined your offer of {offered} for {item}.",
                         "offer_declined", "Offer declined")
@@ -122,14 +125,15 @@ def _wording(event: OfferEvent, offer: Offer, title: str) -> _Wording:
                         "offer_countered", "Counter offer")
     if isinstance(event, CounterAccepted) and offer.from_seller:
         return _Wording(True, "offer_response",
-                        f"Accepted your offer of {counter} for {item}.{_reserved(offer)}",
+                        f"Accepted your offer of {counter} for {item}.{_reserved(offer, now)}",
                         "offer_accepted", "Your offer was accepted")
     if isinstance(event, CounterDeclined) and offer.from_seller:
         return _Wording(True, "offer_response", f"Declined your offer of {counter} for {item}.",
                         "offer_declined", "Your offer was declined")
     if isinstance(event, CounterAccepted):
         return _Wording(True, "offer_response",
-                        f"Accepted your counter offer of {counter} for {item}.{_reserved(offer)}",
+                        f"Accepted your counter offer of {counter} for {item}."
+                        f"{_reserved(offer, now)}",
                         "offer_accepted", "Counter offer accepted")
     if isinstance(event, CounterDeclined):
         return _Wording(True, "offer_response",
@@ -158,7 +162,7 @@ async def tell(uow: UnitOfWork, offer: Offer, *, title: str,
         if isinstance(event, WatcherOfferMade | WatcherOfferEnded):
             await _tell_watcher(uow, offer, event, title=title, now=now, who=who)
             continue
-        words = _wording(event, offer, title)
+        words = _wording(event, offer, title, now)
         sender, receiver = ((offer.buyer_id, offer.seller_id) if words.from_buyer
                             else (offer.seller_id, offer.buyer_id))
         await post_in_thread(
@@ -177,7 +181,7 @@ async def tell(uow: UnitOfWork, offer: Offer, *, title: str,
 async def _tell_expired(uow: UnitOfWork, offer: Offer, event: OfferExpired,
                         *, title: str, now: datetime) -> None:
     """A lapsed reservation: one line in the thread, and both people are notified."""
-    item, when = f"“{title}”", deadline_text(event.reserved_until)
+    item, when = f"“{title}”", deadline_text(event.reserved_until, now)
     await post_in_thread(
         uow, sender_id=offer.seller_id, receiver_id=offer.buyer_id,
         content=(f"The reservation of {item} ended at {when} without an order: the offer has "
@@ -210,7 +214,7 @@ async def _tell_watcher(uow: UnitOfWork, offer: Offer,
     price = _money(offer.counter_price)
     if isinstance(event, WatcherOfferMade):
         text = (f"Offered you {price} for “{title}”, for the watchers of this item: accept "
-                f"by {deadline_text(event.expires_at)} and it is reserved for you.")
+                f"by {deadline_text(event.expires_at, now)} and it is reserved for you.")
         kind, heading, body = ("offer_received", f"Offer from {who}",
                                f"{who} offered you {price} on {title} — 24 hours")
     else:

@@ -3,9 +3,10 @@ parties' contact, the four summary cards, sales records and the CSV export.
 
 Everything here is counted or paged by the database: the cards are one ``GROUP BY status``,
 sales one ``COUNT``/``SUM``, the lists keyset pages of the one paging home, and the export
-walks the orders in id order a batch at a time (each batch its own short transaction), so
-100,000 orders stream out in constant memory. Confirming a payment and setting an order's
-address are :class:`~application.orders.OrderService`'s use cases; the desk only lists.
+walks the orders oldest first (placed time, then id) a batch at a time (each batch its own
+short transaction), so 100,000 orders stream out in constant memory. Confirming a payment
+and setting an order's address are :class:`~application.orders.OrderService`'s use cases;
+the desk only lists.
 """
 
 from __future__ import annotations
@@ -93,18 +94,21 @@ class OrderDesk:
 
     async def export(self, status: str | None = None, batch: int = EXPORT_BATCH
                      ) -> AsyncIterator[list[ExportRow]]:
-        """The orders in id order, ``batch`` at a time, each batch read in its own short
-        transaction (an order placed meanwhile with a higher id is included; the export is
-        not one snapshot, it never holds a transaction open while the client reads)."""
+        """The orders oldest first (placed time, then id), ``batch`` at a time, each batch
+        read in its own short transaction after the last one's position (an order placed
+        meanwhile is included; the export is not one snapshot, it never holds a transaction
+        open while the client reads). The API's download and ``rethread orders export``
+        both read it."""
         statuses = statuses_for(status)
-        after_id = 0
+        after: After | None = None
         while True:
             async with self.uow:
-                rows = await self.uow.orders.export_batch(statuses=statuses, after_id=after_id,
+                rows = await self.uow.orders.export_batch(statuses=statuses, after=after,
                                                           limit=batch)
             if not rows:
                 return
             yield [row for _, row in rows]
             if len(rows) < batch:
                 return
-            after_id = rows[-1][0]
+            last_id, last = rows[-1]
+            after = After(last.created_at, last_id)

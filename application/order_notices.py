@@ -21,10 +21,14 @@ from domain.errors import NotFound
 from domain.events import OrderStatusChanged
 from domain.listings import Listing
 from domain.money import format_usd
+from domain.notifications import excerpt
 from domain.offers import Offer, close_for_sale
 from domain.order_rules import SHIP_WITHIN, OrderStatus, listing_status_for
 from domain.orders import Order
 from domain.text import count_of
+
+# How much of the item's title the buyer's "order placed" notice quotes.
+PLACED_QUOTE_MAX = 80
 
 ORDERS_LINK = "/orders"
 SALES_LINK = "/orders?tab=sales"
@@ -85,10 +89,12 @@ def is_sale(event: OrderStatusChanged) -> bool:
             and listing_status_for(OrderStatus(event.new_status)) is ListingStatus.SOLD)
 
 
-def ordered_text(order: Order, listing: Listing) -> str:
-    """What an order holds: “Wool coat”, or “Wool coat” and 2 more items (a bundle)."""
+def ordered_text(order: Order, listing: Listing, quote_max: int | None = None) -> str:
+    """What an order holds: “Wool coat”, or “Wool coat” and 2 more items (a bundle);
+    the title cut to ``quote_max`` characters when given (``excerpt``)."""
     more = len(order.product_ids) - 1
-    return f"\u201c{listing.title}\u201d" + (
+    title = listing.title if quote_max is None else excerpt(listing.title, quote_max)
+    return f"\u201c{title}\u201d" + (
         f" and {count_of(more, 'more item')}" if more else "")
 
 
@@ -101,10 +107,14 @@ def buyer_placed_text(order: Order, listing: Listing) -> str:
     """The buyer's notice of their new order, a line each (the paragraphs of its email):
     what they ordered and its total, then the order's own payment steps
     (``Order.payment_steps``, the Order Confirmed screen's: amount, account, reference,
-    deadline). The title names the order."""
+    deadline). The title names the order. Written as the order is placed, so its
+    deadline's year is left out unless it falls in the next one; the item's title is
+    quoted short enough that every step fits in the notice (``BODY_MAX``)."""
     total = format_usd(order.totals.total)
-    steps = [f"{number}. {step}" for number, step in enumerate(order.payment_steps(), 1)]
-    return "\n".join([f"You ordered {ordered_text(order, listing)} for {total} in all. "
+    steps = [f"{number}. {step}"
+             for number, step in enumerate(order.payment_steps(order.created_at), 1)]
+    item = ordered_text(order, listing, PLACED_QUOTE_MAX)
+    return "\n".join([f"You ordered {item} for {total} in all. "
                       "How to pay:", *steps])
 
 

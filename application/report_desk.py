@@ -4,8 +4,10 @@ username, a post's caption and picture, a comment's or message's words; one dele
 still has a name), where to see it in its place (``target_link``: a comment at its place on
 its post's page) and a comment's or message's whole words (``target_text``), who reported
 it, whether Hide can be done now (``hide_refusal``), and, for a resolved group, whether its
-target is still hidden and its owner still suspended. All of it is read inside the caller's
-unit of work, with the page (``ModerationService.reports``)."""
+target is still hidden and its owner still suspended, and its outcome as it stands now
+(``report_outcome``: "Hidden, restored on Dec 7, 01:57 UTC" once an administrator restored
+it, when the audit log says). All of it is read inside the caller's unit of work, with the
+page (``ModerationService.reports``)."""
 
 from __future__ import annotations
 
@@ -16,12 +18,20 @@ from application.ports import UnitOfWork
 from application.suspensions import suspended_now
 from domain.accounts import User
 from domain.catalog import ListingStatus
-from domain.moderation import HiddenKind, HideCause, hide_refusal
+from domain.moderation import (
+    RESTORED_ACTIONS,
+    AuditAction,
+    HiddenKind,
+    HideCause,
+    hide_refusal,
+)
 from domain.reports import (
+    ReportAction,
     ReportGroup,
     ReportStatus,
     ReportTarget,
     group_reports,
+    report_outcome,
     target_label,
     target_link,
     target_text,
@@ -54,6 +64,8 @@ class ReportGroupView:
     # Why Hide cannot be done now (``hide_refusal``; None: it can, or the target is a
     # member or a message, which are never hidden).
     hide_refusal: str | None = None
+    # A resolved group's outcome as it stands now (``report_outcome``); None while open.
+    outcome: str | None = None
 
     @property
     def target_hidden(self) -> bool:
@@ -89,11 +101,17 @@ async def report_groups(uow: UnitOfWork, status: ReportStatus, now: datetime
                   kind, _ids(groups, target))).items()}
     subjects = await _subjects(uow, groups)
     suspended = await suspended_now(uow, owner_ids, now)
+    undone = {(g.target_type, g.target_id) for g in groups
+              if _undone(g, subjects.get((g.target_type, g.target_id)),
+                         hidden=(g.target_type, g.target_id) in hidden,
+                         suspended=g.target_owner_id in suspended)}
+    undone_at = await _undone_at(uow, groups, undone)
     views = []
     for g in groups:
         owner, cause = owners.get(g.target_owner_id), hidden.get((g.target_type, g.target_id))
         subject = subjects.get((g.target_type, g.target_id))
         exists = (owner if g.target_type is ReportTarget.USER else subject) is not None
+        done = g.resolution
         views.append(ReportGroupView(
             g, owner, target_hidden_cause=cause,
             owner_suspended=g.target_owner_id in suspended,
@@ -106,8 +124,50 @@ async def report_groups(uow: UnitOfWork, status: ReportStatus, now: datetime
             text=target_text(g.target_type, subject.words if subject else None),
             reporters={r.reporter_id: reporters[r.reporter_id] for r in g.reports
                        if r.reporter_id in reporters},
-            hide_refusal=_hide_refusal(g.target_type, subject, hidden=cause is not None)))
+            hide_refusal=_hide_refusal(g.target_type, subject, hidden=cause is not None),
+            outcome=None if done is None or done.action is None else report_outcome(
+                done.action, undone=(g.target_type, g.target_id) in undone,
+                undone_at=undone_at.get((g.target_type, g.target_id)), now=now)))
     return views
+
+
+def _undone(group: ReportGroup, subject: _Subject | None, *, hidden: bool,
+            suspended: bool) -> bool:
+    """What a resolved group did no longer holds: a hiding restored since (its target is
+    there and not hidden), a suspension lifted since (its owner is not suspended)."""
+    done = group.resolution
+    if done is None:
+        return False
+    if done.action is ReportAction.SUSPEND:
+        return not suspended
+    return (done.action is ReportAction.HIDE and subject is not None and not hidden
+            and subject.status is not ListingStatus.HIDDEN)
+
+
+async def _undone_at(uow: UnitOfWork, groups: list[ReportGroup],
+                     undone: set[tuple[ReportTarget, int]]
+                     ) -> dict[tuple[ReportTarget, int], datetime]:
+    """When each undone group's action was undone, from the audit log (one read per kind
+    of undoing): its target's restoring, its owner's suspension lifted (by an
+    administrator or the timers). Left out: one undone before the group's resolution
+    (the log does not say when it was undone after it)."""
+    wanted: dict[AuditAction, dict[int, list[ReportGroup]]] = {}
+    for g in groups:
+        if (g.target_type, g.target_id) not in undone or (done := g.resolution) is None:
+            continue
+        if done.action is ReportAction.SUSPEND:
+            action, target_id = AuditAction.USER_UNSUSPENDED, g.target_owner_id
+        else:
+            action, target_id = RESTORED_ACTIONS[HIDE_TARGETS[g.target_type]], g.target_id
+        wanted.setdefault(action, {}).setdefault(target_id, []).append(g)
+    found: dict[tuple[ReportTarget, int], datetime] = {}
+    for action, by_target in wanted.items():
+        for target_id, at in (await uow.audit.last_done(action, list(by_target))).items():
+            for g in by_target[target_id]:
+                resolved = g.resolution.resolved_at if g.resolution else None
+                if resolved is None or at >= resolved:
+                    found[g.target_type, g.target_id] = at
+    return found
 
 
 async def _subjects(uow: UnitOfWork, groups: list[ReportGroup]

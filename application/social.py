@@ -19,6 +19,7 @@ from domain.accounts import User
 from domain.errors import Forbidden, NotFound, ValidationError
 from domain.moderation import Suspension
 from domain.social import ProfileChanges, validate_profile
+from domain.validation.accounts import username_error
 
 MAX_LISTED = 500
 USER_NOT_FOUND = "User not found"
@@ -128,6 +129,18 @@ class SocialService:
                             else await self.uow.posts.count_by_author(user_id)),
                 blocked_by_you=by_you, suspension=suspension,
             )
+
+    async def profile_by_username(self, username: str, viewer: User | None) -> Profile:
+        """:meth:`profile` of the member with this username, in any case (the webapp's
+        ``/profile/maya`` finds the id this way). Only a username finds a member, never an
+        email address: anything that is not a valid username is a 404 at once."""
+        if username_error(username) is not None:
+            raise NotFound(USER_NOT_FOUND)
+        async with self.uow:
+            user = await self.uow.users.get_by_login(username)
+        if user is None or user.id is None:
+            raise NotFound(USER_NOT_FOUND)
+        return await self.profile(user.id, viewer)
 
     async def _existing_user(self, user_id: int) -> User:
         user = await self.uow.users.get(user_id)

@@ -29,6 +29,7 @@ from domain._labels import LabelledStrEnum
 from domain.catalog import ListingStatus
 from domain.errors import Conflict, Forbidden
 from domain.notifications import excerpt
+from domain.text import format_moment
 from domain.validation._rules import FieldErrors, clean
 
 BLOCKED = "You can't interact with this member"
@@ -157,10 +158,11 @@ class Suspension:
         administrator would (an open-ended one never ends by itself)."""
         return not self.active(now)
 
-    @property
-    def login_refusal(self) -> str:
+    def login_refusal(self, now: datetime | None = None) -> str:
+        """Why a sign-in is refused, and until when (``format_moment``, the year left out
+        when it is ``now``'s)."""
         until = ("until further notice" if self.ends_at is None
-                 else f"until {self.ends_at:%B %-d, %Y %H:%M} UTC")
+                 else f"until {format_moment(self.ends_at, now)}")
         return f"Your account is suspended {until}. Reason: {self.reason}"
 
 
@@ -286,3 +288,22 @@ class AuditEntry:
     note: str
     created_at: datetime
     id: int | None = None
+
+
+def record_label(target_type: str, target_id: int, *, order_number: str | None = None,
+                 about: str | None = None) -> str:
+    """What the audit log calls an order, a report or a dispute (a listing, member, post or
+    comment is named by the desk's rule, ``domain.reports.target_label``): ``Order 42-K3Z0QF``
+    (``order_number``: its number), ``Report #4 about listing “Wool coat”`` (``about``: the
+    desk's label of what was reported), ``Dispute on order 42-K3Z0QF`` (``order_number``:
+    the disputed order's). Without them it is gone: ``Order #12 (deleted)``. Another type is
+    named by its type and id."""
+    if target_type == "report":
+        return (f"Report #{target_id} (deleted)" if about is None
+                else f"Report #{target_id} about {about[:1].lower()}{about[1:]}")
+    if target_type in ("order", "dispute"):
+        if order_number is None:
+            return f"{target_type.capitalize()} #{target_id} (deleted)"
+        return (f"Order {order_number}" if target_type == "order"
+                else f"Dispute on order {order_number}")
+    return f"{target_type.capitalize()} #{target_id}"

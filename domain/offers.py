@@ -76,6 +76,7 @@ from domain.money import (
     round_money,
     round_money_up,
 )
+from domain.text import format_moment
 
 MESSAGE_MAX = 500
 # Why a settled or already answered offer cannot be answered again (409), as a sentence.
@@ -263,7 +264,7 @@ def ensure_watcher_offer_due(last_sent: datetime | None, now: datetime) -> None:
     if last_sent is not None and now < last_sent + WATCHER_OFFER_EVERY:
         again = last_sent + WATCHER_OFFER_EVERY
         raise Conflict("This listing's watchers got an offer less than 24 hours ago; you can "
-                       f"send another after {again:%b} {again.day}, {again:%H:%M} UTC.")
+                       f"send another after {format_moment(again, now)}.")
 
 
 class OfferStatus(StrEnum):

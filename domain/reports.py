@@ -14,6 +14,7 @@ from datetime import datetime
 
 from domain._labels import LabelledStrEnum
 from domain.notifications import excerpt
+from domain.text import format_moment
 from domain.validation._rules import FieldErrors, clean
 
 DETAILS_MAX = 1000
@@ -52,6 +53,26 @@ class ReportAction(LabelledStrEnum):
     DISMISS = "dismiss", "Dismissed"
     HIDE = "hide", "Hidden"
     SUSPEND = "suspend", "Member suspended"
+
+
+# How an action the desk took is undone since: a hiding restored, a suspension lifted
+# (by an administrator, or its time ran out). Dismissing leaves nothing to undo.
+UNDONE = {ReportAction.HIDE: "restored", ReportAction.SUSPEND: "lifted"}
+
+
+def report_outcome(action: ReportAction, *, undone: bool, undone_at: datetime | None,
+                   now: datetime) -> str:
+    """What the desk did about a resolved group, and whether it still holds, as the desk
+    says it: "Dismissed", "Hidden", "Member suspended" while it holds; once undone,
+    "Hidden, restored on Dec 7, 01:57 UTC" or "Member suspended, lifted on …" (``undone_at``,
+    said as ``format_moment`` says a moment), or "…, since restored" when that moment is
+    not known."""
+    verb = UNDONE.get(action)
+    if verb is None or not undone:
+        return action.label
+    if undone_at is None:
+        return f"{action.label}, since {verb}"
+    return f"{action.label}, {verb} on {format_moment(undone_at, now)}"
 
 
 # What a member was reported for, as the reason of a suspension the desk makes without a
@@ -199,6 +220,14 @@ class ReportGroup:
     @property
     def first_id(self) -> int:
         return min(r.id or 0 for r in self.reports)
+
+    @property
+    def resolution(self) -> Report | None:
+        """The report resolved last (a target reported again after a resolution is resolved
+        again): what the desk did most recently. None while none is resolved."""
+        done = [(r.resolved_at, r.id or 0, r) for r in self.reports
+                if r.action is not None and r.resolved_at is not None]
+        return max(done, key=lambda d: d[:2])[2] if done else None
 
 
 def group_reports(reports: list[Report]) -> list[ReportGroup]:

@@ -13,13 +13,10 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from domain.errors import ValidationError
+from domain.text import format_day
 
 MESSAGE_MAX = 300
 LONGEST = timedelta(days=365)
-
-
-def _day(moment: datetime) -> str:
-    return f"{moment:%b} {moment.day}, {moment.year}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,18 +32,19 @@ class Vacation:
     @property
     def notice(self) -> str:
         """"Seller away until Dec 5, 2026", as the product page shows it."""
-        return "Seller away" if self.until is None else f"Seller away until {_day(self.until)}"
+        return ("Seller away" if self.until is None
+                else f"Seller away until {format_day(self.until)}")
 
     @property
     def refusal(self) -> str:
         """Why buying or offering is refused (409)."""
-        when = "" if self.until is None else f" until {_day(self.until)}"
+        when = "" if self.until is None else f" until {format_day(self.until)}"
         return f"This seller is away{when} and is not selling right now."
 
     @property
     def auto_reply(self) -> str:
         """The automatic answer to a message received while away."""
-        when = "" if self.until is None else f" until {_day(self.until)}"
+        when = "" if self.until is None else f" until {format_day(self.until)}"
         text = f"Automatic reply: I'm away{when}."
         return f"{text} {self.message}" if self.message else text
 

@@ -19,6 +19,7 @@ from sqlalchemy import (
     Text,
     UniqueConstraint,
     delete,
+    func,
     null,
     or_,
     select,
@@ -30,7 +31,9 @@ from sqlalchemy.orm import Mapped, mapped_column
 from adapters.sqlalchemy.accounts import SessionRow, UserRow
 from adapters.sqlalchemy.base import Base, UtcDateTime, dialect_insert, rowcount
 from adapters.sqlalchemy.catalog import ProductRow
+from adapters.sqlalchemy.disputes import DisputeRow
 from adapters.sqlalchemy.messaging import MessageRow
+from adapters.sqlalchemy.orders import OrderRow
 from adapters.sqlalchemy.paging import keyset_page
 from adapters.sqlalchemy.posts import CommentRow, PostRow
 from application.ports.moderation import ReportedContent
@@ -149,6 +152,12 @@ class SqlReportRepository:
     async def get(self, report_id: int) -> Report | None:
         row = await self.session.get(ReportRow, report_id)
         return None if row is None else _report(row)
+
+    async def get_many(self, report_ids: list[int]) -> dict[int, Report]:
+        if not report_ids:
+            return {}
+        rows = await self.session.scalars(select(ReportRow).where(ReportRow.id.in_(report_ids)))
+        return {row.id: _report(row) for row in rows}
 
     async def exists(self, reporter_id: int, target_type: ReportTarget, target_id: int) -> bool:
         found = await self.session.scalar(select(ReportRow.id).where(
@@ -361,3 +370,22 @@ class SqlAuditRepository:
         return [AuditEntry(id=r.id, admin_id=r.admin_id, action=AuditAction(r.action),
                            target_type=r.target_type, target_id=r.target_id, note=r.note,
                            created_at=r.created_at) for r in rows]
+
+    async def last_done(self, action: AuditAction, target_ids: list[int]
+                        ) -> dict[int, datetime]:
+        if not target_ids:
+            return {}
+        found = await self.session.execute(
+            select(AuditRow.target_id, func.max(AuditRow.created_at))
+            .where(AuditRow.action == action.value, AuditRow.target_id.in_(target_ids))
+            .group_by(AuditRow.target_id))
+        return {target_id: at for target_id, at in found}
+
+    async def order_numbers(self, target_type: str, ids: list[int]) -> dict[int, str]:
+        key = {"order": OrderRow.id, "dispute": DisputeRow.id}.get(target_type)
+        if key is None or not ids:
+            return {}
+        statement = select(key, OrderRow.order_number).where(key.in_(ids))
+        if target_type == "dispute":
+            statement = statement.where(DisputeRow.order_id == OrderRow.id)
+        return {i: number for i, number in await self.session.execute(statement)}

@@ -249,16 +249,17 @@ class SqlOrderRepository:
         count, cents = (await self.session.execute(query)).one()
         return int(count), from_cents(int(cents))
 
-    async def export_batch(self, *, statuses: frozenset[OrderStatus] | None, after_id: int,
-                           limit: int) -> list[tuple[int, ExportRow]]:
+    async def export_batch(self, *, statuses: frozenset[OrderStatus] | None,
+                           after: After | None, limit: int) -> list[tuple[int, ExportRow]]:
         buyer, seller = aliased(UserRow), aliased(UserRow)
         query = (select(OrderRow.id, OrderRow.order_number, OrderRow.created_at,
                         ProductRow.title, OrderRow.price_cents, OrderRow.status,
                         buyer.display_name, buyer.email, seller.display_name, seller.email)
                  .join(ProductRow, ProductRow.id == OrderRow.product_id)
                  .join(buyer, buyer.id == OrderRow.buyer_id)
-                 .join(seller, seller.id == OrderRow.seller_id)
-                 .where(OrderRow.id > after_id).order_by(OrderRow.id).limit(limit))
+                 .join(seller, seller.id == OrderRow.seller_id))
+        query = keyset_page(query, OrderRow.created_at, OrderRow.id, limit, after,
+                            descending=False)
         rows = (await self.session.execute(_with_statuses(query, statuses))).all()
         titles: dict[int, list[str]] = defaultdict(list)
         if rows:

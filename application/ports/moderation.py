@@ -34,6 +34,8 @@ class ReportedContent:
 class ReportRepository(Protocol):
     async def add(self, report: Report) -> Report: ...
     async def get(self, report_id: int) -> Report | None: ...
+    async def get_many(self, report_ids: list[int]) -> dict[int, Report]:
+        """Those of ``report_ids`` that exist, by id, in one query."""
     async def exists(self, reporter_id: int, target_type: ReportTarget,
                      target_id: int) -> bool: ...
     async def by_status(self, status: ReportStatus, limit: int) -> list[Report]:
@@ -90,3 +92,11 @@ class AuditRepository(Protocol):
     async def page(self, limit: int, after: After | None = None, *,
                    admin_id: int | None = None, action: AuditAction | None = None
                    ) -> list[AuditEntry]: ...
+    async def last_done(self, action: AuditAction, target_ids: list[int]
+                        ) -> dict[int, datetime]:
+        """When ``action`` was last done to each of ``target_ids`` (the action names the
+        target's type), in one query; those it was never done to are left out."""
+    async def order_numbers(self, target_type: str, ids: list[int]) -> dict[int, str]:
+        """The order number that each of ``ids`` of an entry's ``order`` (its own) or
+        ``dispute`` (its order's) goes by, in one query; those gone, and other target
+        types, are left out."""

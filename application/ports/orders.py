@@ -83,10 +83,11 @@ class OrderRepository(Protocol):
         """How many orders are in each status (one GROUP BY; absent statuses are left out)."""
     async def sales(self, statuses: frozenset[OrderStatus]) -> tuple[int, Decimal]:
         """How many orders are in these statuses and the sum of their prices."""
-    async def export_batch(self, *, statuses: frozenset[OrderStatus] | None, after_id: int,
-                           limit: int) -> list[tuple[int, ExportRow]]:
-        """Up to ``limit`` orders with an id above ``after_id``, by id: (id, the order as the
-        CSV prints it, with the product title and the parties' names and emails joined in)."""
+    async def export_batch(self, *, statuses: frozenset[OrderStatus] | None,
+                           after: After | None, limit: int) -> list[tuple[int, ExportRow]]:
+        """Up to ``limit`` orders oldest first (created_at, then id) strictly after
+        ``after``: (id, the order as the CSV prints it, with the product title and the
+        parties' names and emails joined in)."""
 
 
 class OrderEventRepository(Protocol):

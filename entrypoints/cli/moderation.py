@@ -10,7 +10,7 @@ import typer
 
 from domain.errors import DomainError
 from domain.moderation import HiddenKind
-from domain.text import count_of
+from domain.text import count_of, format_moment
 from entrypoints.cli.runtime import console, errors, run
 from entrypoints.cli.tables import Column, print_table, table
 
@@ -49,9 +49,9 @@ def resolve(report_id: int = typer.Argument(..., min=1),
             action: str = typer.Option(..., "--action", help="dismiss, hide or suspend"),
             note: str = typer.Option("", "--note")) -> None:
     """Resolve every open report of the report's target with one action."""
-    count = _do(f"resolve report {report_id}",
-                lambda c: c.moderation().resolve_report(None, report_id, action, note))
-    console.print(f"[green]Resolved[/] {count_of(count, 'report')}")
+    done = _do(f"resolve report {report_id}",
+               lambda c: c.moderation().resolve_report(None, report_id, action, note))
+    console.print(f"[green]Resolved[/] {count_of(done.count, 'report')}")
 
 
 @app.command()
@@ -84,7 +84,8 @@ def suspend(name: str = typer.Argument(..., help="Username or email."),
         user = await container.moderation().member(name)
         return await container.moderation().suspend(None, user.id, reason, days)
     suspension = _do(f"suspend {name}", go)
-    until = suspension.ends_at.isoformat() if suspension.ends_at else "until lifted"
+    until = (f"until {format_moment(suspension.ends_at)}" if suspension.ends_at
+             else "until lifted")
     console.print(f"[green]Suspended[/] {name} ({until})")
 
 

@@ -15,6 +15,7 @@ from domain.admin import BUNDLE_TITLE_JOIN, csv_header, csv_lines
 from domain.errors import DomainError, ValidationError
 from domain.money import format_amount
 from domain.order_rules import OrderStatus
+from domain.text import count_of
 from entrypoints.cli.runtime import console, errors, run
 from entrypoints.cli.tables import Column, print_json, print_table, table
 from entrypoints.container import Container
@@ -85,11 +86,11 @@ def sweep() -> None:
     reviews whose window closed, expire accepted offers not paid within 24 hours, lift timed
     suspensions that ended. Safe to run while servers run their own scheduler."""
     result = run(lambda c: c.order_timers().sweep())
-    console.print(f"Cancelled {len(result.cancelled)} unpaid, completed "
-                  f"{len(result.completed)} delivered, published reviews of "
-                  f"{len(result.reviews_published)} orders, expired "
-                  f"{len(result.offers_expired)} offer reservations, lifted "
-                  f"{len(result.suspensions_ended)} ended suspensions.")
+    console.print(f"Cancelled {count_of(len(result.cancelled), 'unpaid order')}, completed "
+                  f"{count_of(len(result.completed), 'delivered order')}, published reviews "
+                  f"of {count_of(len(result.reviews_published), 'order')}, expired "
+                  f"{count_of(len(result.offers_expired), 'offer reservation')}, lifted "
+                  f"{count_of(len(result.suspensions_ended), 'ended suspension')}.")
 
 
 @app.command()
@@ -111,7 +112,7 @@ def export(
     else:
         with out.open("wb") as target:
             written = run(lambda c: _export(c, target, status))
-        console.print(f"Exported {written} orders to {out}.", highlight=False)
+        console.print(f"Exported {count_of(written, 'order')} to {out}.", highlight=False)
     sys.stdout.flush()
 
 

@@ -12,9 +12,11 @@ from application.messaging import MessagingService, ThreadPage
 from application.ports.messaging import Conversation
 from domain.accounts import User
 from domain.messaging import Message
+from domain.money import format_amount
 from entrypoints.http.schemas import Cursor, Limit
 from entrypoints.http.schemas.messaging import (
     DB_ID_MAX,
+    AgreedPriceOut,
     ConversationOut,
     CountOut,
     MarkReadIn,
@@ -47,7 +49,10 @@ def _conversation_out(conversation: Conversation) -> ConversationOut:
 
 def _thread_out(page: ThreadPage) -> ThreadOut:
     return ThreadOut(items=[message_out(m) for m in page.items], next_cursor=page.next_cursor,
-                     closed=page.closed, blocked_by_you=page.blocked_by_you)
+                     closed=page.closed, blocked_by_you=page.blocked_by_you,
+                     agreed_prices=[AgreedPriceOut(product_id=product_id,
+                                                   price=format_amount(price))
+                                    for product_id, price in sorted(page.agreed_prices.items())])
 
 
 class MessagingController(Controller):

@@ -59,7 +59,7 @@ def group_out(view: ReportGroupView, admin: User) -> ReportGroupOut:
                  for r in group.reports],
         target_hidden=view.target_hidden,
         target_hidden_cause=None if cause is None else cause.value,
-        owner_suspended=view.owner_suspended)
+        owner_suspended=view.owner_suspended, outcome=view.outcome)
 
 
 def audit_out(entry: AuditEntry, log: AuditLog) -> AuditEntryOut:
@@ -68,7 +68,8 @@ def audit_out(entry: AuditEntry, log: AuditLog) -> AuditEntryOut:
                          else log.usernames.get(entry.admin_id),
                          action=entry.action.value,
                          target_type=entry.target_type, target_id=entry.target_id,
-                         target_link=log.link(entry), note=entry.note,
+                         target_label=log.label(entry), target_link=log.link(entry),
+                         note=entry.note,
                          created_at=entry.created_at)
 
 
@@ -86,9 +87,10 @@ class ModerationController(Controller):
     async def resolve(self, report_id: int, data: ResolveIn, admin: User,
                       moderation: ModerationService) -> ResolvedOut:
         """Resolve every open report of the report's target with one action."""
-        count = await moderation.resolve_report(admin, report_id, data.action, data.note,
-                                                data.days)
-        return ResolvedOut(resolved=count)
+        done = await moderation.resolve_report(admin, report_id, data.action, data.note,
+                                               data.days)
+        return ResolvedOut(resolved=done.count, suspension=None if done.suspension is None
+                           else suspension_out(done.suspension))
 
     @post("/listings/{listing_id:int}/hide", status_code=HTTP_200_OK)
     async def hide_listing(self, listing_id: int, admin: User, moderation: ModerationService,

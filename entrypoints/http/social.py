@@ -27,22 +27,32 @@ def _suspension(profile: Profile, viewer: User | None) -> SuspensionOut | UnsetT
     return None if profile.suspension is None else suspension_out(profile.suspension)
 
 
+def profile_out(profile: Profile, viewer: User | None) -> ProfileOut:
+    return ProfileOut(**msgspec.structs.asdict(user_out(profile.user, viewer)),
+                      follower_count=profile.follower_count,
+                      following_count=profile.following_count,
+                      listing_count=profile.listing_count,
+                      is_following=profile.is_following,
+                      post_count=profile.post_count,
+                      blocked_by_you=UNSET if viewer is None else profile.blocked_by_you,
+                      suspension=_suspension(profile, viewer))
+
+
 class SocialController(Controller):
     path = "/api"
     tags = ["social"]
 
     @get("/users/{user_id:int}", **public())
     async def user(self, user_id: int, viewer: User | None, social: SocialService) -> ProfileOut:
-        profile = await social.profile(user_id, viewer)
-        return ProfileOut(**msgspec.structs.asdict(user_out(profile.user, viewer)),
-                          follower_count=profile.follower_count,
-                          following_count=profile.following_count,
-                          listing_count=profile.listing_count,
-                          is_following=profile.is_following,
-                          post_count=profile.post_count,
-                          blocked_by_you=(UNSET if viewer is None
-                                          else profile.blocked_by_you),
-                          suspension=_suspension(profile, viewer))
+        return profile_out(await social.profile(user_id, viewer), viewer)
+
+    @get("/users/by-username/{username:str}", **public())
+    async def user_by_username(self, username: str, viewer: User | None,
+                               social: SocialService) -> ProfileOut:
+        """The same profile found by username, in any case (``/profile/maya`` in the
+        webapp resolves to the member's id this way); 404 for an unknown name, and for
+        anything that is not a username (an email address finds no one)."""
+        return profile_out(await social.profile_by_username(username, viewer), viewer)
 
     @post("/follows", status_code=HTTP_201_CREATED)
     async def follow(self, data: FollowIn, current_user: User,

@@ -1,5 +1,6 @@
 """``rethread orders export`` against a real database: to a file and to standard output,
-the spec's columns, awkward text quoted and formulas neutralised, the status filter."""
+the spec's columns, awkward text quoted and formulas neutralised, the status filter; and
+the counts ``export`` and ``sweep`` print (``count_of``: "1 order", "2 orders")."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import csv
 import io
 import json
 from collections.abc import Iterator
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 from pathlib import Path
 
@@ -72,7 +73,7 @@ def test_export_writes_the_spec_columns_to_a_file_or_stdout(cli: CliRunner, db: 
     target = tmp_path / "orders.csv"
     done = cli.invoke(app, ["orders", "export", "--out", str(target)])
     assert done.exit_code == 0, done.output
-    assert "Exported 2 orders" in done.output
+    assert "Exported 2 orders to" in done.output
     rows = parsed(target.read_bytes().decode())
     assert tuple(rows[0]) == EXPORT_COLUMNS
     assert rows[1:] == [
@@ -108,8 +109,8 @@ def test_a_terminal_gets_a_progress_bar_on_standard_error(
     assert "Exporting" not in target.read_text(encoding="utf-8")
 
 
-async def seed_bundle(url: str) -> None:
-    """One order of two listings (a bundle at a 10% discount)."""
+async def seed_bundle(url: str, placed: datetime = SOLD_AT) -> None:
+    """One order of two listings (a bundle at a 10% discount), placed at ``placed``."""
     engine = create_engine(url)
     uow = SqlAlchemyUnitOfWork(create_session_factory(engine))
     async with uow:
@@ -123,14 +124,15 @@ async def seed_bundle(url: str) -> None:
             assert listing.id is not None
             ids.append(listing.id)
         order = Order.place(order_number="50-ABC125", product_id=ids[0], buyer_id=buyer.id,
-                            seller_id=seller.id, price=Decimal("18.00"), created_at=SOLD_AT,
+                            seller_id=seller.id, price=Decimal("18.00"), created_at=placed,
                             items=[OrderItem(i, Decimal("10.00")) for i in ids])
-        await uow.orders.add(order, SOLD_AT)
+        await uow.orders.add(order, placed)
         await uow.commit()
     await engine.dispose()
 
 
-def test_a_bundle_is_listed_and_exported_with_every_item(cli: CliRunner, db: str) -> None:
+def test_a_bundle_is_listed_and_exported_with_every_item(cli: CliRunner, db: str,
+                                                         tmp_path: Path) -> None:
     asyncio.run(seed_bundle(db))
     # The table never cuts the order number or the amounts, whatever the terminal's width
     # (the titles may wrap); --json gives every field whole to scripts.
@@ -146,3 +148,64 @@ def test_a_bundle_is_listed_and_exported_with_every_item(cli: CliRunner, db: str
     exported = cli.invoke(app, ["orders", "export"])
     rows = parsed(exported.stdout)
     assert rows[1][2:4] == ["Wool coat + Silk scarf", "18.00"] and rows[1][-1] == "2"
+    # One order is counted in the singular.
+    done = cli.invoke(app, ["orders", "export", "--out", str(tmp_path / "bundle.csv")])
+    assert done.exit_code == 0, done.output
+    assert "Exported 1 order to" in done.output
+
+
+def test_the_sweep_counts_what_it_did_in_words(cli: CliRunner, db: str) -> None:
+    """One unpaid order long past its payment deadline: "1 unpaid order", none of the rest."""
+    asyncio.run(seed_bundle(db, placed=datetime.now(UTC) - timedelta(days=30)))
+    done = cli.invoke(app, ["orders", "sweep"])
+    assert done.exit_code == 0, done.output
+    assert " ".join(done.output.split()) == (
+        "Cancelled 1 unpaid order, completed 0 delivered orders, published reviews of 0 "
+        "orders, expired 0 offer reservations, lifted 0 ended suspensions.")
+
+
+# Placed times out of id order (as demo data and a restored backup have them), two alike.
+PLACED = [datetime(2026, 11, 26, 9, tzinfo=UTC), datetime(2026, 11, 27, 9, tzinfo=UTC),
+          datetime(2026, 11, 25, 9, tzinfo=UTC), datetime(2026, 11, 26, 9, tzinfo=UTC)]
+
+
+async def seed_out_of_order(url: str) -> None:
+    engine = create_engine(url)
+    uow = SqlAlchemyUnitOfWork(create_session_factory(engine))
+    async with uow:
+        seller = await uow.users.add(a_user("zoe", created_at=SOLD_AT))
+        buyer = await uow.users.add(a_user("maya", created_at=SOLD_AT))
+        assert seller.id is not None and buyer.id is not None
+        for index, placed in enumerate(PLACED):
+            listing = await uow.listings.add(a_listing(seller.id, title=f"Coat {index}",
+                                                       created_at=SOLD_AT))
+            assert listing.id is not None
+            await uow.orders.add(Order.place(
+                order_number=f"6{index}-ABC12{index}", product_id=listing.id, buyer_id=buyer.id,
+                seller_id=seller.id, price=Decimal("10.00"), created_at=placed), placed)
+        await uow.commit()
+    await engine.dispose()
+
+
+async def exported_in_batches(url: str, size: int) -> list[str]:
+    from application.order_desk import OrderDesk
+    from tests.fakes import FixedClock
+
+    engine = create_engine(url)
+    desk = OrderDesk(SqlAlchemyUnitOfWork(create_session_factory(engine)), FixedClock(SOLD_AT))
+    numbers = [row.order_number async for batch in desk.export(batch=size) for row in batch]
+    await engine.dispose()
+    return numbers
+
+
+def test_the_export_runs_oldest_first_whatever_the_ids(cli: CliRunner, db: str) -> None:
+    """Placed time, then id (the CLI's help says oldest first), also across batches."""
+    asyncio.run(seed_out_of_order(db))
+    oldest_first = ["62-ABC122", "60-ABC120", "63-ABC123", "61-ABC121"]
+    exported = cli.invoke(app, ["orders", "export"])
+    assert exported.exit_code == 0, exported.output
+    rows = parsed(exported.stdout)[1:]
+    assert [row[0] for row in rows] == oldest_first
+    assert [row[1] for row in rows] == ["2026-11-25", "2026-11-26", "2026-11-26", "2026-11-27"]
+    for size in (1, 2, 3):
+        assert asyncio.run(exported_in_batches(db, size)) == oldest_first, size

@@ -87,6 +87,9 @@ async def test_buyer_disputes_seller_answers_admin_refunds(
                                "Dispute resolved: refunded"], labels
         assert "Disputed" not in labels and "Refunded" not in labels
         assert labels.count("Delivered") == 1
+        # Every line in sentence case, as "Order placed" is: "Payment confirmed".
+        assert "Payment confirmed" in labels
+        assert all(label[1:] == label[1:].lower() for label in labels), labels
         twice = await boss.post(f"/api/admin/disputes/{dispute['id']}/resolve",
                                 json={"outcome": "release"})
         assert twice.status_code == 409

@@ -86,3 +86,23 @@ async def test_profile_counts_and_is_following(client: ApiClient) -> None:
     visitor = (await client.get(f"/api/users/{maya}")).json()
     assert visitor["isFollowing"] is False and visitor["followerCount"] == 1
     assert (await client.get("/api/users/999")).status_code == 404
+
+
+async def test_a_profile_is_found_by_username_in_any_case(client: ApiClient) -> None:
+    """``/profile/maya`` in the webapp: the same profile as by id, for the signed-in and
+    visitors alike; an unknown name, or an email address, is a 404."""
+    ids = await client.register_each("maya", "sofia")
+    await client.post("/api/follows", json={"followerId": ids["sofia"],
+                                            "followingId": ids["maya"]})
+    by_id = (await client.get(f"/api/users/{ids['maya']}")).json()
+    for name in ("maya", "MAYA"):
+        found = await client.get(f"/api/users/by-username/{name}")
+        assert found.status_code == 200, found.text
+        assert found.json() == by_id
+    await client.post("/api/logout")
+    seen = (await client.get("/api/users/by-username/maya")).json()
+    assert (seen["id"], seen["isFollowing"], seen["email"]) == (ids["maya"], False, None)
+    for missing in ("tessseller", "maya@example.com", "no spaces", "x"):
+        refused = await client.get(f"/api/users/by-username/{missing}")
+        assert refused.status_code == 404, missing
+        assert refused.json()["message"] == "User not found"

@@ -83,7 +83,7 @@ async def seeded(client: ApiClient) -> dict[str, int | str]:
         "title": "Care guide", "slug": "care-guide", "published": True,
         "content": "How to wash wool without tears."})
     return {"product_id": product["id"], "user_id": me["id"], "partner_id": me["id"],
-            "post_id": blog.json().get("id", 1), "slug": "care-guide"}
+            "post_id": blog.json().get("id", 1), "slug": "care-guide", "username": "maya"}
 
 
 async def test_every_get_route_answers_head_and_304(app: Litestar, client: ApiClient,

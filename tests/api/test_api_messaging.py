@@ -5,9 +5,11 @@ from __future__ import annotations
 import asyncio
 
 import pytest
+from litestar import Litestar
 
-from tests.support import ApiClient
+from tests.support import ApiClient, people
 from tests.support.catalog import create
+from tests.support.offers import listing, offer
 
 pytestmark = pytest.mark.api
 
@@ -170,3 +172,46 @@ async def test_concurrent_sends_and_reads_all_land(client: ApiClient) -> None:
     updated = [r.json()["updated"] for r in await asyncio.gather(*marks)]
     assert sum(updated) == 6
     assert (await client.get(f"/api/users/{maya}/unread-messages")).json() == {"count": 0}
+
+
+async def test_a_thread_says_the_price_the_two_agreed_on_a_listing(app: Litestar) -> None:
+    """After an accepted offer (and then its order) the thread's newest page says the agreed
+    price of that listing, to both people; a listing with no deal between them, a deal with
+    someone else, and an older page say none."""
+    async with people(app, "maya", "sofia", "theo") as p:
+        maya, sofia, theo = p["maya"], p["sofia"], p["theo"]
+        ids = {name: int((await c.get("/api/user")).json()["id"]) for name, c in p.items()}
+        coat = await listing(maya, price="65.00", title="Red wool coat")
+        scarf = await listing(maya, price="20.00", title="Silk scarf")
+        hat = await listing(maya, price="30.00", title="Wool hat")
+        sent = await sofia.post("/api/messages", json={
+            "senderId": ids["sofia"], "receiverId": ids["maya"], "content": "Hi",
+            "productId": scarf})
+        assert sent.status_code == 201, sent.text
+
+        async def agreed(reader: str, partner: str) -> list[dict[str, object]]:
+            page = await p[reader].get(f"/api/messages/{ids[reader]}/{ids[partner]}")
+            assert page.status_code == 200, page.text
+            return list(page.json()["agreedPrices"])
+
+        assert await agreed("maya", "sofia") == []
+        made = await offer(sofia, coat, "58.00")
+        accepted = await maya.put(f"/api/offers/{made['id']}/respond",
+                                  json={"status": "accepted"})
+        assert accepted.status_code == 200, accepted.text
+        theos = await offer(theo, hat, "25.00")
+        assert (await maya.put(f"/api/offers/{theos['id']}/respond",
+                               json={"status": "accepted"})).status_code == 200
+        deal = [{"productId": coat, "price": "58.00"}]
+        assert await agreed("maya", "sofia") == deal
+        assert await agreed("sofia", "maya") == deal
+        placed = await sofia.post("/api/orders", json={"productId": coat,
+                                                       "offerId": made["id"]})
+        assert placed.status_code == 201, placed.text
+        assert await agreed("maya", "sofia") == deal  # the order holds it now, at 58.00
+        assert await agreed("maya", "theo") == [{"productId": hat, "price": "25.00"}]
+        first = await sofia.get(f"/api/messages/{ids['sofia']}/{ids['maya']}",
+                                params={"limit": 1})
+        older = await sofia.get(f"/api/messages/{ids['sofia']}/{ids['maya']}",
+                                params={"limit": 1, "cursor": first.json()["nextCursor"]})
+        assert older.status_code == 200 and older.json()["agreedPrices"] == []

@@ -5,11 +5,14 @@ where the audit log links each entry's target, by the same rule."""
 
 from __future__ import annotations
 
+from datetime import datetime, timedelta
 from typing import Any
 
 import pytest
 from litestar import Litestar
 
+from domain.text import format_moment
+from tests.fakes import FixedClock
 from tests.support import ApiClient, people
 from tests.support.catalog import data_url, png
 from tests.support.offers import listing
@@ -129,6 +132,51 @@ async def test_the_outcome_and_a_suspension_read_as_sentences(app: Litestar) -> 
         resolved = await _groups(boss, "resolved")
         item = resolved["user"]["reports"][0]
         assert (item["action"], item["actionLabel"]) == ("suspend", "Member suspended")
+
+
+async def test_a_resolved_group_says_its_outcome_as_it_stands_now(
+        app: Litestar, clock: FixedClock) -> None:
+    """"Hidden" until an administrator restores it, then "Hidden, restored on …"; a
+    suspension's answer says whose and until when, and its group reads "Member suspended"
+    until it is lifted; a dismissal stays "Dismissed". Moments as server texts say them."""
+    async with people(app, "maya", "theo", "sofia", "boss") as p:
+        maya, theo, sofia, boss = p["maya"], p["theo"], p["sofia"], p["boss"]
+        maya_id = await _id(maya)
+        scarf = await listing(theo, title="Silk scarf")
+        hats = await listing(theo, title="Wool hat")
+        reports = {"scarf": await _report(sofia, "listing", scarf),
+                   "hats": await _report(sofia, "listing", hats),
+                   "maya": await _report(sofia, "user", maya_id, "harassment")}
+
+        async def outcomes() -> dict[int, str]:
+            answer = await boss.get("/api/admin/reports", params={"status": "resolved"})
+            return {g["targetId"]: g["outcome"] for g in answer.json()}
+
+        for name, action in (("scarf", "hide"), ("hats", "dismiss")):
+            done = await boss.post(f"/api/admin/reports/{reports[name]}/resolve",
+                                   json={"action": action})
+            assert done.json() == {"resolved": 1, "suspension": None}
+        assert await outcomes() == {scarf: "Hidden", hats: "Dismissed"}
+        assert (await boss.get("/api/admin/reports")).json()[0]["outcome"] is None  # open
+
+        clock.advance(hours=2)
+        restored_at = clock.current
+        assert (await boss.post(f"/api/admin/listings/{scarf}/restore")).status_code == 200
+        restored = f"Hidden, restored on {format_moment(restored_at, clock.current)}"
+        assert await outcomes() == {scarf: restored, hats: "Dismissed"}
+
+        suspended = await boss.post(f"/api/admin/reports/{reports['maya']}/resolve",
+                                    json={"action": "suspend", "days": 7})
+        assert suspended.status_code == 200, suspended.text
+        made = suspended.json()["suspension"]
+        assert (made["userId"], made["reason"]) == (
+            maya_id, "Reported by other members for harassment.")
+        assert datetime.fromisoformat(made["endsAt"]) == clock.current + timedelta(days=7)
+        assert (await outcomes())[maya_id] == "Member suspended"
+        clock.advance(days=1)
+        assert (await boss.post(f"/api/admin/users/{maya_id}/unsuspend")).status_code == 200
+        assert (await outcomes())[maya_id] == (
+            f"Member suspended, lifted on {format_moment(clock.current, clock.current)}")
 
 
 async def test_each_group_links_to_its_target_in_place_and_quotes_a_long_message_whole(

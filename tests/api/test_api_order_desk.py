@@ -9,13 +9,14 @@ import csv
 import io
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 import httpx
 import pytest
 from litestar import Litestar
 
 from domain.admin import EXPORT_COLUMNS
+from tests.fakes import FixedClock
 from tests.support import ApiClient
 from tests.support.catalog import create
 
@@ -188,3 +189,20 @@ async def test_the_export_parses_back_to_the_orders(app: Litestar) -> None:
         paid = list(csv.reader(io.StringIO(only.content.decode(), newline="")))
         assert [row[0] for row in paid[1:]] == [placed[1]["orderNumber"]]
         assert (await boss.get(f"{DESK}/export?status=lost")).status_code == 400
+
+
+async def test_the_export_runs_oldest_first_when_ids_are_not(app: Litestar,
+                                                             clock: FixedClock) -> None:
+    """The download lists orders by when they were placed (then id), not by id."""
+    async with people(app) as who:
+        maya, sam, boss = who["maya"], who["sam"], who["boss"]
+        placed = []
+        for days_ago, title in ((1, "Wool coat"), (0, "Linen shirt"), (2, "Plain tee")):
+            at = clock.current
+            clock.current = at - timedelta(days=days_ago)
+            placed.append(await order(maya, sam, title, "10.00"))
+            clock.current = at
+        response = await boss.get(f"{DESK}/export")
+        rows = list(csv.reader(io.StringIO(response.content.decode(), newline="")))[1:]
+        assert [row[2] for row in rows] == ["Plain tee", "Wool coat", "Linen shirt"]
+        assert [row[1] for row in rows] == sorted(row[1] for row in rows)

@@ -112,3 +112,11 @@ class FakeAudit:
                  and (admin_id is None or e.admin_id == admin_id)
                  and (action is None or e.action is action)]
         return [replace(e) for e in found[:limit]]
+
+    async def last_done(self, action: AuditAction, target_ids: list[int]
+                        ) -> dict[int, datetime]:
+        found: dict[int, datetime] = {}
+        for e in self.rows:
+            if e.action is action and e.target_id in target_ids:
+                found[e.target_id] = max(found.get(e.target_id, e.created_at), e.created_at)
+        return found

@@ -38,7 +38,7 @@ from application.posts import PostView
 from domain.catalog import Category, Size
 from domain.listings import Listing
 from domain.money import format_usd
-from domain.text import count_of
+from domain.text import count_of, format_day
 
 MARKER = "<!--first-view-->"
 TEMPLATES_FILE = "first-view.json"
@@ -123,8 +123,8 @@ def initials(name: str) -> str:
 
 
 def calendar_date(moment: datetime) -> str:
-    """formatDate's 'Jan 5, 2025'."""
-    return f"{moment:%b} {moment.day}, {moment.year}"
+    """formatDate's 'Jan 5, 2025': the server's one way to say a day (``format_day``)."""
+    return format_day(moment)
 
 
 def relative_age(moment: datetime, now: datetime) -> str:

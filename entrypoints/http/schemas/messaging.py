@@ -47,9 +47,18 @@ class CountOut(CamelStruct):
     count: int
 
 
+class AgreedPriceOut(CamelStruct):
+    product_id: int
+    price: str
+
+
 class ThreadOut(CamelStruct):
     items: list[MessageOut]
     next_cursor: str | None
+    #: On the newest page (empty on older ones): each listing one of the two sells the other
+    #: at an agreed price (an order between them, or an accepted offer still holding it), so
+    #: "About this listing" shows that price instead of the listed one.
+    agreed_prices: list[AgreedPriceOut]
     # True when either member blocked the other: readable, but sending answers 403.
     closed: bool = False
     # True when the reader is the one who blocked (so the page can offer Unblock).

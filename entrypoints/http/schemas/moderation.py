@@ -93,16 +93,25 @@ class ReportGroupOut(CamelStruct):
     target_hidden_cause: str | None
     #: Now: the owner is suspended (a resolved group offers Unsuspend).
     owner_suspended: bool
-
-
-class ResolvedOut(CamelStruct):
-    resolved: int
+    #: A resolved group: what the desk did, as it stands now: ``Dismissed``, ``Hidden``,
+    #: ``Member suspended``, or once undone ``Hidden, restored on Dec 7, 01:57 UTC`` /
+    #: ``Member suspended, lifted on …`` (``…, since restored`` when the audit log does not
+    #: say when). Null for an open group.
+    outcome: str | None
 
 
 class SuspensionOut(CamelStruct):
     user_id: int
     reason: str
+    #: When it ends (null: until an administrator lifts it).
     ends_at: datetime | None
+
+
+class ResolvedOut(CamelStruct):
+    resolved: int
+    #: With ``suspend``: the suspension made (whose, until when), for the desk's toast;
+    #: null for the other actions.
+    suspension: SuspensionOut | None
 
 
 def suspension_out(suspension: Suspension) -> SuspensionOut:
@@ -119,6 +128,11 @@ class AuditEntryOut(CamelStruct):
     action: str
     target_type: str
     target_id: int
+    #: What the target is, for people: the desk's name for a listing, member, style post or
+    #: comment (``Listing “Wool coat”``, ``Member @maya``), ``Order 42-K3Z0QF``, ``Report #4
+    #: about listing “Wool coat”``, ``Dispute on order 42-K3Z0QF``; one gone since says so
+    #: (``Style post #8 (deleted)``).
+    target_label: str
     #: Where to see the target in its place, as the desk links it: a listing, a member's
     #: profile, a style post, a comment at its place on its post's page
     #: (``/post/3#comment-9``); null for an order, a report or a dispute, and for a target

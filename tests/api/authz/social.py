@@ -13,10 +13,17 @@ async def make_follow(world: World) -> int:
     return world.ids["peer"]
 
 
-MAKERS = {"follow": make_follow}
+async def owner_name(world: World) -> str:
+    """The owner's username (a profile found by name)."""
+    return str((await world.owner.get("/api/user")).json()["username"])
+
+
+MAKERS = {"follow": make_follow, "owner_name": owner_name}
 
 ROWS = [
     Row("GET", "/api/users/{user_id:int}", **same(200), params={"user_id": "$owner"}),
+    Row("GET", "/api/users/by-username/{username:str}", **same(200),
+        params={"username": "$owner_name"}),
     Row("GET", "/api/users/{user_id:int}/followers", **same(200),
         params={"user_id": "$owner"}),
     Row("GET", "/api/users/{user_id:int}/following", **same(200),

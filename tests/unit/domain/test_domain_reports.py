@@ -1,17 +1,25 @@
 """How the moderation desk names a reported target (:func:`target_label`), where it links
 to it (:func:`target_link`), when it quotes it whole (:func:`target_text`), when it may hide
-it (:func:`hide_refusal`), and the reason of a suspension decided on a report with no note
-(:func:`suspension_reason`)."""
+it (:func:`hide_refusal`), the reason of a suspension decided on a report with no note
+(:func:`suspension_reason`), and a resolved group's outcome as it stands now
+(:func:`report_outcome`, from the group's last resolution)."""
 
 from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
 from domain.catalog import ListingStatus
 from domain.moderation import HiddenKind, hide_refusal
 from domain.reports import (
+    Report,
+    ReportAction,
+    ReportGroup,
     ReportReason,
+    ReportStatus,
     ReportTarget,
+    report_outcome,
     suspension_reason,
     target_label,
     target_link,
@@ -82,3 +90,35 @@ def test_a_suspension_on_a_report_gives_a_sentence(reason):
     sentence = suspension_reason(reason)
     assert sentence.startswith("Reported by other members")
     assert sentence.endswith(".") and ":" not in sentence
+
+
+NOW = datetime(2026, 11, 22, 12, 0, tzinfo=UTC)
+
+
+@pytest.mark.parametrize(("action", "undone", "undone_at", "outcome"), [
+    (ReportAction.DISMISS, True, None, "Dismissed"),
+    (ReportAction.HIDE, False, None, "Hidden"),
+    (ReportAction.HIDE, True, NOW, "Hidden, restored on Nov 22, 12:00 UTC"),
+    (ReportAction.HIDE, True, None, "Hidden, since restored"),
+    (ReportAction.SUSPEND, False, None, "Member suspended"),
+    (ReportAction.SUSPEND, True, datetime(2025, 12, 7, 1, 57, tzinfo=UTC),
+     "Member suspended, lifted on Dec 7, 2025, 01:57 UTC"),
+])
+def test_an_outcome_says_whether_it_still_holds(action, undone, undone_at, outcome):
+    assert report_outcome(action, undone=undone, undone_at=undone_at, now=NOW) == outcome
+
+
+def _report(report_id: int, action: ReportAction | None, resolved_at: datetime | None
+            ) -> Report:
+    return Report(reporter_id=report_id, target_type=ReportTarget.LISTING, target_id=7,
+                  target_owner_id=1, reason=ReportReason.SPAM, details="", created_at=NOW,
+                  status=ReportStatus.OPEN if action is None else ReportStatus.RESOLVED,
+                  action=action, resolved_at=resolved_at, id=report_id)
+
+
+def test_a_group_resolved_twice_goes_by_its_last_resolution():
+    first = _report(1, ReportAction.DISMISS, NOW)
+    again = _report(2, ReportAction.HIDE, NOW + timedelta(days=1))
+    group = ReportGroup(ReportTarget.LISTING, 7, 1, (first, again))
+    assert group.resolution is again
+    assert ReportGroup(ReportTarget.LISTING, 7, 1, (_report(3, None, None),)).resolution is None

@@ -3,6 +3,7 @@ import {
   formatCount,
   formatCountOf,
   formatDate,
+  formatDateTime,
   formatMoney,
   formatMonthYear,
   formatRating,
@@ -42,6 +43,13 @@ describe('formatters', () => {
     expect(formatDate('not a date')).toBe('Unknown date');
     expect(formatDate(new Date(2026, 11, 31, 23, 59))).toBe('Dec 31, 2026');
     expect(formatMonthYear('2025-01-05T12:00:00')).toBe('January 2025');
+  });
+
+  it("formats a moment in the reader's zone, with the year only when it is not this one", () => {
+    const now = new Date(2026, 10, 20, 12, 0);
+    expect(formatDateTime(new Date(2026, 11, 1, 1, 45), now)).toBe('Dec 1, 1:45 AM');
+    expect(formatDateTime(new Date(2027, 0, 2, 21, 5).toISOString(), now)).toBe('Jan 2, 2027, 9:05 PM');
+    expect(formatDateTime('soon', now)).toBe('Unknown date');
   });
 
   it('formats relative ages like the style feed', () => {

@@ -60,11 +60,25 @@ const dateTime = once(
   () =>
     new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }),
 );
+const dateTimeYear = once(
+  () =>
+    new Intl.DateTimeFormat('en-US', {
+      month: 'short',
+      day: 'numeric',
+      year: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+    }),
+);
 
-/** 'Nov 28, 9:45 PM' in the reader's time zone: a deadline such as a reservation's end. */
-export function formatDateTime(value: string | Date): string {
+/** 'Nov 28, 9:45 PM' in the reader's time zone, 'Jan 2, 2027, 9:45 PM' when not in `now`'s
+ * year: the webapp's one way to show a moment the server sends (a deadline, a timeline's
+ * line, a sign-in). Texts the server writes say the moment in UTC instead (it does not know
+ * the reader's zone): 'Nov 28, 21:45 UTC', its `format_moment`. */
+export function formatDateTime(value: string | Date, now: Date = new Date()): string {
   const date = toDate(value);
-  return date ? dateTime().format(date) : 'Unknown date';
+  if (!date) return 'Unknown date';
+  return (date.getFullYear() === now.getFullYear() ? dateTime() : dateTimeYear()).format(date);
 }
 
 /** 'January 2025', for "Member since". */

@@ -1,4 +1,10 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type InfiniteData,
+} from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { postKeys } from '@/entities/post/post';
 import { productKeys } from '@/entities/product/product';
@@ -112,6 +118,9 @@ export interface ReportGroup {
   targetHiddenCause: HideCause | null;
   /** Now: the owner is suspended (a resolved group offers Unsuspend). */
   ownerSuspended: boolean;
+  /** A resolved group: what the desk did, as it stands now ('Hidden', 'Hidden, restored on
+   *  Dec 7, 01:57 UTC', 'Member suspended, lifted on …', 'Dismissed'); null while open. */
+  outcome: string | null;
 }
 
 export function useReportGroups(status: 'open' | 'resolved') {
@@ -139,6 +148,19 @@ export interface ResolveInput {
   days?: number | null;
 }
 
+/** A suspension the desk made: whose, and until when (null: until lifted). */
+export interface Suspension {
+  userId: number;
+  reason: string;
+  endsAt: string | null;
+}
+
+/** What one action on a report did: reports closed, and the suspension it made. */
+export interface Resolved {
+  resolved: number;
+  suspension: Suspension | null;
+}
+
 export function useResolveReport() {
   const client = useQueryClient();
   return useMutation({
@@ -147,7 +169,7 @@ export function useResolveReport() {
         .post(`admin/reports/${id}/resolve`, {
           json: action === 'suspend' ? { action, note, days } : { action, note },
         })
-        .json<{ resolved: number }>(),
+        .json<Resolved>(),
     onSuccess: () => client.invalidateQueries({ queryKey: ['admin'] }),
   });
 }
@@ -200,6 +222,10 @@ export interface AuditEntry {
   action: string;
   targetType: string;
   targetId: number;
+  /** What the target is, for people: the desk's name for a listing, member, post or comment
+   *  ('Listing “Wool coat”'), 'Order 42-K3Z0QF', 'Report #4 about listing “Wool coat”',
+   *  'Dispute on order 42-K3Z0QF'; one gone since says so ('Style post #8 (deleted)'). */
+  targetLabel: string;
   /** Where to see the target in its place, by the desk's rule (see `ReportGroup.targetLink`);
    *  null for an order, a report or a dispute, and for a target that no longer exists. */
   targetLink: string | null;
@@ -212,12 +238,23 @@ export interface AuditPage {
   nextCursor: string | null;
 }
 
+export const AUDIT_PAGE_SIZE = 50;
+
+/** The audit log, newest first, a page at a time; `action` '' is every action. */
 export function useAudit(action: string) {
-  return useQuery({
+  return useInfiniteQuery<AuditPage, Error, InfiniteData<AuditPage>, readonly unknown[], string | null>({
     queryKey: trustKeys.audit(action),
-    queryFn: () =>
+    queryFn: ({ pageParam }) =>
       api
-        .get('admin/audit', { searchParams: action ? { action, limit: 50 } : { limit: 50 } })
+        .get('admin/audit', {
+          searchParams: {
+            limit: AUDIT_PAGE_SIZE,
+            ...(action ? { action } : {}),
+            ...(pageParam ? { cursor: pageParam } : {}),
+          },
+        })
         .json<AuditPage>(),
+    initialPageParam: null,
+    getNextPageParam: (last) => last.nextCursor,
   });
 }

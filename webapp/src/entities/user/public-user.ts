@@ -24,6 +24,7 @@ export interface PublicUser extends User {
 
 export const userKeys = {
   detail: (id: number) => ['users', id] as const,
+  byName: (username: string) => ['users', 'by-username', username.toLowerCase()] as const,
   followers: (id: number) => ['users', id, 'followers'] as const,
   following: (id: number) => ['users', id, 'following'] as const,
 };
@@ -33,5 +34,14 @@ export function usePublicUser(id: number) {
     queryKey: userKeys.detail(id),
     queryFn: () => api.get(`users/${id}`).json<PublicUser>(),
     enabled: Number.isInteger(id) && id > 0,
+  });
+}
+
+/** GET /api/users/by-username/{name}: the same profile found by username, in any case
+ *  (`/profile/maya`); a 404 for an unknown name. */
+export function usePublicUserByName(username: string) {
+  return useQuery({
+    queryKey: userKeys.byName(username),
+    queryFn: () => api.get(`users/by-username/${encodeURIComponent(username)}`).json<PublicUser>(),
   });
 }

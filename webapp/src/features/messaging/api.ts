@@ -41,6 +41,14 @@ interface ThreadPage {
   closed: boolean;
   /** The reader is the one who blocked. */
   blockedByYou: boolean;
+  /** Newest page: each listing one of the two sells the other at an agreed price (an
+   *  order between them, or an accepted offer holding it); empty on older pages. */
+  agreedPrices: AgreedPrice[];
+}
+
+export interface AgreedPrice {
+  productId: number;
+  price: string;
 }
 
 export const messageKeys = {

@@ -1,21 +1,17 @@
+import { formatDateTime } from '@/lib/formatters';
+
 const time = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
-const dayAndTime = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
 const day = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' });
 
 function sameDay(a: Date, b: Date): boolean {
   return a.toDateString() === b.toDateString();
 }
 
-/** A bubble's time: '3:05 PM' today, 'Nov 20, 3:05 PM' before. */
+/** A bubble's time: '3:05 PM' today, 'Nov 20, 3:05 PM' before (formatDateTime). */
 export function formatBubbleTime(value: string, now: Date = new Date()): string {
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return '';
-  return sameDay(date, now) ? time.format(date) : dayAndTime.format(date);
+  return sameDay(date, now) ? time.format(date) : formatDateTime(date, now);
 }
 
 /** A conversation row's time: '3:05 PM' today, 'Nov 20' before. */

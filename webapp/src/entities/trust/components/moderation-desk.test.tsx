@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { formatDateTime } from '@/lib/formatters';
 import { fakeServer, json } from '@/test-utils/fake-server';
 import { renderRoutes } from '@/test-utils/render';
 import { setSession } from '@/test-utils/session';
@@ -41,6 +42,7 @@ function group(overrides: Partial<ReportGroup> = {}): ReportGroup {
     targetHidden: false,
     targetHiddenCause: null,
     ownerSuspended: false,
+    outcome: null,
     ...overrides,
   };
 }
@@ -51,9 +53,12 @@ function deskServer(resolved: ReportGroup[] = [], opened: ReportGroup[] = [group
   return fakeServer({
     'GET /api/admin/reports': (request) =>
       json(new URL(request.url).searchParams.get('status') === 'resolved' ? resolved : open),
-    'POST /api/admin/reports/11/resolve': () => {
+    'POST /api/admin/reports/11/resolve': async (request) => {
       open = [];
-      return json({ resolved: 1 });
+      const { action } = (await request.json()) as { action: string };
+      const suspension =
+        action === 'suspend' ? { userId: 4, reason: 'Spam', endsAt: '2026-12-07T01:57:00Z' } : null;
+      return json({ resolved: 1, suspension });
     },
     'POST /api/admin/listings/24/restore': () => new Response(null, { status: 200 }),
     'POST /api/admin/users/4/unsuspend': () => new Response(null, { status: 200 }),
@@ -287,11 +292,58 @@ describe('Moderation desk', () => {
 
   it('names the outcome of a resolved report as a person reads it', async () => {
     const done = { ...group().reports[0], action: 'suspend', actionLabel: 'Member suspended', note: 'Spam' };
-    deskServer([group({ reports: [done], ownerSuspended: true })]);
+    deskServer([group({ reports: [done], ownerSuspended: true, outcome: 'Member suspended' })]);
     const user = userEvent.setup();
     renderRoutes(desk, '/');
     await user.click(await screen.findByRole('radio', { name: 'Resolved' }));
     expect(await screen.findByText('Outcome: Member suspended — Spam')).toBeInTheDocument();
     expect(screen.queryByText(/Outcome: suspend/)).not.toBeInTheDocument();
+  });
+
+  it('says a hidden listing was restored since, as the server tells it, with no Restore left', async () => {
+    const done = { ...group().reports[0], action: 'hide', actionLabel: 'Hidden' };
+    const outcome = 'Hidden, restored on Dec 7, 01:57 UTC';
+    deskServer([group({ reports: [done], outcome })]);
+    const user = userEvent.setup();
+    renderRoutes(desk, '/');
+    await user.click(await screen.findByRole('radio', { name: 'Resolved' }));
+    const card = await screen.findByRole('article', { name: 'Listing “Wool coat”' });
+    expect(within(card).getByText(`Outcome: ${outcome}`)).toBeInTheDocument();
+    expect(within(card).queryByText('Outcome: Hidden')).not.toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: 'Restore listing' })).not.toBeInTheDocument();
+  });
+
+  it('says whom a suspension suspended and until when, and how many reports it closed', async () => {
+    deskServer();
+    const user = userEvent.setup();
+    renderRoutes(desk, '/');
+    await user.click(await screen.findByRole('button', { name: 'Suspend owner' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Suspend @maya?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Suspend member' }));
+    expect(await screen.findByText('Member suspended')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        `@maya is suspended until ${formatDateTime('2026-12-07T01:57:00Z')}. 1 report closed.`,
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it("names a reported member once: no owner line under 'Member @maya'", async () => {
+    deskServer(
+      [],
+      [
+        group({
+          targetType: 'user',
+          targetId: 4,
+          targetLabel: 'Member @maya',
+          targetLink: '/profile/4',
+          canHide: false,
+        }),
+      ],
+    );
+    renderRoutes(desk, '/');
+    const card = await screen.findByRole('article', { name: 'Member @maya' });
+    expect(within(card).queryByText(/Owner:/)).not.toBeInTheDocument();
+    expect(within(card).getAllByText(/@maya/)).toHaveLength(1);
   });
 });

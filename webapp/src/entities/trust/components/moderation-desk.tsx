@@ -16,7 +16,7 @@ import { Link } from 'react-router-dom';
 import { LoadFailed } from '@/components/load-failed';
 import { PageLoader } from '@/components/page-loader';
 import { errorMessage } from '@/lib/api-client';
-import { formatCountOf, formatDate } from '@/lib/formatters';
+import { formatCountOf, formatDate, formatDateTime } from '@/lib/formatters';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import {
   REPORT_REASONS,
@@ -24,6 +24,7 @@ import {
   useResolveReport,
   type ReportGroup,
   type ReportItem,
+  type Resolved,
   type ResolveAction,
 } from '../api';
 import { SELLER_CLOSED_NOTE, hiddenWhileSuspended } from './hidden-notice';
@@ -40,6 +41,16 @@ const TARGET_LABEL: Record<string, string> = {
 };
 /** How many reporters the card names before it counts the rest. */
 const NAMED_REPORTERS = 3;
+
+/** The toast after an action: a suspension says whose and until when (in the reader's
+ *  zone), then how many reports it closed. */
+function resolvedToast(result: Resolved, username: string | undefined): [string, string] {
+  const closed = `${formatCountOf(result.resolved, 'report')} closed.`;
+  const { suspension } = result;
+  if (!suspension) return ['Reports resolved', closed];
+  const until = suspension.endsAt ? `until ${formatDateTime(suspension.endsAt)}` : 'until lifted';
+  return ['Member suspended', `${username ? `@${username}` : 'The member'} is suspended ${until}. ${closed}`];
+}
 
 /** "Reported by @sofia, @theo and 2 others" (a member reports a target once; a closed
  *  account is counted, not named). */
@@ -83,7 +94,7 @@ function GroupCard({ group, open, onResolved }: GroupCardProps) {
       {
         onSuccess: (result) => {
           setConfirming(null);
-          notifySuccess('Reports resolved', `${formatCountOf(result.resolved, 'report')} closed.`);
+          notifySuccess(...resolvedToast(result, group.owner?.username));
           onResolved();
         },
         onError: (error) => notifyError(errorMessage(error, 'Could not resolve the reports.')),
@@ -139,7 +150,8 @@ function GroupCard({ group, open, onResolved }: GroupCardProps) {
             {group.targetText}
           </Text>
         )}
-        {group.owner && (
+        {/* A member's own report names them in its title: no owner line repeats it. */}
+        {group.owner && group.targetType !== 'user' && (
           <Text size="sm">
             {group.targetType === 'message' ? 'Sent by' : 'Owner:'}{' '}
             <Anchor component={Link} to={`/profile/${group.owner.id}`}>
@@ -161,10 +173,10 @@ function GroupCard({ group, open, onResolved }: GroupCardProps) {
               “{r.details}” · {formatDate(r.createdAt)}
             </Text>
           ))}
-        {!open && group.reports[0]?.actionLabel && (
+        {!open && group.outcome && (
           <Text size="sm">
-            Outcome: {group.reports[0].actionLabel}
-            {group.reports[0].note ? ` — ${group.reports[0].note}` : ''}
+            Outcome: {group.outcome}
+            {group.reports[0]?.note ? ` — ${group.reports[0].note}` : ''}
           </Text>
         )}
         {!open && bySuspension && (

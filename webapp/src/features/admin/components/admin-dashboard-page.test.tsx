@@ -5,6 +5,7 @@ import { fakeServer, json } from '@/test-utils/fake-server';
 import { renderRoutes } from '@/test-utils/render';
 import { setSession } from '@/test-utils/session';
 import { makeUser } from '@/test-utils/users';
+import { formatDay } from '../analytics';
 import AdminDashboardPage from './admin-dashboard-page';
 
 const routes = [{ path: '/admin', element: <AdminDashboardPage /> }];
@@ -72,6 +73,40 @@ describe('AdminDashboardPage analytics', () => {
     const rows = daily.querySelectorAll('tbody tr');
     expect(rows).toHaveLength(10);
     expect(rows[0]).toHaveTextContent('29');
+  });
+
+  it('names and describes each chart, and spaces its day ticks evenly on a phone', async () => {
+    // jsdom has no layout: give the charts a phone's width, and their labels a width by length.
+    const rect = vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (
+      this: HTMLElement,
+    ) {
+      const text = this.id === 'recharts_measurement_span';
+      const chart = this.classList.contains('recharts-responsive-container');
+      const [width, height] = text ? [(this.textContent?.length ?? 0) * 7, 12] : chart ? [340, 220] : [0, 0];
+      return { width, height, top: 0, left: 0, right: width, bottom: height, x: 0, y: 0, toJSON: () => ({}) };
+    });
+    try {
+      const summary = makeSummary();
+      fakeServer({ 'GET /api/analytics/summary': () => json(summary) });
+      renderRoutes(routes, '/admin?tab=analytics');
+      const people = await screen.findByRole('application', { name: /^People per day, last 30 days/ });
+      const actions = screen.getByRole('application', { name: /^Actions per day, last 30 days/ });
+      for (const chart of [people, actions]) {
+        expect(chart).toHaveAccessibleDescription(/also in the Daily activity table below/);
+        const days = [
+          ...chart.querySelectorAll('.recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-value'),
+        ].map((tick) => tick.textContent);
+        const all = summary.dailyMetrics.map((day) => formatDay(day.date));
+        const at = days.map((day) => all.indexOf(day ?? ''));
+        expect(at.length).toBeGreaterThan(2);
+        expect(at.length).toBeLessThan(all.length);
+        expect(at.at(-1)).toBe(all.length - 1); // today
+        const steps = new Set(at.slice(1).map((index, i) => index - at[i]));
+        expect([...steps]).toHaveLength(1); // every Nth day
+      }
+    } finally {
+      rect.mockRestore();
+    }
   });
 
   it('says the data is unavailable when the call fails', async () => {

@@ -5,6 +5,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeServer, json } from '@/test-utils/fake-server';
+import { makeProduct } from '@/test-utils/products';
 import { renderRoutes } from '@/test-utils/render';
 import { setSession } from '@/test-utils/session';
 import { makeUser } from '@/test-utils/users';
@@ -238,6 +239,49 @@ describe('MessagesPage', () => {
     expect(await screen.findByText('No messages')).toBeInTheDocument();
     expect(screen.queryByText('No messages yet')).not.toBeInTheDocument();
     expect(screen.queryByText(/Send a message/)).not.toBeInTheDocument();
+  }, 15_000);
+
+  it('shows the price the two agreed for the listing, not the listed one', async () => {
+    setSession('authenticated', makeUser());
+    const about = message({ id: 2, read: true, productId: 24 });
+    fakeServer({
+      'GET /api/users/7/conversations': () => json([sofia]),
+      'GET /api/users/3': () => json(partner),
+      'GET /api/products/24': () => json(makeProduct({ id: 24, title: 'Red wool coat', price: '65.00' })),
+      'GET /api/messages/7/3': () =>
+        json({
+          items: [about],
+          nextCursor: null,
+          closed: false,
+          blockedByYou: false,
+          agreedPrices: [{ productId: 24, price: '58.00' }],
+        }),
+    });
+    renderRoutes(routes, '/messages/3');
+    const card = await screen.findByLabelText('About this listing');
+    expect(await within(card).findByText('Red wool coat')).toBeInTheDocument();
+    expect(card).toHaveTextContent('$58.00 agreed · listed at $65.00');
+  }, 15_000);
+
+  it('shows the listed price when the two agreed none', async () => {
+    setSession('authenticated', makeUser());
+    fakeServer({
+      'GET /api/users/7/conversations': () => json([sofia]),
+      'GET /api/users/3': () => json(partner),
+      'GET /api/products/24': () => json(makeProduct({ id: 24, title: 'Red wool coat', price: '65.00' })),
+      'GET /api/messages/7/3': () =>
+        json({
+          items: [message({ read: true, productId: 24 })],
+          nextCursor: null,
+          closed: false,
+          blockedByYou: false,
+          agreedPrices: [{ productId: 25, price: '10.00' }],
+        }),
+    });
+    renderRoutes(routes, '/messages/3');
+    const card = await screen.findByLabelText('About this listing');
+    expect(await within(card).findByText('$65.00')).toBeInTheDocument();
+    expect(card).not.toHaveTextContent('agreed');
   }, 15_000);
 
   it('fills what the viewport leaves below the header and any banners, not a height that assumes none', () => {

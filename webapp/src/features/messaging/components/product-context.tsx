@@ -4,10 +4,20 @@ import { formatMoney } from '@/lib/formatters';
 import { coverThumbnail } from '@/entities/product/product';
 import { useContextProduct } from '../api';
 
-/** The listing a conversation started from (Message Seller on a product page). */
-export function ProductContext({ productId }: { productId: number | undefined }) {
+interface ProductContextProps {
+  productId: number | undefined;
+  /** The price the two agreed for it (the server's, from their order or accepted offer);
+   *  undefined: none, so the listed price is shown. */
+  agreedPrice?: string;
+}
+
+/** The listing a conversation is about (Message Seller on a product page, or the last one
+ *  the thread talked about), at the price the two agreed when they did. */
+export function ProductContext({ productId, agreedPrice }: ProductContextProps) {
   const { data: product } = useContextProduct(productId);
   if (!product) return null;
+  const listed = formatMoney(product.price);
+  const agreed = agreedPrice === undefined ? null : formatMoney(agreedPrice);
   return (
     <Paper withBorder radius="md" p="xs" mx="md" mt="sm" aria-label="About this listing">
       <Group wrap="nowrap" gap="sm">
@@ -19,7 +29,19 @@ export function ProductContext({ productId }: { productId: number | undefined })
           <Anchor component={Link} to={`/product/${product.id}`} fw={600} size="sm" lineClamp={1}>
             {product.title}
           </Anchor>
-          <Text size="sm">{formatMoney(product.price)}</Text>
+          {agreed === null ? (
+            <Text size="sm">{listed}</Text>
+          ) : (
+            <Text size="sm">
+              {agreed} agreed
+              {agreed !== listed && (
+                <Text span size="xs" c="dimmed">
+                  {' '}
+                  · listed at {listed}
+                </Text>
+              )}
+            </Text>
+          )}
         </div>
       </Group>
     </Paper>

@@ -146,7 +146,10 @@ export function ThreadPane({ userId, partnerId, productId, offerCard }: ThreadPa
   return (
     <section className={classes.thread} aria-label="Conversation">
       <ThreadHeader partnerId={partnerId} />
-      <ProductContext productId={aboutId} />
+      <ProductContext
+        productId={aboutId}
+        agreedPrice={newest?.agreedPrices?.find((deal) => deal.productId === aboutId)?.price}
+      />
       <div className={classes.scroller}>
         <MessageList
           userId={userId}

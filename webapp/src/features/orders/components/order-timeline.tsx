@@ -1,12 +1,6 @@
 import { Text, Timeline } from '@mantine/core';
+import { formatDateTime } from '@/lib/formatters';
 import type { OrderEvent } from '../api';
-
-const when = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
 
 /** Every change of the order, oldest first, one line each. The items keep Mantine's spacing:
  *  each line segment reaches exactly to the next bullet (a negative margin drew them over
@@ -22,7 +16,7 @@ export function OrderTimeline({ events }: { events: OrderEvent[] }) {
             </Text>
             <Text span c="dimmed" size="xs">
               {' · '}
-              {when.format(new Date(event.at))}
+              {formatDateTime(event.at)}
               {event.actorId === null && event.kind === 'status' ? ' · automatically' : ''}
             </Text>
           </Text>

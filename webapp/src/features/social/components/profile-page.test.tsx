@@ -160,9 +160,34 @@ describe('ProfilePage', () => {
   });
 
   it('says when the profile cannot be loaded', async () => {
-    serve({ 'GET /api/users/3': () => json({ message: 'Not found' }, 404) });
+    serve({ 'GET /api/users/3': () => json({ message: 'Something broke' }, 500) });
     renderRoutes(routes, '/profile/3');
     expect(await screen.findByRole('heading', { name: 'Failed to load user profile' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
+  });
+
+  it('says a profile that does not exist is not found', async () => {
+    serve({ 'GET /api/users/3': () => json({ message: 'User not found' }, 404) });
+    renderRoutes(routes, '/profile/3');
+    expect(await screen.findByRole('heading', { name: 'Profile not found' })).toBeInTheDocument();
+    expect(screen.queryByText('Failed to load user profile')).not.toBeInTheDocument();
+  });
+
+  it('finds a member by username and shows their profile at /profile/{id}', async () => {
+    const server = serve({ 'GET /api/users/by-username/Maya': () => json(maya) });
+    const { router } = renderRoutes(routes, '/profile/Maya');
+    expect(await screen.findByRole('heading', { name: 'Maya Chen' })).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/profile/3'));
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(await screen.findByText('Denim jacket')).toBeInTheDocument();
+    const asked = server.requests.map((r) => new URL(r.url).pathname);
+    expect(asked).not.toContain('/api/users/NaN');
+  });
+
+  it('says an unknown username is not found', async () => {
+    serve({ 'GET /api/users/by-username/tessseller': () => json({ message: 'User not found' }, 404) });
+    const { router } = renderRoutes(routes, '/profile/tessseller');
+    expect(await screen.findByRole('heading', { name: 'Profile not found' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/profile/tessseller');
   });
 });
