@@ -23,6 +23,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
+from decimal import Decimal
 
 from application.audit import record_audit
 from application.buying import ensure_may_buy
@@ -48,6 +49,7 @@ from domain.fees import CheckoutTotals
 from domain.listings import Listing
 from domain.moderation import AuditAction
 from domain.offers import OfferStatus
+from domain.order_deadlines import OrderDeadline, order_deadline
 from domain.order_numbers import NONCE_LIMIT, order_number
 from domain.order_rules import Actor, OrderStatus
 from domain.orders import Order, OrderItem
@@ -79,6 +81,10 @@ class OrderView:
     claim: ClaimWindow | None = None
     # How to pay, to its buyer while it is unpaid (``Order.payment_steps``; empty otherwise).
     payment_steps: tuple[str, ...] = ()
+    # What the order waits for and until when (``domain/order_deadlines.py``), to everyone.
+    deadline: OrderDeadline | None = None
+    # What the seller receives (``Order.seller_payout``): to the seller only.
+    payout: Decimal | None = None
 
 
 # An administrator without an account: the operator at a terminal (events record no actor).
@@ -403,8 +409,12 @@ class OrderService:
                          allowed=order.allowed_transitions(actor, now),
                          can_review=party and order.status is OrderStatus.COMPLETED and not mine,
                          claim=claim,
-                         payment_steps=tuple(order.payment_steps()
-                                             if actor.user_id == order.buyer_id else ()))
+                         payment_steps=tuple(order.payment_steps(now)
+                                             if actor.user_id == order.buyer_id else ()),
+                         deadline=order_deadline(
+                             order, entered_at(events, OrderStatus.PAYMENT_CONFIRMED)),
+                         payout=(order.seller_payout if actor.user_id == order.seller_id
+                                 else None))
 
 
 def unavailable_message(listings: list[Listing], asked: int) -> str:

@@ -29,15 +29,17 @@ BUYER_PROTECTION = timedelta(days=BUYER_PROTECTION_DAYS)
 # An unpaid order (pending, or confirmed by the seller) is cancelled this long after it was
 # placed (its listing returns).
 UNPAID_LIMIT = timedelta(hours=72)
-# Once payment is confirmed the seller ships within this (the buyer's payment steps and the
-# seller's "Payment confirmed" notice say it).
-SHIP_WITHIN = "3 business days"
+# Once payment is confirmed the seller ships within this many business days (Monday to
+# Friday, UTC): the buyer's payment steps, the seller's "Payment confirmed" notice and the
+# order's ship-by deadline (domain/order_deadlines.py) all say it. A promise: no timer acts.
+SHIP_WITHIN_BUSINESS_DAYS = 3
+SHIP_WITHIN = f"{SHIP_WITHIN_BUSINESS_DAYS} business days"
 
 
 class OrderStatus(LabelledStrEnum):
     PENDING = "pending", "Pending"
     CONFIRMED = "confirmed", "Confirmed"
-    PAYMENT_CONFIRMED = "payment_confirmed", "Payment Confirmed"
+    PAYMENT_CONFIRMED = "payment_confirmed", "Payment confirmed"
     SHIPPED = "shipped", "Shipped"
     DELIVERED = "delivered", "Delivered"
     COMPLETED = "completed", "Completed"

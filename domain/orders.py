@@ -23,7 +23,7 @@ from domain.catalog import ListingStatus
 from domain.disputes import OUTCOME_STATUS, DisputeOutcome, DisputeReason, why_not_disputable
 from domain.errors import Conflict, Forbidden, IllegalTransition, ValidationError, require_valid
 from domain.events import OrderEvent, OrderPlaced, OrderStatusChanged
-from domain.fees import CheckoutTotals, checkout_totals
+from domain.fees import CheckoutTotals, checkout_totals, seller_net
 from domain.money import format_usd, round_money
 from domain.order_numbers import is_valid_order_number
 from domain.order_rules import (
@@ -48,6 +48,7 @@ from domain.order_rules import (
     protection_ends_at,
     targets_from,
 )
+from domain.text import format_moment
 from domain.validation.tracking import validate_tracking
 
 __all__ = [
@@ -74,6 +75,8 @@ ADDRESS_VISIBLE_TO_SELLER = frozenset(s for s in OrderStatus if s.seller_sees_ad
 # business account, the order number as the reference): :meth:`Order.payment_steps`.
 PAYMENT_APPS = "Venmo, Zelle or Cash App"
 BUSINESS_ACCOUNT = "@rethread-payments"
+# A sale that pays its seller nothing: the order was cancelled, or the buyer refunded.
+NO_PAYOUT_STATUSES = frozenset({OrderStatus.CANCELLED, OrderStatus.REFUNDED})
 
 
 def ensure_not_own_listing(*, buyer_id: int, seller_id: int) -> None:
@@ -196,15 +199,23 @@ class Order:
         return checkout_totals(self.price)
 
     @property
+    def seller_payout(self) -> Decimal | None:
+        """What the seller receives for this sale: ``domain.fees.seller_net`` of its price,
+        the rule of the listing form's preview and of the seller's earnings; None once the
+        order is cancelled or refunded."""
+        return None if self.status in NO_PAYOUT_STATUSES else seller_net(self.price)
+
+    @property
     def pay_by(self) -> datetime | None:
         """When the unpaid order is cancelled if no payment is confirmed by then
         (:data:`UNPAID_LIMIT` after it was placed); None once it is paid or over."""
         return self.created_at + UNPAID_LIMIT if self.status in UNPAID_STATUSES else None
 
-    def payment_steps(self) -> list[str]:
+    def payment_steps(self, now: datetime | None = None) -> list[str]:
         """How the buyer pays this order, step by step: the one text of the Order Confirmed
         screen (the buyer's ``paymentInstructions``) and of the buyer's "order placed"
-        email. Empty once nothing is owed (paid, cancelled, ...)."""
+        email. Empty once nothing is owed (paid, cancelled, ...). The deadline is said as
+        every server text says a moment (``format_moment``; ``now``: the clock's)."""
         if (deadline := self.pay_by) is None:
             return []
         hours = int(UNPAID_LIMIT.total_seconds() // 3600)
@@ -213,7 +224,7 @@ class Order:
             f"Send {format_usd(self.totals.total)} to Rethread's business "
             f"account {BUSINESS_ACCOUNT}.",
             f"Use {self.order_number} as the payment reference.",
-            f"Pay by {deadline:%b} {deadline.day}, {deadline:%H:%M} UTC: unpaid orders are "
+            f"Pay by {format_moment(deadline, now)}: unpaid orders are "
             f"cancelled after {hours} hours. We confirm your payment and the seller ships "
             f"within {SHIP_WITHIN}.",
         ]

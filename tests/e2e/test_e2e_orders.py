@@ -44,6 +44,8 @@ def test_a_whole_purchase(browser: Browser, live_server: str) -> None:
         buyer.goto(f"/product/{product['id']}")
         buyer.get_by_role("link", name="Buy It Now").click()
         expect(buyer).to_have_url(re.compile(rf"/checkout/{product['id']}$"))
+        # The pressed link left with its page: the checkout's heading takes the focus.
+        expect(buyer.get_by_role("heading", name="Checkout", level=1)).to_be_focused()
         buyer.get_by_label("Full name").fill("Sofia Rossi")
         buyer.get_by_label("Address line 1").fill("218 Elm Street")
         buyer.get_by_label("City").fill("Portland")
@@ -83,6 +85,10 @@ def test_a_whole_purchase(browser: Browser, live_server: str) -> None:
         card = seller.get_by_test_id(f"order-{number}")
         expect(card.get_by_test_id("shipping-address")).to_contain_text("Portland, OR 97205")
         expect(card.get_by_text("sofia@rethread.test")).to_be_visible(timeout=WAIT)
+        # The server's deadline (3 business days after payment) and what the seller receives.
+        expect(card.get_by_test_id("order-deadline")).to_contain_text(re.compile(r"^Ship by "))
+        expect(card.get_by_test_id("order-payout")).to_contain_text(
+            re.compile(r"You receive \$\d+\.\d\d after fees"))
         card.get_by_role("button", name="Mark as Shipped").click()
         card.get_by_label("Tracking number").fill("1Z999AA10123456784")
         card.get_by_label("Tracking URL (optional)").fill("https://www.ups.com/track?tracknum=1Z999")
@@ -90,6 +96,8 @@ def test_a_whole_purchase(browser: Browser, live_server: str) -> None:
         expect(card.get_by_text("Shipped", exact=True).first).to_be_visible(timeout=WAIT)
         card.get_by_role("button", name="Mark as Delivered").click()
         expect(card.get_by_text("Delivered", exact=True).first).to_be_visible(timeout=WAIT)
+        expect(card.get_by_test_id("order-deadline")).to_contain_text(
+            "Completes automatically on", timeout=WAIT)
         screenshot(seller, "orders-sales")
 
     with person(browser, live_server, "sofia") as buyer:
@@ -100,6 +108,7 @@ def test_a_whole_purchase(browser: Browser, live_server: str) -> None:
         receipt = buyer.get_by_role("dialog", name="Confirm receipt?")
         expect(receipt).to_contain_text("ends your 3-day inspection window")
         receipt.get_by_role("button", name="Yes, I received it").click()
+        expect(buyer.get_by_text("Receipt confirmed")).to_be_visible(timeout=WAIT)
         expect(card.get_by_text("Completed", exact=True).first).to_be_visible(timeout=WAIT)
         card.get_by_role("radio", name="5 stars").check()
         card.get_by_label("Comment (optional)").fill("Lovely jacket, fast shipping.")

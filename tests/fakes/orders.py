@@ -142,11 +142,13 @@ class FakeOrders:
         sold = [o.price for o in self.orders.values() if o.status in statuses]
         return len(sold), sum(sold, Decimal(0))
 
-    async def export_batch(self, *, statuses: frozenset[OrderStatus] | None, after_id: int,
-                           limit: int) -> list[tuple[int, ExportRow]]:
+    async def export_batch(self, *, statuses: frozenset[OrderStatus] | None,
+                           after: After | None, limit: int) -> list[tuple[int, ExportRow]]:
         rows = []
-        for order_id in sorted(i for i in self.orders if i > after_id):
-            order = self.orders[order_id]
+        for order in sorted(self.orders.values(), key=lambda o: (o.created_at, o.id or 0)):
+            order_id = order.id or 0
+            if not is_after(order.created_at, order_id, after, descending=False):
+                continue
             if statuses is not None and order.status not in statuses:
                 continue
             buyer = _user(self.users, order.buyer_id)

@@ -351,8 +351,9 @@ async def test_changes_post_thread_notices_and_notifications(world: World) -> No
 
 def test_the_buyers_placed_notice_fits_uncut_at_its_longest() -> None:
     """The longest title, the most items, the highest prices: every payment step is in the
-    notice (and so in its email), none cut off by the notice's length limit."""
-    placed_at = datetime(2025, 11, 28, 21, 45, tzinfo=UTC)
+    notice (and so in its email), none cut off by the notice's length limit. Placed late
+    in December, the deadline falls in the next year and so names it."""
+    placed_at = datetime(2025, 12, 30, 21, 45, tzinfo=UTC)
     items = [OrderItem(pid, MAX_AMOUNT) for pid in range(1, MAX_BUNDLE_ITEMS + 1)]
     order = Order.place(order_number="99-ABCDEF", product_id=1, buyer_id=1, seller_id=2,
                         price=MAX_AMOUNT * MAX_BUNDLE_ITEMS, created_at=placed_at, items=items)
@@ -360,7 +361,8 @@ def test_the_buyers_placed_notice_fits_uncut_at_its_longest() -> None:
     notice = new_notification(user_id=1, kind="order_update", title="t", body=body,
                               link="/orders/1/confirmed", now=placed_at)
     assert len(body) <= BODY_MAX and notice.body == body
-    assert all(step in notice.body for step in order.payment_steps())
+    assert all(step in notice.body for step in order.payment_steps(placed_at))
+    assert "Pay by Jan 2, 2026, 21:45 UTC: " in notice.body
 
 
 async def watch(world: World, product: int, *users: User) -> None:

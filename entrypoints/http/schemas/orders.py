@@ -17,6 +17,7 @@ from domain.bundles import MAX_BUNDLE_ITEMS, BundleTotals
 from domain.disputes import DISPUTE_EVENT_LABELS
 from domain.listings import Listing
 from domain.money import format_amount
+from domain.order_deadlines import OrderDeadline
 from domain.order_rules import OrderStatus
 from domain.orders import OrderItem
 from domain.reviews import Review
@@ -160,6 +161,18 @@ def quote_out(bill: BundleTotals) -> QuoteOut:
                     discount_percent=bill.percent, item_count=bill.item_count)
 
 
+class DeadlineOut(CamelStruct):
+    """What the order waits for and until when (``domain/order_deadlines.py``): ``kind`` is
+    ``pay`` (the order is cancelled at ``at`` if unpaid), ``ship`` (the seller's promise) or
+    ``complete`` (the order completes at ``at`` unless the buyer reports a problem first);
+    ``automatic`` says whether the server acts at ``at``."""
+
+    kind: str
+    label: str
+    at: datetime
+    automatic: bool
+
+
 class OrderOut(CamelStruct):
     id: int
     order_number: str
@@ -195,6 +208,12 @@ class OrderOut(CamelStruct):
     dispute_reasons: list[str]
     dispute_opens_at: datetime | None
     dispute_why_not: str | None
+    # The one deadline the order waits for now, to everyone who sees the order (null: none).
+    deadline: DeadlineOut | None
+    # What the seller receives after fees (``Order.seller_payout``, ``domain.fees.seller_net``
+    # of ``price``): in the seller's answer only, null for anyone else and once the order
+    # is cancelled or refunded.
+    payout: str | None
 
 
 class OrderPageOut(CamelStruct):
@@ -283,4 +302,13 @@ def order_out(view: OrderView) -> OrderOut:
         protection_ends_at=order.protection_ends_at,
         dispute_reasons=[] if claim is None else [reason.value for reason in claim.reasons],
         dispute_opens_at=None if claim is None else claim.opens_at,
-        dispute_why_not=None if claim is None else claim.why_not)
+        dispute_why_not=None if claim is None else claim.why_not,
+        deadline=_deadline(view.deadline),
+        payout=None if view.payout is None else format_amount(view.payout))
+
+
+def _deadline(deadline: OrderDeadline | None) -> DeadlineOut | None:
+    if deadline is None:
+        return None
+    return DeadlineOut(kind=deadline.kind.value, label=deadline.kind.label, at=deadline.at,
+                       automatic=deadline.kind.automatic)

@@ -72,6 +72,17 @@ export interface OrderItem {
   price: string;
 }
 
+/** What an order waits for and until when (domain/order_deadlines.py): `pay` (the unpaid
+ *  order is cancelled at `at`), `ship` (the seller's promise; nothing happens by itself) or
+ *  `complete` (the delivered order completes at `at`, buyer protection ends). */
+export interface OrderDeadline {
+  kind: 'pay' | 'ship' | 'complete';
+  label: string;
+  at: string;
+  /** Whether the server acts at `at` (cancels, completes). */
+  automatic: boolean;
+}
+
 export interface Order {
   id: number;
   orderNumber: string;
@@ -112,6 +123,12 @@ export interface Order {
   disputeOpensAt?: string | null;
   /** ...and, with no reason open now, the server's sentence why. */
   disputeWhyNot?: string | null;
+  /** The one deadline the order waits for now (null: none). (Always sent; optional here so
+   *  an order made up without it means none.) */
+  deadline?: OrderDeadline | null;
+  /** What the seller receives after fees (domain/fees.py `seller_net` of `price`): in the
+   *  seller's answer only; null for anyone else and once cancelled or refunded. */
+  payout?: string | null;
 }
 
 export const orderKeys = {

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, json } from '@/test-utils/fake-server';
@@ -52,6 +52,18 @@ describe('CheckoutPage', () => {
     renderRoutes(routes, '/checkout/1');
     expect(await screen.findByRole('heading', { name: 'Please log in' })).toBeInTheDocument();
     expect(screen.getByText('You need to be logged in to place an order')).toBeInTheDocument();
+  });
+
+  it('moves the focus to its heading on arrival (Buy It Now leaves it on <body>)', async () => {
+    setSession('authenticated', makeUser());
+    fakeServer({
+      'GET /api/products/1': () => json(makeProduct()),
+      'GET /api/user-addresses': () => json(ADDRESSES),
+      'GET /api/orders/quote': () => json(ORDER_QUOTE),
+    });
+    renderRoutes(routes, '/checkout/1');
+    const heading = await screen.findByRole('heading', { name: 'Checkout', level: 1 });
+    await waitFor(() => expect(heading).toHaveFocus());
   });
 
   it('walks shipping, payment and review, then shows how to pay', async () => {

@@ -64,5 +64,9 @@ describe('OrderActions', () => {
     await user.click(await screen.findByRole('button', { name: 'Yes, I received it' }));
     await waitFor(() => expect(server.requests).toHaveLength(1));
     expect(await server.requests[0].json()).toEqual({ status: 'completed' });
+    // The buyer hears what the receipt did, not the seller's 'Status updated'.
+    expect(await screen.findByText('Receipt confirmed')).toBeInTheDocument();
+    expect(screen.getByText(/released to the seller\. You can now leave a review\./)).toBeInTheDocument();
+    expect(screen.queryByText('Status updated')).not.toBeInTheDocument();
   });
 });

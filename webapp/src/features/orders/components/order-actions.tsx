@@ -41,7 +41,14 @@ export function OrderActions({ order, role }: { order: Order; role: Role }) {
         onSuccess: () => {
           setTracking(false);
           setConfirmingReceipt(false);
-          notifySuccess('Status updated');
+          // The seller's moves keep the spec's 'Status updated'; the buyer's receipt says
+          // what it did and what comes next.
+          if (value.status === 'completed') {
+            notifySuccess(
+              'Receipt confirmed',
+              `Order ${order.orderNumber} is complete and the payment is released to the seller. You can now leave a review.`,
+            );
+          } else notifySuccess('Status updated');
         },
         onError: (error) => notifyError(errorMessage(error, 'Failed to update order status.')),
       },

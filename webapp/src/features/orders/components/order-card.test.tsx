@@ -4,6 +4,7 @@ import type { Order } from '@/entities/order/order';
 import { fakeServer } from '@/test-utils/fake-server';
 import { makeOrder } from '@/test-utils/orders';
 import { renderRoutes } from '@/test-utils/render';
+import { formatDateTime } from '@/lib/formatters';
 import { setSession } from '@/test-utils/session';
 import { makeUser } from '@/test-utils/users';
 import { OrderCard } from './order-card';
@@ -114,5 +115,102 @@ describe('OrderCard', () => {
     expect(line).toContain('shipping');
     expect(total).toBe(Number(order.total));
     expect(Math.round(parts.reduce((a, b) => a + b, 0) * 100)).toBe(Math.round(total * 100));
+  });
+
+  const ONE = makeOrder({
+    product: { id: 1, title: 'Wool coat', images: [], size: 'm', brand: 'Zara' },
+    buyer: party(2, 'maya'),
+    seller: party(3, 'lucas'),
+  });
+  const AT = '2025-03-05T10:00:00Z';
+
+  it('tells the buyer by when to pay', () => {
+    fakeServer({});
+    const unpaid = {
+      ...ONE,
+      deadline: { kind: 'pay' as const, label: 'Payment due', at: AT, automatic: true },
+      allowedTransitions: ['confirmed', 'cancelled'] as Order['allowedTransitions'],
+    };
+    setSession('authenticated', makeUser({ id: 2, username: 'maya' }));
+    const bought = show(unpaid, 'buyer');
+    expect(within(bought).getByTestId('order-deadline')).toHaveTextContent(`Pay by ${formatDateTime(AT)}`);
+    expect(within(bought).queryByTestId('order-next-step')).not.toBeInTheDocument();
+  });
+
+  it('explains an unpaid sale to its seller next to Confirm Order', () => {
+    fakeServer({});
+    setSession('authenticated', makeUser({ id: 3, username: 'lucas' }));
+    const sold = show(
+      {
+        ...ONE,
+        deadline: { kind: 'pay', label: 'Payment due', at: AT, automatic: true },
+        allowedTransitions: ['confirmed', 'cancelled'],
+        payout: '40.80',
+      },
+      'seller',
+    );
+    expect(within(sold).getByTestId('order-deadline')).toHaveTextContent(
+      `The buyer has until ${formatDateTime(AT)} to pay; the order is cancelled after that.`,
+    );
+    expect(within(sold).getByTestId('order-next-step')).toHaveTextContent('an administrator confirms');
+    expect(within(sold).getByTestId('order-next-step')).toHaveTextContent('Confirm Order tells the buyer');
+    expect(within(sold).getByRole('button', { name: 'Confirm Order' })).toBeInTheDocument();
+  });
+
+  it('shows the seller’s payout on a sale, and never on the buyer’s card', () => {
+    fakeServer({});
+    setSession('authenticated', makeUser({ id: 3, username: 'lucas' }));
+    const sold = show({ ...ONE, status: 'completed', statusLabel: 'Completed', payout: '40.80' }, 'seller');
+    expect(within(sold).getByTestId('order-payout')).toHaveTextContent('Payout released: $40.80 after fees.');
+  });
+
+  it('keeps the payout off a purchase even if one were sent', () => {
+    fakeServer({});
+    setSession('authenticated', makeUser({ id: 2, username: 'maya' }));
+    const bought = show({ ...ONE, payout: '40.80' }, 'buyer');
+    expect(within(bought).queryByTestId('order-payout')).not.toBeInTheDocument();
+  });
+
+  it('tells the buyer of a shipped order what happens next, and when a delivered one completes', () => {
+    fakeServer({});
+    setSession('authenticated', makeUser({ id: 2, username: 'maya' }));
+    const shipped = show(
+      { ...ONE, status: 'shipped', statusLabel: 'Shipped', trackingNumber: '1Z999', allowedTransitions: [] },
+      'buyer',
+    );
+    expect(within(shipped).getByTestId('order-next-step')).toHaveTextContent('the seller marks it delivered');
+    expect(within(shipped).queryByTestId('order-deadline')).not.toBeInTheDocument();
+  });
+
+  it('tells both sides when a delivered order completes by itself', () => {
+    fakeServer({});
+    setSession('authenticated', makeUser({ id: 3, username: 'lucas' }));
+    const delivered = {
+      ...ONE,
+      status: 'delivered' as const,
+      statusLabel: 'Delivered',
+      protectionEndsAt: AT,
+      deadline: { kind: 'complete' as const, label: 'Completes automatically', at: AT, automatic: true },
+      allowedTransitions: [],
+    };
+    expect(within(show(delivered, 'seller')).getByTestId('order-deadline')).toHaveTextContent(
+      `Completes automatically on ${formatDateTime(AT)}; until then the buyer can report a problem.`,
+    );
+  });
+
+  it('puts the status after the title and the bill in one part per amount, for the phone layout', () => {
+    fakeServer({});
+    setSession('authenticated', makeUser({ id: 2, username: 'maya' }));
+    const card = show(ONE, 'buyer');
+    const title = within(card).getByRole('link', { name: 'Wool coat' });
+    const badge = within(card).getByText('Pending');
+    expect(title.compareDocumentPosition(badge) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    const parts = within(card).getByTestId('order-money').children;
+    expect([...parts].map((part) => part.textContent)).toEqual([
+      '$45.00 item',
+      '+ $2.25 service fee',
+      '+ $5.00 shipping',
+      '= $52.25 total',
+    ]);
   });
 });

@@ -1,4 +1,7 @@
 import { Anchor, Card, Divider, Group, Image, Rating, Stack, Text } from '@mantine/core';
+import { IconClock } from '@tabler/icons-react';
+import { Fragment, type ReactNode } from 'react';
+import { deadlineSentence, nextStepSentence, payoutSentence } from '@/entities/order/order-guidance';
 import { OrderStatusBadge } from '@/entities/order/order-status-badge';
 import { Link } from 'react-router-dom';
 import { sizeLabel } from '@/entities/product/catalog-enums';
@@ -10,6 +13,7 @@ import { DisputePanel } from '@/entities/disputes/components/dispute-panel';
 import { OrderTimeline } from './order-timeline';
 import { ReviewForm } from './review-form';
 import { ShippingAddressPanel } from './shipping-address-panel';
+import classes from './order-card.module.css';
 
 const PAID = new Set<OrderStatus>(['payment_confirmed', 'shipped', 'delivered', 'completed']);
 
@@ -73,13 +77,46 @@ function bundleHeading(order: Order, role: 'buyer' | 'seller'): string {
 
 /** The money as a sum that adds up on screen: items (less a bundle discount) + service fee +
  *  shipping = total, all as the server computed them (a bundle's subtotal is its price when
- *  there is no discount). */
-function moneyLine(order: Order, bundle: boolean): string {
+ *  there is no discount). One part a line on a phone. */
+function moneyParts(order: Order, bundle: boolean): ReactNode[] {
   const items = bundle
-    ? `${formatMoney(order.subtotal)} items` +
-      (Number(order.discount) > 0 ? ` − ${formatMoney(order.discount)} bundle discount` : '')
-    : `${formatMoney(order.price)} item`;
-  return `${items} + ${formatMoney(order.serviceFee)} service fee + ${formatMoney(order.shipping)} shipping = `;
+    ? [`${formatMoney(order.subtotal)} items`].concat(
+        Number(order.discount) > 0 ? [`− ${formatMoney(order.discount)} bundle discount`] : [],
+      )
+    : [`${formatMoney(order.price)} item`];
+  return [
+    ...items,
+    `+ ${formatMoney(order.serviceFee)} service fee`,
+    `+ ${formatMoney(order.shipping)} shipping`,
+    <>
+      = <strong>{formatMoney(order.total)}</strong> total
+    </>,
+  ];
+}
+
+/** The deadline, what happens next and, to the seller, the payout: the server's facts in
+ *  each side's words (entities/order/order-guidance.ts). */
+function Guidance({ order, role }: { order: Order; role: 'buyer' | 'seller' }) {
+  const deadline = deadlineSentence(order, role);
+  const next = nextStepSentence(order, role);
+  if (!deadline && !next) return null;
+  return (
+    <Stack gap={4}>
+      {deadline && (
+        <Group gap={6} wrap="nowrap" align="flex-start" data-testid="order-deadline">
+          <IconClock size={18} aria-hidden style={{ flexShrink: 0, marginTop: 1 }} />
+          <Text size="sm" fw={500}>
+            {deadline}
+          </Text>
+        </Group>
+      )}
+      {next && (
+        <Text size="sm" c="dimmed" data-testid="order-next-step">
+          {next}
+        </Text>
+      )}
+    </Stack>
+  );
 }
 
 /** One order as its buyer or seller sees it: item, money, people, tracking, timeline, actions. */
@@ -88,44 +125,57 @@ export function OrderCard({ order, role }: { order: Order; role: 'buyer' | 'sell
   const other = role === 'buyer' ? order.seller : order.buyer;
   const image = order.product?.images[0];
   const bundle = (order.itemCount ?? 1) > 1;
+  const payout = role === 'seller' ? payoutSentence(order) : null;
   return (
     <Card withBorder radius="md" padding="md" data-testid={`order-${order.orderNumber}`}>
       <Stack gap="sm">
-        <Group justify="space-between" align="flex-start" wrap="nowrap">
-          <Group align="flex-start" wrap="nowrap" gap="sm">
-            {image && (
-              <Image
-                src={image}
-                alt={order.product?.title ?? 'Ordered item'}
-                w={72}
-                h={72}
-                radius="sm"
-                fit="cover"
-              />
+        <div className={classes.head} data-with-photo={image ? '' : undefined}>
+          {image && (
+            <Image
+              src={image}
+              alt={order.product?.title ?? 'Ordered item'}
+              w={72}
+              h={72}
+              radius="sm"
+              fit="cover"
+              className={classes.photo}
+            />
+          )}
+          <div className={classes.summary}>
+            {bundle ? (
+              <Text fw={600}>{bundleHeading(order, role)}</Text>
+            ) : order.product ? (
+              <Anchor component={Link} to={`/product/${order.product.id}`} fw={600}>
+                {order.product.title}
+              </Anchor>
+            ) : (
+              <Text fw={600}>Item no longer listed</Text>
             )}
-            <div>
-              {bundle ? (
-                <Text fw={600}>{bundleHeading(order, role)}</Text>
-              ) : order.product ? (
-                <Anchor component={Link} to={`/product/${order.product.id}`} fw={600}>
-                  {order.product.title}
-                </Anchor>
-              ) : (
-                <Text fw={600}>Item no longer listed</Text>
-              )}
-              <Text size="xs" c="dimmed">
-                Order <span style={{ whiteSpace: 'nowrap' }}>{order.orderNumber}</span> ·{' '}
-                {formatDate(order.createdAt)}
-                {order.product && !bundle ? ` · ${order.product.brand}${sizePart(order.product.size)}` : ''}
+            <Text size="xs" c="dimmed">
+              Order <span style={{ whiteSpace: 'nowrap' }}>{order.orderNumber}</span> ·{' '}
+              {formatDate(order.createdAt)}
+              {order.product && !bundle ? ` · ${order.product.brand}${sizePart(order.product.size)}` : ''}
+            </Text>
+          </div>
+          <div className={classes.status}>
+            <OrderStatusBadge order={order} />
+          </div>
+          <div className={classes.bill}>
+            <Text size="sm" data-testid="order-money">
+              {moneyParts(order, bundle).map((part, index) => (
+                <Fragment key={index}>
+                  {index > 0 && ' '}
+                  <span className={classes.billPart}>{part}</span>
+                </Fragment>
+              ))}
+            </Text>
+            {payout && (
+              <Text size="sm" mt={4} data-testid="order-payout">
+                {payout}
               </Text>
-              <Text size="sm" mt={4} data-testid="order-money">
-                {moneyLine(order, bundle)}
-                <strong>{formatMoney(order.total)}</strong> total
-              </Text>
-            </div>
-          </Group>
-          <OrderStatusBadge order={order} />
-        </Group>
+            )}
+          </div>
+        </div>
         {bundle && <BundleItems order={order} />}
         {role === 'buyer' ? (
           <Party label="Seller" party={order.seller} />
@@ -138,6 +188,7 @@ export function OrderCard({ order, role }: { order: Order; role: 'buyer' | 'sell
             <strong>{order.paymentReference}</strong>.
           </Text>
         )}
+        <Guidance order={order} role={role} />
         {order.trackingNumber && (
           <Text size="sm">
             Tracking:{' '}

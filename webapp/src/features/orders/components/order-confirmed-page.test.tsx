@@ -5,6 +5,7 @@ import { makeOrder } from '@/test-utils/orders';
 import { renderRoutes } from '@/test-utils/render';
 import { setSession } from '@/test-utils/session';
 import { makeUser } from '@/test-utils/users';
+import { formatDateTime } from '@/lib/formatters';
 import OrderConfirmedPage from './order-confirmed-page';
 
 /** The server's steps (domain `Order.payment_steps`), which the buyer's email carries too. */
@@ -51,5 +52,54 @@ describe('OrderConfirmedPage', () => {
     renderRoutes(routes, '/orders/9/confirmed');
     expect(await screen.findByText(/Payment is no longer needed/)).toBeInTheDocument();
     expect(screen.queryByText('Payment instructions')).not.toBeInTheDocument();
+  });
+
+  it('tells the buyer of a paid order by when the seller should ship', async () => {
+    setSession('authenticated', makeUser({ id: 1 }));
+    const at = '2025-03-07T10:00:00Z';
+    fakeServer({
+      'GET /api/orders/9': () =>
+        json({
+          ...ORDER,
+          status: 'payment_confirmed',
+          statusLabel: 'Payment Confirmed',
+          paymentInstructions: [],
+          deadline: { kind: 'ship', label: 'Shipping due', at, automatic: false },
+        }),
+    });
+    renderRoutes(routes, '/orders/9/confirmed');
+    expect(await screen.findByText(`The seller should ship by ${formatDateTime(at)}.`)).toBeInTheDocument();
+  });
+
+  it('shows the seller where an unpaid sale stands and what they receive, not the buyer’s payment steps', async () => {
+    setSession('authenticated', makeUser({ id: 3, username: 'lucas' }));
+    const at = '2025-03-05T10:00:00Z';
+    fakeServer({
+      'GET /api/orders/9': () =>
+        json({
+          ...ORDER,
+          paymentInstructions: [],
+          seller: {
+            id: 3,
+            username: 'lucas',
+            displayName: 'Lucas',
+            avatarUrl: null,
+            email: 'l@x.com',
+            createdAt: at,
+          },
+          deadline: { kind: 'pay', label: 'Payment due', at, automatic: true },
+          payout: '41.80',
+        }),
+    });
+    renderRoutes(routes, '/orders/9/confirmed');
+    expect(await screen.findByRole('heading', { name: 'Order 42-K3Z0QF' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Order Confirmed' })).not.toBeInTheDocument();
+    expect(
+      screen.getByText(
+        `The buyer has until ${formatDateTime(at)} to pay; the order is cancelled after that.`,
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/Confirm Order tells the buyer/)).toBeInTheDocument();
+    expect(screen.getByText(/You receive \$41\.80 after fees/)).toBeInTheDocument();
   });
 });

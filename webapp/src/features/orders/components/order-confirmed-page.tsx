@@ -1,6 +1,13 @@
 import { Alert, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { useParams } from 'react-router-dom';
+import {
+  deadlineSentence,
+  nextStepSentence,
+  payoutSentence,
+  type OrderRole,
+} from '@/entities/order/order-guidance';
 import { OrderStatusBadge } from '@/entities/order/order-status-badge';
+import { useCurrentUser } from '@/entities/session/session-store';
 import { NoticePage } from '@/components/notice-page';
 import { PageLoader } from '@/components/page-loader';
 import { errorMessage, isApiError } from '@/lib/api-client';
@@ -10,11 +17,13 @@ import { OrderConfirmed, OrderConfirmedLinks } from './order-confirmed';
 /**
  * /orders/{id}/confirmed: the Order Confirmed screen with its own address, so a reload (or
  * "Ordered — View order" on an offer) shows the same payment instructions. Once the order has
- * moved past waiting for payment, it says where the order is instead.
+ * moved past waiting for payment, or to its seller, it says where the order is instead: its
+ * deadline, what happens next and, to the seller, the payout.
  */
 export default function OrderConfirmedPage() {
   const id = Number(useParams().id);
   const order = useOrder(id);
+  const user = useCurrentUser();
   if (order.isPending) return <PageLoader label="Loading your order" />;
   if (order.isError) {
     const missing = isApiError(order.error, 404) || isApiError(order.error, 403);
@@ -31,14 +40,27 @@ export default function OrderConfirmedPage() {
     );
   }
   const placed = order.data;
-  // Unpaid (placed, or confirmed by the seller): how to pay is still the news.
-  if (placed.status === 'pending' || placed.status === 'confirmed') {
+  const role: OrderRole = user !== null && placed.seller?.id === user.id ? 'seller' : 'buyer';
+  // Unpaid (placed, or confirmed by the seller): how to pay is still the buyer's news.
+  if (role === 'buyer' && (placed.status === 'pending' || placed.status === 'confirmed')) {
     return (
       <Container size="sm" py="xl">
         <OrderConfirmed order={placed} />
       </Container>
     );
   }
+  // Where the order is: its deadline, what happens next and, to the seller, the payout.
+  const guidance = [
+    deadlineSentence(placed, role),
+    nextStepSentence(placed, role),
+    role === 'seller' ? payoutSentence(placed) : null,
+  ].filter((line): line is string => line !== null);
+  const lines =
+    placed.status === 'cancelled'
+      ? ['This order was cancelled; nothing is owed.']
+      : role === 'buyer'
+        ? ['Payment is no longer needed for this order: its status is shown above.', ...guidance]
+        : guidance;
   return (
     <Container size="sm" py="xl">
       <Card withBorder padding="xl" radius="md">
@@ -51,9 +73,13 @@ export default function OrderConfirmedPage() {
           </Group>
           {placed.product && <Text fw={500}>{placed.product.title}</Text>}
           <Alert color={placed.status === 'cancelled' ? 'gray' : 'green'} title={placed.statusLabel}>
-            {placed.status === 'cancelled'
-              ? 'This order was cancelled; nothing is owed.'
-              : 'Payment is no longer needed for this order: its status is shown above.'}
+            <Stack gap={6}>
+              {(lines.length ? lines : ['Its status is shown above.']).map((line) => (
+                <Text size="sm" key={line}>
+                  {line}
+                </Text>
+              ))}
+            </Stack>
           </Alert>
           <OrderConfirmedLinks />
         </Stack>
