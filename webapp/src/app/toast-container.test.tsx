@@ -4,20 +4,7 @@ import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { theme } from './theme';
 import ToastContainer from './toast-container';
-
-/** The viewport answers media queries as a phone (or not). */
-function viewport(phone: boolean) {
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: phone && query.includes('max-width'),
-    media: query,
-    onchange: null,
-    addListener: vi.fn(),
-    removeListener: vi.fn(),
-    addEventListener: vi.fn(),
-    removeEventListener: vi.fn(),
-    dispatchEvent: vi.fn(),
-  }));
-}
+import { onPhone } from '@/test-utils/viewport';
 
 function showToast() {
   const header = document.createElement('header');
@@ -43,14 +30,13 @@ afterEach(() => {
 
 describe('ToastContainer', () => {
   it('shows toasts at the top on a phone, just under the header, clear of the page’s actions below', () => {
-    viewport(true);
+    onPhone();
     const container = showToast();
     expect(container).toHaveAttribute('data-position', 'top-center');
     expect(document.documentElement.style.getPropertyValue('--toast-top')).toBe('94px');
   });
 
   it('keeps them at the bottom right on wider screens, clear of the header', () => {
-    viewport(false);
     const container = showToast();
     expect(container).toHaveAttribute('data-position', 'bottom-right');
   });

@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { notifications } from '@mantine/notifications';
 import { act, cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, vi } from 'vitest';
+import { mediaQueryList } from './viewport';
 
 // findBy*/waitFor wait up to 10 s (not 1 s): the machines running these tests are shared, and
 // under `make test` Vitest runs beside the CPU-bound API tier: a page's first render plus a
@@ -12,16 +13,7 @@ configure({ asyncUtilTimeout: 10_000 });
 // jsdom lacks the layout APIs Mantine relies on.
 Object.defineProperty(window, 'matchMedia', {
   writable: true,
-  value: (query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: vi.fn(),
-    removeListener: vi.fn(),
-    addEventListener: vi.fn(),
-    removeEventListener: vi.fn(),
-    dispatchEvent: vi.fn(),
-  }),
+  value: (query: string) => mediaQueryList(query, false),
 });
 
 class ResizeObserverStub {

@@ -1,10 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fakeServer, json } from '@/test-utils/fake-server';
 import { renderRoutes } from '@/test-utils/render';
 import type { AuditEntry } from '../api';
 import { AuditLog } from './audit-log';
+import { onPhone } from '@/test-utils/viewport';
 
 const entry = (overrides: Partial<AuditEntry>): AuditEntry => ({
   id: 1,
@@ -70,18 +71,6 @@ const ENTRIES: AuditEntry[] = [
     note: '',
   }),
 ];
-
-function onPhone() {
-  vi.spyOn(window, 'matchMedia').mockImplementation(
-    (query: string) =>
-      ({
-        matches: query.startsWith('(max-width'),
-        media: query,
-        addEventListener: () => undefined,
-        removeEventListener: () => undefined,
-      }) as unknown as MediaQueryList,
-  );
-}
 
 describe('AuditLog', () => {
   it('names each target as the server does, linked where it is seen', async () => {

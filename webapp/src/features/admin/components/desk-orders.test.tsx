@@ -1,12 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { Order } from '@/entities/order/order';
 import { fakeServer, json } from '@/test-utils/fake-server';
 import { render } from '@/test-utils/render';
 import { setSession } from '@/test-utils/session';
 import { makeUser } from '@/test-utils/users';
 import { DeskOrders } from './desk-orders';
+import { onPhone } from '@/test-utils/viewport';
 
 function order(status: Order['status'], allowedTransitions: Order['allowedTransitions']): Order {
   return {
@@ -49,18 +50,6 @@ function bundle(): Order {
     subtotal: '76.00',
     discount: '7.60',
   };
-}
-
-function onPhone() {
-  vi.spyOn(window, 'matchMedia').mockImplementation(
-    (query: string) =>
-      ({
-        matches: query.startsWith('(max-width'),
-        media: query,
-        addEventListener: () => undefined,
-        removeEventListener: () => undefined,
-      }) as unknown as MediaQueryList,
-  );
 }
 
 beforeEach(() => setSession('authenticated', makeUser({ role: 'admin' })));

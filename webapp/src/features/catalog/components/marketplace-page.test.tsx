@@ -1,12 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeServer, json } from '@/test-utils/fake-server';
 import { makePage, makeProduct } from '@/test-utils/products';
 import { renderRoutes } from '@/test-utils/render';
 import { setSession } from '@/test-utils/session';
 import { HeaderSearch } from './header-search';
 import MarketplacePage from './marketplace-page';
+import { onPhone } from '@/test-utils/viewport';
 
 const routes = [
   {
@@ -212,15 +213,7 @@ describe('MarketplacePage', () => {
   it('on a phone renders no hidden sidebar or layout toggle, and still asks the counts for the drawer', async () => {
     // Below Mantine's md breakpoint (62em) the sidebar column is display: none; below sm
     // (48em) the layout toggle is.
-    vi.spyOn(window, 'matchMedia').mockImplementation(
-      (query: string) =>
-        ({
-          matches: query.startsWith('(max-width'),
-          media: query,
-          addEventListener: () => undefined,
-          removeEventListener: () => undefined,
-        }) as unknown as MediaQueryList,
-    );
+    onPhone();
     const server = fakeServer({
       'GET /api/products': () => json(makePage([makeProduct()])),
       'GET /api/products/facets': () => json(facets),
