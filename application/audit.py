@@ -39,12 +39,15 @@ class AuditLog:
     style post or comment, ``record_label`` for an order, a report or a dispute; one gone
     since still has a name) and where it is seen in its place (``links``: ``target_link``;
     left out: an order, a report or a dispute, which have no such page, and a target that
-    no longer exists)."""
+    no longer exists). ``repeated``: the entries whose note only repeats their order's
+    number, which the label already says (older payment confirmations kept it as their
+    note; an entry is never edited, so it is left out when read)."""
 
     page: Page[AuditEntry]
     usernames: dict[int, str]
     links: dict[tuple[str, int], str]
     labels: dict[tuple[str, int], str]
+    repeated: frozenset[int] = frozenset()
 
     def link(self, entry: AuditEntry) -> str | None:
         return self.links.get((entry.target_type, entry.target_id))
@@ -52,6 +55,9 @@ class AuditLog:
     def label(self, entry: AuditEntry) -> str:
         return self.labels.get((entry.target_type, entry.target_id)) or record_label(
             entry.target_type, entry.target_id)
+
+    def note(self, entry: AuditEntry) -> str:
+        return "" if entry.id in self.repeated else entry.note
 
 
 class AuditService:
@@ -79,7 +85,7 @@ class AuditService:
             names = await _Names.read(self.uow, page.items, admin_ids)
         return AuditLog(page, {user_id: names.people[user_id].username
                                for user_id in admin_ids if user_id in names.people},
-                        names.links(), names.labels(page.items))
+                        names.links(), names.labels(page.items), names.repeated(page.items))
 
 
 def _ids(entries: Iterable[AuditEntry], target_type: str) -> list[int]:
@@ -157,6 +163,12 @@ class _Names:
     def labels(self, entries: Sequence[AuditEntry]) -> dict[tuple[str, int], str]:
         return {(e.target_type, e.target_id): self.label(e.target_type, e.target_id)
                 for e in entries}
+
+    def repeated(self, entries: Sequence[AuditEntry]) -> frozenset[int]:
+        """The entries on an order whose note is that order's number."""
+        numbers = self.order_numbers.get("order", {})
+        return frozenset(e.id for e in entries if e.id is not None and e.target_type == "order"
+                         and e.note and e.note == numbers.get(e.target_id))
 
 
 def _position(entry: AuditEntry) -> After:

@@ -251,11 +251,12 @@ class OrderService:
         return await self.change_status(admin, order_id, OrderStatus.PAYMENT_CONFIRMED.value)
 
     async def _audit_move(self, actor: User | None, order: Order, before: OrderStatus) -> None:
-        """An administrator's payment confirmation goes to the audit log (issue 37)."""
+        """An administrator's payment confirmation goes to the audit log (issue 37), with no
+        note: its target's label names the order by its number."""
         if (order.status is OrderStatus.PAYMENT_CONFIRMED and before is not order.status
                 and (actor is None or actor.is_admin) and order.id is not None):
             await record_audit(self.uow, actor, AuditAction.PAYMENT_CONFIRMED, "order",
-                               order.id, order.order_number, self.clock)
+                               order.id, None, self.clock)
 
     async def confirm_payment_by_number(self, number: str) -> Order:
         """The operator (``rethread orders confirm-payment``) confirms a payment."""

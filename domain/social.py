@@ -1,6 +1,7 @@
 """Profile fields a member edits on their own profile (spec §2 Profile, §3 User).
 
-Display names follow the sign-up rule (2-50 characters). The rest are Rethread's
+Display names follow the sign-up rule (2-50 characters; a blank one is "required", as
+tests/fixtures/form-messages.json words it for both sides). The rest are Rethread's
 (docs/social.md): a bio of at most 500 characters, a height of at most 20 (free text such
 as ``5'7"`` or ``170 cm``), an Instagram handle of 1-30 letters, digits, dots or
 underscores, typed with or without the ``@``. An empty bio, height or handle clears it.
@@ -12,7 +13,7 @@ import re
 from dataclasses import dataclass
 
 from domain.errors import ValidationError
-from domain.validation._rules import FieldErrors, clean, length_error
+from domain.validation._rules import FieldErrors, clean, length_error, required_message
 from domain.validation.accounts import DISPLAY_NAME_MAX, DISPLAY_NAME_MIN
 
 MAX_BIO = 500
@@ -52,7 +53,8 @@ def validate_profile(changes: ProfileChanges) -> CleanProfile:
         errors.add("displayName", length_error(
             name, min_len=DISPLAY_NAME_MIN, max_len=DISPLAY_NAME_MAX,
             too_short="Display name must be at least 2 characters",
-            too_long="Display name must be at most 50 characters"))
+            too_long="Display name must be at most 50 characters",
+            required=required_message("Display name")))
     bio, height = _optional(changes.bio), _optional(changes.height)
     if bio is not None and len(bio) > MAX_BIO:
         errors.add("bio", f"Bio must be at most {MAX_BIO} characters")

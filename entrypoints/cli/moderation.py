@@ -109,10 +109,10 @@ def list_audit(action: str = typer.Option(None, "--action"),
     rows = [(entry.created_at.strftime("%Y-%m-%d %H:%M"),
              "operator" if entry.admin_id is None
              else log.usernames.get(entry.admin_id, f"#{entry.admin_id}"),
-             entry.action.value, f"{entry.target_type} {entry.target_id}", entry.note)
+             entry.action.value, log.label(entry), log.note(entry))
             for entry in log.page.items]
     columns = (Column("when", key=True), Column("admin", key=True), Column("action"),
-               Column("target", key=True), Column("note"))
+               Column("target"), Column("note"))
     print_table(console, table("Audit log", columns, rows))
 
 

@@ -69,7 +69,7 @@ def audit_out(entry: AuditEntry, log: AuditLog) -> AuditEntryOut:
                          action=entry.action.value,
                          target_type=entry.target_type, target_id=entry.target_id,
                          target_label=log.label(entry), target_link=log.link(entry),
-                         note=entry.note,
+                         note=log.note(entry),
                          created_at=entry.created_at)
 
 

@@ -17,6 +17,7 @@ from domain.catalog import ListingStatus
 from domain.moderation import AuditAction
 from domain.reports import Report, ReportReason, ReportTarget
 from entrypoints.cli.main import app
+from entrypoints.cli.runtime import console
 from entrypoints.settings import get_settings
 from tests.support import NOW, add_listing, add_users
 
@@ -29,6 +30,8 @@ def cli(db: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Cl
     monkeypatch.setenv("RETHREAD_DATA_DIR", str(tmp_path))
     monkeypatch.setenv("RETHREAD_SECRET_KEY", "test-secret-key-test-secret-key-0123456789")
     monkeypatch.setenv("COLUMNS", "160")
+    # Rich read COLUMNS when the console was made, on import (pytest-xdist's workers set 80).
+    monkeypatch.setattr(console, "width", 160)
     get_settings.cache_clear()
     yield CliRunner()
     get_settings.cache_clear()
@@ -64,6 +67,7 @@ def test_operators_suspend_lift_and_read_the_audit_log(cli: CliRunner) -> None:
     assert unknown.exit_code == 1 and "Dispute not found" in unknown.output
     only = cli.invoke(app, ["audit", "list", "--action", "user_suspended"])
     assert "user_unsuspended" not in only.output and "Spam (for 3 days)" in only.output
+    assert "Member @maya" in only.output
 
 
 async def _listing_of(url: str, username: str) -> int:
@@ -127,8 +131,8 @@ async def _hidden_by(url: str, username: str, listing_id: int) -> None:
         await engine.dispose()
 
 
-def test_the_audit_log_names_the_administrator_as_the_desk_does(cli: CliRunner, db: str
-                                                                ) -> None:
+def test_the_audit_log_names_the_administrator_and_the_target_as_the_desk_does(
+        cli: CliRunner, db: str) -> None:
     made = cli.invoke(app, ["users", "create", "boss", "--email", "boss@example.com",
                             "--password", "secret123"])
     assert made.exit_code == 0, made.output
@@ -138,6 +142,7 @@ def test_the_audit_log_names_the_administrator_as_the_desk_does(cli: CliRunner, 
     assert log.exit_code == 0, log.output
     row = next(line for line in log.output.splitlines() if "listing_hidden" in line)
     assert "boss" in row and "Counterfeit" in row
+    assert "Listing “Wool coat”" in row and f"listing {coat}" not in row  # the desk's label
 
 
 async def _reported_listing(url: str, reporters: int) -> int:

@@ -13,8 +13,11 @@ import pytest
 from litestar import Litestar
 from sqlalchemy import event
 
+from application.audit import record_audit
+from domain.moderation import AuditAction
 from entrypoints.container import Container
 from tests.api.test_api_disputes import DETAILS, _order
+from tests.fakes import FixedClock
 from tests.support import ApiClient, people
 from tests.support.catalog import data_url, png
 from tests.support.offers import listing
@@ -117,6 +120,30 @@ async def test_each_target_has_a_name_for_people_even_once_gone(app: Litestar) -
         assert links[("listing_hidden", scarf)] is None
         assert links[("report_resolved", report)] is None
         assert links[("dispute_resolved", dispute)] is None
+
+
+async def test_a_payment_confirmation_does_not_repeat_its_order_number_as_its_note(
+        app: Litestar, container: Container, clock: FixedClock) -> None:
+    """The label names the order; an older entry that kept its number as the note is read
+    with none (entries are never edited), and any other note stays."""
+    async with people(app, "maya", "sofia", "boss") as p:
+        maya, sofia, boss = p["maya"], p["sofia"], p["boss"]
+        order = await _order(sofia, maya, boss, deliver=False)
+        number = (await boss.get(f"/api/orders/{order}")).json()["orderNumber"]
+        uow = container.uow()
+        async with uow:
+            written = await uow.audit.page(5, action=AuditAction.PAYMENT_CONFIRMED)
+            assert [entry.note for entry in written] == [""]  # none written any more
+            for note in (number, "Paid in cash at the market"):
+                await record_audit(uow, None, AuditAction.PAYMENT_CONFIRMED, "order", order,
+                                   note, clock)
+            await uow.commit()
+        entries = await _entries(boss, action="payment_confirmed")
+        assert [(e["targetLabel"], e["note"]) for e in entries] == [
+            (f"Order {number}", "Paid in cash at the market"),
+            (f"Order {number}", ""),  # the older kind, its note the order's number
+            (f"Order {number}", ""),  # confirmed by the administrator just now
+        ]
 
 
 async def test_the_names_cost_one_query_per_kind_however_many_entries(

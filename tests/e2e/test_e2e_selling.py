@@ -43,7 +43,7 @@ def test_vacation_mode_pauses_buying_until_turned_off(browser: Browser, live_ser
         try:
             _save_vacation(seller, True, back.isoformat(), "At a fabric fair, back soon.")
             buyer.goto(f"/product/{item['id']}")
-            notice = buyer.get_by_role("alert").filter(has_text="Seller away until")
+            notice = buyer.get_by_role("note").filter(has_text="Seller away until")
             expect(notice).to_be_visible(timeout=WAIT)
             expect(notice).to_contain_text("At a fabric fair, back soon.")
             for name in ("Buy It Now", "Make an Offer", "Add to bag"):
@@ -51,7 +51,7 @@ def test_vacation_mode_pauses_buying_until_turned_off(browser: Browser, live_ser
             screenshot(buyer, "selling-vacation-product")
             buyer.set_viewport_size(PHONE)
             buyer.reload()
-            expect(buyer.get_by_role("alert").filter(has_text="Seller away until")
+            expect(buyer.get_by_role("note").filter(has_text="Seller away until")
                    ).to_be_visible(timeout=WAIT)
             screenshot(buyer, "selling-vacation-product-phone")
             refused = buyer.request.post("/api/bag/items",

@@ -17,6 +17,8 @@ from typing import Any
 import pytest
 
 from domain.contact import ContactForm, validate_contact
+from domain.errors import ValidationError
+from domain.social import ProfileChanges, validate_profile
 from domain.validation import (
     AddressForm,
     validate_blog,
@@ -46,6 +48,16 @@ def _address(values: dict[str, Any]) -> dict[str, str]:
         phone_number=values["phoneNumber"]))
 
 
+def _profile(values: dict[str, Any]) -> dict[str, str]:
+    try:
+        validate_profile(ProfileChanges(
+            display_name=values["displayName"], bio=values["bio"], height=values["height"],
+            instagram_handle=values["instagramHandle"]))
+    except ValidationError as refused:
+        return refused.errors
+    return {}
+
+
 VALIDATORS: dict[str, Callable[[dict[str, Any]], dict[str, str]]] = {
     "listing": _listing,
     "address": _address,
@@ -58,6 +70,7 @@ VALIDATORS: dict[str, Callable[[dict[str, Any]], dict[str, str]]] = {
     "contact": lambda values: validate_contact(ContactForm(
         name=values["name"], email=values["email"], subject=values["subject"],
         message=values["message"])),
+    "profile": _profile,
 }
 
 CASES = [

@@ -108,6 +108,22 @@ describe('theme', () => {
     expect(contrast(FOCUS_RING.dark, '#242424')).toBeGreaterThanOrEqual(3);
   });
 
+  it('makes an Alert a note unless it says it is an alert', () => {
+    render(
+      <>
+        <Alert title="Payment instructions">Send the total to the shop.</Alert>
+        <Alert title="Failed to load products" role="alert">
+          Refresh the page to try again.
+        </Alert>
+      </>,
+    );
+    // Information on the page is not announced on load; an error in answer to an action is.
+    expect(screen.getByRole('note', { name: 'Payment instructions' })).toBeInTheDocument();
+    expect(screen.getAllByRole('alert')).toEqual([
+      screen.getByRole('alert', { name: 'Failed to load products' }),
+    ]);
+  });
+
   it("lets a button's focus ring show whole inside an alert", () => {
     render(
       <Alert title="PayPal is currently unavailable">

@@ -97,8 +97,11 @@ export const theme = createTheme({
     // Every text field (TextInput, NumberInput, Textarea, Select, PasswordInput...) is drawn by
     // Input, whose styles name is 'Input': a clearly visible ring on focus (inputs.module.css).
     Input: { classNames: { input: inputs.input } },
-    // A button in an alert keeps its whole focus ring (alert.module.css).
-    Alert: { classNames: { message: alert.message } },
+    // Most alerts only inform (how to pay, a seller away, a hidden listing): a note, not announced
+    // on load as Mantine's default role="alert" is. An error or outcome in answer to what the user
+    // just did says role="alert" itself. A button in an alert keeps its whole focus ring
+    // (alert.module.css).
+    Alert: { defaultProps: { role: 'note' }, classNames: { message: alert.message } },
     // Filled stars in orange-8 (3.6:1 on white; Mantine's yellow is 1.8:1), empty ones outlined.
     Rating: Rating.extend({ defaultProps: { color: 'orange.8' }, classNames: { symbolBody: rating.star } }),
   },

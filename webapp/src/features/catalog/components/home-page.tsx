@@ -34,7 +34,7 @@ export default function HomePage() {
             linkTo="/marketplace?sort=most_popular"
           />
           {mostWatched.isError ? (
-            <Alert color="red" title="Failed to load products">
+            <Alert color="red" title="Failed to load products" role="alert">
               Refresh the page to try again.
             </Alert>
           ) : (

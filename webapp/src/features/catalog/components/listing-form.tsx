@@ -69,8 +69,7 @@ export function ListingForm({ product }: { product?: Product }) {
         <Section title="Price">
           <PriceField {...fields} />
           <SellerNetPreview price={form.values.price} />
-          {/* Information, not an alert: Mantine's Alert is role="alert" unless told otherwise. */}
-          <Alert variant="light" color="gray" icon={<IconTruckDelivery />} title="Shipping" role="note">
+          <Alert variant="light" color="gray" icon={<IconTruckDelivery />} title="Shipping">
             Shipping is a flat $5.00, paid by the buyer. Ship within 3 business days of payment.
           </Alert>
         </Section>

@@ -104,7 +104,7 @@ describe('ProductPage', () => {
       }),
     );
     renderRoutes(routes, '/product/1');
-    const notice = await screen.findByRole('alert');
+    const notice = await screen.findByRole('note');
     expect(within(notice).getByText('Hidden by a moderator')).toBeInTheDocument();
     expect(within(notice).getByText('Reason: The logo is not genuine')).toBeInTheDocument();
     expect(within(notice).getByText('Contact us if you think this is a mistake.')).toBeInTheDocument();
@@ -140,7 +140,7 @@ describe('ProductPage', () => {
     setSession('authenticated', makeUser({ id: 9, role: 'admin' }));
     serve(makeProduct({ status: 'hidden', hiddenCause: 'suspension' }));
     renderRoutes(routes, '/product/1');
-    const notice = await screen.findByRole('alert');
+    const notice = await screen.findByRole('note');
     expect(within(notice).getByText('Hidden while its seller is suspended')).toBeInTheDocument();
     expect(within(notice).queryByText('Hidden by a moderator')).not.toBeInTheDocument();
     expect(
@@ -160,7 +160,7 @@ describe('ProductPage', () => {
       makeProduct({ status: 'hidden', hiddenCause: 'moderator', hiddenReason: 'Fake', sellerClosed: true }),
     );
     renderRoutes(routes, '/product/1');
-    const notice = await screen.findByRole('alert');
+    const notice = await screen.findByRole('note');
     expect(within(notice).getByText('Its seller closed their account')).toBeInTheDocument();
     expect(
       within(notice).getByText('Its seller closed their account, so it cannot come back to the shop.'),
@@ -174,7 +174,7 @@ describe('ProductPage', () => {
     setSession('authenticated', makeUser({ id: 3, username: 'maya' }));
     serve(makeProduct({ status: 'hidden', hiddenCause: 'suspension', seller: makeSeller({ id: 3 }) }));
     renderRoutes(routes, '/product/1');
-    const notice = await screen.findByRole('alert');
+    const notice = await screen.findByRole('note');
     expect(within(notice).getByText('Hidden while its seller is suspended')).toBeInTheDocument();
     expect(within(notice).getByText('It comes back when your suspension ends.')).toBeInTheDocument();
     expect(within(notice).queryByText(/Your notifications say why/)).not.toBeInTheDocument();

@@ -14,14 +14,14 @@ function earnings(price: string): string | null {
 
 /**
  * "You'll receive $X.XX after fees": the same formula the server uses (lib/fees.ts). The box is
- * information, not an alert (role="note": nothing is announced on load); the figure alone is
- * said politely once the price has rested, by a live region of its own.
+ * information, not an alert (role="note", the theme's default: nothing is announced on load); the
+ * figure alone is said politely once the price has rested, by a live region of its own.
  */
 export function SellerNetPreview({ price }: { price: string }) {
   const net = earnings(price);
   const [settled] = useDebouncedValue(net, EARNINGS_ANNOUNCE_MS);
   return (
-    <Alert variant="light" color="brand" icon={<IconCoin />} title="Your earnings" role="note">
+    <Alert variant="light" color="brand" icon={<IconCoin />} title="Your earnings">
       {net ? (
         <Text size="sm">
           You&apos;ll receive <strong>{net}</strong> after fees (5% platform fee, 1.9% processing and $0.10

@@ -17,7 +17,7 @@ export function SimilarItems({ productId }: { productId: number }) {
     <section aria-labelledby="similar-items" aria-busy={waiting}>
       <SectionHeader id="similar-items" title="Similar items" subtitle="Available pieces like this one" />
       {similar.isError ? (
-        <Alert color="red" title="Failed to load similar items">
+        <Alert color="red" title="Failed to load similar items" role="alert">
           Refresh the page to try again.
         </Alert>
       ) : (

@@ -29,7 +29,7 @@ export function PaymentStep({ method, onChange, onBack, onNext }: PaymentStepPro
         </Stack>
       </Radio.Group>
       {method === 'paypal' && (
-        <Alert color="yellow" icon={<IconAlertCircle />} title="PayPal is currently unavailable">
+        <Alert color="yellow" icon={<IconAlertCircle />} title="PayPal is currently unavailable" role="alert">
           <Stack gap="xs" align="flex-start">
             <Text size="sm">Please pay with a peer-to-peer payment app instead.</Text>
             <Button size="xs" variant="white" onClick={() => onChange('card')}>

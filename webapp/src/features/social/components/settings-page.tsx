@@ -1,4 +1,3 @@
-import limits from '@fixtures/form-limits.json';
 import { BundleDiscountsForm } from '@/entities/bag/bundle-discounts-form';
 import { VacationForm } from '@/entities/user/vacation-form';
 import {
@@ -25,13 +24,10 @@ import { submitWith } from '@/lib/form';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { READ_FAILED, readAsDataUrl } from '@/lib/read-file';
 import { BlockedMembers } from '@/entities/trust/components/blocked-members';
+import { profileRules, type ProfileValues } from '../profile-rules';
 
 import { SettingsSection } from '@/components/settings-section';
-interface Values {
-  displayName: string;
-  bio: string;
-  height: string;
-  instagramHandle: string;
+interface Values extends ProfileValues {
   /** A new photo as a data URL, '' to remove it, null to keep it. */
   avatar: string | null;
 }
@@ -53,11 +49,6 @@ export default function SettingsPage() {
   return <ProfileForm user={me} />;
 }
 
-// The server's limits (domain/social.py, domain/validation/accounts.py) through the shared fixture.
-const NAME = limits.accounts.displayName;
-const PROFILE = limits.profile;
-const INSTAGRAM = new RegExp(`^@?[A-Za-z0-9._]{0,${PROFILE.instagramHandle.max}}$`);
-
 function ProfileForm({ user }: { user: User }) {
   const navigate = useNavigate();
   const client = useQueryClient();
@@ -65,24 +56,7 @@ function ProfileForm({ user }: { user: User }) {
   const form = useForm<Values>({
     mode: 'controlled',
     initialValues: initial(user),
-    validate: {
-      displayName: (v) =>
-        v.trim().length < NAME.min
-          ? `Display name must be at least ${NAME.min} characters`
-          : v.trim().length > NAME.max
-            ? `Display name must be at most ${NAME.max} characters`
-            : null,
-      bio: (v) =>
-        v.trim().length > PROFILE.bio.max ? `Bio must be at most ${PROFILE.bio.max} characters` : null,
-      height: (v) =>
-        v.trim().length > PROFILE.height.max
-          ? `Height must be at most ${PROFILE.height.max} characters`
-          : null,
-      instagramHandle: (v) =>
-        INSTAGRAM.test(v.trim())
-          ? null
-          : `Instagram handle can only contain letters, numbers, dots and underscores (at most ${PROFILE.instagramHandle.max})`,
-    },
+    validate: profileRules,
   });
   const preview = form.values.avatar === null ? user.avatarUrl : form.values.avatar || null;
 
