@@ -76,6 +76,31 @@ describe('DeskOrders', () => {
     expect(within(table).getByRole('button', { name: 'Confirm payment for 42-ABC123' })).toBeInTheDocument();
   });
 
+  it('shows the deadline the server says the order waits for, in the table and on a phone', async () => {
+    const due = {
+      ...order('pending', ['payment_confirmed']),
+      deadline: { kind: 'pay' as const, label: 'Payment due', at: '2026-11-23T10:00:00Z', automatic: true },
+    };
+    fakeServer({ 'GET /api/admin/orders': () => json({ items: [due], nextCursor: null }) });
+    const { unmount } = render(<DeskOrders filter="pending_payment" label="Pending payments" empty="None" />);
+    const table = await screen.findByRole('table', { name: 'Pending payments' });
+    expect(within(table).getByText(/^Payment due: Nov 23/)).toBeInTheDocument();
+    unmount();
+    onPhone();
+    render(<DeskOrders filter="pending_payment" label="Pending payments" empty="None" />);
+    const list = await screen.findByRole('list', { name: 'Pending payments' });
+    expect(within(list).getByText(/^Payment due: Nov 23/)).toBeInTheDocument();
+  });
+
+  it('says no deadline when the order waits for none', async () => {
+    fakeServer({
+      'GET /api/admin/orders': () => json({ items: [order('shipped', ['delivered'])], nextCursor: null }),
+    });
+    render(<DeskOrders filter="sales" label="Sales records" empty="No sales yet" />);
+    const table = await screen.findByRole('table', { name: 'Sales records' });
+    expect(within(table).queryByText(/due:|Completes automatically:/)).not.toBeInTheDocument();
+  });
+
   it("on a phone says a bundle's items come to their price after the bundle discount", async () => {
     onPhone();
     fakeServer({ 'GET /api/admin/orders': () => json({ items: [bundle()], nextCursor: null }) });

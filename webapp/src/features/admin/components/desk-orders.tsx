@@ -6,7 +6,7 @@ import { Pager } from '@/components/pager';
 import { PageLoader } from '@/components/page-loader';
 import { LoadFailed } from '@/components/load-failed';
 import { errorMessage } from '@/lib/api-client';
-import { formatCountOf, formatDate, formatMoney } from '@/lib/formatters';
+import { formatCountOf, formatDate, formatDateTime, formatMoney } from '@/lib/formatters';
 import { useCursorPages } from '@/lib/use-cursor-pages';
 import { orderTitle, type Order, type OrderParty, type OrderStatus } from '@/entities/order/order';
 import { OrderStatusBadge } from '@/entities/order/order-status-badge';
@@ -122,6 +122,17 @@ function OrderActions({ order, onConfirm, onAddress }: { order: Order } & Action
   );
 }
 
+/** The one deadline the order waits for, as the server names it ("Payment due", "Shipping
+ * due", "Completes automatically"), in the administrator's time zone; nothing when none. */
+function DeadlineNote({ order }: { order: Order }) {
+  if (!order.deadline) return null;
+  return (
+    <Text size="xs" c="dimmed" mt={4}>
+      {order.deadline.label}: {formatDateTime(order.deadline.at)}
+    </Text>
+  );
+}
+
 function OrdersTable({ orders, label, ...actions }: { orders: Order[]; label: string } & Actions) {
   // Shipped and later orders have nothing to act on (Sales Records): no empty Actions column.
   const withActions = orders.some(hasActions);
@@ -166,6 +177,7 @@ function OrdersTable({ orders, label, ...actions }: { orders: Order[]; label: st
               </Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>
                 <OrderStatusBadge order={order} />
+                <DeadlineNote order={order} />
               </Table.Td>
               <Table.Td>
                 <Person party={order.buyer} nowrap />
@@ -209,6 +221,7 @@ function OrderCards({ orders, label, ...actions }: { orders: Order[]; label: str
             <Text size="sm" fw={500} lineClamp={1}>
               {orderTitle(order)}
             </Text>
+            <DeadlineNote order={order} />
             <Group grow align="flex-start">
               <Person label="Buyer" party={order.buyer} />
               <Person label="Seller" party={order.seller} />
