@@ -89,14 +89,15 @@ test:
 	$(MAKE) --no-print-directory -j2 --output-sync=target TIERS_TOGETHER=1 \
 		test-e2e test-unit test-adapters test-api test-webapp
 
-# Two chains side by side: browser then Vitest, and unit, adapters then API. The adapters and
+# Two chains side by side: browser, Vitest then unit, and adapters then API. The adapters and
 # API tiers use the same PostgreSQL and Redis databases (one per xdist worker,
-# tests/conftest.py): run together they would empty each other's tables. (Order only under
-# `make test`: `make test-api` alone runs the API tier alone.)
+# tests/conftest.py): run together they would empty each other's tables. Unit uses neither,
+# so it ends the shorter chain (docs/decisions/ci-layout.md). (Order only under `make test`:
+# `make test-api` alone runs the API tier alone.)
 # Debian's nginx and chromium, when missing, install one after the other (one dpkg lock).
 ifdef TIERS_TOGETHER
 test-webapp: | test-e2e
-test-adapters: | test-unit
+test-unit: | test-webapp
 test-api: | test-adapters
 $(NGINX): | $(CHROMIUM)
 endif
