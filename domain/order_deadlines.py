@@ -20,11 +20,12 @@ delivered, a disputed one for an administrator, a finished one for nothing.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 
 from domain._labels import LabelledStrEnum
 from domain.order_rules import SHIP_WITHIN_BUSINESS_DAYS, OrderStatus
 from domain.orders import Order
+from domain.text import as_utc
 
 WEEKEND = frozenset({5, 6})  # Saturday, Sunday (datetime.weekday)
 
@@ -56,7 +57,7 @@ def add_business_days(start: datetime, days: int) -> datetime:
     moment, left = start, days
     while left:
         moment += timedelta(days=1)
-        if _utc(moment).weekday() not in WEEKEND:
+        if as_utc(moment).weekday() not in WEEKEND:
             left -= 1
     return moment
 
@@ -80,5 +81,3 @@ def order_deadline(order: Order, paid_at: datetime | None) -> OrderDeadline | No
     return None
 
 
-def _utc(moment: datetime) -> datetime:
-    return moment.astimezone(UTC) if moment.tzinfo is not None else moment

@@ -12,7 +12,7 @@ def count_of(count: int, noun: str, plural: str | None = None) -> str:
     return f"{count:,} {noun if count == 1 else plural or noun + 's'}"
 
 
-def _utc(moment: datetime) -> datetime:
+def as_utc(moment: datetime) -> datetime:
     """An aware moment in UTC; a naive one is taken to be UTC already."""
     return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
 
@@ -23,8 +23,8 @@ def format_moment(moment: datetime, now: datetime | None = None) -> str:
     the server does not know its reader's time zone (the webapp shows the timestamps it is
     sent in the reader's own, ``formatDateTime``). Given the clock's ``now``, the year is
     left out when it is ``now``'s: ``"Dec 7, 01:57 UTC"``."""
-    at = _utc(moment)
-    year = "" if now is not None and _utc(now).year == at.year else f", {at.year}"
+    at = as_utc(moment)
+    year = "" if now is not None and as_utc(now).year == at.year else f", {at.year}"
     return f"{at:%b} {at.day}{year}, {at:%H:%M} UTC"
 
 
