@@ -13,8 +13,10 @@ from decimal import Decimal
 
 from application.ports import UnitOfWork
 from application.ports.sharing import SitemapEntry
+from domain.accounts import User
 from domain.listings import Listing
 from domain.money import format_usd
+from domain.validation import username_error
 
 SITE_NAME = "Rethread"
 SITE_DESCRIPTION = ("Rethread: the trusted marketplace for secondhand fashion with a "
@@ -33,6 +35,9 @@ class PagePreview:
     # A product's preview carries the listing it was made from: the page's first view
     # (entrypoints/http/pages/first_view.py) shows more of it without reading it again.
     listing: Listing | None = None
+    # The page's own address when a link reached it by another (``/profile/maya`` is
+    # ``/profile/4``, where the webapp takes it): its canonical and og:url.
+    path: str | None = None
 
 
 def summary(text: str | None, length: int = DESCRIPTION_LENGTH) -> str:
@@ -81,14 +86,16 @@ class SharingService:
     async def profile(self, user_id: int) -> PagePreview | None:
         async with self.uow:
             user = await self.uow.users.get(user_id)
-        if user is None:
+        return None if user is None else _profile_preview(user)
+
+    async def profile_by_username(self, username: str) -> PagePreview | None:
+        """The preview of ``/profile/maya``: the member with this username, in any case, as
+        :meth:`SocialService.profile_by_username` finds them (never by email address)."""
+        if username_error(username) is not None:
             return None
-        name = f"{user.display_name} (@{user.username})"
-        return PagePreview(
-            title=name,
-            description=summary(user.bio) or f"{name} buys, sells and styles secondhand "
-                                             "fashion on Rethread.",
-            image=user.avatar_url, kind="profile")
+        async with self.uow:
+            user = await self.uow.users.get_by_login(username)
+        return None if user is None else _profile_preview(user)
 
     async def blog(self, slug: str) -> PagePreview | None:
         async with self.uow:
@@ -106,3 +113,12 @@ class SharingService:
             return [*await self.uow.sitemap.available_listings(limit),
                     *await self.uow.sitemap.style_posts(limit),
                     *await self.uow.sitemap.published_blog_posts(limit)]
+
+
+def _profile_preview(user: User) -> PagePreview:
+    name = f"{user.display_name} (@{user.username})"
+    return PagePreview(
+        title=name,
+        description=summary(user.bio) or f"{name} buys, sells and styles secondhand "
+                                         "fashion on Rethread.",
+        image=user.avatar_url, kind="profile", path=f"/profile/{user.id}")

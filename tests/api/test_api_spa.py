@@ -103,6 +103,13 @@ async def test_a_product_link_carries_its_title_price_and_photo(spa: AsyncTestCl
     assert '<meta name="twitter:card" content="summary_large_image" />' in html
     profile = (await spa.get(f"/profile/{product['seller']['id']}")).text
     assert "<title>Maya &quot;M&quot; &lt;Chen&gt; (@maya) · Rethread</title>" in profile
+    by_name = (await spa.get("/profile/MAYA")).text  # the webapp's /profile/<username>
+    assert "<title>Maya &quot;M&quot; &lt;Chen&gt; (@maya) · Rethread</title>" in by_name
+    canonical = f"http://127.0.0.1:8000/profile/{product['seller']['id']}"
+    assert f'<meta property="og:url" content="{canonical}" />' in by_name
+    assert f'<link rel="canonical" href="{canonical}" />' in by_name
+    for unknown in ("/profile/nobody", "/profile/maya@example.com"):
+        assert (await spa.get(unknown)).text.count("og:title") == 0
     assert (await spa.get("/product/999999")).text.count("og:title") == 0
 
 

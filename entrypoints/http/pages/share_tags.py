@@ -19,6 +19,8 @@ async def page_preview(sharing: SharingService, match: RouteMatch) -> PagePrevie
     kind, key = match.route.share, match.share_id
     if kind == "blog" and match.param:
         return await sharing.blog(match.param)
+    if kind == "profile" and key is None and match.param:
+        return await sharing.profile_by_username(match.param)  # /profile/maya
     if key is None:
         return None
     if kind == "product":
@@ -37,6 +39,7 @@ def _absolute(base_url: str, url: str) -> str:
 def head_tags(preview: PagePreview, base_url: str, path: str) -> str:
     """``<title>``, description, canonical URL, og:* and twitter:* for ``preview``."""
     base_url = base_url.rstrip("/")
+    path = preview.path or path
     title = f"{preview.title} · {SITE_NAME}"
     meta = [("og:type", "product" if preview.kind == "product" else preview.kind),
             ("og:site_name", SITE_NAME), ("og:title", preview.title),
