@@ -1,4 +1,5 @@
 import { formatDateTime, formatMoney } from '@/lib/formatters';
+import { PAYOUT_FEES, POLICY } from '@/lib/policy';
 import type { Order } from './order';
 
 /** Which side of the order the reader is on. */
@@ -20,7 +21,7 @@ export function deadlineSentence(order: Pick<Order, 'deadline'>, role: OrderRole
         : `The buyer has until ${when} to pay; the order is cancelled after that.`;
     case 'ship':
       return role === 'seller'
-        ? `Ship by ${when} (3 business days after the payment was confirmed).`
+        ? `Ship by ${when} (${POLICY.shipWithin} after the payment was confirmed).`
         : `The seller should ship by ${when}.`;
     case 'complete':
       return role === 'buyer'
@@ -57,8 +58,9 @@ export function nextStepSentence(order: Pick<Order, 'status'>, role: OrderRole):
         return 'Payment confirmed. Pack the item, then choose Mark as Shipped to add its tracking number.';
       case 'shipped':
         return (
-          'Choose Mark as Delivered once the tracking shows it arrived. The buyer then has 3 days to ' +
-          'confirm receipt or report a problem; after that the order completes automatically.'
+          'Choose Mark as Delivered once the tracking shows it arrived. The buyer then has ' +
+          `${POLICY.inspection} to confirm receipt or report a problem; after that the order completes ` +
+          'automatically.'
         );
       default:
         return null;
@@ -70,7 +72,7 @@ export function nextStepSentence(order: Pick<Order, 'status'>, role: OrderRole):
     case 'shipped':
       return (
         'On its way: follow it with the tracking number. When it arrives the seller marks it ' +
-        'delivered; you then have 3 days to confirm receipt or report a problem, and after that ' +
+        `delivered; you then have ${POLICY.inspection} to confirm receipt or report a problem, and after that ` +
         'the order completes automatically.'
       );
     default:
@@ -89,5 +91,5 @@ export function payoutSentence(order: Pick<Order, 'payout' | 'status'>): string 
   if (order.status === 'completed') return `Payout released: ${amount} after fees.`;
   if (order.status === 'disputed')
     return `Your payout of ${amount} after fees is on hold until the dispute is resolved.`;
-  return `You receive ${amount} after fees (5% platform fee, 1.9% processing and $0.10 per sale) once the order completes.`;
+  return `You receive ${amount} after fees (${PAYOUT_FEES}) once the order completes.`;
 }

@@ -3,6 +3,7 @@ import { IconStar } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { LoadFailed } from '@/components/load-failed';
+import { POLICY } from '@/lib/policy';
 import { api } from '@/lib/api-client';
 import { formatDate } from '@/lib/formatters';
 
@@ -42,7 +43,7 @@ export function UserReviews({ userId }: { userId: number }) {
         withIndicatorBackground
         title="No reviews yet"
         py="xl"
-        description="Reviews appear here after completed orders, once both sides have reviewed or 14 days have passed."
+        description={`Reviews appear here after completed orders, once both sides have reviewed or ${POLICY.reviewWindow} have passed.`}
       />
     );
   }

@@ -4,7 +4,7 @@ import { renderRoutes } from '@/test-utils/render';
 import StaticPage from './components/static-page';
 import { FAQ } from './content/faq';
 import { POLICY_DOCUMENTS, type PolicyDocument } from './content/policies';
-import { POLICY, PROTECTED_CASES } from './policy';
+import { POLICY, PROTECTED_CASES } from '@/lib/policy';
 import { plainText } from './prose';
 import { STATIC_PAGES, type StaticPageKey } from './static-pages';
 

@@ -4,7 +4,7 @@ import { renderRoutes } from '@/test-utils/render';
 import { Prose } from './components/prose';
 import { faqFrom } from './content/faq';
 import { policyDocument } from './content/policies';
-import { POLICY, PROTECTED_CASES } from './policy';
+import { POLICY, PROTECTED_CASES } from '@/lib/policy';
 import { fillFigures, lexProse, plainText } from './prose';
 
 function renderProse(markdown: string) {

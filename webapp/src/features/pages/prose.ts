@@ -1,5 +1,5 @@
 import { Lexer, type Token, type Tokens } from 'marked';
-import { POLICY, PROTECTED_CASES } from './policy';
+import { POLICY, PROTECTED_CASES } from '@/lib/policy';
 
 /** Markdown blocks (paragraphs, lists) as marked's lexer reads them; rendered by `<Prose>`. */
 export type Blocks = Token[];

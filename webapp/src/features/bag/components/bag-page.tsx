@@ -23,6 +23,7 @@ import { NoticePage } from '@/components/notice-page';
 import { errorMessage } from '@/lib/api-client';
 import { formatCountOf, formatMoney } from '@/lib/formatters';
 import { notifyError } from '@/lib/notify';
+import { POLICY } from '@/lib/policy';
 import { useBag, useRemoveFromBag, type BagGroup } from '@/entities/bag/bag';
 
 /** /bag: the member's bag, one card per seller, priced by the server with the seller's
@@ -63,7 +64,7 @@ export default function BagPage() {
         Your bag
       </Title>
       <Text c="dimmed" mb="lg">
-        Items from the same seller ship together as one order with one $5.00 shipping.
+        Items from the same seller ship together as one order with one {POLICY.shippingFee} shipping.
       </Text>
       <Stack gap="lg">
         {bag.data.groups.map((group) => (
@@ -167,7 +168,7 @@ function SellerGroup({ group }: { group: BagGroup }) {
           {line(`Items (${group.itemCount})`, formatMoney(group.subtotal))}
           {group.discountPercent > 0 &&
             line(`Bundle discount (${group.discountPercent}%)`, `-${formatMoney(group.discount)}`)}
-          {line('Service fee (5%)', formatMoney(group.serviceFee))}
+          {line(`Service fee (${POLICY.serviceFee})`, formatMoney(group.serviceFee))}
           {line('Shipping (one parcel)', formatMoney(group.shipping))}
           <Divider my={4} />
           <Group justify="space-between">

@@ -1,6 +1,7 @@
 import { Anchor, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconShieldCheck } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
+import { POLICY } from '@/lib/policy';
 
 /** A short reassurance under the actions: what Buyer Protection covers. */
 export function BuyerProtectionNote() {
@@ -15,8 +16,8 @@ export function BuyerProtectionNote() {
             Buyer Protection
           </Text>
           <Text size="sm" c="dimmed">
-            Your payment is held until the item arrives; you have 3 days after delivery to check it matches
-            the listing.
+            Your payment is held until the item arrives; you have {POLICY.inspection} after delivery to check
+            it matches the listing.
           </Text>
           <Anchor component={Link} to="/buyer-protection" size="sm">
             How it works

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { submitWith } from '@/lib/form';
 import { notifySuccess } from '@/lib/notify';
 import { photoUploadError } from '@/lib/photo-file';
+import { POLICY } from '@/lib/policy';
 import type { Product } from '@/entities/product/product';
 import { useSaveListing } from '../api';
 import type { ListingErrors, ListingValues } from '../listing-validation';
@@ -70,7 +71,8 @@ export function ListingForm({ product }: { product?: Product }) {
           <PriceField {...fields} />
           <SellerNetPreview price={form.values.price} />
           <Alert variant="light" color="gray" icon={<IconTruckDelivery />} title="Shipping">
-            Shipping is a flat $5.00, paid by the buyer. Ship within 3 business days of payment.
+            Shipping is a flat {POLICY.shippingFee}, paid by the buyer. Ship within {POLICY.shipWithin} of
+            payment.
           </Alert>
         </Section>
         {form.submitting && (

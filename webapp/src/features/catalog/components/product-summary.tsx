@@ -13,6 +13,7 @@ import { OwnerActions } from './owner-actions';
 import { SellerCard } from './seller-card';
 import { ReportMenu } from '@/entities/trust/components/report-menu';
 import { BlockedSellerNotice } from '@/entities/trust/components/blocked-seller-notice';
+import { POLICY } from '@/lib/policy';
 
 /** Brand, title, labels and price: what the server's first view of the page shows too. */
 export function ProductHeadline({ product }: { product: Product }) {
@@ -52,7 +53,7 @@ export function ProductHeadline({ product }: { product: Product }) {
         <Text fz={32} fw={800} lh={1}>
           {formatMoney(product.price)}
         </Text>
-        <Text c="dimmed">+ $5.00 Shipping</Text>
+        <Text c="dimmed">+ {POLICY.shippingFee} Shipping</Text>
       </Group>
     </>
   );

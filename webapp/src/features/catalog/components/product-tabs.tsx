@@ -2,6 +2,7 @@ import { Anchor, DataList, List, Stack, Tabs, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { categoryLabel, conditionLabel, listingSizeLabel } from '@/entities/product/catalog-enums';
 import { formatCountOf, formatDate, formatRating, NO_REVIEWS } from '@/lib/formatters';
+import { POLICY } from '@/lib/policy';
 import { useListingFigures } from '@/entities/product/figures';
 import type { Product } from '@/entities/product/product';
 
@@ -42,10 +43,10 @@ export function ProductTabs({ product }: { product: Product }) {
       </Tabs.Panel>
       <Tabs.Panel value="shipping" pt="md">
         <List spacing="xs">
-          <List.Item>Flat $5.00 shipping, paid by the buyer, anywhere in the US.</List.Item>
-          <List.Item>The seller ships within 3 business days of payment.</List.Item>
-          <List.Item>Delivery usually takes 3–7 business days.</List.Item>
-          <List.Item>Covered by Buyer Protection: 3 days to inspect after delivery.</List.Item>
+          <List.Item>Flat {POLICY.shippingFee} shipping, paid by the buyer, anywhere in the US.</List.Item>
+          <List.Item>The seller ships within {POLICY.shipWithin} of payment.</List.Item>
+          <List.Item>Delivery usually takes {POLICY.delivery}.</List.Item>
+          <List.Item>Covered by Buyer Protection: {POLICY.inspection} to inspect after delivery.</List.Item>
         </List>
         <Anchor component={Link} to="/shipping-info" size="sm" mt="sm" display="inline-block">
           Shipping information

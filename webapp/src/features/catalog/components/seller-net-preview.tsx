@@ -3,6 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconCoin } from '@tabler/icons-react';
 import { sellerNetCents, toCents, centsToAmount } from '@/entities/product/fees';
 import { formatMoney } from '@/lib/formatters';
+import { PAYOUT_FEES } from '@/lib/policy';
 
 /** How long the price must rest before its earnings are announced (not on every keystroke). */
 export const EARNINGS_ANNOUNCE_MS = 800;
@@ -24,8 +25,7 @@ export function SellerNetPreview({ price }: { price: string }) {
     <Alert variant="light" color="brand" icon={<IconCoin />} title="Your earnings">
       {net ? (
         <Text size="sm">
-          You&apos;ll receive <strong>{net}</strong> after fees (5% platform fee, 1.9% processing and $0.10
-          per sale).
+          You&apos;ll receive <strong>{net}</strong> after fees ({PAYOUT_FEES}).
         </Text>
       ) : (
         <Text size="sm">Enter a price to see what you&apos;ll receive after fees.</Text>

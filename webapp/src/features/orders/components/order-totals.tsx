@@ -1,5 +1,6 @@
 import { Divider, Group, Stack, Text } from '@mantine/core';
 import { formatMoney } from '@/lib/formatters';
+import { POLICY } from '@/lib/policy';
 
 interface Totals {
   price: string;
@@ -13,7 +14,7 @@ interface Totals {
   itemCount?: number;
 }
 
-/** Item + 5% service fee + $5.00 shipping, as the server computed them; a bundle shows its
+/** Item + service fee + shipping (POLICY's figures), as the server computed them; a bundle shows its
  * items' sum and the bundle discount first. */
 export function OrderTotals({ totals }: { totals: Totals }) {
   const line = (label: string, value: string) => (
@@ -41,7 +42,7 @@ export function OrderTotals({ totals }: { totals: Totals }) {
         </Group>
       )}
       {line(itemsLabel, totals.price)}
-      {line('Service fee (5%)', totals.serviceFee)}
+      {line(`Service fee (${POLICY.serviceFee})`, totals.serviceFee)}
       {line('Shipping', totals.shipping)}
       <Divider my={4} />
       <Group justify="space-between">

@@ -2,6 +2,7 @@ import { Button, Group, Input, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useId } from 'react';
 import { submitWith } from '@/lib/form';
+import { POLICY } from '@/lib/policy';
 import { StarRatingInput } from './star-rating-input';
 
 export interface ReviewValues {
@@ -50,7 +51,7 @@ export function ReviewForm({ who, onSubmit, onDone }: ReviewFormProps) {
           {...form.getInputProps('comment')}
         />
         <Text size="xs" c="dimmed">
-          Your review stays hidden until {who} reviews you too, or for 14 days.
+          Your review stays hidden until {who} reviews you too, or for {POLICY.reviewWindow}.
         </Text>
         <Group>
           <Button type="submit" size="xs" loading={form.submitting}>

@@ -20,7 +20,7 @@ import { submitWith } from '@/lib/form';
 import { notifySuccess } from '@/lib/notify';
 import { useCurrentUser } from '@/entities/session/session-store';
 import { contactRules, useSendContactMessage, type ContactValues } from '../contact';
-import { POLICY } from '../policy';
+import { POLICY } from '@/lib/policy';
 
 function HelpCard({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
   return (

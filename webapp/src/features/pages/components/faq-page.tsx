@@ -25,7 +25,7 @@ import { useMemo, useRef, useState, type ComponentType, type FormEvent } from 'r
 import { Link } from 'react-router-dom';
 import { FAQ } from '../content/faq';
 import { filterFaq } from '../faq-search';
-import { POLICY } from '../policy';
+import { POLICY } from '@/lib/policy';
 import classes from './pages.module.css';
 import { Prose } from './prose';
 import { formatCountOf } from '@/lib/formatters';

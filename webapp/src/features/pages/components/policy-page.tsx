@@ -1,6 +1,6 @@
 import { Container, Grid, Stack, Text, Title } from '@mantine/core';
 import type { PolicyDocument } from '../content/policies';
-import { POLICY } from '../policy';
+import { POLICY } from '@/lib/policy';
 import type { StaticPageKey } from '../static-pages';
 import classes from './pages.module.css';
 import { Prose } from './prose';

@@ -1,7 +1,7 @@
 import { Anchor, Button, Card, Stack, Text, Title } from '@mantine/core';
 import { IconMessageCircle } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
-import { POLICY } from '../policy';
+import { POLICY } from '@/lib/policy';
 import { STATIC_PAGES, type StaticPageKey } from '../static-pages';
 
 const HELP_LINKS: StaticPageKey[] = [
