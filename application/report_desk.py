@@ -66,6 +66,8 @@ class ReportGroupView:
     hide_refusal: str | None = None
     # A resolved group's outcome as it stands now (``report_outcome``); None while open.
     outcome: str | None = None
+    # The note of that last resolution (None: none was written, or the group is open).
+    outcome_note: str | None = None
 
     @property
     def target_hidden(self) -> bool:
@@ -127,7 +129,8 @@ async def report_groups(uow: UnitOfWork, status: ReportStatus, now: datetime
             hide_refusal=_hide_refusal(g.target_type, subject, hidden=cause is not None),
             outcome=None if done is None or done.action is None else report_outcome(
                 done.action, undone=(g.target_type, g.target_id) in undone,
-                undone_at=undone_at.get((g.target_type, g.target_id)), now=now)))
+                undone_at=undone_at.get((g.target_type, g.target_id)), now=now),
+            outcome_note=None if done is None or done.action is None else done.note))
     return views
 
 

@@ -59,7 +59,8 @@ def group_out(view: ReportGroupView, admin: User) -> ReportGroupOut:
                  for r in group.reports],
         target_hidden=view.target_hidden,
         target_hidden_cause=None if cause is None else cause.value,
-        owner_suspended=view.owner_suspended, outcome=view.outcome)
+        owner_suspended=view.owner_suspended, outcome=view.outcome,
+        outcome_note=view.outcome_note)
 
 
 def audit_out(entry: AuditEntry, log: AuditLog) -> AuditEntryOut:

@@ -179,6 +179,27 @@ async def test_a_resolved_group_says_its_outcome_as_it_stands_now(
             f"Member suspended, lifted on {format_moment(clock.current, clock.current)}")
 
 
+async def test_a_group_resolved_twice_shows_the_last_resolutions_note(app: Litestar) -> None:
+    """A target reported again after a dismissal is resolved again: the group's outcome and
+    its note are the last resolution's, not the first report's."""
+    async with people(app, "theo", "sofia", "maya", "boss") as p:
+        theo, sofia, maya, boss = p["theo"], p["sofia"], p["maya"], p["boss"]
+        scarf = await listing(theo, title="Silk scarf")
+        first = await _report(sofia, "listing", scarf)
+        done = await boss.post(f"/api/admin/reports/{first}/resolve",
+                               json={"action": "dismiss", "note": "Photos look genuine"})
+        assert done.status_code == 200, done.text
+        again = await _report(maya, "listing", scarf, "counterfeit")
+        open_group = (await boss.get("/api/admin/reports")).json()
+        assert [(g["outcome"], g["outcomeNote"]) for g in open_group] == [(None, None)]
+        done = await boss.post(f"/api/admin/reports/{again}/resolve",
+                               json={"action": "hide", "note": "Logo is a copy"})
+        assert done.status_code == 200, done.text
+        [group] = (await boss.get("/api/admin/reports", params={"status": "resolved"})).json()
+        assert (group["outcome"], group["outcomeNote"]) == ("Hidden", "Logo is a copy")
+        assert [r["note"] for r in group["reports"]] == ["Photos look genuine", "Logo is a copy"]
+
+
 async def test_each_group_links_to_its_target_in_place_and_quotes_a_long_message_whole(
         app: Litestar) -> None:
     """The server says where a moderator sees each target: a comment at its place on its

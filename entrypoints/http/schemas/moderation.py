@@ -98,6 +98,9 @@ class ReportGroupOut(CamelStruct):
     #: ``Member suspended, lifted on …`` (``…, since restored`` when the audit log does not
     #: say when). Null for an open group.
     outcome: str | None
+    #: The note of the resolution that outcome comes from (a target reported again after a
+    #: resolution is resolved again: the last one's). Null: no note, or an open group.
+    outcome_note: str | None
 
 
 class SuspensionOut(CamelStruct):

@@ -121,6 +121,8 @@ export interface ReportGroup {
   /** A resolved group: what the desk did, as it stands now ('Hidden', 'Hidden, restored on
    *  Dec 7, 01:57 UTC', 'Member suspended, lifted on …', 'Dismissed'); null while open. */
   outcome: string | null;
+  /** The note of the resolution `outcome` comes from (the last one); null: none, or open. */
+  outcomeNote: string | null;
 }
 
 export function useReportGroups(status: 'open' | 'resolved') {

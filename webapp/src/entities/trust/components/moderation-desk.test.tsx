@@ -43,6 +43,7 @@ function group(overrides: Partial<ReportGroup> = {}): ReportGroup {
     targetHiddenCause: null,
     ownerSuspended: false,
     outcome: null,
+    outcomeNote: null,
     ...overrides,
   };
 }
@@ -291,13 +292,22 @@ describe('Moderation desk', () => {
   });
 
   it('names the outcome of a resolved report as a person reads it', async () => {
-    const done = { ...group().reports[0], action: 'suspend', actionLabel: 'Member suspended', note: 'Spam' };
-    deskServer([group({ reports: [done], ownerSuspended: true, outcome: 'Member suspended' })]);
+    const first = { ...group().reports[0], action: 'dismiss', actionLabel: 'Dismissed', note: 'Looked fine' };
+    const done = { ...first, id: 2, action: 'suspend', actionLabel: 'Member suspended', note: 'Spam' };
+    deskServer([
+      group({
+        reports: [first, done],
+        ownerSuspended: true,
+        outcome: 'Member suspended',
+        outcomeNote: 'Spam',
+      }),
+    ]);
     const user = userEvent.setup();
     renderRoutes(desk, '/');
     await user.click(await screen.findByRole('radio', { name: 'Resolved' }));
     expect(await screen.findByText('Outcome: Member suspended — Spam')).toBeInTheDocument();
     expect(screen.queryByText(/Outcome: suspend/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/Looked fine/)).not.toBeInTheDocument(); // the last resolution's note
   });
 
   it('says a hidden listing was restored since, as the server tells it, with no Restore left', async () => {

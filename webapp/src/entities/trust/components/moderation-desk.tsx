@@ -176,7 +176,7 @@ function GroupCard({ group, open, onResolved }: GroupCardProps) {
         {!open && group.outcome && (
           <Text size="sm">
             Outcome: {group.outcome}
-            {group.reports[0]?.note ? ` — ${group.reports[0].note}` : ''}
+            {group.outcomeNote ? ` — ${group.outcomeNote}` : ''}
           </Text>
         )}
         {!open && bySuspension && (
