@@ -8,6 +8,7 @@ changed in domain/ fails a test on both sides until the pages say the new figure
 from __future__ import annotations
 
 import json
+from datetime import timedelta
 from decimal import Decimal
 from pathlib import Path
 
@@ -20,6 +21,7 @@ from domain.fees import (
     SERVICE_FEE_RATE,
     SHIPPING_FEE,
 )
+from domain.offers import WATCHER_OFFER_LIFETIME
 from domain.order_rules import BUYER_PROTECTION, SHIP_WITHIN_BUSINESS_DAYS
 from domain.reviews import REVIEW_WINDOW
 
@@ -49,7 +51,10 @@ def test_windows_are_the_servers() -> None:
     assert FIGURES["shipWithin"] == f"{SHIP_WITHIN_BUSINESS_DAYS} business days"
     assert BUYER_PROTECTION.seconds == 0 and REVIEW_WINDOW.seconds == 0
     assert FIGURES["inspection"] == f"{BUYER_PROTECTION.days} days"
+    assert FIGURES["inspectionWindow"] == f"{BUYER_PROTECTION.days}-day inspection window"
     assert FIGURES["reviewWindow"] == f"{REVIEW_WINDOW.days} days"
+    hours, rest = divmod(WATCHER_OFFER_LIFETIME, timedelta(hours=1))
+    assert rest == timedelta(0) and FIGURES["watcherOfferLifetime"] == f"{hours} hours"
 
 
 def test_the_formatting_can_tell_figures_apart() -> None:

@@ -21,6 +21,7 @@ export const POLICY = {
   inspection: '3 days',
   inspectionWindow: '3-day inspection window',
   reviewWindow: '14 days',
+  watcherOfferLifetime: '24 hours',
   claimReview: '1–2 business days',
   supportReply: '1–2 business days',
   minimumAge: 13,

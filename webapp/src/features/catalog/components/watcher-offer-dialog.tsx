@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { api, errorMessage } from '@/lib/api-client';
 import { formatCountOf, formatMoney } from '@/lib/formatters';
 import { notifyError, notifySuccess } from '@/lib/notify';
+import { POLICY } from '@/lib/policy';
 import { minimumOfferCents } from '@/entities/product/fees';
 import type { Product } from '@/entities/product/product';
 import { amountInput } from '../amount-input';
@@ -44,7 +45,7 @@ export function WatcherOfferDialog({
       void client.invalidateQueries({ queryKey: ['offers'] });
       notifySuccess(
         `Offer sent to ${formatCountOf(result.sent, 'watcher')}`,
-        `${formatMoney(result.price)} for 24 hours; the first to accept gets it.`,
+        `${formatMoney(result.price)} for ${POLICY.watcherOfferLifetime}; the first to accept gets it.`,
       );
       onClose();
     },
@@ -78,8 +79,8 @@ export function WatcherOfferDialog({
         <Stack gap="md">
           <Text size="sm">
             {formatCountOf(watchers, 'person is', 'people are')} watching {product.title}. Each gets your
-            offer and has 24 hours to accept; the first to accept gets it reserved. You can send one offer a
-            day.
+            offer and has {POLICY.watcherOfferLifetime} to accept; the first to accept gets it reserved. You
+            can send one offer a day.
           </Text>
           <TextInput
             label="Offer price"

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { errorMessage } from '@/lib/api-client';
 import { notifyError, notifySuccess } from '@/lib/notify';
+import { POLICY } from '@/lib/policy';
 import { useChangeStatus, type Order, type OrderStatus, type StatusChange } from '../api';
 import { TrackingForm } from './tracking-form';
 
@@ -107,8 +108,8 @@ export function OrderActions({ order, role }: { order: Order; role: Role }) {
       >
         <Text size="sm">
           Only confirm once the item has arrived and is as described. Confirming completes order{' '}
-          {order.orderNumber}: it ends your 3-day inspection window and releases the payment to the seller, so
-          you can no longer report a problem with this order.
+          {order.orderNumber}: it ends your {POLICY.inspectionWindow} and releases the payment to the seller,
+          so you can no longer report a problem with this order.
         </Text>
       </ConfirmDialog>
     </Group>
