@@ -239,4 +239,8 @@ class SqlAlchemyUnitOfWork:
             await self.after_commit.committed(outgoing, outboxes)
 
     async def ping(self) -> bool:
-        return (await self.session.scalar(text("SELECT 1"))) == 1
+        """Whether the database answers; False, not an error, when it cannot be reached."""
+        try:
+            return (await self.session.scalar(text("SELECT 1"))) == 1
+        except (OSError, DBAPIError):
+            return False

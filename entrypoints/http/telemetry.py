@@ -63,6 +63,10 @@ _STATUS: Final = "rethread.status"  # in the scope: the answer's status, until i
 _TOKEN = re.compile(rb"[A-Za-z0-9._:-]{1,64}")
 UNMATCHED = "<unmatched>"
 LOOPBACK = frozenset({"127.0.0.1", "::1", "localhost"})
+#: Prometheus' text format without its charset: Litestar adds ``; charset=utf-8`` to every
+#: text/* type, and a Content-Type naming the charset twice is refused by a strict parser
+#: (Prometheus 3 fails the scrape).
+METRICS_MEDIA_TYPE: Final = CONTENT_TYPE_LATEST.partition("; charset=")[0]
 
 disable_created_metrics()  # (a *_created sample beside every series: noise for a scraper)
 
@@ -221,14 +225,14 @@ def _may_read_metrics(request: Request[Any, Any, Any], viewer: User | None) -> b
      description="Request counts and latency per route, open WebSockets, rate-limit "
                  "refusals and the areas' gauges, in Prometheus' text format. Administrators "
                  "and the loopback address only, unless RETHREAD_METRICS_PUBLIC=1.",
-     opt={"errors": {401, 403}, "exclude_from_csrf": True}, media_type=CONTENT_TYPE_LATEST)
+     opt={"errors": {401, 403}, "exclude_from_csrf": True}, media_type=METRICS_MEDIA_TYPE)
 async def metrics(request: Request[Any, Any, Any], viewer: User | None) -> Response[bytes]:
     if not _may_read_metrics(request, viewer):
         if viewer is None:
             raise NotAuthenticated("You need to be logged in.")
         raise Forbidden("Only administrators can read the metrics.")
     sources: list[GaugeSource] = getattr(request.app.state, "gauges", [])
-    return Response(await _exposition(sources), media_type=CONTENT_TYPE_LATEST,
+    return Response(await _exposition(sources), media_type=METRICS_MEDIA_TYPE,
                     headers={"Cache-Control": "no-store"})
 
 

@@ -225,6 +225,19 @@ async def test_health_and_schema(client: ApiClient) -> None:
     assert "/api/register" in schema.json()["paths"]
 
 
+async def test_health_answers_503_while_the_database_is_unreachable(tmp_path: Path) -> None:
+    """A monitor is told "unavailable" (nothing listens on port 1), not a 500."""
+    settings = make_settings("postgresql+asyncpg://rethread@127.0.0.1:1/rethread", tmp_path)
+    container = build_container(settings)
+    try:
+        async with AsyncTestClient(create_app(settings, container)) as raw:
+            health = await raw.get("/api/health")
+    finally:
+        await shutdown(container)
+    assert health.status_code == 503
+    assert health.json() == {"status": "unavailable"}
+
+
 async def test_unknown_api_path_is_json_404(client: ApiClient) -> None:
     response = await client.get("/api/nothing-here")
     assert response.status_code == 404
