@@ -103,6 +103,29 @@ def _secret_key(data_dir: Path) -> str:
     return path.read_text().strip()
 
 
+class SettingsError(ValueError):
+    """A variable of the environment this server cannot use; the message names it and what
+    it takes (``rethread`` prints it without a traceback)."""
+
+
+def _number(env: dict[str, str], name: str, default: str, kind: type[int] | type[float]
+            ) -> int | float:
+    value = env.get(name, default)
+    try:
+        return kind(value)
+    except ValueError:
+        what = "a whole number" if kind is int else "a number"
+        raise SettingsError(f"{name} must be {what}, not {value!r}") from None
+
+
+def _int(env: dict[str, str], name: str, default: str) -> int:
+    return int(_number(env, name, default, int))
+
+
+def _float(env: dict[str, str], name: str, default: str) -> float:
+    return float(_number(env, name, default, float))
+
+
 def _flag(value: str | None) -> bool:
     return (value or "").strip().lower() in ("1", "true", "yes", "on")
 
@@ -115,14 +138,14 @@ PASSWORD_HASHING = ("standard", "cheapest")
 def _choice(name: str, value: str, choices: tuple[str, ...]) -> str:
     chosen = value.strip().lower()
     if chosen not in choices:
-        raise ValueError(f"{name} must be one of {', '.join(choices)}, not {value!r}")
+        raise SettingsError(f"{name} must be one of {', '.join(choices)}, not {value!r}")
     return chosen
 
 
 def _event_loop(value: str) -> str:
     loop = value.strip().lower()
     if loop not in EVENT_LOOPS:
-        raise ValueError(f"RETHREAD_EVENT_LOOP must be one of {', '.join(EVENT_LOOPS)}, "
+        raise SettingsError(f"RETHREAD_EVENT_LOOP must be one of {', '.join(EVENT_LOOPS)}, "
                          f"not {value!r}")
     return loop
 
@@ -135,14 +158,18 @@ def local_url(env: dict[str, str]) -> str:
     host = "127.0.0.1" if host in ("", "0.0.0.0", "::", "[::]") else host
     if ":" in host and not host.startswith("["):
         host = f"[{host}]"
-    return f"http://{host}:{int(env.get('RETHREAD_PORT', '8000'))}"
+    return f"http://{host}:{_int(env, 'RETHREAD_PORT', '8000')}"
 
 
 def load_settings(env: dict[str, str] | None = None) -> Settings:
     """Build settings from ``env`` (default: the process environment)."""
     env = dict(os.environ if env is None else env)
     data_dir = Path(env.get("RETHREAD_DATA_DIR", "./var")).resolve()
-    data_dir.mkdir(parents=True, exist_ok=True)
+    try:
+        data_dir.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise SettingsError(f"RETHREAD_DATA_DIR {data_dir} cannot be made: "
+                            f"{error.strerror}") from None
     root = Path(__file__).resolve().parent.parent
     emails = env.get("RETHREAD_ADMIN_EMAILS", "")
     return Settings(
@@ -151,15 +178,15 @@ def load_settings(env: dict[str, str] | None = None) -> Settings:
         or f"sqlite+aiosqlite:///{data_dir / 'rethread.db'}",
         redis_url=env.get("RETHREAD_REDIS_URL") or None,
         host=env.get("RETHREAD_HOST", "127.0.0.1"),
-        port=int(env.get("RETHREAD_PORT", "8000")),
+        port=_int(env, "RETHREAD_PORT", "8000"),
         secret_key=env.get("RETHREAD_SECRET_KEY") or _secret_key(data_dir),
         admin_emails=frozenset(e.strip().lower() for e in emails.split(",") if e.strip()),
         webapp_dir=Path(env.get("RETHREAD_WEBAPP_DIR", root / "webapp" / "dist")),
-        order_timer_seconds=float(env.get("RETHREAD_ORDER_TIMER_SECONDS", "60")),
+        order_timer_seconds=_float(env, "RETHREAD_ORDER_TIMER_SECONDS", "60"),
         secure_cookies=_flag(env.get("RETHREAD_SECURE_COOKIES")),
         access_log=_flag(env.get("RETHREAD_ACCESS_LOG", "1")),
-        header_timeout_seconds=min(60, max(1, int(env.get("RETHREAD_HEADER_TIMEOUT_SECONDS",
-                                                          "10")))),
+        header_timeout_seconds=min(60, max(1, _int(env, "RETHREAD_HEADER_TIMEOUT_SECONDS",
+                                                        "10"))),
         public_url=(env.get("RETHREAD_PUBLIC_URL") or local_url(env)).rstrip("/"),
         metrics_public=_flag(env.get("RETHREAD_METRICS_PUBLIC")),
         search_dir_setting=(Path(env["RETHREAD_SEARCH_DIR"]).resolve()
@@ -168,13 +195,13 @@ def load_settings(env: dict[str, str] | None = None) -> Settings:
                                 env.get("RETHREAD_SEARCH_INDEXING", "background"),
                                 SEARCH_INDEXING),
         event_loop=_event_loop(env.get("RETHREAD_EVENT_LOOP", "auto")),
-        malloc_arenas=max(0, int(env.get("RETHREAD_MALLOC_ARENAS", "2"))),
-        sqlite_mmap_mb=max(0, int(env.get("RETHREAD_SQLITE_MMAP_MB", "0"))),
-        rate_limit_scale=max(1, int(env.get("RETHREAD_RATE_LIMIT_SCALE", "1"))),
+        malloc_arenas=max(0, _int(env, "RETHREAD_MALLOC_ARENAS", "2")),
+        sqlite_mmap_mb=max(0, _int(env, "RETHREAD_SQLITE_MMAP_MB", "0")),
+        rate_limit_scale=max(1, _int(env, "RETHREAD_RATE_LIMIT_SCALE", "1")),
         forwarded_allow_ips=env.get("RETHREAD_FORWARDED_ALLOW_IPS", "").strip(),
         smtp_url=env.get("RETHREAD_SMTP_URL") or None,
         mail_from=env.get("RETHREAD_MAIL_FROM") or "Rethread <no-reply@rethread.local>",
-        mail_poll_seconds=float(env.get("RETHREAD_MAIL_POLL_SECONDS", "2")),
+        mail_poll_seconds=_float(env, "RETHREAD_MAIL_POLL_SECONDS", "2"),
         admin_2fa=_flag(env.get("RETHREAD_ADMIN_2FA")),
         password_hashing=_choice("RETHREAD_PASSWORD_HASHING",
                                  env.get("RETHREAD_PASSWORD_HASHING", "standard"),

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import typer
+from rich.markup import escape
+from typer.core import TyperGroup
 
 from entrypoints.cli import (
     analytics,
@@ -16,9 +20,28 @@ from entrypoints.cli import (
     serve,
     users,
 )
+from entrypoints.cli.runtime import DatabaseUnavailable, errors
+from entrypoints.settings import SettingsError
+
+
+class Commands(TyperGroup):
+    """Every command, with the operator's setup mistakes (a setting the server cannot use, a
+    database it cannot reach or never migrated) told in one line, exit status 1, instead of
+    a traceback."""
+
+    def invoke(self, ctx: Any) -> Any:  # (a Context of the click that Typer vendors)
+        try:
+            return super().invoke(ctx)
+        except (SettingsError, DatabaseUnavailable) as error:
+            errors.print(f"[red]{escape(str(error))}[/]")
+            raise typer.Exit(1) from error
+
 
 app = typer.Typer(help="Rethread: a peer-to-peer marketplace for secondhand fashion.",
-                  no_args_is_help=True, add_completion=False)
+                  no_args_is_help=True, add_completion=False, cls=Commands,
+                  # Docstrings as Markdown: a summary's source line breaks are joined in
+                  # every group's command list (Rich mode kept them), `code` is shown as such.
+                  rich_markup_mode="markdown")
 app.add_typer(analytics.app, name="analytics")
 app.add_typer(db.app, name="db")
 app.add_typer(demo.app, name="demo")

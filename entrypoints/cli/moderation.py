@@ -9,7 +9,7 @@ from typing import Any
 import typer
 
 from domain.errors import DomainError
-from domain.moderation import HiddenKind
+from domain.moderation import AuditAction, HiddenKind
 from domain.text import count_of, format_moment
 from entrypoints.cli.runtime import console, errors, run
 from entrypoints.cli.tables import Column, print_table, table
@@ -99,11 +99,20 @@ def unsuspend(name: str = typer.Argument(..., help="Username or email.")) -> Non
     console.print(f"[green]Lifted[/] the suspension of {name}")
 
 
+ACTIONS = ", ".join(action.value for action in AuditAction)
+
+
 @audit_app.command("list")
-def list_audit(action: str = typer.Option(None, "--action"),
-               admin_id: int = typer.Option(None, "--admin-id", min=1),
-               limit: int = typer.Option(50, min=1, max=50)) -> None:
+def list_audit(action: str = typer.Option(None, "--action",
+                                          help=f"Only this action: one of {ACTIONS}."),
+               admin_id: int = typer.Option(None, "--admin-id", min=1,
+                                            help="Only this administrator's actions."),
+               limit: int = typer.Option(50, min=1, max=50, help="How many to show.")) -> None:
     """Administrator actions, newest first."""
+    if action is not None and AuditAction.parse(action) is None:
+        errors.print(f"[red]Unknown action {action!r}.[/] Choose one of: {ACTIONS}",
+                     highlight=False)
+        raise typer.Exit(2)
     log = _do("read the audit log", lambda c: c.audit().list(
         None, admin_id=admin_id, action=action, limit=limit))
     rows = [(entry.created_at.strftime("%Y-%m-%d %H:%M"),

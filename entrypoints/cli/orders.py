@@ -110,7 +110,12 @@ def export(
     if out is None:
         written = run(lambda c: _export(c, sys.stdout.buffer, status))
     else:
-        with out.open("wb") as target:
+        try:
+            opened = out.open("wb")
+        except OSError as error:
+            errors.print(f"[red]Could not write {out}:[/] {error.strerror}", highlight=False)
+            raise typer.Exit(1) from error
+        with opened as target:
             written = run(lambda c: _export(c, target, status))
         console.print(f"Exported {count_of(written, 'order')} to {out}.", highlight=False)
     sys.stdout.flush()
