@@ -122,6 +122,13 @@ def _int(env: dict[str, str], name: str, default: str) -> int:
     return int(_number(env, name, default, int))
 
 
+def _port(env: dict[str, str]) -> int:
+    port = _int(env, "RETHREAD_PORT", "8000")
+    if not 1 <= port <= 65535:
+        raise SettingsError(f"RETHREAD_PORT must be a port from 1 to 65535, not {port}")
+    return port
+
+
 def _float(env: dict[str, str], name: str, default: str) -> float:
     return float(_number(env, name, default, float))
 
@@ -158,7 +165,7 @@ def local_url(env: dict[str, str]) -> str:
     host = "127.0.0.1" if host in ("", "0.0.0.0", "::", "[::]") else host
     if ":" in host and not host.startswith("["):
         host = f"[{host}]"
-    return f"http://{host}:{_int(env, 'RETHREAD_PORT', '8000')}"
+    return f"http://{host}:{_port(env)}"
 
 
 def load_settings(env: dict[str, str] | None = None) -> Settings:
@@ -178,7 +185,7 @@ def load_settings(env: dict[str, str] | None = None) -> Settings:
         or f"sqlite+aiosqlite:///{data_dir / 'rethread.db'}",
         redis_url=env.get("RETHREAD_REDIS_URL") or None,
         host=env.get("RETHREAD_HOST", "127.0.0.1"),
-        port=_int(env, "RETHREAD_PORT", "8000"),
+        port=_port(env),
         secret_key=env.get("RETHREAD_SECRET_KEY") or _secret_key(data_dir),
         admin_emails=frozenset(e.strip().lower() for e in emails.split(",") if e.strip()),
         webapp_dir=Path(env.get("RETHREAD_WEBAPP_DIR", root / "webapp" / "dist")),
