@@ -124,8 +124,8 @@ def _int(env: dict[str, str], name: str, default: str) -> int:
 
 def _port(env: dict[str, str]) -> int:
     port = _int(env, "RETHREAD_PORT", "8000")
-    if not 1 <= port <= 65535:
-        raise SettingsError(f"RETHREAD_PORT must be a port from 1 to 65535, not {port}")
+    if not 0 <= port <= 65535:  # (0: any free port, as the tests serve)
+        raise SettingsError(f"RETHREAD_PORT must be a port from 0 to 65535, not {port}")
     return port
 
 

@@ -64,7 +64,7 @@ def server_options(settings: Settings, host: str, port: int, workers: int) -> di
 
 def serve(
     host: str = typer.Option(None, help="Interface to bind (default RETHREAD_HOST)."),
-    port: int = typer.Option(None, min=1, max=65535, help="Port (default RETHREAD_PORT)."),
+    port: int = typer.Option(None, min=0, max=65535, help="Port (default RETHREAD_PORT)."),
     workers: int = typer.Option(1, min=1, help="Server processes sharing the port."),
 ) -> None:
     """Serve Rethread."""

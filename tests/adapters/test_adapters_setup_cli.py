@@ -72,7 +72,7 @@ def test_a_database_never_migrated_asks_for_db_upgrade(env: pytest.MonkeyPatch) 
 
 @pytest.mark.parametrize(("name", "value", "message"), [
     ("RETHREAD_PORT", "eighty", "RETHREAD_PORT must be a whole number, not 'eighty'"),
-    ("RETHREAD_PORT", "99999", "RETHREAD_PORT must be a port from 1 to 65535, not 99999"),
+    ("RETHREAD_PORT", "99999", "RETHREAD_PORT must be a port from 0 to 65535, not 99999"),
     ("RETHREAD_MAIL_POLL_SECONDS", "often", "RETHREAD_MAIL_POLL_SECONDS must be a number"),
     ("RETHREAD_SEARCH_INDEXING", "later", "RETHREAD_SEARCH_INDEXING must be one of"),
 ])
