@@ -45,9 +45,10 @@ def reports(status: str = typer.Option("open", help="open or resolved")) -> None
 
 
 @app.command()
-def resolve(report_id: int = typer.Argument(..., min=1),
+def resolve(report_id: int = typer.Argument(..., min=1, help="Any report of the target."),
             action: str = typer.Option(..., "--action", help="dismiss, hide or suspend"),
-            note: str = typer.Option("", "--note")) -> None:
+            note: str = typer.Option("", "--note", help="Why (kept in the audit log).")
+            ) -> None:
     """Resolve every open report of the report's target with one action."""
     done = _do(f"resolve report {report_id}",
                lambda c: c.moderation().resolve_report(None, report_id, action, note))
@@ -56,7 +57,7 @@ def resolve(report_id: int = typer.Argument(..., min=1),
 
 @app.command()
 def hide(kind: HiddenKind = typer.Argument(..., help="listing, post or comment"),
-         target_id: int = typer.Argument(..., min=1),
+         target_id: int = typer.Argument(..., min=1, help="Its id."),
          note: str = typer.Option("", "--note", help="Why (kept in the audit log).")) -> None:
     """Hide a listing, post or comment from everyone but its owner and administrators."""
     _do(f"hide {kind.value} {target_id}",
@@ -66,7 +67,7 @@ def hide(kind: HiddenKind = typer.Argument(..., help="listing, post or comment")
 
 @app.command()
 def restore(kind: HiddenKind = typer.Argument(..., help="listing, post or comment"),
-            target_id: int = typer.Argument(..., min=1),
+            target_id: int = typer.Argument(..., min=1, help="Its id."),
             note: str = typer.Option("", "--note", help="Why (kept in the audit log).")
             ) -> None:
     """Show a hidden listing, post or comment again."""
@@ -77,7 +78,8 @@ def restore(kind: HiddenKind = typer.Argument(..., help="listing, post or commen
 
 @app.command()
 def suspend(name: str = typer.Argument(..., help="Username or email."),
-            reason: str = typer.Option(..., "--reason"),
+            reason: str = typer.Option(..., "--reason",
+                                       help="Shown to the member when a login is refused."),
             days: int = typer.Option(None, "--days", min=1, help="Omit: until lifted.")) -> None:
     """End the member's sessions, hide their listings and refuse their logins."""
     async def go(container: Any) -> Any:
@@ -144,9 +146,11 @@ def list_disputes(status: str = typer.Option("open", help="open or resolved")) -
 
 
 @disputes_app.command("resolve")
-def resolve_dispute(dispute_id: int = typer.Argument(..., min=1),
+def resolve_dispute(dispute_id: int = typer.Argument(..., min=1, help="The dispute's id."),
                     outcome: str = typer.Option(..., "--outcome", help="release or refund"),
-                    note: str = typer.Option("", "--note")) -> None:
+                    note: str = typer.Option("", "--note",
+                                             help="Told to both sides with the outcome.")
+                    ) -> None:
     """Release the payment to the seller, or mark the order refunded."""
     view = _do(f"resolve dispute {dispute_id}",
                lambda c: c.disputes().resolve(None, dispute_id, outcome, note))

@@ -70,7 +70,8 @@ def list_orders(
 
 
 @app.command("confirm-payment")
-def confirm_payment(order_number: str) -> None:
+def confirm_payment(order_number: str = typer.Argument(
+        ..., help="The order's number, as on the order page (42-K3Z0QF).")) -> None:
     """Record that the buyer's payment for ORDER_NUMBER arrived (the seller is told to ship)."""
     try:
         order = run(lambda c: c.orders().confirm_payment_by_number(order_number))
