@@ -3,7 +3,9 @@ timers once (cron)."""
 
 from __future__ import annotations
 
+import os
 import sys
+import tempfile
 from pathlib import Path
 from typing import BinaryIO
 
@@ -102,7 +104,8 @@ def export(
                                "pending_payment, to_be_shipped, sales."),
 ) -> None:
     """Every order as CSV (spec §9 columns), oldest first, streamed in batches. A progress
-    bar shows on a terminal (on standard error, so it never mixes with the CSV)."""
+    bar shows on a terminal (on standard error, so it never mixes with the CSV). With
+    --out, the file appears whole or not at all: a failed export leaves what was there."""
     try:
         statuses_for(status)
     except ValidationError as error:
@@ -111,15 +114,29 @@ def export(
     if out is None:
         written = run(lambda c: _export(c, sys.stdout.buffer, status))
     else:
-        try:
-            opened = out.open("wb")
-        except OSError as error:
-            errors.print(f"[red]Could not write {out}:[/] {error.strerror}", highlight=False)
-            raise typer.Exit(1) from error
-        with opened as target:
-            written = run(lambda c: _export(c, target, status))
+        written = _export_to_file(out, status)
         console.print(f"Exported {count_of(written, 'order')} to {out}.", highlight=False)
     sys.stdout.flush()
+
+
+def _export_to_file(out: Path, status: str | None) -> int:
+    """The export written beside ``out`` and moved onto it once complete."""
+    try:
+        partial = tempfile.NamedTemporaryFile(  # noqa: SIM115 (closed below, then moved)
+            "wb", dir=out.parent, prefix=f".{out.name}.", suffix=".part", delete=False)
+    except OSError as error:
+        errors.print(f"[red]Could not write {out}:[/] {error.strerror}", highlight=False)
+        raise typer.Exit(1) from error
+    try:
+        with partial as target:
+            written = run(lambda c: _export(c, target, status))
+        os.replace(partial.name, out)
+    except OSError as error:
+        errors.print(f"[red]Could not write {out}:[/] {error.strerror}", highlight=False)
+        raise typer.Exit(1) from error
+    finally:
+        Path(partial.name).unlink(missing_ok=True)
+    return written
 
 
 async def _export(container: Container, target: BinaryIO, status: str | None) -> int:

@@ -93,6 +93,18 @@ def test_an_export_to_a_missing_folder_is_refused(env: pytest.MonkeyPatch,
     assert f"Couldnotwrite{target}:Nosuchfileordirectory" in said
 
 
+def test_a_failed_export_leaves_the_file_that_was_there(env: pytest.MonkeyPatch,
+                                                       tmp_path: Path) -> None:
+    (tmp_path / "exports").mkdir()
+    target = tmp_path / "exports" / "orders.csv"
+    target.write_text("last week's export\n")
+    env.setenv("RETHREAD_DATABASE_URL", UNREACHABLE)
+    result = invoke("orders", "export", "--out", str(target))
+    assert result.exit_code == 1 and "Could not reach the database" in told(result)
+    assert target.read_text() == "last week's export\n"
+    assert [p.name for p in target.parent.iterdir()] == ["orders.csv"]  # no partial file
+
+
 def test_an_unknown_audit_action_lists_the_actions(env: pytest.MonkeyPatch) -> None:
     result = invoke("audit", "list", "--action", "hide")
     assert result.exit_code == 2
