@@ -22,7 +22,8 @@ app = typer.Typer(help="Demo data.", no_args_is_help=True)
 @app.command()
 def seed(
     users: int = typer.Option(0, min=0, help="Extra generated shoppers."),
-    listings: int = typer.Option(60, min=0, help="Listings to generate."),
+    listings: int = typer.Option(60, min=0, help="Shop listings to generate (the demo's "
+                                 "orders add sold copies of a few more)."),
 ) -> None:
     """Fill an empty database with demo accounts and data (does nothing when already seeded)."""
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
