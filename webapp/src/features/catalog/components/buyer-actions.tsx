@@ -15,7 +15,9 @@ import type { Product, ProductStatus } from '@/entities/product/product';
 import { useSessionStore } from '@/entities/session/session-store';
 import { useVacation } from '@/entities/user/vacation';
 import { AddToBagButton } from '@/entities/bag/add-to-bag-button';
-import { MyOfferNote } from './my-offer-note';
+import { payNowLink } from '@/entities/offer/offer-status';
+import { formatMoney } from '@/lib/formatters';
+import { MyOfferNote, useMyLatestOffer } from './my-offer-note';
 import { OfferDialog } from './offer-dialog';
 import classes from './buyer-actions.module.css';
 import { ShareListingButton } from './share-listing';
@@ -40,6 +42,11 @@ export function BuyerActions({ product }: { product: Product }) {
   const vacation = useVacation(product.sellerId).data;
   const away = vacation?.on ?? false;
   const available = product.status === 'available' && !away;
+  // An accepted offer holds the listing for this buyer (it shows as reserved): the first
+  // button pays its agreed price, rather than a greyed "Reserved" or a dearer Buy It Now,
+  // and no Make an Offer stands beside it.
+  const mine = useMyLatestOffer(product.id, signedIn);
+  const toPay = mine?.status === 'accepted' && !mine.orderId ? mine : undefined;
 
   const makeOffer = () => (signedIn ? offerDialog.open() : promptLogin('make an offer'));
   const toggleWatch = () =>
@@ -62,7 +69,16 @@ export function BuyerActions({ product }: { product: Product }) {
         </Alert>
       )}
       <div className={classes.buyBar}>
-        {available ? (
+        {toPay ? (
+          <Button
+            component={Link}
+            to={payNowLink(toPay)}
+            size="md"
+            leftSection={<IconShoppingBag size={18} />}
+          >
+            {`Pay Now ${formatMoney(toPay.agreedPrice ?? toPay.offerPrice)}`}
+          </Button>
+        ) : available ? (
           <Button
             component={Link}
             to={`/checkout/${product.id}`}
@@ -76,15 +92,18 @@ export function BuyerActions({ product }: { product: Product }) {
             {away && product.status === 'available' ? 'Buy It Now' : UNAVAILABLE[product.status]}
           </Button>
         )}
-        <Button
-          variant="outline"
-          size="md"
-          leftSection={<IconTag size={18} />}
-          onClick={makeOffer}
-          disabled={!available}
-        >
-          Make an Offer
-        </Button>
+        {/* Nothing to offer on while an agreed price holds the listing: Pay Now takes the bar. */}
+        {!toPay && (
+          <Button
+            variant="outline"
+            size="md"
+            leftSection={<IconTag size={18} />}
+            onClick={makeOffer}
+            disabled={!available}
+          >
+            Make an Offer
+          </Button>
+        )}
       </div>
       <AddToBagButton product={product} disabled={away} />
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">

@@ -1,15 +1,20 @@
 import { Alert, Anchor } from '@mantine/core';
 import { IconTag } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
-import { useProductOffers } from '@/entities/offer/offer';
+import { type Offer, useProductOffers } from '@/entities/offer/offer';
 import { buyerNextStep, buyerStatusMessage, myOfferTitle } from '@/entities/offer/offer-status';
 import { useCurrentUser } from '@/entities/session/session-store';
 
 /** The signed-in buyer's latest offer on this listing, refreshed after every offer change.
  * Only their own: the list holds every buyer's offers for an administrator (newest first). */
-export function MyOfferNote({ productId, signedIn }: { productId: number; signedIn: boolean }) {
+export function useMyLatestOffer(productId: number, signedIn: boolean): Offer | undefined {
   const me = useCurrentUser();
-  const latest = useProductOffers(productId, signedIn).data?.items.find((offer) => offer.buyerId === me?.id);
+  return useProductOffers(productId, signedIn).data?.items.find((offer) => offer.buyerId === me?.id);
+}
+
+/** The note under the product's actions: what became of the buyer's latest offer, and its next step. */
+export function MyOfferNote({ productId, signedIn }: { productId: number; signedIn: boolean }) {
+  const latest = useMyLatestOffer(productId, signedIn);
   if (!latest) return null;
   const next = buyerNextStep(latest);
   return (

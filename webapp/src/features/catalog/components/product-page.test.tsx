@@ -85,6 +85,44 @@ describe('ProductPage', () => {
     expect(screen.getByRole('button', { name: 'Make an Offer' })).toBeDisabled();
   });
 
+  it.each([
+    ['reserved for them', 'reserved'],
+    ['still shown as available (accepted while the page was open)', 'available'],
+  ] as const)(
+    'lets a buyer whose offer was accepted pay its price from the first button, %s',
+    async (_, status) => {
+      const accepted = {
+        id: 9,
+        productId: 1,
+        buyerId: buyer.id,
+        sellerId: 3,
+        status: 'accepted',
+        originalPrice: '45.00',
+        offerPrice: '30.00',
+        counterPrice: '36.00',
+        agreedPrice: '36.00',
+        message: null,
+        declineReason: null,
+        reservedUntil: '2026-12-01T05:00:00Z',
+        orderId: null,
+        createdAt: '2026-11-29T10:00:00Z',
+        updatedAt: null,
+        product: { id: 1, title: 'Tote', price: '45.00', status, images: [], thumbnails: [] },
+        buyer: null,
+        seller: null,
+      };
+      serve(makeProduct({ price: '45.00', status }), {
+        'GET /api/products/1/offers': () => json({ items: [accepted], nextCursor: null }),
+      });
+      renderRoutes(routes, '/product/1');
+      const pay = await screen.findByRole('link', { name: 'Pay Now $36.00' });
+      expect(pay).toHaveAttribute('href', '/checkout/1?offerId=9');
+      expect(screen.queryByRole('button', { name: 'Reserved' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('link', { name: 'Buy It Now' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Make an Offer' })).not.toBeInTheDocument();
+    },
+  );
+
   it('tells its seller that a moderator hid it', async () => {
     setSession('authenticated', makeUser({ id: 3, username: 'maya' }));
     serve(makeProduct({ status: 'hidden', seller: makeSeller({ id: 3 }) }));
