@@ -133,6 +133,20 @@ describe('CheckoutPage', () => {
     expect(screen.getByRole('button', { name: 'Place Order' })).toBeEnabled();
   });
 
+  it('says a listing held for another buyer is reserved, not sold', async () => {
+    setSession('authenticated', makeUser());
+    fakeServer({
+      'GET /api/products/1': () => json(makeProduct({ status: 'reserved', category: 'outerwear' })),
+      'GET /api/user-addresses': () => json(ADDRESSES),
+    });
+    renderRoutes(routes, '/checkout/1');
+    const held = await screen.findByRole('alert');
+    expect(held).toHaveTextContent('Reserved');
+    expect(held).toHaveTextContent('It comes back to the shop if they do not pay in time.');
+    expect(held).not.toHaveTextContent(/Sold|bought it first/);
+    expect(screen.getByRole('link', { name: 'See similar items' })).toBeInTheDocument();
+  });
+
   it('says once why the total is refused (a seller away), with no retry and Place Order disabled', async () => {
     setSession('authenticated', makeUser());
     fakeServer({

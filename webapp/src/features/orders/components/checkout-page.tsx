@@ -2,6 +2,7 @@ import { Alert, Button, Card, Container, Grid, Group, Stack, Stepper, Text, Titl
 import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useOffer } from '@/entities/offer/offer';
+import type { ProductStatus } from '@/entities/product/product';
 import { NoticePage } from '@/components/notice-page';
 import { PageLoader } from '@/components/page-loader';
 import { errorMessage, isApiError } from '@/lib/api-client';
@@ -91,12 +92,25 @@ export default function CheckoutPage() {
         },
       ]}
       available={product.data.status === 'available' || reservedForMe}
+      unavailable={UNAVAILABLE[product.data.status]}
       similarTo={`/marketplace?category=${encodeURIComponent(product.data.category)}`}
       initial={initialShipping(defaultAddress)}
       onPlaced={(order) => navigate(`/orders/${order.id}/confirmed`, { replace: true })}
     />
   );
 }
+
+/** What a listing that cannot be bought says at the top of its checkout: a reserved one is
+ *  held for a buyer (an order waiting for payment, or an accepted offer) and may come back,
+ *  so it does not read as sold. */
+const UNAVAILABLE: Partial<Record<ProductStatus, { title: string; reason: string }>> = {
+  reserved: {
+    title: 'Reserved',
+    reason:
+      'This item is held for a buyer until they pay. It comes back to the shop if they do not pay in time.',
+  },
+  hidden: { title: 'Not for sale', reason: 'This item is not for sale right now.' },
+};
 
 /** The Shipping step's starting point: the default saved address, or an empty form. */
 export function initialShipping(saved: typeof EMPTY_ADDRESS | undefined): ShippingChoice {
@@ -122,6 +136,9 @@ interface StepsProps {
   request: OrderRequest;
   lines: CheckoutLine[];
   available: boolean;
+  /** Why one listing cannot be bought when it is not available on arrival (title, sentence);
+   *  without it, it reads as sold. */
+  unavailable?: { title: string; reason: string };
   /** Where the "similar items" link goes when the item is gone. */
   similarTo?: string;
   initial: ShippingChoice;
@@ -133,6 +150,7 @@ export function CheckoutSteps({
   request,
   lines,
   available: listed,
+  unavailable,
   similarTo,
   initial,
   onPlaced,
@@ -213,10 +231,14 @@ export function CheckoutSteps({
         <Alert
           color="red"
           mb="md"
-          title={several ? 'Some items are no longer available' : 'Sold'}
+          title={
+            several
+              ? 'Some items are no longer available'
+              : ((lost ? undefined : unavailable?.title) ?? 'Sold')
+          }
           role="alert"
         >
-          {lost ?? `Someone else bought ${several ? 'one of them' : 'it'} first.`}{' '}
+          {lost ?? unavailable?.reason ?? `Someone else bought ${several ? 'one of them' : 'it'} first.`}{' '}
           <Link to={wayOut}>{wayOutLabel}</Link>
         </Alert>
       )}
