@@ -73,6 +73,17 @@ describe('OrderCard', () => {
     expect(within(card).getAllByText('Silk shirt')).toHaveLength(1);
   });
 
+  it('keeps every bundle photo its full size however long the title beside it', () => {
+    setSession('authenticated', makeUser({ id: 2, username: 'maya' }));
+    fakeServer({});
+    const order = {
+      ...BUNDLE,
+      items: BUNDLE.items.map((it) => ({ ...it, image: `/media/${it.id}.jpg` })),
+    };
+    const list = within(show(order, 'buyer')).getByRole('list', { name: 'Items in order 17-BUNDLE' });
+    for (const photo of within(list).getAllByRole('img')) expect(photo).toHaveStyle({ flexShrink: '0' });
+  });
+
   it('names the buyer on the seller’s card', () => {
     setSession('authenticated', makeUser({ id: 3, username: 'lucas' }));
     fakeServer({});

@@ -50,8 +50,19 @@ export function BundleItems({ order }: { order: Order }) {
       {order.items.map((item) => (
         <Group key={item.id} component="li" gap="sm" wrap="nowrap" justify="space-between">
           <Group gap="sm" wrap="nowrap">
-            {item.image && <Image src={item.image} alt={item.title} w={40} h={40} radius="sm" fit="cover" />}
-            <div>
+            {item.image && (
+              // Fixed size: a title that wraps must not squeeze the photo narrower than its row-mates.
+              <Image
+                src={item.image}
+                alt={item.title}
+                w={40}
+                h={40}
+                radius="sm"
+                fit="cover"
+                style={{ flexShrink: 0 }}
+              />
+            )}
+            <div style={{ minWidth: 0 }}>
               <Anchor component={Link} to={`/product/${item.id}`} size="sm">
                 {item.title}
               </Anchor>
