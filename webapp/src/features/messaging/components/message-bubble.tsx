@@ -1,4 +1,4 @@
-import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
+import { Badge, Group, Paper, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconCheck, IconPackage, IconTag, IconArrowsExchange, IconX } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import type { Message } from '../api';
@@ -32,6 +32,9 @@ function NoticeBadge({ message }: { message: Message }) {
 interface MessageBubbleProps {
   message: Message;
   mine: boolean;
+  /** Who wrote it, said to screen readers before it ("You", or the partner's name): the
+   *  thread's sides are visual only, and the live log reads each new message as it arrives. */
+  speaker?: string;
   /**
    * Slot for offer messages: the offers area renders its card (current state, Accept /
    * Reject / Counter) here. Without one, the message shows as a badged bubble.
@@ -40,7 +43,7 @@ interface MessageBubbleProps {
 }
 
 /** One message: the text, a badge for offer and order notices, and the time. */
-export function MessageBubble({ message, mine, offerCard }: MessageBubbleProps) {
+export function MessageBubble({ message, mine, speaker, offerCard }: MessageBubbleProps) {
   const notice = message.messageType !== 'text';
   const card = notice && message.offerId !== null ? offerCard?.(message) : undefined;
   return (
@@ -50,6 +53,7 @@ export function MessageBubble({ message, mine, offerCard }: MessageBubbleProps) 
       className={classes.row}
       data-message-id={message.id}
     >
+      {speaker && <VisuallyHidden>{`${speaker}:`}</VisuallyHidden>}
       {card ?? (
         <Paper
           className={mine ? classes.mine : classes.theirs}

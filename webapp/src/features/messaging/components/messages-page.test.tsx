@@ -144,6 +144,27 @@ describe('MessagesPage', () => {
     expect(await sent?.json()).toEqual({ senderId: 7, receiverId: 3, content: 'Deal', messageType: 'text' });
   }, 15_000);
 
+  it('tells screen readers who wrote each message in the live log', async () => {
+    setSession('authenticated', makeUser());
+    fakeServer({
+      'GET /api/users/7/conversations': () => json([sofia]),
+      'GET /api/users/3': () => json(partner),
+      'GET /api/messages/7/3': () =>
+        json({
+          items: [
+            message({ read: true }),
+            message({ id: 2, senderId: 7, receiverId: 3, content: 'Yes!', read: true }),
+          ],
+          nextCursor: null,
+        }),
+    });
+    renderRoutes(routes, '/messages/3');
+    const log = await screen.findByRole('log', { name: 'Messages' });
+    const row = (text: string) => within(log).getByText(text).closest('[data-message-id]');
+    await waitFor(() => expect(row('Is the jacket still available?')?.textContent).toMatch(/^Sofia Rossi:/));
+    expect(row('Yes!')?.textContent).toMatch(/^You:/);
+  }, 15_000);
+
   it('refuses an empty message with the spec wording', async () => {
     setSession('authenticated', makeUser());
     fakeServer({

@@ -2,6 +2,7 @@ import { Button, Center, EmptyState, Loader, Stack } from '@mantine/core';
 import { IconMessages } from '@tabler/icons-react';
 import { type RefObject, useEffect, useMemo, useRef } from 'react';
 import { LoadFailed } from '@/components/load-failed';
+import { usePublicUser } from '@/entities/user/public-user';
 import { threadMessages, useMarkRead, useThread, type Message } from '../api';
 import { MessageBubble } from './message-bubble';
 import { MessageComposer } from './message-composer';
@@ -83,6 +84,9 @@ function useStuckToNewest(newestId: number | undefined, shown: boolean): RefObje
 
 function MessageList({ userId, partnerId, offerCard, thread, messages, closed }: MessageListProps) {
   useMarkShownRead(userId, partnerId, messages);
+  // Shares the header's query: the name each of the partner's messages is read out with.
+  const { data: partner } = usePublicUser(partnerId);
+  const partnerName = partner ? partner.displayName || partner.username : 'They';
   const list = useStuckToNewest(
     messages.at(-1)?.id,
     !thread.isPending && !thread.isError && messages.length > 0,
@@ -128,6 +132,7 @@ function MessageList({ userId, partnerId, offerCard, thread, messages, closed }:
           key={message.id}
           message={message}
           mine={message.senderId === userId}
+          speaker={message.senderId === userId ? 'You' : partnerName}
           offerCard={offerCard}
         />
       ))}
