@@ -74,6 +74,8 @@ export function BundleDiscountsForm({ userId }: { userId: number }) {
             />
             <NumberInput
               label="Save (%)"
+              // Every row's field is labelled alike on screen: say which discount it is.
+              aria-label={`Discount ${index + 1}: save (%)`}
               min={1}
               max={50}
               allowDecimal={false}

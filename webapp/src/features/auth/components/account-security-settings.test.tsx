@@ -75,6 +75,8 @@ describe('ChangeEmailForm, the change waiting for its link', () => {
     await user.type(screen.getByLabelText(/Password/), 'secret123');
     await user.click(screen.getByRole('button', { name: 'Change email' }));
     expect(await notice()).toHaveTextContent(SENTENCE);
+    // Not left on the button, which the browser blurs while it is disabled to save.
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Email' })).toHaveFocus());
     const asked = server.requests.find((r) => r.method === 'POST');
     expect(await asked?.json()).toEqual({ password: 'secret123', email: 'ann@new.example' });
   });

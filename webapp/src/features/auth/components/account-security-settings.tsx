@@ -1,7 +1,7 @@
 import { Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRef } from 'react';
+import { type FormEvent, useRef } from 'react';
 import type { User } from '@/entities/user/user';
 import { submitWith } from '@/lib/form';
 import { notifySuccess } from '@/lib/notify';
@@ -70,8 +70,9 @@ interface EmailValues {
 const PENDING_KEY = ['user', 'email-change'] as const;
 
 /** /settings, "Email": the new address changes once its confirmation link is opened; until
- * then the change waiting for it is shown, to send again or cancel (the focus then goes to
- * the section's heading, as the notice goes). Asking for another address replaces it. */
+ * then the change waiting for it is shown, to send again or cancel. After asking for a
+ * change and after cancelling one, the focus goes to the section's heading (above the notice).
+ * Asking for another address replaces it. */
 export function ChangeEmailForm({ user }: { user: User }) {
   const queryClient = useQueryClient();
   // Read afresh on each visit: the link may have been opened (or expired) since.
@@ -91,18 +92,18 @@ export function ChangeEmailForm({ user }: { user: User }) {
       password: (value) => missingPasswordError(value) ?? null,
     },
   });
-  const submit = submitWith(
-    form,
-    (values: EmailValues) => changeEmail(values.password, values.email.trim()),
-    {
+  // Made when submitted (not while rendering): its answer moves the focus, through a ref.
+  const submit = (event?: FormEvent<HTMLFormElement>) =>
+    submitWith(form, (values: EmailValues) => changeEmail(values.password, values.email.trim()), {
       fallback: 'Failed to change your email. Please try again.',
       onSuccess: (answer) => {
         notifySuccess('Confirm your new email', answer.message);
         form.reset();
         refresh();
+        // The button was disabled while it saved, which drops the focus on <body>.
+        focusWhenShown(() => heading.current);
       },
-    },
-  );
+    })(event);
   return (
     <SettingsSection titleId="email-title">
       <Title order={2} size="h3" id="email-title" mb="xs" ref={heading} tabIndex={-1}>

@@ -1,8 +1,9 @@
 import { Alert, Anchor, Button, Container, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { submitWith } from '@/lib/form';
+import { useFocusWhenShown } from '@/lib/use-focus-when-shown';
 import { requestPasswordReset } from '../api';
 import { emailError } from '../validation';
 
@@ -10,15 +11,23 @@ import { emailError } from '../validation';
  * uses the email (the server says so in one sentence). */
 export default function ForgotPasswordPage() {
   const [sent, setSent] = useState<string | null>(null);
+  // The answer replaces the form and its button: the keyboard and a screen reader go to it.
+  const answer = useRef<HTMLDivElement>(null);
+  const focusWhenShown = useFocusWhenShown();
   const form = useForm({
     mode: 'controlled',
     initialValues: { email: '' },
     validate: { email: (value: string) => emailError(value) ?? null },
   });
-  const submit = submitWith(form, (values: { email: string }) => requestPasswordReset(values.email.trim()), {
-    fallback: 'Failed to send the reset link. Please try again.',
-    onSuccess: (answer) => setSent(answer.message),
-  });
+  // Made when submitted (not while rendering): its answer moves the focus, through a ref.
+  const submit = (event?: FormEvent<HTMLFormElement>) =>
+    submitWith(form, (values: { email: string }) => requestPasswordReset(values.email.trim()), {
+      fallback: 'Failed to send the reset link. Please try again.',
+      onSuccess: (reply) => {
+        setSent(reply.message);
+        focusWhenShown(() => answer.current);
+      },
+    })(event);
   return (
     <Container size="xs" py="xl">
       <Paper withBorder radius="lg" p="xl" shadow="sm">
@@ -27,7 +36,7 @@ export default function ForgotPasswordPage() {
         </Title>
         {sent ? (
           <Stack>
-            <Alert color="teal" title="Check your email" role="status">
+            <Alert ref={answer} tabIndex={-1} color="teal" title="Check your email" role="status">
               {sent}
             </Alert>
             <Anchor component={Link} to="/auth">
