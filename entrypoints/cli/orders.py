@@ -7,7 +7,7 @@ import os
 import sys
 import tempfile
 from pathlib import Path
-from typing import BinaryIO
+from typing import IO
 
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
@@ -139,7 +139,7 @@ def _export_to_file(out: Path, status: str | None) -> int:
     return written
 
 
-async def _export(container: Container, target: BinaryIO, status: str | None) -> int:
+async def _export(container: Container, target: IO[bytes], status: str | None) -> int:
     desk = container.order_desk()
     target.write(csv_header().encode())
     written = 0
