@@ -150,6 +150,9 @@ def test_a_saved_search_raises_a_notification(browser: Browser, live_server: str
         shopper.goto("/marketplace?q=seersucker+blazer")
         shopper.get_by_role("button", name="Save this search").click()
         expect(shopper.get_by_text("Search saved")).to_be_visible(timeout=WAIT)
+        saved = shopper.get_by_role("link", name="Saved", exact=True)
+        expect(saved).to_be_focused()  # the button it replaced had it
+        expect(shopper.get_by_role("button", name="Save this search")).to_have_count(0)
         with person(browser, live_server, "priya") as seller:
             new_listing(seller, "Seersucker blazer", "58.00", "slateblue")
         # The scheduler's sweep runs every minute.

@@ -40,12 +40,15 @@ beforeEach(() => {
 });
 
 describe('SaveSearchButton', () => {
-  it('confirms a new saved search (201) with "Search saved"', async () => {
+  it('confirms a new saved search (201) with "Search saved" and no offer to save it again', async () => {
     fakeServer({ 'POST /api/saved-searches': () => json(saved, 201) });
     render(show('levis jacket'));
     await userEvent.setup().click(screen.getByRole('button', { name: 'Save this search' }));
     expect(await screen.findByText('Search saved')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Save this search' })).toBeInTheDocument();
+    const link = screen.getByRole('link', { name: 'Saved' });
+    expect(link).toHaveAttribute('href', '/saved-searches?open=4');
+    await waitFor(() => expect(link).toHaveFocus());
+    expect(screen.queryByRole('button', { name: 'Save this search' })).not.toBeInTheDocument();
   });
 
   it('says "Already saved", linking to that saved search, when the server answers 200 with it', async () => {

@@ -7,13 +7,14 @@ import { notifyError, notifySuccess } from '@/lib/notify';
 import { savedSearchLink, useSaveSearch, type SaveSearchInput } from './saved-search';
 
 /** "Save this search": the shop's current query and filters become a saved search that
- * alerts on new matches. Disabled while there is nothing to save. When the member had
- * already saved it (the server answers 200 with that one), it says so instead: the button
- * becomes an "Already saved" link to that saved search, until the query or filters change. */
+ * alerts on new matches. Disabled while there is nothing to save. Once saved, the button
+ * becomes a "Saved" link to that saved search ("Already saved" when the member had saved it
+ * before: the server answers 200 with that one), until the query or filters change, so it
+ * never offers to save the same search twice. */
 export function SaveSearchButton({ query }: { query: SaveSearchInput['query'] }) {
   const save = useSaveSearch();
   const key = JSON.stringify(query);
-  const [already, setAlready] = useState<{ key: string; id: number } | null>(null);
+  const [already, setAlready] = useState<{ key: string; id: number; created: boolean } | null>(null);
   const shown = already?.key === key ? already : null;
   // The link takes the focus from the button it replaces, once, right after the click.
   const link = useRef<HTMLAnchorElement>(null);
@@ -40,7 +41,7 @@ export function SaveSearchButton({ query }: { query: SaveSearchInput['query'] })
         variant="default"
         leftSection={<IconBellCheck size={16} />}
       >
-        Already saved
+        {shown.created ? 'Saved' : 'Already saved'}
       </Button>
     );
   }
@@ -55,12 +56,10 @@ export function SaveSearchButton({ query }: { query: SaveSearchInput['query'] })
           { query },
           {
             onSuccess: ({ search, created }) => {
-              if (created) {
+              if (created)
                 notifySuccess('Search saved', `We'll tell you about new matches for “${search.name}”.`);
-                return;
-              }
               focusLink.current = true;
-              setAlready({ key, id: search.id });
+              setAlready({ key, id: search.id, created });
             },
             onError: (error) =>
               notifyError(errorMessage(error, 'Could not save this search. Please try again.')),
