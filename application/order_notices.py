@@ -4,8 +4,10 @@ placement tells the buyer too: what they ordered and how to pay by when); when a
 unpaid order is paid or shipped (the listing becomes sold), 'watched item sold' to the
 listing's watchers; and ``order_updated`` to both parties. All inside the caller's
 transaction: their socket events are recorded on the unit of work, which sends them once
-it commits. Offers wiring (the accepted offer an order is priced
-from; storing the open offers that ``domain.offers.close_for_sale`` closes) lives here too.
+it commits. A placement also tells everyone else who has one of its items in their bag
+(``bag_changed``), so an open bag shows the item reserved at once. Offers wiring (the
+accepted offer an order is priced from; storing the open offers that
+``domain.offers.close_for_sale`` closes) lives here too.
 """
 
 from __future__ import annotations
@@ -166,6 +168,10 @@ class OrderNotices:
         await self._notify(uow, order.buyer_id, f"Order {number} placed: how to pay",
                            buyer_placed_text(order, listing), ORDER_PAGE.format(id=order.id),
                            now)
+        others = [user for user in await uow.bag.holders(list(order.product_ids))
+                  if user != order.buyer_id]
+        if others:
+            uow.publish(others, {"type": "bag_changed", "productIds": list(order.product_ids)})
 
     async def status_changed(self, uow: UnitOfWork, order: Order,
                              event: OrderStatusChanged, now: datetime,

@@ -96,3 +96,11 @@ class SqlBagRepository:
             select(BagItemRow.product_id).where(BagItemRow.user_id == user_id)
             .order_by(BagItemRow.added_at, BagItemRow.product_id))
         return list(rows.all())
+
+    async def holders(self, product_ids: list[int]) -> list[int]:
+        if not product_ids:
+            return []
+        rows = await self.session.scalars(
+            select(BagItemRow.user_id).where(BagItemRow.product_id.in_(product_ids))
+            .distinct().order_by(BagItemRow.user_id))
+        return list(rows.all())

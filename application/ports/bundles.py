@@ -25,3 +25,5 @@ class BagRepository(Protocol):
     async def remove_many(self, user_id: int, product_ids: list[int]) -> None: ...
     async def product_ids(self, user_id: int) -> list[int]:
         """The listings in the user's bag, first added first."""
+    async def holders(self, product_ids: list[int]) -> list[int]:
+        """Who has any of these listings in their bag, each once, in id order."""

@@ -41,3 +41,6 @@ class FakeBag:
     async def product_ids(self, user_id: int) -> list[int]:
         mine = [(at, pid) for (uid, pid), at in self.rows.items() if uid == user_id]
         return [pid for _, pid in sorted(mine)]
+
+    async def holders(self, product_ids: list[int]) -> list[int]:
+        return sorted({uid for uid, pid in self.rows if pid in product_ids})

@@ -373,6 +373,29 @@ async def watch(world: World, product: int, *users: User) -> None:
         await world.uow.commit()
 
 
+async def bag(world: World, product: int, *users: User) -> None:
+    async with world.uow:
+        for user in users:
+            assert user.id is not None
+            await world.uow.bag.add(user.id, product, world.clock.now())
+        await world.uow.commit()
+
+
+async def test_placing_tells_everyone_else_with_the_item_in_their_bag(world: World) -> None:
+    """Their open bag refetches (``bag_changed``) and shows the item reserved at once;
+    not the buyer, and nobody who does not hold it."""
+    seller, buyer, _, product = await setup(world)
+    lee, zoe, ann = await world.user("lee"), await world.user("zoe"), await world.user("ann")
+    await bag(world, product, buyer, lee, zoe)
+    await bag(world, await world.listing(seller), ann)
+    world.realtime.published.clear()
+    await world.orders.place(buyer, product)
+    told = [(users, event) for users, event in world.realtime.published
+            if event["type"] == "bag_changed"]
+    assert told == [(sorted([lee.id or 0, zoe.id or 0]),
+                     {"type": "bag_changed", "productIds": [product]})]
+
+
 def sold_notices(world: World) -> list[int]:
     return [n.user_id for n in world.uow.notifications.rows.values() if n.kind == "item_sold"]
 

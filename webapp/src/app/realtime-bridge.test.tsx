@@ -1,4 +1,5 @@
-import { act } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { realtime } from '@/lib/realtime';
 import { render } from '@/test-utils/render';
@@ -49,6 +50,25 @@ describe('RealtimeBridge', () => {
     expect(realtimeState()).toBe('closed');
     unmount();
     expect(realtimeState()).toBeUndefined();
+  });
+
+  it('refetches the bag when someone else orders an item in it (bag_changed)', async () => {
+    setSession('authenticated', makeUser({ id: 7 }));
+    const client = new QueryClient();
+    const bag = vi.fn(() => Promise.resolve({ groups: [] }));
+    const orders = vi.fn(() => Promise.resolve([]));
+    await client.prefetchQuery({ queryKey: ['bag'], queryFn: bag });
+    await client.prefetchQuery({ queryKey: ['orders'], queryFn: orders });
+    render(
+      <QueryClientProvider client={client}>
+        <RealtimeBridge />
+      </QueryClientProvider>,
+    );
+    const socket = FakeSocket.opened[0];
+    act(() => socket.onmessage?.({ data: JSON.stringify({ type: 'auth_success', userId: 7 }) }));
+    act(() => socket.onmessage?.({ data: JSON.stringify({ type: 'bag_changed', productIds: [3] }) }));
+    await waitFor(() => expect(client.getQueryState(['bag'])?.isInvalidated).toBe(true));
+    expect(client.getQueryState(['orders'])?.isInvalidated).toBe(false);
   });
 
   it('leaves the page without the attribute while no one is signed in', () => {

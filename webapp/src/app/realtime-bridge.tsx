@@ -13,6 +13,8 @@ const STALE_KEYS: Record<string, string[][]> = {
   notifications_read: [['notifications']],
   offer_updated: [['offers'], ['messages']],
   order_updated: [['orders']],
+  // Someone ordered an item this member has in their bag: the bag shows it reserved.
+  bag_changed: [['bag']],
 };
 
 /**
