@@ -132,6 +132,16 @@ UNTIL = """left => new Promise(resolve => {
 })"""
 
 
+def socket_frames(page: Page) -> list[str]:
+    """What the page's WebSockets receive from now on, as text (attach before the page opens
+    its socket): the proof that news came over /ws, whatever the thread's polling did."""
+    frames: list[str] = []
+    page.on("websocket", lambda socket: socket.on(
+        "framereceived", lambda payload: frames.append(
+            payload if isinstance(payload, str) else payload.decode())))
+    return frames
+
+
 def next_frames(page: Page, count: int = 2) -> None:
     """Wait until the page has rendered ``count`` more frames: a scroll or a resize has been
     laid out and its events (the scroll memory, media queries, lazy images) handled."""
