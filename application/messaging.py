@@ -27,14 +27,11 @@ from domain.analytics import ActivityKind
 from domain.errors import Forbidden, NotFound, ValidationError
 from domain.messaging import Message, check_message_type, clean_content
 from domain.offers import OfferStatus
-from domain.order_rules import OrderStatus
 
 MAX_CONVERSATIONS = 200
 # How many of the most recent orders and accepted offers each way a thread reads for the
 # prices the two agreed (``agreed_prices``).
 MAX_DEALS = 50
-# An order that no longer sells its listing at its price.
-UNSOLD_STATUSES = frozenset({OrderStatus.CANCELLED, OrderStatus.REFUNDED})
 NOT_YOUR_THREAD = "You can only read your own conversations."
 NOT_YOUR_COUNTS = "You can only read your own messages."
 SEND_AS_YOURSELF = "You can only send messages as yourself."
@@ -209,7 +206,7 @@ async def agreed_prices(uow: UnitOfWork, a: int, b: int, now: datetime
     orders = [order for seller, buyer in ((a, b), (b, a))
               for order in await uow.orders.list_for(buyer_id=buyer, seller_id=seller,
                                                      limit=MAX_DEALS)
-              if order.status not in UNSOLD_STATUSES]
+              if not order.undone]
     for order in sorted(orders, key=lambda o: (o.created_at, o.id or 0)):  # newest last
         if len(order.items) > 1:
             prices |= {item.product_id: item.price for item in order.items}

@@ -75,8 +75,9 @@ ADDRESS_VISIBLE_TO_SELLER = frozenset(s for s in OrderStatus if s.seller_sees_ad
 # business account, the order number as the reference): :meth:`Order.payment_steps`.
 PAYMENT_APPS = "Venmo, Zelle or Cash App"
 BUSINESS_ACCOUNT = "@rethread-payments"
-# A sale that pays its seller nothing: the order was cancelled, or the buyer refunded.
-NO_PAYOUT_STATUSES = frozenset({OrderStatus.CANCELLED, OrderStatus.REFUNDED})
+# A sale undone: the order was cancelled, or the buyer refunded. It pays its seller nothing
+# and no longer sells its listings at its price.
+UNDONE_STATUSES = frozenset({OrderStatus.CANCELLED, OrderStatus.REFUNDED})
 
 
 def ensure_not_own_listing(*, buyer_id: int, seller_id: int) -> None:
@@ -203,7 +204,12 @@ class Order:
         """What the seller receives for this sale: ``domain.fees.seller_net`` of its price,
         the rule of the listing form's preview and of the seller's earnings; None once the
         order is cancelled or refunded."""
-        return None if self.status in NO_PAYOUT_STATUSES else seller_net(self.price)
+        return None if self.undone else seller_net(self.price)
+
+    @property
+    def undone(self) -> bool:
+        """The sale did not happen after all (:data:`UNDONE_STATUSES`)."""
+        return self.status in UNDONE_STATUSES
 
     @property
     def pay_by(self) -> datetime | None:
