@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Offer } from './offer';
-import { buyerNextStep, buyerStatusMessage, myOfferTitle, sellerStatusMessage } from './offer-status';
+import {
+  buyerNextStep,
+  buyerStatusMessage,
+  myOfferTitle,
+  payableOffer,
+  sellerStatusMessage,
+} from './offer-status';
 
 function offer(overrides: Partial<Offer> = {}): Offer {
   return {
@@ -71,5 +77,20 @@ describe('offer status wording (issue 36 items 2 and 22)', () => {
       'The order you placed with this offer was cancelled; the item is back in the shop.',
     );
     expect(sellerStatusMessage(over)).toMatch(/can take other offers/);
+  });
+});
+
+describe('payableOffer: the one rule for Pay Now on the product page and at checkout', () => {
+  const now = Date.parse('2026-11-30T12:00:00Z');
+  it('is an accepted offer with no order yet, while its reservation lasts', () => {
+    expect(payableOffer(offer({ status: 'accepted' }), now)).toBe(true);
+    expect(payableOffer(offer({ status: 'accepted', reservedUntil: '2026-11-30T12:05:00Z' }), now)).toBe(
+      true,
+    );
+    expect(payableOffer(offer({ status: 'accepted', reservedUntil: '2026-11-30T11:59:00Z' }), now)).toBe(
+      false,
+    );
+    expect(payableOffer(offer({ status: 'accepted', orderId: 12 }), now)).toBe(false);
+    expect(payableOffer(offer({ status: 'countered' }), now)).toBe(false);
   });
 });

@@ -87,6 +87,17 @@ export function sellerStatusMessage(offer: Offer): string {
   }
 }
 
+/** Whether the buyer can still check out with their accepted offer at its agreed price: no
+ *  order made with it yet, and its reservation of the listing (if it holds one) not over at
+ *  `now` (the server expires it within a minute after; docs/offers.md). */
+export function payableOffer(offer: Offer, now: number = Date.now()): boolean {
+  return (
+    offer.status === 'accepted' &&
+    !offer.orderId &&
+    (offer.reservedUntil === null || Date.parse(offer.reservedUntil) > now)
+  );
+}
+
 /** The buyer's next step on an accepted offer: Pay Now, or the order once it exists. */
 export function buyerNextStep(offer: Offer): { label: string; to: string } | null {
   if (offer.status !== 'accepted') return null;

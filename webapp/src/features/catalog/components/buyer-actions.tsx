@@ -15,7 +15,7 @@ import type { Product, ProductStatus } from '@/entities/product/product';
 import { useSessionStore } from '@/entities/session/session-store';
 import { useVacation } from '@/entities/user/vacation';
 import { AddToBagButton } from '@/entities/bag/add-to-bag-button';
-import { payNowLink } from '@/entities/offer/offer-status';
+import { payableOffer, payNowLink } from '@/entities/offer/offer-status';
 import { formatMoney } from '@/lib/formatters';
 import { MyOfferNote, useMyLatestOffer } from './my-offer-note';
 import { OfferDialog } from './offer-dialog';
@@ -46,7 +46,7 @@ export function BuyerActions({ product }: { product: Product }) {
   // button pays its agreed price, rather than a greyed "Reserved" or a dearer Buy It Now,
   // and no Make an Offer stands beside it.
   const mine = useMyLatestOffer(product.id, signedIn);
-  const toPay = mine?.status === 'accepted' && !mine.orderId ? mine : undefined;
+  const toPay = mine && payableOffer(mine) ? mine : undefined;
 
   const makeOffer = () => (signedIn ? offerDialog.open() : promptLogin('make an offer'));
   const toggleWatch = () =>

@@ -103,7 +103,7 @@ describe('ProductPage', () => {
         agreedPrice: '36.00',
         message: null,
         declineReason: null,
-        reservedUntil: '2026-12-01T05:00:00Z',
+        reservedUntil: new Date(Date.now() + 86_400_000).toISOString(), // held a day more
         orderId: null,
         createdAt: '2026-11-29T10:00:00Z',
         updatedAt: null,

@@ -2,6 +2,7 @@ import { Alert, Button, Card, Container, Grid, Group, Stack, Stepper, Text, Titl
 import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useOffer } from '@/entities/offer/offer';
+import { payableOffer } from '@/entities/offer/offer-status';
 import type { ProductStatus } from '@/entities/product/product';
 import { NoticePage } from '@/components/notice-page';
 import { PageLoader } from '@/components/page-loader';
@@ -77,9 +78,9 @@ export default function CheckoutPage() {
   // Reserved for me by my accepted offer (docs/offers.md): still mine to buy until the deadline.
   const reservedForMe =
     product.data.status === 'reserved' &&
-    offer.data?.status === 'accepted' &&
+    offer.data !== undefined &&
     offer.data.reservedUntil !== null &&
-    Date.parse(offer.data.reservedUntil) > openedAt;
+    payableOffer(offer.data, openedAt);
   const defaultAddress = saved.data?.find((item) => item.isDefault) ?? saved.data?.[0];
   return (
     <CheckoutSteps
