@@ -1,10 +1,7 @@
-import { useMediaQuery } from '@mantine/hooks';
 import { Notifications, useNotifications } from '@mantine/notifications';
 import { useLayoutEffect } from 'react';
+import { useShownFrom } from '@/lib/use-shown-from';
 import toasts from './toasts.module.css';
-
-/** Phones: below the header (the breakpoint of the app's own phone layout). */
-const PHONE = '(max-width: 47.99em)';
 
 /** Tells the phone's toast container where the sticky header ends on screen (`--toast-top`
  *  on the document, which toasts.module.css reads), measured as each toast shows: the
@@ -27,7 +24,8 @@ function useToastTopBelowHeader(active: boolean): void {
  * arrives wait in the notifications store and show when it mounts.
  */
 export default function ToastContainer() {
-  const phone = useMediaQuery(PHONE) ?? false;
+  // Phones, below `sm` (the breakpoint of the app's own phone layout): under the header.
+  const phone = !useShownFrom('sm');
   useToastTopBelowHeader(phone);
   return (
     <Notifications
