@@ -31,3 +31,16 @@ export function lengthError(
   if (text.length < min) return messages.short;
   return text.length > max ? messages.long : undefined;
 }
+
+/** An email address as domain/validation/_rules.py takes one: a local part, an @, a domain
+ *  of dot-separated labels, at most 254 characters. */
+const EMAIL = /^[^@\s]+@[^@\s.]+(?:\.[^@\s.]+)+$/;
+const EMAIL_MAX = 254;
+
+/** "Email is required" for a blank field, "Please enter a valid email" for one the server
+ *  would refuse (the sign-up, account, contact and reset forms). */
+export function emailError(email: string): string | undefined {
+  const value = email.trim();
+  if (!value) return requiredMessage('Email');
+  return value.length <= EMAIL_MAX && EMAIL.test(value) ? undefined : 'Please enter a valid email';
+}
