@@ -93,3 +93,15 @@ export function payoutSentence(order: Pick<Order, 'payout' | 'status'>): string 
     return `Your payout of ${amount} after fees is on hold until the dispute is resolved.`;
   return `You receive ${amount} after fees (${PAYOUT_FEES}) once the order completes.`;
 }
+
+/** Where the order is, as lines: its deadline, what happens next and, to the seller, the
+ *  payout, each left out when it has nothing to say. */
+export function orderGuidance(
+  order: Pick<Order, 'deadline' | 'status' | 'payout'>,
+  role: OrderRole,
+): string[] {
+  const payout = role === 'seller' ? payoutSentence(order) : null;
+  return [deadlineSentence(order, role), nextStepSentence(order, role), payout].filter(
+    (line): line is string => line !== null,
+  );
+}

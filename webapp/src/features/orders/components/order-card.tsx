@@ -1,7 +1,12 @@
 import { Anchor, Card, Divider, Group, Image, Rating, Stack, Text } from '@mantine/core';
 import { IconClock } from '@tabler/icons-react';
 import { Fragment, type ReactNode } from 'react';
-import { deadlineSentence, nextStepSentence, payoutSentence } from '@/entities/order/order-guidance';
+import {
+  deadlineSentence,
+  nextStepSentence,
+  payoutSentence,
+  type OrderRole,
+} from '@/entities/order/order-guidance';
 import { OrderStatusBadge } from '@/entities/order/order-status-badge';
 import { Link } from 'react-router-dom';
 import { sizeLabel } from '@/entities/product/catalog-enums';
@@ -107,7 +112,7 @@ function moneyParts(order: Order, bundle: boolean): ReactNode[] {
 
 /** The deadline, what happens next and, to the seller, the payout: the server's facts in
  *  each side's words (entities/order/order-guidance.ts). */
-function Guidance({ order, role }: { order: Order; role: 'buyer' | 'seller' }) {
+function Guidance({ order, role }: { order: Order; role: OrderRole }) {
   const deadline = deadlineSentence(order, role);
   const next = nextStepSentence(order, role);
   if (!deadline && !next) return null;
@@ -131,7 +136,7 @@ function Guidance({ order, role }: { order: Order; role: 'buyer' | 'seller' }) {
 }
 
 /** One order as its buyer or seller sees it: item, money, people, tracking, timeline, actions. */
-export function OrderCard({ order, role }: { order: Order; role: 'buyer' | 'seller' }) {
+export function OrderCard({ order, role }: { order: Order; role: OrderRole }) {
   const review = useWriteReview();
   const other = role === 'buyer' ? order.seller : order.buyer;
   const image = order.product?.images[0];

@@ -1,11 +1,6 @@
 import { Alert, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { useParams } from 'react-router-dom';
-import {
-  deadlineSentence,
-  nextStepSentence,
-  payoutSentence,
-  type OrderRole,
-} from '@/entities/order/order-guidance';
+import { orderGuidance, type OrderRole } from '@/entities/order/order-guidance';
 import { OrderStatusBadge } from '@/entities/order/order-status-badge';
 import { useCurrentUser } from '@/entities/session/session-store';
 import { NoticePage } from '@/components/notice-page';
@@ -50,11 +45,7 @@ export default function OrderConfirmedPage() {
     );
   }
   // Where the order is: its deadline, what happens next and, to the seller, the payout.
-  const guidance = [
-    deadlineSentence(placed, role),
-    nextStepSentence(placed, role),
-    role === 'seller' ? payoutSentence(placed) : null,
-  ].filter((line): line is string => line !== null);
+  const guidance = orderGuidance(placed, role);
   const lines =
     placed.status === 'cancelled'
       ? ['This order was cancelled; nothing is owed.']
