@@ -4,6 +4,14 @@ import { formatCount, formatCountOf } from '@/lib/formatters';
 /** `hidden`: a moderator or its seller's suspension hid it (docs/trust.md); only its seller
  *  and administrators get it. */
 export type ProductStatus = 'available' | 'reserved' | 'sold' | 'hidden';
+
+/** What a listing that cannot be bought is called wherever it says so (the buy button, the
+ *  seller's locked note, checkout); 'Reserved' is also the card's badge (catalog-enums BADGES). */
+export const UNAVAILABLE_LABEL: Record<Exclude<ProductStatus, 'available'>, string> = {
+  reserved: 'Reserved',
+  sold: 'Sold',
+  hidden: 'Not for sale',
+};
 export type ProductBadge = 'just_listed' | 'price_drop' | 'reserved' | 'verified';
 
 export interface ProductSeller {

@@ -11,7 +11,7 @@ import {
 import { Link, useNavigate } from 'react-router-dom';
 import { useFavoriteCheck, useFavoriteToggle } from '@/entities/favorites/favorites';
 import { promptLogin } from '@/entities/session/login-prompt';
-import type { Product, ProductStatus } from '@/entities/product/product';
+import { UNAVAILABLE_LABEL, type Product, type ProductStatus } from '@/entities/product/product';
 import { useSessionStore } from '@/entities/session/session-store';
 import { useVacation } from '@/entities/user/vacation';
 import { AddToBagButton } from '@/entities/bag/add-to-bag-button';
@@ -22,12 +22,7 @@ import { OfferDialog } from './offer-dialog';
 import classes from './buyer-actions.module.css';
 import { ShareListingButton } from './share-listing';
 
-const UNAVAILABLE: Record<ProductStatus, string> = {
-  available: 'Buy It Now',
-  sold: 'Sold',
-  reserved: 'Reserved',
-  hidden: 'Not for sale',
-};
+const BUY_LABEL: Record<ProductStatus, string> = { available: 'Buy It Now', ...UNAVAILABLE_LABEL };
 
 /** Buy It Now, Make an Offer, Watch/Watching, Message Seller, Share Listing. */
 export function BuyerActions({ product }: { product: Product }) {
@@ -89,7 +84,7 @@ export function BuyerActions({ product }: { product: Product }) {
           </Button>
         ) : (
           <Button size="md" disabled>
-            {away && product.status === 'available' ? 'Buy It Now' : UNAVAILABLE[product.status]}
+            {away && product.status === 'available' ? 'Buy It Now' : BUY_LABEL[product.status]}
           </Button>
         )}
         {/* Nothing to offer on while an agreed price holds the listing: Pay Now takes the bar. */}

@@ -5,13 +5,21 @@ import { Link, useNavigate } from 'react-router-dom';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { errorMessage } from '@/lib/api-client';
 import { notifyError, notifySuccess } from '@/lib/notify';
-import type { OwnerActions as Rights, Product, ProductStatus } from '@/entities/product/product';
+import {
+  UNAVAILABLE_LABEL,
+  type OwnerActions as Rights,
+  type Product,
+  type ProductStatus,
+} from '@/entities/product/product';
 import { useDeleteListing } from '../api';
 import { ShareListingButton } from './share-listing';
 import { WatcherOfferDialog } from './watcher-offer-dialog';
 
 /** The status a seller's listing is locked in, as a badge beside the server's sentence. */
-const LOCKED: Partial<Record<ProductStatus, string>> = { reserved: 'Reserved', sold: 'Sold' };
+const LOCKED: Partial<Record<ProductStatus, string>> = {
+  reserved: UNAVAILABLE_LABEL.reserved,
+  sold: UNAVAILABLE_LABEL.sold,
+};
 
 /** Why Edit or Delete is not offered: the status's badge and the server's own sentence (the one
  *  its 409 would answer), so the seller reads it before trying. */

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useOffer } from '@/entities/offer/offer';
 import { payableOffer } from '@/entities/offer/offer-status';
-import type { ProductStatus } from '@/entities/product/product';
+import { UNAVAILABLE_LABEL, type ProductStatus } from '@/entities/product/product';
 import { NoticePage } from '@/components/notice-page';
 import { PageLoader } from '@/components/page-loader';
 import { errorMessage, isApiError } from '@/lib/api-client';
@@ -106,11 +106,11 @@ export default function CheckoutPage() {
  *  so it does not read as sold. */
 const UNAVAILABLE: Partial<Record<ProductStatus, { title: string; reason: string }>> = {
   reserved: {
-    title: 'Reserved',
+    title: UNAVAILABLE_LABEL.reserved,
     reason:
       'This item is held for a buyer until they pay. It comes back to the shop if they do not pay in time.',
   },
-  hidden: { title: 'Not for sale', reason: 'This item is not for sale right now.' },
+  hidden: { title: UNAVAILABLE_LABEL.hidden, reason: 'This item is not for sale right now.' },
 };
 
 /** The Shipping step's starting point: the default saved address, or an empty form. */
@@ -235,7 +235,7 @@ export function CheckoutSteps({
           title={
             several
               ? 'Some items are no longer available'
-              : ((lost ? undefined : unavailable?.title) ?? 'Sold')
+              : ((lost ? undefined : unavailable?.title) ?? UNAVAILABLE_LABEL.sold)
           }
           role="alert"
         >
