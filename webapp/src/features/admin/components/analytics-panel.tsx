@@ -1,9 +1,7 @@
-import '@mantine/charts/styles.css';
-import { BarChart, LineChart } from '@mantine/charts';
 import { Card, Grid, Group, Progress, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
-import { useId } from 'react';
+import { lazy, Suspense } from 'react';
 import { LoadFailed } from '@/components/load-failed';
-import { formatCount, formatCountOf, formatDateTime } from '@/lib/formatters';
+import { formatCount, formatDateTime } from '@/lib/formatters';
 import { Figure } from './summary-cards';
 import {
   ACTIVITY_LABELS,
@@ -15,6 +13,11 @@ import {
   RECENT_ITEMS,
 } from '../analytics';
 import { useAnalyticsSummary, type AnalyticsSummary } from '../api';
+
+/** The charts and their library (recharts, the largest script of the app) load only when the
+ *  Analytics tab shows them: the order desk, where administrators spend their day, never
+ *  waits for them. */
+const Charts = lazy(() => import('./analytics-charts'));
 
 export const ANALYTICS_UNAVAILABLE = 'Analytics data unavailable. Please check your admin permissions.';
 
@@ -50,88 +53,6 @@ function Figures({ summary }: { summary: AnalyticsSummary }) {
         <Hint>Listed an item</Hint>
       </Figure>
       <Figure label="Buyers per seller" value={summary.buyerToSellerRatio.toFixed(2)} />
-    </SimpleGrid>
-  );
-}
-
-/** Every few days, the same number apart, ending on today (recharts picks the step that
- *  fits the width: every third day on a laptop, every seventh on a phone); the default
- *  keeps the first and last day and skips unevenly between (Nov 1, 6, 11, 17, 30). The first
- *  and last days are inset by half a label, so today's label fits under its day (recharts
- *  drops a label that would stick out, and would show no other). */
-const DAY_TICKS = { interval: 'equidistantPreserveEnd', padding: { left: 24, right: 24 } } as const;
-
-/** What a chart is called and described by, for screen readers: recharts makes the chart a
- *  keyboard "application" (arrow keys move between days), which says nothing without them.
- *  Its svg takes the aria attributes (recharts passes them on, though its types omit them). */
-function chartLabels(name: string, hintId: string) {
-  return { role: 'application', 'aria-label': name, 'aria-describedby': hintId };
-}
-
-function ChartHint({ id }: { id: string }) {
-  return (
-    <Text id={id} size="xs" c="dimmed" mt="xs">
-      Use the arrow keys on the chart to read each day. The last {DAILY_ROWS} days are also in the Daily
-      activity table below.
-    </Text>
-  );
-}
-
-function Charts({ summary }: { summary: AnalyticsSummary }) {
-  const data = summary.dailyMetrics.map((day) => ({ ...day, day: formatDay(day.date) }));
-  const days = formatCountOf(data.length, 'day');
-  const peopleHint = useId();
-  const actionsHint = useId();
-  return (
-    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
-      <Card withBorder padding="md" radius="md">
-        <Title order={3} size="h5" mb="sm">
-          People per day
-        </Title>
-        <LineChart
-          h={220}
-          data={data}
-          dataKey="day"
-          curveType="monotone"
-          withDots={false}
-          withLegend
-          xAxisProps={DAY_TICKS}
-          lineChartProps={chartLabels(
-            `People per day, last ${days}: active users, sign-ups and new listings`,
-            peopleHint,
-          )}
-          series={[
-            { name: 'activeUsers', label: 'Active users', color: 'brand.7' },
-            { name: 'newSignups', label: 'Sign-ups', color: 'indigo.6' },
-            { name: 'newListings', label: 'New listings', color: 'orange.6' },
-          ]}
-        />
-        <ChartHint id={peopleHint} />
-      </Card>
-      <Card withBorder padding="md" radius="md">
-        <Title order={3} size="h5" mb="sm">
-          Actions per day
-        </Title>
-        <BarChart
-          h={220}
-          data={data}
-          dataKey="day"
-          type="stacked"
-          withLegend
-          xAxisProps={DAY_TICKS}
-          barChartProps={chartLabels(
-            `Actions per day, last ${days}: searches, messages, offers and sales`,
-            actionsHint,
-          )}
-          series={[
-            { name: 'searchQueries', label: 'Searches', color: 'brand.5' },
-            { name: 'messagesSent', label: 'Messages', color: 'grape.6' },
-            { name: 'offersMade', label: 'Offers', color: 'orange.6' },
-            { name: 'completedSales', label: 'Sales', color: 'indigo.7' },
-          ]}
-        />
-        <ChartHint id={actionsHint} />
-      </Card>
     </SimpleGrid>
   );
 }
@@ -241,7 +162,9 @@ export function AnalyticsPanel() {
         </Text>
       </Group>
       <Figures summary={data} />
-      <Charts summary={data} />
+      <Suspense fallback={<Skeleton h={280} radius="md" aria-label="Loading charts" />}>
+        <Charts summary={data} />
+      </Suspense>
       <Grid gap="sm">
         <Grid.Col span={{ base: 12, md: 5 }}>
           <RecentActivity summary={data} />
