@@ -20,7 +20,7 @@ which one class keeps in one place.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
@@ -217,16 +217,18 @@ class OrderService:
         request = page_request(limit, cursor)
         who = {"seller_id": viewer.id} if as_seller else {"buyer_id": viewer.id}
         async with self.uow:
-            orders = await self.uow.orders.list_for(**who, status=status, limit=request.fetch,
-                                                    after=request.after)
+            orders = await self.uow.orders.list_for(
+                **who, statuses=None if status is None else {status}, limit=request.fetch,
+                after=request.after)
             page = page_of(orders, request, lambda o: After(o.created_at, o.id or 0))
             return Page(await self._views(page.items, viewer), page.next_cursor)
 
-    async def list_all(self, status: OrderStatus | None = None,
+    async def list_all(self, statuses: Collection[OrderStatus] | None = None,
                        limit: int = MAX_ORDERS_LISTED) -> list[OrderView]:
-        """Every order, newest first, as an operator sees it (the CLI; admin views)."""
+        """Every order (or those in ``statuses``), newest first, as an operator sees it
+        (the CLI; admin views)."""
         async with self.uow:
-            orders = await self.uow.orders.list_for(status=status, limit=limit)
+            orders = await self.uow.orders.list_for(statuses=statuses, limit=limit)
             return await self._views(orders, None)
 
     async def change_status(self, actor: User, order_id: int, status: str,

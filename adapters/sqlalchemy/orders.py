@@ -8,6 +8,7 @@ workers) exactly one sees a changed row.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Collection
 from datetime import datetime
 from decimal import Decimal
 from typing import Any
@@ -174,15 +175,15 @@ class SqlOrderRepository:
         return rowcount(result) == 1
 
     async def list_for(self, *, buyer_id: int | None = None, seller_id: int | None = None,
-                       status: OrderStatus | None = None, limit: int,
+                       statuses: Collection[OrderStatus] | None = None, limit: int,
                        after: After | None = None) -> list[Order]:
         query = select(OrderRow)
         if buyer_id is not None:
             query = query.where(OrderRow.buyer_id == buyer_id)
         if seller_id is not None:
             query = query.where(OrderRow.seller_id == seller_id)
-        if status is not None:
-            query = query.where(OrderRow.status == status.value)
+        if statuses is not None:
+            query = query.where(OrderRow.status.in_(sorted(s.value for s in statuses)))
         query = keyset_page(query, OrderRow.created_at, OrderRow.id, limit, after)
         return await self._orders((await self.session.scalars(query)).all())
 

@@ -84,7 +84,7 @@ class TrustDemo:
         if self.media is None:
             return False
         async with self.uow:
-            delivered = await self.uow.orders.list_for(status=OrderStatus.DELIVERED, limit=1)
+            delivered = await self.uow.orders.list_for(statuses={OrderStatus.DELIVERED}, limit=1)
             buyer = await self.uow.users.get(delivered[0].buyer_id) if delivered else None
         if not delivered or buyer is None or delivered[0].delivered_at is None:
             return False

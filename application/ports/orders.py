@@ -8,6 +8,7 @@ sees ``False`` and changes nothing.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
@@ -57,10 +58,10 @@ class OrderRepository(Protocol):
     async def save(self, order: Order, expected_status: OrderStatus, now: datetime) -> bool:
         """Write status and tracking if the stored status is still ``expected_status``."""
     async def list_for(self, *, buyer_id: int | None = None, seller_id: int | None = None,
-                       status: OrderStatus | None = None, limit: int,
+                       statuses: Collection[OrderStatus] | None = None, limit: int,
                        after: After | None = None) -> list[Order]:
         """Newest first (created_at, id) strictly after ``after``, filtered by whichever
-        arguments are given."""
+        arguments are given (``statuses``: in any of them)."""
     async def names_product(self, product_id: int) -> bool:
         """Whether any order, of any status, holds the listing (as its product or an item)."""
     async def count_open_for(self, user_id: int) -> int:

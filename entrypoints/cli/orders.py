@@ -13,7 +13,7 @@ import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from application.order_desk import statuses_for
-from domain.admin import BUNDLE_TITLE_JOIN, csv_header, csv_lines
+from domain.admin import BUNDLE_TITLE_JOIN, OrderGroup, csv_header, csv_lines
 from domain.errors import DomainError, ValidationError
 from domain.money import format_amount
 from domain.order_rules import OrderStatus
@@ -25,26 +25,30 @@ from entrypoints.container import Container
 app = typer.Typer(help="Orders.", no_args_is_help=True)
 
 
-def _status(text: str | None) -> OrderStatus | None:
-    if text is None:
-        return None
-    status = OrderStatus.parse(text)
-    if status is None:
-        choices = ", ".join(s.value for s in OrderStatus)
+STATUS_HELP = ("Only orders in this status, or in a group of the admin desk: "
+               + ", ".join(group.value for group in OrderGroup) + ".")
+
+
+def _statuses(text: str | None) -> frozenset[OrderStatus] | None:
+    """``--status``: a status or one of the desk's groups, as the admin desk takes it; a
+    mistake names the choices and exits 2."""
+    try:
+        return statuses_for(text)
+    except ValidationError as error:
+        choices = ", ".join([s.value for s in OrderStatus] + [g.value for g in OrderGroup])
         errors.print(f"[red]Unknown status {text!r}.[/] Choose one of: {choices}")
-        raise typer.Exit(2)
-    return status
+        raise typer.Exit(2) from error
 
 
 @app.command("list")
 def list_orders(
-    status: str = typer.Option(None, "--status", help="Only orders in this status."),
+    status: str = typer.Option(None, "--status", help=STATUS_HELP),
     limit: int = typer.Option(100, min=1, max=1000, help="At most this many, newest first."),
     as_json: bool = typer.Option(False, "--json", help="Print JSON (for scripts)."),
 ) -> None:
     """Orders, newest first, as a table (order numbers, amounts and usernames are never cut)
     or as JSON. "To pay" is what the buyer was told to send: item, fee and shipping."""
-    wanted = _status(status)
+    wanted = _statuses(status)
     views = run(lambda c: c.orders().list_all(wanted, limit))
     if as_json:
         print_json([{
@@ -100,17 +104,12 @@ def sweep() -> None:
 def export(
     out: Path = typer.Option(None, "--out", "-o", dir_okay=False, writable=True,
                              help="Write the CSV to this file (default: standard output)."),
-    status: str = typer.Option(None, "--status", help="Only orders in this status, or a group: "
-                               "pending_payment, to_be_shipped, sales."),
+    status: str = typer.Option(None, "--status", help=STATUS_HELP),
 ) -> None:
     """Every order as CSV (spec §9 columns), oldest first, streamed in batches. A progress
     bar shows on a terminal (on standard error, so it never mixes with the CSV). With
     --out, the file appears whole or not at all: a failed export leaves what was there."""
-    try:
-        statuses_for(status)
-    except ValidationError as error:
-        errors.print(f"[red]Unknown status {status!r}.[/] {error.message}")
-        raise typer.Exit(2) from error
+    _statuses(status)
     if out is None:
         written = run(lambda c: _export(c, sys.stdout.buffer, status))
     else:

@@ -91,6 +91,25 @@ def test_export_writes_the_spec_columns_to_a_file_or_stdout(cli: CliRunner, db: 
     assert wrong.exit_code == 2
 
 
+def test_list_takes_the_same_statuses_and_groups_as_export(cli: CliRunner, db: str) -> None:
+    """A pending and a shipped order: ``sales`` is the shipped one, ``pending_payment`` the
+    pending one, a status the same; a word that is neither names the choices and exits 2."""
+    asyncio.run(seed(db))
+
+    def listed(status: str) -> list[str]:
+        done = cli.invoke(app, ["orders", "list", "--json", "--status", status])
+        assert done.exit_code == 0, done.output
+        return [row["orderNumber"] for row in json.loads(done.stdout)]
+
+    assert listed("sales") == ["41-ABC121"]
+    assert listed("pending_payment") == ["40-ABC120"]
+    assert listed("shipped") == ["41-ABC121"]
+    assert listed("completed") == []
+    wrong = cli.invoke(app, ["orders", "list", "--status", "lost"])
+    assert wrong.exit_code == 2
+    assert "Choose one of: pending," in wrong.output and "to_be_shipped" in wrong.output
+
+
 def test_a_terminal_gets_a_progress_bar_on_standard_error(
         cli: CliRunner, db: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from rich.console import Console
