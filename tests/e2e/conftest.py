@@ -25,9 +25,12 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
 DEMO_PASSWORD = "rethread-demo"
 
-# expect() waits as long as actions do (15 s): its own 5 s default failed a correct page on a busy
-# 2-core machine (the admin analytics tab rendered just after 5 s).
-expect.set_options(timeout=15000)
+# How long expect() and every action wait (ms). A correct page can take long on a starved
+# 2-core CI machine, where the API tier runs beside this one: expect's own 5 s default failed
+# the admin analytics tab (rendered just after 5 s), and 15 s once a lazy page's script. A
+# passing test never waits for it; a failing one reports a little later.
+WAIT_MS = 30_000
+expect.set_options(timeout=WAIT_MS)
 
 
 @pytest.fixture(scope="session")
@@ -63,7 +66,7 @@ def browser() -> Iterator[Browser]:
 @pytest.fixture
 def page(browser: Browser, live_server: str) -> Iterator[Page]:
     context = browser.new_context(base_url=live_server, viewport={"width": 1280, "height": 900})
-    context.set_default_timeout(15000)
+    context.set_default_timeout(WAIT_MS)
     opened = context.new_page()
     yield opened
     context.close()
@@ -99,7 +102,7 @@ def login_through_form(page: Page, username: str, password: str = DEMO_PASSWORD)
     page.get_by_label("Username or email").fill(username)
     page.get_by_label("Password", exact=True).fill(password)
     page.get_by_role("button", name="Log in").click()
-    page.wait_for_url("**/", timeout=15000)
+    page.wait_for_url("**/")
     page.get_by_role("button", name="Account menu").wait_for()
 
 

@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page
 
-from tests.e2e.conftest import ROOT, login, wait_until
+from tests.e2e.conftest import ROOT, WAIT_MS, login, wait_until
 
 pytestmark = pytest.mark.e2e
 
@@ -66,7 +66,7 @@ def _context(browser: Browser, live_server: str) -> BrowserContext:
     context = browser.new_context(base_url=live_server, viewport={"width": 1280, "height": 900},
                                   color_scheme="light", reduced_motion="reduce",
                                   bypass_csp=True)  # axe is injected as an inline script
-    context.set_default_timeout(15000)
+    context.set_default_timeout(WAIT_MS)
     return context
 
 

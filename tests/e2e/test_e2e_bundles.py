@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e.conftest import new_listing, screenshot
-from tests.e2e.test_e2e_orders import DESKTOP, PHONE, WAIT, person
+from tests.e2e.test_e2e_orders import DESKTOP, PHONE, person
 
 pytestmark = pytest.mark.e2e
 
@@ -35,13 +35,13 @@ def test_a_bag_of_two_items_becomes_one_order(browser: Browser, live_server: str
         first, second = listings_of(buyer, "lucas")[:2]
         for product in (first, second):
             buyer.goto(f"/product/{product['id']}")
-            expect(buyer.get_by_text("Buy 2, save 10%").first).to_be_visible(timeout=WAIT)
+            expect(buyer.get_by_text("Buy 2, save 10%").first).to_be_visible()
             buyer.get_by_role("button", name="Add to bag", exact=True).click()
-            expect(buyer.get_by_role("link", name="In your bag")).to_be_visible(timeout=WAIT)
+            expect(buyer.get_by_role("link", name="In your bag")).to_be_visible()
         expect(buyer.get_by_role("link", name=re.compile(r"^Bag, \d+ items?$"))).to_be_visible()
         buyer.goto("/bag")
         group = buyer.get_by_role("region", name=re.compile("^Items from "))
-        expect(group.get_by_text("Bundle discount (10%)")).to_be_visible(timeout=WAIT)
+        expect(group.get_by_text("Bundle discount (10%)")).to_be_visible()
         screenshot(buyer, "bundles-bag")
         buyer.get_by_role("link", name="Check out 2 items").click()
         expect(buyer).to_have_url(re.compile(r"/checkout/bag\?items="))
@@ -53,34 +53,33 @@ def test_a_bag_of_two_items_becomes_one_order(browser: Browser, live_server: str
         buyer.get_by_label("Phone number").fill("2065550123")
         buyer.get_by_role("button", name="Continue to Payment").click()
         buyer.get_by_role("button", name="Review Order").click()
-        expect(buyer.get_by_test_id("bundle-discount")).to_be_visible(timeout=WAIT)
+        expect(buyer.get_by_test_id("bundle-discount")).to_be_visible()
         screenshot(buyer, "bundles-checkout-review")
         buyer.get_by_role("button", name="Place Order").click()
-        expect(buyer.get_by_role("heading", name="Order Confirmed")).to_be_visible(timeout=WAIT)
+        expect(buyer.get_by_role("heading", name="Order Confirmed")).to_be_visible()
         # Its own address, as single checkout has: a reload keeps the payment instructions.
         buyer.wait_for_url(re.compile(r"/orders/\d+/confirmed$"))
         buyer.reload()
-        expect(buyer.get_by_role("heading", name="Order Confirmed")).to_be_visible(timeout=WAIT)
+        expect(buyer.get_by_role("heading", name="Order Confirmed")).to_be_visible()
         order = next(o for o in buyer.request.get("/api/orders").json()["items"]
                      if o["itemCount"] == 2)
         assert {i["id"] for i in order["items"]} == {first["id"], second["id"]}
         assert order["discount"] != "0.00" and order["shipping"] == "5.00"
         buyer.set_viewport_size(PHONE)
         buyer.goto("/orders")
-        expect(buyer.get_by_test_id(f"order-{order['orderNumber']}")).to_be_visible(timeout=WAIT)
+        expect(buyer.get_by_test_id(f"order-{order['orderNumber']}")).to_be_visible()
         screenshot(buyer, "bundles-purchases-phone")
 
     with person(browser, live_server, "lucas", viewport=DESKTOP) as seller_page:
         seller_page.goto("/orders?tab=sales")
         card = seller_page.get_by_test_id(f"order-{order['orderNumber']}")
-        expect(card.get_by_text("Bundle of 2 items")).to_be_visible(timeout=WAIT)
+        expect(card.get_by_text("Bundle of 2 items")).to_be_visible()
         expect(card.get_by_role("list", name=f"Items in order {order['orderNumber']}")
                .get_by_role("listitem")).to_have_count(2)
         screenshot(seller_page, "bundles-seller-sales")
         seller_page.set_viewport_size(PHONE)
         seller_page.goto("/orders?tab=sales")
-        expect(seller_page.get_by_test_id(f"order-{order['orderNumber']}")).to_be_visible(
-            timeout=WAIT)
+        expect(seller_page.get_by_test_id(f"order-{order['orderNumber']}")).to_be_visible()
         screenshot(seller_page, "bundles-seller-sales-phone")
 
 
@@ -95,9 +94,8 @@ def test_a_card_on_the_marketplace_puts_its_item_in_the_bag(browser: Browser, li
     with person(browser, live_server, "jamal", viewport=PHONE) as buyer:
         buyer.goto(f"/marketplace?q={quote(title)}")
         button = buyer.get_by_role("button", name=f"Add {title} to bag")
-        button.click(timeout=WAIT)
-        expect(buyer.get_by_role("button", name=f"{title} is in your bag")).to_be_visible(
-            timeout=WAIT)
+        button.click()
+        expect(buyer.get_by_role("button", name=f"{title} is in your bag")).to_be_visible()
         expect(buyer).to_have_url(re.compile(r"/marketplace\?q="))
         screenshot(buyer, "bundles-card-in-bag-phone", full_page=False)
         expect(buyer.get_by_role("link", name=re.compile(r"^Bag, \d+ items?$"))).to_be_visible()

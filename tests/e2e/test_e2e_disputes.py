@@ -11,7 +11,7 @@ from playwright.sync_api import Browser, expect
 
 from tests.catalog_support import png
 from tests.e2e.conftest import api_call, screenshot
-from tests.e2e.test_e2e_orders import WAIT, person
+from tests.e2e.test_e2e_orders import person
 
 pytestmark = pytest.mark.e2e
 
@@ -42,12 +42,12 @@ def test_buyer_disputes_seller_answers_admin_refunds(browser: Browser, live_serv
         buyer.get_by_role("option", name="Not as described").click()
         card.get_by_label("Describe the problem").fill(DETAILS)
         card.locator("input[type=file]").set_input_files(str(photo))
-        expect(card.get_by_role("img", name="Photo 1")).to_be_visible(timeout=WAIT)
+        expect(card.get_by_role("img", name="Photo 1")).to_be_visible()
         screenshot(buyer, "disputes-buyer-form")
         card.get_by_role("button", name="Open dispute").click()
-        expect(card.get_by_test_id("dispute")).to_contain_text(DETAILS, timeout=WAIT)
-        expect(card.get_by_role("img", name="Evidence photo 1")).to_be_visible(timeout=WAIT)
-        expect(card.get_by_text("Disputed", exact=True).first).to_be_visible(timeout=WAIT)
+        expect(card.get_by_test_id("dispute")).to_contain_text(DETAILS)
+        expect(card.get_by_role("img", name="Evidence photo 1")).to_be_visible()
+        expect(card.get_by_text("Disputed", exact=True).first).to_be_visible()
         screenshot(buyer, "disputes-buyer-opened")
 
     with person(browser, live_server, "maya") as seller:
@@ -55,30 +55,30 @@ def test_buyer_disputes_seller_answers_admin_refunds(browser: Browser, live_serv
         card = seller.get_by_test_id(f"order-{number}")
         card.get_by_label("Your answer").fill("It left me in perfect condition; happy to help.")
         card.get_by_role("button", name="Send answer").click()
-        expect(card.get_by_text("happy to help")).to_be_visible(timeout=WAIT)
+        expect(card.get_by_text("happy to help")).to_be_visible()
         screenshot(seller, "disputes-seller-answer")
 
     with person(browser, live_server, "admin", "rethread-admin") as admin:
         admin.goto("/admin?tab=disputes")
         desk = admin.get_by_role("article", name=f"Dispute on order {number}")
-        expect(desk.get_by_text("happy to help")).to_be_visible(timeout=WAIT)
+        expect(desk.get_by_text("happy to help")).to_be_visible()
         desk.get_by_label("Note to both sides").fill("The photo shows the tear; refunded.")
         screenshot(admin, "disputes-admin-desk")
         desk.get_by_role("button", name="Refund buyer").click()
         # A final outcome asks once more, showing the order and the amount (the dialog is
         # rendered outside the dispute's card).
         confirm = admin.get_by_role("dialog", name="Refund the buyer?")
-        expect(confirm).to_contain_text(number, timeout=WAIT)
+        expect(confirm).to_contain_text(number)
         screenshot(admin, "disputes-admin-confirm")
         confirm.get_by_role("button", name="Refund buyer").click()
         expect(admin.get_by_role("article", name=f"Dispute on order {number}")).to_have_count(
-            0, timeout=WAIT)
+            0)
 
     for name, tab in (("sofia", "/orders"), ("maya", "/orders?tab=sales")):
         with person(browser, live_server, name) as someone:
             someone.goto(tab)
             card = someone.get_by_test_id(f"order-{number}")
             outcome = card.get_by_test_id("dispute-outcome")
-            expect(outcome).to_contain_text("Refunded to the buyer", timeout=WAIT)
+            expect(outcome).to_contain_text("Refunded to the buyer")
             expect(outcome).to_contain_text("The photo shows the tear")
             screenshot(someone, f"disputes-outcome-{name}")

@@ -8,7 +8,7 @@ import re
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 
-from tests.e2e.conftest import login, realtime_ready, screenshot, sign_in, socket_frames
+from tests.e2e.conftest import WAIT_MS, login, realtime_ready, screenshot, sign_in, socket_frames
 
 pytestmark = pytest.mark.e2e
 
@@ -19,7 +19,7 @@ PHONE = {"width": 390, "height": 844}
 def _person(browser: Browser, live_server: str, username: str, viewport: dict[str, int]
             ) -> tuple[BrowserContext, Page]:
     context = browser.new_context(base_url=live_server, viewport=viewport)
-    context.set_default_timeout(15000)
+    context.set_default_timeout(WAIT_MS)
     page = context.new_page()
     login(page, username)
     return context, page

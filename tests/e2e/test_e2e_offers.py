@@ -13,6 +13,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from tests.e2e.conftest import (
+    WAIT_MS,
     api_post,
     eventually,
     login,
@@ -36,7 +37,7 @@ def contexts(browser: Browser, live_server: str) -> Iterator[list[BrowserContext
 
     def make(viewport: dict[str, int]) -> BrowserContext:
         context = browser.new_context(base_url=live_server, viewport=viewport)
-        context.set_default_timeout(20000)
+        context.set_default_timeout(WAIT_MS)
         opened.append(context)
         return context
 
@@ -179,7 +180,7 @@ def test_counter_and_accept_from_the_thread(contexts) -> None:  # type: ignore[n
     card = maya.get_by_role("article", name="Offer").filter(
         has=maya.get_by_role("button", name="Counter")).filter(
         has_text=pending["product"]["title"])
-    expect(card).to_have_count(1, timeout=20000)
+    expect(card).to_have_count(1, timeout=WAIT_MS)
     card.scroll_into_view_if_needed()
     screenshot(maya, "offers-thread-seller-desktop", full_page=False)
     card.get_by_role("button", name="Counter").click()
@@ -193,7 +194,7 @@ def test_counter_and_accept_from_the_thread(contexts) -> None:  # type: ignore[n
     sofia.goto(f"/messages/{maya_id}")
     accept = sofia.get_by_role("article", name="Offer").filter(
         has_text=f"with ${agreed:.2f}").get_by_role("button", name="Accept Counter")
-    expect(accept).to_be_visible(timeout=20000)
+    expect(accept).to_be_visible(timeout=WAIT_MS)
     accept.click()
     sofia.get_by_role("dialog", name="Accept counter offer?").get_by_role(
         "button", name="Accept Counter").click()

@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.catalog_support import data_url, listing, png
-from tests.e2e.conftest import api_call, api_post, csrf_token, login, screenshot
+from tests.e2e.conftest import WAIT_MS, api_call, api_post, csrf_token, login, screenshot
 
 pytestmark = pytest.mark.e2e
 
@@ -22,7 +22,7 @@ SIZES = {"desktop": {"width": 1366, "height": 900}, "phone": {"width": 390, "hei
 
 def _page(browser: Browser, live_server: str, size: str) -> Page:
     context = browser.new_context(base_url=live_server, viewport=SIZES[size])
-    context.set_default_timeout(20000)
+    context.set_default_timeout(WAIT_MS)
     return context.new_page()
 
 

@@ -10,7 +10,7 @@ from collections.abc import Callable
 import pytest
 from playwright.sync_api import Browser, Page, Response, expect
 
-from tests.e2e.conftest import login, screenshot, sign_in
+from tests.e2e.conftest import WAIT_MS, login, screenshot, sign_in
 
 pytestmark = pytest.mark.e2e
 
@@ -62,7 +62,7 @@ def test_likes_on_a_look_arrive_grouped_in_the_bell(page: Page, browser: Browser
             context.close()
     page.reload()
     bell = page.get_by_role("button", name=re.compile(r"^Notifications, \d+ unread"))
-    expect(bell).to_be_visible(timeout=15000)
+    expect(bell).to_be_visible(timeout=WAIT_MS)
     bell.click()
     # Newest first: this run's group names its latest liker and counts the other one (the
     # other size's run left its own, read, group below).

@@ -18,8 +18,8 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.catalog_support import listing
-from tests.e2e.conftest import api_call, csrf_token, eventually, screenshot
-from tests.e2e.test_e2e_orders import WAIT, person
+from tests.e2e.conftest import WAIT_MS, api_call, csrf_token, eventually, screenshot
+from tests.e2e.test_e2e_orders import person
 
 pytestmark = pytest.mark.e2e
 
@@ -30,7 +30,7 @@ _numbers = itertools.count(1)
 def newcomer(browser: Browser, live_server: str, name: str) -> Iterator[tuple[Page, dict]]:
     """A new member, signed up (and so signed in) in a browser of their own."""
     context = browser.new_context(base_url=live_server, viewport={"width": 1280, "height": 900})
-    context.set_default_timeout(15000)
+    context.set_default_timeout(WAIT_MS)
     page = context.new_page()
     try:
         page.request.get("/api/csrf")
@@ -75,13 +75,13 @@ def test_a_reported_listing_is_hidden_from_the_moderation_desk(browser: Browser,
         dialog.get_by_label("Details (optional)").fill("The monogram is printed, not woven.")
         screenshot(reporter, "trust-report-dialog")
         dialog.get_by_role("button", name="Send report").click()
-        expect(reporter.get_by_text("Report sent")).to_be_visible(timeout=WAIT)
+        expect(reporter.get_by_text("Report sent")).to_be_visible()
         expect(dialog).to_have_count(0)
 
         with person(browser, live_server, "admin", "rethread-admin") as admin:
             admin.goto("/admin?tab=moderation")
             card = admin.get_by_role("article", name="Listing “Designer monogram tote”")
-            expect(card).to_contain_text("Counterfeit \u00d7 1", timeout=WAIT)
+            expect(card).to_contain_text("Counterfeit \u00d7 1")
             expect(card).to_contain_text("The monogram is printed, not woven.")
             card.get_by_label("Note (kept in the audit log)").fill("Counterfeit confirmed")
             screenshot(admin, "trust-moderation-desk")
@@ -89,20 +89,18 @@ def test_a_reported_listing_is_hidden_from_the_moderation_desk(browser: Browser,
             admin.get_by_role("dialog", name="Hide this listing?").get_by_role(
                 "button", name="Hide listing").click()
             expect(admin.get_by_role("article", name="Listing “Designer monogram tote”")
-                   ).to_have_count(0, timeout=WAIT)
+                   ).to_have_count(0)
             admin.goto("/admin?tab=audit")
-            expect(admin.get_by_text("Counterfeit confirmed").first).to_be_visible(timeout=WAIT)
+            expect(admin.get_by_text("Counterfeit confirmed").first).to_be_visible()
 
         # Gone for the reporter (and everyone else), by its page and from search; its seller
         # still sees it.
         reporter.goto(f"/product/{product['id']}")
-        expect(reporter.get_by_role("heading", name="Product not found")).to_be_visible(
-            timeout=WAIT)
+        expect(reporter.get_by_role("heading", name="Product not found")).to_be_visible()
         screenshot(reporter, "trust-hidden-listing")
         assert _in_search(reporter, "monogram tote", product["id"], shown=False)
         seller.goto(f"/product/{product['id']}")
-        expect(seller.get_by_role("heading", name="Designer monogram tote")).to_be_visible(
-            timeout=WAIT)
+        expect(seller.get_by_role("heading", name="Designer monogram tote")).to_be_visible()
         expect(seller.get_by_text("Hidden by a moderator")).to_be_visible()
         expect(seller.get_by_text("Reason: Counterfeit confirmed")).to_be_visible()
 
@@ -119,7 +117,7 @@ def test_a_block_closes_the_conversation_and_hides_listings_until_unblocked(
         api_call(bea, "POST", "/api/bag/items", {"productId": product["id"]})
 
         bea.goto(f"/profile/{cal_user['id']}")
-        expect(bea.get_by_text("Corduroy chore jacket")).to_be_visible(timeout=WAIT)
+        expect(bea.get_by_text("Corduroy chore jacket")).to_be_visible()
         bea.get_by_role("button", name="More actions for Cal").click()
         bea.get_by_role("menuitem", name="Block").click()
         dialog = bea.get_by_role("dialog", name="Block Cal?")
@@ -128,30 +126,30 @@ def test_a_block_closes_the_conversation_and_hides_listings_until_unblocked(
                                        "of theirs.")
         expect(dialog).to_contain_text("open offers between you are closed")
         dialog.get_by_role("button", name="Block").click()
-        expect(bea.get_by_text("Member blocked")).to_be_visible(timeout=WAIT)
-        expect(bea.get_by_text("You blocked this member")).to_be_visible(timeout=WAIT)
+        expect(bea.get_by_text("Member blocked")).to_be_visible()
+        expect(bea.get_by_text("You blocked this member")).to_be_visible()
         expect(bea.get_by_role("button", name="Follow")).to_have_count(0)
         # At once, without a reload: the listings leave and the tab says why.
-        expect(bea.get_by_text("Listings hidden while blocked")).to_be_visible(timeout=WAIT)
+        expect(bea.get_by_text("Listings hidden while blocked")).to_be_visible()
         expect(bea.get_by_text("Corduroy chore jacket")).to_have_count(0)
         screenshot(bea, "trust-profile-blocked")
 
         # The listing's page says so instead of offering to buy; the bag no longer holds it.
         bea.goto(f"/product/{product['id']}")
         expect(bea.get_by_test_id("blocked-seller")).to_contain_text(
-            "You blocked this seller", timeout=WAIT)
+            "You blocked this seller")
         expect(bea.get_by_role("link", name="Buy It Now")).to_have_count(0)
         expect(bea.get_by_role("button", name="Make an Offer")).to_have_count(0)
         screenshot(bea, "trust-product-blocked-seller")
         bea.goto("/bag")
-        expect(bea.get_by_text("Your bag is empty")).to_be_visible(timeout=WAIT)
+        expect(bea.get_by_text("Your bag is empty")).to_be_visible()
 
         # Bea's side: the old message is readable, the composer is replaced by the notice.
         bea.goto(f"/messages/{cal_user['id']}")
         log = bea.get_by_role("log", name="Messages")
-        expect(log.get_by_text("Is the chore jacket lined?")).to_be_visible(timeout=WAIT)
+        expect(log.get_by_text("Is the chore jacket lined?")).to_be_visible()
         notice = bea.get_by_test_id("thread-closed")
-        expect(notice).to_contain_text("You blocked this member", timeout=WAIT)
+        expect(notice).to_contain_text("You blocked this member")
         expect(bea.get_by_placeholder("Type a message...")).to_have_count(0)
         screenshot(bea, "trust-thread-closed-blocker")
 
@@ -159,7 +157,7 @@ def test_a_block_closes_the_conversation_and_hides_listings_until_unblocked(
         # send all the same.
         cal.goto(f"/messages/{bea_user['id']}")
         expect(cal.get_by_test_id("thread-closed")).to_contain_text(
-            "You can't message this member", timeout=WAIT)
+            "You can't message this member")
         expect(cal.get_by_placeholder("Type a message...")).to_have_count(0)
         screenshot(cal, "trust-thread-closed-blocked")
         refused = cal.request.post("/api/messages", headers={"x-csrftoken": csrf_token(cal)},
@@ -171,15 +169,14 @@ def test_a_block_closes_the_conversation_and_hides_listings_until_unblocked(
         assert product["id"] not in _search_ids(bea, "zyxwork")
         assert _in_search(cal, "zyxwork", product["id"], shown=True)
         bea.goto("/marketplace?q=zyxwork")
-        expect(bea.get_by_text("No products found matching your filters.")).to_be_visible(
-            timeout=WAIT)
+        expect(bea.get_by_text("No products found matching your filters.")).to_be_visible()
         screenshot(bea, "trust-search-blocked-seller")
 
         # Settings lists the block (the product page's link lands on the list, drawn after
         # its data loads, with the focus on it); Unblock reopens the conversation.
         bea.goto("/settings#blocked-members")
         member = bea.get_by_test_id("blocked-member")
-        expect(member).to_contain_text("Cal", timeout=WAIT)
+        expect(member).to_contain_text("Cal")
         section = bea.locator("#blocked-members")
         expect(section).to_be_focused()
         expect(section).to_be_in_viewport()
@@ -188,8 +185,8 @@ def test_a_block_closes_the_conversation_and_hides_listings_until_unblocked(
         assert header <= top <= header + 40, (header, top)
         screenshot(bea, "trust-settings-blocked")
         bea.get_by_role("button", name="Unblock Cal").click()
-        expect(bea.get_by_text("You have not blocked anyone.")).to_be_visible(timeout=WAIT)
+        expect(bea.get_by_text("You have not blocked anyone.")).to_be_visible()
         bea.goto(f"/messages/{cal_user['id']}")
-        expect(bea.get_by_placeholder("Type a message...")).to_be_visible(timeout=WAIT)
+        expect(bea.get_by_placeholder("Type a message...")).to_be_visible()
         expect(bea.get_by_test_id("thread-closed")).to_have_count(0)
         assert product["id"] in _search_ids(bea, "zyxwork")
