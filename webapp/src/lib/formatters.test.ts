@@ -4,6 +4,7 @@ import {
   formatCountOf,
   formatDate,
   formatDateTime,
+  formatDay,
   formatMoney,
   formatMonthYear,
   formatRating,
@@ -21,6 +22,12 @@ describe('formatters', () => {
     expect(formatMoney(-3)).toBe('-$3.00');
     expect(formatMoney('0')).toBe('$0.00');
     expect(formatMoney(999.999)).toBe('$1,000.00');
+  });
+
+  it("names a server's UTC day the same in every time zone, and leaves what is not a day", () => {
+    expect(formatDay('2026-11-22')).toBe('Nov 22');
+    expect(formatDay('2026-01-01')).toBe('Jan 1');
+    expect(formatDay('someday')).toBe('someday');
   });
 
   it('groups counts by thousands as en-US does', () => {

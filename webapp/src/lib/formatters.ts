@@ -81,6 +81,17 @@ export function formatDateTime(value: string | Date, now: Date = new Date()): st
   return (date.getFullYear() === now.getFullYear() ? dateTime() : dateTimeYear()).format(date);
 }
 
+const shortDay = once(
+  () => new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' }),
+);
+
+/** '2026-11-22' (a UTC calendar day, as the server counts days) -> 'Nov 22'; the text as it
+ *  is when it is not a day. */
+export function formatDay(day: string): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) ? day : shortDay().format(date);
+}
+
 /** 'January 2025', for "Member since". */
 export function formatMonthYear(value: string | Date): string {
   const date = toDate(value);

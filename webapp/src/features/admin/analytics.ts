@@ -18,14 +18,6 @@ export function latestDays(days: DailyMetrics[], count = DAILY_ROWS): DailyMetri
   return days.slice(-count).reverse();
 }
 
-const shortDay = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
-
-/** '2026-11-22' (a UTC calendar day) -> 'Nov 22'. */
-export function formatDay(day: string): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  return Number.isNaN(date.getTime()) ? day : shortDay.format(date);
-}
-
 export const ACTIVITY_LABELS: Record<ActivityKind, string> = {
   signup: 'Signed up',
   visit: 'Visited',

@@ -5,7 +5,8 @@ import { fakeServer, json } from '@/test-utils/fake-server';
 import { renderRoutes } from '@/test-utils/render';
 import { setSession } from '@/test-utils/session';
 import { makeUser } from '@/test-utils/users';
-import { formatDay } from '../analytics';
+import { formatDay } from '@/lib/formatters';
+import { fakeChartLayout } from '@/test-utils/chart-layout';
 import AdminDashboardPage from './admin-dashboard-page';
 
 const routes = [{ path: '/admin', element: <AdminDashboardPage /> }];
@@ -76,15 +77,7 @@ describe('AdminDashboardPage analytics', () => {
   });
 
   it('names and describes each chart, and spaces its day ticks evenly on a phone', async () => {
-    // jsdom has no layout: give the charts a phone's width, and their labels a width by length.
-    const rect = vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (
-      this: HTMLElement,
-    ) {
-      const text = this.id === 'recharts_measurement_span';
-      const chart = this.classList.contains('recharts-responsive-container');
-      const [width, height] = text ? [(this.textContent?.length ?? 0) * 7, 12] : chart ? [340, 220] : [0, 0];
-      return { width, height, top: 0, left: 0, right: width, bottom: height, x: 0, y: 0, toJSON: () => ({}) };
-    });
+    const restore = fakeChartLayout();
     try {
       const summary = makeSummary();
       fakeServer({ 'GET /api/analytics/summary': () => json(summary) });
@@ -105,7 +98,7 @@ describe('AdminDashboardPage analytics', () => {
         expect([...steps]).toHaveLength(1); // every Nth day
       }
     } finally {
-      rect.mockRestore();
+      restore();
     }
   });
 

@@ -1,13 +1,12 @@
 import { Card, Grid, Group, Progress, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { LoadFailed } from '@/components/load-failed';
-import { formatCount, formatDateTime } from '@/lib/formatters';
+import { formatCount, formatDateTime, formatDay } from '@/lib/formatters';
 import { Figure } from './summary-cards';
 import {
   ACTIVITY_LABELS,
   activeShare,
   DAILY_ROWS,
-  formatDay,
   formatPercent,
   latestDays,
   RECENT_ITEMS,

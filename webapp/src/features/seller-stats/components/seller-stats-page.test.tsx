@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeChartLayout } from '@/test-utils/chart-layout';
 import { fakeServer, json } from '@/test-utils/fake-server';
 import { renderRoutes } from '@/test-utils/render';
 import { setSession } from '@/test-utils/session';
@@ -49,6 +50,26 @@ function makeStats(overrides: Partial<SellerStats> = {}): SellerStats {
 
 describe('SellerStatsPage', () => {
   beforeEach(() => setSession('authenticated', makeUser({ id: 3, username: 'maya' })));
+
+  it('names each chart for a screen reader and says how to read it by day', async () => {
+    const restore = fakeChartLayout();
+    try {
+      fakeServer({ 'GET /api/user/stats': () => json(makeStats()) });
+      renderRoutes(routes, '/seller/stats');
+      const names = [
+        'Views of your listings per day, last 30 days',
+        'Offers received and sales per day, last 30 days',
+        'Earnings per day, last 30 days',
+      ];
+      for (const name of names) {
+        const chart = await screen.findByRole('application', { name });
+        expect(chart).toHaveAccessibleDescription('Use the arrow keys on the chart to read each day.');
+      }
+      expect(screen.getByRole('region', { name: 'Earnings per day' })).toBeInTheDocument();
+    } finally {
+      restore();
+    }
+  });
 
   it('shows the 30-day figures, the charts and each listing', async () => {
     fakeServer({ 'GET /api/user/stats': () => json(makeStats()) });

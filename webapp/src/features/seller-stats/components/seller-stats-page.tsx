@@ -1,5 +1,3 @@
-import '@mantine/charts/styles.css';
-import { BarChart, LineChart } from '@mantine/charts';
 import {
   Anchor,
   Badge,
@@ -16,12 +14,11 @@ import {
 } from '@mantine/core';
 import { IconChartBar } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
+import { DailyChart } from '@/components/daily-chart';
 import { LoadFailed } from '@/components/load-failed';
 import { SellerHubTabs } from '@/components/seller-hub-tabs';
-import { formatCount, formatMoney } from '@/lib/formatters';
+import { formatCount, formatCountOf, formatDay, formatMoney } from '@/lib/formatters';
 import { useSellerStats, type SellerStats } from '../api';
-
-const dayLabel = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
 
 function Figure({ label, value }: { label: string; value: string }) {
   return (
@@ -42,58 +39,44 @@ function Figure({ label, value }: { label: string; value: string }) {
 function Charts({ stats }: { stats: SellerStats }) {
   const data = stats.days.map((day) => ({
     ...day,
-    day: dayLabel.format(new Date(`${day.date}T00:00:00Z`)),
+    day: formatDay(day.date),
     earnings: Number(day.earnings),
   }));
+  const days = formatCountOf(data.length, 'day');
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
-      <Card withBorder padding="md" radius="md" component="section" aria-labelledby="stats-views">
-        <Title order={2} size="h5" mb="sm" id="stats-views">
-          Views per day
-        </Title>
-        <LineChart
-          h={220}
-          data={data}
-          dataKey="day"
-          curveType="monotone"
-          withDots={false}
-          series={[{ name: 'views', label: 'Views', color: 'brand.7' }]}
-        />
-      </Card>
-      <Card withBorder padding="md" radius="md" component="section" aria-labelledby="stats-offers">
-        <Title order={2} size="h5" mb="sm" id="stats-offers">
-          Offers and sales per day
-        </Title>
-        <BarChart
-          h={220}
-          data={data}
-          dataKey="day"
-          withLegend
-          series={[
-            { name: 'offers', label: 'Offers', color: 'orange.6' },
-            { name: 'sales', label: 'Sales', color: 'indigo.7' },
-          ]}
-        />
-      </Card>
-      <Card
-        withBorder
-        padding="md"
-        radius="md"
-        component="section"
-        aria-labelledby="stats-earnings"
+      <DailyChart
+        title="Views per day"
+        label={`Views of your listings per day, last ${days}`}
+        order={2}
+        kind="line"
+        withLegend={false}
+        data={data}
+        series={[{ name: 'views', label: 'Views', color: 'brand.7' }]}
+      />
+      <DailyChart
+        title="Offers and sales per day"
+        label={`Offers received and sales per day, last ${days}`}
+        order={2}
+        kind="bar"
+        data={data}
+        series={[
+          { name: 'offers', label: 'Offers', color: 'orange.6' },
+          { name: 'sales', label: 'Sales', color: 'indigo.7' },
+        ]}
+      />
+      <DailyChart
+        title="Earnings per day"
+        label={`Earnings per day, last ${days}`}
+        order={2}
+        kind="bar"
+        h={200}
+        withLegend={false}
+        valueFormatter={(value) => formatMoney(value)}
+        data={data}
+        series={[{ name: 'earnings', label: 'Earnings', color: 'teal.7' }]}
         style={{ gridColumn: '1 / -1' }}
-      >
-        <Title order={2} size="h5" mb="sm" id="stats-earnings">
-          Earnings per day
-        </Title>
-        <BarChart
-          h={200}
-          data={data}
-          dataKey="day"
-          valueFormatter={(value) => formatMoney(value)}
-          series={[{ name: 'earnings', label: 'Earnings', color: 'teal.7' }]}
-        />
-      </Card>
+      />
     </SimpleGrid>
   );
 }
