@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 from collections import defaultdict
+from collections.abc import Collection
 from datetime import datetime
 from decimal import Decimal
 from typing import Any
@@ -92,11 +93,12 @@ class FakeOrders:
         return True
 
     async def list_for(self, *, buyer_id: int | None = None, seller_id: int | None = None,
-                       status: OrderStatus | None = None, limit: int,
+                       statuses: Collection[OrderStatus] | None = None, limit: int,
                        after: After | None = None) -> list[Order]:
         found = [o for o in self.orders.values()
                  if buyer_id in (None, o.buyer_id) and seller_id in (None, o.seller_id)
-                 and status in (None, o.status) and is_after(o.created_at, o.id or 0, after)]
+                 and (statuses is None or o.status in statuses)
+                 and is_after(o.created_at, o.id or 0, after)]
         found.sort(key=lambda o: (o.created_at, o.id), reverse=True)
         return copy.deepcopy(found[:limit])
 
