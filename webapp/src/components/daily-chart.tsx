@@ -23,6 +23,8 @@ export interface DailyChartProps {
   order?: TitleOrder;
   h?: number;
   withLegend?: boolean;
+  /** The figures are amounts, not counts: the value axis may show fractions ($22.50). */
+  amounts?: boolean;
   valueFormatter?: (value: number) => string;
   style?: CSSProperties;
 }
@@ -43,13 +45,25 @@ export function DailyChart({
   order = 3,
   h = 220,
   withLegend = true,
+  amounts = false,
   valueFormatter,
   style,
 }: DailyChartProps) {
   const headingId = useId();
   const hintId = useId();
   const aria = { role: 'application', 'aria-label': label, 'aria-describedby': hintId };
-  const common = { h, data, dataKey: 'day', series, withLegend, valueFormatter, xAxisProps: DAY_TICKS };
+  // A count's axis says 0, 1, 2, 3, never 0.75 or 2.25.
+  const yAxisProps = { allowDecimals: amounts };
+  const common = {
+    h,
+    data,
+    dataKey: 'day',
+    series,
+    withLegend,
+    valueFormatter,
+    xAxisProps: DAY_TICKS,
+    yAxisProps,
+  };
   return (
     <Card withBorder padding="md" radius="md" component="section" aria-labelledby={headingId} style={style}>
       <Title order={order} size="h5" mb="sm" id={headingId}>

@@ -66,6 +66,13 @@ describe('SellerStatsPage', () => {
         expect(chart).toHaveAccessibleDescription('Use the arrow keys on the chart to read each day.');
       }
       expect(screen.getByRole('region', { name: 'Earnings per day' })).toBeInTheDocument();
+      // Counts are ticked in whole numbers (the most offers in a day is 2: never 0.5 or 1.5).
+      const offers = screen.getByRole('region', { name: 'Offers and sales per day' });
+      const ticks = [
+        ...offers.querySelectorAll('.recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value'),
+      ].map((tick) => tick.textContent);
+      expect(ticks.length).toBeGreaterThan(1);
+      expect(ticks.every((tick) => /^\d+$/.test(tick ?? ''))).toBe(true);
     } finally {
       restore();
     }

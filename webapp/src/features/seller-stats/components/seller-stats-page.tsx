@@ -72,6 +72,7 @@ function Charts({ stats }: { stats: SellerStats }) {
         kind="bar"
         h={200}
         withLegend={false}
+        amounts
         valueFormatter={(value) => formatMoney(value)}
         data={data}
         series={[{ name: 'earnings', label: 'Earnings', color: 'teal.7' }]}
