@@ -207,7 +207,7 @@ def test_seller_creates_a_listing_with_a_photo(page: Page, tmp_path: Path) -> No
     screenshot(page, "catalog-create-listing")
 
     page.get_by_role("button", name="Create Listing").click()
-    page.wait_for_url(PRODUCT_URL, timeout=30000)
+    page.wait_for_url(PRODUCT_URL)
     expect(page.get_by_role("heading", name="Blue chore jacket, boxy fit")).to_be_visible()
     expect(page.get_by_role("link", name="View Offers")).to_be_visible()
     photo = page.get_by_role("img", name="Blue chore jacket, boxy fit")

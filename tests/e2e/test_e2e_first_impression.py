@@ -12,7 +12,7 @@ from urllib.error import HTTPError
 import pytest
 from playwright.sync_api import Locator, Page, Route, expect
 
-from tests.e2e.conftest import next_frames, screenshot, wait_until
+from tests.e2e.conftest import WAIT_MS, next_frames, screenshot, wait_until
 
 pytestmark = pytest.mark.e2e
 
@@ -81,7 +81,7 @@ def _back_lands_on(page: Page, before: int, landmark: list[Any] | None) -> None:
                    f"Math.abs(e.getBoundingClientRect().top - {top}) <= 2)")
     where = f"[scrollY, document.documentElement.scrollHeight - innerHeight, {LANDMARK_IN_VIEW}]"
     try:
-        wait_until(page, landed, timeout_ms=6000)
+        wait_until(page, landed, timeout_ms=WAIT_MS)
     except AssertionError as never:  # what the page shows instead: position, end, landmark
         raise AssertionError((before, landmark, page.evaluate(where))) from never
     page.wait_for_load_state("networkidle")  # the page's content has all arrived
@@ -96,7 +96,7 @@ def test_a_new_page_starts_at_the_top_and_back_restores_the_scroll(page: Page) -
     page.locator("footer").get_by_role("link", name="FAQ").click()
     page.wait_for_url("**/faq")
     page.get_by_role("heading", name="Frequently Asked Questions").wait_for()
-    wait_until(page, "window.scrollY === 0", timeout_ms=3000)  # never settles at the footer
+    wait_until(page, "window.scrollY === 0", timeout_ms=WAIT_MS)  # never settles at the footer
     page.go_back()
     _back_lands_on(page, before, landmark)
 

@@ -88,7 +88,7 @@ def test_offer_counter_accept_and_pay_now(contexts) -> None:  # type: ignore[no-
     screenshot(buyer, "offers-dialog-desktop", full_page=False)
     dialog.get_by_role("button", name="Send Offer").click()
     expect(dialog.get_by_text("Offer sent!")).to_be_visible()
-    expect(buyer.get_by_role("dialog")).to_have_count(0, timeout=6000)
+    expect(buyer.get_by_role("dialog")).to_have_count(0)
     expect(buyer.get_by_text("Offer sent!").first).to_be_visible()
     expect(buyer.get_by_text(re.compile(r"Your offer of \$[\d.]+: Pending"))).to_be_visible()
 
@@ -279,7 +279,7 @@ def test_offer_countered_in_the_thread_accepted_and_chatted_live(
     eventually(lambda: next(
         c for c in maya.request.get(f"/api/users/{maya_id}/conversations").json()
         if c["id"] == priya_id)["unreadCount"] == 0,
-        "maya's open thread with priya has no unread messages", timeout_s=5)
+        "maya's open thread with priya has no unread messages")
     for size, viewport in (("desktop", DESKTOP), ("phone", PHONE)):
         for who, page in (("buyer", priya), ("seller", maya)):
             page.set_viewport_size(viewport)

@@ -69,7 +69,7 @@ def test_a_whole_purchase(browser: Browser, live_server: str) -> None:
         # The address is saved right after the order (retried silently if it fails).
         eventually(lambda: bool(
             buyer.request.get(f"/api/orders/{order['id']}").json()["shippingAddress"]),
-            "the order's shipping address is saved", timeout_s=6)
+            "the order's shipping address is saved")
 
     with person(browser, live_server, "admin", "rethread-admin") as admin:
         admin.goto(f"/admin/orders/{order['id']}/payment-confirm")

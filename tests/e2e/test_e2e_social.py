@@ -43,7 +43,7 @@ def _settle(page: Page) -> None:
 
 def _shots(page: Page, name: str) -> None:
     # Toasts close after 5 s; wait, so they do not cover the header in the pictures.
-    expect(page.locator(".mantine-Notification-root")).to_have_count(0, timeout=10000)
+    expect(page.locator(".mantine-Notification-root")).to_have_count(0)
     for size, viewport in SIZES.items():
         page.set_viewport_size(viewport)
         next_frames(page)
