@@ -1,5 +1,5 @@
 import { Button, Container, Stack, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 import { Link } from 'react-router-dom';
 
 interface NoticePageProps {
@@ -7,6 +7,8 @@ interface NoticePageProps {
   children: ReactNode;
   actionLabel?: string;
   actionTo?: string;
+  /** Makes the title focusable, for a page that sends the focus to it (the emptied bag). */
+  titleRef?: Ref<HTMLHeadingElement>;
 }
 
 /** A centered message with one way out: the 404 page, "not allowed" pages, failed loads. */
@@ -15,11 +17,14 @@ export function NoticePage({
   children,
   actionLabel = 'Return to Home',
   actionTo = '/',
+  titleRef,
 }: NoticePageProps) {
   return (
     <Container size="sm" py="xl">
       <Stack align="center" gap="md" ta="center">
-        <Title order={1}>{title}</Title>
+        <Title order={1} ref={titleRef} tabIndex={titleRef ? -1 : undefined}>
+          {title}
+        </Title>
         <Text c="dimmed">{children}</Text>
         <Button component={Link} to={actionTo}>
           {actionLabel}

@@ -16,6 +16,7 @@ import {
   Title,
 } from '@mantine/core';
 import { IconDiscount2, IconShoppingBag } from '@tabler/icons-react';
+import { useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { LoadFailed } from '@/components/load-failed';
 import { listingSizeLabel } from '@/entities/product/catalog-enums';
@@ -24,12 +25,29 @@ import { errorMessage } from '@/lib/api-client';
 import { formatCountOf, formatMoney } from '@/lib/formatters';
 import { notifyError } from '@/lib/notify';
 import { POLICY } from '@/lib/policy';
+import { nextAfterRemoving, useFocusWhenShown, type FocusFinder } from '@/lib/use-focus-when-shown';
 import { useBag, useRemoveFromBag, type BagGroup } from '@/entities/bag/bag';
 
+/** The remove button of the row `find` answers, so the keyboard stays on the list's
+ * controls; the fallback (a heading) as it is. */
+function removeButtonOf(find: FocusFinder): FocusFinder {
+  return () => {
+    const found = find();
+    return found?.querySelector<HTMLElement>('[data-remove]') ?? found;
+  };
+}
+
 /** /bag: the member's bag, one card per seller, priced by the server with the seller's
- * bundle discount and one shipping; each card checks out as one order. */
+ * bundle discount and one shipping; each card checks out as one order. A removed item's row
+ * goes with its button: the focus moves to the remove button of the item that took its place
+ * (or the new last one), or to the empty bag's heading. */
 export default function BagPage() {
   const bag = useBag();
+  const list = useRef<HTMLDivElement>(null);
+  const emptyHeading = useRef<HTMLHeadingElement>(null);
+  const focusWhenShown = useFocusWhenShown();
+  const onRemoved = (productId: number) =>
+    focusWhenShown(removeButtonOf(nextAfterRemoving(list, productId, () => emptyHeading.current)));
   if (bag.isPending) {
     return (
       <Container size="md" py="xl" aria-busy="true">
@@ -53,7 +71,12 @@ export default function BagPage() {
   }
   if (bag.data.count === 0) {
     return (
-      <NoticePage title="Your bag is empty" actionLabel="Browse the shop" actionTo="/marketplace">
+      <NoticePage
+        title="Your bag is empty"
+        titleRef={emptyHeading}
+        actionLabel="Browse the shop"
+        actionTo="/marketplace"
+      >
         Add items from one seller to buy them together: one parcel, one shipping, and often a bundle discount.
       </NoticePage>
     );
@@ -66,16 +89,16 @@ export default function BagPage() {
       <Text c="dimmed" mb="lg">
         Items from the same seller ship together as one order with one {POLICY.shippingFee} shipping.
       </Text>
-      <Stack gap="lg">
+      <Stack gap="lg" ref={list}>
         {bag.data.groups.map((group) => (
-          <SellerGroup key={group.sellerId} group={group} />
+          <SellerGroup key={group.sellerId} group={group} onRemoved={onRemoved} />
         ))}
       </Stack>
     </Container>
   );
 }
 
-function SellerGroup({ group }: { group: BagGroup }) {
+function SellerGroup({ group, onRemoved }: { group: BagGroup; onRemoved: (productId: number) => void }) {
   const remove = useRemoveFromBag();
   const name = group.seller?.displayName ?? 'Seller';
   const available = group.items.filter((item) => item.available).map((item) => item.product.id);
@@ -115,7 +138,13 @@ function SellerGroup({ group }: { group: BagGroup }) {
       </Group>
       <Stack gap="sm">
         {group.items.map(({ product, available: ok }) => (
-          <Group key={product.id} wrap="nowrap" justify="space-between" opacity={ok ? 1 : 0.6}>
+          <Group
+            key={product.id}
+            wrap="nowrap"
+            justify="space-between"
+            opacity={ok ? 1 : 0.6}
+            data-list-item={product.id}
+          >
             <Group wrap="nowrap" gap="sm">
               <Image
                 src={product.thumbnails[0] ?? product.images[0]}
@@ -145,9 +174,11 @@ function SellerGroup({ group }: { group: BagGroup }) {
               </Text>
               <CloseButton
                 aria-label={`Remove ${product.title} from bag`}
+                data-remove
                 disabled={remove.isPending}
                 onClick={() =>
                   remove.mutate(product.id, {
+                    onSuccess: () => onRemoved(product.id),
                     onError: (error) =>
                       notifyError(errorMessage(error, 'Could not remove the item. Please try again.')),
                   })
