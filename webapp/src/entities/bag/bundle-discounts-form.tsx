@@ -52,9 +52,9 @@ export function BundleDiscountsForm({ userId }: { userId: number }) {
   };
 
   return (
-    <SettingsSection titleId="bundle-discounts-title" mt="lg">
+    <SettingsSection titleId="bundle-discounts-title" mt="xl">
       <Stack gap="sm">
-        <Title order={2} size="h4" id="bundle-discounts-title">
+        <Title order={2} size="h3" id="bundle-discounts-title">
           Bundle discounts
         </Title>
         <Text size="sm" c="dimmed">

@@ -46,9 +46,9 @@ export function VacationForm({ userId }: { userId: number }) {
   };
 
   return (
-    <SettingsSection titleId="vacation-title" mt="lg">
+    <SettingsSection titleId="vacation-title" mt="xl">
       <Stack gap="sm">
-        <Title order={2} size="h4" id="vacation-title">
+        <Title order={2} size="h3" id="vacation-title">
           Vacation mode
         </Title>
         <Text size="sm" c="dimmed">

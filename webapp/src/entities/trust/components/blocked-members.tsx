@@ -11,9 +11,9 @@ export function BlockedMembers() {
   const list = useBlockedMembers();
   const toggle = useBlockToggle();
   return (
-    <SettingsSection titleId="blocked-title" id="blocked-members" mt="lg">
+    <SettingsSection titleId="blocked-title" id="blocked-members" mt="xl">
       <Stack gap="sm">
-        <Title order={2} size="h4" id="blocked-title">
+        <Title order={2} size="h3" id="blocked-title">
           Blocked members
         </Title>
         <Text size="sm" c="dimmed">
