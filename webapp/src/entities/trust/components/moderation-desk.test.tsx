@@ -356,4 +356,21 @@ describe('Moderation desk', () => {
     expect(within(card).queryByText(/Owner:/)).not.toBeInTheDocument();
     expect(within(card).getAllByText(/@maya/)).toHaveLength(1);
   });
+
+  it('calls whom it suspends a member, a sender or an owner, as the card names them', async () => {
+    deskServer(
+      [],
+      [
+        group({ id: 11, targetType: 'user', targetId: 4, targetLabel: 'Member @maya', canHide: false }),
+        group({ id: 12, targetType: 'message', targetId: 7, targetLabel: 'Message to @sofia' }),
+        group({ id: 13, targetLabel: 'Listing “Wool coat”' }),
+      ],
+    );
+    renderRoutes(desk, '/');
+    const suspend = async (name: string) =>
+      within(await screen.findByRole('article', { name })).getByRole('button', { name: /^Suspend/ });
+    expect(await suspend('Member @maya')).toHaveTextContent('Suspend member');
+    expect(await suspend('Message to @sofia')).toHaveTextContent('Suspend sender');
+    expect(await suspend('Listing “Wool coat”')).toHaveTextContent('Suspend owner');
+  });
 });

@@ -39,6 +39,12 @@ const TARGET_LABEL: Record<string, string> = {
   comment: 'Comment',
   message: 'Message',
 };
+/** Whom "Suspend …" suspends, named as the card names them: a reported member is no one's
+ *  owner, and a message has a sender. */
+const SUSPEND_LABEL: Record<string, string> = {
+  user: 'Suspend member',
+  message: 'Suspend sender',
+};
 /** How many reporters the card names before it counts the rest. */
 const NAMED_REPORTERS = 3;
 
@@ -233,7 +239,7 @@ function GroupCard({ group, open, onResolved }: GroupCardProps) {
                 </Button>
               )}
               <Button color="red" size="xs" ref={suspendButton} onClick={() => setConfirming('suspend')}>
-                Suspend owner
+                {SUSPEND_LABEL[group.targetType] ?? 'Suspend owner'}
               </Button>
             </Group>
             {group.hideWhyNot && (
