@@ -54,6 +54,15 @@ describe('SavedSearchesPage', () => {
     );
     await user.click(within(card).getByRole('button', { name: 'Show matches' }));
     expect(await within(card).findByText("Levi's Trucker Jacket")).toBeInTheDocument();
+    // Open, the same button says what it does next (and that its matches are expanded).
+    const hide = within(card).getByRole('button', { name: 'Hide matches' });
+    expect(hide).toHaveAttribute('aria-expanded', 'true');
+    await user.click(hide);
+    expect(within(card).queryByText("Levi's Trucker Jacket")).not.toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Show matches' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
   });
 
   it('has an empty state', async () => {

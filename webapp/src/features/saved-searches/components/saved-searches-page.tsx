@@ -93,7 +93,7 @@ function SavedSearchCard({
           </Group>
           <Group gap="xs">
             <Button size="xs" variant={open ? 'filled' : 'light'} onClick={onOpen} aria-expanded={open}>
-              {open ? 'Showing matches' : 'Show matches'}
+              {open ? 'Hide matches' : 'Show matches'}
             </Button>
             <Button size="xs" variant="subtle" component={Link} to={shopLink(search.query)}>
               Open in the shop
