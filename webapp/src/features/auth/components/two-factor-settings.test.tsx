@@ -43,7 +43,10 @@ describe('TwoFactorSettings', () => {
     renderRoutes([{ path: '/settings', element: <TwoFactorSettings user={me} /> }], '/settings');
     await user.click(screen.getByRole('button', { name: 'Set up two-factor sign-in' }));
     expect(await screen.findByTestId('totp-secret')).toHaveTextContent(SETUP.secret);
-    await user.type(screen.getByLabelText('Code from your app'), '123456');
+    // Both fields are marked required, as every other form of Settings marks its own.
+    expect(screen.getByLabelText(/Password/)).toBeRequired();
+    expect(screen.getByLabelText(/^Code from your app/)).toBeRequired();
+    await user.type(screen.getByLabelText(/^Code from your app/), '123456');
     await user.click(screen.getByRole('button', { name: 'Turn on' }));
     expect(screen.getByText('Enter your password')).toBeInTheDocument();
     expect(server.requests.filter((r) => r.url.endsWith('/2fa/enable'))).toHaveLength(0);
@@ -64,7 +67,7 @@ describe('TwoFactorSettings', () => {
     const user = userEvent.setup();
     renderRoutes([{ path: '/settings', element: <TwoFactorSettings user={me} /> }], '/settings');
     await user.click(screen.getByRole('button', { name: 'Set up two-factor sign-in' }));
-    await user.type(await screen.findByLabelText('Code from your app'), '123456');
+    await user.type(await screen.findByLabelText(/^Code from your app/), '123456');
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(await screen.findByRole('button', { name: 'Set up two-factor sign-in' })).toBeInTheDocument();
     expect(screen.queryByTestId('totp-secret')).not.toBeInTheDocument();
@@ -73,7 +76,7 @@ describe('TwoFactorSettings', () => {
       'DELETE /api/user/2fa/setup',
     ]);
     await user.click(screen.getByRole('button', { name: 'Set up two-factor sign-in' }));
-    expect(await screen.findByLabelText('Code from your app')).toHaveValue('');
+    expect(await screen.findByLabelText(/^Code from your app/)).toHaveValue('');
   });
 
   it('shows why the server refused the password', async () => {
@@ -94,7 +97,7 @@ describe('TwoFactorSettings', () => {
     renderRoutes([{ path: '/settings', element: <TwoFactorSettings user={me} /> }], '/settings');
     await user.click(screen.getByRole('button', { name: 'Set up two-factor sign-in' }));
     await user.type(await screen.findByLabelText(/Password/), 'not-it-1');
-    await user.type(screen.getByLabelText('Code from your app'), '123456');
+    await user.type(screen.getByLabelText(/^Code from your app/), '123456');
     await user.click(screen.getByRole('button', { name: 'Turn on' }));
     expect(await screen.findByText('Your password is not correct')).toBeInTheDocument();
   });
@@ -122,7 +125,7 @@ describe('TwoFactorSettings', () => {
     await user.keyboard('{Enter}');
     await waitFor(() => expect(screen.getByLabelText(/Password/)).toHaveFocus());
     await user.keyboard('secret123');
-    await user.type(screen.getByLabelText('Code from your app'), '123456{Enter}');
+    await user.type(screen.getByLabelText(/^Code from your app/), '123456{Enter}');
     await waitFor(() => expect(screen.getByRole('status')).toHaveFocus());
     expect(screen.getByRole('status')).toHaveTextContent('Save your recovery codes');
   });
@@ -138,7 +141,7 @@ describe('TwoFactorSettings', () => {
     const user = userEvent.setup();
     renderRoutes([{ path: '/settings', element: <Settings /> }], '/settings');
     await user.type(screen.getByLabelText(/Password/), 'secret123');
-    await user.type(screen.getByLabelText('Code or recovery code'), '123456');
+    await user.type(screen.getByLabelText(/^Code or recovery code/), '123456');
     await user.click(screen.getByRole('button', { name: 'Turn off two-factor sign-in' }));
     const off = await screen.findByText(/^Off\. With it on/);
     await waitFor(() => expect(document.activeElement).toBe(off));
@@ -207,7 +210,7 @@ describe('TwoFactorSettings', () => {
     renderRoutes([{ path: '/settings', element: <TwoFactorSettings user={me} /> }], '/settings');
     await user.click(screen.getByRole('button', { name: 'Set up two-factor sign-in' }));
     await user.type(await screen.findByLabelText(/Password/), 'secret123');
-    await user.type(screen.getByLabelText('Code from your app'), '123456');
+    await user.type(screen.getByLabelText(/^Code from your app/), '123456');
     await user.click(screen.getByRole('button', { name: 'Turn on' }));
     const shown = await screen.findByRole('status');
     await user.click(within(shown).getByRole('button', { name: 'Copy' }));

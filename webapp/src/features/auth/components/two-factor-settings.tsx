@@ -185,11 +185,13 @@ export function TwoFactorSettings({ user }: { user: User }) {
                 <PasswordField
                   label="Password"
                   autoComplete="current-password"
+                  required
                   {...disable.getInputProps('password')}
                 />
                 <TextInput
                   label="Code or recovery code"
                   autoComplete="one-time-code"
+                  required
                   {...disable.getInputProps('code')}
                 />
                 <Button
@@ -226,12 +228,14 @@ export function TwoFactorSettings({ user }: { user: User }) {
             <PasswordField
               label="Password"
               autoComplete="current-password"
+              required
               ref={setupPassword}
               {...enable.getInputProps('password')}
             />
             <TextInput
               label="Code from your app"
               autoComplete="one-time-code"
+              required
               inputMode="numeric"
               {...enable.getInputProps('code')}
             />
