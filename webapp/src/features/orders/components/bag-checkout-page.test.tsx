@@ -1,5 +1,5 @@
 import { QueryClient, useQueryClient } from '@tanstack/react-query';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, json } from '@/test-utils/fake-server';
@@ -15,8 +15,8 @@ const routes = [
   { path: '/checkout/bag', element: <BagCheckoutPage /> },
   { path: '/orders/:id/confirmed', element: <OrderConfirmedPage /> },
 ];
-const coat = makeProduct({ id: 1, title: 'Wool coat' });
-const scarf = makeProduct({ id: 2, title: 'Silk scarf' });
+const coat = makeProduct({ id: 1, title: 'Wool coat', price: '60.00' });
+const scarf = makeProduct({ id: 2, title: 'Silk scarf', price: '30.00' });
 const BAG = {
   count: 2,
   groups: [
@@ -56,6 +56,23 @@ const SAVED_ADDRESS = makeSavedAddress();
 afterEach(() => vi.unstubAllGlobals());
 
 describe('BagCheckoutPage', () => {
+  it("shows each item's price beside it in the order summary, as the bag does", async () => {
+    setSession('authenticated', makeUser());
+    fakeServer({
+      'GET /api/bag': () => json(BAG),
+      'GET /api/user-addresses': () => json([]),
+      'GET /api/orders/quote': () =>
+        json({ price: '90.00', subtotal: '90.00', serviceFee: '4.50', shipping: '5.00', total: '99.50' }),
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes, '/checkout/bag?items=1,2');
+    await user.click(await screen.findByRole('button', { name: /Show order summary/ }));
+    const title = await screen.findByRole('heading', { name: 'Order summary' });
+    const summary = title.parentElement!;
+    expect(within(summary).getByText('Wool coat').parentElement).toHaveTextContent('Wool coat$60.00');
+    expect(within(summary).getByText('Silk scarf').parentElement).toHaveTextContent('Silk scarf$30.00');
+  });
+
   it('opens Order Confirmed at /orders/{id}/confirmed after placing, as single checkout does (issue 36)', async () => {
     setSession('authenticated', makeUser());
     document.cookie = 'csrftoken=t';

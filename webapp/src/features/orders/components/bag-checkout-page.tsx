@@ -51,6 +51,7 @@ export default function BagCheckoutPage() {
         id: product.id,
         title: product.title,
         image: product.thumbnails[0] ?? product.images[0],
+        price: product.price,
       }))}
       available={items.length === ids.length && items.every((item) => item.available)}
       initial={initialShipping(defaultAddress)}

@@ -131,6 +131,9 @@ export interface CheckoutLine {
   id: number;
   title: string;
   image: string | undefined;
+  /** Each item's own price, shown beside it when an order has several (the bag's); the
+   *  totals under the lines are the server's quote either way. */
+  price?: string;
 }
 
 interface StepsProps {

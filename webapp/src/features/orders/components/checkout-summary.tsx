@@ -65,9 +65,14 @@ export function CheckoutSummary({ lines, available, quote, refused = false }: Ch
                   fit="cover"
                 />
               )}
-              <Text fw={500} size={several ? 'sm' : undefined}>
+              <Text fw={500} size={several ? 'sm' : undefined} style={{ flex: 1 }}>
                 {line.title}
               </Text>
+              {line.price !== undefined && (
+                <Text size="sm" fw={500} style={{ whiteSpace: 'nowrap' }}>
+                  {formatMoney(line.price)}
+                </Text>
+              )}
             </Group>
           ))}
           {quote.data && <OrderTotals totals={quote.data} />}
