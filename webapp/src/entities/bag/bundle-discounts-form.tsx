@@ -1,8 +1,9 @@
 import { ActionIcon, Button, Group, NumberInput, Stack, Text, Title } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { errorMessage } from '@/lib/api-client';
 import { notifyError, notifySuccess } from '@/lib/notify';
+import { useFocusWhenShown } from '@/lib/use-focus-when-shown';
 import { useBundleDiscounts, useSetBundleDiscounts } from './bag';
 import { SettingsSection } from '@/components/settings-section';
 
@@ -14,12 +15,18 @@ interface Row {
 const MAX_TIERS = 3;
 
 /** A seller's bundle discounts (up to 3 tiers); the server checks them and answers with a
- * sentence when they are wrong. */
+ * sentence when they are wrong. A new row takes the focus in its first field (it appears
+ * above the button that added it); a removed row's focus goes to the remove button of the
+ * row that took its place, or the new last one, or Add a discount. */
 export function BundleDiscountsForm({ userId }: { userId: number }) {
   const saved = useBundleDiscounts(userId);
   const save = useSetBundleDiscounts(userId);
   const [rows, setRows] = useState<Row[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
+  const section = useRef<HTMLDivElement>(null);
+  const addButton = useRef<HTMLButtonElement>(null);
+  const focusWhenShown = useFocusWhenShown();
+  const tier = (index: number) => section.current?.querySelectorAll<HTMLElement>('[data-tier]')[index];
   // The saved tiers, each time they (re)load, replace the rows being edited.
   const [shown, setShown] = useState(saved.data);
   if (saved.data !== shown) {
@@ -35,6 +42,16 @@ export function BundleDiscountsForm({ userId }: { userId: number }) {
       ...rows,
       { minItems: Number(last?.minItems ?? 1) + 1, percent: Number(last?.percent ?? 5) + 5 },
     ]);
+    focusWhenShown(() => tier(rows.length)?.querySelector<HTMLElement>('input'));
+  };
+  const remove = (index: number) => {
+    setRows(rows.filter((_, i) => i !== index));
+    const left = rows.length - 1;
+    focusWhenShown(() =>
+      left > 0
+        ? tier(Math.min(index, left - 1))?.querySelector<HTMLElement>('[data-remove]')
+        : addButton.current,
+    );
   };
   const submit = () => {
     setProblem(null);
@@ -53,7 +70,7 @@ export function BundleDiscountsForm({ userId }: { userId: number }) {
 
   return (
     <SettingsSection titleId="bundle-discounts-title" mt="xl">
-      <Stack gap="sm">
+      <Stack gap="sm" ref={section}>
         <Title order={2} size="h3" id="bundle-discounts-title">
           Bundle discounts
         </Title>
@@ -62,7 +79,7 @@ export function BundleDiscountsForm({ userId }: { userId: number }) {
           empty for no discount.
         </Text>
         {rows.map((row, index) => (
-          <Group key={index} align="flex-end" wrap="nowrap">
+          <Group key={index} align="flex-end" wrap="nowrap" data-tier={index}>
             <NumberInput
               label={`Discount ${index + 1}: items`}
               min={2}
@@ -88,7 +105,8 @@ export function BundleDiscountsForm({ userId }: { userId: number }) {
               color="gray"
               size="lg"
               aria-label={`Remove discount ${index + 1}`}
-              onClick={() => setRows(rows.filter((_, i) => i !== index))}
+              data-remove
+              onClick={() => remove(index)}
             >
               <IconTrash size={18} />
             </ActionIcon>
@@ -101,6 +119,7 @@ export function BundleDiscountsForm({ userId }: { userId: number }) {
         )}
         <Group justify="space-between">
           <Button
+            ref={addButton}
             variant="subtle"
             leftSection={<IconPlus size={16} />}
             onClick={add}
