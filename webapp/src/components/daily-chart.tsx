@@ -52,8 +52,14 @@ export function DailyChart({
   const headingId = useId();
   const hintId = useId();
   const aria = { role: 'application', 'aria-label': label, 'aria-describedby': hintId };
-  // A count's axis says 0, 1, 2, 3, never 0.75 or 2.25.
-  const yAxisProps = { allowDecimals: amounts };
+  // A count's axis says 0, 1, 2, 3, never 0.75 or 2.25; an amount's says $45, not $45.00
+  // (the tooltip keeps the cents).
+  const yAxisProps = {
+    allowDecimals: amounts,
+    ...(valueFormatter && {
+      tickFormatter: (value: number) => valueFormatter(value).replace(/\.00$/, ''),
+    }),
+  };
   const common = {
     h,
     data,

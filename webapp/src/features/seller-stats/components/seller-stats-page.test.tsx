@@ -73,6 +73,15 @@ describe('SellerStatsPage', () => {
       ].map((tick) => tick.textContent);
       expect(ticks.length).toBeGreaterThan(1);
       expect(ticks.every((tick) => /^\d+$/.test(tick ?? ''))).toBe(true);
+      // Amounts are ticked in dollars without cents ($5, not $5.00).
+      const earnings = screen.getByRole('region', { name: 'Earnings per day' });
+      const dollars = [
+        ...earnings.querySelectorAll('.recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value'),
+      ].map((tick) => tick.textContent);
+      expect(dollars).toContain('$0');
+      expect(dollars.every((tick) => /^\$\d+(\.\d\d)?$/.test(tick ?? '') && !tick?.endsWith('.00'))).toBe(
+        true,
+      );
     } finally {
       restore();
     }
