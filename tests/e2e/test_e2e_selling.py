@@ -92,6 +92,10 @@ def test_seller_stats_count_a_buyers_view(browser: Browser, live_server: str) ->
         seller.set_viewport_size(PHONE)
         seller.reload()
         expect(seller.get_by_role("heading", name="Views per day")).to_be_visible()
+        # On a phone each listing's figures are a line under its title, not a wide table.
+        listing = seller.get_by_role("list", name="Your listings").get_by_role(
+            "listitem").filter(has_text="Corduroy overshirt")
+        expect(listing).to_contain_text("1 view · 0 watchers · 0 offers · 0 days listed")
         screenshot(seller, "selling-stats-phone")
 
 

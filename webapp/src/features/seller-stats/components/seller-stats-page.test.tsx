@@ -6,6 +6,7 @@ import { fakeServer, json } from '@/test-utils/fake-server';
 import { renderRoutes } from '@/test-utils/render';
 import { setSession } from '@/test-utils/session';
 import { makeUser } from '@/test-utils/users';
+import { onPhone } from '@/test-utils/viewport';
 import type { SellerStats } from '../api';
 import SellerStatsPage from './seller-stats-page';
 
@@ -85,6 +86,16 @@ describe('SellerStatsPage', () => {
     } finally {
       restore();
     }
+  });
+
+  it("lists each listing's figures in a line under its title on a phone, instead of a table that scrolls sideways", async () => {
+    onPhone();
+    fakeServer({ 'GET /api/user/stats': () => json(makeStats()) });
+    renderRoutes(routes, '/seller/stats');
+    const list = await screen.findByRole('list', { name: 'Your listings' });
+    expect(screen.queryByRole('table', { name: 'Your listings' })).not.toBeInTheDocument();
+    const coat = within(list).getByRole('link', { name: 'Wool coat' }).closest('li')!;
+    expect(coat).toHaveTextContent('12 views · 3 watchers · 2 offers · 5 days listed');
   });
 
   it('shows the 30-day figures, the charts and each listing', async () => {

@@ -18,6 +18,7 @@ import { DailyChart } from '@/components/daily-chart';
 import { LoadFailed } from '@/components/load-failed';
 import { SellerHubTabs } from '@/components/seller-hub-tabs';
 import { formatCount, formatCountOf, formatDay, formatMoney } from '@/lib/formatters';
+import { useShownFrom } from '@/lib/use-shown-from';
 import { useSellerStats, type SellerStats } from '../api';
 
 function Figure({ label, value }: { label: string; value: string }) {
@@ -82,48 +83,86 @@ function Charts({ stats }: { stats: SellerStats }) {
   );
 }
 
+type StatsListing = SellerStats['listings'][number];
+
+function ListingName({ item }: { item: StatsListing }) {
+  return (
+    <>
+      <Anchor component={Link} to={`/product/${item.productId}`} size="sm">
+        {item.title}
+      </Anchor>{' '}
+      {item.status !== 'available' && (
+        <Badge size="xs" variant="light" color="gray">
+          {item.status}
+        </Badge>
+      )}
+      <Text size="xs" c="dimmed">
+        {formatMoney(item.price)}
+      </Text>
+    </>
+  );
+}
+
+/** Each listing's figures: a table from a small tablet up; on a phone, where its five columns
+ *  would scroll sideways, a list with the figures in one line under each title. */
 function ListingTable({ stats }: { stats: SellerStats }) {
+  const wide = useShownFrom('sm');
   return (
     <Card withBorder padding="md" radius="md" component="section" aria-labelledby="stats-listings">
       <Title order={2} size="h5" mb="sm" id="stats-listings">
         Your listings
       </Title>
-      <Table.ScrollContainer minWidth={560}>
-        <Table striped verticalSpacing={6} fz="sm" aria-labelledby="stats-listings">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Listing</Table.Th>
-              <Table.Th ta="right">Views</Table.Th>
-              <Table.Th ta="right">Watchers</Table.Th>
-              <Table.Th ta="right">Offers</Table.Th>
-              <Table.Th ta="right">Days listed</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {stats.listings.map((item) => (
-              <Table.Tr key={item.productId}>
-                <Table.Td>
-                  <Anchor component={Link} to={`/product/${item.productId}`} size="sm">
-                    {item.title}
-                  </Anchor>{' '}
-                  {item.status !== 'available' && (
-                    <Badge size="xs" variant="light" color="gray">
-                      {item.status}
-                    </Badge>
-                  )}
-                  <Text size="xs" c="dimmed">
-                    {formatMoney(item.price)}
-                  </Text>
-                </Table.Td>
-                <Table.Td ta="right">{item.views}</Table.Td>
-                <Table.Td ta="right">{item.watchers}</Table.Td>
-                <Table.Td ta="right">{item.offers}</Table.Td>
-                <Table.Td ta="right">{item.daysListed}</Table.Td>
+      {wide ? (
+        <Table.ScrollContainer minWidth={560}>
+          <Table striped verticalSpacing={6} fz="sm" aria-labelledby="stats-listings">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Listing</Table.Th>
+                <Table.Th ta="right">Views</Table.Th>
+                <Table.Th ta="right">Watchers</Table.Th>
+                <Table.Th ta="right">Offers</Table.Th>
+                <Table.Th ta="right">Days listed</Table.Th>
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+            </Table.Thead>
+            <Table.Tbody>
+              {stats.listings.map((item) => (
+                <Table.Tr key={item.productId}>
+                  <Table.Td>
+                    <ListingName item={item} />
+                  </Table.Td>
+                  <Table.Td ta="right">{item.views}</Table.Td>
+                  <Table.Td ta="right">{item.watchers}</Table.Td>
+                  <Table.Td ta="right">{item.offers}</Table.Td>
+                  <Table.Td ta="right">{item.daysListed}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      ) : (
+        <Stack
+          gap="sm"
+          component="ul"
+          aria-labelledby="stats-listings"
+          p={0}
+          m={0}
+          style={{ listStyle: 'none' }}
+        >
+          {stats.listings.map((item) => (
+            <li key={item.productId}>
+              <ListingName item={item} />
+              <Text size="xs">
+                {[
+                  formatCountOf(item.views, 'view'),
+                  formatCountOf(item.watchers, 'watcher'),
+                  formatCountOf(item.offers, 'offer'),
+                  `${formatCountOf(item.daysListed, 'day')} listed`,
+                ].join(' · ')}
+              </Text>
+            </li>
+          ))}
+        </Stack>
+      )}
     </Card>
   );
 }
