@@ -22,7 +22,9 @@ export function keepFocusThroughLoading(doc: Document = document): () => void {
       if (button.disabled && button.isConnected) return;
       stop();
       const active = doc.activeElement;
-      if (button.isConnected && (active === null || active === doc.body)) button.focus();
+      // Without scrolling: the person may have scrolled away meanwhile.
+      if (button.isConnected && (active === null || active === doc.body))
+        button.focus({ preventScroll: true });
     });
     watching.observe(button, { attributes: true, attributeFilter: ['disabled'] });
     observer = watching;
