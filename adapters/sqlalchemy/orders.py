@@ -42,6 +42,17 @@ from domain.orders import Order, OrderItem
 
 class OrderRow(Base):
     __tablename__ = "orders"
+    # As the migrations made them (tests/adapters/test_adapters_schema_drift.py compares).
+    __table_args__ = (
+        Index("ix_orders_buyer_id_created_at", "buyer_id", "created_at", "id"),
+        Index("ix_orders_seller_id_created_at", "seller_id", "created_at", "id"),
+        Index("ix_orders_created_at_id", "created_at", "id"),
+        Index("ix_orders_status_created_at_id", "status", "created_at", "id"),
+        Index("ix_orders_status_delivered_at_id", "status", "delivered_at", "id"),
+        Index("ix_orders_status_status_changed_at", "status", "status_changed_at"),
+        Index("ix_orders_product_id", "product_id"),
+        Index("ix_orders_offer_id", "offer_id"),
+    )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     order_number: Mapped[str] = mapped_column(String(16), unique=True)
@@ -76,6 +87,7 @@ class OrderItemRow(Base):
 
 class OrderEventRow(Base):
     __tablename__ = "order_events"
+    __table_args__ = (Index("ix_order_events_order_id_at", "order_id", "at", "id"),)
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     order_id: Mapped[int] = mapped_column(ForeignKey("orders.id", ondelete="CASCADE"))

@@ -5,7 +5,17 @@ from __future__ import annotations
 from collections import defaultdict
 from datetime import datetime
 
-from sqlalchemy import ForeignKey, Integer, SmallInteger, String, select, update
+from sqlalchemy import (
+    CheckConstraint,
+    ForeignKey,
+    Index,
+    Integer,
+    SmallInteger,
+    String,
+    UniqueConstraint,
+    select,
+    update,
+)
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import Mapped, mapped_column
 
@@ -18,6 +28,11 @@ from domain.reviews import Review, average_rating
 
 class ReviewRow(Base):
     __tablename__ = "reviews"
+    __table_args__ = (
+        UniqueConstraint("order_id", "reviewer_id", name="uq_reviews_order_id_reviewer_id"),
+        CheckConstraint("rating BETWEEN 1 AND 5", name="ck_reviews_rating_range"),
+        Index("ix_reviews_reviewee_id_published_at", "reviewee_id", "published_at"),
+    )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     order_id: Mapped[int] = mapped_column(ForeignKey("orders.id", ondelete="CASCADE"))
