@@ -103,7 +103,7 @@ def test_two_factor_on_and_signing_in_with_a_code(page: Page) -> None:
     expect(page.get_by_role("img", name=re.compile("QR code"))).to_be_visible()
     screenshot(page, "two-factor-setup")
     two_factor = page.locator("section[aria-labelledby=two-factor-title]")
-    two_factor.get_by_label("Password", exact=True).fill(PASSWORD)
+    two_factor.get_by_label(re.compile(r"^Password")).fill(PASSWORD)  # "Password *": required
     page.get_by_label("Code from your app").fill(totp.now())
     page.get_by_role("button", name="Turn on").click()
     expect(page.get_by_test_id("recovery-code")).to_have_count(10)
