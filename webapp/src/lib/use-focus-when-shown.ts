@@ -81,3 +81,18 @@ export function nextAfterRemoving(
     return now[Math.min(index, now.length - 1)] ?? fallback();
   };
 }
+
+/** The attribute that marks an item's own remove control, for `removeControlOf`. */
+const REMOVE_CONTROL = 'data-remove';
+
+/**
+ * `find`'s list item narrowed to its remove control (`data-remove`), so after one remove the
+ * keyboard is on the next one (the bag's items, a seller's discounts); the fallback (a heading,
+ * a button) as it is.
+ */
+export function removeControlOf(find: FocusFinder): FocusFinder {
+  return () => {
+    const found = find();
+    return found?.querySelector<HTMLElement>(`[${REMOVE_CONTROL}]`) ?? found;
+  };
+}

@@ -3,14 +3,23 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { errorMessage } from '@/lib/api-client';
 import { notifyError, notifySuccess } from '@/lib/notify';
-import { useFocusWhenShown } from '@/lib/use-focus-when-shown';
+import { nextAfterRemoving, removeControlOf, useFocusWhenShown } from '@/lib/use-focus-when-shown';
 import { useBundleDiscounts, useSetBundleDiscounts } from './bag';
 import { SettingsSection } from '@/components/settings-section';
 
 interface Row {
+  /** Its own key while edited: a row removed from the middle takes its fields with it. */
+  id: number;
   minItems: number | string;
   percent: number | string;
 }
+
+let lastRowId = 0;
+const newRow = (minItems: number | string, percent: number | string): Row => ({
+  id: ++lastRowId,
+  minItems,
+  percent,
+});
 
 const MAX_TIERS = 3;
 
@@ -26,32 +35,24 @@ export function BundleDiscountsForm({ userId }: { userId: number }) {
   const section = useRef<HTMLDivElement>(null);
   const addButton = useRef<HTMLButtonElement>(null);
   const focusWhenShown = useFocusWhenShown();
-  const tier = (index: number) => section.current?.querySelectorAll<HTMLElement>('[data-tier]')[index];
   // The saved tiers, each time they (re)load, replace the rows being edited.
   const [shown, setShown] = useState(saved.data);
   if (saved.data !== shown) {
     setShown(saved.data);
-    if (saved.data) setRows(saved.data.tiers.map(({ minItems, percent }) => ({ minItems, percent })));
+    if (saved.data) setRows(saved.data.tiers.map(({ minItems, percent }) => newRow(minItems, percent)));
   }
 
-  const change = (index: number, field: keyof Row, value: number | string) =>
+  const change = (index: number, field: 'minItems' | 'percent', value: number | string) =>
     setRows((current) => current.map((row, i) => (i === index ? { ...row, [field]: value } : row)));
   const add = () => {
     const last = rows.at(-1);
-    setRows([
-      ...rows,
-      { minItems: Number(last?.minItems ?? 1) + 1, percent: Number(last?.percent ?? 5) + 5 },
-    ]);
-    focusWhenShown(() => tier(rows.length)?.querySelector<HTMLElement>('input'));
+    const row = newRow(Number(last?.minItems ?? 1) + 1, Number(last?.percent ?? 5) + 5);
+    setRows([...rows, row]);
+    focusWhenShown(() => section.current?.querySelector<HTMLElement>(`[data-list-item="${row.id}"] input`));
   };
-  const remove = (index: number) => {
-    setRows(rows.filter((_, i) => i !== index));
-    const left = rows.length - 1;
-    focusWhenShown(() =>
-      left > 0
-        ? tier(Math.min(index, left - 1))?.querySelector<HTMLElement>('[data-remove]')
-        : addButton.current,
-    );
+  const remove = (row: Row) => {
+    setRows(rows.filter((other) => other.id !== row.id));
+    focusWhenShown(removeControlOf(nextAfterRemoving(section, row.id, () => addButton.current)));
   };
   const submit = () => {
     setProblem(null);
@@ -79,7 +80,7 @@ export function BundleDiscountsForm({ userId }: { userId: number }) {
           empty for no discount.
         </Text>
         {rows.map((row, index) => (
-          <Group key={index} align="flex-end" wrap="nowrap" data-tier={index}>
+          <Group key={row.id} align="flex-end" wrap="nowrap" data-list-item={row.id}>
             <NumberInput
               label={`Discount ${index + 1}: items`}
               min={2}
@@ -106,7 +107,7 @@ export function BundleDiscountsForm({ userId }: { userId: number }) {
               size="lg"
               aria-label={`Remove discount ${index + 1}`}
               data-remove
-              onClick={() => remove(index)}
+              onClick={() => remove(row)}
             >
               <IconTrash size={18} />
             </ActionIcon>

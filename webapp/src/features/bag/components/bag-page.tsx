@@ -25,17 +25,8 @@ import { errorMessage } from '@/lib/api-client';
 import { formatCountOf, formatMoney } from '@/lib/formatters';
 import { notifyError } from '@/lib/notify';
 import { POLICY } from '@/lib/policy';
-import { nextAfterRemoving, useFocusWhenShown, type FocusFinder } from '@/lib/use-focus-when-shown';
+import { nextAfterRemoving, removeControlOf, useFocusWhenShown } from '@/lib/use-focus-when-shown';
 import { useBag, useRemoveFromBag, type BagGroup } from '@/entities/bag/bag';
-
-/** The remove button of the row `find` answers, so the keyboard stays on the list's
- * controls; the fallback (a heading) as it is. */
-function removeButtonOf(find: FocusFinder): FocusFinder {
-  return () => {
-    const found = find();
-    return found?.querySelector<HTMLElement>('[data-remove]') ?? found;
-  };
-}
 
 /** /bag: the member's bag, one card per seller, priced by the server with the seller's
  * bundle discount and one shipping; each card checks out as one order. A removed item's row
@@ -47,7 +38,7 @@ export default function BagPage() {
   const emptyHeading = useRef<HTMLHeadingElement>(null);
   const focusWhenShown = useFocusWhenShown();
   const onRemoved = (productId: number) =>
-    focusWhenShown(removeButtonOf(nextAfterRemoving(list, productId, () => emptyHeading.current)));
+    focusWhenShown(removeControlOf(nextAfterRemoving(list, productId, () => emptyHeading.current)));
   if (bag.isPending) {
     return (
       <Container size="md" py="xl" aria-busy="true">
