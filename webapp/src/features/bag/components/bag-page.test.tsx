@@ -1,9 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Bag, BagGroup } from '@/entities/bag/bag';
+import type { Bag } from '@/entities/bag/bag';
+import { makeBag } from '@/test-utils/bag';
 import { fakeServer, json } from '@/test-utils/fake-server';
-import { makeProduct, makeSeller } from '@/test-utils/products';
+import { makeProduct } from '@/test-utils/products';
 import { renderRoutes } from '@/test-utils/render';
 import { setSession } from '@/test-utils/session';
 import { makeUser } from '@/test-utils/users';
@@ -12,23 +13,7 @@ import BagPage from './bag-page';
 const routes = [{ path: '/bag', element: <BagPage /> }];
 
 function bagOf(ids: number[]): Bag {
-  const items = ids.map((id) => ({ product: makeProduct({ id, title: `Dress ${id}` }), available: true }));
-  const group: BagGroup = {
-    seller: makeSeller(),
-    sellerId: 3,
-    items,
-    tiers: [],
-    itemCount: items.length,
-    subtotal: '90.00',
-    discount: '0.00',
-    discountPercent: 0,
-    price: '90.00',
-    serviceFee: '4.50',
-    shipping: '5.00',
-    total: '99.50',
-    nextTier: null,
-  };
-  return { count: items.length, groups: items.length ? [group] : [] };
+  return makeBag(ids.map((id) => makeProduct({ id, title: `Dress ${id}` })));
 }
 
 beforeEach(() => {

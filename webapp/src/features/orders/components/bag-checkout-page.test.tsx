@@ -2,6 +2,7 @@ import { QueryClient, useQueryClient } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { makeBagGroup } from '@/test-utils/bag';
 import { fakeServer, json } from '@/test-utils/fake-server';
 import { makeOrder, makeSavedAddress } from '@/test-utils/orders';
 import { makeProduct } from '@/test-utils/products';
@@ -17,29 +18,7 @@ const routes = [
 ];
 const coat = makeProduct({ id: 1, title: 'Wool coat', price: '60.00' });
 const scarf = makeProduct({ id: 2, title: 'Silk scarf', price: '30.00' });
-const BAG = {
-  count: 2,
-  groups: [
-    {
-      seller: coat.seller,
-      sellerId: 2,
-      items: [
-        { product: coat, available: true },
-        { product: scarf, available: true },
-      ],
-      tiers: [],
-      itemCount: 2,
-      subtotal: '90.00',
-      discount: '0.00',
-      discountPercent: 0,
-      price: '90.00',
-      serviceFee: '4.50',
-      shipping: '5.00',
-      total: '99.50',
-      nextTier: null,
-    },
-  ],
-};
+const BAG = { count: 2, groups: [makeBagGroup([coat, scarf])] };
 const ORDER = makeOrder({
   id: 31,
   orderNumber: '17-BUNDLE',
