@@ -2,6 +2,7 @@ import '@mantine/charts/styles.css';
 import { BarChart, LineChart, type ChartSeries } from '@mantine/charts';
 import { Card, Text, Title, type TitleOrder } from '@mantine/core';
 import { useId, type CSSProperties } from 'react';
+import { formatMoney } from '@/lib/formatters';
 
 /** Every few days, the same number apart, ending on today (recharts picks the step that
  *  fits the width: every third day on a laptop, every seventh on a phone); the default
@@ -23,9 +24,9 @@ export interface DailyChartProps {
   order?: TitleOrder;
   h?: number;
   withLegend?: boolean;
-  /** The figures are amounts, not counts: the value axis may show fractions ($22.50). */
-  amounts?: boolean;
-  valueFormatter?: (value: number) => string;
+  /** The figures are dollars, not counts: shown as money ($22.50), the axis in whole
+   *  dollars where it can ($45, not $45.00). */
+  money?: boolean;
   style?: CSSProperties;
 }
 
@@ -45,21 +46,18 @@ export function DailyChart({
   order = 3,
   h = 220,
   withLegend = true,
-  amounts = false,
-  valueFormatter,
+  money = false,
   style,
 }: DailyChartProps) {
   const headingId = useId();
   const hintId = useId();
   const aria = { role: 'application', 'aria-label': label, 'aria-describedby': hintId };
-  // A count's axis says 0, 1, 2, 3, never 0.75 or 2.25; an amount's says $45, not $45.00
-  // (the tooltip keeps the cents).
-  const yAxisProps = {
-    allowDecimals: amounts,
-    ...(valueFormatter && {
-      tickFormatter: (value: number) => valueFormatter(value).replace(/\.00$/, ''),
-    }),
-  };
+  // A count's axis says 0, 1, 2, 3, never 0.75 or 2.25; money's says $45, not $45.00 (the
+  // tooltip keeps the cents).
+  const valueFormatter = money ? (value: number) => formatMoney(value) : undefined;
+  const yAxisProps = money
+    ? { tickFormatter: (value: number) => formatMoney(value).replace(/\.00$/, '') }
+    : { allowDecimals: false };
   const common = {
     h,
     data,

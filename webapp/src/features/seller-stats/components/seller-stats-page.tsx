@@ -73,8 +73,7 @@ function Charts({ stats }: { stats: SellerStats }) {
         kind="bar"
         h={200}
         withLegend={false}
-        amounts
-        valueFormatter={(value) => formatMoney(value)}
+        money
         data={data}
         series={[{ name: 'earnings', label: 'Earnings', color: 'teal.7' }]}
         style={{ gridColumn: '1 / -1' }}
