@@ -72,7 +72,8 @@ def _tagged(view: PostView) -> list[TaggedProductOut]:
         cover = listing.images[0] if listing.images else None
         out.append(TaggedProductOut(
             id=listing.id, title=listing.title, price=format_amount(listing.price),
-            brand=listing.brand, size=listing.size.value, status=listing.status.value,
+            brand=listing.brand, size=listing.size.value,
+            category=listing.category.value, status=listing.status.value,
             image_url=cover.url if cover else None,
             thumbnail_url=cover.thumbnail_url if cover else None,
             small_url=variant_url(cover.url, SMALL_SIDE) if cover else None, x=tag.x, y=tag.y))

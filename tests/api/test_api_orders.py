@@ -100,6 +100,9 @@ async def test_the_server_owns_the_price_and_the_number(sam: ApiClient, app: Lit
         assert body["paymentReference"] == body["orderNumber"]
         assert body["seller"]["email"] == "sam@example.com"
         assert body["product"]["title"] == "Wool coat"
+        # The category, so a card can say "One size" or a shoe's size (docs/catalog.md).
+        category = (await maya.get(f"/api/products/{product}")).json()["category"]
+        assert body["product"]["category"] == body["items"][0]["category"] == category
         assert [e["label"] for e in body["events"]] == ["Order placed"]
         again = await maya.post("/api/orders", json={"productId": product})
         assert again.status_code == 409

@@ -32,6 +32,7 @@ async def test_publish_read_and_feed(client: ApiClient) -> None:
     assert post["user"]["username"] == "maya" and post["userId"] == ids["maya"]
     assert [h["name"] for h in post["hashtags"]] == ["vintage", "ootd"]
     assert post["taggedProducts"][0]["id"] == coat["id"]
+    assert post["taggedProducts"][0]["category"] == coat["category"]
     assert (post["taggedProducts"][0]["x"], post["taggedProducts"][0]["y"]) == (0.3, 0.7)
     assert post["imageUrl"].startswith("/media/") and post["likeCount"] == 0
     assert (await client.get(post["imageUrl"])).status_code == 200

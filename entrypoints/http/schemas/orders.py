@@ -99,6 +99,7 @@ class OrderProductOut(CamelStruct):
     title: str
     images: list[str]
     size: str
+    category: str
     brand: str
 
 
@@ -108,6 +109,7 @@ class OrderItemOut(CamelStruct):
     id: int
     title: str
     size: str
+    category: str
     brand: str
     image: str | None
     price: str
@@ -252,10 +254,10 @@ def _event(event: OrderEventRecord) -> OrderEventOut:
 
 def _item(item: OrderItem, listing: Listing | None) -> OrderItemOut:
     if listing is None:
-        return OrderItemOut(id=item.product_id, title="Removed listing", size="", brand="",
-                            image=None, price=format_amount(item.price))
+        return OrderItemOut(id=item.product_id, title="Removed listing", size="", category="",
+                            brand="", image=None, price=format_amount(item.price))
     return OrderItemOut(id=item.product_id, title=listing.title, size=listing.size.value,
-                        brand=listing.brand,
+                        category=listing.category.value, brand=listing.brand,
                         image=listing.images[0].url if listing.images else None,
                         price=format_amount(item.price))
 
@@ -282,7 +284,7 @@ def order_out(view: OrderView) -> OrderOut:
     assert order.id is not None
     product = None if listing is None or listing.id is None else OrderProductOut(
         id=listing.id, title=listing.title, images=[i.url for i in listing.images],
-        size=listing.size.value, brand=listing.brand)
+        size=listing.size.value, category=listing.category.value, brand=listing.brand)
     return OrderOut(
         id=order.id, order_number=order.order_number, payment_reference=order.order_number,
         payment_instructions=list(view.payment_steps),

@@ -54,6 +54,7 @@ class TaggedProductOut(CamelStruct):
     price: str
     brand: str
     size: str
+    category: str
     status: str
     image_url: str | None
     thumbnail_url: str | None

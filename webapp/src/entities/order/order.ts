@@ -67,6 +67,7 @@ export interface OrderItem {
   id: number;
   title: string;
   size: string;
+  category: string;
   brand: string;
   image: string | null;
   price: string;
@@ -100,7 +101,14 @@ export interface Order {
   createdAt: string;
   trackingNumber: string | null;
   trackingUrl: string | null;
-  product: { id: number; title: string; images: string[]; size: string; brand: string } | null;
+  product: {
+    id: number;
+    title: string;
+    images: string[];
+    size: string;
+    category: string;
+    brand: string;
+  } | null;
   /** Every item (a bundle has several), each at its price before the bundle discount. */
   items: OrderItem[];
   itemCount: number;

@@ -7,6 +7,7 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import { useSessionStore } from '@/entities/session/session-store';
+import type { ProductStatus } from '@/entities/product/product';
 import type { User } from '@/entities/user/user';
 import { api } from '@/lib/api-client';
 import { notifyError } from '@/lib/notify';
@@ -18,7 +19,8 @@ export interface TaggedProduct {
   price: string;
   brand: string;
   size: string;
-  status: string;
+  category: string;
+  status: ProductStatus;
   imageUrl: string | null;
   thumbnailUrl: string | null;
   /** The cover's 160 px copy (null when the store did not write the cover). */

@@ -13,6 +13,7 @@ import {
   SIZES,
   sizeLabel,
   listingSizeLabel,
+  sizePhrase,
 } from './catalog-enums';
 
 interface EnumsFixture {
@@ -53,5 +54,14 @@ describe('catalog enumerations (checked against domain/catalog.py via the shared
     expect(listingSizeLabel(listing('footwear', 'other', 'Loafers, barely worn'))).toBe('Other');
     expect(listingSizeLabel(listing('tops', 'other', 'Scarf, US 9 shipping'))).toBe('Other');
     expect(listingSizeLabel(listing('footwear', 'm', 'Slippers US 9'))).toBe('M');
+  });
+
+  it('puts the size in a line of details, and leaves out a size the catalog does not name', () => {
+    const listing = (category: string, size: string, title: string) => ({ category, size, title });
+    expect(sizePhrase(listing('tops', 'm', 'Linen shirt'))).toBe('Size M');
+    expect(sizePhrase(listing('footwear', 'other', 'Vans Old Skool, black, US 9.5'))).toBe('Size US 9.5');
+    expect(sizePhrase(listing('accessories', 'other', 'Coach tote, tan'))).toBe('One size');
+    expect(sizePhrase(listing('footwear', 'other', 'Loafers, barely worn'))).toBe('');
+    expect(sizePhrase(listing('tops', 'other', 'Scarf'))).toBe('');
   });
 });

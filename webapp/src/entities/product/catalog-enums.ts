@@ -82,3 +82,14 @@ export function listingSizeLabel(listing: { size: string; category: string; titl
   if (listing.category === 'footwear') return listing.title.match(SHOE_SIZE)?.[0] ?? sizeLabel(listing.size);
   return sizeLabel(listing.size);
 }
+
+/**
+ * A listing's size in a line of details: "Size M", "Size US 9", "One size"; nothing for a size
+ * the catalog does not name ("other" where the category and title say no more).
+ */
+export function sizePhrase(listing: { size: string; category: string; title: string }): string {
+  const label = listingSizeLabel(listing);
+  if (listing.size?.toLowerCase() !== 'other') return `Size ${label}`;
+  if (listing.category === 'accessories') return label;
+  return label === sizeLabel(listing.size) ? '' : `Size ${label}`;
+}

@@ -19,7 +19,7 @@ import { IconDiscount2, IconShoppingBag } from '@tabler/icons-react';
 import { useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { LoadFailed } from '@/components/load-failed';
-import { listingSizeLabel } from '@/entities/product/catalog-enums';
+import { sizePhrase } from '@/entities/product/catalog-enums';
 import { NoticePage } from '@/components/notice-page';
 import { errorMessage } from '@/lib/api-client';
 import { formatCountOf, formatMoney } from '@/lib/formatters';
@@ -150,7 +150,7 @@ function SellerGroup({ group, onRemoved }: { group: BagGroup; onRemoved: (produc
                   {product.title}
                 </Anchor>
                 <Text size="xs" c="dimmed">
-                  {product.brand} · Size {listingSizeLabel(product)}
+                  {[product.brand, sizePhrase(product)].filter(Boolean).join(' · ')}
                 </Text>
                 {!ok && (
                   <Badge color="red" variant="light" size="sm" tt="none">

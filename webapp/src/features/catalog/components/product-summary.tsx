@@ -1,7 +1,7 @@
 import { Badge, Group, Stack, Text, Title } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
 import { ProductBadge } from '@/entities/product/product-badge';
-import { categoryLabel, conditionLabel, listingSizeLabel } from '@/entities/product/catalog-enums';
+import { categoryLabel, conditionLabel, sizePhrase } from '@/entities/product/catalog-enums';
 import { formatCount, formatMoney } from '@/lib/formatters';
 import type { Product } from '@/entities/product/product';
 import { useCurrentUser } from '@/entities/session/session-store';
@@ -44,9 +44,11 @@ export function ProductHeadline({ product }: { product: Product }) {
           <Badge variant="light" color="gray" tt="none">
             {conditionLabel(product.condition)}
           </Badge>
-          <Badge variant="light" color="gray" tt="none">
-            Size {listingSizeLabel(product)}
-          </Badge>
+          {sizePhrase(product) && (
+            <Badge variant="light" color="gray" tt="none">
+              {sizePhrase(product)}
+            </Badge>
+          )}
         </Group>
       </Stack>
       <Group align="baseline" gap="sm">

@@ -22,6 +22,7 @@ const item = (id: number, title: string, price: string) => ({
   id,
   title,
   size: 'm',
+  category: 'tops',
   brand: 'Zara',
   image: null,
   price,
@@ -35,7 +36,7 @@ const BUNDLE = makeOrder({
   price: '135.57',
   serviceFee: '6.78',
   total: '147.35',
-  product: { id: 1, title: 'Silk shirt', images: [], size: 'm', brand: 'Zara' },
+  product: { id: 1, title: 'Silk shirt', images: [], size: 'm', category: 'outerwear', brand: 'Zara' },
   items: [item(1, 'Silk shirt', '59.50'), item(2, 'Wool coat', '70.00'), item(3, 'Linen scarf', '30.00')],
   itemCount: 3,
   subtotal: '159.50',
@@ -62,6 +63,39 @@ function sums(line: string): { parts: number[]; total: number } {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('OrderCard', () => {
+  it("gives a pair of shoes the size in its title, and a bag 'One size', as the shop does", () => {
+    setSession('authenticated', makeUser({ id: 2, username: 'maya' }));
+    fakeServer({});
+    const shoes = {
+      id: 4,
+      title: 'Vans Old Skool, black, US 9.5',
+      size: 'other',
+      category: 'footwear',
+      brand: 'Vans',
+    };
+    const tote = { id: 5, title: 'Coach tote, tan', size: 'other', category: 'accessories', brand: 'Coach' };
+    const one = makeOrder({
+      orderNumber: '18-SHOES',
+      product: { ...shoes, images: [] },
+      items: [{ ...shoes, image: null, price: '40.00' }],
+      buyer: party(2, 'maya'),
+      seller: party(3, 'lucas'),
+    });
+    expect(within(show(one, 'buyer')).getByText(/Vans · Size US 9\.5$/)).toBeInTheDocument();
+    const bundle = makeOrder({
+      ...BUNDLE,
+      orderNumber: '19-MIXED',
+      items: [
+        { ...shoes, image: null, price: '40.00' },
+        { ...tote, image: null, price: '60.00' },
+      ],
+      itemCount: 2,
+    });
+    const list = within(show(bundle, 'buyer')).getByRole('list', { name: 'Items in order 19-MIXED' });
+    expect(within(list).getByText('Vans · Size US 9.5')).toBeInTheDocument();
+    expect(within(list).getByText('Coach · One size')).toBeInTheDocument();
+  });
+
   it('heads a bundle by its item count and seller, not by its first item', () => {
     setSession('authenticated', makeUser({ id: 2, username: 'maya' }));
     fakeServer({});
@@ -129,7 +163,7 @@ describe('OrderCard', () => {
   });
 
   const ONE = makeOrder({
-    product: { id: 1, title: 'Wool coat', images: [], size: 'm', brand: 'Zara' },
+    product: { id: 1, title: 'Wool coat', images: [], size: 'm', category: 'outerwear', brand: 'Zara' },
     buyer: party(2, 'maya'),
     seller: party(3, 'lucas'),
   });

@@ -9,7 +9,7 @@ import {
 } from '@/entities/order/order-guidance';
 import { OrderStatusBadge } from '@/entities/order/order-status-badge';
 import { Link } from 'react-router-dom';
-import { sizeLabel } from '@/entities/product/catalog-enums';
+import { sizePhrase } from '@/entities/product/catalog-enums';
 import { formatDate, formatMoney } from '@/lib/formatters';
 import { notifySuccess } from '@/lib/notify';
 import { useWriteReview, type Order, type OrderParty, type OrderStatus } from '../api';
@@ -38,9 +38,10 @@ function Party({ label, party }: { label: string; party: OrderParty | null }) {
   );
 }
 
-/** " · size M"; nothing for "other" (a size the catalog does not name says nothing here). */
-function sizePart(size: string): string {
-  return size.toLowerCase() === 'other' ? '' : ` · size ${sizeLabel(size)}`;
+/** " · Size M", " · Size US 9", " · One size"; nothing for a size the catalog does not name. */
+function sizePart(item: { size: string; category: string; title: string }): string {
+  const phrase = item.size ? sizePhrase(item) : '';
+  return phrase ? ` · ${phrase}` : '';
 }
 
 /** A bundle's items, each with its price before the discount. */
@@ -73,7 +74,7 @@ export function BundleItems({ order }: { order: Order }) {
               </Anchor>
               <Text size="xs" c="dimmed">
                 {item.brand}
-                {item.size ? sizePart(item.size) : ''}
+                {sizePart(item)}
               </Text>
             </div>
           </Group>
@@ -170,7 +171,7 @@ export function OrderCard({ order, role }: { order: Order; role: OrderRole }) {
             <Text size="xs" c="dimmed">
               Order <span style={{ whiteSpace: 'nowrap' }}>{order.orderNumber}</span> ·{' '}
               {formatDate(order.createdAt)}
-              {order.product && !bundle ? ` · ${order.product.brand}${sizePart(order.product.size)}` : ''}
+              {order.product && !bundle ? ` · ${order.product.brand}${sizePart(order.product)}` : ''}
             </Text>
           </div>
           <div className={classes.status}>

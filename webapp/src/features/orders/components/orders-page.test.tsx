@@ -11,7 +11,7 @@ const routes = [{ path: '/orders', element: <OrdersPage /> }];
 const SALE = makeOrder({
   status: 'payment_confirmed',
   statusLabel: 'Payment Confirmed',
-  product: { id: 1, title: 'Wool coat', images: [], size: 'm', brand: 'Zara' },
+  product: { id: 1, title: 'Wool coat', images: [], size: 'm', category: 'outerwear', brand: 'Zara' },
   allowedTransitions: ['shipped'],
 });
 

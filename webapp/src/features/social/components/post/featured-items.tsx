@@ -1,6 +1,8 @@
 import { Avatar, Group, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import type { StylePostDetail } from '@/entities/post/post';
+import { UNAVAILABLE_LABEL } from '@/entities/product/product';
+import { sizePhrase } from '@/entities/product/catalog-enums';
 import { formatMoney } from '@/lib/formatters';
 
 /** Featured Items: the tagged listings, each a link to its product page. */
@@ -25,12 +27,11 @@ export function FeaturedItems({ post }: { post: StylePostDetail }) {
                     {item.title}
                   </Text>
                   <Text size="xs" c="dimmed">
-                    {item.brand}
-                    {item.size !== 'other' ? ` · Size ${item.size.toUpperCase()}` : ''}
+                    {[item.brand, sizePhrase(item)].filter(Boolean).join(' · ')}
                   </Text>
                   <Text size="sm" fw={700}>
                     {formatMoney(item.price)}
-                    {item.status !== 'available' ? ` · ${item.status}` : ''}
+                    {item.status !== 'available' ? ` · ${UNAVAILABLE_LABEL[item.status]}` : ''}
                   </Text>
                 </div>
               </Group>
