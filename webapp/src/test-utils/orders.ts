@@ -33,6 +33,24 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
   };
 }
 
+/** A one-item order of an $80.00 wool coat (size M), as the admin desk lists it. */
+export function makeCoatOrder(overrides: Partial<Order> = {}): Order {
+  const coat = { id: 3, title: 'Wool coat', size: 'm', category: 'outerwear', brand: 'Zara' };
+  return makeOrder({
+    id: 1,
+    orderNumber: '42-ABC123',
+    paymentReference: '42-ABC123',
+    price: '80.00',
+    serviceFee: '4.00',
+    total: '89.00',
+    subtotal: '80.00',
+    createdAt: '2026-11-20T10:00:00Z',
+    product: { ...coat, images: [] },
+    items: [{ ...coat, image: null, price: '80.00' }],
+    ...overrides,
+  });
+}
+
 /** The buyer's default address in Boston, as `GET /api/user-addresses` lists it. */
 export function makeSavedAddress(overrides: Partial<SavedAddress> = {}): SavedAddress {
   return {

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Order } from '@/entities/order/order';
 import { fakeServer, json } from '@/test-utils/fake-server';
+import { makeCoatOrder } from '@/test-utils/orders';
 import { render } from '@/test-utils/render';
 import { setSession } from '@/test-utils/session';
 import { makeUser } from '@/test-utils/users';
@@ -10,43 +11,7 @@ import { DeskOrders } from './desk-orders';
 import { onPhone } from '@/test-utils/viewport';
 
 function order(status: Order['status'], allowedTransitions: Order['allowedTransitions']): Order {
-  return {
-    id: 1,
-    orderNumber: '42-ABC123',
-    paymentReference: '42-ABC123',
-    status,
-    statusLabel: status,
-    price: '80.00',
-    serviceFee: '4.00',
-    shipping: '5.00',
-    total: '89.00',
-    createdAt: '2026-11-20T10:00:00Z',
-    trackingNumber: null,
-    trackingUrl: null,
-    product: { id: 3, title: 'Wool coat', images: [], size: 'm', category: 'outerwear', brand: 'Zara' },
-    buyer: null,
-    seller: null,
-    shippingAddress: null,
-    events: [],
-    reviews: [],
-    allowedTransitions,
-    canReview: false,
-    protectionEndsAt: null,
-    items: [
-      {
-        id: 3,
-        title: 'Wool coat',
-        image: null,
-        size: 'm',
-        category: 'outerwear',
-        brand: 'Zara',
-        price: '80.00',
-      },
-    ],
-    itemCount: 1,
-    subtotal: '80.00',
-    discount: '0.00',
-  };
+  return makeCoatOrder({ status, statusLabel: status, allowedTransitions });
 }
 
 /** Three items of $76.00 less a 10% bundle discount: the items come to $68.40. */

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Order } from '@/entities/order/order';
 import { fakeServer, json } from '@/test-utils/fake-server';
+import { makeCoatOrder } from '@/test-utils/orders';
 import { renderRoutes } from '@/test-utils/render';
 import { setSession } from '@/test-utils/session';
 import { makeUser } from '@/test-utils/users';
@@ -22,44 +23,12 @@ function party(id: number, name: string) {
 }
 
 function makeOrder(overrides: Partial<Order> = {}): Order {
-  return {
-    id: 1,
-    orderNumber: '42-ABC123',
-    paymentReference: '42-ABC123',
-    status: 'pending',
-    statusLabel: 'Pending',
-    price: '80.00',
-    serviceFee: '4.00',
-    shipping: '5.00',
-    total: '89.00',
-    createdAt: '2026-11-20T10:00:00Z',
-    trackingNumber: null,
-    trackingUrl: null,
-    product: { id: 3, title: 'Wool coat', images: [], size: 'm', category: 'outerwear', brand: 'Zara' },
-    items: [
-      {
-        id: 3,
-        title: 'Wool coat',
-        image: null,
-        size: 'm',
-        category: 'outerwear',
-        brand: 'Zara',
-        price: '80.00',
-      },
-    ],
-    itemCount: 1,
-    subtotal: '80.00',
-    discount: '0.00',
+  return makeCoatOrder({
     buyer: party(2, 'Maya'),
     seller: party(3, 'Sam'),
-    shippingAddress: null,
-    events: [],
-    reviews: [],
     allowedTransitions: ['payment_confirmed', 'cancelled'],
-    canReview: false,
-    protectionEndsAt: null,
     ...overrides,
-  };
+  });
 }
 
 const SUMMARY = {
