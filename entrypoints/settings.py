@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import ipaddress
+import math
 import os
 import secrets
 from functools import lru_cache
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import msgspec
+from sqlalchemy import make_url
+from sqlalchemy.exc import ArgumentError
 
 
 class Settings(msgspec.Struct, frozen=True, kw_only=True):
@@ -111,11 +116,14 @@ class SettingsError(ValueError):
 def _number(env: dict[str, str], name: str, default: str, kind: type[int] | type[float]
             ) -> int | float:
     value = env.get(name, default)
+    what = "a whole number" if kind is int else "a number"
     try:
-        return kind(value)
+        number = kind(value)
     except ValueError:
-        what = "a whole number" if kind is int else "a number"
         raise SettingsError(f"{name} must be {what}, not {value!r}") from None
+    if not math.isfinite(number):  # ("nan" and "inf" read as floats)
+        raise SettingsError(f"{name} must be {what}, not {value!r}")
+    return number
 
 
 def _int(env: dict[str, str], name: str, default: str) -> int:
@@ -149,12 +157,76 @@ def _choice(name: str, value: str, choices: tuple[str, ...]) -> str:
     return chosen
 
 
+#: The drivers Rethread installs (SQLAlchemy's asyncio dialects).
+DATABASE_DRIVERS = ("sqlite+aiosqlite", "postgresql+asyncpg")
+DATABASE_EXAMPLES = ("sqlite+aiosqlite:////path/to/rethread.db or "
+                     "postgresql+asyncpg://user:password@host:5432/rethread")
+
+
+def _database_url(env: dict[str, str], data_dir: Path) -> str:
+    """The database's URL, refused in one line when SQLAlchemy cannot read it, names a driver
+    that is not installed, or names no SQLite file. Only the scheme is ever quoted back: the
+    rest may hold a password."""
+    url = env.get("RETHREAD_DATABASE_URL") or f"sqlite+aiosqlite:///{data_dir / 'rethread.db'}"
+    try:
+        parsed = make_url(url)
+    except (ArgumentError, ValueError):  # (no scheme; a port that is not a number)
+        raise SettingsError("RETHREAD_DATABASE_URL is not a database URL; it looks like "
+                            f"{DATABASE_EXAMPLES}") from None
+    if parsed.drivername not in DATABASE_DRIVERS:
+        raise SettingsError(f"RETHREAD_DATABASE_URL must start with sqlite+aiosqlite:/// or "
+                            f"postgresql+asyncpg:// (the drivers Rethread installs), not "
+                            f"{parsed.drivername}://")
+    if parsed.drivername.startswith("sqlite") and parsed.database in (None, "", ":memory:"):
+        raise SettingsError("RETHREAD_DATABASE_URL must name a SQLite file "
+                            "(sqlite+aiosqlite:////path/to/rethread.db): a database in memory "
+                            "is gone when the command ends")
+    return url
+
+
+def _url(env: dict[str, str], name: str, schemes: tuple[str, ...], example: str
+         ) -> str | None:
+    """An address setting (unset: None) whose scheme must be one of ``schemes``."""
+    value = env.get(name) or None
+    if value is not None:
+        parts = urlsplit(value)
+        if parts.scheme.lower() not in schemes or not (parts.netloc or parts.path):
+            starts = [f"{scheme}://" for scheme in schemes]
+            raise SettingsError(f"{name} must start with {', '.join(starts[:-1])} or "
+                                f"{starts[-1]} ({example})")
+    return value
+
+
+def _host(env: dict[str, str]) -> str:
+    """The interface to bind: an IP address (Granian binds addresses, not names)."""
+    value = env.get("RETHREAD_HOST", "").strip() or "127.0.0.1"
+    bare = value[1:-1] if value.startswith("[") and value.endswith("]") else value
+    try:
+        ipaddress.ip_address(bare)
+    except ValueError:
+        raise SettingsError(f"RETHREAD_HOST must be an IP address of this machine "
+                            f"(127.0.0.1, 0.0.0.0 for every interface, ::1), not {value!r}"
+                            ) from None
+    return bare
+
+
 def _event_loop(value: str) -> str:
     loop = value.strip().lower()
     if loop not in EVENT_LOOPS:
         raise SettingsError(f"RETHREAD_EVENT_LOOP must be one of {', '.join(EVENT_LOOPS)}, "
                          f"not {value!r}")
     return loop
+
+
+def make_folder(name: str, folder: Path) -> Path:
+    """``folder`` (the setting ``name``'s), made if missing, or a one-line refusal."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        reason = "a file of that name is in the way" if isinstance(error, FileExistsError) \
+            else error.strerror
+        raise SettingsError(f"{name} {folder} cannot be made: {reason}") from None
+    return folder
 
 
 def local_url(env: dict[str, str]) -> str:
@@ -171,20 +243,16 @@ def local_url(env: dict[str, str]) -> str:
 def load_settings(env: dict[str, str] | None = None) -> Settings:
     """Build settings from ``env`` (default: the process environment)."""
     env = dict(os.environ if env is None else env)
-    data_dir = Path(env.get("RETHREAD_DATA_DIR", "./var")).resolve()
-    try:
-        data_dir.mkdir(parents=True, exist_ok=True)
-    except OSError as error:
-        raise SettingsError(f"RETHREAD_DATA_DIR {data_dir} cannot be made: "
-                            f"{error.strerror}") from None
+    data_dir = make_folder("RETHREAD_DATA_DIR",
+                           Path(env.get("RETHREAD_DATA_DIR", "./var")).resolve())
     root = Path(__file__).resolve().parent.parent
     emails = env.get("RETHREAD_ADMIN_EMAILS", "")
     return Settings(
         data_dir=data_dir,
-        database_url=env.get("RETHREAD_DATABASE_URL")
-        or f"sqlite+aiosqlite:///{data_dir / 'rethread.db'}",
-        redis_url=env.get("RETHREAD_REDIS_URL") or None,
-        host=env.get("RETHREAD_HOST", "127.0.0.1"),
+        database_url=_database_url(env, data_dir),
+        redis_url=_url(env, "RETHREAD_REDIS_URL", ("redis", "rediss", "unix"),
+                       "redis://127.0.0.1:6379/0"),
+        host=_host(env),
         port=_port(env),
         secret_key=env.get("RETHREAD_SECRET_KEY") or _secret_key(data_dir),
         admin_emails=frozenset(e.strip().lower() for e in emails.split(",") if e.strip()),
@@ -194,7 +262,8 @@ def load_settings(env: dict[str, str] | None = None) -> Settings:
         access_log=_flag(env.get("RETHREAD_ACCESS_LOG", "1")),
         header_timeout_seconds=min(60, max(1, _int(env, "RETHREAD_HEADER_TIMEOUT_SECONDS",
                                                         "10"))),
-        public_url=(env.get("RETHREAD_PUBLIC_URL") or local_url(env)).rstrip("/"),
+        public_url=(_url(env, "RETHREAD_PUBLIC_URL", ("https", "http"),
+                         "https://rethread.example") or local_url(env)).rstrip("/"),
         metrics_public=_flag(env.get("RETHREAD_METRICS_PUBLIC")),
         search_dir_setting=(Path(env["RETHREAD_SEARCH_DIR"]).resolve()
                             if env.get("RETHREAD_SEARCH_DIR") else None),
@@ -206,7 +275,8 @@ def load_settings(env: dict[str, str] | None = None) -> Settings:
         sqlite_mmap_mb=max(0, _int(env, "RETHREAD_SQLITE_MMAP_MB", "0")),
         rate_limit_scale=max(1, _int(env, "RETHREAD_RATE_LIMIT_SCALE", "1")),
         forwarded_allow_ips=env.get("RETHREAD_FORWARDED_ALLOW_IPS", "").strip(),
-        smtp_url=env.get("RETHREAD_SMTP_URL") or None,
+        smtp_url=_url(env, "RETHREAD_SMTP_URL", ("smtp", "smtps"),
+                      "smtp://user:pass@host:587?starttls=1 or smtps://user:pass@host:465"),
         mail_from=env.get("RETHREAD_MAIL_FROM") or "Rethread <no-reply@rethread.local>",
         mail_poll_seconds=_float(env, "RETHREAD_MAIL_POLL_SECONDS", "2"),
         admin_2fa=_flag(env.get("RETHREAD_ADMIN_2FA")),

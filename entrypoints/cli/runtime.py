@@ -6,12 +6,16 @@ import asyncio
 import sqlite3
 from collections.abc import Awaitable, Callable
 from typing import TypeVar
+from urllib.parse import urlsplit
 
+from redis.asyncio import Redis
+from redis.exceptions import RedisError
 from rich.console import Console
 from sqlalchemy import inspect, make_url
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
+from adapters.sqlalchemy.engine import create_engine
 from entrypoints.container import Container, build_container, shutdown
 from entrypoints.settings import get_settings
 
@@ -21,8 +25,8 @@ errors = Console(stderr=True)
 
 
 class DatabaseUnavailable(Exception):
-    """The configured database cannot be used: unreachable, refused, or never migrated
-    (``rethread`` prints the message without a traceback)."""
+    """The configured database (or Redis) cannot be used: unreachable, refused, or never
+    migrated (``rethread`` prints the message without a traceback)."""
 
 
 def run(use_case: Callable[[Container], Awaitable[T]]) -> T:
@@ -53,6 +57,41 @@ async def check_database(engine: AsyncEngine, url: str, *, migrated: bool = True
     if migrated and not has_schema:
         raise DatabaseUnavailable(f"The database {printable_url(url)} has no tables yet: "
                                   "run `rethread db upgrade` first.")
+
+
+def ensure_database(url: str, *, migrated: bool = True) -> None:
+    """:func:`check_database` on an engine of its own, for the commands that build no
+    container (``rethread db upgrade``, ``rethread serve`` before its workers start)."""
+
+    async def check() -> None:
+        engine = create_engine(url)
+        try:
+            await check_database(engine, url, migrated=migrated)
+        finally:
+            await engine.dispose()
+
+    asyncio.run(check())
+
+
+def ensure_redis(url: str | None) -> None:
+    """Ping the configured Redis, if any, so that ``rethread serve`` tells one that is down
+    in one line instead of starting workers that fail their start-up again and again."""
+    if url is None:
+        return
+
+    async def ping() -> None:
+        client = Redis.from_url(url, socket_connect_timeout=5)
+        try:
+            await client.ping()
+        finally:
+            await client.aclose()
+
+    try:
+        asyncio.run(ping())
+    except (OSError, RedisError) as error:
+        parts = urlsplit(url)
+        shown = url.replace(f":{parts.password}@", ":***@") if parts.password else url
+        raise DatabaseUnavailable(f"Could not reach Redis at {shown}: {error}") from None
 
 
 def _open_sqlite_file(url: str) -> None:

@@ -11,8 +11,12 @@ one) is closed. The app then holds the head to exactly 64 KB (``entrypoints/http
 
 from __future__ import annotations
 
+import atexit
+import errno
 import os
-from pathlib import Path
+import shutil
+import socket
+import tempfile
 from typing import Any
 
 import typer
@@ -21,8 +25,9 @@ from granian.http import HTTP1Settings
 from granian.server import Server
 
 from entrypoints.cli.malloc import limit_malloc_arenas
+from entrypoints.cli.runtime import ensure_database, ensure_redis
 from entrypoints.logs import logging_config
-from entrypoints.settings import Settings, get_settings
+from entrypoints.settings import Settings, SettingsError, get_settings, make_folder
 
 SHUTDOWN_GRACE_SECONDS = 10
 #: Granian's read buffer for a request head. hyper (Granian's HTTP parser) answers 431 once
@@ -62,12 +67,52 @@ def server_options(settings: Settings, host: str, port: int, workers: int) -> di
     )
 
 
+def check_port_free(host: str, port: int) -> None:
+    """Refuse, in one line, an address this server cannot have. Granian binds its port with
+    ``SO_REUSEPORT``, so a second server started on a port one already serves (a second
+    ``make run`` that forgot ``RETHREAD_PORT``) would share it without a word, each answering
+    part of the requests from its own data. A plain bind first is refused instead, as it is
+    for a port another program holds or an address this machine does not have."""
+    if port == 0:  # (any free port)
+        return
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as probe:
+        # (a server that just stopped leaves connections in TIME_WAIT: no obstacle)
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind((host, port))
+        except OSError as error:
+            what_to_do = ("another server (another `rethread serve`?) holds the port: stop it, "
+                          "or choose another RETHREAD_PORT (--port)"
+                          if error.errno == errno.EADDRINUSE else
+                          "RETHREAD_HOST (--host) must be an address of this machine")
+            raise SettingsError(f"Cannot serve on {host}:{port}: {error.strerror}; "
+                                f"{what_to_do}.") from None
+
+
+def metrics_dir() -> str:
+    """Where ``--workers N`` keep their metrics files (``/metrics`` adds them up): a new
+    folder of this host's for each ``rethread serve``, removed when it stops. Never under
+    the data dir, which several hosts (or two servers of one host) may share: their
+    processes would count into, and clear, each other's files."""
+    folder = tempfile.mkdtemp(prefix="rethread-metrics-")
+    owner = os.getpid()
+
+    def remove() -> None:
+        if os.getpid() == owner:  # (not in a forked worker that ran the handlers it inherited)
+            shutil.rmtree(folder, ignore_errors=True)
+
+    atexit.register(remove)
+    return folder
+
+
 def serve(
-    host: str = typer.Option(None, help="Interface to bind (default RETHREAD_HOST)."),
+    host: str = typer.Option(None, help="IP address to bind (default RETHREAD_HOST; 0.0.0.0: "
+                                        "every interface)."),
     port: int = typer.Option(None, min=0, max=65535, help="Port (default RETHREAD_PORT)."),
     workers: int = typer.Option(1, min=1, help="Server processes sharing the port."),
 ) -> None:
-    """Serve Rethread."""
+    """Serve the API, /ws, media and the built webapp (run `rethread db upgrade` first)."""
     # The flags are the variables: every worker, and the address links name when
     # RETHREAD_PUBLIC_URL is unset (settings.local_url), see the same host and port.
     for name, value in (("RETHREAD_HOST", host), ("RETHREAD_PORT", port)):
@@ -75,12 +120,15 @@ def serve(
             os.environ[name] = str(value)
             get_settings.cache_clear()
     settings = get_settings()
+    check_port_free(settings.host, settings.port)
     limit_malloc_arenas(settings.malloc_arenas)  # (before any thread or worker starts)
+    # What the workers need is checked now: a database that is down or never migrated would
+    # answer every request 500; a Redis that is down or a search folder that cannot be made
+    # would fail each worker's start-up until the supervisor gives up.
+    ensure_database(settings.database_url)
+    ensure_redis(settings.redis_url)
+    make_folder("RETHREAD_SEARCH_DIR", settings.search_dir)
     if workers > 1:
         # Each worker counts its own requests; /metrics adds up every worker's files.
-        metrics = Path(settings.data_dir) / "metrics"
-        metrics.mkdir(parents=True, exist_ok=True)
-        for stale in metrics.glob("*.db"):
-            stale.unlink()
-        os.environ["PROMETHEUS_MULTIPROC_DIR"] = str(metrics)
+        os.environ["PROMETHEUS_MULTIPROC_DIR"] = metrics_dir()
     Server(**server_options(settings, settings.host, settings.port, workers)).serve()

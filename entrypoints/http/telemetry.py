@@ -19,7 +19,8 @@ and the refusals of ``guards.py``:
   route; and the gauges an area hands the app as a :data:`GaugeSource` (the search index's
   lag behind the outbox, its documents, its last commit's age), read when ``/metrics`` is
   scraped. With ``--workers N`` each worker
-  writes its own files under ``<data dir>/metrics`` and ``/metrics`` adds them up
+  writes its own files in the folder ``rethread serve`` made for them
+  (``entrypoints/cli/serve.py`` ``metrics_dir``) and ``/metrics`` adds them up
   (prometheus-client's multiprocess mode).
 
 ``GET /metrics`` answers administrators and the loopback address (a collector on the same

@@ -5,12 +5,16 @@ export to a folder that is not there, an audit action that does not exist)."""
 
 from __future__ import annotations
 
+import fcntl
+import socket
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner, Result
 
+from entrypoints.cli import serve as serve_module
 from entrypoints.cli.main import app
 from entrypoints.settings import get_settings
 
@@ -75,6 +79,12 @@ def test_a_database_never_migrated_asks_for_db_upgrade(env: pytest.MonkeyPatch) 
     ("RETHREAD_PORT", "99999", "RETHREAD_PORT must be a port from 0 to 65535, not 99999"),
     ("RETHREAD_MAIL_POLL_SECONDS", "often", "RETHREAD_MAIL_POLL_SECONDS must be a number"),
     ("RETHREAD_SEARCH_INDEXING", "later", "RETHREAD_SEARCH_INDEXING must be one of"),
+    ("RETHREAD_DATABASE_URL", "mysql://rethread:s3cret@db/rethread",
+     "RETHREAD_DATABASE_URL must start with sqlite+aiosqlite:/// or postgresql+asyncpg://"),
+    ("RETHREAD_DATABASE_URL", "rethread.db", "RETHREAD_DATABASE_URL is not a database URL"),
+    ("RETHREAD_REDIS_URL", "localhost:6379", "RETHREAD_REDIS_URL must start with redis://"),
+    ("RETHREAD_SMTP_URL", "mail.example", "RETHREAD_SMTP_URL must start with smtp://"),
+    ("RETHREAD_HOST", "localhost", "RETHREAD_HOST must be an IP address"),
 ])
 def test_a_setting_the_server_cannot_use_is_named(env: pytest.MonkeyPatch, name: str,
                                                   value: str, message: str) -> None:
@@ -110,3 +120,92 @@ def test_an_unknown_audit_action_lists_the_actions(env: pytest.MonkeyPatch) -> N
     assert result.exit_code == 2
     said = told(result)
     assert "Unknown action 'hide'" in said and "listing_hidden" in said
+
+
+class NotServed:
+    """Stands for Granian's server: a test that got this far would otherwise serve."""
+
+    def __init__(self, **options: Any) -> None:
+        pass
+
+    def serve(self) -> None:
+        raise AssertionError("rethread serve started on a setup it should have refused")
+
+
+def test_serve_refuses_a_database_never_migrated(env: pytest.MonkeyPatch) -> None:
+    """Not a server answering 500 to every request while its log fills with tracebacks."""
+    env.setattr(serve_module, "Server", NotServed)
+    result = invoke("serve", "--port", "0")
+    assert result.exit_code == 1
+    assert "has no tables yet: run `rethread db upgrade` first" in told(result)
+
+
+def test_serve_refuses_a_port_another_server_holds(env: pytest.MonkeyPatch) -> None:
+    """Granian binds with SO_REUSEPORT: unchecked, a second server on a port one already
+    serves (a second ``make run`` without RETHREAD_PORT) would share it silently."""
+    env.setattr(serve_module, "Server", NotServed)
+    assert invoke("db", "upgrade").exit_code == 0
+    with socket.socket() as held:  # a running server's socket, bound as Granian binds it
+        held.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
+        held.bind(("127.0.0.1", 0))
+        held.listen()
+        port = held.getsockname()[1]
+        result = invoke("serve", "--port", str(port))
+    assert result.exit_code == 1
+    assert (f"Cannot serve on 127.0.0.1:{port}: Address already in use; another server"
+            in told(result))
+
+
+def test_an_unknown_revision_is_a_usage_error(env: pytest.MonkeyPatch) -> None:
+    result = invoke("db", "upgrade", "not-a-revision")
+    assert result.exit_code == 2
+    said = told(result).replace("│", " ")  # (the usage error's box wraps its lines)
+    assert "Can't locate revision identified by 'not-a-revision'" in " ".join(said.split())
+
+
+def test_an_unknown_order_status_tells_statuses_from_groups(env: pytest.MonkeyPatch) -> None:
+    """Two groups of the admin desk are named as statuses are: the choices say which is which
+    (not one list where ``completed`` shows twice)."""
+    result = invoke("orders", "list", "--status", "paid")
+    assert result.exit_code == 2
+    said = told(result)
+    assert "Unknown status 'paid'. Choose a status (pending, confirmed, payment_confirmed," \
+        in said
+    assert "or a group of the admin desk (pending_payment, payment_confirmed, to_be_shipped, " \
+        "completed, sales)" in said
+
+
+def test_a_second_search_writer_is_told_what_holds_the_index(env: pytest.MonkeyPatch,
+                                                             tmp_path: Path) -> None:
+    assert invoke("db", "upgrade").exit_code == 0
+    (tmp_path / "search").mkdir(exist_ok=True)
+    with (tmp_path / "search" / "writer.lock").open("a+") as held:  # a server's writer lock
+        fcntl.flock(held, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        result = invoke("search", "follow")
+    assert result.exit_code == 1
+    said = told(result)
+    assert "Another process of this host is the search writer already" in said
+    assert "RETHREAD_SEARCH_INDEXING=off" in said and "stop it first" in said
+
+
+def test_serve_refuses_a_redis_it_cannot_reach(env: pytest.MonkeyPatch) -> None:
+    """Not workers failing their start-up until the supervisor gives up."""
+    env.setattr(serve_module, "Server", NotServed)
+    assert invoke("db", "upgrade").exit_code == 0
+    env.setenv("RETHREAD_REDIS_URL", "redis://:s3cret@127.0.0.1:1/0")  # (refused at once)
+    result = invoke("serve", "--port", "0")
+    assert result.exit_code == 1
+    said = told(result)
+    assert "Could not reach Redis at redis://:***@127.0.0.1:1/0" in said and "s3cret" not in said
+
+
+def test_serve_refuses_a_search_folder_it_cannot_make(env: pytest.MonkeyPatch,
+                                                      tmp_path: Path) -> None:
+    env.setattr(serve_module, "Server", NotServed)
+    assert invoke("db", "upgrade").exit_code == 0
+    (tmp_path / "a-file").write_text("")
+    env.setenv("RETHREAD_SEARCH_DIR", str(tmp_path / "a-file" / "search"))
+    result = invoke("serve", "--port", "0")
+    assert result.exit_code == 1
+    assert "cannot be made: Not a directory" in told(result)
+    assert "RETHREAD_SEARCH_DIR" in told(result)

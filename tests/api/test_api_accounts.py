@@ -222,7 +222,12 @@ async def test_health_and_schema(client: ApiClient) -> None:
     assert "set-cookie" not in health.headers  # monitors poll it: no CSRF cookie minted
     schema = await client.get("/schema/openapi.json")
     assert schema.status_code == 200
-    assert "/api/register" in schema.json()["paths"]
+    paths = schema.json()["paths"]
+    assert "/api/register" in paths
+    # A handler's docstring is its route's description (what it answers, when it refuses).
+    assert paths["/api/health"]["get"]["description"].startswith("``status``: \"ok\" once")
+    assert "409 while an order of theirs is not finished" in \
+        paths["/api/user"]["delete"]["description"]
 
 
 async def test_health_answers_503_while_the_database_is_unreachable(tmp_path: Path) -> None:

@@ -27,6 +27,10 @@ def settings(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     monkeypatch.setenv("RETHREAD_HOST", "127.0.0.1")
     monkeypatch.setenv("RETHREAD_PORT", "8000")
     monkeypatch.delenv("RETHREAD_PUBLIC_URL", raising=False)
+    # (the port and database checks open sockets: tests/adapters/test_adapters_setup_cli.py)
+    monkeypatch.setattr(serve_module, "check_port_free", lambda host, port: None)
+    monkeypatch.setattr(serve_module, "ensure_database", lambda url: None)
+    monkeypatch.setattr(serve_module, "ensure_redis", lambda url: None)
     get_settings.cache_clear()  # type: ignore[attr-defined]
     yield
     get_settings.cache_clear()  # type: ignore[attr-defined]
@@ -68,15 +72,18 @@ def test_the_head_timeout_is_a_setting_for_servers_behind_a_proxy(tmp_path: Path
     assert options["http1_settings"].header_read_timeout == 45_000 and options["workers"] == 2
 
 
-def test_several_workers_share_their_metrics_through_files(
+def test_several_workers_share_their_metrics_through_files_of_this_host(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each ``rethread serve`` gets a new, empty folder of its own, outside the data dir that
+    other hosts (or another server of this host) may share."""
     monkeypatch.setattr(serve_module, "Server", Recorded)
-    (tmp_path / "metrics").mkdir()
-    (tmp_path / "metrics" / "counter_1.db").write_bytes(b"old")  # a previous run's
     serve_module.serve(host="127.0.0.1", port=0, workers=2)
     assert Recorded.options["workers"] == 2
-    assert os.environ["PROMETHEUS_MULTIPROC_DIR"] == str(tmp_path / "metrics")
-    assert list((tmp_path / "metrics").iterdir()) == []
+    first = Path(os.environ["PROMETHEUS_MULTIPROC_DIR"])
+    assert first.is_dir() and list(first.iterdir()) == []
+    assert not first.is_relative_to(tmp_path)
+    serve_module.serve(host="127.0.0.1", port=0, workers=2)
+    assert Path(os.environ["PROMETHEUS_MULTIPROC_DIR"]) != first
 
 
 def test_the_port_flag_is_the_variable_for_every_worker_and_for_links(
