@@ -50,6 +50,10 @@ ERROR_SCHEMA = {
     },
     "additionalProperties": False,
 }
+#: The viewer at ``/schema``, pinned, from a CDN the page's Content-Security-Policy allows
+#: (``headers.SCHEMA_CDN``; Litestar's default, cdn.redoc.ly's "latest", is not allowed there
+#: and left the page blank).
+REDOC_JS = "https://cdn.jsdelivr.net/npm/redoc@2.5.4/bundles/redoc.standalone.js"
 UNSAFE = {"POST", "PUT", "PATCH", "DELETE"}
 USER_DEPENDENCIES = {"current_user", "admin", "viewer"}
 
@@ -228,6 +232,10 @@ class FinishedJsonRenderPlugin(JsonRenderPlugin):
 
 
 def openapi_config(title: str, version: str) -> OpenAPIConfig:
-    """The app's OpenAPI config: the finished JSON, and Redoc at ``/schema``."""
-    return OpenAPIConfig(title=title, version=version, path="/schema", render_plugins=[
-        FinishedJsonRenderPlugin(), RedocRenderPlugin(path=["/", "/redoc"])])
+    """The app's OpenAPI config: the finished JSON, and Redoc at ``/schema``. A handler's
+    docstring is its route's description (what it answers, when it refuses), unless the
+    decorator gives one."""
+    return OpenAPIConfig(title=title, version=version, path="/schema",
+                         use_handler_docstrings=True, render_plugins=[
+                             FinishedJsonRenderPlugin(),
+                             RedocRenderPlugin(js_url=REDOC_JS, path=["/", "/redoc"])])

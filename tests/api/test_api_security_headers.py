@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -76,6 +77,21 @@ async def test_every_kind_of_response_carries_the_security_headers(
                         ("POST", "/api/blogs")):
         assert_secure_headers(await client.request(method, url, json={}))
     assert_secure_headers(await client.post("/api/login", json={}, csrf=False))
+
+
+async def test_the_schema_viewer_loads_from_an_origin_its_policy_allows(
+        client: ApiClient) -> None:
+    """``/schema`` (Redoc) loads its script from a CDN: the page's own policy must allow that
+    origin, or the browser blocks the script and the page stays blank."""
+    for url in ("/schema", "/schema/redoc"):
+        page = await client.get(url)
+        assert page.status_code == 200, url
+        sources = re.findall(r'<script[^>]+src="(https://[^/"]+)/', page.text)
+        assert sources, url
+        script_src = next(d for d in page.headers["content-security-policy"].split("; ")
+                          if d.startswith("script-src "))
+        for origin in sources:
+            assert origin in script_src.split(), (url, origin, script_src)
 
 
 async def test_public_cached_responses_never_set_cookies(client: ApiClient) -> None:
