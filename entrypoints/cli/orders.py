@@ -25,8 +25,11 @@ from entrypoints.container import Container
 app = typer.Typer(help="Orders.", no_args_is_help=True)
 
 
-STATUS_HELP = ("Only orders in this status, or in a group of the admin desk: "
-               + ", ".join(group.value for group in OrderGroup) + ".")
+#: What ``--status`` takes: a status, or a group of the admin desk (a status wins over a
+#: group of the same name, application/order_desk.py).
+STATUSES = ", ".join(s.value for s in OrderStatus)
+GROUPS = ", ".join(g.value for g in OrderGroup)
+STATUS_HELP = f"Only orders in this status ({STATUSES}) or group of the admin desk ({GROUPS})."
 
 
 def _statuses(text: str | None) -> frozenset[OrderStatus] | None:
@@ -35,8 +38,8 @@ def _statuses(text: str | None) -> frozenset[OrderStatus] | None:
     try:
         return statuses_for(text)
     except ValidationError as error:
-        choices = ", ".join([s.value for s in OrderStatus] + [g.value for g in OrderGroup])
-        errors.print(f"[red]Unknown status {text!r}.[/] Choose one of: {choices}")
+        errors.print(f"[red]Unknown status {text!r}.[/] Choose a status ({STATUSES}) or a "
+                     f"group of the admin desk ({GROUPS}).")
         raise typer.Exit(2) from error
 
 

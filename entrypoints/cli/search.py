@@ -70,7 +70,10 @@ def follow() -> None:
 async def _follow(container: Container) -> None:
     indexer = container.search_indexer()
     if not indexer.take_lock():
-        errors.print("[red]Another process of this host is the search writer already.[/]")
+        errors.print("[red]Another process of this host is the search writer already[/] (a "
+                     "server started without RETHREAD_SEARCH_INDEXING=off, or another `rethread "
+                     "search follow`): it keeps the index up to date; stop it first to follow "
+                     "here.", highlight=False)
         raise typer.Exit(1)
     console.print(f"Following the search outbox into {container.settings().search_dir}")
     await indexer.run()

@@ -6,6 +6,7 @@ import typer
 
 from application.accounts import Registration
 from domain.errors import DomainError
+from domain.validation.accounts import USERNAME_MAX, USERNAME_MIN
 from entrypoints.cli.runtime import console, errors, run
 from entrypoints.cli.tables import Column, print_json, print_table, table
 
@@ -14,7 +15,8 @@ app = typer.Typer(help="User accounts.", no_args_is_help=True)
 
 @app.command()
 def create(
-    username: str,
+    username: str = typer.Argument(..., help=f"Login name: {USERNAME_MIN}-{USERNAME_MAX} "
+                                             "letters, digits, dots, dashes or underscores."),
     email: str = typer.Option(..., "--email", help="Email address."),
     password: str = typer.Option(..., "--password", help="Password (at least 6 characters)."),
     admin: bool = typer.Option(False, "--admin", help="Make the account an administrator."),

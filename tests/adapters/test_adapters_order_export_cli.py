@@ -107,7 +107,7 @@ def test_list_takes_the_same_statuses_and_groups_as_export(cli: CliRunner, db: s
     assert listed("completed") == []
     wrong = cli.invoke(app, ["orders", "list", "--status", "lost"])
     assert wrong.exit_code == 2
-    assert "Choose one of: pending," in wrong.output and "to_be_shipped" in wrong.output
+    assert "Choose a status (pending," in wrong.output and "to_be_shipped" in wrong.output
 
 
 def test_a_terminal_gets_a_progress_bar_on_standard_error(

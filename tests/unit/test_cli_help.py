@@ -19,3 +19,9 @@ def test_a_group_lists_each_command_in_flowing_sentences(group: str, summary: st
     shown = CliRunner().invoke(app, [group, "--help"], env={"COLUMNS": "400"})
     assert shown.exit_code == 0, shown.output
     assert summary in shown.output
+
+
+def test_users_create_says_what_a_username_takes() -> None:
+    shown = CliRunner().invoke(app, ["users", "create", "--help"], env={"COLUMNS": "400"})
+    assert shown.exit_code == 0, shown.output
+    assert "Login name: 3-30 letters, digits, dots, dashes or underscores." in shown.output
