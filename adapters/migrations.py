@@ -6,6 +6,10 @@ from pathlib import Path
 
 from alembic import command
 from alembic.config import Config
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
+
+from adapters.sqlalchemy.engine import create_engine
 
 SCRIPT_LOCATION = Path(__file__).resolve().parent / "alembic"
 
@@ -24,6 +28,17 @@ def upgrade(database_url: str, revision: str = "heads") -> None:
 
 
 def current_heads(database_url: str) -> list[str]:
-    from alembic.script import ScriptDirectory
-
+    """The newest revisions of the migration scripts (not of the database)."""
     return list(ScriptDirectory.from_config(alembic_config(database_url)).get_heads())
+
+
+async def applied_revisions(database_url: str) -> tuple[str, ...]:
+    """The revisions the database is at, as its ``alembic_version`` table says: none before
+    its first migration."""
+    engine = create_engine(database_url)
+    try:
+        async with engine.connect() as connection:
+            return await connection.run_sync(
+                lambda sync: MigrationContext.configure(sync).get_current_heads())
+    finally:
+        await engine.dispose()

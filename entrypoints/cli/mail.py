@@ -5,8 +5,8 @@ from __future__ import annotations
 import typer
 
 from application.mail import Delivery
-from domain.errors import DomainError
 from domain.text import count_of
+from entrypoints.cli.options import attempt
 from entrypoints.cli.runtime import console, errors, run
 from entrypoints.cli.tables import Column, print_table, table
 from entrypoints.container import Container
@@ -23,11 +23,7 @@ def test(address: str = typer.Argument(..., help="Where to send the test email."
         mail_id = await dispatcher.queue_test(address)
         return mail_id, await dispatcher.deliver_due()
 
-    try:
-        mail_id, result = run(use_case)
-    except DomainError as error:
-        errors.print(f"[red]Could not send:[/] {error.message}")
-        raise typer.Exit(1) from error
+    mail_id, result = attempt("send", use_case, {"address": "address"})
     if result.retrying or result.failed:
         errors.print(f"[red]Sending failed[/] (message {mail_id} stays queued; "
                      "see `rethread mail queue` for the error)")

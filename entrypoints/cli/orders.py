@@ -14,10 +14,11 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from application.order_desk import statuses_for
 from domain.admin import BUNDLE_TITLE_JOIN, OrderGroup, csv_header, csv_lines
-from domain.errors import DomainError, ValidationError
+from domain.errors import ValidationError
 from domain.money import format_amount
 from domain.order_rules import OrderStatus
 from domain.text import count_of
+from entrypoints.cli.options import attempt, bad_value
 from entrypoints.cli.runtime import console, errors, run
 from entrypoints.cli.tables import Column, print_json, print_table, table
 from entrypoints.container import Container
@@ -34,13 +35,12 @@ STATUS_HELP = f"Only orders in this status ({STATUSES}) or group of the admin de
 
 def _statuses(text: str | None) -> frozenset[OrderStatus] | None:
     """``--status``: a status or one of the desk's groups, as the admin desk takes it; a
-    mistake names the choices and exits 2."""
+    mistake is a usage error that names the choices."""
     try:
         return statuses_for(text)
-    except ValidationError as error:
-        errors.print(f"[red]Unknown status {text!r}.[/] Choose a status ({STATUSES}) or a "
-                     f"group of the admin desk ({GROUPS}).")
-        raise typer.Exit(2) from error
+    except ValidationError:
+        bad_value(["--status"], f"Unknown status {text!r}. Choose a status ({STATUSES}) or a "
+                                f"group of the admin desk ({GROUPS}).")
 
 
 @app.command("list")
@@ -82,11 +82,7 @@ def list_orders(
 def confirm_payment(order_number: str = typer.Argument(
         ..., help="The order's number, as on the order page (42-K3Z0QF).")) -> None:
     """Record that the buyer's payment for ORDER_NUMBER arrived (the seller is told to ship)."""
-    try:
-        order = run(lambda c: c.orders().confirm_payment_by_number(order_number))
-    except DomainError as error:
-        errors.print(f"[red]Could not confirm payment:[/] {error.message}")
-        raise typer.Exit(1) from error
+    order = attempt("confirm payment", lambda c: c.orders().confirm_payment_by_number(order_number))
     console.print(f"[green]Payment confirmed[/] for order {order.order_number}.")
 
 

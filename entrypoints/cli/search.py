@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import os
 import time
+from pathlib import Path
 
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
@@ -11,7 +13,7 @@ from rich.table import Table
 from entrypoints.cli.malloc import limit_malloc_arenas
 from entrypoints.cli.runtime import console, errors, run
 from entrypoints.container import Container
-from entrypoints.settings import get_settings
+from entrypoints.settings import SettingsError, get_settings, make_folder
 
 app = typer.Typer(help="The search index of this host.", no_args_is_help=True)
 
@@ -20,6 +22,7 @@ app = typer.Typer(help="The search index of this host.", no_args_is_help=True)
 def rebuild() -> None:
     """Build a new index from the listings table beside the live one and swap it in
     atomically (searches keep answering from the old one meanwhile)."""
+    make_folder("RETHREAD_SEARCH_DIR", get_settings().search_dir)
     started = time.monotonic()
     path = run(_rebuild)
     console.print(f"Rebuilt the search index in {time.monotonic() - started:.1f} s: {path}",
@@ -44,6 +47,7 @@ async def _rebuild(container: Container) -> str:
 @app.command()
 def status() -> None:
     """Documents, the outbox position applied, the lag behind the outbox, the last commit."""
+    _readable(get_settings().search_dir)
     found = run(lambda c: c.search_indexer().status(c.search()))
     table = Table(show_header=False, box=None)
     table.add_row("documents", str(found.documents))
@@ -55,12 +59,28 @@ def status() -> None:
     console.print(table)
 
 
+def _readable(folder: Path) -> None:
+    """A search folder this command cannot read is refused in one line (a file in its way,
+    no permission), not reported as an index of 0 documents never committed. A folder not
+    made yet is no index yet: its status says so."""
+    try:
+        with os.scandir(folder):
+            pass
+    except FileNotFoundError:
+        return
+    except OSError as error:
+        reason = "a file of that name is in the way" if folder.is_file() else error.strerror
+        raise SettingsError(f"RETHREAD_SEARCH_DIR {folder} cannot be read: {reason}") from None
+
+
 @app.command()
 def follow() -> None:
     """Be this host's search writer: apply the outbox as it grows, until interrupted. For
     servers started with RETHREAD_SEARCH_INDEXING=off; refused while another process of
     this host holds the writer lock."""
-    limit_malloc_arenas(get_settings().malloc_arenas)  # (Tantivy's threads: as a server)
+    settings = get_settings()
+    make_folder("RETHREAD_SEARCH_DIR", settings.search_dir)
+    limit_malloc_arenas(settings.malloc_arenas)  # (Tantivy's threads: as a server)
     try:
         run(_follow)
     except KeyboardInterrupt:

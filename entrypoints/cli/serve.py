@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import atexit
 import errno
+import ipaddress
 import os
 import shutil
 import socket
@@ -106,9 +107,23 @@ def metrics_dir() -> str:
     return folder
 
 
+def ip_address(value: str | None) -> str | None:
+    """``--host``: an IP address, as RETHREAD_HOST (Granian binds addresses, not names);
+    anything else is a usage error about the option, not about the variable it sets."""
+    if value is not None:
+        bare = value[1:-1] if value.startswith("[") and value.endswith("]") else value
+        try:
+            ipaddress.ip_address(bare.strip())
+        except ValueError:
+            raise typer.BadParameter(f"{value!r} is not an IP address of this machine "
+                                     "(127.0.0.1, 0.0.0.0 for every interface, ::1)") from None
+    return value
+
+
 def serve(
-    host: str = typer.Option(None, help="IP address to bind (default RETHREAD_HOST; 0.0.0.0: "
-                                        "every interface)."),
+    host: str = typer.Option(None, callback=ip_address,
+                             help="IP address to bind (default RETHREAD_HOST; 0.0.0.0: "
+                                  "every interface)."),
     port: int = typer.Option(None, min=0, max=65535, help="Port (default RETHREAD_PORT)."),
     workers: int = typer.Option(1, min=1, help="Server processes sharing the port."),
 ) -> None:

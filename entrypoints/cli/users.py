@@ -5,9 +5,9 @@ from __future__ import annotations
 import typer
 
 from application.accounts import Registration
-from domain.errors import DomainError
 from domain.validation.accounts import USERNAME_MAX, USERNAME_MIN
-from entrypoints.cli.runtime import console, errors, run
+from entrypoints.cli.options import ID_MAX, attempt
+from entrypoints.cli.runtime import console, run
 from entrypoints.cli.tables import Column, print_json, print_table, table
 
 app = typer.Typer(help="User accounts.", no_args_is_help=True)
@@ -24,19 +24,19 @@ def create(
 ) -> None:
     """Create an account (the same rules as sign-up)."""
     form = Registration(username, display_name or username, email, password)
-    try:
-        user = run(lambda c: c.accounts().create_user(form, admin=admin))
-    except DomainError as error:
-        details = "; ".join(getattr(error, "errors", {}).values()) or error.message
-        errors.print(f"[red]Could not create {username}:[/] {details}")
-        raise typer.Exit(1) from error
+    # A display name drawn from the username is the username's mistake, said once.
+    fields = {"username": "username", "email": "--email", "password": "--password",
+              "displayName": "--display-name" if display_name else "username"}
+    user = attempt(f"create {username}",
+                   lambda c: c.accounts().create_user(form, admin=admin), fields)
     console.print(f"[green]Created[/] {user.username} (id {user.id}, role {user.role.value})")
 
 
 @app.command("list")
 def list_users(
     limit: int = typer.Option(50, min=1, max=1000, help="How many users to show."),
-    after: int = typer.Option(None, "--after", help="Show users after this id (next page)."),
+    after: int = typer.Option(None, "--after", min=0, max=ID_MAX,
+                              help="Show users after this id (next page)."),
     as_json: bool = typer.Option(False, "--json", help="Print JSON (for scripts)."),
 ) -> None:
     """List accounts in id order, a page at a time (ids, usernames and emails are never
@@ -47,6 +47,10 @@ def list_users(
                      "displayName": user.display_name, "email": user.email,
                      "role": user.role.value, "joined": user.created_at.isoformat()}
                     for user in users])
+        return
+    if not users:
+        console.print("No users." if after is None else f"No users after id {after}.",
+                      highlight=False)
         return
     columns = (Column("id", key=True, justify="right"), Column("username", key=True),
                Column("display name"), Column("email", key=True), Column("role"),
@@ -71,11 +75,7 @@ def revoke_admin(name: str = typer.Argument(..., help="Username or email.")) -> 
 
 
 def _set_admin(name: str, *, admin: bool) -> None:
-    try:
-        user = run(lambda c: c.accounts().set_admin(name, admin))
-    except DomainError as error:
-        errors.print(f"[red]Could not change {name}:[/] {error.message}")
-        raise typer.Exit(1) from error
+    user = attempt(f"change {name}", lambda c: c.accounts().set_admin(name, admin))
     console.print(f"[green]{user.username}[/] is now {user.role.value}")
 
 
@@ -83,11 +83,7 @@ def _set_admin(name: str, *, admin: bool) -> None:
 def reset_password(name: str = typer.Argument(..., help="Username or email.")) -> None:
     """Email the account a password-reset link (valid one hour; sent by the mail worker or
     `rethread mail send`)."""
-    try:
-        user = run(lambda c: c.account_security().send_password_reset_to(name))
-    except DomainError as error:
-        errors.print(f"[red]Could not reset {name}:[/] {error.message}")
-        raise typer.Exit(1) from error
+    user = attempt(f"reset {name}", lambda c: c.account_security().send_password_reset_to(name))
     console.print(f"[green]Queued[/] a password-reset link to {user.email} for {user.username}")
 
 
@@ -95,9 +91,5 @@ def reset_password(name: str = typer.Argument(..., help="Username or email.")) -
 def disable_two_factor(name: str = typer.Argument(..., help="Username or email.")) -> None:
     """Turn two-factor sign-in off for a member who lost their authenticator and their
     recovery codes (check who they are first: this removes a lock from the account)."""
-    try:
-        user = run(lambda c: c.two_factor().operator_disable(name))
-    except DomainError as error:
-        errors.print(f"[red]Could not change {name}:[/] {error.message}")
-        raise typer.Exit(1) from error
+    user = attempt(f"change {name}", lambda c: c.two_factor().operator_disable(name))
     console.print(f"[green]Two-factor sign-in is off[/] for {user.username}")

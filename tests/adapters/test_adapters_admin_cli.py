@@ -55,6 +55,36 @@ def test_operators_list_users_and_grant_and_revoke_admin(cli: CliRunner) -> None
     assert {"id", "displayName", "joined"} <= set(rows[0])
 
 
+@pytest.mark.parametrize(("given", "said"), [
+    (["x"], "Invalid value for 'username': Username must be at least 3 characters"),
+    (["x", "--display-name", "Maya"],
+     "Invalid value for 'username': Username must be at least 3 characters"),
+    (["maya", "--display-name", "M"],
+     "Invalid value for '--display-name': Display name must be at least 2 characters"),
+    (["x", "--display-name", "M"], "Invalid value for 'username' / '--display-name': "
+                                   "Username must be at least 3 characters; Display name"),
+])
+def test_users_create_names_what_was_typed_wrong(cli: CliRunner, given: list[str],
+                                                 said: str) -> None:
+    """A display name drawn from the username is not said wrong as well: only the
+    username was typed."""
+    made = cli.invoke(app, ["users", "create", *given, "--email", "maya@example.com",
+                            "--password", "secret123"], env={"COLUMNS": "200"})
+    assert made.exit_code == 2
+    told = " ".join(made.output.replace("│", " ").split())
+    assert said in told
+    if "--display-name" not in given:
+        assert "Display name" not in told
+
+
+def test_users_list_says_when_there_is_no_one(cli: CliRunner) -> None:
+    assert cli.invoke(app, ["users", "list"]).output == "No users.\n"
+    made = cli.invoke(app, ["users", "create", "maya", "--email", "maya@example.com",
+                            "--password", "secret123"])
+    assert made.exit_code == 0, made.output
+    past = cli.invoke(app, ["users", "list", "--after", "99999"])
+    assert past.exit_code == 0 and past.output == "No users after id 99999.\n"
+
 def test_the_analytics_summary_prints_as_tables(cli: CliRunner) -> None:
     cli.invoke(app, ["users", "create", "maya", "--email", "maya@example.com",
                      "--password", "secret123"])

@@ -43,7 +43,9 @@ def test_mail_test_sends_at_once_and_the_queue_lists_failures(
     assert failed.exit_code == 1
     listed = cli.invoke(app, ["mail", "queue"])
     assert "pending" in listed.output and "refused" in listed.output  # the last error
-    assert cli.invoke(app, ["mail", "test", "not-an-address"]).exit_code == 1
+    wrong = cli.invoke(app, ["mail", "test", "not-an-address"])
+    assert wrong.exit_code == 2  # a usage error, as any value a parameter cannot take
+    assert "Invalid value for 'address': Please enter a valid email" in wrong.output
 
 
 def test_users_reset_password_queues_a_link_that_mail_send_delivers(

@@ -42,7 +42,7 @@ def test_operators_suspend_lift_and_read_the_audit_log(cli: CliRunner) -> None:
                             "--password", "secret123"])
     assert made.exit_code == 0, made.output
     empty = cli.invoke(app, ["moderation", "reports"])
-    assert empty.exit_code == 0 and "Open reports" in empty.output
+    assert empty.exit_code == 0 and empty.output == "No open reports.\n"  # as `orders list`
     suspended = cli.invoke(app, ["moderation", "suspend", "maya", "--reason", "Spam",
                                  "--days", "3"])
     assert suspended.exit_code == 0, suspended.output
@@ -62,7 +62,7 @@ def test_operators_suspend_lift_and_read_the_audit_log(cli: CliRunner) -> None:
     assert "user_unsuspended" in log.output and "user_suspended" in log.output
     assert "operator" in log.output
     disputes = cli.invoke(app, ["disputes", "list"])
-    assert disputes.exit_code == 0 and "Open disputes" in disputes.output
+    assert disputes.exit_code == 0 and disputes.output == "No open disputes.\n"
     unknown = cli.invoke(app, ["disputes", "resolve", "99", "--outcome", "refund"])
     assert unknown.exit_code == 1 and "Dispute not found" in unknown.output
     only = cli.invoke(app, ["audit", "list", "--action", "user_suspended"])
@@ -70,7 +70,7 @@ def test_operators_suspend_lift_and_read_the_audit_log(cli: CliRunner) -> None:
     assert "Member @maya" in only.output
 
 
-async def _listing_of(url: str, username: str) -> int:
+async def _listing_of(url: str, username: str, title: str = "Wool coat") -> int:
     """A new available listing of ``username``'s, stored in the database at ``url``."""
     engine = create_engine(url)
     try:
@@ -78,7 +78,7 @@ async def _listing_of(url: str, username: str) -> int:
         async with uow:
             seller = await uow.users.get_by_login(username)
         assert seller is not None and seller.id is not None
-        listing = await add_listing(uow, seller.id, title="Wool coat")
+        listing = await add_listing(uow, seller.id, title=title)
         assert listing.id is not None
         return listing.id
     finally:
@@ -143,6 +143,40 @@ def test_the_audit_log_names_the_administrator_and_the_target_as_the_desk_does(
     row = next(line for line in log.output.splitlines() if "listing_hidden" in line)
     assert "boss" in row and "Counterfeit" in row
     assert "Listing “Wool coat”" in row and f"listing {coat}" not in row  # the desk's label
+
+
+def test_the_audit_log_never_wraps_an_action_that_filters_it(
+        cli: CliRunner, db: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The action column is copied into ``--action``: whole at 80 columns, as the keys."""
+    made = cli.invoke(app, ["users", "create", "boss", "--email", "boss@example.com",
+                            "--password", "secret123"])
+    assert made.exit_code == 0, made.output
+    jacket = asyncio.run(_listing_of(db, "boss", "Oversized denim jacket, mid-wash denim"))
+    hidden = cli.invoke(app, ["moderation", "hide", "listing", str(jacket), "--note",
+                              "Counterfeit: the label, the stitching and the zip are not the "
+                              "brand's, as three buyers said"])
+    assert hidden.exit_code == 0, hidden.output
+    monkeypatch.setattr(console, "width", 80)
+    log = cli.invoke(app, ["audit", "list"])
+    assert log.exit_code == 0, log.output
+    assert " listing_hidden " in log.output
+
+
+def test_the_audit_log_of_an_administrator_says_who_did_nothing_and_who_is_nobody(
+        cli: CliRunner) -> None:
+    """An empty log says so, as ``orders list``; an id that is nobody's is a mistake."""
+    made = cli.invoke(app, ["users", "create", "maya", "--email", "maya@example.com",
+                            "--password", "secret123", "--admin"])
+    assert made.exit_code == 0, made.output
+    maya = made.output.split("(id ")[1].split(",")[0]
+    quiet = cli.invoke(app, ["audit", "list", "--admin-id", maya])
+    assert quiet.exit_code == 0, quiet.output
+    assert quiet.output == f"No entries by maya (id {maya}) in the audit log.\n"
+    nobody = cli.invoke(app, ["audit", "list", "--admin-id", "999999"])
+    assert nobody.exit_code == 1
+    assert "Could not read the audit log: No account has the id 999999" in nobody.output
+    none = cli.invoke(app, ["audit", "list", "--action", "dispute_resolved"])
+    assert none.output == "No dispute_resolved entries in the audit log.\n"
 
 
 async def _reported_listing(url: str, reporters: int) -> int:

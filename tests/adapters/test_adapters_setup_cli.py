@@ -1,11 +1,12 @@
 """The operator's setup mistakes, told by every ``rethread`` command in one line with exit
 status 1, never as a traceback: a setting the server cannot use, a database it cannot
-reach or open, one ``rethread db upgrade`` never ran on; and a command's own bad input (an
-export to a folder that is not there, an audit action that does not exist)."""
+reach or open, one ``rethread db upgrade`` never ran on, a search folder it cannot use; a
+command's own bad input (a value an option cannot take) as a usage error, exit status 2."""
 
 from __future__ import annotations
 
 import fcntl
+import os
 import socket
 from collections.abc import Iterator
 from pathlib import Path
@@ -14,6 +15,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner, Result
 
+from adapters.migrations import current_heads
 from entrypoints.cli import serve as serve_module
 from entrypoints.cli.main import app
 from entrypoints.settings import get_settings
@@ -39,8 +41,14 @@ def invoke(*args: str) -> Result:
 
 
 def told(result: Result) -> str:
-    """The output as one line (the error console wraps at its width); no traceback."""
+    """The output as one line (the error console wraps at its width, a usage error's box
+    at its border); no traceback."""
     assert isinstance(result.exception, SystemExit), result.exception
+    return " ".join(result.output.replace("│", " ").split())
+
+
+def said(result: Result) -> str:
+    """A command's output (it succeeded) as one line."""
     return " ".join(result.output.split())
 
 
@@ -120,6 +128,97 @@ def test_an_unknown_audit_action_lists_the_actions(env: pytest.MonkeyPatch) -> N
     assert result.exit_code == 2
     said = told(result)
     assert "Unknown action 'hide'" in said and "listing_hidden" in said
+
+
+@pytest.mark.parametrize(("command", "said"), [
+    (["moderation", "reports", "--status", "closed"],
+     "Invalid value for '--status': Unknown status 'closed'. Choose one of: open, resolved."),
+    (["disputes", "list", "--status", "closed"],
+     "Invalid value for '--status': Unknown status 'closed'. Choose one of: open, resolved."),
+    (["moderation", "resolve", "1", "--action", "ban"],
+     "Invalid value for '--action': Unknown action 'ban'. Choose one of: dismiss, hide, "
+     "suspend."),
+    (["disputes", "resolve", "1", "--outcome", "keep"],
+     "Invalid value for '--outcome': Unknown outcome 'keep'. Choose one of: release, refund."),
+    (["moderation", "suspend", "maya", "--reason", "Spam", "--days", "99999"],
+     "Invalid value for '--days'"),
+    (["moderation", "hide", "listing", str(2**31)], "Invalid value for 'target_id'"),
+    (["audit", "list", "--admin-id", str(2**31)], "Invalid value for '--admin-id'"),
+    (["users", "list", "--after", str(2**63)], "Invalid value for '--after'"),
+    (["serve", "--host", "localhost"],
+     "Invalid value for '--host': 'localhost' is not an IP address of this machine"),
+])
+def test_a_value_an_option_cannot_take_is_a_usage_error(
+        env: pytest.MonkeyPatch, command: list[str], said: str) -> None:
+    """Exit status 2, as Click's own (``--limit 0``), before the database is asked (an id
+    past the databases' integers would be a traceback from the driver): 1 is for a failure
+    of the operation itself."""
+    env.setattr(serve_module, "Server", NotServed)
+    env.setenv("RETHREAD_HOST", "127.0.0.1")  # (restored after: serve sets it from --host)
+    result = invoke(*command)
+    assert result.exit_code == 2, result.output
+    assert said in told(result)
+
+
+def test_db_upgrade_says_what_it_migrated(env: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    url = f"sqlite+aiosqlite:///{tmp_path / 'rethread.db'}"
+    [head] = current_heads(url)
+    first = invoke("db", "upgrade", "0100_orders_delivered_at")
+    assert first.exit_code == 0, first.output
+    assert "Migrated an empty database to 0100_orders_delivered_at" in said(first)
+    rest = invoke("db", "upgrade")
+    assert rest.exit_code == 0, rest.output
+    assert f"Migrated the database from 0100_orders_delivered_at to {head}" in said(rest)
+    again = invoke("db", "upgrade")
+    assert again.exit_code == 0, again.output
+    assert f"Database is already up to date at {head}" in said(again)
+    assert "Migrated" not in again.output
+
+
+def test_db_upgrade_of_a_migrated_database_says_it_is_up_to_date(
+        env: pytest.MonkeyPatch, db: str) -> None:
+    """On SQLite and PostgreSQL alike: Alembic's revision read back from the database."""
+    env.setenv("RETHREAD_DATABASE_URL", db)
+    result = invoke("db", "upgrade")
+    assert result.exit_code == 0, result.output
+    assert f"Database is already up to date at {current_heads(db)[0]}" in said(result)
+
+
+def test_search_commands_refuse_a_search_folder_they_cannot_use(
+        env: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """Not an index of 0 documents never committed, nor a traceback."""
+    assert invoke("db", "upgrade").exit_code == 0
+    (tmp_path / "a-file").write_text("")
+    env.setenv("RETHREAD_SEARCH_DIR", str(tmp_path / "a-file"))
+    status = invoke("search", "status")
+    assert status.exit_code == 1
+    said = told(status)
+    assert said.startswith("RETHREAD_SEARCH_DIR ")
+    assert "cannot be read: a file of that name is in the way" in said
+    for command in ("rebuild", "follow"):
+        made = invoke("search", command)
+        assert made.exit_code == 1
+        assert "cannot be made: a file of that name is in the way" in told(made)
+
+
+def test_search_status_refuses_a_search_folder_it_may_not_read(
+        env: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """(The tests run as root, whom no permission stops: the refusal is the system's.)"""
+    assert invoke("db", "upgrade").exit_code == 0
+    locked = tmp_path / "locked"
+    locked.mkdir()
+    env.setenv("RETHREAD_SEARCH_DIR", str(locked))
+    scandir = os.scandir
+
+    def refused(path: object) -> object:
+        if str(path) == str(locked):
+            raise PermissionError(13, "Permission denied", str(path))
+        return scandir(path)  # type: ignore[call-overload]
+
+    env.setattr(os, "scandir", refused)
+    result = invoke("search", "status")
+    assert result.exit_code == 1
+    assert "cannot be read: Permission denied" in told(result)
 
 
 class NotServed:
