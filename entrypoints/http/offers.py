@@ -34,7 +34,8 @@ from entrypoints.http.schemas.offers import (
 )
 
 Id = Annotated[int, Parameter(ge=1, le=MAX_ID)]
-OptionalId = Annotated[int | None, Parameter(ge=1, le=MAX_ID, required=False)]
+# The Seller Hub's one listing: `productId` in the query, as every other camelCase field.
+ProductFilter = Annotated[int | None, Parameter(query="productId", ge=1, le=MAX_ID, required=False)]
 Status = Annotated[str | None, Parameter(max_length=20, required=False)]
 
 
@@ -98,7 +99,7 @@ class OfferController(Controller):
 
     @get("/seller/offers")
     async def seller_offers(self, current_user: User, offers: OfferService,
-                            status: Status = None, product_id: OptionalId = None,
+                            status: Status = None, product_id: ProductFilter = None,
                             limit: Limit = None, cursor: Cursor = None) -> OfferPageOut:
         return page_out(await offers.seller_offers(
             current_user, status=status, product_id=product_id, limit=limit, cursor=cursor))

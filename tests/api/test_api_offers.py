@@ -139,6 +139,17 @@ async def test_accepting_one_offer_declines_the_others(app: Litestar) -> None:
         assert (await p["maya"].get("/api/seller/offers?status=nope")).status_code == 400
 
 
+async def test_the_seller_hub_shows_one_listings_offers(app: Litestar) -> None:
+    """``?productId=`` (the Seller Hub's "offers on one listing", as the webapp sends it)
+    keeps the other listings' offers out; it was read as ``product_id`` and ignored."""
+    async with people(app, "maya", "sofia") as p:
+        coat, scarf = await listing(p["maya"]), await listing(p["maya"], title="Silk scarf")
+        on_coat = await offer(p["sofia"], coat, "70")
+        await offer(p["sofia"], scarf, "70")
+        page = (await p["maya"].get(f"/api/seller/offers?productId={coat}")).json()["items"]
+        assert [o["id"] for o in page] == [on_coat["id"]]
+
+
 async def test_withdraw_a_pending_offer_then_offer_again(app: Litestar) -> None:
     async with people(app, "maya", "sofia") as p:
         coat = await listing(p["maya"])
