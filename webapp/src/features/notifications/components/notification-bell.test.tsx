@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -6,7 +7,7 @@ import { renderRoutes } from '@/test-utils/render';
 import { setSession } from '@/test-utils/session';
 import { makeUser } from '@/test-utils/users';
 import type { Notice } from '../api';
-import { NotificationBell } from './notification-bell';
+import { arrivalAnnouncement, NotificationBell } from './notification-bell';
 
 function notice(id: number, overrides: Partial<Notice> = {}): Notice {
   return {
@@ -90,4 +91,79 @@ describe('NotificationBell', () => {
     await user.click(row(hidden));
     await waitFor(() => expect(router.state.location.pathname).toBe('/post/7'));
   }, 15_000);
+
+  it('takes the keyboard into the open panel and back to the bell on Escape', async () => {
+    setSession('authenticated', makeUser());
+    fakeServer({
+      'GET /api/notifications': () => json({ items: [notice(2)], nextCursor: null, unreadCount: 1 }),
+    });
+    const user = userEvent.setup();
+    renderRoutes([{ path: '*', element: <NotificationBell /> }], '/');
+    const bell = await screen.findByRole('button', { name: 'Notifications, 1 unread' });
+    bell.focus();
+    await user.keyboard('{Enter}');
+    const panel = await screen.findByRole('dialog');
+    await screen.findByText('Price drop 2');
+    // The dropdown is drawn at the end of the page: without this, Tab went on through the page.
+    await waitFor(() => expect(panel.contains(document.activeElement)).toBe(true));
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(bell).toHaveFocus());
+  }, 15_000);
+
+  it('says when a notice arrives while the page is open', async () => {
+    setSession('authenticated', makeUser());
+    let items = [notice(1, { read: true })];
+    fakeServer({
+      'GET /api/notifications': () =>
+        json({ items, nextCursor: null, unreadCount: items.filter((n) => !n.read).length }),
+    });
+    // What the socket's 'notification' event does (app/realtime-bridge.tsx).
+    function SocketEvent() {
+      const client = useQueryClient();
+      return (
+        <button type="button" onClick={() => void client.invalidateQueries({ queryKey: ['notifications'] })}>
+          event
+        </button>
+      );
+    }
+    const user = userEvent.setup();
+    renderRoutes(
+      [
+        {
+          path: '*',
+          element: (
+            <>
+              <NotificationBell />
+              <SocketEvent />
+            </>
+          ),
+        },
+      ],
+      '/',
+    );
+    await screen.findByRole('button', { name: 'Notifications' });
+    expect(screen.getByRole('status')).toHaveTextContent('');
+    items = [notice(2, { title: 'Lucas countered your offer' }), ...items];
+    await user.click(screen.getByRole('button', { name: 'event' }));
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent('New notification: Lucas countered your offer'),
+    );
+  }, 15_000);
+});
+
+describe('arrivalAnnouncement', () => {
+  const page = (unreadCount: number) => ({
+    items: [notice(3, { title: 'Newest' }), notice(2)],
+    nextCursor: null,
+    unreadCount,
+  });
+  it('is silent on the first load and when notices are read', () => {
+    expect(arrivalAnnouncement(undefined, page(2))).toBe('');
+    expect(arrivalAnnouncement(2, page(1))).toBe('');
+    expect(arrivalAnnouncement(2, page(2))).toBe('');
+  });
+  it('names one arrival and counts several', () => {
+    expect(arrivalAnnouncement(1, page(2))).toBe('New notification: Newest');
+    expect(arrivalAnnouncement(0, page(3))).toBe('3 new notifications');
+  });
 });
