@@ -1,5 +1,6 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { render } from '@/test-utils/render';
 import { ConfirmDialog } from './confirm-dialog';
@@ -102,5 +103,41 @@ describe('ConfirmDialog', () => {
     );
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Block' })).not.toBeInTheDocument();
+  });
+
+  it('gives the keyboard to the card when the button that opened it is gone', async () => {
+    // My Offers' Accept Counter: accepting removes the button, and Mantine's own return of
+    // the focus found nothing, so the focus fell on <body> and Tab restarted at the top.
+    function Card() {
+      const [asking, setAsking] = useState(false);
+      const [accepted, setAccepted] = useState(false);
+      return (
+        <article tabIndex={-1} aria-label="Offer on Denim jacket">
+          {!accepted && (
+            <button type="button" onClick={() => setAsking(true)}>
+              Accept Counter
+            </button>
+          )}
+          <ConfirmDialog
+            opened={asking}
+            onCancel={() => setAsking(false)}
+            title="Accept counter offer?"
+            confirmLabel="Yes, accept"
+            onConfirm={() => {
+              setAccepted(true);
+              setAsking(false);
+            }}
+          >
+            You agree to buy it for $75.00.
+          </ConfirmDialog>
+        </article>
+      );
+    }
+    const user = userEvent.setup();
+    render(<Card />);
+    screen.getByRole('button', { name: 'Accept Counter' }).focus();
+    await user.keyboard('{Enter}');
+    await user.click(await screen.findByRole('button', { name: 'Yes, accept' }));
+    await waitFor(() => expect(screen.getByRole('article', { name: 'Offer on Denim jacket' })).toHaveFocus());
   });
 });

@@ -1,5 +1,6 @@
 import { Button, Group, Modal, Stack, type MantineColor, type MantineSpacing } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useReturnFocus } from '@/lib/return-focus';
 
 interface ConfirmDialogProps {
   opened: boolean;
@@ -19,7 +20,8 @@ interface ConfirmDialogProps {
   confirmForm?: string;
   /** Focus the cancel button on opening, so Enter there changes nothing. */
   focusCancel?: boolean;
-  /** Give focus back to what opened the dialog once it closes (Mantine's default). */
+  /** Give focus back to what opened the dialog once it closes (Mantine's default), or, when
+   *  that is gone, to the card or page that held it (lib/return-focus.ts). */
   returnFocus?: boolean;
   gap?: MantineSpacing;
 }
@@ -41,6 +43,7 @@ export function ConfirmDialog({
   returnFocus = true,
   gap = 'md',
 }: ConfirmDialogProps) {
+  useReturnFocus(opened, returnFocus);
   return (
     <Modal opened={opened} onClose={onCancel} title={title} centered returnFocus={returnFocus}>
       <Stack gap={gap}>

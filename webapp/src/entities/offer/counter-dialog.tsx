@@ -2,6 +2,7 @@ import { Button, Group, Modal, NumberInput, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect, useEffectEvent } from 'react';
 import { submitWith } from '@/lib/form';
+import { useReturnFocus } from '@/lib/return-focus';
 import { formatMoney } from '@/lib/formatters';
 import type { Offer } from './offer';
 
@@ -37,6 +38,8 @@ export function CounterDialog({ offer, onClose, onCounter }: CounterDialogProps)
   // Start empty each time the dialog opens for an offer.
   const resetForm = useEffectEvent(() => form.reset());
   const offerId = offer?.id;
+  // Opened from a card's "More actions" menu: Cancel gives the keyboard back to that button.
+  useReturnFocus(offer !== null);
   useEffect(() => {
     if (offerId !== undefined) resetForm();
   }, [offerId]);

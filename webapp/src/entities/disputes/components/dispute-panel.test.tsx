@@ -129,9 +129,9 @@ describe('DisputePanel: where the keyboard focus goes', () => {
   });
 
   /** The order card's panel as the orders page draws it: the order read from the server. */
-  function OrderCard() {
+  function OrderCard({ role = 'buyer' }: { role?: 'buyer' | 'seller' }) {
     const order = useQuery({ queryKey: ['orders', 5], queryFn: () => api.get('orders/5').json<Order>() });
-    return order.data ? <DisputePanel order={order.data} role="buyer" /> : null;
+    return order.data ? <DisputePanel order={order.data} role={role} /> : null;
   }
 
   it('moves to the first field when the form opens, back to the button on Cancel', async () => {
@@ -178,5 +178,33 @@ describe('DisputePanel: where the keyboard focus goes', () => {
     expect(await screen.findByLabelText('Add to your claim')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Add to claim' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Send answer' })).not.toBeInTheDocument();
+  });
+
+  it('gives the focus back to the box once an answer is sent', async () => {
+    document.cookie = 'csrftoken=t';
+    let answered = false;
+    const answer = {
+      id: 1,
+      authorId: 8,
+      text: 'It left me in perfect condition.',
+      photos: [],
+      createdAt: ago(0),
+    };
+    fakeServer({
+      'GET /api/orders/5': () => json(makeOrder({ status: 'disputed' })),
+      'GET /api/orders/5/dispute': () => json(answered ? { ...DISPUTE, responses: [answer] } : DISPUTE),
+      'POST /api/disputes/9/responses': () => {
+        answered = true;
+        return json({ ...DISPUTE, responses: [answer] }, 201);
+      },
+    });
+    const user = userEvent.setup();
+    render(<OrderCard role="seller" />);
+    await user.type(await screen.findByLabelText('Your answer'), answer.text);
+    await user.click(screen.getByRole('button', { name: 'Send answer' }));
+    expect(await screen.findByText(answer.text)).toBeInTheDocument();
+    // The button that had the focus is disabled until something is typed again.
+    await waitFor(() => expect(screen.getByLabelText('Your answer')).toHaveFocus());
+    expect(screen.getByLabelText('Your answer')).toHaveValue('');
   });
 });

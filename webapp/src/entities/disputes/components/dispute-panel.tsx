@@ -171,11 +171,13 @@ function OpenForm({ order, onCancel, onOpened, firstRef }: OpenFormProps) {
 const SEND_ANSWER = 'Send answer';
 
 /** The seller's answer, or the buyer's addition to their claim: `label` names the box and
- *  `action` its button. */
+ *  `action` its button. Once sent, the box is empty and takes the focus back (its button,
+ *  which had it, is disabled until something is typed again). */
 function ResponseForm({ dispute, label, action }: { dispute: Dispute; label: string; action: string }) {
   const [text, setText] = useState('');
   const [photos, setPhotos] = useState<string[]>([]);
   const respond = useRespond(dispute.id);
+  const box = useRef<HTMLTextAreaElement>(null);
   return (
     <form
       onSubmit={(event) => {
@@ -187,6 +189,7 @@ function ResponseForm({ dispute, label, action }: { dispute: Dispute; label: str
             onSuccess: () => {
               setText('');
               setPhotos([]);
+              box.current?.focus();
               notifySuccess(action === SEND_ANSWER ? 'Answer sent' : 'Added to your claim');
             },
           },
@@ -195,6 +198,7 @@ function ResponseForm({ dispute, label, action }: { dispute: Dispute; label: str
     >
       <Stack gap="xs">
         <Textarea
+          ref={box}
           label={label}
           autosize
           minRows={2}

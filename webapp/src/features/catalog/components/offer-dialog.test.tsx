@@ -1,11 +1,25 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeServer, json } from '@/test-utils/fake-server';
 import { makeProduct } from '@/test-utils/products';
 import { render } from '@/test-utils/render';
 import { OfferDialog, offerAmountError } from './offer-dialog';
 
+afterEach(() => vi.unstubAllGlobals());
+
 describe('OfferDialog', () => {
+  it('hands the focus to "Offer sent!" once sent (Send Offer, which had it, is gone)', async () => {
+    document.cookie = 'csrftoken=t';
+    fakeServer({ 'POST /api/offers': () => json({ id: 3, productId: 1, status: 'pending' }, 201) });
+    render(<OfferDialog product={makeProduct({ id: 1, price: '80.00' })} opened onClose={() => {}} />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Send Offer' }));
+    const sent = await screen.findByRole('status');
+    expect(sent).toHaveTextContent('Offer sent!');
+    await waitFor(() => expect(sent).toHaveFocus());
+  });
+
   it('opens with the focus on the amount, prefilled at 90%', async () => {
     render(<OfferDialog product={makeProduct({ price: '80.00' })} opened onClose={() => {}} />);
     const amount = await screen.findByLabelText('Your offer');

@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Stack, Text, Textarea, TextInput, ThemeIcon } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconCheck } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useMakeOffer } from '@/entities/offer/offer';
 import { centsToAmount, defaultOfferCents, minimumOfferCents, toCents } from '@/entities/product/fees';
 import type { Product } from '@/entities/product/product';
@@ -92,19 +92,7 @@ function OfferForm({ product, onClose }: Omit<OfferDialogProps, 'opened'>) {
     }
   }
 
-  if (sent) {
-    return (
-      <Stack align="center" gap="sm" py="md" role="status">
-        <ThemeIcon size={56} radius="xl" color="green" aria-hidden>
-          <IconCheck size={32} />
-        </ThemeIcon>
-        <Text fw={600}>Offer sent!</Text>
-        <Text size="sm" c="dimmed">
-          The seller will be notified.
-        </Text>
-      </Stack>
-    );
-  }
+  if (sent) return <OfferSent />;
   return (
     <form
       onSubmit={submitWith(form, send, { fallback: FAILED, quiet: true, onSuccess: () => setSent(true) })}
@@ -141,5 +129,23 @@ function OfferForm({ product, onClose }: Omit<OfferDialogProps, 'opened'>) {
         </Group>
       </Stack>
     </form>
+  );
+}
+
+/** The two seconds between sending and closing: the form (and its Send Offer, which had the
+ *  focus) is gone, so this takes the focus and a screen reader says the offer went. */
+function OfferSent() {
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => box.current?.focus(), []);
+  return (
+    <Stack ref={box} tabIndex={-1} align="center" gap="sm" py="md" role="status" style={{ outline: 'none' }}>
+      <ThemeIcon size={56} radius="xl" color="green" aria-hidden>
+        <IconCheck size={32} />
+      </ThemeIcon>
+      <Text fw={600}>Offer sent!</Text>
+      <Text size="sm" c="dimmed">
+        The seller will be notified.
+      </Text>
+    </Stack>
   );
 }

@@ -1,7 +1,7 @@
 import { Card, Group } from '@mantine/core';
 import type { ComponentProps, ReactNode } from 'react';
+import { useCardFocus } from '@/lib/use-card-focus';
 import { OfferSummary } from './offer-summary';
-import { useCardFocus } from './use-card-focus';
 
 type OfferCardProps = Pick<ComponentProps<typeof OfferSummary>, 'offer' | 'party' | 'statusMessage'> & {
   /** The viewer's buttons, under the summary. */
@@ -16,6 +16,7 @@ export function OfferCard({ offer, party, statusMessage, children }: OfferCardPr
     <Card
       ref={card}
       tabIndex={-1}
+      className="mantine-focus-auto"
       withBorder
       radius="md"
       padding="md"

@@ -12,6 +12,7 @@ import { Link } from 'react-router-dom';
 import { sizePhrase } from '@/entities/product/catalog-enums';
 import { formatDate, formatMoney } from '@/lib/formatters';
 import { notifySuccess } from '@/lib/notify';
+import { useCardFocus } from '@/lib/use-card-focus';
 import { useWriteReview, type Order, type OrderParty, type OrderStatus } from '../api';
 import { OrderActions } from './order-actions';
 import { DisputePanel } from '@/entities/disputes/components/dispute-panel';
@@ -136,15 +137,28 @@ function Guidance({ order, role }: { order: Order; role: OrderRole }) {
   );
 }
 
-/** One order as its buyer or seller sees it: item, money, people, tracking, timeline, actions. */
+/** One order as its buyer or seller sees it: item, money, people, tracking, timeline, actions.
+ *  The card keeps the focus when a move removes the button that had it (Mark as Delivered,
+ *  Confirm Receipt's dialog), so the keyboard stays on this order. */
 export function OrderCard({ order, role }: { order: Order; role: OrderRole }) {
+  const card = useCardFocus<HTMLElement>(order.status);
   const review = useWriteReview();
   const other = role === 'buyer' ? order.seller : order.buyer;
   const image = order.product?.images[0];
   const bundle = (order.itemCount ?? 1) > 1;
   const payout = role === 'seller' ? payoutSentence(order) : null;
   return (
-    <Card withBorder radius="md" padding="md" data-testid={`order-${order.orderNumber}`}>
+    <Card
+      ref={card}
+      tabIndex={-1}
+      className="mantine-focus-auto"
+      component="article"
+      aria-label={`Order ${order.orderNumber}`}
+      withBorder
+      radius="md"
+      padding="md"
+      data-testid={`order-${order.orderNumber}`}
+    >
       <Stack gap="sm">
         <div className={classes.head} data-with-photo={image ? '' : undefined}>
           {image && (

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, json } from '@/test-utils/fake-server';
 import { makeOrder } from '@/test-utils/orders';
@@ -37,6 +37,14 @@ describe('OrderConfirmedPage', () => {
       expect(screen.getByText('$52.25')).toBeInTheDocument();
     },
   );
+
+  it('hands the focus to its heading, so a screen reader says the order went through', async () => {
+    setSession('authenticated', makeUser());
+    fakeServer({ 'GET /api/orders/9': () => json(ORDER) });
+    renderRoutes(routes, '/orders/9/confirmed');
+    const heading = await screen.findByRole('heading', { name: 'Order Confirmed' });
+    await waitFor(() => expect(heading).toHaveFocus());
+  });
 
   it('says nothing is owed once the order is paid', async () => {
     setSession('authenticated', makeUser());
