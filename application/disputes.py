@@ -120,6 +120,8 @@ class DisputeService:
                                     f"{order.order_number}",
                              f"Order {order.order_number}: {clean(text)[:120]}",
                              SALES_LINK if other == dispute.seller_id else ORDERS_LINK)
+            # Both sides' open order pages refetch the order and its dispute, as on opening.
+            self.orders.notices.updated(self.uow, order)
             await self.uow.commit()
             view = await self._view(await self._visible(author, dispute_id), order)
         return view

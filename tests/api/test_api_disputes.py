@@ -5,7 +5,9 @@ log, and two claims sent at once."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Iterable
 from datetime import datetime, timedelta
+from typing import Any
 
 import pytest
 from litestar import Litestar
@@ -98,6 +100,39 @@ async def test_buyer_disputes_seller_answers_admin_refunds(
         assert closed.status_code == 409
         audit = (await boss.get("/api/admin/audit", params={"action": "dispute_resolved"}))
         assert audit.json()["items"][0]["targetId"] == dispute["id"]
+
+
+async def test_an_answer_refreshes_the_other_sides_open_order(
+        app: Litestar, container: Container, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The buyer's open Orders page shows the seller's answer as it comes: the answer sends
+    ``order_updated`` to both sides, as opening and resolving do (the page refetches the
+    order and its dispute)."""
+    realtime = container.realtime()
+    sent: list[tuple[list[int], dict[str, Any]]] = []
+    publish = realtime.publish
+
+    async def witness(user_ids: Iterable[int], event: dict[str, Any]) -> None:
+        sent.append((list(user_ids), event))
+        await publish(user_ids, event)
+
+    monkeypatch.setattr(realtime, "publish", witness)
+    async with people(app, "maya", "sofia", "boss") as p:
+        maya, sofia, boss = p["maya"], p["sofia"], p["boss"]
+        order = await _order(sofia, maya, boss)
+        dispute = (await sofia.post(f"/api/orders/{order}/dispute", json={
+            "reason": "damaged", "details": DETAILS})).json()
+        sent.clear()
+        answer = await maya.post(f"/api/disputes/{dispute['id']}/responses",
+                                 json={"text": "It left me in perfect condition."})
+        assert answer.status_code == 201, answer.text
+        both = {dispute["buyer"]["id"], dispute["seller"]["id"]}
+        for _ in range(100):  # published after the commit, by the after-commit dispatcher
+            updated = [set(ids) for ids, event in sent if event["type"] == "order_updated"
+                       and event["orderId"] == order]
+            if updated:
+                break
+            await asyncio.sleep(0.05)
+        assert updated == [both], sent
 
 
 async def test_release_completes_the_order(app: Litestar) -> None:

@@ -71,6 +71,25 @@ describe('RealtimeBridge', () => {
     expect(client.getQueryState(['orders'])?.isInvalidated).toBe(false);
   });
 
+  it("refetches an order's dispute with the order (order_updated: the other side answered)", async () => {
+    setSession('authenticated', makeUser({ id: 7 }));
+    const client = new QueryClient();
+    await client.prefetchQuery({ queryKey: ['orders'], queryFn: () => Promise.resolve([]) });
+    await client.prefetchQuery({ queryKey: ['disputes', 'order', 5], queryFn: () => Promise.resolve(null) });
+    render(
+      <QueryClientProvider client={client}>
+        <RealtimeBridge />
+      </QueryClientProvider>,
+    );
+    const socket = FakeSocket.opened[0];
+    act(() => socket.onmessage?.({ data: JSON.stringify({ type: 'auth_success', userId: 7 }) }));
+    act(() =>
+      socket.onmessage?.({ data: JSON.stringify({ type: 'order_updated', orderId: 5, status: 'disputed' }) }),
+    );
+    await waitFor(() => expect(client.getQueryState(['disputes', 'order', 5])?.isInvalidated).toBe(true));
+    expect(client.getQueryState(['orders'])?.isInvalidated).toBe(true);
+  });
+
   it('leaves the page without the attribute while no one is signed in', () => {
     setSession('anonymous');
     render(<RealtimeBridge />);

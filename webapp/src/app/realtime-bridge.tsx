@@ -12,7 +12,8 @@ const STALE_KEYS: Record<string, string[][]> = {
   notification: [['notifications']],
   notifications_read: [['notifications']],
   offer_updated: [['offers'], ['messages']],
-  order_updated: [['orders']],
+  // An order moved, or the other side answered its dispute: the order and its dispute.
+  order_updated: [['orders'], ['disputes']],
   // Someone ordered an item this member has in their bag: the bag shows it reserved.
   bag_changed: [['bag']],
 };
