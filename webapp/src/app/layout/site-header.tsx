@@ -1,5 +1,5 @@
 import { Anchor, Box, Button, Container, Group } from '@mantine/core';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useRef } from 'react';
 import { IconHeart, IconMessageCircle, IconPackage } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { useUnreadMessageCount } from '@/features/messaging/api';
@@ -9,6 +9,7 @@ import { ColorSchemeToggle } from './color-scheme-toggle';
 import { HeaderIconLink } from './header-icon-link';
 import { NavTabs } from './nav-tabs';
 import classes from './site-header.module.css';
+import { useHeaderHeight } from './use-header-height';
 import { useAuthLink } from '@/entities/session/return-to';
 
 // A member's own controls (menus, the bell, the bag) load after the first page: visitors,
@@ -39,9 +40,11 @@ export function SiteHeader() {
   const user = useSessionStore((state) => state.user);
   const status = useSessionStore((state) => state.status);
   const unread = useUnreadMessageCount();
+  const header = useRef<HTMLElement>(null);
+  useHeaderHeight(header);
 
   return (
-    <header className={classes.header}>
+    <header ref={header} className={classes.header}>
       <Container size="xl" className={classes.topRow}>
         <Anchor component={Link} to="/" className={classes.brand} underline="never" visibleFrom="sm">
           Rethread

@@ -133,6 +133,24 @@ describe('CheckoutPage', () => {
     expect(screen.getByRole('button', { name: 'Place Order' })).toBeEnabled();
   });
 
+  it('names each Edit on the review by what it changes, and goes back to that step', async () => {
+    setSession('authenticated', makeUser());
+    fakeServer({
+      'GET /api/products/1': () => json(makeProduct()),
+      'GET /api/user-addresses': () => json(ADDRESSES),
+      'GET /api/orders/quote': () => json(ORDER_QUOTE),
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes, '/checkout/1');
+    await reviewStep(user);
+    // Two buttons both called "Edit" told a screen reader's list of buttons nothing.
+    await user.click(screen.getByRole('button', { name: 'Edit payment method' }));
+    expect(await screen.findByRole('heading', { name: 'Step 2 of 3: Payment' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Review Order' }));
+    await user.click(screen.getByRole('button', { name: 'Edit shipping address' }));
+    expect(await screen.findByRole('heading', { name: 'Step 1 of 3: Shipping' })).toBeInTheDocument();
+  });
+
   it('says a listing held for another buyer is reserved, not sold', async () => {
     setSession('authenticated', makeUser());
     fakeServer({

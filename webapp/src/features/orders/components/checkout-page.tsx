@@ -291,7 +291,12 @@ export function CheckoutSteps({
                         </Text>
                       ))}
                     </div>
-                    <Button variant="subtle" size="xs" onClick={() => setStep(0)}>
+                    <Button
+                      variant="subtle"
+                      size="xs"
+                      aria-label="Edit shipping address"
+                      onClick={() => setStep(0)}
+                    >
                       Edit
                     </Button>
                   </Group>
@@ -302,7 +307,12 @@ export function CheckoutSteps({
                       <Text fw={600}>Payment</Text>
                       <Text size="sm">Peer-to-peer payment app</Text>
                     </div>
-                    <Button variant="subtle" size="xs" onClick={() => setStep(1)}>
+                    <Button
+                      variant="subtle"
+                      size="xs"
+                      aria-label="Edit payment method"
+                      onClick={() => setStep(1)}
+                    >
                       Edit
                     </Button>
                   </Group>
