@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -83,6 +84,33 @@ function startAfterFirstView(): Plugin {
   };
 }
 
+/**
+ * The API reference at `/schema` runs Redoc from our own build, not from a CDN (offline, or
+ * behind a strict network, a CDN's script leaves the page blank): the `redoc` package's
+ * standalone bundle is copied as `assets/redoc-<hash>.js`, cached and precompressed like the
+ * other assets, with its licence file beside it. The server finds it by that name
+ * (entrypoints/http/openapi.py, `REDOC_GLOB`). The source map is left out, and the one thing the
+ * bundle fetches from elsewhere, the Redocly logo beside its sidebar's credit, becomes an empty
+ * data URL (the logo hides itself when it does not load; the credit's link stays).
+ */
+function redocViewer(): Plugin {
+  return {
+    name: 'rethread-redoc-viewer',
+    apply: 'build',
+    generateBundle() {
+      const bundle = createRequire(import.meta.url).resolve('redoc/bundles/redoc.standalone.js');
+      const served = readFileSync(bundle, 'utf8')
+        .replace(/\n\/\/# sourceMappingURL=\S+\s*$/, '\n')
+        .replace('https://cdn.redoc.ly/redoc/logo-mini.svg', 'data:,');
+      const fileName = `assets/redoc-${createHash('sha256').update(served).digest('hex').slice(0, 10)}.js`;
+      const licence = `${fileName}.LICENSE.txt`;
+      const source = served.replace('redoc.standalone.js.LICENSE.txt', licence.slice('assets/'.length));
+      this.emitFile({ type: 'asset', fileName, source });
+      this.emitFile({ type: 'asset', fileName: licence, source: readFileSync(`${bundle}.LICENSE.txt`) });
+    },
+  };
+}
+
 // The backend (`rethread serve`) answers these paths; the dev and preview servers pass them on.
 const backend = process.env.RETHREAD_BACKEND_URL ?? 'http://127.0.0.1:8000';
 const proxy = {
@@ -100,6 +128,7 @@ export default defineConfig({
     precompress(),
     brandColours(),
     startAfterFirstView(),
+    redocViewer(),
     firstViewTemplates(fileURLToPath(import.meta.url)),
   ],
   resolve: {

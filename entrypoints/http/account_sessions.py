@@ -60,8 +60,12 @@ class SessionsController(Controller):
     @get("")
     async def list_sessions(self, request: Request[Any, Any, Any], current_user: User,
                             sessions: SessionService) -> SessionsOut:
-        """The caller's own sessions, the most recently seen first; ``current`` marks the
-        one asking."""
+        """List my sessions.
+
+        Signed-in members only (401 for visitors): the caller's own sessions, the most
+        recently seen first, each with its browser, system, rough place and times; `current`
+        marks the one asking.
+        """
         found = await sessions.sessions_of(current_user, request.cookies.get(SESSION_COOKIE))
         return SessionsOut([session_entry(info, current) for info, current in found])
 
@@ -70,7 +74,12 @@ class SessionsController(Controller):
                           sessions: SessionService,
                           session_id: str = Parameter(max_length=SESSION_ID_MAX)
                           ) -> Response[Message]:
-        """End one of the caller's sessions (ending the current one signs out here)."""
+        """End one of my sessions.
+
+        Signed-in members only (401 for visitors). Ending the current one signs out here
+        (the cookie is cleared). 404 for an id that is not one of the caller's sessions
+        (another member's included).
+        """
         was_current = await sessions.end_session(current_user, session_id,
                                                  request.cookies.get(SESSION_COOKIE))
         response = Response(Message("Signed out of that session."))
@@ -81,7 +90,11 @@ class SessionsController(Controller):
     @post("/revoke-others", status_code=HTTP_200_OK)
     async def end_other_sessions(self, request: Request[Any, Any, Any], current_user: User,
                                  sessions: SessionService) -> SessionsEndedOut:
-        """End every session of the caller but the one asking."""
+        """End my other sessions.
+
+        Signed-in members only (401 for visitors): every session of the caller but the one
+        asking ends. 200 with how many ended.
+        """
         assert current_user.id is not None
         ended = await sessions.end_sessions(current_user.id,
                                             keep_token=request.cookies.get(SESSION_COOKIE))

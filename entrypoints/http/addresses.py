@@ -25,11 +25,22 @@ class AddressController(Controller):
     @get("/")
     async def mine(self, current_user: User, addresses: AddressService
                    ) -> list[SavedAddressOut]:
+        """List my saved addresses.
+
+        Signed-in members only (401 for visitors): the caller's saved shipping addresses,
+        the default first.
+        """
         return [saved_address_out(saved) for saved in await addresses.mine(current_user)]
 
     @post("/", status_code=HTTP_201_CREATED)
     async def save(self, data: AddressIn, current_user: User, addresses: AddressService
                    ) -> SavedAddressOut:
+        """Save an address.
+
+        Signed-in members only (401 for visitors). 201 with the saved address; `isDefault`
+        makes it the default (the first one always is); saving an address already kept
+        returns it. 400 names each field to correct; 409 past 20 addresses.
+        """
         return saved_address_out(await addresses.save(current_user, data.form(),
                                                       data.is_default))
 
@@ -40,4 +51,9 @@ class UserReviewController(Controller):
 
     @get("/{user_id:int}/reviews", **public())
     async def about(self, user_id: int, reviews: ReviewService) -> list[ProfileReviewOut]:
+        """List the reviews of a member.
+
+        Public. The published reviews about this member (up to 50, newest first), each with
+        its reviewer and whether it was written as the buyer. 404 for an unknown member.
+        """
         return [profile_review_out(view) for view in await reviews.about(user_id)]

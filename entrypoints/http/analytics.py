@@ -44,5 +44,10 @@ class AnalyticsController(Controller):
 
     @get("/summary")
     async def summary(self, admin: User, analytics: AnalyticsService) -> AnalyticsSummaryOut:
-        """Administrators only (401 anonymous, 403 others)."""
+        """Read the marketplace's activity summary.
+
+        Administrators only (401 for visitors, 403 for members). Users, sign-ups this week,
+        active users today, buyers and sellers, the transaction success rate, daily figures
+        for the last 30 days (UTC) and the latest activity.
+        """
         return summary_out(await analytics.summary())

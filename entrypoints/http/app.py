@@ -173,7 +173,8 @@ def create_app(settings: Settings | None = None, container: Container | None = N
         csrf_config=CSRFConfig(secret=settings.secret_key, cookie_name="csrftoken",
                                header_name="x-csrftoken",
                                cookie_secure=settings.secure_cookies),
-        openapi_config=openapi_config(title="Rethread API", version="0.1.0"),
+        openapi_config=openapi_config(title="Rethread API", version="0.1.0",
+                                      webapp_dir=settings.webapp_dir),
         # Litestar's queue-backed handlers (the app never waits on a write to stderr), with
         # every record as one JSON line (entrypoints/logs.py).
         logging_config=LoggingConfig(

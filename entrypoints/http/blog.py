@@ -50,6 +50,12 @@ class BlogController(Controller):
     async def list_blogs(self, viewer: User | None, blogs: BlogService,
                          include_unpublished: IncludeUnpublished = False,
                          limit: Limit = None, cursor: Cursor = None) -> BlogPageOut:
+        """List blog posts.
+
+        Public. Published posts, newest first, a page at a time (`limit`, and `cursor` from
+        the previous page's `nextCursor`). With `includeUnpublished=true` a signed-in
+        author's own drafts come too.
+        """
         return page_out(await blogs.list_posts(
             viewer, include_unpublished=include_unpublished, limit=limit, cursor=cursor))
 
@@ -57,30 +63,64 @@ class BlogController(Controller):
     async def user_blogs(self, user_id: int, viewer: User | None, blogs: BlogService,
                          include_unpublished: IncludeUnpublished = False,
                          limit: Limit = None, cursor: Cursor = None) -> BlogPageOut:
+        """List an author's blog posts.
+
+        Public. One member's published posts, newest first, paged like `GET /api/blogs`;
+        their drafts too when they ask for their own with `includeUnpublished=true`. 404 for
+        an unknown member.
+        """
         return page_out(await blogs.list_user_posts(
             user_id, viewer, include_unpublished=include_unpublished, limit=limit,
             cursor=cursor))
 
     @get("/blogs/slug/{slug:str}", **public())
     async def blog_by_slug(self, slug: str, viewer: User | None, blogs: BlogService) -> BlogOut:
+        """Read a blog post by its slug.
+
+        Public. A published post, or the caller's own draft; 404 for any other slug (a draft
+        of someone else's included).
+        """
         return blog_out(await blogs.get_by_slug(slug, viewer))
 
     @get("/blogs/{post_id:int}", **public())
     async def blog(self, post_id: int, viewer: User | None, blogs: BlogService) -> BlogOut:
+        """Read a blog post.
+
+        Public. A published post, or the caller's own draft; 404 for any other id (a draft
+        of someone else's included).
+        """
         return blog_out(await blogs.get(post_id, viewer))
 
     @post("/blogs", status_code=HTTP_201_CREATED)
     async def create_blog(self, data: BlogIn, viewer: User | None,
                           blogs: BlogService) -> BlogOut:
+        """Write a blog post.
+
+        Signed-in members only (401 for visitors). A draft unless `published` is true.
+        Without a `slug` one is made from the title (`-2`, `-3`... when taken); a chosen
+        slug that is taken is a 409. 400 names each field to correct.
+        """
         content = data.to_content(default_published=False)
         return blog_out(await blogs.create(viewer, content))
 
     @put("/blogs/{post_id:int}")
     async def update_blog(self, post_id: int, data: BlogIn, viewer: User | None,
                           blogs: BlogService) -> BlogOut:
+        """Edit a blog post.
+
+        The author only: 401 for visitors, 403 for anyone else (administrators included),
+        404 for a draft the caller cannot see. Replaces the text; an empty `slug` keeps the
+        current one (links stay valid), a taken one is a 409; `published` left out keeps the
+        post as it is. 400 names each field to correct.
+        """
         content = data.to_content(default_published=None)
         return blog_out(await blogs.update(post_id, viewer, content))
 
     @delete("/blogs/{post_id:int}", status_code=HTTP_204_NO_CONTENT)
     async def delete_blog(self, post_id: int, viewer: User | None, blogs: BlogService) -> None:
+        """Delete a blog post.
+
+        The author, or an administrator: 401 for visitors, 403 for other members, 404 for an
+        unknown id or a draft the caller cannot see. 204 once it is gone.
+        """
         await blogs.delete(post_id, viewer)

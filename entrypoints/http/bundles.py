@@ -65,22 +65,53 @@ class BundleController(Controller):
     @put("/user/bundle-discounts")
     async def set_discounts(self, data: BundleDiscountsIn, current_user: User,
                             bundles: BundleService) -> BundleDiscountsOut:
+        """Set my bundle discounts.
+
+        Signed-in members only (401 for visitors), for their own listings. Up to 3 tiers,
+        each "buy `minItems` or more (2 to 10), save `percent`% (1 to 50)", both rising from
+        one tier to the next; the list replaces the current one (an empty list removes
+        them). 400 with a sentence when a tier breaks these rules.
+        """
         return tiers_out(await bundles.set_tiers(
             current_user, [(t.min_items, t.percent) for t in data.tiers]))
 
     @get("/users/{user_id:int}/bundle-discounts")
     async def discounts(self, user_id: int, bundles: BundleService) -> BundleDiscountsOut:
+        """Read a seller's bundle discounts.
+
+        Public. The seller's tiers, fewest items first (an empty list when they have none).
+        404 for an unknown member.
+        """
         return tiers_out(await bundles.tiers_of(user_id))
 
     @get("/bag")
     async def bag(self, current_user: User, bundles: BundleService) -> BagOut:
+        """Read my bag.
+
+        Signed-in members only (401 for visitors). The listings in the caller's bag, grouped
+        by seller, each group with the seller's tiers and what its available items would
+        cost as one bundle (none for a seller blocked either way).
+        """
         return bag_out(await bundles.bag(current_user))
 
     @post("/bag/items", status_code=HTTP_200_OK, opt={"errors": {404, 409}})
     async def add(self, data: BagItemIn, current_user: User, bundles: BundleService) -> BagOut:
+        """Put a listing in my bag.
+
+        Signed-in members only (401 for visitors). 200 with the bag; adding a listing
+        already there changes nothing. 400 for the caller's own listing; 403 when the caller
+        may not buy from the seller (blocked either way, suspended, closed); 404 for an
+        unknown listing; 409 when it is not available, the seller is away, suspended or
+        gone, or the bag already holds 100 listings.
+        """
         return bag_out(await bundles.add(current_user, data.product_id))
 
     @delete_route("/bag/items/{product_id:int}", status_code=HTTP_200_OK)
     async def remove(self, product_id: int, current_user: User, bundles: BundleService
                      ) -> BagOut:
+        """Take a listing out of my bag.
+
+        Signed-in members only (401 for visitors). 200 with the bag; 404 when the listing is
+        not in the caller's bag.
+        """
         return bag_out(await bundles.remove(current_user, product_id))

@@ -157,6 +157,17 @@ class CatalogController(Controller):
                      include_sold: IncludeSold = False, sort: Sort = None,
                      limit: Limit = None, cursor: Cursor = None, exact: Exact = False,
                      purpose: Purpose = SearchPurpose.SHOP) -> ProductPageOut:
+        """Search the shop.
+
+        Public. Listings matching the words (`q`) and filters, a page at a time: `{items,
+        nextCursor, total}`; pass `nextCursor` back as `cursor` for the next page. Only
+        available listings, unless a seller's shop (`sellerId`) is asked for with
+        `includeSold=true`. Words that match nothing are corrected against the catalog
+        ("jaket": "jacket") unless `exact=true`, and `didYouMean` says so. A signed-in
+        shopper never sees listings of members they blocked or who blocked them. 400 for an
+        unknown sort, category, size or condition, a bad price range, or a cursor that is
+        not this search's.
+        """
         request.state[SEARCH_COMPUTED] = True
         asked = _search_request(q, brand, category, size, condition, min_price, max_price,
                                 seller_id, include_sold, sort, limit, cursor, exact)
@@ -166,6 +177,12 @@ class CatalogController(Controller):
 
     @get("/suggestions", **public())
     async def suggestions(self, catalog: CatalogService, q: str = "") -> SuggestionsOut:
+        """Suggest searches while typing.
+
+        Public. For the text typed so far (`q`): brands (with how many listings each),
+        categories, and catalog words that start with the last word typed, or the word a
+        search would correct it to. Empty lists for empty text.
+        """
         found = await catalog.suggest(q)
         return SuggestionsOut(
             brands=[SuggestionOut(value=b.value, count=b.count) for b in found.brands],
@@ -177,6 +194,13 @@ class CatalogController(Controller):
                      condition: Conditions = None, min_price: MinPrice = None,
                      max_price: MaxPrice = None, seller_id: SellerId = None,
                      include_sold: IncludeSold = False, exact: Exact = False) -> FacetsOut:
+        """Count the search's filters.
+
+        Public. For the same words and filters as `GET /api/products`: how many listings
+        each brand, category, size and condition would give, each facet counted without its
+        own ticks, so a shopper sees what ticking another value would give. `didYouMean`
+        when the words were corrected.
+        """
         request = _search_request(q, brand, category, size, condition, min_price, max_price,
                                   seller_id, include_sold, exact=exact)
         return facets_out(await catalog.facets(
@@ -185,20 +209,26 @@ class CatalogController(Controller):
     @get("/{product_id:int}", **public(), dependencies=VIEWER_AFTER_CATALOG)
     async def product(self, product_id: int, catalog: CatalogService, viewer: User | None
                       ) -> ProductDetailOut:
-        """One listing. A hidden one (issue 37) answers 404 to everyone but its seller and
-        administrators, who get it with ``status: hidden`` and ``hiddenReason``, the
-        moderator's reason (null for everyone and everything else). A signed-in reader's
-        answer says whether they blocked its seller (``blockedByYou``)."""
+        """Read a listing.
+
+        Public. The listing's page: photos, details, price, seller. A listing hidden by a
+        moderator answers 404 to everyone but its seller and administrators, who get it with
+        `status: hidden` and the moderator's reason (`hiddenReason`). A signed-in reader's
+        answer says whether they blocked its seller (`blockedByYou`); its seller's says what
+        they may still do with it. 404 for an unknown id.
+        """
         return product_detail_out(await catalog.get(product_id, viewer),
                                   signed_in=viewer is not None)
 
-    @get("/{product_id:int}/similar", **INDEXED_READ, dependencies=VIEWER_AFTER_CATALOG,
-         summary="Similar items",
-         description="Up to 12 available listings most like this one (title, brand, "
-                     "category and size), in the search cards' shape; never the listing "
-                     "itself. 404 when the listing does not exist.")
+    @get("/{product_id:int}/similar", **INDEXED_READ, dependencies=VIEWER_AFTER_CATALOG)
     async def similar(self, product_id: int, catalog: CatalogService,
                       viewer: User | None) -> SimilarOut:
+        """List similar listings.
+
+        Public. Up to 12 available listings most like this one (title, brand, category and
+        size), as search cards; never the listing itself, nor listings of members the caller
+        blocked or was blocked by. 404 for an unknown listing.
+        """
         return SimilarOut(items=[product_out(view)
                                  for view in await catalog.similar(product_id, viewer)])
 
@@ -206,7 +236,15 @@ class CatalogController(Controller):
           opt={"body": ListingIn, "form": ListingIn, "errors": {429}, TOO_LARGE: BODY_TOO_LARGE})
     async def create(self, request: Request[Any, Any, Any], current_user: User,
                      catalog: CatalogService) -> ProductDetailOut:
-        """A new listing, answered as its page is (``GET /api/products/{id}``)."""
+        """List an item for sale.
+
+        Signed-in members only (401 for visitors); listing an item makes a member a seller.
+        JSON with photos as data URLs, or `multipart/form-data` with photos as files (1 to
+        5, real images). 201 with the listing as `GET /api/products/{product_id}` answers
+        it. 400 names each field to correct (the spec's messages, also for a photo that is
+        not an image); 413 for photos over the size limit; 429 past the number of listings a
+        seller may add in an hour.
+        """
         data, photos = await read_listing(request)
         details = ListingDetails(data.title, data.description, _price_text(data.price) or "",
                                  data.brand, data.size, data.condition, data.category)
@@ -217,8 +255,14 @@ class CatalogController(Controller):
          opt={"body": ListingUpdateIn, TOO_LARGE: BODY_TOO_LARGE})
     async def update(self, product_id: int, request: Request[Any, Any, Any],
                      current_user: User, catalog: CatalogService) -> ProductDetailOut:
-        """The seller's edit, answered as the listing's page is (a hidden one with its
-        ``hiddenReason``)."""
+        """Edit a listing.
+
+        Its seller only: 401 for visitors, 403 for anyone else (administrators included),
+        404 for an unknown id. Fields left out stay; `images` lists the photos to keep
+        (their URLs) and new ones (data URLs), in order. 409 while the listing is reserved
+        or sold (it is what its buyer ordered). Watchers hear about a price drop. 200 with
+        the listing as its page shows it (a hidden one with its `hiddenReason`).
+        """
         data = decode_json(await _body(request), ListingUpdateIn)
         changes = ListingChanges(
             title=data.title, description=data.description, price=_price_text(data.price),
@@ -230,4 +274,10 @@ class CatalogController(Controller):
     @delete("/{product_id:int}", status_code=HTTP_204_NO_CONTENT)
     async def remove(self, product_id: int, current_user: User,
                      catalog: CatalogService) -> None:
+        """Delete a listing.
+
+        Its seller or an administrator: 401 for visitors, 403 for other members, 404 for an
+        unknown id. 409 once anyone has ordered it (it stays as the record of its orders).
+        Open offers on it are declined. 204 once it is gone.
+        """
         await catalog.delete(current_user, product_id)

@@ -35,6 +35,12 @@ class ContactController(Controller):
     @post("/contact", status_code=HTTP_201_CREATED, opt={"errors": {429}})
     async def send(self, request: Request[Any, Any, Any], data: ContactIn, viewer: User | None,
                    contact: ContactService) -> ContactMessageOut:
+        """Send a message to the team.
+
+        Public, signed in or not (a member's message is linked to their account). 201 with
+        the stored message; 400 names each field to correct; 429 after a few messages from
+        one address in an hour.
+        """
         client = request.client.host if request.client else "unknown"
         form = ContactForm(data.name, data.email, data.subject, data.message)
         return message_out(await contact.send(form, viewer, client))
@@ -44,6 +50,11 @@ class ContactController(Controller):
         self, admin: User, contact: ContactService,
         limit: Limit = None, cursor: Cursor = None,
     ) -> ContactPageOut:
+        """List the contact messages.
+
+        Administrators only (401 for visitors, 403 for members). The messages sent through
+        the contact form, newest first, a page at a time (`limit`, `cursor`).
+        """
         page = await contact.list_messages(admin, limit=limit, cursor=cursor)
         return ContactPageOut(items=[message_out(m) for m in page.items],
                               next_cursor=page.next_cursor)

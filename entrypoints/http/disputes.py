@@ -78,20 +78,41 @@ class DisputeController(Controller):
           opt={"errors": {413}, TOO_LARGE: DISPUTE_TOO_LARGE})
     async def open(self, order_id: int, data: DisputeIn, current_user: User,
                    disputes: DisputeService) -> DisputeOut:
-        """The buyer claims buyer protection (409 with the reason outside the window)."""
+        """Open a dispute on my order.
+
+        The order's buyer only: 401 for visitors, 403 for anyone else (its seller and
+        administrators included), 404 for an unknown order. The buyer claims buyer
+        protection with a `reason` (not as described, damaged, counterfeit, not received,
+        other), details and up to 5 photos (data URLs); the order moves to disputed and
+        administrators are notified. 201 with the dispute. 400 names each field to correct
+        (also a photo that is not an image); 409 when the order is not in its claim window
+        or the reason is not open yet (the message says why); 413 for photos over the size
+        limit.
+        """
         return dispute_out(await disputes.open(current_user, order_id, data.reason,
                                                data.details, list(data.photos)))
 
     @get("/orders/{order_id:int}/dispute")
     async def of_order(self, order_id: int, current_user: User, disputes: DisputeService
                        ) -> DisputeOut | None:
-        """The order's dispute, or null when it has none."""
+        """Read an order's dispute.
+
+        The order's buyer, its seller or an administrator: 401 for visitors, 403 for anyone
+        else, 404 for an unknown order. The dispute with its responses, or `null` when the
+        order has none.
+        """
         view = await disputes.for_order(current_user, order_id)
         return None if view is None else dispute_out(view)
 
     @get("/disputes/{dispute_id:int}")
     async def show(self, dispute_id: int, current_user: User, disputes: DisputeService
                   ) -> DisputeOut:
+        """Read a dispute.
+
+        Its buyer, its seller or an administrator: 401 for visitors, 403 for anyone else,
+        404 for an unknown id. The dispute with the order's number, status, items and total,
+        the claim, its photos, every response and the outcome once resolved.
+        """
         return dispute_out(await disputes.get(current_user, dispute_id))
 
     @post("/disputes/{dispute_id:int}/responses", status_code=HTTP_201_CREATED,
@@ -99,16 +120,36 @@ class DisputeController(Controller):
           opt={"errors": {413}, TOO_LARGE: DISPUTE_TOO_LARGE})
     async def respond(self, dispute_id: int, data: ResponseIn, current_user: User,
                       disputes: DisputeService) -> DisputeOut:
+        """Answer a dispute.
+
+        Its buyer or seller (the seller answering the claim, the buyer adding to it): 401
+        for visitors, 403 for anyone else (administrators included), 404 for an unknown id.
+        Text and up to 5 photos (data URLs); the other side is notified. 201 with the
+        dispute. 400 names each field to correct; 409 once the dispute is resolved; 413 for
+        photos over the size limit.
+        """
         return dispute_out(await disputes.respond(current_user, dispute_id, data.text,
                                                   list(data.photos)))
 
     @get("/admin/disputes")
     async def list_disputes(self, admin: User, disputes: DisputeService,
                             status: StatusFilter = None) -> list[DisputeOut]:
+        """List the disputes desk.
+
+        Administrators only (401 for visitors, 403 for members). Disputes with their orders
+        (up to 200), `status` open (the default) or resolved (400 otherwise).
+        """
         return [dispute_out(v) for v in await disputes.list(admin, status)]
 
     @post("/admin/disputes/{dispute_id:int}/resolve", status_code=HTTP_200_OK)
     async def resolve(self, dispute_id: int, data: ResolveDisputeIn, admin: User,
                       disputes: DisputeService) -> DisputeOut:
-        """release: the order completes and the seller is paid; refund: refunded."""
+        """Resolve a dispute.
+
+        Administrators only (401 for visitors, 403 for members, and for an administrator who
+        is the order's buyer or seller). `outcome` release (the order completes and the
+        seller is paid) or refund (the order is refunded), with an optional note both sides
+        are told; audited. 200 with the dispute. 400 for another outcome or an over-long
+        note; 404 for an unknown dispute; 409 when it is already resolved.
+        """
         return dispute_out(await disputes.resolve(admin, dispute_id, data.outcome, data.note))

@@ -31,21 +31,35 @@ class EmailSettingsController(Controller):
     @get("/user/notification-settings")
     async def email_settings(self, current_user: User,
                              email_settings: EmailSettings) -> EmailSettingsOut:
-        """Which notification emails the caller gets (every kind is on until turned off)."""
+        """Read my email settings.
+
+        Signed-in members only (401 for visitors): which kinds of notification email the
+        caller gets, each with its label. Every kind is on until turned off.
+        """
         return _settings_out(await email_settings.of(current_user))
 
     @put("/user/notification-settings")
     async def change_email_settings(self, data: EmailSettingsIn, current_user: User,
                                     email_settings: EmailSettings) -> EmailSettingsOut:
+        """Change my email settings.
+
+        Signed-in members only (401 for visitors). `settings` maps a kind to on or off;
+        kinds left out stay as they are. 200 with every kind's setting; 400 for a kind that
+        does not exist.
+        """
         return _settings_out(await email_settings.update(current_user, data.settings))
 
     @post("/unsubscribe", status_code=HTTP_200_OK, opt={"exclude_from_csrf": True})
     async def unsubscribe(self, email_settings: EmailSettings,
                           token: str = Parameter(query="token", min_length=1,
                                                  max_length=TOKEN_MAX)) -> UnsubscribedOut:
-        """One-click unsubscribe (RFC 8058): the signed ``token`` of an email's link turns
-        that kind of email off. No session needed; any body (``List-Unsubscribe=One-Click``)
-        is accepted and ignored."""
+        """Unsubscribe from a kind of email.
+
+        Public: one-click unsubscribe (RFC 8058). The signed `token` of an email's link
+        turns that kind of email off for its member; no session or CSRF token needed, and
+        any body (`List-Unsubscribe=One-Click`) is accepted and ignored. 400 for a token
+        that is made up or altered.
+        """
         kind = await email_settings.unsubscribe(token)
         return UnsubscribedOut(f"You will no longer get emails about: {kind.label.lower()}.",
                                kind.value, kind.label)

@@ -62,25 +62,56 @@ class MessagingController(Controller):
     @get("/users/{user_id:int}/conversations")
     async def conversations(self, user_id: PathId, current_user: User,
                             messaging: MessagingService) -> list[ConversationOut]:
+        """List my conversations.
+
+        The member themself only (`user_id` must be the caller): 401 for visitors, 403 for
+        anyone else, administrators included. Each partner with the last message and the
+        unread count, the most recent first (up to 200).
+        """
         found = await messaging.conversations(current_user, user_id)
         return [_conversation_out(c) for c in found]
 
     @get("/users/{user_id:int}/unread-messages")
     async def unread(self, user_id: PathId, current_user: User,
                      messaging: MessagingService) -> CountOut:
+        """Count my unread messages.
+
+        The member themself only (`user_id` must be the caller): 401 for visitors, 403 for
+        anyone else, administrators included. `count`: messages sent to the caller not yet
+        read.
+        """
         return CountOut(count=await messaging.unread_count(current_user, user_id))
 
     @get("/messages/{user_id:int}/{partner_id:int}")
     async def thread(self, user_id: PathId, partner_id: PathId, current_user: User,
                      messaging: MessagingService, limit: Limit = None,
                      cursor: Cursor = None) -> ThreadOut:
+        """Read a conversation.
+
+        One of its two members only: 401 for visitors, 403 for anyone else, administrators
+        included. The messages between `user_id` and `partner_id`, oldest first on each
+        page, newest page first (`nextCursor` names the older page). `closed` when either
+        blocked the other (readable, but no one can send), `blockedByYou` when the reader
+        did; the newest page carries the prices agreed on listings one of them sells the
+        other.
+        """
         page = await messaging.thread(current_user, user_id, partner_id, cursor=cursor,
                                       limit=limit)
         return _thread_out(page)
 
-    @post("/messages", status_code=HTTP_201_CREATED)
+    @post("/messages", status_code=HTTP_201_CREATED, opt={"errors": {429}})
     async def send(self, data: MessageIn, current_user: User,
                    messaging: MessagingService) -> MessageOut:
+        """Send a message.
+
+        Signed-in members only (401 for visitors), in their own name: `senderId`, when sent,
+        must be the caller (403 otherwise). Text only. 201 with the message, which also
+        reaches both members' open pages over `/ws`; the receiver is notified, and a
+        receiver on vacation answers with their auto-reply. 400 without a `receiverId`, for
+        an empty or over-long text, another `messageType`, or a message to oneself; 403
+        between members who blocked each other; 404 for an unknown or closed account; 429
+        after too many messages in a short time.
+        """
         message = await messaging.send(
             current_user, sender_id=data.sender_id, receiver_id=data.receiver_id,
             content=data.content, message_type=data.message_type, product_id=data.product_id)
@@ -89,6 +120,12 @@ class MessagingController(Controller):
     @post("/messages/mark-read", status_code=HTTP_200_OK)
     async def mark_read(self, data: MarkReadIn, current_user: User,
                         messaging: MessagingService) -> UpdatedOut:
+        """Mark a conversation read.
+
+        Signed-in members only (401 for visitors): the messages `senderId` sent to the
+        caller become read (only messages sent to the caller: a `receiverId` other than the
+        caller is a 403). 200 with how many changed; 400 without a `senderId`.
+        """
         changed = await messaging.mark_read(current_user, sender_id=data.sender_id,
                                             receiver_id=data.receiver_id)
         return UpdatedOut(updated=changed)

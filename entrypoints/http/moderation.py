@@ -81,13 +81,29 @@ class ModerationController(Controller):
     @get("/reports")
     async def reports(self, admin: User, moderation: ModerationService,
                       status: ReportStatusFilter = None) -> list[ReportGroupOut]:
-        """Reports grouped by target (oldest first), with their count and reasons."""
+        """List the reports desk.
+
+        Administrators only (401 for visitors, 403 for members). Reports grouped by target,
+        oldest first, each group with what it is about (label, picture, text, link), its
+        owner, how many reports and which reasons, each report and its reporter, and whether
+        the target can be hidden. `status` is open (the default) or resolved (400
+        otherwise).
+        """
         return [group_out(v, admin) for v in await moderation.reports(admin, status)]
 
     @post("/reports/{report_id:int}/resolve", status_code=HTTP_200_OK)
     async def resolve(self, report_id: int, data: ResolveIn, admin: User,
                       moderation: ModerationService) -> ResolvedOut:
-        """Resolve every open report of the report's target with one action."""
+        """Resolve a report.
+
+        Administrators only (401 for visitors, 403 for members). Every open report of the
+        report's target is resolved with one `action`: dismiss, hide the listing, post or
+        comment, or suspend its owner (for `days`, or until lifted), with an optional note;
+        audited. 200 with how many were resolved and the suspension made. 400 for another
+        action, `days` without a suspension, hiding a member or a message, or a note or days
+        the rules refuse; 404 for an unknown report; 409 when it is already resolved, the
+        target cannot be hidden, or its owner is an administrator.
+        """
         done = await moderation.resolve_report(admin, report_id, data.action, data.note,
                                                data.days)
         return ResolvedOut(resolved=done.count, suspension=None if done.suspension is None
@@ -96,44 +112,66 @@ class ModerationController(Controller):
     @post("/listings/{listing_id:int}/hide", status_code=HTTP_200_OK)
     async def hide_listing(self, listing_id: int, admin: User, moderation: ModerationService,
                            data: NoteIn | None = None) -> None:
-        """Take an available listing out of the shop: 404 to everyone but its seller and
-        administrators, its open offers declined, its seller told why (the note), which
-        they and administrators also read on its page (``hiddenReason``). 409 when it is
-        not available or already hidden; audited (``listing_hidden``)."""
+        """Hide a listing.
+
+        Administrators only (401 for visitors, 403 for members). Takes an available listing
+        out of the shop: it answers 404 to everyone but its seller and administrators, its
+        open offers are declined, and its seller is told why (the optional note, which they
+        and administrators also read on its page as `hiddenReason`); audited. 400 for an
+        over-long note; 404 for an unknown listing; 409 when it is not available or already
+        hidden.
+        """
         await moderation.hide(admin, HiddenKind.LISTING, listing_id, data.note if data else None)
 
     @post("/listings/{listing_id:int}/restore", status_code=HTTP_200_OK)
     async def restore_listing(self, listing_id: int, admin: User,
                               moderation: ModerationService, data: NoteIn | None = None
                               ) -> None:
-        """Put a listing a moderator hid back in the shop (its seller is told). 404 when
-        there is no such listing, 409 when it is not hidden or hidden while its seller is
-        suspended (lifting the suspension brings it back); audited (``listing_restored``,
-        with the note)."""
+        """Restore a hidden listing.
+
+        Administrators only (401 for visitors, 403 for members). Puts a listing a moderator
+        hid back in the shop; its seller is told; audited with the optional note. 400 for an
+        over-long note; 404 for an unknown listing; 409 when it is not hidden, was hidden by
+        its seller's suspension (lifting the suspension brings it back), its seller is
+        suspended now, or its seller closed their account.
+        """
         await moderation.restore(admin, HiddenKind.LISTING, listing_id,
                                  data.note if data else None)
 
     @post("/posts/{post_id:int}/hide", status_code=HTTP_200_OK)
     async def hide_post(self, post_id: int, admin: User, moderation: ModerationService,
                         data: NoteIn | None = None) -> None:
-        """Hide a style post: 404 to everyone but its author and administrators, out of
-        the feed. 409 when already hidden; audited (``post_hidden``)."""
+        """Hide a style post.
+
+        Administrators only (401 for visitors, 403 for members). The post answers 404 to
+        everyone but its author and administrators and leaves the feed; its author is told
+        why (the optional note); audited. 400 for an over-long note; 404 for an unknown
+        post; 409 when it is already hidden.
+        """
         await moderation.hide(admin, HiddenKind.POST, post_id, data.note if data else None)
 
     @post("/posts/{post_id:int}/restore", status_code=HTTP_200_OK)
     async def restore_post(self, post_id: int, admin: User, moderation: ModerationService,
                            data: NoteIn | None = None) -> None:
-        """Show a style post a moderator hid to everyone again (by id and in the feed). 404
-        when there is no such post, 409 "This style post is not hidden." (or hidden while
-        its author is suspended); audited (``post_restored``, with the note)."""
+        """Restore a hidden style post.
+
+        Administrators only (401 for visitors, 403 for members). Shows a post a moderator
+        hid to everyone again (by id and in the feed); its author is told; audited with the
+        optional note. 400 for an over-long note; 404 for an unknown post; 409 when it is
+        not hidden, or was hidden by its author's suspension.
+        """
         await moderation.restore(admin, HiddenKind.POST, post_id, data.note if data else None)
 
     @post("/comments/{comment_id:int}/hide", status_code=HTTP_200_OK)
     async def hide_comment(self, comment_id: int, admin: User, moderation: ModerationService,
                            data: NoteIn | None = None) -> None:
-        """Hide a comment: it leaves the comment list of everyone but its author and
-        administrators (who get it with ``hidden: true``). 409 when already hidden; audited
-        (``comment_hidden``)."""
+        """Hide a comment.
+
+        Administrators only (401 for visitors, 403 for members). The comment leaves the
+        comment list of everyone but its author and administrators (who get it with `hidden:
+        true`); its author is told why (the optional note); audited. 400 for an over-long
+        note; 404 for an unknown comment; 409 when it is already hidden.
+        """
         await moderation.hide(admin, HiddenKind.COMMENT, comment_id,
                               data.note if data else None)
 
@@ -141,28 +179,51 @@ class ModerationController(Controller):
     async def restore_comment(self, comment_id: int, admin: User,
                               moderation: ModerationService, data: NoteIn | None = None
                               ) -> None:
-        """Show a comment a moderator hid to everyone again. 404 when there is no such
-        comment, 409 "This comment is not hidden." (or hidden while its author is
-        suspended); audited (``comment_restored``, with the note)."""
+        """Restore a hidden comment.
+
+        Administrators only (401 for visitors, 403 for members). Shows a comment a moderator
+        hid to everyone again; its author is told; audited with the optional note. 400 for
+        an over-long note; 404 for an unknown comment; 409 when it is not hidden, or was
+        hidden by its author's suspension.
+        """
         await moderation.restore(admin, HiddenKind.COMMENT, comment_id,
                                  data.note if data else None)
 
     @post("/users/{user_id:int}/suspend", status_code=HTTP_200_OK)
     async def suspend(self, user_id: int, data: SuspendIn, admin: User,
                       moderation: ModerationService) -> SuspensionOut:
-        """End the member's sessions, hide their listings, refuse their logins."""
+        """Suspend a member.
+
+        Administrators only (401 for visitors, 403 for members). With a `reason`, for `days`
+        (1 to 3650) or until lifted: the member's sessions end, their logins are refused
+        with the reason, their open offers and reservations end and their available listings
+        leave the shop; audited. 200 with the suspension. 400 without a reason or for days
+        out of range; 404 for an unknown member; 409 for an administrator (revoke the role
+        first).
+        """
         return suspension_out(await moderation.suspend(admin, user_id, data.reason, data.days))
 
     @post("/users/{user_id:int}/unsuspend", status_code=HTTP_200_OK)
     async def unsuspend(self, user_id: int, admin: User, moderation: ModerationService
                         ) -> None:
+        """Lift a member's suspension.
+
+        Administrators only (401 for visitors, 403 for members). The member may sign in
+        again and the listings the suspension hid come back; audited. 409 when the member is
+        not suspended.
+        """
         await moderation.unsuspend(admin, user_id)
 
     @get("/audit")
     async def audit(self, admin: User, audit: AuditService, admin_id: AdminFilter = None,
                     action: ActionFilter = None, limit: Limit = None, cursor: Cursor = None
                     ) -> AuditPageOut:
-        """Every administrator action, newest first."""
+        """Read the audit log.
+
+        Administrators only (401 for visitors, 403 for members). Every administrator action,
+        newest first, a page at a time (`limit`, `cursor`), each with who, what, on which
+        target and the note; `adminId` and `action` filter it. 400 for an unknown action.
+        """
         log = await audit.list(admin, admin_id=admin_id, action=action, limit=limit,
                                cursor=cursor)
         return AuditPageOut(items=[audit_out(e, log) for e in log.page.items],

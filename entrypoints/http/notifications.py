@@ -31,6 +31,11 @@ class NotificationController(Controller):
     @get("")
     async def page(self, current_user: User, notifications: NotificationService,
                    limit: Limit = None, cursor: Cursor = None) -> NotificationPageOut:
+        """List my notifications.
+
+        Signed-in members only (401 for visitors). The caller's notifications, newest first,
+        a page at a time (`limit`, `cursor`), with `unreadCount`.
+        """
         found = await notifications.page(current_user, cursor=cursor, limit=limit)
         return NotificationPageOut(items=[_out(n) for n in found.items],
                                    next_cursor=found.next_cursor,
@@ -39,5 +44,11 @@ class NotificationController(Controller):
     @post("/read", status_code=HTTP_200_OK)
     async def read(self, current_user: User, notifications: NotificationService,
                    data: ReadIn | None = None) -> ReadOut:
+        """Mark my notifications read.
+
+        Signed-in members only (401 for visitors). The notifications named in `ids`, or all
+        of them without a body; ids of other members' notifications are ignored. 200 with
+        how many changed.
+        """
         ids = None if data is None else data.ids
         return ReadOut(updated=await notifications.mark_read(current_user, ids))

@@ -19,13 +19,23 @@ gets the same treatment without doing anything:
   plain text (repeated or JSON fields) ``opt["form_fields"]`` (name -> schema);
 - input Structs whose fields default to "" (so a missing field gets the spec's message, not
   msgspec's) say which fields are required and their lengths, enums and patterns with
-  :func:`describe`.
+  :func:`describe`;
+- a handler's docstring is its operation's text: the first line its summary ("List my
+  orders", in the viewer's menu), the paragraphs after it its description (what it answers,
+  who may ask, when it refuses and with which status). The decorator passes neither
+  ``summary=`` nor ``description=``.
+
+The viewer at ``/schema`` (Redoc) shows the same finished document and runs from the
+webapp's build (``assets/redoc-<hash>.js``, copied from the ``redoc`` npm package by
+``webapp/vite.config.ts``), so the page needs no network beyond this server.
 """
 
 from __future__ import annotations
 
+import html
 import http
 from collections.abc import Callable, Iterable
+from pathlib import Path
 from typing import Any, TypeVar
 
 import msgspec
@@ -50,10 +60,24 @@ ERROR_SCHEMA = {
     },
     "additionalProperties": False,
 }
-#: The viewer at ``/schema``, pinned, from a CDN the page's Content-Security-Policy allows
-#: (``headers.SCHEMA_CDN``; Litestar's default, cdn.redoc.ly's "latest", is not allowed there
-#: and left the page blank).
-REDOC_JS = "https://cdn.jsdelivr.net/npm/redoc@2.5.4/bundles/redoc.standalone.js"
+#: The reference's opening page: what every operation has in common.
+INTRO = """The JSON API behind Rethread's web app.
+
+- **Sessions**: `POST /api/login` (or `POST /api/register`) sets the `rethread_session`
+  cookie; send it back with every request.
+- **CSRF**: every POST, PUT, PATCH and DELETE carries the value of the `csrftoken` cookie in
+  an `x-csrftoken` header (403 without it); `GET /api/csrf` sets the cookie.
+- **Errors** are `{"message": "...", "errors": {"field": "..."}}` (`errors` only when fields
+  are at fault, named as sent) with an honest status: 400 bad input, 401 not signed in, 403
+  not allowed, 404 missing, 409 in conflict with the current state, 413 too large, 429 too
+  many requests (with `Retry-After`).
+- **Lists** come a page at a time: `limit`, and `cursor` set to the previous page's
+  `nextCursor` (null on the last page).
+- **Money** is a decimal string of dollars (`"80.00"`); times are ISO 8601, in UTC.
+- **Realtime**: messages and notifications also arrive over the WebSocket at `/ws`.
+"""
+#: The viewer's script in the webapp's build (``webapp/vite.config.ts``, ``redocViewer``).
+REDOC_GLOB = "assets/redoc-*.js"
 UNSAFE = {"POST", "PUT", "PATCH", "DELETE"}
 USER_DEPENDENCIES = {"current_user", "admin", "viewer"}
 
@@ -158,6 +182,21 @@ def _apply_hints(components: dict[str, Any]) -> None:
                 target.update(extra)
 
 
+def _summary_and_description(operation: dict[str, Any]) -> None:
+    """The docstring Litestar put in ``description`` (``use_handler_docstrings``), split as
+    PEP 257 writes it: the first line is the summary (without its full stop), the rest the
+    description. Without a docstring, Litestar's summary (the function's name) stays."""
+    text = operation.get("description")
+    if not text:
+        return
+    first, _, rest = text.partition("\n\n")
+    operation["summary"] = " ".join(first.split()).removesuffix(".")
+    if rest.strip():
+        operation["description"] = rest.strip()
+    else:
+        del operation["description"]
+
+
 def _bound_integers(operation: dict[str, Any]) -> None:
     for parameter in operation.get("parameters", []):
         schema = parameter.get("schema", {})
@@ -191,6 +230,10 @@ def finish_openapi(app: Litestar, document: dict[str, Any]) -> dict[str, Any]:
         for method, operation in item.items():
             if method.upper() not in http.HTTPMethod.__members__:
                 continue
+            _summary_and_description(operation)
+            if method == "head":  # (every GET answers HEAD too: say so, not its text again)
+                operation["summary"] = f"{operation.get('summary', 'Read')} (headers only)"
+                operation["description"] = f"What `GET {path}` answers, without the body."
             found = handlers.get((path, method.upper()))
             if found is None:
                 continue
@@ -215,13 +258,19 @@ def finish_openapi(app: Litestar, document: dict[str, Any]) -> dict[str, Any]:
     return document
 
 
+def _finished(request: Request[Any, Any, Any], openapi_schema: dict[str, Any]
+              ) -> dict[str, Any]:
+    """The app's document, finished once, whichever page asks for it first."""
+    if "Error" not in openapi_schema.get("components", {}).get("schemas", {}):
+        finish_openapi(request.app, openapi_schema)
+    return openapi_schema
+
+
 class FinishedJsonRenderPlugin(JsonRenderPlugin):
     """``/schema/openapi.json``: Litestar's document, finished once before its first render."""
 
     def render(self, request: Request[Any, Any, Any], openapi_schema: dict[str, Any]) -> bytes:
-        if "Error" not in openapi_schema.get("components", {}).get("schemas", {}):
-            finish_openapi(request.app, openapi_schema)
-        return super().render(request, openapi_schema)
+        return super().render(request, _finished(request, openapi_schema))
 
     def receive_router(self, router: Router) -> None:
         """The documentation's routes answer HEAD as every other GET does (called once every
@@ -231,11 +280,37 @@ class FinishedJsonRenderPlugin(JsonRenderPlugin):
                         for handler in route.route_handlers)
 
 
-def openapi_config(title: str, version: str) -> OpenAPIConfig:
-    """The app's OpenAPI config: the finished JSON, and Redoc at ``/schema``. A handler's
-    docstring is its route's description (what it answers, when it refuses), unless the
-    decorator gives one."""
-    return OpenAPIConfig(title=title, version=version, path="/schema",
+NOT_BUILT = ("<!DOCTYPE html><html><head><meta charset='utf-8'><title>{title}</title></head>"
+             "<body><h1>{title}</h1><p>The API reference viewer comes with the webapp's build "
+             "(<code>npm run build</code>). The document itself is at "
+             "<a href='/schema/openapi.json'>/schema/openapi.json</a>.</p></body></html>")
+
+
+class LocalRedocRenderPlugin(RedocRenderPlugin):
+    """``/schema`` and ``/schema/redoc``: Redoc from the webapp's build (this origin), with
+    the finished document, no web fonts and our favicon: the page asks nothing of any other
+    host, so it works offline and under the page's strict policy (``headers.SCHEMA_CSP``).
+    The script's name has its content's hash, so it is looked up at each render: a new build
+    is picked up without a restart. Without a build, a page that says so."""
+
+    def __init__(self, webapp_dir: Path) -> None:
+        super().__init__(path=["/", "/redoc"], google_fonts=False,
+                         favicon="<link rel='icon' type='image/svg+xml' href='/favicon.svg'>")
+        self.webapp_dir = webapp_dir
+
+    def render(self, request: Request[Any, Any, Any], openapi_schema: dict[str, Any]) -> bytes:
+        script = min(self.webapp_dir.glob(REDOC_GLOB), default=None)
+        if script is None:
+            title = html.escape(openapi_schema["info"]["title"])
+            return NOT_BUILT.format(title=title).encode()
+        self.js_url = "/" + script.relative_to(self.webapp_dir).as_posix()
+        return super().render(request, _finished(request, openapi_schema))
+
+
+def openapi_config(title: str, version: str, webapp_dir: Path) -> OpenAPIConfig:
+    """The app's OpenAPI config: the finished JSON, and Redoc at ``/schema`` from the webapp's
+    build in ``webapp_dir``. Handlers' docstrings are their operations' summaries and
+    descriptions (see the module docstring)."""
+    return OpenAPIConfig(title=title, version=version, description=INTRO, path="/schema",
                          use_handler_docstrings=True, render_plugins=[
-                             FinishedJsonRenderPlugin(),
-                             RedocRenderPlugin(js_url=REDOC_JS, path=["/", "/redoc"])])
+                             FinishedJsonRenderPlugin(), LocalRedocRenderPlugin(webapp_dir)])

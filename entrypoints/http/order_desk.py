@@ -42,14 +42,25 @@ class OrderDeskController(Controller):
     async def orders(self, admin: User, desk: OrderDesk, status: StatusFilter = None,
                      q: Search = None, limit: Limit = None, cursor: Cursor = None
                      ) -> DeskPageOut:
-        """Every order with the buyer's and seller's contact and the shipping address."""
+        """List every order (the admin desk).
+
+        Administrators only (401 for visitors, 403 for members). Orders newest first, a page
+        at a time (`limit`, `cursor`), each with the buyer's and seller's contact and the
+        shipping address; `status` filters by an order status or a dashboard group, `q`
+        searches order numbers and people. 400 for an unknown status or group.
+        """
         page = await desk.page(admin, status=status, search=q, limit=limit, cursor=cursor)
         return DeskPageOut(items=[order_out(view) for view in page.items],
                            next_cursor=page.next_cursor)
 
     @get("/summary")
     async def summary(self, admin: User, desk: OrderDesk) -> DeskSummaryOut:
-        """The four summary cards and the sales records' figures (spec §9)."""
+        """Read the order desk's summary.
+
+        Administrators only (401 for visitors, 403 for members). The four dashboard cards
+        (total orders, pending payments, to be shipped, completed) and the sales records'
+        count, revenue and average order value.
+        """
         found = await desk.summary(admin)
         counts, sales = found.counts, found.sales
         return DeskSummaryOut(
@@ -62,7 +73,13 @@ class OrderDeskController(Controller):
          response_description="The orders as CSV (spec §9 columns), streamed.")
     async def export(self, admin: User, desk: OrderDesk, status: StatusFilter = None
                      ) -> Stream:
-        """A CSV download named by the date, written a batch of orders at a time."""
+        """Export the orders as CSV.
+
+        Administrators only (401 for visitors, 403 for members). A CSV download named by the
+        date, with the columns of the spec's sales export, streamed a batch of orders at a
+        time; `status` filters as on the desk. 400 for an unknown status or group (before
+        the download starts).
+        """
         statuses_for(status)  # a bad filter is a 400 now, not a broken download later
 
         async def body() -> AsyncIterator[bytes]:

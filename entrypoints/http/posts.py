@@ -171,12 +171,25 @@ class PostController(Controller):
     async def feed(self, viewer: User | None, posts: PostService, following: Following = False,
                    hashtag: str | None = None, cursor: Cursor = None,
                    limit: Limit = None) -> PostPageOut:
+        """Read the style feed.
+
+        Public. Style posts, newest first, a page at a time (`limit`, and `cursor` from the
+        previous page's `nextCursor`). `following=true` keeps to members the caller follows
+        (empty for visitors); `hashtag` keeps to one hashtag (400 for one that is not a
+        hashtag). Hidden posts and posts of members blocked either way are left out (a page
+        may come out shorter than asked).
+        """
         page = await posts.feed(viewer, FeedRequest(cursor, limit, following, hashtag))
         return _page(page, viewer)
 
     @get("/posts/trending", **public())
     async def trending(self, viewer: User | None, posts: PostService,
                        limit: int | None = None) -> list[PostOut]:
+        """List trending style posts.
+
+        Public. The most liked posts of the last 28 days (3 unless `limit` says otherwise),
+        hidden and blocked members' posts left out.
+        """
         return [post_out(v, viewer) for v in await posts.trending(viewer, limit)]
 
     @post("/posts", status_code=HTTP_201_CREATED, request_max_body_size=MAX_POST_BODY,
@@ -184,6 +197,14 @@ class PostController(Controller):
                "form_fields": POST_FORM_FIELDS, TOO_LARGE: POST_TOO_LARGE})
     async def create(self, request: Request[Any, Any, Any], current_user: User,
                      posts: PostService) -> PostOut:
+        """Publish a style post.
+
+        Signed-in members only (401 for visitors). JSON with the photo as a data URL, or
+        `multipart/form-data` with it as a file; a caption, hashtags, and up to five tagged
+        listings with their positions on the photo. 201 with the post. 400 names each field
+        to correct (no photo, a photo that is not an image, a tagged listing that does not
+        exist); 413 for a photo over the size limit.
+        """
         data, image = await read_post(request)
         view = await posts.create(current_user, _draft(data), image)
         return post_out(view, current_user)
@@ -191,9 +212,14 @@ class PostController(Controller):
     @get("/posts/{post_id:int}", **public())
     async def detail(self, post_id: int, viewer: User | None, posts: PostService
                      ) -> PostDetailOut:
-        """A style post with its first comments. A hidden post answers 404 to everyone but
-        its author and administrators, who get it with ``hidden: true``, the moderator's
-        reason (``hiddenReason``, else null) and the cause (``hiddenCause``)."""
+        """Read a style post.
+
+        Public. The post with its first comments (`commentsNextCursor` for more). A post
+        hidden by a moderator answers 404 to everyone but its author and administrators, who
+        get it with `hidden: true`, the moderator's reason (`hiddenReason`) and the cause
+        (`hiddenCause`); so does a post whose author and the caller blocked one another. 404
+        for an unknown id.
+        """
         found = await posts.get(post_id, viewer)
         base = post_out(found.view, viewer)
         return PostDetailOut(**msgspec.structs.asdict(base),
@@ -205,59 +231,126 @@ class PostController(Controller):
 
     @delete("/posts/{post_id:int}", status_code=HTTP_204_NO_CONTENT)
     async def remove(self, post_id: int, current_user: User, posts: PostService) -> None:
+        """Delete a style post.
+
+        Its author or an administrator: 401 for visitors, 403 for other members, 404 for an
+        unknown id or a post the caller cannot see. 204 once it is gone.
+        """
         await posts.delete(current_user, post_id)
 
     @get("/posts/{post_id:int}/comments", **public())
     async def comments(self, post_id: int, viewer: User | None, posts: PostService,
                        cursor: Cursor = None, limit: Limit = None) -> CommentPageOut:
+        """List a style post's comments.
+
+        Public. Oldest first, a page at a time (`limit`, `cursor`). Comments hidden by a
+        moderator, and those of members blocked either way, are left out (their own author
+        still sees them). 404 for an unknown post or one the caller cannot see.
+        """
         return _comments(await posts.comments(post_id, cursor, limit, viewer), viewer)
 
-    @post("/posts/{post_id:int}/comments", status_code=HTTP_201_CREATED)
+    @post("/posts/{post_id:int}/comments", status_code=HTTP_201_CREATED, opt={"errors": {429}})
     async def comment(self, post_id: int, data: CommentIn, current_user: User,
                       posts: PostService) -> CommentOut:
+        """Comment on a style post.
+
+        Signed-in members only (401 for visitors). 201 with the comment; the post's author
+        is notified. 400 for an empty or over-long comment; 403 between the caller and the
+        post's author when one blocked the other; 404 for an unknown post or one the caller
+        cannot see; 429 after too many comments in a short time.
+        """
         return comment_out(await posts.comment(current_user, post_id, data.content),
                            current_user)
 
     @delete("/comments/{comment_id:int}", status_code=HTTP_204_NO_CONTENT)
     async def remove_comment(self, comment_id: int, current_user: User,
                              posts: PostService) -> None:
+        """Delete a comment.
+
+        The comment's author, the post's author, or an administrator: 401 for visitors, 403
+        for other members, 404 for an unknown comment. 204 once it is gone.
+        """
         await posts.delete_comment(current_user, comment_id)
 
     @get("/users/{user_id:int}/posts", **public())
     async def by_author(self, user_id: int, viewer: User | None, posts: PostService,
                         cursor: Cursor = None, limit: Limit = None) -> PostPageOut:
+        """List a member's style posts.
+
+        Public. One member's posts, newest first, a page at a time (`limit`, `cursor`);
+        hidden posts only for their author and administrators. 404 for an unknown member.
+        """
         return _page(await posts.by_author(user_id, viewer, cursor, limit), viewer)
 
     @get("/users/{user_id:int}/saved-posts")
     async def saved(self, user_id: int, current_user: User, posts: PostService,
                     cursor: Cursor = None, limit: Limit = None) -> PostPageOut:
+        """List a member's saved style posts.
+
+        The member themself or an administrator: 401 for visitors, 403 for anyone else
+        (saved posts are private). Newest first, a page at a time (`limit`, `cursor`).
+        """
         return _page(await posts.saved(user_id, current_user, cursor, limit), current_user)
 
     @get("/products/{product_id:int}/tagged-posts", **public())
     async def tagged(self, product_id: int, viewer: User | None, posts: PostService
                      ) -> list[PostOut]:
+        """List the style posts that tag a listing.
+
+        Public. Posts tagging this listing, newest first; hidden posts and blocked members'
+        posts left out. 404 for an unknown listing.
+        """
         return [post_out(v, viewer) for v in await posts.tagging(product_id, viewer)]
 
     @post("/likes", status_code=HTTP_200_OK)
     async def like(self, data: ReactionIn, current_user: User, posts: PostService
                    ) -> ReactionOut:
+        """Like a style post.
+
+        Signed-in members only (401 for visitors), in their own name: `userId` must be the
+        caller (403 otherwise). 200 with the post's like and save counts; liking twice
+        changes nothing; the post's author is notified. 400 without a `postId`; 403 between
+        members who blocked each other; 404 for an unknown post or one the caller cannot
+        see.
+        """
         counts = await posts.like(current_user, data.post_id, data.user_id, True)
         return _reaction(data.post_id, counts)
 
     @delete("/likes", status_code=HTTP_200_OK)
     async def unlike(self, data: ReactionIn, current_user: User, posts: PostService
                      ) -> ReactionOut:
+        """Take back a like.
+
+        Signed-in members only (401 for visitors), in their own name: `userId` must be the
+        caller (403 otherwise). 200 with the post's like and save counts, whether or not it
+        was liked. 400 without a `postId`; 403 between members who blocked each other; 404
+        for an unknown post or one the caller cannot see.
+        """
         counts = await posts.like(current_user, data.post_id, data.user_id, False)
         return _reaction(data.post_id, counts)
 
     @post("/saves", status_code=HTTP_200_OK)
     async def save(self, data: ReactionIn, current_user: User, posts: PostService
                    ) -> ReactionOut:
+        """Save a style post.
+
+        Signed-in members only (401 for visitors), in their own name: `userId` must be the
+        caller (403 otherwise). 200 with the post's like and save counts; saves are private
+        (nobody is notified). 400 without a `postId`; 403 between members who blocked each
+        other; 404 for an unknown post or one the caller cannot see.
+        """
         counts = await posts.save(current_user, data.post_id, data.user_id, True)
         return _reaction(data.post_id, counts)
 
     @delete("/saves", status_code=HTTP_200_OK)
     async def unsave(self, data: ReactionIn, current_user: User, posts: PostService
                      ) -> ReactionOut:
+        """Take back a save.
+
+        Signed-in members only (401 for visitors), in their own name: `userId` must be the
+        caller (403 otherwise). 200 with the post's like and save counts, whether or not it
+        was saved. 400 without a `postId`; 403 between members who blocked each other; 404
+        for an unknown post or one the caller cannot see.
+        """
         counts = await posts.save(current_user, data.post_id, data.user_id, False)
         return _reaction(data.post_id, counts)

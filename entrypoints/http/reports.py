@@ -38,20 +38,48 @@ class ReportController(Controller):
     @post("/reports", status_code=HTTP_201_CREATED, opt={"errors": {429}})
     async def report(self, data: ReportIn, current_user: User, reports: ReportService
                      ) -> ReportOut:
+        """Report something to the moderators.
+
+        Signed-in members only (401 for visitors). A listing, member, style post, comment or
+        message (`targetType`, `targetId`), a `reason` and optional details; a message only
+        by someone in its conversation. 201 with the report. 400 for an unknown type or
+        reason, over-long details, or the caller's own content; 404 for a target that does
+        not exist (or a message the caller cannot see); 409 when the caller already reported
+        it; 429 after too many reports in a while.
+        """
         form = ReportForm(data.target_type, data.target_id, data.reason, data.details)
         return report_out(await reports.report(current_user, form))
 
     @get("/blocks")
     async def blocked(self, current_user: User, blocks: BlockService) -> list[BlockOut]:
+        """List the members I blocked.
+
+        Signed-in members only (401 for visitors): the members the caller blocked, with
+        when.
+        """
         return [block_out(m, current_user) for m in await blocks.list(current_user)]
 
     @post("/blocks", status_code=HTTP_201_CREATED)
     async def block(self, data: BlockIn, current_user: User, blocks: BlockService
                     ) -> BlockOut:
+        """Block a member.
+
+        Signed-in members only (401 for visitors). From now on neither sees the other's
+        listings, posts and comments, they cannot message, follow, offer or buy from each
+        other, follows both ways end, open offers between them close and each one's items
+        leave the other's bag; the blocked member is not told. 201 with the block (blocking
+        twice changes nothing). 400 without a `userId` or for oneself; 404 for an unknown
+        member.
+        """
         if data.user_id is None:
             raise ValidationError({"userId": "userId is required"})
         return block_out(await blocks.block(current_user, data.user_id), current_user)
 
     @delete("/blocks/{user_id:int}", status_code=HTTP_204_NO_CONTENT)
     async def unblock(self, user_id: int, current_user: User, blocks: BlockService) -> None:
+        """Unblock a member.
+
+        Signed-in members only (401 for visitors). 204; 404 when the caller has not blocked
+        this member.
+        """
         await blocks.unblock(current_user, user_id)

@@ -42,31 +42,45 @@ class SavedSearchController(Controller):
     path = "/api/saved-searches"
     tags = ["saved searches"]
 
-    @post("", status_code=HTTP_201_CREATED, summary="Save a search",
-          description="The shop's query and filters; at most 50 per member (409 past that). "
-                      "201 the new saved search; 200 the member's saved search that is "
-                      "already this search (same words and filters), nothing saved twice.",
+    @post("", status_code=HTTP_201_CREATED,
           responses={HTTP_200_OK: ResponseSpec(
               data_container=SavedSearchOut,
               description="The member had already saved this search: that saved search.")})
     async def create(self, data: SavedSearchIn, current_user: User,
                      saved_searches: SavedSearchService) -> Response[SavedSearchOut]:
+        """Save a search.
+
+        Signed-in members only (401 for visitors). The shop's words and filters (`query`, as
+        `GET /api/products` takes them) with an optional name; the member is notified of new
+        matches (never their own listings). 201 with the new saved search; 200 with the one
+        already saved when the member saved this same search before (nothing is saved
+        twice). 400 for an empty search, a filter the shop would refuse, or a name or values
+        over their limits; 409 past 50 saved searches.
+        """
         saved = await saved_searches.create(current_user, data.name, data.query.parsed())
         return Response(_out(saved.view),
                         status_code=HTTP_201_CREATED if saved.created else HTTP_200_OK)
 
-    @get("", summary="My saved searches", description="Newest first, each with its count of "
-                                                      "new matches since it was last opened.")
+    @get("")
     async def list_searches(self, current_user: User, saved_searches: SavedSearchService
                             ) -> SavedSearchListOut:
+        """List my saved searches.
+
+        Signed-in members only (401 for visitors). The caller's saved searches, newest
+        first, each with how many new matches it has since it was last opened.
+        """
         views = await saved_searches.list_for(current_user)
         return SavedSearchListOut(items=[_out(v) for v in views])
 
-    @get("/{search_id:int}/matches", summary="Open a saved search",
-         description="Its newest matches and which are new; opening it starts the count "
-                     "of new matches again.")
+    @get("/{search_id:int}/matches")
     async def matches(self, search_id: Id, current_user: User,
                       saved_searches: SavedSearchService) -> MatchesOut:
+        """Open a saved search.
+
+        Its member only: 401 for visitors, 404 for anyone else's (or an unknown id). Its
+        newest matches as search cards and which of them are new; opening it starts the
+        count of new matches again.
+        """
         found = await saved_searches.matches(current_user, search_id)
         return MatchesOut(search=_out(SavedSearchView(found.search, len(found.new_ids))),
                           items=[product_out(v) for v in found.items], new_ids=found.new_ids)
@@ -74,4 +88,9 @@ class SavedSearchController(Controller):
     @delete_route("/{search_id:int}", status_code=HTTP_204_NO_CONTENT)
     async def delete(self, search_id: Id, current_user: User,
                      saved_searches: SavedSearchService) -> None:
+        """Delete a saved search.
+
+        Its member only: 401 for visitors, 404 for anyone else's (or an unknown id). 204
+        once it is gone.
+        """
         await saved_searches.delete(current_user, search_id)

@@ -42,26 +42,38 @@ class SellerStatsController(Controller):
     tags = ["seller stats"]
 
     @post("/products/{product_id:int}/views", status_code=HTTP_200_OK,
-          opt={KEEPS_PUBLIC_ANSWERS: True}, summary="Count a view of a listing",
-          description="Once per visitor per listing per UTC day, never the seller's own; "
-                      "no visitor data is stored (docs/seller-stats.md).")
+          opt={KEEPS_PUBLIC_ANSWERS: True})
     async def view(self, product_id: int, request: Request[Any, Any, Any],
                    viewer: User | None, seller_stats: SellerStatsService) -> ViewOut:
+        """Count a view of a listing.
+
+        Public (the product page calls it). Counted once per visitor per listing per UTC
+        day, never the seller's own; no visitor data is stored, only a keyed daily mark. 200
+        with `counted`. 404 for an unknown listing, or one hidden from the caller.
+        """
         return ViewOut(counted=await seller_stats.record_view(product_id, viewer,
                                                               _visitor(request)))
 
-    @get("/products/{product_id:int}/figures", **public(),
-         summary="A listing's views and offers", description="As its product page shows them.")
+    @get("/products/{product_id:int}/figures", **public())
     async def figures(self, product_id: int, viewer: User | None,
                       seller_stats: SellerStatsService) -> ListingFiguresOut:
+        """Read a listing's views and offers.
+
+        Public. The listing's view and offer counts, as its product page shows them. 404 for
+        an unknown listing, or one hidden from the caller.
+        """
         views, offers = await seller_stats.listing_figures(product_id, viewer)
         return ListingFiguresOut(views=views, offers=offers)
 
-    @get("/user/stats", summary="My seller stats",
-         description="The last 30 days of views, offers, sales and earnings, and each "
-                     "listing's views, watchers, offers and days listed.")
+    @get("/user/stats")
     async def stats(self, current_user: User, seller_stats: SellerStatsService
                     ) -> SellerStatsOut:
+        """Read my seller stats.
+
+        Signed-in members only (401 for visitors), about their own shop: views, offers,
+        sales and earnings for each of the last 30 days (UTC) with their totals, and each
+        listing's views, watchers, offers and days listed.
+        """
         stats = await seller_stats.of(current_user)
         t = stats.totals
         return SellerStatsOut(

@@ -44,19 +44,37 @@ class SocialController(Controller):
 
     @get("/users/{user_id:int}", **public())
     async def user(self, user_id: int, viewer: User | None, social: SocialService) -> ProfileOut:
+        """Read a member's profile.
+
+        Public. The member's public fields with follower, following, listing and post
+        counts; for a signed-in reader, whether they follow and whether they blocked this
+        member (counts of listings and posts are 0 between members who blocked each other);
+        for an administrator, the member's suspension. 404 for an unknown id.
+        """
         return profile_out(await social.profile(user_id, viewer), viewer)
 
     @get("/users/by-username/{username:str}", **public())
     async def user_by_username(self, username: str, viewer: User | None,
                                social: SocialService) -> ProfileOut:
-        """The same profile found by username, in any case (``/profile/maya`` in the
-        webapp resolves to the member's id this way); 404 for an unknown name, and for
-        anything that is not a username (an email address finds no one)."""
+        """Read a member's profile by username.
+
+        Public. The same profile as `GET /api/users/{user_id}`, found by username in any
+        case (the webapp's `/profile/maya`). 404 for an unknown name, and for anything that
+        is not a username (an email address finds no one).
+        """
         return profile_out(await social.profile_by_username(username, viewer), viewer)
 
-    @post("/follows", status_code=HTTP_201_CREATED)
+    @post("/follows", status_code=HTTP_201_CREATED, opt={"errors": {429}})
     async def follow(self, data: FollowIn, current_user: User,
                      social: SocialService) -> Response[FollowOut]:
+        """Follow a member.
+
+        Signed-in members only (401 for visitors), in their own name: `followerId` must be
+        the caller (403 otherwise). 201 when the follow is new (the member is notified), 200
+        when it existed. 400 without both ids or for following oneself; 403 between members
+        who blocked each other; 404 for an unknown or closed account; 429 after too many
+        follows in a short time.
+        """
         follow, created = await social.follow(current_user, data.follower_id, data.following_id)
         body = FollowOut(follower_id=follow.follower_id, following_id=follow.following_id,
                          created_at=follow.created_at)
@@ -64,14 +82,30 @@ class SocialController(Controller):
 
     @delete("/follows", status_code=HTTP_204_NO_CONTENT)
     async def unfollow(self, data: FollowIn, current_user: User, social: SocialService) -> None:
+        """Unfollow a member.
+
+        Signed-in members only (401 for visitors), in their own name: `followerId` must be
+        the caller (403 otherwise). 204 whether or not the follow existed; 400 without both
+        ids.
+        """
         await social.unfollow(current_user, data.follower_id, data.following_id)
 
     @get("/users/{user_id:int}/followers", **public())
     async def followers(self, user_id: int, viewer: User | None,
                         social: SocialService) -> list[UserOut]:
+        """List a member's followers.
+
+        Public. The members who follow this one (up to 500), as public profiles. 404 for an
+        unknown id.
+        """
         return [user_out(user, viewer) for user in await social.followers(user_id)]
 
     @get("/users/{user_id:int}/following", **public())
     async def following(self, user_id: int, viewer: User | None,
                         social: SocialService) -> list[UserOut]:
+        """List whom a member follows.
+
+        Public. The members this one follows (up to 500), as public profiles. 404 for an
+        unknown id.
+        """
         return [user_out(user, viewer) for user in await social.following(user_id)]

@@ -19,8 +19,13 @@ class SystemController(Controller):
     # cost more than the check itself, docs/performance.md) and reads no session.
     @get(HEALTH, opt={"errors": {503}, "exclude_from_csrf": True})
     async def health(self, system: SystemService) -> Response[dict[str, str | int]]:
-        """``status``: "ok" once the database answers; ``searchLag``: outbox rows this
-        host's search index has still to apply (docs/search.md)."""
+        """Check the server's health.
+
+        Public, no cookies needed (load balancers and monitors poll it). 200 with
+        `{"status": "ok"}` once the database answers, plus `searchLag`: the outbox rows this
+        host's search index has still to apply. 503 with `{"status": "unavailable"}` when
+        the database does not answer.
+        """
         healthy = await system.health()
         body: dict[str, str | int] = {"status": "ok" if healthy else "unavailable"}
         if healthy:
@@ -29,12 +34,14 @@ class SystemController(Controller):
                 body["searchLag"] = lag
         return Response(body, status_code=200 if healthy else 503)
 
-    @get("/csrf", status_code=HTTP_204_NO_CONTENT,
-         summary="Set the CSRF cookie",
-         description="Answers 204 and, when the request carries no `csrftoken` cookie, sets "
-                     "one. Send its value back in the `x-csrftoken` header with every POST, "
-                     "PUT, PATCH and DELETE. Any other GET outside the public catalog sets "
-                     "it too; this one exists so a client can ask for it alone.")
+    @get("/csrf", status_code=HTTP_204_NO_CONTENT)
     async def csrf(self) -> None:
+        """Get a CSRF cookie.
+
+        Public. Answers 204 and, when the request carries no `csrftoken` cookie, sets one.
+        Send its value back in the `x-csrftoken` header with every POST, PUT, PATCH and
+        DELETE (403 without it). Any other GET outside the public catalog sets it too; this
+        one exists so a client can ask for it alone.
+        """
         return None
 

@@ -222,12 +222,16 @@ def _may_read_metrics(request: Request[Any, Any, Any], viewer: User | None) -> b
     return client in LOOPBACK or (viewer is not None and viewer.is_admin)
 
 
-@get("/metrics", summary="Prometheus metrics", tags=["system"],
-     description="Request counts and latency per route, open WebSockets, rate-limit "
-                 "refusals and the areas' gauges, in Prometheus' text format. Administrators "
-                 "and the loopback address only, unless RETHREAD_METRICS_PUBLIC=1.",
+@get("/metrics", tags=["system"],
      opt={"errors": {401, 403}, "exclude_from_csrf": True}, media_type=METRICS_MEDIA_TYPE)
 async def metrics(request: Request[Any, Any, Any], viewer: User | None) -> Response[bytes]:
+    """Read the Prometheus metrics.
+
+    Request counts and latency per route, open WebSockets, rate-limit refusals and the
+    areas' gauges (search lag, documents), in Prometheus' text format, never cached.
+    Administrators and callers on the loopback address only, unless the server runs with
+    `RETHREAD_METRICS_PUBLIC=1`: 401 for other visitors, 403 for other members.
+    """
     if not _may_read_metrics(request, viewer):
         if viewer is None:
             raise NotAuthenticated("You need to be logged in.")

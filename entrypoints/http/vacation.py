@@ -27,8 +27,22 @@ class VacationController(Controller):
     @put("/user/vacation")
     async def set_vacation(self, data: VacationIn, current_user: User,
                            vacations: VacationService) -> VacationOut:
+        """Turn my vacation mode on or off.
+
+        Signed-in members only (401 for visitors), for themselves. `on` with an optional
+        return date (`until`, with a time zone, in the future, within a year) and an away
+        message: while it lasts their listings stay visible but buying, bagging and offers
+        are refused, and messages they receive get an automatic reply. `on: false` ends it.
+        200 with the vacation as others see it. 400 for a return date or message the rules
+        refuse.
+        """
         return vacation_out(await vacations.set(current_user, data.on, data.until, data.message))
 
     @get("/users/{user_id:int}/vacation")
     async def vacation(self, user_id: int, vacations: VacationService) -> VacationOut:
+        """Read a member's vacation.
+
+        Public. Whether the member is away now, until when, their away message and the
+        notice the product page shows. 404 for an unknown member.
+        """
         return vacation_out(await vacations.of(user_id))

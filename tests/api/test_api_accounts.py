@@ -224,10 +224,15 @@ async def test_health_and_schema(client: ApiClient) -> None:
     assert schema.status_code == 200
     paths = schema.json()["paths"]
     assert "/api/register" in paths
-    # A handler's docstring is its route's description (what it answers, when it refuses).
-    assert paths["/api/health"]["get"]["description"].startswith("``status``: \"ok\" once")
-    assert "409 while an order of theirs is not finished" in \
-        paths["/api/user"]["delete"]["description"]
+    # A handler's docstring is its operation: the first line its summary, the rest its
+    # description (what it answers, who may call it, when it refuses).
+    health = paths["/api/health"]["get"]
+    assert health["summary"] == "Check the server's health"
+    assert health["description"].startswith("Public, no cookies needed")
+    close = paths["/api/user"]["delete"]
+    assert close["summary"] == "Close my account"
+    assert "409 while an order of theirs is not finished" in " ".join(
+        close["description"].split())
 
 
 async def test_health_answers_503_while_the_database_is_unreachable(tmp_path: Path) -> None:
