@@ -1,7 +1,8 @@
 """Who may buy from whom: one check for the bag, the checkout's Review step and placing the
 order, so the three never disagree (a bag that took what the order then refuses).
 
-A buyer buys from another member (400), both accounts open (a closed buyer 403, a closed
+A buyer buys from another member (403; the bag refuses its own listing with 400 on its
+``productId``, domain/bundles.py), both accounts open (a closed buyer 403, a closed
 seller 409), neither suspended (the buyer 403, the seller 409), neither having blocked the
 other (403) and the seller not away (409).
 """
