@@ -8,11 +8,12 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Page, ViewportSize, expect, sync_playwright
 from playwright.sync_api import Error as PlaywrightError
 
 from tests.catalog_support import data_url, listing, png
@@ -24,6 +25,8 @@ CHROMIUM = os.environ.get("RETHREAD_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
 DEMO_PASSWORD = "rethread-demo"
+LAPTOP: ViewportSize = {"width": 1280, "height": 800}
+PHONE: ViewportSize = {"width": 390, "height": 844}
 
 # How long expect() and every action wait (ms). A correct page can take long on a starved
 # 2-core CI machine, where the API tier runs beside this one: expect's own 5 s default failed
@@ -87,6 +90,23 @@ def sign_in(page: Page, username: str, password: str = DEMO_PASSWORD) -> None:
     answer = page.request.post("/api/login", data={"username": username, "password": password},
                                headers={"x-csrftoken": csrf_token(page)})
     assert answer.ok, (username, answer.status, answer.text())
+
+
+@contextmanager
+def person(browser: Browser, live_server: str, username: str, *, phone: bool = False,
+           password: str = DEMO_PASSWORD) -> Iterator[Page]:
+    """A browser of one's own, signed in (through the API, no page loaded): a laptop, or a
+    touch phone (a coarse pointer, as a thumb); closed after."""
+    context = browser.new_context(
+        base_url=live_server, viewport=PHONE if phone else LAPTOP, is_mobile=phone,
+        has_touch=phone)
+    context.set_default_timeout(WAIT_MS)
+    page = context.new_page()
+    try:
+        sign_in(page, username, password)
+        yield page
+    finally:
+        context.close()
 
 
 def login(page: Page, username: str, password: str = DEMO_PASSWORD) -> None:

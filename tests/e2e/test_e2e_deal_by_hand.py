@@ -4,19 +4,14 @@ fixed bottom bar cover, and how big a thumb's targets are on a touch screen."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
-
 import pytest
-from playwright.sync_api import Browser, FilePayload, Page, ViewportSize, expect
+from playwright.sync_api import Browser, FilePayload, Page, expect
 
 from tests.catalog_support import png
-from tests.e2e.conftest import WAIT_MS, api_call, api_post, new_listing, sign_in
+from tests.e2e.conftest import api_call, api_post, new_listing, person
 
 pytestmark = pytest.mark.e2e
 
-LAPTOP: ViewportSize = {"width": 1280, "height": 800}
-PHONE: ViewportSize = {"width": 390, "height": 844}
 # The focused element's middle and its bottom edge, each: the element itself, or what covers it.
 COVERED = """() => {
   const el = document.activeElement;
@@ -27,22 +22,6 @@ COVERED = """() => {
     return hit ? hit.outerHTML.slice(0, 80) : 'off screen';
   }).filter(Boolean);
 }"""
-
-
-@contextmanager
-def person(browser: Browser, live_server: str, username: str, *, phone: bool = False,
-           password: str = "rethread-demo") -> Iterator[Page]:
-    """A signed-in browser: a laptop, or a touch phone (coarse pointer, as a thumb)."""
-    context = browser.new_context(
-        base_url=live_server, viewport=PHONE if phone else LAPTOP, is_mobile=phone,
-        has_touch=phone)
-    context.set_default_timeout(WAIT_MS)
-    page = context.new_page()
-    try:
-        sign_in(page, username, password)
-        yield page
-    finally:
-        context.close()
 
 
 def _focused_name(page: Page) -> str:

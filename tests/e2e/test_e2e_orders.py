@@ -5,31 +5,13 @@ tracking, confirms receipt and reviews. Screenshots at desktop and phone sizes."
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from contextlib import contextmanager
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.e2e.conftest import WAIT_MS, eventually, screenshot, sign_in
+from tests.e2e.conftest import PHONE, eventually, person, screenshot
 
 pytestmark = pytest.mark.e2e
-
-DESKTOP = {"width": 1366, "height": 900}
-PHONE = {"width": 390, "height": 844}
-
-
-@contextmanager
-def person(browser: Browser, live_server: str, username: str, password: str = "rethread-demo",
-           viewport: dict[str, int] = DESKTOP) -> Iterator[Page]:
-    context = browser.new_context(base_url=live_server, viewport=viewport)
-    context.set_default_timeout(WAIT_MS)
-    page = context.new_page()
-    try:
-        sign_in(page, username, password)
-        yield page
-    finally:
-        context.close()
 
 
 def _available_listing(page: Page) -> dict:
@@ -71,7 +53,7 @@ def test_a_whole_purchase(browser: Browser, live_server: str) -> None:
             buyer.request.get(f"/api/orders/{order['id']}").json()["shippingAddress"]),
             "the order's shipping address is saved")
 
-    with person(browser, live_server, "admin", "rethread-admin") as admin:
+    with person(browser, live_server, "admin", password="rethread-admin") as admin:
         admin.goto(f"/admin/orders/{order['id']}/payment-confirm")
         expect(admin.get_by_text(number).first).to_be_visible()
         screenshot(admin, "orders-admin-payment-confirm")
