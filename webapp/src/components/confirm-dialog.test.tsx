@@ -66,6 +66,22 @@ describe('ConfirmDialog', () => {
     expect(screen.getByRole('button', { name: 'Keep listing' })).toBeEnabled();
   });
 
+  it('opens with the keyboard on the action, not on the close button', async () => {
+    renderDialog({ confirmLabel: 'Hide listing', confirmColor: 'orange' });
+    const confirm = screen.getByRole('button', { name: 'Hide listing' });
+    await expect.poll(() => document.activeElement).toBe(confirm);
+  });
+
+  it('opens on a field its text marks, before the action', async () => {
+    render(
+      <ConfirmDialog opened onCancel={() => {}} title="Hide this post?" confirmLabel="Hide post">
+        <input aria-label="Reason" data-autofocus />
+      </ConfirmDialog>,
+    );
+    const reason = screen.getByRole('textbox', { name: 'Reason' });
+    await expect.poll(() => document.activeElement).toBe(reason);
+  });
+
   it('says Cancel unless told otherwise, and can start on it', async () => {
     renderDialog({ cancelLabel: undefined, focusCancel: true });
     const cancel = screen.getByRole('button', { name: 'Cancel' });

@@ -18,7 +18,9 @@ interface ConfirmDialogProps {
   onConfirm?: () => void;
   /** The id of a form drawn outside the dialog: the confirm button submits it instead. */
   confirmForm?: string;
-  /** Focus the cancel button on opening, so Enter there changes nothing. */
+  /** What cannot be undone (deleting, confirming a payment, closing an account): the dialog
+   *  opens on the cancel button, so Enter there changes nothing. Otherwise it opens on the
+   *  action (or on a field of the children marked `data-autofocus`, which comes first). */
   focusCancel?: boolean;
   /** Give focus back to what opened the dialog once it closes (Mantine's default), or, when
    *  that is gone, to the card or page that held it (lib/return-focus.ts). */
@@ -27,7 +29,8 @@ interface ConfirmDialogProps {
 }
 
 /** "Delete this listing?", "Confirm receipt?" and the like: a short text, then a cancel button
- *  and the action itself, right-aligned. */
+ *  and the action itself, right-aligned. The keyboard starts on the action, or on Cancel for
+ *  what cannot be undone (`focusCancel`), never on the × (Mantine's first focusable). */
 export function ConfirmDialog({
   opened,
   onCancel,
@@ -58,6 +61,7 @@ export function ConfirmDialog({
             color={confirmColor}
             loading={pending}
             onClick={onConfirm}
+            data-autofocus={!focusCancel || undefined}
           >
             {confirmLabel}
           </Button>

@@ -7,6 +7,7 @@ import { PageLoader } from '@/components/page-loader';
 import { useSessionStore } from '@/entities/session/session-store';
 import classes from './app-layout.module.css';
 import { MobileBottomBar } from './mobile-bottom-bar';
+import { PageChangeFocus } from './page-change-focus';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 import { TourDialog } from './tour-dialog';
@@ -35,11 +36,13 @@ export function AppLayout() {
   useToastsCloseWithTheirPage();
   useScrollMemory();
   const signedIn = useSessionStore((state) => state.user) != null;
+  const main = useRef<HTMLElement>(null);
   return (
     <div className={classes.shell}>
       <a href="#main" className={classes.skipLink}>
         Skip to content
       </a>
+      <PageChangeFocus main={main} />
       {/* No box of its own, except on a page that fills the viewport (app-layout.module.css). */}
       <div className={classes.top}>
         <SiteHeader />
@@ -48,7 +51,7 @@ export function AppLayout() {
             <VerifyEmailBanner />
           </Suspense>
         )}
-        <main id="main" tabIndex={-1} className={classes.main}>
+        <main id="main" ref={main} tabIndex={-1} className={classes.main}>
           <Suspense fallback={<PageLoader />}>
             <Outlet />
           </Suspense>

@@ -58,6 +58,7 @@ function ResolveDialog({
       onCancel={onCancel}
       title={shown?.title}
       confirmLabel={shown?.action}
+      focusCancel
       confirmColor={shown?.color}
       pending={pending}
       onConfirm={() => outcome && onConfirm(outcome)}

@@ -44,6 +44,7 @@ export function ConfirmPaymentDialog({ order, onClose, onConfirmed }: ConfirmPay
       onCancel={onClose}
       title="Confirm payment"
       confirmLabel="Confirm Payment"
+      focusCancel
       pending={confirm.isPending}
       onConfirm={submit}
       gap="sm"

@@ -104,6 +104,7 @@ export function OwnerActions({ product }: { product: Product }) {
         onCancel={confirm.close}
         title="Delete this listing?"
         cancelLabel="Keep listing"
+        focusCancel
         confirmLabel="Delete listing"
         confirmColor="red"
         pending={remove.isPending}

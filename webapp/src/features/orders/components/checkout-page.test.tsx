@@ -1,10 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Link } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, json } from '@/test-utils/fake-server';
 import { makeProduct } from '@/test-utils/products';
 import { makeOrder, makeSavedAddress, ORDER_QUOTE } from '@/test-utils/orders';
-import { renderRoutes } from '@/test-utils/render';
+import { renderPages, renderRoutes } from '@/test-utils/render';
 import { setSession } from '@/test-utils/session';
 import { makeUser } from '@/test-utils/users';
 import CheckoutPage from './checkout-page';
@@ -54,14 +55,19 @@ describe('CheckoutPage', () => {
     expect(screen.getByText('You need to be logged in to place an order')).toBeInTheDocument();
   });
 
-  it('moves the focus to its heading on arrival (Buy It Now leaves it on <body>)', async () => {
+  it('arrives from Buy It Now with the focus on its heading, not left on <body>', async () => {
     setSession('authenticated', makeUser());
     fakeServer({
       'GET /api/products/1': () => json(makeProduct()),
       'GET /api/user-addresses': () => json(ADDRESSES),
       'GET /api/orders/quote': () => json(ORDER_QUOTE),
     });
-    renderRoutes(routes, '/checkout/1');
+    const user = userEvent.setup();
+    renderPages(
+      [...routes, { path: '/product/1', element: <Link to="/checkout/1">Buy It Now</Link> }],
+      '/product/1',
+    );
+    await user.click(screen.getByRole('link', { name: 'Buy It Now' }));
     const heading = await screen.findByRole('heading', { name: 'Checkout', level: 1 });
     await waitFor(() => expect(heading).toHaveFocus());
   });
@@ -78,7 +84,7 @@ describe('CheckoutPage', () => {
       'GET /api/orders/9': () => json(ORDER),
     });
     const user = userEvent.setup();
-    renderRoutes(routes, '/checkout/1');
+    renderPages(routes, '/checkout/1');
     expect(await screen.findByLabelText(/Full name/)).toHaveValue('Ann Lee');
     await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
     await user.click(screen.getByRole('radio', { name: 'PayPal' }));
@@ -87,7 +93,9 @@ describe('CheckoutPage', () => {
     await user.click(screen.getByRole('button', { name: 'Review Order' }));
     expect(screen.getByTestId('order-total')).toHaveTextContent('$52.25');
     await user.click(screen.getByRole('button', { name: 'Place Order' }));
-    expect(await screen.findByRole('heading', { name: 'Order Confirmed' })).toBeInTheDocument();
+    // Place Order is gone: the new page's heading has the focus, so a screen reader says it.
+    const confirmed = await screen.findByRole('heading', { name: 'Order Confirmed' });
+    await waitFor(() => expect(confirmed).toHaveFocus());
     expect(screen.getAllByText('42-K3Z0QF').length).toBeGreaterThan(0);
     expect(screen.getByRole('link', { name: 'View Your Orders' })).toHaveAttribute('href', '/orders');
     expect(screen.getByRole('link', { name: 'Continue Shopping' })).toHaveAttribute('href', '/');

@@ -1,5 +1,5 @@
 import { Alert, Button, Card, Container, Grid, Group, Stack, Stepper, Text, Title } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useOffer } from '@/entities/offer/offer';
 import { payableOffer } from '@/entities/offer/offer-status';
@@ -8,7 +8,6 @@ import { NoticePage } from '@/components/notice-page';
 import { PageLoader } from '@/components/page-loader';
 import { errorMessage, isApiError } from '@/lib/api-client';
 import { notifyError } from '@/lib/notify';
-import { useFocusWhenShown } from '@/lib/use-focus-when-shown';
 import { useSessionStore } from '@/entities/session/session-store';
 import {
   saveShippingAddress,
@@ -178,12 +177,6 @@ export function CheckoutSteps({
       ? errorMessage(quote.error, 'This item cannot be bought right now.')
       : null;
   const place = usePlaceOrder();
-  // Arriving from Buy It Now (or the bag), the button that was pressed is gone and the focus
-  // would stay on <body>: the page's heading takes it, so a screen reader says where it is
-  // and Tab goes on from there (the steps' own headings take it as the buyer moves on).
-  const heading = useRef<HTMLHeadingElement>(null);
-  const focusWhenShown = useFocusWhenShown();
-  useEffect(() => focusWhenShown(() => heading.current), [focusWhenShown]);
   const several = lines.length > 1;
   const wayOut = several ? '/bag' : (similarTo ?? '/marketplace');
   const wayOutLabel = several ? 'Back to your bag' : 'See similar items';
@@ -228,7 +221,8 @@ export function CheckoutSteps({
 
   return (
     <Container size="lg" py="xl">
-      <Title order={1} mb="lg" ref={heading} tabIndex={-1} style={{ outline: 'none' }}>
+      {/* Buy It Now (or the bag) brings the focus here, as any page change (app/layout/page-change-focus.tsx). */}
+      <Title order={1} mb="lg">
         Checkout
       </Title>
       {!available && (

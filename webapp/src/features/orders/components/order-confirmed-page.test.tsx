@@ -1,8 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Link } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, json } from '@/test-utils/fake-server';
 import { makeOrder } from '@/test-utils/orders';
-import { renderRoutes } from '@/test-utils/render';
+import { renderPages, renderRoutes } from '@/test-utils/render';
 import { setSession } from '@/test-utils/session';
 import { makeUser } from '@/test-utils/users';
 import { formatDateTime } from '@/lib/formatters';
@@ -38,10 +40,13 @@ describe('OrderConfirmedPage', () => {
     },
   );
 
-  it('hands the focus to its heading, so a screen reader says the order went through', async () => {
+  it('is reached with the focus on its heading, so a screen reader says the order went through', async () => {
     setSession('authenticated', makeUser());
     fakeServer({ 'GET /api/orders/9': () => json(ORDER) });
-    renderRoutes(routes, '/orders/9/confirmed');
+    const user = userEvent.setup();
+    const placeOrder = { path: '/checkout/1', element: <Link to="/orders/9/confirmed">Place Order</Link> };
+    renderPages([...routes, placeOrder], '/checkout/1');
+    await user.click(screen.getByRole('link', { name: 'Place Order' }));
     const heading = await screen.findByRole('heading', { name: 'Order Confirmed' });
     await waitFor(() => expect(heading).toHaveFocus());
   });

@@ -1,9 +1,7 @@
 import { Alert, Button, Card, Code, Group, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
-import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { formatMoney } from '@/lib/formatters';
-import { useFocusWhenShown } from '@/lib/use-focus-when-shown';
 import type { Order } from '../api';
 
 /** The ways on from /orders/{id}/confirmed, whether the order waits for payment or not. */
@@ -22,21 +20,16 @@ export function OrderConfirmedLinks() {
 
 /** The Order Confirmed screen: how to pay, in the server's own steps (the ones the buyer's
  * "order placed" email carries: amount, account, the order number as the reference, the
- * deadline). Its heading takes the focus: Place Order is gone and the focus would stay on
- * <body>, so a screen reader would not say that the order went through. */
+ * deadline). Place Order leads here, and its heading takes the focus as every page's does
+ * (app/layout/page-change-focus.tsx), so a screen reader says that the order went through. */
 export function OrderConfirmed({ order }: { order: Order }) {
-  const heading = useRef<HTMLHeadingElement>(null);
-  const focusWhenShown = useFocusWhenShown();
-  useEffect(() => focusWhenShown(() => heading.current), [focusWhenShown]);
   return (
     <Card withBorder padding="xl" radius="md">
       <Stack align="center" gap="md" ta="center">
         <ThemeIcon size={56} radius="xl" color="green" variant="light">
           <IconCircleCheck size={36} />
         </ThemeIcon>
-        <Title order={1} ref={heading} tabIndex={-1} style={{ outline: 'none' }}>
-          Order Confirmed
-        </Title>
+        <Title order={1}>Order Confirmed</Title>
         <Text>
           Your order number is <Code fz="md">{order.orderNumber}</Code>
         </Text>
