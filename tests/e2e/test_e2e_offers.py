@@ -91,6 +91,10 @@ def test_offer_counter_accept_and_pay_now(contexts) -> None:  # type: ignore[no-
     expect(buyer.get_by_role("dialog")).to_have_count(0)
     expect(buyer.get_by_text("Offer sent!").first).to_be_visible()
     expect(buyer.get_by_text(re.compile(r"Your offer of \$[\d.]+: Pending"))).to_be_visible()
+    # the server would refuse a second open offer: the page links to this one instead, and
+    # the keyboard is there once the dialog has closed
+    expect(buyer.get_by_role("button", name="Make an Offer")).to_have_count(0)
+    expect(buyer.get_by_role("link", name=f"Your Offer ${offer_price:.2f}")).to_be_focused()
 
     # maya sees the Seller Hub badge, then counters from the page
     login(seller, "maya")
@@ -138,12 +142,27 @@ def test_offer_counter_accept_and_pay_now(contexts) -> None:  # type: ignore[no-
     buyer.wait_for_url(re.compile(rf"/checkout/{product_id}\?offerId=\d+$"))
 
 
+def _titles_cut_short(page: Page) -> list[str]:
+    """The offer cards whose item title is clipped, or squeezed beside its status badge."""
+    return page.evaluate("""() => [...document.querySelectorAll('article')].flatMap((card) => {
+        const title = card.querySelector('a[href^="/product/"]');
+        const badge = card.querySelector('.mantine-Badge-root');
+        if (!title || !badge) return [];
+        const clipped = title.scrollHeight > title.clientHeight + 1
+            || title.scrollWidth > title.clientWidth + 1;
+        const beside = badge.getBoundingClientRect().top < title.getBoundingClientRect().bottom - 1;
+        return clipped || beside ? [title.textContent] : [];
+    })""")
+
+
 def test_offer_pages_on_a_phone(contexts) -> None:  # type: ignore[no-untyped-def]
     sofia = contexts(PHONE).new_page()
     sign_in(sofia, "sofia")
     sofia.goto("/buyer/offers")
     expect(sofia.get_by_role("heading", name="My Offers")).to_be_visible()
     expect(sofia.get_by_role("link", name="Pay Now").first).to_be_visible()
+    # each title is whole, its badge under it rather than beside it
+    assert _titles_cut_short(sofia) == []
     screenshot(sofia, "offers-buyer-phone")
     maya_item = _fresh_maya_listing(sofia)
     sofia.goto(f"/product/{maya_item['id']}")
@@ -156,6 +175,7 @@ def test_offer_pages_on_a_phone(contexts) -> None:  # type: ignore[no-untyped-de
     sign_in(maya, "maya")
     maya.goto("/seller/offers")
     expect(maya.get_by_role("button", name="Accept").first).to_be_visible()
+    assert _titles_cut_short(maya) == []
     screenshot(maya, "offers-seller-phone")
     maya.get_by_role("button", name="More actions").first.click()
     maya.get_by_role("menuitem", name="Counter Offer").click()

@@ -1,12 +1,13 @@
 import { Button } from '@mantine/core';
 import { IconCheck, IconCreditCard, IconX } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { useItemLabel } from '@/components/item-label';
 import type { Offer } from './offer';
 import { buyerNextStep } from './offer-status';
 
 interface AnswerButtonProps {
-  children: ReactNode;
+  /** The visible words; on an offer card the name adds the offer (components/item-label). */
+  children: string;
   onClick: () => void;
   loading?: boolean;
   disabled?: boolean;
@@ -15,8 +16,15 @@ interface AnswerButtonProps {
 /** Yes to an offer or a counter: one look wherever an offer is answered (the thread, the
  *  offer pages). */
 export function AcceptOfferButton({ children, ...props }: AnswerButtonProps) {
+  const itemLabel = useItemLabel();
   return (
-    <Button size="xs" color="green" leftSection={<IconCheck size={14} />} {...props}>
+    <Button
+      size="xs"
+      color="green"
+      leftSection={<IconCheck size={14} />}
+      aria-label={itemLabel(children)}
+      {...props}
+    >
       {children}
     </Button>
   );
@@ -24,8 +32,15 @@ export function AcceptOfferButton({ children, ...props }: AnswerButtonProps) {
 
 /** No to an offer or a counter, beside its AcceptOfferButton. */
 export function DeclineOfferButton({ children, ...props }: AnswerButtonProps) {
+  const itemLabel = useItemLabel();
   return (
-    <Button size="xs" variant="default" leftSection={<IconX size={14} />} {...props}>
+    <Button
+      size="xs"
+      variant="default"
+      leftSection={<IconX size={14} />}
+      aria-label={itemLabel(children)}
+      {...props}
+    >
       {children}
     </Button>
   );
@@ -34,6 +49,7 @@ export function DeclineOfferButton({ children, ...props }: AnswerButtonProps) {
 /** The buyer's next step on an accepted offer (Pay Now, then the order once placed, quieter);
  *  nothing before it is accepted. */
 export function BuyerNextStepButton({ offer }: { offer: Offer }) {
+  const itemLabel = useItemLabel();
   const next = buyerNextStep(offer);
   if (!next) return null;
   return (
@@ -43,6 +59,7 @@ export function BuyerNextStepButton({ offer }: { offer: Offer }) {
       to={next.to}
       leftSection={<IconCreditCard size={14} />}
       variant={offer.orderId ? 'light' : 'filled'}
+      aria-label={itemLabel(next.label)}
     >
       {next.label}
     </Button>

@@ -105,6 +105,22 @@ export function buyerNextStep(offer: Offer): { label: string; to: string } | nul
   return { label: 'Pay Now', to: payNowLink(offer) };
 }
 
+/** Whether the offer still waits for an answer (pending, or countered): while one does, the
+ *  server refuses its buyer another offer on the listing (domain/offers.py, OPEN_STATUSES). */
+export function isOpenOffer(offer: Offer): boolean {
+  return offer.status === 'pending' || offer.status === 'countered';
+}
+
+/** The product page's link to the buyer's open offer, in Make an Offer's place: what they
+ *  offered, or the answer waiting for them, and its amount ("Your Offer", "$80.00"). */
+export function openOfferLabel(offer: Offer): { words: string; amount: string } {
+  if (offer.status === 'countered') {
+    const amount = formatMoney(offer.counterPrice ?? offer.offerPrice);
+    return { words: offer.fromSeller ? 'See Offer' : 'See Counter', amount };
+  }
+  return { words: 'Your Offer', amount: formatMoney(offer.offerPrice) };
+}
+
 /** How the buyer's own latest offer on a listing reads as a title (the product page). */
 export function myOfferTitle(offer: Offer): string {
   if (offer.status === 'accepted' && offer.counterPrice) {

@@ -58,9 +58,13 @@ export function useBuyerOfferActions() {
         onSuccess: () => notifySuccess('Counter offer declined', 'The seller will be notified.'),
         onError: (error) => notifyError(errorMessage(error, RESPOND_FAILED)),
       }),
-    withdraw: (offer: Offer) =>
+    /** `done`: after it was withdrawn (the product page's note then takes the focus). */
+    withdraw: (offer: Offer, done?: () => void) =>
       withdraw.mutate(offer.id, {
-        onSuccess: () => notifySuccess('Offer withdrawn', 'The seller will be notified.'),
+        onSuccess: () => {
+          notifySuccess('Offer withdrawn', 'The seller will be notified.');
+          done?.();
+        },
         onError: (error) => notifyError(errorMessage(error, 'Failed to withdraw offer')),
       }),
   };

@@ -1,6 +1,8 @@
 import { Alert, Badge, Button, Group, Image, Select, Stack, Text, Textarea, Title } from '@mantine/core';
 import { IconShieldCheck } from '@tabler/icons-react';
 import { useId, useRef, useState, type Ref } from 'react';
+import { useItemLabel } from '@/components/item-label';
+import { NewTabLink } from '@/components/new-tab-link';
 import type { Order } from '@/entities/order/order';
 import { errorMessage, fieldErrors } from '@/lib/api-client';
 import { formatDate, formatDateTime } from '@/lib/formatters';
@@ -24,9 +26,9 @@ function Photos({ photos }: { photos: string[] }) {
   return (
     <Group gap="xs">
       {photos.map((photo, index) => (
-        <a key={photo} href={photo} target="_blank" rel="noreferrer">
+        <NewTabLink key={photo} href={photo}>
           <Image src={photo} alt={`Evidence photo ${index + 1}`} w={72} h={72} radius="sm" fit="cover" />
-        </a>
+        </NewTabLink>
       ))}
     </Group>
   );
@@ -298,6 +300,7 @@ export function DisputePanel({ order, role }: { order: Order; role: 'buyer' | 's
   const reportButton = useRef<HTMLButtonElement>(null);
   const firstField = useRef<HTMLElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
+  const itemLabel = useItemLabel();
   const hasDispute =
     order.status === 'disputed' ||
     order.status === 'refunded' ||
@@ -329,6 +332,7 @@ export function DisputePanel({ order, role }: { order: Order; role: 'buyer' | 's
         size="xs"
         leftSection={<IconShieldCheck size={16} aria-hidden />}
         style={{ alignSelf: 'flex-start' }}
+        aria-label={itemLabel('Report a problem with this order')}
         onClick={() => {
           setOpening(true);
           focusWhenShown(() => firstField.current);

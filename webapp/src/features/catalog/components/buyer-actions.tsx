@@ -8,6 +8,7 @@ import {
   IconShoppingBag,
   IconTag,
 } from '@tabler/icons-react';
+import { useCallback, useRef } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useFavoriteCheck, useFavoriteToggle } from '@/entities/favorites/favorites';
 import { promptLogin } from '@/entities/session/login-prompt';
@@ -15,8 +16,9 @@ import { UNAVAILABLE_LABEL, type Product, type ProductStatus } from '@/entities/
 import { useSessionStore } from '@/entities/session/session-store';
 import { useVacation } from '@/entities/user/vacation';
 import { AddToBagButton } from '@/entities/bag/add-to-bag-button';
-import { payableOffer, payNowLink } from '@/entities/offer/offer-status';
+import { isOpenOffer, openOfferLabel, payableOffer, payNowLink } from '@/entities/offer/offer-status';
 import { formatMoney } from '@/lib/formatters';
+import { useFocusWhenShown } from '@/lib/use-focus-when-shown';
 import { MyOfferNote, useMyLatestOffer } from './my-offer-note';
 import { OfferDialog } from './offer-dialog';
 import classes from './buyer-actions.module.css';
@@ -42,6 +44,13 @@ export function BuyerActions({ product }: { product: Product }) {
   // and no Make an Offer stands beside it.
   const mine = useMyLatestOffer(product.id, signedIn);
   const toPay = mine && payableOffer(mine) ? mine : undefined;
+  // While their offer waits for an answer the server refuses them another (409): its link
+  // takes Make an Offer's place, and the focus once the dialog that sent it closes.
+  const open = mine && isOpenOffer(mine) ? openOfferLabel(mine) : undefined;
+  const openLink = useRef<HTMLAnchorElement>(null);
+  const focusWhenShown = useFocusWhenShown();
+  // Stable: the dialog's closing timer restarts when it changes.
+  const offerSent = useCallback(() => focusWhenShown(() => openLink.current), [focusWhenShown]);
 
   const makeOffer = () => (signedIn ? offerDialog.open() : promptLogin('make an offer'));
   const toggleWatch = () =>
@@ -88,7 +97,18 @@ export function BuyerActions({ product }: { product: Product }) {
           </Button>
         )}
         {/* Nothing to offer on while an agreed price holds the listing: Pay Now takes the bar. */}
-        {!toPay && (
+        {toPay ? null : open ? (
+          <Button
+            ref={openLink}
+            component={Link}
+            to="/buyer/offers"
+            variant="light"
+            size="md"
+            leftSection={<IconTag size={18} />}
+          >
+            {open.words} <span className={classes.wideOnly}>{open.amount}</span>
+          </Button>
+        ) : (
           <Button
             variant="outline"
             size="md"
@@ -116,7 +136,7 @@ export function BuyerActions({ product }: { product: Product }) {
       </SimpleGrid>
       <ShareListingButton />
       <MyOfferNote productId={product.id} signedIn={signedIn} />
-      <OfferDialog product={product} opened={offerOpen} onClose={offerDialog.close} />
+      <OfferDialog product={product} opened={offerOpen} onClose={offerDialog.close} onSent={offerSent} />
     </Stack>
   );
 }

@@ -46,20 +46,22 @@ interface OfferDialogProps {
   product: Product;
   opened: boolean;
   onClose: () => void;
+  /** The offer was made and the dialog closes: the opener (Make an Offer) is gone by then. */
+  onSent?: () => void;
 }
 
 /** Make an Offer: amount prefilled at 90%, optional message; a success state, then it closes.
  *  The form mounts each time the dialog opens (Mantine unmounts a closed modal's content), so
  *  it starts afresh, and the amount has the focus (the close button would otherwise). */
-export function OfferDialog({ product, opened, onClose }: OfferDialogProps) {
+export function OfferDialog({ product, opened, onClose, onSent }: OfferDialogProps) {
   return (
     <Modal opened={opened} onClose={onClose} title="Make an Offer" centered>
-      <OfferForm product={product} onClose={onClose} />
+      <OfferForm product={product} onClose={onClose} onSent={onSent} />
     </Modal>
   );
 }
 
-function OfferForm({ product, onClose }: Omit<OfferDialogProps, 'opened'>) {
+function OfferForm({ product, onClose, onSent }: Omit<OfferDialogProps, 'opened'>) {
   const [sent, setSent] = useState(false);
   const offer = useMakeOffer();
   const form = useForm<OfferValues>({
@@ -72,10 +74,11 @@ function OfferForm({ product, onClose }: Omit<OfferDialogProps, 'opened'>) {
     if (!sent) return undefined;
     const timer = setTimeout(() => {
       onClose();
+      onSent?.();
       notifySuccess('Offer sent!', 'The seller will be notified.');
     }, CLOSE_AFTER_MS);
     return () => clearTimeout(timer);
-  }, [sent, onClose]);
+  }, [sent, onClose, onSent]);
 
   async function send(values: OfferValues) {
     const cents = toCents(values.offerPrice) ?? 0;

@@ -1,6 +1,7 @@
 import { Button } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
+import { useItemLabel } from '@/components/item-label';
 import type { Offer } from '@/entities/offer/offer';
 import { AcceptOfferButton, BuyerNextStepButton, DeclineOfferButton } from '@/entities/offer/offer-buttons';
 import { buyerStatusMessage } from '@/entities/offer/offer-status';
@@ -25,6 +26,28 @@ export function BuyerOfferCard({
 }: BuyerOfferCardProps) {
   return (
     <OfferCard offer={offer} party="seller" statusMessage={buyerStatusMessage(offer)}>
+      <BuyerOfferButtons
+        offer={offer}
+        busy={busy}
+        onAcceptCounter={onAcceptCounter}
+        onDeclineCounter={onDeclineCounter}
+        onWithdraw={onWithdraw}
+      />
+    </OfferCard>
+  );
+}
+
+/** Inside the card, whose offer names them (components/item-label). */
+function BuyerOfferButtons({
+  offer,
+  busy,
+  onAcceptCounter,
+  onDeclineCounter,
+  onWithdraw,
+}: BuyerOfferCardProps) {
+  const itemLabel = useItemLabel();
+  return (
+    <>
       <BuyerNextStepButton offer={offer} />
       {offer.status === 'countered' && (
         <>
@@ -37,7 +60,13 @@ export function BuyerOfferCard({
         </>
       )}
       {offer.status === 'pending' && (
-        <Button size="xs" variant="default" disabled={busy} onClick={() => onWithdraw(offer)}>
+        <Button
+          size="xs"
+          variant="default"
+          disabled={busy}
+          onClick={() => onWithdraw(offer)}
+          aria-label={itemLabel('Withdraw')}
+        >
           Withdraw
         </Button>
       )}
@@ -47,9 +76,10 @@ export function BuyerOfferCard({
         component={Link}
         to={`/product/${offer.productId}`}
         leftSection={<IconExternalLink size={14} />}
+        aria-label={itemLabel('View Item')}
       >
         View Item
       </Button>
-    </OfferCard>
+    </>
   );
 }

@@ -1,5 +1,8 @@
 import { Card, Group } from '@mantine/core';
 import type { ComponentProps, ReactNode } from 'react';
+import { ItemLabelProvider } from '@/components/item-label';
+import type { Offer } from '@/entities/offer/offer';
+import { formatMoney } from '@/lib/formatters';
 import { useCardFocus } from '@/lib/use-card-focus';
 import { OfferSummary } from './offer-summary';
 
@@ -8,8 +11,16 @@ type OfferCardProps = Pick<ComponentProps<typeof OfferSummary>, 'offer' | 'party
   children: ReactNode;
 };
 
+/** What the card's buttons act on, in their accessible names ("Accept, $80.00 offer on Wool
+ *  coat from Sofia Rossi"): the seller may hold several buyers' offers on one item. */
+function offerItem(offer: Offer, party: OfferCardProps['party']): string {
+  const item = `${formatMoney(offer.offerPrice)} offer on ${offer.product.title}`;
+  return party === 'buyer' && offer.buyer ? `${item} from ${offer.buyer.displayName}` : item;
+}
+
 /** One offer on My Offers or the Seller Hub, named by its item: the summary and the viewer's
- *  buttons. The card keeps the focus when an answer removes the button that had it. */
+ *  buttons, each named after the offer too. The card keeps the focus when an answer removes
+ *  the button that had it. */
 export function OfferCard({ offer, party, statusMessage, children }: OfferCardProps) {
   const card = useCardFocus<HTMLElement>(offer.status);
   return (
@@ -24,9 +35,11 @@ export function OfferCard({ offer, party, statusMessage, children }: OfferCardPr
       aria-label={`Offer on ${offer.product.title}`}
     >
       <OfferSummary offer={offer} party={party} statusMessage={statusMessage}>
-        <Group gap="xs" mt={4}>
-          {children}
-        </Group>
+        <ItemLabelProvider item={offerItem(offer, party)}>
+          <Group gap="xs" mt={4}>
+            {children}
+          </Group>
+        </ItemLabelProvider>
       </OfferSummary>
     </Card>
   );

@@ -5,6 +5,7 @@ import type { Offer, OfferPerson } from '@/entities/offer/offer';
 import { OfferStatusBadge } from '@/entities/offer/offer-status-badge';
 import { OfferThumb } from '@/entities/offer/offer-thumb';
 import { formatDate, formatMoney } from '@/lib/formatters';
+import classes from './offer-summary.module.css';
 
 function personName(person: OfferPerson | null): string {
   return person ? `${person.displayName} (@${person.username})` : 'Unknown User';
@@ -25,12 +26,12 @@ export function OfferSummary({ offer, party, statusMessage, children }: OfferSum
     <Group wrap="nowrap" align="flex-start" gap="md">
       <OfferThumb product={offer.product} size={80} />
       <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
-        <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
-          <Anchor component={Link} to={`/product/${offer.productId}`} fw={600} lineClamp={2}>
+        <div className={classes.head}>
+          <Anchor component={Link} to={`/product/${offer.productId}`} fw={600} className={classes.title}>
             {offer.product.title}
           </Anchor>
           <OfferStatusBadge status={offer.status} />
-        </Group>
+        </div>
         <Text size="sm">
           Offer <strong>{formatMoney(offer.offerPrice)}</strong>
           {offer.counterPrice && (

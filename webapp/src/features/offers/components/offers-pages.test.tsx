@@ -63,11 +63,11 @@ describe('SellerOffersPage', () => {
     expect(within(card).getByText('“Would you take 80?”')).toBeInTheDocument();
     expect(server.requests.some((r) => r.url.endsWith('/api/offers/mark-seller-read'))).toBe(true);
     expect(server.requests.some((r) => r.url.includes('productId=1'))).toBe(true);
-    await user.click(within(card).getByRole('button', { name: 'Accept' }));
+    await user.click(within(card).getByRole('button', { name: /^Accept, / }));
     expect(await screen.findByText('Offer accepted')).toBeInTheDocument();
     expect(screen.getAllByText('The buyer will be notified.').length).toBeGreaterThan(0);
     await waitFor(() =>
-      expect(within(card).queryByRole('button', { name: 'Accept' })).not.toBeInTheDocument(),
+      expect(within(card).queryByRole('button', { name: /^Accept, / })).not.toBeInTheDocument(),
     );
   });
 
@@ -84,10 +84,12 @@ describe('SellerOffersPage', () => {
     const user = userEvent.setup();
     renderRoutes(routes, '/seller/offers');
     const card = await screen.findByRole('article', { name: 'Offer on Wool coat' });
-    within(card).getByRole('button', { name: 'Accept' }).focus();
+    within(card)
+      .getByRole('button', { name: /^Accept, / })
+      .focus();
     await user.keyboard('{Enter}');
     await waitFor(() =>
-      expect(within(card).queryByRole('button', { name: 'Accept' })).not.toBeInTheDocument(),
+      expect(within(card).queryByRole('button', { name: /^Accept, / })).not.toBeInTheDocument(),
     );
     await waitFor(() => expect(card).toHaveFocus());
   });
@@ -100,7 +102,7 @@ describe('SellerOffersPage', () => {
     });
     const user = userEvent.setup();
     renderRoutes(routes, '/seller/offers');
-    await user.click(await screen.findByRole('button', { name: 'More actions' }));
+    await user.click(await screen.findByRole('button', { name: /^More actions, / }));
     await user.click(await screen.findByRole('menuitem', { name: 'Counter Offer' }));
     const dialog = await screen.findByRole('dialog', { name: 'Counter Offer' });
     const send = within(dialog).getByRole('button', { name: 'Send Counter Offer' });
@@ -124,6 +126,44 @@ describe('SellerOffersPage', () => {
     expect(await screen.findByText('Counter offer sent')).toBeInTheDocument();
     const sent = server.requests.find((r) => r.method === 'PUT');
     expect(await sent?.json()).toEqual({ status: 'countered', counterPrice: '90.00' });
+  });
+
+  it("names each card's buttons after its offer, so a list of the page's controls tells them apart", async () => {
+    const jamal = { id: 8, username: 'jamal', displayName: 'Jamal Reed', avatarUrl: null };
+    fakeServer({
+      'GET /api/seller/offers': () =>
+        page([makeOffer(), makeOffer({ id: 6, buyerId: 8, buyer: jamal, offerPrice: '70.00' })]),
+      'POST /api/offers/mark-seller-read': () => json({ updated: 0 }),
+    });
+    renderRoutes(routes, '/seller/offers');
+    const sofia = await screen.findByRole('button', {
+      name: 'Accept, $80.00 offer on Wool coat from Sofia Rossi',
+    });
+    expect(sofia).toHaveTextContent(/^Accept$/);
+    expect(
+      screen.getByRole('button', { name: 'Accept, $70.00 offer on Wool coat from Jamal Reed' }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByRole('button', { name: 'More actions, $70.00 offer on Wool coat from Jamal Reed' }),
+    ).toBeInTheDocument();
+    const message = screen.getByRole('link', {
+      name: 'Message buyer, $80.00 offer on Wool coat from Sofia Rossi',
+    });
+    expect(message).toHaveTextContent(/^Message buyer$/);
+    // No two buttons share a name, and links that do go to the same place (the item's title).
+    const named = (role: 'button' | 'link') =>
+      screen
+        .getAllByRole(role)
+        .filter((control) => control.closest('article'))
+        .map((control) => [
+          control.getAttribute('aria-label') ?? control.textContent,
+          control.getAttribute('href'),
+        ]);
+    const buttons = named('button').map(([name]) => name);
+    expect(buttons).toHaveLength(4);
+    expect(new Set(buttons).size).toBe(4);
+    const links = named('link');
+    expect(new Set(links.map(([name]) => name)).size).toBe(new Set(links.map(([, href]) => href)).size);
   });
 
   it('shows Failed to load offers with Try Again', async () => {
@@ -157,12 +197,15 @@ describe('BuyerOffersPage', () => {
     const user = userEvent.setup();
     renderRoutes(routes, '/buyer/offers');
     expect(await screen.findByText('The seller countered with $90.00.')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'View Item' })).toHaveAttribute('href', '/product/1');
-    await user.click(screen.getByRole('button', { name: 'Accept Counter' }));
+    expect(screen.getByRole('link', { name: /^View Item, / })).toHaveAttribute('href', '/product/1');
+    expect(screen.getByRole('button', { name: 'Decline, $80.00 offer on Wool coat' })).toHaveTextContent(
+      /^Decline$/,
+    );
+    await user.click(screen.getByRole('button', { name: 'Accept Counter, $80.00 offer on Wool coat' }));
     const dialog = await screen.findByRole('dialog', { name: 'Accept counter offer?' });
     await user.click(within(dialog).getByRole('button', { name: 'Accept Counter' }));
     expect(await screen.findByText('Counter offer accepted successfully')).toBeInTheDocument();
-    expect(await screen.findByRole('link', { name: 'Pay Now' })).toHaveAttribute(
+    expect(await screen.findByRole('link', { name: /^Pay Now, / })).toHaveAttribute(
       'href',
       '/checkout/1?offerId=5',
     );
@@ -181,15 +224,15 @@ describe('BuyerOffersPage', () => {
     });
     const first = renderRoutes(routes, '/buyer/offers');
     expect(await screen.findByText(/Reserved for you until Nov 2\d, .*: pay by then/)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Pay Now' })).toHaveAttribute('href', '/checkout/1?offerId=5');
+    expect(screen.getByRole('link', { name: /^Pay Now, / })).toHaveAttribute('href', '/checkout/1?offerId=5');
     first.unmount();
     offer = makeOffer({ status: 'accepted', agreedPrice: '80.00', orderId: 12 });
     renderRoutes(routes, '/buyer/offers');
-    expect(await screen.findByRole('link', { name: 'Ordered — View order' })).toHaveAttribute(
+    expect(await screen.findByRole('link', { name: /^Ordered — View order, / })).toHaveAttribute(
       'href',
       '/orders/12/confirmed',
     );
-    expect(screen.queryByRole('link', { name: 'Pay Now' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /^Pay Now, / })).not.toBeInTheDocument();
   });
 
   it('keeps the focus on the card when Withdraw, which had it, goes away', async () => {
@@ -205,10 +248,12 @@ describe('BuyerOffersPage', () => {
     const user = userEvent.setup();
     renderRoutes(routes, '/buyer/offers');
     const card = await screen.findByRole('article', { name: 'Offer on Wool coat' });
-    within(card).getByRole('button', { name: 'Withdraw' }).focus();
+    within(card)
+      .getByRole('button', { name: /^Withdraw, / })
+      .focus();
     await user.keyboard('{Enter}');
     await waitFor(() =>
-      expect(within(card).queryByRole('button', { name: 'Withdraw' })).not.toBeInTheDocument(),
+      expect(within(card).queryByRole('button', { name: /^Withdraw, / })).not.toBeInTheDocument(),
     );
     await waitFor(() => expect(card).toHaveFocus());
   });

@@ -1,6 +1,7 @@
 import { ActionIcon, Button, Menu } from '@mantine/core';
 import { IconArrowsExchange, IconDots, IconMessageCircle, IconX } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
+import { useItemLabel } from '@/components/item-label';
 import type { Offer } from '@/entities/offer/offer';
 import { AcceptOfferButton } from '@/entities/offer/offer-buttons';
 import { sellerStatusMessage } from '@/entities/offer/offer-status';
@@ -15,9 +16,19 @@ interface SellerOfferCardProps {
 }
 
 /** An offer on one of my listings: Accept, and a menu with Counter Offer and Reject Offer. */
-export function SellerOfferCard({ offer, busy, onAccept, onReject, onCounter }: SellerOfferCardProps) {
+export function SellerOfferCard(props: SellerOfferCardProps) {
   return (
-    <OfferCard offer={offer} party="buyer" statusMessage={sellerStatusMessage(offer)}>
+    <OfferCard offer={props.offer} party="buyer" statusMessage={sellerStatusMessage(props.offer)}>
+      <SellerOfferButtons {...props} />
+    </OfferCard>
+  );
+}
+
+/** Inside the card, whose offer names them (components/item-label). */
+function SellerOfferButtons({ offer, busy, onAccept, onReject, onCounter }: SellerOfferCardProps) {
+  const itemLabel = useItemLabel();
+  return (
+    <>
       {offer.status === 'pending' && (
         <>
           <AcceptOfferButton loading={busy} onClick={() => onAccept(offer)}>
@@ -25,7 +36,12 @@ export function SellerOfferCard({ offer, busy, onAccept, onReject, onCounter }: 
           </AcceptOfferButton>
           <Menu position="bottom-end" withinPortal>
             <Menu.Target>
-              <ActionIcon variant="default" size="lg" aria-label="More actions" disabled={busy}>
+              <ActionIcon
+                variant="default"
+                size="lg"
+                aria-label={itemLabel('More actions') ?? 'More actions'}
+                disabled={busy}
+              >
                 <IconDots size={16} />
               </ActionIcon>
             </Menu.Target>
@@ -47,10 +63,11 @@ export function SellerOfferCard({ offer, busy, onAccept, onReject, onCounter }: 
           component={Link}
           to={`/messages/${offer.buyerId}`}
           leftSection={<IconMessageCircle size={14} />}
+          aria-label={itemLabel('Message buyer')}
         >
           Message buyer
         </Button>
       )}
-    </OfferCard>
+    </>
   );
 }

@@ -1,6 +1,7 @@
 import { Button, Group, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { useItemLabel } from '@/components/item-label';
 import { errorMessage } from '@/lib/api-client';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { POLICY } from '@/lib/policy';
@@ -22,6 +23,7 @@ const LABELS: Record<Role, Partial<Record<OrderStatus, string>>> = {
 /** The moves the server allows this viewer, as buttons (spec §4 Order). */
 export function OrderActions({ order, role }: { order: Order; role: Role }) {
   const change = useChangeStatus();
+  const itemLabel = useItemLabel();
   const [tracking, setTracking] = useState(false);
   // Confirm Receipt ends buyer protection and pays the seller: ask first, say so.
   const [confirmingReceipt, setConfirmingReceipt] = useState(false);
@@ -88,6 +90,7 @@ export function OrderActions({ order, role }: { order: Order; role: Role }) {
           loading={change.isPending && change.variables?.value.status === status}
           variant={status === 'cancelled' ? 'default' : 'filled'}
           color={status === 'cancelled' ? 'red' : undefined}
+          aria-label={itemLabel(LABELS[role][status] ?? '')}
           onClick={() => {
             if (status === 'shipped') setTracking(true);
             else if (status === 'completed') setConfirmingReceipt(true);
@@ -102,6 +105,7 @@ export function OrderActions({ order, role }: { order: Order; role: Role }) {
         onCancel={() => setConfirmingReceipt(false)}
         title="Confirm receipt?"
         cancelLabel="Not yet"
+        focusCancel
         confirmLabel="Yes, I received it"
         pending={change.isPending}
         onConfirm={() => send({ status: 'completed' })}

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Order } from '@/entities/order/order';
 import { fakeServer } from '@/test-utils/fake-server';
-import { makeOrder } from '@/test-utils/orders';
+import { makeOrder, makeSavedAddress } from '@/test-utils/orders';
 import { renderRoutes } from '@/test-utils/render';
 import { formatDateTime } from '@/lib/formatters';
 import { setSession } from '@/test-utils/session';
@@ -199,7 +199,9 @@ describe('OrderCard', () => {
     );
     expect(within(sold).getByTestId('order-next-step')).toHaveTextContent('an administrator confirms');
     expect(within(sold).getByTestId('order-next-step')).toHaveTextContent('Confirm Order tells the buyer');
-    expect(within(sold).getByRole('button', { name: 'Confirm Order' })).toBeInTheDocument();
+    expect(
+      within(sold).getByRole('button', { name: 'Confirm Order, Wool coat (order 42-K3Z0QF)' }),
+    ).toHaveTextContent(/^Confirm Order$/);
   });
 
   it('shows the seller’s payout on a sale, and never on the buyer’s card', () => {
@@ -241,6 +243,61 @@ describe('OrderCard', () => {
     expect(within(show(delivered, 'seller')).getByTestId('order-deadline')).toHaveTextContent(
       `Completes automatically on ${formatDateTime(AT)}; until then the buyer can report a problem.`,
     );
+  });
+
+  it("names the card's buttons after its item and order, the words shown staying the same", () => {
+    fakeServer({});
+    setSession('authenticated', makeUser({ id: 3, username: 'lucas' }));
+    const paid = show(
+      {
+        ...ONE,
+        status: 'payment_confirmed',
+        statusLabel: 'Payment confirmed',
+        shippingAddress: { ...makeSavedAddress(), raw: 'Ann Lee\n12 Market Street\nBoston, MA 02110' },
+        allowedTransitions: ['shipped', 'cancelled'],
+      },
+      'seller',
+    );
+    const item = 'Wool coat (order 42-K3Z0QF)';
+    for (const visible of ['Mark as Shipped', 'Cancel Order', 'Copy']) {
+      expect(within(paid).getByRole('button', { name: `${visible}, ${item}` })).toHaveTextContent(
+        new RegExp(`^${visible}$`),
+      );
+    }
+    const label = within(paid).getByRole('link', { name: `Print Label, ${item} (opens in a new tab)` });
+    expect(label).toHaveAttribute('href', '/orders/9/label');
+    expect(label).toHaveAttribute('target', '_blank');
+  });
+
+  it('names a bundle’s buttons after the bundle', () => {
+    fakeServer({});
+    setSession('authenticated', makeUser({ id: 2, username: 'maya' }));
+    const bundle = show(BUNDLE, 'buyer');
+    expect(
+      within(bundle).getByRole('button', {
+        name: 'Cancel Order, Bundle of 3 items from @lucas (order 17-BUNDLE)',
+      }),
+    ).toBeInTheDocument();
+  });
+
+  it('says that the tracking link opens a new tab', () => {
+    fakeServer({});
+    setSession('authenticated', makeUser({ id: 2, username: 'maya' }));
+    const shipped = show(
+      {
+        ...ONE,
+        status: 'shipped',
+        statusLabel: 'Shipped',
+        trackingNumber: '1Z999',
+        trackingUrl: 'https://track.example/1Z999',
+        allowedTransitions: [],
+      },
+      'buyer',
+    );
+    const tracking = within(shipped).getByRole('link', { name: '1Z999 (opens in a new tab)' });
+    expect(tracking).toHaveAttribute('href', 'https://track.example/1Z999');
+    expect(tracking).toHaveAttribute('target', '_blank');
+    expect(tracking).toHaveAttribute('rel', 'noopener noreferrer');
   });
 
   it('puts the status after the title and the bill in one part per amount, for the phone layout', () => {

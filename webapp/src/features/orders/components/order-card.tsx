@@ -1,6 +1,8 @@
 import { Anchor, Card, Divider, Group, Image, Rating, Stack, Text } from '@mantine/core';
 import { IconClock } from '@tabler/icons-react';
 import { Fragment, type ReactNode } from 'react';
+import { ItemLabelProvider } from '@/components/item-label';
+import { NewTabLink } from '@/components/new-tab-link';
 import {
   deadlineSentence,
   nextStepSentence,
@@ -93,6 +95,14 @@ function bundleHeading(order: Order, role: 'buyer' | 'seller'): string {
   return `Bundle of ${order.itemCount} items${whom}`;
 }
 
+/** What the card's buttons act on, in their accessible names ("Mark as Shipped, Wool coat
+ *  (order 42-K3Z0QF)"): the title the card shows, and the order number, which is unique. */
+function orderItem(order: Order, role: OrderRole): string {
+  const number = `order ${order.orderNumber}`;
+  if ((order.itemCount ?? 1) > 1) return `${bundleHeading(order, role)} (${number})`;
+  return order.product ? `${order.product.title} (${number})` : number;
+}
+
 /** The money as a sum that adds up on screen: items (less a bundle discount) + service fee +
  *  shipping = total, all as the server computed them (a bundle's subtotal is its price when
  *  there is no discount). One part a line on a phone. */
@@ -159,113 +169,115 @@ export function OrderCard({ order, role }: { order: Order; role: OrderRole }) {
       padding="md"
       data-testid={`order-${order.orderNumber}`}
     >
-      <Stack gap="sm">
-        <div className={classes.head} data-with-photo={image ? '' : undefined}>
-          {image && (
-            <Image
-              src={image}
-              alt={order.product?.title ?? 'Ordered item'}
-              w={72}
-              h={72}
-              radius="sm"
-              fit="cover"
-              className={classes.photo}
+      <ItemLabelProvider item={orderItem(order, role)}>
+        <Stack gap="sm">
+          <div className={classes.head} data-with-photo={image ? '' : undefined}>
+            {image && (
+              <Image
+                src={image}
+                alt={order.product?.title ?? 'Ordered item'}
+                w={72}
+                h={72}
+                radius="sm"
+                fit="cover"
+                className={classes.photo}
+              />
+            )}
+            <div className={classes.summary}>
+              {bundle ? (
+                <Text fw={600}>{bundleHeading(order, role)}</Text>
+              ) : order.product ? (
+                <Anchor component={Link} to={`/product/${order.product.id}`} fw={600}>
+                  {order.product.title}
+                </Anchor>
+              ) : (
+                <Text fw={600}>Item no longer listed</Text>
+              )}
+              <Text size="xs" c="dimmed">
+                Order <span style={{ whiteSpace: 'nowrap' }}>{order.orderNumber}</span> ·{' '}
+                {formatDate(order.createdAt)}
+                {order.product && !bundle ? ` · ${order.product.brand}${sizePart(order.product)}` : ''}
+              </Text>
+            </div>
+            <div className={classes.status}>
+              <OrderStatusBadge order={order} />
+            </div>
+            <div className={classes.bill}>
+              <Text size="sm" data-testid="order-money">
+                {moneyParts(order, bundle).map((part, index) => (
+                  <Fragment key={index}>
+                    {index > 0 && ' '}
+                    <span className={classes.billPart}>{part}</span>
+                  </Fragment>
+                ))}
+              </Text>
+              {payout && (
+                <Text size="sm" mt={4} data-testid="order-payout">
+                  {payout}
+                </Text>
+              )}
+            </div>
+          </div>
+          {bundle && <BundleItems order={order} />}
+          {role === 'buyer' ? (
+            <Party label="Seller" party={order.seller} />
+          ) : (
+            <Party label="Buyer" party={order.buyer} />
+          )}
+          {role === 'buyer' && (order.status === 'pending' || order.status === 'confirmed') && (
+            <Text size="sm" c="dimmed">
+              Awaiting payment: send {formatMoney(order.total)} with your peer-to-peer app using reference{' '}
+              <strong>{order.paymentReference}</strong>.
+            </Text>
+          )}
+          <Guidance order={order} role={role} />
+          {order.trackingNumber && (
+            <Text size="sm">
+              Tracking:{' '}
+              {order.trackingUrl ? (
+                <Anchor component={NewTabLink} href={order.trackingUrl}>
+                  {order.trackingNumber}
+                </Anchor>
+              ) : (
+                <strong>{order.trackingNumber}</strong>
+              )}
+            </Text>
+          )}
+          {role === 'seller' && order.shippingAddress && (
+            <ShippingAddressPanel orderId={order.id} address={order.shippingAddress} />
+          )}
+          {role === 'seller' && PAID.has(order.status) && !order.shippingAddress && (
+            <Text size="sm" c="dimmed">
+              The buyer has not added a shipping address yet.
+            </Text>
+          )}
+          <OrderActions order={order} role={role} />
+          <DisputePanel order={order} role={role} />
+          {order.reviews.length > 0 && (
+            <Stack gap={4}>
+              {order.reviews.map((item) => (
+                <Group key={item.id} gap="xs">
+                  <Rating value={item.rating} readOnly size="md" aria-label={`${item.rating} stars`} />
+                  <Text size="sm">{item.comment || 'No comment'}</Text>
+                  <Text size="xs" c="dimmed">
+                    {item.reviewerId === other?.id ? `by ${other.displayName}` : 'your review'}
+                    {item.published ? '' : ' · hidden until both have reviewed'}
+                  </Text>
+                </Group>
+              ))}
+            </Stack>
+          )}
+          {order.canReview && other && (
+            <ReviewForm
+              who={other.displayName}
+              onSubmit={(value) => review.mutateAsync({ orderId: order.id, value })}
+              onDone={() => notifySuccess('Review submitted', 'Thank you for your feedback.')}
             />
           )}
-          <div className={classes.summary}>
-            {bundle ? (
-              <Text fw={600}>{bundleHeading(order, role)}</Text>
-            ) : order.product ? (
-              <Anchor component={Link} to={`/product/${order.product.id}`} fw={600}>
-                {order.product.title}
-              </Anchor>
-            ) : (
-              <Text fw={600}>Item no longer listed</Text>
-            )}
-            <Text size="xs" c="dimmed">
-              Order <span style={{ whiteSpace: 'nowrap' }}>{order.orderNumber}</span> ·{' '}
-              {formatDate(order.createdAt)}
-              {order.product && !bundle ? ` · ${order.product.brand}${sizePart(order.product)}` : ''}
-            </Text>
-          </div>
-          <div className={classes.status}>
-            <OrderStatusBadge order={order} />
-          </div>
-          <div className={classes.bill}>
-            <Text size="sm" data-testid="order-money">
-              {moneyParts(order, bundle).map((part, index) => (
-                <Fragment key={index}>
-                  {index > 0 && ' '}
-                  <span className={classes.billPart}>{part}</span>
-                </Fragment>
-              ))}
-            </Text>
-            {payout && (
-              <Text size="sm" mt={4} data-testid="order-payout">
-                {payout}
-              </Text>
-            )}
-          </div>
-        </div>
-        {bundle && <BundleItems order={order} />}
-        {role === 'buyer' ? (
-          <Party label="Seller" party={order.seller} />
-        ) : (
-          <Party label="Buyer" party={order.buyer} />
-        )}
-        {role === 'buyer' && (order.status === 'pending' || order.status === 'confirmed') && (
-          <Text size="sm" c="dimmed">
-            Awaiting payment: send {formatMoney(order.total)} with your peer-to-peer app using reference{' '}
-            <strong>{order.paymentReference}</strong>.
-          </Text>
-        )}
-        <Guidance order={order} role={role} />
-        {order.trackingNumber && (
-          <Text size="sm">
-            Tracking:{' '}
-            {order.trackingUrl ? (
-              <Anchor href={order.trackingUrl} target="_blank" rel="noreferrer">
-                {order.trackingNumber}
-              </Anchor>
-            ) : (
-              <strong>{order.trackingNumber}</strong>
-            )}
-          </Text>
-        )}
-        {role === 'seller' && order.shippingAddress && (
-          <ShippingAddressPanel orderId={order.id} address={order.shippingAddress} />
-        )}
-        {role === 'seller' && PAID.has(order.status) && !order.shippingAddress && (
-          <Text size="sm" c="dimmed">
-            The buyer has not added a shipping address yet.
-          </Text>
-        )}
-        <OrderActions order={order} role={role} />
-        <DisputePanel order={order} role={role} />
-        {order.reviews.length > 0 && (
-          <Stack gap={4}>
-            {order.reviews.map((item) => (
-              <Group key={item.id} gap="xs">
-                <Rating value={item.rating} readOnly size="md" aria-label={`${item.rating} stars`} />
-                <Text size="sm">{item.comment || 'No comment'}</Text>
-                <Text size="xs" c="dimmed">
-                  {item.reviewerId === other?.id ? `by ${other.displayName}` : 'your review'}
-                  {item.published ? '' : ' · hidden until both have reviewed'}
-                </Text>
-              </Group>
-            ))}
-          </Stack>
-        )}
-        {order.canReview && other && (
-          <ReviewForm
-            who={other.displayName}
-            onSubmit={(value) => review.mutateAsync({ orderId: order.id, value })}
-            onDone={() => notifySuccess('Review submitted', 'Thank you for your feedback.')}
-          />
-        )}
-        <Divider />
-        <OrderTimeline events={order.events} />
-      </Stack>
+          <Divider />
+          <OrderTimeline events={order.events} />
+        </Stack>
+      </ItemLabelProvider>
     </Card>
   );
 }

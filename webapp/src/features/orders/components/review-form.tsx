@@ -1,6 +1,7 @@
 import { Button, Group, Input, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useId } from 'react';
+import { useItemLabel } from '@/components/item-label';
 import { submitWith } from '@/lib/form';
 import { POLICY } from '@/lib/policy';
 import { StarRatingInput } from './star-rating-input';
@@ -24,6 +25,7 @@ export function ReviewForm({ who, onSubmit, onDone }: ReviewFormProps) {
     validate: { rating: (value) => (value >= 1 && value <= 5 ? null : 'Please choose 1 to 5 stars') },
   });
   const starsError = useId();
+  const itemLabel = useItemLabel();
   return (
     <form
       onSubmit={submitWith(form, onSubmit, { fallback: 'Failed to submit review.', onSuccess: onDone })}
@@ -54,7 +56,7 @@ export function ReviewForm({ who, onSubmit, onDone }: ReviewFormProps) {
           Your review stays hidden until {who} reviews you too, or for {POLICY.reviewWindow}.
         </Text>
         <Group>
-          <Button type="submit" size="xs" loading={form.submitting}>
+          <Button type="submit" size="xs" loading={form.submitting} aria-label={itemLabel('Submit Review')}>
             Submit Review
           </Button>
         </Group>

@@ -1,11 +1,13 @@
 import { Button, Card, CopyButton, Group, Text } from '@mantine/core';
 import { IconCopy, IconPrinter } from '@tabler/icons-react';
-import { Link } from 'react-router-dom';
+import { useItemLabel } from '@/components/item-label';
+import { NewTabLink } from '@/components/new-tab-link';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import type { Address } from '../api';
 
 /** The seller's view of where to ship, with Copy and Print Label. */
 export function ShippingAddressPanel({ orderId, address }: { orderId: number; address: Address }) {
+  const itemLabel = useItemLabel();
   return (
     <Card withBorder padding="sm" bg="var(--mantine-color-gray-0)">
       <Text size="sm" fw={600} mb={4}>
@@ -21,6 +23,7 @@ export function ShippingAddressPanel({ orderId, address }: { orderId: number; ad
               size="xs"
               variant="default"
               leftSection={<IconCopy size={14} />}
+              aria-label={itemLabel(copied ? 'Copied' : 'Copy')}
               onClick={() => {
                 try {
                   copy();
@@ -37,10 +40,10 @@ export function ShippingAddressPanel({ orderId, address }: { orderId: number; ad
         <Button
           size="xs"
           variant="default"
-          component={Link}
-          to={`/orders/${orderId}/label`}
-          target="_blank"
+          component={NewTabLink}
+          href={`/orders/${orderId}/label`}
           leftSection={<IconPrinter size={14} />}
+          aria-label={itemLabel('Print Label')}
         >
           Print Label
         </Button>

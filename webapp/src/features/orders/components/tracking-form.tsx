@@ -1,6 +1,7 @@
 import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect, useRef } from 'react';
+import { useItemLabel } from '@/components/item-label';
 import { submitWith } from '@/lib/form';
 
 export interface Tracking {
@@ -22,12 +23,13 @@ export function TrackingForm({ onSubmit, onCancel }: TrackingFormProps) {
   });
   // The form opens in place of the button that was clicked: focus moves to its first field.
   const first = useRef<HTMLInputElement>(null);
+  const itemLabel = useItemLabel();
   useEffect(() => first.current?.focus(), []);
   return (
     <form
       onSubmit={submitWith(form, onSubmit, { fallback: 'Failed to update order status.' })}
       noValidate
-      aria-label="Tracking details"
+      aria-label={itemLabel('Tracking details') ?? 'Tracking details'}
     >
       <Stack gap="xs">
         <TextInput
@@ -38,10 +40,10 @@ export function TrackingForm({ onSubmit, onCancel }: TrackingFormProps) {
         />
         <TextInput label="Tracking URL (optional)" type="url" {...form.getInputProps('trackingUrl')} />
         <Group gap="xs">
-          <Button type="submit" size="xs" loading={form.submitting}>
+          <Button type="submit" size="xs" loading={form.submitting} aria-label={itemLabel('Mark as Shipped')}>
             Mark as Shipped
           </Button>
-          <Button size="xs" variant="default" onClick={onCancel}>
+          <Button size="xs" variant="default" onClick={onCancel} aria-label={itemLabel('Cancel')}>
             Cancel
           </Button>
         </Group>

@@ -1,3 +1,4 @@
+import { NewTabLink } from '@/components/new-tab-link';
 import { BundleDiscountsNote } from '@/entities/bag/bundle-discounts-note';
 import {
   Alert,
@@ -186,12 +187,7 @@ export function ProfileHeader({ user, listingCount }: ProfileHeaderProps) {
               <Text size="sm">Member since {formatMonthYear(user.createdAt)}</Text>
             </Group>
             {user.instagramHandle && (
-              <Anchor
-                href={`https://instagram.com/${user.instagramHandle}`}
-                target="_blank"
-                rel="noopener noreferrer"
-                size="sm"
-              >
+              <Anchor component={NewTabLink} href={`https://instagram.com/${user.instagramHandle}`} size="sm">
                 <Group gap={4}>
                   <IconBrandInstagram size={16} aria-hidden />
                   instagram.com/{user.instagramHandle}

@@ -1,6 +1,7 @@
 import { Anchor, Avatar, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconBrandInstagram } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
+import { NewTabLink } from '@/components/new-tab-link';
 import type { StylePostDetail } from '@/entities/post/post';
 import { FollowButton } from '@/entities/user/follow-button';
 import { displayNameOf } from '@/entities/user/user';
@@ -31,12 +32,7 @@ export function AuthorCard({ post }: { post: StylePostDetail }) {
               @{post.user.username}
             </Text>
             {handle && (
-              <Anchor
-                href={`https://instagram.com/${handle}`}
-                target="_blank"
-                rel="noopener noreferrer"
-                size="sm"
-              >
+              <Anchor component={NewTabLink} href={`https://instagram.com/${handle}`} size="sm">
                 <Group gap={4} wrap="nowrap">
                   <IconBrandInstagram size={14} aria-hidden />
                   instagram.com/{handle}
