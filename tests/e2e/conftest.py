@@ -25,7 +25,7 @@ CHROMIUM = os.environ.get("RETHREAD_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
 DEMO_PASSWORD = "rethread-demo"
-LAPTOP: ViewportSize = {"width": 1280, "height": 800}
+DESKTOP: ViewportSize = {"width": 1366, "height": 900}
 PHONE: ViewportSize = {"width": 390, "height": 844}
 
 # How long expect() and every action wait (ms). A correct page can take long on a starved
@@ -93,13 +93,13 @@ def sign_in(page: Page, username: str, password: str = DEMO_PASSWORD) -> None:
 
 
 @contextmanager
-def person(browser: Browser, live_server: str, username: str, *, phone: bool = False,
+def person(browser: Browser, live_server: str, username: str, *,
+           viewport: ViewportSize = DESKTOP, touch: bool = False,
            password: str = DEMO_PASSWORD) -> Iterator[Page]:
-    """A browser of one's own, signed in (through the API, no page loaded): a laptop, or a
-    touch phone (a coarse pointer, as a thumb); closed after."""
-    context = browser.new_context(
-        base_url=live_server, viewport=PHONE if phone else LAPTOP, is_mobile=phone,
-        has_touch=phone)
+    """A browser of one's own, signed in (through the API, no page loaded), at ``viewport``;
+    ``touch``: a touch screen (a coarse pointer, as a thumb). Closed after."""
+    context = browser.new_context(base_url=live_server, viewport=viewport, is_mobile=touch,
+                                  has_touch=touch)
     context.set_default_timeout(WAIT_MS)
     page = context.new_page()
     try:

@@ -11,8 +11,7 @@ from urllib.parse import quote
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.e2e.conftest import new_listing, screenshot
-from tests.e2e.test_e2e_orders import DESKTOP, PHONE, person
+from tests.e2e.conftest import DESKTOP, PHONE, new_listing, person, screenshot
 
 pytestmark = pytest.mark.e2e
 

@@ -10,8 +10,7 @@ import pytest
 from playwright.sync_api import Browser, expect
 
 from tests.catalog_support import png
-from tests.e2e.conftest import api_call, screenshot
-from tests.e2e.test_e2e_orders import person
+from tests.e2e.conftest import api_call, person, screenshot
 
 pytestmark = pytest.mark.e2e
 
@@ -26,7 +25,7 @@ def test_buyer_disputes_seller_answers_admin_refunds(browser: Browser, live_serv
         items = buyer.request.get("/api/products?limit=24&sort=price_low_high").json()["items"]
         product = next(i for i in items if i["seller"]["username"] == "maya")
         order = api_call(buyer, "POST", "/api/orders", {"productId": product["id"]})
-    with person(browser, live_server, "admin", "rethread-admin") as admin:
+    with person(browser, live_server, "admin", password="rethread-admin") as admin:
         api_call(admin, "POST", f"/api/orders/{order['id']}/confirm-payment")
     with person(browser, live_server, "maya") as seller:
         api_call(seller, "PUT", f"/api/orders/{order['id']}/status",
@@ -58,7 +57,7 @@ def test_buyer_disputes_seller_answers_admin_refunds(browser: Browser, live_serv
         expect(card.get_by_text("happy to help")).to_be_visible()
         screenshot(seller, "disputes-seller-answer")
 
-    with person(browser, live_server, "admin", "rethread-admin") as admin:
+    with person(browser, live_server, "admin", password="rethread-admin") as admin:
         admin.goto("/admin?tab=disputes")
         desk = admin.get_by_role("article", name=f"Dispute on order {number}")
         expect(desk.get_by_text("happy to help")).to_be_visible()

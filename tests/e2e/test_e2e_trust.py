@@ -18,8 +18,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.catalog_support import listing
-from tests.e2e.conftest import WAIT_MS, api_call, csrf_token, eventually, screenshot
-from tests.e2e.test_e2e_orders import person
+from tests.e2e.conftest import WAIT_MS, api_call, csrf_token, eventually, person, screenshot
 
 pytestmark = pytest.mark.e2e
 
@@ -78,7 +77,7 @@ def test_a_reported_listing_is_hidden_from_the_moderation_desk(browser: Browser,
         expect(reporter.get_by_text("Report sent")).to_be_visible()
         expect(dialog).to_have_count(0)
 
-        with person(browser, live_server, "admin", "rethread-admin") as admin:
+        with person(browser, live_server, "admin", password="rethread-admin") as admin:
             admin.goto("/admin?tab=moderation")
             card = admin.get_by_role("article", name="Listing “Designer monogram tote”")
             expect(card).to_contain_text("Counterfeit \u00d7 1")
