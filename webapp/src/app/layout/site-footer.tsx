@@ -1,5 +1,6 @@
 import { ActionIcon, Anchor, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
+import { NewTabLink } from '@/components/new-tab-link';
 import { FOOTER_COLUMNS, SOCIAL_LINKS } from './footer-links';
 import classes from './site-footer.module.css';
 import { takeTour } from './tour-store';
@@ -36,10 +37,8 @@ export function SiteFooter() {
               {SOCIAL_LINKS.map(({ label, href, Icon }) => (
                 <ActionIcon
                   key={label}
-                  component="a"
+                  component={NewTabLink}
                   href={href}
-                  target="_blank"
-                  rel="noopener noreferrer"
                   variant="subtle"
                   color="gray"
                   aria-label={label}
