@@ -23,7 +23,12 @@ gets the same treatment without doing anything:
 - a handler's docstring is its operation's text: the first line its summary ("List my
   orders", in the viewer's menu), the paragraphs after it its description (what it answers,
   who may ask, when it refuses and with which status). The decorator passes neither
-  ``summary=`` nor ``description=``.
+  ``summary=`` nor ``description=``;
+- a success response Litestar describes with the standard library's wording ("Request
+  fulfilled, document follows") says its status's name instead ("OK", "Created"); a
+  handler's own ``response_description=`` stays;
+- the controllers' ``tags`` are declared in :data:`TAGS`: the viewer's sections, in that
+  order, each with its sentence (and its name capitalised as the heading).
 
 The viewer at ``/schema`` (Redoc) shows the same finished document and runs from the
 webapp's build (``assets/redoc-<hash>.js``, copied from the ``redoc`` npm package by
@@ -43,6 +48,7 @@ from litestar import Litestar, Request
 from litestar.handlers import HTTPRouteHandler
 from litestar.openapi import OpenAPIConfig
 from litestar.openapi.plugins import JsonRenderPlugin, RedocRenderPlugin
+from litestar.openapi.spec import Tag
 from litestar.router import Router
 from litestar.routes import HTTPRoute
 
@@ -76,6 +82,32 @@ INTRO = """The JSON API behind Rethread's web app.
 - **Money** is a decimal string of dollars (`"80.00"`); times are ISO 8601, in UTC.
 - **Realtime**: messages and notifications also arrive over the WebSocket at `/ws`.
 """
+#: The controllers' ``tags``, in the viewer's order, each with what its section holds.
+TAGS = [Tag(name=name, description=description) for name, description in [
+    ("accounts", "Signing up and in, the session, your profile, password, email, two-factor "
+                 "authentication and notification settings."),
+    ("catalog", "Searching and browsing listings, and selling: create, edit and delete your "
+                "listings."),
+    ("favorites", "Your watch list of listings."),
+    ("saved searches", "Searches you keep, to run again and be told of new matches."),
+    ("offers", "Offers on a listing and counter-offers between buyer and seller."),
+    ("orders", "Buying: quotes, orders, payment, shipping, status, addresses and reviews."),
+    ("bundles", "Sellers' bundle discounts and your bag of listings from one seller."),
+    ("disputes", "When an order goes wrong: the buyer opens a dispute, the seller answers, "
+                 "administrators resolve it."),
+    ("messages", "Conversations between members."),
+    ("notifications", "What happened that concerns you, and marking it read."),
+    ("social", "Public profiles, following and followers."),
+    ("posts", "The style feed: posts, comments, likes, saves, tagged and trending posts."),
+    ("blog", "Blog posts: members write them, everyone reads the published ones."),
+    ("seller stats", "A seller's figures (views, offers, sales, earnings) and counting "
+                     "listing views."),
+    ("vacation", "Vacation mode: a member away, with their message and return date."),
+    ("trust", "Reporting content and blocking members."),
+    ("contact", "The contact form: anyone writes, administrators read."),
+    ("admin", "Moderation, order desk, audit log and analytics, for administrators only."),
+    ("system", "The server's health, the CSRF cookie and Prometheus metrics."),
+]]
 #: The viewer's script in the webapp's build (``webapp/vite.config.ts``, ``redocViewer``).
 REDOC_GLOB = "assets/redoc-*.js"
 UNSAFE = {"POST", "PUT", "PATCH", "DELETE"}
@@ -197,6 +229,16 @@ def _summary_and_description(operation: dict[str, Any]) -> None:
         del operation["description"]
 
 
+def _plain_successes(responses: dict[str, Any]) -> None:
+    """Litestar's default text for a 2xx is the standard library's ("Request fulfilled,
+    document follows"): say the status's name ("OK") instead, keeping a handler's own."""
+    for code, response in responses.items():
+        if code.startswith("2"):
+            status = http.HTTPStatus(int(code))
+            if response.get("description") == status.description:
+                response["description"] = status.phrase
+
+
 def _bound_integers(operation: dict[str, Any]) -> None:
     for parameter in operation.get("parameters", []):
         schema = parameter.get("schema", {})
@@ -226,6 +268,8 @@ def finish_openapi(app: Litestar, document: dict[str, Any]) -> dict[str, Any]:
     components = document.setdefault("components", {}).setdefault("schemas", {})
     components["Error"] = ERROR_SCHEMA
     handlers = _handlers(app)
+    for tag in document.get("tags", []):
+        tag.setdefault("x-displayName", tag["name"].capitalize())
     for path, item in document.get("paths", {}).items():
         for method, operation in item.items():
             if method.upper() not in http.HTTPMethod.__members__:
@@ -234,6 +278,7 @@ def finish_openapi(app: Litestar, document: dict[str, Any]) -> dict[str, Any]:
             if method == "head":  # (every GET answers HEAD too: say so, not its text again)
                 operation["summary"] = f"{operation.get('summary', 'Read')} (headers only)"
                 operation["description"] = f"What `GET {path}` answers, without the body."
+            _plain_successes(operation.get("responses", {}))
             found = handlers.get((path, method.upper()))
             if found is None:
                 continue
@@ -247,13 +292,17 @@ def finish_openapi(app: Litestar, document: dict[str, Any]) -> dict[str, Any]:
                 operation["requestBody"] = {"required": True, "content": content}
             _bound_integers(operation)
             responses = operation.setdefault("responses", {})
-            for code in [c for c in responses if c.startswith(("4", "5"))]:
+            # A route's own `responses=` stays as it says (the health check's 503 is not an
+            # error body); every other 4xx/5xx is our error body.
+            own = {str(code) for code in handler.responses or {}}
+            for code in [c for c in responses if c.startswith(("4", "5")) and c not in own]:
                 del responses[code]
             statuses = error_statuses(method.upper(), handler, route_path,
                                       "requestBody" in operation,
                                       bool(operation.get("parameters")))
             for status in sorted(statuses):
-                responses[str(status)] = _error_response(status)
+                if str(status) not in own:
+                    responses[str(status)] = _error_response(status)
     _apply_hints(components)
     return document
 
@@ -312,5 +361,5 @@ def openapi_config(title: str, version: str, webapp_dir: Path) -> OpenAPIConfig:
     build in ``webapp_dir``. Handlers' docstrings are their operations' summaries and
     descriptions (see the module docstring)."""
     return OpenAPIConfig(title=title, version=version, description=INTRO, path="/schema",
-                         use_handler_docstrings=True, render_plugins=[
+                         tags=TAGS, use_handler_docstrings=True, render_plugins=[
                              FinishedJsonRenderPlugin(), LocalRedocRenderPlugin(webapp_dir)])

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from litestar import Controller, Response, get
+from litestar.openapi import ResponseSpec
 from litestar.status_codes import HTTP_204_NO_CONTENT
 
 from application.system import SystemService
@@ -17,7 +18,10 @@ class SystemController(Controller):
 
     # Load balancers and monitors poll this without cookies: it mints no CSRF cookie (that
     # cost more than the check itself, docs/performance.md) and reads no session.
-    @get(HEALTH, opt={"errors": {503}, "exclude_from_csrf": True})
+    # Its 503 is not the error body of the other routes: monitors read the same `status`.
+    @get(HEALTH, opt={"exclude_from_csrf": True}, responses={503: ResponseSpec(
+        data_container=dict[str, str], generate_examples=False,
+        description='The database does not answer: `{"status": "unavailable"}`')})
     async def health(self, system: SystemService) -> Response[dict[str, str | int]]:
         """Check the server's health.
 

@@ -3,16 +3,20 @@
 A handler's docstring is its operation's text (``entrypoints/http/openapi.py``): its first
 line the summary the viewer lists, the paragraphs after it the description. A route added
 without one shows as its function's name ("Mine", "Place") with nothing under it; these
-tests name every such route. The viewer itself is checked in
+tests name every such route, every tag left without a section of its own (declared, with a
+sentence, in ``openapi.TAGS``) and every success still in Litestar's generic words. The
+viewer itself is checked in
 ``test_api_security_headers.py`` (its script is served by this server).
 """
 
 from __future__ import annotations
 
+import http
 import json
 import re
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from litestar import Litestar
@@ -83,6 +87,74 @@ def test_the_check_names_an_operation_left_as_its_function() -> None:
     found = undocumented(document, names)
     assert [problem.split(":")[0] for problem in found] == [
         "GET /api/orders", "GET /api/orders", "GET /api/health"]
+
+
+def _operations(document: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+    return [(f"{method.upper()} {path}", operation)
+            for path, item in document["paths"].items()
+            for method, operation in item.items() if method in METHODS]
+
+
+def tag_problems(document: dict[str, Any]) -> list[str]:
+    """Each tag an operation uses that is not declared with a description (the viewer shows
+    its name alone above it), and each declared tag no operation uses (an empty section)."""
+    declared = {str(tag["name"]): str(tag.get("description", "")).strip()
+                for tag in document.get("tags", [])}
+    used = {str(tag) for _, operation in _operations(document)
+            for tag in operation.get("tags", [])}
+    return ([f"{tag}: used, not declared with a description (openapi.TAGS)"
+             for tag in sorted(used) if not declared.get(tag)]
+            + [f"{tag}: declared, no operation uses it" for tag in sorted(set(declared) - used)])
+
+
+def generic_successes(document: dict[str, Any]) -> list[str]:
+    """Each 2xx still described in Litestar's default words, the standard library's
+    ("Request fulfilled, document follows"), as ``METHOD path status``."""
+    return [f"{where} {code}" for where, operation in _operations(document)
+            for code, response in operation.get("responses", {}).items()
+            if code.startswith("2")
+            and response.get("description") == http.HTTPStatus(int(code)).description]
+
+
+async def test_every_tag_is_declared_with_a_sentence_and_has_operations(
+        client: ApiClient) -> None:
+    document = (await client.get("/schema/openapi.json")).json()
+    assert tag_problems(document) == []
+    names = [tag["name"] for tag in document["tags"]]
+    assert names[0] == "accounts" and names[-1] == "system"  # the viewer's order
+    assert {tag["name"]: tag["x-displayName"] for tag in document["tags"]}[
+        "saved searches"] == "Saved searches"
+
+
+async def test_no_success_response_keeps_the_generic_wording(client: ApiClient) -> None:
+    document = (await client.get("/schema/openapi.json")).json()
+    assert generic_successes(document) == []
+    responses = document["paths"]["/api/orders"]["post"]["responses"]
+    assert responses["201"]["description"] == "Created"
+    export = document["paths"]["/api/admin/orders/export"]["get"]["responses"]
+    assert export["200"]["description"].startswith("The orders as CSV")  # a handler's own
+
+
+async def test_a_routes_own_error_answer_is_documented_as_it_is(client: ApiClient) -> None:
+    """The health check's 503 is `{"status": "unavailable"}` (what monitors read), not the
+    error body every other refusal has: the document says so."""
+    document = (await client.get("/schema/openapi.json")).json()
+    unavailable = document["paths"]["/api/health"]["get"]["responses"]["503"]
+    assert '"status": "unavailable"' in unavailable["description"]
+    assert "Error" not in str(unavailable["content"])
+
+
+def test_the_checks_name_a_bare_tag_an_empty_tag_and_a_generic_success() -> None:
+    document: dict[str, Any] = {
+        "tags": [{"name": "orders", "description": "Buying."}, {"name": "system"}],
+        "paths": {"/api/orders": {"post": {"tags": ["orders"], "responses": {
+            "201": {"description": "Document created, URL follows"}}}},
+            "/api/health": {"get": {"tags": ["social"], "responses": {
+                "200": {"description": "OK"}}}}}}
+    assert tag_problems(document) == [
+        "social: used, not declared with a description (openapi.TAGS)",
+        "system: declared, no operation uses it"]
+    assert generic_successes(document) == ["POST /api/orders 201"]
 
 
 @pytest.fixture
