@@ -48,7 +48,30 @@ describe('DeskOrders', () => {
     render(<DeskOrders filter="pending_payment" label="Pending payments" empty="None" />);
     const table = await screen.findByRole('table', { name: 'Pending payments' });
     expect(within(table).getByRole('columnheader', { name: 'Actions' })).toBeInTheDocument();
-    expect(within(table).getByRole('button', { name: 'Confirm payment for 42-ABC123' })).toBeInTheDocument();
+    expect(
+      within(table).getByRole('button', { name: /^Confirm Payment, .*order 42-ABC123/ }),
+    ).toBeInTheDocument();
+  });
+
+  it('names each row’s buttons after its item and order, in the table and on a phone', async () => {
+    fakeServer({
+      'GET /api/admin/orders': () =>
+        json({ items: [order('pending', ['payment_confirmed'])], nextCursor: null }),
+    });
+    const { unmount } = render(<DeskOrders filter="pending_payment" label="Pending payments" empty="None" />);
+    const table = await screen.findByRole('table', { name: 'Pending payments' });
+    for (const name of ['Confirm Payment', 'Add address']) {
+      expect(within(table).getByRole('button', { name: new RegExp(`^${name},`) })).toHaveAccessibleName(
+        `${name}, Wool coat (order 42-ABC123)`,
+      );
+    }
+    unmount();
+    onPhone();
+    render(<DeskOrders filter="pending_payment" label="Pending payments" empty="None" />);
+    const card = await screen.findByRole('listitem');
+    expect(within(card).getByRole('button', { name: /^Confirm Payment/ })).toHaveAccessibleName(
+      'Confirm Payment, Wool coat (order 42-ABC123)',
+    );
   });
 
   it('shows the deadline the server says the order waits for, in the table and on a phone', async () => {
@@ -121,11 +144,13 @@ describe('DeskOrders', () => {
     });
     const user = userEvent.setup();
     render(<DeskOrders filter={null} label="All orders" empty="None" />);
-    await user.click(await screen.findByRole('button', { name: 'Confirm payment for 42-ABC123' }));
+    await user.click(await screen.findByRole('button', { name: /^Confirm Payment, .*order 42-ABC123/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Confirm payment' });
     await user.click(within(dialog).getByRole('button', { name: 'Confirm Payment' }));
     await waitFor(() =>
-      expect(screen.queryByRole('button', { name: 'Confirm payment for 42-ABC123' })).not.toBeInTheDocument(),
+      expect(
+        screen.queryByRole('button', { name: /^Confirm Payment, .*order 42-ABC123/ }),
+      ).not.toBeInTheDocument(),
     );
     await waitFor(() => expect(screen.getByText('42-ABC123')).toHaveFocus());
   });
@@ -144,7 +169,7 @@ describe('DeskOrders', () => {
     });
     const user = userEvent.setup();
     render(<DeskOrders filter="pending_payment" label="Pending payments" empty="None" />);
-    await user.click(await screen.findByRole('button', { name: 'Confirm payment for 42-ABC123' }));
+    await user.click(await screen.findByRole('button', { name: /^Confirm Payment, .*order 42-ABC123/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Confirm payment' });
     await user.click(within(dialog).getByRole('button', { name: 'Confirm Payment' }));
     await waitFor(() => expect(screen.queryByText('42-ABC123')).not.toBeInTheDocument());

@@ -2,6 +2,7 @@ import { Anchor, Button, Card, Group, Stack, Table, Text, TextInput } from '@man
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
+import { ItemLabelProvider, useItemLabel } from '@/components/item-label';
 import { Pager } from '@/components/pager';
 import { PageLoader } from '@/components/page-loader';
 import { LoadFailed } from '@/components/load-failed';
@@ -95,30 +96,40 @@ const canConfirm = (order: Order) => order.allowedTransitions.includes('payment_
 const canAddress = (order: Order) => !ADDRESS_LOCKED.has(order.status);
 const hasActions = (order: Order) => canConfirm(order) || canAddress(order);
 
-function OrderActions({ order, onConfirm, onAddress }: { order: Order } & Actions) {
-  if (!hasActions(order)) return null;
+/** What a row's buttons act on, as order cards name it ("Confirm Payment, Wool coat (order
+ *  42-ABC123)"): every row has the same buttons, and a screen reader's list of controls shows
+ *  only their names. */
+export function deskItem(order: Order): string {
+  const number = `order ${order.orderNumber}`;
+  const title = orderTitle(order);
+  return title === '—' ? number : `${title} (${number})`;
+}
+
+function ActionButtons({ order, onConfirm, onAddress }: { order: Order } & Actions) {
+  const itemLabel = useItemLabel();
+  const address = order.shippingAddress ? 'Edit address' : 'Add address';
   return (
     <Group gap={6} wrap="nowrap">
       {canConfirm(order) && (
-        <Button
-          size="xs"
-          onClick={() => onConfirm(order)}
-          aria-label={`Confirm payment for ${order.orderNumber}`}
-        >
+        <Button size="xs" onClick={() => onConfirm(order)} aria-label={itemLabel('Confirm Payment')}>
           Confirm Payment
         </Button>
       )}
       {canAddress(order) && (
-        <Button
-          size="xs"
-          variant="default"
-          onClick={() => onAddress(order)}
-          aria-label={`${order.shippingAddress ? 'Edit' : 'Add'} address for ${order.orderNumber}`}
-        >
-          {order.shippingAddress ? 'Edit address' : 'Add address'}
+        <Button size="xs" variant="default" onClick={() => onAddress(order)} aria-label={itemLabel(address)}>
+          {address}
         </Button>
       )}
     </Group>
+  );
+}
+
+function OrderActions(props: { order: Order } & Actions) {
+  if (!hasActions(props.order)) return null;
+  return (
+    <ItemLabelProvider item={deskItem(props.order)}>
+      <ActionButtons {...props} />
+    </ItemLabelProvider>
   );
 }
 

@@ -124,7 +124,7 @@ describe('the order desk', () => {
     });
     const user = userEvent.setup();
     renderRoutes(routes, '/admin');
-    await user.click(await screen.findByRole('button', { name: 'Confirm payment for 42-ABC123' }));
+    await user.click(await screen.findByRole('button', { name: /^Confirm Payment, .*order 42-ABC123/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Confirm payment' });
     expect(within(dialog).getByText('$89.00')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Confirm Payment' }));
@@ -139,7 +139,7 @@ describe('the order desk', () => {
     });
     const user = userEvent.setup();
     renderRoutes(routes, '/admin');
-    await user.click(await screen.findByRole('button', { name: 'Confirm payment for 42-ABC123' }));
+    await user.click(await screen.findByRole('button', { name: /^Confirm Payment, .*order 42-ABC123/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Confirm payment' });
     await user.click(within(dialog).getByRole('button', { name: 'Confirm Payment' }));
     expect(await screen.findByText('Error confirming payment')).toBeInTheDocument();
@@ -156,7 +156,7 @@ describe('the order desk', () => {
     });
     const user = userEvent.setup();
     renderRoutes(routes, '/admin');
-    await user.click(await screen.findByRole('button', { name: 'Add address for 42-ABC123' }));
+    await user.click(await screen.findByRole('button', { name: /^Add address, .*order 42-ABC123/ }));
     const form = await screen.findByRole('form', { name: 'Shipping address' });
     await user.type(within(form).getByLabelText(/Full name/), 'Maya Chen');
     await user.click(within(form).getByRole('button', { name: 'Save Address' }));
