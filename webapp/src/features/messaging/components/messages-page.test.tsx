@@ -165,6 +165,31 @@ describe('MessagesPage', () => {
     expect(row('Yes!')?.textContent).toMatch(/^You:/);
   }, 15_000);
 
+  it('puts older messages above the live log, so loading them is not read out as new', async () => {
+    setSession('authenticated', makeUser());
+    fakeServer({
+      'GET /api/users/7/conversations': () => json([sofia]),
+      'GET /api/users/3': () => json(partner),
+      'GET /api/messages/7/3': (request) =>
+        new URL(request.url).searchParams.get('cursor')
+          ? json({ items: [message({ id: 1, content: 'From last week', read: true })], nextCursor: null })
+          : json({ items: [message({ id: 9, content: 'Still there?', read: true })], nextCursor: 'c1' }),
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes, '/messages/3');
+    const log = await screen.findByRole('log', { name: 'Messages' });
+    expect(log).toHaveAttribute('aria-live', 'polite');
+    expect(log).toHaveAttribute('aria-relevant', 'additions');
+    expect(within(log).getByText('Still there?')).toBeInTheDocument();
+    // The button that loads history is no part of the live region either.
+    await user.click(screen.getByRole('button', { name: 'Load older messages' }));
+    const older = await screen.findByText('From last week');
+    expect(log).not.toContainElement(older);
+    expect(within(log).getByText('Still there?')).toBeInTheDocument();
+    // Still read in order: the older message comes first.
+    expect(older.compareDocumentPosition(log) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  }, 15_000);
+
   it('refuses an empty message with the spec wording', async () => {
     setSession('authenticated', makeUser());
     fakeServer({

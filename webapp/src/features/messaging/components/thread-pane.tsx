@@ -1,6 +1,6 @@
 import { Button, Center, EmptyState, Loader, Stack } from '@mantine/core';
 import { IconMessages } from '@tabler/icons-react';
-import { type RefObject, useEffect, useMemo, useRef } from 'react';
+import { type RefObject, useEffect, useMemo, useRef, useState } from 'react';
 import { LoadFailed } from '@/components/load-failed';
 import { usePublicUser } from '@/entities/user/public-user';
 import { threadMessages, useMarkRead, useThread, type Message } from '../api';
@@ -82,11 +82,21 @@ function useStuckToNewest(newestId: number | undefined, shown: boolean): RefObje
   return list;
 }
 
+/** The oldest message the thread was first drawn with: what comes before it is history the
+ *  reader asked for (Load older messages), what follows arrived while it was open. */
+function useFirstDrawnId(partnerId: number, messages: Message[]): number | undefined {
+  const [first, setFirst] = useState<{ partnerId: number; id: number } | null>(null);
+  const oldest = messages[0]?.id;
+  if (oldest !== undefined && first?.partnerId !== partnerId) setFirst({ partnerId, id: oldest });
+  return first?.partnerId === partnerId ? first.id : oldest;
+}
+
 function MessageList({ userId, partnerId, offerCard, thread, messages, closed }: MessageListProps) {
   useMarkShownRead(userId, partnerId, messages);
   // Shares the header's query: the name each of the partner's messages is read out with.
   const { data: partner } = usePublicUser(partnerId);
   const partnerName = partner ? partner.displayName || partner.username : 'They';
+  const firstDrawn = useFirstDrawnId(partnerId, messages);
   const list = useStuckToNewest(
     messages.at(-1)?.id,
     !thread.isPending && !thread.isError && messages.length > 0,
@@ -113,8 +123,27 @@ function MessageList({ userId, partnerId, offerCard, thread, messages, closed }:
       />
     );
   }
+  // The log is a live region, and a screen reader reads what is added to it, wherever: older
+  // messages prepended into it would be read out as if they had just arrived. `aria-busy`
+  // while they load does not help (screen readers announce the batch once it clears), nor
+  // does `aria-relevant` (a prepended message is an addition too). So older pages go above
+  // the log, outside the live region, with the button that loads them: the log holds the
+  // messages the thread was first drawn with (present when it appeared, so not read out) and
+  // the ones that arrive after, at its end, which are read as they come.
+  // `aria-relevant="additions"`: new messages only, not later changes to shown ones.
+  const split = messages.findIndex((message) => message.id === firstDrawn);
+  const older = split > 0 ? messages.slice(0, split) : [];
+  const bubble = (message: Message) => (
+    <MessageBubble
+      key={message.id}
+      message={message}
+      mine={message.senderId === userId}
+      speaker={message.senderId === userId ? 'You' : partnerName}
+      offerCard={offerCard}
+    />
+  );
   return (
-    <Stack ref={list} gap={0} role="log" aria-label="Messages" aria-live="polite">
+    <Stack ref={list} gap={0}>
       {thread.hasNextPage && (
         <Center mb="sm">
           <Button
@@ -127,15 +156,14 @@ function MessageList({ userId, partnerId, offerCard, thread, messages, closed }:
           </Button>
         </Center>
       )}
-      {messages.map((message) => (
-        <MessageBubble
-          key={message.id}
-          message={message}
-          mine={message.senderId === userId}
-          speaker={message.senderId === userId ? 'You' : partnerName}
-          offerCard={offerCard}
-        />
-      ))}
+      {older.length > 0 && (
+        <Stack gap={0} data-testid="older-messages">
+          {older.map(bubble)}
+        </Stack>
+      )}
+      <Stack gap={0} role="log" aria-label="Messages" aria-live="polite" aria-relevant="additions">
+        {(split > 0 ? messages.slice(split) : messages).map(bubble)}
+      </Stack>
     </Stack>
   );
 }
