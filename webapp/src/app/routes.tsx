@@ -15,10 +15,15 @@ const staticPages: RouteObject[] = (Object.keys(STATIC_PAGES) as StaticPageKey[]
 /** Spec §8: favorites 'Authentication required' / 'Please log in to view your favorites'. */
 const FAVORITES_LOGIN = { title: 'Authentication required', message: 'Please log in to view your favorites' };
 
-/** A page's tab title and description (`usePageMeta`, applied by the layout). Pages named by
- * their data (product, post, profile, blog post) have none here and set their own. */
+/** A page's tab title and description (`useRouteMeta`, applied by the layout). Pages named by
+ * their data (product, post, profile, blog post) have a neutral one here and set their own. */
 function meta(title: string, description?: string): { meta: PageMeta } {
   return { meta: { title, description } };
+}
+
+/** A page named by its data: the kind of page in the tab until the page names itself. */
+function loading(title: string): { meta: PageMeta } {
+  return { meta: { title, pending: true } };
 }
 
 /** The spec §2 route table. Login-required routes sit under ProtectedRoute. */
@@ -40,9 +45,9 @@ export const routes: RouteObject[] = [
               'Shop secondhand fashion: search and filter listings by brand, size, condition and price.',
             ),
           },
-          { path: '/product/:id', element: <Page.ProductPage /> },
-          { path: '/products/:id', element: <Page.ProductPage /> },
-          { path: '/post/:id', element: <Page.PostPage /> },
+          { path: '/product/:id', element: <Page.ProductPage />, handle: loading('Product') },
+          { path: '/products/:id', element: <Page.ProductPage />, handle: loading('Product') },
+          { path: '/post/:id', element: <Page.PostPage />, handle: loading('Style post') },
           {
             path: '/feed',
             element: <Page.FeedPage />,
@@ -50,7 +55,7 @@ export const routes: RouteObject[] = [
           },
           { path: '/checkout/:id', element: <Page.CheckoutPage />, handle: meta('Checkout') },
           { path: '/checkout/bag', element: <Page.BagCheckoutPage />, handle: meta('Checkout') },
-          { path: '/profile/:id', element: <Page.ProfilePage /> },
+          { path: '/profile/:id', element: <Page.ProfilePage />, handle: loading('Profile') },
           {
             path: '/auth',
             element: <Page.AuthPage />,
@@ -76,7 +81,7 @@ export const routes: RouteObject[] = [
             element: <Page.BlogListPage />,
             handle: meta('Blog', 'Style guides, care tips and stories from the Rethread community.'),
           },
-          { path: '/blog/:slug', element: <Page.BlogPostPage /> },
+          { path: '/blog/:slug', element: <Page.BlogPostPage />, handle: loading('Blog') },
           // Messages explain the login they need themselves (spec §2 Messages).
           { path: '/messages', element: <Page.MessagesPage />, handle: meta('Messages') },
           { path: '/messages/:userId', element: <Page.MessagesPage />, handle: meta('Messages') },

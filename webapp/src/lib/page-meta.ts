@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect } from 'react';
 
 export const SITE_NAME = 'Rethread';
 export const SITE_DESCRIPTION =
@@ -9,6 +9,16 @@ export interface PageMeta {
   title?: string;
   /** The meta description; the site's own when absent. */
   description?: string;
+  /** The title is the kind of page ('Product') while its data loads: the tab shows it rather
+   *  than the previous page's, and a page change waits for the real one to announce. */
+  pending?: boolean;
+}
+
+let titlePending = false;
+
+/** Whether the tab shows a page's neutral title while its data loads (PageChangeFocus). */
+export function isTitlePending(): boolean {
+  return titlePending;
 }
 
 /** 'Black leather jacket — $48.00 · Rethread'; just 'Rethread' without a title. */
@@ -37,7 +47,8 @@ function descriptionTag(): HTMLMetaElement {
   return tag;
 }
 
-export function applyPageMeta({ title, description }: PageMeta): void {
+export function applyPageMeta({ title, description, pending = false }: PageMeta): void {
+  titlePending = pending;
   document.title = documentTitle(title);
   descriptionTag().content = description || SITE_DESCRIPTION;
 }
@@ -45,12 +56,28 @@ export function applyPageMeta({ title, description }: PageMeta): void {
 /**
  * The home of every page's title and description: the route table gives each page its own
  * (`handle.meta`, applied by the layout); pages named by their data (a product, a profile,
- * a post) call this themselves once it has loaded.
+ * a post) have a neutral one there (`pending`) and call this themselves once it has loaded.
  */
 export function usePageMeta(meta: PageMeta | undefined): void {
   const title = meta?.title;
   const description = meta?.description;
+  const pending = meta?.pending;
   useEffect(() => {
-    if (title !== undefined || description !== undefined) applyPageMeta({ title, description });
-  }, [title, description]);
+    if (title !== undefined || description !== undefined) applyPageMeta({ title, description, pending });
+  }, [title, description, pending]);
+}
+
+/**
+ * The route's meta, for the layout: applied as soon as the route changes, before the page's
+ * own `usePageMeta` (a layout effect runs before any effect), so a page whose data is already
+ * there is never named after its route's neutral title, and a page still loading (its code or
+ * its data) never after the previous page.
+ */
+export function useRouteMeta(meta: PageMeta | undefined): void {
+  const title = meta?.title;
+  const description = meta?.description;
+  const pending = meta?.pending;
+  useLayoutEffect(() => {
+    if (title !== undefined || description !== undefined) applyPageMeta({ title, description, pending });
+  }, [title, description, pending]);
 }

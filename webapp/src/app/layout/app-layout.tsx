@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router-dom';
 import { closeToastsOnPageChange } from '@/lib/notify';
-import { type PageMeta, usePageMeta } from '@/lib/page-meta';
+import { type PageMeta, useRouteMeta } from '@/lib/page-meta';
 import { useScrollMemory } from '@/lib/scroll-memory';
 import { PageLoader } from '@/components/page-loader';
 import { useSessionStore } from '@/entities/session/session-store';
@@ -32,7 +32,7 @@ function useToastsCloseWithTheirPage() {
 /** The shell around every page: header, main content, footer, mobile bar and the tour. */
 export function AppLayout() {
   const leaf = useMatches().at(-1)?.handle as { meta?: PageMeta } | undefined;
-  usePageMeta(leaf?.meta);
+  useRouteMeta(leaf?.meta);
   useToastsCloseWithTheirPage();
   useScrollMemory();
   const signedIn = useSessionStore((state) => state.user) != null;

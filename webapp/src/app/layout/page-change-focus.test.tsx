@@ -18,6 +18,7 @@ function Shell() {
         <Link to="/">Home</Link>
         <Link to="/marketplace">Shop</Link>
         <Link to="/product/1">Denim jacket</Link>
+        <Link to="/listing/1">Slow jacket</Link>
         <Link to="/auth">Log in</Link>
         <Link to="/messages">Messages</Link>
         <Link to="/settings#email">Email settings</Link>
@@ -55,14 +56,14 @@ function Marketplace() {
   );
 }
 
-/** A page named by its data: no heading and the previous page's title until it arrives. */
-function Product() {
+/** A page named by its data: no heading, and the kind of page as its title, until it arrives. */
+function Product({ delay = 80 }: { delay?: number }) {
   const [title, setTitle] = useState<string | null>(null);
   useEffect(() => {
-    const timer = setTimeout(() => setTitle('Denim jacket'), 80);
+    const timer = setTimeout(() => setTitle('Denim jacket'), delay);
     return () => clearTimeout(timer);
-  }, []);
-  usePageMeta(title ? { title } : undefined);
+  }, [delay]);
+  usePageMeta(title ? { title } : { title: 'Product', pending: true });
   return title ? <h1>{title}</h1> : <p>Loading…</p>;
 }
 
@@ -85,6 +86,7 @@ const routes = [
       { path: '/', element: <Page title="Home" /> },
       { path: '/marketplace', element: <Marketplace /> },
       { path: '/product/:id', element: <Product /> },
+      { path: '/listing/:id', element: <Product delay={400} /> },
       {
         path: '/auth',
         element: (
@@ -153,6 +155,17 @@ describe('PageChangeFocus', () => {
     expect(screen.getByRole('main')).toHaveFocus();
     const heading = await screen.findByRole('heading', { level: 1, name: 'Denim jacket' });
     await waitFor(() => expect(heading).toHaveFocus());
+    await waitFor(() => expect(announced()).toHaveTextContent('Denim jacket · Rethread'));
+  });
+
+  it('shows the kind of page in the tab while it loads, and says only the title it gets', async () => {
+    const user = userEvent.setup();
+    renderRoutes(routes, '/');
+    await user.click(screen.getByRole('link', { name: 'Slow jacket' }));
+    expect(document.title).toBe('Product · Rethread');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(announced()).toHaveTextContent('');
+    await screen.findByRole('heading', { level: 1, name: 'Denim jacket' });
     await waitFor(() => expect(announced()).toHaveTextContent('Denim jacket · Rethread'));
   });
 

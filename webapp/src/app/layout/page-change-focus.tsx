@@ -1,6 +1,7 @@
 import { VisuallyHidden } from '@mantine/core';
 import { type RefObject, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
+import { isTitlePending } from '@/lib/page-meta';
 
 /** How long a new page's heading is waited for (data that never comes: `main` keeps the focus). */
 const PATIENCE_MS = 10_000;
@@ -26,6 +27,7 @@ function followPageChange(main: HTMLElement, moveFocus: boolean, say: (text: str
   // changed around it, and the focus stays there.
   let placed = !moveFocus || (left !== null && left !== main && main.contains(left));
   let announced = false;
+  let said = false;
   let announcing: ReturnType<typeof setTimeout> | undefined;
   const place = () => {
     const active = document.activeElement;
@@ -42,17 +44,28 @@ function followPageChange(main: HTMLElement, moveFocus: boolean, say: (text: str
   };
   const announce = () => {
     announced = true;
-    announcing = setTimeout(() => say(document.title), SETTLE_MS);
+    announcing = setTimeout(() => {
+      // Named in the meantime by a page still loading: said once its own title comes.
+      if (isTitlePending()) {
+        announced = false;
+        return;
+      }
+      said = true;
+      say(document.title);
+      if (placed) stopWatching();
+    }, SETTLE_MS);
   };
   const check = () => {
     if (!placed) placed = place();
-    if (!announced && (headingIn(main) || document.title !== titleBefore)) announce();
-    if (placed && announced) stopWatching();
+    // A page still loading its data shows the kind of page ('Product · Rethread'): the title
+    // said is the one it gets (usePageMeta's `pending`).
+    if (!announced && !isTitlePending() && (headingIn(main) || document.title !== titleBefore)) announce();
+    if (placed && said) stopWatching();
   };
   const observer = new MutationObserver(check);
   const giveUp = setTimeout(() => {
     stopWatching();
-    if (!announced) say(document.title);
+    if (!said) say(document.title);
   }, PATIENCE_MS);
   function stopWatching() {
     observer.disconnect();

@@ -75,6 +75,7 @@ export default function BlogPostPage() {
   usePageMeta({
     title: query.data?.title ?? (query.isError ? 'Blog post not found' : 'Blog'),
     description: query.data ? summary(query.data.excerpt || query.data.content) : undefined,
+    pending: query.isPending,
   });
 
   if (query.isError) {

@@ -80,7 +80,9 @@ export default function ProductPage() {
   usePageMeta(
     found
       ? { title: `${found.title} — ${formatMoney(found.price)}`, description: summary(found.description) }
-      : { title: product.isError ? 'Product not found' : 'Product' },
+      : product.isError
+        ? { title: 'Product not found' }
+        : { title: 'Product', pending: true },
   );
 
   if (!valid || isApiError(product.error, 404)) {

@@ -35,6 +35,7 @@ export default function PostPage() {
   usePageMeta({
     title: post.data ? `Style #${post.data.id}${words ? `: ${words}` : ''}` : 'Style post',
     description: post.data ? summary(post.data.content) : undefined,
+    pending: post.isPending,
   });
 
   if (post.isPending && Number.isInteger(id) && id > 0) return <PageLoader label="Loading post" />;

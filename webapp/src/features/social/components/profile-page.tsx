@@ -70,6 +70,7 @@ function MemberProfile({ id }: { id: number }) {
     description: person
       ? summary(person.bio) || `${name} buys, sells and styles secondhand fashion on Rethread.`
       : undefined,
+    pending: user.isPending,
   });
 
   if (user.isPending && Number.isInteger(id) && id > 0) return <PageLoader label="Loading profile" />;
