@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { makeOffer } from '@/test-utils/offers';
 import type { Offer } from './offer';
 import {
   buyerNextStep,
@@ -8,35 +9,24 @@ import {
   sellerStatusMessage,
 } from './offer-status';
 
+const JACKET = {
+  id: 1,
+  title: 'Denim jacket',
+  price: '50.00',
+  status: 'available' as const,
+  images: [],
+  thumbnails: [],
+};
+
 function offer(overrides: Partial<Offer> = {}): Offer {
-  return {
-    id: 5,
-    productId: 1,
-    buyerId: 7,
-    sellerId: 3,
-    status: 'pending',
+  return makeOffer({
     originalPrice: '50.00',
     offerPrice: '30.00',
-    counterPrice: null,
-    agreedPrice: null,
-    message: null,
-    declineReason: null,
-    reservedUntil: null,
-    orderId: null,
-    createdAt: '2026-11-20T10:00:00Z',
-    updatedAt: null,
-    product: {
-      id: 1,
-      title: 'Denim jacket',
-      price: '50.00',
-      status: 'available',
-      images: [],
-      thumbnails: [],
-    },
+    product: JACKET,
     buyer: null,
     seller: null,
     ...overrides,
-  };
+  });
 }
 
 describe('offer status wording (issue 36 items 2 and 22)', () => {

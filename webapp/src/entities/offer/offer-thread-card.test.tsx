@@ -1,38 +1,23 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeServer, json } from '@/test-utils/fake-server';
+import { makeOffer } from '@/test-utils/offers';
 import { renderRoutes } from '@/test-utils/render';
 import type { Offer } from './offer';
 import { OfferThreadCard } from './offer-thread-card';
 
 /** The offer as GET /api/offers/9 has it now: the seller (3) countered $60.00 with $70.00. */
-const countered: Offer = {
+const countered: Offer = makeOffer({
   id: 9,
-  productId: 1,
-  buyerId: 7,
-  sellerId: 3,
   status: 'countered',
   originalPrice: '80.00',
   offerPrice: '60.00',
   counterPrice: '70.00',
-  agreedPrice: null,
-  message: null,
-  declineReason: null,
-  reservedUntil: null,
-  orderId: null,
-  createdAt: '2026-11-20T10:00:00Z',
   updatedAt: '2026-11-20T12:00:00Z',
-  product: {
-    id: 1,
-    title: 'Denim jacket',
-    price: '80.00',
-    status: 'available',
-    images: [],
-    thumbnails: [],
-  },
+  product: { id: 1, title: 'Denim jacket', price: '80.00', status: 'available', images: [], thumbnails: [] },
   buyer: null,
   seller: null,
-};
+});
 
 function show(sentAt: string, content: string) {
   fakeServer({ 'GET /api/offers/9': () => json(countered) });

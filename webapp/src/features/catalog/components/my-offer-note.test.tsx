@@ -2,32 +2,33 @@ import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Offer } from '@/entities/offer/offer';
 import { fakeServer, json } from '@/test-utils/fake-server';
+import { makeOffer } from '@/test-utils/offers';
 import { renderRoutes } from '@/test-utils/render';
 import { setSession } from '@/test-utils/session';
 import { makeUser } from '@/test-utils/users';
 import { MyOfferNote } from './my-offer-note';
 
 function offer(id: number, buyerId: number, offerPrice: string, status: Offer['status']): Offer {
-  return {
+  const tote = {
+    id: 24,
+    title: 'Tote',
+    price: '30.00',
+    status: 'available' as const,
+    images: [],
+    thumbnails: [],
+  };
+  return makeOffer({
     id,
     productId: 24,
     buyerId,
-    sellerId: 3,
     status,
     originalPrice: '30.00',
     offerPrice,
-    counterPrice: null,
-    agreedPrice: null,
-    message: null,
-    declineReason: null,
-    reservedUntil: null,
-    orderId: null,
     createdAt: '2026-11-01T10:00:00Z',
-    updatedAt: null,
-    product: { id: 24, title: 'Tote', price: '30.00', status: 'available', images: [], thumbnails: [] },
+    product: tote,
     buyer: null,
     seller: null,
-  };
+  });
 }
 
 const note = [{ path: '/', element: <MyOfferNote productId={24} signedIn /> }];

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Offer } from '@/entities/offer/offer';
 import { fakeServer, json } from '@/test-utils/fake-server';
+import { makeOffer as baseOffer } from '@/test-utils/offers';
 import { renderRoutes } from '@/test-utils/render';
 import { setSession } from '@/test-utils/session';
 import { makeUser } from '@/test-utils/users';
@@ -15,27 +16,7 @@ const routes = [
 ];
 
 function makeOffer(overrides: Partial<Offer> = {}): Offer {
-  return {
-    id: 5,
-    productId: 1,
-    buyerId: 7,
-    sellerId: 3,
-    status: 'pending',
-    originalPrice: '100.00',
-    offerPrice: '80.00',
-    counterPrice: null,
-    agreedPrice: null,
-    message: 'Would you take 80?',
-    declineReason: null,
-    reservedUntil: null,
-    orderId: null,
-    createdAt: '2026-11-20T10:00:00Z',
-    updatedAt: null,
-    product: { id: 1, title: 'Wool coat', price: '100.00', status: 'available', images: [], thumbnails: [] },
-    buyer: { id: 7, username: 'sofia', displayName: 'Sofia Rossi', avatarUrl: null },
-    seller: { id: 3, username: 'maya', displayName: 'Maya Chen', avatarUrl: null },
-    ...overrides,
-  };
+  return baseOffer({ message: 'Would you take 80?', ...overrides });
 }
 
 const page = (items: Offer[]) => json({ items, nextCursor: null });
