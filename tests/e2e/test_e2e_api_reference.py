@@ -30,7 +30,7 @@ def test_the_api_reference_renders_from_this_server_alone(page: Page, live_serve
     page.goto("/schema")
     expect(page.get_by_role("heading", name="Rethread API")).to_be_visible()
     menu = page.locator(".menu-content")
-    menu.get_by_text("orders", exact=True).first.click()
+    menu.get_by_text("Orders", exact=True).first.click()  # (the tag's display name)
     menu.get_by_text("Place an order", exact=True).first.click()
     expect(page.get_by_role("heading", name="Place an order")).to_be_visible()
     expect(page.get_by_text("Signed-in members only (401 for visitors).").first).to_be_visible()
