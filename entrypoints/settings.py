@@ -197,17 +197,28 @@ def _url(env: dict[str, str], name: str, schemes: tuple[str, ...], example: str
     return value
 
 
+#: What an address to bind may be, said wherever one is refused.
+BIND_ADDRESSES = "127.0.0.1, 0.0.0.0 for every interface, ::1"
+
+
+def bind_address(value: str) -> str:
+    """An address to bind, without its brackets (``[::1]`` -> ``::1``); ValueError for
+    anything that is not an IP address (Granian binds addresses, not names)."""
+    bare = value.strip()
+    if bare.startswith("[") and bare.endswith("]"):
+        bare = bare[1:-1]
+    ipaddress.ip_address(bare)
+    return bare
+
+
 def _host(env: dict[str, str]) -> str:
-    """The interface to bind: an IP address (Granian binds addresses, not names)."""
+    """The interface to bind (``RETHREAD_HOST``)."""
     value = env.get("RETHREAD_HOST", "").strip() or "127.0.0.1"
-    bare = value[1:-1] if value.startswith("[") and value.endswith("]") else value
     try:
-        ipaddress.ip_address(bare)
+        return bind_address(value)
     except ValueError:
         raise SettingsError(f"RETHREAD_HOST must be an IP address of this machine "
-                            f"(127.0.0.1, 0.0.0.0 for every interface, ::1), not {value!r}"
-                            ) from None
-    return bare
+                            f"({BIND_ADDRESSES}), not {value!r}") from None
 
 
 def _event_loop(value: str) -> str:

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import atexit
 import errno
-import ipaddress
 import os
 import shutil
 import socket
@@ -28,7 +27,14 @@ from granian.server import Server
 from entrypoints.cli.malloc import limit_malloc_arenas
 from entrypoints.cli.runtime import ensure_database, ensure_redis
 from entrypoints.logs import logging_config
-from entrypoints.settings import Settings, SettingsError, get_settings, make_folder
+from entrypoints.settings import (
+    BIND_ADDRESSES,
+    Settings,
+    SettingsError,
+    bind_address,
+    get_settings,
+    make_folder,
+)
 
 SHUTDOWN_GRACE_SECONDS = 10
 #: Granian's read buffer for a request head. hyper (Granian's HTTP parser) answers 431 once
@@ -108,15 +114,14 @@ def metrics_dir() -> str:
 
 
 def ip_address(value: str | None) -> str | None:
-    """``--host``: an IP address, as RETHREAD_HOST (Granian binds addresses, not names);
-    anything else is a usage error about the option, not about the variable it sets."""
+    """``--host``: an IP address, as RETHREAD_HOST (``settings.bind_address``); anything
+    else is a usage error about the option, not about the variable it sets."""
     if value is not None:
-        bare = value[1:-1] if value.startswith("[") and value.endswith("]") else value
         try:
-            ipaddress.ip_address(bare.strip())
+            bind_address(value)
         except ValueError:
             raise typer.BadParameter(f"{value!r} is not an IP address of this machine "
-                                     "(127.0.0.1, 0.0.0.0 for every interface, ::1)") from None
+                                     f"({BIND_ADDRESSES})") from None
     return value
 
 
