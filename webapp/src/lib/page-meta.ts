@@ -53,18 +53,20 @@ export function applyPageMeta({ title, description, pending = false }: PageMeta)
   descriptionTag().content = description || SITE_DESCRIPTION;
 }
 
+/** `meta` applied when it gives a title or a description (the hooks below: their effects
+ *  depend on these three values only). */
+function applyGiven(title?: string, description?: string, pending?: boolean): void {
+  if (title !== undefined || description !== undefined) applyPageMeta({ title, description, pending });
+}
+
 /**
  * The home of every page's title and description: the route table gives each page its own
  * (`handle.meta`, applied by the layout); pages named by their data (a product, a profile,
  * a post) have a neutral one there (`pending`) and call this themselves once it has loaded.
  */
 export function usePageMeta(meta: PageMeta | undefined): void {
-  const title = meta?.title;
-  const description = meta?.description;
-  const pending = meta?.pending;
-  useEffect(() => {
-    if (title !== undefined || description !== undefined) applyPageMeta({ title, description, pending });
-  }, [title, description, pending]);
+  const { title, description, pending } = meta ?? {};
+  useEffect(() => applyGiven(title, description, pending), [title, description, pending]);
 }
 
 /**
@@ -74,10 +76,6 @@ export function usePageMeta(meta: PageMeta | undefined): void {
  * its data) never after the previous page.
  */
 export function useRouteMeta(meta: PageMeta | undefined): void {
-  const title = meta?.title;
-  const description = meta?.description;
-  const pending = meta?.pending;
-  useLayoutEffect(() => {
-    if (title !== undefined || description !== undefined) applyPageMeta({ title, description, pending });
-  }, [title, description, pending]);
+  const { title, description, pending } = meta ?? {};
+  useLayoutEffect(() => applyGiven(title, description, pending), [title, description, pending]);
 }

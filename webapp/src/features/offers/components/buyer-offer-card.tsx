@@ -17,22 +17,10 @@ interface BuyerOfferCardProps {
 
 /** An offer I made: View Item; Accept Counter when countered; Pay Now once accepted,
  * then Ordered — View order once the order exists. */
-export function BuyerOfferCard({
-  offer,
-  busy,
-  onAcceptCounter,
-  onDeclineCounter,
-  onWithdraw,
-}: BuyerOfferCardProps) {
+export function BuyerOfferCard(props: BuyerOfferCardProps) {
   return (
-    <OfferCard offer={offer} party="seller" statusMessage={buyerStatusMessage(offer)}>
-      <BuyerOfferButtons
-        offer={offer}
-        busy={busy}
-        onAcceptCounter={onAcceptCounter}
-        onDeclineCounter={onDeclineCounter}
-        onWithdraw={onWithdraw}
-      />
+    <OfferCard offer={props.offer} party="seller" statusMessage={buyerStatusMessage(props.offer)}>
+      <BuyerOfferButtons {...props} />
     </OfferCard>
   );
 }
