@@ -22,8 +22,10 @@ def _save_vacation(seller: Page, on: bool, back: str = "", message: str = "") ->
     switch = form.get_by_role("switch", name="I'm away")
     # The saved settings replace what the form shows when they load: toggle after that.
     expect(form.get_by_role("button", name="Save vacation mode")).to_be_enabled()
-    if switch.is_checked() != on:
-        switch.click(force=True)
+    # The test turns it on, then off: wait for the form to show the saved opposite (not a
+    # default drawn before the settings arrived), then toggle.
+    expect(switch).not_to_be_checked() if on else expect(switch).to_be_checked()
+    switch.click(force=True)
     if on:
         expect(switch).to_be_checked()
         form.get_by_label("Back on (optional)").fill(back)
